@@ -1,0 +1,40 @@
+/**
+ * CompiledToolMeta: the only seam between compile time and run time.
+ *
+ * The transformer writes one of these as an object literal into every `@tool` decorator and `tool()` call; the
+ * runtime reads it back. Keep it plain JSON-like data and bump `v` whenever its shape changes, so an old runtime
+ * refuses metadata it would misread instead of dispatching with a wrong schema.
+ */
+
+/** A JSON Schema (draft 2020-12) as plain data. */
+export type JsonSchema = { [keyword: string]: JsonValue };
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** The version of {@link CompiledToolMeta} this runtime understands. */
+export const META_VERSION = 1;
+
+export interface CompiledToolMeta {
+  /** Shape version; the runtime refuses versions it does not know. */
+  v: 1;
+  /** Tool name as the model sees it: method name, function name, else the variable's name. */
+  name: string;
+  /** JSDoc summary and body (plus `@example` blocks). */
+  description: string;
+  /** `{ type: "object", properties, required, additionalProperties: false, $defs? }` */
+  parameters: JsonSchema;
+  /** Parameter names in positional order: how an args object maps onto the call. */
+  params: string[];
+  /** The function takes one destructured object: pass the args object whole. */
+  flatten?: true;
+  /** Positions of `ToolContext` parameters, injected by dispatch. */
+  inject?: number[];
+  /** Schema of the awaited return type, where it can be written. */
+  returns?: JsonSchema;
+  /** JSON pointers of `Date` values to revive before the call. */
+  dates?: string[];
+}
+
+/** True when `value` looks like metadata the transformer emitted (any version). */
+export function isCompiledToolMeta(value: unknown): value is { v: unknown } {
+  return typeof value === "object" && value !== null && "v" in value && "parameters" in value && "params" in value;
+}

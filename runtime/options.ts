@@ -1,0 +1,42 @@
+/**
+ * The options a tool accepts (`@tool({...})`, `tool(fn, {...})`) and the context dispatch injects.
+ * Explicit options win over what the transformer derived from the signature and JSDoc.
+ */
+import type { ToolCall } from "./messages";
+
+/** What a tool returns to the model: its content alone, or `[content, artifact]` with the artifact kept in process. */
+export type ResponseFormat = "content" | "content_and_artifact";
+
+/**
+ * How a failure becomes the ToolMessage content: `true` uses the default text, `false` rethrows to the caller of
+ * dispatch, a string is sent as is, and a function receives the error and the call and returns the text.
+ */
+export type ErrorHandler = boolean | string | ((error: unknown, call: ToolCall) => string);
+
+export interface ToolOptions {
+  /** The name the model sees; must match `^[a-zA-Z0-9_-]{1,64}$`. */
+  name?: string;
+  /** Replaces the description taken from JSDoc. */
+  description?: string;
+  responseFormat?: ResponseFormat;
+  /** The agent loop ends after this tool runs; its content is the result. */
+  returnDirect?: boolean;
+  /** Ask OpenAI to follow the schema exactly (Structured Outputs). */
+  strict?: boolean;
+  handleToolError?: ErrorHandler;
+  handleValidationError?: ErrorHandler;
+  /** Give up on one call after this many milliseconds. */
+  timeoutMs?: number;
+  tags?: string[];
+  metadata?: Record<string, unknown>;
+}
+
+/**
+ * A parameter of this type is not part of the schema: dispatch passes the call being answered, an abort signal and
+ * the tool's metadata.
+ */
+export interface ToolContext {
+  toolCall: ToolCall;
+  signal: AbortSignal;
+  metadata: Record<string, unknown>;
+}

@@ -1,0 +1,104 @@
+/**
+ * `tool`: the method decorator (`@tool`, `@tool({...})`, under both `experimentalDecorators` and TC39 standard
+ * decorators) and the wrapper for plain functions (`tool(fn)`, `tool(fn, {...})`).
+ *
+ * The transformer appends the compiled metadata as the last argument (`tool(fn, options, meta)`,
+ * `@tool(options, meta)`); this module only records it next to the function. Nothing is checked here: a missing
+ * or unknown metadata version is reported when the tool is registered, where the error can name the tool.
+ */
+import type { CompiledToolMeta } from "./meta";
+import type { ToolOptions } from "./options";
+
+// Tool functions and methods as the caller wrote them: any parameters, any result.
+// `any` here is the decorator contract TypeScript itself uses for method types.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyFunction = (...args: any[]) => unknown;
+
+/** What the decorator or wrapper recorded about one function. */
+export interface ToolDeclaration {
+  kind: "function" | "method";
+  /** The function as written (a method is bound to its instance or class at registration). */
+  fn: AnyFunction;
+  /** Method key, or the function's own name: used to name the tool in errors when metadata is missing. */
+  key: string;
+  options: ToolOptions;
+  meta?: CompiledToolMeta;
+}
+
+const declarations = new WeakMap<object, ToolDeclaration>();
+
+/** The declaration `tool` recorded for a function or method, if any. */
+export function getToolDeclaration(value: unknown): ToolDeclaration | undefined {
+  return typeof value === "function" ? declarations.get(value) : undefined;
+}
+
+/** A method decorator usable under both decorator modes. */
+export interface ToolDecorator {
+  <This, F extends (this: This, ...args: any) => any>(method: F, context: ClassMethodDecoratorContext<This, F>): void;
+  (target: object, key: string | symbol, descriptor: PropertyDescriptor): void;
+}
+
+/** `@tool` on a method (standard decorators). */
+export function tool<This, F extends (this: This, ...args: any) => any>(
+  method: F,
+  context: ClassMethodDecoratorContext<This, F>,
+): void;
+/** `@tool` on a method (`experimentalDecorators`). */
+export function tool(target: object, key: string | symbol, descriptor: PropertyDescriptor): void;
+/** `tool(fn)`, `tool(fn, options)`: make a plain function a tool. Returns a callable with the same signature. */
+export function tool<F extends AnyFunction>(fn: F, options?: ToolOptions, meta?: CompiledToolMeta): F;
+/** `@tool({...})`: a method decorator with options. */
+export function tool(options?: ToolOptions, meta?: CompiledToolMeta): ToolDecorator;
+export function tool(first?: unknown, second?: unknown, third?: unknown): unknown {
+  if (isStandardMethodContext(second)) {
+    // Bare `@tool` that the transformer did not rewrite: no metadata.
+    recordMethod(first as AnyFunction, second.name, {}, undefined);
+    return undefined;
+  }
+  if (typeof second === "string" || typeof second === "symbol") {
+    // Bare `@tool` under experimentalDecorators, not rewritten by the transformer.
+    recordMethod((third as PropertyDescriptor | undefined)?.value, second, {}, undefined);
+    return undefined;
+  }
+  if (typeof first === "function") {
+    return wrapFunction(first as AnyFunction, (second ?? {}) as ToolOptions, third as CompiledToolMeta | undefined);
+  }
+  return decoratorWith((first ?? {}) as ToolOptions, second as CompiledToolMeta | undefined);
+}
+
+function decoratorWith(options: ToolOptions, meta: CompiledToolMeta | undefined): ToolDecorator {
+  return ((target: unknown, keyOrContext: unknown, descriptor?: PropertyDescriptor): void => {
+    if (isStandardMethodContext(keyOrContext)) {
+      recordMethod(target as AnyFunction, keyOrContext.name, options, meta);
+    } else {
+      recordMethod(descriptor?.value, keyOrContext as string | symbol, options, meta);
+    }
+  }) as ToolDecorator;
+}
+
+function recordMethod(fn: unknown, key: string | symbol, options: ToolOptions, meta: CompiledToolMeta | undefined): void {
+  if (typeof fn !== "function") {
+    throw new TypeError(`@tool can only decorate methods; "${String(key)}" is not a method.`);
+  }
+  declarations.set(fn, { kind: "method", fn: fn as AnyFunction, key: String(key), options, meta });
+}
+
+function wrapFunction<F extends AnyFunction>(fn: F, options: ToolOptions, meta: CompiledToolMeta | undefined): F {
+  // A fresh function per tool() call, so the same implementation can be registered twice under different options.
+  const wrapped = function (this: unknown, ...args: unknown[]) {
+    return fn.apply(this, args);
+  };
+  Object.defineProperty(wrapped, "name", { value: fn.name, configurable: true });
+  Object.defineProperty(wrapped, "length", { value: fn.length, configurable: true });
+  declarations.set(wrapped, { kind: "function", fn, key: fn.name, options, meta });
+  return wrapped as unknown as F;
+}
+
+function isStandardMethodContext(value: unknown): value is ClassMethodDecoratorContext {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (value as { kind?: unknown }).kind === "method" &&
+    typeof (value as { addInitializer?: unknown }).addInitializer === "function"
+  );
+}
