@@ -1,0 +1,261 @@
+/**
+ * The published package, consumed as a user would: `npm pack` the built repo, install the tarball with typescript
+ * and ts-patch into two throwaway projects (CommonJS with module node16, ESM with module nodenext), build each with
+ * the installed `tspc` CLI and the `tooltype/transformer` plugin, run the output with node, and check that the
+ * exported tools carry the JSDoc descriptions and that dispatch answers an OpenAI-style message.
+ *
+ * The descriptions prove the `"tsp": { "tscOptions": { "parseAllJsDoc": true } }` entry of our package.json works:
+ * since TypeScript 5.3, tsc skips parsing JSDoc in .ts files unless a plugin asks for it through ts-patch.
+ *
+ * Installs prefer the npm cache (versions of typescript and ts-patch from this repo's lockfile) and run in parallel;
+ * every child process has a timeout, and the temp dirs are removed at the end.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { execFile } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+
+const repo = path.resolve(__dirname, "../../..");
+const INSTALL_TIMEOUT_MS = 180_000;
+const BUILD_TIMEOUT_MS = 120_000;
+const RUN_TIMEOUT_MS = 30_000;
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command without a shell; npm's own `npm_*` variables are dropped so a nested npm is not steered by ours. */
+function run(file: string, args: string[], cwd: string, timeout: number): Promise<Run> {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (!/^npm_/i.test(key)) env[key] = value;
+  }
+  env.NO_UPDATE_NOTIFIER = "1";
+  return new Promise((resolve) => {
+    execFile(file, args, { cwd, env, timeout, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
+      const note = error && error.killed ? `\n(killed after ${timeout} ms)` : "";
+      resolve({ code, stdout: String(stdout), stderr: String(stderr) + note });
+    });
+  });
+}
+
+function expectOk(step: string, result: Run): Run {
+  if (result.code !== 0) {
+    throw new Error(`${step} failed (exit ${result.code}):\n${result.stderr}\n${result.stdout}`);
+  }
+  return result;
+}
+
+/** The exact version of a package the repo's lockfile installs. */
+function lockedVersion(name: string): string {
+  const lock = JSON.parse(fs.readFileSync(path.join(repo, "package-lock.json"), "utf8")) as {
+    packages: Record<string, { version?: string }>;
+  };
+  const version = lock.packages[`node_modules/${name}`]?.version;
+  if (!version) throw new Error(`${name} is not in package-lock.json`);
+  return version;
+}
+
+/** The user's code: a `@tool` method, a `tool()` function, both with JSDoc, and one dispatch of an OpenAI message. */
+const SOURCE = `import { tool, ToolRegistry, type Int } from "tooltype";
+
+class Greeter {
+  /**
+   * Greet someone by name.
+   * @param name Who to greet
+   * @param times How many times to say it
+   */
+  @tool
+  greet(name: string, times: Int = 1): string {
+    return Array.from({ length: times }, () => \`Hello, \${name}!\`).join(" ");
+  }
+}
+
+/**
+ * Add two integers.
+ * @param a The first addend
+ * @param b The second addend
+ */
+const add = tool(function add(a: Int, b: Int): number {
+  return a + b;
+});
+
+const three: Int = 3; // Int is a type: plain numbers stay assignable
+
+async function main(): Promise<void> {
+  const registry = new ToolRegistry([new Greeter(), add]);
+  const messages = await registry.dispatch({
+    role: "assistant",
+    content: null,
+    tool_calls: [
+      { id: "call_a", type: "function", function: { name: "greet", arguments: '{"name":"Ada","times":2}' } },
+      { id: "call_b", type: "function", function: { name: "add", arguments: JSON.stringify({ a: 2, b: three }) } },
+    ],
+  });
+  console.log(
+    JSON.stringify({
+      tools: registry.toOpenAITools(),
+      messages,
+      statuses: messages.map((m) => m.status),
+    }),
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
+`;
+
+interface ProjectKind {
+  dir: string;
+  type: "commonjs" | "module";
+  module: "node16" | "nodenext";
+}
+
+function writeProject(root: string, kind: ProjectKind, tarball: string): string {
+  const dir = path.join(root, kind.dir);
+  fs.mkdirSync(path.join(dir, "src"), { recursive: true });
+  const packageJson = {
+    name: `tooltype-consumer-${kind.dir}`,
+    version: "1.0.0",
+    private: true,
+    type: kind.type,
+    devDependencies: {
+      tooltype: `file:${tarball}`,
+      typescript: lockedVersion("typescript"),
+      "ts-patch": lockedVersion("ts-patch"),
+    },
+  };
+  // The declared process global keeps the project free of @types/node; the default lib (with DOM) has console.
+  const tsconfig = {
+    compilerOptions: {
+      target: "ES2022",
+      module: kind.module,
+      moduleResolution: kind.module,
+      strict: true,
+      rootDir: "src",
+      outDir: "dist",
+      plugins: [{ transform: "tooltype/transformer" }],
+    },
+    include: ["src"],
+  };
+  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify(packageJson, null, 2));
+  fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(tsconfig, null, 2));
+  fs.writeFileSync(path.join(dir, "src", "index.ts"), `declare const process: { exitCode?: number };\n${SOURCE}`);
+  return dir;
+}
+
+interface Output {
+  tools: { type: string; function: { name: string; description?: string; parameters: Record<string, unknown> } }[];
+  messages: unknown[];
+  statuses: string[];
+}
+
+function checkOutput(kind: ProjectKind, output: Output): void {
+  const byName = new Map(output.tools.map((t) => [t.function.name, t.function]));
+  assert.equal([...byName.keys()].sort(), ["add", "greet"], `${kind.dir}: tool names`);
+
+  const greet = byName.get("greet")!;
+  assert.is(greet.description, "Greet someone by name.", `${kind.dir}: greet description from JSDoc`);
+  assert.equal(
+    greet.parameters,
+    {
+      type: "object",
+      properties: {
+        name: { type: "string", description: "Who to greet" },
+        times: { type: "integer", description: "How many times to say it", default: 1 },
+      },
+      required: ["name"],
+      additionalProperties: false,
+    },
+    `${kind.dir}: greet parameters`,
+  );
+
+  const add = byName.get("add")!;
+  assert.is(add.description, "Add two integers.", `${kind.dir}: add description from JSDoc`);
+  assert.equal(
+    add.parameters,
+    {
+      type: "object",
+      properties: {
+        a: { type: "integer", description: "The first addend" },
+        b: { type: "integer", description: "The second addend" },
+      },
+      required: ["a", "b"],
+      additionalProperties: false,
+    },
+    `${kind.dir}: add parameters`,
+  );
+
+  assert.equal(
+    output.messages,
+    [
+      { role: "tool", tool_call_id: "call_a", content: "Hello, Ada! Hello, Ada!" },
+      { role: "tool", tool_call_id: "call_b", content: "5" },
+    ],
+    `${kind.dir}: dispatch results`,
+  );
+  assert.equal(output.statuses, ["success", "success"], `${kind.dir}: statuses`);
+}
+
+test("the packed tarball installs, builds with tspc and runs in a CommonJS and an ESM project", async () => {
+  assert.ok(
+    fs.existsSync(path.join(repo, "dist/runtime/index.js")) && fs.existsSync(path.join(repo, "dist/transformer/index.js")),
+    "dist/ is not built: run `npm run build` first (npm test does)",
+  );
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-package-"));
+  try {
+    // 1. Pack exactly what npm would publish.
+    const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+    const packed = expectOk(
+      "npm pack",
+      await run(npm, ["pack", "--json", "--ignore-scripts", "--pack-destination", root], repo, INSTALL_TIMEOUT_MS),
+    );
+    const [info] = JSON.parse(packed.stdout) as { filename: string; files: { path: string }[] }[];
+    const files = info.files.map((f) => f.path);
+    for (const required of ["package.json", "dist/runtime/index.js", "dist/runtime/index.d.ts", "dist/transformer/index.js"]) {
+      assert.ok(files.includes(required), `the tarball lacks ${required}`);
+    }
+    const strays = files.filter((f) => !/^(package\.json|README\.md|LICENSE[^/]*|dist\/(runtime|transformer)\/.*)$/.test(f));
+    assert.equal(strays, [], "the tarball holds only package.json, README, LICENSE and dist/{runtime,transformer}");
+    const tarball = path.join(root, info.filename);
+
+    const kinds: ProjectKind[] = [
+      { dir: "cjs", type: "commonjs", module: "node16" },
+      { dir: "esm", type: "module", module: "nodenext" },
+    ];
+    const dirs = kinds.map((kind) => writeProject(root, kind, tarball));
+
+    // 2. Install both projects at once, from the npm cache where it has the packages.
+    const installs = await Promise.all(
+      dirs.map((dir) =>
+        run(npm, ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], dir, INSTALL_TIMEOUT_MS),
+      ),
+    );
+    installs.forEach((result, i) => expectOk(`npm install (${kinds[i].dir})`, result));
+
+    // 3. Build with the installed tspc, exactly as a user would; then run.
+    for (const [i, kind] of kinds.entries()) {
+      const dir = dirs[i];
+      const tspc = path.join(dir, "node_modules", ".bin", process.platform === "win32" ? "tspc.cmd" : "tspc");
+      expectOk(`tspc -p . (${kind.dir})`, await run(tspc, ["-p", "."], dir, BUILD_TIMEOUT_MS));
+
+      const emitted = fs.readFileSync(path.join(dir, "dist", "index.js"), "utf8");
+      if (kind.type === "commonjs") assert.match(emitted, /require\("tooltype"\)/, "cjs: emitted as CommonJS");
+      else assert.match(emitted, /from "tooltype"/, "esm: emitted as an ES module");
+
+      const result = expectOk(`node dist/index.js (${kind.dir})`, await run(process.execPath, ["dist/index.js"], dir, RUN_TIMEOUT_MS));
+      checkOutput(kind, JSON.parse(result.stdout) as Output);
+    }
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test.run();
