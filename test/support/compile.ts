@@ -1,0 +1,120 @@
+/**
+ * Compiles fixture sources with the real TypeScript compiler and tooltype's transformer, the way a user's build
+ * would, then loads the output. Fixtures are written under .test-build/fixtures/ inside this package so that
+ * `import ... from "tooltype"` resolves (TypeScript and Node both follow the package's self-reference to dist/).
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type * as ts from "typescript";
+import tooltype from "tooltype/transformer";
+
+export interface CompileOptions {
+  /** The TypeScript module to compile with (a different version under an npm alias); default: the project's. */
+  ts?: typeof ts;
+  experimentalDecorators?: boolean;
+  /** Extra files next to main.ts, by file name. */
+  files?: Record<string, string>;
+}
+
+export interface FixtureDiagnostic {
+  /** "TT1001", or "TS2322" for TypeScript's own. */
+  code: string;
+  category: "error" | "warning" | "message" | "suggestion";
+  message: string;
+  file: string;
+  /** 1-based line and column of the start. */
+  line: number;
+  column: number;
+  /** The source text the diagnostic spans. */
+  text: string;
+}
+
+export interface CompiledFixture {
+  /** Emitted JavaScript by file name (main.js, ...). */
+  js: Record<string, string>;
+  /** tooltype's and TypeScript's diagnostics (semantic and emit). */
+  diagnostics: FixtureDiagnostic[];
+  /** Only tooltype's diagnostics. */
+  tooltype: FixtureDiagnostic[];
+  dir: string;
+  /** Requires the emitted main.js (or another emitted module) and returns its exports. */
+  load<T = Record<string, unknown>>(file?: string): T;
+}
+
+const root = path.resolve(__dirname, "../../..");
+const fixturesDir = path.join(root, ".test-build", "fixtures");
+let counter = 0;
+
+export function compileFixture(source: string, options: CompileOptions = {}): CompiledFixture {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const tsi: typeof ts = options.ts ?? require("typescript");
+  const dir = path.join(fixturesDir, `${process.pid}-${++counter}`);
+  fs.mkdirSync(dir, { recursive: true });
+  const files: Record<string, string> = { "main.ts": source, ...options.files };
+  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
+
+  const compilerOptions: ts.CompilerOptions = {
+    target: tsi.ScriptTarget.ES2022,
+    module: tsi.ModuleKind.Node16,
+    moduleResolution: tsi.ModuleResolutionKind.Node16,
+    strict: true,
+    experimentalDecorators: options.experimentalDecorators ?? false,
+    skipLibCheck: true,
+    types: [],
+    lib: ["lib.es2022.d.ts"],
+    outDir: dir,
+    rootDir: dir,
+  };
+  const program = tsi.createProgram(
+    Object.keys(files).map((f) => path.join(dir, f)),
+    compilerOptions,
+  );
+  const emitted: Record<string, string> = {};
+  const raw: ts.Diagnostic[] = [];
+  const result = program.emit(
+    undefined,
+    (fileName, text) => {
+      emitted[path.relative(dir, fileName)] = text;
+      fs.writeFileSync(fileName, text);
+    },
+    undefined,
+    false,
+    { before: [tooltype(program, {}, { ts: tsi, addDiagnostic: (d) => raw.push(d) })] },
+  );
+  const all = [...tsi.getPreEmitDiagnostics(program), ...result.diagnostics, ...raw];
+  const diagnostics = all.map((d) => toFixtureDiagnostic(tsi, d));
+  return {
+    js: emitted,
+    diagnostics,
+    tooltype: diagnostics.filter((d) => d.code.startsWith("TT")),
+    dir,
+    load<T>(file = "main.js"): T {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      return require(path.join(dir, file)) as T;
+    },
+  };
+}
+
+function toFixtureDiagnostic(tsi: typeof ts, d: ts.Diagnostic): FixtureDiagnostic {
+  const message = tsi.flattenDiagnosticMessageText(d.messageText, "\n");
+  const tt = /^TT(\d+):/.exec(message);
+  const category = (["warning", "error", "suggestion", "message"] as const)[d.category] ?? "error";
+  let line = 0;
+  let column = 0;
+  let text = "";
+  if (d.file && d.start !== undefined) {
+    const pos = d.file.getLineAndCharacterOfPosition(d.start);
+    line = pos.line + 1;
+    column = pos.character + 1;
+    text = d.file.text.slice(d.start, d.start + (d.length ?? 0));
+  }
+  return {
+    code: tt ? `TT${tt[1]}` : `TS${d.code}`,
+    category,
+    message,
+    file: d.file ? path.basename(d.file.fileName) : "",
+    line,
+    column,
+    text,
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * Writes compiled metadata back into the source: JSON data as an object literal, appended as the last argument
+ * of the `tool(...)` call or the `@tool(...)` decorator. A usage that already carries metadata is left as it is,
+ * so running the transformer twice changes nothing.
+ */
+import type * as ts from "typescript";
+import type { JsonValue } from "../runtime/meta";
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** A JSON value as an expression the printer writes out literally. */
+export function jsonExpression(f: ts.NodeFactory, value: JsonValue): ts.Expression {
+  if (value === null) return f.createNull();
+  if (typeof value === "boolean") return value ? f.createTrue() : f.createFalse();
+  if (typeof value === "number") {
+    const literal = f.createNumericLiteral(Math.abs(value));
+    return value < 0 || Object.is(value, -0) ? f.createPrefixMinus(literal) : literal;
+  }
+  if (typeof value === "string") return f.createStringLiteral(value);
+  if (Array.isArray(value)) return f.createArrayLiteralExpression(value.map((v) => jsonExpression(f, v)), false);
+  return f.createObjectLiteralExpression(
+    Object.entries(value).map(([key, v]) =>
+      f.createPropertyAssignment(IDENTIFIER.test(key) ? f.createIdentifier(key) : f.createStringLiteral(key), jsonExpression(f, v)),
+    ),
+    false,
+  );
+}
+
+/** `tool(fn)` / `tool(fn, options)` → `tool(fn, options ?? undefined, meta)`. */
+export function withMetaArgument(
+  f: ts.NodeFactory,
+  call: ts.CallExpression,
+  leading: readonly ts.Expression[],
+  leadingCount: number,
+  meta: JsonValue,
+): ts.CallExpression {
+  const args: ts.Expression[] = [];
+  for (let i = 0; i < leadingCount; i++) args.push(leading[i] ?? f.createVoidZero());
+  args.push(jsonExpression(f, meta));
+  return f.updateCallExpression(call, call.expression, call.typeArguments, args);
+}
+
+/** `@tool` → `@tool(undefined, meta)`; `@tool(options)` → `@tool(options, meta)`. */
+export function decoratorWithMeta(f: ts.NodeFactory, tsi: typeof ts, decorator: ts.Decorator, meta: JsonValue): ts.Decorator {
+  const expression = decorator.expression;
+  const call = tsi.isCallExpression(expression)
+    ? withMetaArgument(f, expression, expression.arguments, 1, meta)
+    : f.createCallExpression(expression, undefined, [f.createVoidZero(), jsonExpression(f, meta)]);
+  return f.updateDecorator(decorator, call);
+}
