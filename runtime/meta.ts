@@ -3,7 +3,8 @@
  *
  * The transformer writes one of these as an object literal into every `@tool` decorator and `tool()` call; the
  * runtime reads it back. Keep it plain JSON-like data and bump `v` whenever its shape changes, so an old runtime
- * refuses metadata it would misread instead of dispatching with a wrong schema.
+ * refuses metadata it would misread instead of dispatching with a wrong schema. Optional fields may be added
+ * within a version (a runtime that does not know one ignores it safely); anything else needs a new version.
  */
 
 /** A JSON Schema (draft 2020-12) as plain data. */
@@ -30,8 +31,10 @@ export interface CompiledToolMeta {
   inject?: number[];
   /** Schema of the awaited return type, where it can be written. */
   returns?: JsonSchema;
-  /** JSON pointers of `Date` values to revive before the call. */
+  /** JSON pointers of `Date` values to revive before the call (`*` stands for every item of an array or map). */
   dates?: string[];
+  /** From JSDoc `@deprecated`: its text, or `true` when it has none. */
+  deprecated?: string | true;
 }
 
 /** True when `value` looks like metadata the transformer emitted (any version). */

@@ -22,6 +22,39 @@ export function descriptionOf(tsi: TS, node: ts.Node): string {
   return last ? (tsi.getTextOfJSDocComment(last.comment) ?? "").trim() : "";
 }
 
+export interface ToolDoc {
+  /** Summary and body, with `@example` blocks appended (models learn from few-shot examples). */
+  description: string;
+  deprecated?: string | true;
+  /** The `@returns` text. */
+  returns?: string;
+}
+
+/** Everything the JSDoc on a tool says about the tool as a whole. */
+export function toolDocOf(tsi: TS, node: ts.Node): ToolDoc {
+  let description = descriptionOf(tsi, node);
+  const doc: ToolDoc = { description };
+  for (const jsDoc of jsDocsOf(tsi, node)) {
+    for (const tag of jsDoc.tags ?? []) {
+      const text = (tsi.getTextOfJSDocComment(tag.comment) ?? "").trim();
+      switch (tag.tagName.text) {
+        case "example":
+          if (text) description += `${description ? "\n\n" : ""}Example:\n${text}`;
+          break;
+        case "deprecated":
+          doc.deprecated = text || true;
+          break;
+        case "returns":
+        case "return":
+          if (text) doc.returns = text.replace(/^\s*-\s+/, "");
+          break;
+      }
+    }
+  }
+  doc.description = description;
+  return doc;
+}
+
 /** `@param` texts of the JSDoc on `node`, by parameter name; `name - text` loses its dash. */
 export function paramDescriptionsOf(tsi: TS, node: ts.Node): Map<string, string> {
   const out = new Map<string, string>();
@@ -41,7 +74,7 @@ export function symbolDescription(tsi: TS, checker: ts.TypeChecker, symbol: ts.S
   return tsi.displayPartsToString(symbol.getDocumentationComment(checker)).trim();
 }
 
-type TagKind = "number" | "nonNegativeInteger" | "string" | "regex" | "flag" | "json" | "jsonList";
+type TagKind = "number" | "nonNegativeInteger" | "string" | "regex" | "flag" | "explained" | "json" | "jsonList";
 
 /** JSDoc tags that become JSON Schema keywords, with how their value is read. */
 const KEYWORD_TAGS: Record<string, { keyword: string; kind: TagKind }> = {
@@ -60,7 +93,7 @@ const KEYWORD_TAGS: Record<string, { keyword: string; kind: TagKind }> = {
   title: { keyword: "title", kind: "string" },
   default: { keyword: "default", kind: "json" },
   examples: { keyword: "examples", kind: "jsonList" },
-  deprecated: { keyword: "deprecated", kind: "flag" },
+  deprecated: { keyword: "deprecated", kind: "explained" },
 };
 
 export interface TagProblem {
@@ -106,6 +139,8 @@ function parseTagValue(kind: TagKind, text: string): { value: JsonValue } | { er
     case "flag":
       if (text === "" || text === "true") return { value: true };
       if (text === "false") return { value: false };
+      return { error: "no value, true or false" };
+    case "explained":
       // @deprecated takes an explanation; the keyword itself is just the flag.
       return { value: true };
     case "json":

@@ -1,7 +1,8 @@
 /**
  * Compiles fixture sources with the real TypeScript compiler and tooltype's transformer, the way a user's build
- * would, then loads the output. Fixtures are written under .test-build/fixtures/ inside this package so that
- * `import ... from "tooltype"` resolves (TypeScript and Node both follow the package's self-reference to dist/).
+ * would, then loads the output. Fixtures live in a package of their own under .test-build/fixtures/, with
+ * node_modules/tooltype linked to this repository: like a user's project, and unlike files inside tooltype
+ * itself, so a fixture's own function called `tool` is not mistaken for tooltype's.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -45,9 +46,19 @@ const root = path.resolve(__dirname, "../../..");
 const fixturesDir = path.join(root, ".test-build", "fixtures");
 let counter = 0;
 
+function prepareFixturePackage(): void {
+  const manifest = path.join(fixturesDir, "package.json");
+  if (fs.existsSync(manifest)) return;
+  fs.mkdirSync(path.join(fixturesDir, "node_modules"), { recursive: true });
+  fs.writeFileSync(manifest, JSON.stringify({ name: "tooltype-fixtures", private: true }));
+  const link = path.join(fixturesDir, "node_modules", "tooltype");
+  if (!fs.existsSync(link)) fs.symlinkSync(root, link, "dir");
+}
+
 export function compileFixture(source: string, options: CompileOptions = {}): CompiledFixture {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const tsi: typeof ts = options.ts ?? require("typescript");
+  prepareFixturePackage();
   const dir = path.join(fixturesDir, `${process.pid}-${++counter}`);
   fs.mkdirSync(dir, { recursive: true });
   const files: Record<string, string> = { "main.ts": source, ...options.files };

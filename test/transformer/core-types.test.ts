@@ -83,12 +83,12 @@ const cases: Case[] = [
   },
   {
     name: "optional_and_defaults",
-    params: `a: string, b?: number, c: boolean = true, d: string | undefined, e: "x" | "y" = "x"`,
+    params: `a: string, d: string | undefined, b?: number, c: boolean = true, e: "x" | "y" = "x"`,
     properties: {
       a: { type: "string" },
+      d: { type: "string" },
       b: { type: "number" },
       c: { type: "boolean", default: true },
-      d: { type: "string" },
       e: { type: "string", enum: ["x", "y"], default: "x" },
     },
     required: ["a"],
@@ -124,7 +124,8 @@ const cases: Case[] = [
   },
   {
     name: "type_literal_param",
-    params: "filter: { /** Lowest price */ min?: number; /** Highest price */ max?: number; inStock: boolean }",
+    // JSDoc needs its own line, as TypeScript itself only attaches it there.
+    params: "filter: {\n  /** Lowest price */\n  min?: number;\n  /** Highest price */\n  max?: number;\n  inStock: boolean;\n}",
     properties: {
       filter: {
         type: "object",

@@ -1,10 +1,11 @@
 /**
  * Reads a `ts.Type` into the schema model. This is the only place that asks the checker about parameter types.
  *
- * Responsibilities: primitives and literals, literal unions as enums, `T | null`, arrays, objects (interfaces,
- * type literals, classes as data, index signatures), type tags (`Int & Min<0>`), `Date`, and recursion through
- * `$defs`. Whatever JSON cannot carry is reported at the tool's parameter with the path to the offending part,
- * and reading goes on so one build shows every problem.
+ * Responsibilities: primitives and literals, literal unions as enums, `T | null`, other unions as `anyOf`,
+ * arrays and tuples, objects (interfaces, type literals, intersections, mapped types, classes as data, index
+ * signatures), type tags (`Int & Min<0>`), `Date`, and `$defs` for recursive and shared named types. Whatever
+ * JSON cannot carry is reported at the tool's parameter with the path to the offending part, and reading goes on
+ * so one build shows every problem.
  */
 import type * as ts from "typescript";
 import type { JsonValue } from "../../runtime/meta";
@@ -42,15 +43,22 @@ const UNSUPPORTED_LIBRARY_TYPES: Record<string, string> = {
 
 const TAG_PROPERTY = "~tooltype";
 
+/** What the reader knows about one composite type it has met (see `tracked`). */
+interface Tracked {
+  name?: string;
+  node?: SchemaNode;
+  expanding: boolean;
+  recursive: boolean;
+  uses: number;
+}
+
 /** One reader per tool: `$defs` and revived-date paths are collected across all its parameters. */
 export class TypeReader {
-  readonly definitions: Definitions = new Map();
   readonly dates: string[] = [];
   readonly problems: Problem[] = [];
-  /** Object types being expanded right now; meeting one again means recursion. */
-  private readonly expanding = new Map<ts.Type, { recursive: boolean }>();
-  /** Object types that got a `$defs` entry, with its name. */
-  private readonly defined = new Map<ts.Type, string>();
+  /** Composite types met so far: named ones stay (shared via `$defs`), anonymous ones only while expanding. */
+  private readonly tracked = new Map<ts.Type, Tracked>();
+  private readonly names = new Set<string>();
 
   constructor(
     private readonly tsi: TS,
@@ -77,7 +85,10 @@ export class TypeReader {
     if (flags & f.Number) return { kind: "primitive", type: "number" };
     if (flags & f.Boolean) return { kind: "primitive", type: "boolean" };
     if (flags & f.TemplateLiteral) return { kind: "primitive", type: "string" };
-    if (type.isUnion()) return this.readUnion(type.types, site);
+    if (type.isUnion()) {
+      if (type.types.every((m) => m.flags & (f.Literal | f.Null | f.Undefined | f.Void))) return this.readUnion(type.types, site);
+      return this.readTracked(type, site, () => this.readUnion((type as ts.UnionType).types, site));
+    }
     if (type.isIntersection()) return this.readIntersection(type, site);
     if (flags & f.Object) return this.readObjectLike(type as ts.ObjectType, site);
     if (flags & f.TypeParameter) {
@@ -128,7 +139,7 @@ export class TypeReader {
   /** `Int & Min<0>`: the non-tag part is the type, the tags add keywords. Other intersections are objects. */
   private readIntersection(type: ts.IntersectionType, site: Site): SchemaNode {
     const tagged = type.types.filter((t) => t.getProperty(TAG_PROPERTY));
-    if (tagged.length === 0) return this.readObjectLike(type, site);
+    if (tagged.length === 0) return this.readTracked(type, site, () => this.readObject(type, site));
     const base = type.types.filter((t) => !t.getProperty(TAG_PROPERTY));
     const keywords = this.tagKeywords(type, site);
     let node: SchemaNode;
@@ -172,17 +183,134 @@ export class TypeReader {
     if (libName && libName in UNSUPPORTED_LIBRARY_TYPES) {
       return this.unsupported(site, libName, UNSUPPORTED_LIBRARY_TYPES[libName]!);
     }
+    if (type.getCallSignatures().length > 0 || type.getConstructSignatures().length > 0) {
+      return this.unsupported(site, "a function", "a model can only send JSON data, not functions; take the data the function would need instead");
+    }
+    return this.readTracked(type, site, () => this.readStructure(type, site));
+  }
+
+  private readStructure(type: ts.Type, site: Site): SchemaNode {
     const element = arrayElementType(this.checker, type);
     if (element) {
       return { kind: "array", items: this.readElement(element, { node: site.node, path: [...site.path, "*"] }) };
     }
-    if (this.checker.isTupleType(type)) {
-      return this.unsupported(site, "a tuple", "tuples are not supported yet; use an array (T[]) or an object with named fields");
-    }
-    if (type.getCallSignatures().length > 0 || type.getConstructSignatures().length > 0) {
-      return this.unsupported(site, "a function", "a model can only send JSON data, not functions; take the data the function would need instead");
-    }
+    if (this.checker.isTupleType(type)) return this.readTuple(type as ts.TupleTypeReference, site);
     return this.readObject(type, site);
+  }
+
+  /** `[A, B?, ...C[]]`: positional items, the required count, and the type of the rest. */
+  private readTuple(type: ts.TupleTypeReference, site: Site): SchemaNode {
+    const E = this.tsi.ElementFlags;
+    const elements = this.checker.getTypeArguments(type);
+    const flags = type.target.elementFlags;
+    const prefix: SchemaNode[] = [];
+    let rest: SchemaNode | undefined;
+    let minItems = 0;
+    elements.forEach((element, i) => {
+      const itemSite = { node: site.node, path: [...site.path, String(i)] };
+      if (flags[i]! & E.Variable) {
+        if (rest || i !== elements.length - 1) {
+          this.unsupported(site, this.checker.typeToString(type), "JSON Schema can only describe a rest element at the end of a tuple; move it last or use an array");
+          return;
+        }
+        rest = this.readElement(element, { node: site.node, path: [...site.path, "*"] });
+        return;
+      }
+      prefix.push(this.readElement(element, itemSite));
+      if (flags[i]! & E.Required) minItems = prefix.length;
+    });
+    const node: SchemaNode = { kind: "tuple", prefix, minItems };
+    if (rest) node.rest = rest;
+    return node;
+  }
+
+  /**
+   * Composite types go through here so that recursion ends in a `$ref` and named types (interfaces, classes,
+   * aliases) used more than once become one `$defs` entry. Named types used once are inlined again by
+   * `resolve()` once the whole tool has been read.
+   */
+  private readTracked(type: ts.Type, site: Site, expand: () => SchemaNode): SchemaNode {
+    const known = this.tracked.get(type);
+    if (known) {
+      known.uses++;
+      if (known.expanding) known.recursive = true;
+      return { kind: "ref", name: this.nameOf(type, known, site) };
+    }
+    const entry: Tracked = { expanding: true, recursive: false, uses: 1 };
+    const named = this.isNamed(type);
+    if (named) entry.name = this.nameOf(type, entry, site);
+    this.tracked.set(type, entry);
+    const node = expand();
+    entry.expanding = false;
+    entry.node = node;
+    if (named || entry.recursive) return { kind: "ref", name: entry.name! };
+    this.tracked.delete(type);
+    return node;
+  }
+
+  /** Types a person would name in a schema: interfaces, classes and aliases; not arrays, tuples or literals. */
+  private isNamed(type: ts.Type): boolean {
+    if (this.checker.isArrayType(type) || this.checker.isTupleType(type)) return false;
+    if (type.aliasSymbol) return true;
+    const symbol = type.getSymbol();
+    return !!symbol && (symbol.flags & (this.tsi.SymbolFlags.Interface | this.tsi.SymbolFlags.Class)) !== 0;
+  }
+
+  /** A stable, readable `$defs` name: the type as written (generic arguments included), unique within the tool. */
+  private nameOf(type: ts.Type, entry: Tracked, site: Site): string {
+    if (entry.name) return entry.name;
+    const written = this.checker.typeToString(type, undefined, this.tsi.TypeFormatFlags.NoTruncation);
+    let base = written.replace(/[^A-Za-z0-9_]+/g, "_").replace(/^_+|_+$/g, "");
+    if (/[{[(]/.test(written) || base.length === 0 || base.length > 60) {
+      // Anonymous structure: name it after where it was met.
+      const last = [...site.path].reverse().find((p) => p !== "*" && !/^\d+$/.test(p)) ?? "Type";
+      base = last.charAt(0).toUpperCase() + last.slice(1).replace(/[^A-Za-z0-9_]/g, "_");
+    }
+    let name = base;
+    for (let i = 2; this.names.has(name); i++) name = `${base}_${i}`;
+    this.names.add(name);
+    entry.name = name;
+    return name;
+  }
+
+  /**
+   * Finishes the tool: named types used once are put back inline, and what stays shared or recursive is
+   * returned as `$defs`.
+   */
+  finish(roots: SchemaNode[]): { roots: SchemaNode[]; definitions: Definitions } {
+    const byName = new Map<string, Tracked>();
+    for (const entry of this.tracked.values()) if (entry.name && entry.node) byName.set(entry.name, entry);
+    const inline = (name: string): Tracked | undefined => {
+      const entry = byName.get(name);
+      return entry && entry.uses === 1 && !entry.recursive ? entry : undefined;
+    };
+    const resolve = (node: SchemaNode): SchemaNode => {
+      switch (node.kind) {
+        case "ref": {
+          const entry = inline(node.name);
+          if (!entry) return node;
+          const target = resolve(entry.node!);
+          return node.keywords ? { ...target, keywords: { ...target.keywords, ...node.keywords } } : target;
+        }
+        case "array":
+          return { ...node, items: resolve(node.items) };
+        case "tuple":
+          return { ...node, prefix: node.prefix.map(resolve), ...(node.rest ? { rest: resolve(node.rest) } : {}) };
+        case "object":
+          return {
+            ...node,
+            properties: node.properties.map((p) => ({ ...p, schema: resolve(p.schema) })),
+            additionalProperties: node.additionalProperties === false ? false : resolve(node.additionalProperties),
+          };
+        case "union":
+          return { ...node, members: node.members.map(resolve) };
+        default:
+          return node;
+      }
+    };
+    const definitions: Definitions = new Map();
+    for (const [name, entry] of byName) if (!inline(name)) definitions.set(name, resolve(entry.node!));
+    return { roots: roots.map(resolve), definitions };
   }
 
   /** Array items: `undefined` members make no sense in JSON arrays and are dropped. */
@@ -191,38 +319,34 @@ export class TypeReader {
   }
 
   private readObject(type: ts.Type, site: Site): SchemaNode {
-    const defined = this.defined.get(type);
-    if (defined) return { kind: "ref", name: defined };
-    const open = this.expanding.get(type);
-    if (open) {
-      open.recursive = true;
-      return { kind: "ref", name: this.definitionName(type) };
+    const properties = this.readProperties(type, site);
+    let additionalProperties: SchemaNode | false = false;
+    const indexes = this.checker.getIndexInfosOfType(type);
+    const index =
+      indexes.find((info) => info.keyType.flags & this.tsi.TypeFlags.String) ??
+      indexes.find((info) => info.keyType.flags & (this.tsi.TypeFlags.Number | this.tsi.TypeFlags.TemplateLiteral));
+    if (index) {
+      additionalProperties = this.readElement(index.type, { node: site.node, path: [...site.path, "*"] });
     }
-    this.expanding.set(type, { recursive: false });
+    return { kind: "object", properties, additionalProperties };
+  }
+
+  /** The data members of an object type, in declaration order (also used to flatten a destructured parameter). */
+  readProperties(type: ts.Type, site: Site): PropertyNode[] {
     const properties: PropertyNode[] = [];
     for (const prop of this.checker.getPropertiesOfType(type)) {
       const property = this.readProperty(prop, site);
       if (property) properties.push(property);
     }
-    let additionalProperties: SchemaNode | false = false;
-    const stringIndex = this.checker.getIndexInfosOfType(type).find((info) => info.keyType.flags & this.tsi.TypeFlags.String);
-    if (stringIndex) {
-      additionalProperties = this.readElement(stringIndex.type, { node: site.node, path: [...site.path, "*"] });
-    }
-    const node: SchemaNode = { kind: "object", properties, additionalProperties };
-    const state = this.expanding.get(type)!;
-    this.expanding.delete(type);
-    if (!state.recursive) return node;
-    const name = this.definitionName(type);
-    this.definitions.set(name, node);
-    return { kind: "ref", name };
+    return properties;
   }
 
   private readProperty(prop: ts.Symbol, site: Site): PropertyNode | undefined {
     const name = prop.getName();
     if (name === TAG_PROPERTY || name.startsWith("__#")) return undefined;
     const declaration = prop.valueDeclaration ?? prop.declarations?.[0];
-    if (declaration && this.tsi.isMethodDeclaration(declaration)) return undefined; // classes used as data: behaviour is not data
+    // Classes used as data: methods and accessors are behaviour, not data the model sends.
+    if (declaration && (this.tsi.isMethodDeclaration(declaration) || this.tsi.isAccessor(declaration))) return undefined;
     if (declaration && hasNonPublicModifier(this.tsi, declaration)) return undefined;
     const path = [...site.path, name];
     const related: RelatedLocation[] = declaration ? [{ node: declaration, message: `"${name}" is declared here.` }] : [];
@@ -246,21 +370,6 @@ export class TypeReader {
     }
     schema = withKeywords(schema, { ...tags.keywords, ...keywords });
     return { name, schema, required: !optional, declaration };
-  }
-
-  /** A stable, readable `$defs` name: the type's own name with its type arguments, unique within the tool. */
-  private definitionName(type: ts.Type): string {
-    const existing = this.defined.get(type);
-    if (existing) return existing;
-    const base = this.checker
-      .typeToString(type, undefined, this.tsi.TypeFormatFlags.NoTruncation)
-      .replace(/[^A-Za-z0-9_]+/g, "_")
-      .replace(/^_+|_+$/g, "") || "Type";
-    let name = base;
-    const taken = new Set(this.defined.values());
-    for (let i = 2; taken.has(name); i++) name = `${base}_${i}`;
-    this.defined.set(type, name);
-    return name;
   }
 
   private isLibrarySymbol(symbol: ts.Symbol): boolean {
@@ -287,7 +396,7 @@ export function describe(site: Site): string {
   return `"${[param, ...rest].join(".").replace(/\.\*/g, "[]")}" (in parameter "${param}")`;
 }
 
-function withKeywords(node: SchemaNode, keywords: Keywords): SchemaNode {
+export function withKeywords(node: SchemaNode, keywords: Keywords): SchemaNode {
   if (Object.keys(keywords).length === 0) return node;
   return { ...node, keywords: { ...node.keywords, ...keywords } };
 }

@@ -17,6 +17,7 @@ export type SchemaNode = (
   | { kind: "literal"; value: string | number | boolean }
   | { kind: "enum"; values: (string | number)[] }
   | { kind: "array"; items: SchemaNode }
+  | { kind: "tuple"; prefix: SchemaNode[]; minItems: number; rest?: SchemaNode }
   | { kind: "object"; properties: PropertyNode[]; additionalProperties: SchemaNode | false }
   | { kind: "union"; members: SchemaNode[] }
   | { kind: "ref"; name: string }

@@ -18,12 +18,14 @@ export function toJsonSchema(node: SchemaNode): JsonSchema {
 /** The tool's `parameters`: an object of its arguments, closed, with shared definitions at the root. */
 export function parametersSchema(properties: PropertyNode[], definitions: Definitions): JsonSchema {
   const schema = objectSchema(properties, false);
-  if (definitions.size > 0) {
-    const defs: { [name: string]: JsonValue } = {};
-    for (const [name, node] of definitions) defs[name] = toJsonSchema(node);
-    schema.$defs = defs;
-  }
+  if (definitions.size > 0) schema.$defs = definitionsJson(definitions);
   return schema;
+}
+
+export function definitionsJson(definitions: Definitions): { [name: string]: JsonValue } {
+  const defs: { [name: string]: JsonValue } = {};
+  for (const [name, node] of definitions) defs[name] = toJsonSchema(node);
+  return defs;
 }
 
 function objectSchema(properties: PropertyNode[], additional: SchemaNode | false): JsonSchema {
@@ -48,6 +50,12 @@ function structural(node: SchemaNode): JsonSchema {
       return { type: enumType(node.values), enum: node.values };
     case "array":
       return { type: "array", items: toJsonSchema(node.items) };
+    case "tuple": {
+      const schema: JsonSchema = { type: "array", prefixItems: node.prefix.map(toJsonSchema), minItems: node.minItems };
+      if (node.rest) schema.items = toJsonSchema(node.rest);
+      else schema.maxItems = node.prefix.length;
+      return schema;
+    }
     case "object":
       return objectSchema(node.properties, node.additionalProperties);
     case "ref":
