@@ -1,8 +1,8 @@
 /**
  * The message shapes dispatch reads and writes, with the wire names OpenAI and LangChain share.
  *
- * Inputs are normalised here into one list of calls (OpenAI `ChatCompletionMessage` with JSON-string arguments, or a
- * LangChain-style `AIMessage` with parsed `args` and `invalid_tool_calls`); outputs are `ToolMessage`s whose JSON
+ * Inputs are an OpenAI `ChatCompletionMessage` (JSON-string arguments) or a LangChain-style `AIMessage` (parsed
+ * `args`, `invalid_tool_calls`); calls.ts reads both into one list of calls. Outputs are `ToolMessage`s whose JSON
  * form is exactly what the OpenAI API accepts, so artifacts never reach the model.
  */
 
@@ -30,10 +30,23 @@ export interface OpenAIToolCall {
   function: { name: string; arguments: string };
 }
 
+/**
+ * An OpenAI custom tool call (free-text input, no JSON Schema). Listed so that a `ChatCompletionMessage` type-checks
+ * as dispatch input; tooltype tools are function tools, so such a call is answered with an error message.
+ */
+export interface OpenAICustomToolCall {
+  id: string;
+  type: "custom";
+  custom: { name: string; input: string };
+}
+
+/** A tool call as LangChain messages carry it: like {@link ToolCall}, but the id may be missing. */
+export type ToolCallInput = Omit<ToolCall, "id"> & { id?: string };
+
 /** A LangChain-style AI message. */
 export interface AIMessage {
   content?: unknown;
-  tool_calls?: ToolCall[];
+  tool_calls?: ToolCallInput[];
   invalid_tool_calls?: InvalidToolCall[];
 }
 
@@ -41,7 +54,7 @@ export interface AIMessage {
 export interface OpenAIAssistantMessage {
   role?: string;
   content?: unknown;
-  tool_calls?: OpenAIToolCall[] | null;
+  tool_calls?: (OpenAIToolCall | OpenAICustomToolCall)[] | null;
 }
 
 /** What `dispatch` accepts. */

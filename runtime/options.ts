@@ -37,6 +37,29 @@ export interface ToolOptions {
  */
 export interface ToolContext {
   toolCall: ToolCall;
+  /** Aborted when the call times out (`timeoutMs`) or the caller aborts `DispatchOptions.signal`. */
   signal: AbortSignal;
+  /** The tool's `metadata` option, overlaid with `DispatchOptions.metadata` (per-request values such as a user id). */
   metadata: Record<string, unknown>;
+}
+
+/** Defaults for every tool of a registry; a tool's own options win. */
+export interface RegistryOptions {
+  /** How a tool's failure (a throw, a timeout, an unsendable result) is answered. Default `true`. */
+  handleToolError?: ErrorHandler;
+  /**
+   * How a call the model got wrong is answered: unknown tool, unreadable or invalid arguments. Default `true`.
+   * An unknown tool has no options of its own, so only this registry-level setting applies to it.
+   */
+  handleValidationError?: ErrorHandler;
+  /** Give up on a call after this many milliseconds unless the tool sets its own `timeoutMs`. */
+  timeoutMs?: number;
+}
+
+/** Per-call settings of `dispatch` and `invoke`. */
+export interface DispatchOptions {
+  /** Aborting it aborts every running tool's `ToolContext.signal` and rejects dispatch with the signal's reason. */
+  signal?: AbortSignal;
+  /** Values for `ToolContext.metadata`, laid over each tool's own `metadata`. */
+  metadata?: Record<string, unknown>;
 }

@@ -1,0 +1,96 @@
+/**
+ * The errors of the runtime, in the three places things go wrong:
+ * - `ToolError`: thrown by a tool on purpose; its message is written for the model and sent verbatim.
+ * - `ToolRegistrationError`: a programming error found when a tool is registered (no metadata, a clash of names).
+ * - `ToolValidationError`, `ToolTimeoutError`, `ToolResultError`: a call that could not run or whose result could not
+ *   be sent. Dispatch turns them into error ToolMessages; `handleValidationError` / `handleToolError: false` rethrow
+ *   them, so they carry what a caller needs to act on them (the tool, the reason, the schema errors).
+ */
+
+/**
+ * Throw this from a tool when the model should read the message as is (no `Error:` prefix is added), e.g.
+ * `throw new ToolError("No city named Atlantis. Ask the user which city they mean.")`.
+ */
+export class ToolError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "ToolError";
+  }
+}
+
+/** A tool cannot be registered: no compiled metadata, an unknown metadata version, a bad or duplicate name. */
+export class ToolRegistrationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ToolRegistrationError";
+  }
+}
+
+/** Why the model's call could not be run. */
+export type ToolValidationReason =
+  /** No registered tool has the name the model used. */
+  | "unknown_tool"
+  /** The arguments are not readable: malformed JSON, not an object, too large or too deep. */
+  | "malformed_arguments"
+  /** The arguments are a JSON object but do not match the tool's parameter schema. */
+  | "invalid_arguments";
+
+/** One schema violation, as ajv reports it (without the verbose copies of data and schema). */
+export interface SchemaError {
+  keyword: string;
+  /** JSON pointer into the arguments object; `""` is the object itself. */
+  instancePath: string;
+  schemaPath: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+/**
+ * The model's call could not be run as sent. The message is the text the model receives (after `Error: `): what was
+ * wrong, where, what was expected and what arrived, and that it should call again.
+ */
+export class ToolValidationError extends Error {
+  readonly reason: ToolValidationReason;
+  /** The tool name the model used. */
+  readonly toolName: string;
+  /** Schema violations (empty unless `reason` is `"invalid_arguments"`). */
+  readonly errors: readonly SchemaError[];
+  /** The violations as the lines of the message, e.g. `/unit: must be one of "celsius", "fahrenheit"; got "kelvin"`. */
+  readonly issues: readonly string[];
+
+  constructor(
+    message: string,
+    details: { reason: ToolValidationReason; toolName: string; errors?: readonly SchemaError[]; issues?: readonly string[] },
+  ) {
+    super(message);
+    this.name = "ToolValidationError";
+    this.reason = details.reason;
+    this.toolName = details.toolName;
+    this.errors = details.errors ?? [];
+    this.issues = details.issues ?? [];
+  }
+}
+
+/** A call ran longer than its `timeoutMs`; its signal was aborted. */
+export class ToolTimeoutError extends Error {
+  readonly toolName: string;
+  readonly timeoutMs: number;
+
+  constructor(toolName: string, timeoutMs: number) {
+    super(`${toolName} timed out after ${timeoutMs}ms.`);
+    this.name = "ToolTimeoutError";
+    this.toolName = toolName;
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+/** A tool ran but what it returned cannot be sent: not JSON-serialisable, or not `[content, artifact]` when it must be. */
+export class ToolResultError extends Error {
+  readonly toolName: string;
+
+  constructor(toolName: string, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "ToolResultError";
+    this.toolName = toolName;
+  }
+}

@@ -1,0 +1,213 @@
+/**
+ * `ToolRegistry`: the set of tools one agent offers, by name.
+ * - register: find the tools in each source, check each one's compiled metadata and name, refuse clashes (all of a
+ *   `register` call or none of it, so a failed call leaves the registry as it was);
+ * - read: `get`, `list` (the public `RegisteredTool` view), `toOpenAITools`;
+ * - run: `dispatch` (all calls of an assistant message) and `invoke` (one call), delegating to dispatch.ts.
+ */
+import {
+  type DispatchEnvironment,
+  type DispatchTool,
+  type ToolInput,
+  answerCall,
+  dispatchMessage,
+  invokeRaw,
+  invokeTool,
+} from "./dispatch";
+import { normalizeToolCall } from "./calls";
+import { ToolRegistrationError } from "./errors";
+import { type OpenAIFunctionTool, toOpenAITools } from "./formats/openai";
+import type { DispatchInput, OpenAIToolCall, ToolCall, ToolMessage } from "./messages";
+import { type CompiledToolMeta, type JsonSchema, META_VERSION, isCompiledToolMeta } from "./meta";
+import type { DispatchOptions, RegistryOptions, ToolOptions } from "./options";
+import { type FoundTool, type ToolSource, findTools } from "./sources";
+import type { AnyFunction } from "./tool";
+import { ArgumentsValidator } from "./validate";
+
+/** A registered tool, as the registry shows it. Options given to `@tool` / `tool()` already override the metadata. */
+export interface RegisteredTool {
+  /** The name the model calls it by. */
+  readonly name: string;
+  readonly description: string;
+  /** JSON Schema of the arguments object. */
+  readonly parameters: JsonSchema;
+  /** What the transformer compiled. */
+  readonly meta: CompiledToolMeta;
+  readonly options: Readonly<ToolOptions>;
+  /** Where it came from, e.g. `method Weather.getWeather`, `static method Weather.lookup`, `function search_products`. */
+  readonly source: string;
+  /** Validate and call it directly; see {@link ToolRegistry.invoke}. Returns the tool's own value. */
+  invoke(input?: ToolInput, options?: DispatchOptions): Promise<unknown>;
+}
+
+/** Names OpenAI (and most providers) accept. */
+const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+
+class ToolEntry implements RegisteredTool, DispatchTool {
+  readonly name: string;
+  readonly description: string;
+  readonly parameters: JsonSchema;
+  readonly meta: CompiledToolMeta;
+  readonly options: Readonly<ToolOptions>;
+  readonly source: string;
+  readonly #fn: AnyFunction;
+  readonly #thisArg: unknown;
+  readonly #registryOptions: Readonly<RegistryOptions>;
+  #validator: ArgumentsValidator | undefined;
+
+  constructor(found: FoundTool, meta: CompiledToolMeta, name: string, registryOptions: Readonly<RegistryOptions>) {
+    const options = found.declaration.options;
+    this.name = name;
+    this.description = options.description ?? meta.description ?? "";
+    this.parameters = meta.parameters;
+    this.meta = meta;
+    this.options = options;
+    this.source = found.label;
+    this.#fn = found.fn;
+    this.#thisArg = found.thisArg;
+    this.#registryOptions = registryOptions;
+  }
+
+  validator(): ArgumentsValidator {
+    return (this.#validator ??= new ArgumentsValidator(this.parameters));
+  }
+
+  call(args: unknown[]): unknown {
+    return this.#fn.apply(this.#thisArg, args);
+  }
+
+  /** Same function and same `this`: registering it again changes nothing. */
+  sameAs(found: FoundTool): boolean {
+    return this.#fn === found.fn && this.#thisArg === found.thisArg;
+  }
+
+  invoke(input?: ToolInput, options?: DispatchOptions): Promise<unknown> {
+    return invokeTool(this, input, this.#registryOptions, options);
+  }
+}
+
+export class ToolRegistry {
+  readonly #tools = new Map<string, ToolEntry>();
+  readonly #options: Readonly<RegistryOptions>;
+  readonly #env: DispatchEnvironment;
+
+  /**
+   * @param sources `tool(fn)` values, objects with `@tool` methods, classes with static `@tool` methods.
+   * @param options Defaults for every tool: error handling and timeout.
+   */
+  constructor(sources: Iterable<ToolSource> = [], options: RegistryOptions = {}) {
+    this.#options = { ...options };
+    const tools = this.#tools;
+    this.#env = {
+      get: (name) => tools.get(name),
+      names: () => [...tools.keys()],
+      options: this.#options,
+    };
+    this.register(...sources);
+  }
+
+  /** Add tools. Throws ToolRegistrationError (and adds none of them) when one cannot be registered. */
+  register(...sources: (ToolSource | readonly ToolSource[])[]): this {
+    const added = new Map<string, ToolEntry>();
+    for (const source of sources.flat()) {
+      for (const found of findTools(source)) {
+        const meta = checkedMeta(found);
+        const name = found.declaration.options.name ?? meta.name;
+        if (!TOOL_NAME.test(name)) {
+          throw new ToolRegistrationError(
+            `Tool name ${JSON.stringify(name)} (${found.label}) is not valid: a tool name must match ^[a-zA-Z0-9_-]{1,64}$ (letters, digits, "_" and "-", 1 to 64 characters). Choose another with the { name } option of @tool / tool().`,
+          );
+        }
+        const existing = added.get(name) ?? this.#tools.get(name);
+        if (existing) {
+          if (existing.sameAs(found)) continue;
+          throw new ToolRegistrationError(
+            `Tool name "${name}" is used twice: by ${existing.source} and by ${found.label}. Give one of them another name with the { name } option of @tool / tool().`,
+          );
+        }
+        added.set(name, new ToolEntry(found, meta, name, this.#options));
+      }
+    }
+    for (const [name, entry] of added) this.#tools.set(name, entry);
+    return this;
+  }
+
+  /** The tool the model calls `name`, if registered. */
+  get(name: string): RegisteredTool | undefined {
+    return this.#tools.get(name);
+  }
+
+  has(name: string): boolean {
+    return this.#tools.has(name);
+  }
+
+  /** All tools, in registration order. */
+  list(): RegisteredTool[] {
+    return [...this.#tools.values()];
+  }
+
+  get size(): number {
+    return this.#tools.size;
+  }
+
+  /** The `tools` parameter of an OpenAI Chat Completions request. */
+  toOpenAITools(): OpenAIFunctionTool[] {
+    return toOpenAITools(this.#tools.values());
+  }
+
+  /**
+   * Run every tool call of an assistant message (OpenAI `ChatCompletionMessage` or LangChain-style `AIMessage`),
+   * concurrently. Resolves to one ToolMessage per call, in call order; failures are error messages for the model.
+   * Rejects only when a `handle*Error` option is `false` (with that error) or `options.signal` aborts (with its reason).
+   */
+  dispatch(message: DispatchInput, options?: DispatchOptions): Promise<ToolMessage[]> {
+    return dispatchMessage(this.#env, message, options);
+  }
+
+  /** Run one call as dispatch would, answering with its ToolMessage. */
+  invoke(call: ToolCall | OpenAIToolCall, options?: DispatchOptions): Promise<ToolMessage>;
+  /**
+   * Validate and call the tool `name` directly with an arguments object (or, for a tool with exactly one parameter,
+   * a bare string) and return its own value. Throws ToolValidationError for an unknown tool or invalid arguments,
+   * and whatever the tool throws.
+   */
+  invoke(name: string, input?: ToolInput, options?: DispatchOptions): Promise<unknown>;
+  invoke(
+    first: string | ToolCall | OpenAIToolCall,
+    second?: ToolInput | DispatchOptions,
+    third?: DispatchOptions,
+  ): Promise<unknown> {
+    if (typeof first === "string") return invokeRaw(this.#env, first, second as ToolInput | undefined, third);
+    return answerCall(this.#env, normalizeToolCall(first), second as DispatchOptions | undefined);
+  }
+}
+
+/** The tool's metadata, or a registration error that says why it is unusable and how to fix the build. */
+function checkedMeta(found: FoundTool): CompiledToolMeta {
+  const { declaration } = found;
+  const shownName = declaration.options.name ?? (declaration.key || "(anonymous)");
+  const tool = `Tool "${shownName}" (${found.role})`;
+  const meta: unknown = declaration.meta;
+  if (meta === undefined || meta === null) {
+    throw new ToolRegistrationError(
+      `${tool} has no compiled metadata: the tooltype transformer did not run on this file. Add { "transform": "tooltype/transformer" } to compilerOptions.plugins in tsconfig.json and build with tspc (ts-patch).`,
+    );
+  }
+  if (!isCompiledToolMeta(meta)) {
+    throw new ToolRegistrationError(
+      `${tool} has malformed compiled metadata (expected an object with v, name, description, parameters and params). Rebuild with the tooltype transformer instead of writing the metadata by hand.`,
+    );
+  }
+  if (meta.v !== META_VERSION) {
+    throw new ToolRegistrationError(
+      `${tool} was compiled with tooltype metadata version ${String(meta.v)}, but this tooltype runtime reads version ${META_VERSION}. Rebuild with the tooltype transformer from the same tooltype version as the runtime (reinstall tooltype, then run tspc again).`,
+    );
+  }
+  const shaped = meta as CompiledToolMeta;
+  if (typeof shaped.name !== "string" || typeof shaped.parameters !== "object" || !Array.isArray(shaped.params)) {
+    throw new ToolRegistrationError(
+      `${tool} has malformed compiled metadata (expected name, parameters and params). Rebuild with the tooltype transformer.`,
+    );
+  }
+  return shaped;
+}

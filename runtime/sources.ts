@@ -1,0 +1,142 @@
+/**
+ * What can be registered, and finding the tools in it:
+ * - a `tool(fn)` value;
+ * - an object whose methods carry `@tool` (its own properties, then up its prototype chain);
+ * - a class with static `@tool` methods (its own statics, then those of the classes it extends).
+ *
+ * Members are read through property descriptors so that no getter runs during registration, and the first definition
+ * of a key decides (an override without `@tool` hides a decorated parent method, just as it does when called).
+ * Each tool found remembers what `this` it runs with and how to name it in errors.
+ */
+import { ToolRegistrationError } from "./errors";
+import { type AnyFunction, type ToolDeclaration, getToolDeclaration } from "./tool";
+
+/** Anything `register` accepts: a `tool()` value, an object with `@tool` methods, a class with static ones. */
+export type ToolSource = object;
+
+export interface FoundTool {
+  declaration: ToolDeclaration;
+  /** The function to call, with `thisArg` as `this`. */
+  fn: AnyFunction;
+  thisArg: unknown;
+  /** How errors name the tool's origin: `method Weather.getWeather`, `function search_products`. */
+  label: string;
+  /** The same, as a parenthetical after the tool name: `method of Weather`, `function passed to tool()`. */
+  role: string;
+}
+
+/** The tools in one source; throws when the source holds none, saying what was expected. */
+export function findTools(source: unknown): FoundTool[] {
+  if (typeof source === "function") return fromFunction(source as AnyFunction);
+  if (typeof source === "object" && source !== null) return fromInstance(source);
+  throw new ToolRegistrationError(
+    `Cannot register ${source === null ? "null" : typeof source}: expected a tool(fn) value, an object with @tool methods, or a class with static @tool methods.`,
+  );
+}
+
+function fromFunction(fn: AnyFunction): FoundTool[] {
+  const declaration = getToolDeclaration(fn);
+  if (declaration?.kind === "function") return [functionTool(declaration, fn, undefined)];
+  if (declaration?.kind === "method") {
+    throw new ToolRegistrationError(
+      `"${declaration.key}" is a @tool method taken off its object: register the object that owns it (an instance of its class) or, for a static method, the class itself, so the method runs with the right \`this\`.`,
+    );
+  }
+  const found = fromMembers(fn, Function.prototype, (owner) => ({ static: true, owner: functionName(owner) }), fn);
+  if (found.length > 0) return found;
+  const name = functionName(fn);
+  const prototype = ownValue(fn, "prototype");
+  if (typeof prototype === "object" && prototype !== null && fromMembers(prototype, Object.prototype, () => ({ static: false, owner: name }), prototype).length > 0) {
+    throw new ToolRegistrationError(
+      `${name} has no static @tool methods; its @tool methods are instance methods. Register an instance instead: new ${name}(…).`,
+    );
+  }
+  throw new ToolRegistrationError(
+    `${name} is not a tool and has no static @tool methods. Wrap a function with tool(fn), or mark methods with @tool and register their object or class.`,
+  );
+}
+
+function fromInstance(object: object): FoundTool[] {
+  const owner = classOf(object);
+  const found = fromMembers(object, Object.prototype, (holder) => ({ static: false, owner: holder === object ? owner : classOf(holder, true) }), object);
+  if (found.length > 0) return found;
+  const constructor = constructorOf(object);
+  if (constructor && fromMembers(constructor, Function.prototype, () => ({ static: true, owner }), constructor).length > 0) {
+    throw new ToolRegistrationError(
+      `This ${owner} object has no @tool methods of its own; its class has static @tool methods. Register the class instead: register(${owner}).`,
+    );
+  }
+  throw new ToolRegistrationError(
+    `This ${owner} object has no tools: none of its methods carries @tool. Mark methods with @tool, or register tool(fn) values.`,
+  );
+}
+
+/**
+ * Tools among the members of `start` and the objects it inherits from, stopping at `stop` (whose members are the
+ * language's, never tools). `thisArg` is what the methods are bound to: the instance, or the registered class.
+ */
+function fromMembers(
+  start: object,
+  stop: object,
+  describe: (holder: object) => { static: boolean; owner: string },
+  thisArg: unknown,
+): FoundTool[] {
+  const seen = new Set<PropertyKey>();
+  const found: FoundTool[] = [];
+  for (let holder: object | null = start; holder !== null && holder !== stop; holder = Object.getPrototypeOf(holder)) {
+    for (const key of Reflect.ownKeys(holder)) {
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (key === "constructor" || key === "prototype") continue;
+      const descriptor = Object.getOwnPropertyDescriptor(holder, key);
+      if (!descriptor || !("value" in descriptor) || typeof descriptor.value !== "function") continue;
+      const fn = descriptor.value as AnyFunction;
+      const declaration = getToolDeclaration(fn);
+      if (!declaration) continue;
+      if (declaration.kind === "function") {
+        found.push(functionTool(declaration, fn, thisArg));
+        continue;
+      }
+      const { static: isStatic, owner } = describe(holder);
+      const kind = isStatic ? "static method" : "method";
+      found.push({
+        declaration,
+        fn,
+        thisArg,
+        label: `${kind} ${owner}.${String(key)}`,
+        role: `${kind} of ${owner}`,
+      });
+    }
+  }
+  return found;
+}
+
+function functionTool(declaration: ToolDeclaration, fn: AnyFunction, thisArg: unknown): FoundTool {
+  // An arrow passed straight to tool() has no name of its own; the transformer named it after its variable.
+  const metaName: unknown = declaration.meta?.name;
+  const name = declaration.key || (typeof metaName === "string" && metaName) || "(anonymous)";
+  return { declaration, fn, thisArg, label: `function ${name}`, role: "function passed to tool()" };
+}
+
+/** The class name of an object, read from descriptors only. `isPrototype`: the object is itself a class prototype. */
+function classOf(object: object, isPrototype = false): string {
+  const constructor = isPrototype ? ownValue(object, "constructor") : constructorOf(object);
+  return typeof constructor === "function" ? functionName(constructor as AnyFunction) : "Object";
+}
+
+function constructorOf(object: object): AnyFunction | undefined {
+  const proto: unknown = Object.getPrototypeOf(object);
+  if (typeof proto !== "object" || proto === null) return undefined;
+  const constructor = ownValue(proto, "constructor");
+  return typeof constructor === "function" ? (constructor as AnyFunction) : undefined;
+}
+
+function ownValue(object: object, key: string): unknown {
+  const descriptor = Object.getOwnPropertyDescriptor(object, key);
+  return descriptor && "value" in descriptor ? descriptor.value : undefined;
+}
+
+function functionName(fn: object): string {
+  const name = ownValue(fn, "name");
+  return typeof name === "string" && name !== "" ? name : "(anonymous class)";
+}
