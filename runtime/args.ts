@@ -198,7 +198,7 @@ function kindOf(value: unknown): string {
     case "boolean":
       return "a boolean";
     default:
-      return `a ${typeof value}`;
+      return typeof value === "object" ? "an object of another kind" : `a ${typeof value}`;
   }
 }
 

@@ -30,7 +30,8 @@ export function findTools(source: unknown): FoundTool[] {
   if (typeof source === "function") return fromFunction(source as AnyFunction);
   if (typeof source === "object" && source !== null) return fromInstance(source);
   throw new ToolRegistrationError(
-    `Cannot register ${source === null ? "null" : typeof source}: expected a tool(fn) value, an object with @tool methods, or a class with static @tool methods.`,
+    `Cannot register ${source === null ? "null" : typeof source}: expected a tool(fn) value, an object with @tool ` +
+      `methods, or a class with static @tool methods.`,
   );
 }
 
@@ -39,48 +40,50 @@ function fromFunction(fn: AnyFunction): FoundTool[] {
   if (declaration?.kind === "function") return [functionTool(declaration, fn, undefined)];
   if (declaration?.kind === "method") {
     throw new ToolRegistrationError(
-      `"${declaration.key}" is a @tool method taken off its object: register the object that owns it (an instance of its class) or, for a static method, the class itself, so the method runs with the right \`this\`.`,
+      `"${declaration.key}" is a @tool method taken off its object: register the object that owns it (an instance ` +
+        `of its class) or, for a static method, the class itself, so the method runs with the right \`this\`.`,
     );
   }
-  const found = fromMembers(fn, Function.prototype, (owner) => ({ static: true, owner: functionName(owner) }), fn);
+  const found = fromMembers(fn, "static");
   if (found.length > 0) return found;
   const name = functionName(fn);
   const prototype = ownValue(fn, "prototype");
-  if (typeof prototype === "object" && prototype !== null && fromMembers(prototype, Object.prototype, () => ({ static: false, owner: name }), prototype).length > 0) {
+  if (typeof prototype === "object" && prototype !== null && fromMembers(prototype, "prototype").length > 0) {
     throw new ToolRegistrationError(
-      `${name} has no static @tool methods; its @tool methods are instance methods. Register an instance instead: new ${name}(…).`,
+      `${name} has no static @tool methods; its @tool methods are instance methods. ` +
+        `Register an instance instead: new ${name}(…).`,
     );
   }
   throw new ToolRegistrationError(
-    `${name} is not a tool and has no static @tool methods. Wrap a function with tool(fn), or mark methods with @tool and register their object or class.`,
+    `${name} is not a tool and has no static @tool methods. Wrap a function with tool(fn), ` +
+      `or mark methods with @tool and register their object or class.`,
   );
 }
 
 function fromInstance(object: object): FoundTool[] {
-  const owner = classOf(object);
-  const found = fromMembers(object, Object.prototype, (holder) => ({ static: false, owner: holder === object ? owner : classOf(holder, true) }), object);
+  const found = fromMembers(object, "instance");
   if (found.length > 0) return found;
+  const owner = classOf(object);
   const constructor = constructorOf(object);
-  if (constructor && fromMembers(constructor, Function.prototype, () => ({ static: true, owner }), constructor).length > 0) {
+  if (constructor && fromMembers(constructor, "static").length > 0) {
     throw new ToolRegistrationError(
-      `This ${owner} object has no @tool methods of its own; its class has static @tool methods. Register the class instead: register(${owner}).`,
+      `This ${owner} object has no @tool methods of its own; its class has static @tool methods. ` +
+        `Register the class instead: register(${owner}).`,
     );
   }
   throw new ToolRegistrationError(
-    `This ${owner} object has no tools: none of its methods carries @tool. Mark methods with @tool, or register tool(fn) values.`,
+    `This ${owner} object has no tools: none of its methods carries @tool. ` +
+      `Mark methods with @tool, or register tool(fn) values.`,
   );
 }
 
 /**
- * Tools among the members of `start` and the objects it inherits from, stopping at `stop` (whose members are the
- * language's, never tools). `thisArg` is what the methods are bound to: the instance, or the registered class.
+ * Tools among the members of `start` and the objects it inherits from. `static`: `start` is a class, walked up its
+ * parent classes to Function.prototype; otherwise up the prototype chain to Object.prototype (whose members are the
+ * language's, never tools). Methods are bound to `start`: the instance, or the registered class (as `Sub.m()` would).
  */
-function fromMembers(
-  start: object,
-  stop: object,
-  describe: (holder: object) => { static: boolean; owner: string },
-  thisArg: unknown,
-): FoundTool[] {
+function fromMembers(start: object, kind: "static" | "instance" | "prototype"): FoundTool[] {
+  const stop = kind === "static" ? Function.prototype : Object.prototype;
   const seen = new Set<PropertyKey>();
   const found: FoundTool[] = [];
   for (let holder: object | null = start; holder !== null && holder !== stop; holder = Object.getPrototypeOf(holder)) {
@@ -94,18 +97,17 @@ function fromMembers(
       const declaration = getToolDeclaration(fn);
       if (!declaration) continue;
       if (declaration.kind === "function") {
-        found.push(functionTool(declaration, fn, thisArg));
+        found.push(functionTool(declaration, fn, start));
         continue;
       }
-      const { static: isStatic, owner } = describe(holder);
-      const kind = isStatic ? "static method" : "method";
-      found.push({
-        declaration,
-        fn,
-        thisArg,
-        label: `${kind} ${owner}.${String(key)}`,
-        role: `${kind} of ${owner}`,
-      });
+      // Name the class that defines the method: that is the file to look at when something is wrong with it.
+      let owner: string;
+      if (kind === "static") owner = functionName(holder);
+      else if (kind === "instance" && holder === start) owner = classOf(holder);
+      else owner = classOf(holder, true);
+      const role = kind === "static" ? "static method" : "method";
+      const label = `${role} ${owner}.${String(key)}`;
+      found.push({ declaration, fn, thisArg: start, label, role: `${role} of ${owner}` });
     }
   }
   return found;

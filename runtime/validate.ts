@@ -215,8 +215,7 @@ function describeError(error: ErrorObject, prefix: string): string[] {
     case "format": {
       const format = String(params.format);
       const example = FORMAT_EXAMPLES[format];
-      const expected = example ? `a ${format} string such as ${JSON.stringify(example)}` : `a string in the "${format}" format`;
-      return [`${at}: must be ${expected}${got}`];
+      return [`${at}: must be a string in the ${format} format${example ? `, such as ${JSON.stringify(example)}` : ""}${got}`];
     }
     case "minItems":
       return [`${at}: must have at least ${plural(Number(params.limit), "item")}; got ${plural(count(error.data), "item")}`];

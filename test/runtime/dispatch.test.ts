@@ -523,7 +523,7 @@ test("dates are revived at their pointers (with * for items and values) before t
   const [bad] = await new ToolRegistry([schedule]).dispatch(
     openai(["schedule", JSON.stringify({ ...args, at: "tomorrow" })]),
   );
-  assert.match(bad!.content, /- \/at: must be a date-time string such as "2025-01-31T09:30:00Z"; got "tomorrow"/);
+  assert.match(bad!.content, /- \/at: must be a string in the date-time format, such as "2025-01-31T09:30:00Z"; got "tomorrow"/);
 });
 
 test("flatten: the arguments object is passed whole, with an injected context after it", async () => {
@@ -656,6 +656,28 @@ test("OpenAI custom tool calls and unreadable entries are answered with errors",
     [["c1", "error"]],
   );
   assert.match(messages[0]!.content, /custom \(free-text\) tool calls are not supported/);
+});
+
+test("a parameter schema ajv cannot compile fails the call as a tool error, not the whole dispatch", async () => {
+  const broken = tool(
+    function broken(x: string) {
+      return x;
+    },
+    undefined,
+    {
+      v: 1,
+      name: "broken",
+      description: "",
+      parameters: { type: "object", properties: { x: { type: "text" } }, additionalProperties: false },
+      params: ["x"],
+    },
+  );
+  const [message, ok] = await new ToolRegistry([broken, getWeather]).dispatch(
+    openai(["broken", '{"x":"a"}'], ["get_weather", '{"location":"Paris"}']),
+  );
+  assert.is(message!.status, "error");
+  assert.match(message!.content, /^Error: schema is invalid/);
+  assert.is(ok!.content, "Paris: 21 celsius");
 });
 
 test.run();
