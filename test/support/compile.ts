@@ -28,6 +28,8 @@ export interface FixtureDiagnostic {
   column: number;
   /** The source text the diagnostic spans. */
   text: string;
+  /** Related locations (e.g. where a nested property is declared): file, line and spanned text. */
+  related: { file: string; line: number; text: string; message: string }[];
 }
 
 export interface CompiledFixture {
@@ -56,13 +58,23 @@ function prepareFixturePackage(): void {
 }
 
 export function compileFixture(source: string, options: CompileOptions = {}): CompiledFixture {
+  return compileProgram({ "main.ts": source, ...options.files }, options);
+}
+
+/**
+ * Compiles several files as one program (one checker, one emit), the way a project with many tools is built.
+ * `files` maps file names (relative, may contain folders) to their text; `load(name)` requires an emitted module.
+ */
+export function compileProgram(files: Record<string, string>, options: Omit<CompileOptions, "files"> = {}): CompiledFixture {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const tsi: typeof ts = options.ts ?? require("typescript");
   prepareFixturePackage();
   const dir = path.join(fixturesDir, `${process.pid}-${++counter}`);
   fs.mkdirSync(dir, { recursive: true });
-  const files: Record<string, string> = { "main.ts": source, ...options.files };
-  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), text);
+  }
 
   const compilerOptions: ts.CompilerOptions = {
     target: tsi.ScriptTarget.ES2022,
@@ -93,7 +105,7 @@ export function compileFixture(source: string, options: CompileOptions = {}): Co
     { before: [tooltype(program, {}, { ts: tsi, addDiagnostic: (d) => raw.push(d) })] },
   );
   const all = [...tsi.getPreEmitDiagnostics(program), ...result.diagnostics, ...raw];
-  const diagnostics = all.map((d) => toFixtureDiagnostic(tsi, d));
+  const diagnostics = all.map((d) => toFixtureDiagnostic(tsi, dir, d));
   return {
     js: emitted,
     diagnostics,
@@ -106,7 +118,7 @@ export function compileFixture(source: string, options: CompileOptions = {}): Co
   };
 }
 
-function toFixtureDiagnostic(tsi: typeof ts, d: ts.Diagnostic): FixtureDiagnostic {
+function toFixtureDiagnostic(tsi: typeof ts, dir: string, d: ts.Diagnostic): FixtureDiagnostic {
   const message = tsi.flattenDiagnosticMessageText(d.messageText, "\n");
   const tt = /^TT(\d+):/.exec(message);
   const category = (["warning", "error", "suggestion", "message"] as const)[d.category] ?? "error";
@@ -119,13 +131,20 @@ function toFixtureDiagnostic(tsi: typeof ts, d: ts.Diagnostic): FixtureDiagnosti
     column = pos.character + 1;
     text = d.file.text.slice(d.start, d.start + (d.length ?? 0));
   }
+  const related = (d.relatedInformation ?? []).map((r) => ({
+    file: r.file ? path.relative(dir, r.file.fileName).split(path.sep).join("/") : "",
+    line: r.file && r.start !== undefined ? r.file.getLineAndCharacterOfPosition(r.start).line + 1 : 0,
+    text: r.file && r.start !== undefined ? r.file.text.slice(r.start, r.start + (r.length ?? 0)) : "",
+    message: tsi.flattenDiagnosticMessageText(r.messageText, "\n"),
+  }));
   return {
     code: tt ? `TT${tt[1]}` : `TS${d.code}`,
     category,
     message,
-    file: d.file ? path.basename(d.file.fileName) : "",
+    file: d.file ? path.relative(dir, d.file.fileName).split(path.sep).join("/") : "",
     line,
     column,
     text,
+    related,
   };
 }
