@@ -1,30 +1,55 @@
 /**
- * Every compile-time message tooltype can print: a stable `TT` code, the category, and a sentence that says what
- * went wrong and what to write instead. Call sites only pick a code and fill in the facts, so the wording of a
- * message lives in exactly one place and the README table can be checked against it.
+ * tooltype's compile-time diagnostics: the stable `TT` codes, and turning a problem into a `ts.Diagnostic` at the
+ * exact place it concerns (a node, or a span such as one JSDoc tag), with related locations.
+ *
+ * The wording of each message lives at its call site, next to the facts it states; every message says what is
+ * wrong, where, and what to write instead. The README's diagnostics table lists the codes below.
  */
 import type * as ts from "typescript";
 
 export const enum Code {
+  /** A type (or part of one) that JSON cannot carry: functions, symbol, bigint, Map, Set, Promise, void, never... */
   UnsupportedType = 1001,
+  /** A tool without a description. */
   MissingDescription = 1002,
+  /** A tool name providers reject. */
   InvalidToolName = 1003,
+  /** A rest parameter. */
   RestParameter = 1004,
+  /** `unknown`, `any` or `object`: accepted, but the model learns nothing (warning). */
   UnknownOrAny = 1005,
+  /** A union JSON Schema cannot express: a member without a JSON form, or `Date | string`. */
   UnsupportedUnion = 1006,
+  /** `tool(x)` where x is not a function the transformer can read. */
   UnresolvableFunction = 1007,
+  /** `@tool` on a method with a computed name. */
   ComputedName = 1008,
+  /** A JSDoc tag or type tag whose value does not parse, or a default/example the type does not accept. */
   InvalidTagValue = 1009,
+  /** A `@param` that names no parameter (warning). */
   UnknownParamTag = 1010,
-}
-
-export interface DiagnosticSink {
-  report(diagnostic: ts.Diagnostic): void;
+  /** A constraint on a type it cannot constrain (`@minLength` on a number, `Min<0>` on a string). */
+  MisplacedConstraint = 1011,
+  /** A `Date` that dispatch cannot revive (inside a recursive type, or a tuple rest after strings). */
+  UnrevivableDate = 1012,
+  /** A parameter list shape that cannot map to named arguments (several or misplaced destructured parameters). */
+  UnsupportedParameter = 1013,
+  /** A `format` the runtime validator does not know: sent to the model, never checked (warning). */
+  UnknownFormat = 1014,
 }
 
 export interface RelatedLocation {
-  node: ts.Node;
+  node: Location;
   message: string;
+}
+
+/** Where a diagnostic points: a node, or a span of a file (a JSDoc tag without its trailing blanks). */
+export type Location = ts.Node | Span;
+
+export interface Span {
+  file: ts.SourceFile;
+  start: number;
+  end: number;
 }
 
 /**
@@ -33,36 +58,51 @@ export interface RelatedLocation {
  */
 export const TS_CODE_OFFSET = 990000;
 
-/** Builds a diagnostic at `node`, with code `TT<code>` in its text so users can search for it. */
+/** Builds a diagnostic at `location`, with code `TT<code>` in its text so users can search for it. */
 export function makeDiagnostic(
   tsi: typeof ts,
-  node: ts.Node,
+  location: Location,
   code: Code,
   message: string,
   category: ts.DiagnosticCategory = tsi.DiagnosticCategory.Error,
   related: RelatedLocation[] = [],
 ): ts.Diagnostic {
-  const file = node.getSourceFile();
-  const start = node.getStart(file);
+  const { file, start, end } = spanOf(location);
   return {
     file,
     start,
-    length: node.getEnd() - start,
+    length: end - start,
     category,
     code: TS_CODE_OFFSET + code,
     source: "tooltype",
     messageText: `TT${code}: ${message}`,
     relatedInformation: related.map((r) => {
-      const rf = r.node.getSourceFile();
-      const rs = r.node.getStart(rf);
+      const span = spanOf(r.node);
       return {
-        file: rf,
-        start: rs,
-        length: r.node.getEnd() - rs,
+        file: span.file,
+        start: span.start,
+        length: span.end - span.start,
         category: tsi.DiagnosticCategory.Message,
         code: TS_CODE_OFFSET + code,
         messageText: r.message,
       };
     }),
   };
+}
+
+/** The span of a JSDoc tag, from `@` to the last non-blank character of its text. */
+export function tagSpan(tag: ts.JSDocTag): Span {
+  const file = tag.getSourceFile();
+  const start = tag.getStart(file);
+  let end = tag.getEnd();
+  while (end > start && /\s/.test(file.text[end - 1]!)) end--;
+  return { file, start, end };
+}
+
+function spanOf(location: Location): Span {
+  if ("kind" in location) {
+    const file = location.getSourceFile();
+    return { file, start: location.getStart(file), end: location.getEnd() };
+  }
+  return location;
 }

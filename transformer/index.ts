@@ -86,11 +86,13 @@ export default function tooltypeTransformer(
       }
       const host = docHostOf(tsi, call);
       const name = fnName(tsi, fn.node) ?? (host && declaredName(tsi, host)) ?? undefined;
+      // Point at the name the tool got: the function's own, else the variable's; an anonymous one at itself.
+      const nameNode = (!fn.declaredElsewhere && fnNameNode(tsi, fn.node)) || (host && declaredNameNode(tsi, host)) || target;
       if (name === undefined) {
         report({ code: Code.InvalidToolName, node: target, message: `This tool has no name: give the function a name (function search_products() {...}), assign it to a variable, or pass { name: "..." } to tool().` });
       }
       const docHost = fn.declaredElsewhere ? fn.node : (hasJsDoc(tsi, fn.node) ? fn.node : host ?? fn.node);
-      return compile({ fn: fn.node, docHost, name: name ?? "tool", nameNode: target, ...literalOptions(tsi, call.arguments[1]) });
+      return compile({ fn: fn.node, docHost, name: name ?? "tool", nameNode, ...literalOptions(tsi, call.arguments[1]) });
     };
 
     const visit = (node: ts.Node): ts.Node => {
@@ -159,6 +161,19 @@ function docHostOf(tsi: TS, call: ts.CallExpression): ts.Node | undefined {
   return undefined;
 }
 
+/** The identifier that names a function expression or declaration (arrows have none of their own). */
+function fnNameNode(tsi: TS, fn: ts.SignatureDeclaration): ts.Node | undefined {
+  if ((tsi.isFunctionExpression(fn) || tsi.isFunctionDeclaration(fn)) && fn.name) return fn.name;
+  return undefined;
+}
+
+function declaredNameNode(tsi: TS, host: ts.Node): ts.Node | undefined {
+  if ((tsi.isVariableDeclaration(host) || tsi.isPropertyAssignment(host) || tsi.isPropertyDeclaration(host)) && !tsi.isComputedPropertyName(host.name)) {
+    return host.name;
+  }
+  return undefined;
+}
+
 function declaredName(tsi: TS, host: ts.Node): string | undefined {
   if ((tsi.isVariableDeclaration(host) || tsi.isPropertyAssignment(host) || tsi.isPropertyDeclaration(host)) && !tsi.isComputedPropertyName(host.name)) {
     return tsi.isIdentifier(host.name) || tsi.isStringLiteral(host.name) ? host.name.text : undefined;
@@ -171,8 +186,10 @@ function hasJsDoc(tsi: TS, node: ts.Node): boolean {
 }
 
 /** `name` and `description` written as string literals in the options object: they win over derived values. */
-function literalOptions(tsi: TS, options: ts.Expression | undefined): Pick<ToolSite, "explicitName" | "explicitDescription" | "hasExplicitDescription"> {
-  const out: Pick<ToolSite, "explicitName" | "explicitDescription" | "hasExplicitDescription"> = { hasExplicitDescription: false };
+type LiteralOptions = Pick<ToolSite, "explicitName" | "explicitNameNode" | "explicitDescription" | "hasExplicitDescription">;
+
+function literalOptions(tsi: TS, options: ts.Expression | undefined): LiteralOptions {
+  const out: LiteralOptions = { hasExplicitDescription: false };
   if (!options || !tsi.isObjectLiteralExpression(options)) {
     // Options built elsewhere may carry a description we cannot see; do not demand JSDoc then.
     out.hasExplicitDescription = !!options && !isUndefined(tsi, options);
@@ -182,7 +199,10 @@ function literalOptions(tsi: TS, options: ts.Expression | undefined): Pick<ToolS
     if (tsi.isSpreadAssignment(p)) out.hasExplicitDescription = true;
     if (!tsi.isPropertyAssignment(p) || !tsi.isIdentifier(p.name)) continue;
     const value = tsi.isStringLiteral(p.initializer) || tsi.isNoSubstitutionTemplateLiteral(p.initializer) ? p.initializer.text : undefined;
-    if (p.name.text === "name" && value !== undefined) out.explicitName = value;
+    if (p.name.text === "name" && value !== undefined) {
+      out.explicitName = value;
+      out.explicitNameNode = p.initializer;
+    }
     if (p.name.text === "description") {
       out.hasExplicitDescription = true;
       if (value !== undefined) out.explicitDescription = value;

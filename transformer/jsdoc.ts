@@ -8,7 +8,6 @@
 import type * as ts from "typescript";
 import type { JsonValue } from "../runtime/meta";
 import type { TS } from "./compat";
-import type { Keywords } from "./schema/model";
 
 /** The JSDoc blocks attached to `node` (the last one is the one TypeScript itself shows). */
 export function jsDocsOf(tsi: TS, node: ts.Node): readonly ts.JSDoc[] {
@@ -55,18 +54,38 @@ export function toolDocOf(tsi: TS, node: ts.Node): ToolDoc {
   return doc;
 }
 
-/** `@param` texts of the JSDoc on `node`, by parameter name; `name - text` loses its dash. */
-export function paramDescriptionsOf(tsi: TS, node: ts.Node): Map<string, string> {
-  const out = new Map<string, string>();
+/** One `@param` tag: its name as written (`query`, `filter.min`), its text, and the tag for diagnostics. */
+export interface ParamDoc {
+  name: string;
+  text: string;
+  tag: ts.JSDocParameterTag;
+}
+
+/**
+ * The `@param` tags of the JSDoc on `node`, in order: `name text`, `name - text`, `{T} name text`, `[name] text`,
+ * `[name=default] text`, and dotted names for properties (`filter.min`). Tags without text are kept, so that a
+ * misspelt name is still reported.
+ */
+export function paramDocsOf(tsi: TS, node: ts.Node): ParamDoc[] {
+  const out: ParamDoc[] = [];
   for (const doc of jsDocsOf(tsi, node)) {
     for (const tag of doc.tags ?? []) {
       if (!tsi.isJSDocParameterTag(tag)) continue;
-      const name = tsi.isIdentifier(tag.name) ? tag.name.text : tag.name.right.text;
+      const name = entityNameText(tsi, tag.name);
       const text = (tsi.getTextOfJSDocComment(tag.comment) ?? "").replace(/^\s*-\s+/, "").trim();
-      if (text) out.set(name, text);
+      out.push({ name, text: dedent(text), tag });
     }
   }
   return out;
+}
+
+function entityNameText(tsi: TS, name: ts.EntityName): string {
+  return tsi.isIdentifier(name) ? name.text : `${entityNameText(tsi, name.left)}.${name.right.text}`;
+}
+
+/** Continuation lines of a tag keep the indentation they had after the `*`; a description does not need it. */
+function dedent(text: string): string {
+  return text.replace(/\n[ \t]+/g, "\n");
 }
 
 /** The documentation comment of a property symbol (works for declarations in .d.ts files too). */
@@ -74,7 +93,7 @@ export function symbolDescription(tsi: TS, checker: ts.TypeChecker, symbol: ts.S
   return tsi.displayPartsToString(symbol.getDocumentationComment(checker)).trim();
 }
 
-type TagKind = "number" | "nonNegativeInteger" | "string" | "regex" | "flag" | "explained" | "json" | "jsonList";
+type TagKind = "number" | "positiveNumber" | "nonNegativeInteger" | "string" | "regex" | "flag" | "explained" | "json" | "jsonList";
 
 /** JSDoc tags that become JSON Schema keywords, with how their value is read. */
 const KEYWORD_TAGS: Record<string, { keyword: string; kind: TagKind }> = {
@@ -82,7 +101,7 @@ const KEYWORD_TAGS: Record<string, { keyword: string; kind: TagKind }> = {
   maximum: { keyword: "maximum", kind: "number" },
   exclusiveMinimum: { keyword: "exclusiveMinimum", kind: "number" },
   exclusiveMaximum: { keyword: "exclusiveMaximum", kind: "number" },
-  multipleOf: { keyword: "multipleOf", kind: "number" },
+  multipleOf: { keyword: "multipleOf", kind: "positiveNumber" },
   minLength: { keyword: "minLength", kind: "nonNegativeInteger" },
   maxLength: { keyword: "maxLength", kind: "nonNegativeInteger" },
   minItems: { keyword: "minItems", kind: "nonNegativeInteger" },
@@ -96,25 +115,20 @@ const KEYWORD_TAGS: Record<string, { keyword: string; kind: TagKind }> = {
   deprecated: { keyword: "deprecated", kind: "explained" },
 };
 
-export interface TagProblem {
-  tag: string;
-  text: string;
-  expected: string;
+/** The JSON Schema keyword a JSDoc tag sets, or undefined for tags that are not keywords. */
+export function keywordOfTag(tag: string): string | undefined {
+  return KEYWORD_TAGS[tag]?.keyword;
 }
 
-/** Keywords from the JSDoc tags of a property symbol, plus the tags whose values did not parse. */
-export function keywordsFromTags(tags: readonly ts.JSDocTagInfo[], tsi: TS): { keywords: Keywords; problems: TagProblem[] } {
-  const keywords: Keywords = {};
-  const problems: TagProblem[] = [];
-  for (const tag of tags) {
-    const spec = KEYWORD_TAGS[tag.name];
-    if (!spec) continue;
-    const text = tsi.displayPartsToString(tag.text ?? []).trim();
-    const parsed = parseTagValue(spec.kind, text);
-    if ("error" in parsed) problems.push({ tag: tag.name, text, expected: parsed.error });
-    else keywords[spec.keyword] = parsed.value;
-  }
-  return { keywords, problems };
+/**
+ * The keyword value of a keyword tag's text, or what was expected instead. `@examples` always gives a list: a JSON
+ * array is the list itself, anything else one example (repeat the tag for more).
+ */
+export function parseKeywordTag(tag: string, text: string): { keyword: string; value: JsonValue } | { error: string } | undefined {
+  const spec = KEYWORD_TAGS[tag];
+  if (!spec) return undefined;
+  const parsed = parseTagValue(spec.kind, text);
+  return "error" in parsed ? parsed : { keyword: spec.keyword, value: parsed.value };
 }
 
 function parseTagValue(kind: TagKind, text: string): { value: JsonValue } | { error: string } {
@@ -123,16 +137,22 @@ function parseTagValue(kind: TagKind, text: string): { value: JsonValue } | { er
       const n = text === "" ? NaN : Number(text);
       return Number.isFinite(n) ? { value: n } : { error: "a number, e.g. @minimum 0" };
     }
+    case "positiveNumber": {
+      const n = text === "" ? NaN : Number(text);
+      return Number.isFinite(n) && n > 0 ? { value: n } : { error: "a number greater than 0, e.g. @multipleOf 0.5" };
+    }
     case "nonNegativeInteger": {
       const n = text === "" ? NaN : Number(text);
       return Number.isInteger(n) && n >= 0 ? { value: n } : { error: "a whole number of 0 or more, e.g. @maxLength 80" };
     }
     case "string":
-      return text ? { value: text } : { error: "a value after the tag" };
+      return text ? { value: text } : { error: "a value after the tag, e.g. @format email" };
     case "regex":
+      if (!text) return { error: "a regular expression after the tag, e.g. @pattern ^[a-z]+$" };
       try {
+        // ajv compiles patterns with the `u` flag; check them the same way.
         new RegExp(text, "u");
-        return text ? { value: text } : { error: "a regular expression after the tag" };
+        return { value: text };
       } catch (e) {
         return { error: `a valid regular expression (${(e as Error).message})` };
       }

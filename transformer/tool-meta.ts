@@ -10,9 +10,10 @@ import { type CompiledToolMeta, type JsonValue, META_VERSION } from "../runtime/
 import type { TS } from "./compat";
 import { Code } from "./diagnostics";
 import type { ApiResolver } from "./find";
-import { paramDescriptionsOf, toolDocOf } from "./jsdoc";
+import { type ParamDoc, paramDocsOf, toolDocOf } from "./jsdoc";
+import { datePointers } from "./schema/dates";
 import { type Problem, TypeReader, withKeywords } from "./schema/from-type";
-import type { Keywords, PropertyNode } from "./schema/model";
+import type { Keywords, PropertyNode, SchemaNode } from "./schema/model";
 import { definitionsJson, parametersSchema, toJsonSchema } from "./schema/to-json";
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -22,11 +23,12 @@ export interface ToolSite {
   fn: ts.SignatureDeclaration;
   /** The node whose JSDoc describes the tool. */
   docHost: ts.Node;
-  /** The derived name, and the node to point at when it is wrong. */
+  /** The derived name, and the node to point at when it is wrong or the tool is undocumented. */
   name: string;
   nameNode: ts.Node;
   /** `name` / `description` given as string literals in the options argument, which win over JSDoc. */
   explicitName?: string;
+  explicitNameNode?: ts.Node;
   explicitDescription?: string;
   hasExplicitDescription: boolean;
 }
@@ -38,16 +40,16 @@ export function deriveToolMeta(
   site: ToolSite,
 ): { meta: CompiledToolMeta; problems: Problem[] } {
   const problems: Problem[] = [];
-  const reader = new TypeReader(tsi, checker);
   const name = site.explicitName ?? site.name;
+  const reader = new TypeReader(tsi, checker, name);
   const doc = toolDocOf(tsi, site.docHost);
-  const paramDocs = paramDescriptionsOf(tsi, site.docHost);
+  const paramDocs = paramDocsOf(tsi, site.docHost);
 
   if (!TOOL_NAME.test(name)) {
     const suggestion = name.replace(/[^a-zA-Z0-9_-]+/g, "_").slice(0, 64) || "my_tool";
     problems.push({
       code: Code.InvalidToolName,
-      node: site.nameNode,
+      node: site.explicitNameNode ?? site.nameNode,
       message: `Tool name "${name}" is not accepted by OpenAI, which requires 1 to 64 letters, digits, "_" or "-". Rename it or pass { name: "${suggestion}" } to tool().`,
     });
   }
@@ -59,44 +61,50 @@ export function deriveToolMeta(
     });
   }
 
-  const { properties, params, inject, flatten } = readParameters(tsi, checker, api, reader, site.fn, paramDocs, problems);
-  for (const documented of paramDocs.keys()) {
-    if (!params.includes(documented)) {
-      problems.push({
-        code: Code.UnknownParamTag,
-        node: site.nameNode,
-        message: `The JSDoc of tool "${name}" has @param ${documented}, but the tool has no parameter of that name; its text is not used. Fix the name in the comment.`,
-        warning: true,
-      });
-    }
-  }
-  const finished = reader.finish(properties.map((p) => p.schema));
+  const read = readParameters(tsi, checker, api, reader, site.fn, problems);
+  const finished = reader.finish(read.properties.map((p) => p.schema));
   problems.push(...reader.problems);
+  const properties = read.properties.map((p, i) => ({ ...p, schema: finished.roots[i]! }));
+  applyParamDocs(name, properties, read, paramDocs, problems);
 
   const meta: CompiledToolMeta = {
     v: META_VERSION,
     name,
     description: doc.description,
-    parameters: parametersSchema(
-      properties.map((p, i) => ({ ...p, schema: finished.roots[i]! })),
-      finished.definitions,
-    ),
-    params,
+    parameters: parametersSchema(properties, finished.definitions),
+    params: read.params,
   };
-  if (flatten) meta.flatten = true;
-  if (inject.length > 0) meta.inject = inject;
-  const returns = returnSchema(tsi, checker, site.fn, doc.returns);
+  if (read.flatten) meta.flatten = true;
+  if (read.inject.length > 0) meta.inject = read.inject;
+  const returns = returnSchema(tsi, checker, site.fn, doc.returns, name);
   if (returns) meta.returns = returns;
-  if (reader.dates.length > 0) meta.dates = reader.dates;
+  const dates = datePointers(properties, finished.definitions);
+  for (const problem of dates.problems) {
+    const property = properties[problem.root]!;
+    const param = read.flatten ? read.flattenedParam! : property.declaration!;
+    problems.push({
+      code: Code.UnrevivableDate,
+      node: param,
+      message:
+        problem.kind === "recursive"
+          ? `Parameter "${property.name}" holds a Date inside the recursive type ${problem.where}, and dispatch can only revive Dates at paths it can list, not at every depth. Type that field string & Format<"date-time"> and convert it with new Date(...) in the tool.`
+          : `Parameter "${property.name}" has a tuple whose rest elements are Dates after string elements, and dispatch cannot revive the one without the other. Type the rest elements string & Format<"date-time"> and convert them in the tool.`,
+    });
+  }
+  if (dates.pointers.length > 0) meta.dates = dates.pointers;
   if (doc.deprecated !== undefined) meta.deprecated = doc.deprecated;
   return { meta, problems };
 }
 
 interface ReadParameters {
   properties: PropertyNode[];
+  /** Every parameter's name in positional order (injected ones included), or the flattened object's properties. */
   params: string[];
   inject: number[];
   flatten: boolean;
+  flattenedParam?: ts.ParameterDeclaration;
+  /** Names of injected parameters: `@param` tags may document them without a warning. */
+  injectedNames: string[];
 }
 
 /**
@@ -109,36 +117,40 @@ function readParameters(
   api: ApiResolver,
   reader: TypeReader,
   fn: ts.SignatureDeclaration,
-  paramDocs: Map<string, string>,
   problems: Problem[],
 ): ReadParameters {
-  const out: ReadParameters = { properties: [], params: [], inject: [], flatten: false };
+  const out: ReadParameters = { properties: [], params: [], inject: [], flatten: false, injectedNames: [] };
   const data: { param: ts.ParameterDeclaration; index: number; type: ts.Type }[] = [];
+  const positional: string[] = [];
   let position = 0;
   for (const param of fn.parameters) {
     if (tsi.isIdentifier(param.name) && param.name.text === "this") continue;
     const index = position++;
-    const type = checker.getTypeAtLocation(param);
+    const type = parameterType(tsi, checker, param);
+    const name = tsi.isIdentifier(param.name) ? param.name.text : `#${index}`;
+    positional.push(name);
     if (api.isToolContext(checker.getNonNullableType(type))) {
       out.inject.push(index);
-      out.params.push(tsi.isIdentifier(param.name) ? param.name.text : `#${index}`);
+      out.injectedNames.push(name);
       continue;
     }
     data.push({ param, index, type });
   }
 
   const destructured = data.filter((d) => !tsi.isIdentifier(d.param.name));
-  if (destructured.length === 1 && data.length === 1 && tsi.isObjectBindingPattern(data[0]!.param.name)) {
-    const { param, type } = data[0]!;
-    if (data[0]!.index !== 0) {
-      problems.push({ code: Code.UnsupportedType, node: param, message: `The destructured parameter must come first (a ToolContext may follow it), because dispatch passes the arguments object in its place.` });
+  if (destructured.length === 1 && data.length === 1 && tsi.isObjectBindingPattern(data[0]!.param.name) && !data[0]!.param.dotDotDotToken) {
+    const { param, type, index } = data[0]!;
+    if (out.inject.some((i) => i < index)) {
+      problems.push({ code: Code.UnsupportedParameter, node: param, message: `The destructured parameter must come first (a ToolContext may follow it), because dispatch passes the arguments object in its place. Move it before the ToolContext parameter.` });
     }
     out.flatten = true;
-    out.properties = flattenedProperties(tsi, checker, reader, param, checker.getNonNullableType(type), paramDocs);
-    out.params.unshift(...out.properties.map((p) => p.name));
+    out.flattenedParam = param;
+    out.properties = flattenedProperties(tsi, checker, reader, param, checker.getNonNullableType(type));
+    out.params = out.properties.map((p) => p.name);
     return out;
   }
 
+  out.params = positional;
   for (const { param, type } of data) {
     if (param.dotDotDotToken) {
       problems.push({
@@ -150,24 +162,35 @@ function readParameters(
     }
     if (!tsi.isIdentifier(param.name)) {
       problems.push({
-        code: Code.UnsupportedType,
+        code: Code.UnsupportedParameter,
         node: param,
-        message: `Destructured parameter ${param.name.getText()} has no name to give the model. Only a tool's single parameter may be destructured (its properties become the arguments); otherwise name it (args: Args) and destructure inside the function.`,
+        message: tsi.isObjectBindingPattern(param.name)
+          ? `Destructured parameter ${param.name.getText()} has no name to give the model. Only a tool's single parameter may be destructured (its properties become the arguments); otherwise name it (args: Args) and destructure inside the function.`
+          : `Array-destructured parameter ${param.name.getText()} has no name to give the model: name it (items: T[]) and destructure inside the function.`,
       });
       continue;
     }
     const paramName = param.name.text;
-    out.params.push(paramName);
     const optional = !!param.questionToken || !!param.initializer || reader.includesUndefined(type);
-    const schema = reader.read(type, { node: param, path: [paramName] });
+    const schema = reader.read(type, { node: param, path: [paramName], param, typeNode: param.type });
     const keywords: Keywords = {};
-    const text = paramDocs.get(paramName);
-    if (text) keywords.description = text;
-    const defaultValue = param.initializer ? literalJson(tsi, param.initializer) : undefined;
+    const defaultValue = param.initializer ? defaultJson(tsi, checker, param.initializer) : undefined;
     if (defaultValue !== undefined) keywords.default = defaultValue;
     out.properties.push({ name: paramName, schema: withKeywords(schema, keywords), required: !optional, declaration: param });
   }
   return out;
+}
+
+/**
+ * The parameter's type. An unannotated parameter with an initializer (`limit = 10`) of a function passed to
+ * `tool()` is typed by the context, which is `any`; the user meant the initializer's type.
+ */
+function parameterType(tsi: TS, checker: ts.TypeChecker, param: ts.ParameterDeclaration): ts.Type {
+  const type = checker.getTypeAtLocation(param);
+  if (!param.type && param.initializer && type.flags & tsi.TypeFlags.Any) {
+    return checker.getBaseTypeOfLiteralType(checker.getWidenedType(checker.getTypeAtLocation(param.initializer)));
+  }
+  return type;
 }
 
 /** `({ query, limit = 10 }: Args)`: Args' properties, with the binding defaults as `default` and not required. */
@@ -177,39 +200,108 @@ function flattenedProperties(
   reader: TypeReader,
   param: ts.ParameterDeclaration,
   type: ts.Type,
-  paramDocs: Map<string, string>,
 ): PropertyNode[] {
   const defaults = new Map<string, ts.Expression>();
   for (const element of (param.name as ts.ObjectBindingPattern).elements) {
     const key = element.propertyName ?? element.name;
     if (element.initializer && (tsi.isIdentifier(key) || tsi.isStringLiteral(key))) defaults.set(key.text, element.initializer);
   }
-  return reader.readProperties(type, { node: param, path: [] }).map((p) => {
+  return reader.readProperties(type, { node: param, path: [], param, typeNode: param.type }).map((p) => {
     const initializer = defaults.get(p.name);
-    const keywords: Keywords = {};
-    const text = paramDocs.get(p.name);
-    if (text && !p.schema.keywords?.description) keywords.description = text;
-    const defaultValue = initializer ? literalJson(tsi, initializer) : undefined;
-    if (defaultValue !== undefined) keywords.default = defaultValue;
-    return { ...p, schema: withKeywords(p.schema, keywords), required: p.required && !initializer };
+    const defaultValue = initializer ? defaultJson(tsi, checker, initializer) : undefined;
+    const schema = defaultValue !== undefined ? withKeywords(p.schema, { default: defaultValue }) : p.schema;
+    return { ...p, schema, required: p.required && !initializer };
   });
 }
 
+/**
+ * `@param` texts onto the properties: `name` for a parameter (or, flattened, a property of the arguments
+ * object), `param.prop` for a property of an inline object parameter. A property's own JSDoc wins over
+ * `@param`, as the more specific text. A tag that matches nothing is a warning at its name.
+ */
+function applyParamDocs(toolName: string, properties: PropertyNode[], read: ReadParameters, docs: ParamDoc[], problems: Problem[]): void {
+  const byName = new Map(properties.map((p, i) => [p.name, i]));
+  const describe = (i: number, text: string, override: boolean) => {
+    const p = properties[i]!;
+    if (!override && p.schema.keywords?.description !== undefined) return;
+    properties[i] = { ...p, schema: withKeywords(p.schema, { description: text }) };
+  };
+  for (const doc of docs) {
+    const path = doc.name.split(".");
+    let matched = false;
+    if (read.flatten) {
+      // `@param query` or `@param args.query` (any name for the object itself).
+      const index = byName.get(path[path.length - 1]!);
+      if (path.length <= 2 && index !== undefined) {
+        if (doc.text) describe(index, doc.text, false);
+        matched = true;
+      } else if (path.length === 1) {
+        // The destructured object's own name, as used by other tags (`@param args` next to `@param args.query`).
+        matched = docs.some((d) => d.name.startsWith(`${path[0]}.`)) || read.injectedNames.includes(path[0]!);
+      }
+    } else if (path.length === 1) {
+      const index = byName.get(path[0]!);
+      if (index !== undefined) {
+        if (doc.text) describe(index, doc.text, true);
+        matched = true;
+      } else {
+        matched = read.injectedNames.includes(path[0]!);
+      }
+    } else if (path.length === 2) {
+      const index = byName.get(path[0]!);
+      const parent = index === undefined ? undefined : properties[index]!.schema;
+      if (parent && parent.kind === "object") {
+        const at = parent.properties.findIndex((p) => p.name === path[1]);
+        if (at >= 0) {
+          matched = true;
+          const child = parent.properties[at]!;
+          if (doc.text && child.schema.keywords?.description === undefined) {
+            const updated: SchemaNode = { ...parent, properties: parent.properties.map((p, k) => (k === at ? { ...p, schema: withKeywords(p.schema, { description: doc.text }) } : p)) };
+            properties[index!] = { ...properties[index!]!, schema: updated };
+          }
+        }
+      }
+    }
+    if (!matched) {
+      problems.push({
+        code: Code.UnknownParamTag,
+        node: doc.tag.name,
+        warning: true,
+        message: `The JSDoc of tool "${toolName}" has @param ${doc.name}, but ${path.length > 1 ? "no inline object parameter has that property" : "the tool has no parameter of that name"}, so its text is not used. Fix the name in the comment${path.length > 1 ? ", or describe the property in its own declaration" : ""}.`,
+      });
+    }
+  }
+}
+
 /** The schema of the awaited return type, with the `@returns` text; undefined when it has no JSON form. */
-function returnSchema(tsi: TS, checker: ts.TypeChecker, fn: ts.SignatureDeclaration, text: string | undefined): CompiledToolMeta["returns"] {
+function returnSchema(tsi: TS, checker: ts.TypeChecker, fn: ts.SignatureDeclaration, text: string | undefined, toolName: string): CompiledToolMeta["returns"] {
   const signature = checker.getSignatureFromDeclaration(fn);
   if (!signature) return undefined;
   const declared = checker.getReturnTypeOfSignature(signature);
   const type = checker.getAwaitedType(declared) ?? declared;
   const f = tsi.TypeFlags;
-  if (type.flags & (f.Void | f.Undefined | f.Never | f.Any | f.Unknown)) return undefined;
-  const reader = new TypeReader(tsi, checker);
-  const node = reader.read(type, { node: fn, path: ["return"] });
-  if (reader.problems.some((p) => !p.warning)) return undefined;
+  if (type.flags & (f.Void | f.Undefined | f.Never)) return undefined;
+  // Nothing is known about the value; the text still says what it is.
+  if (type.flags & (f.Any | f.Unknown)) return text ? { description: text } : undefined;
+  const reader = new TypeReader(tsi, checker, toolName);
+  const node = reader.read(type, { node: fn, path: ["return"], param: fn, typeNode: fn.type });
+  if (reader.problems.length > 0) return undefined;
   const finished = reader.finish([node]);
   const schema = toJsonSchema(text ? withKeywords(finished.roots[0]!, { description: text }) : finished.roots[0]!);
   if (finished.definitions.size > 0) schema.$defs = definitionsJson(finished.definitions);
   return schema;
+}
+
+/** A default's JSON value: a literal (see literalJson), else a constant or enum member whose type is one literal. */
+function defaultJson(tsi: TS, checker: ts.TypeChecker, node: ts.Expression): JsonValue | undefined {
+  const literal = literalJson(tsi, node);
+  if (literal !== undefined) return literal;
+  const type = checker.getTypeAtLocation(node);
+  const f = tsi.TypeFlags;
+  if (type.flags & f.StringLiteral) return (type as ts.StringLiteralType).value;
+  if (type.flags & f.NumberLiteral) return (type as ts.NumberLiteralType).value;
+  if (type.flags & f.BooleanLiteral) return (type as { intrinsicName?: string }).intrinsicName === "true";
+  return undefined;
 }
 
 /** The JSON value of a literal default (`10`, `-1`, `"celsius"`, `true`, `null`, arrays and objects of those). */

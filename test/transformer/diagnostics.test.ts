@@ -42,7 +42,7 @@ export const bad = tool(function bad(a: Map<string, number>, b: Set<string>, c: 
   assert.match(ds[4]!.message, /use a string/);
 });
 
-test("a nested function-typed property is reported at the parameter, with the path and its declaration", () => {
+test("a nested function-typed property is reported at that property, with the path and the parameter that uses it", () => {
   const fixture = compileFixture(`import { tool } from "tooltype";
 interface Job {
   id: string;
@@ -51,11 +51,26 @@ interface Job {
 /** Schedule a job. */
 export const schedule = tool(function schedule(job: Job) { return job.id; });
 `);
-  const [d] = fixture.tooltype;
+  const [d, ...rest] = fixture.tooltype;
+  assert.equal(rest, []);
   assert.is(d!.code, "TT1001");
-  assert.is(d!.line, 7);
-  assert.is(d!.text, "job: Job");
-  assert.match(d!.message, /"job\.onDone" \(in parameter "job"\)/);
+  assert.is(d!.line, 4);
+  assert.is(d!.text, "onDone: (ok: boolean) => void;");
+  assert.match(d!.message, /"job\.onDone" \(in parameter "job" of tool "schedule"\)/);
+  assert.equal(d!.related.map((r) => [r.line, r.text]), [[7, "job: Job"]]);
+});
+
+test("a problem that comes from a type argument stays at the parameter, related to the generic declaration", () => {
+  const fixture = compileFixture(`import { tool } from "tooltype";
+interface Box<T> {
+  value: T;
+}
+/** Box it. */
+export const boxed = tool(function boxed(box: Box<() => void>) { return box; });
+`);
+  const [d] = fixture.tooltype;
+  assert.is(d!.text, "box: Box<() => void>");
+  assert.equal(d!.related.map((r) => r.text), ["value: T;"]);
 });
 
 test("a tool without any description is TT1002 at its name", () => {
@@ -117,7 +132,7 @@ export const store = tool(function store(key: string, value: unknown, extra: any
   ]);
 });
 
-test("a @param naming no parameter is a warning (TT1010)", () => {
+test("a @param naming no parameter is a warning (TT1010) at the name in the tag", () => {
   const [d] = only(`
 /**
  * Greet.
@@ -127,10 +142,11 @@ export const greet = tool(function greet(name: string) { return name; });
 `);
   assert.is(d!.code, "TT1010");
   assert.is(d!.category, "warning");
+  assert.is(d!.text, "nmae");
   assert.match(d!.message, /@param nmae/);
 });
 
-test("a JSDoc tag value that does not parse is TT1009", () => {
+test("a JSDoc tag value that does not parse is TT1009 at the tag", () => {
   const fixture = compileFixture(`import { tool } from "tooltype";
 interface Range {
   /** @minimum ten */
@@ -141,7 +157,9 @@ export const check = tool(function check(range: Range) { return range.low; });
 `);
   const [d] = fixture.tooltype;
   assert.is(d!.code, "TT1009");
-  assert.match(d!.message, /@minimum "ten"/);
+  assert.is(d!.line, 3);
+  assert.is(d!.text, "@minimum ten");
+  assert.match(d!.message, /"@minimum ten"/);
   assert.match(d!.message, /expected a number/);
 });
 

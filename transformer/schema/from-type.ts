@@ -1,49 +1,76 @@
 /**
  * Reads a `ts.Type` into the schema model. This is the only place that asks the checker about parameter types.
  *
- * Responsibilities: primitives and literals, literal unions as enums, `T | null`, other unions as `anyOf`,
- * arrays and tuples, objects (interfaces, type literals, intersections, mapped types, classes as data, index
- * signatures), type tags (`Int & Min<0>`), `Date`, and `$defs` for recursive and shared named types. Whatever
- * JSON cannot carry is reported at the tool's parameter with the path to the offending part, and reading goes on
- * so one build shows every problem.
+ * Responsibilities:
+ * - primitives, literals and template literals; literal unions as one enum in written order; `T | null`; other
+ *   unions as alternatives, refusing members without a JSON form and `Date | string`;
+ * - arrays and tuples (optional and rest elements); objects: interfaces, type literals, intersections, mapped and
+ *   conditional types, classes as data (public data members only), string/numeric/template index signatures;
+ * - branded primitives (`string & { __brand }`) and type tags (`Int & Min<0>`), with their keywords checked;
+ * - property JSDoc: descriptions and keyword tags, each checked where it is written;
+ * - `Date`, and `$defs` for recursive and shared named types (`finish`).
+ *
+ * Problems are reported at the exact node: the parameter, or, for a part of a type declared in the user's own
+ * code, the property declaration (or JSDoc tag) that spells it, related back to the parameter. Reading goes on
+ * after a problem so one build shows every problem.
  */
 import type * as ts from "typescript";
 import type { JsonValue } from "../../runtime/meta";
 import { arrayElementType, type TS } from "../compat";
-import { Code, type RelatedLocation } from "../diagnostics";
-import { keywordsFromTags, symbolDescription } from "../jsdoc";
-import type { Definitions, Keywords, PropertyNode, SchemaNode } from "./model";
+import { Code, type Location, type RelatedLocation, tagSpan } from "../diagnostics";
+import { parseKeywordTag, symbolDescription } from "../jsdoc";
+import { accepts, KNOWN_FORMATS, misfit, type Resolve, targetOf } from "./keywords";
+import type { Definitions, Keywords, PatternProperty, PropertyNode, SchemaNode } from "./model";
+import { readableName } from "./names";
+import { WrittenOrder } from "./order";
+import { NUMERIC_KEY, templatePattern } from "./patterns";
 
-/** Where a type is being read: the node errors point at and the JSON path from the tool's arguments. */
+/** Where a type is being read. */
 export interface Site {
+  /** What diagnostics point at: the parameter, or the declaration of the property being read. */
   node: ts.Node;
+  /** JSON path from the tool's arguments (`["job", "onDone"]`; `*` is every item or value). */
   path: string[];
+  /** The tool parameter being read; diagnostics placed elsewhere relate back to it. */
+  param: ts.Node;
+  /** The type node that spells this type, when known: gives the written order of unions. */
+  typeNode?: ts.TypeNode;
 }
 
 export interface Problem {
   code: Code;
   message: string;
-  node: ts.Node;
+  node: Location;
   warning?: boolean;
   related?: RelatedLocation[];
+}
+
+/** Why a type has no JSON form, and what to write instead. */
+interface NoJson {
+  what: string;
+  advice: string;
 }
 
 /** Library types that have no JSON form, with the advice for each. */
 const UNSUPPORTED_LIBRARY_TYPES: Record<string, string> = {
   Map: "use a Record<string, T> or an array of [key, value] pairs",
+  ReadonlyMap: "use a Record<string, T> or an array of [key, value] pairs",
   WeakMap: "use a Record<string, T>",
   Set: "use an array (T[])",
+  ReadonlySet: "use an array (T[])",
   WeakSet: "use an array (T[])",
   Promise: "take the resolved value as the parameter and await inside the tool",
   PromiseLike: "take the resolved value as the parameter",
   Function: "pass data, not functions: a model can only send JSON",
   RegExp: "use a string with a Pattern<...> tag",
   Error: "use a plain object type with the fields you need",
+  ArrayBuffer: "use a string (base64) with Format<\"byte\">",
+  Uint8Array: "use a string (base64) with Format<\"byte\">",
 };
 
 const TAG_PROPERTY = "~tooltype";
 
-/** What the reader knows about one composite type it has met (see `tracked`). */
+/** What the reader knows about one composite type it has met (see `readTracked`). */
 interface Tracked {
   name?: string;
   node?: SchemaNode;
@@ -52,48 +79,54 @@ interface Tracked {
   uses: number;
 }
 
-/** One reader per tool: `$defs` and revived-date paths are collected across all its parameters. */
+/** One reader per tool: `$defs` are collected across all its parameters. */
 export class TypeReader {
-  readonly dates: string[] = [];
   readonly problems: Problem[] = [];
   /** Composite types met so far: named ones stay (shared via `$defs`), anonymous ones only while expanding. */
   private readonly tracked = new Map<ts.Type, Tracked>();
-  private readonly names = new Set<string>();
+  private readonly byName = new Map<string, Tracked>();
+  /** The tracked types being expanded, outermost first (a recursion marks the whole cycle). */
+  private readonly expanding: Tracked[] = [];
+  private readonly order: WrittenOrder;
+  /** Looks up a `$defs` entry by name while reading (keyword checks follow references). */
+  private readonly resolve: Resolve = (name) => this.byName.get(name)?.node;
 
   constructor(
     private readonly tsi: TS,
     private readonly checker: ts.TypeChecker,
-  ) {}
+    private readonly toolName: string,
+  ) {
+    this.order = new WrittenOrder(tsi, checker);
+  }
 
   /** Reads a parameter or property type. `undefined` members are left to the caller (they make it optional). */
   read(type: ts.Type, site: Site): SchemaNode {
     const f = this.tsi.TypeFlags;
     const flags = type.flags;
     if (flags & (f.Any | f.Unknown)) {
-      this.problem(Code.UnknownOrAny, site, `${describe(site)} is typed ${flags & f.Any ? "any" : "unknown"}, so the model is told nothing about it and any JSON value is accepted. Give it a concrete type if you can.`, true);
+      this.problem(Code.UnknownOrAny, site, `${this.describe(site)} is typed ${flags & f.Any ? "any" : "unknown"}, so the model is told nothing about it and any JSON value is accepted. Give it a concrete type if you can.`, true);
       return { kind: "any" };
     }
-    if (flags & f.Never) return this.unsupported(site, "never", "a parameter of type never can never be passed; remove it or give it a real type");
-    if (flags & (f.Void | f.Undefined)) return this.unsupported(site, "void or undefined", "JSON has no undefined; make the parameter optional (x?: T) instead");
-    if (flags & f.ESSymbolLike) return this.unsupported(site, "symbol", "use a string");
-    if (flags & f.BigIntLike) return this.unsupported(site, "bigint", "use number (Int for whole numbers) or a string of digits");
+    const no = this.noJson(type);
+    if (no) return this.unsupported(site, no.what, no.advice);
     if (flags & f.Null) return { kind: "primitive", type: "null" };
     if (flags & f.StringLiteral) return { kind: "literal", value: (type as ts.StringLiteralType).value };
     if (flags & f.NumberLiteral) return { kind: "literal", value: (type as ts.NumberLiteralType).value };
-    if (flags & f.BooleanLiteral) return { kind: "literal", value: (type as { intrinsicName?: string }).intrinsicName === "true" };
+    if (flags & f.BooleanLiteral) return { kind: "literal", value: isTrue(type) };
     if (flags & f.String) return { kind: "primitive", type: "string" };
     if (flags & f.Number) return { kind: "primitive", type: "number" };
     if (flags & f.Boolean) return { kind: "primitive", type: "boolean" };
-    if (flags & f.TemplateLiteral) return { kind: "primitive", type: "string" };
-    if (type.isUnion()) {
-      if (type.types.every((m) => m.flags & (f.Literal | f.Null | f.Undefined | f.Void))) return this.readUnion(type.types, site);
-      return this.readTracked(type, site, () => this.readUnion((type as ts.UnionType).types, site));
+    if (flags & f.TemplateLiteral) {
+      return { kind: "primitive", type: "string", keywords: { pattern: templatePattern(this.tsi, type as ts.TemplateLiteralType) } };
     }
+    if (flags & f.StringMapping) return { kind: "primitive", type: "string" };
+    if (flags & f.NonPrimitive) {
+      this.problem(Code.UnknownOrAny, site, `${this.describe(site)} is typed object, so the model is told nothing about its properties and any JSON object is accepted. Give it an interface or type literal with the properties you expect.`, true);
+      return { kind: "object", properties: [], patterns: [], additionalProperties: true };
+    }
+    if (type.isUnion()) return this.readUnion(type, site);
     if (type.isIntersection()) return this.readIntersection(type, site);
     if (flags & f.Object) return this.readObjectLike(type as ts.ObjectType, site);
-    if (flags & f.TypeParameter) {
-      return this.unsupported(site, `the type parameter ${this.checker.typeToString(type)}`, "tools need concrete types; replace the type parameter with the type the model should send");
-    }
     return this.unsupported(site, this.checker.typeToString(type), "use JSON data types: string, number, boolean, arrays, objects and unions of them");
   }
 
@@ -104,68 +137,136 @@ export class TypeReader {
     return members.some((m) => (m.flags & (f.Undefined | f.Void)) !== 0);
   }
 
-  private readUnion(all: readonly ts.Type[], site: Site): SchemaNode {
+  /** Types that have no JSON form at all, whatever surrounds them. */
+  private noJson(type: ts.Type): NoJson | undefined {
+    const f = this.tsi.TypeFlags;
+    const flags = type.flags;
+    if (flags & f.Never) return { what: "never", advice: "a value of type never can never be passed; remove it or give it a real type" };
+    if (flags & (f.Void | f.Undefined)) return { what: "void or undefined", advice: "JSON has no undefined; make it optional (x?: T) instead" };
+    if (flags & f.ESSymbolLike) return { what: "symbol", advice: "use a string" };
+    if (flags & f.BigIntLike) return { what: "bigint", advice: "use number (Int for whole numbers) or a string of digits" };
+    if (flags & f.TypeParameter) {
+      return { what: `the type parameter ${this.checker.typeToString(type)}`, advice: "tools need concrete types; replace the type parameter with the type the model should send" };
+    }
+    if (!(flags & f.Object) || this.checker.isArrayType(type) || this.checker.isTupleType(type)) return undefined;
+    const symbol = type.getSymbol() ?? type.aliasSymbol;
+    const libName = symbol && this.isLibrarySymbol(symbol) ? symbol.getName() : undefined;
+    if (libName && libName in UNSUPPORTED_LIBRARY_TYPES) return { what: libName, advice: UNSUPPORTED_LIBRARY_TYPES[libName]! };
+    if (type.getCallSignatures().length > 0 || type.getConstructSignatures().length > 0) {
+      return { what: "a function", advice: "a model can only send JSON data, not functions; take the data the function would need instead" };
+    }
+    return undefined;
+  }
+
+  /** Unions: literal members as one enum, `boolean` kept whole, null as one more branch, in written order. */
+  private readUnion(type: ts.UnionType, site: Site): SchemaNode {
+    const f = this.tsi.TypeFlags;
+    const members = this.order.sort(type, type.types, site.typeNode);
+    const literalOnly = members.every((m) => m.flags & (f.Literal | f.Null | f.Undefined | f.Void));
+    if (literalOnly) return withKeywords(this.readMembers(members, site), this.typeDescription(type));
+    return this.readTracked(type, site, () => this.readMembers(members, site));
+  }
+
+  private readMembers(all: readonly ts.Type[], site: Site): SchemaNode {
     const f = this.tsi.TypeFlags;
     const members = all.filter((m) => !(m.flags & (f.Undefined | f.Void)));
     const hasNull = members.some((m) => m.flags & f.Null);
-    let rest = members.filter((m) => !(m.flags & f.Null));
-    // TypeScript spells `boolean` as `true | false`; keep it one boolean rather than two literals.
-    const hasTrue = rest.some((m) => m.flags & f.BooleanLiteral && isTrue(m));
-    const hasFalse = rest.some((m) => m.flags & f.BooleanLiteral && !isTrue(m));
-    let sawBoolean = false;
-    if (hasTrue && hasFalse) {
-      rest = rest.filter((m) => !(m.flags & f.BooleanLiteral));
-      sawBoolean = true;
-    }
-    let node: SchemaNode;
-    const parts: SchemaNode[] = [];
-    if (sawBoolean) parts.push({ kind: "primitive", type: "boolean" });
-    const literals = rest.filter((m) => m.flags & (f.StringLiteral | f.NumberLiteral));
-    const others = rest.filter((m) => !(m.flags & (f.StringLiteral | f.NumberLiteral)));
-    if (literals.length > 1) {
-      parts.push({ kind: "enum", values: literals.map((m) => (m as ts.LiteralType).value as string | number) });
-    } else if (literals.length === 1) {
-      parts.push(this.read(literals[0]!, site));
-    }
-    for (const m of others) parts.push(this.read(m, site));
-    if (parts.length === 0) {
-      return this.unsupported(site, "undefined", "JSON has no undefined; make the parameter optional (x?: T) instead");
-    }
-    node = parts.length === 1 ? parts[0]! : { kind: "union", members: parts };
-    if (hasNull) node = { kind: "union", members: [node, { kind: "primitive", type: "null" }] };
-    return node;
-  }
+    const rest = members.filter((m) => !(m.flags & f.Null));
+    // TypeScript spells `boolean` as `true | false`; when both are there, keep it one boolean.
+    const isBoolean = (m: ts.Type) => (m.flags & f.BooleanLiteral) !== 0;
+    const wholeBoolean = rest.some((m) => isBoolean(m) && isTrue(m)) && rest.some((m) => isBoolean(m) && !isTrue(m));
+    const isLiteral = (m: ts.Type) => (m.flags & (f.StringLiteral | f.NumberLiteral)) !== 0 || (!wholeBoolean && isBoolean(m));
+    const literals = rest.filter(isLiteral);
 
-  /** `Int & Min<0>`: the non-tag part is the type, the tags add keywords. Other intersections are objects. */
-  private readIntersection(type: ts.IntersectionType, site: Site): SchemaNode {
-    const tagged = type.types.filter((t) => t.getProperty(TAG_PROPERTY));
-    if (tagged.length === 0) return this.readTracked(type, site, () => this.readObject(type, site));
-    const base = type.types.filter((t) => !t.getProperty(TAG_PROPERTY));
-    const keywords = this.tagKeywords(type, site);
-    let node: SchemaNode;
-    if (base.length === 1) node = this.read(base[0]!, site);
-    else if (base.length === 0) node = { kind: "any" };
-    else node = this.readObjectLike(type, site);
-    if (keywords.type === "integer") {
-      delete keywords.type;
-      if (node.kind === "primitive" && node.type === "number") node = { ...node, type: "integer" };
-      else if (!(node.kind === "primitive" && node.type === "integer")) {
-        return this.unsupported(site, this.checker.typeToString(type), "Int can only tag number");
+    this.checkDateOrString(rest, site);
+    const parts: SchemaNode[] = [];
+    let placedBoolean = false;
+    let placedLiterals = false;
+    for (const m of rest) {
+      if (wholeBoolean && isBoolean(m)) {
+        if (!placedBoolean) parts.push({ kind: "primitive", type: "boolean" });
+        placedBoolean = true;
+      } else if (isLiteral(m)) {
+        if (placedLiterals) continue;
+        placedLiterals = true;
+        const values = literals.map((l) => (isBoolean(l) ? isTrue(l) : ((l as ts.LiteralType).value as string | number)));
+        parts.push(values.length === 1 ? { kind: "literal", value: values[0]! } : { kind: "enum", values });
+      } else {
+        const no = this.noJson(m);
+        if (no) {
+          this.problem(Code.UnsupportedUnion, site, `${this.describe(site)} is a union with a member JSON cannot carry: ${this.checker.typeToString(m)} is ${no.what} (${no.advice}). Remove that member from the union.`);
+          continue;
+        }
+        const node = this.read(m, site);
+        if (node.kind === "union" && !node.keywords) parts.push(...node.members);
+        else parts.push(node);
       }
     }
+    if (parts.length === 0) {
+      if (hasNull) return { kind: "primitive", type: "null" };
+      return this.unsupported(site, "undefined", "JSON has no undefined; make it optional (x?: T) instead");
+    }
+    if (hasNull) parts.push({ kind: "primitive", type: "null" });
+    return parts.length === 1 ? parts[0]! : { kind: "union", members: parts };
+  }
+
+  /** A Date arrives as a string, so next to another string type dispatch could not tell which to revive. */
+  private checkDateOrString(members: readonly ts.Type[], site: Site): void {
+    const f = this.tsi.TypeFlags;
+    if (!members.some((m) => this.isDate(m))) return;
+    const stringy = members.find((m) => m.flags & (f.String | f.TemplateLiteral | f.StringMapping) || (m.isIntersection() && m.types.some((t) => t.flags & f.String)));
+    if (!stringy) return;
+    this.problem(Code.UnsupportedUnion, site, `${this.describe(site)} is a union of Date and ${this.checker.typeToString(stringy)}, but a Date arrives as an ISO string too, so dispatch cannot tell which strings to turn into Dates. Use Date alone, or string alone (string & Format<"date-time">) and convert it in the tool.`);
+  }
+
+  /**
+   * Intersections: type tags (`Int & Min<0>`) add keywords to the tagged type; a primitive intersected with object
+   * types is a branded primitive (`string & { __brand: "UserId" }`), which is its primitive on the wire; anything
+   * else is one object with all the members' properties.
+   */
+  private readIntersection(type: ts.IntersectionType, site: Site): SchemaNode {
+    const f = this.tsi.TypeFlags;
+    const tags = type.types.filter((t) => this.isTag(t));
+    const base = type.types.filter((t) => !this.isTag(t));
+    const primitives = base.filter((t) => t.flags & (f.StringLike | f.NumberLike | f.BooleanLike));
+    if (tags.length === 0 && primitives.length === 0) return this.readTracked(type, site, () => this.readObject(type, site));
+    let node: SchemaNode;
+    if (primitives.length === 1) node = this.read(primitives[0]!, site);
+    else if (base.length === 1) node = this.read(base[0]!, site);
+    else if (base.length === 0) node = { kind: "any" };
+    else node = this.readTracked(type, site, () => this.readObject(type, site));
+    if (tags.length === 0) return node;
+
+    const keywords = this.tagKeywords(type, site);
+    if (keywords.type === "integer") {
+      delete keywords.type;
+      if (node.kind === "primitive" && (node.type === "number" || node.type === "integer")) node = { ...node, type: "integer" };
+      else {
+        this.problem(Code.MisplacedConstraint, site, `${this.describe(site)} is tagged Int, but Int can only tag number, and this is ${this.checker.typeToString(type)}. Use Int alone (it is number & the tag) or remove it.`);
+      }
+    }
+    for (const keyword of Object.keys(keywords)) {
+      if (this.keywordMisfits(keyword, node, site, site.node, `the type tag for "${keyword}"`)) delete keywords[keyword];
+    }
+    this.checkFormat(keywords, site, site.node);
     return withKeywords(node, keywords);
+  }
+
+  /** A type tag is an object type whose only member is the phantom `~tooltype` property. */
+  private isTag(type: ts.Type): boolean {
+    return !!type.getProperty(TAG_PROPERTY) && this.checker.getPropertiesOfType(type).length === 1;
   }
 
   /** Keywords recorded in the phantom `~tooltype` property of the type tags. */
   private tagKeywords(type: ts.Type, site: Site): Keywords {
     const prop = type.getProperty(TAG_PROPERTY)!;
-    const tagType = this.checker.getNonNullableType(this.checker.getTypeOfSymbolAtLocation(prop, site.node));
+    const tagType = this.checker.getNonNullableType(this.checker.getTypeOfSymbolAtLocation(prop, site.param));
     const keywords: Keywords = {};
     for (const keyword of this.checker.getPropertiesOfType(tagType)) {
-      const valueType = this.checker.getTypeOfSymbolAtLocation(keyword, site.node);
+      const valueType = this.checker.getTypeOfSymbolAtLocation(keyword, site.param);
       const value = literalValue(this.tsi, valueType);
       if (value === undefined) {
-        this.problem(Code.UnsupportedType, site, `${describe(site)} has the type tag "${keyword.name}" with a value that is not a single literal (${this.checker.typeToString(valueType)}); write a literal such as Min<0> or Pattern<"^[a-z]+$">.`);
+        this.problem(Code.InvalidTagValue, site, `${this.describe(site)} has the type tag for "${keyword.name}" with a value that is not a single literal (${this.checker.typeToString(valueType)}). Write a literal such as Min<0> or Pattern<"^[a-z]+$">.`);
         continue;
       }
       keywords[keyword.name] = value;
@@ -173,29 +274,51 @@ export class TypeReader {
     return keywords;
   }
 
-  private readObjectLike(type: ts.Type, site: Site): SchemaNode {
-    const symbol = type.getSymbol() ?? type.aliasSymbol;
-    const libName = symbol && this.isLibrarySymbol(symbol) ? symbol.getName() : undefined;
-    if (libName === "Date") {
-      this.dates.push("/" + site.path.map(escapePointer).join("/"));
-      return { kind: "primitive", type: "string", keywords: { format: "date-time" } };
-    }
-    if (libName && libName in UNSUPPORTED_LIBRARY_TYPES) {
-      return this.unsupported(site, libName, UNSUPPORTED_LIBRARY_TYPES[libName]!);
-    }
-    if (type.getCallSignatures().length > 0 || type.getConstructSignatures().length > 0) {
-      return this.unsupported(site, "a function", "a model can only send JSON data, not functions; take the data the function would need instead");
-    }
+  /** Reports (TT1011) a constraint keyword that cannot apply to `node`; true when it was reported. */
+  private keywordMisfits(keyword: string, node: SchemaNode, site: Site, at: Location, spelled: string): boolean {
+    const actual = misfit(keyword, node, this.resolve);
+    if (actual === undefined) return false;
+    this.problems.push({
+      code: Code.MisplacedConstraint,
+      node: at,
+      message: `${spelled} on ${this.describe(site)} cannot apply: "${keyword}" constrains ${targetOf(keyword)}, and this value is ${actual}. Remove it, or change the type to one it constrains.`,
+    });
+    return true;
+  }
+
+  /** Warns (TT1014) about a `format` the runtime does not check. */
+  private checkFormat(keywords: Keywords, site: Site, at: Location): void {
+    const format = keywords.format;
+    if (typeof format !== "string" || KNOWN_FORMATS.has(format)) return;
+    this.problems.push({
+      code: Code.UnknownFormat,
+      node: at,
+      warning: true,
+      message: `The format "${format}" on ${this.describe(site)} is not one tooltype's validator knows, so it is sent to the model but never checked. Use a known format (email, uri, uuid, date, date-time, ...) or a Pattern<...> / @pattern.`,
+    });
+  }
+
+  private readObjectLike(type: ts.ObjectType, site: Site): SchemaNode {
+    if (this.isDate(type)) return { kind: "date" };
     return this.readTracked(type, site, () => this.readStructure(type, site));
+  }
+
+  private isDate(type: ts.Type): boolean {
+    const symbol = type.getSymbol();
+    return !!symbol && symbol.getName() === "Date" && this.isLibrarySymbol(symbol);
   }
 
   private readStructure(type: ts.Type, site: Site): SchemaNode {
     const element = arrayElementType(this.checker, type);
     if (element) {
-      return { kind: "array", items: this.readElement(element, { node: site.node, path: [...site.path, "*"] }) };
+      return { kind: "array", items: this.readElement(element, this.itemSite(site, "*", elementTypeNode(this.tsi, site.typeNode))) };
     }
     if (this.checker.isTupleType(type)) return this.readTuple(type as ts.TupleTypeReference, site);
     return this.readObject(type, site);
+  }
+
+  private itemSite(site: Site, segment: string, typeNode: ts.TypeNode | undefined): Site {
+    return { node: site.node, param: site.param, path: [...site.path, segment], typeNode };
   }
 
   /** `[A, B?, ...C[]]`: positional items, the required count, and the type of the rest. */
@@ -203,22 +326,22 @@ export class TypeReader {
     const E = this.tsi.ElementFlags;
     const elements = this.checker.getTypeArguments(type);
     const flags = type.target.elementFlags;
+    const nodes = tupleElementNodes(this.tsi, site.typeNode);
     const prefix: SchemaNode[] = [];
     let rest: SchemaNode | undefined;
     let minItems = 0;
-    elements.forEach((element, i) => {
-      const itemSite = { node: site.node, path: [...site.path, String(i)] };
+    for (let i = 0; i < elements.length; i++) {
+      const element = elements[i]!;
       if (flags[i]! & E.Variable) {
-        if (rest || i !== elements.length - 1) {
-          this.unsupported(site, this.checker.typeToString(type), "JSON Schema can only describe a rest element at the end of a tuple; move it last or use an array");
-          return;
+        if (i !== elements.length - 1) {
+          return this.unsupported(site, this.checker.typeToString(type), "JSON Schema can only describe a rest element at the end of a tuple; move it last or use an array");
         }
-        rest = this.readElement(element, { node: site.node, path: [...site.path, "*"] });
-        return;
+        rest = this.readElement(element, this.itemSite(site, "*", elementTypeNode(this.tsi, nodes?.[i])));
+        continue;
       }
-      prefix.push(this.readElement(element, itemSite));
+      prefix.push(this.readElement(element, this.itemSite(site, String(i), nodes?.[i])));
       if (flags[i]! & E.Required) minItems = prefix.length;
-    });
+    }
     const node: SchemaNode = { kind: "tuple", prefix, minItems };
     if (rest) node.rest = rest;
     return node;
@@ -227,22 +350,31 @@ export class TypeReader {
   /**
    * Composite types go through here so that recursion ends in a `$ref` and named types (interfaces, classes,
    * aliases) used more than once become one `$defs` entry. Named types used once are inlined again by
-   * `resolve()` once the whole tool has been read.
+   * `finish()` once the whole tool has been read.
    */
   private readTracked(type: ts.Type, site: Site, expand: () => SchemaNode): SchemaNode {
     const known = this.tracked.get(type);
     if (known) {
+      if (known.expanding) {
+        const cycle = this.expanding.slice(this.expanding.indexOf(known));
+        // `items: Menu[]` where Menu has `submenu: Menu[]`: the cycle passes through the named Menu, so expand the
+        // array once more and let the reference fall on the name a reader knows.
+        if (!known.name && cycle.some((e) => e.name)) return expand();
+        // Every named type on the cycle is recursive: each keeps its own `$defs` entry, none is inlined into another.
+        for (const e of cycle) if (e.name || e === known) e.recursive = true;
+      }
       known.uses++;
-      if (known.expanding) known.recursive = true;
       return { kind: "ref", name: this.nameOf(type, known, site) };
     }
     const entry: Tracked = { expanding: true, recursive: false, uses: 1 };
     const named = this.isNamed(type);
-    if (named) entry.name = this.nameOf(type, entry, site);
+    if (named) this.nameOf(type, entry, site);
     this.tracked.set(type, entry);
+    this.expanding.push(entry);
     const node = expand();
+    this.expanding.pop();
     entry.expanding = false;
-    entry.node = node;
+    entry.node = named ? withKeywords(node, this.typeDescription(type)) : node;
     if (named || entry.recursive) return { kind: "ref", name: entry.name! };
     this.tracked.delete(type);
     return node;
@@ -256,19 +388,25 @@ export class TypeReader {
     return !!symbol && (symbol.flags & (this.tsi.SymbolFlags.Interface | this.tsi.SymbolFlags.Class)) !== 0;
   }
 
-  /** A stable, readable `$defs` name: the type as written (generic arguments included), unique within the tool. */
+  /** The JSDoc of a named type declared outside the standard library (`Partial`'s own doc is no help). */
+  private typeDescription(type: ts.Type): Keywords {
+    const symbol = type.aliasSymbol ?? type.getSymbol();
+    if (!symbol || this.isLibrarySymbol(symbol) || symbol.getName().startsWith("__")) return {};
+    const description = symbolDescription(this.tsi, this.checker, symbol);
+    return description ? { description } : {};
+  }
+
+  /** A stable, readable `$defs` name (see names.ts), unique within the tool; else named after where it was met. */
   private nameOf(type: ts.Type, entry: Tracked, site: Site): string {
     if (entry.name) return entry.name;
-    const written = this.checker.typeToString(type, undefined, this.tsi.TypeFormatFlags.NoTruncation);
-    let base = written.replace(/[^A-Za-z0-9_]+/g, "_").replace(/^_+|_+$/g, "");
-    if (/[{[(]/.test(written) || base.length === 0 || base.length > 60) {
-      // Anonymous structure: name it after where it was met.
+    let base = readableName(this.tsi, this.checker, type);
+    if (!base) {
       const last = [...site.path].reverse().find((p) => p !== "*" && !/^\d+$/.test(p)) ?? "Type";
       base = last.charAt(0).toUpperCase() + last.slice(1).replace(/[^A-Za-z0-9_]/g, "_");
     }
     let name = base;
-    for (let i = 2; this.names.has(name); i++) name = `${base}_${i}`;
-    this.names.add(name);
+    for (let i = 2; this.byName.has(name); i++) name = `${base}_${i}`;
+    this.byName.set(name, entry);
     entry.name = name;
     return name;
   }
@@ -278,11 +416,9 @@ export class TypeReader {
    * returned as `$defs`.
    */
   finish(roots: SchemaNode[]): { roots: SchemaNode[]; definitions: Definitions } {
-    const byName = new Map<string, Tracked>();
-    for (const entry of this.tracked.values()) if (entry.name && entry.node) byName.set(entry.name, entry);
     const inline = (name: string): Tracked | undefined => {
-      const entry = byName.get(name);
-      return entry && entry.uses === 1 && !entry.recursive ? entry : undefined;
+      const entry = this.byName.get(name);
+      return entry && entry.node && entry.uses === 1 && !entry.recursive ? entry : undefined;
     };
     const resolve = (node: SchemaNode): SchemaNode => {
       switch (node.kind) {
@@ -300,7 +436,8 @@ export class TypeReader {
           return {
             ...node,
             properties: node.properties.map((p) => ({ ...p, schema: resolve(p.schema) })),
-            additionalProperties: node.additionalProperties === false ? false : resolve(node.additionalProperties),
+            patterns: node.patterns.map((p) => ({ ...p, schema: resolve(p.schema) })),
+            additionalProperties: typeof node.additionalProperties === "boolean" ? node.additionalProperties : resolve(node.additionalProperties),
           };
         case "union":
           return { ...node, members: node.members.map(resolve) };
@@ -309,67 +446,197 @@ export class TypeReader {
       }
     };
     const definitions: Definitions = new Map();
-    for (const [name, entry] of byName) if (!inline(name)) definitions.set(name, resolve(entry.node!));
+    for (const [name, entry] of this.byName) if (entry.node && !inline(name)) definitions.set(name, resolve(entry.node));
     return { roots: roots.map(resolve), definitions };
   }
 
   /** Array items: `undefined` members make no sense in JSON arrays and are dropped. */
   private readElement(type: ts.Type, site: Site): SchemaNode {
-    return type.isUnion() ? this.readUnion(type.types, site) : this.read(type, site);
-  }
-
-  private readObject(type: ts.Type, site: Site): SchemaNode {
-    const properties = this.readProperties(type, site);
-    let additionalProperties: SchemaNode | false = false;
-    const indexes = this.checker.getIndexInfosOfType(type);
-    const index =
-      indexes.find((info) => info.keyType.flags & this.tsi.TypeFlags.String) ??
-      indexes.find((info) => info.keyType.flags & (this.tsi.TypeFlags.Number | this.tsi.TypeFlags.TemplateLiteral));
-    if (index) {
-      additionalProperties = this.readElement(index.type, { node: site.node, path: [...site.path, "*"] });
+    const f = this.tsi.TypeFlags;
+    if (type.isUnion() && type.types.some((m) => m.flags & (f.Undefined | f.Void))) {
+      const rest = type.types.filter((m) => !(m.flags & (f.Undefined | f.Void)));
+      return this.readMembers(this.order.sort(type, rest, site.typeNode), site);
     }
-    return { kind: "object", properties, additionalProperties };
+    return this.read(type, site);
   }
 
-  /** The data members of an object type, in declaration order (also used to flatten a destructured parameter). */
+  /**
+   * Properties, then index signatures: a string index gives `additionalProperties`; numeric and template-literal
+   * keys give `patternProperties` (JSON Schema applies `additionalProperties` only to the keys those do not
+   * match, which is exactly TypeScript's rule for known keys next to an index signature).
+   */
+  private readObject(type: ts.Type, site: Site): SchemaNode {
+    const f = this.tsi.TypeFlags;
+    const properties = this.readProperties(type, site);
+    const patterns: PatternProperty[] = [];
+    let additionalProperties: SchemaNode | false = false;
+    for (const info of this.checker.getIndexInfosOfType(type)) {
+      const valueSite = this.itemSite(site, "*", info.declaration?.type);
+      if (info.keyType.flags & f.String) {
+        additionalProperties = this.readElement(info.type, valueSite);
+      } else if (info.keyType.flags & f.Number) {
+        patterns.push({ pattern: NUMERIC_KEY, schema: this.readElement(info.type, valueSite) });
+      } else if (info.keyType.flags & f.TemplateLiteral) {
+        patterns.push({ pattern: templatePattern(this.tsi, info.keyType as ts.TemplateLiteralType), schema: this.readElement(info.type, valueSite) });
+      }
+      // Symbol keys never reach JSON.
+    }
+    return { kind: "object", properties, patterns, additionalProperties };
+  }
+
+  /** The data members of an object type (also used to flatten a destructured parameter). */
   readProperties(type: ts.Type, site: Site): PropertyNode[] {
     const properties: PropertyNode[] = [];
-    for (const prop of this.checker.getPropertiesOfType(type)) {
+    for (const prop of this.propertiesInOrder(type, site)) {
       const property = this.readProperty(prop, site);
       if (property) properties.push(property);
     }
     return properties;
   }
 
-  private readProperty(prop: ts.Symbol, site: Site): PropertyNode | undefined {
-    const name = prop.getName();
-    if (name === TAG_PROPERTY || name.startsWith("__#")) return undefined;
-    const declaration = prop.valueDeclaration ?? prop.declarations?.[0];
-    // Classes used as data: methods and accessors are behaviour, not data the model sends.
-    if (declaration && (this.tsi.isMethodDeclaration(declaration) || this.tsi.isAccessor(declaration))) return undefined;
-    if (declaration && hasNonPublicModifier(this.tsi, declaration)) return undefined;
-    const path = [...site.path, name];
-    const related: RelatedLocation[] = declaration ? [{ node: declaration, message: `"${name}" is declared here.` }] : [];
-    const propertySite: Site = { node: site.node, path };
-    const before = this.problems.length;
-    const propType = this.checker.getTypeOfSymbolAtLocation(prop, site.node);
-    const optional = (prop.flags & this.tsi.SymbolFlags.Optional) !== 0 || this.includesUndefined(propType);
-    let schema = this.read(propType, propertySite);
-    for (let i = before; i < this.problems.length; i++) this.problems[i]!.related ??= related;
-    const keywords: Keywords = {};
-    const description = symbolDescription(this.tsi, this.checker, prop);
-    if (description) keywords.description = description;
-    const tags = keywordsFromTags(prop.getJsDocTags(this.checker), this.tsi);
-    for (const p of tags.problems) {
-      this.problems.push({
-        code: Code.InvalidTagValue,
-        node: site.node,
-        message: `The JSDoc tag @${p.tag} "${p.text}" on ${describe(propertySite)} does not parse: expected ${p.expected}.`,
-        related,
+  /**
+   * Declaration order for interfaces, classes and type literals (TypeScript keeps it). Mapped types list their
+   * keys in the order of the key union, which follows type ids, not the source; so homomorphic ones (`Partial`,
+   * `Pick`, `Omit`, `Readonly`) take the order of the declarations they copy, and `Record<"a" | "b", T>` the
+   * order its keys are written in.
+   */
+  private propertiesInOrder(type: ts.Type, site: Site): ts.Symbol[] {
+    const props = this.checker.getPropertiesOfType(type);
+    const mapped = (type as ts.ObjectType).objectFlags & this.tsi.ObjectFlags.Mapped;
+    if (!mapped || props.length < 2) return [...props];
+    if (props.every((p) => p.declarations?.length)) {
+      const position = (p: ts.Symbol) => {
+        const d = p.declarations![0]!;
+        return { file: d.getSourceFile().fileName, pos: d.pos };
+      };
+      return [...props].sort((a, b) => {
+        const pa = position(a);
+        const pb = position(b);
+        return pa.file === pb.file ? pa.pos - pb.pos : pa.file < pb.file ? -1 : 1;
       });
     }
-    schema = withKeywords(schema, { ...tags.keywords, ...keywords });
+    const written = this.order.keyOrder(site.typeNode);
+    if (!written) return [...props];
+    const rank = (p: ts.Symbol) => {
+      const i = written.indexOf(p.getName());
+      return i < 0 ? written.length : i;
+    };
+    return [...props].sort((a, b) => rank(a) - rank(b));
+  }
+
+  private readProperty(prop: ts.Symbol, site: Site): PropertyNode | undefined {
+    const name = prop.getName();
+    // The tag property and symbol keys are not data a model can send.
+    if (name === TAG_PROPERTY || name.startsWith("__@")) return undefined;
+    const declaration = prop.valueDeclaration ?? prop.declarations?.[0];
+    if (declaration && this.isBehaviour(declaration)) return undefined;
+    const propType = this.checker.getTypeOfSymbolAtLocation(prop, site.param);
+    const optional = (prop.flags & this.tsi.SymbolFlags.Optional) !== 0 || this.includesUndefined(propType);
+
+    // Point at the declaration when the user wrote it and it spells this type (not a generic `value: T`).
+    const here = declaration && this.isOwnDeclaration(declaration) ? declaration : undefined;
+    const propertySite: Site = {
+      node: here ?? site.node,
+      param: site.param,
+      path: [...site.path, name],
+      typeNode: declaration && hasTypeNode(this.tsi, declaration) ? declaration.type : undefined,
+    };
+    const related: RelatedLocation[] = here
+      ? [{ node: site.param, message: `Used by ${this.describe({ ...site, path: site.path.slice(0, 1) })} of tool "${this.toolName}".` }]
+      : declaration
+        ? [{ node: declaration, message: `"${name}" is declared here.` }]
+        : [];
+    const before = this.problems.length;
+    let schema = this.read(propType, propertySite);
+    const keywords = this.propertyKeywords(prop, declaration, schema, propertySite);
+    for (let i = before; i < this.problems.length; i++) this.problems[i]!.related ??= related;
+    const description = symbolDescription(this.tsi, this.checker, prop);
+    if (description) keywords.description = description;
+    schema = withKeywords(schema, keywords);
     return { name, schema, required: !optional, declaration };
+  }
+
+  /** Methods, accessors and function-valued class fields are behaviour, and non-public members are not the API. */
+  private isBehaviour(declaration: ts.Declaration): boolean {
+    const t = this.tsi;
+    if (t.isMethodDeclaration(declaration) || t.isMethodSignature(declaration) || t.isAccessor(declaration)) return true;
+    if (t.isPropertyDeclaration(declaration) && declaration.initializer) {
+      const init = declaration.initializer;
+      if (t.isArrowFunction(init) || t.isFunctionExpression(init)) return true;
+    }
+    const name = (declaration as { name?: ts.Node }).name;
+    if (name && t.isPrivateIdentifier(name)) return true;
+    const modifiers = t.canHaveModifiers(declaration) ? t.getModifiers(declaration) : undefined;
+    return (modifiers ?? []).some((m) => m.kind === t.SyntaxKind.PrivateKeyword || m.kind === t.SyntaxKind.ProtectedKeyword);
+  }
+
+  /**
+   * A declaration in the user's own source whose type is what we read: not in a .d.ts or a dependency, and not
+   * inside a generic declaration (whose `value: T` says nothing about the problem's cause, the type argument).
+   */
+  private isOwnDeclaration(declaration: ts.Node): boolean {
+    const file = declaration.getSourceFile();
+    if (file.isDeclarationFile || /[\\/]node_modules[\\/]/.test(file.fileName)) return false;
+    for (let node = declaration.parent; node && !this.tsi.isSourceFile(node); node = node.parent) {
+      if (this.tsi.isMappedTypeNode(node)) return false;
+      const typeParameters = (node as { typeParameters?: ts.NodeArray<ts.TypeParameterDeclaration> }).typeParameters;
+      if (typeParameters && typeParameters.length > 0) return false;
+    }
+    return true;
+  }
+
+  /**
+   * Keyword tags on a property's JSDoc (`@minimum 0`, `@default 3`, ...), each checked where it is written: its
+   * value must parse, a constraint must fit the type, a default or example must be a value of the type.
+   */
+  private propertyKeywords(prop: ts.Symbol, declaration: ts.Declaration | undefined, schema: SchemaNode, site: Site): Keywords {
+    const keywords: Keywords = {};
+    for (const tag of this.propertyTags(prop, declaration, site)) {
+      const parsed = parseKeywordTag(tag.name, tag.text);
+      if (!parsed) continue;
+      const spelled = `@${tag.name}${tag.text ? ` ${tag.text}` : ""}`;
+      const where = this.describe(site);
+      if ("error" in parsed) {
+        this.problems.push({ code: Code.InvalidTagValue, node: tag.at, message: `The JSDoc tag "${spelled}" on ${where} does not parse: expected ${parsed.error}.` });
+        continue;
+      }
+      const { keyword, value } = parsed;
+      if (this.keywordMisfits(keyword, schema, site, tag.at, `The JSDoc tag @${tag.name}`)) continue;
+      if (keyword === "format") this.checkFormat({ format: value }, site, tag.at);
+      if (keyword === "default" || keyword === "examples") {
+        const values = keyword === "examples" ? (value as JsonValue[]) : [value];
+        const wrong = values.find((v) => !accepts(schema, v, this.resolve));
+        if (wrong !== undefined) {
+          this.problems.push({
+            code: Code.InvalidTagValue,
+            node: tag.at,
+            message: `The @${tag.name} value ${JSON.stringify(wrong)} on ${where} is not accepted by its type (${this.typeText(prop, site)}). Write a value of that type, or remove the tag.`,
+          });
+          continue;
+        }
+      }
+      // Several @examples tags add up.
+      keywords[keyword] = keyword === "examples" && Array.isArray(keywords.examples) ? [...keywords.examples, ...(value as JsonValue[])] : value;
+    }
+    return keywords;
+  }
+
+  /** A property's type as the user wrote it (else as the checker prints it, without the `undefined` of `?`). */
+  private typeText(prop: ts.Symbol, site: Site): string {
+    if (site.typeNode) return site.typeNode.getText();
+    const type = this.checker.getTypeOfSymbolAtLocation(prop, site.param);
+    if (!type.isUnion()) return this.checker.typeToString(type);
+    const shown = type.types.filter((m) => !(m.flags & this.tsi.TypeFlags.Undefined)).map((m) => this.checker.typeToString(m));
+    return shown.join(" | ");
+  }
+
+  /** The tags on the declaration's JSDoc, with their spans; for declarations without JSDoc, inherited ones. */
+  private propertyTags(prop: ts.Symbol, declaration: ts.Declaration | undefined, site: Site): { name: string; text: string; at: Location }[] {
+    const own = declaration ? this.tsi.getJSDocTags(declaration) : [];
+    if (own.length > 0) {
+      return own.map((tag) => ({ name: tag.tagName.text, text: (this.tsi.getTextOfJSDocComment(tag.comment) ?? "").trim(), at: tagSpan(tag) }));
+    }
+    return prop.getJsDocTags(this.checker).map((tag) => ({ name: tag.name, text: this.tsi.displayPartsToString(tag.text ?? []).trim(), at: site.node }));
   }
 
   private isLibrarySymbol(symbol: ts.Symbol): boolean {
@@ -380,20 +647,20 @@ export class TypeReader {
   }
 
   private unsupported(site: Site, what: string, advice: string): SchemaNode {
-    this.problem(Code.UnsupportedType, site, `${describe(site)} has type ${what}, which JSON Schema cannot describe: ${advice}.`);
+    this.problem(Code.UnsupportedType, site, `${this.describe(site)} has type ${what}, which JSON Schema cannot describe: ${advice}.`);
     return { kind: "any" };
   }
 
   private problem(code: Code, site: Site, message: string, warning = false): void {
     this.problems.push({ code, message, node: site.node, warning });
   }
-}
 
-/** "parameter "limit"" or "property "address.city"" for messages. */
-export function describe(site: Site): string {
-  const [param, ...rest] = site.path;
-  if (rest.length === 0) return `parameter "${param}"`;
-  return `"${[param, ...rest].join(".").replace(/\.\*/g, "[]")}" (in parameter "${param}")`;
+  /** `parameter "limit"`, or `"address.city" (in parameter "address" of tool "ship")` for a part of one. */
+  describe(site: Pick<Site, "path">): string {
+    const [param, ...rest] = site.path;
+    if (rest.length === 0) return `parameter "${param}"`;
+    return `"${[param, ...rest].join(".").replace(/\.\*/g, "[]")}" (in parameter "${param}" of tool "${this.toolName}")`;
+  }
 }
 
 export function withKeywords(node: SchemaNode, keywords: Keywords): SchemaNode {
@@ -413,11 +680,35 @@ function literalValue(tsi: TS, type: ts.Type): JsonValue | undefined {
   return undefined;
 }
 
-function hasNonPublicModifier(tsi: TS, node: ts.Node): boolean {
-  const modifiers = tsi.canHaveModifiers(node) ? tsi.getModifiers(node) : undefined;
-  return (modifiers ?? []).some((m) => m.kind === tsi.SyntaxKind.PrivateKeyword || m.kind === tsi.SyntaxKind.ProtectedKeyword);
+function hasTypeNode(tsi: TS, node: ts.Node): node is ts.Declaration & { type: ts.TypeNode } {
+  return (tsi.isPropertySignature(node) || tsi.isPropertyDeclaration(node) || tsi.isParameter(node)) && !!node.type;
 }
 
-function escapePointer(segment: string): string {
-  return segment === "*" ? "*" : segment.replace(/~/g, "~0").replace(/\//g, "~1");
+function skipTypeParens(tsi: TS, node: ts.TypeNode | undefined): ts.TypeNode | undefined {
+  while (node && (tsi.isParenthesizedTypeNode(node) || (tsi.isTypeOperatorNode(node) && node.operator === tsi.SyntaxKind.ReadonlyKeyword))) {
+    node = node.type;
+  }
+  return node;
+}
+
+/** The node of the item type of `T[]` / `Array<T>` / `ReadonlyArray<T>`, when that is how the array is spelled. */
+function elementTypeNode(tsi: TS, node: ts.TypeNode | undefined): ts.TypeNode | undefined {
+  const inner = skipTypeParens(tsi, node);
+  if (!inner) return undefined;
+  if (tsi.isArrayTypeNode(inner)) return inner.elementType;
+  if (tsi.isTypeReferenceNode(inner) && inner.typeArguments?.length === 1 && tsi.isIdentifier(inner.typeName) && /^(Readonly)?Array$/.test(inner.typeName.text)) {
+    return inner.typeArguments[0];
+  }
+  return undefined;
+}
+
+/** The nodes of a tuple's element types, when it is spelled as a tuple (named, optional and rest members). */
+function tupleElementNodes(tsi: TS, node: ts.TypeNode | undefined): (ts.TypeNode | undefined)[] | undefined {
+  const inner = skipTypeParens(tsi, node);
+  if (!inner || !tsi.isTupleTypeNode(inner)) return undefined;
+  return inner.elements.map((e) => {
+    let t: ts.TypeNode = tsi.isNamedTupleMember(e) ? e.type : e;
+    if (tsi.isOptionalTypeNode(t) || tsi.isRestTypeNode(t)) t = t.type;
+    return t;
+  });
 }

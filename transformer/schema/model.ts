@@ -2,8 +2,8 @@
  * The transformer's own model of a parameter type, between `ts.Type` and JSON Schema.
  *
  * The type reader (from-type.ts) is the only code that looks at the checker; everything that writes schema
- * (to-json.ts now, strict variants and provider dialects later) reads this model instead. Nodes keep the
- * declaration they came from so diagnostics can point at it.
+ * (to-json.ts now, strict variants and provider dialects later) or checks it (keywords.ts, dates.ts) reads this
+ * model instead. Properties keep the declaration they came from so diagnostics can point at it.
  */
 import type * as ts from "typescript";
 import type { JsonValue } from "../../runtime/meta";
@@ -11,14 +11,28 @@ import type { JsonValue } from "../../runtime/meta";
 /** Keywords that annotate or constrain any node: description, default, tags from JSDoc and type tags. */
 export type Keywords = { [keyword: string]: JsonValue };
 
+/** A value a literal type or enum member can have. */
+export type LiteralValue = string | number | boolean;
+
 export type SchemaNode = (
   | { kind: "primitive"; type: "string" | "number" | "integer" | "boolean" | "null" }
+  /** `unknown` / `any`: every JSON value. */
   | { kind: "any" }
-  | { kind: "literal"; value: string | number | boolean }
-  | { kind: "enum"; values: (string | number)[] }
+  /** A `Date`: an ISO date-time string on the wire, revived to a `Date` before the call. */
+  | { kind: "date" }
+  | { kind: "literal"; value: LiteralValue }
+  | { kind: "enum"; values: LiteralValue[] }
   | { kind: "array"; items: SchemaNode }
+  /** Positional items, how many are required, and the type of the items after them (a rest element). */
   | { kind: "tuple"; prefix: SchemaNode[]; minItems: number; rest?: SchemaNode }
-  | { kind: "object"; properties: PropertyNode[]; additionalProperties: SchemaNode | false }
+  | {
+      kind: "object";
+      properties: PropertyNode[];
+      /** Keys matching a pattern (numeric and template-literal index signatures). */
+      patterns: PatternProperty[];
+      /** Other keys: their schema (string index signature), `false` (closed), or `true` (the `object` type). */
+      additionalProperties: SchemaNode | boolean;
+    }
   | { kind: "union"; members: SchemaNode[] }
   | { kind: "ref"; name: string }
 ) & { keywords?: Keywords };
@@ -29,6 +43,12 @@ export interface PropertyNode {
   required: boolean;
   /** Where the property was declared, for diagnostics. */
   declaration?: ts.Node;
+}
+
+export interface PatternProperty {
+  /** An ECMA-262 regular expression, anchored. */
+  pattern: string;
+  schema: SchemaNode;
 }
 
 /** Named schemas shared by reference (`$defs`), keyed by their stable name. */

@@ -1,10 +1,11 @@
 /**
  * Writes the schema model as JSON Schema (draft 2020-12): the exact shape the runtime validates with and the
  * providers receive. Structural keywords come first, then constraints, then `description` and `default`, so the
- * emitted schema reads the way a person would write it.
+ * emitted schema reads the way a person would write it; compact forms (`type` arrays for unions of plain
+ * primitives, nullable enums) are used wherever they say the same as `anyOf`.
  */
 import type { JsonSchema, JsonValue } from "../../runtime/meta";
-import type { Definitions, PropertyNode, SchemaNode } from "./model";
+import type { Definitions, LiteralValue, PropertyNode, SchemaNode } from "./model";
 
 export function toJsonSchema(node: SchemaNode): JsonSchema {
   const schema = structural(node);
@@ -17,7 +18,8 @@ export function toJsonSchema(node: SchemaNode): JsonSchema {
 
 /** The tool's `parameters`: an object of its arguments, closed, with shared definitions at the root. */
 export function parametersSchema(properties: PropertyNode[], definitions: Definitions): JsonSchema {
-  const schema = objectSchema(properties, false);
+  // Providers expect `properties` on the root even when a tool takes no arguments.
+  const schema = objectSchema(properties, [], false, true);
   if (definitions.size > 0) schema.$defs = definitionsJson(definitions);
   return schema;
 }
@@ -28,13 +30,27 @@ export function definitionsJson(definitions: Definitions): { [name: string]: Jso
   return defs;
 }
 
-function objectSchema(properties: PropertyNode[], additional: SchemaNode | false): JsonSchema {
-  const props: { [name: string]: JsonValue } = {};
-  for (const p of properties) props[p.name] = toJsonSchema(p.schema);
-  const schema: JsonSchema = { type: "object", properties: props };
-  const required = properties.filter((p) => p.required).map((p) => p.name);
-  if (required.length > 0) schema.required = required;
-  schema.additionalProperties = additional === false ? false : toJsonSchema(additional);
+function objectSchema(
+  properties: PropertyNode[],
+  patterns: { pattern: string; schema: SchemaNode }[],
+  additional: SchemaNode | boolean,
+  alwaysProperties = false,
+): JsonSchema {
+  const schema: JsonSchema = { type: "object" };
+  if (properties.length > 0 || alwaysProperties) {
+    const props: { [name: string]: JsonValue } = {};
+    for (const p of properties) props[p.name] = toJsonSchema(p.schema);
+    schema.properties = props;
+    const required = properties.filter((p) => p.required).map((p) => p.name);
+    if (required.length > 0) schema.required = required;
+  }
+  if (patterns.length > 0) {
+    const byPattern: { [pattern: string]: JsonValue } = {};
+    for (const p of patterns) byPattern[p.pattern] = toJsonSchema(p.schema);
+    schema.patternProperties = byPattern;
+  }
+  // `true` is JSON Schema's default: the `object` type says nothing about its keys.
+  if (additional !== true) schema.additionalProperties = additional === false ? false : toJsonSchema(additional);
   return schema;
 }
 
@@ -44,6 +60,8 @@ function structural(node: SchemaNode): JsonSchema {
       return { type: node.type };
     case "any":
       return {};
+    case "date":
+      return { type: "string", format: "date-time" };
     case "literal":
       return { type: jsonType(node.value), const: node.value };
     case "enum":
@@ -51,44 +69,66 @@ function structural(node: SchemaNode): JsonSchema {
     case "array":
       return { type: "array", items: toJsonSchema(node.items) };
     case "tuple": {
-      const schema: JsonSchema = { type: "array", prefixItems: node.prefix.map(toJsonSchema), minItems: node.minItems };
+      const schema: JsonSchema = { type: "array" };
+      // The meta-schema wants a non-empty prefixItems; `[]` and `[...T[]]` need none.
+      if (node.prefix.length > 0) schema.prefixItems = node.prefix.map(toJsonSchema);
       if (node.rest) schema.items = toJsonSchema(node.rest);
-      else schema.maxItems = node.prefix.length;
+      if (node.minItems > 0) schema.minItems = node.minItems;
+      if (!node.rest) schema.maxItems = node.prefix.length;
       return schema;
     }
     case "object":
-      return objectSchema(node.properties, node.additionalProperties);
+      return objectSchema(node.properties, node.patterns, node.additionalProperties);
     case "ref":
       return { $ref: `#/$defs/${node.name}` };
     case "union":
-      return nullableShorthand(node.members) ?? { anyOf: node.members.map(toJsonSchema) };
+      return typeArray(node.members) ?? nullableShorthand(node.members) ?? { anyOf: node.members.map(toJsonSchema) };
   }
 }
 
+/** `string | number | null` as `{ type: ["string", "number", "null"] }`: only for primitives without keywords. */
+function typeArray(members: SchemaNode[]): JsonSchema | undefined {
+  const types: JsonValue[] = [];
+  for (const m of members) {
+    if (m.kind !== "primitive" || (m.keywords && Object.keys(m.keywords).length > 0)) return undefined;
+    types.push(m.type);
+  }
+  return { type: types };
+}
+
 /**
- * `string | null` as `{ type: ["string", "null"] }` and `"a" | "b" | null` as a nullable enum: the compact form
- * models and validators both read well. Anything richer stays `anyOf`.
+ * `string | null` with keywords as `{ type: ["string", "null"], minLength: 1 }`, `"a" | "b" | null` as a nullable
+ * enum, `Date | null` as a nullable date-time: the compact form models and validators both read well. Type-specific
+ * keywords ignore null, so they can sit beside the type array. Anything richer stays `anyOf`.
  */
 function nullableShorthand(members: SchemaNode[]): JsonSchema | undefined {
   if (members.length !== 2) return undefined;
   const [value, nullish] = members as [SchemaNode, SchemaNode];
-  if (!(nullish.kind === "primitive" && nullish.type === "null")) return undefined;
-  // Type-specific keywords (minLength, format, ...) ignore null, so they can sit beside the type array.
-  const { description: _ignored, ...keywords } = value.keywords ?? {};
-  if (value.kind === "primitive") return { type: [value.type, "null"], ...keywords };
-  if (value.kind === "enum") {
-    const type = enumType(value.values);
-    return { type: [...(Array.isArray(type) ? type : [type]), "null"], enum: [...value.values, null], ...keywords };
+  if (!(nullish.kind === "primitive" && nullish.type === "null" && !nullish.keywords)) return undefined;
+  const keywords = value.keywords ?? {};
+  switch (value.kind) {
+    case "primitive":
+      return { type: [value.type, "null"], ...keywords };
+    case "date":
+      return { type: ["string", "null"], format: "date-time", ...keywords };
+    case "enum":
+    case "literal": {
+      const values = value.kind === "enum" ? value.values : [value.value];
+      const type = enumType(values);
+      return { type: [...(Array.isArray(type) ? type : [type]), "null"], enum: [...values, null], ...keywords };
+    }
+    default:
+      return undefined;
   }
-  return undefined;
 }
 
-function jsonType(value: string | number | boolean): string {
+function jsonType(value: LiteralValue): string {
   if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
   return typeof value;
 }
 
-function enumType(values: (string | number)[]): JsonValue {
+/** The JSON type(s) of enum values, in order of first appearance; integers fold into number when both occur. */
+function enumType(values: LiteralValue[]): JsonValue {
   const types = [...new Set(values.map(jsonType))];
   if (types.includes("number") && types.includes("integer")) types.splice(types.indexOf("integer"), 1);
   return types.length === 1 ? types[0]! : types;
