@@ -285,7 +285,7 @@ function returnSchema(tsi: TS, checker: ts.TypeChecker, fn: ts.SignatureDeclarat
   if (type.flags & (f.Any | f.Unknown)) return text ? { description: text } : undefined;
   const reader = new TypeReader(tsi, checker, toolName);
   const node = reader.read(type, { node: fn, path: ["return"], param: fn, typeNode: fn.type });
-  if (reader.problems.length > 0) return undefined;
+  if (reader.problems.some((p) => !p.warning)) return undefined;
   const finished = reader.finish([node]);
   const schema = toJsonSchema(text ? withKeywords(finished.roots[0]!, { description: text }) : finished.roots[0]!);
   if (finished.definitions.size > 0) schema.$defs = definitionsJson(finished.definitions);

@@ -64,6 +64,10 @@ const UNSUPPORTED_LIBRARY_TYPES: Record<string, string> = {
   Function: "pass data, not functions: a model can only send JSON",
   RegExp: "use a string with a Pattern<...> tag",
   Error: "use a plain object type with the fields you need",
+  String: "write string (lowercase): String is the wrapper object type",
+  Number: "write number (lowercase): Number is the wrapper object type",
+  Boolean: "write boolean (lowercase): Boolean is the wrapper object type",
+  Object: "write an interface or type literal with the properties you expect (Object is any non-null value)",
   ArrayBuffer: "use a string (base64) with Format<\"byte\">",
   Uint8Array: "use a string (base64) with Format<\"byte\">",
 };
@@ -471,6 +475,8 @@ export class TypeReader {
     const patterns: PatternProperty[] = [];
     let additionalProperties: SchemaNode | false = false;
     for (const info of this.checker.getIndexInfosOfType(type)) {
+      // `Record<string, never>`: no key may have a value, which is what a closed object already says.
+      if (info.type.flags & f.Never) continue;
       const valueSite = this.itemSite(site, "*", info.declaration?.type);
       if (info.keyType.flags & f.String) {
         additionalProperties = this.readElement(info.type, valueSite);

@@ -44,14 +44,17 @@ export class WrittenOrder {
   }
 
   /** Property names of a mapped type in the order its keys were written (`Record<"b" | "a", T>`), if known. */
-  keyOrder(node: ts.TypeNode | undefined): string[] | undefined {
-    if (!node) return undefined;
+  keyOrder(node: ts.TypeNode | undefined, depth = 0): string[] | undefined {
+    if (!node || depth > 3) return undefined;
     const inner = this.skipParens(node);
     if (!this.tsi.isTypeReferenceNode(inner) || !inner.typeArguments) return undefined;
     for (const argument of inner.typeArguments) {
       const keys = this.keysOfNode(argument, new Set());
       const names = keys.filter((k): k is string => typeof k === "string").map((k) => k.slice(2));
       if (names.length > 1) return names;
+      // `Partial<Record<K, T>>`: the keys are written one level down.
+      const nested = this.keyOrder(argument, depth + 1);
+      if (nested) return nested;
     }
     return undefined;
   }
