@@ -174,6 +174,13 @@ async function checkTool(tool: RegisteredTool, registry: ToolRegistry, expect: T
       assert.ok("result" in outcome, `${tool.name}(${JSON.stringify(call.args)}) threw: ${"error" in outcome ? outcome.error : ""}`);
       assert.equal((outcome as { result: unknown }).result, call.result, `${tool.name}(${JSON.stringify(call.args)})`);
     }
+    // The same call as a model sends it: an OpenAI assistant message with the arguments as JSON text.
+    const [message] = await registry.dispatch({
+      role: "assistant",
+      content: null,
+      tool_calls: [{ id: "call_1", type: "function", function: { name: tool.name, arguments: JSON.stringify(call.args) } }],
+    });
+    assert.is(message!.status, call.error === undefined ? "success" : "error", `dispatch of ${tool.name}(${JSON.stringify(call.args)}): ${message!.content}`);
   }
 }
 
@@ -217,6 +224,21 @@ for (const { version, byFixture } of results) {
     });
   }
 }
+
+test("every TT code is produced by some fixture and documented", () => {
+  const codes = [...fs.readFileSync(path.resolve(__dirname, "../../../transformer/diagnostics.ts"), "utf8").matchAll(/^\s+\w+ = (1\d{3}),$/gm)].map((m) => `TT${m[1]}`);
+  assert.ok(codes.length >= 14, `codes found in diagnostics.ts: ${codes.join(", ")}`);
+  const produced = new Set(results[0]!.compiled.tooltype.map((d) => d.code));
+  const docs = ["../../../docs/README-types.md", "../../../README.md"]
+    .map((f) => path.resolve(__dirname, f))
+    .filter((f) => fs.existsSync(f))
+    .map((f) => fs.readFileSync(f, "utf8"))
+    .join("\n");
+  for (const code of codes) {
+    assert.ok(produced.has(code), `no fixture produces ${code}`);
+    assert.ok(docs.includes(`| ${code} |`), `${code} is missing from the diagnostics table`);
+  }
+});
 
 /** What must not depend on the TypeScript version or decorator mode: the metadata and tooltype's diagnostics. */
 function portable(loaded: Loaded): unknown {
