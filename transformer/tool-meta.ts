@@ -172,7 +172,7 @@ function readParameters(
     }
     const paramName = param.name.text;
     const optional = !!param.questionToken || !!param.initializer || reader.includesUndefined(type);
-    const schema = reader.read(type, { node: param, path: [paramName], param, typeNode: param.type });
+    const schema = reader.read(type, { node: param, path: [paramName], param, typeNode: param.type, scopes: param.type ? [param.type] : [] });
     const keywords: Keywords = {};
     const defaultValue = param.initializer ? defaultJson(tsi, checker, param.initializer) : undefined;
     if (defaultValue !== undefined) keywords.default = defaultValue;
@@ -206,7 +206,7 @@ function flattenedProperties(
     const key = element.propertyName ?? element.name;
     if (element.initializer && (tsi.isIdentifier(key) || tsi.isStringLiteral(key))) defaults.set(key.text, element.initializer);
   }
-  return reader.readProperties(type, { node: param, path: [], param, typeNode: param.type }).map((p) => {
+  return reader.readProperties(type, { node: param, path: [], param, typeNode: param.type, scopes: param.type ? [param.type] : [] }).map((p) => {
     const initializer = defaults.get(p.name);
     const defaultValue = initializer ? defaultJson(tsi, checker, initializer) : undefined;
     const schema = defaultValue !== undefined ? withKeywords(p.schema, { default: defaultValue }) : p.schema;
@@ -284,7 +284,7 @@ function returnSchema(tsi: TS, checker: ts.TypeChecker, fn: ts.SignatureDeclarat
   // Nothing is known about the value; the text still says what it is.
   if (type.flags & (f.Any | f.Unknown)) return text ? { description: text } : undefined;
   const reader = new TypeReader(tsi, checker, toolName);
-  const node = reader.read(type, { node: fn, path: ["return"], param: fn, typeNode: fn.type });
+  const node = reader.read(type, { node: fn, path: ["return"], param: fn, typeNode: fn.type, scopes: fn.type ? [fn.type] : [] });
   if (reader.problems.some((p) => !p.warning)) return undefined;
   const finished = reader.finish([node]);
   const schema = toJsonSchema(text ? withKeywords(finished.roots[0]!, { description: text }) : finished.roots[0]!);

@@ -35,6 +35,8 @@ export interface Site {
   param: ts.Node;
   /** The type node that spells this type, when known: gives the written order of unions. */
   typeNode?: ts.TypeNode;
+  /** The type nodes read through so far (the parameter's, then each property's): unions spelled in them. */
+  scopes?: readonly ts.TypeNode[];
 }
 
 export interface Problem {
@@ -165,7 +167,7 @@ export class TypeReader {
   /** Unions: literal members as one enum, `boolean` kept whole, null as one more branch, in written order. */
   private readUnion(type: ts.UnionType, site: Site): SchemaNode {
     const f = this.tsi.TypeFlags;
-    const members = this.order.sort(type, type.types, site.typeNode);
+    const members = this.order.sort(type, type.types, site.typeNode, site.scopes);
     const literalOnly = members.every((m) => m.flags & (f.Literal | f.Null | f.Undefined | f.Void));
     if (literalOnly) return withKeywords(this.readMembers(members, site), this.typeDescription(type));
     return this.readTracked(type, site, () => this.readMembers(members, site));
@@ -322,7 +324,7 @@ export class TypeReader {
   }
 
   private itemSite(site: Site, segment: string, typeNode: ts.TypeNode | undefined): Site {
-    return { node: site.node, param: site.param, path: [...site.path, segment], typeNode };
+    return { node: site.node, param: site.param, path: [...site.path, segment], typeNode, scopes: site.scopes };
   }
 
   /** `[A, B?, ...C[]]`: positional items, the required count, and the type of the rest. */
@@ -459,7 +461,7 @@ export class TypeReader {
     const f = this.tsi.TypeFlags;
     if (type.isUnion() && type.types.some((m) => m.flags & (f.Undefined | f.Void))) {
       const rest = type.types.filter((m) => !(m.flags & (f.Undefined | f.Void)));
-      return this.readMembers(this.order.sort(type, rest, site.typeNode), site);
+      return this.readMembers(this.order.sort(type, rest, site.typeNode, site.scopes), site);
     }
     return this.read(type, site);
   }
@@ -541,11 +543,13 @@ export class TypeReader {
 
     // Point at the declaration when the user wrote it and it spells this type (not a generic `value: T`).
     const here = declaration && this.isOwnDeclaration(declaration) ? declaration : undefined;
+    const typeNode = declaration && hasTypeNode(this.tsi, declaration) ? declaration.type : undefined;
     const propertySite: Site = {
       node: here ?? site.node,
       param: site.param,
       path: [...site.path, name],
-      typeNode: declaration && hasTypeNode(this.tsi, declaration) ? declaration.type : undefined,
+      typeNode,
+      scopes: typeNode ? [...(site.scopes ?? []), typeNode] : site.scopes,
     };
     const related: RelatedLocation[] = here
       ? [{ node: site.param, message: `Used by ${this.describe({ ...site, path: site.path.slice(0, 1) })} of tool "${this.toolName}".` }]

@@ -6,7 +6,8 @@
  * first meets that literal anywhere in the program. `"small" | "large"` can therefore come out as
  * `["large", "small"]` once another file happens to mention "large" first, and adding an unrelated file would
  * change a tool's schema. The written order is read back from the syntax: union type nodes, aliases, enum
- * declarations, `keyof` (declaration order of the properties) and `T[number]` of a tuple (element order).
+ * declarations, `keyof` (declaration order of the properties) and `T[number]` of a tuple (element order); where
+ * nothing was written (an inferred return type), a canonical order by value or declaration is used instead.
  */
 import type * as ts from "typescript";
 import type { TS } from "../compat";
@@ -28,19 +29,85 @@ export class WrittenOrder {
     private readonly checker: ts.TypeChecker,
   ) {}
 
+  /** Unions spelled inside a type node (and the aliases it names), found once per node. */
+  private readonly spelledIn = new Map<ts.TypeNode, MemberKey[][]>();
+
   /**
-   * `members` sorted into the order they were written, where that can be found from `node` (the type node that
-   * spelled the union, if known) or from the union's alias or enum declaration; otherwise left as they are.
+   * `members` sorted into the order they were written. Where from, in turn: `node` (the type node that spelled
+   * the union); the union's alias or enum declaration; a union with the same members written in one of `scopes`
+   * (the type nodes the reader came through, innermost last: `Box<"b" | "a">` spells the union that `value: T`
+   * becomes). Members whose order is still unknown (an inferred return type) follow in a canonical order, by value
+   * or declaration, never by type id.
    */
-  sort(union: ts.Type, members: readonly ts.Type[], node: ts.TypeNode | undefined): ts.Type[] {
-    const written = this.keysOfUnion(union, node);
-    if (!written) return [...members];
+  sort(union: ts.Type, members: readonly ts.Type[], node: ts.TypeNode | undefined, scopes: readonly ts.TypeNode[] = []): ts.Type[] {
+    const written = this.keysOfUnion(union, node) ?? this.keysInScopes(members, scopes) ?? [];
     const rank = new Map<MemberKey, number>();
     written.forEach((key, i) => {
       if (!rank.has(key)) rank.set(key, i);
     });
-    const indexed = members.map((m, i) => ({ m, i, r: rank.get(memberKey(this.tsi, m)) ?? written.length + i }));
-    return indexed.sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.m);
+    const known = members.filter((m) => rank.has(memberKey(this.tsi, m)));
+    const unknown = members.filter((m) => !rank.has(memberKey(this.tsi, m)));
+    known.sort((a, b) => rank.get(memberKey(this.tsi, a))! - rank.get(memberKey(this.tsi, b))!);
+    const canonical = unknown.map((m) => ({ m, key: this.canonicalKey(m) }));
+    canonical.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    return [...known, ...canonical.map((c) => c.m)];
+  }
+
+  private keysInScopes(members: readonly ts.Type[], scopes: readonly ts.TypeNode[]): MemberKey[] | undefined {
+    const wanted = members.filter((m) => !(m.flags & (this.tsi.TypeFlags.Undefined | this.tsi.TypeFlags.Null)));
+    if (wanted.length < 2) return undefined;
+    for (let i = scopes.length - 1; i >= 0; i--) {
+      for (const keys of this.unionsIn(scopes[i]!)) {
+        const set = new Set(keys);
+        if (wanted.every((m) => set.has(memberKey(this.tsi, m)))) return keys;
+      }
+    }
+    return undefined;
+  }
+
+  /** The written keys of every union spelled in `scope`, following references to non-generic aliases. */
+  private unionsIn(scope: ts.TypeNode): MemberKey[][] {
+    const cached = this.spelledIn.get(scope);
+    if (cached) return cached;
+    const found: MemberKey[][] = [];
+    const seen = new Set<ts.Node>();
+    const visit = (node: ts.Node): void => {
+      if (seen.has(node)) return;
+      seen.add(node);
+      if (this.tsi.isUnionTypeNode(node)) found.push(this.keysOfNode(node, new Set()));
+      if (this.tsi.isTypeReferenceNode(node)) {
+        const symbol = this.checker.getTypeFromTypeNode(node).aliasSymbol;
+        const declaration = symbol?.declarations?.find((d): d is ts.TypeAliasDeclaration => this.tsi.isTypeAliasDeclaration(d));
+        if (declaration && !declaration.typeParameters) visit(declaration.type);
+      }
+      this.tsi.forEachChild(node, visit);
+    };
+    visit(scope);
+    this.spelledIn.set(scope, found);
+    return found;
+  }
+
+  /**
+   * An order that does not depend on when the checker created a type: literals by kind and value, intrinsic
+   * types by name, declared types by where they are declared, anything else by how it prints.
+   */
+  private canonicalKey(type: ts.Type): string {
+    const f = this.tsi.TypeFlags;
+    if (type.flags & f.BooleanLiteral) return `1:${(type as { intrinsicName?: string }).intrinsicName === "true" ? 0 : 1}`;
+    if (type.flags & f.NumberLiteral) {
+      // Sortable as text: sign, then magnitude padded.
+      const value = (type as ts.NumberLiteralType).value;
+      return `2:${value < 0 ? "0" : "1"}${(value < 0 ? 1e15 + value : value).toFixed(6).padStart(24, "0")}`;
+    }
+    if (type.flags & f.StringLiteral) return `3:${(type as ts.StringLiteralType).value}`;
+    const intrinsic = (type as { intrinsicName?: string }).intrinsicName;
+    if (intrinsic) return `0:${intrinsic}`;
+    const declaration = (type.aliasSymbol ?? type.getSymbol())?.declarations?.[0];
+    if (declaration) {
+      const file = declaration.getSourceFile().fileName;
+      return `4:${file}:${String(declaration.pos).padStart(10, "0")}`;
+    }
+    return `5:${this.checker.typeToString(type)}`;
   }
 
   /** Property names of a mapped type in the order its keys were written (`Record<"b" | "a", T>`), if known. */
