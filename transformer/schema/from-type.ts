@@ -505,8 +505,8 @@ export class TypeReader {
   /**
    * Declaration order for interfaces, classes and type literals (TypeScript keeps it). Mapped types list their
    * keys in the order of the key union, which follows type ids, not the source; so homomorphic ones (`Partial`,
-   * `Pick`, `Omit`, `Readonly`) take the order of the declarations they copy, and `Record<"a" | "b", T>` the
-   * order its keys are written in.
+   * `Pick`, `Omit`, `Readonly`) take the order of the declarations they copy, `Record<"a" | "b", T>` and
+   * `{ [K in "a" | "b"]: T }` the order their keys are written in, and keys written nowhere sort by name.
    */
   private propertiesInOrder(type: ts.Type, site: Site): ts.Symbol[] {
     const props = this.checker.getPropertiesOfType(type);
@@ -523,8 +523,9 @@ export class TypeReader {
         return pa.file === pb.file ? pa.pos - pb.pos : pa.file < pb.file ? -1 : 1;
       });
     }
-    const written = this.order.keyOrder(site.typeNode);
-    if (!written) return [...props];
+    const names = props.map((p) => p.getName());
+    // Where no order was written, sort by name rather than by type id.
+    const written = this.order.keyOrder(site.typeNode) ?? this.order.namesInScopes(names, site.scopes ?? []) ?? [...names].sort();
     const rank = (p: ts.Symbol) => {
       const i = written.indexOf(p.getName());
       return i < 0 ? written.length : i;

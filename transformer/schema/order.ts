@@ -53,6 +53,18 @@ export class WrittenOrder {
     return [...known, ...canonical.map((c) => c.m)];
   }
 
+  /** Key names in the order a union of them is written in one of `scopes` (`{ [K in "b" | "a"]: T }`), if any. */
+  namesInScopes(names: readonly string[], scopes: readonly ts.TypeNode[]): string[] | undefined {
+    if (names.length < 2) return undefined;
+    for (let i = scopes.length - 1; i >= 0; i--) {
+      for (const keys of this.unionsIn(scopes[i]!)) {
+        const set = new Set(keys);
+        if (names.every((n) => set.has(`s:${n}`))) return keys.filter((k): k is string => typeof k === "string").map((k) => k.slice(2));
+      }
+    }
+    return undefined;
+  }
+
   private keysInScopes(members: readonly ts.Type[], scopes: readonly ts.TypeNode[]): MemberKey[] | undefined {
     const wanted = members.filter((m) => !(m.flags & (this.tsi.TypeFlags.Undefined | this.tsi.TypeFlags.Null)));
     if (wanted.length < 2) return undefined;
