@@ -1,6 +1,11 @@
 /**
- * Derives a tool's CompiledToolMeta from its function and JSDoc: the name, the description, one schema property
- * per parameter (type, `@param` text, required-ness, literal default), and which parameters dispatch injects.
+ * Derives a tool's CompiledToolMeta from its function and JSDoc:
+ * - the name and description (with `@example`, `@deprecated`, `@returns`), checked (TT1002, TT1003);
+ * - one schema property per parameter (type, `@param` text, required-ness, default), or the properties of a single
+ *   destructured parameter (flattened); `this` skipped, `ToolContext` injected, other shapes reported (TT1004, TT1013);
+ * - `@param` texts matched to parameters and properties (TT1010 for the rest);
+ * - the JSON pointers of the Dates dispatch revives, from the finished schema (TT1012 where none can be written);
+ * - the return schema.
  *
  * Problems are returned, not thrown, so one build reports all of them; a tool with an error still gets metadata
  * (the build fails anyway), which keeps emit going and the messages complete.

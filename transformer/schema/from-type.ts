@@ -6,8 +6,8 @@
  *   unions as alternatives, refusing members without a JSON form and `Date | string`;
  * - arrays and tuples (optional and rest elements); objects: interfaces, type literals, intersections, mapped and
  *   conditional types, classes as data (public data members only), string/numeric/template index signatures;
- * - branded primitives (`string & { __brand }`) and type tags (`Int & Min<0>`), with their keywords checked;
- * - property JSDoc: descriptions and keyword tags, each checked where it is written;
+ * - branded primitives (`string & { __brand }`); type tags (`Int & Min<0>`) and property JSDoc keyword tags are
+ *   read and checked by tags.ts;
  * - `Date`, and `$defs` for recursive and shared named types (`finish`).
  *
  * Problems are reported at the exact node: the parameter, or, for a part of a type declared in the user's own
@@ -15,15 +15,15 @@
  * after a problem so one build shows every problem.
  */
 import type * as ts from "typescript";
-import type { JsonValue } from "../../runtime/meta";
 import { arrayElementType, type TS } from "../compat";
-import { Code, type Location, type RelatedLocation, tagSpan } from "../diagnostics";
-import { parseKeywordTag, symbolDescription } from "../jsdoc";
-import { accepts, KNOWN_FORMATS, misfit, type Resolve, targetOf } from "./keywords";
+import { Code, type Location, type RelatedLocation } from "../diagnostics";
+import { symbolDescription } from "../jsdoc";
+import type { Resolve } from "./keywords";
 import type { Definitions, Keywords, PatternProperty, PropertyNode, SchemaNode } from "./model";
 import { readableName } from "./names";
 import { WrittenOrder } from "./order";
 import { NUMERIC_KEY, templatePattern } from "./patterns";
+import { KeywordTags, TAG_PROPERTY } from "./tags";
 
 /** Where a type is being read. */
 export interface Site {
@@ -74,8 +74,6 @@ const UNSUPPORTED_LIBRARY_TYPES: Record<string, string> = {
   Uint8Array: "use a string (base64) with Format<\"byte\">",
 };
 
-const TAG_PROPERTY = "~tooltype";
-
 /** What the reader knows about one composite type it has met (see `readTracked`). */
 interface Tracked {
   name?: string;
@@ -94,6 +92,7 @@ export class TypeReader {
   /** The tracked types being expanded, outermost first (a recursion marks the whole cycle). */
   private readonly expanding: Tracked[] = [];
   private readonly order: WrittenOrder;
+  private readonly tags: KeywordTags;
   /** Looks up a `$defs` entry by name while reading (keyword checks follow references). */
   private readonly resolve: Resolve = (name) => this.byName.get(name)?.node;
 
@@ -103,6 +102,7 @@ export class TypeReader {
     private readonly toolName: string,
   ) {
     this.order = new WrittenOrder(tsi, checker);
+    this.tags = new KeywordTags({ tsi, checker, resolve: this.resolve, describe: (site) => this.describe(site), problems: this.problems });
   }
 
   /** Reads a parameter or property type. `undefined` members are left to the caller (they make it optional). */
@@ -232,8 +232,8 @@ export class TypeReader {
    */
   private readIntersection(type: ts.IntersectionType, site: Site): SchemaNode {
     const f = this.tsi.TypeFlags;
-    const tags = type.types.filter((t) => this.isTag(t));
-    const base = type.types.filter((t) => !this.isTag(t));
+    const tags = type.types.filter((t) => this.tags.isTag(t));
+    const base = type.types.filter((t) => !this.tags.isTag(t));
     const primitives = base.filter((t) => t.flags & (f.StringLike | f.NumberLike | f.BooleanLike));
     if (tags.length === 0 && primitives.length === 0) return this.readTracked(type, site, () => this.readObject(type, site));
     let node: SchemaNode;
@@ -241,67 +241,7 @@ export class TypeReader {
     else if (base.length === 1) node = this.read(base[0]!, site);
     else if (base.length === 0) node = { kind: "any" };
     else node = this.readTracked(type, site, () => this.readObject(type, site));
-    if (tags.length === 0) return node;
-
-    const keywords = this.tagKeywords(type, site);
-    if (keywords.type === "integer") {
-      delete keywords.type;
-      if (node.kind === "primitive" && (node.type === "number" || node.type === "integer")) node = { ...node, type: "integer" };
-      else {
-        this.problem(Code.MisplacedConstraint, site, `${this.describe(site)} is tagged Int, but Int can only tag number, and this is ${this.checker.typeToString(type)}. Use Int alone (it is number & the tag) or remove it.`);
-      }
-    }
-    for (const keyword of Object.keys(keywords)) {
-      if (this.keywordMisfits(keyword, node, site, site.node, `the type tag for "${keyword}"`)) delete keywords[keyword];
-    }
-    this.checkFormat(keywords, site, site.node);
-    return withKeywords(node, keywords);
-  }
-
-  /** A type tag is an object type whose only member is the phantom `~tooltype` property. */
-  private isTag(type: ts.Type): boolean {
-    return !!type.getProperty(TAG_PROPERTY) && this.checker.getPropertiesOfType(type).length === 1;
-  }
-
-  /** Keywords recorded in the phantom `~tooltype` property of the type tags. */
-  private tagKeywords(type: ts.Type, site: Site): Keywords {
-    const prop = type.getProperty(TAG_PROPERTY)!;
-    const tagType = this.checker.getNonNullableType(this.checker.getTypeOfSymbolAtLocation(prop, site.param));
-    const keywords: Keywords = {};
-    for (const keyword of this.checker.getPropertiesOfType(tagType)) {
-      const valueType = this.checker.getTypeOfSymbolAtLocation(keyword, site.param);
-      const value = literalValue(this.tsi, valueType);
-      if (value === undefined) {
-        this.problem(Code.InvalidTagValue, site, `${this.describe(site)} has the type tag for "${keyword.name}" with a value that is not a single literal (${this.checker.typeToString(valueType)}). Write a literal such as Min<0> or Pattern<"^[a-z]+$">.`);
-        continue;
-      }
-      keywords[keyword.name] = value;
-    }
-    return keywords;
-  }
-
-  /** Reports (TT1011) a constraint keyword that cannot apply to `node`; true when it was reported. */
-  private keywordMisfits(keyword: string, node: SchemaNode, site: Site, at: Location, spelled: string): boolean {
-    const actual = misfit(keyword, node, this.resolve);
-    if (actual === undefined) return false;
-    this.problems.push({
-      code: Code.MisplacedConstraint,
-      node: at,
-      message: `${spelled} on ${this.describe(site)} cannot apply: "${keyword}" constrains ${targetOf(keyword)}, and this value is ${actual}. Remove it, or change the type to one it constrains.`,
-    });
-    return true;
-  }
-
-  /** Warns (TT1014) about a `format` the runtime does not check. */
-  private checkFormat(keywords: Keywords, site: Site, at: Location): void {
-    const format = keywords.format;
-    if (typeof format !== "string" || KNOWN_FORMATS.has(format)) return;
-    this.problems.push({
-      code: Code.UnknownFormat,
-      node: at,
-      warning: true,
-      message: `The format "${format}" on ${this.describe(site)} is not one tooltype's validator knows, so it is sent to the model but never checked. Use a known format (email, uri, uuid, date, date-time, ...) or a Pattern<...> / @pattern.`,
-    });
+    return tags.length === 0 ? node : this.tags.applyTypeTags(type, node, site);
   }
 
   private readObjectLike(type: ts.ObjectType, site: Site): SchemaNode {
@@ -559,7 +499,7 @@ export class TypeReader {
         : [];
     const before = this.problems.length;
     let schema = this.read(propType, propertySite);
-    const keywords = this.propertyKeywords(prop, declaration, schema, propertySite);
+    const keywords = this.tags.propertyKeywords(prop, declaration, schema, propertySite);
     for (let i = before; i < this.problems.length; i++) this.problems[i]!.related ??= related;
     const description = symbolDescription(this.tsi, this.checker, prop);
     if (description) keywords.description = description;
@@ -596,60 +536,6 @@ export class TypeReader {
     return true;
   }
 
-  /**
-   * Keyword tags on a property's JSDoc (`@minimum 0`, `@default 3`, ...), each checked where it is written: its
-   * value must parse, a constraint must fit the type, a default or example must be a value of the type.
-   */
-  private propertyKeywords(prop: ts.Symbol, declaration: ts.Declaration | undefined, schema: SchemaNode, site: Site): Keywords {
-    const keywords: Keywords = {};
-    for (const tag of this.propertyTags(prop, declaration, site)) {
-      const parsed = parseKeywordTag(tag.name, tag.text);
-      if (!parsed) continue;
-      const spelled = `@${tag.name}${tag.text ? ` ${tag.text}` : ""}`;
-      const where = this.describe(site);
-      if ("error" in parsed) {
-        this.problems.push({ code: Code.InvalidTagValue, node: tag.at, message: `The JSDoc tag "${spelled}" on ${where} does not parse: expected ${parsed.error}.` });
-        continue;
-      }
-      const { keyword, value } = parsed;
-      if (this.keywordMisfits(keyword, schema, site, tag.at, `The JSDoc tag @${tag.name}`)) continue;
-      if (keyword === "format") this.checkFormat({ format: value }, site, tag.at);
-      if (keyword === "default" || keyword === "examples") {
-        const values = keyword === "examples" ? (value as JsonValue[]) : [value];
-        const wrong = values.find((v) => !accepts(schema, v, this.resolve));
-        if (wrong !== undefined) {
-          this.problems.push({
-            code: Code.InvalidTagValue,
-            node: tag.at,
-            message: `The @${tag.name} value ${JSON.stringify(wrong)} on ${where} is not accepted by its type (${this.typeText(prop, site)}). Write a value of that type, or remove the tag.`,
-          });
-          continue;
-        }
-      }
-      // Several @examples tags add up.
-      keywords[keyword] = keyword === "examples" && Array.isArray(keywords.examples) ? [...keywords.examples, ...(value as JsonValue[])] : value;
-    }
-    return keywords;
-  }
-
-  /** A property's type as the user wrote it (else as the checker prints it, without the `undefined` of `?`). */
-  private typeText(prop: ts.Symbol, site: Site): string {
-    if (site.typeNode) return site.typeNode.getText();
-    const type = this.checker.getTypeOfSymbolAtLocation(prop, site.param);
-    if (!type.isUnion()) return this.checker.typeToString(type);
-    const shown = type.types.filter((m) => !(m.flags & this.tsi.TypeFlags.Undefined)).map((m) => this.checker.typeToString(m));
-    return shown.join(" | ");
-  }
-
-  /** The tags on the declaration's JSDoc, with their spans; for declarations without JSDoc, inherited ones. */
-  private propertyTags(prop: ts.Symbol, declaration: ts.Declaration | undefined, site: Site): { name: string; text: string; at: Location }[] {
-    const own = declaration ? this.tsi.getJSDocTags(declaration) : [];
-    if (own.length > 0) {
-      return own.map((tag) => ({ name: tag.tagName.text, text: (this.tsi.getTextOfJSDocComment(tag.comment) ?? "").trim(), at: tagSpan(tag) }));
-    }
-    return prop.getJsDocTags(this.checker).map((tag) => ({ name: tag.name, text: this.tsi.displayPartsToString(tag.text ?? []).trim(), at: site.node }));
-  }
-
   private isLibrarySymbol(symbol: ts.Symbol): boolean {
     return (symbol.declarations ?? []).some((d) => {
       const file = d.getSourceFile();
@@ -681,14 +567,6 @@ export function withKeywords(node: SchemaNode, keywords: Keywords): SchemaNode {
 
 function isTrue(type: ts.Type): boolean {
   return (type as { intrinsicName?: string }).intrinsicName === "true";
-}
-
-function literalValue(tsi: TS, type: ts.Type): JsonValue | undefined {
-  const f = tsi.TypeFlags;
-  if (type.flags & f.StringLiteral) return (type as ts.StringLiteralType).value;
-  if (type.flags & f.NumberLiteral) return (type as ts.NumberLiteralType).value;
-  if (type.flags & f.BooleanLiteral) return isTrue(type);
-  return undefined;
 }
 
 function hasTypeNode(tsi: TS, node: ts.Node): node is ts.Declaration & { type: ts.TypeNode } {

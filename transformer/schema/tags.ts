@@ -1,0 +1,171 @@
+/**
+ * Keywords a user attaches to a type, read and checked where they are written:
+ * - type tags (`Int & Min<0> & Max<150>`): the keywords recorded in the phantom `~tooltype` property of each tag
+ *   (runtime/tags.ts), whose values must be single literals;
+ * - JSDoc keyword tags on properties (`@minimum 0`, `@default 3`), read from the declaration with their spans so
+ *   that a problem points at the tag itself.
+ *
+ * Each keyword must parse (TT1009), fit the type it is put on (TT1011), and for `@default` / `@examples` be a
+ * value of that type (TT1009); a `format` the validator does not know is a warning (TT1014).
+ */
+import type * as ts from "typescript";
+import type { JsonValue } from "../../runtime/meta";
+import type { TS } from "../compat";
+import { Code, type Location, tagSpan } from "../diagnostics";
+import { parseKeywordTag } from "../jsdoc";
+import type { Problem, Site } from "./from-type";
+import { accepts, KNOWN_FORMATS, misfit, type Resolve, targetOf } from "./keywords";
+import type { Keywords, SchemaNode } from "./model";
+
+/** The phantom property every type tag declares (see runtime/tags.ts). */
+export const TAG_PROPERTY = "~tooltype";
+
+/** What the tag reader needs from the type reader. */
+export interface TagContext {
+  tsi: TS;
+  checker: ts.TypeChecker;
+  /** Follows `$ref`s to what has been read so far. */
+  resolve: Resolve;
+  describe(site: Pick<Site, "path">): string;
+  problems: Problem[];
+}
+
+export class KeywordTags {
+  constructor(private readonly ctx: TagContext) {}
+
+  /** A type tag is an object type whose only member is the phantom `~tooltype` property. */
+  isTag(type: ts.Type): boolean {
+    return !!type.getProperty(TAG_PROPERTY) && this.ctx.checker.getPropertiesOfType(type).length === 1;
+  }
+
+  /** `node` (the intersection's non-tag part) with the keywords of the intersection's type tags. */
+  applyTypeTags(type: ts.IntersectionType, node: SchemaNode, site: Site): SchemaNode {
+    const keywords = this.typeTagKeywords(type, site);
+    if (keywords.type === "integer") {
+      delete keywords.type;
+      if (node.kind === "primitive" && (node.type === "number" || node.type === "integer")) node = { ...node, type: "integer" };
+      else {
+        this.ctx.problems.push({
+          code: Code.MisplacedConstraint,
+          node: site.node,
+          message: `${this.ctx.describe(site)} is tagged Int, but Int can only tag number, and this is ${this.ctx.checker.typeToString(type)}. Use Int alone (it is number & the tag) or remove it.`,
+        });
+      }
+    }
+    for (const keyword of Object.keys(keywords)) {
+      if (this.misfits(keyword, node, site, site.node, `the type tag for "${keyword}"`)) delete keywords[keyword];
+    }
+    this.checkFormat(keywords.format, site, site.node);
+    return Object.keys(keywords).length === 0 ? node : { ...node, keywords: { ...node.keywords, ...keywords } };
+  }
+
+  /** Keywords recorded in the phantom `~tooltype` property of the type tags. */
+  private typeTagKeywords(type: ts.Type, site: Site): Keywords {
+    const { checker } = this.ctx;
+    const prop = type.getProperty(TAG_PROPERTY)!;
+    const tagType = checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(prop, site.param));
+    const keywords: Keywords = {};
+    for (const keyword of checker.getPropertiesOfType(tagType)) {
+      const valueType = checker.getTypeOfSymbolAtLocation(keyword, site.param);
+      const value = literalValue(this.ctx.tsi, valueType);
+      if (value === undefined) {
+        this.ctx.problems.push({
+          code: Code.InvalidTagValue,
+          node: site.node,
+          message: `${this.ctx.describe(site)} has the type tag for "${keyword.name}" with a value that is not a single literal (${checker.typeToString(valueType)}). Write a literal such as Min<0> or Pattern<"^[a-z]+$">.`,
+        });
+        continue;
+      }
+      keywords[keyword.name] = value;
+    }
+    return keywords;
+  }
+
+  /**
+   * Keyword tags on a property's JSDoc (`@minimum 0`, `@default 3`, ...), each checked where it is written: its
+   * value must parse, a constraint must fit the type, a default or example must be a value of the type.
+   */
+  propertyKeywords(prop: ts.Symbol, declaration: ts.Declaration | undefined, schema: SchemaNode, site: Site): Keywords {
+    const keywords: Keywords = {};
+    for (const tag of this.propertyTags(prop, declaration, site)) {
+      const parsed = parseKeywordTag(tag.name, tag.text);
+      if (!parsed) continue;
+      const spelled = `@${tag.name}${tag.text ? ` ${tag.text}` : ""}`;
+      const where = this.ctx.describe(site);
+      if ("error" in parsed) {
+        this.ctx.problems.push({ code: Code.InvalidTagValue, node: tag.at, message: `The JSDoc tag "${spelled}" on ${where} does not parse: expected ${parsed.error}.` });
+        continue;
+      }
+      const { keyword, value } = parsed;
+      if (this.misfits(keyword, schema, site, tag.at, `The JSDoc tag @${tag.name}`)) continue;
+      if (keyword === "format") this.checkFormat(value, site, tag.at);
+      if (keyword === "default" || keyword === "examples") {
+        const values = keyword === "examples" ? (value as JsonValue[]) : [value];
+        const wrong = values.find((v) => !accepts(schema, v, this.ctx.resolve));
+        if (wrong !== undefined) {
+          this.ctx.problems.push({
+            code: Code.InvalidTagValue,
+            node: tag.at,
+            message: `The @${tag.name} value ${JSON.stringify(wrong)} on ${where} is not accepted by its type (${this.typeText(prop, site)}). Write a value of that type, or remove the tag.`,
+          });
+          continue;
+        }
+      }
+      // Several @examples tags add up.
+      keywords[keyword] = keyword === "examples" && Array.isArray(keywords.examples) ? [...keywords.examples, ...(value as JsonValue[])] : value;
+    }
+    return keywords;
+  }
+
+  /** Reports (TT1011) a constraint keyword that cannot apply to `node`; true when it was reported. */
+  private misfits(keyword: string, node: SchemaNode, site: Site, at: Location, spelled: string): boolean {
+    const actual = misfit(keyword, node, this.ctx.resolve);
+    if (actual === undefined) return false;
+    this.ctx.problems.push({
+      code: Code.MisplacedConstraint,
+      node: at,
+      message: `${spelled} on ${this.ctx.describe(site)} cannot apply: "${keyword}" constrains ${targetOf(keyword)}, and this value is ${actual}. Remove it, or change the type to one it constrains.`,
+    });
+    return true;
+  }
+
+  /** Warns (TT1014) about a `format` the runtime does not check. */
+  private checkFormat(format: JsonValue | undefined, site: Site, at: Location): void {
+    if (typeof format !== "string" || KNOWN_FORMATS.has(format)) return;
+    this.ctx.problems.push({
+      code: Code.UnknownFormat,
+      node: at,
+      warning: true,
+      message: `The format "${format}" on ${this.ctx.describe(site)} is not one tooltype's validator knows, so it is sent to the model but never checked. Use a known format (email, uri, uuid, date, date-time, ...) or a Pattern<...> / @pattern.`,
+    });
+  }
+
+  /** The tags on the declaration's JSDoc, with their spans; for declarations without JSDoc, inherited ones. */
+  private propertyTags(prop: ts.Symbol, declaration: ts.Declaration | undefined, site: Site): { name: string; text: string; at: Location }[] {
+    const { tsi, checker } = this.ctx;
+    const own = declaration ? tsi.getJSDocTags(declaration) : [];
+    if (own.length > 0) {
+      return own.map((tag) => ({ name: tag.tagName.text, text: (tsi.getTextOfJSDocComment(tag.comment) ?? "").trim(), at: tagSpan(tag) }));
+    }
+    return prop.getJsDocTags(checker).map((tag) => ({ name: tag.name, text: tsi.displayPartsToString(tag.text ?? []).trim(), at: site.node }));
+  }
+
+  /** A property's type as the user wrote it (else as the checker prints it, without the `undefined` of `?`). */
+  private typeText(prop: ts.Symbol, site: Site): string {
+    if (site.typeNode) return site.typeNode.getText();
+    const type = this.ctx.checker.getTypeOfSymbolAtLocation(prop, site.param);
+    if (!type.isUnion()) return this.ctx.checker.typeToString(type);
+    return type.types
+      .filter((m) => !(m.flags & this.ctx.tsi.TypeFlags.Undefined))
+      .map((m) => this.ctx.checker.typeToString(m))
+      .join(" | ");
+  }
+}
+
+function literalValue(tsi: TS, type: ts.Type): JsonValue | undefined {
+  const f = tsi.TypeFlags;
+  if (type.flags & f.StringLiteral) return (type as ts.StringLiteralType).value;
+  if (type.flags & f.NumberLiteral) return (type as ts.NumberLiteralType).value;
+  if (type.flags & f.BooleanLiteral) return (type as { intrinsicName?: string }).intrinsicName === "true";
+  return undefined;
+}
