@@ -183,7 +183,19 @@ export class TypeReader {
     const wholeBoolean = rest.some((m) => isBoolean(m) && isTrue(m)) && rest.some((m) => isBoolean(m) && !isTrue(m));
     const isLiteral = (m: ts.Type) => (m.flags & (f.StringLiteral | f.NumberLiteral)) !== 0 || (!wholeBoolean && isBoolean(m));
     const literals = rest.filter(isLiteral);
+    // `x?: T` and `T | undefined` are T, optional: what is wrong with T is said about T, not about a union.
+    if (rest.length === 1 && !hasNull) return this.read(rest[0]!, site);
 
+    const rejected = rest.filter((m) => !isLiteral(m) && !(wholeBoolean && isBoolean(m))).map((m) => ({ m, no: this.noJson(m) })).filter((r) => r.no);
+    if (rejected.length > 0 && rejected.length === rest.length) {
+      // Nothing in the union has a JSON form (`1n | 2n`): that is one unsupported type.
+      return this.unsupported(site, rejected[0]!.no!.what, rejected[0]!.no!.advice);
+    }
+    if (rejected.length > 0) {
+      const listed = rejected.map((r) => `${this.checker.typeToString(r.m)} (${r.no!.what})`).join(", ");
+      const advice = [...new Set(rejected.map((r) => r.no!.advice))].join("; ");
+      this.problem(Code.UnsupportedUnion, site, `${this.describe(site)} is a union with ${rejected.length === 1 ? "a member" : "members"} JSON cannot carry: ${listed}. Remove ${rejected.length === 1 ? "that member" : "them"} from the union (${advice}).`);
+    }
     this.checkDateOrString(rest, site);
     const parts: SchemaNode[] = [];
     let placedBoolean = false;
@@ -198,11 +210,7 @@ export class TypeReader {
         const values = literals.map((l) => (isBoolean(l) ? isTrue(l) : ((l as ts.LiteralType).value as string | number)));
         parts.push(values.length === 1 ? { kind: "literal", value: values[0]! } : { kind: "enum", values });
       } else {
-        const no = this.noJson(m);
-        if (no) {
-          this.problem(Code.UnsupportedUnion, site, `${this.describe(site)} is a union with a member JSON cannot carry: ${this.checker.typeToString(m)} is ${no.what} (${no.advice}). Remove that member from the union.`);
-          continue;
-        }
+        if (rejected.some((r) => r.m === m)) continue;
         const node = this.read(m, site);
         if (node.kind === "union" && !node.keywords) parts.push(...node.members);
         else parts.push(node);
