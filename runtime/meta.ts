@@ -35,7 +35,15 @@ export interface CompiledToolMeta {
   dates?: string[];
   /** From JSDoc `@deprecated`: its text, or `true` when it has none. */
   deprecated?: string | true;
+  /**
+   * The `parameters` validator compiled to code at build time (ajv standalone). It is called once with a resolver
+   * for ajv's run-time helpers and returns the validate function; no code is generated at run time.
+   */
+  validator?: CompiledValidatorFactory;
 }
+
+/** What the transformer emits for `validator`: `function (require) { ...; return module.exports; }`. */
+export type CompiledValidatorFactory = (require: (id: string) => unknown) => unknown;
 
 /** True when `value` looks like metadata the transformer emitted (any version). */
 export function isCompiledToolMeta(value: unknown): value is { v: unknown } {

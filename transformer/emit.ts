@@ -26,25 +26,32 @@ export function jsonExpression(f: ts.NodeFactory, value: JsonValue): ts.Expressi
   );
 }
 
+/** The metadata object: its JSON data, plus the precompiled validator function when there is one. */
+export function metaExpression(f: ts.NodeFactory, meta: JsonValue, validator: ts.Expression | undefined): ts.Expression {
+  const data = jsonExpression(f, meta) as ts.ObjectLiteralExpression;
+  if (!validator) return data;
+  return f.createObjectLiteralExpression([...data.properties, f.createPropertyAssignment("validator", validator)], false);
+}
+
 /** `tool(fn)` / `tool(fn, options)` → `tool(fn, options ?? undefined, meta)`. */
 export function withMetaArgument(
   f: ts.NodeFactory,
   call: ts.CallExpression,
   leading: readonly ts.Expression[],
   leadingCount: number,
-  meta: JsonValue,
+  meta: ts.Expression,
 ): ts.CallExpression {
   const args: ts.Expression[] = [];
   for (let i = 0; i < leadingCount; i++) args.push(leading[i] ?? f.createVoidZero());
-  args.push(jsonExpression(f, meta));
+  args.push(meta);
   return f.updateCallExpression(call, call.expression, call.typeArguments, args);
 }
 
 /** `@tool` → `@tool(undefined, meta)`; `@tool(options)` → `@tool(options, meta)`. */
-export function decoratorWithMeta(f: ts.NodeFactory, tsi: typeof ts, decorator: ts.Decorator, meta: JsonValue): ts.Decorator {
+export function decoratorWithMeta(f: ts.NodeFactory, tsi: typeof ts, decorator: ts.Decorator, meta: ts.Expression): ts.Decorator {
   const expression = decorator.expression;
   const call = tsi.isCallExpression(expression)
     ? withMetaArgument(f, expression, expression.arguments, 1, meta)
-    : f.createCallExpression(expression, undefined, [f.createVoidZero(), jsonExpression(f, meta)]);
+    : f.createCallExpression(expression, undefined, [f.createVoidZero(), meta]);
   return f.updateDecorator(decorator, call);
 }

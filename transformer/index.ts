@@ -13,14 +13,20 @@ import type * as ts from "typescript";
 import type { JsonValue } from "../runtime/meta";
 import { resolveTypeScript, type TS } from "./compat";
 import { Code, makeDiagnostic } from "./diagnostics";
-import { decoratorWithMeta, withMetaArgument } from "./emit";
+import { decoratorWithMeta, metaExpression, withMetaArgument } from "./emit";
 import { ApiResolver } from "./find";
 import type { Problem } from "./schema/from-type";
 import { deriveToolMeta, type ToolSite } from "./tool-meta";
+import { ValidatorCompiler } from "./validator";
 
-/** The plugin entry from tsconfig (ts-patch passes it through); tooltype has no options of its own yet. */
+/** The plugin entry from tsconfig (ts-patch passes it through). */
 export interface TooltypePluginConfig {
   transform?: string;
+  /**
+   * Compile each tool's validator to code at build time (default `true`). With `false` the emitted JavaScript is
+   * smaller and the runtime compiles validators on first use, which needs `new Function`.
+   */
+  validators?: boolean;
   [option: string]: unknown;
 }
 
@@ -34,12 +40,13 @@ export interface TooltypeTransformerExtras {
 
 export default function tooltypeTransformer(
   program: ts.Program,
-  _config: TooltypePluginConfig = {},
+  config: TooltypePluginConfig = {},
   extras: TooltypeTransformerExtras = {},
 ): ts.TransformerFactory<ts.SourceFile> {
   const tsi = resolveTypeScript(extras.ts);
   const checker = program.getTypeChecker();
   const api = new ApiResolver(tsi, checker);
+  const validators = config.validators === false ? undefined : new ValidatorCompiler();
   const report = (problem: Problem): void => {
     const category = problem.warning ? tsi.DiagnosticCategory.Warning : tsi.DiagnosticCategory.Error;
     const diagnostic = makeDiagnostic(tsi, problem.node, problem.code, problem.message, category, problem.related);
@@ -50,10 +57,12 @@ export default function tooltypeTransformer(
   return (context) => {
     const f = context.factory;
 
-    const compile = (site: ToolSite): JsonValue => {
+    const compile = (site: ToolSite): ts.Expression => {
       const { meta, problems } = deriveToolMeta(tsi, checker, api, site);
       problems.forEach(report);
-      return meta as unknown as JsonValue; // plain data by construction: see runtime/meta.ts
+      // A tool with errors fails the build anyway; compiling its (partial) schema would only add noise.
+      const validator = validators && !problems.some((p) => !p.warning) ? validators.expression(tsi, f, meta.parameters) : undefined;
+      return metaExpression(f, meta as unknown as JsonValue, validator); // plain data by construction: see runtime/meta.ts
     };
 
     const visitDecorator = (decorator: ts.Decorator): ts.Decorator => {
@@ -73,7 +82,7 @@ export default function tooltypeTransformer(
     };
 
     /** Metadata for a `tool(fn, options?)` call, read from the original (parented) node; undefined when not one. */
-    const callMeta = (call: ts.CallExpression): JsonValue | undefined => {
+    const callMeta = (call: ts.CallExpression): ts.Expression | undefined => {
       if (call.arguments.length === 0 || call.arguments.length >= 3) return undefined; // none, or already compiled
       if (tsi.isDecorator(call.parent)) return undefined;
       if (!api.isTool(call.expression)) return undefined;

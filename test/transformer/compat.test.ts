@@ -6,7 +6,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type * as ts from "typescript";
 import type { ToolRegistry } from "tooltype";
-import { compileFixture } from "../support/compile";
+import { compileFixture, metaData } from "../support/compile";
 
 const source = `
 import { tool, ToolRegistry, type Int } from "tooltype";
@@ -43,7 +43,8 @@ for (const [label, tsi] of versions) {
       assert.equal(fixture.diagnostics, []);
       const registry = fixture.load<{ registry: ToolRegistry }>().registry;
       for (const name of ["search_products", "count_products"]) {
-        assert.equal(registry.get(name)!.meta, reference.get(name)!.meta, name);
+        assert.equal(metaData(registry.get(name)!.meta), metaData(reference.get(name)!.meta), name);
+        assert.type(registry.get(name)!.meta.validator, "function", "the validator is compiled at build time");
       }
       const [found, counted] = await registry.dispatch({
         tool_calls: [

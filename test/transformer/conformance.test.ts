@@ -27,7 +27,7 @@ import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import type * as ts from "typescript";
 import { type CompiledToolMeta, type RegisteredTool, ToolRegistry } from "tooltype";
-import { type CompiledFixture, compileProgram, type FixtureDiagnostic } from "../support/compile";
+import { type CompiledFixture, compileProgram, type FixtureDiagnostic, metaData } from "../support/compile";
 
 const corpusDir = path.resolve(__dirname, "../../../test/fixtures/conformance");
 const fixtureNames = fs.readdirSync(corpusDir).filter((f) => /^\d{3}-.*\.ts$/.test(f)).sort();
@@ -242,8 +242,8 @@ test("every TT code is produced by some fixture and documented", () => {
 
 /** What must not depend on the TypeScript version or decorator mode: the metadata and tooltype's diagnostics. */
 function portable(loaded: Loaded): unknown {
-  const metas: Record<string, CompiledToolMeta> = {};
-  for (const tool of loaded.registry?.list() ?? []) metas[tool.name] = tool.meta;
+  const metas: Record<string, ReturnType<typeof metaData<CompiledToolMeta>>> = {};
+  for (const tool of loaded.registry?.list() ?? []) metas[tool.name] = metaData(tool.meta);
   const diagnostics = loaded.diagnostics
     .filter((d) => d.code.startsWith("TT"))
     .map((d) => ({ code: d.code, line: d.line, column: d.column, text: d.text, message: d.message }));

@@ -1,0 +1,78 @@
+/**
+ * Compiles each tool's parameter schema to validation code at build time (ajv's standalone output), so the
+ * runtime never generates code: dispatch works where `new Function` is forbidden (a Content Security Policy
+ * without `unsafe-eval`, edge runtimes) and the first call of a tool pays no compilation.
+ *
+ * The code is emitted as `function (require) { ...; return module.exports; }`. Its `require` is not Node's: the
+ * runtime passes a resolver that knows only ajv's run-time helpers (runtime/compiled-validator.ts), which works
+ * the same in CommonJS and ESM output and in bundles.
+ */
+import Ajv2020 from "ajv/dist/2020";
+import { _ } from "ajv/dist/compile/codegen";
+import standaloneCode from "ajv/dist/standalone";
+import type * as ts from "typescript";
+import { addTooltypeFormats, AJV_OPTIONS } from "../runtime/ajv-options";
+import type { JsonSchema } from "../runtime/meta";
+import type { TS } from "./compat";
+
+export class ValidatorCompiler {
+  private ajv: Ajv2020 | undefined;
+  /** Standalone code by schema text: identical schemas (common across tools) compile once per build. */
+  private readonly cache = new Map<string, string>();
+
+  /** The validator of `schema` as a function expression, or undefined when ajv cannot compile the schema. */
+  expression(tsi: TS, f: ts.NodeFactory, schema: JsonSchema): ts.FunctionExpression | undefined {
+    const code = this.code(schema);
+    if (code === undefined) return undefined;
+    const body = [
+      ...synthesized(tsi, "var module = { exports: {} };"),
+      ...synthesized(tsi, code),
+      ...synthesized(tsi, "return module.exports;"),
+    ];
+    const requireParam = f.createParameterDeclaration(undefined, undefined, "require");
+    return f.createFunctionExpression(undefined, undefined, undefined, undefined, [requireParam], undefined, f.createBlock(body, false));
+  }
+
+  private code(schema: JsonSchema): string | undefined {
+    const key = JSON.stringify(schema);
+    const cached = this.cache.get(key);
+    if (cached !== undefined) return cached;
+    let code: string | undefined;
+    try {
+      const ajv = this.instance();
+      code = standaloneCode(ajv, ajv.compile(schema));
+      ajv.removeSchema(schema);
+    } catch {
+      // The runtime compiles such a schema lazily and reports the problem with the tool's name.
+      code = undefined;
+    }
+    if (code !== undefined) this.cache.set(key, code);
+    return code;
+  }
+
+  private instance(): Ajv2020 {
+    this.ajv ??= addTooltypeFormats(
+      new Ajv2020({
+        ...AJV_OPTIONS,
+        code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` },
+      }),
+    );
+    return this.ajv;
+  }
+}
+
+/**
+ * Statements parsed from `code`, made to look like factory-made nodes (synthesized flag, no position): later
+ * transforms (module, downlevel) and the printer otherwise treat them as parse-tree nodes of the user's file and
+ * look up text, parents and symbols that do not exist.
+ */
+function synthesized(tsi: TS, code: string): ts.Statement[] {
+  const file = tsi.createSourceFile("validator.js", code, tsi.ScriptTarget.ES2022, false, tsi.ScriptKind.JS);
+  const detach = (node: ts.Node): void => {
+    tsi.setTextRange(node, { pos: -1, end: -1 });
+    (node as { flags: ts.NodeFlags }).flags |= tsi.NodeFlags.Synthesized;
+    tsi.forEachChild(node, detach);
+  };
+  file.statements.forEach(detach);
+  return [...file.statements];
+}
