@@ -49,3 +49,18 @@ export type CompiledValidatorFactory = (require: (id: string) => unknown) => unk
 export function isCompiledToolMeta(value: unknown): value is { v: unknown } {
   return typeof value === "object" && value !== null && "v" in value && "parameters" in value && "params" in value;
 }
+
+/** What the transformer emits into `structuredOutput<T>(name?, options?, meta)`: T's schema and how to read it back. */
+export interface CompiledOutputMeta {
+  v: 1;
+  /** The response format's name: the explicit one, else T's name in snake_case. */
+  name: string;
+  /** JSDoc of T. */
+  description?: string;
+  /** JSON Schema of T: a closed object, with `$defs` for shared and recursive types. */
+  schema: JsonSchema;
+  /** JSON pointers of `Date` values to revive after parsing. */
+  dates?: string[];
+  /** `schema` compiled to code at build time; see {@link CompiledToolMeta.validator}. */
+  validator?: CompiledValidatorFactory;
+}

@@ -36,6 +36,8 @@ export const enum Code {
   UnsupportedParameter = 1013,
   /** A `format` the runtime validator does not know: sent to the model, never checked (warning). */
   UnknownFormat = 1014,
+  /** `structuredOutput<T>()` without T, with a T that is not an object, or with a name providers reject. */
+  OutputShape = 1015,
 }
 
 export interface RelatedLocation {

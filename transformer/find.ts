@@ -51,6 +51,11 @@ export class ApiResolver {
     return this.isExport(this.checker.getSymbolAtLocation(expression), "tool", this.tsi.SyntaxKind.FunctionDeclaration);
   }
 
+  /** True when `expression` refers to tooltype's `structuredOutput` export. */
+  isStructuredOutput(expression: ts.Expression): boolean {
+    return this.isExport(this.checker.getSymbolAtLocation(expression), "structuredOutput", this.tsi.SyntaxKind.FunctionDeclaration);
+  }
+
   /** True when `type` is tooltype's `ToolContext` interface (such parameters are injected, not sent by the model). */
   isToolContext(type: ts.Type): boolean {
     return this.isExport(type.aliasSymbol ?? type.getSymbol(), "ToolContext", this.tsi.SyntaxKind.InterfaceDeclaration);

@@ -2,8 +2,9 @@
  * tooltype's compile-time half: a ts-patch "program" transformer (`{ "transform": "tooltype/transformer" }` in
  * tsconfig `compilerOptions.plugins`).
  *
- * Responsibilities: walk each source file, find `@tool` decorators and `tool(...)` calls that resolve to
- * tooltype (find.ts), derive their metadata from types and JSDoc (tool-meta.ts), append it to the usage (emit.ts),
+ * Responsibilities: walk each source file, find `@tool` decorators, `tool(...)` and `structuredOutput<T>()` calls
+ * that resolve to tooltype (find.ts), derive their metadata from types and JSDoc (tool-meta.ts, output-meta.ts),
+ * compile their validators to code (validator.ts), append it all to the usage (emit.ts),
  * and report what cannot be represented as TypeScript diagnostics (diagnostics.ts).
  *
  * Under plain TypeScript (compiler API), call it the way ts-patch does and pass the TypeScript module the program
@@ -18,6 +19,7 @@ import { ApiResolver } from "./find";
 import type { Problem } from "./schema/from-type";
 import { deriveToolMeta, type ToolSite } from "./tool-meta";
 import { ValidatorCompiler } from "./validator";
+import { deriveOutputMeta } from "./output-meta";
 
 /** The plugin entry from tsconfig (ts-patch passes it through). */
 export interface TooltypePluginConfig {
@@ -104,10 +106,26 @@ export default function tooltypeTransformer(
       return compile({ fn: fn.node, docHost, name: name ?? "tool", nameNode, ...literalOptions(tsi, call.arguments[1]) });
     };
 
+    /** Metadata for `structuredOutput<T>(name?, options?)`: T's schema; undefined when the call is not one. */
+    const outputMeta = (call: ts.CallExpression): ts.Expression | undefined => {
+      if (call.arguments.length >= 3 || !api.isStructuredOutput(call.expression)) return undefined;
+      const typeNode = call.typeArguments?.[0];
+      if (!typeNode) {
+        report({ code: Code.OutputShape, node: call, message: `structuredOutput() needs the type of the answer as its type argument, e.g. structuredOutput<Joke>(); without it there is no schema to send or validate against.` });
+        return undefined;
+      }
+      const first = call.arguments[0];
+      const explicitName = first && (tsi.isStringLiteral(first) || tsi.isNoSubstitutionTemplateLiteral(first)) ? first.text : undefined;
+      const { meta, problems } = deriveOutputMeta(tsi, checker, { call, typeNode, explicitName, explicitNameNode: explicitName === undefined ? undefined : first });
+      problems.forEach(report);
+      const validator = validators && !problems.some((p) => !p.warning) ? validators.expression(tsi, f, meta.schema) : undefined;
+      return metaExpression(f, meta as unknown as JsonValue, validator);
+    };
+
     const visit = (node: ts.Node): ts.Node => {
       if (tsi.isDecorator(node)) return visitDecorator(node);
       if (!tsi.isCallExpression(node)) return tsi.visitEachChild(node, visit, context);
-      const meta = callMeta(node);
+      const meta = callMeta(node) ?? outputMeta(node);
       const visited = tsi.visitEachChild(node, visit, context);
       return meta === undefined ? visited : withMetaArgument(f, visited, visited.arguments, 2, meta);
     };
