@@ -3,21 +3,15 @@
  * - a markdown code fence around the JSON (```json … ```);
  * - trailing commas, single-quoted strings, unquoted (identifier) keys, `//` and `/* *\/` comments.
  * Nothing else: text cut short, unquoted values, Python constants, missing commas or colons, concatenated
- * documents and the like stay errors, because repairing them means guessing what the model meant.
+ * documents, hex numbers, NaN and the like stay errors, because reading them means guessing what the model meant.
  *
- * The repair itself is done by the `jsonrepair` library. It repairs far more than the list above, so its output is
- * accepted only when a lexical gate proves it means the same tokens as the input: both texts are split into JSON
- * tokens, the input's allowed variants are normalised (an unquoted key becomes a string, a single-quoted string
- * its value, a comma before a closing bracket is dropped, comments are skipped), and the two token lists must be
- * equal. The gate's lexer only recognises tokens; any character it does not know refuses the repair. It also
- * bounds the nesting depth before jsonrepair (which recurses) ever sees deep text.
+ * The parsing is done by the `json5` library, whose grammar extends JSON by exactly these slips and a few more
+ * (hex and signed numbers, `.5`, `NaN` and `Infinity`, `\x` escapes, line continuations, Unicode identifiers and
+ * spaces). A small lexer runs first and admits only the listed slips: JSON tokens, comments, single-quoted
+ * strings with JSON escapes, and identifiers where a key stands; any other character refuses the text. It also
+ * bounds the nesting depth before anything builds a deep value, and notes which slips were present.
  */
-import type * as JsonRepair from "jsonrepair" with { "resolution-mode": "import" };
-
-// jsonrepair ships a CommonJS build beside its ESM one, but its type declarations are ESM-only; the types are taken
-// with resolution-mode "import" and the CommonJS build is loaded the way this CommonJS package loads everything.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { jsonrepair } = require("jsonrepair") as typeof JsonRepair;
+import * as JSON5 from "json5";
 
 /** One kind of slip that was repaired. */
 export type RepairKind = "code_fence" | "trailing_comma" | "single_quotes" | "unquoted_key" | "comment";
@@ -50,46 +44,45 @@ export function repairJson(text: string, parseError: string, maxDepth: number): 
     }
   }
 
-  const input = lex(body, maxDepth, true);
-  if (!input.ok) {
-    if (input.tooDeep) return { ok: false, problem: "too_deep" };
-    return refuse(input.detail, parseError, input.kinds.size > 0);
+  const lexed = lex(body, maxDepth);
+  if (!lexed.ok) {
+    if (lexed.tooDeep) return { ok: false, problem: "too_deep" };
+    classify(lexed.tokens, lexed.kinds);
+    return refuse(lexed.detail, parseError, lexed.kinds.size > 0);
   }
-  const expected = normalise(input.tokens, input.kinds);
-  const hasSlips = input.kinds.size > 0;
-
-  let repaired: string;
-  try {
-    repaired = jsonrepair(body);
-  } catch (error) {
-    return refuse(messageOf(error), parseError, hasSlips);
-  }
-  const output = lex(repaired, maxDepth, false);
-  if (!output.ok) return refuse(output.detail, parseError, hasSlips);
-
-  const difference = compare(expected, output.tokens, body.length);
-  if (difference !== undefined) return refuse(difference, parseError, hasSlips);
+  const stray = classify(lexed.tokens, lexed.kinds);
+  const hasSlips = lexed.kinds.size > 0;
+  if (stray) return refuse(`Unexpected unquoted text ${stray.value} at position ${stray.at} (text values must be in double quotes)`, parseError, hasSlips);
 
   let value: unknown;
   try {
-    value = JSON.parse(repaired);
+    value = JSON5.parse(body);
   } catch (error) {
-    return refuse(messageOf(error), parseError, hasSlips);
+    return refuse(json5Message(error), parseError, hasSlips);
   }
-  for (const kind of input.kinds) repairs.push(kind);
+  for (const kind of lexed.kinds) repairs.push(kind);
   return { ok: true, value, repairs };
 }
 
-/** The explanation for the model: the gate's own when the text has accepted slips (JSON.parse would point at one). */
-function refuse(gateDetail: string, parseError: string, hasSlips: boolean): RepairResult {
-  return { ok: false, problem: "json", detail: hasSlips ? gateDetail : parseError };
+/** The explanation for the model: the lenient reader's own when the text has accepted slips (JSON.parse would point at one). */
+function refuse(detail: string, parseError: string, hasSlips: boolean): RepairResult {
+  return { ok: false, problem: "json", detail: hasSlips ? detail : parseError };
+}
+
+/** json5's "JSON5: invalid character 'x' at 1:11" in the words JSON.parse uses. */
+function json5Message(error: unknown): string {
+  return messageOf(error)
+    .replace(/^JSON5: /, "")
+    .replace(/^invalid end of input/, "Unexpected end of the arguments (the JSON is incomplete)")
+    .replace(/^invalid /, "Unexpected ")
+    .replace(/ at (\d+):(\d+)$/, " at line $1 column $2");
 }
 
 type TokenKind = "{" | "}" | "[" | "]" | ":" | "," | "string" | "number" | "literal" | "word";
 
 interface Token {
   kind: TokenKind;
-  /** The string's value, the number's text, the literal or word itself. */
+  /** The number's text, the literal or word itself (`""` for strings, which json5 reads). */
   value: string;
   /** Offset in the lexed text. */
   at: number;
@@ -97,35 +90,37 @@ interface Token {
 
 type LexResult =
   | { ok: true; tokens: Token[]; kinds: Set<RepairKind> }
-  | { ok: false; tooDeep: boolean; detail: string; kinds: Set<RepairKind> };
+  /** `tokens` are those read before the problem. */
+  | { ok: false; tooDeep: boolean; detail: string; tokens: Token[]; kinds: Set<RepairKind> };
 
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const WORD = /[A-Za-z_$][A-Za-z0-9_$]*/y;
 const HEX4 = /^[0-9a-fA-F]{4}$/;
 
 /**
- * JSON tokens of `text`. `lenient` also takes the accepted slips (comments, single quotes, words as keys) and notes
- * them in `kinds`; trailing commas are noted by `normalise`. Iterative, so deep nesting cannot overflow the stack.
+ * The tokens of `text`, JSON's plus the accepted slips (comments, single-quoted strings, bare words), noting the
+ * slips in `kinds`; trailing commas and unquoted keys are noted by `classify`. Iterative, so deep nesting cannot
+ * overflow the stack.
  */
-function lex(text: string, maxDepth: number, lenient: boolean): LexResult {
+function lex(text: string, maxDepth: number): LexResult {
   const tokens: Token[] = [];
   const kinds = new Set<RepairKind>();
   let depth = 0;
   let i = 0;
-  const fail = (detail: string, tooDeep = false): LexResult => ({ ok: false, tooDeep, detail, kinds });
+  const fail = (detail: string, tooDeep = false): LexResult => ({ ok: false, tooDeep, detail, tokens, kinds });
   while (i < text.length) {
     const c = text[i]!;
     if (c === " " || c === "\t" || c === "\n" || c === "\r") {
       i++;
       continue;
     }
-    if (lenient && c === "/" && text[i + 1] === "/") {
+    if (c === "/" && text[i + 1] === "/") {
       kinds.add("comment");
       const end = text.indexOf("\n", i + 2);
       i = end === -1 ? text.length : end + 1;
       continue;
     }
-    if (lenient && c === "/" && text[i + 1] === "*") {
+    if (c === "/" && text[i + 1] === "*") {
       const end = text.indexOf("*/", i + 2);
       if (end === -1) return fail(`Unterminated comment at position ${i}`);
       kinds.add("comment");
@@ -142,12 +137,12 @@ function lex(text: string, maxDepth: number, lenient: boolean): LexResult {
       tokens.push({ kind: c, value: c, at: i++ });
       continue;
     }
-    if (c === '"' || (lenient && c === "'")) {
-      const string = readString(text, i, c);
-      if (typeof string === "string") return fail(string);
+    if (c === '"' || c === "'") {
+      const end = scanString(text, i, c);
+      if (typeof end === "string") return fail(end);
       if (c === "'") kinds.add("single_quotes");
-      tokens.push({ kind: "string", value: string.value, at: i });
-      i = string.end;
+      tokens.push({ kind: "string", value: "", at: i });
+      i = end;
       continue;
     }
     NUMBER.lastIndex = i;
@@ -166,7 +161,6 @@ function lex(text: string, maxDepth: number, lenient: boolean): LexResult {
     if (word) {
       const value = word[0];
       const literal = value === "true" || value === "false" || value === "null";
-      if (!literal && !lenient) return fail(`Unexpected word ${value} at position ${i}`);
       tokens.push({ kind: literal ? "literal" : "word", value, at: i });
       i += value.length;
       continue;
@@ -177,87 +171,54 @@ function lex(text: string, maxDepth: number, lenient: boolean): LexResult {
 }
 
 /**
- * A double- or single-quoted string starting at `start`: its value and the offset after it, or what is wrong.
- * JSON escapes only (plus `\'` in single quotes); raw control characters are refused as JSON.parse refuses them.
+ * The end (offset after the closing quote) of the double- or single-quoted string starting at `start`, or what is
+ * wrong with it. JSON escapes only (plus `\'` in single quotes); raw control characters are refused as JSON.parse
+ * refuses them. The value itself is json5's to read.
  */
-function readString(text: string, start: number, quote: string): { value: string; end: number } | string {
-  let json = '"';
+function scanString(text: string, start: number, quote: string): number | string {
   let i = start + 1;
   for (;;) {
     if (i >= text.length) return `Unterminated string starting at position ${start}`;
     const c = text[i]!;
-    if (c === quote) break;
+    if (c === quote) return i + 1;
     if (c < " ") return `Bad control character in string literal at position ${i}`;
     if (c === "\\") {
       const next = text[i + 1];
-      if (next === "'" && quote === "'") {
-        json += "'";
-        i += 2;
-        continue;
-      }
       if (next === "u") {
         if (!HEX4.test(text.slice(i + 2, i + 6))) return `Bad Unicode escape at position ${i}`;
-        json += text.slice(i, i + 6);
         i += 6;
         continue;
       }
-      if (next === undefined || !'"\\/bfnrt'.includes(next)) return `Bad escaped character at position ${i}`;
-      json += c + next;
+      const allowed = quote === "'" ? '"\\/bfnrt\'' : '"\\/bfnrt';
+      if (next === undefined || !allowed.includes(next)) return `Bad escaped character at position ${i}`;
       i += 2;
       continue;
     }
-    json += c === '"' ? '\\"' : c;
     i++;
   }
-  return { value: JSON.parse(`${json}"`) as string, end: i + 1 };
 }
 
-/** The input's tokens as strict JSON would have them: unquoted keys as strings, trailing commas gone. */
-function normalise(tokens: Token[], kinds: Set<RepairKind>): Token[] {
-  const out: Token[] = [];
+/**
+ * Note trailing commas and unquoted keys in `kinds`; return the first bare word that is not a key (an unquoted
+ * value such as `Oslo`, `True` or `NaN`), which no reading of the text may accept.
+ */
+function classify(tokens: Token[], kinds: Set<RepairKind>): Token | undefined {
   for (let k = 0; k < tokens.length; k++) {
     const token = tokens[k]!;
     const next = tokens[k + 1];
-    if (token.kind === "," && (next?.kind === "}" || next?.kind === "]")) {
+    const previous = tokens[k - 1];
+    // A trailing comma follows a value: `{,}` and `[1,,]` are not trailing commas (and json5 refuses them).
+    if (token.kind === "," && (next?.kind === "}" || next?.kind === "]") && previous !== undefined && !"{[,:".includes(previous.kind)) {
       kinds.add("trailing_comma");
-      continue;
     }
-    if (token.kind === "word" && next?.kind === ":") {
+    // Before a colon, a bare word is a key, even one spelled true, false or null.
+    if ((token.kind === "word" || token.kind === "literal") && next?.kind === ":") {
       kinds.add("unquoted_key");
-      out.push({ kind: "string", value: token.value, at: token.at });
       continue;
     }
-    out.push(token);
-  }
-  return out;
-}
-
-/** `undefined` when equal, else what differs, in the input's terms. */
-function compare(expected: Token[], actual: Token[], inputLength: number): string | undefined {
-  const n = Math.max(expected.length, actual.length);
-  for (let k = 0; k < n; k++) {
-    const want = expected[k];
-    const got = actual[k];
-    if (want && got && want.kind === got.kind && want.value === got.value) continue;
-    if (!want) return `Unexpected end of the arguments at position ${inputLength}: the JSON is incomplete`;
-    return `Unexpected ${describe(want)} at position ${want.at}`;
+    if (token.kind === "word") return token;
   }
   return undefined;
-}
-
-function describe(token: Token): string {
-  switch (token.kind) {
-    case "word":
-      return `unquoted text ${token.value} (text values must be in double quotes)`;
-    case "string":
-      return `string ${JSON.stringify(token.value.length > 40 ? `${token.value.slice(0, 40)}…` : token.value)}`;
-    case "number":
-      return `number ${token.value}`;
-    case "literal":
-      return token.value;
-    default:
-      return `"${token.kind}"`;
-  }
 }
 
 function messageOf(error: unknown): string {
