@@ -1,54 +1,131 @@
 /**
  * Arguments, from the model's text to the function's parameter list:
- * - read: JSON text or an already-parsed object → a fresh, plain arguments object (or a description of why not);
+ * - read: JSON text or an already-parsed object → a fresh, plain arguments object (or a description of why not),
+ *   bounded in size and depth, `__proto__` keys dropped; text `JSON.parse` refuses goes to the lenient reader
+ *   (repair.ts), and a JSON string holding the whole arguments object (double-stringified) can be unwrapped;
  * - revive: ISO strings at the `meta.dates` pointers → `Date`;
  * - map: the arguments object → positional arguments, honouring `meta.flatten` and `meta.inject`.
  *
- * Model output is untrusted, so reading bounds its size and depth and drops `__proto__` keys; everything after that
- * works on the copy, never on the caller's message. Lenient JSON repair and schema-guided coercion belong here too.
- * No module state: tests import this file directly.
+ * Model output is untrusted, so everything after reading works on the copy, never on the caller's message, and no
+ * text the model sent is ever evaluated. Schema-guided coercion is coerce.ts. No module state: tests import this file
+ * directly.
  */
+import type { Coercion } from "./coerce";
 import type { CompiledToolMeta } from "./meta";
 import type { ToolContext } from "./options";
+import { type RepairKind, repairJson } from "./repair";
 
-/** Longest arguments text read (characters); longer text is refused before parsing. */
-export const MAX_ARGUMENTS_LENGTH = 1_000_000;
-/** Deepest nesting of arrays and objects accepted in arguments. */
+/** Default limit on arguments text: 1 MiB of UTF-8. Longer text is refused before parsing. */
+export const MAX_ARGUMENTS_BYTES = 1_048_576;
+/** Default limit on the nesting of arrays and objects in arguments (the arguments object itself is level 1). */
 export const MAX_ARGUMENTS_DEPTH = 64;
 
 export type ArgsObject = Record<string, unknown>;
+
+/** How to read arguments; every field has a default. */
+export interface ReadOptions {
+  /** Accept the unambiguous slips that repair.ts lists (default `true`). */
+  repair?: boolean;
+  /** Read a JSON string that holds an object as that object (double-stringified arguments; default `false`). */
+  unwrapString?: boolean;
+  /** Largest arguments text in UTF-8 bytes; for already-parsed arguments, their size as JSON, estimated. */
+  maxBytes?: number;
+  /** Deepest nesting of arrays and objects. */
+  maxDepth?: number;
+}
 
 /** Why arguments could not be read; `detail` is the parser message or the kind of value that arrived. */
 export type ArgumentsProblem =
   | { problem: "json"; detail: string; text: string }
   | { problem: "not_object"; detail: string; text: string }
-  | { problem: "too_long"; length: number }
-  | { problem: "too_deep" };
+  /** `bytes` is the text's size; absent for already-parsed arguments, whose size is only estimated. */
+  | { problem: "too_long"; bytes?: number; limit: number }
+  | { problem: "too_deep"; limit: number };
 
-export type ReadResult = { ok: true; args: ArgsObject } | ({ ok: false } & ArgumentsProblem);
+export type ReadResult =
+  | {
+      ok: true;
+      args: ArgsObject;
+      /** Slips repaired in the text (present only when there were some). */
+      repairs?: RepairKind[];
+      /** The arguments arrived as a JSON string and were unwrapped (present only then). */
+      coercions?: Coercion[];
+    }
+  | ({ ok: false } & ArgumentsProblem);
 
-/** Parse arguments text. Empty or blank text means "no arguments" (models send `""` for parameterless tools). */
-export function parseArguments(text: string): ReadResult {
-  if (text.length > MAX_ARGUMENTS_LENGTH) return { ok: false, problem: "too_long", length: text.length };
+/**
+ * Parse arguments text. Empty or blank text means "no arguments" (models send `""` for parameterless tools). Strict
+ * JSON is tried first; only text it refuses is read leniently.
+ */
+export function parseArguments(text: string, options: ReadOptions = {}): ReadResult {
+  const maxBytes = options.maxBytes ?? MAX_ARGUMENTS_BYTES;
+  const maxDepth = options.maxDepth ?? MAX_ARGUMENTS_DEPTH;
+  // Each UTF-16 unit is 1 to 3 bytes of UTF-8: measure only when the length alone does not decide.
+  if (text.length > maxBytes) return { ok: false, problem: "too_long", bytes: Buffer.byteLength(text, "utf8"), limit: maxBytes };
+  if (text.length * 3 > maxBytes) {
+    const bytes = Buffer.byteLength(text, "utf8");
+    if (bytes > maxBytes) return { ok: false, problem: "too_long", bytes, limit: maxBytes };
+  }
   if (text.trim() === "") return { ok: true, args: {} };
   let value: unknown;
+  let repairs: RepairKind[] | undefined;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, problem: "json", detail: error instanceof Error ? error.message : String(error), text };
+    const detail = error instanceof Error ? error.message : String(error);
+    if (options.repair === false) return { ok: false, problem: "json", detail, text };
+    const repaired = repairJson(text, detail, maxDepth);
+    if (!repaired.ok) {
+      return repaired.problem === "too_deep"
+        ? { ok: false, problem: "too_deep", limit: maxDepth }
+        : { ok: false, problem: "json", detail: repaired.detail, text };
+    }
+    value = repaired.value;
+    repairs = repaired.repairs;
   }
-  return readArguments(value, text);
+  const read = readValue(value, text, options, false);
+  if (read.ok && repairs) read.repairs = repairs;
+  return read;
 }
 
 /** Check and copy an already-parsed arguments value (LangChain `args`, `invoke(name, {...})`). */
-export function readArguments(value: unknown, text?: string): ReadResult {
+export function readArguments(value: unknown, options: ReadOptions = {}): ReadResult {
+  return readValue(value, undefined, options, true);
+}
+
+function readValue(value: unknown, text: string | undefined, options: ReadOptions, estimateSize: boolean): ReadResult {
   if (value === undefined) return { ok: true, args: {} };
+  const maxDepth = options.maxDepth ?? MAX_ARGUMENTS_DEPTH;
+  const maxBytes = options.maxBytes ?? MAX_ARGUMENTS_BYTES;
+  let coercions: Coercion[] | undefined;
+  if (typeof value === "string" && options.unwrapString) {
+    const inner = parseJsonObject(value);
+    if (inner !== undefined) {
+      coercions = [{ path: "", rule: "json", from: value }];
+      value = inner;
+    }
+  }
   if (!isPlainObject(value)) {
     return { ok: false, problem: "not_object", detail: kindOf(value), text: text ?? shortJson(value, 200) };
   }
-  const copy = copyJson(value, 1);
-  if (copy === TOO_DEEP) return { ok: false, problem: "too_deep" };
-  return { ok: true, args: copy as ArgsObject };
+  const copy = copyJson(value, 1, maxDepth, estimateSize ? { left: maxBytes } : undefined);
+  if (copy === TOO_DEEP) return { ok: false, problem: "too_deep", limit: maxDepth };
+  if (copy === TOO_LARGE) return { ok: false, problem: "too_long", limit: maxBytes };
+  const read: ReadResult = { ok: true, args: copy as ArgsObject };
+  if (coercions) read.coercions = coercions;
+  return read;
+}
+
+/** The plain object a JSON string holds, or `undefined` (strict JSON only: this is a coercion, not a repair). */
+function parseJsonObject(text: string): unknown {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith("{")) return undefined;
+  try {
+    const value: unknown = JSON.parse(trimmed);
+    return isPlainObject(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The model-facing sentence(s) for an unreadable arguments value, ending with what to do. */
@@ -59,10 +136,12 @@ export function describeArgumentsProblem(toolName: string, failure: ArgumentsPro
       return `invalid JSON in the arguments for ${toolName}: ${failure.detail}\nArguments received: ${truncate(failure.text, 200)}\n${again}`;
     case "not_object":
       return `the arguments for ${toolName} must be a JSON object, got ${failure.detail}: ${truncate(failure.text, 200)}\n${again}`;
-    case "too_long":
-      return `the arguments for ${toolName} are too long (${failure.length} characters; at most ${MAX_ARGUMENTS_LENGTH} are read).`;
+    case "too_long": {
+      const size = failure.bytes === undefined ? "over" : `${failure.bytes} bytes,`;
+      return `the arguments for ${toolName} are too large (${size} the limit is ${failure.limit} bytes of JSON).\nCall ${toolName} again with smaller arguments.`;
+    }
     case "too_deep":
-      return `the arguments for ${toolName} are nested too deeply (more than ${MAX_ARGUMENTS_DEPTH} levels).`;
+      return `the arguments for ${toolName} are nested too deeply (more than ${failure.limit} levels of objects and arrays).\nCall ${toolName} again with arguments nested at most ${failure.limit} levels deep.`;
   }
 }
 
@@ -152,36 +231,53 @@ function firstNonInjected(inject: Set<number>): number {
 }
 
 const TOO_DEEP = Symbol("too deep");
+const TOO_LARGE = Symbol("too large");
+
+/**
+ * A fresh copy of JSON data for coercion (which parses JSON strings it finds in arguments): `undefined` when it
+ * nests deeper than `maxDepth`, counting from `depth`, the level the copy takes in the arguments.
+ */
+export function copyJsonValue(value: unknown, depth: number, maxDepth: number): unknown {
+  const copy = copyJson(value, depth, maxDepth, undefined);
+  return copy === TOO_DEEP || copy === TOO_LARGE ? undefined : copy;
+}
 
 /**
  * A fresh copy of plain JSON data: arrays and plain objects are copied, `__proto__` keys dropped (so no later
- * assignment can reach a prototype), other values kept as they are.
+ * assignment can reach a prototype), other values kept as they are. `budget`, when given, is the JSON size left,
+ * estimated as the copy goes (already-parsed arguments have no text to measure).
  */
-function copyJson(value: unknown, depth: number): unknown {
-  if (typeof value !== "object" || value === null) return value;
+function copyJson(value: unknown, depth: number, maxDepth: number, budget: { left: number } | undefined): unknown {
+  if (typeof value !== "object" || value === null) {
+    if (budget) budget.left -= typeof value === "string" ? value.length + 2 : 5;
+    return budget && budget.left < 0 ? TOO_LARGE : value;
+  }
   if (Array.isArray(value)) {
-    if (depth > MAX_ARGUMENTS_DEPTH) return TOO_DEEP;
+    if (depth > maxDepth) return TOO_DEEP;
+    if (budget && (budget.left -= 2 + value.length) < 0) return TOO_LARGE;
     const out: unknown[] = new Array(value.length);
     for (let i = 0; i < value.length; i++) {
-      const item = copyJson(value[i], depth + 1);
-      if (item === TOO_DEEP) return TOO_DEEP;
+      const item = copyJson(value[i], depth + 1, maxDepth, budget);
+      if (item === TOO_DEEP || item === TOO_LARGE) return item;
       out[i] = item;
     }
     return out;
   }
   if (!isPlainObject(value)) return value;
-  if (depth > MAX_ARGUMENTS_DEPTH) return TOO_DEEP;
+  if (depth > maxDepth) return TOO_DEEP;
+  if (budget) budget.left -= 2;
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
     if (key === "__proto__") continue;
-    const item = copyJson(value[key], depth + 1);
-    if (item === TOO_DEEP) return TOO_DEEP;
+    if (budget && (budget.left -= key.length + 4) < 0) return TOO_LARGE;
+    const item = copyJson(value[key], depth + 1, maxDepth, budget);
+    if (item === TOO_DEEP || item === TOO_LARGE) return item;
     out[key] = item;
   }
   return out;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const proto: unknown = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;

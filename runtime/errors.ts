@@ -30,7 +30,7 @@ export class ToolRegistrationError extends Error {
 export type ToolValidationReason =
   /** No registered tool has the name the model used. */
   | "unknown_tool"
-  /** The arguments are not readable: malformed JSON, not an object, too large or too deep. */
+  /** The arguments are not readable: malformed JSON (beyond what repair accepts), not an object, too large or too deep. */
   | "malformed_arguments"
   /** The arguments are a JSON object but do not match the tool's parameter schema. */
   | "invalid_arguments";
@@ -71,16 +71,24 @@ export class ToolValidationError extends Error {
   }
 }
 
-/** A call ran longer than its `timeoutMs`; its signal was aborted. */
+/** A call ran out of time; its signal was aborted and a late result is discarded. */
 export class ToolTimeoutError extends Error {
   readonly toolName: string;
+  /** The limit that ran out. */
   readonly timeoutMs: number;
+  /** `"tool"`: the tool's (or registry's) `timeoutMs`; `"dispatch"`: the time limit of the whole dispatch. */
+  readonly scope: "tool" | "dispatch";
 
-  constructor(toolName: string, timeoutMs: number) {
-    super(`${toolName} timed out after ${timeoutMs}ms.`);
+  constructor(toolName: string, timeoutMs: number, scope: "tool" | "dispatch" = "tool") {
+    super(
+      scope === "tool"
+        ? `${toolName} timed out after ${timeoutMs}ms.`
+        : `${toolName} timed out: the time limit of ${timeoutMs}ms for this round of tool calls ran out.`,
+    );
     this.name = "ToolTimeoutError";
     this.toolName = toolName;
     this.timeoutMs = timeoutMs;
+    this.scope = scope;
   }
 }
 

@@ -30,6 +30,10 @@ export type { SchemaError, ToolValidationReason } from "./errors";
 export { META_VERSION } from "./meta";
 export type { CompiledToolMeta, JsonSchema, JsonValue } from "./meta";
 
+export type { Coercion, CoercionRule } from "./coerce";
+export type { RepairKind } from "./repair";
+export type { ToolEndEvent, ToolErrorEvent, ToolEvent, ToolHooks } from "./hooks";
+
 export type {
   DispatchOptions,
   ErrorHandler,

@@ -1,7 +1,9 @@
 /**
- * The options a tool accepts (`@tool({...})`, `tool(fn, {...})`) and the context dispatch injects.
- * Explicit options win over what the transformer derived from the signature and JSDoc.
+ * The options a tool accepts (`@tool({...})`, `tool(fn, {...})`), a registry's defaults, the per-dispatch settings,
+ * and the context dispatch injects. Explicit options win over what the transformer derived from the signature and
+ * JSDoc. Where a setting exists at several levels, the tool's own wins, then the dispatch's, then the registry's.
  */
+import type { ToolHooks } from "./hooks";
 import type { ToolCall } from "./messages";
 
 /** What a tool returns to the model: its content alone, or `[content, artifact]` with the artifact kept in process. */
@@ -27,8 +29,18 @@ export interface ToolOptions {
   handleValidationError?: ErrorHandler;
   /** Give up on one call after this many milliseconds. */
   timeoutMs?: number;
+  /** Passed to the hooks with each of this tool's calls. */
   tags?: string[];
+  /** Passed to the hooks and, overlaid with `DispatchOptions.metadata`, to `ToolContext.metadata`. */
   metadata?: Record<string, unknown>;
+  /** Read the unambiguous JSON slips in arguments text (trailing commas, single quotes, …). Default `true`. */
+  repair?: boolean;
+  /** Convert arguments to the schema's types where a coercion rule applies (`"42"` → `42`, …). Default `true`. */
+  coerce?: boolean;
+  /** Refuse arguments text longer than this many UTF-8 bytes. Default 1 MiB (1,048,576). */
+  maxArgumentsBytes?: number;
+  /** Refuse arguments nested deeper than this many levels of objects and arrays. Default 64. */
+  maxArgumentsDepth?: number;
 }
 
 /**
@@ -43,8 +55,8 @@ export interface ToolContext {
   metadata: Record<string, unknown>;
 }
 
-/** Defaults for every tool of a registry; a tool's own options win. */
-export interface RegistryOptions {
+/** Defaults for every tool of a registry (a tool's own options win), and hooks that see every call. */
+export interface RegistryOptions extends ToolHooks {
   /** How a tool's failure (a throw, a timeout, an unsendable result) is answered. Default `true`. */
   handleToolError?: ErrorHandler;
   /**
@@ -54,12 +66,34 @@ export interface RegistryOptions {
   handleValidationError?: ErrorHandler;
   /** Give up on a call after this many milliseconds unless the tool sets its own `timeoutMs`. */
   timeoutMs?: number;
+  /** Default for {@link ToolOptions.repair}. */
+  repair?: boolean;
+  /** Default for {@link ToolOptions.coerce}. */
+  coerce?: boolean;
+  /** Default for {@link ToolOptions.maxArgumentsBytes}. */
+  maxArgumentsBytes?: number;
+  /** Default for {@link ToolOptions.maxArgumentsDepth}. */
+  maxArgumentsDepth?: number;
+  /** Default for {@link DispatchOptions.maxConcurrency}. */
+  maxConcurrency?: number;
 }
 
-/** Per-call settings of `dispatch` and `invoke`. */
-export interface DispatchOptions {
+/** Per-call settings of `dispatch` and `invoke`; its hooks run after the registry's. */
+export interface DispatchOptions extends ToolHooks {
   /** Aborting it aborts every running tool's `ToolContext.signal` and rejects dispatch with the signal's reason. */
   signal?: AbortSignal;
   /** Values for `ToolContext.metadata`, laid over each tool's own `metadata`. */
   metadata?: Record<string, unknown>;
+  /**
+   * A time limit for the whole dispatch, in milliseconds: a call still running (or still waiting for a
+   * `maxConcurrency` slot) when it runs out is answered with a timeout error and its signal is aborted. Each tool's
+   * own `timeoutMs` still applies within it.
+   */
+  timeoutMs?: number;
+  /** Run at most this many calls at once (a positive integer; default: all at once). Answers keep call order. */
+  maxConcurrency?: number;
+  /** Overrides the registry's `repair` for tools that do not set their own. */
+  repair?: boolean;
+  /** Overrides the registry's `coerce` for tools that do not set their own. */
+  coerce?: boolean;
 }

@@ -157,8 +157,9 @@ export class ToolRegistry {
 
   /**
    * Run every tool call of an assistant message (OpenAI `ChatCompletionMessage` or LangChain-style `AIMessage`),
-   * concurrently. Resolves to one ToolMessage per call, in call order; failures are error messages for the model.
-   * Rejects only when a `handle*Error` option is `false` (with that error) or `options.signal` aborts (with its reason).
+   * concurrently (at most `maxConcurrency` at once). Resolves to one ToolMessage per call, in call order; failures
+   * are error messages for the model. Rejects only when a `handle*Error` option is `false` (with that error) or
+   * `options.signal` aborts (with its reason).
    */
   dispatch(message: DispatchInput, options?: DispatchOptions): Promise<ToolMessage[]> {
     return dispatchMessage(this.#env, message, options);
@@ -169,7 +170,8 @@ export class ToolRegistry {
   /**
    * Validate and call the tool `name` directly with an arguments object (or, for a tool with exactly one parameter,
    * a bare string) and return its own value. Throws ToolValidationError for an unknown tool or invalid arguments,
-   * and whatever the tool throws.
+   * and whatever the tool throws. The input is yours, not the model's: it is validated as given, and coerced to the
+   * schema's types only with `{ coerce: true }`.
    */
   invoke(name: string, input?: ToolInput, options?: DispatchOptions): Promise<unknown>;
   invoke(

@@ -95,6 +95,14 @@ export class ArgumentsValidator {
     };
   }
 
+  /**
+   * Whether `data` satisfies `schema`, a part of this tool's parameter schema (its `$ref`s resolve against the root).
+   * Coercion uses it to choose between union alternatives; the compiled part is kept like a union branch's.
+   */
+  fits(schema: unknown, data: unknown): boolean {
+    return this.#checkBranch(schema, data).length === 0;
+  }
+
   #checkBranch(branch: unknown, data: unknown): ErrorObject[] {
     if (typeof branch !== "object" || branch === null) return branch === false ? [falseError()] : [];
     let validate = this.#branches.get(branch);
@@ -279,7 +287,8 @@ function describeObject(schema: Record<string, unknown>): string {
   return `an object with properties ${shown}${keys.length > 6 ? ", …" : ""}`;
 }
 
-function resolveLocalRef(ref: string, root: JsonSchema): unknown {
+/** The target of a `#/…` JSON pointer `$ref` inside `root`, or `undefined` when there is none. */
+export function resolveLocalRef(ref: string, root: JsonSchema): unknown {
   if (!ref.startsWith("#/")) return undefined;
   let node: unknown = root;
   for (const raw of ref.slice(2).split("/")) {

@@ -5,8 +5,8 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import {
+  MAX_ARGUMENTS_BYTES,
   MAX_ARGUMENTS_DEPTH,
-  MAX_ARGUMENTS_LENGTH,
   modelParams,
   parseArguments,
   readArguments,
@@ -22,19 +22,46 @@ test("parseArguments: objects pass, blank means {}, other JSON and bad text are 
   assert.equal(parseArguments(" \n"), { ok: true, args: {} });
   assert.equal(parseArguments("null"), { ok: false, problem: "not_object", detail: "null", text: "null" });
   assert.equal(parseArguments('"x"'), { ok: false, problem: "not_object", detail: "a string", text: '"x"' });
-  const bad = parseArguments("{a:1}");
+  const bad = parseArguments('{"a":1');
   assert.is(bad.ok, false);
   assert.is(!bad.ok && bad.problem, "json");
+  // Repairs are on by default and can be switched off.
+  assert.equal(parseArguments("{a:1}"), { ok: true, args: { a: 1 }, repairs: ["unquoted_key"] });
+  assert.is(parseArguments("{a:1}", { repair: false }).ok, false);
+});
+
+test("parseArguments: a JSON string holding the object is unwrapped only when asked (coercion)", () => {
+  assert.is((parseArguments('"{\\"a\\":1}"') as { problem?: string }).problem, "not_object");
+  assert.equal(parseArguments('"{\\"a\\":1}"', { unwrapString: true }), {
+    ok: true,
+    args: { a: 1 },
+    coercions: [{ path: "", rule: "json", from: '{"a":1}' }],
+  });
+  // Strictly: a string holding broken JSON or an array is not unwrapped.
+  assert.is((parseArguments('"{a:1}"', { unwrapString: true }) as { problem?: string }).problem, "not_object");
+  assert.is((parseArguments('"[1]"', { unwrapString: true }) as { problem?: string }).problem, "not_object");
 });
 
 test("parseArguments bounds size and depth, and drops __proto__ keys at every level", () => {
-  const long = parseArguments(`{"a":"${"x".repeat(MAX_ARGUMENTS_LENGTH)}"}`);
+  const long = parseArguments(`{"a":"${"x".repeat(MAX_ARGUMENTS_BYTES)}"}`);
   assert.is(!long.ok && long.problem, "too_long");
+  // The limit is in UTF-8 bytes: 400,000 three-byte characters are 1.2 MB though only 400,000 characters long.
+  const wide = parseArguments(`{"a":"${"€".repeat(400_000)}"}`);
+  assert.equal(wide, { ok: false, problem: "too_long", bytes: 1_200_008, limit: MAX_ARGUMENTS_BYTES });
+  assert.ok(parseArguments(`{"a":"${"€".repeat(300_000)}"}`).ok);
+  assert.equal(parseArguments('{"a":"xxxx"}', { maxBytes: 8 }), { ok: false, problem: "too_long", bytes: 12, limit: 8 });
+  // Already-parsed arguments have no text: their JSON size is estimated while they are copied.
+  assert.is((readArguments({ a: "x".repeat(100) }, { maxBytes: 50 }) as { problem?: string }).problem, "too_long");
+  assert.ok(readArguments({ a: "x".repeat(10) }, { maxBytes: 50 }).ok);
   const deep = `${"[".repeat(MAX_ARGUMENTS_DEPTH + 1)}${"]".repeat(MAX_ARGUMENTS_DEPTH + 1)}`;
   const tooDeep = parseArguments(`{"a":${deep}}`);
   assert.is(!tooDeep.ok && tooDeep.problem, "too_deep");
   const okDepth = `${"[".repeat(MAX_ARGUMENTS_DEPTH - 1)}${"]".repeat(MAX_ARGUMENTS_DEPTH - 1)}`;
   assert.ok(parseArguments(`{"a":${okDepth}}`).ok);
+  // Deep text that needs repair is refused before the (recursive) repair library sees it.
+  const deepRepair = parseArguments(`{a:${"[".repeat(100_000)}`);
+  assert.equal(deepRepair, { ok: false, problem: "too_deep", limit: MAX_ARGUMENTS_DEPTH });
+  assert.equal(parseArguments(`{"a":[[1]]}`, { maxDepth: 2 }), { ok: false, problem: "too_deep", limit: 2 });
 
   const read = parseArguments('{"__proto__":{"x":1},"a":[{"__proto__":{"y":2},"b":1}],"constructor":{"prototype":{}}}');
   assert.ok(read.ok);

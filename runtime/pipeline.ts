@@ -1,0 +1,514 @@
+/**
+ * The per-call pipeline: one tool call in, exactly one ToolMessage out.
+ *
+ *   find the tool → read the arguments (size and depth limits, `__proto__` dropped, lenient repair) → validate →
+ *   if invalid, coerce to the schema and validate again → revive dates → map to positions → call (`this` bound,
+ *   awaited, within its time limits and signals) → content (and artifact) → ToolMessage
+ *
+ * Each failure becomes a `status: "error"` message written for the model to correct itself; `handleToolError` /
+ * `handleValidationError` (tool first, then registry) choose the text or rethrow. Hooks observe each call.
+ * Only the caller's abort (or a handler that rethrows) rejects. This file knows one call; dispatch.ts reads the calls
+ * out of a message and schedules them. `invokeTool` runs the same steps for a direct call, returning the tool's own
+ * value and throwing instead.
+ */
+import {
+  type ArgsObject,
+  MAX_ARGUMENTS_BYTES,
+  MAX_ARGUMENTS_DEPTH,
+  type ReadOptions,
+  type ReadResult,
+  describeArgumentsProblem,
+  modelParams,
+  parseArguments,
+  readArguments,
+  reviveDates,
+  shortJson,
+  toPositionalArgs,
+} from "./args";
+import type { NormalizedCall } from "./calls";
+import { type Coercion, coerceArguments } from "./coerce";
+import { ToolError, ToolResultError, ToolTimeoutError, ToolValidationError } from "./errors";
+import { type ToolEvent, callHooks } from "./hooks";
+import { type ToolCall, ToolMessage } from "./messages";
+import type { DispatchOptions, ErrorHandler, RegistryOptions, ToolContext } from "./options";
+import type { RegisteredTool } from "./registry";
+import type { RepairKind } from "./repair";
+import { type ArgumentsValidator, invalidArgumentsError } from "./validate";
+
+/** What the pipeline needs of a registered tool. */
+export interface DispatchTool extends RegisteredTool {
+  /** The compiled parameter schema (compiled on first use, then kept). */
+  validator(): ArgumentsValidator;
+  /** Call the function with its `this`. */
+  call(args: unknown[]): unknown;
+}
+
+/** What the pipeline needs of the registry. */
+export interface DispatchEnvironment {
+  get(name: string): DispatchTool | undefined;
+  names(): string[];
+  readonly options: Readonly<RegistryOptions>;
+}
+
+/** An args object for `invoke(name, input)`, or a bare string for a tool with exactly one parameter. */
+export type ToolInput = Record<string, unknown> | string;
+
+/** What the calls of one dispatch share: its options, one abort signal, its deadline. */
+export interface DispatchRun {
+  readonly options: DispatchOptions;
+  /** Aborted when the caller's signal aborts, or when the dispatch gives up (a handler rethrew). */
+  readonly signal: AbortSignal;
+  /** `performance.now()` by which every call must be answered, and the limit it came from. */
+  readonly deadline: { readonly at: number; readonly timeoutMs: number } | undefined;
+  /** The deadline has passed (or its timer fired: timers may fire a fraction of a millisecond early). */
+  readonly expired: boolean;
+  /** Note that the deadline's timer fired. */
+  expire(): void;
+  /** Call `listener` once when `signal` aborts; returns the function that unsubscribes it. */
+  onAbort(listener: () => void): () => void;
+  /** Abort every call of the run that is still going. */
+  abort(reason: unknown): void;
+  /** Detach from the caller's signal; call once the run is over. */
+  close(): void;
+}
+
+/** Longest delay `setTimeout` honours; longer ones fire at once. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/** A run for `options`: one listener on the caller's signal, fanned out to the calls. */
+export function createRun(options: DispatchOptions): DispatchRun {
+  const controller = new AbortController();
+  const listeners = new Set<() => void>();
+  const caller = options.signal;
+  const onCallerAbort = (): void => controller.abort(caller?.reason);
+  if (caller?.aborted) controller.abort(caller.reason);
+  else caller?.addEventListener("abort", onCallerAbort, { once: true });
+  controller.signal.addEventListener(
+    "abort",
+    () => {
+      for (const listener of [...listeners]) listener();
+      listeners.clear();
+    },
+    { once: true },
+  );
+  const timeoutMs = validTimeout(options.timeoutMs);
+  const deadline = timeoutMs === undefined ? undefined : { at: performance.now() + timeoutMs, timeoutMs };
+  let expired = false;
+  return {
+    options,
+    signal: controller.signal,
+    deadline,
+    get expired() {
+      return expired || (deadline !== undefined && performance.now() >= deadline.at);
+    },
+    expire() {
+      expired = true;
+    },
+    onAbort(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    abort(reason) {
+      controller.abort(reason);
+    },
+    close() {
+      caller?.removeEventListener("abort", onCallerAbort);
+    },
+  };
+}
+
+/**
+ * The ToolMessage for one call. Rejects only when a handler says `false` (or throws) or the caller aborts. Without
+ * `run` the call is its own run (as `invoke(call)` is).
+ */
+export async function answerCall(
+  env: DispatchEnvironment,
+  call: NormalizedCall,
+  options: DispatchOptions = {},
+  run?: DispatchRun,
+): Promise<ToolMessage> {
+  if (run) return answer(env, call, run);
+  const own = createRun(options);
+  try {
+    return await answer(env, call, own);
+  } finally {
+    own.close();
+  }
+}
+
+/** The settings that apply to one call of one tool. */
+interface CallSettings {
+  read: Required<ReadOptions>;
+  coerce: boolean;
+  timeoutMs: number | undefined;
+  toolHandler: ErrorHandler | undefined;
+  validationHandler: ErrorHandler | undefined;
+}
+
+function settingsFor(tool: DispatchTool, registry: Readonly<RegistryOptions>, dispatch: DispatchOptions): CallSettings {
+  const own = tool.options;
+  const coerce = own.coerce ?? dispatch.coerce ?? registry.coerce ?? true;
+  return {
+    read: {
+      repair: own.repair ?? dispatch.repair ?? registry.repair ?? true,
+      unwrapString: coerce,
+      maxBytes: own.maxArgumentsBytes ?? registry.maxArgumentsBytes ?? MAX_ARGUMENTS_BYTES,
+      maxDepth: own.maxArgumentsDepth ?? registry.maxArgumentsDepth ?? MAX_ARGUMENTS_DEPTH,
+    },
+    coerce,
+    timeoutMs: validTimeout(own.timeoutMs ?? registry.timeoutMs),
+    toolHandler: own.handleToolError ?? registry.handleToolError,
+    validationHandler: own.handleValidationError ?? registry.handleValidationError,
+  };
+}
+
+async function answer(env: DispatchEnvironment, call: NormalizedCall, run: DispatchRun): Promise<ToolMessage> {
+  if (run.signal.aborted) throw run.signal.reason;
+  const hooks = callHooks(env.options, run.options);
+  const started = hooks ? performance.now() : 0;
+  const toolCall: ToolCall = { name: call.name, args: {}, id: call.id, type: "tool_call" };
+  const tool = env.get(call.name);
+  let event: ToolEvent | undefined;
+  const begin = (repairs: readonly RepairKind[] = [], coercions: readonly Coercion[] = []): void => {
+    if (!hooks) return;
+    event = {
+      call: toolCall,
+      tool,
+      tags: tool?.options.tags ?? [],
+      metadata: { ...tool?.options.metadata, ...run.options.metadata },
+      repairs,
+      coercions,
+    };
+    hooks.onToolStart(event);
+  };
+  const elapsed = (): number => performance.now() - started;
+  const end = (message: ToolMessage): ToolMessage => {
+    if (hooks && event) hooks.onToolEnd({ ...event, durationMs: elapsed(), status: message.status, message });
+    return message;
+  };
+  /** The error message for a failed call, or the error itself rethrown when the handler is `false`. */
+  const failure = (kind: "validation" | "tool", handler: ErrorHandler | undefined, error: unknown, text: () => string) => {
+    if (hooks && event) hooks.onToolError({ ...event, durationMs: elapsed(), kind, error });
+    let content: string;
+    if (handler === undefined || handler === true) content = text();
+    else if (handler === false) throw error;
+    else if (typeof handler === "string") content = handler;
+    else content = String(handler(error, toolCall));
+    return end(new ToolMessage({ tool_call_id: call.id, name: tool?.name ?? call.name, content, status: "error" }));
+  };
+
+  if (!tool) {
+    begin();
+    const error = unknownToolError(call.name, env.names());
+    return failure("validation", env.options.handleValidationError, error, () => `Error: ${error.message}`);
+  }
+  const settings = settingsFor(tool, env.options, run.options);
+
+  let prepared: Prepared;
+  try {
+    prepared = prepareArguments(tool, call, settings);
+  } catch (error) {
+    // Not the model's fault (e.g. a parameter schema ajv cannot compile): report it as the tool failing.
+    begin();
+    return failure("tool", settings.toolHandler, error, () => toolErrorText(error));
+  }
+  if (prepared.args) toolCall.args = prepared.args;
+  begin(prepared.repairs, prepared.coercions);
+  if (!prepared.ok) {
+    const error = prepared.error;
+    return failure("validation", settings.validationHandler, error, () => `Error: ${error.message}`);
+  }
+
+  try {
+    if (run.deadline && run.expired) {
+      throw new ToolTimeoutError(tool.name, run.deadline.timeoutMs, "dispatch");
+    }
+    const result = await runTool(tool, prepared.args, toolCall, settings, run);
+    return end(successMessage(tool, call.id, result));
+  } catch (error) {
+    if (error instanceof CallerAbort) {
+      if (hooks && event) hooks.onToolError({ ...event, durationMs: elapsed(), kind: "aborted", error: error.reason });
+      throw error.reason;
+    }
+    return failure("tool", settings.toolHandler, error, () => toolErrorText(error));
+  }
+}
+
+/** `invoke(name, input)`: the tool's own return value; unknown tools and bad arguments throw ToolValidationError. */
+export async function invokeRaw(
+  env: DispatchEnvironment,
+  name: string,
+  input: ToolInput | undefined,
+  options: DispatchOptions = {},
+): Promise<unknown> {
+  const tool = env.get(name);
+  if (!tool) throw unknownToolError(name, env.names());
+  return invokeTool(tool, input, env.options, options);
+}
+
+/** `invoke` on one tool, without the registry lookup. Arguments are validated strictly unless `options.coerce`. */
+export async function invokeTool(
+  tool: DispatchTool,
+  input: ToolInput | undefined,
+  registryOptions: Readonly<RegistryOptions>,
+  options: DispatchOptions = {},
+): Promise<unknown> {
+  // The input is the caller's own, not the model's: coerced only when this call asks for it.
+  const coerce = options.coerce ?? false;
+  const base = settingsFor(tool, registryOptions, options);
+  const settings: CallSettings = { ...base, coerce, read: { ...base.read, unwrapString: coerce } };
+  const read = typeof input === "string" ? bareStringArguments(tool, input, settings.read) : readArguments(input, settings.read);
+  const prepared = checkArguments(tool, read, settings);
+  if (!prepared.ok) throw prepared.error;
+  const toolCall: ToolCall = { name: tool.name, args: prepared.args, id: "", type: "tool_call" };
+  const run = createRun(options);
+  try {
+    return await runTool(tool, prepared.args, toolCall, settings, run);
+  } catch (error) {
+    throw error instanceof CallerAbort ? error.reason : error;
+  } finally {
+    run.close();
+  }
+}
+
+/** Arguments ready for the call, or the error to report; either way what was repaired and coerced on the way. */
+type Prepared = { repairs: RepairKind[]; coercions: Coercion[] } & (
+  | { ok: true; args: ArgsObject }
+  | { ok: false; error: ToolValidationError; args?: ArgsObject }
+);
+
+function prepareArguments(tool: DispatchTool, call: NormalizedCall, settings: CallSettings): Prepared {
+  switch (call.kind) {
+    case "args":
+      // A string where the arguments object belongs is arguments text (some gateways pass it on unparsed).
+      return checkArguments(
+        tool,
+        typeof call.args === "string" ? parseArguments(call.args, settings.read) : readArguments(call.args, settings.read),
+        settings,
+      );
+    case "text":
+      return checkArguments(tool, parseArguments(call.text, settings.read), settings);
+    case "invalid": {
+      // The provider rejected the call, so it is not run. Prefer the strict parser's words when the text is the
+      // problem; otherwise pass on why the call was rejected.
+      const read = call.text === undefined ? undefined : parseArguments(call.text, { ...settings.read, repair: false });
+      if (read && !read.ok) return checkArguments(tool, read, settings);
+      const reason = call.error ?? "the provider marked it as invalid";
+      return {
+        ok: false,
+        repairs: [],
+        coercions: [],
+        error: new ToolValidationError(
+          `the call to ${tool.name} could not be used: ${reason}\nCall ${tool.name} again with the arguments as one JSON object.`,
+          { reason: "malformed_arguments", toolName: tool.name },
+        ),
+      };
+    }
+  }
+}
+
+/**
+ * Read result → validated arguments with dates revived, or the error to report. Valid arguments are validated once
+ * and never walked by coercion; invalid ones are coerced and validated again, and the errors that remain (on the
+ * coerced value) are the ones reported.
+ */
+function checkArguments(tool: DispatchTool, read: ReadResult, settings: CallSettings): Prepared {
+  if (!read.ok) {
+    return {
+      ok: false,
+      repairs: [],
+      coercions: [],
+      error: new ToolValidationError(describeArgumentsProblem(tool.name, read), {
+        reason: "malformed_arguments",
+        toolName: tool.name,
+      }),
+    };
+  }
+  const args = read.args;
+  const repairs = read.repairs ?? [];
+  let coercions = read.coercions ?? [];
+  const validator = tool.validator();
+  let invalid = validator.check(args);
+  if (invalid && settings.coerce) {
+    const found = coerceArguments(args, {
+      root: tool.parameters,
+      fits: (schema, value) => validator.fits(schema, value),
+      maxDepth: settings.read.maxDepth,
+    });
+    if (found.length > 0) {
+      coercions = [...coercions, ...found];
+      invalid = validator.check(args);
+    }
+  }
+  if (invalid) return { ok: false, args, repairs, coercions, error: invalidArgumentsError(tool.name, invalid) };
+  reviveDates(args, tool.meta.dates);
+  return { ok: true, args, repairs, coercions };
+}
+
+function bareStringArguments(tool: DispatchTool, input: string, read: ReadOptions): ReadResult {
+  const params = modelParams(tool.meta);
+  if (params.length === 1) return readArguments({ [params[0]!]: input }, read);
+  const takes = params.length === 0 ? "takes no arguments" : `takes ${params.length} arguments (${params.join(", ")})`;
+  throw new ToolValidationError(
+    `${tool.name} ${takes}, so it cannot be invoked with a bare string; pass the arguments as an object.`,
+    { reason: "malformed_arguments", toolName: tool.name },
+  );
+}
+
+/** The run was aborted (by the caller, or because dispatch gave up): reject with its reason, do not answer. */
+class CallerAbort {
+  constructor(readonly reason: unknown) {}
+}
+
+/**
+ * Call the tool with its positional arguments and await its result, within the earlier of its own time limit and
+ * the run's deadline, and the run's signal. Whatever settles first wins; a late result or error is dropped.
+ */
+function runTool(
+  tool: DispatchTool,
+  args: ArgsObject,
+  toolCall: ToolCall,
+  settings: CallSettings,
+  run: DispatchRun,
+): Promise<unknown> {
+  if (run.signal.aborted) return Promise.reject(new CallerAbort(run.signal.reason));
+  const controller = new AbortController();
+  const context = (): ToolContext => ({
+    toolCall,
+    signal: controller.signal,
+    metadata: { ...tool.options.metadata, ...run.options.metadata },
+  });
+  const positional = toPositionalArgs(args, tool.meta, context);
+
+  let limitMs = settings.timeoutMs;
+  let timeout = (): ToolTimeoutError => new ToolTimeoutError(tool.name, settings.timeoutMs!);
+  const deadline = run.deadline;
+  if (deadline) {
+    const left = Math.max(0, deadline.at - performance.now());
+    if (limitMs === undefined || left < limitMs) {
+      limitMs = left;
+      timeout = () => {
+        run.expire();
+        return new ToolTimeoutError(tool.name, deadline.timeoutMs, "dispatch");
+      };
+    }
+  }
+
+  return new Promise<unknown>((resolve, reject) => {
+    let settled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const settle = (): boolean => {
+      if (settled) return false;
+      settled = true;
+      if (timer !== undefined) clearTimeout(timer);
+      unsubscribe();
+      return true;
+    };
+    const unsubscribe = run.onAbort(() => {
+      if (!settle()) return;
+      controller.abort(run.signal.reason);
+      reject(new CallerAbort(run.signal.reason));
+    });
+    if (limitMs !== undefined) {
+      timer = setTimeout(() => {
+        if (!settle()) return;
+        const error = timeout();
+        controller.abort(error);
+        reject(error);
+      }, Math.min(limitMs, MAX_TIMER_MS));
+    }
+    let pending: unknown;
+    try {
+      pending = tool.call(positional);
+    } catch (error) {
+      if (settle()) reject(error);
+      return;
+    }
+    Promise.resolve(pending).then(
+      (value) => {
+        if (settle()) resolve(value);
+      },
+      (error: unknown) => {
+        if (settle()) reject(error);
+      },
+    );
+  });
+}
+
+/** A usable time limit: finite and not negative (Infinity means none); anything else is no limit. */
+function validTimeout(ms: number | undefined): number | undefined {
+  return typeof ms === "number" && Number.isFinite(ms) && ms >= 0 ? ms : undefined;
+}
+
+function successMessage(tool: DispatchTool, id: string, result: unknown): ToolMessage {
+  if (tool.options.responseFormat === "content_and_artifact") {
+    if (!Array.isArray(result) || result.length !== 2) {
+      throw new ToolResultError(
+        tool.name,
+        `${tool.name} has responseFormat "content_and_artifact", so it must return a two-element array [content, artifact]; it returned ${describeValue(result)}.`,
+      );
+    }
+    return new ToolMessage({
+      tool_call_id: id,
+      name: tool.name,
+      content: toContent(tool.name, result[0]),
+      artifact: result[1],
+      status: "success",
+    });
+  }
+  return new ToolMessage({ tool_call_id: id, name: tool.name, content: toContent(tool.name, result), status: "success" });
+}
+
+/** The text the model reads for a result: strings as they are, nothing as "", anything else as JSON. */
+function toContent(toolName: string, value: unknown): string {
+  if (typeof value === "string") return value;
+  if (value === undefined) return "";
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch (error) {
+    throw new ToolResultError(
+      toolName,
+      `the result of ${toolName} could not be serialised to JSON: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
+  }
+  if (text === undefined) {
+    throw new ToolResultError(toolName, `the result of ${toolName} could not be serialised to JSON: it is a ${typeof value}.`);
+  }
+  return text;
+}
+
+function describeValue(value: unknown): string {
+  if (Array.isArray(value)) return `an array of ${value.length} item${value.length === 1 ? "" : "s"}`;
+  if (value === null || value === undefined) return String(value);
+  if (typeof value === "object") return "an object";
+  return `a ${typeof value}`;
+}
+
+/** Default text for a tool's failure: a ToolError speaks for itself, anything else gets `Error: `. */
+function toolErrorText(error: unknown): string {
+  try {
+    if (isToolError(error)) return String(error.message);
+    if (error instanceof Error) return `Error: ${String(error.message)}`;
+    return `Error: ${typeof error === "string" ? error : shortJson(error, 500)}`;
+  } catch {
+    // An error object whose message getter throws still gets an answer.
+    return "Error: the tool failed with an error that could not be read.";
+  }
+}
+
+/** By class or, across duplicated copies of this package, by name. */
+function isToolError(error: unknown): error is ToolError {
+  return error instanceof ToolError || (error instanceof Error && error.name === "ToolError");
+}
+
+function unknownToolError(name: string, valid: string[]): ToolValidationError {
+  const what = name === "" ? "The call names no tool." : `${JSON.stringify(truncateName(name))} is not a valid tool.`;
+  const list = valid.length > 0 ? `Valid tools: ${valid.join(", ")}.` : "No tools are registered.";
+  return new ToolValidationError(`${what} ${list}`, { reason: "unknown_tool", toolName: name });
+}
+
+function truncateName(name: string): string {
+  return name.length <= 100 ? name : `${name.slice(0, 100)}…`;
+}

@@ -1,0 +1,226 @@
+/**
+ * Lenient reading of arguments text that `JSON.parse` refused, for the slips whose intent is unambiguous:
+ * - a markdown code fence around the JSON (```json … ```);
+ * - trailing commas, single-quoted strings, unquoted (identifier) keys, `//` and `/* *\/` comments.
+ * Nothing else: text cut short, unquoted values, Python constants, missing commas or colons, concatenated
+ * documents, hex numbers, NaN and the like stay errors, because reading them means guessing what the model meant.
+ *
+ * The parsing is done by the `json5` library, whose grammar extends JSON by exactly these slips and a few more
+ * (hex and signed numbers, `.5`, `NaN` and `Infinity`, `\x` escapes, line continuations, Unicode identifiers and
+ * spaces). A small lexer runs first and admits only the listed slips: JSON tokens, comments, single-quoted
+ * strings with JSON escapes, and identifiers where a key stands; any other character refuses the text. It also
+ * bounds the nesting depth before anything builds a deep value, and notes which slips were present.
+ */
+import * as JSON5 from "json5";
+
+/** One kind of slip that was repaired. */
+export type RepairKind = "code_fence" | "trailing_comma" | "single_quotes" | "unquoted_key" | "comment";
+
+export type RepairResult =
+  /** `value` is the parsed JSON; `repairs` lists the slips that were repaired. */
+  | { ok: true; value: unknown; repairs: RepairKind[] }
+  /** Not repairable: `detail` says what is wrong and where, for the model. */
+  | { ok: false; problem: "json"; detail: string }
+  | { ok: false; problem: "too_deep" };
+
+/** A whole text wrapped in one markdown code fence, with an optional language tag. */
+const FENCE = /^\s*```[A-Za-z0-9_+.-]*[ \t]*(?:\r?\n)?([\s\S]*?)\r?\n?[ \t]*```\s*$/;
+
+/**
+ * Read `text` leniently. Call it only after `JSON.parse(text)` failed; `parseError` is that failure's message, used
+ * as the explanation when the text holds none of the accepted slips (it is then exactly what is wrong).
+ */
+export function repairJson(text: string, parseError: string, maxDepth: number): RepairResult {
+  const repairs: RepairKind[] = [];
+  let body = text;
+  const fenced = FENCE.exec(text);
+  if (fenced) {
+    body = fenced[1]!;
+    repairs.push("code_fence");
+    try {
+      return { ok: true, value: JSON.parse(body), repairs };
+    } catch (error) {
+      parseError = messageOf(error);
+    }
+  }
+
+  const lexed = lex(body, maxDepth);
+  if (!lexed.ok) {
+    if (lexed.tooDeep) return { ok: false, problem: "too_deep" };
+    classify(lexed.tokens, lexed.kinds);
+    return refuse(lexed.detail, parseError, lexed.kinds.size > 0);
+  }
+  const stray = classify(lexed.tokens, lexed.kinds);
+  const hasSlips = lexed.kinds.size > 0;
+  if (stray) return refuse(`Unexpected unquoted text ${stray.value} at position ${stray.at} (text values must be in double quotes)`, parseError, hasSlips);
+
+  let value: unknown;
+  try {
+    value = JSON5.parse(body);
+  } catch (error) {
+    return refuse(json5Message(error), parseError, hasSlips);
+  }
+  for (const kind of lexed.kinds) repairs.push(kind);
+  return { ok: true, value, repairs };
+}
+
+/** The explanation for the model: the lenient reader's own when the text has accepted slips (JSON.parse would point at one). */
+function refuse(detail: string, parseError: string, hasSlips: boolean): RepairResult {
+  return { ok: false, problem: "json", detail: hasSlips ? detail : parseError };
+}
+
+/** json5's "JSON5: invalid character 'x' at 1:11" in the words JSON.parse uses. */
+function json5Message(error: unknown): string {
+  return messageOf(error)
+    .replace(/^JSON5: /, "")
+    .replace(/^invalid end of input/, "Unexpected end of the arguments (the JSON is incomplete)")
+    .replace(/^invalid /, "Unexpected ")
+    .replace(/ at (\d+):(\d+)$/, " at line $1 column $2");
+}
+
+type TokenKind = "{" | "}" | "[" | "]" | ":" | "," | "string" | "number" | "literal" | "word";
+
+interface Token {
+  kind: TokenKind;
+  /** The number's text, the literal or word itself (`""` for strings, which json5 reads). */
+  value: string;
+  /** Offset in the lexed text. */
+  at: number;
+}
+
+type LexResult =
+  | { ok: true; tokens: Token[]; kinds: Set<RepairKind> }
+  /** `tokens` are those read before the problem. */
+  | { ok: false; tooDeep: boolean; detail: string; tokens: Token[]; kinds: Set<RepairKind> };
+
+const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+const WORD = /[A-Za-z_$][A-Za-z0-9_$]*/y;
+const HEX4 = /^[0-9a-fA-F]{4}$/;
+
+/**
+ * The tokens of `text`, JSON's plus the accepted slips (comments, single-quoted strings, bare words), noting the
+ * slips in `kinds`; trailing commas and unquoted keys are noted by `classify`. Iterative, so deep nesting cannot
+ * overflow the stack.
+ */
+function lex(text: string, maxDepth: number): LexResult {
+  const tokens: Token[] = [];
+  const kinds = new Set<RepairKind>();
+  let depth = 0;
+  let i = 0;
+  const fail = (detail: string, tooDeep = false): LexResult => ({ ok: false, tooDeep, detail, tokens, kinds });
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === " " || c === "\t" || c === "\n" || c === "\r") {
+      i++;
+      continue;
+    }
+    if (c === "/" && text[i + 1] === "/") {
+      kinds.add("comment");
+      const end = text.indexOf("\n", i + 2);
+      i = end === -1 ? text.length : end + 1;
+      continue;
+    }
+    if (c === "/" && text[i + 1] === "*") {
+      const end = text.indexOf("*/", i + 2);
+      if (end === -1) return fail(`Unterminated comment at position ${i}`);
+      kinds.add("comment");
+      i = end + 2;
+      continue;
+    }
+    if (c === "{" || c === "[") {
+      if (++depth > maxDepth) return fail("", true);
+      tokens.push({ kind: c, value: c, at: i++ });
+      continue;
+    }
+    if (c === "}" || c === "]") depth--;
+    if (c === "{" || c === "}" || c === "[" || c === "]" || c === ":" || c === ",") {
+      tokens.push({ kind: c, value: c, at: i++ });
+      continue;
+    }
+    if (c === '"' || c === "'") {
+      const end = scanString(text, i, c);
+      if (typeof end === "string") return fail(end);
+      if (c === "'") kinds.add("single_quotes");
+      tokens.push({ kind: "string", value: "", at: i });
+      i = end;
+      continue;
+    }
+    NUMBER.lastIndex = i;
+    const number = NUMBER.exec(text);
+    if (number) {
+      const end = i + number[0].length;
+      if (end < text.length && /[A-Za-z0-9_$.]/.test(text[end]!)) {
+        return fail(`Unexpected character ${JSON.stringify(text[end])} in a number at position ${end}`);
+      }
+      tokens.push({ kind: "number", value: number[0], at: i });
+      i = end;
+      continue;
+    }
+    WORD.lastIndex = i;
+    const word = WORD.exec(text);
+    if (word) {
+      const value = word[0];
+      const literal = value === "true" || value === "false" || value === "null";
+      tokens.push({ kind: literal ? "literal" : "word", value, at: i });
+      i += value.length;
+      continue;
+    }
+    return fail(`Unexpected character ${JSON.stringify(c)} at position ${i}`);
+  }
+  return { ok: true, tokens, kinds };
+}
+
+/**
+ * The end (offset after the closing quote) of the double- or single-quoted string starting at `start`, or what is
+ * wrong with it. JSON escapes only (plus `\'` in single quotes); raw control characters are refused as JSON.parse
+ * refuses them. The value itself is json5's to read.
+ */
+function scanString(text: string, start: number, quote: string): number | string {
+  let i = start + 1;
+  for (;;) {
+    if (i >= text.length) return `Unterminated string starting at position ${start}`;
+    const c = text[i]!;
+    if (c === quote) return i + 1;
+    if (c < " ") return `Bad control character in string literal at position ${i}`;
+    if (c === "\\") {
+      const next = text[i + 1];
+      if (next === "u") {
+        if (!HEX4.test(text.slice(i + 2, i + 6))) return `Bad Unicode escape at position ${i}`;
+        i += 6;
+        continue;
+      }
+      const allowed = quote === "'" ? '"\\/bfnrt\'' : '"\\/bfnrt';
+      if (next === undefined || !allowed.includes(next)) return `Bad escaped character at position ${i}`;
+      i += 2;
+      continue;
+    }
+    i++;
+  }
+}
+
+/**
+ * Note trailing commas and unquoted keys in `kinds`; return the first bare word that is not a key (an unquoted
+ * value such as `Oslo`, `True` or `NaN`), which no reading of the text may accept.
+ */
+function classify(tokens: Token[], kinds: Set<RepairKind>): Token | undefined {
+  for (let k = 0; k < tokens.length; k++) {
+    const token = tokens[k]!;
+    const next = tokens[k + 1];
+    const previous = tokens[k - 1];
+    // A trailing comma follows a value: `{,}` and `[1,,]` are not trailing commas (and json5 refuses them).
+    if (token.kind === "," && (next?.kind === "}" || next?.kind === "]") && previous !== undefined && !"{[,:".includes(previous.kind)) {
+      kinds.add("trailing_comma");
+    }
+    // Before a colon, a bare word is a key, even one spelled true, false or null.
+    if ((token.kind === "word" || token.kind === "literal") && next?.kind === ":") {
+      kinds.add("unquoted_key");
+      continue;
+    }
+    if (token.kind === "word") return token;
+  }
+  return undefined;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
