@@ -1,7 +1,7 @@
 /**
  * Answering tool calls: the per-call pipeline and the ToolMessage it ends in.
  *
- *   normalise → find the tool → read arguments → validate → revive dates → map to positions → call (`this` bound,
+ *   normalise → find the tool → read arguments → drop nulls of optional parameters → validate → revive dates → map to positions → call (`this` bound,
  *   awaited, timed) → content (and artifact) → ToolMessage
  *
  * Every call gets exactly one ToolMessage, in call order, with calls running concurrently. Each failure becomes a
@@ -22,6 +22,7 @@ import {
 } from "./args";
 import { type NormalizedCall, normalizeCalls } from "./calls";
 import { ToolError, ToolResultError, ToolTimeoutError, ToolValidationError } from "./errors";
+import { dropOptionalNulls } from "./formats/strict";
 import { type DispatchInput, type ToolCall, ToolMessage } from "./messages";
 import type { CompiledToolMeta } from "./meta";
 import type { DispatchOptions, ErrorHandler, RegistryOptions, ToolContext, ToolOptions } from "./options";
@@ -160,6 +161,8 @@ function checkArguments(tool: DispatchTool, read: ReadResult): Prepared {
       }),
     };
   }
+  // A null for an optional parameter means "left out" (OpenAI strict mode writes optional as nullable).
+  dropOptionalNulls(read.args, tool.meta.parameters);
   const invalid = tool.validator().check(read.args);
   if (invalid) return { ok: false, error: invalidArgumentsError(tool.name, invalid) };
   reviveDates(read.args, tool.meta.dates);
