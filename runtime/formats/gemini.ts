@@ -273,7 +273,12 @@ class GeminiWriter {
       if (target === undefined) this.fail(path, `refers to ${ref}, which does not resolve`, "rebuild with the tooltype transformer");
       const inner = this.write(target, path, [...expanding, ref]);
       if (inner === CUT) return CUT;
-      return this.annotate({ ...inner }, schema, []);
+      // The description at the reference and the definition's own (with its notes) both reach the model.
+      const site: JsonSchema = { ...schema };
+      if (typeof schema.description === "string" && inner.description !== undefined && inner.description !== schema.description) {
+        site.description = joinSentences([schema.description, inner.description]);
+      }
+      return this.annotate({ ...inner }, site, []);
     }
 
     const branches = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;

@@ -158,6 +158,16 @@ test("recursion is unrolled to the depth asked; where it stops, arrays are empty
   assert.is(depth(declarationOf(TREE, { recursionDepth: 5 }).parameters!.properties!.tree), 5);
 });
 
+test("a reference's own description comes first, then the definition's (with its notes)", () => {
+  const parameters = declarationOf({
+    type: "object",
+    properties: { where: { $ref: "#/$defs/Place", description: "Where to go" } },
+    required: ["where"],
+    $defs: { Place: { type: "object", properties: { name: { type: "string" } }, required: ["name"], description: "A place" } },
+  }).parameters!;
+  assert.is(parameters.properties!.where!.description, "Where to go. A place");
+});
+
 test("a recursion required at every level, a Record, an untyped value: clear errors with the path", () => {
   const endless = exportError(() =>
     declarationOf({
