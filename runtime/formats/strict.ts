@@ -202,7 +202,7 @@ function nullable(schema: JsonSchema, root: JsonSchema): JsonSchema {
 
 /** A keyword strict mode does not take, as a sentence for the description. */
 function note(keyword: string, value: JsonValue | undefined): string {
-  const plural = (n: unknown, word: string): string => `${String(n)} ${word}${n === 1 ? "" : "s"}`;
+  const count = (n: unknown, one: string, many: string): string => `${String(n)} ${n === 1 ? one : many}`;
   switch (keyword) {
     case "default":
       return `Default: ${json(value)}.`;
@@ -212,13 +212,13 @@ function note(keyword: string, value: JsonValue | undefined): string {
     case "format":
       return `Format: ${typeof value === "string" ? value : json(value)}.`;
     case "minLength":
-      return `At least ${plural(value, "character")}.`;
+      return `At least ${count(value, "character", "characters")}.`;
     case "maxLength":
-      return `At most ${plural(value, "character")}.`;
+      return `At most ${count(value, "character", "characters")}.`;
     case "minProperties":
-      return `At least ${plural(value, "property")}.`.replace("propertys", "properties");
+      return `At least ${count(value, "property", "properties")}.`;
     case "maxProperties":
-      return `At most ${plural(value, "property")}.`.replace("propertys", "properties");
+      return `At most ${count(value, "property", "properties")}.`;
     case "uniqueItems":
       return value === true ? "Items must be unique." : "";
     case "deprecated":
