@@ -102,3 +102,26 @@ export class ToolResultError extends Error {
     this.toolName = toolName;
   }
 }
+
+/**
+ * Tools cannot be written in a provider's format: a construct the format cannot express (a tuple or a `Record` in
+ * OpenAI strict mode, a recursion Gemini cannot unroll), a provider limit exceeded (128 tools, nesting depth, …), or
+ * a name the provider refuses. The message names the tool, the JSON pointer into its parameter schema and what to
+ * change; the same facts are fields for code.
+ */
+export class ToolExportError extends Error {
+  /** The tool that cannot be exported; `undefined` for a limit of the whole export, such as the number of tools. */
+  readonly toolName: string | undefined;
+  /** JSON pointer into the tool's parameter schema (`""` is the schema itself), when a place is to blame. */
+  readonly path: string | undefined;
+  /** The format being written: `"openai"`, `"openai-strict"`, `"responses"`, `"gemini"`, … */
+  readonly format: string;
+
+  constructor(message: string, details: { format: string; toolName?: string; path?: string }) {
+    super(message);
+    this.name = "ToolExportError";
+    this.format = details.format;
+    this.toolName = details.toolName;
+    this.path = details.path;
+  }
+}

@@ -8,23 +8,78 @@ export { ToolRegistry } from "./registry";
 export type { RegisteredTool } from "./registry";
 export type { ToolSource } from "./sources";
 export type { ToolInput } from "./dispatch";
-export type { OpenAIFunctionTool } from "./formats/openai";
 
-export { ToolMessage } from "./messages";
+// Provider formats: each type is tooltype's own copy of the provider SDK's, so no SDK is needed to import these.
+export { formatAnswer } from "./answer";
+export { toolChoice } from "./choice";
+export type { ToolChoiceProvider, ToolNames } from "./choice";
+export type { ToolChoice, ToolChoiceOptions, ToolFormatSource } from "./formats/source";
+export { OPENAI_LIMITS } from "./formats/strict";
+export type {
+  OpenAIFunctionChoiceParams,
+  OpenAIFunctionDefinition,
+  OpenAIFunctionMessage,
+  OpenAIFunctionTool,
+  OpenAIToolChoice,
+  OpenAIToolChoiceParams,
+  OpenAIToolsOptions,
+} from "./formats/openai";
+export type {
+  ResponsesFunctionCall,
+  ResponsesFunctionCallOutput,
+  ResponsesFunctionTool,
+  ResponsesInput,
+  ResponsesToolChoice,
+  ResponsesToolChoiceParams,
+  ResponsesToolsOptions,
+} from "./formats/responses";
+export type {
+  AnthropicAssistantMessage,
+  AnthropicTool,
+  AnthropicToolChoice,
+  AnthropicToolChoiceParams,
+  AnthropicToolResultBlock,
+  AnthropicToolResultMessage,
+  AnthropicToolUseBlock,
+} from "./formats/anthropic";
+export { FunctionCallingConfigMode as GeminiFunctionCallingConfigMode, Type as GeminiType } from "./formats/gemini";
+export type {
+  GeminiFunctionDeclaration,
+  GeminiFunctionResponseContent,
+  GeminiFunctionResponsePart,
+  GeminiInput,
+  GeminiSchema,
+  GeminiTool,
+  GeminiToolConfigParams,
+  GeminiToolsOptions,
+} from "./formats/gemini";
+export type { MCPCallToolResult, MCPObjectSchema, MCPTool } from "./formats/mcp";
+
+export { ToolMessage, hasFunctionCall } from "./messages";
 export type {
   AIMessage,
   DispatchInput,
+  DispatchResult,
   InvalidToolCall,
   OpenAIAssistantMessage,
   OpenAICustomToolCall,
+  OpenAIFunctionCallMessage,
   OpenAIToolCall,
   ToolCall,
   ToolCallInput,
+  ToolCallMessage,
   ToolMessageFields,
   ToolMessageStatus,
 } from "./messages";
 
-export { ToolError, ToolRegistrationError, ToolResultError, ToolTimeoutError, ToolValidationError } from "./errors";
+export {
+  ToolError,
+  ToolExportError,
+  ToolRegistrationError,
+  ToolResultError,
+  ToolTimeoutError,
+  ToolValidationError,
+} from "./errors";
 export type { SchemaError, ToolValidationReason } from "./errors";
 
 export { META_VERSION } from "./meta";

@@ -2,9 +2,15 @@
  * The message shapes dispatch reads and writes, with the wire names OpenAI and LangChain share.
  *
  * Inputs are an OpenAI `ChatCompletionMessage` (JSON-string arguments) or a LangChain-style `AIMessage` (parsed
- * `args`, `invalid_tool_calls`); calls.ts reads both into one list of calls. Outputs are `ToolMessage`s whose JSON
- * form is exactly what the OpenAI API accepts, so artifacts never reach the model.
+ * `args`, `invalid_tool_calls`), and the other providers' messages (their types live in formats/); calls.ts reads
+ * them all into one list of calls. Every call is answered by a `ToolMessage`, whose JSON form is exactly what the
+ * OpenAI API accepts, so artifacts never reach the model; `DispatchResult` says what dispatch makes of them for
+ * each input format.
  */
+import type { AnthropicAssistantMessage, AnthropicToolResultMessage } from "./formats/anthropic";
+import type { GeminiFunctionResponseContent, GeminiInput } from "./formats/gemini";
+import type { OpenAIFunctionMessage } from "./formats/openai";
+import type { ResponsesFunctionCallOutput, ResponsesInput } from "./formats/responses";
 
 /** A parsed tool call (LangChain `ToolCall`). */
 export interface ToolCall {
@@ -57,8 +63,63 @@ export interface OpenAIAssistantMessage {
   tool_calls?: (OpenAIToolCall | OpenAICustomToolCall)[] | null;
 }
 
-/** What `dispatch` accepts. */
+/** A Chat Completions or LangChain message: what `dispatch` answers with `ToolMessage[]`. */
 export type DispatchInput = AIMessage | OpenAIAssistantMessage;
+
+/** An assistant message of the legacy functions API: one `function_call`, answered with one `function` message. */
+export interface OpenAIFunctionCallMessage {
+  role?: string;
+  content?: unknown;
+  function_call: { name: string; arguments: string };
+}
+
+/**
+ * Everything `dispatch` reads: Chat Completions and LangChain messages, the legacy `function_call`, a Responses API
+ * response or item list, an Anthropic message, a Gemini response or `Content`.
+ */
+export type ToolCallMessage =
+  | DispatchInput
+  | OpenAIFunctionCallMessage
+  | ResponsesInput
+  | AnthropicAssistantMessage
+  | GeminiInput;
+
+/**
+ * What `dispatch` resolves to for a message of type `M`: the answer in the message's own format. Mirrors the run-time
+ * recognition (calls.ts `messageFormat`) on the message's static type:
+ * - a list, or an object with an `output` list (Responses API) → `function_call_output` items;
+ * - a required `function_call` (legacy functions API) → one `{ role: "function", name, content }` message;
+ * - a type with `tool_calls` (Chat Completions, LangChain) → `ToolMessage[]`;
+ * - a type with `candidates` or `parts` (Gemini) → one `user` Content of `functionResponse` parts;
+ * - a type whose `content` may be a list of blocks (Anthropic) → one `user` message of `tool_result` blocks;
+ * - anything else → `ToolMessage[]`.
+ * An SDK `ChatCompletionMessage` has an optional `function_call`, so it gets `ToolMessage[]`; narrow it with
+ * `hasFunctionCall(message)` to get the legacy answer's type.
+ */
+export type DispatchResult<M> = M extends readonly unknown[]
+  ? ResponsesFunctionCallOutput[]
+  : M extends { output: readonly unknown[] }
+    ? ResponsesFunctionCallOutput[]
+    : M extends { function_call: { name: string; arguments: string } }
+      ? OpenAIFunctionMessage
+      : "tool_calls" extends keyof M
+        ? ToolMessage[]
+        : "candidates" extends keyof M
+          ? GeminiFunctionResponseContent
+          : "parts" extends keyof M
+            ? GeminiFunctionResponseContent
+            : M extends { content: infer C }
+              ? [Extract<C, readonly unknown[]>] extends [never]
+                ? ToolMessage[]
+                : AnthropicToolResultMessage
+              : ToolMessage[];
+
+/** True for a legacy functions-API reply (a `function_call` and no `tool_calls`); narrows it for `dispatch`. */
+export function hasFunctionCall<M extends object>(message: M): message is M & OpenAIFunctionCallMessage {
+  const record = message as { function_call?: unknown; tool_calls?: unknown };
+  const fn = record.function_call;
+  return typeof fn === "object" && fn !== null && !(Array.isArray(record.tool_calls) && record.tool_calls.length > 0);
+}
 
 export type ToolMessageStatus = "success" | "error";
 

@@ -23,7 +23,11 @@ export interface ToolOptions {
   responseFormat?: ResponseFormat;
   /** The agent loop ends after this tool runs; its content is the result. */
   returnDirect?: boolean;
-  /** Ask OpenAI to follow the schema exactly (Structured Outputs). */
+  /**
+   * OpenAI strict mode (Structured Outputs) for this tool: its schema is rewritten into OpenAI's strict subset when
+   * exported for Chat Completions or the Responses API. Wins over the export's own `strict`; `false` also opts out
+   * of the Responses API's strict default.
+   */
   strict?: boolean;
   handleToolError?: ErrorHandler;
   handleValidationError?: ErrorHandler;

@@ -33,6 +33,7 @@ import { type ToolCall, ToolMessage } from "./messages";
 import type { DispatchOptions, ErrorHandler, RegistryOptions, ToolContext } from "./options";
 import type { RegisteredTool } from "./registry";
 import type { RepairKind } from "./repair";
+import { dropOptionalNulls } from "./formats/strict";
 import { type ArgumentsValidator, invalidArgumentsError } from "./validate";
 
 /** What the pipeline needs of a registered tool. */
@@ -329,6 +330,9 @@ function checkArguments(tool: DispatchTool, read: ReadResult, settings: CallSett
   let coercions = read.coercions ?? [];
   const validator = tool.validator();
   let invalid = validator.check(args);
+  // Coercion runs only when validation fails, so arguments that are already valid pay nothing for it. Its first
+  // rule: a null for an optional property means "left out", the form OpenAI strict mode gives optional values.
+  if (invalid && settings.coerce && dropOptionalNulls(args, tool.parameters)) invalid = validator.check(args);
   if (invalid && settings.coerce) {
     const found = coerceArguments(args, {
       root: tool.parameters,

@@ -2,8 +2,11 @@
  * `ToolRegistry`: the set of tools one agent offers, by name.
  * - register: find the tools in each source, check each one's compiled metadata and name, refuse clashes (all of a
  *   `register` call or none of it, so a failed call leaves the registry as it was);
- * - read: `get`, `list` (the public `RegisteredTool` view), `toOpenAITools`;
- * - run: `dispatch` (all calls of an assistant message) and `invoke` (one call), delegating to dispatch.ts.
+ * - read: `get`, `list` (the public `RegisteredTool` view);
+ * - export: the tools in each provider's format (`toOpenAITools`, `toResponsesTools`, `toAnthropicTools`,
+ *   `toGeminiTools`, `toMCPTools`, …), written by formats/;
+ * - run: `dispatch` (all calls of a model message, answered in the message's own format), `runCalls` (the same,
+ *   as ToolMessages) and `invoke` (one call), delegating to dispatch.ts and answer.ts.
  */
 import {
   type DispatchEnvironment,
@@ -14,10 +17,21 @@ import {
   invokeRaw,
   invokeTool,
 } from "./dispatch";
+import { formatAnswer } from "./answer";
 import { normalizeToolCall } from "./calls";
 import { ToolRegistrationError } from "./errors";
-import { type OpenAIFunctionTool, toOpenAITools } from "./formats/openai";
-import type { DispatchInput, OpenAIToolCall, ToolCall, ToolMessage } from "./messages";
+import { type AnthropicTool, toAnthropicTools } from "./formats/anthropic";
+import { type GeminiTool, type GeminiToolsOptions, toGeminiTools } from "./formats/gemini";
+import { type MCPTool, toMCPTools } from "./formats/mcp";
+import {
+  type OpenAIFunctionDefinition,
+  type OpenAIFunctionTool,
+  type OpenAIToolsOptions,
+  toOpenAIFunctions,
+  toOpenAITools,
+} from "./formats/openai";
+import { type ResponsesFunctionTool, type ResponsesToolsOptions, toResponsesTools } from "./formats/responses";
+import type { DispatchInput, DispatchResult, OpenAIToolCall, ToolCall, ToolCallMessage, ToolMessage } from "./messages";
 import { type CompiledToolMeta, type JsonSchema, META_VERSION, isCompiledToolMeta } from "./meta";
 import type { DispatchOptions, RegistryOptions, ToolOptions } from "./options";
 import { type FoundTool, type ToolSource, findTools } from "./sources";
@@ -150,19 +164,64 @@ export class ToolRegistry {
     return this.#tools.size;
   }
 
-  /** The `tools` parameter of an OpenAI Chat Completions request. */
-  toOpenAITools(): OpenAIFunctionTool[] {
-    return toOpenAITools(this.#tools.values());
+  /**
+   * The `tools` of an OpenAI Chat Completions request. `{ strict: true }` rewrites every tool (that does not set its
+   * own `strict` option) into OpenAI's strict subset; OpenAI's limits are checked. Throws ToolExportError.
+   */
+  toOpenAITools(options?: OpenAIToolsOptions): OpenAIFunctionTool[] {
+    return toOpenAITools(this.#tools.values(), options);
+  }
+
+  /** The `functions` of a legacy Chat Completions request (`{ name, description, parameters }`). */
+  toOpenAIFunctions(): OpenAIFunctionDefinition[] {
+    return toOpenAIFunctions(this.#tools.values());
   }
 
   /**
-   * Run every tool call of an assistant message (OpenAI `ChatCompletionMessage` or LangChain-style `AIMessage`),
-   * concurrently (at most `maxConcurrency` at once). Resolves to one ToolMessage per call, in call order; failures
-   * are error messages for the model. Rejects only when a `handle*Error` option is `false` (with that error) or
-   * `options.signal` aborts (with its reason).
+   * The function tools of an OpenAI Responses API request. Strict by default, as the Responses API itself is:
+   * `{ strict: false }` (or a tool's own `strict: false`) opts out. Throws ToolExportError.
    */
-  dispatch(message: DispatchInput, options?: DispatchOptions): Promise<ToolMessage[]> {
-    return dispatchMessage(this.#env, message, options);
+  toResponsesTools(options?: ResponsesToolsOptions): ResponsesFunctionTool[] {
+    return toResponsesTools(this.#tools.values(), options);
+  }
+
+  /** The `tools` of an Anthropic Messages request (`{ name, description, input_schema }`). */
+  toAnthropicTools(): AnthropicTool[] {
+    return toAnthropicTools(this.#tools.values());
+  }
+
+  /**
+   * `[{ functionDeclarations }]` for Gemini's `config.tools`, in its OpenAPI schema subset (recursion unrolled to
+   * `recursionDepth`), or with `{ jsonSchema: true }` the full JSON Schema. Throws ToolExportError.
+   */
+  toGeminiTools(options?: GeminiToolsOptions): GeminiTool[] {
+    return toGeminiTools(this.#tools.values(), options);
+  }
+
+  /** MCP tool descriptors for `tools/list`: `inputSchema`, and `outputSchema` from an object return type. */
+  toMCPTools(): MCPTool[] {
+    return toMCPTools(this.#tools.values());
+  }
+
+  /**
+   * Run every tool call of a model message, concurrently, and answer in the message's own format (see
+   * `DispatchResult`): `ToolMessage[]` for an OpenAI `ChatCompletionMessage` or a LangChain `AIMessage`, a
+   * `function` message for a legacy `function_call`, `function_call_output` items for a Responses API response, one
+   * `user` message of `tool_result` blocks for an Anthropic message, one `user` Content of `functionResponse` parts
+   * for a Gemini response. One answer per call, in call order, at most `maxConcurrency` running at once; failures
+   * are error answers for the model. Rejects only when a `handle*Error` option is `false` (with that error) or `options.signal` aborts (with its reason).
+   */
+  async dispatch<M extends ToolCallMessage>(message: M, options?: DispatchOptions): Promise<DispatchResult<M>> {
+    return formatAnswer(message, await this.runCalls(message, options));
+  }
+
+  /**
+   * Like `dispatch`, for a message in any format, but resolves to the ToolMessages themselves (with `status` and
+   * `artifact`), one per call in call order. `formatAnswer(message, results)` turns them into dispatch's answer.
+   */
+  runCalls(message: ToolCallMessage, options?: DispatchOptions): Promise<ToolMessage[]> {
+    // dispatchMessage reads every format (calls.ts); its parameter type names the chat formats only.
+    return dispatchMessage(this.#env, message as DispatchInput, options);
   }
 
   /** Run one call as dispatch would, answering with its ToolMessage. */

@@ -2,7 +2,9 @@
  * The published package, consumed as a user would: `npm pack` the built repo, install the tarball with typescript
  * and ts-patch into two throwaway projects (CommonJS with module node16, ESM with module nodenext), build each with
  * the installed `tspc` CLI and the `tooltype/transformer` plugin, run the output with node, and check that the
- * exported tools carry the JSDoc descriptions and that dispatch answers an OpenAI-style message.
+ * exported tools carry the JSDoc descriptions and that dispatch answers an OpenAI-style message. The projects
+ * install no provider SDK and keep skipLibCheck off: the main entry's types and the other providers' formats
+ * (Anthropic answers, Gemini declarations, strict mode) must work without them.
  *
  * The descriptions prove the `"tsp": { "tscOptions": { "parseAllJsDoc": true } }` entry of our package.json works:
  * since TypeScript 5.3, tsc skips parsing JSDoc in .ts files unless a plugin asks for it through ts-patch.
@@ -97,11 +99,19 @@ async function main(): Promise<void> {
       { id: "call_b", type: "function", function: { name: "add", arguments: JSON.stringify({ a: 2, b: three }) } },
     ],
   });
+  // Other providers' formats need none of their SDKs (this project installs none).
+  const anthropic = await registry.dispatch({
+    role: "assistant",
+    content: [{ type: "tool_use", id: "toolu_1", name: "add", input: { a: 1, b: 2 } }],
+  });
   console.log(
     JSON.stringify({
       tools: registry.toOpenAITools(),
       messages,
       statuses: messages.map((m) => m.status),
+      anthropic,
+      gemini: registry.toGeminiTools()[0]?.functionDeclarations?.map((d) => d.name),
+      strict: registry.toOpenAITools({ strict: true }).map((t) => t.function.strict),
     }),
   );
 }
@@ -155,6 +165,9 @@ interface Output {
   tools: { type: string; function: { name: string; description?: string; parameters: Record<string, unknown> } }[];
   messages: unknown[];
   statuses: string[];
+  anthropic: unknown;
+  gemini: string[];
+  strict: boolean[];
 }
 
 function checkOutput(kind: ProjectKind, output: Output): void {
@@ -202,6 +215,13 @@ function checkOutput(kind: ProjectKind, output: Output): void {
     `${kind.dir}: dispatch results`,
   );
   assert.equal(output.statuses, ["success", "success"], `${kind.dir}: statuses`);
+  assert.equal(
+    output.anthropic,
+    { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_1", content: "3" }] },
+    `${kind.dir}: Anthropic answer without the Anthropic SDK`,
+  );
+  assert.equal(output.gemini, ["greet", "add"], `${kind.dir}: Gemini declarations without the Gemini SDK`);
+  assert.equal(output.strict, [true, true], `${kind.dir}: strict export`);
 }
 
 test("the packed tarball installs, builds with tspc and runs in a CommonJS and an ESM project", async () => {
@@ -219,7 +239,14 @@ test("the packed tarball installs, builds with tspc and runs in a CommonJS and a
     );
     const [info] = JSON.parse(packed.stdout) as { filename: string; files: { path: string }[] }[];
     const files = info.files.map((f) => f.path);
-    for (const required of ["package.json", "dist/runtime/index.js", "dist/runtime/index.d.ts", "dist/transformer/index.js"]) {
+    for (const required of [
+      "package.json",
+      "dist/runtime/index.js",
+      "dist/runtime/index.d.ts",
+      "dist/runtime/mcp/index.js",
+      "dist/runtime/mcp/index.d.ts",
+      "dist/transformer/index.js",
+    ]) {
       assert.ok(files.includes(required), `the tarball lacks ${required}`);
     }
     const strays = files.filter((f) => !/^(package\.json|README\.md|LICENSE[^/]*|dist\/(runtime|transformer)\/.*)$/.test(f));

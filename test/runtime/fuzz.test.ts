@@ -223,7 +223,8 @@ const POISON: Record<EchoName, [path: string, value: unknown][]> = {
     ["/s", 5], ["/s", true], ["/s", null], ["/s", ["x"]], ["/s", {}],
     ["/n", 1.5], ["/n", "1.5"], ["/n", -1], ["/n", "1001"], ["/n", "abc"], ["/n", true], ["/n", [1, 2]], ["/n", "0x10"], ["/n", "05"], ["/n", " 5"],
     ["/f", "1,5"], ["/f", "NaN"], ["/f", "Infinity"], ["/f", {}], ["/f", "+1"],
-    ["/b", "yes"], ["/b", 1], ["/b", "1"], ["/b", "TRUE"], ["/b", null],
+    // (A null for the optional "b" is not poison: it means "left out", see the null rule of coercion.)
+    ["/b", "yes"], ["/b", 1], ["/b", "1"], ["/b", "TRUE"],
     ["/tags", 5], ["/tags", [1]], ["/tags", { a: 1 }], ["/tags", [null]], ["/tags", "[1]"],
     ["/opt", 5], ["/opt", false], ["/color", "purple"], ["/color", "Red"], ["/color", 1],
     ["/extra", 1], ["/constructor", {}], ["/prototype", 1], ["/toString", "x"], ["/hasOwnProperty", 1],

@@ -1,0 +1,82 @@
+/**
+ * A scripted JSON HTTP server for provider round trips (Anthropic, Gemini, the Responses API, the legacy functions
+ * API): the official SDK client talks to it on 127.0.0.1 (random port) as it would to the provider. Step i of the
+ * script answers request i with a JSON body written in the provider's documented response shape; every request
+ * (method, path, parsed body) is recorded so a test can check exactly what reached the wire. An unscripted request
+ * is a 500 with a message, never a hang.
+ */
+import * as http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** Answers one request with a JSON body (status 200). */
+export type ScriptedResponse = (request: RecordedRequest, index: number) => unknown;
+
+export interface ScriptedHttpServer {
+  /** `http://127.0.0.1:<port>`, without a trailing slash. */
+  readonly origin: string;
+  readonly requests: RecordedRequest[];
+  close(): Promise<void>;
+}
+
+export async function startScriptedHttp(steps: readonly ScriptedResponse[]): Promise<ScriptedHttpServer> {
+  const requests: RecordedRequest[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const text = Buffer.concat(chunks).toString("utf8");
+      let body: unknown;
+      try {
+        body = text === "" ? undefined : JSON.parse(text);
+      } catch {
+        body = text;
+      }
+      const request: RecordedRequest = { method: req.method ?? "", path: (req.url ?? "/").split("?")[0]!, body };
+      const index = requests.push(request) - 1;
+      const step = steps[index];
+      // x-should-retry: false keeps the SDKs from retrying a scripted failure.
+      const headers = { "content-type": "application/json", "x-should-retry": "false" };
+      if (!step) {
+        res.writeHead(500, headers);
+        res.end(JSON.stringify({ error: { message: `script exhausted: request #${index + 1} (${request.method} ${request.path}) has no step` } }));
+        return;
+      }
+      try {
+        const answer = step(request, index);
+        res.writeHead(200, headers);
+        res.end(JSON.stringify(answer));
+      } catch (error) {
+        res.writeHead(500, headers);
+        res.end(JSON.stringify({ error: { message: `step ${index} threw: ${String(error)}` } }));
+      }
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** The wire form of a value: what an SDK sends after JSON serialisation. */
+export function wire(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value)) as unknown;
+}
