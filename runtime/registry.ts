@@ -37,6 +37,7 @@ import type { DispatchOptions, RegistryOptions, ToolOptions } from "./options";
 import { type FoundTool, type ToolSource, findTools } from "./sources";
 import type { AnyFunction } from "./tool";
 import { ArgumentsValidator } from "./validate";
+import { instantiateValidator } from "./compiled-validator";
 
 /** A registered tool, as the registry shows it. Options given to `@tool` / `tool()` already override the metadata. */
 export interface RegisteredTool {
@@ -83,7 +84,12 @@ class ToolEntry implements RegisteredTool, DispatchTool {
   }
 
   validator(): ArgumentsValidator {
-    return (this.#validator ??= new ArgumentsValidator(this.parameters));
+    // Instantiated on first use, so registering many tools stays cheap.
+    this.#validator ??= new ArgumentsValidator(
+      this.parameters,
+      this.meta.validator ? instantiateValidator(this.meta.validator) : undefined,
+    );
+    return this.#validator;
   }
 
   call(args: unknown[]): unknown {

@@ -1,15 +1,21 @@
 /**
  * Checking arguments against a tool's parameter schema, and saying what is wrong in words a model acts on.
  *
- * - One shared ajv (draft 2020-12, all errors, formats from ajv-formats), created on first use; each tool's validator
- *   is compiled on its first call and kept by the registered tool.
+ * - A tool's validator is the one the transformer compiled to code at build time (`meta.validator`), so nothing is
+ *   compiled at run time; for schemas written by hand, one shared ajv (runtime/ajv-options.ts) compiles it on the
+ *   tool's first call.
+ * - Under a policy that forbids generating code (`--disallow-code-generation-from-strings`, a CSP without
+ *   `unsafe-eval`), the parts that would compile sub-schemas on an error path degrade instead of failing: a union's
+ *   message lists its alternatives rather than the errors inside the one that nearly fits. (Coercion's questions
+ *   are answered by schema-fit.ts, which compiles nothing.)
  * - Every violation becomes one line: the JSON pointer, what was expected, what arrived. ajv's raw output for unions
  *   lists a failure per branch (via `$ref`, without saying which branch); instead a union says which alternatives it
  *   accepts, or, when exactly one alternative fits the value's shape, the errors inside that one.
  */
 import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
-import addFormats from "ajv-formats";
+import { addTooltypeFormats, AJV_OPTIONS } from "./ajv-options";
 import { shortJson } from "./args";
+import { fitsSchema } from "./schema-fit";
 import { type SchemaError, ToolValidationError } from "./errors";
 import type { JsonSchema } from "./meta";
 
@@ -19,12 +25,7 @@ const MAX_ISSUES = 30;
 let shared: Ajv2020 | undefined;
 
 function ajv(): Ajv2020 {
-  if (!shared) {
-    // verbose: errors carry the failing value and schema, which the messages quote.
-    // logger: false: an unknown `format` is skipped quietly instead of warning on every first call at run time.
-    shared = new Ajv2020({ allErrors: true, strict: false, verbose: true, logger: false });
-    addFormats(shared);
-  }
+  shared ??= addTooltypeFormats(new Ajv2020({ ...AJV_OPTIONS }));
   return shared;
 }
 
@@ -32,11 +33,13 @@ function ajv(): Ajv2020 {
 export class ArgumentsValidator {
   readonly #root: JsonSchema;
   readonly #validate: ValidateFunction;
-  readonly #branches = new WeakMap<object, ValidateFunction>();
+  /** Sub-schema validators, compiled on error paths only; `null` where code generation is not allowed. */
+  readonly #branches = new WeakMap<object, ValidateFunction | null>();
 
-  constructor(schema: JsonSchema) {
+  /** `compiled`: the validator built at compile time; without it the schema is compiled now. */
+  constructor(schema: JsonSchema, compiled?: ValidateFunction) {
     this.#root = schema;
-    this.#validate = ajv().compile(schema);
+    this.#validate = compiled ?? ajv().compile(schema);
   }
 
   /** `undefined` when `args` is valid, else the violations and their lines. */
@@ -75,8 +78,10 @@ export class ArgumentsValidator {
   #union(error: ErrorObject, prefix: string): { lines: string[]; consumed: number } {
     const branches = Array.isArray(error.schema) ? (error.schema as unknown[]) : [];
     const path = prefix + error.instancePath;
-    const results = branches.map((branch) => this.#checkBranch(branch, error.data));
-    const consumed = results.reduce((sum, errors) => sum + errors.length, 0);
+    const checked = branches.map((branch) => this.#checkBranch(branch, error.data));
+    const results = checked.filter((errors): errors is ErrorObject[] => errors !== undefined);
+    // Without per-branch results, every error under the union's place belongs to it.
+    const consumed = results.length === checked.length ? results.reduce((sum, errors) => sum + errors.length, 0) : Infinity;
     const passing = (error.params as { passingSchemas?: unknown }).passingSchemas;
     if (Array.isArray(passing)) {
       const labels = passing.map((i) => `#${Number(i) + 1}`).join(" and ");
@@ -86,7 +91,7 @@ export class ArgumentsValidator {
       };
     }
     const near = results.filter((errors) => errors.length > 0 && fitsShape(errors));
-    if (near.length === 1) {
+    if (near.length === 1 && results.length === checked.length) {
       return { lines: this.#lines(near[0]!, path), consumed };
     }
     return {
@@ -97,21 +102,28 @@ export class ArgumentsValidator {
 
   /**
    * Whether `data` satisfies `schema`, a part of this tool's parameter schema (its `$ref`s resolve against the root).
-   * Coercion uses it to choose between union alternatives; the compiled part is kept like a union branch's.
+   * Coercion uses it to choose between union alternatives; it walks the schema and compiles nothing.
    */
   fits(schema: unknown, data: unknown): boolean {
-    return this.#checkBranch(schema, data).length === 0;
+    return fitsSchema(data, schema, this.#root);
   }
 
-  #checkBranch(branch: unknown, data: unknown): ErrorObject[] {
+  /** The errors of `data` against one sub-schema; undefined when it cannot be compiled here (no code generation). */
+  #checkBranch(branch: unknown, data: unknown): ErrorObject[] | undefined {
     if (typeof branch !== "object" || branch === null) return branch === false ? [falseError()] : [];
     let validate = this.#branches.get(branch);
-    if (!validate) {
+    if (validate === undefined) {
       // Branches point into the root's `$defs` ("#/$defs/X"); give each its own copy so the pointers still resolve.
       const defs = this.#root.$defs;
-      validate = ajv().compile(defs === undefined ? branch : { ...branch, $defs: defs });
+      try {
+        validate = ajv().compile(defs === undefined ? branch : { ...branch, $defs: defs });
+      } catch (error) {
+        if (!(error instanceof EvalError)) throw error;
+        validate = null;
+      }
       this.#branches.set(branch, validate);
     }
+    if (validate === null) return undefined;
     return validate(data) ? [] : [...(validate.errors ?? [])];
   }
 }
