@@ -3,6 +3,8 @@
  * Type tags are types only; the rest is the tool marker, the registry, the messages and the errors.
  */
 export { tool } from "./tool";
+export { structuredOutput, StructuredOutput, StructuredOutputError } from "./structured";
+export type { JsonSchemaResponseFormat, SafeParseResult, StructuredOutputOptions } from "./structured";
 
 export { ToolRegistry } from "./registry";
 export type { RegisteredTool } from "./registry";
@@ -83,7 +85,7 @@ export {
 export type { SchemaError, ToolValidationReason } from "./errors";
 
 export { META_VERSION } from "./meta";
-export type { CompiledToolMeta, JsonSchema, JsonValue } from "./meta";
+export type { CompiledOutputMeta, CompiledToolMeta, CompiledValidatorFactory, JsonSchema, JsonValue } from "./meta";
 
 export type { Coercion, CoercionRule } from "./coerce";
 export type { RepairKind } from "./repair";

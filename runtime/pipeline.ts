@@ -21,19 +21,18 @@ import {
   modelParams,
   parseArguments,
   readArguments,
-  reviveDates,
   shortJson,
   toPositionalArgs,
 } from "./args";
 import type { NormalizedCall } from "./calls";
-import { type Coercion, coerceArguments } from "./coerce";
+import type { Coercion } from "./coerce";
 import { ToolError, ToolResultError, ToolTimeoutError, ToolValidationError } from "./errors";
 import { type ToolEvent, callHooks } from "./hooks";
 import { type ToolCall, ToolMessage } from "./messages";
 import type { DispatchOptions, ErrorHandler, RegistryOptions, ToolContext } from "./options";
 import type { RegisteredTool } from "./registry";
 import type { RepairKind } from "./repair";
-import { dropOptionalNulls } from "./formats/strict";
+import { conform } from "./conform";
 import { type ArgumentsValidator, invalidArgumentsError } from "./validate";
 
 /** What the pipeline needs of a registered tool. */
@@ -327,25 +326,10 @@ function checkArguments(tool: DispatchTool, read: ReadResult, settings: CallSett
   }
   const args = read.args;
   const repairs = read.repairs ?? [];
-  let coercions = read.coercions ?? [];
-  const validator = tool.validator();
-  let invalid = validator.check(args);
-  // Coercion runs only when validation fails, so arguments that are already valid pay nothing for it. Its first
-  // rule: a null for an optional property means "left out", the form OpenAI strict mode gives optional values.
-  if (invalid && settings.coerce && dropOptionalNulls(args, tool.parameters)) invalid = validator.check(args);
-  if (invalid && settings.coerce) {
-    const found = coerceArguments(args, {
-      root: tool.parameters,
-      fits: (schema, value) => validator.fits(schema, value),
-      maxDepth: settings.read.maxDepth,
-    });
-    if (found.length > 0) {
-      coercions = [...coercions, ...found];
-      invalid = validator.check(args);
-    }
-  }
-  if (invalid) return { ok: false, args, repairs, coercions, error: invalidArgumentsError(tool.name, invalid) };
-  reviveDates(args, tool.meta.dates);
+  // Coercion runs only when validation fails, so arguments that are already valid pay nothing for it.
+  const conformed = conform(args, tool.parameters, tool.validator(), tool.meta.dates, { coerce: settings.coerce, maxDepth: settings.read.maxDepth });
+  const coercions = read.coercions ? [...read.coercions, ...conformed.coercions] : conformed.coercions;
+  if (conformed.invalid) return { ok: false, args, repairs, coercions, error: invalidArgumentsError(tool.name, conformed.invalid) };
   return { ok: true, args, repairs, coercions };
 }
 

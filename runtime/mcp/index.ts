@@ -22,7 +22,7 @@ import {
   ListToolsRequestSchema,
   McpError,
 } from "@modelcontextprotocol/sdk/types.js";
-import { mcpOutputSchema, toMCPResult, toMCPTools } from "../formats/mcp";
+import { mcpOutputSchema, toMCPResult } from "../formats/mcp";
 import type { ToolRegistry } from "../registry";
 
 /** How the server introduces itself to clients. */
