@@ -220,3 +220,50 @@ export function markdown(results: Results): string {
   lines.push("");
   return lines.join("\n");
 }
+
+/** The summary README.md shows between its bench markers: machine, one row per benchmark, one line per target. */
+export function readmeSummary(results: Results): string {
+  const m = results.machine;
+  const lines: string[] = [];
+  lines.push(
+    `From the latest \`npm run bench\` run (${m.date.slice(0, 10)}; ${m.cpu}, ${m.cores} cores, load average ` +
+      `${m.load.toFixed(1)}; Node ${m.node}; ${Object.entries(m.versions).map(([name, v]) => `${name} ${v}`).join(", ")}). ` +
+      "Medians; each ratio measured per round with both sides side by side. Every figure, with its spread: " +
+      "[bench/RESULTS.md](bench/RESULTS.md).",
+  );
+  lines.push("");
+  lines.push("| Benchmark | tooltype | Compared with | Ratio |");
+  lines.push("|---|---|---|---|");
+  for (const { calls, result } of results.dispatch) {
+    const ours = result.ns[TOOLTYPE]!.median;
+    lines.push(
+      `| Dispatch, ${calls === 1 ? "1 call" : `${calls} parallel calls`} (per message) | ${ns(ours)} | ` +
+        `floor ${ns(result.ns[FLOOR]!.median)}; LangChain.js ${ns(result.ns[LANGCHAIN]!.median)} | ` +
+        `${ratio(roundRatio(result, TOOLTYPE, FLOOR).median)} the floor's time; ${ratio(roundRatio(result, LANGCHAIN, TOOLTYPE).median)} faster than LangChain.js |`,
+    );
+  }
+  if (results.coldStart) {
+    const c = results.coldStart;
+    lines.push(
+      `| Cold start: import, register ${c.tools.toLocaleString("en")} tools, export, first dispatch of ${c.called} | ` +
+        `${ms(c.phases.tooltype.total.median)} | LangChain.js ${ms(c.phases.langchain.total.median)} | ${ratio(c.speedup.median)} faster |`,
+    );
+  }
+  if (results.build) {
+    const b = results.build;
+    lines.push(
+      `| Build, ${b.tools} tools | tspc + plugin ${ms(b.ms[TSPC_PLUGIN]!.median)} | tsc ${ms(b.ms[TSC]!.median)} | ` +
+        `${ratio(b.ratio.median)} (ts-patch alone ${ratio(b.patchRatio.median)}) |`,
+    );
+  }
+  if (results.memory) {
+    const mem = results.memory;
+    lines.push(
+      `| Heap retained per 1,000 registered tools | ${bytes(mem.registeredPer1000.tooltype.median)} | ` +
+        `LangChain.js ${bytes(mem.registeredPer1000.langchain.median)} | ${ratio(mem.ratio.median)} less |`,
+    );
+  }
+  lines.push("");
+  for (const t of targets(results)) lines.push(`- ${t.met ? "Met" : "**Not met**"}: ${t.name}: ${t.measured}.`);
+  return lines.join("\n");
+}

@@ -18,7 +18,7 @@ import { benchDispatch, checkDispatch } from "./dispatch";
 import { REPO } from "./generate";
 import type { InterleaveOptions } from "./harness";
 import { machine } from "./machine";
-import { markdown, type Results, targets } from "./report";
+import { markdown, readmeSummary, type Results, targets } from "./report";
 
 interface Plan {
   dispatch: InterleaveOptions;
@@ -114,6 +114,7 @@ async function main(): Promise<void> {
     fs.mkdirSync(path.dirname(out), { recursive: true });
     fs.writeFileSync(out, text);
     log(`wrote ${path.relative(REPO, out)}`);
+    if (!smoke) updateReadme(readmeSummary(results));
   } else {
     log("partial run (--only): bench/RESULTS.md left as it was");
   }
@@ -121,6 +122,23 @@ async function main(): Promise<void> {
   const missed = targets(results).filter((t) => !t.met);
   log(missed.length === 0 ? "all targets met" : `targets not met: ${missed.map((t) => t.name).join("; ")}`);
   if (smoke) process.stdout.write("bench smoke: every benchmark ran and every check passed\n");
+}
+
+const START = "<!-- bench:results:start -->";
+const END = "<!-- bench:results:end -->";
+
+/** A full run refreshes the summary in README.md between the bench markers (nothing else in the file changes). */
+function updateReadme(summary: string): void {
+  const file = path.join(REPO, "README.md");
+  const text = fs.readFileSync(file, "utf8");
+  const start = text.indexOf(START);
+  const end = text.indexOf(END);
+  if (start < 0 || end < start) {
+    log(`README.md has no ${START} … ${END} markers: its summary was not updated`);
+    return;
+  }
+  fs.writeFileSync(file, `${text.slice(0, start + START.length)}\n${summary}\n${text.slice(end)}`);
+  log("updated the summary in README.md");
 }
 
 main().catch((error: unknown) => {
