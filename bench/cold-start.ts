@@ -1,0 +1,159 @@
+/**
+ * Benchmarks 2 and 4, cold start and memory: the generated tools (generate.ts) loaded by fresh child processes
+ * (child.ts), tooltype and LangChain.js alternately, several runs each.
+ * - `prepareToolProject`: writes the tooltype project, builds it with `tspc` and the plugin, writes the LangChain.js
+ *   twin; both sides get the same tools and the same calls;
+ * - `benchColdStart`: ms from import to the first dispatch of each called tool, per phase; ratio per pair of runs;
+ * - `benchMemory`: heap retained after GC per 1,000 registered tools (library baseline subtracted), and after the
+ *   first dispatch of the called tools.
+ * The first run of each side is also checked: same answers, every tool exported with the same parameter names.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { ChildJob, ChildReport } from "./child";
+import { calledTools, REPO, toolSpecs, type ToolSpec, writeLangChainTools, writeTooltypeProject } from "./generate";
+import { alternate, pairRatios, runChild, type Stats, stats } from "./harness";
+
+export const SIDES = ["tooltype", "langchain"] as const;
+export type Side = (typeof SIDES)[number];
+
+export interface ToolProject {
+  dir: string;
+  modules: Record<Side, string>;
+  specs: ToolSpec[];
+  called: ToolSpec[];
+  /** How long building the tooltype side took (ms), for the record. */
+  buildMs: number;
+}
+
+export function tspcPath(): string {
+  return path.join(REPO, "node_modules", "ts-patch", "bin", "tspc.js");
+}
+
+export function tscPath(): string {
+  return path.join(REPO, "node_modules", "typescript", "bin", "tsc");
+}
+
+export function prepareToolProject(name: string, toolCount: number, calledCount: number): ToolProject {
+  const specs = toolSpecs(toolCount);
+  const project = writeTooltypeProject(name, specs);
+  const build = runChild(process.execPath, [tspcPath(), "-p", project.tsconfigPlugin], { cwd: project.dir, timeoutMs: 600_000 });
+  const langchain = writeLangChainTools(project.dir, specs);
+  return {
+    dir: project.dir,
+    modules: { tooltype: project.withPlugin, langchain },
+    specs,
+    called: calledTools(specs, calledCount),
+    buildMs: build.wallMs,
+  };
+}
+
+function runSide(project: ToolProject, mode: ChildJob["mode"], side: Side, run: number): ChildReport {
+  const job: ChildJob = {
+    mode,
+    side,
+    projectDir: project.dir,
+    module: project.modules[side],
+    calls: project.called.map((spec) => ({ name: spec.name, arguments: JSON.stringify(spec.sample) })),
+  };
+  const jobFile = path.join(project.dir, `job-${mode}-${side}.json`);
+  fs.writeFileSync(jobFile, JSON.stringify(job));
+  const child = path.join(__dirname, "child.js");
+  const { stdout } = runChild(process.execPath, ["--expose-gc", child, jobFile], {
+    cwd: project.dir,
+    timeoutMs: 300_000,
+    env: quietEnv(),
+  });
+  const report = JSON.parse(stdout) as ChildReport;
+  if (run === 0) checkReport(project, report);
+  return report;
+}
+
+/** LangChain.js tracing off, whatever the caller's environment says: no network, nothing extra to time. */
+export function quietEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, LANGCHAIN_TRACING_V2: "false", LANGSMITH_TRACING: "false", LANGCHAIN_TRACING: "false" };
+}
+
+/** Both sides registered and exported every tool with the same parameters, and answered every call alike. */
+function checkReport(project: ToolProject, report: ChildReport): void {
+  const side = report.side;
+  if (report.toolCount !== project.specs.length || report.exportedCount !== project.specs.length) {
+    throw new Error(`${side}: registered ${report.toolCount} and exported ${report.exportedCount} of ${project.specs.length} tools`);
+  }
+  const expected = project.called.map((spec) => spec.expected);
+  if (JSON.stringify(report.answers) !== JSON.stringify(expected)) {
+    throw new Error(`${side}: answers differ from the expected ones.\nexpected: ${JSON.stringify(expected.slice(0, 5))}…\ngot: ${JSON.stringify(report.answers.slice(0, 5))}…`);
+  }
+  const byName = new Map(project.specs.map((spec) => [spec.name, spec]));
+  for (const [name, properties, required] of report.shapes) {
+    const spec = byName.get(name);
+    if (!spec) throw new Error(`${side}: exported an unknown tool ${name}`);
+    const wantProperties = spec.params.map((p) => p.name).sort();
+    const wantRequired = spec.params.filter((p) => !p.optional).map((p) => p.name).sort();
+    if (JSON.stringify(properties) !== JSON.stringify(wantProperties) || JSON.stringify(required) !== JSON.stringify(wantRequired)) {
+      throw new Error(
+        `${side}: ${name} exported properties ${JSON.stringify(properties)} required ${JSON.stringify(required)}; expected ${JSON.stringify(wantProperties)} required ${JSON.stringify(wantRequired)}`,
+      );
+    }
+  }
+}
+
+export type Phase = "import" | "register" | "export" | "dispatch" | "total";
+const PHASES: readonly Phase[] = ["import", "register", "export", "dispatch", "total"];
+
+export interface ColdStartResult {
+  tools: number;
+  called: number;
+  runs: number;
+  /** ms per phase, per side. */
+  phases: Record<Side, Record<Phase, Stats>>;
+  /** LangChain.js total / tooltype total, per pair of runs. */
+  speedup: Stats;
+}
+
+export function benchColdStart(project: ToolProject, runs: number): ColdStartResult {
+  const reports = alternate(SIDES, runs, (side, run) => runSide(project, "cold", side as Side, run));
+  const phases = {} as Record<Side, Record<Phase, Stats>>;
+  for (const side of SIDES) {
+    phases[side] = {} as Record<Phase, Stats>;
+    for (const phase of PHASES) phases[side][phase] = stats(reports[side]!.map((r) => r.phases![phase]));
+  }
+  const totals = (side: Side): number[] => reports[side]!.map((r) => r.phases!.total);
+  return {
+    tools: project.specs.length,
+    called: project.called.length,
+    runs,
+    phases,
+    speedup: stats(pairRatios(totals("langchain"), totals("tooltype"))),
+  };
+}
+
+export interface MemoryResult {
+  tools: number;
+  called: number;
+  runs: number;
+  /** Bytes retained per 1,000 registered tools, per side. */
+  registeredPer1000: Record<Side, Stats>;
+  /** Bytes retained per 1,000 registered tools after the first dispatch of the called ones. */
+  dispatchedPer1000: Record<Side, Stats>;
+  /** Library baseline heap (bytes), per side. */
+  baseline: Record<Side, Stats>;
+  /** LangChain.js / tooltype retained per registered tool, per pair of runs. */
+  ratio: Stats;
+}
+
+export function benchMemory(project: ToolProject, runs: number): MemoryResult {
+  const reports = alternate(SIDES, runs, (side, run) => runSide(project, "memory", side as Side, run));
+  const scale = 1000 / project.specs.length;
+  const pick = (side: Side, key: "registered" | "dispatched" | "baseline"): number[] =>
+    reports[side]!.map((r) => r.heap![key] * (key === "baseline" ? 1 : scale));
+  return {
+    tools: project.specs.length,
+    called: project.called.length,
+    runs,
+    registeredPer1000: { tooltype: stats(pick("tooltype", "registered")), langchain: stats(pick("langchain", "registered")) },
+    dispatchedPer1000: { tooltype: stats(pick("tooltype", "dispatched")), langchain: stats(pick("langchain", "dispatched")) },
+    baseline: { tooltype: stats(pick("tooltype", "baseline")), langchain: stats(pick("langchain", "baseline")) },
+    ratio: stats(pairRatios(pick("langchain", "registered"), pick("tooltype", "registered"))),
+  };
+}

@@ -1,0 +1,269 @@
+/**
+ * The results as Markdown: the targets (measured value, met or not), then every benchmark's figures with their
+ * spread, under a heading that names the machine and the versions. The same text goes to stdout and to RESULTS.md.
+ */
+import type { BuildResult } from "./build";
+import { TSC, TSPC_PLAIN, TSPC_PLUGIN } from "./build";
+import type { ColdStartResult, MemoryResult, Phase } from "./cold-start";
+import { FLOOR, FLOOR_ASYNC, FLOOR_PROMISE, LANGCHAIN, TOOLTYPE, type DispatchResult } from "./dispatch";
+import { roundRatio, type Stats } from "./harness";
+import type { Machine } from "./machine";
+
+export interface Results {
+  machine: Machine;
+  smoke: boolean;
+  dispatch: DispatchResult[];
+  coldStart?: ColdStartResult;
+  memory?: MemoryResult;
+  build?: BuildResult;
+  checks: string[];
+  /** Wall time of the whole run, s. */
+  seconds: number;
+  /** 1-minute load average at the end. */
+  loadEnd?: number;
+}
+
+export interface Target {
+  name: string;
+  measured: string;
+  met: boolean;
+}
+
+export function ns(value: number): string {
+  if (!Number.isFinite(value)) return "n/a";
+  if (value < 1e3) return `${value.toFixed(0)} ns`;
+  if (value < 1e6) return `${(value / 1e3).toFixed(value < 1e4 ? 2 : 1)} µs`;
+  return `${(value / 1e6).toFixed(2)} ms`;
+}
+
+function ms(value: number): string {
+  if (value < 10) return `${value.toFixed(2)} ms`;
+  if (value < 1000) return `${value.toFixed(1)} ms`;
+  return `${(value / 1000).toFixed(2)} s`;
+}
+
+function bytes(value: number): string {
+  const abs = Math.abs(value);
+  if (abs < 1024 * 1024) return `${(value / 1024).toFixed(0)} KiB`;
+  return `${(value / 2 ** 20).toFixed(2)} MiB`;
+}
+
+function ratio(value: number): string {
+  return value >= 10 ? `${value.toFixed(0)}x` : `${value.toFixed(2)}x`;
+}
+
+function spread(s: Stats, format: (v: number) => string): string {
+  return `${format(s.p25)} – ${format(s.p75)}`;
+}
+
+export function targets(results: Results): Target[] {
+  const out: Target[] = [];
+  for (const { calls, result } of results.dispatch) {
+    const label = calls === 1 ? "one call" : `${calls} parallel calls`;
+    const ours = result.ns[TOOLTYPE]!.median;
+    const overFloor = roundRatio(result, TOOLTYPE, FLOOR).median;
+    out.push({
+      name: `Dispatch (${label}) within 1.5x of the floor`,
+      measured: `${ratio(overFloor)} (${ns(ours)} vs ${ns(result.ns[FLOOR]!.median)} per message)`,
+      met: overFloor <= 1.5,
+    });
+    const faster = result.ratios[LANGCHAIN]!.median;
+    out.push({
+      name: `Dispatch (${label}) at least 50x faster than LangChain.js`,
+      measured: `${ratio(faster)} faster (${ns(ours)} vs ${ns(result.ns[LANGCHAIN]!.median)})`,
+      met: faster >= 50,
+    });
+  }
+  if (results.build) {
+    const b = results.build;
+    out.push({
+      name: `Build with the plugin within 1.15x of plain tsc (${b.tools} tools)`,
+      measured: `${ratio(b.ratio.median)} (${ms(b.ms[TSPC_PLUGIN]!.median)} vs ${ms(b.ms[TSC]!.median)})`,
+      met: b.ratio.median <= 1.15,
+    });
+  }
+  if (results.coldStart) {
+    const c = results.coldStart;
+    out.push({
+      name: `Cold start to the first dispatch of ${c.called} tools out of ${c.tools.toLocaleString("en")}: at least 10x faster than LangChain.js`,
+      measured: `${ratio(c.speedup.median)} faster (${ms(c.phases.tooltype.total.median)} vs ${ms(c.phases.langchain.total.median)})`,
+      met: c.speedup.median >= 10,
+    });
+  }
+  return out;
+}
+
+export function markdown(results: Results): string {
+  const m = results.machine;
+  const lines: string[] = [];
+  lines.push(results.smoke ? "# tooltype benchmarks (smoke run: tiny sizes, figures meaningless)" : "# tooltype benchmarks");
+  lines.push("");
+  lines.push(
+    `Latest \`npm run bench\` run, ${m.date}, on ${m.cpu} (${m.cores} cores, ${m.memory}), ${m.os}; ` +
+      `Node ${m.node}; ${Object.entries(m.versions).map(([name, v]) => `${name} ${v}`).join(", ")}. ` +
+      `Run time ${results.seconds.toFixed(0)} s; load average ${m.load.toFixed(2)} at the start` +
+      (results.loadEnd !== undefined ? `, ${results.loadEnd.toFixed(2)} at the end.` : "."),
+  );
+  lines.push("");
+  lines.push(
+    "Every figure is a median over several runs. Each ratio is measured per round, with the two sides run next to " +
+      "each other (alternating order, in the same process for dispatch, in fresh processes for cold start, memory and " +
+      "builds), and then median'd; so a ratio is not always the quotient of the two medians shown.",
+  );
+  lines.push("");
+  lines.push("## Targets");
+  lines.push("");
+  lines.push("| Target | Measured | Met |");
+  lines.push("|---|---|---|");
+  for (const t of targets(results)) lines.push(`| ${t.name} | ${t.measured} | ${t.met ? "yes" : "**no**"} |`);
+  lines.push("");
+  lines.push(
+    "The floor is the issue's: `JSON.parse`, a precompiled ajv validator, a direct call and the message object built " +
+      "by hand, with no promise. `dispatch` returns a promise, so the dispatch sections also show the floor returned " +
+      "as one promise (the least a Promise-returning dispatch can cost) and a hand-written async dispatcher.",
+  );
+  lines.push("");
+
+  for (const { calls, result } of results.dispatch) {
+    lines.push(`## Dispatch: one Chat Completions message with ${calls === 1 ? "one call" : `${calls} parallel calls`}`);
+    lines.push("");
+    lines.push(
+      "A three-parameter tool (`city: string`, `days: Int & Min<1> & Max<14>`, `unit: \"celsius\" | \"fahrenheit\"`), " +
+        "arguments as JSON text, validation on. ns per message (all its calls answered); " +
+        `${result.rounds} interleaved rounds; ratio = that variant's time / tooltype's, per round.`,
+    );
+    lines.push("");
+    lines.push("| Variant | ns per message (median) | p25 – p75 | time / tooltype | messages per batch |");
+    lines.push("|---|---|---|---|---|");
+    for (const label of [TOOLTYPE, FLOOR, FLOOR_PROMISE, FLOOR_ASYNC, LANGCHAIN]) {
+      const s = result.ns[label]!;
+      lines.push(`| ${label} | ${ns(s.median)} | ${spread(s, ns)} | ${ratio(result.ratios[label]!.median)} | ${result.opsPerBatch[label]} |`);
+    }
+    lines.push("");
+    const r = (a: string, b: string): string => ratio(roundRatio(result, a, b).median);
+    lines.push(
+      `Per round: tooltype / floor ${r(TOOLTYPE, FLOOR)} (target ≤ 1.5x); tooltype / floor returned as a promise ` +
+        `${r(TOOLTYPE, FLOOR_PROMISE)}; tooltype / async floor ${r(TOOLTYPE, FLOOR_ASYNC)}; LangChain.js / tooltype ` +
+        `${r(LANGCHAIN, TOOLTYPE)} (target ≥ 50x).`,
+    );
+    lines.push("");
+  }
+
+  if (results.coldStart) {
+    const c = results.coldStart;
+    lines.push(`## Cold start: ${c.tools.toLocaleString("en")} tools, first dispatch of ${c.called}`);
+    lines.push("");
+    lines.push(
+      "A fresh `node` process per run: import the library and the generated tools, register them, export them in " +
+        "OpenAI's format (LangChain.js: `convertToOpenAITool`), then one Chat Completions message per called tool. " +
+        `ms measured inside the process (node's own start-up excluded); ${c.runs} runs per side, alternating.`,
+    );
+    lines.push("");
+    const phases: Phase[] = ["import", "register", "export", "dispatch", "total"];
+    lines.push(`| Side | ${phases.join(" | ")} |`);
+    lines.push(`|---|${phases.map(() => "---").join("|")}|`);
+    for (const side of ["tooltype", "langchain"] as const) {
+      const name = side === "tooltype" ? "tooltype" : "LangChain.js";
+      lines.push(`| ${name} | ${phases.map((p) => ms(c.phases[side][p].median)).join(" | ")} |`);
+    }
+    lines.push("");
+    lines.push(`LangChain.js / tooltype total, per pair of runs: ${ratio(c.speedup.median)} (p25 – p75 ${spread(c.speedup, ratio)}).`);
+    lines.push("");
+  }
+
+  if (results.build) {
+    const b = results.build;
+    lines.push(`## Build: ${b.tools} tools in ${b.files} files`);
+    lines.push("");
+    lines.push(
+      "Varied parameter types (strings, numbers, `Int` with bounds, booleans, enums, arrays, nested interfaces, " +
+        "optional, nullable, `Date`, records), half `tool()` functions, half `@tool` methods. Wall time of the whole " +
+        `compiler process, ${b.runs} runs each, alternating, after one unmeasured run of each.`,
+    );
+    lines.push("");
+    lines.push("| Command | Wall time (median) | p25 – p75 |");
+    lines.push("|---|---|---|");
+    for (const side of [TSPC_PLUGIN, TSC, TSPC_PLAIN]) lines.push(`| ${side} | ${ms(b.ms[side]!.median)} | ${spread(b.ms[side]!, ms)} |`);
+    lines.push("");
+    lines.push(
+      `tspc + plugin / tsc, per round: ${ratio(b.ratio.median)} (p25 – p75 ${spread(b.ratio, ratio)}); ` +
+        `ts-patch alone (tspc without plugin / tsc): ${ratio(b.patchRatio.median)}; the plugin alone (tspc + plugin / ` +
+        `tspc without plugin): ${ratio(b.pluginRatio.median)}.`,
+    );
+    lines.push("");
+  }
+
+  if (results.memory) {
+    const mem = results.memory;
+    lines.push(`## Memory: heap retained per 1,000 registered tools`);
+    lines.push("");
+    lines.push(
+      `A fresh \`node --expose-gc\` process per run: heap used after GC with the library loaded is the baseline; ` +
+        `then ${mem.tools.toLocaleString("en")} tools are registered, then the first dispatch of ${mem.called} of them runs; ` +
+        `figures are scaled to 1,000 tools. ${mem.runs} runs per side.`,
+    );
+    lines.push("");
+    lines.push("| Side | Registered | After first dispatch of the called tools | Library baseline |");
+    lines.push("|---|---|---|---|");
+    for (const side of ["tooltype", "langchain"] as const) {
+      const name = side === "tooltype" ? "tooltype" : "LangChain.js";
+      lines.push(`| ${name} | ${bytes(mem.registeredPer1000[side].median)} | ${bytes(mem.dispatchedPer1000[side].median)} | ${bytes(mem.baseline[side].median)} |`);
+    }
+    lines.push("");
+    lines.push(`LangChain.js / tooltype retained per registered tool: ${ratio(mem.ratio.median)}.`);
+    lines.push("");
+  }
+
+  lines.push("## Checks done before timing");
+  lines.push("");
+  for (const check of results.checks) lines.push(`- ${check}`);
+  lines.push("");
+  return lines.join("\n");
+}
+
+/** The summary README.md shows between its bench markers: machine, one row per benchmark, one line per target. */
+export function readmeSummary(results: Results): string {
+  const m = results.machine;
+  const lines: string[] = [];
+  lines.push(
+    `From the latest \`npm run bench\` run (${m.date.slice(0, 10)}; ${m.cpu}, ${m.cores} cores, load average ` +
+      `${m.load.toFixed(1)}; Node ${m.node}; ${Object.entries(m.versions).map(([name, v]) => `${name} ${v}`).join(", ")}). ` +
+      "Medians; each ratio measured per round with both sides side by side. Every figure, with its spread: " +
+      "[bench/RESULTS.md](bench/RESULTS.md).",
+  );
+  lines.push("");
+  lines.push("| Benchmark | tooltype | Compared with | Ratio |");
+  lines.push("|---|---|---|---|");
+  for (const { calls, result } of results.dispatch) {
+    const ours = result.ns[TOOLTYPE]!.median;
+    lines.push(
+      `| Dispatch, ${calls === 1 ? "1 call" : `${calls} parallel calls`} (per message) | ${ns(ours)} | ` +
+        `floor ${ns(result.ns[FLOOR]!.median)}; LangChain.js ${ns(result.ns[LANGCHAIN]!.median)} | ` +
+        `${ratio(roundRatio(result, TOOLTYPE, FLOOR).median)} the floor's time; ${ratio(roundRatio(result, LANGCHAIN, TOOLTYPE).median)} faster than LangChain.js |`,
+    );
+  }
+  if (results.coldStart) {
+    const c = results.coldStart;
+    lines.push(
+      `| Cold start: import, register ${c.tools.toLocaleString("en")} tools, export, first dispatch of ${c.called} | ` +
+        `${ms(c.phases.tooltype.total.median)} | LangChain.js ${ms(c.phases.langchain.total.median)} | ${ratio(c.speedup.median)} faster |`,
+    );
+  }
+  if (results.build) {
+    const b = results.build;
+    lines.push(
+      `| Build, ${b.tools} tools | tspc + plugin ${ms(b.ms[TSPC_PLUGIN]!.median)} | tsc ${ms(b.ms[TSC]!.median)} | ` +
+        `${ratio(b.ratio.median)} (ts-patch alone ${ratio(b.patchRatio.median)}) |`,
+    );
+  }
+  if (results.memory) {
+    const mem = results.memory;
+    lines.push(
+      `| Heap retained per 1,000 registered tools | ${bytes(mem.registeredPer1000.tooltype.median)} | ` +
+        `LangChain.js ${bytes(mem.registeredPer1000.langchain.median)} | ${ratio(mem.ratio.median)} less |`,
+    );
+  }
+  lines.push("");
+  for (const t of targets(results)) lines.push(`- ${t.met ? "Met" : "**Not met**"}: ${t.name}: ${t.measured}.`);
+  return lines.join("\n");
+}

@@ -1,0 +1,147 @@
+/**
+ * `npm run bench`: every benchmark, then the table on stdout and in bench/RESULTS.md.
+ *
+ *   node --expose-gc .bench-build/bench/run.js [--smoke] [--only=dispatch,cold,memory,build]
+ *
+ * `--smoke` (or BENCH_SMOKE=1): tiny sizes and few rounds, to prove every benchmark runs end to end and that the
+ * sides answer alike; its figures mean nothing and it writes .bench-build/RESULTS.smoke.md instead. The test suite
+ * runs it (test/bench/smoke.test.ts); nothing asserts a timing.
+ *
+ * Order: dispatch first (in this process, before anything else has run in it), then the child-process benchmarks.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { benchBuild } from "./build";
+import { benchColdStart, benchMemory, prepareToolProject } from "./cold-start";
+import { benchDispatch, checkDispatch } from "./dispatch";
+import { REPO } from "./generate";
+import type { InterleaveOptions } from "./harness";
+import { machine } from "./machine";
+import { markdown, readmeSummary, type Results, targets } from "./report";
+
+interface Plan {
+  dispatch: InterleaveOptions;
+  coldTools: number;
+  coldCalled: number;
+  coldRuns: number;
+  memoryRuns: number;
+  buildTools: number;
+  buildRuns: number;
+  buildWarmup: boolean;
+}
+
+const FULL: Plan = {
+  dispatch: { rounds: 61, batchMs: 20, warmupMs: 1500 },
+  coldTools: 1000,
+  coldCalled: 100,
+  coldRuns: 10,
+  memoryRuns: 5,
+  buildTools: 500,
+  buildRuns: 5,
+  buildWarmup: true,
+};
+
+const SMOKE: Plan = {
+  dispatch: { rounds: 3, batchMs: 2, warmupMs: 10 },
+  coldTools: 50,
+  coldCalled: 10,
+  coldRuns: 1,
+  memoryRuns: 1,
+  buildTools: 20,
+  buildRuns: 1,
+  buildWarmup: false,
+};
+
+const ALL = ["dispatch", "cold", "memory", "build"] as const;
+
+function log(text: string): void {
+  process.stderr.write(`[bench] ${text}\n`);
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const smoke = args.includes("--smoke") || process.env.BENCH_SMOKE === "1";
+  const onlyArg = args.find((a) => a.startsWith("--only="));
+  const only = new Set(onlyArg ? onlyArg.slice("--only=".length).split(",") : ALL);
+  const plan = smoke ? SMOKE : FULL;
+  if (!(globalThis as { gc?: unknown }).gc) log("note: run with node --expose-gc so that GC runs between batches");
+  // LangChain.js tracing off for this process and its children: no network, nothing extra to time.
+  process.env.LANGCHAIN_TRACING_V2 = "false";
+  process.env.LANGSMITH_TRACING = "false";
+
+  const started = Date.now();
+  const results: Results = { machine: machine(), smoke, dispatch: [], checks: [], seconds: 0 };
+
+  if (only.has("dispatch")) {
+    results.checks.push(...(await checkDispatch()));
+    for (const calls of [1, 10]) {
+      log(`dispatch: ${calls} call(s) per message …`);
+      results.dispatch.push(await benchDispatch(calls, plan.dispatch));
+    }
+  }
+
+  if (only.has("cold") || only.has("memory")) {
+    log(`generating and building ${plan.coldTools} tools with tspc and the plugin …`);
+    const project = prepareToolProject(`tools-${plan.coldTools}`, plan.coldTools, plan.coldCalled);
+    log(`  built in ${(project.buildMs / 1000).toFixed(1)} s`);
+    if (only.has("cold")) {
+      log(`cold start: ${plan.coldRuns} runs per side …`);
+      results.coldStart = benchColdStart(project, plan.coldRuns);
+    }
+    if (only.has("memory")) {
+      log(`memory: ${plan.memoryRuns} runs per side …`);
+      results.memory = benchMemory(project, plan.memoryRuns);
+    }
+    results.checks.push(
+      `cold start and memory: both sides registered and exported all ${plan.coldTools} generated tools with the same ` +
+        `parameter names and required lists, and answered the ${plan.coldCalled} calls with the expected contents`,
+    );
+  }
+
+  if (only.has("build")) {
+    log(`build: ${plan.buildTools} tools, ${plan.buildRuns} runs per command …`);
+    results.build = benchBuild(plan.buildTools, plan.buildRuns, plan.buildWarmup);
+    results.checks.push("build: the plugin's output carries compiled metadata and the plain build's does not");
+  }
+
+  results.seconds = (Date.now() - started) / 1000;
+  results.loadEnd = os.loadavg()[0];
+  const text = markdown(results);
+  process.stdout.write(`${text}\n`);
+  const out = smoke ? path.join(REPO, ".bench-build", "RESULTS.smoke.md") : path.join(REPO, "bench", "RESULTS.md");
+  if (smoke || only.size === ALL.length) {
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(out, text);
+    log(`wrote ${path.relative(REPO, out)}`);
+    if (!smoke) updateReadme(readmeSummary(results));
+  } else {
+    log("partial run (--only): bench/RESULTS.md left as it was");
+  }
+  fs.writeFileSync(path.join(REPO, ".bench-build", smoke ? "results.smoke.json" : "results.json"), JSON.stringify(results, null, 2));
+  const missed = targets(results).filter((t) => !t.met);
+  log(missed.length === 0 ? "all targets met" : `targets not met: ${missed.map((t) => t.name).join("; ")}`);
+  if (smoke) process.stdout.write("bench smoke: every benchmark ran and every check passed\n");
+}
+
+const START = "<!-- bench:results:start -->";
+const END = "<!-- bench:results:end -->";
+
+/** A full run refreshes the summary in README.md between the bench markers (nothing else in the file changes). */
+function updateReadme(summary: string): void {
+  const file = path.join(REPO, "README.md");
+  const text = fs.readFileSync(file, "utf8");
+  const start = text.indexOf(START);
+  const end = text.indexOf(END);
+  if (start < 0 || end < start) {
+    log(`README.md has no ${START} … ${END} markers: its summary was not updated`);
+    return;
+  }
+  fs.writeFileSync(file, `${text.slice(0, start + START.length)}\n${summary}\n${text.slice(end)}`);
+  log("updated the summary in README.md");
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
