@@ -83,17 +83,30 @@ export function parseArguments(text: string, options: ReadOptions = {}): ReadRes
     value = repaired.value;
     repairs = repaired.repairs;
   }
-  const read = readValue(value, text, options, false);
+  const read = readValue(value, text, options, false, mayHoldProtoKey(text));
   if (read.ok && repairs) read.repairs = repairs;
   return read;
 }
 
-/** Check and copy an already-parsed arguments value (LangChain `args`, `invoke(name, {...})`). */
-export function readArguments(value: unknown, options: ReadOptions = {}): ReadResult {
-  return readValue(value, undefined, options, true);
+/**
+ * Whether parsed text can hold a `__proto__` key. JSON.parse makes such a key an ordinary own property, harmless
+ * until some later assignment copies it onto an object; only then is a cleaned copy needed. A key can also spell it
+ * with escapes (`"\u005f_proto__"`).
+ */
+function mayHoldProtoKey(text: string): boolean {
+  return text.includes("__proto__") || text.includes("\\u");
 }
 
-function readValue(value: unknown, text: string | undefined, options: ReadOptions, estimateSize: boolean): ReadResult {
+/** Check and copy an already-parsed arguments value (LangChain `args`, `invoke(name, {...})`). */
+export function readArguments(value: unknown, options: ReadOptions = {}): ReadResult {
+  return readValue(value, undefined, options, true, true);
+}
+
+/**
+ * `copy`: make a cleaned copy. Values just parsed from text belong to no one else and, without a `__proto__` key,
+ * need only their depth checked; values handed in by a caller are always copied, since coercion changes them.
+ */
+function readValue(value: unknown, text: string | undefined, options: ReadOptions, estimateSize: boolean, copy: boolean): ReadResult {
   if (value === undefined) return { ok: true, args: {} };
   const maxDepth = options.maxDepth ?? MAX_ARGUMENTS_DEPTH;
   const maxBytes = options.maxBytes ?? MAX_ARGUMENTS_BYTES;
@@ -108,10 +121,16 @@ function readValue(value: unknown, text: string | undefined, options: ReadOption
   if (!isPlainObject(value)) {
     return { ok: false, problem: "not_object", detail: kindOf(value), text: text ?? shortJson(value, 200) };
   }
-  const copy = copyJson(value, 1, maxDepth, estimateSize ? { left: maxBytes } : undefined);
-  if (copy === TOO_DEEP) return { ok: false, problem: "too_deep", limit: maxDepth };
-  if (copy === TOO_LARGE) return { ok: false, problem: "too_long", limit: maxBytes };
-  const read: ReadResult = { ok: true, args: copy as ArgsObject };
+  let args: unknown = value;
+  if (copy || coercions) {
+    args = copyJson(value, 1, maxDepth, estimateSize ? { left: maxBytes } : undefined);
+    if (args === TOO_DEEP) return { ok: false, problem: "too_deep", limit: maxDepth };
+    if (args === TOO_LARGE) return { ok: false, problem: "too_long", limit: maxBytes };
+  } else if (text !== undefined && text.length > maxDepth && deeperThan(value, 1, maxDepth)) {
+    // (Nesting deeper than maxDepth takes more than maxDepth brackets, so shorter text cannot.)
+    return { ok: false, problem: "too_deep", limit: maxDepth };
+  }
+  const read: ReadResult = { ok: true, args: args as ArgsObject };
   if (coercions) read.coercions = coercions;
   return read;
 }
@@ -194,24 +213,46 @@ function unescapeSegment(segment: string): string {
  * `undefined` so the function's own defaults apply.
  */
 export function toPositionalArgs(args: ArgsObject, meta: CompiledToolMeta, context: () => ToolContext): unknown[] {
+  const plan = planOf(meta);
+  const positional: unknown[] = new Array(plan.count);
+  let shared: ToolContext | undefined;
+  for (let i = 0; i < plan.count; i++) {
+    const slot = plan.slots[i];
+    if (slot === INJECT) positional[i] = shared ??= context();
+    else if (slot === WHOLE) positional[i] = args;
+    else if (slot !== undefined && Object.prototype.hasOwnProperty.call(args, slot)) positional[i] = args[slot];
+  }
+  return positional;
+}
+
+const INJECT = Symbol("inject");
+const WHOLE = Symbol("whole");
+
+/** What fills each position: an argument by name, the whole object (flattened), a ToolContext, or nothing. */
+interface Plan {
+  count: number;
+  slots: (string | typeof INJECT | typeof WHOLE | undefined)[];
+}
+
+/** Metadata never changes, so each tool's plan is worked out once. */
+const plans = new WeakMap<CompiledToolMeta, Plan>();
+
+function planOf(meta: CompiledToolMeta): Plan {
+  let plan = plans.get(meta);
+  if (plan) return plan;
   const inject = new Set(meta.inject ?? []);
   const firstFree = firstNonInjected(inject);
   let count = meta.flatten ? firstFree + 1 : meta.params.length;
   for (const position of inject) count = Math.max(count, position + 1);
-
-  const positional: unknown[] = new Array(count);
-  let shared: ToolContext | undefined;
+  const slots: Plan["slots"] = new Array(count);
   for (let i = 0; i < count; i++) {
-    if (inject.has(i)) {
-      positional[i] = shared ??= context();
-    } else if (meta.flatten) {
-      positional[i] = i === firstFree ? args : undefined;
-    } else {
-      const name = meta.params[i];
-      positional[i] = name !== undefined && Object.prototype.hasOwnProperty.call(args, name) ? args[name] : undefined;
-    }
+    if (inject.has(i)) slots[i] = INJECT;
+    else if (meta.flatten) slots[i] = i === firstFree ? WHOLE : undefined;
+    else slots[i] = meta.params[i];
   }
-  return positional;
+  plan = { count, slots };
+  plans.set(meta, plan);
+  return plan;
 }
 
 /** Names of the arguments the model fills, in order: the non-injected parameters, or a flattened object's properties. */
@@ -275,6 +316,20 @@ function copyJson(value: unknown, depth: number, maxDepth: number, budget: { lef
     out[key] = item;
   }
   return out;
+}
+
+/** Whether JSON data nests deeper than `maxDepth`, counting `value` as level `depth`; allocates nothing. */
+function deeperThan(value: unknown, depth: number, maxDepth: number): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  if (depth > maxDepth) return true;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (deeperThan(value[i], depth + 1, maxDepth)) return true;
+    return false;
+  }
+  for (const key in value) {
+    if (deeperThan((value as Record<string, unknown>)[key], depth + 1, maxDepth)) return true;
+  }
+  return false;
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

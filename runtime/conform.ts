@@ -22,6 +22,9 @@ export interface Conformed {
   invalid?: { errors: SchemaError[]; issues: string[] };
 }
 
+/** The answer for a value that was valid as it came: shared, since nothing about it is particular. */
+const VALID: Conformed = Object.freeze({ coercions: Object.freeze([]) as unknown as Coercion[] });
+
 /** Conform `value` in place (coercions, revived Dates). Already-valid values are validated once and never walked. */
 export function conform(
   value: Record<string, unknown>,
@@ -30,8 +33,12 @@ export function conform(
   dates: readonly string[] | undefined,
   settings: ConformSettings,
 ): Conformed {
-  const coercions: Coercion[] = [];
   let invalid = validator.check(value);
+  if (!invalid) {
+    reviveDates(value, dates);
+    return VALID;
+  }
+  const coercions: Coercion[] = [];
   // A null for an optional property means "left out", the form OpenAI strict mode gives optional values.
   if (invalid && settings.coerce && dropOptionalNulls(value, schema)) invalid = validator.check(value);
   if (invalid && settings.coerce) {

@@ -7,49 +7,75 @@
  * - The caller's `signal` aborts every running call and rejects with its reason; calls still waiting never start.
  * - A handler that rethrows (`handleToolError: false`, …) rejects dispatch with that error and aborts the rest.
  */
-import { normalizeCalls } from "./calls";
+import { type NormalizedCall, normalizeCalls } from "./calls";
 import type { DispatchInput, ToolMessage } from "./messages";
 import type { DispatchOptions } from "./options";
-import { type DispatchEnvironment, answerCall, createRun } from "./pipeline";
+import { type DispatchEnvironment, type DispatchRun, answerAll, answerCall, createRun } from "./pipeline";
 
 export { answerCall, invokeRaw, invokeTool } from "./pipeline";
 export type { DispatchEnvironment, DispatchRun, DispatchTool, ToolInput } from "./pipeline";
 
-/** One ToolMessage per call in `message`, in call order. */
-export async function dispatchMessage(
-  env: DispatchEnvironment,
-  message: DispatchInput,
-  options: DispatchOptions = {},
-): Promise<ToolMessage[]> {
-  const calls = normalizeCalls(message);
-  options.signal?.throwIfAborted();
-  const limit = concurrencyLimit(options.maxConcurrency ?? env.options.maxConcurrency);
-  const run = createRun(options);
+/**
+ * One ToolMessage per call in `message`, in call order. Not an async function on purpose: when every tool returns a
+ * plain value the answers are ready at once and resolve in one step, which is most of the cost of a simple call.
+ */
+export function dispatchMessage(env: DispatchEnvironment, message: DispatchInput, options: DispatchOptions = {}): Promise<ToolMessage[]> {
+  let calls: NormalizedCall[];
+  let limit: number;
   try {
-    if (limit >= calls.length) return await Promise.all(calls.map((call) => answerCall(env, call, options, run)));
-    const answers: ToolMessage[] = new Array(calls.length);
-    let next = 0;
-    let stopped = false;
-    const worker = async (): Promise<void> => {
-      while (!stopped && next < calls.length) {
-        const index = next++;
-        try {
-          answers[index] = await answerCall(env, calls[index]!, options, run);
-        } catch (error) {
-          stopped = true;
-          throw error;
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: limit }, worker));
-    return answers;
+    calls = normalizeCalls(message);
+    options.signal?.throwIfAborted();
+    limit = concurrencyLimit(options.maxConcurrency ?? env.options.maxConcurrency);
   } catch (error) {
-    // Dispatch gives up: no one will read the other answers, so stop the calls still running.
-    run.abort(error);
-    throw error;
-  } finally {
-    run.close();
+    return Promise.reject(error);
   }
+  const run = createRun(options);
+  let answers: ToolMessage[] | Promise<ToolMessage[]>;
+  try {
+    answers = limit >= calls.length ? answerAll(env, calls, run) : answerWithLimit(env, calls, run, limit);
+  } catch (error) {
+    return Promise.reject(giveUp(run, error));
+  }
+  if (!(answers instanceof Promise)) {
+    run.close();
+    return Promise.resolve(answers);
+  }
+  return answers.then(
+    (done) => {
+      run.close();
+      return done;
+    },
+    (error: unknown) => {
+      throw giveUp(run, error);
+    },
+  );
+}
+
+/** Dispatch gives up: no one will read the other answers, so stop the calls still running. */
+function giveUp(run: DispatchRun, error: unknown): unknown {
+  run.abort(error);
+  run.close();
+  return error;
+}
+
+/** At most `limit` calls running at once; each worker takes the next call when its last one is answered. */
+async function answerWithLimit(env: DispatchEnvironment, calls: NormalizedCall[], run: DispatchRun, limit: number): Promise<ToolMessage[]> {
+  const answers: ToolMessage[] = new Array(calls.length);
+  let next = 0;
+  let stopped = false;
+  const worker = async (): Promise<void> => {
+    while (!stopped && next < calls.length) {
+      const index = next++;
+      try {
+        answers[index] = await answerCall(env, calls[index]!, run.options, run);
+      } catch (error) {
+        stopped = true;
+        throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: limit }, worker));
+  return answers;
 }
 
 function concurrencyLimit(value: number | undefined): number {

@@ -27,7 +27,7 @@ import {
 import type { NormalizedCall } from "./calls";
 import type { Coercion } from "./coerce";
 import { ToolError, ToolResultError, ToolTimeoutError, ToolValidationError } from "./errors";
-import { type ToolEvent, callHooks } from "./hooks";
+import { type ToolEvent, type ToolHooks, callHooks } from "./hooks";
 import { type ToolCall, ToolMessage } from "./messages";
 import type { DispatchOptions, ErrorHandler, RegistryOptions, ToolContext } from "./options";
 import type { RegisteredTool } from "./registry";
@@ -58,6 +58,9 @@ export interface DispatchRun {
   readonly options: DispatchOptions;
   /** Aborted when the caller's signal aborts, or when the dispatch gives up (a handler rethrew). */
   readonly signal: AbortSignal;
+  /** Whether the run was aborted, and why: read without creating the signal. */
+  readonly aborted: boolean;
+  readonly reason: unknown;
   /** `performance.now()` by which every call must be answered, and the limit it came from. */
   readonly deadline: { readonly at: number; readonly timeoutMs: number } | undefined;
   /** The deadline has passed (or its timer fired: timers may fire a fraction of a millisecond early). */
@@ -75,46 +78,250 @@ export interface DispatchRun {
 /** Longest delay `setTimeout` honours; longer ones fire at once. */
 const MAX_TIMER_MS = 2_147_483_647;
 
+/**
+ * The run of one dispatch. Its AbortController is made only when something needs it (a caller's signal, a tool
+ * that takes a ToolContext, a call still running): creating one costs more than answering a simple call.
+ */
+class Run implements DispatchRun {
+  readonly options: DispatchOptions;
+  readonly deadline: { readonly at: number; readonly timeoutMs: number } | undefined;
+  #controller: AbortController | undefined;
+  #listeners: Set<() => void> | undefined;
+  #expired = false;
+  #onCallerAbort: (() => void) | undefined;
+
+  constructor(options: DispatchOptions) {
+    this.options = options;
+    const timeoutMs = validTimeout(options.timeoutMs);
+    this.deadline = timeoutMs === undefined ? undefined : { at: performance.now() + timeoutMs, timeoutMs };
+    const caller = options.signal;
+    if (caller?.aborted) this.#controllerOf().abort(caller.reason);
+    else if (caller) {
+      const onCallerAbort = (): void => this.#controllerOf().abort(caller.reason);
+      this.#onCallerAbort = onCallerAbort;
+      caller.addEventListener("abort", onCallerAbort, { once: true });
+    }
+  }
+
+  get signal(): AbortSignal {
+    return this.#controllerOf().signal;
+  }
+
+  get aborted(): boolean {
+    return this.#controller?.signal.aborted ?? false;
+  }
+
+  get reason(): unknown {
+    return this.#controller?.signal.reason;
+  }
+
+  get expired(): boolean {
+    return this.#expired || (this.deadline !== undefined && performance.now() >= this.deadline.at);
+  }
+
+  expire(): void {
+    this.#expired = true;
+  }
+
+  onAbort(listener: () => void): () => void {
+    this.#controllerOf();
+    const listeners = (this.#listeners ??= new Set());
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }
+
+  abort(reason: unknown): void {
+    this.#controllerOf().abort(reason);
+  }
+
+  close(): void {
+    if (this.#onCallerAbort) this.options.signal?.removeEventListener("abort", this.#onCallerAbort);
+  }
+
+  #controllerOf(): AbortController {
+    if (!this.#controller) {
+      const controller = new AbortController();
+      controller.signal.addEventListener(
+        "abort",
+        () => {
+          const listeners = this.#listeners;
+          if (!listeners) return;
+          for (const listener of [...listeners]) listener();
+          listeners.clear();
+        },
+        { once: true },
+      );
+      this.#controller = controller;
+    }
+    return this.#controller;
+  }
+}
+
 /** A run for `options`: one listener on the caller's signal, fanned out to the calls. */
 export function createRun(options: DispatchOptions): DispatchRun {
-  const controller = new AbortController();
-  const listeners = new Set<() => void>();
-  const caller = options.signal;
-  const onCallerAbort = (): void => controller.abort(caller?.reason);
-  if (caller?.aborted) controller.abort(caller.reason);
-  else caller?.addEventListener("abort", onCallerAbort, { once: true });
-  controller.signal.addEventListener(
-    "abort",
-    () => {
-      for (const listener of [...listeners]) listener();
-      listeners.clear();
-    },
-    { once: true },
-  );
-  const timeoutMs = validTimeout(options.timeoutMs);
-  const deadline = timeoutMs === undefined ? undefined : { at: performance.now() + timeoutMs, timeoutMs };
-  let expired = false;
+  return new Run(options);
+}
+
+/** The settings that apply to one call of one tool. */
+interface CallSettings {
+  read: Required<ReadOptions>;
+  coerce: boolean;
+  timeoutMs: number | undefined;
+  toolHandler: ErrorHandler | undefined;
+  validationHandler: ErrorHandler | undefined;
+}
+
+/** A tool's settings when the dispatch overrides none of them: the same for every call, so computed once. */
+const baseSettings = new WeakMap<DispatchTool, CallSettings>();
+
+function settingsFor(tool: DispatchTool, registry: Readonly<RegistryOptions>, dispatch: DispatchOptions): CallSettings {
+  if (dispatch.coerce !== undefined || dispatch.repair !== undefined) return computeSettings(tool, registry, dispatch);
+  let settings = baseSettings.get(tool);
+  if (!settings) {
+    settings = computeSettings(tool, registry, {});
+    baseSettings.set(tool, settings);
+  }
+  return settings;
+}
+
+function computeSettings(tool: DispatchTool, registry: Readonly<RegistryOptions>, dispatch: DispatchOptions): CallSettings {
+  const own = tool.options;
+  const coerce = own.coerce ?? dispatch.coerce ?? registry.coerce ?? true;
   return {
-    options,
-    signal: controller.signal,
-    deadline,
-    get expired() {
-      return expired || (deadline !== undefined && performance.now() >= deadline.at);
+    read: {
+      repair: own.repair ?? dispatch.repair ?? registry.repair ?? true,
+      unwrapString: coerce,
+      maxBytes: own.maxArgumentsBytes ?? registry.maxArgumentsBytes ?? MAX_ARGUMENTS_BYTES,
+      maxDepth: own.maxArgumentsDepth ?? registry.maxArgumentsDepth ?? MAX_ARGUMENTS_DEPTH,
     },
-    expire() {
-      expired = true;
-    },
-    onAbort(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    abort(reason) {
-      controller.abort(reason);
-    },
-    close() {
-      caller?.removeEventListener("abort", onCallerAbort);
-    },
+    coerce,
+    timeoutMs: validTimeout(own.timeoutMs ?? registry.timeoutMs),
+    toolHandler: own.handleToolError ?? registry.handleToolError,
+    validationHandler: own.handleValidationError ?? registry.handleValidationError,
   };
+}
+
+/**
+ * The answer to one call: a ToolMessage right away when the tool returns a plain value, a promise of one when it
+ * returns a promise. Throws (or rejects) only when a handler says `false` (or throws) or the run is aborted.
+ */
+function answer(env: DispatchEnvironment, call: NormalizedCall, run: DispatchRun): ToolMessage | Promise<ToolMessage> {
+  if (run.aborted) throw run.reason;
+  const tool = env.get(call.name);
+  const state = new CallState(call, tool, run, callHooks(env.options, run.options));
+  if (!tool) {
+    state.begin();
+    return state.failure("validation", env.options.handleValidationError, unknownToolError(call.name, env.names()), errorText);
+  }
+  const settings = settingsFor(tool, env.options, run.options);
+
+  let prepared: Prepared;
+  try {
+    prepared = prepareArguments(tool, call, settings);
+  } catch (error) {
+    // Not the model's fault (e.g. a parameter schema ajv cannot compile): report it as the tool failing.
+    state.begin();
+    return state.failure("tool", settings.toolHandler, error, toolErrorText);
+  }
+  if (prepared.args) state.args = prepared.args;
+  state.begin(prepared.repairs, prepared.coercions);
+  if (!prepared.ok) return state.failure("validation", settings.validationHandler, prepared.error, errorText);
+
+  let result: unknown;
+  try {
+    if (run.deadline && run.expired) throw new ToolTimeoutError(tool.name, run.deadline.timeoutMs, "dispatch");
+    result = runTool(tool, prepared.args, state, settings, run);
+  } catch (error) {
+    return state.caught(tool, settings, error);
+  }
+  if (result instanceof Pending) {
+    return result.promise.then(
+      (value) => state.succeeded(tool, settings, value),
+      (error: unknown) => state.caught(tool, settings, error),
+    );
+  }
+  return state.succeeded(tool, settings, result);
+}
+
+/** What one call keeps while it is answered; methods rather than per-call closures keep the common path lean. */
+class CallState {
+  /** Set once the arguments are read. */
+  args: ArgsObject | undefined;
+  #toolCall: ToolCall | undefined;
+  #event: ToolEvent | undefined;
+  readonly #started: number;
+
+  constructor(
+    readonly call: NormalizedCall,
+    readonly tool: DispatchTool | undefined,
+    readonly run: DispatchRun,
+    readonly hooks: Required<ToolHooks> | undefined,
+  ) {
+    this.#started = hooks ? performance.now() : 0;
+  }
+
+  /** The call as a LangChain ToolCall (for ToolContext, handlers and hooks), made when first needed. */
+  get toolCall(): ToolCall {
+    this.#toolCall ??= { name: this.call.name, args: this.args ?? {}, id: this.call.id, type: "tool_call" };
+    return this.#toolCall;
+  }
+
+  begin(repairs: readonly RepairKind[] = [], coercions: readonly Coercion[] = []): void {
+    if (!this.hooks) return;
+    const tool = this.tool;
+    this.#event = {
+      call: this.toolCall,
+      tool,
+      tags: tool?.options.tags ?? [],
+      metadata: { ...tool?.options.metadata, ...this.run.options.metadata },
+      repairs,
+      coercions,
+    };
+    this.hooks.onToolStart(this.#event);
+  }
+
+  end(message: ToolMessage): ToolMessage {
+    if (this.hooks && this.#event) this.hooks.onToolEnd({ ...this.#event, durationMs: this.#elapsed(), status: message.status, message });
+    return message;
+  }
+
+  /** The error message for a failed call, or the error itself rethrown when the handler is `false`. */
+  failure(kind: "validation" | "tool", handler: ErrorHandler | undefined, error: unknown, text: (error: unknown) => string): ToolMessage {
+    if (this.hooks && this.#event) this.hooks.onToolError({ ...this.#event, durationMs: this.#elapsed(), kind, error });
+    let content: string;
+    if (handler === undefined || handler === true) content = text(error);
+    else if (handler === false) throw error;
+    else if (typeof handler === "string") content = handler;
+    else content = String(handler(error, this.toolCall));
+    return this.end(new ToolMessage({ tool_call_id: this.call.id, name: this.tool?.name ?? this.call.name, content, status: "error" }));
+  }
+
+  succeeded(tool: DispatchTool, settings: CallSettings, value: unknown): ToolMessage {
+    let message: ToolMessage;
+    try {
+      message = successMessage(tool, this.call.id, value);
+    } catch (error) {
+      return this.caught(tool, settings, error);
+    }
+    return this.end(message);
+  }
+
+  /** A failure after the arguments were accepted: the caller's abort is passed on, anything else answered. */
+  caught(tool: DispatchTool, settings: CallSettings, error: unknown): ToolMessage {
+    if (error instanceof CallerAbort) {
+      if (this.hooks && this.#event) this.hooks.onToolError({ ...this.#event, durationMs: this.#elapsed(), kind: "aborted", error: error.reason });
+      throw error.reason;
+    }
+    return this.failure("tool", settings.toolHandler, error, toolErrorText);
+  }
+
+  #elapsed(): number {
+    return performance.now() - this.#started;
+  }
+}
+
+function errorText(error: unknown): string {
+  return `Error: ${(error as Error).message}`;
 }
 
 /**
@@ -136,102 +343,16 @@ export async function answerCall(
   }
 }
 
-/** The settings that apply to one call of one tool. */
-interface CallSettings {
-  read: Required<ReadOptions>;
-  coerce: boolean;
-  timeoutMs: number | undefined;
-  toolHandler: ErrorHandler | undefined;
-  validationHandler: ErrorHandler | undefined;
-}
-
-function settingsFor(tool: DispatchTool, registry: Readonly<RegistryOptions>, dispatch: DispatchOptions): CallSettings {
-  const own = tool.options;
-  const coerce = own.coerce ?? dispatch.coerce ?? registry.coerce ?? true;
-  return {
-    read: {
-      repair: own.repair ?? dispatch.repair ?? registry.repair ?? true,
-      unwrapString: coerce,
-      maxBytes: own.maxArgumentsBytes ?? registry.maxArgumentsBytes ?? MAX_ARGUMENTS_BYTES,
-      maxDepth: own.maxArgumentsDepth ?? registry.maxArgumentsDepth ?? MAX_ARGUMENTS_DEPTH,
-    },
-    coerce,
-    timeoutMs: validTimeout(own.timeoutMs ?? registry.timeoutMs),
-    toolHandler: own.handleToolError ?? registry.handleToolError,
-    validationHandler: own.handleValidationError ?? registry.handleValidationError,
-  };
-}
-
-async function answer(env: DispatchEnvironment, call: NormalizedCall, run: DispatchRun): Promise<ToolMessage> {
-  if (run.signal.aborted) throw run.signal.reason;
-  const hooks = callHooks(env.options, run.options);
-  const started = hooks ? performance.now() : 0;
-  const toolCall: ToolCall = { name: call.name, args: {}, id: call.id, type: "tool_call" };
-  const tool = env.get(call.name);
-  let event: ToolEvent | undefined;
-  const begin = (repairs: readonly RepairKind[] = [], coercions: readonly Coercion[] = []): void => {
-    if (!hooks) return;
-    event = {
-      call: toolCall,
-      tool,
-      tags: tool?.options.tags ?? [],
-      metadata: { ...tool?.options.metadata, ...run.options.metadata },
-      repairs,
-      coercions,
-    };
-    hooks.onToolStart(event);
-  };
-  const elapsed = (): number => performance.now() - started;
-  const end = (message: ToolMessage): ToolMessage => {
-    if (hooks && event) hooks.onToolEnd({ ...event, durationMs: elapsed(), status: message.status, message });
-    return message;
-  };
-  /** The error message for a failed call, or the error itself rethrown when the handler is `false`. */
-  const failure = (kind: "validation" | "tool", handler: ErrorHandler | undefined, error: unknown, text: () => string) => {
-    if (hooks && event) hooks.onToolError({ ...event, durationMs: elapsed(), kind, error });
-    let content: string;
-    if (handler === undefined || handler === true) content = text();
-    else if (handler === false) throw error;
-    else if (typeof handler === "string") content = handler;
-    else content = String(handler(error, toolCall));
-    return end(new ToolMessage({ tool_call_id: call.id, name: tool?.name ?? call.name, content, status: "error" }));
-  };
-
-  if (!tool) {
-    begin();
-    const error = unknownToolError(call.name, env.names());
-    return failure("validation", env.options.handleValidationError, error, () => `Error: ${error.message}`);
+/** Answer calls on `run` concurrently: synchronously where every tool returned a plain value. */
+export function answerAll(env: DispatchEnvironment, calls: readonly NormalizedCall[], run: DispatchRun): ToolMessage[] | Promise<ToolMessage[]> {
+  const answers: (ToolMessage | Promise<ToolMessage>)[] = new Array(calls.length);
+  let pending = false;
+  for (let i = 0; i < calls.length; i++) {
+    const one = answer(env, calls[i]!, run);
+    if (one instanceof Promise) pending = true;
+    answers[i] = one;
   }
-  const settings = settingsFor(tool, env.options, run.options);
-
-  let prepared: Prepared;
-  try {
-    prepared = prepareArguments(tool, call, settings);
-  } catch (error) {
-    // Not the model's fault (e.g. a parameter schema ajv cannot compile): report it as the tool failing.
-    begin();
-    return failure("tool", settings.toolHandler, error, () => toolErrorText(error));
-  }
-  if (prepared.args) toolCall.args = prepared.args;
-  begin(prepared.repairs, prepared.coercions);
-  if (!prepared.ok) {
-    const error = prepared.error;
-    return failure("validation", settings.validationHandler, error, () => `Error: ${error.message}`);
-  }
-
-  try {
-    if (run.deadline && run.expired) {
-      throw new ToolTimeoutError(tool.name, run.deadline.timeoutMs, "dispatch");
-    }
-    const result = await runTool(tool, prepared.args, toolCall, settings, run);
-    return end(successMessage(tool, call.id, result));
-  } catch (error) {
-    if (error instanceof CallerAbort) {
-      if (hooks && event) hooks.onToolError({ ...event, durationMs: elapsed(), kind: "aborted", error: error.reason });
-      throw error.reason;
-    }
-    return failure("tool", settings.toolHandler, error, () => toolErrorText(error));
-  }
+  return pending ? Promise.all(answers) : (answers as ToolMessage[]);
 }
 
 /** `invoke(name, input)`: the tool's own return value; unknown tools and bad arguments throw ToolValidationError. */
@@ -260,16 +381,20 @@ export async function invokeTool(
   const read = typeof input === "string" ? bareStringArguments(tool, input, settings.read) : readArguments(input, settings.read);
   const prepared = checkArguments(tool, read, settings);
   if (!prepared.ok) throw prepared.error;
-  const toolCall: ToolCall = { name: tool.name, args: prepared.args, id: "", type: "tool_call" };
   const run = createRun(options);
+  const state = new CallState({ kind: "args", id: "", name: tool.name, args: prepared.args }, tool, run, undefined);
+  state.args = prepared.args;
   try {
-    return await runTool(tool, prepared.args, toolCall, settings, run);
+    const result = runTool(tool, prepared.args, state, settings, run);
+    return await (result instanceof Pending ? result.promise : result);
   } catch (error) {
     throw error instanceof CallerAbort ? error.reason : error;
   } finally {
     run.close();
   }
 }
+
+const NONE_REPAIRED: RepairKind[] = Object.freeze([]) as unknown as RepairKind[];
 
 /** Arguments ready for the call, or the error to report; either way what was repaired and coerced on the way. */
 type Prepared = { repairs: RepairKind[]; coercions: Coercion[] } & (
@@ -325,7 +450,7 @@ function checkArguments(tool: DispatchTool, read: ReadResult, settings: CallSett
     };
   }
   const args = read.args;
-  const repairs = read.repairs ?? [];
+  const repairs = read.repairs ?? NONE_REPAIRED;
   // Coercion runs only when validation fails, so arguments that are already valid pay nothing for it.
   const conformed = conform(args, tool.parameters, tool.validator(), tool.meta.dates, { coerce: settings.coerce, maxDepth: settings.read.maxDepth });
   const coercions = read.coercions ? [...read.coercions, ...conformed.coercions] : conformed.coercions;
@@ -348,26 +473,46 @@ class CallerAbort {
   constructor(readonly reason: unknown) {}
 }
 
+/** A tool's result still to come: what runTool returns when the tool returned a promise (or any thenable). */
+class Pending {
+  constructor(readonly promise: Promise<unknown>) {}
+}
+
 /**
- * Call the tool with its positional arguments and await its result, within the earlier of its own time limit and
- * the run's deadline, and the run's signal. Whatever settles first wins; a late result or error is dropped.
+ * Call the tool with its positional arguments. A plain value comes back as it is (no promise, no timer: nothing can
+ * interrupt a synchronous call anyway). A promise is raced, within the earlier of the tool's own time limit and the
+ * run's deadline, against the run's signal: whatever settles first wins, and a late result or error is dropped.
+ * A synchronous throw propagates.
  */
-function runTool(
+function runTool(tool: DispatchTool, args: ArgsObject, state: CallState, settings: CallSettings, run: DispatchRun): unknown {
+  if (run.aborted) throw new CallerAbort(run.reason);
+  // Only a tool that takes a ToolContext can observe its signal; the others need no controller.
+  const controller = tool.meta.inject ? new AbortController() : undefined;
+  const positional = toPositionalArgs(args, tool.meta, controller ? () => contextFor(tool, state, controller, run) : noContext);
+  const result = tool.call(positional);
+  if (!isThenable(result)) return result;
+  return new Pending(race(tool, result, controller, settings, run));
+}
+
+function noContext(): ToolContext {
+  throw new Error("tooltype: a ToolContext was asked for by a tool whose metadata injects none.");
+}
+
+function contextFor(tool: DispatchTool, state: CallState, controller: AbortController, run: DispatchRun): ToolContext {
+  return { toolCall: state.toolCall, signal: controller.signal, metadata: { ...tool.options.metadata, ...run.options.metadata } };
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (typeof value === "object" || typeof value === "function") && value !== null && typeof (value as { then?: unknown }).then === "function";
+}
+
+function race(
   tool: DispatchTool,
-  args: ArgsObject,
-  toolCall: ToolCall,
+  pending: PromiseLike<unknown>,
+  controller: AbortController | undefined,
   settings: CallSettings,
   run: DispatchRun,
 ): Promise<unknown> {
-  if (run.signal.aborted) return Promise.reject(new CallerAbort(run.signal.reason));
-  const controller = new AbortController();
-  const context = (): ToolContext => ({
-    toolCall,
-    signal: controller.signal,
-    metadata: { ...tool.options.metadata, ...run.options.metadata },
-  });
-  const positional = toPositionalArgs(args, tool.meta, context);
-
   let limitMs = settings.timeoutMs;
   let timeout = (): ToolTimeoutError => new ToolTimeoutError(tool.name, settings.timeoutMs!);
   const deadline = run.deadline;
@@ -394,23 +539,16 @@ function runTool(
     };
     const unsubscribe = run.onAbort(() => {
       if (!settle()) return;
-      controller.abort(run.signal.reason);
-      reject(new CallerAbort(run.signal.reason));
+      controller?.abort(run.reason);
+      reject(new CallerAbort(run.reason));
     });
     if (limitMs !== undefined) {
       timer = setTimeout(() => {
         if (!settle()) return;
         const error = timeout();
-        controller.abort(error);
+        controller?.abort(error);
         reject(error);
       }, Math.min(limitMs, MAX_TIMER_MS));
-    }
-    let pending: unknown;
-    try {
-      pending = tool.call(positional);
-    } catch (error) {
-      if (settle()) reject(error);
-      return;
     }
     Promise.resolve(pending).then(
       (value) => {

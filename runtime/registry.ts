@@ -18,7 +18,7 @@ import {
   invokeTool,
 } from "./dispatch";
 import { formatAnswer } from "./answer";
-import { normalizeToolCall } from "./calls";
+import { messageFormat, normalizeToolCall } from "./calls";
 import { ToolRegistrationError } from "./errors";
 import { type AnthropicTool, toAnthropicTools } from "./formats/anthropic";
 import { type GeminiTool, type GeminiToolsOptions, toGeminiTools } from "./formats/gemini";
@@ -217,8 +217,11 @@ export class ToolRegistry {
    * for a Gemini response. One answer per call, in call order, at most `maxConcurrency` running at once; failures
    * are error answers for the model. Rejects only when a `handle*Error` option is `false` (with that error) or `options.signal` aborts (with its reason).
    */
-  async dispatch<M extends ToolCallMessage>(message: M, options?: DispatchOptions): Promise<DispatchResult<M>> {
-    return formatAnswer(message, await this.runCalls(message, options));
+  dispatch<M extends ToolCallMessage>(message: M, options?: DispatchOptions): Promise<DispatchResult<M>> {
+    const results = this.runCalls(message, options);
+    // Chat answers are the ToolMessages themselves: no second step for the most common format.
+    if (typeof message !== "object" || message === null || messageFormat(message) === "chat") return results as Promise<DispatchResult<M>>;
+    return results.then((done) => formatAnswer(message, done));
   }
 
   /**
