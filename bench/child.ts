@@ -88,7 +88,8 @@ async function main(): Promise<void> {
     const { tools } = requireFromProject(job.module) as { tools: object[] };
     let registry: InstanceType<typeof ToolRegistry> | undefined;
     register = () => (registry = new ToolRegistry(tools));
-    exportTools = () => registry!.toOpenAITools() as Exported[];
+    // All 1,000 at once, as the benchmark asks: past OpenAI's 128 tools per request, so the request limit is off.
+    exportTools = () => registry!.toOpenAITools({ checkLimits: false }) as Exported[];
     answer = async (message) => (await registry!.dispatch(message))[0]!;
     toolCount = () => registry!.size;
   } else {

@@ -4,7 +4,6 @@
  * one would, and the error messages built from them read the same.
  */
 import type Ajv2020 from "ajv/dist/2020";
-import addFormats from "ajv-formats";
 
 export const AJV_OPTIONS = {
   allErrors: true,
@@ -16,6 +15,9 @@ export const AJV_OPTIONS = {
 } as const;
 
 export function addTooltypeFormats(ajv: Ajv2020): Ajv2020 {
+  // Required here, not at the top: only code that creates an ajv instance needs the formats plugin.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { default: addFormats } = require("ajv-formats") as typeof import("ajv-formats");
   addFormats(ajv);
   return ajv;
 }

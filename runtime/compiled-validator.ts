@@ -3,26 +3,27 @@
  * function, without generating code at run time.
  *
  * The compiled code asks for ajv's run-time helpers by module id; this file answers from a fixed list of modules it
- * imports itself, so it works the same in CommonJS, ESM and bundles, and an id outside the list is refused.
+ * loads itself, so it works the same in CommonJS, ESM and bundles, and an id outside the list is refused.
  */
 import type { ValidateFunction } from "ajv/dist/2020";
-import * as formats from "ajv-formats/dist/formats";
-import * as equal from "ajv/dist/runtime/equal";
-import * as ucs2length from "ajv/dist/runtime/ucs2length";
-import * as uri from "ajv/dist/runtime/uri";
-import * as validationError from "ajv/dist/runtime/validation_error";
 import type { CompiledValidatorFactory } from "./meta";
 
-const HELPERS: Record<string, unknown> = {
-  "ajv-formats/dist/formats": formats,
-  "ajv/dist/runtime/equal": equal,
-  "ajv/dist/runtime/ucs2length": ucs2length,
-  "ajv/dist/runtime/uri": uri,
-  "ajv/dist/runtime/validation_error": validationError,
+/**
+ * Each helper is loaded when a validator first asks for it (most ask for one or two), which keeps start-up light.
+ * The ids are written out so that bundlers see every module this file may load.
+ */
+/* eslint-disable @typescript-eslint/no-require-imports */
+const HELPERS: Record<string, () => unknown> = {
+  "ajv-formats/dist/formats": () => require("ajv-formats/dist/formats"),
+  "ajv/dist/runtime/equal": () => require("ajv/dist/runtime/equal"),
+  "ajv/dist/runtime/ucs2length": () => require("ajv/dist/runtime/ucs2length"),
+  "ajv/dist/runtime/uri": () => require("ajv/dist/runtime/uri"),
+  "ajv/dist/runtime/validation_error": () => require("ajv/dist/runtime/validation_error"),
 };
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 function resolveHelper(id: string): unknown {
-  const helper = HELPERS[id];
+  const helper = Object.prototype.hasOwnProperty.call(HELPERS, id) ? HELPERS[id]!() : undefined;
   if (helper === undefined) {
     throw new Error(
       `A precompiled tooltype validator needs "${id}", which this tooltype runtime does not provide: the code was compiled by a different tooltype version. Rebuild the project with the tooltype it runs with.`,

@@ -11,7 +11,6 @@
  * strings with JSON escapes, and identifiers where a key stands; any other character refuses the text. It also
  * bounds the nesting depth before anything builds a deep value, and notes which slips were present.
  */
-import * as JSON5 from "json5";
 
 /** One kind of slip that was repaired. */
 export type RepairKind = "code_fence" | "trailing_comma" | "single_quotes" | "unquoted_key" | "comment";
@@ -56,7 +55,7 @@ export function repairJson(text: string, parseError: string, maxDepth: number): 
 
   let value: unknown;
   try {
-    value = JSON5.parse(body);
+    value = json5().parse(body);
   } catch (error) {
     return refuse(json5Message(error), parseError, hasSlips);
   }
@@ -223,4 +222,13 @@ function classify(tokens: Token[], kinds: Set<RepairKind>): Token | undefined {
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+let loadedJson5: typeof import("json5") | undefined;
+
+/** json5 is loaded the first time text needs repairing, not when tooltype starts. */
+function json5(): typeof import("json5") {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  loadedJson5 ??= require("json5") as typeof import("json5");
+  return loadedJson5;
 }

@@ -12,7 +12,8 @@
  *   lists a failure per branch (via `$ref`, without saying which branch); instead a union says which alternatives it
  *   accepts, or, when exactly one alternative fits the value's shape, the errors inside that one.
  */
-import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
+import type Ajv2020 from "ajv/dist/2020";
+import type { ErrorObject, ValidateFunction } from "ajv/dist/2020";
 import { addTooltypeFormats, AJV_OPTIONS } from "./ajv-options";
 import { shortJson } from "./args";
 import { fitsSchema } from "./schema-fit";
@@ -24,8 +25,16 @@ const MAX_ISSUES = 30;
 
 let shared: Ajv2020 | undefined;
 
+/**
+ * Loaded on first use: with validators compiled at build time, most programs never need ajv itself, and loading it
+ * is a large part of starting up.
+ */
 function ajv(): Ajv2020 {
-  shared ??= addTooltypeFormats(new Ajv2020({ ...AJV_OPTIONS }));
+  if (!shared) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { default: Ajv } = require("ajv/dist/2020") as typeof import("ajv/dist/2020");
+    shared = addTooltypeFormats(new Ajv({ ...AJV_OPTIONS }));
+  }
   return shared;
 }
 

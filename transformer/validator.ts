@@ -71,6 +71,8 @@ function synthesized(tsi: TS, code: string): ts.Statement[] {
   const detach = (node: ts.Node): void => {
     tsi.setTextRange(node, { pos: -1, end: -1 });
     (node as { flags: ts.NodeFlags }).flags |= tsi.NodeFlags.Synthesized;
+    // One line, as ajv wrote it: the printer would otherwise indent every block, tripling the code's size.
+    tsi.setEmitFlags(node, tsi.EmitFlags.SingleLine);
     tsi.forEachChild(node, detach);
   };
   file.statements.forEach(detach);

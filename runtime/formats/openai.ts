@@ -66,6 +66,11 @@ export interface OpenAIToolsOptions {
    * into OpenAI's strict subset (see the README) and `strict: true` is sent. A tool's own option wins.
    */
   strict?: boolean;
+  /**
+   * Check the limits of one request, such as OpenAI's 128 tools (default `true`). Turn it off to export a large
+   * registry once and send a subset per request; each tool's own schema is checked either way.
+   */
+  checkLimits?: boolean;
 }
 
 /** `{ type: "function", function: { name, description, parameters } }`, plus `strict` when the tool or the export sets it. */
@@ -82,7 +87,7 @@ export function toOpenAITool(tool: ToolFormatSource, options: OpenAIToolsOptions
 
 export function toOpenAITools(tools: Iterable<ToolFormatSource>, options: OpenAIToolsOptions = {}): OpenAIFunctionTool[] {
   const list = Array.from(tools);
-  checkToolCount(list.length, "openai");
+  if (options.checkLimits !== false) checkToolCount(list.length, "openai");
   return list.map((tool) => toOpenAITool(tool, options));
 }
 

@@ -57,6 +57,8 @@ export interface ResponsesToolChoiceParams {
 export interface ResponsesToolsOptions {
   /** Default `true`, as in the Responses API itself; a tool's own `strict` option wins. */
   strict?: boolean;
+  /** Check the limits of one request, such as the number of tools (default `true`); see `OpenAIToolsOptions`. */
+  checkLimits?: boolean;
 }
 
 export function toResponsesTool(tool: ToolFormatSource, options: ResponsesToolsOptions = {}): ResponsesFunctionTool {
@@ -73,7 +75,7 @@ export function toResponsesTool(tool: ToolFormatSource, options: ResponsesToolsO
 
 export function toResponsesTools(tools: Iterable<ToolFormatSource>, options: ResponsesToolsOptions = {}): ResponsesFunctionTool[] {
   const list = Array.from(tools);
-  checkToolCount(list.length, "responses");
+  if (options.checkLimits !== false) checkToolCount(list.length, "responses");
   return list.map((tool) => toResponsesTool(tool, options));
 }
 
