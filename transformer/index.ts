@@ -48,7 +48,8 @@ export default function tooltypeTransformer(
   const tsi = resolveTypeScript(extras.ts);
   const checker = program.getTypeChecker();
   const api = new ApiResolver(tsi, checker);
-  const validators = config.validators === false ? undefined : new ValidatorCompiler();
+  const target = program.getCompilerOptions().target ?? tsi.ScriptTarget.ES5;
+  const validators = config.validators === false ? undefined : new ValidatorCompiler(target >= tsi.ScriptTarget.ES2015);
   const report = (problem: Problem): void => {
     const category = problem.warning ? tsi.DiagnosticCategory.Warning : tsi.DiagnosticCategory.Error;
     const diagnostic = makeDiagnostic(tsi, problem.node, problem.code, problem.message, category, problem.related);

@@ -20,10 +20,22 @@ export class ValidatorCompiler {
   /** Standalone code by schema text: identical schemas (common across tools) compile once per build. */
   private readonly cache = new Map<string, string>();
 
+  /**
+   * `asText`: emit ajv's code as written, without parsing it into syntax nodes. That is most of the validators'
+   * build cost otherwise (parsing, then printing a large tree), but the text is ES2015+ and no later transform
+   * touches it; for older targets the code is parsed so TypeScript can down-level it.
+   */
+  constructor(private readonly asText: boolean) {}
+
   /** The validator of `schema` as a function expression, or undefined when ajv cannot compile the schema. */
-  expression(tsi: TS, f: ts.NodeFactory, schema: JsonSchema): ts.FunctionExpression | undefined {
+  expression(tsi: TS, f: ts.NodeFactory, schema: JsonSchema): ts.Expression | undefined {
     const code = this.code(schema);
     if (code === undefined) return undefined;
+    if (this.asText) {
+      // An identifier's text is printed verbatim; being synthesized, it is never resolved or renamed by the
+      // module transforms that run after this one.
+      return f.createIdentifier(`function (require) { var module = { exports: {} }; ${code} return module.exports; }`);
+    }
     const body = [
       ...synthesized(tsi, "var module = { exports: {} };"),
       ...synthesized(tsi, code),

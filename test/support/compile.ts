@@ -13,6 +13,10 @@ export interface CompileOptions {
   /** The TypeScript module to compile with (a different version under an npm alias); default: the project's. */
   ts?: typeof ts;
   experimentalDecorators?: boolean;
+  /** Compilation target (default ES2022). */
+  target?: ts.ScriptTarget;
+  /** The plugin entry's options, as in tsconfig (`{ "transform": "tooltype/transformer", ... }`). */
+  pluginConfig?: Record<string, unknown>;
   /** Extra files next to main.ts, by file name. */
   files?: Record<string, string>;
 }
@@ -77,7 +81,7 @@ export function compileProgram(files: Record<string, string>, options: Omit<Comp
   }
 
   const compilerOptions: ts.CompilerOptions = {
-    target: tsi.ScriptTarget.ES2022,
+    target: options.target ?? tsi.ScriptTarget.ES2022,
     module: tsi.ModuleKind.Node16,
     moduleResolution: tsi.ModuleResolutionKind.Node16,
     strict: true,
@@ -102,7 +106,7 @@ export function compileProgram(files: Record<string, string>, options: Omit<Comp
     },
     undefined,
     false,
-    { before: [tooltype(program, {}, { ts: tsi, addDiagnostic: (d) => raw.push(d) })] },
+    { before: [tooltype(program, { ...options.pluginConfig }, { ts: tsi, addDiagnostic: (d) => raw.push(d) })] },
   );
   const all = [...tsi.getPreEmitDiagnostics(program), ...result.diagnostics, ...raw];
   const diagnostics = all.map((d) => toFixtureDiagnostic(tsi, dir, d));
