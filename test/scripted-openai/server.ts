@@ -14,7 +14,7 @@
  * replay the same script position (or consume the next step) and slow the test down with backoff.
  */
 import * as http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLoopback } from "../support/listen";
 import type {
   ChatCompletion,
   ChatCompletionCreateParams,
@@ -153,14 +153,7 @@ export async function startScriptedServer(script: Script): Promise<ScriptedServe
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server);
 
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,

@@ -6,7 +6,7 @@
  * is a 500 with a message, never a hang.
  */
 import * as http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLoopback } from "./listen";
 
 export interface RecordedRequest {
   method: string;
@@ -57,14 +57,7 @@ export async function startScriptedHttp(steps: readonly ScriptedResponse[]): Pro
       }
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server);
   return {
     origin: `http://127.0.0.1:${port}`,
     requests,
