@@ -1,10 +1,30 @@
 /**
  * The public API of the `tooltype` runtime: everything a user imports, and nothing else.
- * Type tags are types only; the rest is the tool marker, the registry, the messages and the errors.
+ * Type tags are types only; the rest is the tool marker, structured output, the agent loop and streaming, the
+ * registry, the messages and the errors.
  */
 export { tool } from "./tool";
 export { structuredOutput, StructuredOutput, StructuredOutputError } from "./structured";
 export type { JsonSchemaResponseFormat, SafeParseResult, StructuredOutputOptions } from "./structured";
+
+// Streaming, and the client shapes the agent loop reads.
+export type {
+  AgentMessage,
+  ChatAssistantMessage,
+  ChatCompletionRequest,
+  ChatCompletionResult,
+  ChatCompletionStreamChunk,
+  ChatCompletionsClient,
+  ChatFunctionToolCall,
+  ChatMessageParam,
+  ChatRequestMessage,
+  ChatRequestOptions,
+  ChatRole,
+  ChatToolCall,
+  ChatToolCallDelta,
+} from "./agent/client";
+export { accumulateToolCalls } from "./stream/accumulate";
+export type { AccumulatorUpdate, PartialToolCall, StreamedAssistantMessage, ToolCallAccumulator } from "./stream/accumulate";
 
 export { ToolRegistry } from "./registry";
 export type { RegisteredTool } from "./registry";
