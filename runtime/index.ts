@@ -7,7 +7,14 @@ export { tool } from "./tool";
 export { structuredOutput, StructuredOutput, StructuredOutputError } from "./structured";
 export type { JsonSchemaResponseFormat, SafeParseResult, StructuredOutputOptions } from "./structured";
 
-// Streaming, and the client shapes the agent loop reads.
+// The agent loop and streaming.
+export { runTools } from "./agent/run-tools";
+export type { MessageOf, RunToolsEvent, RunToolsOptions, RunToolsParams, RunToolsResult } from "./agent/run-tools";
+export { ToolRunStream } from "./agent/run-stream";
+export { AgentError, MaxStepsError, ModelRefusalError, ToolRetryError } from "./agent/errors";
+export type { AgentTranscript, AttemptFailure, RunStep, ToolAttempt } from "./agent/errors";
+export { PATCH_TOOL_NAME } from "./agent/json-patch";
+export type { JsonPatchOperation } from "./agent/json-patch";
 export type {
   AgentMessage,
   ChatAssistantMessage,
