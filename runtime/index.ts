@@ -7,7 +7,7 @@ export { tool } from "./tool";
 export { structuredOutput, StructuredOutput, StructuredOutputError } from "./structured";
 export type { JsonSchemaResponseFormat, SafeParseResult, StructuredOutputOptions } from "./structured";
 
-// The agent loop and streaming.
+// The agent loop, streaming, and reading calls without running them.
 export { runTools } from "./agent/run-tools";
 export type { MessageOf, RunToolsEvent, RunToolsOptions, RunToolsParams, RunToolsResult } from "./agent/run-tools";
 export { ToolRunStream } from "./agent/run-stream";
@@ -32,6 +32,8 @@ export type {
 } from "./agent/client";
 export { accumulateToolCalls } from "./stream/accumulate";
 export type { AccumulatorUpdate, PartialToolCall, StreamedAssistantMessage, ToolCallAccumulator } from "./stream/accumulate";
+export { parseToolCalls } from "./parse-tool-calls";
+export type { InvalidParsedToolCall, ParseToolCallsOptions, ParsedToolCall, ParsedToolCalls } from "./parse-tool-calls";
 
 export { ToolRegistry } from "./registry";
 export type { RegisteredTool } from "./registry";
