@@ -21,7 +21,13 @@ export class RetryTracker {
     let streak = this.#streaks.get(key);
     if (!streak) this.#streaks.set(key, (streak = []));
     streak.push(attempt);
-    return streak.length >= this.#maxAttempts ? [...streak] : undefined;
+    return this.exhausted(key);
+  }
+
+  /** The streak of `key` when it has reached the limit (and not been ended since), else `undefined`. */
+  exhausted(key: string): readonly ToolAttempt[] | undefined {
+    const streak = this.#streaks.get(key);
+    return streak && streak.length >= this.#maxAttempts ? [...streak] : undefined;
   }
 
   /** The tool was called with valid arguments: its streak starts over. */

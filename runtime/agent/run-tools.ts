@@ -268,8 +268,7 @@ async function* runLoop<M extends ChatMessageParam, T>(
         }
         outcomes = started;
       } else {
-        const response = await client.chat.completions.create(request(), { signal });
-        reply = replyOf(response);
+        reply = replyOf(await client.chat.completions.create(request(), { signal }));
       }
       messages.push(reply);
       const calls = reply.tool_calls ?? [];
@@ -315,18 +314,18 @@ async function* runLoop<M extends ChatMessageParam, T>(
       for (const outcome of done) yield { type: "tool_result", step: index, call: outcome.call, result: outcome.result };
       messages.push(...results);
 
+      // Streaks in call order; a tool whose streak a later call of the same reply ended is not given up on.
       const failures: ToolAttempt[] = [];
-      let exhausted: { toolName: string; attempts: readonly ToolAttempt[] } | undefined;
       for (const outcome of done) {
         if (outcome.failure) {
           const attempt: ToolAttempt = { step: index, ...outcome.failure };
           failures.push(attempt);
-          const streak = tracker.fail(`tool:${outcome.toolName}`, attempt);
-          if (streak && !exhausted) exhausted = { toolName: outcome.toolName, attempts: streak };
+          tracker.fail(`tool:${outcome.toolName}`, attempt);
         } else if (outcome.validated) {
           tracker.succeed(`tool:${outcome.toolName}`);
         }
       }
+      const exhaustedTool = failures.map((f) => f.toolName).find((name) => tracker.exhausted(`tool:${name}`));
       const step: RunStep = { index, message: reply, calls, results, failures };
       steps.push(step);
       await options.onStep?.(step);
@@ -341,7 +340,9 @@ async function* runLoop<M extends ChatMessageParam, T>(
         yield { type: "final", result };
         return result;
       }
-      if (exhausted) throw new ToolRetryError("tool", exhausted.toolName, exhausted.attempts, transcript());
+      if (exhaustedTool !== undefined) {
+        throw new ToolRetryError("tool", exhaustedTool, tracker.exhausted(`tool:${exhaustedTool}`)!, transcript());
+      }
     }
     throw new MaxStepsError(maxSteps, transcript());
   } finally {
@@ -374,6 +375,11 @@ function replyOf(response: ChatCompletionResult | AsyncIterable<ChatCompletionSt
   const message = response?.choices?.[0]?.message;
   if (typeof message !== "object" || message === null) {
     throw new TypeError("runTools: the completion has no choices[0].message; is the client an OpenAI-compatible Chat Completions client?");
+  }
+  // Some gateways send `tool_calls: []` with a final answer; OpenAI refuses an empty list when it is sent back.
+  if (Array.isArray(message.tool_calls) && message.tool_calls.length === 0) {
+    const { tool_calls: _, ...rest } = message;
+    return rest;
   }
   return message;
 }

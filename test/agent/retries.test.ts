@@ -134,6 +134,19 @@ test("a valid call resets the streak; streaks are per tool", async () => {
   });
 });
 
+test("a valid call later in the same reply ends the streak before it is counted against the tool", async () => {
+  const script: Script = [
+    { tool_calls: [{ name: "add", arguments: { a: "x", b: 1 } }] },
+    { tool_calls: [{ name: "add", arguments: { a: "x", b: 1 } }, { name: "add", arguments: { a: 1, b: 1 } }] },
+    { content: "ok" },
+  ];
+  await withServer(script, async (_server, client) => {
+    const result = await runTools(client, { model, messages: [{ role: "user", content: "x" }] }, mathRegistry(), { maxAttempts: 2 });
+    assert.is(result.content, "ok");
+    assert.equal(result.steps.map((s) => s.failures.length), [1, 1, 0]);
+  });
+});
+
 test("jsonpatch: the model patches its failed call; the repaired call runs and answers the patch call", async () => {
   recorded.length = 0;
   const script: Script = [

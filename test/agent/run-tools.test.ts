@@ -273,6 +273,14 @@ test("responseFormat: a refusal is a ModelRefusalError", async () => {
   assert.is((error as ModelRefusalError).messages.length, 2);
 });
 
+test("a final reply with an empty tool_calls list (some gateways send one) is stored without it", async () => {
+  const gateway: ChatCompletionsClient = {
+    chat: { completions: { create: async () => ({ choices: [{ message: { role: "assistant", content: "done", tool_calls: [] } }] }) } },
+  };
+  const result = await runTools(gateway, { model, messages: [{ role: "user", content: "x" }] }, mathRegistry());
+  assert.equal(result.message, { role: "assistant", content: "done" });
+});
+
 test("params the loop owns are refused; bad maxSteps and repair values too", async () => {
   const client: ChatCompletionsClient = { chat: { completions: { create: () => Promise.reject(new Error("not called")) } } };
   const params = { model, messages: [{ role: "user" as const, content: "x" }], tools: [] } as unknown as { model: string; messages: [] };
