@@ -231,41 +231,13 @@ async function* runLoop<M extends ChatMessageParam, T>(
       if (options.stream) {
         const response = await client.chat.completions.create(request(), { signal });
         if (!isAsyncIterable(response)) throw new TypeError("runTools: with stream: true the client must return an async iterable of chunks.");
-        const accumulator = accumulateToolCalls();
         const started: Promise<CallOutcome>[] = [];
-        const start = (call: ChatToolCall): void => {
+        reply = yield* streamReply(response, index, (call) => {
           const running = executor.runOne(call);
           // Awaited below; until then a rejection (an abort) must not count as unhandled.
           running.catch(() => undefined);
           started.push(running);
-        };
-        for await (const chunk of response) {
-          // One tool call fragment at a time, so that the events keep the order of the stream: a call completed by
-          // the start of the next one is reported before that one's first fragment.
-          for (const part of oneFragmentEach(chunk)) {
-            const update = accumulator.push(part);
-            if (update.text) yield { type: "text", step: index, delta: update.text };
-            const fragment = update.deltas[0];
-            // The fragment's own call can only be completed by this chunk's finish_reason, and comes last then.
-            const ownEnd = fragment?.call.complete ? 1 : 0;
-            const completed = update.completed;
-            for (const call of completed.slice(0, completed.length - ownEnd)) {
-              start(call);
-              yield { type: "tool_call", step: index, call };
-            }
-            if (fragment) yield { type: "tool_call_delta", step: index, call: fragment.call, argumentsDelta: fragment.argumentsDelta };
-            for (const call of completed.slice(completed.length - ownEnd)) {
-              start(call);
-              yield { type: "tool_call", step: index, call };
-            }
-          }
-        }
-        const before = accumulator.calls.length;
-        reply = accumulator.done();
-        for (const call of (reply.tool_calls ?? []).slice(before)) {
-          start(call);
-          yield { type: "tool_call", step: index, call };
-        }
+        });
         outcomes = started;
       } else {
         reply = replyOf(await client.chat.completions.create(request(), { signal }));
@@ -350,6 +322,47 @@ async function* runLoop<M extends ChatMessageParam, T>(
     if (failed && !signal.aborted) abort(new Error("runTools stopped before the loop ended."));
     for (const remove of detach) remove();
   }
+}
+
+/**
+ * Reads one streamed reply, reporting text, fragments and complete calls as events, and calling `start` for each
+ * call as soon as it is complete (before its event, so a reader that stops there still aborts it). Returns the reply.
+ */
+async function* streamReply<M, T>(
+  response: AsyncIterable<ChatCompletionStreamChunk>,
+  step: number,
+  start: (call: ChatToolCall) => void,
+): AsyncGenerator<RunToolsEvent<M, T>, ChatAssistantMessage> {
+  const accumulator = accumulateToolCalls();
+  for await (const chunk of response) {
+    // One tool call fragment at a time, so that the events keep the order of the stream: a call completed by the
+    // start of the next one is reported before that one's first fragment.
+    for (const part of oneFragmentEach(chunk)) {
+      const update = accumulator.push(part);
+      if (update.text) yield { type: "text", step, delta: update.text };
+      const fragment = update.deltas[0];
+      // The fragment's own call can only be completed by this chunk's finish_reason, and comes last then.
+      const ownEnd = fragment?.call.complete ? 1 : 0;
+      const completed = update.completed;
+      for (const call of completed.slice(0, completed.length - ownEnd)) {
+        start(call);
+        yield { type: "tool_call", step, call };
+      }
+      if (fragment) yield { type: "tool_call_delta", step, call: fragment.call, argumentsDelta: fragment.argumentsDelta };
+      for (const call of completed.slice(completed.length - ownEnd)) {
+        start(call);
+        yield { type: "tool_call", step, call };
+      }
+    }
+  }
+  // A stream that ended without a finish_reason: its last call is complete now.
+  const before = accumulator.calls.length;
+  const reply = accumulator.done();
+  for (const call of (reply.tool_calls ?? []).slice(before)) {
+    start(call);
+    yield { type: "tool_call", step, call };
+  }
+  return reply;
 }
 
 /** A structured answer that does not match its schema, and the feedback that asks the model for another. */
