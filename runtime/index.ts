@@ -1,10 +1,39 @@
 /**
  * The public API of the `tooltype` runtime: everything a user imports, and nothing else.
- * Type tags are types only; the rest is the tool marker, the registry, the messages and the errors.
+ * Type tags are types only; the rest is the tool marker, structured output, the agent loop and streaming, the
+ * registry, the messages and the errors.
  */
 export { tool } from "./tool";
 export { structuredOutput, StructuredOutput, StructuredOutputError } from "./structured";
 export type { JsonSchemaResponseFormat, SafeParseResult, StructuredOutputOptions } from "./structured";
+
+// The agent loop, streaming, and reading calls without running them.
+export { runTools } from "./agent/run-tools";
+export type { MessageOf, RunToolsEvent, RunToolsOptions, RunToolsParams, RunToolsResult } from "./agent/run-tools";
+export { ToolRunStream } from "./agent/run-stream";
+export { AgentError, MaxStepsError, ModelRefusalError, ToolRetryError } from "./agent/errors";
+export type { AgentTranscript, AttemptFailure, RunStep, ToolAttempt } from "./agent/errors";
+export { PATCH_TOOL_NAME } from "./agent/json-patch";
+export type { JsonPatchOperation } from "./agent/json-patch";
+export type {
+  AgentMessage,
+  ChatAssistantMessage,
+  ChatCompletionRequest,
+  ChatCompletionResult,
+  ChatCompletionStreamChunk,
+  ChatCompletionsClient,
+  ChatFunctionToolCall,
+  ChatMessageParam,
+  ChatRequestMessage,
+  ChatRequestOptions,
+  ChatRole,
+  ChatToolCall,
+  ChatToolCallDelta,
+} from "./agent/client";
+export { accumulateToolCalls } from "./stream/accumulate";
+export type { AccumulatorUpdate, PartialToolCall, StreamedAssistantMessage, ToolCallAccumulator } from "./stream/accumulate";
+export { parseToolCalls } from "./parse-tool-calls";
+export type { InvalidParsedToolCall, ParseToolCallsOptions, ParsedToolCall, ParsedToolCalls } from "./parse-tool-calls";
 
 export { ToolRegistry } from "./registry";
 export type { RegisteredTool } from "./registry";

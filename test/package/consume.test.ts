@@ -2,7 +2,8 @@
  * The published package, consumed as a user would: `npm pack` the built repo, install the tarball with typescript
  * and ts-patch into two throwaway projects (CommonJS with module node16, ESM with module nodenext), build each with
  * the installed `tspc` CLI and the `tooltype/transformer` plugin, run the output with node, and check that the
- * exported tools carry the JSDoc descriptions and that dispatch answers an OpenAI-style message. The projects
+ * exported tools carry the JSDoc descriptions, that dispatch answers an OpenAI-style message, and that the agent
+ * loop, stream accumulation and parseToolCalls work with a client written by hand. The projects
  * install no provider SDK and keep skipLibCheck off: the main entry's types and the other providers' formats
  * (Anthropic answers, Gemini declarations, strict mode) must work without them.
  *
@@ -64,7 +65,7 @@ function lockedVersion(name: string): string {
 }
 
 /** The user's code: a `@tool` method, a `tool()` function, both with JSDoc, and one dispatch of an OpenAI message. */
-const SOURCE = `import { tool, ToolRegistry, type Int } from "tooltype";
+const SOURCE = `import { accumulateToolCalls, parseToolCalls, runTools, tool, ToolRegistry, type ChatCompletionsClient, type Int } from "tooltype";
 
 class Greeter {
   /**
@@ -104,8 +105,33 @@ async function main(): Promise<void> {
     role: "assistant",
     content: [{ type: "tool_use", id: "toolu_1", name: "add", input: { a: 1, b: 2 } }],
   });
+  // The agent loop with a hand-written client: no openai package in this project.
+  let turn = 0;
+  const client: ChatCompletionsClient = {
+    chat: {
+      completions: {
+        create: async (body) => {
+          turn += 1;
+          if (turn === 1) {
+            return { choices: [{ message: { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "add", arguments: '{"a":20,"b":22}' } }] } }] };
+          }
+          const last = body.messages[body.messages.length - 1];
+          return { choices: [{ message: { role: "assistant", content: \`sum: \${last && "content" in last ? String(last.content) : "?"}\` } }] };
+        },
+      },
+    },
+  };
+  const run = await runTools(client, { model: "fake", messages: [{ role: "user", content: "20 + 22?" }] }, registry);
+  const acc = accumulateToolCalls();
+  acc.push({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: "s1", type: "function", function: { name: "add", arguments: '{"a":1,' } }] }, finish_reason: null }] });
+  const partial = acc.partial[0]?.args;
+  const read = parseToolCalls<{ a: number; b: number }>(registry, acc.done(), { returnId: true });
+  const parsed = { calls: read.calls, invalid: read.invalid.map((call) => [call.id, call.reason]) };
   console.log(
     JSON.stringify({
+      agent: [run.content, run.steps.length],
+      partial,
+      parsed,
       tools: registry.toOpenAITools(),
       messages,
       statuses: messages.map((m) => m.status),
@@ -162,6 +188,9 @@ function writeProject(root: string, kind: ProjectKind, tarball: string): string 
 }
 
 interface Output {
+  agent: [string, number];
+  partial: unknown;
+  parsed: unknown;
   tools: { type: string; function: { name: string; description?: string; parameters: Record<string, unknown> } }[];
   messages: unknown[];
   statuses: string[];
@@ -222,6 +251,9 @@ function checkOutput(kind: ProjectKind, output: Output): void {
   );
   assert.equal(output.gemini, ["greet", "add"], `${kind.dir}: Gemini declarations without the Gemini SDK`);
   assert.equal(output.strict, [true, true], `${kind.dir}: strict export`);
+  assert.equal(output.agent, ["sum: 42", 2], `${kind.dir}: runTools with a client written by hand`);
+  assert.equal(output.partial, { a: 1 }, `${kind.dir}: partial arguments`);
+  assert.equal(output.parsed, { calls: [], invalid: [["s1", "malformed_arguments"]] }, `${kind.dir}: parseToolCalls`);
 }
 
 test("the packed tarball installs, builds with tspc and runs in a CommonJS and an ESM project", async () => {

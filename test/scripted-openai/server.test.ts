@@ -1,6 +1,7 @@
 /**
  * The scripted server, driven by the real `openai` SDK client: replies, parallel tool calls, id generation, the
- * request log, script helpers, and the OpenAI-style errors (exhausted script, bad JSON, streaming, unknown route).
+ * request log, script helpers, streaming (SSE chunks the SDK reads and reassembles), and the OpenAI-style errors
+ * (exhausted script, bad JSON, unknown route).
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -159,7 +160,7 @@ test("a throwing step answers HTTP 500 naming the step and the error", async () 
   );
 });
 
-test("bad JSON, missing fields, streaming, wrong routes: OpenAI-style 4xx errors", async () => {
+test("bad JSON, missing fields, wrong routes: OpenAI-style 4xx errors", async () => {
   await withServer([{ content: "unused" }], async (server, client) => {
     const post = (path: string, body: string) =>
       fetch(server.baseURL.replace(/\/v1$/, "") + path, { method: "POST", headers: { "content-type": "application/json" }, body });
@@ -180,15 +181,78 @@ test("bad JSON, missing fields, streaming, wrong routes: OpenAI-style 4xx errors
     assert.is(notFound.status, 404);
     await notFound.arrayBuffer();
 
-    const streaming = await client.chat.completions
-      .create({ model, messages: [{ role: "user", content: "x" }], stream: true })
-      .catch((e: unknown) => e);
-    assert.instance(streaming, OpenAI.BadRequestError);
-    assert.match((streaming as Error).message, /does not stream/);
-
     // None of the above consumed the script's only step.
     assert.is((await client.chat.completions.create({ model, messages: [{ role: "user", content: "x" }] })).choices[0].message.content, "unused");
   });
+});
+
+test("stream: true answers server-sent chunks: content and arguments in fragments, tool calls by index, [DONE]", async () => {
+  const reply = {
+    content: "Let me check both.",
+    tool_calls: [
+      { name: "get_weather", arguments: { location: "Beijing" } },
+      { name: "search_products", arguments: { keyword: "umbrella", limit: 3 } },
+    ],
+  };
+  await withServer([reply, reply], async (server, client) => {
+    const messages: OpenAI.Chat.ChatCompletionMessageParam[] = [{ role: "user", content: "go" }];
+    const stream = await client.chat.completions.create({ model, messages, stream: true, stream_options: { include_usage: true } });
+    const chunks: OpenAI.Chat.ChatCompletionChunk[] = [];
+    for await (const chunk of stream) chunks.push(chunk);
+
+    assert.ok(chunks.every((c) => c.object === "chat.completion.chunk" && c.model === model));
+    assert.equal(chunks[0].choices[0].delta, { role: "assistant", content: "" });
+    const text = chunks.map((c) => c.choices[0]?.delta.content ?? "").join("");
+    assert.is(text, "Let me check both.");
+    // Arguments arrive in pieces of at most 5 characters, after one chunk with the id, type and name.
+    const fragments = chunks.flatMap((c) => c.choices[0]?.delta.tool_calls ?? []);
+    const opening = fragments.filter((f) => f.id !== undefined);
+    assert.equal(opening, [
+      { index: 0, id: "call_1", type: "function", function: { name: "get_weather", arguments: "" } },
+      { index: 1, id: "call_2", type: "function", function: { name: "search_products", arguments: "" } },
+    ]);
+    const args = (index: number) => fragments.filter((f) => f.index === index).map((f) => f.function?.arguments ?? "");
+    assert.ok(args(0).every((piece) => piece.length <= 5));
+    assert.is(args(0).join(""), '{"location":"Beijing"}');
+    assert.is(args(1).join(""), '{"keyword":"umbrella","limit":3}');
+    const last = chunks[chunks.length - 1];
+    assert.equal(last.choices, [], "the usage chunk comes last, without choices");
+    assert.ok(last.usage && last.usage.total_tokens > 0);
+    assert.is(chunks[chunks.length - 2].choices[0].finish_reason, "tool_calls");
+
+    // The SDK's own stream helper reassembles the same message a non-streamed request gets.
+    const runner = client.chat.completions.stream({ model, messages });
+    const final = await runner.finalChatCompletion();
+    assert.is(final.choices[0].message.content, "Let me check both.");
+    assert.equal(
+      final.choices[0].message.tool_calls?.map((c) => (c.type === "function" ? [c.id, c.function.name, c.function.arguments] : [])),
+      [
+        ["call_3", "get_weather", '{"location":"Beijing"}'],
+        ["call_4", "search_products", '{"keyword":"umbrella","limit":3}'],
+      ],
+    );
+    assert.is(server.requests.length, 2);
+    assert.is(server.requests[0].stream, true);
+  });
+});
+
+test("a streamed text reply ends with finish_reason stop; fragmentSize cuts it", async () => {
+  const server = await startScriptedServer([{ content: "abcdefghij" }], { fragmentSize: 3 });
+  try {
+    const client = new OpenAI({ baseURL: server.baseURL, apiKey: "test" });
+    const stream = await client.chat.completions.create({ model, messages: [{ role: "user", content: "x" }], stream: true });
+    const pieces: string[] = [];
+    let finish: string | null = null;
+    for await (const chunk of stream) {
+      const choice = chunk.choices[0];
+      if (choice?.delta.content) pieces.push(choice.delta.content);
+      if (choice?.finish_reason) finish = choice.finish_reason;
+    }
+    assert.equal(pieces, ["abc", "def", "ghi", "j"]);
+    assert.is(finish, "stop");
+  } finally {
+    await server.close();
+  }
 });
 
 test("tolerates /chat/completions without the /v1 prefix", async () => {

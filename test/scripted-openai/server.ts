@@ -2,8 +2,14 @@
  * A scripted OpenAI-compatible Chat Completions server, for tests and the offline run of the examples.
  *
  * Owns: listening on 127.0.0.1 (random port), answering `POST /v1/chat/completions` (and `/chat/completions`) with
- * real `ChatCompletion` JSON built from a script, recording every parsed request body, and answering OpenAI-style
- * error bodies for what it cannot serve (exhausted script, bad JSON, streaming, unknown route).
+ * real `ChatCompletion` JSON built from a script, or with `stream: true` as server-sent events in OpenAI's format
+ * (`data: <ChatCompletionChunk>` events, then `data: [DONE]`), recording every parsed request body, and answering
+ * OpenAI-style error bodies for what it cannot serve (exhausted script, bad JSON, unknown route).
+ *
+ * Streaming is cut the way OpenAI cuts it: a first chunk with the role, the content in pieces, then each tool call
+ * in index order, its id, type and name in one chunk with empty arguments, then its arguments text in pieces of
+ * `fragmentSize` characters (default 5), then a chunk with the `finish_reason`, a usage chunk when
+ * `stream_options.include_usage` asks for one, and `[DONE]`. `chunkDelayMs` spaces the chunks out in time.
  *
  * A script is either a list of steps (step i answers request i; a step is a reply or a function of the request) or
  * one function of `(request, index)` that returns `undefined` when the conversation is over. Replies are small:
@@ -17,6 +23,7 @@ import * as http from "node:http";
 import { listenOnLoopback } from "../support/listen";
 import type {
   ChatCompletion,
+  ChatCompletionChunk,
   ChatCompletionCreateParams,
   ChatCompletionMessageFunctionToolCall,
   ChatCompletionMessageParam,
@@ -57,8 +64,18 @@ export interface ScriptedServer {
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
+/** How streamed replies are cut. */
+export interface ScriptedServerOptions {
+  /** Characters of content or arguments text per chunk (default 5). */
+  fragmentSize?: number;
+  /** Milliseconds between two chunks of a stream (default 0: all written at once). */
+  chunkDelayMs?: number;
+}
+
 /** Starts a server on 127.0.0.1 with a random port that answers chat completions from `script`. */
-export async function startScriptedServer(script: Script): Promise<ScriptedServer> {
+export async function startScriptedServer(script: Script, options: ScriptedServerOptions = {}): Promise<ScriptedServer> {
+  const fragmentSize = Math.max(1, Math.floor(options.fragmentSize ?? 5));
+  const chunkDelayMs = Math.max(0, options.chunkDelayMs ?? 0);
   const requests: ChatCompletionCreateParams[] = [];
   let scriptPosition = 0;
   let completionCount = 0;
@@ -126,9 +143,6 @@ export async function startScriptedServer(script: Script): Promise<ScriptedServe
 
     const request = body as ChatCompletionCreateParams;
     requests.push(request);
-    if (request.stream === true) {
-      return sendError(res, 400, "The scripted server does not stream; send the request without `stream: true`.", "invalid_request_error", "stream_unsupported");
-    }
     // Only requests that reach the script advance it: a rejected request does not consume a step.
     const index = scriptPosition++;
 
@@ -143,7 +157,9 @@ export async function startScriptedServer(script: Script): Promise<ScriptedServe
       const steps = typeof script === "function" ? "its function returned undefined" : `it has ${script.length} step(s)`;
       return sendError(res, 500, `The script is exhausted: request #${index + 1} arrived but ${steps}.`, "server_error", "script_exhausted");
     }
-    sendJson(res, 200, toCompletion(request, reply));
+    const completion = toCompletion(request, reply);
+    if (request.stream === true) return sendStream(res, toChunks(completion, fragmentSize, request.stream_options?.include_usage === true), chunkDelayMs);
+    sendJson(res, 200, completion);
   };
 
   const server = http.createServer((req, res) => {
@@ -225,6 +241,51 @@ function checkRequest(body: unknown): string | undefined {
   if (typeof model !== "string" || model === "") return "You must provide a model parameter.";
   if (!Array.isArray(messages) || messages.length === 0) return "`messages` must be a non-empty array.";
   return undefined;
+}
+
+/** A completion cut into the chunks OpenAI would stream for it. */
+function toChunks(completion: ChatCompletion, fragmentSize: number, includeUsage: boolean): ChatCompletionChunk[] {
+  const { message, finish_reason } = completion.choices[0]!;
+  const chunks: ChatCompletionChunk[] = [];
+  const chunk = (delta: ChatCompletionChunk.Choice.Delta, finish: ChatCompletionChunk.Choice["finish_reason"] = null): void => {
+    chunks.push({
+      id: completion.id,
+      object: "chat.completion.chunk",
+      created: completion.created,
+      model: completion.model,
+      choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }],
+    });
+  };
+  const calls = (message.tool_calls ?? []).filter((call) => call.type === "function");
+  // OpenAI opens with the role, and content "" for a text reply or null before tool calls.
+  chunk({ role: "assistant", content: calls.length > 0 && !message.content ? null : "" });
+  for (const piece of fragments(message.content ?? "", fragmentSize)) chunk({ content: piece });
+  calls.forEach((call, index) => {
+    chunk({ tool_calls: [{ index, id: call.id, type: "function", function: { name: call.function.name, arguments: "" } }] });
+    for (const piece of fragments(call.function.arguments, fragmentSize)) chunk({ tool_calls: [{ index, function: { arguments: piece } }] });
+  });
+  chunk({}, finish_reason as ChatCompletionChunk.Choice["finish_reason"]);
+  if (includeUsage) {
+    chunks.push({ id: completion.id, object: "chat.completion.chunk", created: completion.created, model: completion.model, choices: [], usage: completion.usage ?? null });
+  }
+  return chunks;
+}
+
+function fragments(text: string, size: number): string[] {
+  const pieces: string[] = [];
+  for (let i = 0; i < text.length; i += size) pieces.push(text.slice(i, i + size));
+  return pieces;
+}
+
+/** Server-sent events: one `data:` event per chunk, then `data: [DONE]`. */
+async function sendStream(res: http.ServerResponse, chunks: ChatCompletionChunk[], delayMs: number): Promise<void> {
+  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
+  for (const chunk of chunks) {
+    if (res.destroyed) return;
+    res.write(`data: ${JSON.stringify(chunk)}\n\n`);
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+  }
+  res.end("data: [DONE]\n\n");
 }
 
 /** Rough token counts (4 characters a token), deterministic so tests can rely on them being present. */

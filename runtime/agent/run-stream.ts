@@ -1,0 +1,85 @@
+/**
+ * `ToolRunStream`: what `runTools(..., { stream: true })` returns. The loop runs as the events are read:
+ * - `for await (const event of stream)`: text deltas, tool call fragments with the arguments parsed so far, complete
+ *   calls, their results, steps, and the final result (see `RunToolsEvent`);
+ * - `finalResult()`: the result (or the loop's error), whether or not the events are read: without a reader it reads
+ *   them itself and drops them.
+ * Leaving the `for await` early (`break`, an exception in its body) stops the loop: the request in flight and the
+ * running tools are aborted, and `finalResult()` rejects.
+ */
+import type { RunToolsEvent, RunToolsResult } from "./run-tools";
+
+type Loop<M, T> = AsyncGenerator<RunToolsEvent<M, T>, RunToolsResult<M, T>>;
+
+export class ToolRunStream<M, T> implements AsyncIterable<RunToolsEvent<M, T>> {
+  readonly #loop: Loop<M, T>;
+  readonly #stop = new AbortController();
+  readonly #result: Promise<RunToolsResult<M, T>>;
+  #resolve!: (result: RunToolsResult<M, T>) => void;
+  #reject!: (error: unknown) => void;
+  #claimed = false;
+
+  /** @param start starts the loop; its signal aborts when the reader stops early. */
+  constructor(start: (stop: AbortSignal) => Loop<M, T>) {
+    this.#loop = start(this.#stop.signal);
+    this.#result = new Promise((resolve, reject) => {
+      this.#resolve = resolve;
+      this.#reject = reject;
+    });
+    // A caller who only iterates need not also await the result: its rejection must not count as unhandled.
+    this.#result.catch(() => undefined);
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<RunToolsEvent<M, T>> {
+    this.#claim();
+    return {
+      next: () => this.#next(),
+      return: async () => {
+        const reason = new Error("runTools: the stream was closed before the loop ended.");
+        this.#stop.abort(reason);
+        this.#reject(reason);
+        await this.#loop.return(undefined as never).catch(() => undefined);
+        return { done: true, value: undefined };
+      },
+    };
+  }
+
+  /** The loop's result, once it is over; rejects with the loop's error. */
+  finalResult(): Promise<RunToolsResult<M, T>> {
+    if (!this.#claimed) {
+      this.#claim();
+      void (async () => {
+        // Errors reach the caller through the result promise.
+        try {
+          while (!(await this.#next()).done);
+        } catch {
+          /* rejected in #next */
+        }
+      })();
+    }
+    return this.#result;
+  }
+
+  async #next(): Promise<IteratorResult<RunToolsEvent<M, T>, undefined>> {
+    try {
+      const next = await this.#loop.next();
+      if (next.done) {
+        this.#resolve(next.value);
+        return { done: true, value: undefined };
+      }
+      // The result is known from the final event on: a reader that stops there has not cut the loop short.
+      if (next.value.type === "final") this.#resolve(next.value.result);
+      return next;
+    } catch (error) {
+      this.#reject(error);
+      throw error;
+    }
+  }
+
+  #claim(): void {
+    if (this.#claimed) {
+      throw new Error("runTools: this stream is already being read; iterate it once (finalResult() then gives the result), or call finalResult() alone.");
+    }
+    this.#claimed = true;
+  }
+}
