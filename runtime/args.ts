@@ -66,7 +66,8 @@ export function parseArguments(text: string, options: ReadOptions = {}): ReadRes
     const bytes = Buffer.byteLength(text, "utf8");
     if (bytes > maxBytes) return { ok: false, problem: "too_long", bytes, limit: maxBytes };
   }
-  if (text.trim() === "") return { ok: true, args: {} };
+  // Arguments text almost always starts with "{": only other text is trimmed (a copy) to see whether it is blank.
+  if (text.length === 0 || (text.charCodeAt(0) !== 0x7b && text.trim() === "")) return { ok: true, args: {} };
   let value: unknown;
   let repairs: RepairKind[] | undefined;
   try {
@@ -94,6 +95,7 @@ export function parseArguments(text: string, options: ReadOptions = {}): ReadRes
  * with escapes (`"\u005f_proto__"`).
  */
 function mayHoldProtoKey(text: string): boolean {
+  // Two plain searches: cheaper than one regular expression with an alternation, measured.
   return text.includes("__proto__") || text.includes("\\u");
 }
 

@@ -21,9 +21,18 @@ export type { DispatchEnvironment, DispatchRun, DispatchTool, ToolInput } from "
  */
 export function dispatchMessage(env: DispatchEnvironment, message: DispatchInput, options: DispatchOptions = {}): Promise<ToolMessage[]> {
   let calls: NormalizedCall[];
-  let limit: number;
   try {
     calls = normalizeCalls(message);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  return dispatchCalls(env, calls, options);
+}
+
+/** One ToolMessage per call, in order: `dispatchMessage` once the calls are read. */
+export function dispatchCalls(env: DispatchEnvironment, calls: NormalizedCall[], options: DispatchOptions = {}): Promise<ToolMessage[]> {
+  let limit: number;
+  try {
     options.signal?.throwIfAborted();
     limit = concurrencyLimit(options.maxConcurrency ?? env.options.maxConcurrency);
   } catch (error) {

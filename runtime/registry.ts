@@ -13,12 +13,13 @@ import {
   type DispatchTool,
   type ToolInput,
   answerCall,
+  dispatchCalls,
   dispatchMessage,
   invokeRaw,
   invokeTool,
 } from "./dispatch";
 import { formatAnswer } from "./answer";
-import { messageFormat, normalizeToolCall } from "./calls";
+import { normalizeToolCall, readCalls } from "./calls";
 import { ToolRegistrationError } from "./errors";
 import { type AnthropicTool, toAnthropicTools } from "./formats/anthropic";
 import { type GeminiTool, type GeminiToolsOptions, toGeminiTools } from "./formats/gemini";
@@ -218,9 +219,15 @@ export class ToolRegistry {
    * are error answers for the model. Rejects only when a `handle*Error` option is `false` (with that error) or `options.signal` aborts (with its reason).
    */
   dispatch<M extends ToolCallMessage>(message: M, options?: DispatchOptions): Promise<DispatchResult<M>> {
-    const results = this.runCalls(message, options);
+    let read: ReturnType<typeof readCalls>;
+    try {
+      read = readCalls(message);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const results = dispatchCalls(this.#env, read.calls, options);
     // Chat answers are the ToolMessages themselves: no second step for the most common format.
-    if (typeof message !== "object" || message === null || messageFormat(message) === "chat") return results as Promise<DispatchResult<M>>;
+    if (read.format === "chat") return results as Promise<DispatchResult<M>>;
     return results.then((done) => formatAnswer(message, done));
   }
 
