@@ -19,7 +19,7 @@
  */
 import { copyJsonValue, isPlainObject } from "./args";
 import type { JsonSchema } from "./meta";
-import { resolveLocalRef } from "./validate";
+import { resolveRef } from "./json-schema";
 
 /** Which rule converted a value. */
 export type CoercionRule = "number" | "boolean" | "json" | "array";
@@ -240,7 +240,7 @@ function resolve(schema: unknown, root: JsonSchema): Schema | undefined {
   for (let hops = 0; hops <= MAX_REF_HOPS; hops++) {
     if (!isSchema(current)) return undefined;
     if (typeof current.$ref !== "string") return current;
-    current = resolveLocalRef(current.$ref, root);
+    current = resolveRef(root, current.$ref);
   }
   return undefined;
 }

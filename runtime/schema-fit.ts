@@ -6,6 +6,7 @@
  * a one-off question. It covers the keywords the transformer emits; the tool's real validator (compiled at build
  * time) still checks the final arguments, so this only has to choose well, never to be the last word.
  */
+import { isRecord, resolveRef } from "./json-schema";
 import type { JsonSchema } from "./meta";
 
 const MAX_REF_HOPS = 32;
@@ -114,18 +115,4 @@ function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
   return JSON.stringify(a) === JSON.stringify(b);
-}
-
-function resolveRef(root: JsonSchema, ref: string): unknown {
-  if (!ref.startsWith("#/")) return undefined;
-  let node: unknown = root;
-  for (const part of ref.slice(2).split("/")) {
-    if (!isRecord(node)) return undefined;
-    node = node[part.replace(/~1/g, "/").replace(/~0/g, "~")];
-  }
-  return node;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

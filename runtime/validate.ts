@@ -16,6 +16,7 @@ import type Ajv2020 from "ajv/dist/2020";
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020";
 import { addTooltypeFormats, AJV_OPTIONS } from "./ajv-options";
 import { shortJson } from "./args";
+import { resolveRef } from "./json-schema";
 import { fitsSchema } from "./schema-fit";
 import { type SchemaError, ToolValidationError } from "./errors";
 import type { JsonSchema } from "./meta";
@@ -277,7 +278,7 @@ function describeSchema(schema: unknown, root: JsonSchema, depth: number): strin
   if (typeof schema !== "object" || schema === null) return "nothing";
   const s = schema as Record<string, unknown>;
   if (typeof s.$ref === "string" && depth < 3) {
-    const target = resolveLocalRef(s.$ref, root);
+    const target = resolveRef(root, s.$ref);
     if (target !== undefined) return describeSchema(target, root, depth + 1);
   }
   if ("const" in s) return shortJson(s.const);
@@ -306,18 +307,6 @@ function describeObject(schema: Record<string, unknown>): string {
   if (keys.length === 0) return "an object";
   const shown = keys.slice(0, 6).join(", ");
   return `an object with properties ${shown}${keys.length > 6 ? ", …" : ""}`;
-}
-
-/** The target of a `#/…` JSON pointer `$ref` inside `root`, or `undefined` when there is none. */
-export function resolveLocalRef(ref: string, root: JsonSchema): unknown {
-  if (!ref.startsWith("#/")) return undefined;
-  let node: unknown = root;
-  for (const raw of ref.slice(2).split("/")) {
-    const key = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
-    if (typeof node !== "object" || node === null || !Object.prototype.hasOwnProperty.call(node, key)) return undefined;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return node;
 }
 
 function allowedProperties(parentSchema: unknown): string {

@@ -30,7 +30,7 @@ import type {
 import { ToolExportError } from "../errors";
 import type { ToolMessage } from "../messages";
 import type { JsonSchema, JsonValue } from "../meta";
-import { isAnySchema, isRecord, json, pointerSegment, refName, resolveRef, showPath } from "./json-schema";
+import { isAnySchema, isRecord, json, pointerSegment, refName, resolveRef, showPath } from "../json-schema";
 import type { ToolChoice, ToolChoiceOptions, ToolFormatSource } from "./source";
 
 /** Gemini's schema types (the `@google/genai` `Type` enum). */

@@ -14,7 +14,7 @@
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolMessage } from "../messages";
 import type { JsonSchema } from "../meta";
-import { isRecord, resolveRef } from "./json-schema";
+import { isRecord, resolveRef } from "../json-schema";
 import type { ToolFormatSource } from "./source";
 
 /** An object schema as MCP wants it for `inputSchema` / `outputSchema`. */

@@ -15,7 +15,7 @@
  */
 import { ToolExportError } from "../errors";
 import type { JsonSchema, JsonValue } from "../meta";
-import { acceptsNull, isAnySchema, isObjectSchema, isRecord, json, pointerSegment, resolveRef, showPath } from "./json-schema";
+import { acceptsNull, isAnySchema, isObjectSchema, isRecord, json, pointerSegment, resolveRef, showPath } from "../json-schema";
 
 /** OpenAI's documented limits for function tools and strict schemas. */
 export const OPENAI_LIMITS = {

@@ -1,8 +1,9 @@
 /**
- * Small helpers the provider formats share for reading JSON Schema as plain data: is it an object schema, resolve a
+ * Small helpers the runtime shares for reading JSON Schema as plain data (provider formats, validation messages,
+ * coercion, schema-fit): is it an object schema, resolve a
  * local `$ref`, does a schema accept `null`, write a JSON pointer. No provider knowledge lives here.
  */
-import type { JsonSchema, JsonValue } from "../meta";
+import type { JsonSchema, JsonValue } from "./meta";
 
 /** A JSON object (not an array, not null). */
 export function isRecord(value: unknown): value is JsonSchema {
