@@ -120,7 +120,9 @@ function readValue(value: unknown, text: string | undefined, options: ReadOption
       value = inner;
     }
   }
-  if (!isPlainObject(value)) {
+  // JSON.parse makes only plain objects, so for freshly parsed text "not an array" is enough.
+  const isObject = copy ? isPlainObject(value) : typeof value === "object" && value !== null && !Array.isArray(value);
+  if (!isObject) {
     return { ok: false, problem: "not_object", detail: kindOf(value), text: text ?? shortJson(value, 200) };
   }
   let args: unknown = value;

@@ -32,7 +32,7 @@ import { type ToolCall, ToolMessage } from "./messages";
 import type { DispatchOptions, ErrorHandler, RegistryOptions, ToolContext } from "./options";
 import type { RegisteredTool } from "./registry";
 import type { RepairKind } from "./repair";
-import { conform } from "./conform";
+import { type ConformSettings, conform } from "./conform";
 import { type ArgumentsValidator, invalidArgumentsError } from "./validate";
 
 /** What the pipeline needs of a registered tool. */
@@ -166,6 +166,8 @@ export function createRun(options: DispatchOptions): DispatchRun {
 interface CallSettings {
   read: Required<ReadOptions>;
   coerce: boolean;
+  /** The same two, as conform() takes them (made once, not per call). */
+  conform: ConformSettings;
   timeoutMs: number | undefined;
   toolHandler: ErrorHandler | undefined;
   validationHandler: ErrorHandler | undefined;
@@ -187,14 +189,16 @@ function settingsFor(tool: DispatchTool, registry: Readonly<RegistryOptions>, di
 function computeSettings(tool: DispatchTool, registry: Readonly<RegistryOptions>, dispatch: DispatchOptions): CallSettings {
   const own = tool.options;
   const coerce = own.coerce ?? dispatch.coerce ?? registry.coerce ?? true;
+  const maxDepth = own.maxArgumentsDepth ?? registry.maxArgumentsDepth ?? MAX_ARGUMENTS_DEPTH;
   return {
     read: {
       repair: own.repair ?? dispatch.repair ?? registry.repair ?? true,
       unwrapString: coerce,
       maxBytes: own.maxArgumentsBytes ?? registry.maxArgumentsBytes ?? MAX_ARGUMENTS_BYTES,
-      maxDepth: own.maxArgumentsDepth ?? registry.maxArgumentsDepth ?? MAX_ARGUMENTS_DEPTH,
+      maxDepth,
     },
     coerce,
+    conform: { coerce, maxDepth },
     timeoutMs: validTimeout(own.timeoutMs ?? registry.timeoutMs),
     toolHandler: own.handleToolError ?? registry.handleToolError,
     validationHandler: own.handleValidationError ?? registry.handleValidationError,
@@ -377,7 +381,7 @@ export async function invokeTool(
   // The input is the caller's own, not the model's: coerced only when this call asks for it.
   const coerce = options.coerce ?? false;
   const base = settingsFor(tool, registryOptions, options);
-  const settings: CallSettings = { ...base, coerce, read: { ...base.read, unwrapString: coerce } };
+  const settings: CallSettings = { ...base, coerce, read: { ...base.read, unwrapString: coerce }, conform: { ...base.conform, coerce } };
   const read = typeof input === "string" ? bareStringArguments(tool, input, settings.read) : readArguments(input, settings.read);
   const prepared = checkArguments(tool, read, settings);
   if (!prepared.ok) throw prepared.error;
@@ -452,7 +456,7 @@ function checkArguments(tool: DispatchTool, read: ReadResult, settings: CallSett
   const args = read.args;
   const repairs = read.repairs ?? NONE_REPAIRED;
   // Coercion runs only when validation fails, so arguments that are already valid pay nothing for it.
-  const conformed = conform(args, tool.parameters, tool.validator(), tool.meta.dates, { coerce: settings.coerce, maxDepth: settings.read.maxDepth });
+  const conformed = conform(args, tool.parameters, tool.validator(), tool.meta.dates, settings.conform);
   const coercions = read.coercions ? [...read.coercions, ...conformed.coercions] : conformed.coercions;
   if (conformed.invalid) return { ok: false, args, repairs, coercions, error: invalidArgumentsError(tool.name, conformed.invalid) };
   return { ok: true, args, repairs, coercions };

@@ -68,6 +68,8 @@ class ToolEntry implements RegisteredTool, DispatchTool {
   readonly source: string;
   readonly #fn: AnyFunction;
   readonly #thisArg: unknown;
+  /** What `call` runs: for a tool() value its own function, not the wrapper tool() returned (one call less). */
+  readonly #target: AnyFunction;
   readonly #registryOptions: Readonly<RegistryOptions>;
   #validator: ArgumentsValidator | undefined;
 
@@ -81,6 +83,7 @@ class ToolEntry implements RegisteredTool, DispatchTool {
     this.source = found.label;
     this.#fn = found.fn;
     this.#thisArg = found.thisArg;
+    this.#target = found.declaration.kind === "function" ? found.declaration.fn : found.fn;
     this.#registryOptions = registryOptions;
   }
 
@@ -94,7 +97,7 @@ class ToolEntry implements RegisteredTool, DispatchTool {
   }
 
   call(args: unknown[]): unknown {
-    return this.#fn.apply(this.#thisArg, args);
+    return this.#target.apply(this.#thisArg, args);
   }
 
   /** Same function and same `this`: registering it again changes nothing. */
