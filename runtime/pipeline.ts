@@ -347,12 +347,22 @@ export async function answerCall(
   }
 }
 
+function ignore(): void {}
+
 /** Answer calls on `run` concurrently: synchronously where every tool returned a plain value. */
 export function answerAll(env: DispatchEnvironment, calls: readonly NormalizedCall[], run: DispatchRun): ToolMessage[] | Promise<ToolMessage[]> {
   const answers: (ToolMessage | Promise<ToolMessage>)[] = new Array(calls.length);
   let pending = false;
   for (let i = 0; i < calls.length; i++) {
-    const one = answer(env, calls[i]!, run);
+    let one: ToolMessage | Promise<ToolMessage>;
+    try {
+      one = answer(env, calls[i]!, run);
+    } catch (error) {
+      // Dispatch rejects with this error; the calls already running will be aborted and reject in turn, with no
+      // one left to read them, so their rejections are handled here rather than left to crash the process.
+      for (let j = 0; j < i; j++) if (answers[j] instanceof Promise) (answers[j] as Promise<ToolMessage>).catch(ignore);
+      throw error;
+    }
     if (one instanceof Promise) pending = true;
     answers[i] = one;
   }
