@@ -152,6 +152,16 @@ function responsesCalls(items: readonly unknown[]): NormalizedCall[] {
   return calls;
 }
 
+/** A call whose arguments arrived as an object, with its id and name where they are strings. */
+function argsCall(record: Record<string, unknown>, args: unknown): NormalizedCall {
+  return {
+    kind: "args",
+    id: typeof record.id === "string" ? record.id : "",
+    name: typeof record.name === "string" ? record.name : "",
+    args,
+  };
+}
+
 /** Anthropic: every `tool_use` block (`input` is an object already). */
 function anthropicCalls(blocks: readonly unknown[]): NormalizedCall[] {
   const calls: NormalizedCall[] = [];
@@ -159,12 +169,7 @@ function anthropicCalls(blocks: readonly unknown[]): NormalizedCall[] {
     if (typeof block !== "object" || block === null) continue;
     const record = block as Record<string, unknown>;
     if (record.type !== "tool_use") continue;
-    calls.push({
-      kind: "args",
-      id: typeof record.id === "string" ? record.id : "",
-      name: typeof record.name === "string" ? record.name : "",
-      args: record.input,
-    });
+    calls.push(argsCall(record, record.input));
   }
   return calls;
 }
@@ -184,12 +189,7 @@ function geminiCalls(message: Record<string, unknown>): NormalizedCall[] {
     const call: unknown = (part as { functionCall?: unknown }).functionCall;
     if (typeof call !== "object" || call === null) continue;
     const record = call as Record<string, unknown>;
-    calls.push({
-      kind: "args",
-      id: typeof record.id === "string" ? record.id : "",
-      name: typeof record.name === "string" ? record.name : "",
-      args: record.args,
-    });
+    calls.push(argsCall(record, record.args));
   }
   return calls;
 }

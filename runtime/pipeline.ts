@@ -236,12 +236,12 @@ function answer(env: DispatchEnvironment, call: NormalizedCall, run: DispatchRun
     if (run.deadline && run.expired) throw new ToolTimeoutError(tool.name, run.deadline.timeoutMs, "dispatch");
     result = runTool(tool, prepared.args, state, settings, run);
   } catch (error) {
-    return state.caught(tool, settings, error);
+    return state.caught(settings, error);
   }
   if (result instanceof Pending) {
     return result.promise.then(
       (value) => state.succeeded(tool, settings, value),
-      (error: unknown) => state.caught(tool, settings, error),
+      (error: unknown) => state.caught(settings, error),
     );
   }
   return state.succeeded(tool, settings, result);
@@ -305,13 +305,13 @@ class CallState {
     try {
       message = successMessage(tool, this.call.id, value);
     } catch (error) {
-      return this.caught(tool, settings, error);
+      return this.caught(settings, error);
     }
     return this.end(message);
   }
 
   /** A failure after the arguments were accepted: the caller's abort is passed on, anything else answered. */
-  caught(tool: DispatchTool, settings: CallSettings, error: unknown): ToolMessage {
+  caught(settings: CallSettings, error: unknown): ToolMessage {
     if (error instanceof CallerAbort) {
       if (this.hooks && this.#event) this.hooks.onToolError({ ...this.#event, durationMs: this.#elapsed(), kind: "aborted", error: error.reason });
       throw error.reason;
