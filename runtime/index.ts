@@ -3,13 +3,13 @@
  * Type tags are types only; the rest is the tool marker, structured output, the agent loop and streaming, the
  * registry, the messages and the errors.
  */
-export { tool } from "./tool";
-export { structuredOutput, StructuredOutput, StructuredOutputError } from "./structured";
-export type { JsonSchemaResponseFormat, SafeParseResult, StructuredOutputOptions } from "./structured";
+export { tool } from "./tool/tool";
+export { structuredOutput, StructuredOutput, StructuredOutputError } from "./agent/structured";
+export type { JsonSchemaResponseFormat, SafeParseResult, StructuredOutputOptions } from "./agent/structured";
 
 // The agent loop, streaming, and reading calls without running them.
 export { runTools } from "./agent/run-tools";
-export type { MessageOf, RunToolsEvent, RunToolsOptions, RunToolsParams, RunToolsResult } from "./agent/run-tools";
+export type { MessageOf, RunToolsEvent, RunToolsOptions, RunToolsParams, RunToolsResult } from "./agent/run-types";
 export { ToolRunStream } from "./agent/run-stream";
 export { AgentError, MaxStepsError, ModelRefusalError, ToolRetryError } from "./agent/errors";
 export type { AgentTranscript, AttemptFailure, RunStep, ToolAttempt } from "./agent/errors";
@@ -29,23 +29,23 @@ export type {
   ChatRole,
   ChatToolCall,
   ChatToolCallDelta,
-} from "./agent/client";
-export { accumulateToolCalls } from "./stream/accumulate";
-export type { AccumulatorUpdate, PartialToolCall, StreamedAssistantMessage, ToolCallAccumulator } from "./stream/accumulate";
-export { parseToolCalls } from "./parse-tool-calls";
-export type { InvalidParsedToolCall, ParseToolCallsOptions, ParsedToolCall, ParsedToolCalls } from "./parse-tool-calls";
+} from "./providers/openai-chat/client";
+export { accumulateToolCalls } from "./providers/openai-chat/stream";
+export type { AccumulatorUpdate, PartialToolCall, StreamedAssistantMessage, ToolCallAccumulator } from "./providers/openai-chat/stream";
+export { parseToolCalls } from "./registry/parse-tool-calls";
+export type { InvalidParsedToolCall, ParseToolCallsOptions, ParsedToolCall, ParsedToolCalls } from "./registry/parse-tool-calls";
 
-export { ToolRegistry } from "./registry";
-export type { RegisteredTool } from "./registry";
-export type { ToolSource } from "./sources";
-export type { ToolInput } from "./dispatch";
+export { ToolRegistry } from "./registry/registry";
+export type { RegisteredTool } from "./dispatch/options";
+export type { ToolSource } from "./tool/sources";
+export type { ToolInput } from "./dispatch/options";
 
 // Provider formats: each type is tooltype's own copy of the provider SDK's, so no SDK is needed to import these.
-export { formatAnswer } from "./answer";
-export { toolChoice } from "./choice";
-export type { ToolChoiceProvider, ToolNames } from "./choice";
-export type { ToolChoice, ToolChoiceOptions, ToolFormatSource } from "./formats/source";
-export { OPENAI_LIMITS } from "./formats/strict";
+export { formatAnswer } from "./registry/answer";
+export { toolChoice } from "./registry/choice";
+export type { ToolChoiceProvider, ToolNames } from "./registry/choice";
+export type { ToolChoice, ToolChoiceOptions, ToolFormatSource } from "./providers/provider";
+export { OPENAI_LIMITS } from "./providers/strict";
 export type {
   OpenAIFunctionChoiceParams,
   OpenAIFunctionDefinition,
@@ -54,7 +54,7 @@ export type {
   OpenAIToolChoice,
   OpenAIToolChoiceParams,
   OpenAIToolsOptions,
-} from "./formats/openai";
+} from "./providers/openai-chat";
 export type {
   ResponsesFunctionCall,
   ResponsesFunctionCallOutput,
@@ -63,7 +63,7 @@ export type {
   ResponsesToolChoice,
   ResponsesToolChoiceParams,
   ResponsesToolsOptions,
-} from "./formats/responses";
+} from "./providers/openai-responses";
 export type {
   AnthropicAssistantMessage,
   AnthropicTool,
@@ -72,8 +72,8 @@ export type {
   AnthropicToolResultBlock,
   AnthropicToolResultMessage,
   AnthropicToolUseBlock,
-} from "./formats/anthropic";
-export { FunctionCallingConfigMode as GeminiFunctionCallingConfigMode, Type as GeminiType } from "./formats/gemini";
+} from "./providers/anthropic";
+export { FunctionCallingConfigMode as GeminiFunctionCallingConfigMode, Type as GeminiType } from "./providers/gemini";
 export type {
   GeminiFunctionDeclaration,
   GeminiFunctionResponseContent,
@@ -83,25 +83,24 @@ export type {
   GeminiTool,
   GeminiToolConfigParams,
   GeminiToolsOptions,
-} from "./formats/gemini";
-export type { MCPCallToolResult, MCPObjectSchema, MCPTool } from "./formats/mcp";
+} from "./providers/gemini";
+export type { MCPCallToolResult, MCPObjectSchema, MCPTool } from "./providers/mcp";
 
-export { ToolMessage, hasFunctionCall } from "./messages";
+export { ToolMessage } from "./dispatch/messages";
+export type { ToolMessageFields, ToolMessageStatus } from "./dispatch/messages";
+export type { ToolCall } from "./tool/call";
+export { hasFunctionCall } from "./providers/openai-chat";
 export type {
   AIMessage,
   DispatchInput,
-  DispatchResult,
   InvalidToolCall,
   OpenAIAssistantMessage,
   OpenAICustomToolCall,
   OpenAIFunctionCallMessage,
   OpenAIToolCall,
-  ToolCall,
   ToolCallInput,
-  ToolCallMessage,
-  ToolMessageFields,
-  ToolMessageStatus,
-} from "./messages";
+} from "./providers/openai-chat";
+export type { DispatchResult, ToolCallMessage } from "./registry/messages";
 
 export {
   ToolError,
@@ -110,24 +109,18 @@ export {
   ToolResultError,
   ToolTimeoutError,
   ToolValidationError,
-} from "./errors";
-export type { SchemaError, ToolValidationReason } from "./errors";
+} from "./tool/errors";
+export type { SchemaError, ToolValidationReason } from "./tool/errors";
 
-export { META_VERSION } from "./meta";
-export type { CompiledOutputMeta, CompiledToolMeta, CompiledValidatorFactory, JsonSchema, JsonValue } from "./meta";
+export { META_VERSION } from "./tool/meta";
+export type { CompiledOutputMeta, CompiledToolMeta, CompiledValidatorFactory, JsonSchema, JsonValue } from "./tool/meta";
 
-export type { Coercion, CoercionRule } from "./coerce";
-export type { RepairKind } from "./repair";
-export type { ToolEndEvent, ToolErrorEvent, ToolEvent, ToolHooks } from "./hooks";
+export type { Coercion, CoercionRule } from "./arguments/coercion";
+export type { RepairKind } from "./arguments/repair";
+export type { ToolEndEvent, ToolErrorEvent, ToolEvent, ToolHooks } from "./dispatch/options";
 
-export type {
-  DispatchOptions,
-  ErrorHandler,
-  RegistryOptions,
-  ResponseFormat,
-  ToolContext,
-  ToolOptions,
-} from "./options";
+export type { DispatchOptions, RegistryOptions } from "./dispatch/options";
+export type { ErrorHandler, ResponseFormat, ToolContext, ToolOptions } from "./tool/options";
 
 export type {
   ExclusiveMax,
@@ -144,4 +137,4 @@ export type {
   Pattern,
   TypeTag,
   UniqueItems,
-} from "./tags";
+} from "./tool/tags";

@@ -4,7 +4,7 @@
  * so running the transformer twice changes nothing.
  */
 import type * as ts from "typescript";
-import type { JsonValue } from "../runtime/meta";
+import type { JsonValue } from "../runtime/tool/meta";
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 

@@ -11,7 +11,7 @@
  * was made with: `program.emit(..., { before: [tooltype(program, {}, { ts, addDiagnostic })] })`.
  */
 import type * as ts from "typescript";
-import type { JsonValue } from "../runtime/meta";
+import type { JsonValue } from "../runtime/tool/meta";
 import { resolveTypeScript, type TS } from "./compat";
 import { Code, makeDiagnostic } from "./diagnostics";
 import { decoratorWithMeta, metaExpression, withMetaArgument } from "./emit";

@@ -6,7 +6,7 @@
  * missing constraint is a schema that lies.
  */
 import type * as ts from "typescript";
-import type { JsonValue } from "../runtime/meta";
+import type { JsonValue } from "../runtime/tool/meta";
 import type { TS } from "./compat";
 
 /** The JSDoc blocks attached to `node` (the last one is the one TypeScript itself shows). */

@@ -6,7 +6,7 @@
  * needs an object at the root; the name must be one providers accept. Problems are returned, not thrown.
  */
 import type * as ts from "typescript";
-import { type CompiledOutputMeta, META_VERSION } from "../runtime/meta";
+import { type CompiledOutputMeta, META_VERSION } from "../runtime/tool/meta";
 import type { TS } from "./compat";
 import { Code } from "./diagnostics";
 import { symbolDescription } from "./jsdoc";

@@ -11,7 +11,7 @@
  * (the build fails anyway), which keeps emit going and the messages complete.
  */
 import type * as ts from "typescript";
-import { type CompiledToolMeta, type JsonValue, META_VERSION } from "../runtime/meta";
+import { type CompiledToolMeta, type JsonValue, META_VERSION } from "../runtime/tool/meta";
 import type { TS } from "./compat";
 import { Code } from "./diagnostics";
 import type { ApiResolver } from "./find";

@@ -11,8 +11,8 @@ import Ajv2020 from "ajv/dist/2020";
 import { _ } from "ajv/dist/compile/codegen";
 import standaloneCode from "ajv/dist/standalone";
 import type * as ts from "typescript";
-import { addTooltypeFormats, AJV_OPTIONS } from "../runtime/ajv-options";
-import type { JsonSchema } from "../runtime/meta";
+import { addTooltypeFormats, AJV_OPTIONS } from "../runtime/arguments/ajv-options";
+import type { JsonSchema } from "../runtime/tool/meta";
 import type { TS } from "./compat";
 
 export class ValidatorCompiler {

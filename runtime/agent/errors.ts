@@ -6,9 +6,9 @@
  *   structured answer that matches its schema); `attempts` holds each try with its validation errors.
  * - `ModelRefusalError`: the model refused to give the structured answer (`message.refusal`).
  */
-import type { SchemaError, ToolValidationReason } from "../errors";
-import type { ToolMessage } from "../messages";
-import type { AgentMessage, ChatAssistantMessage, ChatMessageParam, ChatToolCall } from "./client";
+import type { ToolMessage } from "../dispatch/messages";
+import type { AgentMessage, ChatAssistantMessage, ChatMessageParam, ChatToolCall } from "../providers/openai-chat/client";
+import type { SchemaError, ToolValidationReason } from "../tool/errors";
 import type { JsonPatchOperation } from "./json-patch";
 
 /** One model request of the loop and what came of it. */

@@ -8,12 +8,12 @@
  *   patch applied to the failed call's arguments, the repaired call dispatched under the patch call's id, so its
  *   answer is the answer to the patch call and the transcript stays valid (one answer per call id).
  */
-import { ToolValidationError } from "../errors";
-import type { ToolErrorEvent } from "../hooks";
-import { ToolMessage } from "../messages";
-import type { DispatchOptions } from "../options";
-import type { ToolRegistry } from "../registry";
-import type { ChatToolCall } from "./client";
+import type { ToolErrorEvent } from "../dispatch/options";
+import { ToolMessage } from "../dispatch/messages";
+import type { DispatchOptions } from "../dispatch/options";
+import type { ChatToolCall } from "../providers/openai-chat/client";
+import type { ToolRegistry } from "../registry/registry";
+import { ToolValidationError } from "../tool/errors";
 import type { ToolAttempt } from "./errors";
 import { PATCH_TOOL_NAME, applyJsonPatch, patchHint, readPatchCall } from "./json-patch";
 

@@ -11,9 +11,9 @@
  *   (RFC 6902 §5: a patch with a failing operation is not applied at all), with errors written for the model.
  */
 import { applyPatch } from "rfc6902";
-import { parseArguments, describeArgumentsProblem, isPlainObject, shortJson, truncate } from "../args";
-import type { OpenAIFunctionTool } from "../formats/openai";
-import type { JsonValue } from "../meta";
+import { parseArguments, describeArgumentsProblem, isPlainObject, shortJson, truncate } from "../arguments/args";
+import type { OpenAIFunctionTool } from "../providers/openai-chat";
+import type { JsonValue } from "../tool/meta";
 
 export const PATCH_TOOL_NAME = "patch_tool_arguments";
 

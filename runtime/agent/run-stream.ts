@@ -7,7 +7,7 @@
  * Leaving the `for await` early (`break`, an exception in its body) stops the loop: the request in flight and the
  * running tools are aborted, and `finalResult()` rejects.
  */
-import type { RunToolsEvent, RunToolsResult } from "./run-tools";
+import type { RunToolsEvent, RunToolsResult } from "./run-types";
 
 type Loop<M, T> = AsyncGenerator<RunToolsEvent<M, T>, RunToolsResult<M, T>>;
 

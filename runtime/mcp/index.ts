@@ -22,8 +22,8 @@ import {
   ListToolsRequestSchema,
   McpError,
 } from "@modelcontextprotocol/sdk/types.js";
-import { mcpOutputSchema, toMCPResult } from "../formats/mcp";
-import type { ToolRegistry } from "../registry";
+import { mcpOutputSchema, toMCPResult } from "../providers/mcp";
+import type { ToolRegistry } from "../registry/registry";
 
 /** How the server introduces itself to clients. */
 export interface MCPServerOptions {

@@ -12,9 +12,9 @@ import {
   readArguments,
   reviveDates,
   toPositionalArgs,
-} from "../../runtime/args";
-import type { CompiledToolMeta } from "../../runtime/meta";
-import type { ToolContext } from "../../runtime/options";
+} from "../../runtime/arguments/args";
+import type { CompiledToolMeta } from "../../runtime/tool/meta";
+import type { ToolContext } from "../../runtime/tool/options";
 
 test("parseArguments: objects pass, blank means {}, other JSON and bad text are described", () => {
   assert.equal(parseArguments('{"a":1}'), { ok: true, args: { a: 1 } });

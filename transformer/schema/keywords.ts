@@ -5,7 +5,7 @@
  * - a `@default` or `@examples` value must be one the type accepts (models copy defaults and examples);
  * - a `format` should be one the runtime validator knows, or it is sent to the model but never checked.
  */
-import type { JsonValue } from "../../runtime/meta";
+import type { JsonValue } from "../../runtime/tool/meta";
 import type { SchemaNode } from "./model";
 
 type JsonType = "string" | "number" | "integer" | "boolean" | "null" | "array" | "object";

@@ -6,7 +6,7 @@
  * model instead. Properties keep the declaration they came from so diagnostics can point at it.
  */
 import type * as ts from "typescript";
-import type { JsonValue } from "../../runtime/meta";
+import type { JsonValue } from "../../runtime/tool/meta";
 
 /** Keywords that annotate or constrain any node: description, default, tags from JSDoc and type tags. */
 export type Keywords = { [keyword: string]: JsonValue };

@@ -9,7 +9,7 @@
  * value of that type (TT1009); a `format` the validator does not know is a warning (TT1014).
  */
 import type * as ts from "typescript";
-import type { JsonValue } from "../../runtime/meta";
+import type { JsonValue } from "../../runtime/tool/meta";
 import type { TS } from "../compat";
 import { Code, type Location, tagSpan } from "../diagnostics";
 import { parseKeywordTag } from "../jsdoc";

@@ -4,7 +4,7 @@
  * emitted schema reads the way a person would write it; compact forms (`type` arrays for unions of plain
  * primitives, nullable enums) are used wherever they say the same as `anyOf`.
  */
-import type { JsonSchema, JsonValue } from "../../runtime/meta";
+import type { JsonSchema, JsonValue } from "../../runtime/tool/meta";
 import type { Definitions, LiteralValue, PropertyNode, SchemaNode } from "./model";
 
 export function toJsonSchema(node: SchemaNode): JsonSchema {

@@ -1,0 +1,143 @@
+/**
+ * `structuredOutput<T>(name?)`: a model's structured answer typed by T alone, like LangChain's
+ * `with_structured_output`. The transformer fills in T's schema; this module turns it into
+ * - `responseFormat` for OpenAI's `response_format: { type: "json_schema", json_schema: { name, schema, strict } }`
+ *   (strict by default: the schema rewritten into OpenAI's strict subset, see providers/strict.ts);
+ * - `parse(text)`: lenient reading (the same repairs as tool arguments), the same coercion rules (the strict
+ *   rewrite's nulls undone), validation against T's schema, revived Dates; a StructuredOutputError lists every
+ *   violation;
+ * - `formatInstructions()` for models without a response-format parameter (the output-parser style).
+ */
+import { describeArgumentsProblem, parseArguments } from "../arguments/args";
+import { conform } from "../arguments/conform";
+import { instantiateValidator } from "../arguments/compiled-validator";
+import { ArgumentsValidator } from "../arguments/validate";
+import type { JsonSchemaResponseFormat } from "../providers/openai-chat";
+import { toStrictSchema } from "../providers/strict";
+import type { SchemaError } from "../tool/errors";
+import { type CompiledOutputMeta, type JsonSchema, META_VERSION } from "../tool/meta";
+
+export type { JsonSchemaResponseFormat } from "../providers/openai-chat";
+
+export interface StructuredOutputOptions {
+  /** Ask OpenAI to follow the schema exactly (default `true`). */
+  strict?: boolean;
+  /** Replaces the description taken from T's JSDoc. */
+  description?: string;
+  /** Apply the coercion rules of tool arguments before giving up on an answer (default `true`). */
+  coerce?: boolean;
+}
+
+/** A structured answer that could not be read or does not match its schema; `issues` has one line per violation. */
+export class StructuredOutputError extends Error {
+  readonly outputName: string;
+  readonly issues: string[];
+  readonly errors: SchemaError[];
+  /** The text as it arrived. */
+  readonly text: string;
+
+  constructor(message: string, details: { outputName: string; issues: string[]; errors?: SchemaError[]; text: string }) {
+    super(message);
+    this.name = "StructuredOutputError";
+    this.outputName = details.outputName;
+    this.issues = details.issues;
+    this.errors = details.errors ?? [];
+    this.text = details.text;
+  }
+}
+
+export type SafeParseResult<T> = { success: true; data: T } | { success: false; error: StructuredOutputError };
+
+export class StructuredOutput<T> {
+  readonly name: string;
+  readonly description: string | undefined;
+  /** T's JSON Schema as the transformer wrote it (answers are validated against this one). */
+  readonly schema: JsonSchema;
+  readonly strict: boolean;
+  readonly #meta: CompiledOutputMeta;
+  readonly #coerce: boolean;
+  #validator: ArgumentsValidator | undefined;
+  #format: JsonSchemaResponseFormat | undefined;
+
+  constructor(meta: CompiledOutputMeta, name: string | undefined, options: StructuredOutputOptions) {
+    this.#meta = meta;
+    this.name = name ?? meta.name;
+    this.description = options.description ?? meta.description;
+    this.schema = meta.schema;
+    this.strict = options.strict ?? true;
+    this.#coerce = options.coerce ?? true;
+  }
+
+  /** The `response_format` of a Chat Completions request. Throws ToolExportError if strict mode cannot express T. */
+  get responseFormat(): JsonSchemaResponseFormat {
+    if (!this.#format) {
+      const schema = this.strict ? toStrictSchema(this.schema, this.name) : this.schema;
+      const json_schema: JsonSchemaResponseFormat["json_schema"] = { name: this.name, schema, strict: this.strict };
+      if (this.description) json_schema.description = this.description;
+      this.#format = { type: "json_schema", json_schema };
+    }
+    return this.#format;
+  }
+
+  /** The answer as T: read, conformed and validated. Throws StructuredOutputError listing every problem. */
+  parse(text: string): T {
+    const read = parseArguments(text);
+    if (!read.ok) {
+      const problem = describeArgumentsProblem(this.name, read).replace(/^the arguments for /, "the answer for ");
+      throw new StructuredOutputError(`The ${this.name} answer could not be read: ${problem}`, { outputName: this.name, issues: [problem], text });
+    }
+    const conformed = conform(read.args, this.schema, this.#validatorOf(), this.#meta.dates, { coerce: this.#coerce, maxDepth: 64 });
+    if (conformed.invalid) {
+      const { issues, errors } = conformed.invalid;
+      throw new StructuredOutputError(
+        `The ${this.name} answer does not match its schema:\n${issues.map((line) => `- ${line}`).join("\n")}`,
+        { outputName: this.name, issues, errors, text },
+      );
+    }
+    return read.args as T;
+  }
+
+  /** Like `parse`, without throwing. */
+  safeParse(text: string): SafeParseResult<T> {
+    try {
+      return { success: true, data: this.parse(text) };
+    } catch (error) {
+      if (error instanceof StructuredOutputError) return { success: false, error };
+      throw error;
+    }
+  }
+
+  /** Instructions for a prompt, for models that take no response format: the schema and how to answer. */
+  formatInstructions(): string {
+    const about = this.description ? `${this.description}\n\n` : "";
+    return (
+      `${about}Answer with one JSON object that matches this JSON Schema, and nothing else: no prose, no markdown code fence.\n` +
+      "```json\n" +
+      JSON.stringify(this.schema) +
+      "\n```"
+    );
+  }
+
+  #validatorOf(): ArgumentsValidator {
+    this.#validator ??= new ArgumentsValidator(this.schema, this.#meta.validator ? instantiateValidator(this.#meta.validator) : undefined);
+    return this.#validator;
+  }
+}
+
+/**
+ * `structuredOutput<Joke>()` or `structuredOutput<Joke>("joke", { strict: false })`: the transformer appends T's
+ * compiled schema as the last argument. Without it (the plugin not configured) this throws, saying how to add it.
+ */
+export function structuredOutput<T>(name?: string, options: StructuredOutputOptions = {}, meta?: CompiledOutputMeta): StructuredOutput<T> {
+  if (!meta) {
+    throw new Error(
+      `structuredOutput${name ? `("${name}")` : "()"} has no compiled schema: the tooltype transformer did not run on this file, or the call has no type argument. Write structuredOutput<YourType>(), add { "transform": "tooltype/transformer" } to compilerOptions.plugins in tsconfig.json and build with tspc (ts-patch).`,
+    );
+  }
+  if (meta.v !== META_VERSION) {
+    throw new Error(
+      `structuredOutput "${meta.name}" was compiled with tooltype metadata version ${String(meta.v)}, but this runtime reads version ${META_VERSION}. Rebuild the project with the tooltype it runs with.`,
+    );
+  }
+  return new StructuredOutput<T>(meta, name, options);
+}

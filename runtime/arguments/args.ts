@@ -1,0 +1,375 @@
+/**
+ * Arguments, from the model's text to the function's parameter list:
+ * - read: JSON text or an already-parsed object → a fresh, plain arguments object (or a description of why not),
+ *   bounded in size and depth, `__proto__` keys dropped; text `JSON.parse` refuses goes to the lenient reader
+ *   (repair.ts), and a JSON string holding the whole arguments object (double-stringified) can be unwrapped;
+ * - revive: ISO strings at the `meta.dates` pointers → `Date`;
+ * - map: the arguments object → positional arguments, honouring `meta.flatten` and `meta.inject`.
+ *
+ * Model output is untrusted, so everything after reading works on the copy, never on the caller's message, and no
+ * text the model sent is ever evaluated. Schema-guided coercion is coerce.ts. No module state: tests import this file
+ * directly.
+ */
+import type { Coercion } from "./coercion";
+import type { CompiledToolMeta } from "../tool/meta";
+import type { ToolContext } from "../tool/options";
+import { type RepairKind, repairJson } from "./repair";
+
+/** Default limit on arguments text: 1 MiB of UTF-8. Longer text is refused before parsing. */
+export const MAX_ARGUMENTS_BYTES = 1_048_576;
+/** Default limit on the nesting of arrays and objects in arguments (the arguments object itself is level 1). */
+export const MAX_ARGUMENTS_DEPTH = 64;
+
+export type ArgsObject = Record<string, unknown>;
+
+/** How to read arguments; every field has a default. */
+export interface ReadOptions {
+  /** Accept the unambiguous slips that repair.ts lists (default `true`). */
+  repair?: boolean;
+  /** Read a JSON string that holds an object as that object (double-stringified arguments; default `false`). */
+  unwrapString?: boolean;
+  /** Largest arguments text in UTF-8 bytes; for already-parsed arguments, their size as JSON, estimated. */
+  maxBytes?: number;
+  /** Deepest nesting of arrays and objects. */
+  maxDepth?: number;
+}
+
+/** Why arguments could not be read; `detail` is the parser message or the kind of value that arrived. */
+export type ArgumentsProblem =
+  | { problem: "json"; detail: string; text: string }
+  | { problem: "not_object"; detail: string; text: string }
+  /** `bytes` is the text's size; absent for already-parsed arguments, whose size is only estimated. */
+  | { problem: "too_long"; bytes?: number; limit: number }
+  | { problem: "too_deep"; limit: number };
+
+export type ReadResult =
+  | {
+      ok: true;
+      args: ArgsObject;
+      /** Slips repaired in the text (present only when there were some). */
+      repairs?: RepairKind[];
+      /** The arguments arrived as a JSON string and were unwrapped (present only then). */
+      coercions?: Coercion[];
+    }
+  | ({ ok: false } & ArgumentsProblem);
+
+/**
+ * Parse arguments text. Empty or blank text means "no arguments" (models send `""` for parameterless tools). Strict
+ * JSON is tried first; only text it refuses is read leniently.
+ */
+export function parseArguments(text: string, options: ReadOptions = {}): ReadResult {
+  const maxBytes = options.maxBytes ?? MAX_ARGUMENTS_BYTES;
+  const maxDepth = options.maxDepth ?? MAX_ARGUMENTS_DEPTH;
+  // Each UTF-16 unit is 1 to 3 bytes of UTF-8: measure only when the length alone does not decide.
+  if (text.length > maxBytes) return { ok: false, problem: "too_long", bytes: Buffer.byteLength(text, "utf8"), limit: maxBytes };
+  if (text.length * 3 > maxBytes) {
+    const bytes = Buffer.byteLength(text, "utf8");
+    if (bytes > maxBytes) return { ok: false, problem: "too_long", bytes, limit: maxBytes };
+  }
+  // Arguments text almost always starts with "{": only other text is trimmed (a copy) to see whether it is blank.
+  if (text.length === 0 || (text.charCodeAt(0) !== 0x7b && text.trim() === "")) return { ok: true, args: {} };
+  let value: unknown;
+  let repairs: RepairKind[] | undefined;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    if (options.repair === false) return { ok: false, problem: "json", detail, text };
+    const repaired = repairJson(text, detail, maxDepth);
+    if (!repaired.ok) {
+      return repaired.problem === "too_deep"
+        ? { ok: false, problem: "too_deep", limit: maxDepth }
+        : { ok: false, problem: "json", detail: repaired.detail, text };
+    }
+    value = repaired.value;
+    repairs = repaired.repairs;
+  }
+  const read = readValue(value, text, options, false, mayHoldProtoKey(text));
+  if (read.ok && repairs) read.repairs = repairs;
+  return read;
+}
+
+/**
+ * Whether parsed text can hold a `__proto__` key. JSON.parse makes such a key an ordinary own property, harmless
+ * until some later assignment copies it onto an object; only then is a cleaned copy needed. A key can also spell it
+ * with escapes (`"\u005f_proto__"`).
+ */
+function mayHoldProtoKey(text: string): boolean {
+  // Two plain searches: cheaper than one regular expression with an alternation, measured.
+  return text.includes("__proto__") || text.includes("\\u");
+}
+
+/** Check and copy an already-parsed arguments value (LangChain `args`, `invoke(name, {...})`). */
+export function readArguments(value: unknown, options: ReadOptions = {}): ReadResult {
+  return readValue(value, undefined, options, true, true);
+}
+
+/**
+ * `copy`: make a cleaned copy. Values just parsed from text belong to no one else and, without a `__proto__` key,
+ * need only their depth checked; values handed in by a caller are always copied, since coercion changes them.
+ */
+function readValue(value: unknown, text: string | undefined, options: ReadOptions, estimateSize: boolean, copy: boolean): ReadResult {
+  if (value === undefined) return { ok: true, args: {} };
+  const maxDepth = options.maxDepth ?? MAX_ARGUMENTS_DEPTH;
+  const maxBytes = options.maxBytes ?? MAX_ARGUMENTS_BYTES;
+  let coercions: Coercion[] | undefined;
+  if (typeof value === "string" && options.unwrapString) {
+    const inner = parseJsonObject(value);
+    if (inner !== undefined) {
+      coercions = [{ path: "", rule: "json", from: value }];
+      value = inner;
+    }
+  }
+  // JSON.parse makes only plain objects, so for freshly parsed text "not an array" is enough.
+  const isObject = copy ? isPlainObject(value) : typeof value === "object" && value !== null && !Array.isArray(value);
+  if (!isObject) {
+    return { ok: false, problem: "not_object", detail: kindOf(value), text: text ?? shortJson(value, 200) };
+  }
+  let args: unknown = value;
+  if (copy || coercions) {
+    args = copyJson(value, 1, maxDepth, estimateSize ? { left: maxBytes } : undefined);
+    if (args === TOO_DEEP) return { ok: false, problem: "too_deep", limit: maxDepth };
+    if (args === TOO_LARGE) return { ok: false, problem: "too_long", limit: maxBytes };
+  } else if (text !== undefined && text.length > maxDepth && deeperThan(value, 1, maxDepth)) {
+    // (Nesting deeper than maxDepth takes more than maxDepth brackets, so shorter text cannot.)
+    return { ok: false, problem: "too_deep", limit: maxDepth };
+  }
+  const read: ReadResult = { ok: true, args: args as ArgsObject };
+  if (coercions) read.coercions = coercions;
+  return read;
+}
+
+/** The plain object a JSON string holds, or `undefined` (strict JSON only: this is a coercion, not a repair). */
+function parseJsonObject(text: string): unknown {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith("{")) return undefined;
+  try {
+    const value: unknown = JSON.parse(trimmed);
+    return isPlainObject(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The model-facing sentence(s) for an unreadable arguments value, ending with what to do. */
+export function describeArgumentsProblem(toolName: string, failure: ArgumentsProblem): string {
+  const again = `Call ${toolName} again with the arguments as one JSON object.`;
+  switch (failure.problem) {
+    case "json":
+      return `invalid JSON in the arguments for ${toolName}: ${failure.detail}\nArguments received: ${truncate(failure.text, 200)}\n${again}`;
+    case "not_object":
+      return `the arguments for ${toolName} must be a JSON object, got ${failure.detail}: ${truncate(failure.text, 200)}\n${again}`;
+    case "too_long": {
+      const size = failure.bytes === undefined ? "over" : `${failure.bytes} bytes,`;
+      return `the arguments for ${toolName} are too large (${size} the limit is ${failure.limit} bytes of JSON).\nCall ${toolName} again with smaller arguments.`;
+    }
+    case "too_deep":
+      return `the arguments for ${toolName} are nested too deeply (more than ${failure.limit} levels of objects and arrays).\nCall ${toolName} again with arguments nested at most ${failure.limit} levels deep.`;
+  }
+}
+
+/**
+ * Replace ISO date strings by `Date`s at each pointer. Pointers are relative to the arguments object; a `*` segment
+ * means every item of an array or every value of an object. Missing paths and non-strings are left alone: optional
+ * and nullable dates simply have nothing to revive.
+ */
+export function reviveDates(args: ArgsObject, pointers: readonly string[] | undefined): void {
+  if (!pointers) return;
+  for (const pointer of pointers) {
+    const segments = pointer === "" ? [] : pointer.split("/").slice(1).map(unescapeSegment);
+    if (segments.length > 0) reviveAt(args, segments, 0);
+  }
+}
+
+function reviveAt(container: unknown, segments: string[], index: number): void {
+  if (typeof container !== "object" || container === null) return;
+  const segment = segments[index]!;
+  const last = index === segments.length - 1;
+  const keys =
+    segment === "*"
+      ? Array.isArray(container)
+        ? container.map((_, i) => String(i))
+        : Object.keys(container)
+      : Object.prototype.hasOwnProperty.call(container, segment)
+        ? [segment]
+        : [];
+  const record = container as Record<string, unknown>;
+  for (const key of keys) {
+    const value = record[key];
+    if (!last) {
+      reviveAt(value, segments, index + 1);
+    } else if (typeof value === "string") {
+      const date = new Date(value);
+      // Validation has checked the format already; an unparsable string stays a string rather than an Invalid Date.
+      if (!Number.isNaN(date.getTime())) record[key] = date;
+    }
+  }
+}
+
+function unescapeSegment(segment: string): string {
+  return segment.replace(/~1/g, "/").replace(/~0/g, "~");
+}
+
+/**
+ * The function's positional arguments. `meta.inject` holds parameter positions; without `flatten`, `meta.params`
+ * names every parameter in order (injected ones included). A flattened tool takes the whole arguments object at its
+ * first non-injected position (its `params` are the object's properties, not positions). Absent arguments stay
+ * `undefined` so the function's own defaults apply.
+ */
+export function toPositionalArgs(args: ArgsObject, meta: CompiledToolMeta, context: () => ToolContext): unknown[] {
+  const plan = planOf(meta);
+  const positional: unknown[] = new Array(plan.count);
+  let shared: ToolContext | undefined;
+  for (let i = 0; i < plan.count; i++) {
+    const slot = plan.slots[i];
+    if (slot === INJECT) positional[i] = shared ??= context();
+    else if (slot === WHOLE) positional[i] = args;
+    else if (slot !== undefined && Object.prototype.hasOwnProperty.call(args, slot)) positional[i] = args[slot];
+  }
+  return positional;
+}
+
+const INJECT = Symbol("inject");
+const WHOLE = Symbol("whole");
+
+/** What fills each position: an argument by name, the whole object (flattened), a ToolContext, or nothing. */
+interface Plan {
+  count: number;
+  slots: (string | typeof INJECT | typeof WHOLE | undefined)[];
+}
+
+/** Metadata never changes, so each tool's plan is worked out once. */
+const plans = new WeakMap<CompiledToolMeta, Plan>();
+
+function planOf(meta: CompiledToolMeta): Plan {
+  let plan = plans.get(meta);
+  if (plan) return plan;
+  const inject = new Set(meta.inject ?? []);
+  const firstFree = firstNonInjected(inject);
+  let count = meta.flatten ? firstFree + 1 : meta.params.length;
+  for (const position of inject) count = Math.max(count, position + 1);
+  const slots: Plan["slots"] = new Array(count);
+  for (let i = 0; i < count; i++) {
+    if (inject.has(i)) slots[i] = INJECT;
+    else if (meta.flatten) slots[i] = i === firstFree ? WHOLE : undefined;
+    else slots[i] = meta.params[i];
+  }
+  plan = { count, slots };
+  plans.set(meta, plan);
+  return plan;
+}
+
+/** Names of the arguments the model fills, in order: the non-injected parameters, or a flattened object's properties. */
+export function modelParams(meta: CompiledToolMeta): string[] {
+  if (meta.flatten) {
+    const properties = meta.parameters.properties;
+    return typeof properties === "object" && properties !== null && !Array.isArray(properties) ? Object.keys(properties) : [];
+  }
+  const inject = new Set(meta.inject ?? []);
+  return meta.params.filter((_, i) => !inject.has(i));
+}
+
+function firstNonInjected(inject: Set<number>): number {
+  let i = 0;
+  while (inject.has(i)) i++;
+  return i;
+}
+
+const TOO_DEEP = Symbol("too deep");
+const TOO_LARGE = Symbol("too large");
+
+/**
+ * A fresh copy of JSON data for coercion (which parses JSON strings it finds in arguments): `undefined` when it
+ * nests deeper than `maxDepth`, counting from `depth`, the level the copy takes in the arguments.
+ */
+export function copyJsonValue(value: unknown, depth: number, maxDepth: number): unknown {
+  const copy = copyJson(value, depth, maxDepth, undefined);
+  return copy === TOO_DEEP || copy === TOO_LARGE ? undefined : copy;
+}
+
+/**
+ * A fresh copy of plain JSON data: arrays and plain objects are copied, `__proto__` keys dropped (so no later
+ * assignment can reach a prototype), other values kept as they are. `budget`, when given, is the JSON size left,
+ * estimated as the copy goes (already-parsed arguments have no text to measure).
+ */
+function copyJson(value: unknown, depth: number, maxDepth: number, budget: { left: number } | undefined): unknown {
+  if (typeof value !== "object" || value === null) {
+    if (budget) budget.left -= typeof value === "string" ? value.length + 2 : 5;
+    return budget && budget.left < 0 ? TOO_LARGE : value;
+  }
+  if (Array.isArray(value)) {
+    if (depth > maxDepth) return TOO_DEEP;
+    if (budget && (budget.left -= 2 + value.length) < 0) return TOO_LARGE;
+    const out: unknown[] = new Array(value.length);
+    for (let i = 0; i < value.length; i++) {
+      const item = copyJson(value[i], depth + 1, maxDepth, budget);
+      if (item === TOO_DEEP || item === TOO_LARGE) return item;
+      out[i] = item;
+    }
+    return out;
+  }
+  if (!isPlainObject(value)) return value;
+  if (depth > maxDepth) return TOO_DEEP;
+  if (budget) budget.left -= 2;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    if (key === "__proto__") continue;
+    if (budget && (budget.left -= key.length + 4) < 0) return TOO_LARGE;
+    const item = copyJson(value[key], depth + 1, maxDepth, budget);
+    if (item === TOO_DEEP || item === TOO_LARGE) return item;
+    out[key] = item;
+  }
+  return out;
+}
+
+/** Whether JSON data nests deeper than `maxDepth`, counting `value` as level `depth`; allocates nothing. */
+function deeperThan(value: unknown, depth: number, maxDepth: number): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  if (depth > maxDepth) return true;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (deeperThan(value[i], depth + 1, maxDepth)) return true;
+    return false;
+  }
+  for (const key in value) {
+    if (deeperThan((value as Record<string, unknown>)[key], depth + 1, maxDepth)) return true;
+  }
+  return false;
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  switch (typeof value) {
+    case "string":
+      return "a string";
+    case "number":
+      return "a number";
+    case "boolean":
+      return "a boolean";
+    default:
+      return typeof value === "object" ? "an object of another kind" : `a ${typeof value}`;
+  }
+}
+
+/** Text cut to `max` characters, marking the cut so the model does not take it for what it sent. */
+export function truncate(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max)}… (${text.length - max} more characters)`;
+}
+
+/** Short JSON of a value for messages; values JSON cannot write are named instead. */
+export function shortJson(value: unknown, max = 80): string {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    text = undefined;
+  }
+  if (text === undefined) text = typeof value === "bigint" ? `${value}n` : `(${typeof value})`;
+  return text.length <= max ? text : `${text.slice(0, max)}…`;
+}

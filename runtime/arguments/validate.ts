@@ -1,0 +1,358 @@
+/**
+ * Checking arguments against a tool's parameter schema, and saying what is wrong in words a model acts on.
+ *
+ * - A tool's validator is the one the transformer compiled to code at build time (`meta.validator`), so nothing is
+ *   compiled at run time; for schemas written by hand, one shared ajv (runtime/ajv-options.ts) compiles it on the
+ *   tool's first call.
+ * - Under a policy that forbids generating code (`--disallow-code-generation-from-strings`, a CSP without
+ *   `unsafe-eval`), the parts that would compile sub-schemas on an error path degrade instead of failing: a union's
+ *   message lists its alternatives rather than the errors inside the one that nearly fits. (Coercion's questions
+ *   are answered by schema-fit.ts, which compiles nothing.)
+ * - Every violation becomes one line: the JSON pointer, what was expected, what arrived. ajv's raw output for unions
+ *   lists a failure per branch (via `$ref`, without saying which branch); instead a union says which alternatives it
+ *   accepts, or, when exactly one alternative fits the value's shape, the errors inside that one.
+ */
+import type Ajv2020 from "ajv/dist/2020";
+import type { ErrorObject, ValidateFunction } from "ajv/dist/2020";
+import { addTooltypeFormats, AJV_OPTIONS } from "./ajv-options";
+import { shortJson } from "./args";
+import { resolveRef } from "./json-schema";
+import { fitsSchema } from "./schema-fit";
+import { type SchemaError, ToolValidationError } from "../tool/errors";
+import type { JsonSchema } from "../tool/meta";
+
+/** At most this many lines per message: enough to fix a call, bounded when a long array is wrong throughout. */
+const MAX_ISSUES = 30;
+
+let shared: Ajv2020 | undefined;
+
+/**
+ * Loaded on first use: with validators compiled at build time, most programs never need ajv itself, and loading it
+ * is a large part of starting up.
+ */
+function ajv(): Ajv2020 {
+  if (!shared) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { default: Ajv } = require("ajv/dist/2020") as typeof import("ajv/dist/2020");
+    shared = addTooltypeFormats(new Ajv({ ...AJV_OPTIONS }));
+  }
+  return shared;
+}
+
+/** A compiled parameter schema. */
+export class ArgumentsValidator {
+  readonly #root: JsonSchema;
+  readonly #validate: ValidateFunction;
+  /** Sub-schema validators, compiled on error paths only; `null` where code generation is not allowed. */
+  readonly #branches = new WeakMap<object, ValidateFunction | null>();
+
+  /** `compiled`: the validator built at compile time; without it the schema is compiled now. */
+  constructor(schema: JsonSchema, compiled?: ValidateFunction) {
+    this.#root = schema;
+    this.#validate = compiled ?? ajv().compile(schema);
+  }
+
+  /** `undefined` when `args` is valid, else the violations and their lines. */
+  check(args: unknown): { errors: SchemaError[]; issues: string[] } | undefined {
+    if (this.#validate(args)) return undefined;
+    const raw = this.#validate.errors ?? [];
+    return { errors: raw.map(toSchemaError), issues: this.#lines(raw, "") };
+  }
+
+  /** The lines for a list of ajv errors, with union branches folded; root-level lines last, as a reader expects. */
+  #lines(errors: readonly ErrorObject[], prefix: string): string[] {
+    const skip = new Set<number>();
+    const replaced = new Map<number, string[]>();
+    // A union's branch errors come right before its own error, so walk backwards and fold them away.
+    for (let k = errors.length - 1; k >= 0; k--) {
+      const error = errors[k]!;
+      if (skip.has(k) || (error.keyword !== "anyOf" && error.keyword !== "oneOf")) continue;
+      const { lines, consumed } = this.#union(error, prefix);
+      replaced.set(k, lines);
+      for (let j = k - 1, left = consumed; j >= 0 && left > 0; j--, left--) {
+        if (!isUnder(errors[j]!.instancePath, error.instancePath)) break;
+        skip.add(j);
+      }
+    }
+    const nested: string[] = [];
+    const root: string[] = [];
+    errors.forEach((error, k) => {
+      if (skip.has(k)) return;
+      const lines = replaced.get(k) ?? describeError(error, prefix);
+      for (const line of lines) (line.startsWith("(root)") ? root : nested).push(line);
+    });
+    return [...new Set([...nested, ...root])];
+  }
+
+  /** Lines for a failed anyOf/oneOf, and how many branch errors precede it in ajv's list. */
+  #union(error: ErrorObject, prefix: string): { lines: string[]; consumed: number } {
+    const branches = Array.isArray(error.schema) ? (error.schema as unknown[]) : [];
+    const path = prefix + error.instancePath;
+    const checked = branches.map((branch) => this.#checkBranch(branch, error.data));
+    const results = checked.filter((errors): errors is ErrorObject[] => errors !== undefined);
+    // Without per-branch results, every error under the union's place belongs to it.
+    const consumed = results.length === checked.length ? results.reduce((sum, errors) => sum + errors.length, 0) : Infinity;
+    const passing = (error.params as { passingSchemas?: unknown }).passingSchemas;
+    if (Array.isArray(passing)) {
+      const labels = passing.map((i) => `#${Number(i) + 1}`).join(" and ");
+      return {
+        lines: [`${where(path)}: must match exactly one alternative, but matches ${labels} of ${describeUnion(branches, this.#root)}`],
+        consumed,
+      };
+    }
+    const near = results.filter((errors) => errors.length > 0 && fitsShape(errors));
+    if (near.length === 1 && results.length === checked.length) {
+      return { lines: this.#lines(near[0]!, path), consumed };
+    }
+    return {
+      lines: [`${where(path)}: must be ${describeUnion(branches, this.#root)}; got ${shortJson(error.data)}`],
+      consumed,
+    };
+  }
+
+  /**
+   * Whether `data` satisfies `schema`, a part of this tool's parameter schema (its `$ref`s resolve against the root).
+   * Coercion uses it to choose between union alternatives; it walks the schema and compiles nothing.
+   */
+  fits(schema: unknown, data: unknown): boolean {
+    return fitsSchema(data, schema, this.#root);
+  }
+
+  /** The errors of `data` against one sub-schema; undefined when it cannot be compiled here (no code generation). */
+  #checkBranch(branch: unknown, data: unknown): ErrorObject[] | undefined {
+    if (typeof branch !== "object" || branch === null) return branch === false ? [falseError()] : [];
+    let validate = this.#branches.get(branch);
+    if (validate === undefined) {
+      // Branches point into the root's `$defs` ("#/$defs/X"); give each its own copy so the pointers still resolve.
+      const defs = this.#root.$defs;
+      try {
+        validate = ajv().compile(defs === undefined ? branch : { ...branch, $defs: defs });
+      } catch (error) {
+        if (!(error instanceof EvalError)) throw error;
+        validate = null;
+      }
+      this.#branches.set(branch, validate);
+    }
+    if (validate === null) return undefined;
+    return validate(data) ? [] : [...(validate.errors ?? [])];
+  }
+}
+
+/** The error dispatch reports (and `invoke` throws) for arguments that fail the schema. */
+export function invalidArgumentsError(
+  toolName: string,
+  result: { errors: SchemaError[]; issues: string[] },
+): ToolValidationError {
+  const shown = result.issues.slice(0, MAX_ISSUES);
+  const more = result.issues.length - shown.length;
+  const lines = shown.map((line) => `- ${line}`);
+  if (more > 0) lines.push(`- … and ${more} more`);
+  const message = `invalid arguments for ${toolName}:\n${lines.join("\n")}\nCall ${toolName} again with corrected arguments.`;
+  return new ToolValidationError(message, {
+    reason: "invalid_arguments",
+    toolName,
+    errors: result.errors,
+    issues: result.issues,
+  });
+}
+
+function toSchemaError(error: ErrorObject): SchemaError {
+  const out: SchemaError = {
+    keyword: error.keyword,
+    instancePath: error.instancePath,
+    schemaPath: error.schemaPath,
+    params: { ...(error.params as Record<string, unknown>) },
+  };
+  if (error.message !== undefined) out.message = error.message;
+  return out;
+}
+
+/** A branch "fits" when the value has its basic shape: no type/const/enum mismatch at its top or its tag property. */
+function fitsShape(errors: readonly ErrorObject[]): boolean {
+  return !errors.some((error) => {
+    const depth = error.instancePath === "" ? 0 : error.instancePath.split("/").length - 1;
+    if (depth === 0) return ["type", "const", "enum", "anyOf", "oneOf", "false schema"].includes(error.keyword);
+    if (depth === 1) {
+      const schema = error.schema;
+      return error.keyword === "const" || (error.keyword === "enum" && Array.isArray(schema) && schema.length === 1);
+    }
+    return false;
+  });
+}
+
+function isUnder(path: string, base: string): boolean {
+  return path === base || path.startsWith(`${base}/`);
+}
+
+function where(path: string): string {
+  return path === "" ? "(root)" : path;
+}
+
+function falseError(): ErrorObject {
+  return { keyword: "false schema", instancePath: "", schemaPath: "#", params: {}, message: "boolean schema is false" };
+}
+
+const FORMAT_EXAMPLES: Record<string, string> = {
+  "date-time": "2025-01-31T09:30:00Z",
+  date: "2025-01-31",
+  time: "09:30:00Z",
+  duration: "P3DT4H",
+  email: "name@example.com",
+  hostname: "example.com",
+  ipv4: "192.168.0.1",
+  ipv6: "2001:db8::1",
+  uri: "https://example.com/path",
+  url: "https://example.com/path",
+  uuid: "123e4567-e89b-12d3-a456-426614174000",
+};
+
+/** One ajv error as message lines (usually one). */
+function describeError(error: ErrorObject, prefix: string): string[] {
+  const at = where(prefix + error.instancePath);
+  const params = error.params as Record<string, unknown>;
+  const got = `; got ${shortJson(error.data)}`;
+  switch (error.keyword) {
+    case "type":
+      return [`${at}: must be ${joinOr(toArray(params.type).map((type) => withArticle(String(type))))}${got}`];
+    case "enum":
+      return [`${at}: must be one of ${listValues(toArray(error.schema))}${got}`];
+    case "const":
+      return [`${at}: must be ${shortJson(params.allowedValue)}${got}`];
+    case "required":
+      return [`${at}: missing required property ${JSON.stringify(params.missingProperty)}`];
+    case "additionalProperties":
+      return [`${at}: unexpected property ${JSON.stringify(params.additionalProperty)}; ${allowedProperties(error.parentSchema)}`];
+    case "unevaluatedProperties":
+      return [`${at}: unexpected property ${JSON.stringify(params.unevaluatedProperty)}; ${allowedProperties(error.parentSchema)}`];
+    case "dependentRequired":
+      return [`${at}: missing property ${JSON.stringify(params.missingProperty)}, required when ${JSON.stringify(params.property)} is present`];
+    case "minimum":
+      return [`${at}: must be >= ${String(params.limit)}${got}`];
+    case "maximum":
+      return [`${at}: must be <= ${String(params.limit)}${got}`];
+    case "exclusiveMinimum":
+      return [`${at}: must be > ${String(params.limit)}${got}`];
+    case "exclusiveMaximum":
+      return [`${at}: must be < ${String(params.limit)}${got}`];
+    case "multipleOf":
+      return [`${at}: must be a multiple of ${String(params.multipleOf)}${got}`];
+    case "minLength":
+      return [`${at}: must be at least ${plural(Number(params.limit), "character")} long${got} (${plural(length(error.data), "character")})`];
+    case "maxLength":
+      return [`${at}: must be at most ${plural(Number(params.limit), "character")} long${got} (${plural(length(error.data), "character")})`];
+    case "pattern":
+      return [`${at}: must match the pattern /${String(params.pattern)}/${got}`];
+    case "format": {
+      const format = String(params.format);
+      const example = FORMAT_EXAMPLES[format];
+      return [`${at}: must be a string in the ${format} format${example ? `, such as ${JSON.stringify(example)}` : ""}${got}`];
+    }
+    case "minItems":
+      return [`${at}: must have at least ${plural(Number(params.limit), "item")}; got ${plural(count(error.data), "item")}`];
+    case "maxItems":
+    case "items":
+      return [`${at}: must have at most ${plural(Number(params.limit), "item")}; got ${plural(count(error.data), "item")}`];
+    case "uniqueItems":
+      return [`${at}: must not contain duplicates (items ${String(params.j)} and ${String(params.i)} are equal)`];
+    case "minProperties":
+      return [`${at}: must have at least ${plural(Number(params.limit), "property", "properties")}`];
+    case "maxProperties":
+      return [`${at}: must have at most ${plural(Number(params.limit), "property", "properties")}`];
+    case "false schema":
+      return [`${at}: no value is allowed here${got}`];
+    case "if":
+      // ajv also reports the failing `then`/`else` errors themselves; this summary adds nothing.
+      return [];
+    default:
+      return [`${at}: ${error.message ?? `fails "${error.keyword}"`}${got}`];
+  }
+}
+
+/** What a union accepts, e.g. `a string or null`, `an object with kind: "circle" or an object with kind: "square"`. */
+function describeUnion(branches: readonly unknown[], root: JsonSchema): string {
+  return joinOr(branches.map((branch) => describeSchema(branch, root, 0)));
+}
+
+function describeSchema(schema: unknown, root: JsonSchema, depth: number): string {
+  if (schema === true) return "anything";
+  if (typeof schema !== "object" || schema === null) return "nothing";
+  const s = schema as Record<string, unknown>;
+  if (typeof s.$ref === "string" && depth < 3) {
+    const target = resolveRef(root, s.$ref);
+    if (target !== undefined) return describeSchema(target, root, depth + 1);
+  }
+  if ("const" in s) return shortJson(s.const);
+  if (Array.isArray(s.enum)) return s.enum.length === 1 ? shortJson(s.enum[0]) : `one of ${listValues(s.enum)}`;
+  if (Array.isArray(s.anyOf) && depth < 3) return joinOr(s.anyOf.map((branch) => describeSchema(branch, root, depth + 1)));
+  const types = toArray(s.type).map(String);
+  if (types.length === 1 && types[0] === "object") return describeObject(s);
+  if (types.length > 0) return joinOr(types.map(withArticle));
+  if (typeof s.properties === "object" && s.properties !== null) return describeObject(s);
+  return "a value of another shape";
+}
+
+function describeObject(schema: Record<string, unknown>): string {
+  const properties = (typeof schema.properties === "object" && schema.properties !== null ? schema.properties : {}) as Record<
+    string,
+    unknown
+  >;
+  // A property fixed to one value (a discriminant such as kind: "circle") names the alternative best.
+  for (const [key, property] of Object.entries(properties)) {
+    if (typeof property !== "object" || property === null) continue;
+    const p = property as Record<string, unknown>;
+    if ("const" in p) return `an object with ${key}: ${shortJson(p.const)}`;
+    if (Array.isArray(p.enum) && p.enum.length === 1) return `an object with ${key}: ${shortJson(p.enum[0])}`;
+  }
+  const keys = Object.keys(properties);
+  if (keys.length === 0) return "an object";
+  const shown = keys.slice(0, 6).join(", ");
+  return `an object with properties ${shown}${keys.length > 6 ? ", …" : ""}`;
+}
+
+function allowedProperties(parentSchema: unknown): string {
+  const properties =
+    typeof parentSchema === "object" && parentSchema !== null ? (parentSchema as { properties?: unknown }).properties : undefined;
+  const keys = typeof properties === "object" && properties !== null ? Object.keys(properties) : [];
+  if (keys.length === 0) return "this object takes no properties";
+  const shown = keys.slice(0, 20).join(", ");
+  return `allowed properties: ${shown}${keys.length > 20 ? `, … (${keys.length - 20} more)` : ""}`;
+}
+
+function listValues(values: readonly unknown[]): string {
+  const shown = values.slice(0, 20).map((value) => shortJson(value)).join(", ");
+  return values.length > 20 ? `${shown}, … (${values.length - 20} more)` : shown;
+}
+
+function withArticle(type: string): string {
+  switch (type) {
+    case "null":
+      return "null";
+    case "integer":
+    case "object":
+    case "array":
+      return `an ${type}`;
+    default:
+      return `a ${type}`;
+  }
+}
+
+function joinOr(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? "nothing";
+  return `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}`;
+}
+
+function toArray(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : value === undefined ? [] : [value];
+}
+
+function plural(n: number, word: string, many = `${word}s`): string {
+  return `${n} ${n === 1 ? word : many}`;
+}
+
+function length(value: unknown): number {
+  return typeof value === "string" ? [...value].length : 0;
+}
+
+function count(value: unknown): number {
+  return Array.isArray(value) ? value.length : 0;
+}

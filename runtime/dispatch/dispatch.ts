@@ -1,0 +1,84 @@
+/**
+ * Answering the calls of one assistant message, as a provider read them (runtime/providers/): run them through the
+ * per-call pipeline (pipeline.ts) and return exactly one ToolMessage per call, in call order.
+ *
+ * - Calls run concurrently, at most `maxConcurrency` at a time (dispatch's, else the registry's; default all).
+ * - `timeoutMs` of the dispatch is one deadline for all its calls; each tool's own `timeoutMs` applies within it.
+ * - The caller's `signal` aborts every running call and rejects with its reason; calls still waiting never start.
+ * - A handler that rethrows (`handleToolError: false`, …) rejects dispatch with that error and aborts the rest.
+ */
+import type { NormalizedCall } from "./call";
+import type { ToolMessage } from "./messages";
+import type { DispatchOptions } from "./options";
+import { type DispatchEnvironment, type DispatchRun, answerAll, answerCall, createRun } from "./pipeline";
+
+export { answerCall, invokeRaw, invokeTool } from "./pipeline";
+export type { DispatchEnvironment, DispatchRun, DispatchTool } from "./pipeline";
+export type { ToolInput } from "./options";
+
+/**
+ * One ToolMessage per call, in call order. Not an async function on purpose: when every tool returns a plain value
+ * the answers are ready at once and resolve in one step, which is most of the cost of a simple call.
+ */
+export function dispatchCalls(env: DispatchEnvironment, calls: NormalizedCall[], options: DispatchOptions = {}): Promise<ToolMessage[]> {
+  let limit: number;
+  try {
+    options.signal?.throwIfAborted();
+    limit = concurrencyLimit(options.maxConcurrency ?? env.options.maxConcurrency);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  const run = createRun(options);
+  let answers: ToolMessage[] | Promise<ToolMessage[]>;
+  try {
+    answers = limit >= calls.length ? answerAll(env, calls, run) : answerWithLimit(env, calls, run, limit);
+  } catch (error) {
+    return Promise.reject(giveUp(run, error));
+  }
+  if (!(answers instanceof Promise)) {
+    run.close();
+    return Promise.resolve(answers);
+  }
+  return answers.then(
+    (done) => {
+      run.close();
+      return done;
+    },
+    (error: unknown) => {
+      throw giveUp(run, error);
+    },
+  );
+}
+
+/** Dispatch gives up: no one will read the other answers, so stop the calls still running. */
+function giveUp(run: DispatchRun, error: unknown): unknown {
+  run.abort(error);
+  run.close();
+  return error;
+}
+
+/** At most `limit` calls running at once; each worker takes the next call when its last one is answered. */
+async function answerWithLimit(env: DispatchEnvironment, calls: NormalizedCall[], run: DispatchRun, limit: number): Promise<ToolMessage[]> {
+  const answers: ToolMessage[] = new Array(calls.length);
+  let next = 0;
+  let stopped = false;
+  const worker = async (): Promise<void> => {
+    while (!stopped && next < calls.length) {
+      const index = next++;
+      try {
+        answers[index] = await answerCall(env, calls[index]!, run.options, run);
+      } catch (error) {
+        stopped = true;
+        throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: limit }, worker));
+  return answers;
+}
+
+function concurrencyLimit(value: number | undefined): number {
+  if (value === undefined || value === Infinity) return Infinity;
+  if (Number.isInteger(value) && value >= 1) return value;
+  throw new RangeError(`maxConcurrency must be a positive integer (or Infinity); got ${String(value)}.`);
+}

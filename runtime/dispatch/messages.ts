@@ -1,0 +1,41 @@
+/**
+ * `ToolMessage`: the answer to one tool call, whatever provider asked. Dispatch writes exactly one per call; each
+ * provider (runtime/providers/) turns them into its own answer format. Its JSON form is exactly what the OpenAI Chat
+ * Completions API accepts (`{ role, tool_call_id, content }`), so artifacts never reach the model.
+ */
+
+export type ToolMessageStatus = "success" | "error";
+
+export interface ToolMessageFields<Artifact = unknown> {
+  tool_call_id: string;
+  name: string;
+  content: string;
+  artifact?: Artifact;
+  status?: ToolMessageStatus;
+}
+
+/**
+ * The answer to one tool call. `toJSON()` gives exactly `{ role, tool_call_id, content }`, so a message list holding
+ * ToolMessages can be sent to the OpenAI SDK as is and the artifact stays in this process.
+ */
+export class ToolMessage<Artifact = unknown> {
+  readonly role = "tool" as const;
+  readonly type = "tool" as const;
+  tool_call_id: string;
+  name: string;
+  content: string;
+  artifact?: Artifact;
+  status: ToolMessageStatus;
+
+  constructor(fields: ToolMessageFields<Artifact>) {
+    this.tool_call_id = fields.tool_call_id;
+    this.name = fields.name;
+    this.content = fields.content;
+    if (fields.artifact !== undefined) this.artifact = fields.artifact;
+    this.status = fields.status ?? "success";
+  }
+
+  toJSON(): { role: "tool"; tool_call_id: string; content: string } {
+    return { role: this.role, tool_call_id: this.tool_call_id, content: this.content };
+  }
+}

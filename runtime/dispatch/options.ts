@@ -1,0 +1,117 @@
+/**
+ * The settings of dispatch itself: a registry's defaults for every tool (`new ToolRegistry(sources, options)`) and
+ * the per-dispatch options (`dispatch(message, options)`, `invoke`). A tool's own options (runtime/tool/options.ts)
+ * win over both; the dispatch's win over the registry's.
+ *
+ * Both carry hooks, which observe every call: their events show the `RegisteredTool`, whose `invoke` takes these
+ * options. Those types refer to each other, so they live together here; hooks.ts calls the hooks.
+ */
+import type { Coercion } from "../arguments/coercion";
+import type { RepairKind } from "../arguments/repair";
+import type { ToolCall } from "../tool/call";
+import type { CompiledToolMeta, JsonSchema } from "../tool/meta";
+import type { ErrorHandler, ToolOptions } from "../tool/options";
+import type { ToolMessage, ToolMessageStatus } from "./messages";
+
+/** An args object for `invoke(name, input)`, or a bare string for a tool with exactly one parameter. */
+export type ToolInput = Record<string, unknown> | string;
+
+/** A registered tool, as the registry shows it. Options given to `@tool` / `tool()` already override the metadata. */
+export interface RegisteredTool {
+  /** The name the model calls it by. */
+  readonly name: string;
+  readonly description: string;
+  /** JSON Schema of the arguments object. */
+  readonly parameters: JsonSchema;
+  /** What the transformer compiled. */
+  readonly meta: CompiledToolMeta;
+  readonly options: Readonly<ToolOptions>;
+  /** Where it came from, e.g. `method Weather.getWeather`, `static method Weather.lookup`, `function search_products`. */
+  readonly source: string;
+  /** Validate and call it directly; see `ToolRegistry.invoke`. Returns the tool's own value. */
+  invoke(input?: ToolInput, options?: DispatchOptions): Promise<unknown>;
+}
+
+export interface ToolEvent {
+  /** The call as the tool receives it: name, id, and the arguments after repair and coercion (`{}` if unreadable). */
+  readonly call: ToolCall;
+  /** The registered tool, or `undefined` when the model named a tool that is not registered. */
+  readonly tool: RegisteredTool | undefined;
+  /** The tool's `tags` option (`[]` without). */
+  readonly tags: readonly string[];
+  /** The tool's `metadata` option overlaid with the dispatch's `metadata`, as in `ToolContext`. */
+  readonly metadata: Readonly<Record<string, unknown>>;
+  /** JSON slips repaired in the arguments text (`[]` when it was strict JSON). */
+  readonly repairs: readonly RepairKind[];
+  /** Values converted to the schema's types (`[]` when none were). */
+  readonly coercions: readonly Coercion[];
+}
+
+export interface ToolEndEvent extends ToolEvent {
+  /** Milliseconds from the call's start (after any wait for a concurrency slot) to its message. */
+  readonly durationMs: number;
+  readonly status: ToolMessageStatus;
+  /** The answer sent back to the model. */
+  readonly message: ToolMessage;
+}
+
+export interface ToolErrorEvent extends ToolEvent {
+  readonly durationMs: number;
+  /**
+   * `"validation"`: the model's call could not be used (unknown tool, unreadable or invalid arguments);
+   * `"tool"`: the tool failed (threw, timed out, returned what cannot be sent); `"aborted"`: the caller aborted.
+   */
+  readonly kind: "validation" | "tool" | "aborted";
+  /** The ToolValidationError, the tool's own error, a ToolTimeoutError or ToolResultError, or the abort reason. */
+  readonly error: unknown;
+}
+
+export interface ToolHooks {
+  onToolStart?: (event: ToolEvent) => void;
+  onToolEnd?: (event: ToolEndEvent) => void;
+  onToolError?: (event: ToolErrorEvent) => void;
+}
+
+
+/** Defaults for every tool of a registry (a tool's own options win), and hooks that see every call. */
+export interface RegistryOptions extends ToolHooks {
+  /** How a tool's failure (a throw, a timeout, an unsendable result) is answered. Default `true`. */
+  handleToolError?: ErrorHandler;
+  /**
+   * How a call the model got wrong is answered: unknown tool, unreadable or invalid arguments. Default `true`.
+   * An unknown tool has no options of its own, so only this registry-level setting applies to it.
+   */
+  handleValidationError?: ErrorHandler;
+  /** Give up on a call after this many milliseconds unless the tool sets its own `timeoutMs`. */
+  timeoutMs?: number;
+  /** Default for {@link ToolOptions.repair}. */
+  repair?: boolean;
+  /** Default for {@link ToolOptions.coerce}. */
+  coerce?: boolean;
+  /** Default for {@link ToolOptions.maxArgumentsBytes}. */
+  maxArgumentsBytes?: number;
+  /** Default for {@link ToolOptions.maxArgumentsDepth}. */
+  maxArgumentsDepth?: number;
+  /** Default for {@link DispatchOptions.maxConcurrency}. */
+  maxConcurrency?: number;
+}
+
+/** Per-call settings of `dispatch` and `invoke`; its hooks run after the registry's. */
+export interface DispatchOptions extends ToolHooks {
+  /** Aborting it aborts every running tool's `ToolContext.signal` and rejects dispatch with the signal's reason. */
+  signal?: AbortSignal;
+  /** Values for `ToolContext.metadata`, laid over each tool's own `metadata`. */
+  metadata?: Record<string, unknown>;
+  /**
+   * A time limit for the whole dispatch, in milliseconds: a call still running (or still waiting for a
+   * `maxConcurrency` slot) when it runs out is answered with a timeout error and its signal is aborted. Each tool's
+   * own `timeoutMs` still applies within it.
+   */
+  timeoutMs?: number;
+  /** Run at most this many calls at once (a positive integer; default: all at once). Answers keep call order. */
+  maxConcurrency?: number;
+  /** Overrides the registry's `repair` for tools that do not set their own. */
+  repair?: boolean;
+  /** Overrides the registry's `coerce` for tools that do not set their own. */
+  coerce?: boolean;
+}

@@ -1,0 +1,652 @@
+/**
+ * The per-call pipeline: one tool call in, exactly one ToolMessage out.
+ *
+ *   find the tool → read the arguments (size and depth limits, `__proto__` dropped, lenient repair) → validate →
+ *   if invalid, coerce to the schema and validate again → revive dates → map to positions → call (`this` bound,
+ *   awaited, within its time limits and signals) → content (and artifact) → ToolMessage
+ *
+ * Each failure becomes a `status: "error"` message written for the model to correct itself; `handleToolError` /
+ * `handleValidationError` (tool first, then registry) choose the text or rethrow. Hooks observe each call.
+ * Only the caller's abort (or a handler that rethrows) rejects. This file knows one call; dispatch.ts schedules the
+ * calls a provider read out of a message. `invokeTool` runs the same steps for a direct call, returning the tool's own
+ * value and throwing instead.
+ */
+import {
+  type ArgsObject,
+  MAX_ARGUMENTS_BYTES,
+  MAX_ARGUMENTS_DEPTH,
+  type ReadOptions,
+  type ReadResult,
+  describeArgumentsProblem,
+  modelParams,
+  parseArguments,
+  readArguments,
+  shortJson,
+  toPositionalArgs,
+} from "../arguments/args";
+import type { NormalizedCall } from "./call";
+import type { Coercion } from "../arguments/coerce";
+import { ToolError, ToolResultError, ToolTimeoutError, ToolValidationError } from "../tool/errors";
+import { type ToolEvent, type ToolHooks, callHooks } from "./hooks";
+import type { ToolCall } from "../tool/call";
+import { ToolMessage } from "./messages";
+import type { ErrorHandler, ToolContext } from "../tool/options";
+import type { DispatchOptions, RegisteredTool, RegistryOptions, ToolInput } from "./options";
+import type { RepairKind } from "../arguments/repair";
+import { type ConformSettings, conform } from "../arguments/conform";
+import { type ArgumentsValidator, invalidArgumentsError } from "../arguments/validate";
+
+/** What the pipeline needs of a registered tool. */
+export interface DispatchTool extends RegisteredTool {
+  /** The compiled parameter schema (compiled on first use, then kept). */
+  validator(): ArgumentsValidator;
+  /** Call the function with its `this`. */
+  call(args: unknown[]): unknown;
+}
+
+/** What the pipeline needs of the registry. */
+export interface DispatchEnvironment {
+  get(name: string): DispatchTool | undefined;
+  names(): string[];
+  readonly options: Readonly<RegistryOptions>;
+}
+
+/** What the calls of one dispatch share: its options, one abort signal, its deadline. */
+export interface DispatchRun {
+  readonly options: DispatchOptions;
+  /** Aborted when the caller's signal aborts, or when the dispatch gives up (a handler rethrew). */
+  readonly signal: AbortSignal;
+  /** Whether the run was aborted, and why: read without creating the signal. */
+  readonly aborted: boolean;
+  readonly reason: unknown;
+  /** `performance.now()` by which every call must be answered, and the limit it came from. */
+  readonly deadline: { readonly at: number; readonly timeoutMs: number } | undefined;
+  /** The deadline has passed (or its timer fired: timers may fire a fraction of a millisecond early). */
+  readonly expired: boolean;
+  /** Note that the deadline's timer fired. */
+  expire(): void;
+  /** Call `listener` once when `signal` aborts; returns the function that unsubscribes it. */
+  onAbort(listener: () => void): () => void;
+  /** Abort every call of the run that is still going. */
+  abort(reason: unknown): void;
+  /** Detach from the caller's signal; call once the run is over. */
+  close(): void;
+}
+
+/** Longest delay `setTimeout` honours; longer ones fire at once. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * The run of one dispatch. Its AbortController is made only when something needs it (a caller's signal, a tool
+ * that takes a ToolContext, a call still running): creating one costs more than answering a simple call.
+ */
+class Run implements DispatchRun {
+  readonly options: DispatchOptions;
+  readonly deadline: { readonly at: number; readonly timeoutMs: number } | undefined;
+  #controller: AbortController | undefined;
+  #listeners: Set<() => void> | undefined;
+  #expired = false;
+  #onCallerAbort: (() => void) | undefined;
+
+  constructor(options: DispatchOptions) {
+    this.options = options;
+    const timeoutMs = validTimeout(options.timeoutMs);
+    this.deadline = timeoutMs === undefined ? undefined : { at: performance.now() + timeoutMs, timeoutMs };
+    const caller = options.signal;
+    if (caller?.aborted) this.#controllerOf().abort(caller.reason);
+    else if (caller) {
+      const onCallerAbort = (): void => this.#controllerOf().abort(caller.reason);
+      this.#onCallerAbort = onCallerAbort;
+      caller.addEventListener("abort", onCallerAbort, { once: true });
+    }
+  }
+
+  get signal(): AbortSignal {
+    return this.#controllerOf().signal;
+  }
+
+  get aborted(): boolean {
+    return this.#controller?.signal.aborted ?? false;
+  }
+
+  get reason(): unknown {
+    return this.#controller?.signal.reason;
+  }
+
+  get expired(): boolean {
+    return this.#expired || (this.deadline !== undefined && performance.now() >= this.deadline.at);
+  }
+
+  expire(): void {
+    this.#expired = true;
+  }
+
+  onAbort(listener: () => void): () => void {
+    this.#controllerOf();
+    const listeners = (this.#listeners ??= new Set());
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }
+
+  abort(reason: unknown): void {
+    this.#controllerOf().abort(reason);
+  }
+
+  close(): void {
+    if (this.#onCallerAbort) this.options.signal?.removeEventListener("abort", this.#onCallerAbort);
+  }
+
+  #controllerOf(): AbortController {
+    if (!this.#controller) {
+      const controller = new AbortController();
+      controller.signal.addEventListener(
+        "abort",
+        () => {
+          const listeners = this.#listeners;
+          if (!listeners) return;
+          for (const listener of [...listeners]) listener();
+          listeners.clear();
+        },
+        { once: true },
+      );
+      this.#controller = controller;
+    }
+    return this.#controller;
+  }
+}
+
+/** A run for `options`: one listener on the caller's signal, fanned out to the calls. */
+export function createRun(options: DispatchOptions): DispatchRun {
+  return new Run(options);
+}
+
+/** The settings that apply to one call of one tool. */
+interface CallSettings {
+  read: Required<ReadOptions>;
+  coerce: boolean;
+  /** The same two, as conform() takes them (made once, not per call). */
+  conform: ConformSettings;
+  timeoutMs: number | undefined;
+  toolHandler: ErrorHandler | undefined;
+  validationHandler: ErrorHandler | undefined;
+}
+
+/** A tool's settings when the dispatch overrides none of them: the same for every call, so computed once. */
+const baseSettings = new WeakMap<DispatchTool, CallSettings>();
+
+function settingsFor(tool: DispatchTool, registry: Readonly<RegistryOptions>, dispatch: DispatchOptions): CallSettings {
+  if (dispatch.coerce !== undefined || dispatch.repair !== undefined) return computeSettings(tool, registry, dispatch);
+  let settings = baseSettings.get(tool);
+  if (!settings) {
+    settings = computeSettings(tool, registry, {});
+    baseSettings.set(tool, settings);
+  }
+  return settings;
+}
+
+function computeSettings(tool: DispatchTool, registry: Readonly<RegistryOptions>, dispatch: DispatchOptions): CallSettings {
+  const own = tool.options;
+  const coerce = own.coerce ?? dispatch.coerce ?? registry.coerce ?? true;
+  const maxDepth = own.maxArgumentsDepth ?? registry.maxArgumentsDepth ?? MAX_ARGUMENTS_DEPTH;
+  return {
+    read: {
+      repair: own.repair ?? dispatch.repair ?? registry.repair ?? true,
+      unwrapString: coerce,
+      maxBytes: own.maxArgumentsBytes ?? registry.maxArgumentsBytes ?? MAX_ARGUMENTS_BYTES,
+      maxDepth,
+    },
+    coerce,
+    conform: { coerce, maxDepth },
+    timeoutMs: validTimeout(own.timeoutMs ?? registry.timeoutMs),
+    toolHandler: own.handleToolError ?? registry.handleToolError,
+    validationHandler: own.handleValidationError ?? registry.handleValidationError,
+  };
+}
+
+/**
+ * The answer to one call: a ToolMessage right away when the tool returns a plain value, a promise of one when it
+ * returns a promise. Throws (or rejects) only when a handler says `false` (or throws) or the run is aborted.
+ */
+function answer(env: DispatchEnvironment, call: NormalizedCall, run: DispatchRun): ToolMessage | Promise<ToolMessage> {
+  if (run.aborted) throw run.reason;
+  const tool = env.get(call.name);
+  const state = new CallState(call, tool, run, callHooks(env.options, run.options));
+  if (!tool) {
+    state.begin();
+    return state.failure("validation", env.options.handleValidationError, unknownToolError(call.name, env.names()), errorText);
+  }
+  const settings = settingsFor(tool, env.options, run.options);
+
+  let prepared: Prepared;
+  try {
+    prepared = prepareArguments(tool, call, settings);
+  } catch (error) {
+    // Not the model's fault (e.g. a parameter schema ajv cannot compile): report it as the tool failing.
+    state.begin();
+    return state.failure("tool", settings.toolHandler, error, toolErrorText);
+  }
+  if (prepared.args) state.args = prepared.args;
+  state.begin(prepared.repairs, prepared.coercions);
+  if (!prepared.ok) return state.failure("validation", settings.validationHandler, prepared.error, errorText);
+
+  let result: unknown;
+  try {
+    if (run.deadline && run.expired) throw new ToolTimeoutError(tool.name, run.deadline.timeoutMs, "dispatch");
+    result = runTool(tool, prepared.args, state, settings, run);
+  } catch (error) {
+    return state.caught(settings, error);
+  }
+  if (result instanceof Pending) {
+    return result.promise.then(
+      (value) => state.succeeded(tool, settings, value),
+      (error: unknown) => state.caught(settings, error),
+    );
+  }
+  return state.succeeded(tool, settings, result);
+}
+
+/** What one call keeps while it is answered; methods rather than per-call closures keep the common path lean. */
+class CallState {
+  /** Set once the arguments are read. */
+  args: ArgsObject | undefined;
+  #toolCall: ToolCall | undefined;
+  #event: ToolEvent | undefined;
+  readonly #started: number;
+
+  constructor(
+    readonly call: NormalizedCall,
+    readonly tool: DispatchTool | undefined,
+    readonly run: DispatchRun,
+    readonly hooks: Required<ToolHooks> | undefined,
+  ) {
+    this.#started = hooks ? performance.now() : 0;
+  }
+
+  /** The call as a LangChain ToolCall (for ToolContext, handlers and hooks), made when first needed. */
+  get toolCall(): ToolCall {
+    this.#toolCall ??= { name: this.call.name, args: this.args ?? {}, id: this.call.id, type: "tool_call" };
+    return this.#toolCall;
+  }
+
+  begin(repairs: readonly RepairKind[] = [], coercions: readonly Coercion[] = []): void {
+    if (!this.hooks) return;
+    const tool = this.tool;
+    this.#event = {
+      call: this.toolCall,
+      tool,
+      tags: tool?.options.tags ?? [],
+      metadata: { ...tool?.options.metadata, ...this.run.options.metadata },
+      repairs,
+      coercions,
+    };
+    this.hooks.onToolStart(this.#event);
+  }
+
+  end(message: ToolMessage): ToolMessage {
+    if (this.hooks && this.#event) this.hooks.onToolEnd({ ...this.#event, durationMs: this.#elapsed(), status: message.status, message });
+    return message;
+  }
+
+  /** The error message for a failed call, or the error itself rethrown when the handler is `false`. */
+  failure(kind: "validation" | "tool", handler: ErrorHandler | undefined, error: unknown, text: (error: unknown) => string): ToolMessage {
+    if (this.hooks && this.#event) this.hooks.onToolError({ ...this.#event, durationMs: this.#elapsed(), kind, error });
+    let content: string;
+    if (handler === undefined || handler === true) content = text(error);
+    else if (handler === false) throw error;
+    else if (typeof handler === "string") content = handler;
+    else content = String(handler(error, this.toolCall));
+    return this.end(new ToolMessage({ tool_call_id: this.call.id, name: this.tool?.name ?? this.call.name, content, status: "error" }));
+  }
+
+  succeeded(tool: DispatchTool, settings: CallSettings, value: unknown): ToolMessage {
+    let message: ToolMessage;
+    try {
+      message = successMessage(tool, this.call.id, value);
+    } catch (error) {
+      return this.caught(settings, error);
+    }
+    return this.end(message);
+  }
+
+  /** A failure after the arguments were accepted: the caller's abort is passed on, anything else answered. */
+  caught(settings: CallSettings, error: unknown): ToolMessage {
+    if (error instanceof CallerAbort) {
+      if (this.hooks && this.#event) this.hooks.onToolError({ ...this.#event, durationMs: this.#elapsed(), kind: "aborted", error: error.reason });
+      throw error.reason;
+    }
+    return this.failure("tool", settings.toolHandler, error, toolErrorText);
+  }
+
+  #elapsed(): number {
+    return performance.now() - this.#started;
+  }
+}
+
+function errorText(error: unknown): string {
+  return `Error: ${(error as Error).message}`;
+}
+
+/**
+ * The ToolMessage for one call. Rejects only when a handler says `false` (or throws) or the caller aborts. Without
+ * `run` the call is its own run (as `invoke(call)` is).
+ */
+export async function answerCall(
+  env: DispatchEnvironment,
+  call: NormalizedCall,
+  options: DispatchOptions = {},
+  run?: DispatchRun,
+): Promise<ToolMessage> {
+  if (run) return answer(env, call, run);
+  const own = createRun(options);
+  try {
+    return await answer(env, call, own);
+  } finally {
+    own.close();
+  }
+}
+
+function ignore(): void {}
+
+/** Answer calls on `run` concurrently: synchronously where every tool returned a plain value. */
+export function answerAll(env: DispatchEnvironment, calls: readonly NormalizedCall[], run: DispatchRun): ToolMessage[] | Promise<ToolMessage[]> {
+  const answers: (ToolMessage | Promise<ToolMessage>)[] = new Array(calls.length);
+  let pending = false;
+  for (let i = 0; i < calls.length; i++) {
+    let one: ToolMessage | Promise<ToolMessage>;
+    try {
+      one = answer(env, calls[i]!, run);
+    } catch (error) {
+      // Dispatch rejects with this error; the calls already running will be aborted and reject in turn, with no
+      // one left to read them, so their rejections are handled here rather than left to crash the process.
+      for (let j = 0; j < i; j++) if (answers[j] instanceof Promise) (answers[j] as Promise<ToolMessage>).catch(ignore);
+      throw error;
+    }
+    if (one instanceof Promise) pending = true;
+    answers[i] = one;
+  }
+  return pending ? Promise.all(answers) : (answers as ToolMessage[]);
+}
+
+/** `invoke(name, input)`: the tool's own return value; unknown tools and bad arguments throw ToolValidationError. */
+export async function invokeRaw(
+  env: DispatchEnvironment,
+  name: string,
+  input: ToolInput | undefined,
+  options: DispatchOptions = {},
+): Promise<unknown> {
+  const tool = env.get(name);
+  if (!tool) throw unknownToolError(name, env.names());
+  return invokeTool(tool, input, env.options, options);
+}
+
+/** `invoke` on one tool, without the registry lookup. Arguments are validated strictly unless `options.coerce`. */
+export async function invokeTool(
+  tool: DispatchTool,
+  input: ToolInput | undefined,
+  registryOptions: Readonly<RegistryOptions>,
+  options: DispatchOptions = {},
+): Promise<unknown> {
+  // The input is the caller's own, not the model's: coerced only when this call asks for it.
+  const coerce = options.coerce ?? false;
+  const base = settingsFor(tool, registryOptions, options);
+  const settings: CallSettings = { ...base, coerce, read: { ...base.read, unwrapString: coerce }, conform: { ...base.conform, coerce } };
+  const read = typeof input === "string" ? bareStringArguments(tool, input, settings.read) : readArguments(input, settings.read);
+  const prepared = checkArguments(tool, read, settings);
+  if (!prepared.ok) throw prepared.error;
+  const run = createRun(options);
+  const state = new CallState({ kind: "args", id: "", name: tool.name, args: prepared.args }, tool, run, undefined);
+  state.args = prepared.args;
+  try {
+    const result = runTool(tool, prepared.args, state, settings, run);
+    return await (result instanceof Pending ? result.promise : result);
+  } catch (error) {
+    throw error instanceof CallerAbort ? error.reason : error;
+  } finally {
+    run.close();
+  }
+}
+
+const NONE_REPAIRED: RepairKind[] = Object.freeze([]) as unknown as RepairKind[];
+
+/** Arguments ready for the call, or the error to report; either way what was repaired and coerced on the way. */
+type Prepared = { repairs: RepairKind[]; coercions: Coercion[] } & (
+  | { ok: true; args: ArgsObject }
+  | { ok: false; error: ToolValidationError; args?: ArgsObject }
+);
+
+function prepareArguments(tool: DispatchTool, call: NormalizedCall, settings: CallSettings): Prepared {
+  switch (call.kind) {
+    case "args":
+      // A string where the arguments object belongs is arguments text (some gateways pass it on unparsed).
+      return checkArguments(
+        tool,
+        typeof call.args === "string" ? parseArguments(call.args, settings.read) : readArguments(call.args, settings.read),
+        settings,
+      );
+    case "text":
+      return checkArguments(tool, parseArguments(call.text, settings.read), settings);
+    case "invalid": {
+      // The provider rejected the call, so it is not run. Prefer the strict parser's words when the text is the
+      // problem; otherwise pass on why the call was rejected.
+      const read = call.text === undefined ? undefined : parseArguments(call.text, { ...settings.read, repair: false });
+      if (read && !read.ok) return checkArguments(tool, read, settings);
+      const reason = call.error ?? "the provider marked it as invalid";
+      return {
+        ok: false,
+        repairs: [],
+        coercions: [],
+        error: new ToolValidationError(
+          `the call to ${tool.name} could not be used: ${reason}\nCall ${tool.name} again with the arguments as one JSON object.`,
+          { reason: "malformed_arguments", toolName: tool.name },
+        ),
+      };
+    }
+  }
+}
+
+/**
+ * Read result → validated arguments with dates revived, or the error to report. Valid arguments are validated once
+ * and never walked by coercion; invalid ones are coerced and validated again, and the errors that remain (on the
+ * coerced value) are the ones reported.
+ */
+function checkArguments(tool: DispatchTool, read: ReadResult, settings: CallSettings): Prepared {
+  if (!read.ok) {
+    return {
+      ok: false,
+      repairs: [],
+      coercions: [],
+      error: new ToolValidationError(describeArgumentsProblem(tool.name, read), {
+        reason: "malformed_arguments",
+        toolName: tool.name,
+      }),
+    };
+  }
+  const args = read.args;
+  const repairs = read.repairs ?? NONE_REPAIRED;
+  // Coercion runs only when validation fails, so arguments that are already valid pay nothing for it.
+  const conformed = conform(args, tool.parameters, tool.validator(), tool.meta.dates, settings.conform);
+  const coercions = read.coercions ? [...read.coercions, ...conformed.coercions] : conformed.coercions;
+  if (conformed.invalid) return { ok: false, args, repairs, coercions, error: invalidArgumentsError(tool.name, conformed.invalid) };
+  return { ok: true, args, repairs, coercions };
+}
+
+function bareStringArguments(tool: DispatchTool, input: string, read: ReadOptions): ReadResult {
+  const params = modelParams(tool.meta);
+  if (params.length === 1) return readArguments({ [params[0]!]: input }, read);
+  const takes = params.length === 0 ? "takes no arguments" : `takes ${params.length} arguments (${params.join(", ")})`;
+  throw new ToolValidationError(
+    `${tool.name} ${takes}, so it cannot be invoked with a bare string; pass the arguments as an object.`,
+    { reason: "malformed_arguments", toolName: tool.name },
+  );
+}
+
+/** The run was aborted (by the caller, or because dispatch gave up): reject with its reason, do not answer. */
+class CallerAbort {
+  constructor(readonly reason: unknown) {}
+}
+
+/** A tool's result still to come: what runTool returns when the tool returned a promise (or any thenable). */
+class Pending {
+  constructor(readonly promise: Promise<unknown>) {}
+}
+
+/**
+ * Call the tool with its positional arguments. A plain value comes back as it is (no promise, no timer: nothing can
+ * interrupt a synchronous call anyway). A promise is raced, within the earlier of the tool's own time limit and the
+ * run's deadline, against the run's signal: whatever settles first wins, and a late result or error is dropped.
+ * A synchronous throw propagates.
+ */
+function runTool(tool: DispatchTool, args: ArgsObject, state: CallState, settings: CallSettings, run: DispatchRun): unknown {
+  if (run.aborted) throw new CallerAbort(run.reason);
+  // Only a tool that takes a ToolContext can observe its signal; the others need no controller.
+  const controller = tool.meta.inject ? new AbortController() : undefined;
+  const positional = toPositionalArgs(args, tool.meta, controller ? () => contextFor(tool, state, controller, run) : noContext);
+  const result = tool.call(positional);
+  if (!isThenable(result)) return result;
+  return new Pending(race(tool, result, controller, settings, run));
+}
+
+function noContext(): ToolContext {
+  throw new Error("tooltype: a ToolContext was asked for by a tool whose metadata injects none.");
+}
+
+function contextFor(tool: DispatchTool, state: CallState, controller: AbortController, run: DispatchRun): ToolContext {
+  return { toolCall: state.toolCall, signal: controller.signal, metadata: { ...tool.options.metadata, ...run.options.metadata } };
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (typeof value === "object" || typeof value === "function") && value !== null && typeof (value as { then?: unknown }).then === "function";
+}
+
+function race(
+  tool: DispatchTool,
+  pending: PromiseLike<unknown>,
+  controller: AbortController | undefined,
+  settings: CallSettings,
+  run: DispatchRun,
+): Promise<unknown> {
+  let limitMs = settings.timeoutMs;
+  let timeout = (): ToolTimeoutError => new ToolTimeoutError(tool.name, settings.timeoutMs!);
+  const deadline = run.deadline;
+  if (deadline) {
+    const left = Math.max(0, deadline.at - performance.now());
+    if (limitMs === undefined || left < limitMs) {
+      limitMs = left;
+      timeout = () => {
+        run.expire();
+        return new ToolTimeoutError(tool.name, deadline.timeoutMs, "dispatch");
+      };
+    }
+  }
+
+  return new Promise<unknown>((resolve, reject) => {
+    let settled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const settle = (): boolean => {
+      if (settled) return false;
+      settled = true;
+      if (timer !== undefined) clearTimeout(timer);
+      unsubscribe();
+      return true;
+    };
+    const unsubscribe = run.onAbort(() => {
+      if (!settle()) return;
+      controller?.abort(run.reason);
+      reject(new CallerAbort(run.reason));
+    });
+    if (limitMs !== undefined) {
+      timer = setTimeout(() => {
+        if (!settle()) return;
+        const error = timeout();
+        controller?.abort(error);
+        reject(error);
+      }, Math.min(limitMs, MAX_TIMER_MS));
+    }
+    Promise.resolve(pending).then(
+      (value) => {
+        if (settle()) resolve(value);
+      },
+      (error: unknown) => {
+        if (settle()) reject(error);
+      },
+    );
+  });
+}
+
+/** A usable time limit: finite and not negative (Infinity means none); anything else is no limit. */
+function validTimeout(ms: number | undefined): number | undefined {
+  return typeof ms === "number" && Number.isFinite(ms) && ms >= 0 ? ms : undefined;
+}
+
+function successMessage(tool: DispatchTool, id: string, result: unknown): ToolMessage {
+  if (tool.options.responseFormat === "content_and_artifact") {
+    if (!Array.isArray(result) || result.length !== 2) {
+      throw new ToolResultError(
+        tool.name,
+        `${tool.name} has responseFormat "content_and_artifact", so it must return a two-element array [content, artifact]; it returned ${describeValue(result)}.`,
+      );
+    }
+    return new ToolMessage({
+      tool_call_id: id,
+      name: tool.name,
+      content: toContent(tool.name, result[0]),
+      artifact: result[1],
+      status: "success",
+    });
+  }
+  return new ToolMessage({ tool_call_id: id, name: tool.name, content: toContent(tool.name, result), status: "success" });
+}
+
+/** The text the model reads for a result: strings as they are, nothing as "", anything else as JSON. */
+function toContent(toolName: string, value: unknown): string {
+  if (typeof value === "string") return value;
+  if (value === undefined) return "";
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch (error) {
+    throw new ToolResultError(
+      toolName,
+      `the result of ${toolName} could not be serialised to JSON: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
+  }
+  if (text === undefined) {
+    throw new ToolResultError(toolName, `the result of ${toolName} could not be serialised to JSON: it is a ${typeof value}.`);
+  }
+  return text;
+}
+
+function describeValue(value: unknown): string {
+  if (Array.isArray(value)) return `an array of ${value.length} item${value.length === 1 ? "" : "s"}`;
+  if (value === null || value === undefined) return String(value);
+  if (typeof value === "object") return "an object";
+  return `a ${typeof value}`;
+}
+
+/** Default text for a tool's failure: a ToolError speaks for itself, anything else gets `Error: `. */
+function toolErrorText(error: unknown): string {
+  try {
+    if (isToolError(error)) return String(error.message);
+    if (error instanceof Error) return `Error: ${String(error.message)}`;
+    return `Error: ${typeof error === "string" ? error : shortJson(error, 500)}`;
+  } catch {
+    // An error object whose message getter throws still gets an answer.
+    return "Error: the tool failed with an error that could not be read.";
+  }
+}
+
+/** By class or, across duplicated copies of this package, by name. */
+function isToolError(error: unknown): error is ToolError {
+  return error instanceof ToolError || (error instanceof Error && error.name === "ToolError");
+}
+
+function unknownToolError(name: string, valid: string[]): ToolValidationError {
+  const what = name === "" ? "The call names no tool." : `${JSON.stringify(truncateName(name))} is not a valid tool.`;
+  const list = valid.length > 0 ? `Valid tools: ${valid.join(", ")}.` : "No tools are registered.";
+  return new ToolValidationError(`${what} ${list}`, { reason: "unknown_tool", toolName: name });
+}
+
+function truncateName(name: string): string {
+  return name.length <= 100 ? name : `${name.slice(0, 100)}…`;
+}

@@ -1,0 +1,343 @@
+/**
+ * OpenAI strict mode (Structured Outputs for function tools), both ways.
+ *
+ * - `toStrictSchema`: rewrites a parameter schema into OpenAI's strict subset: every property listed in `required`,
+ *   the optional ones made nullable (`null` stands for "left out"), `additionalProperties: false` on every object,
+ *   and keywords strict mode does not take (`default`, `minLength`, formats outside its list, …) moved into the
+ *   description text rather than dropped. What strict mode cannot express at all (tuples, `Record`s, untyped
+ *   values, a root union, `allOf` / `not` / conditionals) is a ToolExportError naming the tool and the path.
+ * - `checkStrictLimits` / `checkToolCount`: OpenAI's documented limits, checked when exporting.
+ * The undo (a `null` for an optional property means "left out") is run by dispatch when validation fails, so it
+ * lives with the arguments: runtime/arguments/optional-nulls.ts.
+ *
+ * The rewrite never changes what dispatch validates: arguments are still checked against the original schema, so a
+ * constraint moved into the description is still enforced (and explained to the model when broken).
+ */
+import { ToolExportError } from "../tool/errors";
+import type { JsonSchema, JsonValue } from "../tool/meta";
+import { acceptsNull, isAnySchema, isObjectSchema, isRecord, json, pointerSegment, resolveRef, showPath } from "../arguments/json-schema";
+
+/** OpenAI's documented limits for function tools and strict schemas. */
+export const OPENAI_LIMITS = {
+  /** Tools in one request. */
+  tools: 128,
+  /** Levels of object nesting in one schema. */
+  depth: 10,
+  /** Object properties in one schema, in total. */
+  properties: 5000,
+  /** Characters across property names, definition names, enum and const values. */
+  stringLength: 120_000,
+  /** Enum values across all enums of one schema. */
+  enumValues: 1000,
+  /** A string enum with more values than this … */
+  largeEnum: 250,
+  /** … may total at most this many characters. */
+  largeEnumLength: 15_000,
+} as const;
+
+/** The `format` values strict mode accepts; others go into the description. */
+const STRICT_FORMATS = new Set(["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"]);
+
+/** Keywords strict mode takes as they are. */
+const KEPT = new Set([
+  "type",
+  "enum",
+  "const",
+  "$ref",
+  "pattern",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "minItems",
+  "maxItems",
+  "title",
+]);
+
+/** Keywords that change what is valid in ways strict mode cannot express or describe: an error, never a silent drop. */
+const UNSUPPORTED = new Set([
+  "allOf",
+  "not",
+  "if",
+  "then",
+  "else",
+  "dependentRequired",
+  "dependentSchemas",
+  "patternProperties",
+  "propertyNames",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "contains",
+  "$dynamicRef",
+  "$recursiveRef",
+]);
+
+/** Bookkeeping keywords with no meaning for the model. */
+const DROPPED = new Set(["$schema", "$id", "$comment", "$anchor", "$dynamicAnchor"]);
+
+const cache = new WeakMap<JsonSchema, JsonSchema>();
+
+/**
+ * The strict form of a tool's parameter schema, limits checked. Metadata is immutable, so the result is kept per
+ * schema object. Throws ToolExportError for what strict mode cannot express.
+ */
+export function toStrictSchema(schema: JsonSchema, toolName: string): JsonSchema {
+  const cached = cache.get(schema);
+  if (cached) return cached;
+  const strict = new StrictRewriter(toolName, schema).root();
+  checkStrictLimits(strict, toolName);
+  cache.set(schema, strict);
+  return strict;
+}
+
+class StrictRewriter {
+  constructor(
+    private readonly tool: string,
+    private readonly original: JsonSchema,
+  ) {}
+
+  root(): JsonSchema {
+    const schema = this.original;
+    if (Array.isArray(schema.anyOf) || Array.isArray(schema.oneOf)) {
+      this.fail("", "is a union (anyOf)", "strict mode needs the root to be one object");
+    }
+    if (schema.type !== "object") this.fail("", `has type ${json(schema.type)}`, "strict mode needs the root to be an object");
+    return this.node(schema, "");
+  }
+
+  private node(value: JsonValue | undefined, path: string): JsonSchema {
+    if (isAnySchema(value)) {
+      this.fail(path, "accepts any value (unknown or any)", "strict mode needs a type at every level; give it a concrete type");
+    }
+    if (!isRecord(value)) this.fail(path, "is not a schema strict mode can express", "give it a concrete type");
+    for (const keyword of Object.keys(value)) {
+      if (UNSUPPORTED.has(keyword)) this.fail(path, `uses "${keyword}"`, "strict mode does not support it");
+    }
+    if ("prefixItems" in value || Array.isArray(value.items)) {
+      this.fail(path, "is a tuple", "strict mode has no tuples; use an array of one item type or an object with named properties");
+    }
+    const additional = value.additionalProperties;
+    if (additional !== undefined && additional !== false) {
+      this.fail(
+        path,
+        "is a Record or index signature (an object with free-form keys)",
+        "strict mode needs every object to list its properties; use an interface with named properties",
+      );
+    }
+
+    const out: JsonSchema = {};
+    const notes: string[] = [];
+    for (const [keyword, child] of Object.entries(value)) {
+      if (KEPT.has(keyword)) out[keyword] = child;
+      else if (keyword === "description") out.description = child;
+      else if (keyword === "format") {
+        if (typeof child === "string" && STRICT_FORMATS.has(child)) out.format = child;
+        else notes.push(note(keyword, child));
+      } else if (keyword === "items") out.items = this.node(child, `${path}/items`);
+      else if (keyword === "anyOf" || keyword === "oneOf") {
+        // Strict mode knows anyOf only; "exactly one" is still checked by dispatch against the original schema.
+        out.anyOf = (Array.isArray(child) ? child : []).map((branch, i) => this.node(branch, `${path}/${keyword}/${i}`));
+      } else if (keyword === "$defs" || keyword === "definitions") {
+        const defs: JsonSchema = {};
+        for (const [name, def] of Object.entries(isRecord(child) ? child : {})) {
+          defs[name] = this.node(def, `${path}/${keyword}/${pointerSegment(name)}`);
+        }
+        out[keyword] = defs;
+      } else if (keyword === "properties") Object.assign(out, this.properties(value, path));
+      else if (keyword === "required" || keyword === "additionalProperties" || DROPPED.has(keyword)) continue;
+      else {
+        const text = note(keyword, child);
+        if (text !== "") notes.push(text);
+      }
+    }
+    if (isObjectSchema(value) && !("properties" in out)) {
+      Object.assign(out, { properties: {}, required: [], additionalProperties: false });
+    }
+    if (notes.length > 0) out.description = withNotes(value.description, notes);
+    return out;
+  }
+
+  /** `properties`, `required` (all of them) and `additionalProperties: false`; optional ones made nullable. */
+  private properties(schema: JsonSchema, path: string): JsonSchema {
+    const source = isRecord(schema.properties) ? schema.properties : {};
+    const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+    const properties: JsonSchema = {};
+    for (const [name, child] of Object.entries(source)) {
+      const rewritten = this.node(child, `${path}/properties/${pointerSegment(name)}`);
+      properties[name] = required.has(name) ? rewritten : nullable(rewritten, this.original);
+    }
+    return { properties, required: Object.keys(source), additionalProperties: false };
+  }
+
+  private fail(path: string, problem: string, fix: string): never {
+    throw new ToolExportError(
+      `Tool "${this.tool}" cannot use OpenAI strict mode: ${showPath(path)} ${problem}; ${fix}. Or export this tool without strict mode (@tool({ strict: false }) / tool(fn, { strict: false })).`,
+      { format: "openai-strict", toolName: this.tool, path },
+    );
+  }
+}
+
+/** The schema, also accepting `null` (the strict way to write "optional"). Key order is kept. */
+function nullable(schema: JsonSchema, root: JsonSchema): JsonSchema {
+  if (acceptsNull(schema, root)) return schema;
+  if (typeof schema.$ref === "string" || schema.type === "object" || schema.type === "array") {
+    // A reference, an object or an array stays whole; the union with null goes around it, the description with it
+    // (OpenAI documents type lists for primitives; for the rest, anyOf is the form its own SDK writes).
+    const { description, ...rest } = schema;
+    const wrapped: JsonSchema = { anyOf: [rest, { type: "null" }] };
+    if (description !== undefined) wrapped.description = description;
+    return wrapped;
+  }
+  if (Array.isArray(schema.anyOf)) return { ...schema, anyOf: [...schema.anyOf, { type: "null" }] };
+  const out: JsonSchema = {};
+  for (const [keyword, value] of Object.entries(schema)) {
+    if (keyword === "type") out.type = Array.isArray(value) ? [...value, "null"] : [value, "null"];
+    else if (keyword === "enum") out.enum = [...(Array.isArray(value) ? value : []), null];
+    else if (keyword === "const") out.enum = [value, null];
+    else out[keyword] = value;
+  }
+  return out;
+}
+
+/** A keyword strict mode does not take, as a sentence for the description. */
+function note(keyword: string, value: JsonValue | undefined): string {
+  const count = (n: unknown, one: string, many: string): string => `${String(n)} ${n === 1 ? one : many}`;
+  switch (keyword) {
+    case "default":
+      return `Default: ${json(value)}.`;
+    case "examples":
+      if (Array.isArray(value) && value.length === 1) return `Example: ${json(value[0])}.`;
+      return `Examples: ${Array.isArray(value) ? value.map(json).join(", ") : json(value)}.`;
+    case "format":
+      return `Format: ${typeof value === "string" ? value : json(value)}.`;
+    case "minLength":
+      return `At least ${count(value, "character", "characters")}.`;
+    case "maxLength":
+      return `At most ${count(value, "character", "characters")}.`;
+    case "minProperties":
+      return `At least ${count(value, "property", "properties")}.`;
+    case "maxProperties":
+      return `At most ${count(value, "property", "properties")}.`;
+    case "uniqueItems":
+      return value === true ? "Items must be unique." : "";
+    case "deprecated":
+      if (value === false) return "";
+      return typeof value === "string" && value !== "" ? `Deprecated: ${value}` : "Deprecated.";
+    case "readOnly":
+    case "writeOnly":
+      return "";
+    default:
+      return `${keyword}: ${json(value)}.`;
+  }
+}
+
+/** The description followed by the notes, as sentences. */
+function withNotes(description: JsonValue | undefined, notes: string[]): string {
+  const text = notes.join(" ");
+  if (typeof description !== "string" || description.trim() === "") return text;
+  const trimmed = description.trimEnd();
+  return /[.!?:)]$/.test(trimmed) ? `${trimmed} ${text}` : `${trimmed}. ${text}`;
+}
+
+/**
+ * OpenAI's size limits of one strict schema: object properties, nesting depth (references followed, recursion
+ * counted once), total string length, enum values. Throws ToolExportError saying which limit, where and by how much.
+ */
+export function checkStrictLimits(schema: JsonSchema, toolName: string): void {
+  const fail = (limit: string, detail: string, path?: string): never => {
+    throw new ToolExportError(`Tool "${toolName}" exceeds an OpenAI strict-mode limit: ${limit}; ${detail}.`, {
+      format: "openai-strict",
+      toolName,
+      ...(path === undefined ? {} : { path }),
+    });
+  };
+  const count = (n: number): string => n.toLocaleString("en-US");
+
+  // Size: every schema node once (the root and its definitions), however often it is referenced.
+  let properties = 0;
+  let characters = 0;
+  let enumValues = 0;
+  const measure = (node: JsonValue | undefined, path: string): void => {
+    if (Array.isArray(node)) {
+      node.forEach((item, i) => measure(item, `${path}/${i}`));
+      return;
+    }
+    if (!isRecord(node)) return;
+    for (const [keyword, value] of Object.entries(node)) {
+      const here = `${path}/${pointerSegment(keyword)}`;
+      if (keyword === "properties" && isRecord(value)) {
+        for (const [name, child] of Object.entries(value)) {
+          properties++;
+          characters += name.length;
+          measure(child, `${here}/${pointerSegment(name)}`);
+        }
+      } else if ((keyword === "$defs" || keyword === "definitions") && isRecord(value)) {
+        for (const [name, child] of Object.entries(value)) {
+          characters += name.length;
+          measure(child, `${here}/${pointerSegment(name)}`);
+        }
+      } else if (keyword === "enum" && Array.isArray(value)) {
+        const values = value.filter((v) => v !== null);
+        enumValues += values.length;
+        const length = values.reduce<number>((sum, v) => sum + String(v).length, 0);
+        characters += length;
+        if (values.length > OPENAI_LIMITS.largeEnum && values.every((v) => typeof v === "string") && length > OPENAI_LIMITS.largeEnumLength) {
+          fail(
+            `a string enum of more than ${OPENAI_LIMITS.largeEnum} values may total at most ${count(OPENAI_LIMITS.largeEnumLength)} characters`,
+            `${here} has ${count(values.length)} values totalling ${count(length)} characters`,
+            here,
+          );
+        }
+      } else if (keyword === "const") {
+        if (value !== null) characters += String(value).length;
+      } else if (keyword === "items" || keyword === "anyOf" || keyword === "additionalProperties") {
+        measure(value, here);
+      }
+    }
+  };
+  measure(schema, "");
+  if (properties > OPENAI_LIMITS.properties) {
+    fail(`at most ${count(OPENAI_LIMITS.properties)} object properties in total`, `this schema has ${count(properties)}`);
+  }
+  if (enumValues > OPENAI_LIMITS.enumValues) {
+    fail(`at most ${count(OPENAI_LIMITS.enumValues)} enum values in total`, `this schema has ${count(enumValues)}`);
+  }
+  if (characters > OPENAI_LIMITS.stringLength) {
+    fail(
+      `at most ${count(OPENAI_LIMITS.stringLength)} characters in total across property names, definition names, enum and const values`,
+      `this schema has ${count(characters)}`,
+    );
+  }
+
+  // Depth: objects along each path, following references; a reference already on the path (recursion) stops there.
+  const deepest = (node: JsonValue | undefined, path: string, level: number, refs: readonly string[]): void => {
+    if (!isRecord(node)) return;
+    const here = isObjectSchema(node) ? level + 1 : level;
+    if (here > OPENAI_LIMITS.depth) {
+      fail(`objects may nest at most ${OPENAI_LIMITS.depth} levels deep`, `${path} is at level ${here}`, path);
+    }
+    const ref = node.$ref;
+    if (typeof ref === "string" && !refs.includes(ref)) {
+      deepest(resolveRef(schema, ref), `${path} → ${ref}`, level, [...refs, ref]);
+    }
+    if (isRecord(node.properties)) {
+      for (const [name, child] of Object.entries(node.properties)) {
+        deepest(child, `${path}/properties/${pointerSegment(name)}`, here, refs);
+      }
+    }
+    if (isRecord(node.items)) deepest(node.items, `${path}/items`, here, refs);
+    if (Array.isArray(node.anyOf)) node.anyOf.forEach((branch, i) => deepest(branch, `${path}/anyOf/${i}`, here, refs));
+  };
+  deepest(schema, "", 0, []);
+}
+
+/** OpenAI takes at most 128 tools in one request. */
+export function checkToolCount(count: number, format: string): void {
+  if (count > OPENAI_LIMITS.tools) {
+    throw new ToolExportError(
+      `OpenAI accepts at most ${OPENAI_LIMITS.tools} tools in one request; this registry exports ${count}. Register fewer tools in the registry you export (OpenAI advises fewer than about 20 per turn).`,
+      { format },
+    );
+  }
+}

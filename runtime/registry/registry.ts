@@ -1,0 +1,300 @@
+/**
+ * `ToolRegistry`: the set of tools one agent offers, by name.
+ * - register: find the tools in each source, check each one's compiled metadata and name, refuse clashes (all of a
+ *   `register` call or none of it, so a failed call leaves the registry as it was);
+ * - read: `get`, `list` (the public `RegisteredTool` view);
+ * - export: the tools in each provider's format (`toOpenAITools`, `toResponsesTools`, `toAnthropicTools`,
+ *   `toGeminiTools`, `toMCPTools`, …), written by the providers;
+ * - run: `dispatch` (all calls of a model message, answered in the message's own format), `runCalls` (the same,
+ *   as ToolMessages) and `invoke` (one call). The provider that owns the message reads its calls and writes the
+ *   answer; dispatch (runtime/dispatch/) runs the calls and never sees a provider.
+ */
+import { instantiateValidator } from "../arguments/compiled-validator";
+import { ArgumentsValidator } from "../arguments/validate";
+import type { NormalizedCall } from "../dispatch/call";
+import {
+  type DispatchEnvironment,
+  type DispatchTool,
+  type ToolInput,
+  answerCall,
+  dispatchCalls,
+  invokeRaw,
+  invokeTool,
+} from "../dispatch/dispatch";
+import type { ToolMessage } from "../dispatch/messages";
+import type { DispatchOptions, RegistryOptions } from "../dispatch/options";
+import type { RegisteredTool } from "../dispatch/options";
+import {
+  type AnthropicTool,
+  type DispatchInput,
+  type GeminiTool,
+  type GeminiToolsOptions,
+  type OpenAIFunctionDefinition,
+  type OpenAIFunctionTool,
+  type OpenAIToolCall,
+  type OpenAIToolsOptions,
+  type ResponsesFunctionTool,
+  type ResponsesToolsOptions,
+  anthropic,
+  gemini,
+  openAIChat,
+  openAIFunctions,
+  openAIResponses,
+  providerOf,
+} from "../providers";
+import { type MCPTool, toMCPTools } from "../providers/mcp";
+import type { ToolProvider } from "../providers/provider";
+import type { ToolCall } from "../tool/call";
+import { ToolRegistrationError } from "../tool/errors";
+import { type CompiledToolMeta, type JsonSchema, META_VERSION, isCompiledToolMeta } from "../tool/meta";
+import type { ToolOptions } from "../tool/options";
+import { type FoundTool, type ToolSource, findTools } from "../tool/sources";
+import type { AnyFunction } from "../tool/tool";
+import type { DispatchResult, ToolCallMessage } from "./messages";
+
+export type { RegisteredTool } from "../dispatch/options";
+
+/** Names OpenAI (and most providers) accept. */
+const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+
+class ToolEntry implements RegisteredTool, DispatchTool {
+  readonly name: string;
+  readonly description: string;
+  readonly parameters: JsonSchema;
+  readonly meta: CompiledToolMeta;
+  readonly options: Readonly<ToolOptions>;
+  readonly source: string;
+  readonly #fn: AnyFunction;
+  readonly #thisArg: unknown;
+  /** What `call` runs: for a tool() value its own function, not the wrapper tool() returned (one call less). */
+  readonly #target: AnyFunction;
+  readonly #registryOptions: Readonly<RegistryOptions>;
+  #validator: ArgumentsValidator | undefined;
+
+  constructor(found: FoundTool, meta: CompiledToolMeta, name: string, registryOptions: Readonly<RegistryOptions>) {
+    const options = found.declaration.options;
+    this.name = name;
+    this.description = options.description ?? meta.description ?? "";
+    this.parameters = meta.parameters;
+    this.meta = meta;
+    this.options = options;
+    this.source = found.label;
+    this.#fn = found.fn;
+    this.#thisArg = found.thisArg;
+    this.#target = found.declaration.kind === "function" ? found.declaration.fn : found.fn;
+    this.#registryOptions = registryOptions;
+  }
+
+  validator(): ArgumentsValidator {
+    // Instantiated on first use, so registering many tools stays cheap.
+    this.#validator ??= new ArgumentsValidator(
+      this.parameters,
+      this.meta.validator ? instantiateValidator(this.meta.validator) : undefined,
+    );
+    return this.#validator;
+  }
+
+  call(args: unknown[]): unknown {
+    return this.#target.apply(this.#thisArg, args);
+  }
+
+  /** Same function and same `this`: registering it again changes nothing. */
+  sameAs(found: FoundTool): boolean {
+    return this.#fn === found.fn && this.#thisArg === found.thisArg;
+  }
+
+  invoke(input?: ToolInput, options?: DispatchOptions): Promise<unknown> {
+    return invokeTool(this, input, this.#registryOptions, options);
+  }
+}
+
+export class ToolRegistry {
+  readonly #tools = new Map<string, ToolEntry>();
+  readonly #options: Readonly<RegistryOptions>;
+  readonly #env: DispatchEnvironment;
+
+  /**
+   * @param sources `tool(fn)` values, objects with `@tool` methods, classes with static `@tool` methods.
+   * @param options Defaults for every tool: error handling and timeout.
+   */
+  constructor(sources: Iterable<ToolSource> = [], options: RegistryOptions = {}) {
+    this.#options = { ...options };
+    const tools = this.#tools;
+    this.#env = {
+      get: (name) => tools.get(name),
+      names: () => [...tools.keys()],
+      options: this.#options,
+    };
+    this.register(...sources);
+  }
+
+  /** Add tools. Throws ToolRegistrationError (and adds none of them) when one cannot be registered. */
+  register(...sources: (ToolSource | readonly ToolSource[])[]): this {
+    const added = new Map<string, ToolEntry>();
+    for (const source of sources.flat()) {
+      for (const found of findTools(source)) {
+        const meta = checkedMeta(found);
+        const name = found.declaration.options.name ?? meta.name;
+        if (!TOOL_NAME.test(name)) {
+          throw new ToolRegistrationError(
+            `Tool name ${JSON.stringify(name)} (${found.label}) is not valid: a tool name must match ^[a-zA-Z0-9_-]{1,64}$ (letters, digits, "_" and "-", 1 to 64 characters). Choose another with the { name } option of @tool / tool().`,
+          );
+        }
+        const existing = added.get(name) ?? this.#tools.get(name);
+        if (existing) {
+          if (existing.sameAs(found)) continue;
+          throw new ToolRegistrationError(
+            `Tool name "${name}" is used twice: by ${existing.source} and by ${found.label}. Give one of them another name with the { name } option of @tool / tool().`,
+          );
+        }
+        added.set(name, new ToolEntry(found, meta, name, this.#options));
+      }
+    }
+    for (const [name, entry] of added) this.#tools.set(name, entry);
+    return this;
+  }
+
+  /** The tool the model calls `name`, if registered. */
+  get(name: string): RegisteredTool | undefined {
+    return this.#tools.get(name);
+  }
+
+  has(name: string): boolean {
+    return this.#tools.has(name);
+  }
+
+  /** All tools, in registration order. */
+  list(): RegisteredTool[] {
+    return [...this.#tools.values()];
+  }
+
+  get size(): number {
+    return this.#tools.size;
+  }
+
+  /**
+   * The `tools` of an OpenAI Chat Completions request. `{ strict: true }` rewrites every tool (that does not set its
+   * own `strict` option) into OpenAI's strict subset; OpenAI's limits are checked. Throws ToolExportError.
+   */
+  toOpenAITools(options?: OpenAIToolsOptions): OpenAIFunctionTool[] {
+    return openAIChat.exportTools(this.#tools.values(), options);
+  }
+
+  /** The `functions` of a legacy Chat Completions request (`{ name, description, parameters }`). */
+  toOpenAIFunctions(): OpenAIFunctionDefinition[] {
+    return openAIFunctions.exportTools(this.#tools.values());
+  }
+
+  /**
+   * The function tools of an OpenAI Responses API request. Strict by default, as the Responses API itself is:
+   * `{ strict: false }` (or a tool's own `strict: false`) opts out. Throws ToolExportError.
+   */
+  toResponsesTools(options?: ResponsesToolsOptions): ResponsesFunctionTool[] {
+    return openAIResponses.exportTools(this.#tools.values(), options);
+  }
+
+  /** The `tools` of an Anthropic Messages request (`{ name, description, input_schema }`). */
+  toAnthropicTools(): AnthropicTool[] {
+    return anthropic.exportTools(this.#tools.values());
+  }
+
+  /**
+   * `[{ functionDeclarations }]` for Gemini's `config.tools`, in its OpenAPI schema subset (recursion unrolled to
+   * `recursionDepth`), or with `{ jsonSchema: true }` the full JSON Schema. Throws ToolExportError.
+   */
+  toGeminiTools(options?: GeminiToolsOptions): GeminiTool[] {
+    return gemini.exportTools(this.#tools.values(), options);
+  }
+
+  /** MCP tool descriptors for `tools/list`: `inputSchema`, and `outputSchema` from an object return type. */
+  toMCPTools(): MCPTool[] {
+    return toMCPTools(this.#tools.values());
+  }
+
+  /**
+   * Run every tool call of a model message, concurrently, and answer in the message's own format (see
+   * `DispatchResult`): `ToolMessage[]` for an OpenAI `ChatCompletionMessage` or a LangChain `AIMessage`, a
+   * `function` message for a legacy `function_call`, `function_call_output` items for a Responses API response, one
+   * `user` message of `tool_result` blocks for an Anthropic message, one `user` Content of `functionResponse` parts
+   * for a Gemini response. One answer per call, in call order, at most `maxConcurrency` running at once; failures
+   * are error answers for the model. Rejects only when a `handle*Error` option is `false` (with that error) or `options.signal` aborts (with its reason).
+   */
+  dispatch<M extends ToolCallMessage>(message: M, options?: DispatchOptions): Promise<DispatchResult<M>> {
+    let provider: ToolProvider;
+    let calls: NormalizedCall[];
+    try {
+      provider = providerOf(message);
+      calls = provider.readCalls(message);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const results = dispatchCalls(this.#env, calls, options);
+    // Chat answers are the ToolMessages themselves: no second step for the most common format.
+    if (provider.name === openAIChat.name) return results as Promise<DispatchResult<M>>;
+    return results.then((done) => provider.answer(message, done) as DispatchResult<M>);
+  }
+
+  /**
+   * Like `dispatch`, for a message in any format, but resolves to the ToolMessages themselves (with `status` and
+   * `artifact`), one per call in call order. `formatAnswer(message, results)` turns them into dispatch's answer.
+   */
+  runCalls(message: ToolCallMessage, options?: DispatchOptions): Promise<ToolMessage[]> {
+    let calls: NormalizedCall[];
+    try {
+      calls = providerOf(message).readCalls(message);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return dispatchCalls(this.#env, calls, options);
+  }
+
+  /** Run one call as dispatch would, answering with its ToolMessage. */
+  invoke(call: ToolCall | OpenAIToolCall, options?: DispatchOptions): Promise<ToolMessage>;
+  /**
+   * Validate and call the tool `name` directly with an arguments object (or, for a tool with exactly one parameter,
+   * a bare string) and return its own value. Throws ToolValidationError for an unknown tool or invalid arguments,
+   * and whatever the tool throws. The input is yours, not the model's: it is validated as given, and coerced to the
+   * schema's types only with `{ coerce: true }`.
+   */
+  invoke(name: string, input?: ToolInput, options?: DispatchOptions): Promise<unknown>;
+  invoke(
+    first: string | ToolCall | OpenAIToolCall,
+    second?: ToolInput | DispatchOptions,
+    third?: DispatchOptions,
+  ): Promise<unknown> {
+    if (typeof first === "string") return invokeRaw(this.#env, first, second as ToolInput | undefined, third);
+    // One call is read as the one entry of a chat message's `tool_calls` (either shape: OpenAI or LangChain).
+    const [call] = openAIChat.readCalls({ tool_calls: [first] } as DispatchInput);
+    return answerCall(this.#env, call!, second as DispatchOptions | undefined);
+  }
+}
+
+/** The tool's metadata, or a registration error that says why it is unusable and how to fix the build. */
+function checkedMeta(found: FoundTool): CompiledToolMeta {
+  const { declaration } = found;
+  const shownName = declaration.options.name ?? (declaration.key || "(anonymous)");
+  const tool = `Tool "${shownName}" (${found.role})`;
+  const meta: unknown = declaration.meta;
+  if (meta === undefined || meta === null) {
+    throw new ToolRegistrationError(
+      `${tool} has no compiled metadata: the tooltype transformer did not run on this file. Add { "transform": "tooltype/transformer" } to compilerOptions.plugins in tsconfig.json and build with tspc (ts-patch).`,
+    );
+  }
+  if (!isCompiledToolMeta(meta)) {
+    throw new ToolRegistrationError(
+      `${tool} has malformed compiled metadata (expected an object with v, name, description, parameters and params). Rebuild with the tooltype transformer instead of writing the metadata by hand.`,
+    );
+  }
+  if (meta.v !== META_VERSION) {
+    throw new ToolRegistrationError(
+      `${tool} was compiled with tooltype metadata version ${String(meta.v)}, but this tooltype runtime reads version ${META_VERSION}. Rebuild with the tooltype transformer from the same tooltype version as the runtime (reinstall tooltype, then run tspc again).`,
+    );
+  }
+  const shaped = meta as CompiledToolMeta;
+  if (typeof shaped.name !== "string" || typeof shaped.parameters !== "object" || !Array.isArray(shaped.params)) {
+    throw new ToolRegistrationError(
+      `${tool} has malformed compiled metadata (expected name, parameters and params). Rebuild with the tooltype transformer.`,
+    );
+  }
+  return shaped;
+}

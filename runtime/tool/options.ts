@@ -1,0 +1,60 @@
+/**
+ * The options a tool accepts (`@tool({...})`, `tool(fn, {...})`) and the context dispatch injects. Explicit options
+ * win over what the transformer derived from the signature and JSDoc. A registry's defaults and the per-dispatch
+ * settings are dispatch's (runtime/dispatch/options.ts); where a setting exists at several levels, the tool's own
+ * wins, then the dispatch's, then the registry's.
+ */
+import type { ToolCall } from "./call";
+
+/** What a tool returns to the model: its content alone, or `[content, artifact]` with the artifact kept in process. */
+export type ResponseFormat = "content" | "content_and_artifact";
+
+/**
+ * How a failure becomes the ToolMessage content: `true` uses the default text, `false` rethrows to the caller of
+ * dispatch, a string is sent as is, and a function receives the error and the call and returns the text.
+ */
+export type ErrorHandler = boolean | string | ((error: unknown, call: ToolCall) => string);
+
+export interface ToolOptions {
+  /** The name the model sees; must match `^[a-zA-Z0-9_-]{1,64}$`. */
+  name?: string;
+  /** Replaces the description taken from JSDoc. */
+  description?: string;
+  responseFormat?: ResponseFormat;
+  /** The agent loop ends after this tool runs; its content is the result. */
+  returnDirect?: boolean;
+  /**
+   * OpenAI strict mode (Structured Outputs) for this tool: its schema is rewritten into OpenAI's strict subset when
+   * exported for Chat Completions or the Responses API. Wins over the export's own `strict`; `false` also opts out
+   * of the Responses API's strict default.
+   */
+  strict?: boolean;
+  handleToolError?: ErrorHandler;
+  handleValidationError?: ErrorHandler;
+  /** Give up on one call after this many milliseconds. */
+  timeoutMs?: number;
+  /** Passed to the hooks with each of this tool's calls. */
+  tags?: string[];
+  /** Passed to the hooks and, overlaid with `DispatchOptions.metadata`, to `ToolContext.metadata`. */
+  metadata?: Record<string, unknown>;
+  /** Read the unambiguous JSON slips in arguments text (trailing commas, single quotes, …). Default `true`. */
+  repair?: boolean;
+  /** Convert arguments to the schema's types where a coercion rule applies (`"42"` → `42`, …). Default `true`. */
+  coerce?: boolean;
+  /** Refuse arguments text longer than this many UTF-8 bytes. Default 1 MiB (1,048,576). */
+  maxArgumentsBytes?: number;
+  /** Refuse arguments nested deeper than this many levels of objects and arrays. Default 64. */
+  maxArgumentsDepth?: number;
+}
+
+/**
+ * A parameter of this type is not part of the schema: dispatch passes the call being answered, an abort signal and
+ * the tool's metadata.
+ */
+export interface ToolContext {
+  toolCall: ToolCall;
+  /** Aborted when the call times out (`timeoutMs`) or the caller aborts `DispatchOptions.signal`. */
+  signal: AbortSignal;
+  /** The tool's `metadata` option, overlaid with `DispatchOptions.metadata` (per-request values such as a user id). */
+  metadata: Record<string, unknown>;
+}

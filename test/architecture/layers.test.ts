@@ -1,0 +1,90 @@
+/**
+ * The runtime's layers (.dependency-cruiser.cjs), checked with dependency-cruiser on the real tree, and on a copy
+ * with deliberate faults to show each kind is caught: a cycle of type-only imports, dispatch importing a provider,
+ * a provider importing another, the registry naming a provider file, an optional SDK loaded by the main entry.
+ */
+import * as fs from "node:fs";
+import { createRequire } from "node:module";
+import * as path from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+
+const repo = path.resolve(__dirname, "../../..");
+
+interface Violation {
+  rule: { name: string };
+  from: string;
+  to: string;
+  cycle?: { name: string }[];
+}
+
+/** The violations dependency-cruiser finds in `baseDir`'s runtime/ and transformer/ with the project's rules. */
+async function violations(baseDir: string): Promise<Violation[]> {
+  const config = createRequire(__filename)(path.join(repo, ".dependency-cruiser.cjs")) as {
+    forbidden: unknown[];
+    options: Record<string, unknown>;
+  };
+  // tsConfig is for the command line (it names the file); the API resolves the relative imports without it.
+  const { tsConfig: _, ...options } = config.options;
+  const { cruise } = await import("dependency-cruiser");
+  const result = await cruise(["runtime", "transformer"], {
+    ...options,
+    baseDir,
+    validate: true,
+    ruleSet: { forbidden: config.forbidden } as never,
+    outputType: "json",
+  });
+  const output = result.output as string | { summary: { violations: Violation[] } };
+  const summary = typeof output === "string" ? (JSON.parse(output) as { summary: { violations: Violation[] } }).summary : output.summary;
+  return summary.violations;
+}
+
+function show(list: readonly Violation[]): string {
+  return list.map((v) => `${v.rule.name}: ${v.from} → ${v.to}${v.cycle ? ` (${v.cycle.map((c) => c.name).join(" → ")})` : ""}`).join("\n");
+}
+
+test("the runtime keeps its layers: no cycle, no import against the arrows", async () => {
+  const found = await violations(repo);
+  assert.equal(found.length, 0, `dependency rules broken:\n${show(found)}`);
+});
+
+test("a type-only cycle, a provider in dispatch, providers importing each other and an SDK in the main entry are caught", async () => {
+  // Inside the repository, so that the copy resolves node_modules like the real tree.
+  fs.mkdirSync(path.join(repo, ".test-build"), { recursive: true });
+  const base = fs.mkdtempSync(path.join(repo, ".test-build", "layers-"));
+  try {
+    fs.cpSync(path.join(repo, "runtime"), path.join(base, "runtime"), { recursive: true });
+    fs.cpSync(path.join(repo, "transformer"), path.join(base, "transformer"), { recursive: true });
+    const prepend = (file: string, line: string): void => {
+      const target = path.join(base, file);
+      fs.writeFileSync(target, `${line}\n${fs.readFileSync(target, "utf8")}`);
+    };
+    // tool/options.ts imports tool/call.ts for types; the reverse closes a cycle of type-only imports.
+    prepend("runtime/tool/call.ts", 'import type { ToolOptions } from "./options";');
+    prepend("runtime/dispatch/dispatch.ts", 'import type { ToolProvider } from "../providers/provider";');
+    prepend("runtime/providers/anthropic.ts", 'import type { GeminiTool } from "./gemini";');
+    prepend("runtime/registry/choice.ts", 'import { anthropicToolChoice } from "../providers/anthropic";');
+    prepend("runtime/providers/openai-chat.ts", 'import OpenAI from "openai";');
+
+    const found = await violations(base);
+    // The copy sits two folders below the repository: name packages from node_modules/ on.
+    const seen = found.map((v) => `${v.rule.name}: ${v.from} → ${v.to.replace(/^.*node_modules\//, "node_modules/")}`).sort();
+    const cycle = found.find((v) => v.rule.name === "no-circular");
+    assert.equal(cycle?.cycle?.map((step) => step.name), ["runtime/tool/options.ts", "runtime/tool/call.ts"], "the cycle, step by step");
+    assert.equal(
+      seen,
+      [
+        "dispatch-never-imports-a-provider: runtime/dispatch/dispatch.ts → runtime/providers/provider.ts",
+        "no-circular: runtime/tool/call.ts → runtime/tool/options.ts",
+        "optional-peers-stay-behind-their-entry: runtime/providers/openai-chat.ts → node_modules/openai/index.js",
+        "providers-never-import-each-other: runtime/providers/anthropic.ts → runtime/providers/gemini.ts",
+        "registry-is-handed-the-provider-list: runtime/registry/choice.ts → runtime/providers/anthropic.ts",
+      ],
+      show(found),
+    );
+  } finally {
+    fs.rmSync(base, { recursive: true, force: true });
+  }
+});
+
+test.run();
