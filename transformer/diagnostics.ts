@@ -38,6 +38,8 @@ export const enum Code {
   UnknownFormat = 1014,
   /** `structuredOutput<T>()` without T, with a T that is not an object, or with a name providers reject. */
   OutputShape = 1015,
+  /** A `pattern` that can backtrack exponentially (star height above one): one string could block the process. */
+  SlowPattern = 1016,
 }
 
 export interface RelatedLocation {
