@@ -19,6 +19,7 @@ import { REPO } from "./generate";
 import type { InterleaveOptions } from "./harness";
 import { machine } from "./machine";
 import { markdown, readmeSummary, type Results, targets } from "./report";
+import { validatorSizes } from "./validator-size";
 
 interface Plan {
   dispatch: InterleaveOptions;
@@ -103,6 +104,7 @@ async function main(): Promise<void> {
     log(`build: ${plan.buildTools} tools, ${plan.buildRuns} runs per command …`);
     results.build = benchBuild(plan.buildTools, plan.buildRuns, plan.buildWarmup);
     results.checks.push("build: the plugin's output carries compiled metadata and the plain build's does not");
+    results.validators = validatorSizes(plan.buildTools);
   }
 
   results.seconds = (Date.now() - started) / 1000;

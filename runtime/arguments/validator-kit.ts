@@ -35,7 +35,7 @@ export interface KitError {
   schemaPath: string;
   params: Record<string, unknown>;
   data: unknown;
-  /** A failed `anyOf`: the errors of each alternative, in order. */
+  /** A failed `anyOf`: the errors of each alternative, in order (their paths relative to this value). */
   branches?: KitError[][];
 }
 
@@ -100,13 +100,20 @@ function req(errors: KitError[] | 0, path: string, schemaPath: string, data: Rec
   return false;
 }
 
+/** `additionalProperties: false`: each key outside `known` (a `s()` set) is an error. */
+function ap(errors: KitError[] | 0, path: string, schemaPath: string, data: Record<string, unknown>, known: Record<string, 1>): boolean {
+  for (const key in data) if (known[key] !== 1 && e(errors, path, schemaPath, data, { additionalProperty: key })) return true;
+  return false;
+}
+
 /** `anyOf`: valid when one alternative is; otherwise one error carrying each alternative's own errors. */
 function any(errors: KitError[] | 0, path: string, schemaPath: string, data: unknown, branches: readonly Check[]): boolean {
   for (const branch of branches) if (!branch(data, path, 0)) return false;
   if (!errors) return true;
+  // Paths inside an alternative are relative to the union's value, as the runtime's messages expect.
   const collected = branches.map((branch) => {
     const own: KitError[] = [];
-    branch(data, path, own);
+    branch(data, "", own);
     return own;
   });
   const stop = e(errors, path, schemaPath, data);
@@ -240,4 +247,4 @@ export const FORMAT_LENGTH_LIMITS: Record<string, number> = {
 };
 
 /** The kit generated code receives. One-letter names keep the emitted code short; each is documented above. */
-export const validatorKit = { v, e, req, any, u, re, m, l, q, x, f, o, s, n };
+export const validatorKit = { v, e, req, ap, any, u, re, m, l, q, x, f, o, s, n };

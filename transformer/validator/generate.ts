@@ -135,7 +135,7 @@ class Generator {
       const own = types.length === 1 ? groupOf(types[0]!) : undefined;
       const single = own ? groups.get(own) : undefined;
       const guarded = [...groups].filter(([group]) => !(types.length === 1 && group === own));
-      if (single && single.length > 0) out.push(`if (!(${test})) { if (${report(p, at("type"), d, "")}) return 1; } else {\n${single.join("\n")}\n}`);
+      if (single && single.length > 0) out.push(`if (${types.length === 1 ? negatedTypeTest(types[0]!, d) : `!(${test})`}) { if (${report(p, at("type"), d, "")}) return 1; } else {\n${single.join("\n")}\n}`);
       else out.push(`if (${types.length === 1 ? negatedTypeTest(types[0]!, d) : `!(${test})`} && ${report(p, at("type"), d, "")}) return 1;`);
       for (const [group, lines] of guarded) if (types.some((t) => groupOf(t) === group)) out.push(...guard(group, d, lines));
     } else {
@@ -219,13 +219,20 @@ class Generator {
     const patternNames = Object.keys(patternProperties).map((source) => this.pattern(source, at(`patternProperties/${pointer(source)}`)));
     const additional = schema.additionalProperties;
     if (additional !== undefined && additional !== true) {
-      const key = this.name("k");
-      const known = this.knownKey(Object.keys(properties), key);
-      const matches = patternNames.map((name) => `${name}.test(${key}) === true`);
-      const unknown = [known ? `!(${known})` : "", ...matches.map((m) => `!${m}`)].filter(Boolean).join(" && ") || "true";
-      if (additional === false) {
-        add("object", `for (var ${key} in ${d}) if (${unknown} && ${fail("additionalProperties", `{ additionalProperty: ${key} }`)}`);
+      const unknownKey = (key: string): string => {
+        const known = this.knownKey(Object.keys(properties), key);
+        const matches = patternNames.map((name) => `!(${name}.test(${key}) === true)`);
+        return [known ? `!(${known})` : "", ...matches].filter(Boolean).join(" && ") || "true";
+      };
+      if (additional === false && patternNames.length === 0) {
+        const set = this.constant("K", `k.s(${JSON.stringify(Object.keys(properties))})`);
+        add("object", `if (k.ap(r, ${render(p)}, ${JSON.stringify(at("additionalProperties"))}, ${d}, ${set})) return 1;`);
+      } else if (additional === false) {
+        const key = this.name("k");
+        add("object", `for (var ${key} in ${d}) if (${unknownKey(key)} && ${fail("additionalProperties", `{ additionalProperty: ${key} }`)}`);
       } else {
+        const key = this.name("k");
+        const unknown = unknownKey(key);
         const v = this.name("d");
         const lines = this.checks(additional, at("additionalProperties"), v, dynamic(p, `k.x(${key})`), false);
         if (lines.length > 0) add("object", `for (var ${key} in ${d}) if (${unknown}) {\nvar ${v} = ${d}[${key}];\n${lines.join("\n")}\n}`);
@@ -234,7 +241,11 @@ class Generator {
     for (const [name, property] of Object.entries(properties)) {
       const v = this.name("d");
       const lines = this.checks(property, at(`properties/${pointer(name)}`), v, concat(p, `/${pointer(name)}`), false);
-      if (lines.length > 0) add("object", `var ${v} = ${d}${member(name)};\nif (${v} !== undefined) {\n${lines.join("\n")}\n}`);
+      if (lines.length === 0) continue;
+      const only = lines.length === 1 ? /^if \((.*)\) return 1;$/.exec(lines[0]!) : null;
+      // One plain check folds into the presence test; anything else gets a block.
+      if (only && !only[1]!.includes("{")) add("object", `var ${v} = ${d}${member(name)};\nif (${v} !== undefined && ${only[1]}) return 1;`);
+      else add("object", `var ${v} = ${d}${member(name)};\nif (${v} !== undefined) {\n${lines.join("\n")}\n}`);
     }
     Object.entries(patternProperties).forEach(([source, property], i) => {
       const key = this.name("k");
@@ -298,7 +309,7 @@ function concat(path: Path, segment: string): Path {
 
 /** An array item's or a map value's path: the parent's, then `/` and a run-time segment. */
 function dynamic(path: Path, segment: string): Path {
-  return { head: `${render(path)} + "/" + ${segment}`, tail: "" };
+  return { head: `${render(concat(path, "/"))} + ${segment}`, tail: "" };
 }
 
 /** A path passed to a function: built only when errors are collected. */
