@@ -108,3 +108,20 @@ function spanOf(location: Location): Span {
   }
   return location;
 }
+
+/**
+ * Writes a warning to the console the way tsc writes its diagnostics (with colour and context when tsc would use
+ * them). Under the tsc CLI every diagnostic handed to ts-patch counts towards the exit status, whatever its
+ * category (tsc exits 2, or 1 on an incremental rebuild that re-reports stored diagnostics), so warnings go here
+ * instead: printed, never counted.
+ */
+export function printWarning(tsi: typeof ts, diagnostic: ts.Diagnostic, options: ts.CompilerOptions): void {
+  const sys = tsi.sys;
+  const host: ts.FormatDiagnosticsHost = {
+    getCurrentDirectory: () => sys.getCurrentDirectory(),
+    getNewLine: () => sys.newLine,
+    getCanonicalFileName: (name) => (sys.useCaseSensitiveFileNames ? name : name.toLowerCase()),
+  };
+  const pretty = options.pretty ?? (!!sys.writeOutputIsTTY?.() && !process.env.NO_COLOR);
+  sys.write(pretty ? tsi.formatDiagnosticsWithColorAndContext([diagnostic], host) + sys.newLine : tsi.formatDiagnostic(diagnostic, host));
+}

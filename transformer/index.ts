@@ -13,7 +13,7 @@
 import type * as ts from "typescript";
 import type { JsonValue } from "../runtime/meta";
 import { resolveTypeScript, type TS } from "./compat";
-import { Code, makeDiagnostic } from "./diagnostics";
+import { Code, makeDiagnostic, printWarning } from "./diagnostics";
 import { decoratorWithMeta, metaExpression, withMetaArgument } from "./emit";
 import { ApiResolver } from "./find";
 import type { Problem } from "./schema/from-type";
@@ -38,6 +38,11 @@ export interface TooltypeTransformerExtras {
   ts?: TS;
   /** Receives tooltype's diagnostics. Without it, the first error is thrown as an exception. */
   addDiagnostic?: (diagnostic: ts.Diagnostic) => unknown;
+  /**
+   * The compiler ts-patch runs in (`"tsc"` for the tspc/tsc command). There, warnings are printed rather than
+   * added, because tsc's exit status counts every added diagnostic, warnings included.
+   */
+  library?: string;
 }
 
 export default function tooltypeTransformer(
@@ -53,7 +58,8 @@ export default function tooltypeTransformer(
   const report = (problem: Problem): void => {
     const category = problem.warning ? tsi.DiagnosticCategory.Warning : tsi.DiagnosticCategory.Error;
     const diagnostic = makeDiagnostic(tsi, problem.node, problem.code, problem.message, category, problem.related);
-    if (extras.addDiagnostic) extras.addDiagnostic(diagnostic);
+    if (problem.warning && extras.library === "tsc") printWarning(tsi, diagnostic, program.getCompilerOptions());
+    else if (extras.addDiagnostic) extras.addDiagnostic(diagnostic);
     else if (!problem.warning) throw new Error(tsi.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
   };
 
