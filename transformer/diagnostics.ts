@@ -38,6 +38,12 @@ export const enum Code {
   UnknownFormat = 1014,
   /** `structuredOutput<T>()` without T, with a T that is not an object, or with a name providers reject. */
   OutputShape = 1015,
+  /** `@tool` on something other than a method: a field holding an arrow function, a getter, a class. */
+  MisplacedDecorator = 1021,
+  /** `tool(obj.method)` where the method uses `this`, which the bare reference loses. */
+  UnboundMethod = 1022,
+  /** The program has `strictNullChecks` off, so `null` and `undefined` vanish from every type (warning, once). */
+  StrictNullChecksOff = 1023,
 }
 
 export interface RelatedLocation {
