@@ -2,10 +2,12 @@
  * tooltype's compile-time half: a ts-patch "program" transformer (`{ "transform": "tooltype/transformer" }` in
  * tsconfig `compilerOptions.plugins`).
  *
- * Responsibilities: walk each source file, find `@tool` decorators, `tool(...)` and `structuredOutput<T>()` calls
- * that resolve to tooltype (find.ts), derive their metadata from types and JSDoc (tool-meta.ts, output-meta.ts),
+ * Responsibilities: walk each source file, find `@tool` decorators, `tool(...)` calls, calls of tool factories
+ * (wrappers declaring a `CompiledToolMeta` parameter) and `structuredOutput<T>()` calls that resolve to tooltype
+ * (find.ts), resolve which function a `tool()` argument stands for (inline, a reference, `f.bind(obj)`), derive their metadata from types and JSDoc (tool-meta.ts, output-meta.ts),
  * compile their validators to code (validator.ts), append it all to the usage (emit.ts),
- * and report what cannot be represented as TypeScript diagnostics (diagnostics.ts).
+ * and report what cannot be represented as TypeScript diagnostics (diagnostics.ts); under the tsc CLI warnings are
+ * printed rather than added, so they do not change its exit status.
  *
  * Under plain TypeScript (compiler API), call it the way ts-patch does and pass the TypeScript module the program
  * was made with: `program.emit(..., { before: [tooltype(program, {}, { ts, addDiagnostic })] })`.
