@@ -1,6 +1,6 @@
 /**
  * Build-time analysis of the patterns a validator tests: which run in linear time (the run-time budget can skip
- * them), and which can backtrack exponentially (TT1016: such a tool could freeze the process on one short string,
+ * them), and which can backtrack exponentially (TT1024: such a tool could freeze the process on one short string,
  * so the build refuses it and says how to rewrite the pattern).
  *
  * The analysis is scslre's (super-linear regex detection on the pattern's syntax tree, the analysis behind
