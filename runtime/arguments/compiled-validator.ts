@@ -6,11 +6,11 @@
  * also catches code compiled by another tooltype version (ajv standalone code from before 0.2 asks for ajv's
  * helpers) with a message that says to rebuild.
  */
-import type { CompiledValidatorFactory } from "../tool/meta";
-import { KIT_ID, type KitValidate, validatorKit } from "./validator-kit";
+import { type CompiledValidatorFactory, VALIDATOR_KIT_ID } from "../tool/meta";
+import { type KitValidate, validatorKit } from "./validator-kit";
 
 function resolveHelper(id: string): unknown {
-  if (id === KIT_ID) return validatorKit;
+  if (id === VALIDATOR_KIT_ID) return validatorKit;
   throw new Error(
     `A precompiled tooltype validator needs "${id}", which this tooltype runtime does not provide: the code was compiled by a different tooltype version. Rebuild the project with the tooltype it runs with.`,
   );

@@ -21,9 +21,6 @@ import { firstDuplicate } from "./unique";
 /** Errors collected per validation (and per union alternative): past it, the message says "and more". */
 export const MAX_ERRORS = 40;
 
-/** The id generated code asks its resolver for; a new contract gets a new id. */
-export const KIT_ID = "tooltype/validator@1";
-
 /** A check emitted by the generator: returns truthy to stop (see the file header). */
 export type Check = (data: unknown, path: string, errors: KitError[] | 0) => unknown;
 
@@ -244,6 +241,8 @@ export const FORMAT_LENGTH_LIMITS: Record<string, number> = {
   uri: 8192,
   "uri-reference": 8192,
   "uri-template": 8192,
+  // Compiling a regular expression costs more than linear time in its length.
+  regex: 4096,
 };
 
 /** The kit generated code receives. One-letter names keep the emitted code short; each is documented above. */

@@ -43,6 +43,12 @@ export interface CompiledToolMeta {
   validator?: CompiledValidatorFactory;
 }
 
+/**
+ * The id generated validators ask their resolver for: the run-time kit (runtime/arguments/validator-kit.ts). A new
+ * contract between generated code and kit gets a new id, so mismatched builds fail with a message to rebuild.
+ */
+export const VALIDATOR_KIT_ID = "tooltype/validator@1";
+
 /** What the transformer emits for `validator`: `function (require) { var k = require("tooltype/validator@1"); ...; return k.v(v); }`. */
 export type CompiledValidatorFactory = (require: (id: string) => unknown) => unknown;
 

@@ -11,8 +11,7 @@
  * Only the keywords tooltype emits (and `allOf`/`not`) are generated; any other keyword makes `generate` return
  * undefined, and the runtime then validates that schema with ajv.
  */
-import type { JsonSchema, JsonValue } from "../../runtime/tool/meta";
-import { KIT_ID } from "../../runtime/arguments/validator-kit";
+import { type JsonSchema, type JsonValue, VALIDATOR_KIT_ID as KIT_ID } from "../../runtime/tool/meta";
 
 /** Keywords that describe and never constrain. */
 const ANNOTATIONS = new Set(["description", "title", "default", "examples", "deprecated", "$comment", "readOnly", "writeOnly", "$schema"]);
