@@ -141,7 +141,7 @@ export class StepBudget {
 
   reset(): void {
     this.#left = PATTERN_STEP_BUDGET;
-    this.refused.clear();
+    if (this.refused.size > 0) this.refused.clear();
   }
 
   spend(cost: number): boolean {

@@ -17,7 +17,7 @@ import type { ErrorObject, ValidateFunction } from "ajv/dist/2020";
 import { addTooltypeFormats, AJV_OPTIONS, ajvBudget } from "./ajv-options";
 import { shortJson } from "./args";
 import { resolveRef } from "./json-schema";
-import { longestCheckable, patternRisk } from "./pattern-guard";
+import { GuardedPattern, longestCheckable, patternRisk, StepBudget } from "./pattern-guard";
 import { fitsSchema } from "./schema-fit";
 import { type KitError, type KitValidate, MAX_ERRORS } from "./validator-kit";
 import { type SchemaError, ToolValidationError } from "../tool/errors";
@@ -82,9 +82,9 @@ export class ArgumentsValidator {
     const kit = this.#kit;
     if (kit) {
       if (kit(args)) return undefined;
-      const raw = (kit.errors ?? []).map((error) => this.#complete(error));
+      const collected = kit.errors ?? [];
       this.#refused = kit.budget.refused;
-      return this.#result(raw, raw.length >= MAX_ERRORS);
+      return this.#result(collected.flatMap((error) => this.#complete(error)), collected.length >= MAX_ERRORS);
     }
     ajvBudget.reset();
     const first = this.#first!;
@@ -108,23 +108,27 @@ export class ArgumentsValidator {
     return result;
   }
 
-  /** A generated validator's error in ajv's verbose shape: its schema, parent schema and params from the root. */
-  #complete(error: KitError): ErrorObject {
-    const path = error.schemaPath.slice(2).split("/").filter(Boolean).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
-    const schema = error.keyword === "false schema" ? false : at(this.#root, path);
-    const parentSchema = at(this.#root, path.slice(0, -1));
-    const out: ErrorObject & { branches?: ErrorObject[][] } = {
-      keyword: error.keyword,
-      instancePath: error.instancePath,
-      schemaPath: error.schemaPath,
-      params: { ...defaultParams(error.keyword, schema), ...error.params },
-      schema,
-      parentSchema: parentSchema as ErrorObject["parentSchema"],
-      data: error.data,
-      message: ajvMessage(error.keyword, schema),
-    };
-    if (error.branches) out.branches = error.branches.map((branch) => branch.map((inner) => this.#complete(inner)));
-    return out;
+  /**
+   * A generated validator's error in ajv's verbose shape: its schema path (derived where it was left out), schema,
+   * parent schema and params from the root; a `required` error becomes one per missing property, as ajv reports.
+   */
+  #complete(error: KitError): ErrorObject[] {
+    const keyword = error.keyword;
+    const path =
+      error.schemaPath === ""
+        ? [...derivedSchemaPath(this.#root, error.instancePath), ...(keyword === "false schema" ? [] : [keyword])]
+        : error.schemaPath.slice(2).split("/").filter(Boolean).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+    const schemaPath = `#${path.map((s) => `/${s.replace(/~/g, "~0").replace(/\//g, "~1")}`).join("")}`;
+    const schema = keyword === "false schema" ? false : at(this.#root, path);
+    const parentSchema = at(this.#root, path.slice(0, -1)) as ErrorObject["parentSchema"];
+    const base = { keyword, instancePath: error.instancePath, schemaPath, schema, parentSchema, data: error.data, message: ajvMessage(keyword, schema) };
+    if (keyword === "required" && error.params.missingProperty === undefined && Array.isArray(schema)) {
+      const data = error.data as Record<string, unknown>;
+      return schema.filter((name) => data[name as string] === undefined).map((name) => ({ ...base, params: { missingProperty: name } }));
+    }
+    const out: ErrorObject & { branches?: ErrorObject[][] } = { ...base, params: { ...defaultParams(keyword, schema), ...error.params } };
+    if (error.branches) out.branches = error.branches.map((branch) => branch.flatMap((inner) => this.#complete(inner)));
+    return [out];
   }
 
   /** The lines for a list of ajv errors, with union branches folded; root-level lines last, as a reader expects. */
@@ -256,6 +260,37 @@ function at(root: unknown, path: readonly string[]): unknown {
     node = Array.isArray(node) ? node[Number(segment)] : (node as Record<string, unknown>)[segment];
   }
   return node;
+}
+
+/**
+ * Where in `root` the checks of the value at `instancePath` sit, for errors of the generated root function (which
+ * crosses no `$ref`, union or `allOf`: those are functions of their own that name full paths). Each step picks
+ * what a validator applies to that key or index: `properties`, else a matching `patternProperties`, else
+ * `additionalProperties`; `prefixItems` by position, else `items`.
+ */
+export function derivedSchemaPath(root: unknown, instancePath: string): string[] {
+  const out: string[] = [];
+  let node = root;
+  for (const raw of instancePath.split("/").slice(1)) {
+    const segment = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    const s = (typeof node === "object" && node !== null ? node : {}) as Record<string, unknown>;
+    const properties = s.properties as Record<string, unknown> | undefined;
+    const patterns = s.patternProperties as Record<string, unknown> | undefined;
+    const prefix = Array.isArray(s.prefixItems) ? s.prefixItems : undefined;
+    const index = /^(?:0|[1-9][0-9]*)$/.test(segment) ? Number(segment) : undefined;
+    let step: string[];
+    if (properties && Object.prototype.hasOwnProperty.call(properties, segment)) step = ["properties", segment];
+    else if ((prefix || s.items !== undefined) && index !== undefined) step = prefix && index < prefix.length ? ["prefixItems", String(index)] : ["items"];
+    else {
+      // Keys are short in practice; a pattern too costly for this key counts as no match.
+      const budget = new StepBudget();
+      const matched = patterns && Object.keys(patterns).find((source) => new GuardedPattern(source, () => budget).test(segment) === true);
+      step = matched !== undefined ? ["patternProperties", matched] : ["additionalProperties"];
+    }
+    out.push(...step);
+    node = at(node, step);
+  }
+  return out;
 }
 
 /** The params ajv gives an error of `keyword` whose schema value is `schema` (data-dependent ones come with the error). */

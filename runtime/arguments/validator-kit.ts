@@ -11,9 +11,10 @@
  * - `v(check)` turns the root check into the validate function the runtime calls: one cheap yes/no pass, and only
  *   for an invalid value a second pass that collects at most {@link MAX_ERRORS} errors, so a wrong 1 MiB array
  *   costs about as much as a right one;
- * - errors name their place in the schema by a path relative to the root (`properties/a/type`): the keyword is its
- *   last segment, and the runtime reads the rest (the schema, the allowed values) from the root when it words the
- *   message, so none of it is repeated in the emitted code.
+ * - errors name their place in the schema by a path relative to the root (`properties/a/type`), or by the keyword
+ *   alone where the place follows from the value's JSON pointer (the root function's own checks): the runtime
+ *   derives the path then, and reads the rest (the schema, the allowed values, the missing required names) from
+ *   the root when it words the message, so none of it is repeated in the emitted code.
  */
 import { GuardedPattern, StepBudget } from "./pattern-guard";
 import { firstDuplicate } from "./unique";
@@ -28,7 +29,7 @@ export type Check = (data: unknown, path: string, errors: KitError[] | 0) => unk
 export interface KitError {
   keyword: string;
   instancePath: string;
-  /** `#/` and the path relative to the root schema. */
+  /** `#/` and the path relative to the root schema; `""` when the runtime derives it from `instancePath`. */
   schemaPath: string;
   params: Record<string, unknown>;
   data: unknown;
@@ -46,30 +47,32 @@ export interface KitValidate {
   readonly budget: StepBudget;
 }
 
-/** The budget of the validation running now: generated validators run synchronously, one at a time. */
-let current = new StepBudget();
+/**
+ * Patterns made by `re()` for the validator being built: a factory calls `re()` for each of its patterns and then
+ * `v()`, synchronously, so `v()` claims exactly its own and gives them its budget.
+ */
+let pending: { budget: StepBudget | undefined; linear: boolean }[] = [];
 
 function v(check: Check): KitValidate {
   const budget = new StepBudget();
+  const claimed = pending;
+  pending = [];
+  for (const slot of claimed) slot.budget = budget;
+  // Only patterns not proven linear spend from the budget; without them there is nothing to reset.
+  const guarded = claimed.some((slot) => !slot.linear);
   const validate = ((data: unknown): boolean => {
-    const outer = current;
-    current = budget;
-    budget.reset();
-    try {
-      if (!check(data, "", 0)) {
-        validate.errors = null;
-        return true;
-      }
-      const errors: KitError[] = [];
-      budget.reset();
-      check(data, "", errors);
-      // A check that fails yes/no always reports in errors mode; this guards the contract anyway.
-      if (errors.length === 0) errors.push({ keyword: "false schema", instancePath: "", schemaPath: "#", params: {}, data });
-      validate.errors = errors;
-      return false;
-    } finally {
-      current = outer;
+    if (guarded) budget.reset();
+    if (!check(data, "", 0)) {
+      validate.errors = null;
+      return true;
     }
+    const errors: KitError[] = [];
+    if (guarded) budget.reset();
+    check(data, "", errors);
+    // A check that fails yes/no always reports in errors mode; this guards the contract anyway.
+    if (errors.length === 0) errors.push({ keyword: "false schema", instancePath: "", schemaPath: "#", params: {}, data });
+    validate.errors = errors;
+    return false;
   }) as KitValidate;
   validate.errors = null;
   Object.defineProperty(validate, "kit", { value: 1 });
@@ -84,23 +87,12 @@ function e(errors: KitError[] | 0, path: string, schemaPath: string, data: unkno
   errors.push({
     keyword: keyword ?? schemaPath.slice(slash + 1),
     instancePath: path,
-    schemaPath: `#/${schemaPath}`,
+    // A keyword alone: the runtime derives the path from the value's pointer (see the generator).
+    schemaPath: slash < 0 ? "" : `#/${schemaPath}`,
     params: params ?? {},
     data,
   });
   return errors.length >= MAX_ERRORS;
-}
-
-/** `required`: each missing name is an error. */
-function req(errors: KitError[] | 0, path: string, schemaPath: string, data: Record<string, unknown>, names: readonly string[]): boolean {
-  for (const name of names) if (data[name] === undefined && e(errors, path, schemaPath, data, { missingProperty: name })) return true;
-  return false;
-}
-
-/** `additionalProperties: false`: each key outside `known` (a `s()` set) is an error. */
-function ap(errors: KitError[] | 0, path: string, schemaPath: string, data: Record<string, unknown>, known: Record<string, 1>): boolean {
-  for (const key in data) if (known[key] !== 1 && e(errors, path, schemaPath, data, { additionalProperty: key })) return true;
-  return false;
 }
 
 /** `anyOf`: valid when one alternative is; otherwise one error carrying each alternative's own errors. */
@@ -126,8 +118,10 @@ function u(errors: KitError[] | 0, path: string, schemaPath: string, data: unkno
 
 /** A pattern, compiled once per validator; `linear`: proven linear at build time. */
 function re(source: string, linear?: 1): GuardedPattern {
-  // Each test charges the budget of the validation running at that moment.
-  return new GuardedPattern(source, () => current, linear === 1);
+  const slot: (typeof pending)[number] = { budget: undefined, linear: linear === 1 };
+  pending.push(slot);
+  // A pattern used outside a validator (never, in generated code) gets a budget of its own.
+  return new GuardedPattern(source, () => (slot.budget ??= new StepBudget()), linear === 1);
 }
 
 /** `pattern` on a string: a failed or refused test is an error. */
@@ -246,4 +240,4 @@ export const FORMAT_LENGTH_LIMITS: Record<string, number> = {
 };
 
 /** The kit generated code receives. One-letter names keep the emitted code short; each is documented above. */
-export const validatorKit = { v, e, req, ap, any, u, re, m, l, q, x, f, o, s, n };
+export const validatorKit = { v, e, any, u, re, m, l, q, x, f, o, s, n };

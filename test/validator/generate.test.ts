@@ -70,12 +70,26 @@ test("patterns, formats, discriminated unions, recursive $defs and maps: message
   assert.equal(await issues({ ...good, tags: { a: "1", "b/c": 2, d: null } }), ["/tags/a: must be a number; got \"1\"", "/tags/d: must be a number; got null"]);
 });
 
-test("the generated validator reports schema paths from the root, also inside $defs", () => {
+test("errors carry schema paths from the root: written out inside $defs, derived from the value's place elsewhere", async () => {
   const validate = instantiateValidator(registry.get("mixed")!.meta.validator!);
   assert.is(validate({ ...good, tree: { label: "x", kids: [{ label: 5 }] } }), false);
   const error = validate.errors![0]!;
   assert.is(error.instancePath, "/tree/kids/0/label");
-  assert.match(error.schemaPath, /^#\/\$defs\/Tree\/properties\/label\/type$/);
+  assert.is(error.schemaPath, "#/$defs/Tree/properties/label/type");
+  // Through the public error: a map value's check and each missing required property, as ajv names them.
+  try {
+    await registry.invoke("mixed", { code: "AB-1", tags: { "a/b": "x" } });
+    assert.unreachable("invalid");
+  } catch (thrown) {
+    assert.instance(thrown, ToolValidationError);
+    const errors = (thrown as ToolValidationError).errors.map((e) => [e.keyword, e.instancePath, e.schemaPath, JSON.stringify(e.params)]);
+    assert.equal(errors, [
+      ["required", "", "#/required", '{"missingProperty":"mail"}'],
+      ["required", "", "#/required", '{"missingProperty":"shape"}'],
+      ["required", "", "#/required", '{"missingProperty":"tree"}'],
+      ["type", "/tags/a~1b", "#/properties/tags/additionalProperties/type", '{"type":"number"}'],
+    ]);
+  }
 });
 
 test("a wrong 100,000-item array collects a bounded number of errors", () => {

@@ -52,6 +52,12 @@ class Generator {
   private readonly defFunctions = new Map<string, string>();
   private readonly memo = new Map<string, string>();
   private count = 0;
+  /**
+   * True while writing the root function outside `allOf`: there a check's place in the schema follows from the
+   * value's JSON pointer, so errors name only their keyword and the runtime finds the rest (see derivedSchemaPath in
+   * runtime/arguments/validate.ts). Functions of their own (`$defs`, alternatives, `not`) write full paths.
+   */
+  private derivable = true;
 
   constructor(
     private readonly root: JsonSchema,
@@ -91,7 +97,7 @@ class Generator {
     // Registered before the body is generated, so recursive references find it.
     this.functions.push("");
     const index = this.functions.length - 1;
-    this.functions[index] = fn(name, this.checks(schema, sp, "d", ROOT, false));
+    this.functions[index] = fn(name, this.explicit(() => this.checks(schema, sp, "d", ROOT, false)));
     return name;
   }
 
@@ -106,9 +112,25 @@ class Generator {
       this.defFunctions.set(key, name);
       this.functions.push("");
       const index = this.functions.length - 1;
-      this.functions[index] = fn(name, this.checks(defs[key]!, `$defs/${pointer(key)}`, "d", ROOT, false));
+      this.functions[index] = fn(name, this.explicit(() => this.checks(defs[key]!, `$defs/${pointer(key)}`, "d", ROOT, false)));
     }
     return name;
+  }
+
+  /** Generates with full schema paths in errors. */
+  private explicit<T>(generate: () => T): T {
+    const outer = this.derivable;
+    this.derivable = false;
+    try {
+      return generate();
+    } finally {
+      this.derivable = outer;
+    }
+  }
+
+  /** The schema path an error reports: the keyword alone where the runtime can derive the rest. */
+  private reported(sp: string, keyword: string): string {
+    return this.derivable ? keyword : sp === "" ? keyword : `${sp}/${keyword}`;
   }
 
   /**
@@ -124,6 +146,7 @@ class Generator {
       throw new Unsupported();
     }
     const at = (keyword: string): string => (sp === "" ? keyword : `${sp}/${keyword}`);
+    const rp = (keyword: string): string => this.reported(sp, keyword);
     const out: string[] = [];
     if (typeof schema.$ref === "string") out.push(`if (${this.defFunction(schema.$ref)}(${d}, ${lazy(p)}, r)) return 1;`);
     const types = typeList(schema.type);
@@ -134,29 +157,29 @@ class Generator {
       const own = types.length === 1 ? groupOf(types[0]!) : undefined;
       const single = own ? groups.get(own) : undefined;
       const guarded = [...groups].filter(([group]) => !(types.length === 1 && group === own));
-      if (single && single.length > 0) out.push(`if (${types.length === 1 ? negatedTypeTest(types[0]!, d) : `!(${test})`}) { if (${report(p, at("type"), d, "")}) return 1; } else {\n${single.join("\n")}\n}`);
-      else out.push(`if (${types.length === 1 ? negatedTypeTest(types[0]!, d) : `!(${test})`} && ${report(p, at("type"), d, "")}) return 1;`);
+      if (single && single.length > 0) out.push(`if (${types.length === 1 ? negatedTypeTest(types[0]!, d) : `!(${test})`}) { if (${report(p, rp("type"), d, "")}) return 1; } else {\n${single.join("\n")}\n}`);
+      else out.push(`if (${types.length === 1 ? negatedTypeTest(types[0]!, d) : `!(${test})`} && ${report(p, rp("type"), d, "")}) return 1;`);
       for (const [group, lines] of guarded) if (types.some((t) => groupOf(t) === group)) out.push(...guard(group, d, lines));
     } else {
       for (const [group, lines] of groups) out.push(...guard(group, d, lines));
     }
-    if ("const" in schema) out.push(`if (${this.differs(d, [schema.const!])}) { if (${report(p, at("const"), d, `{ allowedValue: ${JSON.stringify(schema.const)} }`)}) return 1; }`);
-    if (Array.isArray(schema.enum)) out.push(`if (${this.differs(d, schema.enum)}) { if (${report(p, at("enum"), d, "")}) return 1; }`);
+    if ("const" in schema) out.push(`if (${this.differs(d, [schema.const!])}) { if (${report(p, rp("const"), d, `{ allowedValue: ${JSON.stringify(schema.const)} }`)}) return 1; }`);
+    if (Array.isArray(schema.enum)) out.push(`if (${this.differs(d, schema.enum)}) { if (${report(p, rp("enum"), d, "")}) return 1; }`);
     if (typeof schema.format === "string") {
       const check = this.constant("F", `k.f(${JSON.stringify(schema.format)})`);
-      out.push(`if (!${check}(${d}) && ${report(p, at("format"), d, `{ format: ${JSON.stringify(schema.format)} }`)}) return 1;`);
+      out.push(`if (!${check}(${d}) && ${report(p, rp("format"), d, `{ format: ${JSON.stringify(schema.format)} }`)}) return 1;`);
     }
     if (Array.isArray(schema.anyOf)) {
       const branches = schema.anyOf.map((branch, i) => this.checkFunction(branch, at(`anyOf/${i}`)));
       const list = this.constant("A", `[${branches.join(", ")}]`);
-      out.push(`if (k.any(r, ${render(p)}, ${JSON.stringify(at("anyOf"))}, ${d}, ${list})) return 1;`);
+      out.push(`if (k.any(r, ${render(p)}, ${JSON.stringify(rp("anyOf"))}, ${d}, ${list})) return 1;`);
     }
-    if (Array.isArray(schema.allOf)) schema.allOf.forEach((part, i) => out.push(...this.checks(part, at(`allOf/${i}`), d, p, false)));
+    if (Array.isArray(schema.allOf)) schema.allOf.forEach((part, i) => out.push(...this.explicit(() => this.checks(part, at(`allOf/${i}`), d, p, false))));
     if ("not" in schema) {
       const inner = schema.not!;
       const always = inner === true || (typeof inner === "object" && inner !== null && !Array.isArray(inner) && Object.keys(inner).every((k) => ANNOTATIONS.has(k)));
       const test = always ? "" : `!${this.checkFunction(inner, at("not"))}(${d}, p, 0) && `;
-      out.push(`if (${test}${report(p, at("not"), d, "")}) return 1;`);
+      out.push(`if (${test}${report(p, rp("not"), d, "")}) return 1;`);
     }
     return out;
   }
@@ -164,13 +187,14 @@ class Generator {
   /** The type-specific checks, by the JSON type they apply to. */
   private typeGroups(schema: JsonSchema, sp: string, d: string, p: Path): Map<"string" | "number" | "array" | "object", string[]> {
     const at = (keyword: string): string => (sp === "" ? keyword : `${sp}/${keyword}`);
+    const rp = (keyword: string): string => this.reported(sp, keyword);
     const groups = new Map<"string" | "number" | "array" | "object", string[]>();
     const add = (group: "string" | "number" | "array" | "object", line: string): void => {
       const lines = groups.get(group) ?? [];
       lines.push(line);
       groups.set(group, lines);
     };
-    const fail = (keyword: string, params = ""): string => `${report(p, at(keyword), d, params)}) return 1;`;
+    const fail = (keyword: string, params = ""): string => `${report(p, rp(keyword), d, params)}) return 1;`;
     const num = (keyword: string): number | undefined => (typeof schema[keyword] === "number" ? (schema[keyword] as number) : undefined);
     // Numbers, as ajv compares them.
     const bounds: [string, string][] = [["maximum", ">"], ["minimum", "<"], ["exclusiveMaximum", ">="], ["exclusiveMinimum", "<="]];
@@ -187,7 +211,7 @@ class Generator {
     if (minLength !== undefined) add("string", `if (k.l(${d}) < ${minLength} && ${fail("minLength")}`);
     if (typeof schema.pattern === "string") {
       const pattern = this.pattern(schema.pattern, at("pattern"));
-      add("string", `if (k.m(${pattern}, r, ${render(p)}, ${JSON.stringify(at("pattern"))}, ${d})) return 1;`);
+      add("string", `if (k.m(${pattern}, r, ${render(p)}, ${JSON.stringify(rp("pattern"))}, ${d})) return 1;`);
     }
     // Arrays.
     const maxItems = num("maxItems");
@@ -208,10 +232,12 @@ class Generator {
       const lines = this.checks(schema.items, at("items"), v, dynamic(p, i), false);
       if (lines.length > 0) add("array", `for (var ${i} = ${prefix.length}; ${i} < ${d}.length; ${i}++) {\nvar ${v} = ${d}[${i}];\n${lines.join("\n")}\n}`);
     }
-    if (schema.uniqueItems === true) add("array", `if (k.u(r, ${render(p)}, ${JSON.stringify(at("uniqueItems"))}, ${d})) return 1;`);
+    if (schema.uniqueItems === true) add("array", `if (k.u(r, ${render(p)}, ${JSON.stringify(rp("uniqueItems"))}, ${d})) return 1;`);
     // Objects: required, unknown keys, known properties, pattern properties (ajv's order).
     if (Array.isArray(schema.required) && schema.required.length > 0) {
-      add("object", `if (k.req(r, ${render(p)}, ${JSON.stringify(at("required"))}, ${d}, ${JSON.stringify(schema.required)})) return 1;`);
+      // One error for the object; the runtime names each missing property from the schema's list.
+      const missing = (schema.required as JsonValue[]).map((name) => `${d}${member(String(name))} === undefined`).join(" || ");
+      add("object", `if ((${missing}) && ${fail("required")}`);
     }
     const properties = isRecord(schema.properties) ? schema.properties : {};
     const patternProperties = isRecord(schema.patternProperties) ? schema.patternProperties : {};
@@ -224,8 +250,10 @@ class Generator {
         return [known ? `!(${known})` : "", ...matches].filter(Boolean).join(" && ") || "true";
       };
       if (additional === false && patternNames.length === 0) {
+        // The loop stays in the generated code: one object shape per loop keeps V8's for-in fast.
         const set = this.constant("K", `k.s(${JSON.stringify(Object.keys(properties))})`);
-        add("object", `if (k.ap(r, ${render(p)}, ${JSON.stringify(at("additionalProperties"))}, ${d}, ${set})) return 1;`);
+        const key = this.name("k");
+        add("object", `for (var ${key} in ${d}) if (${set}[${key}] !== 1 && ${fail("additionalProperties", `{ additionalProperty: ${key} }`)}`);
       } else if (additional === false) {
         const key = this.name("k");
         add("object", `for (var ${key} in ${d}) if (${unknownKey(key)} && ${fail("additionalProperties", `{ additionalProperty: ${key} }`)}`);
