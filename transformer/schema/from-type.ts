@@ -287,11 +287,28 @@ export class TypeReader {
     return distinct.length === 1 ? distinct[0]! : { kind: "union", members: distinct };
   }
 
-  /** The type node of one member of a union spelled at `node`, so an alias written there is seen (its JSDoc tags). */
+  /**
+   * The type node of one member of a union or intersection spelled at `node` (directly, or in the aliases it
+   * names), so an alias written there is seen with its JSDoc tags: `Slug | null`, `type Short = Slug & MaxLength<9>`.
+   */
   private memberTypeNode(member: ts.Type, node: ts.TypeNode | undefined): ts.TypeNode | undefined {
-    const union = skipTypeParens(this.tsi, node);
-    if (!union || !this.tsi.isUnionTypeNode(union)) return undefined;
-    return union.types.find((t) => this.checker.getTypeFromTypeNode(t) === member);
+    const spelled = this.spelled(node);
+    if (!spelled || !(this.tsi.isUnionTypeNode(spelled) || this.tsi.isIntersectionTypeNode(spelled))) return undefined;
+    return spelled.types.find((part) => this.checker.getTypeFromTypeNode(part) === member);
+  }
+
+  /** `node` with parentheses and references to non-generic type aliases followed to what they spell. */
+  private spelled(node: ts.TypeNode | undefined): ts.TypeNode | undefined {
+    const t = this.tsi;
+    let spelled = skipTypeParens(t, node);
+    for (let depth = 0; spelled && t.isTypeReferenceNode(spelled) && !spelled.typeArguments && depth < 16; depth++) {
+      let symbol = this.checker.getSymbolAtLocation(spelled.typeName);
+      if (symbol && symbol.flags & t.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
+      const declaration = symbol?.declarations?.find((d): d is ts.TypeAliasDeclaration => t.isTypeAliasDeclaration(d));
+      if (!declaration || declaration.typeParameters) break;
+      spelled = skipTypeParens(t, declaration.type);
+    }
+    return spelled;
   }
 
   /**
@@ -360,7 +377,7 @@ export class TypeReader {
     const primitives = base.filter((t) => t.flags & (f.StringLike | f.NumberLike | f.BooleanLike) || this.checker.isArrayType(t) || this.checker.isTupleType(t));
     if (tags.length === 0 && primitives.length === 0) return this.readTracked(type, site, () => this.readObject(type, site));
     let node: SchemaNode;
-    if (primitives.length === 1) node = this.read(primitives[0]!, site);
+    if (primitives.length === 1) node = this.read(primitives[0]!, { ...site, typeNode: this.memberTypeNode(primitives[0]!, site.typeNode) ?? site.typeNode });
     else if (base.length === 1) node = this.read(base[0]!, site);
     else if (base.length === 0) node = { kind: "any" };
     else node = this.readTracked(type, site, () => this.readObject(type, site));
@@ -384,7 +401,7 @@ export class TypeReader {
   private readStructure(type: ts.Type, site: Site): SchemaNode {
     const element = arrayElementType(this.checker, type);
     if (element) {
-      return { kind: "array", items: this.readElement(element, this.itemSite(site, "*", elementTypeNode(this.tsi, site.typeNode))) };
+      return { kind: "array", items: this.readElement(element, this.itemSite(site, "*", elementTypeNode(this.tsi, this.spelled(site.typeNode)))) };
     }
     const inherited = this.arrayBase(type);
     if (inherited) {
@@ -409,7 +426,7 @@ export class TypeReader {
     const E = this.tsi.ElementFlags;
     const elements = this.checker.getTypeArguments(type);
     const flags = type.target.elementFlags;
-    const nodes = tupleElementNodes(this.tsi, site.typeNode);
+    const nodes = tupleElementNodes(this.tsi, this.spelled(site.typeNode));
     const prefix: SchemaNode[] = [];
     let rest: SchemaNode | undefined;
     let minItems = 0;
