@@ -283,7 +283,8 @@ export class TypeReader {
     if (hasNull) parts.push({ kind: "primitive", type: "null" });
     // Branches that say the same (two brands of number, `number & A` next to number) are one: a `type` array or
     // `anyOf` listing a schema twice is invalid or redundant.
-    const distinct = parts.filter((p, i) => parts.findIndex((q) => sameSchema(p, q)) === i);
+    const written = parts.map((p) => JSON.stringify(toJsonSchema(p)));
+    const distinct = parts.filter((_, i) => written.indexOf(written[i]!) === i);
     return distinct.length === 1 ? distinct[0]! : { kind: "union", members: distinct };
   }
 
@@ -333,12 +334,12 @@ export class TypeReader {
    */
   private numericEnumNames(literals: readonly ts.Type[]): string[] | undefined {
     const names: string[] = [];
-    let parent: ts.Symbol | undefined;
+    let parent: ts.Node | undefined;
     for (const l of literals) {
       const symbol = l.getSymbol();
       if (!symbol || !(symbol.flags & this.tsi.SymbolFlags.EnumMember)) return undefined;
-      const owner = (symbol as { parent?: ts.Symbol }).parent;
-      if (parent && owner !== parent) return undefined;
+      const owner = symbol.valueDeclaration?.parent;
+      if (!owner || (parent && owner !== parent)) return undefined;
       parent = owner;
       names.push(symbol.getName());
     }
@@ -747,11 +748,6 @@ export class TypeReader {
 export function withKeywords(node: SchemaNode, keywords: Keywords): SchemaNode {
   if (Object.keys(keywords).length === 0) return node;
   return { ...node, keywords: { ...node.keywords, ...keywords } };
-}
-
-/** Two nodes that write the same JSON Schema. */
-function sameSchema(a: SchemaNode, b: SchemaNode): boolean {
-  return a === b || JSON.stringify(toJsonSchema(a)) === JSON.stringify(toJsonSchema(b));
 }
 
 function isTrue(type: ts.Type): boolean {

@@ -106,7 +106,8 @@ function typeArray(members: SchemaNode[]): JsonSchema | undefined {
   const types: JsonValue[] = [];
   for (const m of members) {
     if (m.kind !== "primitive" || (m.keywords && Object.keys(m.keywords).length > 0)) return undefined;
-    types.push(m.type);
+    // A type listed twice makes the schema invalid; the reader merges equal branches, this keeps it so regardless.
+    if (!types.includes(m.type)) types.push(m.type);
   }
   return { type: types };
 }
