@@ -6,7 +6,7 @@
  * - a `format` should be one the runtime validator knows, or it is sent to the model but never checked.
  */
 import type { JsonValue } from "../../runtime/meta";
-import type { Keywords, SchemaNode } from "./model";
+import type { SchemaNode } from "./model";
 
 type JsonType = "string" | "number" | "integer" | "boolean" | "null" | "array" | "object";
 
@@ -51,7 +51,7 @@ const ANNOTATIONS = new Set(["description", "title", "default", "examples", "dep
  * differs (two patterns, two formats, two defaults in one place) cannot both hold as written: the conflict is
  * returned for the caller to report.
  */
-export function mergeKeyword(keywords: Keywords, keyword: string, value: JsonValue, override: boolean): { conflict: JsonValue } | undefined {
+export function mergeKeyword(keywords: { [keyword: string]: JsonValue }, keyword: string, value: JsonValue, override: boolean): { conflict: JsonValue } | undefined {
   const old = keywords[keyword];
   if (old === undefined || sameJson(old, value)) {
     keywords[keyword] = value;
@@ -74,7 +74,7 @@ export function mergeKeyword(keywords: Keywords, keyword: string, value: JsonVal
 }
 
 /** Bounds that no value can meet once combined (`minimum` above `maximum`): the pair, for the message. */
-export function impossibleBounds(keywords: Keywords): [string, string] | undefined {
+export function impossibleBounds(keywords: { [keyword: string]: JsonValue }): [string, string] | undefined {
   const pairs: [string, string][] = [["minimum", "maximum"], ["minLength", "maxLength"], ["minItems", "maxItems"]];
   for (const [low, high] of pairs) {
     const a = keywords[low];
