@@ -15,7 +15,7 @@ import type * as ts from "typescript";
 import type { JsonValue } from "../../runtime/meta";
 import type { TS } from "../compat";
 import { Code, type Location, tagSpan } from "../diagnostics";
-import { keywordOfTag, parseKeywordTag } from "../jsdoc";
+import { keywordOfTag, keywordValueProblem, parseKeywordTag, TAG_KEYWORDS } from "../jsdoc";
 import type { Problem, Site } from "./from-type";
 import { accepts, impossibleBounds, KNOWN_FORMATS, mergeKeyword, misfit, type Resolve, targetOf } from "./keywords";
 import type { Keywords, SchemaNode } from "./model";
@@ -84,6 +84,23 @@ export class KeywordTags {
             code: Code.InvalidTagValue,
             node: site.node,
             message: `${this.ctx.describe(site)} has the type tag for "${keyword.name}" with a value that is not a single literal (${checker.typeToString(valueType)}). Write a literal such as Min<0> or Pattern<"^[a-z]+$">.`,
+          });
+          continue;
+        }
+        if (keyword.name !== "type" && !TAG_KEYWORDS.includes(keyword.name)) {
+          this.ctx.problems.push({
+            code: Code.InvalidTagValue,
+            node: site.node,
+            message: `${this.ctx.describe(site)} has a type tag for "${keyword.name}", which is not a keyword tooltype knows (${TAG_KEYWORDS.join(", ")}), so no validator would check it. Use tooltype's tags (Min<0>, Pattern<"^[a-z]+$">, ...).`,
+          });
+          continue;
+        }
+        const wrong = keyword.name === "type" ? (value === "integer" ? undefined : '"integer"') : keywordValueProblem(keyword.name, value);
+        if (wrong) {
+          this.ctx.problems.push({
+            code: Code.InvalidTagValue,
+            node: site.node,
+            message: `${this.ctx.describe(site)} has the type tag for "${keyword.name}" with the value ${JSON.stringify(value)}, but it takes ${wrong}. Use tooltype's tags (Min<0>, Pattern<"^[a-z]+$">, ...) or fix the value.`,
           });
           continue;
         }
