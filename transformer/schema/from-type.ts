@@ -212,6 +212,28 @@ export class TypeReader {
     if (symbol && libName && !this.revivedClass(type) && symbol.flags & (this.tsi.SymbolFlags.Class | this.tsi.SymbolFlags.Interface) && this.hasMethods(type)) {
       return { what: `${libName} (a class of the standard library)`, advice: LIBRARY_CLASS_ADVICE };
     }
+    const base = symbol && !libName ? this.libraryBase(type) : undefined;
+    if (base) {
+      return { what: `${symbol!.getName()}, which extends ${base} (a class of the standard library)`, advice: "take the data it is built from and construct it in the tool" };
+    }
+    return undefined;
+  }
+
+  /** The standard-library class with methods (not Array) that a class or interface of the user's extends, if any. */
+  private libraryBase(type: ts.Type, depth = 0): string | undefined {
+    const objectFlags = (type as ts.ObjectType).objectFlags ?? 0;
+    const target = objectFlags & this.tsi.ObjectFlags.Reference ? (type as ts.TypeReference).target : type;
+    if (depth > 8 || !(((target as ts.ObjectType).objectFlags ?? 0) & this.tsi.ObjectFlags.ClassOrInterface)) return undefined;
+    for (const base of this.checker.getBaseTypes(target as ts.InterfaceType)) {
+      if (this.checker.isArrayType(base) || this.checker.isTupleType(base)) continue;
+      const symbol = base.getSymbol();
+      if (symbol && this.isLibrarySymbol(symbol)) {
+        if (this.hasMethods(base)) return symbol.getName();
+        continue;
+      }
+      const further = this.libraryBase(base, depth + 1);
+      if (further) return further;
+    }
     return undefined;
   }
 
