@@ -11,6 +11,7 @@ import OpenAI from "openai";
 import { type LoopTypes, type RunStep, type RunToolsEvent, type RunToolsResult, runTools } from "tooltype";
 import type { ToolRegistry } from "tooltype";
 import { startScriptedServer } from "../scripted-openai/server";
+import { anthropicReply, geminiReply, responsesCall, responsesReply, responsesText } from "../support/provider-replies";
 import { createProviderRegistry } from "../support/provider-tools";
 import { type RecordedRequest, type ScriptedResponse, type SseAnswer, sse, startScriptedHttp, wire } from "../support/scripted-http";
 
@@ -82,23 +83,17 @@ function pieces(text: string, size = 7): string[] {
 
 // ---- OpenAI Responses --------------------------------------------------------------------------------------------
 
-function responsesBody(id: string, output: unknown[]): Record<string, unknown> {
-  return { id, object: "response", created_at: 1_700_000_000, status: "completed", model: "gpt-scripted", output, parallel_tool_calls: true, tool_choice: "auto", tools: [], error: null, incomplete_details: null, instructions: null, metadata: {}, temperature: 1, top_p: 1 };
-}
-
 function responsesOutput(turn: Turn): unknown[] {
-  if (turn.text !== undefined) {
-    return [{ type: "message", id: "msg_1", role: "assistant", status: "completed", content: [{ type: "output_text", text: turn.text, annotations: [] }] }];
-  }
-  return (turn.calls ?? []).map((call) => ({ type: "function_call", id: `fc_${call.id}`, call_id: call.id, name: call.name, arguments: JSON.stringify(call.args), status: "completed" }));
+  if (turn.text !== undefined) return [responsesText(turn.text)];
+  return (turn.calls ?? []).map((call) => responsesCall(call.id, call.name, call.args));
 }
 
 const responses: Api = {
   name: "responses",
   path: () => "/v1/responses",
-  whole: (turn, index) => responsesBody(`resp_${index}`, responsesOutput(turn)),
+  whole: (turn, index) => responsesReply(`resp_${index}`, responsesOutput(turn)),
   streamed(turn, index) {
-    const events: { type: string; [key: string]: unknown }[] = [{ type: "response.created", response: responsesBody(`resp_${index}`, []) }];
+    const events: { type: string; [key: string]: unknown }[] = [{ type: "response.created", response: responsesReply(`resp_${index}`, []) }];
     responsesOutput(turn).forEach((item, output_index) => {
       const record = item as Record<string, unknown>;
       if (record.type === "function_call") {
@@ -112,7 +107,7 @@ const responses: Api = {
         events.push({ type: "response.output_item.done", output_index, item: record });
       }
     });
-    events.push({ type: "response.completed", response: responsesBody(`resp_${index}`, responsesOutput(turn)) });
+    events.push({ type: "response.completed", response: responsesReply(`resp_${index}`, responsesOutput(turn)) });
     return sse(events.map((data, sequence_number) => ({ event: data.type, data: { ...data, sequence_number } })));
   },
   tools: (registry) => wire(registry.toResponsesTools()),
@@ -140,8 +135,8 @@ function anthropicContent(turn: Turn): Record<string, unknown>[] {
   return [{ type: "text", text: "Let me check." }, ...(turn.calls ?? []).map((call) => ({ type: "tool_use", id: call.id, name: call.name, input: call.args }))];
 }
 
-function anthropicMessage(turn: Turn, index: number, content: unknown[]): Record<string, unknown> {
-  return { id: `msg_${index}`, type: "message", role: "assistant", model: "claude-scripted", content, stop_reason: turn.calls ? "tool_use" : "end_turn", stop_sequence: null, usage: { input_tokens: 10, output_tokens: 10 } };
+function anthropicMessage(turn: Turn, index: number, content: Record<string, unknown>[]): Record<string, unknown> {
+  return { ...anthropicReply(`msg_${index}`, content), stop_reason: turn.calls ? "tool_use" : "end_turn" };
 }
 
 const anthropic: Api = {
@@ -189,22 +184,14 @@ function geminiParts(turn: Turn): Record<string, unknown>[] {
   return (turn.calls ?? []).map((call) => ({ functionCall: { id: call.id, name: call.name, args: call.args } }));
 }
 
-function geminiResponse(parts: unknown[], finishReason?: string): Record<string, unknown> {
-  return {
-    candidates: [{ content: { role: "model", parts }, ...(finishReason ? { finishReason } : {}), index: 0 }],
-    usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 10, totalTokenCount: 20 },
-    modelVersion: "gemini-scripted",
-  };
-}
-
 const gemini: Api = {
   name: "gemini",
   path: (stream) => `/v1beta/models/gemini-scripted:${stream ? "streamGenerateContent" : "generateContent"}`,
-  whole: (turn) => geminiResponse(geminiParts(turn), "STOP"),
+  whole: (turn) => geminiReply(geminiParts(turn), "STOP"),
   // One part per chunk (text in pieces, each call whole, as Gemini streams them), the finish on the last.
   streamed: (turn) => {
     const parts = geminiParts(turn);
-    return sse(parts.map((part, i) => ({ data: geminiResponse([part], i === parts.length - 1 ? "STOP" : undefined) })));
+    return sse(parts.map((part, i) => ({ data: geminiReply([part], i === parts.length - 1 ? "STOP" : undefined) })));
   },
   tools: (registry) => wire(registry.toGeminiTools()),
   toolsOf: (body) => body.tools,
