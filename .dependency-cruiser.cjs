@@ -60,6 +60,14 @@ module.exports = {
       from: { path: "^runtime/registry/" },
       to: { path: "^runtime/providers/", pathNot: "^runtime/providers/(index|provider|mcp)\\.ts$" },
     },
+    {
+      name: "the-loop-is-provider-neutral",
+      comment:
+        "agent/ (runTools and its parts) reaches providers through the list and the interface only; structured.ts keeps the Chat Completions response_format of StructuredOutput.",
+      severity: "error",
+      from: { path: "^runtime/agent/", pathNot: "^runtime/agent/structured\\.ts$" },
+      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/(index|provider)\\.ts$" },
+    },
     onlyBelow("registry-below-the-loop", "registry", "tool|arguments|dispatch|providers|registry", "registry/ sits below agent/, mcp/ and adapters/."),
     {
       name: "nothing-imports-the-upper-layers",

@@ -29,7 +29,7 @@ import type {
 } from "../providers";
 import { loopFor } from "../providers";
 import { type ProviderLoop, type ToolChoice, type ToolFormatSource, isAsyncIterable } from "../providers/provider";
-import { toolChoice as checkedChoice } from "../registry/choice";
+import { checkChoice } from "../registry/choice";
 import type { ToolRegistry } from "../registry/registry";
 import { type RunStep, type ToolAttempt, MaxStepsError, ModelRefusalError, ToolRetryError } from "./errors";
 import { type CallOutcome, CallExecutor, type ReplyCall } from "./execute";
@@ -49,8 +49,6 @@ import type {
   StepSettings,
   StopCondition,
 } from "./run-types";
-
-export type { MessageOf, RunToolsEvent, RunToolsOptions, RunToolsParams, RunToolsResult } from "./run-types";
 
 /** Streams the loop on the Responses API: iterate the events, or await `finalResult()`. */
 export function runTools<T = undefined>(
@@ -118,8 +116,8 @@ export function runTools(
   const options = given as RunToolsOptions<unknown, LoopTypes>;
   let start: (stopped: AbortSignal | undefined) => Loop;
   try {
-    const { loop } = loopFor(client, options.provider);
-    start = (stopped) => runLoop(loop, client, params, registry, options, stopped);
+    const { provider, loop } = loopFor(client, options.provider);
+    start = (stopped) => runLoop(provider.name, loop, client, params, registry, options, stopped);
   } catch (error) {
     if (options.stream) throw error;
     return Promise.reject(error);
@@ -150,6 +148,7 @@ async function stops(conditions: StopCondition<LoopTypes> | readonly StopConditi
  * The loop. `stopped` (streaming) is the signal of the consumer going away: the request and the tools are aborted.
  */
 async function* runLoop(
+  providerName: string,
   loop: ProviderLoop,
   client: unknown,
   params: object,
@@ -173,7 +172,7 @@ async function* runLoop(
     throw new TypeError(`runTools: the registry has a tool named ${PATCH_TOOL_NAME}, the name JSON Patch repair uses for its own tool; rename that tool.`);
   }
   // Validates a tool name given as the choice (a ToolExportError lists the registered tools).
-  if (options.toolChoice !== undefined) checkedChoice(registry, options.toolChoice, "openai");
+  if (options.toolChoice !== undefined) checkChoice(registry, options.toolChoice, providerName);
   const responseFormat = options.responseFormat;
   const stream = options.stream === true;
 
@@ -216,7 +215,7 @@ async function* runLoop(
     }
     if (prepared?.toolChoice !== undefined) {
       choice = prepared.toolChoice;
-      checkedChoice(registry, choice, "openai");
+      checkChoice(registry, choice, providerName);
       if (executor.active && choice !== "auto" && choice !== "none" && choice !== "required" && !executor.active.has(choice)) {
         throw new TypeError(`runTools: prepareStep chose ${JSON.stringify(choice)}, which is not one of the step's active tools (${[...executor.active].join(", ")}).`);
       }

@@ -31,7 +31,7 @@ import {
   argsCall,
   isAsyncIterable,
 } from "./provider";
-import { type AccumulatorUpdate, CallState, type ToolCallAccumulator, emptyUpdate, parsePartialArguments, pushAfterDone } from "./stream";
+import { type AccumulatorUpdate, type CallState, IndexedCalls, type ToolCallAccumulator, emptyUpdate, parsePartialArguments, pushAfterDone } from "./stream";
 
 /** One tool of a Messages request (the SDK's `Tool`, without the cache and beta fields). */
 export interface AnthropicTool {
@@ -243,7 +243,7 @@ const anthropicLoop: ProviderLoop<AnthropicMessagesClient, AnthropicLoopParams, 
 class AnthropicAccumulator implements ToolCallAccumulator<AnthropicStreamEvent, AnthropicToolUseBlock, AnthropicReply> {
   #message: Record<string, unknown> = { role: "assistant" };
   readonly #blocks = new Map<number, Record<string, unknown>>();
-  readonly #calls = new Map<number, CallState>();
+  readonly #calls = new IndexedCalls<AnthropicToolUseBlock>((index, state) => this.#call(index, state));
   #content = "";
   #finishReason: string | null = null;
   #finished = false;
@@ -261,14 +261,11 @@ class AnthropicAccumulator implements ToolCallAccumulator<AnthropicStreamEvent, 
         if (typeof block !== "object" || block === null) break;
         this.#blocks.set(index, { ...block });
         if (block.type === "tool_use") {
-          const state = new CallState(this.#calls.size);
-          state.id = typeof block.id === "string" ? block.id : "";
-          state.name = typeof block.name === "string" ? block.name : "";
           // An input given whole up front (not streamed) is its own arguments text.
           const input = block.input;
-          if (typeof input === "object" && input !== null && Object.keys(input).length > 0) state.arguments = JSON.stringify(input);
-          this.#calls.set(index, state);
-          update.deltas.push({ call: state, argumentsDelta: state.arguments });
+          const text = typeof input === "object" && input !== null && Object.keys(input).length > 0 ? JSON.stringify(input) : "";
+          const state = this.#calls.open(index, typeof block.id === "string" ? block.id : "", typeof block.name === "string" ? block.name : "", text);
+          update.deltas.push({ call: state, argumentsDelta: text });
         } else if (block.type === "text" && typeof block.text === "string" && block.text !== "") {
           this.#content += block.text;
           update.text = block.text;
@@ -293,11 +290,8 @@ class AnthropicAccumulator implements ToolCallAccumulator<AnthropicStreamEvent, 
         break;
       }
       case "content_block_stop": {
-        const state = this.#calls.get(index);
-        if (state && !state.complete) {
-          state.complete = true;
-          update.completed.push(this.#call(index, state));
-        }
+        const call = this.#calls.complete(index);
+        if (call) update.completed.push(call);
         break;
       }
       case "message_delta": {
@@ -305,7 +299,7 @@ class AnthropicAccumulator implements ToolCallAccumulator<AnthropicStreamEvent, 
         if (typeof stop === "string") {
           this.#finishReason = stop;
           update.finishReason = stop;
-          update.completed.push(...this.#completeAll());
+          update.completed.push(...this.#calls.completeAll());
         }
         break;
       }
@@ -322,11 +316,11 @@ class AnthropicAccumulator implements ToolCallAccumulator<AnthropicStreamEvent, 
   }
 
   get calls(): AnthropicToolUseBlock[] {
-    return [...this.#calls].filter(([, state]) => state.complete).map(([index, state]) => this.#call(index, state));
+    return this.#calls.done;
   }
 
   get partial(): CallState[] {
-    return [...this.#calls.values()];
+    return this.#calls.partial;
   }
 
   get finishReason(): string | null {
@@ -334,12 +328,9 @@ class AnthropicAccumulator implements ToolCallAccumulator<AnthropicStreamEvent, 
   }
 
   done(): AnthropicReply {
-    this.#completeAll();
+    this.#calls.completeAll();
     this.#finished = true;
-    const content = [...this.#blocks].sort(([a], [b]) => a - b).map(([index, block]) => {
-      const state = this.#calls.get(index);
-      return state ? this.#call(index, state) : block;
-    });
+    const content = [...this.#blocks].sort(([a], [b]) => a - b).map(([index, block]) => this.#calls.written(index) ?? block);
     return { ...this.#message, role: "assistant", content, stop_reason: this.#finishReason ?? (this.#message.stop_reason as string | null | undefined) ?? null };
   }
 
@@ -360,15 +351,6 @@ class AnthropicAccumulator implements ToolCallAccumulator<AnthropicStreamEvent, 
     return { ...this.#blocks.get(index), type: "tool_use", id: state.id, name: state.name, input };
   }
 
-  #completeAll(): AnthropicToolUseBlock[] {
-    const completed: AnthropicToolUseBlock[] = [];
-    for (const [index, state] of this.#calls) {
-      if (state.complete) continue;
-      state.complete = true;
-      completed.push(this.#call(index, state));
-    }
-    return completed;
-  }
 }
 
 

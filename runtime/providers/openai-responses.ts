@@ -36,7 +36,7 @@ import {
   isAsyncIterable,
   isChoiceMode,
 } from "./provider";
-import { type AccumulatorUpdate, CallState, type ToolCallAccumulator, emptyUpdate, pushAfterDone } from "./stream";
+import { type AccumulatorUpdate, type CallState, IndexedCalls, type ToolCallAccumulator, emptyUpdate, pushAfterDone } from "./stream";
 import { checkToolCount, toStrictSchema } from "./strict";
 
 /** One function tool of a Responses API request (the SDK's `FunctionTool`). */
@@ -271,9 +271,9 @@ function responsesTextFormat(output: OutputFormatSource): NonNullable<NonNullabl
  * the items as assembled.
  */
 class ResponsesAccumulator implements ToolCallAccumulator<ResponsesStreamEvent, ResponsesFunctionCall, ResponsesReply> {
-  /** Output items by `output_index`; function calls also as call states. */
+  /** Output items by `output_index`; function calls also as call states, by the same index. */
   readonly #items = new Map<number, object>();
-  readonly #calls = new Map<number, CallState>();
+  readonly #calls = new IndexedCalls<ResponsesFunctionCall>((index, state) => this.#call(index, state));
   #completed: ResponsesReply | undefined;
   #content = "";
   #refusal: string | null = null;
@@ -290,12 +290,9 @@ class ResponsesAccumulator implements ToolCallAccumulator<ResponsesStreamEvent, 
         if (typeof item !== "object" || item === null) break;
         this.#items.set(index, item);
         if (item.type === "function_call") {
-          const state = new CallState(this.#calls.size);
-          state.id = typeof item.call_id === "string" ? item.call_id : "";
-          state.name = typeof item.name === "string" ? item.name : "";
-          state.arguments = typeof item.arguments === "string" ? item.arguments : "";
-          this.#calls.set(index, state);
-          update.deltas.push({ call: state, argumentsDelta: state.arguments });
+          const text = typeof item.arguments === "string" ? item.arguments : "";
+          const state = this.#calls.open(index, typeof item.call_id === "string" ? item.call_id : "", typeof item.name === "string" ? item.name : "", text);
+          update.deltas.push({ call: state, argumentsDelta: text });
         }
         break;
       }
@@ -314,8 +311,7 @@ class ResponsesAccumulator implements ToolCallAccumulator<ResponsesStreamEvent, 
         if (!state || state.complete) break;
         const text = event.type === "response.function_call_arguments.done" ? event.arguments : item?.arguments;
         if (typeof text === "string") state.arguments = text;
-        state.complete = true;
-        update.completed.push(this.#call(index, state));
+        update.completed.push(this.#calls.complete(index)!);
         break;
       }
       case "response.output_text.delta":
@@ -336,7 +332,7 @@ class ResponsesAccumulator implements ToolCallAccumulator<ResponsesStreamEvent, 
         if (typeof response === "object" && response !== null && Array.isArray(response.output)) this.#completed = response;
         this.#finishReason = typeof response?.status === "string" ? response.status : event.type.slice("response.".length);
         update.finishReason = this.#finishReason;
-        update.completed.push(...this.#completeAll());
+        update.completed.push(...this.#calls.completeAll());
         break;
       }
     }
@@ -352,11 +348,11 @@ class ResponsesAccumulator implements ToolCallAccumulator<ResponsesStreamEvent, 
   }
 
   get calls(): ResponsesFunctionCall[] {
-    return [...this.#calls].filter(([, state]) => state.complete).map(([index, state]) => this.#call(index, state));
+    return this.#calls.done;
   }
 
   get partial(): CallState[] {
-    return [...this.#calls.values()];
+    return this.#calls.partial;
   }
 
   get finishReason(): string | null {
@@ -364,13 +360,10 @@ class ResponsesAccumulator implements ToolCallAccumulator<ResponsesStreamEvent, 
   }
 
   done(): ResponsesReply {
-    this.#completeAll();
+    this.#calls.completeAll();
     this.#finished = true;
     if (this.#completed) return this.#completed;
-    const output = [...this.#items].sort(([a], [b]) => a - b).map(([index, item]) => {
-      const state = this.#calls.get(index);
-      return state ? this.#call(index, state) : item;
-    });
+    const output = [...this.#items].sort(([a], [b]) => a - b).map(([index, item]) => this.#calls.written(index) ?? item);
     return { output, output_text: this.#content };
   }
 
@@ -386,15 +379,6 @@ class ResponsesAccumulator implements ToolCallAccumulator<ResponsesStreamEvent, 
     return { ...item, type: "function_call", call_id: state.id, name: state.name, arguments: state.arguments };
   }
 
-  #completeAll(): ResponsesFunctionCall[] {
-    const completed: ResponsesFunctionCall[] = [];
-    for (const [index, state] of this.#calls) {
-      if (state.complete) continue;
-      state.complete = true;
-      completed.push(this.#call(index, state));
-    }
-    return completed;
-  }
 }
 
 

@@ -121,3 +121,58 @@ function plainCopy(value: unknown, depth: number): unknown {
   }
   return out;
 }
+
+/**
+ * The calls of one streamed reply keyed by their index in it (an output item's, a content block's), for the
+ * accumulators whose events name that index. `write` gives a call in the API's own form.
+ */
+export class IndexedCalls<Call> {
+  readonly #states = new Map<number, CallState>();
+  readonly #write: (index: number, state: CallState) => Call;
+
+  constructor(write: (index: number, state: CallState) => Call) {
+    this.#write = write;
+  }
+
+  /** A call starting at `index`, with what its first event says. */
+  open(index: number, id: string, name: string, text: string): CallState {
+    const state = new CallState(this.#states.size);
+    state.id = id;
+    state.name = name;
+    state.arguments = text;
+    this.#states.set(index, state);
+    return state;
+  }
+
+  get(index: number): CallState | undefined {
+    return this.#states.get(index);
+  }
+
+  /** Completes the call at `index`; returns it, or `undefined` when there is none or it was complete already. */
+  complete(index: number): Call | undefined {
+    const state = this.#states.get(index);
+    if (!state || state.complete) return undefined;
+    state.complete = true;
+    return this.#write(index, state);
+  }
+
+  /** Completes every call still open (the reply is over); returns them in order. */
+  completeAll(): Call[] {
+    return [...this.#states.keys()].map((index) => this.complete(index)).filter((call): call is Call => call !== undefined);
+  }
+
+  /** The complete calls, in order. */
+  get done(): Call[] {
+    return [...this.#states].filter(([, state]) => state.complete).map(([index, state]) => this.#write(index, state));
+  }
+
+  get partial(): CallState[] {
+    return [...this.#states.values()];
+  }
+
+  /** The call at `index` in the API's form, for the assembled reply; `undefined` when that index is no call. */
+  written(index: number): Call | undefined {
+    const state = this.#states.get(index);
+    return state ? this.#write(index, state) : undefined;
+  }
+}
