@@ -51,16 +51,16 @@ import type {
 } from "./run-types";
 
 /** Streams the loop on the Responses API: iterate the events, or await `finalResult()`. */
-export function runTools<T = undefined>(
+export function runTools<P extends ResponsesRunParams, T = undefined>(
   client: ResponsesClient,
-  params: ResponsesRunParams,
+  params: P,
   registry: ToolRegistry,
   options: RunToolsOptions<T, ResponsesLoopTypes> & { provider: "responses"; stream: true },
 ): ToolRunStream<object, T, ResponsesLoopTypes>;
 /** Runs the loop on the Responses API to its end. */
-export function runTools<T = undefined>(
+export function runTools<P extends ResponsesRunParams, T = undefined>(
   client: ResponsesClient,
-  params: ResponsesRunParams,
+  params: P,
   registry: ToolRegistry,
   options: RunToolsOptions<T, ResponsesLoopTypes> & { provider: "responses"; stream?: false },
 ): Promise<RunToolsResult<object, T, ResponsesLoopTypes>>;
