@@ -23,7 +23,7 @@ import {
 } from "tooltype";
 import { anthropicReply, geminiReply, responsesCall, responsesReply, responsesText } from "../support/provider-replies";
 import { createProviderRegistry } from "../support/provider-tools";
-import { type ScriptedHttpServer, type ScriptedResponse, startScriptedHttp, wire } from "../support/scripted-http";
+import { type ScriptedHttpServer, type ScriptedResponse, sse, startScriptedHttp, wire } from "../support/scripted-http";
 import { allTools } from "./tools";
 
 /** The weather as a structured answer. */
@@ -214,6 +214,38 @@ test("prepareStep: active tools and the tool choice per step; a call to an inact
     { provider: "responses", prepareStep: () => ({ activeTools: ["get_wether"] }) },
   ).catch((e: unknown) => e);
   assert.match(String(refused), /prepareStep named "get_wether" as active, but the registry has no such tool/);
+});
+
+test("Anthropic, streamed: a tool_use input that is not JSON is answered with the parse error, not guessed at", async () => {
+  const start = { type: "message_start", message: { id: "msg_1", type: "message", role: "assistant", model: "claude-scripted", content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 1, output_tokens: 1 } } };
+  const events = (blocks: { type: string; [key: string]: unknown }[], stop: string) =>
+    sse([start, ...blocks, { type: "message_delta", delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: 1 } }, { type: "message_stop" }].map((data) => ({ event: data.type as string, data })));
+  await withHttp(
+    [
+      () =>
+        events(
+          [
+            { type: "content_block_start", index: 0, content_block: { type: "tool_use", id: "toolu_1", name: "get_weather", input: {} } },
+            { type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: '{"city": Oslo}' } },
+            { type: "content_block_stop", index: 0 },
+          ],
+          "tool_use",
+        ),
+      () => events([{ type: "content_block_start", index: 0, content_block: { type: "text", text: "Sorry." } }, { type: "content_block_stop", index: 0 }], "end_turn"),
+    ],
+    async (server) => {
+      const messages = [{ role: "user" as const, content: "Weather in Oslo?" }];
+      const run = runTools(anthropicClient(server), { model: "claude-scripted", max_tokens: 256, messages }, createProviderRegistry(), { stream: true });
+      const result = await run.finalResult();
+      assert.is(result.content, "Sorry.");
+      assert.equal(result.steps[0]!.failures.map((f) => [f.reason, f.arguments]), [["malformed_arguments", '{"city": Oslo}']]);
+      const sent = (body(server, 1).messages as { role: string; content: Record<string, unknown>[] }[])[2]!;
+      assert.equal(sent.content.map((block) => [block.type, block.tool_use_id, block.is_error]), [["tool_result", "toolu_1", true]]);
+      // The conversation still holds an object input, as Anthropic requires.
+      const reply = (body(server, 1).messages as { role: string; content: Record<string, unknown>[] }[])[1]!;
+      assert.is(typeof reply.content[0]!.input, "object");
+    },
+  );
 });
 
 test("a client of no known API, and an unknown provider name, are refused with what to pass", async () => {
