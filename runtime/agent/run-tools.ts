@@ -157,10 +157,8 @@ async function* runLoop(
   stopped: AbortSignal | undefined,
 ): Loop {
   const record = params as Record<string, unknown>;
-  for (const { field } of loop.owned) {
-    if (field in record) {
-      throw new TypeError(`runTools: params.${field} is set by the loop; use the options (toolChoice, parallelToolCalls, responseFormat, stream) instead.`);
-    }
+  for (const { field, use } of loop.owned) {
+    if (field in record) throw new TypeError(`runTools: params.${field} is set by the loop; use ${use} instead.`);
   }
   const maxSteps = positiveInteger("maxSteps", options.maxSteps, 10);
   const maxAttempts = positiveInteger("maxAttempts", options.maxAttempts, 3);

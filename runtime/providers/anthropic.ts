@@ -186,9 +186,9 @@ const unreadable = new WeakMap<object, string>();
 const anthropicLoop: ProviderLoop<AnthropicMessagesClient, AnthropicLoopParams, AnthropicMessageParam, AnthropicReply, AnthropicToolUseBlock, AnthropicStreamEvent> = {
   isClient: (client) => typeof (client as { messages?: { create?: unknown } }).messages?.create === "function",
   owned: [
-    { field: "tools", use: "the registry's tools" },
-    { field: "tool_choice", use: "toolChoice and parallelToolCalls" },
-    { field: "stream", use: "stream" },
+    { field: "tools", use: "the registry's tools (and prepareStep's activeTools)" },
+    { field: "tool_choice", use: "the toolChoice and parallelToolCalls options" },
+    { field: "stream", use: "the stream option" },
   ],
   conversation: (params) => [...params.messages],
   request(params, step) {

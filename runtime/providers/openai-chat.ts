@@ -292,13 +292,13 @@ export interface ChatLoopParams {
 const chatLoop: ProviderLoop<ChatCompletionsClient, ChatLoopParams, unknown, ChatAssistantMessage, ChatToolCall, ChatCompletionStreamChunk> = {
   isClient: (client) => typeof (client as { chat?: { completions?: { create?: unknown } } }).chat?.completions?.create === "function",
   owned: [
-    { field: "tools", use: "toolChoice, parallelToolCalls, responseFormat, stream" },
-    { field: "tool_choice", use: "toolChoice" },
-    { field: "parallel_tool_calls", use: "parallelToolCalls" },
-    { field: "response_format", use: "responseFormat" },
-    { field: "stream", use: "stream" },
+    { field: "tools", use: "the registry's tools (and prepareStep's activeTools)" },
+    { field: "tool_choice", use: "the toolChoice option" },
+    { field: "parallel_tool_calls", use: "the parallelToolCalls option" },
+    { field: "response_format", use: "the responseFormat option" },
+    { field: "stream", use: "the stream option" },
     { field: "functions", use: "the registry's tools" },
-    { field: "function_call", use: "toolChoice" },
+    { field: "function_call", use: "the toolChoice option" },
   ],
   conversation: (params) => [...params.messages],
   request(params, step) {

@@ -207,10 +207,10 @@ function responseText(output: readonly object[]): { text: string | null; refusal
 const responsesLoop: ProviderLoop<ResponsesClient, ResponsesLoopParams, object, ResponsesReply, ResponsesFunctionCall, ResponsesStreamEvent> = {
   isClient: (client) => typeof (client as { responses?: { create?: unknown } }).responses?.create === "function",
   owned: [
-    { field: "tools", use: "the registry's tools" },
-    { field: "tool_choice", use: "toolChoice" },
-    { field: "parallel_tool_calls", use: "parallelToolCalls" },
-    { field: "stream", use: "stream" },
+    { field: "tools", use: "the registry's tools (and prepareStep's activeTools)" },
+    { field: "tool_choice", use: "the toolChoice option" },
+    { field: "parallel_tool_calls", use: "the parallelToolCalls option" },
+    { field: "stream", use: "the stream option" },
   ],
   conversation: (params) => (typeof params.input === "string" ? [{ role: "user", content: params.input }] : [...params.input]),
   request(params, step) {
