@@ -250,10 +250,12 @@ class Generator {
         return [known ? `!(${known})` : "", ...matches].filter(Boolean).join(" && ") || "true";
       };
       if (additional === false && patternNames.length === 0) {
-        // The loop stays in the generated code: one object shape per loop keeps V8's for-in fast.
-        const set = this.constant("K", `k.s(${JSON.stringify(Object.keys(properties))})`);
+        // The loop stays in the generated code (one object shape per loop keeps V8's for-in fast), and a few names
+        // are compared directly, which is twice as fast as a lookup.
+        const names = Object.keys(properties);
         const key = this.name("k");
-        add("object", `for (var ${key} in ${d}) if (${set}[${key}] !== 1 && ${fail("additionalProperties", `{ additionalProperty: ${key} }`)}`);
+        const unknown = names.length <= 8 ? names.map((name) => `${key} !== ${JSON.stringify(name)}`).join(" && ") || "true" : `${this.constant("K", `k.s(${JSON.stringify(names)})`)}[${key}] !== 1`;
+        add("object", `for (var ${key} in ${d}) if (${unknown} && ${fail("additionalProperties", `{ additionalProperty: ${key} }`)}`);
       } else if (additional === false) {
         const key = this.name("k");
         add("object", `for (var ${key} in ${d}) if (${unknownKey(key)} && ${fail("additionalProperties", `{ additionalProperty: ${key} }`)}`);
@@ -286,7 +288,7 @@ class Generator {
   /** The test "this key is one of the known properties": a chain for a few, a set for many. */
   private knownKey(names: string[], key: string): string {
     if (names.length === 0) return "";
-    if (names.length <= 6) return names.map((name) => `${key} === ${JSON.stringify(name)}`).join(" || ");
+    if (names.length <= 8) return names.map((name) => `${key} === ${JSON.stringify(name)}`).join(" || ");
     const set = this.constant("K", `k.s(${JSON.stringify(names)})`);
     return `${set}[${key}] === 1`;
   }
