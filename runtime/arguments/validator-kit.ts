@@ -62,12 +62,15 @@ function v(check: Check): KitValidate {
   const guarded = claimed.some((slot) => !slot.linear);
   const validate = ((data: unknown): boolean => {
     if (guarded) budget.reset();
+    answers = undefined;
     if (!check(data, "", 0)) {
       validate.errors = null;
       return true;
     }
     const errors: KitError[] = [];
     if (guarded) budget.reset();
+    answers = undefined;
+    detailed = 0;
     check(data, "", errors);
     // A check that fails yes/no always reports in errors mode; this guards the contract anyway.
     if (errors.length === 0) errors.push({ keyword: "false schema", instancePath: "", schemaPath: "#", params: {}, data });
@@ -95,14 +98,39 @@ function e(errors: KitError[] | 0, path: string, schemaPath: string, data: unkno
   return errors.length >= MAX_ERRORS;
 }
 
+/**
+ * Yes/no answers of `$defs` checks per object, for the run under way. A recursive union (`type T = { next?: T; x?:
+ * string } | { next?: T; y?: number }`) tries each alternative on the same nested objects; without this a value
+ * 20 levels deep takes 2^20 checks (ajv has the same blow-up), with it each object is checked once per definition.
+ */
+let answers: WeakMap<object, Map<Check, unknown>> | undefined;
+
+/** A `$ref`: the definition's check, remembered per object in yes/no mode. */
+function c(check: Check, data: unknown, path: string, errors: KitError[] | 0): unknown {
+  if (errors || typeof data !== "object" || data === null) return check(data, path, errors);
+  answers ??= new WeakMap();
+  let known = answers.get(data);
+  if (!known) answers.set(data, (known = new Map()));
+  if (known.has(check)) return known.get(check);
+  const answer = check(data, path, 0);
+  known.set(check, answer);
+  return answer;
+}
+
+/** Union alternatives explained in detail per run; past it a failed union lists its alternatives only. */
+export const MAX_UNION_DETAILS = 64;
+let detailed = 0;
+
 /** `anyOf`: valid when one alternative is; otherwise one error carrying each alternative's own errors. */
 function any(errors: KitError[] | 0, path: string, schemaPath: string, data: unknown, branches: readonly Check[]): boolean {
   for (const branch of branches) if (!branch(data, path, 0)) return false;
   if (!errors) return true;
+  // Explaining an alternative checks it again in errors mode, nested unions inside it too: bounded per run.
+  detailed += branches.length;
   // Paths inside an alternative are relative to the union's value, as the runtime's messages expect.
   const collected = branches.map((branch) => {
     const own: KitError[] = [];
-    branch(data, "", own);
+    if (detailed <= MAX_UNION_DETAILS) branch(data, "", own);
     return own;
   });
   const stop = e(errors, path, schemaPath, data);
@@ -240,4 +268,4 @@ export const FORMAT_LENGTH_LIMITS: Record<string, number> = {
 };
 
 /** The kit generated code receives. One-letter names keep the emitted code short; each is documented above. */
-export const validatorKit = { v, e, any, u, re, m, l, q, x, f, o, s, n };
+export const validatorKit = { v, e, c, any, u, re, m, l, q, x, f, o, s, n };

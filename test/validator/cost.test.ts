@@ -136,6 +136,32 @@ test("ajv at run time: an exponential pattern from a hand-written schema is refu
   assert.ok(flood.ms < 1000, `${flood.ms.toFixed(0)} ms`);
 });
 
+test("generated: a recursive union is checked once per object and definition, not once per path (2^depth)", async () => {
+  const built = compileFixture(`
+import { tool, ToolRegistry } from "tooltype";
+type Chain = { next?: Chain; x?: string } | { next?: Chain; y?: number };
+/**
+ * Walk a chain.
+ * @param chain The chain
+ */
+export const walk = tool(function walk(chain: Chain) { return "ok"; });
+export const registry = new ToolRegistry([walk]);
+`);
+  const registry = built.load<{ registry: ToolRegistry }>().registry;
+  const chain = (depth: number, end: object): object => (depth === 0 ? end : { next: chain(depth - 1, end) });
+  const valid = await timed(registry, [["walk", JSON.stringify({ chain: chain(40, { y: 1 }) })]]);
+  assert.is(valid.answers[0]!.status, "success", valid.answers[0]!.content);
+  assert.ok(valid.ms < 500, `${valid.ms.toFixed(0)} ms`);
+  // Wrong at the bottom: every level's union fails, and each alternative would have to be tried below it.
+  const invalid = await timed(registry, [["walk", JSON.stringify({ chain: chain(40, { z: 1 }) })]]);
+  assert.is(invalid.answers[0]!.status, "error");
+  assert.match(invalid.answers[0]!.content, /\/chain(\/next)*: must be an object with properties next, x or an object with properties next, y/);
+  assert.ok(invalid.ms < 500, `${invalid.ms.toFixed(0)} ms`);
+  // Both alternatives fit the shape at every level, so the message lists them where the union starts.
+  const shallow = await timed(registry, [["walk", JSON.stringify({ chain: chain(2, { y: [1] }) })]]);
+  assert.match(shallow.answers[0]!.content, /- \/chain: must be an object with properties next, x or an object with properties next, y; got \{"next":/);
+});
+
 test("generated: an exponential pattern is a build error (TT1024) that says what to write instead", () => {
   const built = compileFixture(`
 import { tool, type Pattern } from "tooltype";

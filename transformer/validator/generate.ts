@@ -148,7 +148,8 @@ class Generator {
     const at = (keyword: string): string => (sp === "" ? keyword : `${sp}/${keyword}`);
     const rp = (keyword: string): string => this.reported(sp, keyword);
     const out: string[] = [];
-    if (typeof schema.$ref === "string") out.push(`if (${this.defFunction(schema.$ref)}(${d}, ${lazy(p)}, r)) return 1;`);
+    // Through the kit, which remembers yes/no answers per object: recursive unions stay linear (see `c` there).
+    if (typeof schema.$ref === "string") out.push(`if (k.c(${this.defFunction(schema.$ref)}, ${d}, ${lazy(p)}, r)) return 1;`);
     const types = typeList(schema.type);
     const groups = this.typeGroups(schema, sp, d, p);
     if (types) {
