@@ -4,6 +4,7 @@
  * registry, the messages and the errors.
  */
 export { tool } from "./tool";
+export type { SchemaToolDefinition, SchemaToolFunction } from "./tool";
 export { structuredOutput, StructuredOutput, StructuredOutputError } from "./structured";
 export type { JsonSchemaResponseFormat, SafeParseResult, StructuredOutputOptions } from "./structured";
 
