@@ -1,0 +1,47 @@
+/**
+ * `tooltype/ai`: a registry's tools as the `tools` record of the Vercel AI SDK (`ai`, major 7) for `generateText`,
+ * `streamText` and agents built on them. Needs `ai` installed (an optional peer; the main entry never loads it).
+ *
+ * Each tool: its description, its JSON Schema through `jsonSchema()` (unchecked there: tooltype validates), `strict`
+ * where asked (the AI SDK's OpenAI provider sends it), and an `execute` that runs the call through the registry's
+ * pipeline with the AI SDK's tool call id and abort signal. The tool's output (what the program keeps, in
+ * `toolResults` and steps) is the ToolMessage with its artifact; `toModelOutput` sends the model only its content.
+ * A call tooltype answers with an error (invalid arguments, a throwing or timed-out tool) is a tool result too,
+ * whose ToolMessage has `status: "error"`: the model reads tooltype's text exactly, where a thrown error would reach
+ * it wrapped as `{"error": "<name>: <message>"}`. Only a handler that rethrows (`handleToolError: false`, …) makes
+ * the AI SDK record a `tool-error`. `needsApproval` is passed for tools that ask for it.
+ *
+ * `ai` 7 is an ES module; this CommonJS entry loads it with `require`, which Node runs for ES modules from 20.19
+ * and 22.12 on (the AI SDK itself asks for Node 22).
+ */
+import type { JSONSchema7, Tool } from "ai" with { "resolution-mode": "import" };
+import type { ToolMessage, ToolRegistry } from "../index";
+import { type AdapterOptions, adaptTools, toolNeedsApproval } from "./common";
+
+export type { AdapterOptions } from "./common";
+
+/** One tool for the AI SDK: arguments as the model sent them in, the ToolMessage out. */
+export type AISDKTool = Tool<Record<string, unknown>, ToolMessage>;
+
+type AISDK = typeof import("ai", { with: { "resolution-mode": "import" } });
+
+/**
+ * `{ [name]: tool }` for `generateText({ model, tools: toAISDKTools(registry), … })`. Throws ToolExportError when
+ * `strict` is asked for a tool whose schema strict mode cannot express.
+ */
+export function toAISDKTools(registry: ToolRegistry, options: AdapterOptions = {}): Record<string, AISDKTool> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { jsonSchema, tool } = require("ai") as AISDK;
+  const tools: Record<string, AISDKTool> = {};
+  for (const adapted of adaptTools(registry, options)) {
+    tools[adapted.name] = tool({
+      description: adapted.description,
+      inputSchema: jsonSchema<Record<string, unknown>>(adapted.parameters as JSONSchema7),
+      ...(adapted.strict ? { strict: true } : {}),
+      ...(toolNeedsApproval(adapted.tool) ? { needsApproval: true } : {}),
+      execute: (input, { toolCallId, abortSignal }) => adapted.run(input, toolCallId, abortSignal),
+      toModelOutput: ({ output }) => ({ type: "text", value: output.content }),
+    });
+  }
+  return tools;
+}
