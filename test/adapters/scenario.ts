@@ -47,19 +47,20 @@ function toolTexts(request: ChatCompletionCreateParams): Map<string, string> {
 }
 
 /**
- * The checks on the three request bodies. `sameSchemas`: the tool definitions are the registry's own export (a
- * framework may add fields of its own beside them).
+ * The checks on the three request bodies. The tool definitions must be the registry's own OpenAI export (strict
+ * when `strict`; a framework may add fields of its own beside them).
  */
-export function checkRequests(requests: readonly ChatCompletionCreateParams[], registry: ToolRegistry): void {
+export function checkRequests(requests: readonly ChatCompletionCreateParams[], registry: ToolRegistry, strict = false): void {
   assert.is(requests.length, 3, "three model calls");
-  const expected = new Map(registry.toOpenAITools().map((t) => [t.function.name, t.function]));
+  const expected = new Map(registry.toOpenAITools({ strict }).map((t) => [t.function.name, t.function]));
   for (const request of requests) {
-    const sent = (request.tools ?? []) as { type: string; function: { name: string; description?: string; parameters?: unknown } }[];
+    const sent = (request.tools ?? []) as { type: string; function: { name: string; description?: string; parameters?: unknown; strict?: boolean } }[];
     assert.equal(sent.map((t) => t.function.name).sort(), [...expected.keys()].sort());
     for (const definition of sent) {
       const own = expected.get(definition.function.name)!;
       assert.equal(definition.function.parameters, own.parameters, `schema of ${definition.function.name}`);
       assert.is(definition.function.description, own.description);
+      if (strict) assert.is(definition.function.strict, true);
     }
   }
 
