@@ -30,8 +30,7 @@ type AISDK = typeof import("ai", { with: { "resolution-mode": "import" } });
  * `strict` is asked for a tool whose schema strict mode cannot express.
  */
 export function toAISDKTools(registry: ToolRegistry, options: AdapterOptions = {}): Record<string, AISDKTool> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { jsonSchema, tool } = require("ai") as AISDK;
+  const { jsonSchema, tool } = loadAISDK();
   const tools: Record<string, AISDKTool> = {};
   for (const adapted of adaptTools(registry, options)) {
     tools[adapted.name] = tool({
@@ -44,4 +43,16 @@ export function toAISDKTools(registry: ToolRegistry, options: AdapterOptions = {
     });
   }
   return tools;
+}
+
+function loadAISDK(): AISDK {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return require("ai") as AISDK;
+  } catch (error) {
+    throw new Error(
+      `tooltype/ai could not load the AI SDK (the "ai" package, version 7 or later): ${error instanceof Error ? error.message : String(error)}. Install it with \`npm install ai\`; loading it from CommonJS needs Node 20.19 / 22.12 or later.`,
+      { cause: error },
+    );
+  }
 }

@@ -16,8 +16,32 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { type JsonSchema, type SchemaToolFunction, type ToolContext, ToolError, type ToolOptions, tool } from "../index";
+
+/** A tool as a server lists it (`tools/list`). */
+export interface MCPListedTool {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: { type: "object"; [key: string]: unknown };
+}
+
+/**
+ * What `fromMCP` uses of an SDK `Client`. Written out rather than the SDK's class, so that a client from either of
+ * the SDK's builds (ES module or CommonJS, whose declarations differ) fits.
+ */
+export interface MCPClient {
+  callTool(
+    params: { name: string; arguments?: Record<string, unknown> },
+    resultSchema?: undefined,
+    options?: { signal?: AbortSignal; timeout?: number },
+  ): Promise<unknown>;
+  listTools(params?: { cursor?: string }, options?: { timeout?: number }): Promise<{ tools: MCPListedTool[]; nextCursor?: string }>;
+  getServerVersion(): { name: string } | undefined;
+  close(): Promise<void>;
+  readonly transport?: unknown;
+}
 
 /** `fromMCP` options. */
 export interface MCPImportOptions {
@@ -26,7 +50,7 @@ export interface MCPImportOptions {
   /** Give up on one call after this many milliseconds (default 60,000); the tool's `timeoutMs`. */
   timeoutMs?: number;
   /** Import only the tools this returns `true` for (given the server's own descriptor). */
-  filter?: (tool: Tool) => boolean;
+  filter?: (tool: MCPListedTool) => boolean;
   /** Further options for every imported tool (error handlers, tags, metadata, …). */
   toolOptions?: Omit<ToolOptions, "name" | "description" | "responseFormat">;
   /** How the client introduces itself when `fromMCP` creates it from a transport. */
@@ -39,7 +63,7 @@ export interface MCPImport {
   readonly tools: SchemaToolFunction[];
   /** The server's name from its `initialize` answer (or `"MCP server"` when it gave none). */
   readonly serverName: string;
-  readonly client: Client;
+  readonly client: MCPClient;
   /** Close the connection (the client, and with it the transport). Later calls answer with an error. */
   close(): Promise<void>;
 }
@@ -54,12 +78,17 @@ const INVALID_NAME_CHARACTERS = /[^a-zA-Z0-9_-]/g;
  * Connect to an MCP server (given an SDK `Client`, connected or not, or a `Transport` to connect one on) and import
  * its tools. Register them with `registry.register(imported.tools)`.
  */
-export async function fromMCP(source: Client | Transport, options: MCPImportOptions = {}): Promise<MCPImport> {
-  const client = isClient(source) ? source : new Client(options.clientInfo ?? { name: "tooltype", version: "0.0.0" });
-  if (!isClient(source)) await client.connect(source, { timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
-  else if (!client.transport) throw new TypeError("fromMCP: the MCP client is not connected; call client.connect(transport) first, or pass the transport.");
+export async function fromMCP(source: MCPClient | Transport, options: MCPImportOptions = {}): Promise<MCPImport> {
+  let client: MCPClient;
+  if (isClient(source)) client = source;
+  else {
+    const created = new Client(options.clientInfo ?? { name: "tooltype", version: "0.0.0" });
+    await created.connect(source, { timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+    client = created;
+  }
+  if (!client.transport) throw new TypeError("fromMCP: the MCP client is not connected; call client.connect(transport) first, or pass the transport.");
   const serverName = client.getServerVersion()?.name ?? "MCP server";
-  const listed: Tool[] = [];
+  const listed: MCPListedTool[] = [];
   let cursor: string | undefined;
   do {
     const page = await client.listTools(cursor === undefined ? undefined : { cursor }, { timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
@@ -70,7 +99,7 @@ export async function fromMCP(source: Client | Transport, options: MCPImportOpti
   return { tools, serverName, client, close: () => client.close() };
 }
 
-function importTool(client: Client, serverName: string, descriptor: Tool, options: MCPImportOptions): SchemaToolFunction {
+function importTool(client: MCPClient, serverName: string, descriptor: MCPListedTool, options: MCPImportOptions): SchemaToolFunction {
   const name = `${options.prefix ?? ""}${descriptor.name}`.replace(INVALID_NAME_CHARACTERS, "_");
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const server = JSON.stringify(serverName);
@@ -106,7 +135,7 @@ function importTool(client: Client, serverName: string, descriptor: Tool, option
 }
 
 /** The input schema as tooltype validates it: MCP's object schema, without a `$schema` marker ajv 2020 would refuse. */
-function parameterSchema(input: Tool["inputSchema"]): JsonSchema {
+function parameterSchema(input: MCPListedTool["inputSchema"]): JsonSchema {
   const { $schema: _dialect, ...rest } = input as Record<string, unknown>;
   return { ...(rest as JsonSchema), type: "object" };
 }
@@ -134,6 +163,6 @@ function describeBlock(block: ContentBlock): string {
   }
 }
 
-function isClient(source: Client | Transport): source is Client {
-  return typeof (source as Client).callTool === "function";
+function isClient(source: MCPClient | Transport): source is MCPClient {
+  return typeof (source as MCPClient).callTool === "function";
 }

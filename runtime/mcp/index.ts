@@ -139,4 +139,4 @@ function jsonRpcError(res: ServerResponse, status: number, code: number, message
 }
 
 export { fromMCP } from "./client";
-export type { MCPImport, MCPImportOptions } from "./client";
+export type { MCPClient, MCPImport, MCPImportOptions, MCPListedTool } from "./client";
