@@ -15,7 +15,7 @@
  * and 22.12 on (the AI SDK itself asks for Node 22).
  */
 import type { JSONSchema7, Tool } from "ai" with { "resolution-mode": "import" };
-import type { ToolMessage, ToolRegistry } from "../index";
+import { ToolMessage, type ToolRegistry } from "../index";
 import { type AdapterOptions, adaptTools, toolNeedsApproval } from "./common";
 
 export type { AdapterOptions } from "./common";
@@ -39,10 +39,18 @@ export function toAISDKTools(registry: ToolRegistry, options: AdapterOptions = {
       ...(adapted.strict ? { strict: true } : {}),
       ...(toolNeedsApproval(adapted.tool) ? { needsApproval: true } : {}),
       execute: (input, { toolCallId, abortSignal }) => adapted.run(input, toolCallId, abortSignal),
-      toModelOutput: ({ output }) => ({ type: "text", value: output.content }),
+      toModelOutput: (options) => ({ type: "text", value: modelText(options) }),
     });
   }
   return tools;
+}
+
+/**
+ * The text the model reads. The AI SDK (6, 7) calls `toModelOutput({ toolCallId, input, output })`; hosts that still
+ * follow the AI SDK 5 contract (Mastra's loop, which also takes AI SDK tools) call it with the output itself.
+ */
+function modelText(options: { output: ToolMessage } | ToolMessage): string {
+  return options instanceof ToolMessage ? options.content : options.output.content;
 }
 
 function loadAISDK(): AISDK {

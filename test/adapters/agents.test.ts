@@ -24,7 +24,7 @@ test("Runner.run runs the tools (strict): parallel calls, a correction from tool
     const agent = new Agent({ name: "shop", model: "scripted", tools: toAgentsTools(registry, { onToolMessage: (m) => kept.push(m) }) });
     const result = await runner.run(agent, USER_PROMPT);
     assert.is(result.finalOutput, "done");
-    checkRequests(server.requests, registry, true);
+    checkRequests(server.requests, registry, { strict: true });
     kept.sort((a, b) => a.tool_call_id.localeCompare(b.tool_call_id));
     assert.equal(kept.map((m) => [m.name, m.status]), [["get_weather", "success"], ["search_products", "error"], ["search_products", "success"], ["lookup", "success"]]);
     assert.equal(kept[3]!.artifact, { id: "r7", secret: "kept in process" });

@@ -25,7 +25,7 @@ function markedBlocks(): string[] {
 
 test("the marked README blocks compile", () => {
   const blocks = markedBlocks();
-  assert.is(blocks.length, 5);
+  assert.is(blocks.length, 6);
   const files: Record<string, string> = {};
   blocks.forEach((block, i) => {
     const prelude = /\bconst registry\b/.test(block)

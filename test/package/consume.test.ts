@@ -6,7 +6,7 @@
  * loop, stream accumulation and parseToolCalls work with a client written by hand. The projects
  * install no provider SDK and no agent framework, and keep skipLibCheck off: the main entry's types and the other
  * providers' formats (Anthropic answers, Gemini declarations, strict mode) must work without them, and the framework
- * entries (`tooltype/ai`, `/langchain`, `/agents`, `/mcp`) are the only ones that ask for their optional peers.
+ * entries (`tooltype/ai`, `/langchain`, `/agents`, `/mastra`, `/mcp`) are the only ones that ask for their optional peers.
  *
  * The descriptions prove the `"tsp": { "tscOptions": { "parseAllJsDoc": true } }` entry of our package.json works:
  * since TypeScript 5.3, tsc skips parsing JSDoc in .ts files unless a plugin asks for it through ts-patch.
@@ -283,6 +283,7 @@ test("the packed tarball installs, builds with tspc and runs in a CommonJS and a
       "dist/runtime/adapters/langchain.js",
       "dist/runtime/adapters/langchain.mjs",
       "dist/runtime/adapters/agents.js",
+      "dist/runtime/adapters/mastra.js",
       "dist/transformer/index.js",
     ]) {
       assert.ok(files.includes(required), `the tarball lacks ${required}`);
@@ -306,7 +307,7 @@ test("the packed tarball installs, builds with tspc and runs in a CommonJS and a
     installs.forEach((result, i) => expectOk(`npm install (${kinds[i].dir})`, result));
     // Optional peers stay out: the main entry runs below with none of the frameworks and SDKs installed.
     for (const dir of dirs) {
-      for (const peer of ["ai", "@langchain/core", "@openai/agents", "@modelcontextprotocol/sdk", "openai", "@anthropic-ai/sdk"]) {
+      for (const peer of ["ai", "@langchain/core", "@openai/agents", "@mastra/core", "@modelcontextprotocol/sdk", "openai", "@anthropic-ai/sdk"]) {
         assert.not.ok(fs.existsSync(path.join(dir, "node_modules", peer)), `${peer} was installed with tooltype`);
       }
     }
