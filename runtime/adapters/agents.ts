@@ -14,7 +14,7 @@
  * - `needsApproval: true` for tools that ask for approval.
  */
 import { type FunctionTool, type RunContext, tool } from "@openai/agents";
-import type { ToolRegistry } from "../index";
+import type { ToolRegistry } from "./runtime";
 import { type AdapterOptions, ToolCallFailedError, adaptTools, toolNeedsApproval } from "./common";
 
 export { ToolCallFailedError } from "./common";

@@ -15,7 +15,7 @@
  * and 22.12 on (the AI SDK itself asks for Node 22).
  */
 import type { JSONSchema7, Tool } from "ai" with { "resolution-mode": "import" };
-import { ToolMessage, type ToolRegistry } from "../index";
+import { ToolMessage, type ToolRegistry } from "./runtime";
 import { type AdapterOptions, adaptTools, toolNeedsApproval } from "./common";
 
 export type { AdapterOptions } from "./common";

@@ -4,7 +4,7 @@
  * registry's full pipeline (lenient read, repair, coercion, validation, error handlers, time limits, the
  * framework's abort signal) answered with a ToolMessage. Built on the public API only.
  */
-import type { DispatchOptions, JsonSchema, OpenAIToolCall, RegisteredTool, ToolCall, ToolMessage, ToolRegistry } from "../index";
+import type { DispatchOptions, JsonSchema, OpenAIToolCall, RegisteredTool, ToolCall, ToolMessage, ToolRegistry } from "./runtime";
 
 /** Options every adapter takes. */
 export interface AdapterOptions {

@@ -5,7 +5,7 @@
  * tools typed with the CommonJS set. At run time the two builds work together.
  */
 import type { StructuredToolInterface } from "@langchain/core/tools";
-import type { ToolRegistry } from "../index.js";
+import type { ToolRegistry } from "./runtime.js";
 import type { AdapterOptions } from "./common.js";
 import implementation from "./langchain.js";
 

@@ -17,7 +17,7 @@
 import type { CallbackManagerForToolRun } from "@langchain/core/callbacks/manager";
 import { ToolMessage as LangChainToolMessage } from "@langchain/core/messages";
 import { StructuredTool, type ToolRunnableConfig } from "@langchain/core/tools";
-import type { JsonSchema, ToolRegistry } from "../index";
+import type { JsonSchema, ToolRegistry } from "./runtime";
 import { type AdaptedTool, type AdapterOptions, ToolCallFailedError, adaptTools } from "./common";
 
 export { ToolCallFailedError } from "./common";

@@ -14,7 +14,7 @@
  * `require` and refers to its types with `resolution-mode: "import"`.
  */
 import type { ToolAction, ToolExecutionContext } from "@mastra/core/tools" with { "resolution-mode": "import" };
-import type { JsonSchema, ToolMessage, ToolRegistry } from "../index";
+import type { JsonSchema, ToolMessage, ToolRegistry } from "./runtime";
 import { type AdapterOptions, adaptTools, toolNeedsApproval } from "./common";
 
 export type { AdapterOptions } from "./common";

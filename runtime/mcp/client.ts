@@ -17,7 +17,10 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { type JsonSchema, type SchemaToolFunction, type ToolContext, ToolError, type ToolOptions, tool } from "../index";
+import { ToolError } from "../errors";
+import type { JsonSchema } from "../meta";
+import type { ToolContext, ToolOptions } from "../options";
+import { type SchemaToolFunction, tool } from "../tool";
 
 /** A tool as a server lists it (`tools/list`). */
 export interface MCPListedTool {
