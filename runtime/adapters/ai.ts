@@ -11,11 +11,14 @@
  * it wrapped as `{"error": "<name>: <message>"}`. Only a handler that rethrows (`handleToolError: false`, …) makes
  * the AI SDK record a `tool-error`. `needsApproval` is passed for tools that ask for it.
  *
+ * The AI SDK parses the arguments text before `execute`; `toolCallRepair(registry)`, given as `generateText`'s
+ * `repairToolCall`, reads text it refused as tooltype reads it (trailing commas, single quotes, … see repair.ts).
+ *
  * `ai` 7 is an ES module; this CommonJS entry loads it with `require`, which Node runs for ES modules from 20.19
  * and 22.12 on (the AI SDK itself asks for Node 22).
  */
-import type { JSONSchema7, Tool } from "ai" with { "resolution-mode": "import" };
-import { ToolMessage, type ToolRegistry } from "./runtime";
+import type { JSONSchema7, Tool, ToolCallRepairFunction, ToolSet } from "ai" with { "resolution-mode": "import" };
+import { ToolMessage, type ToolRegistry, parseArguments } from "./runtime";
 import { type AdapterOptions, adaptTools, toolNeedsApproval } from "./common";
 
 export type { AdapterOptions } from "./common";
@@ -43,6 +46,23 @@ export function toAISDKTools(registry: ToolRegistry, options: AdapterOptions = {
     });
   }
   return tools;
+}
+
+/**
+ * `repairToolCall` for `generateText` / `streamText`: arguments text of a registry tool that the AI SDK could not
+ * parse as JSON is read with tooltype's lenient reading (unless the tool turns `repair` off) and handed back as JSON,
+ * so the call goes on to `execute`; text that cannot be read stays the AI SDK's error.
+ */
+export function toolCallRepair(registry: ToolRegistry): ToolCallRepairFunction<ToolSet> {
+  return ({ toolCall }) => {
+    const tool = registry.get(toolCall.toolName);
+    if (!tool || tool.options.repair === false) return Promise.resolve(null);
+    const read = parseArguments(toolCall.input, {
+      ...(tool.options.maxArgumentsBytes === undefined ? {} : { maxBytes: tool.options.maxArgumentsBytes }),
+      ...(tool.options.maxArgumentsDepth === undefined ? {} : { maxDepth: tool.options.maxArgumentsDepth }),
+    });
+    return Promise.resolve(read.ok ? { ...toolCall, input: JSON.stringify(read.args) } : null);
+  };
 }
 
 /**

@@ -9,3 +9,4 @@ export { ToolMessage } from "../messages";
 export type { OpenAIToolCall, ToolCall } from "../messages";
 export type { JsonSchema } from "../meta";
 export type { DispatchOptions } from "../options";
+export { parseArguments } from "../args";

@@ -1,12 +1,13 @@
 /**
  * `tooltype/ai` in the AI SDK's own loop: `generateText` with `@ai-sdk/openai`'s Chat Completions model pointed at
  * the scripted server (scenario.ts), checked on the request bodies; the program keeps the ToolMessages (artifact
- * included) in the step results. Also: strict mode, the abort signal, and a tool that asks for approval.
+ * included) in the step results. Also: strict mode, the abort signal, a tool that asks for approval, and
+ * `toolCallRepair` for arguments text the AI SDK cannot parse.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { ToolMessage, ToolRegistry, tool } from "tooltype";
-import { toAISDKTools } from "tooltype/ai";
+import { toAISDKTools, toolCallRepair } from "tooltype/ai";
 import { startScriptedServer } from "../scripted-openai/server";
 import { createProviderRegistry } from "../support/provider-tools";
 import { SCRIPT, USER_PROMPT, checkRequests } from "./scenario";
@@ -78,6 +79,35 @@ test("execute: the caller's abort signal reaches the tool; a subset of tools by 
   );
   assert.ok(seen?.aborted);
   assert.throws(() => toAISDKTools(registry, { tools: ["nope"] }), /No tool named "nope" in the registry \(it has waits\)/);
+});
+
+test("toolCallRepair: arguments text the AI SDK refuses is read leniently by tooltype; unreadable text stays an error", async () => {
+  const { generateText, stepCountIs } = await import("ai");
+  const { createOpenAI } = await import("@ai-sdk/openai");
+  const registry = createProviderRegistry();
+  const server = await startScriptedServer([
+    { tool_calls: [{ name: "get_weather", arguments: "{'city': 'Paris', unit: 'fahrenheit',}" }, { name: "get_weather", arguments: '{"city": ' }] },
+    { content: "done" },
+  ]);
+  try {
+    const openai = createOpenAI({ baseURL: server.baseURL, apiKey: "test" });
+    const result = await generateText({
+      model: openai.chat("scripted"),
+      tools: toAISDKTools(registry),
+      repairToolCall: toolCallRepair(registry),
+      prompt: "Weather?",
+      stopWhen: stepCountIs(3),
+      maxRetries: 0,
+    });
+    assert.is(result.text, "done");
+    const answers = (server.requests[1]!.messages as { role: string; tool_call_id?: string; content?: unknown }[]).filter((m) => m.role === "tool");
+    assert.equal(JSON.parse(String(answers.find((m) => m.tool_call_id === "call_1")!.content)), { city: "Paris", temperature: 70, unit: "fahrenheit" });
+    // Unreadable: the AI SDK's own error reaches the model, and no tool ran.
+    assert.match(String(answers.find((m) => m.tool_call_id === "call_2")!.content), /error/i);
+    assert.equal(result.steps[0]!.toolResults.map((r) => r.toolCallId), ["call_1"]);
+  } finally {
+    await server.close();
+  }
 });
 
 test.run();
