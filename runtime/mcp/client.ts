@@ -52,6 +52,8 @@ export interface MCPImportOptions {
   prefix?: string;
   /** Give up on one call after this many milliseconds (default 60,000); the tool's `timeoutMs`. */
   timeoutMs?: number;
+  /** Give up connecting (`initialize`) and reading `tools/list` after this many milliseconds (default 60,000). */
+  connectTimeoutMs?: number;
   /** Import only the tools this returns `true` for (given the server's own descriptor). */
   filter?: (tool: MCPListedTool) => boolean;
   /** Further options for every imported tool (error handlers, tags, metadata, …). */
@@ -86,7 +88,7 @@ export async function fromMCP(source: MCPClient | Transport, options: MCPImportO
   if (isClient(source)) client = source;
   else {
     const created = new Client(options.clientInfo ?? { name: "tooltype", version: "0.0.0" });
-    await created.connect(source, { timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+    await created.connect(source, { timeout: options.connectTimeoutMs ?? DEFAULT_TIMEOUT_MS });
     client = created;
   }
   if (!client.transport) throw new TypeError("fromMCP: the MCP client is not connected; call client.connect(transport) first, or pass the transport.");
@@ -94,7 +96,7 @@ export async function fromMCP(source: MCPClient | Transport, options: MCPImportO
   const listed: MCPListedTool[] = [];
   let cursor: string | undefined;
   do {
-    const page = await client.listTools(cursor === undefined ? undefined : { cursor }, { timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+    const page = await client.listTools(cursor === undefined ? undefined : { cursor }, { timeout: options.connectTimeoutMs ?? DEFAULT_TIMEOUT_MS });
     listed.push(...page.tools);
     cursor = page.nextCursor;
   } while (cursor !== undefined);

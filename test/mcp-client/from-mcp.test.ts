@@ -22,6 +22,8 @@ import { SDK_SERVER_TOOLS } from "./sdk-server";
 
 const SERVER = path.join(__dirname, "sdk-server.js");
 const TIMEOUT_MS = 4_000;
+// Starting a node process on a loaded machine can take seconds: connecting gets its own, generous limit.
+const CONNECT_TIMEOUT_MS = 30_000;
 
 interface Started {
   imported: MCPImport;
@@ -31,7 +33,7 @@ interface Started {
 
 async function startStdio(name: string): Promise<Started> {
   const transport = new StdioClientTransport({ command: process.execPath, args: [SERVER, "stdio", name], stderr: "pipe" });
-  const imported = await fromMCP(transport, { timeoutMs: TIMEOUT_MS });
+  const imported = await fromMCP(transport, { timeoutMs: TIMEOUT_MS, connectTimeoutMs: CONNECT_TIMEOUT_MS });
   const pid = transport.pid!;
   return {
     imported,
@@ -55,7 +57,7 @@ async function startHttp(name: string): Promise<Started> {
     });
   });
   const transport = new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`));
-  const imported = await fromMCP(transport, { timeoutMs: TIMEOUT_MS, prefix: "remote_" });
+  const imported = await fromMCP(transport, { timeoutMs: TIMEOUT_MS, connectTimeoutMs: CONNECT_TIMEOUT_MS, prefix: "remote_" });
   return {
     imported,
     kill: async () => {
@@ -162,6 +164,24 @@ test("two servers offering the same tool: an error naming both, unless a prefix 
   } finally {
     await a.imported.close();
     await b.imported.close();
+  }
+});
+
+test("a server that stops answering: the call is a timeout error within the tool's timeoutMs, never a hang", async () => {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [SERVER, "stdio", "frozen"], stderr: "pipe" });
+  const imported = await fromMCP(transport, { timeoutMs: 300, connectTimeoutMs: CONNECT_TIMEOUT_MS });
+  const pid = transport.pid!;
+  try {
+    const registry = new ToolRegistry().register(imported.tools);
+    process.kill(pid, "SIGSTOP");
+    const startedAt = Date.now();
+    const [answer] = await registry.dispatch({ tool_calls: [{ id: "1", name: "get_forecast", args: { city: "Oslo", days: 2 } }] });
+    assert.ok(Date.now() - startedAt < 5_000, "answered soon after the time limit");
+    assert.is(answer!.status, "error");
+    assert.match(answer!.content, /timed out|Request timed out/i);
+  } finally {
+    process.kill(pid, "SIGKILL");
+    await imported.close();
   }
 });
 
