@@ -2,7 +2,7 @@
  * `tooltype/agents` in the OpenAI Agents SDK's own runner: `Runner.run` with the SDK's OpenAI provider on Chat
  * Completions pointed at the scripted server (scenario.ts), strict by default; checked on the request bodies and
  * on the ToolMessages the program keeps through `onToolMessage`. Also: the model's arguments text read leniently,
- * `errorFunction`, `needsApproval`.
+ * `errorFunction`, `needsApproval` (the run pauses with an interruption).
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -59,6 +59,24 @@ test("invoke: arguments text read leniently; errorFunction; needsApproval; stric
   const [money] = toAgentsTools(new ToolRegistry([guarded]));
   assert.is(await money!.needsApproval(context, {} as never, "x"), true);
   assert.is(await weather!.needsApproval(context, { city: "Oslo" } as never, "y"), false);
+});
+
+test("a tool that asks for approval pauses the run (an interruption) and does not run", async () => {
+  let ran = false;
+  const guarded = tool.fromSchema({ name: "wire_money", parameters: { type: "object", properties: {} }, metadata: { needsApproval: true } }, () => {
+    ran = true;
+    return "sent";
+  });
+  const server = await startScriptedServer([{ tool_calls: [{ name: "wire_money", arguments: {} }] }, { content: "done" }]);
+  try {
+    const runner = new Runner({ modelProvider: new OpenAIProvider({ apiKey: "test", baseURL: server.baseURL, useResponses: false }) });
+    const agent = new Agent({ name: "bank", model: "scripted", tools: toAgentsTools(new ToolRegistry([guarded]), { strict: false }) });
+    const result = await runner.run(agent, "Pay the bill.");
+    assert.equal(result.interruptions.map((item) => item.rawItem.type === "function_call" && item.rawItem.name), ["wire_money"]);
+    assert.is(ran, false);
+  } finally {
+    await server.close();
+  }
 });
 
 test.run();

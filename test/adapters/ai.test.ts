@@ -1,5 +1,5 @@
 /**
- * `tooltype/ai` in the AI SDK's own loop: `generateText` with `@ai-sdk/openai`'s Chat Completions model pointed at
+ * `tooltype/ai` in the AI SDK's own loop: `generateText` (and `streamText`) with `@ai-sdk/openai`'s Chat Completions model pointed at
  * the scripted server (scenario.ts), checked on the request bodies; the program keeps the ToolMessages (artifact
  * included) in the step results. Also: strict mode, the abort signal, a tool that asks for approval, and
  * `toolCallRepair` for arguments text the AI SDK cannot parse.
@@ -34,6 +34,22 @@ test("generateText runs the registry's tools: parallel calls, a correction from 
     assert.ok([...first!, ...second!].every((o) => o instanceof ToolMessage));
     assert.equal(first!.map((o) => [o.name, o.status]), [["get_weather", "success"], ["search_products", "error"]]);
     assert.equal(second!.find((o) => o.name === "lookup")!.artifact, { id: "r7", secret: "kept in process" });
+  } finally {
+    await server.close();
+  }
+});
+
+test("streamText runs the same conversation", async () => {
+  const { streamText, stepCountIs } = await import("ai");
+  const { createOpenAI } = await import("@ai-sdk/openai");
+  const registry = createProviderRegistry();
+  const server = await startScriptedServer(SCRIPT);
+  try {
+    const openai = createOpenAI({ baseURL: server.baseURL, apiKey: "test" });
+    const result = streamText({ model: openai.chat("scripted"), tools: toAISDKTools(registry), prompt: USER_PROMPT, stopWhen: stepCountIs(5), maxRetries: 0 });
+    assert.is(await result.text, "done");
+    checkRequests(server.requests, registry);
+    assert.ok(server.requests.every((request) => request.stream === true));
   } finally {
     await server.close();
   }
