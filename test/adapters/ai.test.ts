@@ -1,7 +1,7 @@
 /**
- * `tooltype/ai` in the AI SDK's own loop: `generateText` (and `streamText`) with `@ai-sdk/openai`'s Chat Completions model pointed at
- * the scripted server (scenario.ts), checked on the request bodies; the program keeps the ToolMessages (artifact
- * included) in the step results. Also: strict mode, the abort signal, a tool that asks for approval, and
+ * `tooltype/ai` in the AI SDK's own loop: `generateText` (and `streamText`) with `@ai-sdk/openai`'s Chat
+ * Completions model pointed at the scripted server (scenario.ts), checked on the request bodies; the program keeps
+ * the ToolMessages (artifact included) in the step results. Also: strict mode, the abort signal, a tool that asks for approval, and
  * `toolCallRepair` for arguments text the AI SDK cannot parse.
  */
 import { test } from "uvu";
