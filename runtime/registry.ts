@@ -20,7 +20,7 @@ import {
 } from "./dispatch";
 import { formatAnswer } from "./answer";
 import { normalizeToolCall, readCalls } from "./calls";
-import { ToolRegistrationError } from "./errors";
+import { NOT_COMPILED_HINT, ToolRegistrationError } from "./errors";
 import { type AnthropicTool, toAnthropicTools } from "./formats/anthropic";
 import { type GeminiTool, type GeminiToolsOptions, toGeminiTools } from "./formats/gemini";
 import { type MCPTool, toMCPTools } from "./formats/mcp";
@@ -270,7 +270,7 @@ function checkedMeta(found: FoundTool): CompiledToolMeta {
   const meta: unknown = declaration.meta;
   if (meta === undefined || meta === null) {
     throw new ToolRegistrationError(
-      `${tool} has no compiled metadata: the tooltype transformer did not run on this file. Add { "transform": "tooltype/transformer" } to compilerOptions.plugins in tsconfig.json and build with tspc (ts-patch).`,
+      `${tool} has no compiled metadata: ${NOT_COMPILED_HINT}`,
     );
   }
   if (!isCompiledToolMeta(meta)) {

@@ -11,7 +11,7 @@
 import { describeArgumentsProblem, parseArguments } from "./args";
 import { conform } from "./conform";
 import { instantiateValidator } from "./compiled-validator";
-import type { SchemaError } from "./errors";
+import { NOT_COMPILED_HINT, type SchemaError } from "./errors";
 import { toStrictSchema } from "./formats/strict";
 import { type CompiledOutputMeta, type JsonSchema, META_VERSION } from "./meta";
 import { ArgumentsValidator } from "./validate";
@@ -134,7 +134,7 @@ export class StructuredOutput<T> {
 export function structuredOutput<T>(name?: string, options: StructuredOutputOptions = {}, meta?: CompiledOutputMeta): StructuredOutput<T> {
   if (!meta) {
     throw new Error(
-      `structuredOutput${name ? `("${name}")` : "()"} has no compiled schema: the tooltype transformer did not run on this file, or the call has no type argument. Write structuredOutput<YourType>(), add { "transform": "tooltype/transformer" } to compilerOptions.plugins in tsconfig.json and build with tspc (ts-patch).`,
+      `structuredOutput${name ? `("${name}")` : "()"} has no compiled schema. Write structuredOutput<YourType>() (without a type argument there is nothing to compile); otherwise ${NOT_COMPILED_HINT}`,
     );
   }
   if (meta.v !== META_VERSION) {
