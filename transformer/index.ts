@@ -11,7 +11,7 @@
  * was made with: `program.emit(..., { before: [tooltype(program, {}, { ts, addDiagnostic })] })`.
  */
 import type * as ts from "typescript";
-import type { JsonValue } from "../runtime/meta";
+import type { CompiledToolMeta, JsonValue } from "../runtime/meta";
 import { resolveTypeScript, type TS } from "./compat";
 import { Code, makeDiagnostic } from "./diagnostics";
 import { decoratorWithMeta, metaExpression, withMetaArgument } from "./emit";
@@ -38,6 +38,8 @@ export interface TooltypeTransformerExtras {
   ts?: TS;
   /** Receives tooltype's diagnostics. Without it, the first error is thrown as an exception. */
   addDiagnostic?: (diagnostic: ts.Diagnostic) => unknown;
+  /** Receives each tool's derived metadata (without its validator) and the function it describes: the CLI's `schema`. */
+  onToolMeta?: (meta: CompiledToolMeta, fn: ts.SignatureDeclaration) => void;
 }
 
 export default function tooltypeTransformer(
@@ -63,6 +65,7 @@ export default function tooltypeTransformer(
     const compile = (site: ToolSite): ts.Expression => {
       const { meta, problems } = deriveToolMeta(tsi, checker, api, site);
       problems.forEach(report);
+      extras.onToolMeta?.(meta, site.fn);
       // A tool with errors fails the build anyway; compiling its (partial) schema would only add noise.
       const validator = validators && !problems.some((p) => !p.warning) ? validators.expression(tsi, f, meta.parameters) : undefined;
       return metaExpression(f, meta as unknown as JsonValue, validator); // plain data by construction: see runtime/meta.ts
