@@ -105,7 +105,7 @@ function schema(project: string, format: Format, strict: boolean): number {
   // The runtime's own export path: one registry of every tool, as an application would build it.
   const registry = new ToolRegistry(a.tools.map((meta) => tool(function unused() {}, {}, meta)));
   const out =
-    format === "openai" ? registry.toOpenAITools({ strict })
+    format === "openai" ? registry.toOpenAITools(strict ? { strict } : undefined)
     : format === "anthropic" ? registry.toAnthropicTools()
     : format === "gemini" ? registry.toGeminiTools()
     : format === "mcp" ? registry.toMCPTools()

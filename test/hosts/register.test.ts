@@ -1,0 +1,160 @@
+/**
+ * `node --import tooltype/register`, as a user runs it: an ES module project (bundler-style resolution, standard
+ * decorators, extensionless imports) and a CommonJS one (experimentalDecorators, `require` of .ts), each with a
+ * tool whose parameter type sits two imports away (a barrel re-exporting an interface that extends one from another
+ * file). Each run dispatches a valid and an invalid call; the schema equals what `tooltype schema` and a `tspc`
+ * build produce for the same sources. Also: tsx with the hook (the commands the README gives) and without it (the
+ * error names the cause and the commands), stack traces through the inline source map, and a TT error stopping the run.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import * as path from "node:path";
+import { bin, makeProject, node, run, tooltype, writeFiles, type Run } from "./project";
+
+const LIB = {
+  "src/lib/base.ts": `export interface Base {\n  /** Order id */\n  id: string;\n}\n`,
+  "src/lib/order.ts": `import type { Base } from "./base${""}";\nexport interface Order extends Base {\n  /** How many */\n  qty: number;\n}\n`,
+  "src/lib/index.ts": `export * from "./order";\n`,
+};
+
+const tools = (decorator: string): string => `import { tool } from "tooltype";
+import type { Order } from "./lib";
+
+export class Shop {
+  /**
+   * Place an order.
+   * @param order What to order
+   */
+  ${decorator}
+  place_order(order: Order): string {
+    return \`placed \${order.qty} of \${order.id}\`;
+  }
+}
+
+/**
+ * Count to n.
+ * @param n How far
+ */
+export const count = tool(function count(n: number) {
+  return n;
+});
+`;
+
+const APP = `import { ToolRegistry } from "tooltype";
+import { count, Shop } from "./tools.js";
+
+const registry = new ToolRegistry([new Shop(), count]);
+const call = (args: string) => ({ role: "assistant" as const, content: null, tool_calls: [{ id: "c1", type: "function" as const, function: { name: "place_order", arguments: args } }] });
+async function main(): Promise<void> {
+  const [ok] = await registry.dispatch(call('{"order":{"id":"x1","qty":2}}'));
+  const [bad] = await registry.dispatch(call('{"order":{"id":"x1","qty":"two"}}'));
+  console.log(JSON.stringify({ tools: registry.toOpenAITools(), ok: [ok!.status, ok!.content], bad: bad!.status }));
+  if (process.argv.includes("--throw")) throw new Error("thrown on line 10 of app.ts");
+}
+void main().catch((error: Error) => { console.error(error.stack); process.exitCode = 3; });
+`;
+
+const PLUGIN = `"plugins": [{ "transform": "tooltype/transformer" }]`;
+
+function esmProject(): string {
+  return makeProject("register-esm", {
+    "package.json": `{ "type": "module" }`,
+    "tsconfig.json": `{ "compilerOptions": { "target": "ES2022", "module": "esnext", "moduleResolution": "bundler", "strict": true, "noEmit": true, "skipLibCheck": true, "types": [], ${PLUGIN} }, "include": ["src"] }`,
+    ...LIB,
+    "src/tools.ts": tools("@tool"),
+    "src/app.ts": APP,
+  });
+}
+
+function cjsProject(): string {
+  return makeProject("register-cjs", {
+    "package.json": `{}`,
+    "tsconfig.json": `{ "compilerOptions": { "target": "ES2022", "module": "commonjs", "strict": true, "outDir": "dist", "experimentalDecorators": true, "skipLibCheck": true, "types": ["node"], "typeRoots": ["${path.join(path.resolve(__dirname, "../../.."), "node_modules", "@types")}"], ${PLUGIN} }, "include": ["src"] }`,
+    ...LIB,
+    "src/tools.ts": tools("@tool"),
+    "src/app.ts": APP.replace('"./tools.js"', '"./tools"'),
+  });
+}
+
+interface Output {
+  tools: { function: { name: string; parameters: Record<string, unknown> } }[];
+  ok: [string, string];
+  bad: string;
+}
+
+function output(step: string, result: Run): Output {
+  assert.is(result.code, 0, `${step} failed (exit ${result.code}):\n${result.stderr}\n${result.stdout}`);
+  const line = result.stdout.trim().split("\n").pop()!;
+  return JSON.parse(line) as Output;
+}
+
+function checkBehaviour(out: Output): void {
+  const order = (out.tools[0]!.function.parameters.properties as Record<string, { properties: Record<string, { description?: string }> }>).order!;
+  assert.equal(Object.keys(order.properties).sort(), ["id", "qty"], "the schema has the property of the base interface two imports away");
+  assert.is(order.properties.id!.description, "Order id");
+  assert.equal(out.ok, ["success", "placed 2 of x1"]);
+  assert.is(out.bad, "error", "a string where the interface wants a number is refused");
+}
+
+test("ES module project: node --import tooltype/register runs it with metadata; same schema as `tooltype schema`", async () => {
+  const dir = esmProject();
+  const [hooked, cli, thrown] = await Promise.all([
+    node(["--import", "tooltype/register", "src/app.ts"], dir),
+    tooltype(["schema", "--format", "openai"], dir),
+    node(["--enable-source-maps", "--import", "tooltype/register", "src/app.ts", "--throw"], dir),
+  ]);
+  const out = output("node --import tooltype/register", hooked);
+  checkBehaviour(out);
+  assert.is(cli.code, 0, cli.stderr);
+  assert.is(JSON.stringify(out.tools, null, 2) + "\n", cli.stdout, "the CLI prints what the registry exports");
+  assert.is(thrown.code, 3);
+  assert.match(thrown.stderr, /thrown on line 10 of app\.ts\n\s+at main \(.*src\/app\.ts:10:\d+\)/, "stack traces point into the .ts source");
+});
+
+test("CommonJS project: the hook compiles require()d .ts; same schema as a tspc build", async () => {
+  const dir = cjsProject();
+  const [hooked, built] = await Promise.all([
+    node(["--import", "tooltype/register", "src/app.ts"], dir),
+    run(bin("tspc"), ["-p", "tsconfig.json"], dir, 120_000),
+  ]);
+  const out = output("node --import tooltype/register", hooked);
+  checkBehaviour(out);
+  assert.is(built.code, 0, `tspc failed:\n${built.stdout}${built.stderr}`);
+  const fromTspc = output("node dist/app.js", await node(["dist/app.js"], dir));
+  assert.is(JSON.stringify(out.tools), JSON.stringify(fromTspc.tools), "register and tspc emit the same metadata");
+  // -r works too (the hook installs itself from CommonJS).
+  checkBehaviour(output("node -r tooltype/register", await node(["-r", "tooltype/register", "src/app.ts"], dir)));
+});
+
+for (const kind of ["ESM", "CommonJS"] as const) {
+  test(`tsx (${kind}): with tooltype/register the tools work; without it the error names the cause and the commands`, async () => {
+    const dir = kind === "ESM" ? esmProject() : cjsProject();
+    const [plain, imported, cli] = await Promise.all([
+      run(bin("tsx"), ["src/app.ts"], dir),
+      node(["--import", "tsx", "--import", "tooltype/register", "src/app.ts"], dir),
+      run(bin("tsx"), ["--import", "tooltype/register", "src/app.ts"], dir),
+    ]);
+    checkBehaviour(output("node --import tsx --import tooltype/register", imported));
+    checkBehaviour(output("tsx --import tooltype/register", cli));
+    assert.is.not(plain.code, 0);
+    assert.match(plain.stderr, 'has no compiled metadata: the file that declares it was not compiled by a tooltype-aware step (tsx, ts-node');
+    assert.match(plain.stderr, "node --import tsx --import tooltype/register src/main.ts");
+  });
+}
+
+test("a TT error stops the run with its position; warnings are printed and the run goes on", async () => {
+  const dir = esmProject();
+  writeFiles(dir, {
+    "src/tools.ts": tools("@tool").replace("function count(n: number)", "function count(n: number, extra?: unknown)"),
+  });
+  const warned = await node(["--import", "tooltype/register", "src/app.ts"], dir);
+  checkBehaviour(output("with a warning", warned));
+  assert.match(warned.stderr, /src\/tools\.ts:19:\d+ - warning TT1005: parameter "extra" is typed unknown/);
+  writeFiles(dir, { "src/tools.ts": tools("@tool").replace("function count(n: number)", "function count(n: number, cb: () => void)") });
+  const failed = await node(["--import", "tooltype/register", "src/app.ts"], dir);
+  assert.is.not(failed.code, 0);
+  assert.match(failed.stderr, "tooltype/register: src/tools.ts has tooltype errors, so its tools have no correct schema:");
+  assert.match(failed.stderr, /src\/tools\.ts:19:\d+ - error TT1001: parameter "cb" has type a function/);
+});
+
+test.run();
