@@ -7,7 +7,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import Ajv2020 from "ajv/dist/2020";
-import { makeProject, tooltype, writeFiles } from "./project";
+import { makeProject, readmeCommands, runCommand, tooltype, writeFiles } from "./project";
 
 const TSCONFIG = `{ "compilerOptions": { "target": "ES2022", "module": "node16", "strict": true, "noEmit": true, "skipLibCheck": true, "types": [], "plugins": [{ "transform": "tooltype/transformer" }] }, "include": ["src"] }`;
 
@@ -91,6 +91,16 @@ test("schema: json, openai (and --strict), anthropic, gemini, mcp: the registry'
   const strictTool = (JSON.parse(strict.stdout) as typeof openai)[0]!.function as { strict: boolean; parameters: { required: string[] } };
   assert.is(strictTool.strict, true);
   assert.equal(strictTool.parameters.required.sort(), ["filter", "keyword", "limit"], "strict mode requires every property");
+});
+
+test("the README's commands run as written", async () => {
+  const dir = project();
+  const commands = readmeCommands("cli");
+  const results = await Promise.all(commands.map((c) => runCommand(c, dir)));
+  results.forEach((r, i) => {
+    assert.is(r.code, 0, `${commands[i]!.join(" ")}: ${r.stderr}${r.stdout}`);
+    if (commands[i]!.includes("schema")) assert.ok(Array.isArray(JSON.parse(r.stdout)), "prints a JSON array of tools");
+  });
 });
 
 test("clear messages: bad tsconfig path, no tools, TT errors, usage mistakes, --help", async () => {

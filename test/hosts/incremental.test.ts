@@ -18,7 +18,7 @@ function project(incremental: boolean): string {
     "tsconfig.json": `{ "compilerOptions": { "target": "ES2022", "module": "commonjs", "strict": true, "outDir": "dist", ${incremental ? '"incremental": true, ' : ""}"experimentalDecorators": true, "skipLibCheck": true, "types": ["node"], "plugins": [{ "transform": "tooltype/transformer" }] }, "include": ["src"] }`,
     ...LIB,
     "src/tools.ts": tools("@tool"),
-    "src/app.ts": APP.replace('"./tools.js"', '"./tools"'),
+    "src/main.ts": APP.replace('"./tools.js"', '"./tools"'),
   });
 }
 
@@ -30,14 +30,14 @@ test("incremental: true: a property added two imports away is in the next build,
   const dir = project(true);
   const first = await tspc(dir);
   assert.is(first.code, 0, first.stdout);
-  const before = output("first build", await node(["dist/app.js", WITH_GIFT], dir));
+  const before = output("first build", await node(["dist/main.js", WITH_GIFT], dir));
   checkBehaviour(before);
   assert.is(before.given, "error", "gift is not a property yet");
 
   writeFiles(dir, addGift("string[]"));
   const second = await tspc(dir, ["--listEmittedFiles"]);
   assert.is(second.code, 0, second.stdout);
-  const after = output("incremental build", await node(["dist/app.js", WITH_GIFT], dir));
+  const after = output("incremental build", await node(["dist/main.js", WITH_GIFT], dir));
   checkBehaviour(after, ["gift", "id", "qty"]);
   assert.is(after.given, "success", "the validator accepts the new property");
 
@@ -56,7 +56,7 @@ test("incremental: true: a property added two imports away is in the next build,
   writeFiles(dir, addGift("string[]"));
   const fixed = await tspc(dir);
   assert.is(fixed.code, 0, fixed.stdout);
-  assert.is(output("after the fix", await node(["dist/app.js", WITH_GIFT], dir)).given, "success");
+  assert.is(output("after the fix", await node(["dist/main.js", WITH_GIFT], dir)).given, "success");
 });
 
 test("tspc -w: the watcher rewrites the tool when an interface two imports away changes", async () => {
@@ -64,12 +64,12 @@ test("tspc -w: the watcher rewrites the tool when an interface two imports away 
   const watcher = start(process.execPath, [bin("tspc"), "-p", "tsconfig.json", "-w", "--preserveWatchOutput"], dir);
   try {
     await waitFor("the first watch build", () => (/Found 0 errors\. Watching/.test(watcher.output()) ? true : undefined), 90_000);
-    assert.is(output("first build", await node(["dist/app.js", WITH_GIFT], dir)).given, "error");
+    assert.is(output("first build", await node(["dist/main.js", WITH_GIFT], dir)).given, "error");
     const tools = path.join(dir, "dist/tools.js");
     writeFiles(dir, addGift("string[]"));
     await waitFor("dist/tools.js with the new property", () => (fs.readFileSync(tools, "utf8").includes("gift") ? true : undefined), 90_000);
     await waitFor("the rebuild to finish", () => (watcher.output().match(/Found 0 errors\. Watching/g)!.length >= 2 ? true : undefined), 90_000);
-    const after = output("after the change", await node(["dist/app.js", WITH_GIFT], dir));
+    const after = output("after the change", await node(["dist/main.js", WITH_GIFT], dir));
     checkBehaviour(after, ["gift", "id", "qty"]);
     assert.is(after.given, "success");
   } finally {

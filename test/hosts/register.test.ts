@@ -9,7 +9,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import * as path from "node:path";
-import { bin, makeProject, node, run, tooltype, writeFiles } from "./project";
+import { bin, makeProject, node, readmeCommands, run, runCommand, tooltype, writeFiles } from "./project";
 import { APP, checkBehaviour, LIB, output, tools } from "./sample";
 
 const PLUGIN = `"plugins": [{ "transform": "tooltype/transformer" }]`;
@@ -20,7 +20,7 @@ function esmProject(): string {
     "tsconfig.json": `{ "compilerOptions": { "target": "ES2022", "module": "esnext", "moduleResolution": "bundler", "strict": true, "noEmit": true, "skipLibCheck": true, "types": [], ${PLUGIN} }, "include": ["src"] }`,
     ...LIB,
     "src/tools.ts": tools("@tool"),
-    "src/app.ts": APP,
+    "src/main.ts": APP,
   });
 }
 
@@ -30,48 +30,46 @@ function cjsProject(): string {
     "tsconfig.json": `{ "compilerOptions": { "target": "ES2022", "module": "commonjs", "strict": true, "outDir": "dist", "experimentalDecorators": true, "skipLibCheck": true, "types": ["node"], "typeRoots": ["${path.join(path.resolve(__dirname, "../../.."), "node_modules", "@types")}"], ${PLUGIN} }, "include": ["src"] }`,
     ...LIB,
     "src/tools.ts": tools("@tool"),
-    "src/app.ts": APP.replace('"./tools.js"', '"./tools"'),
+    "src/main.ts": APP.replace('"./tools.js"', '"./tools"'),
   });
 }
 
 test("ES module project: node --import tooltype/register runs it with metadata; same schema as `tooltype schema`", async () => {
   const dir = esmProject();
+  const [command] = readmeCommands("node"); // the README's command, as written
   const [hooked, cli, thrown] = await Promise.all([
-    node(["--import", "tooltype/register", "src/app.ts"], dir),
+    runCommand(command!, dir),
     tooltype(["schema", "--format", "openai"], dir),
-    node(["--enable-source-maps", "--import", "tooltype/register", "src/app.ts", "--throw"], dir),
+    node(["--enable-source-maps", "--import", "tooltype/register", "src/main.ts", "--throw"], dir),
   ]);
   const out = output("node --import tooltype/register", hooked);
   checkBehaviour(out);
   assert.is(cli.code, 0, cli.stderr);
   assert.is(JSON.stringify(out.tools, null, 2) + "\n", cli.stdout, "the CLI prints what the registry exports");
   assert.is(thrown.code, 3);
-  assert.match(thrown.stderr, /thrown on line 10 of app\.ts\n\s+at main \(.*src\/app\.ts:10:\d+\)/, "stack traces point into the .ts source");
+  assert.match(thrown.stderr, /thrown on line 10 of main\.ts\n\s+at main \(.*src\/main\.ts:10:\d+\)/, "stack traces point into the .ts source");
 });
 
 test("CommonJS project: the hook compiles require()d .ts; same schema as a tspc build", async () => {
   const dir = cjsProject();
   const [hooked, built] = await Promise.all([
-    node(["--import", "tooltype/register", "src/app.ts"], dir),
+    node(["--import", "tooltype/register", "src/main.ts"], dir),
     run(bin("tspc"), ["-p", "tsconfig.json"], dir, 120_000),
   ]);
   const out = output("node --import tooltype/register", hooked);
   checkBehaviour(out);
   assert.is(built.code, 0, `tspc failed:\n${built.stdout}${built.stderr}`);
-  const fromTspc = output("node dist/app.js", await node(["dist/app.js"], dir));
+  const fromTspc = output("node dist/main.js", await node(["dist/main.js"], dir));
   assert.is(JSON.stringify(out.tools), JSON.stringify(fromTspc.tools), "register and tspc emit the same metadata");
 });
 
 for (const kind of ["ESM", "CommonJS"] as const) {
   test(`tsx (${kind}): with tooltype/register the tools work; without it the error names the cause and the commands`, async () => {
     const dir = kind === "ESM" ? esmProject() : cjsProject();
-    const [plain, imported, cli] = await Promise.all([
-      run(bin("tsx"), ["src/app.ts"], dir),
-      node(["--import", "tsx", "--import", "tooltype/register", "src/app.ts"], dir),
-      run(bin("tsx"), ["--import", "tooltype/register", "src/app.ts"], dir),
-    ]);
-    checkBehaviour(output("node --import tsx --import tooltype/register", imported));
-    checkBehaviour(output("tsx --import tooltype/register", cli));
+    const commands = readmeCommands("tsx"); // the README's commands, as written
+    assert.equal(commands.map((c) => c.join(" ")), ["node --import tsx --import tooltype/register src/main.ts", "tsx --import tooltype/register src/main.ts"]);
+    const [plain, ...hooked] = await Promise.all([run(bin("tsx"), ["src/main.ts"], dir), ...commands.map((c) => runCommand(c, dir))]);
+    hooked.forEach((result, i) => checkBehaviour(output(commands[i]!.join(" "), result)));
     assert.is.not(plain.code, 0);
     assert.match(plain.stderr, 'has no compiled metadata: the file that declares it was not compiled by a tooltype-aware step (tsx, ts-node');
     assert.match(plain.stderr, "node --import tsx --import tooltype/register src/main.ts");
@@ -83,11 +81,11 @@ test("a TT error stops the run with its position; warnings are printed and the r
   writeFiles(dir, {
     "src/tools.ts": tools("@tool").replace("function count(n: number)", "function count(n: number, extra?: unknown)"),
   });
-  const warned = await node(["--import", "tooltype/register", "src/app.ts"], dir);
+  const warned = await node(["--import", "tooltype/register", "src/main.ts"], dir);
   checkBehaviour(output("with a warning", warned));
   assert.match(warned.stderr, /src\/tools\.ts:19:\d+ - warning TT1005: parameter "extra" is typed unknown/);
   writeFiles(dir, { "src/tools.ts": tools("@tool").replace("function count(n: number)", "function count(n: number, cb: () => void)") });
-  const failed = await node(["--import", "tooltype/register", "src/app.ts"], dir);
+  const failed = await node(["--import", "tooltype/register", "src/main.ts"], dir);
   assert.is.not(failed.code, 0);
   assert.match(failed.stderr, "tooltype/register: src/tools.ts has tooltype errors, so its tools have no correct schema:");
   assert.match(failed.stderr, /src\/tools\.ts:19:\d+ - error TT1001: parameter "cb" has type a function/);

@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   const [ok] = await registry.dispatch(call('{"order":{"id":"x1","qty":2}}'));
   const [bad] = await registry.dispatch(call('{"order":{"id":"x1","qty":"two"}}'));
   const given = process.argv[2]?.startsWith("{") ? (await registry.dispatch(call(process.argv[2])))[0]!.status : undefined; console.log(JSON.stringify({ tools: registry.toOpenAITools(), ok: [ok!.status, ok!.content], bad: bad!.status, given }));
-  if (process.argv.includes("--throw")) throw new Error("thrown on line 10 of app.ts");
+  if (process.argv.includes("--throw")) throw new Error("thrown on line 10 of main.ts");
 }
 void main().catch((error: Error) => { console.error(error.stack); process.exitCode = 3; });
 `;
