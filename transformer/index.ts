@@ -11,7 +11,7 @@
  * was made with: `program.emit(..., { before: [tooltype(program, {}, { ts, addDiagnostic })] })`.
  */
 import type * as ts from "typescript";
-import type { CompiledToolMeta, JsonValue } from "../runtime/meta";
+import type { JsonValue } from "../runtime/meta";
 import { resolveTypeScript, type TS } from "./compat";
 import { Code, makeDiagnostic } from "./diagnostics";
 import { decoratorWithMeta, metaExpression, withMetaArgument } from "./emit";
@@ -40,7 +40,7 @@ export interface TooltypeTransformerExtras {
   /** Receives tooltype's diagnostics. Without it, the first error is thrown as an exception. */
   addDiagnostic?: (diagnostic: ts.Diagnostic) => unknown;
   /** Receives each tool's derived metadata (without its validator) and the function it describes: the CLI's `schema`. */
-  onToolMeta?: (meta: CompiledToolMeta, fn: ts.SignatureDeclaration) => void;
+  onToolMeta?: (meta: ReturnType<typeof deriveToolMeta>["meta"], fn: ts.SignatureDeclaration) => void;
   /** ts-patch's list of the program's plugin diagnostics, which it adds to the result of every emit of the program. */
   diagnostics?: ts.Diagnostic[];
 }
@@ -62,7 +62,7 @@ export default function tooltypeTransformer(
     else if (!problem.warning) throw new Error(tsi.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
   };
   // Incremental and watch builds: re-emit tool files whose types changed in another file (see hosts/incremental.ts).
-  const tracker = trackDependencies(tsi, program, checker, config, () => tooltypeTransformer(program, config, extras), extras.diagnostics);
+  const tracker = trackDependencies(tsi, program, checker, config, extras.diagnostics);
 
   return (context) => {
     const f = context.factory;

@@ -51,21 +51,22 @@ export interface DependencyTracker {
 }
 
 /**
- * Called when the transformer is created for an emit. For an incremental or watch build, re-emits (once per
- * program) the tool files whose dependencies changed, and returns the tracker that records them. `transformer`
- * makes tooltype's transformer for a re-emit outside ts-patch (under ts-patch, `program.emit` adds the configured
- * plugins itself, tooltype and any other).
+ * Called when the transformer is created for an emit. For an incremental or watch build by tspc, returns the
+ * tracker that records the tool files and, at the first file the program emits, re-emits the stale ones through
+ * `program.emit`, to which ts-patch adds the configured plugins (tooltype and any other), as for every file.
+ * Hosts that make their own programs (the CLI, the register hook, bundler plugins) emit in memory and handle
+ * changes themselves: a re-emit there would write files nobody asked for.
  */
 export function trackDependencies(
   tsi: TS,
   program: ts.Program,
   checker: ts.TypeChecker,
   pluginConfig: object,
-  transformer: () => ts.TransformerFactory<ts.SourceFile>,
   reported: ts.Diagnostic[] | undefined,
 ): DependencyTracker | undefined {
   const options = program.getCompilerOptions();
   if (!options.incremental && !options.composite && !options.watch) return undefined;
+  if (!("originalEmit" in program)) return undefined; // not a program ts-patch made for tspc
   if (reported && !reemitting) forgetReported(reported);
   const state = stateFor(tsi, options);
   const hashes = new DependencyHasher(tsi, program, checker, pluginConfig);
@@ -81,8 +82,7 @@ export function trackDependencies(
       if (file === current) continue; // being emitted right now
       reemitting = true;
       try {
-        if ("originalEmit" in program) program.emit(file);
-        else program.emit(file, undefined, undefined, false, { before: [transformer()] });
+        program.emit(file);
       } finally {
         reemitting = false;
       }

@@ -69,6 +69,8 @@ interface Project extends TsconfigProgram {
   tsi: TS;
 }
 
+/** Per folder of a loaded file: the compiler to use and the tsconfig that governs it (looked up once). */
+const folders = new Map<string, { tsi: TS; configPath: string | undefined }>();
 /** By tsconfig path and format: one program each for the whole process. */
 const projects = new Map<string, Project>();
 
@@ -83,8 +85,13 @@ function moduleOverride(tsi: TS, module: ts.ModuleKind | undefined, format: Node
 
 function projectFor(fileName: string, format: NodeFormat): { project: Project; sourceFile: ts.SourceFile } {
   const dir = path.dirname(fileName);
-  const tsi = typescriptFor(dir);
-  const configPath = findTsconfig(tsi, dir);
+  let found = folders.get(dir);
+  if (!found) {
+    const tsi = typescriptFor(dir);
+    found = { tsi, configPath: findTsconfig(tsi, dir) };
+    folders.set(dir, found);
+  }
+  const { tsi, configPath } = found;
   if (!configPath) {
     throw new ProjectError(`tooltype/register: no tsconfig.json in ${dir} or any folder above it. tooltype reads types with a TypeScript program made from the project's tsconfig.json; create one (npx tsc --init) next to package.json.`);
   }
