@@ -59,7 +59,8 @@ function analyse(project: string): Analysis {
   const diagnostics: ts.Diagnostic[] = [];
   const tools: CompiledToolMeta[] = [];
   const files = projectSourceFiles(program);
-  const factory = tooltypeTransformer(program, pluginConfig, {
+  // Validators add no diagnostics and are not part of a schema: not compiled here.
+  const factory = tooltypeTransformer(program, { ...pluginConfig, validators: false }, {
     ts: tsi,
     addDiagnostic: (d) => diagnostics.push(d),
     onToolMeta: (meta) => tools.push(meta),
