@@ -67,6 +67,10 @@ const EMIT_OVERRIDES: ts.CompilerOptions = {
 
 interface Project extends TsconfigProgram {
   tsi: TS;
+  /** tooltype's transformer for this program, made once (its caches live as long as the program)... */
+  transformer: ts.TransformerFactory<ts.SourceFile>;
+  /** ...with the diagnostics of the file being emitted collected here. */
+  diagnostics: ts.Diagnostic[];
 }
 
 /** Per folder of a loaded file: the compiler to use and the tsconfig that governs it (looked up once). */
@@ -96,13 +100,19 @@ function projectFor(fileName: string, format: NodeFormat): { project: Project; s
     throw new ProjectError(`tooltype/register: no tsconfig.json in ${dir} or any folder above it. tooltype reads types with a TypeScript program made from the project's tsconfig.json; create one (npx tsc --init) next to package.json.`);
   }
   const overrides = (options: ts.CompilerOptions): ts.CompilerOptions => ({ ...EMIT_OVERRIDES, ...moduleOverride(tsi, options.module, format) });
+  const make = (roots: string[]): Project => {
+    const made = createTsconfigProgram(tsi, configPath, overrides, roots);
+    const diagnostics: ts.Diagnostic[] = [];
+    const transformer = tooltypeTransformer(made.program, made.pluginConfig, { ts: tsi, addDiagnostic: (d) => diagnostics.push(d) });
+    return { ...made, tsi, transformer, diagnostics };
+  };
   const key = `${configPath}\0${format}`;
-  let project = projects.get(key) ?? { ...createTsconfigProgram(tsi, configPath, overrides, [fileName]), tsi };
+  let project = projects.get(key) ?? make([fileName]);
   projects.set(key, project);
   let sourceFile = project.program.getSourceFile(fileName);
   if (!sourceFile) {
     // A file the tsconfig does not include (a script run directly): the same project with it as one more root.
-    project = { ...createTsconfigProgram(tsi, configPath, overrides, [...project.program.getRootFileNames(), fileName]), tsi };
+    project = make([...project.program.getRootFileNames(), fileName]);
     projects.set(key, project);
     sourceFile = project.program.getSourceFile(fileName);
     if (!sourceFile) throw new ProjectError(`tooltype/register: TypeScript did not load ${fileName} into the program of ${configPath}.`);
@@ -115,8 +125,8 @@ const warned = new Set<string>();
 /** The JavaScript Node runs for `fileName`, with tooltype's metadata in it. Throws on TT errors. */
 export function compileForNode(fileName: string, format: NodeFormat): string {
   const { project, sourceFile } = projectFor(path.resolve(fileName), format);
-  const { program, tsi, pluginConfig } = project;
-  const diagnostics: ts.Diagnostic[] = [];
+  const { program, tsi, transformer } = project;
+  project.diagnostics.length = 0;
   let js: string | undefined;
   const result = program.emit(
     sourceFile,
@@ -125,8 +135,9 @@ export function compileForNode(fileName: string, format: NodeFormat): string {
     },
     undefined,
     false,
-    { before: [tooltypeTransformer(program, pluginConfig, { ts: tsi, addDiagnostic: (d) => diagnostics.push(d) })] },
+    { before: [transformer] },
   );
+  const diagnostics = project.diagnostics.splice(0);
   const errors = diagnostics.filter((d) => d.category === tsi.DiagnosticCategory.Error);
   if (errors.length > 0) {
     throw new Error(`tooltype/register: ${path.relative(process.cwd(), fileName)} has tooltype errors, so its tools have no correct schema:\n${formatDiagnostics(tsi, errors)}`);
