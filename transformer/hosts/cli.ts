@@ -13,8 +13,7 @@
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import type * as ts from "typescript";
-import { tool, ToolRegistry, type CompiledToolMeta } from "../../runtime/index";
-import tooltypeTransformer from "../index";
+import tooltypeTransformer, { type TooltypeTransformerExtras } from "../index";
 import { createTsconfigProgram, formatDiagnostics, ProjectError, projectSourceFiles, typescriptFor } from "./tsconfig-program";
 
 const FORMATS = ["json", "openai", "anthropic", "gemini", "mcp"] as const;
@@ -43,9 +42,22 @@ Options:
 
 class UsageError extends Error {}
 
+type ToolMeta = Parameters<NonNullable<TooltypeTransformerExtras["onToolMeta"]>>[0];
+
+/** The part of the runtime's public API `schema` uses. */
+interface Runtime {
+  tool(fn: () => void, options: object, meta: ToolMeta): unknown;
+  ToolRegistry: new (sources: unknown[]) => {
+    toOpenAITools(options?: { strict: boolean }): unknown;
+    toAnthropicTools(): unknown;
+    toGeminiTools(): unknown;
+    toMCPTools(): unknown;
+  };
+}
+
 interface Analysis {
   diagnostics: ts.Diagnostic[];
-  tools: CompiledToolMeta[];
+  tools: ToolMeta[];
   files: number;
   configPath: string;
   tsi: typeof ts;
@@ -57,7 +69,7 @@ function analyse(project: string): Analysis {
   const tsi = typescriptFor(configDir);
   const { program, pluginConfig, configPath } = createTsconfigProgram(tsi, project);
   const diagnostics: ts.Diagnostic[] = [];
-  const tools: CompiledToolMeta[] = [];
+  const tools: ToolMeta[] = [];
   const files = projectSourceFiles(program);
   // Validators add no diagnostics and are not part of a schema: not compiled here.
   const factory = tooltypeTransformer(program, { ...pluginConfig, validators: false }, {
@@ -103,7 +115,10 @@ function schema(project: string, format: Format, strict: boolean): number {
     process.stderr.write(noTools(a) + "\n");
     return 1;
   }
-  // The runtime's own export path: one registry of every tool, as an application would build it.
+  // The runtime's own export path: one registry of every tool, as an application would build it. Loaded by the
+  // package's name, as an application loads it: the transformer shares only the metadata seam with the runtime.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { tool, ToolRegistry } = require("tooltype") as Runtime;
   const registry = new ToolRegistry(a.tools.map((meta) => tool(function unused() {}, {}, meta)));
   const out =
     format === "openai" ? registry.toOpenAITools(strict ? { strict } : undefined)
