@@ -87,6 +87,21 @@ export function run(command: string, args: string[], cwd: string, env: Record<st
   });
 }
 
+/**
+ * Runs `fn` and puts NODE_ENV back as it was: Vite sets it for the whole process, and the test files that run
+ * after in the same process (npm installs among them, which skip devDependencies under "production") must not
+ * inherit it.
+ */
+export async function keepingNodeEnv<T>(fn: () => Promise<T>): Promise<T> {
+  const before = process.env.NODE_ENV;
+  try {
+    return await fn();
+  } finally {
+    if (before === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = before;
+  }
+}
+
 /** Bun's binary from its npm platform package (npm here runs no install script, so `bun`'s own shim is not set up). */
 export function bunBinary(): string {
   const dir = path.join(REPO, "node_modules", "@oven");

@@ -3,7 +3,7 @@
  * Each returns how to run the bundle, or throws the bundler's own error when the build fails.
  */
 import * as path from "node:path";
-import { bunBinary, run } from "./app";
+import { bunBinary, keepingNodeEnv, run } from "./app";
 import { rollupStripTypes } from "./strip-types";
 
 export type Bundler = "vite" | "esbuild" | "rollup" | "rolldown" | "webpack" | "rspack" | "bun";
@@ -29,7 +29,7 @@ export async function build(bundler: Bundler, dir: string): Promise<Built> {
     case "vite": {
       const vite = await import("vite");
       const tooltype = (await import("tooltype/vite")) as PluginFactory;
-      await vite.build({
+      await keepingNodeEnv(() => vite.build({
         root: dir,
         configFile: false,
         logLevel: "silent",
@@ -37,7 +37,7 @@ export async function build(bundler: Bundler, dir: string): Promise<Built> {
         plugins: [tooltype.default({ tsconfig })],
         ssr: { noExternal: true },
         build: { ssr: entry, outDir: out, minify: false, emptyOutDir: true, rollupOptions: { output: { format: "esm", entryFileNames: "main.mjs" } } },
-      });
+      }));
       return node("main.mjs");
     }
     case "esbuild": {

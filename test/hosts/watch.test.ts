@@ -8,11 +8,11 @@ import * as path from "node:path";
 import { type ToolCallMessage, ToolRegistry } from "tooltype";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { prepareApp } from "./app";
+import { keepingNodeEnv, prepareApp } from "./app";
 
 const CALL: ToolCallMessage = { content: "", tool_calls: [{ id: "1", name: "forecast", args: { query: { city: "Porto", days: 1, country: "PT" } } }] };
 
-test("Vite dev server: a property added two imports away is accepted by the next dispatch", async () => {
+test("Vite dev server: a property added two imports away is accepted by the next dispatch", () => keepingNodeEnv(async () => {
   const dir = prepareApp("watch");
   const base = path.join(dir, "src", "base.ts");
   const vite = await import("vite");
@@ -52,6 +52,6 @@ test("Vite dev server: a property added two imports away is accepted by the next
   } finally {
     await server.close();
   }
-});
+}));
 
 test.run();
