@@ -119,7 +119,8 @@ export async function build(bundler: Bundler, dir: string): Promise<Built> {
       ].join("\n");
       const { code, stderr } = await run(bunBinary(), ["-e", script], dir);
       if (code !== 0) throw new Error(stderr);
-      warnings.push(...stderr.split("\n").filter((l) => l.startsWith("warning")));
+      // Bun has no warning API for plugins: unplugin writes them to stderr.
+      warnings.push(...stderr.split("\n").filter((l) => l.startsWith("warning") || l.startsWith("[unplugin]")));
       return { command: bunBinary(), args: [path.join(out, "main.js")], warnings };
     }
   }

@@ -67,6 +67,13 @@ test("every bundler builds the sample app; its bundle dispatches like the tspc b
   }
 });
 
+const VAGUE_TOOL = `
+/** Echoes anything back. */
+export const echo = tool(function echo(value: unknown) {
+  return String(value);
+});
+`;
+
 test("a TT error fails every build through the bundler, at the position tspc reports", async () => {
   const dir = prepareApp("broken", { "src/tools.ts": (text) => text + BROKEN_TOOL });
   const tspc = await run(process.execPath, [TSPC, ...TSPC_ARGS], dir);
@@ -87,6 +94,18 @@ test("a TT error fails every build through the bundler, at the position tspc rep
 });
 
 /** The bundle's tools carry tspc's metadata (their validators were compared as text above, and ran here). */
+test("a TT warning is each bundler's warning, at the position tspc reports, and the build goes on", async () => {
+  const dir = prepareApp("warned", { "src/tools.ts": (text) => text + VAGUE_TOOL });
+  const tspc = await run(process.execPath, [TSPC, ...TSPC_ARGS], dir);
+  const expected = /src\/tools\.ts\((\d+),(\d+)\): warning TS\d+: (TT1005)/.exec(tspc.stdout);
+  assert.ok(expected, `tspc warns TT1005 in tools.ts: ${tspc.stdout}`);
+  const position = `tools.ts(${expected[1]},${expected[2]})`;
+  for (const bundler of BUNDLERS) {
+    const { warnings } = await build(bundler, dir);
+    assert.ok(warnings.some((w) => w.includes("TT1005") && w.includes(position)), `${bundler}: warns TT1005 at ${position}: ${warnings.join("\n")}`);
+  }
+});
+
 function sameMetadata(output: AppOutput, reference: AppOutput, label: string): void {
   assert.equal(output.metas.map((m) => m.data), reference.metas.map((m) => m.data), label);
   assert.ok(output.metas.every((m) => m.validator.startsWith("function")), `${label}: compiled validators`);
