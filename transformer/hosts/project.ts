@@ -12,6 +12,7 @@ import * as path from "node:path";
 import type * as ts from "typescript";
 import type { TS } from "../compat";
 import type { TooltypePluginConfig } from "../index";
+import { ValidatorCompiler } from "../validator";
 
 /** Options every bundler plugin takes. */
 export interface ProjectOptions {
@@ -44,6 +45,8 @@ export class ProjectService {
   readonly ts: TS;
   readonly options: ts.CompilerOptions;
   readonly plugin: TooltypePluginConfig;
+  /** Kept across the programs of watch mode: a schema that did not change is not compiled again. */
+  readonly validators: ValidatorCompiler;
   private readonly roots: Set<string>;
   private readonly service: ts.LanguageService;
   /** Text the bundler handed us, which wins over the disk (it is what the positions of our edits refer to). */
@@ -62,6 +65,8 @@ export class ProjectService {
     this.options = parsed.options;
     this.roots = new Set(parsed.fileNames.map(normalize));
     this.plugin = plugin ?? pluginEntry(parsed.options) ?? {};
+    // As the transformer decides per program: validator code as text from ES2015 on.
+    this.validators = new ValidatorCompiler((this.options.target ?? tsi.ScriptTarget.ES5) >= tsi.ScriptTarget.ES2015);
     const host: ts.LanguageServiceHost & { jsDocParsingMode?: number } = {
       getCompilationSettings: () => this.options,
       // Unchanged project version: the language service hands back the same program without asking about files.
@@ -95,6 +100,11 @@ export class ProjectService {
       this.versions.delete(normalize(fileName));
     }
     this.generation++;
+  }
+
+  /** What the service knows of these files now (their versions): an equal fingerprint means equal texts. */
+  fingerprint(files: readonly string[]): string {
+    return files.map((f) => this.version(normalize(f))).join("|");
   }
 
   /** The current program, with `fileName` holding `text` (the module as the bundler sees it). */

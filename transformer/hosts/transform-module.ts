@@ -46,7 +46,24 @@ export function mightUseTooltype(code: string): boolean {
 /** One transformer per program (tspc makes one per program too): its validator cache then serves the whole build. */
 const transformers = new WeakMap<ts.Program, { factory: ts.TransformerFactory<ts.SourceFile>; sink: ts.Diagnostic[] }>();
 
+/** The last result per module, with what it was made from: the module's text and its dependencies' versions. */
+const results = new WeakMap<ProjectService, Map<string, { code: string; fingerprint: string; result: ModuleResult }>>();
+
+/**
+ * The module transformed, or its last result when neither its text nor any file it depends on changed since
+ * (the transform is a function of those): a rebuild re-transforms only what a change can reach.
+ */
 export function transformModule(project: ProjectService, fileName: string, code: string): ModuleResult {
+  let cache = results.get(project);
+  if (!cache) results.set(project, (cache = new Map()));
+  const last = cache.get(fileName);
+  if (last && last.code === code && last.fingerprint === project.fingerprint(last.result.dependencies)) return last.result;
+  const result = transformAgain(project, fileName, code);
+  cache.set(fileName, { code, fingerprint: project.fingerprint(result.dependencies), result });
+  return result;
+}
+
+function transformAgain(project: ProjectService, fileName: string, code: string): ModuleResult {
   const tsi = project.ts;
   const program = project.program(fileName, code);
   const source = program.getSourceFile(fileName.split("\\").join("/"));
@@ -55,7 +72,7 @@ export function transformModule(project: ProjectService, fileName: string, code:
   let transformer = transformers.get(program);
   if (!transformer) {
     const sink: ts.Diagnostic[] = [];
-    const factory = tooltypeTransformer(program, project.plugin, { ts: tsi, addDiagnostic: (d) => sink.push(d) });
+    const factory = tooltypeTransformer(program, project.plugin, { ts: tsi, addDiagnostic: (d) => sink.push(d), validatorCompiler: project.validators });
     transformer = { factory, sink };
     transformers.set(program, transformer);
   }
