@@ -76,10 +76,7 @@ export const echo = tool(function echo(value: unknown) {
 
 test("a TT error fails every build through the bundler, at the position tspc reports", async () => {
   const dir = prepareApp("broken", { "src/tools.ts": (text) => text + BROKEN_TOOL });
-  const tspc = await run(process.execPath, [TSPC, ...TSPC_ARGS], dir);
-  const expected = /src\/tools\.ts\((\d+),(\d+)\): error TS\d+: (TT1001)/.exec(tspc.stdout);
-  assert.ok(expected, `tspc reports TT1001 in tools.ts: ${tspc.stdout}`);
-  const position = `tools.ts(${expected[1]},${expected[2]})`;
+  const position = await tspcPosition(dir, "error", "TT1001");
   for (const bundler of BUNDLERS) {
     let failure = "";
     try {
@@ -93,19 +90,24 @@ test("a TT error fails every build through the bundler, at the position tspc rep
   }
 });
 
-/** The bundle's tools carry tspc's metadata (their validators were compared as text above, and ran here). */
 test("a TT warning is each bundler's warning, at the position tspc reports, and the build goes on", async () => {
   const dir = prepareApp("warned", { "src/tools.ts": (text) => text + VAGUE_TOOL });
-  const tspc = await run(process.execPath, [TSPC, ...TSPC_ARGS], dir);
-  const expected = /src\/tools\.ts\((\d+),(\d+)\): warning TS\d+: (TT1005)/.exec(tspc.stdout);
-  assert.ok(expected, `tspc warns TT1005 in tools.ts: ${tspc.stdout}`);
-  const position = `tools.ts(${expected[1]},${expected[2]})`;
+  const position = await tspcPosition(dir, "warning", "TT1005");
   for (const bundler of BUNDLERS) {
     const { warnings } = await build(bundler, dir);
     assert.ok(warnings.some((w) => w.includes("TT1005") && w.includes(position)), `${bundler}: warns TT1005 at ${position}: ${warnings.join("\n")}`);
   }
 });
 
+/** Where tspc reports `code` in the app's tools.ts, as `tools.ts(line,column)`. */
+async function tspcPosition(dir: string, category: "error" | "warning", code: string): Promise<string> {
+  const tspc = await run(process.execPath, [TSPC, ...TSPC_ARGS], dir);
+  const found = new RegExp(`src/tools\\.ts\\((\\d+),(\\d+)\\): ${category} TS\\d+: ${code}`).exec(tspc.stdout);
+  assert.ok(found, `tspc reports ${code} in tools.ts: ${tspc.stdout}`);
+  return `tools.ts(${found[1]},${found[2]})`;
+}
+
+/** The bundle's tools carry tspc's metadata (their validators were compared as text above, and ran here). */
 function sameMetadata(output: AppOutput, reference: AppOutput, label: string): void {
   assert.equal(output.metas.map((m) => m.data), reference.metas.map((m) => m.data), label);
   assert.ok(output.metas.every((m) => m.validator.startsWith("function")), `${label}: compiled validators`);
