@@ -1,5 +1,6 @@
 /**
- * One side of the bundler benchmark in its own process: `node bundler-child.js <project> plugin|plain|watch`.
+ * One side of the bundler benchmark in its own process: `node bundler-child.js <project> plugin|plain|watch [tsconfig]`
+ * (the plugin reads tsconfig.plain.json unless a tsconfig is given).
  * plugin / plain: bundle src/index.ts with esbuild, with or without tooltype's plugin, and check the output.
  * watch: a live esbuild context with the plugin; after one build, a tool's description in group-00.ts changes and
  * the context rebuilds; prints `{ rebuildMs, transformMs }` as JSON (transformMs: the changed module's transform).
@@ -8,10 +9,10 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 
 async function main(): Promise<void> {
-  const [dir, mode] = process.argv.slice(2) as [string, "plugin" | "plain" | "watch"];
+  const [dir, mode, tsconfig = path.join(dir, "tsconfig.plain.json")] = process.argv.slice(2) as [string, "plugin" | "plain" | "watch", string?];
   const esbuild = await import("esbuild");
   const tooltype = ((await import("tooltype/esbuild")) as { default: (options: { tsconfig: string }) => import("esbuild").Plugin }).default;
-  const outfile = path.join(dir, `out-esbuild-${mode}`, "index.js");
+  const outfile = path.join(dir, `out-esbuild-${mode}-${path.basename(tsconfig, ".json")}`, "index.js");
   const changed = path.join(dir, "src", "group-00.ts");
   let transformMs = 0;
   const timing: import("esbuild").Plugin = {
@@ -27,7 +28,7 @@ async function main(): Promise<void> {
     format: "cjs",
     outfile,
     logLevel: "silent",
-    plugins: mode === "plain" ? [] : [timing, timed(tooltype({ tsconfig: path.join(dir, "tsconfig.plain.json") }), changed, (ms) => (transformMs = ms))],
+    plugins: mode === "plain" ? [] : [timing, timed(tooltype({ tsconfig }), changed, (ms) => (transformMs = ms))],
   };
   const metas = (): number => (fs.readFileSync(outfile, "utf8").match(/\bv: 1,/g) ?? []).length;
   if (mode !== "watch") {
