@@ -6,6 +6,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { originalPositionFor, TraceMap } from "@jridgewell/trace-mapping";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { projectFor } from "../../transformer/hosts/project";
@@ -53,6 +54,25 @@ test("the plugin's transform splices the metadata tspc emits, byte for byte", as
     compared += fromTspc.length;
   }
   assert.is(compared, 2, "both tools' metadata compared");
+});
+
+test("the plugin's source map points every original token at its own place", async () => {
+  const { dir } = await tspcBuild();
+  const file = path.join(dir, "src", "tools.ts");
+  const original = fs.readFileSync(file, "utf8");
+  const result = transformModule(projectFor({ tsconfig: path.join(dir, "tsconfig.json") }), file, original);
+  const map = new TraceMap(result.map!.toString());
+  const lineColumn = (text: string, at: number): { line: number; column: number } => {
+    const before = text.slice(0, at).split("\n");
+    return { line: before.length, column: before[before.length - 1]!.length };
+  };
+  // Tokens right after an insertion on its line (the call's closing parenthesis) and on later lines included.
+  for (const token of ["export const forecast", "return `${query.city}", ");\n\nexport class", "export class Catalog", "search(keyword", "Array.from"]) {
+    const generated = lineColumn(result.code!, result.code!.indexOf(token));
+    const traced = originalPositionFor(map, generated);
+    assert.equal({ line: traced.line, column: traced.column }, lineColumn(original, original.indexOf(token)), token);
+    assert.is(traced.source, file, token);
+  }
 });
 
 test("every bundler builds the sample app; its bundle dispatches like the tspc build, with identical metadata", async () => {
