@@ -3,7 +3,7 @@
  * with node_modules/tooltype linked to this repository, the scripted OpenAI reply it dispatches, running a built
  * bundle against the scripted server, and reading what it printed.
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as assert from "uvu/assert";
@@ -102,11 +102,21 @@ export async function keepingNodeEnv<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Bun's binary from its npm platform package (npm here runs no install script, so `bun`'s own shim is not set up). */
+/**
+ * Bun's binary. It comes in an npm platform package (@oven/bun-<platform>-<arch>); where npm ran `bun`'s install
+ * script, that script moved it to node_modules/bun/bin/bun.exe. The first candidate that runs is the one.
+ */
+let bun: string | undefined;
+
 export function bunBinary(): string {
-  const dir = path.join(REPO, "node_modules", "@oven");
-  const candidates = fs.existsSync(dir) ? fs.readdirSync(dir).filter((d) => d.startsWith(`bun-${process.platform}-`)).map((d) => path.join(dir, d, "bin", "bun")) : [];
-  const found = candidates.find((c) => fs.existsSync(c));
-  if (!found) throw new Error(`No Bun binary under ${dir}: run npm install (Bun comes in an optional package such as @oven/bun-linux-x64).`);
+  if (bun) return bun;
+  const oven = path.join(REPO, "node_modules", "@oven");
+  const candidates = [
+    ...(fs.existsSync(oven) ? fs.readdirSync(oven).filter((d) => d.startsWith(`bun-${process.platform}-`)).map((d) => path.join(oven, d, "bin", "bun")) : []),
+    path.join(REPO, "node_modules", "bun", "bin", "bun.exe"),
+  ];
+  const found = candidates.find((c) => fs.existsSync(c) && spawnSync(c, ["--version"], { stdio: "ignore" }).status === 0);
+  if (!found) throw new Error(`No Bun binary that runs among ${candidates.join(", ")}: run npm install (Bun comes in an optional package such as @oven/bun-linux-x64).`);
+  bun = found;
   return found;
 }
