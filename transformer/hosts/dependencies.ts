@@ -1,7 +1,8 @@
 /**
  * The files a module's schemas may depend on, for watch mode: every project file the module imports, directly or
  * through any chain of imports (barrels with `export *`, `import type`, `import("...")` types, a base interface in
- * another file), plus the project's global scripts (ambient declarations reach every module without an import).
+ * another file), plus the project's global scripts and module augmentations (`declare module "x"` in a file
+ * nobody imports reaches every module of x without an import).
  * A conservative superset of what the tools' types touch: rebuilding a module too often costs a little time,
  * rebuilding it too rarely would serve a stale schema. Packages (node_modules) and TypeScript's libs are left out.
  */
@@ -11,7 +12,7 @@ import type { TS } from "../compat";
 interface Graph {
   /** Direct imports of each project file, resolved by the checker. */
   imports: Map<string, string[]>;
-  /** Project files that are scripts (no import or export): global declarations. */
+  /** Project files that declare for everyone: scripts (no import or export) and module augmentations. */
   globals: string[];
 }
 
@@ -40,12 +41,16 @@ function graphOf(tsi: TS, program: ts.Program): Graph {
   if (!graph) {
     const globals = program
       .getSourceFiles()
-      .filter((f) => isProjectFile(program, f) && !tsi.isExternalModule(f))
+      .filter((f) => isProjectFile(program, f) && (!tsi.isExternalModule(f) || augments(tsi, f)))
       .map((f) => f.fileName);
     graph = { imports: new Map(), globals };
     graphs.set(program, graph);
   }
   return graph;
+}
+
+function augments(tsi: TS, file: ts.SourceFile): boolean {
+  return file.statements.some((s) => tsi.isModuleDeclaration(s) && (tsi.isStringLiteral(s.name) || s.name.text === "global"));
 }
 
 function isProjectFile(program: ts.Program, file: ts.SourceFile): boolean {
