@@ -9,7 +9,7 @@ export type { JsonSchemaResponseFormat, SafeParseResult, StructuredOutputOptions
 
 // The agent loop, streaming, and reading calls without running them.
 export { runTools } from "./agent/run-tools";
-export type { MessageOf, RunToolsEvent, RunToolsOptions, RunToolsParams, RunToolsResult } from "./agent/run-types";
+export type { MessageOf, RunToolsApprovalState, RunToolsEvent, RunToolsOptions, RunToolsParams, RunToolsResult } from "./agent/run-types";
 export { ToolRunStream } from "./agent/run-stream";
 export { AgentError, MaxStepsError, ModelRefusalError, ToolRetryError } from "./agent/errors";
 export type { AgentTranscript, AttemptFailure, RunStep, ToolAttempt } from "./agent/errors";

@@ -27,6 +27,9 @@ import type {
   ChatToolCall,
 } from "../providers/openai-chat/client";
 import { accumulateToolCalls } from "../providers/openai-chat/stream";
+import { chatAttachments } from "../providers/openai-chat/attachments";
+import { approvalState } from "../dispatch/approval";
+import { openAIChat } from "../providers/openai-chat";
 import { toolChoice as toolChoiceParams } from "../registry/choice";
 import type { ToolRegistry } from "../registry/registry";
 import { type RunStep, type ToolAttempt, MaxStepsError, ModelRefusalError, ToolRetryError } from "./errors";
@@ -34,7 +37,7 @@ import { type CallOutcome, CallExecutor } from "./execute";
 import { PATCH_TOOL_NAME, patchToolDefinition } from "./json-patch";
 import { RetryTracker, positiveInteger } from "./retries";
 import { ToolRunStream } from "./run-stream";
-import type { MessageOf, RunToolsEvent, RunToolsOptions, RunToolsParams, RunToolsResult } from "./run-types";
+import type { MessageOf, RunToolsApprovalState, RunToolsEvent, RunToolsOptions, RunToolsParams, RunToolsResult } from "./run-types";
 
 export type { MessageOf, RunToolsEvent, RunToolsOptions, RunToolsParams, RunToolsResult } from "./run-types";
 
@@ -116,7 +119,10 @@ async function* runLoop<M extends ChatMessageParam, T>(
 
   const executor = new CallExecutor(registry, { ...options.dispatch, signal }, jsonPatch);
   const tracker = new RetryTracker(maxAttempts);
-  const messages: (M | AgentMessage)[] = [...(params.messages as readonly M[])];
+  const resumed = options.resume;
+  const messages: (M | AgentMessage)[] = [...((resumed ? resumed.state.messages : params.messages) as readonly M[])];
+  // Tools that need approval: calls are checked before any runs, so a streamed reply's calls wait for its end.
+  const approvals = registry.list().some((entry) => entry.options.needsApproval !== undefined && entry.options.needsApproval !== false);
   const steps: RunStep[] = [];
   const transcript = () => ({ messages: [...messages], steps: [...steps] });
   let calledTools = false;
@@ -140,7 +146,16 @@ async function* runLoop<M extends ChatMessageParam, T>(
 
   let failed = true;
   try {
-    for (let index = 1; index <= maxSteps; index++) {
+    let first = 1;
+    if (resumed) {
+      // The paused batch, answered (the rejected calls with their reasons) before the next request.
+      const done = await registry.resume(resumed.state.approval, resumed.decisions, { ...options.dispatch, signal });
+      messages.push(...done.results);
+      const attachments = chatAttachments(done.results);
+      if (attachments) messages.push(attachments);
+      first = resumed.state.step + 1;
+    }
+    for (let index = first; index <= maxSteps; index++) {
       signal.throwIfAborted();
       let reply: ChatAssistantMessage;
       let outcomes: Promise<CallOutcome>[] | undefined;
@@ -149,12 +164,13 @@ async function* runLoop<M extends ChatMessageParam, T>(
         if (!isAsyncIterable(response)) throw new TypeError("runTools: with stream: true the client must return an async iterable of chunks.");
         const started: Promise<CallOutcome>[] = [];
         reply = yield* streamReply(response, index, (call) => {
+          if (approvals) return;
           const running = executor.runOne(call);
           // Awaited below; until then a rejection (an abort) must not count as unhandled.
           running.catch(() => undefined);
           started.push(running);
         });
-        outcomes = started;
+        outcomes = approvals ? undefined : started;
       } else {
         reply = replyOf(await client.chat.completions.create(request(), { signal }));
       }
@@ -193,7 +209,18 @@ async function* runLoop<M extends ChatMessageParam, T>(
       }
 
       calledTools = true;
-      if (!outcomes) {
+      if (approvals) {
+        const pending = await registry.pendingApprovals(reply, { ...options.dispatch, signal });
+        if (pending.length > 0) {
+          const approval = approvalState(openAIChat.name, openAIChat.readCalls(reply), pending);
+          const state: RunToolsApprovalState = { type: "tooltype.runTools", v: 1, step: index, messages: JSON.parse(JSON.stringify(messages)) as ChatMessageParam[], approval };
+          const result: RunToolsResult<M, T> = { message: reply, content: null, parsed: undefined as T, messages, steps, paused: { pending, state } };
+          failed = false;
+          yield { type: "final", result };
+          return result;
+        }
+      }
+      if (!outcomes && !options.stream) {
         for (const call of calls) yield { type: "tool_call", step: index, call };
       }
       const done = outcomes ? await Promise.all(outcomes) : await executor.runAll(calls);
@@ -201,6 +228,8 @@ async function* runLoop<M extends ChatMessageParam, T>(
       const results = done.map((outcome) => outcome.result);
       for (const outcome of done) yield { type: "tool_result", step: index, call: outcome.call, result: outcome.result };
       messages.push(...results);
+      const attachments = chatAttachments(results);
+      if (attachments) messages.push(attachments);
 
       // Streaks in call order; a tool whose streak a later call of the same reply ended is not given up on.
       const failures: ToolAttempt[] = [];

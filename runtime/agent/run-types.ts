@@ -3,6 +3,7 @@
  * ends well (`RunToolsResult`) and what a streamed run reports (`RunToolsEvent`). Apart from the loop (run-tools.ts)
  * so that the stream (run-stream.ts) can name them without importing the loop that creates it.
  */
+import type { ApprovalDecision, ApprovalStateData, PendingApproval } from "../dispatch/approval";
 import type { DispatchOptions } from "../dispatch/options";
 import type { ToolMessage } from "../dispatch/messages";
 import type { ChatAssistantMessage, AgentMessage, ChatMessageParam, ChatToolCall } from "../providers/openai-chat/client";
@@ -58,6 +59,18 @@ export interface RunToolsOptions<T = undefined> {
   dispatch?: Omit<DispatchOptions, "signal">;
   /** Stream each reply: `runTools` then returns a `ToolRunStream` of events instead of a promise. */
   stream?: boolean;
+  /** Go on with a run that paused for approval (`result.paused.state`, after JSON.parse), with one decision per pending call. */
+  resume?: { state: RunToolsApprovalState; decisions: readonly ApprovalDecision[] };
+}
+
+/** A run paused for approval: plain JSON (the conversation so far and the paused batch). */
+export interface RunToolsApprovalState {
+  readonly type: "tooltype.runTools";
+  readonly v: 1;
+  /** The step whose calls wait. */
+  readonly step: number;
+  readonly messages: readonly ChatMessageParam[];
+  readonly approval: ApprovalStateData;
 }
 
 /** How the loop ended well. `M` is the caller's message type, `T` the structured answer's. */
@@ -74,6 +87,11 @@ export interface RunToolsResult<M = ChatMessageParam, T = undefined> {
   readonly messages: (M | AgentMessage)[];
   /** Every step, in order. */
   readonly steps: RunStep[];
+  /**
+   * Set when the loop paused because calls need a human's approval (`needsApproval`): nothing of the last reply
+   * ran. Store `state`, then call `runTools` with the same params and `resume: { state, decisions }`.
+   */
+  readonly paused?: { readonly pending: readonly PendingApproval[]; readonly state: RunToolsApprovalState };
 }
 
 /** What a streamed run reports, in order. */

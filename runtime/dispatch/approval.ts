@@ -44,7 +44,7 @@ export class ApprovalRequiredError extends Error {
   constructor(pending: readonly PendingApproval[]) {
     const names = [...new Set(pending.map((call) => call.name))].join(", ");
     super(
-      `${names} need${pending.length === 1 ? "s" : ""} a human's approval (needsApproval), so this batch was not run: a plain dispatch never runs such a call. Use registry.dispatchWithApproval(message) and registry.resume(state, decisions), or runTools, which pauses for approval.`,
+      `${names} need${pending.length === 1 ? "s" : ""} a human's approval (needsApproval), so this batch was not run: a plain dispatch never runs such a call. Use registry.dispatchWithApproval(message) and registry.resume(state, decisions), or runTools, which pauses for approval (result.paused).`,
     );
     this.name = "ApprovalRequiredError";
     this.pending = pending;

@@ -14,6 +14,7 @@ import { instantiateValidator } from "../arguments/compiled-validator";
 import { ArgumentsValidator } from "../arguments/validate";
 import {
   type ApprovalDecision,
+  type PendingApproval,
   approvalState,
   checkApprovalState,
   findPending,
@@ -303,6 +304,12 @@ export class ToolRegistry {
     const results = await dispatchCalls(this.#env, checked.calls.map((call) => ({ ...call })), options, rejections);
     // Every provider answers from the results alone; the original message is not part of the state.
     return { status: "done", answer: provider.answer(undefined as never, results) as DispatchResult<M>, results };
+  }
+
+  /** The calls of `message` that need approval (nothing runs); `[]` when every call may run. */
+  async pendingApprovals(message: ToolCallMessage, options: DispatchOptions = {}): Promise<PendingApproval[]> {
+    const calls = providerOf(message).readCalls(message);
+    return mayNeedApproval(this.#env, calls) ? findPending(this.#env, calls, options) : [];
   }
 
   /** Run one call as dispatch would, answering with its ToolMessage. */
