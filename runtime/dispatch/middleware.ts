@@ -43,9 +43,11 @@ export function runChain(
   return step(0, request);
 }
 
+const NONE: readonly ToolMiddleware[] = Object.freeze([]);
+
 /** The middleware of one dispatch: the registry's, then the dispatch's `wrap`. */
 export function middlewareOf(registry: readonly ToolMiddleware[] | undefined, wrap: ToolMiddleware | readonly ToolMiddleware[] | undefined): readonly ToolMiddleware[] {
-  const own = wrap === undefined ? [] : typeof wrap === "function" ? [wrap] : wrap;
+  const own = wrap === undefined ? NONE : typeof wrap === "function" ? [wrap] : wrap;
   if (!registry || registry.length === 0) return own;
   return own.length === 0 ? registry : [...registry, ...own];
 }
