@@ -86,7 +86,7 @@ export class StructuredOutput<T> {
       const problem = describeArgumentsProblem(this.name, read).replace(/^the arguments for /, "the answer for ");
       throw new StructuredOutputError(`The ${this.name} answer could not be read: ${problem}`, { outputName: this.name, issues: [problem], text });
     }
-    const conformed = conform(read.args, this.schema, this.#validatorOf(), this.#meta.dates, { coerce: this.#coerce, maxDepth: 64 });
+    const conformed = conform(read.args, this.schema, this.#validatorOf(), this.#meta, { coerce: this.#coerce, maxDepth: 64 });
     if (conformed.invalid) {
       const { issues, errors } = conformed.invalid;
       throw new StructuredOutputError(
