@@ -99,4 +99,35 @@ test("a streamed run pauses at the end of the reply without starting any call", 
   assert.equal(ran, []);
 });
 
+test("a streamed reply whose calls need no approval runs them once it has ended, and the loop goes on", async () => {
+  const chunk = (delta: Record<string, unknown>, finish: string | null): ChatCompletionChunk =>
+    ({ id: "s", object: "chat.completion.chunk", created: 1, model: "gpt-scripted", choices: [{ index: 0, delta, finish_reason: finish }] }) as ChatCompletionChunk;
+  const replies = [
+    [chunk({ role: "assistant", tool_calls: [{ index: 0, ...CALLS[2]! }] }, null), chunk({}, "tool_calls")],
+    [chunk({ role: "assistant", content: "Two files." }, null), chunk({}, "stop")],
+  ];
+  let request = 0;
+  const client = {
+    chat: {
+      completions: {
+        create: async () => {
+          const chunks = replies[request++]!;
+          return (async function* () {
+            yield* chunks;
+          })();
+        },
+      },
+    },
+  };
+  const ran: string[] = [];
+  const stream = runTools(client as never, { model: "m", messages: [{ role: "user", content: "List" }] }, makeRegistry(ran), { stream: true });
+  const events: string[] = [];
+  for await (const event of stream) events.push(event.type);
+  const result = await stream.finalResult();
+  assert.is(result.content, "Two files.");
+  assert.equal(ran, ["list ."]);
+  assert.is(events.filter((type) => type === "tool_call").length, 1);
+  assert.is(events.filter((type) => type === "tool_result").length, 1);
+});
+
 test.run();

@@ -188,6 +188,27 @@ test("invalid arguments need no approval (answered as errors); a predicate that 
   assert.equal(ran, ["/tmp/x"]);
 });
 
+test("@tool({ needsApproval }) on a method pauses the same way", async () => {
+  const ran: string[] = [];
+  class Files {
+    /**
+     * Delete a file.
+     * @param path The path
+     */
+    @tool({ needsApproval: true })
+    remove(path: string): string {
+      ran.push(path);
+      return "removed";
+    }
+  }
+  const registry = new ToolRegistry([new Files()]);
+  const paused = await registry.dispatchWithApproval({ tool_calls: [{ id: "r", name: "remove", args: { path: "/x" } }] });
+  if (paused.status !== "paused") throw new Error("expected a pause");
+  const done = await new ToolRegistry([new Files()]).resume(JSON.parse(JSON.stringify(paused.state)) as typeof paused.state, [{ id: "r", approved: true }]);
+  assert.equal(done.answer.map((m) => m.content), ["removed"]);
+  assert.equal(ran, ["/x"]);
+});
+
 test("Gemini calls without ids are decided by #index, and resume answers in Gemini's format", async () => {
   const { registry, ran } = makeRegistry();
   const message: GeminiInput = {
