@@ -65,6 +65,35 @@ import type { DispatchResult, ToolCallMessage } from "./messages";
 
 export type { RegisteredTool } from "../dispatch/options";
 
+/** Each registry's dispatch environment, for the agent loop, which reads the calls itself (not public API). */
+const environments = new WeakMap<ToolRegistry, DispatchEnvironment>();
+
+/** Answer calls a provider already read (the agent loop's way in), as `runCalls` answers a message's. */
+export function dispatchRead(registry: ToolRegistry, calls: NormalizedCall[], options?: DispatchOptions): Promise<ToolMessage[]> {
+  const env = environments.get(registry);
+  if (!env) return Promise.reject(new TypeError("runTools: the registry must be a ToolRegistry."));
+  return dispatchCalls(env, calls, options);
+}
+
+/** For the agent loop: the calls (as read) that need approval; nothing runs. */
+export async function pendingRead(registry: ToolRegistry, calls: readonly NormalizedCall[], options: DispatchOptions = {}): Promise<PendingApproval[]> {
+  const env = environments.get(registry);
+  if (!env) throw new TypeError("runTools: the registry must be a ToolRegistry.");
+  return mayNeedApproval(env, calls) ? findPending(env, calls, options) : [];
+}
+
+/**
+ * Every call of a paused batch answered, as ToolMessages in call order (see `ToolRegistry.resume`). Throws a
+ * TypeError, running nothing, for a malformed state or decisions that do not decide every pending call once.
+ */
+export async function resumeRead(registry: ToolRegistry, state: unknown, decisions: readonly ApprovalDecision[], options: DispatchOptions = {}): Promise<ToolMessage[]> {
+  const env = environments.get(registry);
+  if (!env) throw new TypeError("resume: the registry must be a ToolRegistry.");
+  const checked = checkApprovalState(state);
+  const rejections = rejectionsFor(checked, decisions);
+  return dispatchCalls(env, checked.calls.map((call) => ({ ...call })), options, rejections);
+}
+
 /** Names OpenAI (and most providers) accept. */
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
@@ -138,6 +167,7 @@ export class ToolRegistry {
       options: this.#options,
       middleware: this.#middleware,
     };
+    environments.set(this, this.#env);
     this.register(...sources);
   }
 
@@ -300,16 +330,18 @@ export class ToolRegistry {
     const checked = checkApprovalState(state);
     const provider = PROVIDERS.find((entry) => entry.name === checked.provider);
     if (!provider) throw new TypeError(`resume: the state names an unknown message format ${JSON.stringify(checked.provider)}.`);
-    const rejections = rejectionsFor(checked, decisions);
-    const results = await dispatchCalls(this.#env, checked.calls.map((call) => ({ ...call })), options, rejections);
+    const results = await resumeRead(this, checked, decisions, options);
     // Every provider answers from the results alone; the original message is not part of the state.
     return { status: "done", answer: provider.answer(undefined as never, results) as DispatchResult<M>, results };
   }
 
   /** The calls of `message` that need approval (nothing runs); `[]` when every call may run. */
-  async pendingApprovals(message: ToolCallMessage, options: DispatchOptions = {}): Promise<PendingApproval[]> {
-    const calls = providerOf(message).readCalls(message);
-    return mayNeedApproval(this.#env, calls) ? findPending(this.#env, calls, options) : [];
+  pendingApprovals(message: ToolCallMessage, options: DispatchOptions = {}): Promise<PendingApproval[]> {
+    try {
+      return pendingRead(this, providerOf(message).readCalls(message), options);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   /** Run one call as dispatch would, answering with its ToolMessage. */
