@@ -1,9 +1,9 @@
 /**
- * runTools pauses for approval, on every provider (each through its official SDK against a scripted server of its
- * wire format): with Chat Completions, a reply with
- * two calls that need approval and one that does not pauses the run (nothing runs), the state goes through JSON into
- * a fresh registry, and runTools resumed with one approve and one reject answers all three calls in the next
- * request, then finishes. Streamed runs pause the same way.
+ * runTools pauses for approval, on every provider (Chat Completions, Responses, Anthropic, Gemini), each through its
+ * official SDK against a scripted server of its wire format: a reply with two calls that need approval and one that
+ * does not pauses the run (nothing runs), the state goes through JSON into a fresh registry, and runTools resumed
+ * with one approve and one reject answers all three calls in the next request, then finishes. A streamed run pauses
+ * the same way and starts no call before its reply has ended.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
