@@ -3,9 +3,11 @@
  * and ts-patch into two throwaway projects (CommonJS with module node16, ESM with module nodenext), build each with
  * the installed `tspc` CLI and the `tooltype/transformer` plugin, run the output with node, and check that the
  * exported tools carry the JSDoc descriptions, that dispatch answers an OpenAI-style message, and that the agent
- * loop, stream accumulation and parseToolCalls work with a client written by hand. The projects
- * install no provider SDK and keep skipLibCheck off: the main entry's types and the other providers' formats
- * (Anthropic answers, Gemini declarations, strict mode) must work without them.
+ * loop, stream accumulation and parseToolCalls work with a client written by hand; the same sources run with the
+ * installed `tooltype/register` hook, and the installed `tooltype` command prints the same tools. The projects
+ * install no provider SDK and no agent framework, and keep skipLibCheck off: the main entry's types and the other
+ * providers' formats (Anthropic answers, Gemini declarations, strict mode) must work without them, and the framework
+ * entries (`tooltype/ai`, `/langchain`, `/agents`, `/mastra`, `/mcp`) are the only ones that ask for their optional peers.
  *
  * The descriptions prove the `"tsp": { "tscOptions": { "parseAllJsDoc": true } }` entry of our package.json works:
  * since TypeScript 5.3, tsc skips parsing JSDoc in .ts files unless a plugin asks for it through ts-patch.
@@ -266,26 +268,43 @@ async function checkResolution(dir: string): Promise<void> {
   const subpaths = Object.keys(manifest.exports).filter((key) => key !== "." && key !== "./package.json");
   assert.ok(subpaths.includes("./mcp") && subpaths.includes("./transformer"), `exports: ${subpaths.join(", ")}`);
   const specifiers = ["tooltype", ...subpaths.map((key) => `tooltype/${key.slice(2)}`)];
-  const source = specifiers.map((specifier, i) => `import type * as entry${i} from "${specifier}";`).join("\n") +
-    `\nexport type Entries = [${specifiers.map((_, i) => `keyof typeof entry${i}`).join(", ")}];\n`;
+  // Entries published only as ES modules (the bundler plugins: unplugin ships ESM only) are imported from an ES
+  // module under node16/nodenext, where a CommonJS file cannot import them; every other entry from both kinds.
+  const esmOnly = new Set(subpaths.filter((key) => esmOnlyEntry(manifest.exports[key])).map((key) => `tooltype/${key.slice(2)}`));
+  const entries = (list: string[]): string =>
+    list.map((specifier, i) => `import type * as entry${i} from "${specifier}";`).join("\n") +
+    `\nexport type Entries = [${list.map((_, i) => `keyof typeof entry${i}`).join(", ")}];\n`;
   fs.mkdirSync(path.join(dir, "resolution"), { recursive: true });
-  fs.writeFileSync(path.join(dir, "resolution", "entries.ts"), source);
-  const settings: Record<string, { module: string; moduleResolution: string }> = {
-    node10: { module: "commonjs", moduleResolution: "node10" },
-    node16: { module: "node16", moduleResolution: "node16" },
-    nodenext: { module: "nodenext", moduleResolution: "nodenext" },
-    bundler: { module: "esnext", moduleResolution: "bundler" },
+  fs.writeFileSync(path.join(dir, "resolution", "entries.ts"), entries(specifiers));
+  fs.writeFileSync(path.join(dir, "resolution", "entries-cjs.cts"), entries(specifiers.filter((s) => !esmOnly.has(s))));
+  fs.writeFileSync(path.join(dir, "resolution", "entries-esm.mts"), entries(specifiers));
+  const settings: Record<string, { module: string; moduleResolution: string; files: string[] }> = {
+    node10: { module: "commonjs", moduleResolution: "node10", files: ["resolution/entries.ts"] },
+    node16: { module: "node16", moduleResolution: "node16", files: ["resolution/entries-cjs.cts", "resolution/entries-esm.mts"] },
+    nodenext: { module: "nodenext", moduleResolution: "nodenext", files: ["resolution/entries-cjs.cts", "resolution/entries-esm.mts"] },
+    bundler: { module: "esnext", moduleResolution: "bundler", files: ["resolution/entries.ts"] },
   };
   const tsc = path.join(dir, "node_modules", ".bin", process.platform === "win32" ? "tsc.cmd" : "tsc");
   const results = await Promise.all(
-    Object.entries(settings).map(async ([name, options]) => {
+    Object.entries(settings).map(async ([name, { files, ...options }]) => {
       const config = `tsconfig.${name}.json`;
       const compilerOptions = { ...options, target: "ES2022", strict: true, noEmit: true, skipLibCheck: true, types: [] };
-      fs.writeFileSync(path.join(dir, config), JSON.stringify({ compilerOptions, files: ["resolution/entries.ts"] }));
+      fs.writeFileSync(path.join(dir, config), JSON.stringify({ compilerOptions, files }));
       return [name, await run(tsc, ["-p", config], dir, BUILD_TIMEOUT_MS)] as const;
     }),
   );
   for (const [name, result] of results) expectOk(`tsc with moduleResolution ${name} (${specifiers.join(", ")})`, result);
+}
+
+/** An `exports` entry whose every target is an ES module file (`.mjs`). */
+function esmOnlyEntry(entry: unknown): boolean {
+  const targets: string[] = [];
+  const walk = (value: unknown): void => {
+    if (typeof value === "string") targets.push(value);
+    else if (value && typeof value === "object") for (const [key, inner] of Object.entries(value)) if (key !== "types") walk(inner);
+  };
+  walk(entry);
+  return targets.length > 0 && targets.every((target) => target.endsWith(".mjs"));
 }
 
 test("the packed tarball installs, builds with tspc and runs in a CommonJS and an ESM project", async () => {
@@ -309,6 +328,12 @@ test("the packed tarball installs, builds with tspc and runs in a CommonJS and a
       "dist/runtime/index.d.ts",
       "dist/runtime/mcp/index.js",
       "dist/runtime/mcp/index.d.ts",
+      "dist/runtime/mcp/client.js",
+      "dist/runtime/adapters/ai.js",
+      "dist/runtime/adapters/langchain.js",
+      "dist/runtime/adapters/langchain.mjs",
+      "dist/runtime/adapters/agents.js",
+      "dist/runtime/adapters/mastra.js",
       "dist/transformer/index.js",
     ]) {
       assert.ok(files.includes(required), `the tarball lacks ${required}`);
@@ -330,6 +355,12 @@ test("the packed tarball installs, builds with tspc and runs in a CommonJS and a
       ),
     );
     installs.forEach((result, i) => expectOk(`npm install (${kinds[i].dir})`, result));
+    // Optional peers stay out: the main entry runs below with none of the frameworks and SDKs installed.
+    for (const dir of dirs) {
+      for (const peer of ["ai", "@langchain/core", "@openai/agents", "@mastra/core", "@modelcontextprotocol/sdk", "openai", "@anthropic-ai/sdk"]) {
+        assert.not.ok(fs.existsSync(path.join(dir, "node_modules", peer)), `${peer} was installed with tooltype`);
+      }
+    }
 
     // 3. Build with the installed tspc, exactly as a user would; then run.
     for (const [i, kind] of kinds.entries()) {
@@ -342,7 +373,22 @@ test("the packed tarball installs, builds with tspc and runs in a CommonJS and a
       else assert.match(emitted, /from "tooltype"/, "esm: emitted as an ES module");
 
       const result = expectOk(`node dist/index.js (${kind.dir})`, await run(process.execPath, ["dist/index.js"], dir, RUN_TIMEOUT_MS));
-      checkOutput(kind, JSON.parse(result.stdout) as Output);
+      const output = JSON.parse(result.stdout) as Output;
+      checkOutput(kind, output);
+
+      // The same sources without a build: the installed register hook; and the installed `tooltype` command.
+      const [hooked, schema] = await Promise.all([
+        run(process.execPath, ["--import", "tooltype/register", "src/index.ts"], dir, RUN_TIMEOUT_MS),
+        run(path.join(dir, "node_modules", ".bin", "tooltype"), ["schema", "--format", "openai"], dir, RUN_TIMEOUT_MS),
+      ]);
+      checkOutput(kind, JSON.parse(expectOk(`node --import tooltype/register (${kind.dir})`, hooked).stdout) as Output);
+      const byName = (tools: Output["tools"]) => [...tools].sort((a, b) => a.function.name.localeCompare(b.function.name));
+      assert.equal(byName(JSON.parse(expectOk(`tooltype schema (${kind.dir})`, schema).stdout) as Output["tools"]), byName(output.tools), `${kind.dir}: the tooltype command prints what the registry exports`);
+
+      // A framework entry without its framework says which package is missing.
+      const missing = await run(process.execPath, ["-e", 'require("tooltype/langchain")'], dir, RUN_TIMEOUT_MS);
+      assert.is(missing.code, 1, `${kind.dir}: tooltype/langchain loads without @langchain/core`);
+      assert.match(missing.stderr, /Cannot find module '@langchain\/core/);
     }
 
     // 4. Every entry the package exports resolves, with its types, under every moduleResolution a user can have.
