@@ -68,7 +68,7 @@ interface Analysis {
 function analyse(project: string): Analysis {
   const configDir = path.dirname(path.resolve(project.endsWith(".json") ? project : path.join(project, "tsconfig.json")));
   const tsi = typescriptFor(configDir);
-  const { program, pluginConfig, configPath } = createTsconfigProgram(tsi, readTsconfig(tsi, project, { passIt: "with -p" }));
+  const { program, pluginConfig, configPath } = createTsconfigProgram(tsi, readTsconfig(tsi, project, { hint: "Pass the path of the project's tsconfig (or its folder) with -p." }));
   const diagnostics: ts.Diagnostic[] = [];
   const tools: ToolMeta[] = [];
   const files = projectSourceFiles(program);

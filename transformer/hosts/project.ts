@@ -54,13 +54,15 @@ export class ProjectService {
   /** Versions looked up since the last refresh: each file is looked at once per refresh. */
   private readonly versions = new Map<string, string>();
   private generation = 0;
-
   readonly tsconfig: string;
 
   constructor(tsconfig: string, tsi: TS, plugin: TooltypePluginConfig | undefined) {
     this.ts = tsi;
     // The bundler hands us the modules: a tsconfig that includes none of them is fine.
-    const { configPath, parsed, pluginConfig } = readTsconfig(tsi, tsconfig, { passIt: 'to the plugin: tooltype({ tsconfig: "path/to/tsconfig.json" })', rootsGiven: true });
+    const { configPath, parsed, pluginConfig } = readTsconfig(tsi, tsconfig, {
+      hint: 'Pass the project\'s tsconfig to the plugin: tooltype({ tsconfig: "path/to/tsconfig.json" }).',
+      rootsGiven: true,
+    });
     this.tsconfig = configPath;
     this.options = parsed.options;
     this.roots = new Set(parsed.fileNames.map(normalize));

@@ -102,8 +102,9 @@ function projectFor(fileName: string, format: NodeFormat): { project: Project; s
   }
   const overrides = (options: ts.CompilerOptions): ts.CompilerOptions => ({ ...EMIT_OVERRIDES, ...moduleOverride(tsi, options.module, format) });
   const make = (roots: string[]): Project => {
-    // Its own roots: the entry may be a script the tsconfig does not include.
-    const made = createTsconfigProgram(tsi, readTsconfig(tsi, configPath, { passIt: "next to package.json", rootsGiven: true }), overrides, roots);
+    // Roots of its own: the entry may be a script the tsconfig does not include.
+    const config = readTsconfig(tsi, configPath, { hint: "Create one next to package.json (npx tsc --init).", rootsGiven: true });
+    const made = createTsconfigProgram(tsi, config, overrides, roots);
     const diagnostics: ts.Diagnostic[] = [];
     const transformer = tooltypeTransformer(made.program, made.pluginConfig, { ts: tsi, addDiagnostic: (d) => diagnostics.push(d) });
     return { ...made, tsi, transformer, diagnostics };

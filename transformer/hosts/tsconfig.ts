@@ -67,15 +67,15 @@ export interface Tsconfig {
 }
 
 export interface ReadOptions {
-  /** How the user names another tsconfig, for the message when there is none: `with -p`. */
-  passIt: string;
+  /** What to do when there is no tsconfig at the path, a sentence: how this host is given another one. */
+  hint: string;
   /** The host brings roots of its own: a tsconfig whose `include` matches nothing is fine. */
   rootsGiven?: boolean;
 }
 
 /** Reads `configPath` (a tsconfig file, or a folder holding tsconfig.json). */
-export function readTsconfig(tsi: TS, configPath: string, { passIt, rootsGiven = false }: ReadOptions): Tsconfig {
-  const file = resolveConfigPath(tsi, configPath, passIt);
+export function readTsconfig(tsi: TS, configPath: string, { hint, rootsGiven = false }: ReadOptions): Tsconfig {
+  const file = resolveConfigPath(tsi, configPath, hint);
   const read = tsi.readConfigFile(file, tsi.sys.readFile);
   if (read.error) throw new ProjectError(`tooltype: Cannot read ${file}:\n${formatDiagnostics(tsi, [read.error])}`);
   const parsed = tsi.parseJsonConfigFileContent(read.config, tsi.sys, path.dirname(file), undefined, file);
@@ -85,15 +85,15 @@ export function readTsconfig(tsi: TS, configPath: string, { passIt, rootsGiven =
   return { configPath: file, parsed, pluginConfig: tooltypeEntry(parsed.options, path.dirname(file)) };
 }
 
-function resolveConfigPath(tsi: TS, configPath: string, passIt: string): string {
+function resolveConfigPath(tsi: TS, configPath: string, hint: string): string {
   const absolute = path.resolve(configPath);
   if (tsi.sys.directoryExists(absolute)) {
     const inside = path.join(absolute, "tsconfig.json");
     if (tsi.sys.fileExists(inside)) return inside;
-    throw new ProjectError(`tooltype: No tsconfig.json in ${absolute}. Pass the path of the project's tsconfig ${passIt}.`);
+    throw new ProjectError(`tooltype: No tsconfig.json in ${absolute}. ${hint}`);
   }
   if (!tsi.sys.fileExists(absolute)) {
-    throw new ProjectError(`tooltype: Cannot find ${absolute}. Pass the path of the project's tsconfig (or its folder) ${passIt}.`);
+    throw new ProjectError(`tooltype: Cannot find ${absolute}. ${hint}`);
   }
   return absolute;
 }
