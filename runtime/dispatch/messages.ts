@@ -4,6 +4,8 @@
  * Completions API accepts (`{ role, tool_call_id, content }`), so artifacts never reach the model.
  */
 
+import type { ToolErrorKind } from "../tool/errors";
+
 export type ToolMessageStatus = "success" | "error";
 
 export interface ToolMessageFields<Artifact = unknown> {
@@ -12,6 +14,8 @@ export interface ToolMessageFields<Artifact = unknown> {
   content: string;
   artifact?: Artifact;
   status?: ToolMessageStatus;
+  /** For an error answer: what kind of failure it is (see `ToolMessage.errorKind`). */
+  errorKind?: ToolErrorKind;
 }
 
 /**
@@ -26,6 +30,13 @@ export class ToolMessage<Artifact = unknown> {
   content: string;
   artifact?: Artifact;
   status: ToolMessageStatus;
+  /**
+   * For an error answer, the kind of failure (`toolErrorKind`): `"tool_error"` and `"validation"` texts were written
+   * for the model; `"exception"` texts come from an unexpected error (redacted, yet from inside the tool). A server
+   * facing a network uses it to decide what to show a remote client. Kept in process and not enumerable, so it is
+   * in no JSON and no comparison of messages.
+   */
+  declare readonly errorKind?: ToolErrorKind;
 
   constructor(fields: ToolMessageFields<Artifact>) {
     this.tool_call_id = fields.tool_call_id;
@@ -33,6 +44,7 @@ export class ToolMessage<Artifact = unknown> {
     this.content = fields.content;
     if (fields.artifact !== undefined) this.artifact = fields.artifact;
     this.status = fields.status ?? "success";
+    if (fields.errorKind !== undefined) Object.defineProperty(this, "errorKind", { value: fields.errorKind, enumerable: false });
   }
 
   toJSON(): { role: "tool"; tool_call_id: string; content: string } {
