@@ -12,8 +12,7 @@ import { describeArgumentsProblem, parseArguments } from "../arguments/args";
 import { conform } from "../arguments/conform";
 import { instantiateValidator } from "../arguments/compiled-validator";
 import { ArgumentsValidator } from "../arguments/validate";
-import type { JsonSchemaResponseFormat } from "../providers/openai-chat";
-import { toStrictSchema } from "../providers/strict";
+import { type JsonSchemaResponseFormat, toResponseFormat } from "../providers/openai-chat";
 import type { SchemaError } from "../tool/errors";
 import { type CompiledOutputMeta, type JsonSchema, META_VERSION } from "../tool/meta";
 
@@ -70,12 +69,7 @@ export class StructuredOutput<T> {
 
   /** The `response_format` of a Chat Completions request. Throws ToolExportError if strict mode cannot express T. */
   get responseFormat(): JsonSchemaResponseFormat {
-    if (!this.#format) {
-      const schema = this.strict ? toStrictSchema(this.schema, this.name) : this.schema;
-      const json_schema: JsonSchemaResponseFormat["json_schema"] = { name: this.name, schema, strict: this.strict };
-      if (this.description) json_schema.description = this.description;
-      this.#format = { type: "json_schema", json_schema };
-    }
+    this.#format ??= toResponseFormat(this);
     return this.#format;
   }
 
