@@ -3,23 +3,11 @@
  * user's module with the real compiler and the transformer, and runs: its registry answers a failing lookup with the
  * secrets redacted by the built-in patterns and by its own, and refuses the 17th call of a reply.
  */
-import * as fs from "node:fs";
-import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { ToolRegistry } from "tooltype";
 import { compileProgram } from "../support/compile";
-
-const readme = fs.readFileSync(path.resolve(__dirname, "../../../README.md"), "utf8");
-
-function block(name: string): string {
-  const marker = `<!-- readme-compile: ${name} -->`;
-  const at = readme.indexOf(marker);
-  assert.ok(at >= 0, `README has the marker ${marker}`);
-  const found = /```ts\n([\s\S]*?)```/.exec(readme.slice(at));
-  assert.ok(found, `a ts code block follows ${marker}`);
-  return found![1]!;
-}
+import { readmeBlock as block } from "../support/readme";
 
 /** The "your code" module the example imports: an order service that fails with what real clients put in errors. */
 const orders = `

@@ -289,14 +289,17 @@ test("10: a default per-call timeout answers a hung tool; timeoutMs: false (or I
   }
 });
 
+/** How many times `counted` ran (each test resets it). */
+let runs = 0;
+/** Echoes `q`, counting its runs. */
+const counted = tool(function counted(q: string) {
+  runs++;
+  return q;
+});
+
 test("10: at most 64 calls of one message run; the rest are answered with the limit and its option", async () => {
   assert.is(MAX_CALLS_PER_MESSAGE, 64);
-  let runs = 0;
-  /** A tool of this test. */
-  const counted = tool(function counted(q: string) {
-    runs++;
-    return q;
-  });
+  runs = 0;
   const registry = new ToolRegistry([counted]);
   const calls = Array.from({ length: 20_000 }, (_, i): [string, string] => ["counted", `{"q":"${i}"}`]);
   const started = performance.now();
@@ -358,16 +361,11 @@ test("10: a result over 1 MiB of text is refused with the limit; maxResultBytes 
 
 test("10: a tool_call_id over 256 characters is refused without running the tool; maxCallIdLength changes it", async () => {
   assert.is(MAX_CALL_ID_LENGTH, 256);
-  let runs = 0;
-  /** A tool of this test. */
-  const counted = tool(function counted2(q: string) {
-    runs++;
-    return q;
-  });
+  runs = 0;
   const registry = new ToolRegistry([counted]);
   const hugeId = "i".repeat(100 * 1_048_576);
   const started = performance.now();
-  const [refused, fine] = await registry.dispatch(openai(["counted2", '{"q":"a"}', hugeId], ["counted2", '{"q":"b"}', "i".repeat(256)]));
+  const [refused, fine] = await registry.dispatch(openai(["counted", '{"q":"a"}', hugeId], ["counted", '{"q":"b"}', "i".repeat(256)]));
   assert.ok(performance.now() - started < 5_000);
   assert.is(runs, 1);
   assert.is(refused!.status, "error");
@@ -379,7 +377,7 @@ test("10: a tool_call_id over 256 characters is refused without running the tool
   );
   assert.is(fine!.status, "success");
   runs = 0;
-  await new ToolRegistry([counted], { maxCallIdLength: 1000 }).dispatch(openai(["counted2", '{"q":"a"}', "i".repeat(999)]));
+  await new ToolRegistry([counted], { maxCallIdLength: 1000 }).dispatch(openai(["counted", '{"q":"a"}', "i".repeat(999)]));
   assert.is(runs, 1);
 });
 
