@@ -5,8 +5,11 @@
  *   if invalid, coerce to the schema and validate again → revive dates → map to positions → call (`this` bound,
  *   awaited, within its time limits and signals) → content (and artifact) → ToolMessage
  *
- * Each failure becomes a `status: "error"` message written for the model to correct itself; `handleToolError` /
- * `handleValidationError` (tool first, then registry) choose the text or rethrow. Hooks observe each call.
+ * Each failure becomes a `status: "error"` message written for the model to correct itself (error-text.ts writes the
+ * default text by kind of error, redacted; the message carries that kind as `errorKind`); `handleToolError` /
+ * `handleValidationError` (tool first, then registry) choose the text or rethrow. Hooks observe each call. The
+ * default bounds (limits.ts) apply here: a per-call timeout, the call id's length, the result's size. A thrown value
+ * is only ever inspected inside a try, so even a revoked Proxy gets its answer.
  * Only the caller's abort (or a handler that rethrows) rejects. This file knows one call; dispatch.ts schedules the
  * calls a provider read out of a message. `invokeTool` runs the same steps for a direct call, returning the tool's own
  * value and throwing instead.
