@@ -7,7 +7,10 @@
  * - The caller's `signal` aborts every running call and rejects with its reason; calls still waiting never start.
  * - A handler that rethrows (`handleToolError: false`, …) rejects dispatch with that error and aborts the rest.
  * - Only the first `maxCallsPerMessage` calls run (default 64); each later one is answered with the limit.
+ * - A call that needs a human's approval (approval.ts) stops the batch before anything runs: ApprovalRequiredError,
+ *   unless the batch is being resumed with its decisions (`rejections`).
  */
+import { ApprovalRequiredError, findPending, mayNeedApproval } from "./approval";
 import type { NormalizedCall } from "./call";
 import type { ToolMessage } from "./messages";
 import type { DispatchOptions } from "./options";
@@ -22,7 +25,18 @@ export type { ToolInput } from "./options";
  * One ToolMessage per call, in call order. Not an async function on purpose: when every tool returns a plain value
  * the answers are ready at once and resolve in one step, which is most of the cost of a simple call.
  */
-export function dispatchCalls(env: DispatchEnvironment, calls: NormalizedCall[], options: DispatchOptions = {}): Promise<ToolMessage[]> {
+export function dispatchCalls(
+  env: DispatchEnvironment,
+  calls: NormalizedCall[],
+  options: DispatchOptions = {},
+  rejections?: readonly (string | undefined)[],
+): Promise<ToolMessage[]> {
+  if (rejections === undefined && mayNeedApproval(env, calls)) {
+    return findPending(env, calls, options).then((pending) => {
+      if (pending.length > 0) throw new ApprovalRequiredError(pending);
+      return dispatchCalls(env, calls, options, []);
+    });
+  }
   let limit: number;
   let cap: number;
   try {
@@ -33,6 +47,7 @@ export function dispatchCalls(env: DispatchEnvironment, calls: NormalizedCall[],
     return Promise.reject(error);
   }
   const run = createRun(options);
+  if (rejections !== undefined && rejections.length > 0) run.rejections = rejections;
   let answers: ToolMessage[] | Promise<ToolMessage[]>;
   try {
     const refused = calls.length > cap ? refuseBeyond(env, calls, run, cap) : undefined;
@@ -83,7 +98,7 @@ async function answerWithLimit(env: DispatchEnvironment, calls: NormalizedCall[]
     while (!stopped && next < calls.length) {
       const index = next++;
       try {
-        answers[index] = await answerCall(env, calls[index]!, run.options, run);
+        answers[index] = await answerCall(env, calls[index]!, run.options, run, index);
       } catch (error) {
         stopped = true;
         throw error;

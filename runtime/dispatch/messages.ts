@@ -3,7 +3,7 @@
  * provider (runtime/providers/) turns them into its own answer format. Its JSON form is exactly what the OpenAI Chat
  * Completions API accepts (`{ role, tool_call_id, content }`), so artifacts never reach the model.
  */
-
+import type { ToolContentPart } from "../tool/content";
 import type { ToolErrorKind } from "../tool/errors";
 
 export type ToolMessageStatus = "success" | "error";
@@ -16,6 +16,7 @@ export interface ToolMessageFields<Artifact = unknown> {
   status?: ToolMessageStatus;
   /** For an error answer: what kind of failure it is (see `ToolMessage.errorKind`). */
   errorKind?: ToolErrorKind;
+  parts?: ToolContentPart[];
 }
 
 /**
@@ -37,6 +38,11 @@ export class ToolMessage<Artifact = unknown> {
    * in no JSON and no comparison of messages.
    */
   declare readonly errorKind?: ToolErrorKind;
+  /**
+   * The result as content parts, when the tool returned parts (`text()`, `image()`, `file()`): providers that take
+   * images and files write these; `content` is their text for the others (each image or file as a label).
+   */
+  parts?: ToolContentPart[];
 
   constructor(fields: ToolMessageFields<Artifact>) {
     this.tool_call_id = fields.tool_call_id;
@@ -45,6 +51,7 @@ export class ToolMessage<Artifact = unknown> {
     if (fields.artifact !== undefined) this.artifact = fields.artifact;
     this.status = fields.status ?? "success";
     if (fields.errorKind !== undefined) Object.defineProperty(this, "errorKind", { value: fields.errorKind, enumerable: false });
+    if (fields.parts !== undefined) this.parts = fields.parts;
   }
 
   toJSON(): { role: "tool"; tool_call_id: string; content: string } {

@@ -147,9 +147,10 @@ export class ToolExportError extends Error {
  *   on calls or ids); the text describes only what the model sent;
  * - `"timeout"`: a `ToolTimeoutError`; `"result"`: a `ToolResultError` (the result cannot be sent, or is too large);
  *   both texts are tooltype's own;
- * - `"exception"`: anything else the tool threw, whose text may carry what the tool saw (paths, hosts, secrets).
+ * - `"exception"`: anything else the tool threw, whose text may carry what the tool saw (paths, hosts, secrets);
+ * - `"rejected"` (on a ToolMessage only): a human rejected the call (approval); the text is the host's.
  */
-export type ToolErrorKind = "tool_error" | "validation" | "timeout" | "result" | "exception";
+export type ToolErrorKind = "tool_error" | "validation" | "timeout" | "result" | "exception" | "rejected";
 
 /**
  * The kind of a thrown value (see {@link ToolErrorKind}). Never throws, whatever was thrown (a revoked Proxy, an
