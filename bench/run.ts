@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark, then the table on stdout and in bench/RESULTS.md.
  *
- *   node --expose-gc .bench-build/bench/run.js [--smoke] [--only=dispatch,cold,memory,build]
+ *   node --expose-gc .bench-build/bench/run.js [--smoke] [--only=dispatch,cold,memory,build,bundle]
  *
  * `--smoke` (or BENCH_SMOKE=1): tiny sizes and few rounds, to prove every benchmark runs end to end and that the
  * sides answer alike; its figures mean nothing and it writes .bench-build/RESULTS.smoke.md instead. The test suite
@@ -13,6 +13,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { benchBuild } from "./build";
+import { benchBundle } from "./bundle";
 import { benchColdStart, benchMemory, prepareToolProject } from "./cold-start";
 import { benchDispatch, checkDispatch } from "./dispatch";
 import { REPO } from "./generate";
@@ -53,7 +54,7 @@ const SMOKE: Plan = {
   buildWarmup: false,
 };
 
-const ALL = ["dispatch", "cold", "memory", "build"] as const;
+const ALL = ["dispatch", "cold", "memory", "build", "bundle"] as const;
 
 function log(text: string): void {
   process.stderr.write(`[bench] ${text}\n`);
@@ -103,6 +104,12 @@ async function main(): Promise<void> {
     log(`build: ${plan.buildTools} tools, ${plan.buildRuns} runs per command …`);
     results.build = benchBuild(plan.buildTools, plan.buildRuns, plan.buildWarmup);
     results.checks.push("build: the plugin's output carries compiled metadata and the plain build's does not");
+  }
+
+  if (only.has("bundle")) {
+    log("bundle: an app dispatching compiled tools in OpenAI's format, bundled with esbuild …");
+    results.bundle = await benchBundle();
+    results.checks.push("bundle: the bundled one-tool app ran on its own (no node_modules) and answered the call");
   }
 
   results.seconds = (Date.now() - started) / 1000;
