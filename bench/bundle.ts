@@ -3,8 +3,8 @@
  *
  * - Writes a small ES module app (`tool()` functions of three primitive parameters, a `ToolRegistry`,
  *   `toOpenAITools()` and `dispatch()`), compiles it with tspc and the tooltype plugin, and bundles it with esbuild
- *   as a user would (minified, ES module, for Node; the package's `module` condition gives esbuild the ES module
- *   build of the runtime), once with one tool and once with `1 + EXTRA` tools.
+ *   as a user would (minified, ES module, for Node, code splitting on; the package's `module` condition gives
+ *   esbuild the ES module build of the runtime), counting what the app loads (entry and static chunks), once with one tool and once with `1 + EXTRA` tools.
  * - Reports the gzipped size of the one-tool bundle less the marginal cost of a tool (what tooltype and its
  *   dependencies cost), the marginal gzipped bytes per three-parameter tool, and the minified bytes per dependency
  *   from esbuild's metafile.
@@ -77,8 +77,10 @@ process.stdout.write(JSON.stringify({ tools: tools.length, answers: answers.map(
 `;
 
 interface Built {
+  /** The code the app loads (entry and static chunks), concatenated. */
   code: Uint8Array;
   inputs: Record<string, { bytesInOutput: number }>;
+  outdir: string;
 }
 
 async function bundleApp(dir: string, tools: number): Promise<Built> {
@@ -111,13 +113,29 @@ async function bundleApp(dir: string, tools: number): Promise<Built> {
     format: "esm",
     platform: "node",
     target: "node20",
-    outfile: path.join(dir, "bundle.mjs"),
+    // Code splitting on, as an app that cares about size has it: what is loaded only on first need (ajv for
+    // schemas written by hand) goes to chunks of its own, which this app never loads.
+    splitting: true,
+    outdir: path.join(dir, "dist"),
+    entryNames: "bundle",
+    outExtension: { ".js": ".mjs" },
     metafile: true,
     logLevel: "silent",
   });
-  const code = fs.readFileSync(path.join(dir, "bundle.mjs"));
-  const output = Object.values(result.metafile.outputs)[0]!;
-  return { code, inputs: output.inputs };
+  // What the app loads: the entry and the chunks it imports statically (not those behind `import()`).
+  const outputs = result.metafile.outputs;
+  const entry = Object.keys(outputs).find((file) => outputs[file]!.entryPoint !== undefined)!;
+  const loaded = new Set<string>();
+  const visit = (file: string): void => {
+    if (loaded.has(file)) return;
+    loaded.add(file);
+    for (const imported of outputs[file]!.imports) if (imported.kind === "import-statement" && outputs[imported.path]) visit(imported.path);
+  };
+  visit(entry);
+  const code = Buffer.concat([...loaded].map((file) => fs.readFileSync(path.resolve(file))));
+  const inputs: Built["inputs"] = {};
+  for (const file of loaded) Object.assign(inputs, outputs[file]!.inputs);
+  return { code, inputs, outdir: path.join(dir, "dist") };
 }
 
 /** The package an input file belongs to: its node_modules package, "tooltype" for this repository, else "app". */
@@ -140,7 +158,7 @@ function gzip(code: Uint8Array): number {
 export async function benchBundle(): Promise<BundleResult> {
   const one = await bundleApp(path.join(PROJECTS, "bundle-1"), 1);
   const more = await bundleApp(path.join(PROJECTS, `bundle-${1 + EXTRA}`), 1 + EXTRA);
-  checkBundle(path.join(PROJECTS, "bundle-1"));
+  checkBundle(one.outdir);
 
   const perToolGzip = (gzip(more.code) - gzip(one.code)) / EXTRA;
   const sizes = new Map<string, number>();
@@ -154,12 +172,11 @@ export async function benchBundle(): Promise<BundleResult> {
   return { libraryGzip: gz - perToolGzip, perToolGzip, minified: one.code.length, gzip: gz, dependencies, esbuild };
 }
 
-function checkBundle(dir: string): void {
-  fs.writeFileSync(path.join(dir, "check.mjs"), CHECK);
+function checkBundle(outdir: string): void {
   // Away from any node_modules: the bundle must run on its own.
   const alone = fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-bundle-"));
-  fs.copyFileSync(path.join(dir, "bundle.mjs"), path.join(alone, "bundle.mjs"));
-  fs.copyFileSync(path.join(dir, "check.mjs"), path.join(alone, "check.mjs"));
+  fs.cpSync(outdir, alone, { recursive: true });
+  fs.writeFileSync(path.join(alone, "check.mjs"), CHECK);
   const { stdout } = runChild(process.execPath, [path.join(alone, "check.mjs")], { cwd: alone, timeoutMs: 60_000 });
   const report = JSON.parse(stdout) as { tools: number; answers: { role: string; tool_call_id: string; content: string }[] };
   const answer = report.answers[0];

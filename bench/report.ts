@@ -248,7 +248,7 @@ export function markdown(results: Results): string {
     lines.push("");
     lines.push(
       `\`tool()\` functions of three strings, a \`ToolRegistry\`, \`toOpenAITools()\` and \`dispatch()\`, compiled with tspc ` +
-        `and the plugin, bundled by esbuild ${u.esbuild} (minified, ES module, platform node; gzip level 9). ` +
+        `and the plugin, bundled by esbuild ${u.esbuild} (minified, ES module, platform node, code splitting; gzip level 9; entry and the chunks it imports statically). ` +
         `One tool: ${kb(u.minified)} minified, ${kb(u.gzip)} gzipped; tooltype and its dependencies ${kb(u.libraryGzip)} ` +
         `gzipped; each further tool ${kb(u.perToolGzip)} gzipped. Minified bytes per package in the one-tool bundle:`,
     );

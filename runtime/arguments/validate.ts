@@ -14,7 +14,7 @@
  */
 import type Ajv2020 from "ajv/dist/2020";
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020";
-import { addTooltypeFormats, AJV_OPTIONS } from "./ajv-options";
+import { newAjv } from "./ajv-load";
 import { shortJson } from "./args";
 import { resolveRef } from "./json-schema";
 import { fitsSchema } from "./schema-fit";
@@ -31,10 +31,11 @@ let shared: Ajv2020 | undefined;
  * is a large part of starting up.
  */
 function ajv(): Ajv2020 {
+  shared ??= newAjv(true);
   if (!shared) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { default: Ajv } = require("ajv/dist/2020") as typeof import("ajv/dist/2020");
-    shared = addTooltypeFormats(new Ajv({ ...AJV_OPTIONS }));
+    throw new Error(
+      "tooltype: this schema has no validator compiled at build time, and ajv (which validates such schemas) is still loading in this bundle. Await a registry call (dispatch, invoke) before validating synchronously, or build the tool with the tooltype transformer.",
+    );
   }
   return shared;
 }
@@ -125,6 +126,8 @@ export class ArgumentsValidator {
     if (validate === undefined) {
       // Branches point into the root's `$defs` ("#/$defs/X"); give each its own copy so the pointers still resolve.
       const defs = this.#root.$defs;
+      // In a bundle ajv may not be loaded yet: the message lists the alternatives this time, as without codegen.
+      if (!shared && !(shared = newAjv(true))) return undefined;
       try {
         validate = ajv().compile(defs === undefined ? branch : { ...branch, $defs: defs });
       } catch (error) {
