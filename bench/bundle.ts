@@ -83,19 +83,32 @@ interface Built {
   outdir: string;
 }
 
-async function bundleApp(dir: string, tools: number): Promise<Built> {
+/** What esbuild wrote for an app: its metafile's outputs, the entry's output path, the folder. */
+export interface EsmAppBundle {
+  outputs: Record<string, { entryPoint?: string; inputs: Record<string, { bytesInOutput: number }>; imports: { path: string; kind: string }[] }>;
+  entry: string;
+  outdir: string;
+}
+
+/**
+ * An ES module app in `dir` (`src/app.ts` = `source`, `node_modules/tooltype` → this repository), compiled with
+ * tspc and the plugin, bundled by esbuild as a size-minded user would: minified, for Node, code splitting on (what
+ * is loaded only on first need, ajv for schemas written by hand, goes to chunks of its own).
+ */
+export async function bundleEsmApp(dir: string, source: string, types: string[] = []): Promise<EsmAppBundle> {
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(path.join(dir, "src"), { recursive: true });
   fs.mkdirSync(path.join(dir, "node_modules"), { recursive: true });
   fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "bench-bundle", private: true, type: "module" }));
   fs.symlinkSync(REPO, path.join(dir, "node_modules", "tooltype"), "dir");
-  fs.writeFileSync(path.join(dir, "src", "app.ts"), appSource(tools));
+  fs.writeFileSync(path.join(dir, "src", "app.ts"), source);
   const compilerOptions = {
     target: "ES2022",
     module: "ES2022",
     moduleResolution: "bundler",
     lib: ["ES2022"],
-    types: [],
+    types,
+    typeRoots: [path.join(REPO, "node_modules", "@types")],
     strict: true,
     skipLibCheck: true,
     rootDir: "src",
@@ -113,8 +126,6 @@ async function bundleApp(dir: string, tools: number): Promise<Built> {
     format: "esm",
     platform: "node",
     target: "node20",
-    // Code splitting on, as an app that cares about size has it: what is loaded only on first need (ajv for
-    // schemas written by hand) goes to chunks of its own, which this app never loads.
     splitting: true,
     outdir: path.join(dir, "dist"),
     entryNames: "bundle",
@@ -122,9 +133,14 @@ async function bundleApp(dir: string, tools: number): Promise<Built> {
     metafile: true,
     logLevel: "silent",
   });
-  // What the app loads: the entry and the chunks it imports statically (not those behind `import()`).
   const outputs = result.metafile.outputs;
   const entry = Object.keys(outputs).find((file) => outputs[file]!.entryPoint !== undefined)!;
+  return { outputs, entry, outdir: path.join(dir, "dist") };
+}
+
+async function bundleApp(dir: string, tools: number): Promise<Built> {
+  const { outputs, entry, outdir } = await bundleEsmApp(dir, appSource(tools));
+  // What the app loads: the entry and the chunks it imports statically (not those behind `import()`).
   const loaded = new Set<string>();
   const visit = (file: string): void => {
     if (loaded.has(file)) return;
@@ -135,7 +151,7 @@ async function bundleApp(dir: string, tools: number): Promise<Built> {
   const code = Buffer.concat([...loaded].map((file) => fs.readFileSync(path.resolve(file))));
   const inputs: Built["inputs"] = {};
   for (const file of loaded) Object.assign(inputs, outputs[file]!.inputs);
-  return { code, inputs, outdir: path.join(dir, "dist") };
+  return { code, inputs, outdir };
 }
 
 /** The package an input file belongs to: its node_modules package, "tooltype" for this repository, else "app". */

@@ -9,12 +9,12 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { execFile, execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 
-const repo = path.resolve(__dirname, "../../..");
+import { bundleEsmApp } from "../../bench/bundle";
 
 const APP = `import { tool, ToolRegistry } from "tooltype";
 
@@ -56,45 +56,7 @@ function runNode(file: string, cwd: string, env: NodeJS.ProcessEnv): Promise<str
 test("esbuild bundles the ES module build; ajv is a chunk of its own, loaded when a schema tool needs it", async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-bundle-test-"));
   try {
-    fs.mkdirSync(path.join(dir, "src"));
-    fs.mkdirSync(path.join(dir, "node_modules"));
-    fs.symlinkSync(repo, path.join(dir, "node_modules", "tooltype"), "dir");
-    fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "bundle-app", private: true, type: "module" }));
-    fs.writeFileSync(path.join(dir, "src", "app.ts"), APP);
-    const compilerOptions = {
-      target: "ES2022",
-      module: "ES2022",
-      moduleResolution: "bundler",
-      lib: ["ES2022"],
-      types: ["node"],
-      typeRoots: [path.join(repo, "node_modules", "@types")],
-      strict: true,
-      skipLibCheck: true,
-      rootDir: "src",
-      outDir: "out",
-      plugins: [{ transform: "tooltype/transformer" }],
-    };
-    fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, include: ["src"] }));
-    execFileSync(process.execPath, [path.join(repo, "node_modules", "ts-patch", "bin", "tspc.js"), "-p", "tsconfig.json"], {
-      cwd: dir,
-      timeout: 120_000,
-    });
-
-    const esbuild = await import("esbuild");
-    const result = await esbuild.build({
-      entryPoints: [path.join(dir, "out", "app.js")],
-      bundle: true,
-      minify: true,
-      format: "esm",
-      platform: "node",
-      splitting: true,
-      outdir: path.join(dir, "dist"),
-      outExtension: { ".js": ".mjs" },
-      metafile: true,
-      logLevel: "silent",
-    });
-    const outputs = result.metafile.outputs;
-    const entry = Object.keys(outputs).find((file) => outputs[file]!.entryPoint !== undefined)!;
+    const { outputs, entry, outdir } = await bundleEsmApp(path.join(dir, "app"), APP, ["node"]);
     const entryInputs = Object.keys(outputs[entry]!.inputs);
     // Input paths are relative to the working directory: match a part at the start or after a slash.
     const fromBuild = (part: string) => entryInputs.filter((file) => `/${file}`.includes(`/${part}`));
@@ -110,7 +72,7 @@ test("esbuild bundles the ES module build; ajv is a chunk of its own, loaded whe
 
     // Run away from any node_modules: the bundle must stand alone.
     const alone = path.join(dir, "alone");
-    fs.cpSync(path.join(dir, "dist"), alone, { recursive: true });
+    fs.cpSync(outdir, alone, { recursive: true });
     const main = path.join(alone, path.basename(entry));
     const compiledOnly = JSON.parse(await runNode(main, alone, { WITH_SCHEMA_TOOL: "0" })) as [string, string, string][];
     assert.equal(compiledOnly[0], ["a", "success", "abab"]);
