@@ -2,8 +2,8 @@
  * ajv itself, for the schemas no validator was compiled for at build time (`tool.fromSchema`, tools imported from
  * an MCP server, structured output without the transformer) and for the sub-schemas of a union on an error path.
  *
- * Only ajv-load.ts reaches this module, and only on first need (synchronously under Node, through `import()` in a
- * bundle), so an app whose tools all carry compiled validators bundles none of ajv.
+ * Reached under Node on first need (ajv-now.ts), in a bundle only through `tooltype/ajv` (ajv-install.ts), so an
+ * app whose tools all carry compiled validators bundles none of ajv.
  */
 import Ajv2020 from "ajv/dist/2020";
 import { addTooltypeFormats, AJV_OPTIONS } from "./ajv-options";

@@ -1,7 +1,7 @@
 /**
- * How ajv-load.ts reaches ajv synchronously, in a bundle (package.json `imports`, `#ajv-now`, `module` condition):
- * it does not. ajv is loaded with `import()` on first need, which a bundler splits into a chunk of its own, so an app
- * whose tools all carry compiled validators ships none of ajv.
+ * How ajv-load.ts reaches ajv in a bundle (package.json `imports`, `#ajv-now`, `module` condition): it does not.
+ * ajv comes in only through `tooltype/ajv` (ajv-install.ts), so an app whose tools all carry compiled validators
+ * ships none of it.
  */
 import type { createAjv } from "./ajv-engine";
 

@@ -14,7 +14,7 @@
  */
 import type Ajv2020 from "ajv/dist/2020";
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020";
-import { newAjv } from "./ajv-load";
+import { AJV_MISSING, newAjv } from "./ajv-load";
 import { shortJson } from "./args";
 import { resolveRef } from "./json-schema";
 import { fitsSchema } from "./schema-fit";
@@ -33,9 +33,7 @@ let shared: Ajv2020 | undefined;
 function ajv(): Ajv2020 {
   shared ??= newAjv(true);
   if (!shared) {
-    throw new Error(
-      "tooltype: this schema has no validator compiled at build time, and ajv (which validates such schemas) is still loading in this bundle. Await a registry call (dispatch, invoke) before validating synchronously, or build the tool with the tooltype transformer.",
-    );
+    throw new Error(`tooltype: ${AJV_MISSING}`);
   }
   return shared;
 }
@@ -126,7 +124,7 @@ export class ArgumentsValidator {
     if (validate === undefined) {
       // Branches point into the root's `$defs` ("#/$defs/X"); give each its own copy so the pointers still resolve.
       const defs = this.#root.$defs;
-      // In a bundle ajv may not be loaded yet: the message lists the alternatives this time, as without codegen.
+      // A bundle without ajv: the message lists the alternatives, as where code generation is not allowed.
       if (!shared && !(shared = newAjv(true))) return undefined;
       try {
         validate = ajv().compile(defs === undefined ? branch : { ...branch, $defs: defs });

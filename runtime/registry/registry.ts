@@ -10,7 +10,7 @@
  *   answer; dispatch (runtime/dispatch/) runs the calls and never sees a provider.
  */
 import { instantiateValidator } from "../arguments/compiled-validator";
-import { ajvLoading, loadAjv } from "../arguments/ajv-load";
+import { AJV_MISSING, ajvAvailable } from "../arguments/ajv-load";
 import { ArgumentsValidator } from "../arguments/validate";
 import type { NormalizedCall } from "../dispatch/call";
 import {
@@ -62,8 +62,6 @@ const environments = new WeakMap<ToolRegistry, DispatchEnvironment>();
 export function dispatchRead(registry: ToolRegistry, calls: NormalizedCall[], options?: DispatchOptions): Promise<ToolMessage[]> {
   const env = environments.get(registry);
   if (!env) return Promise.reject(new TypeError("runTools: the registry must be a ToolRegistry."));
-  const pending = ajvLoading();
-  if (pending) return pending.then(() => dispatchCalls(env, calls, options));
   return dispatchCalls(env, calls, options);
 }
 
@@ -96,8 +94,8 @@ class ToolEntry implements RegisteredTool, DispatchTool {
     this.#thisArg = found.thisArg;
     this.#target = found.declaration.kind === "function" ? found.declaration.fn : found.fn;
     this.#registryOptions = registryOptions;
-    // A schema without a compiled validator needs ajv; in a bundle it comes in its own chunk, loaded from here on.
-    if (!meta.validator) void loadAjv();
+    // Said at registration, not on the first call: a schema without a compiled validator needs ajv.
+    if (!meta.validator && !ajvAvailable()) throw new ToolRegistrationError(`Tool "${name}" (${found.role}): ${AJV_MISSING}`);
   }
 
   validator(): ArgumentsValidator {
@@ -236,8 +234,6 @@ export class ToolRegistry {
    * are error answers for the model. Rejects only when a `handle*Error` option is `false` (with that error) or `options.signal` aborts (with its reason).
    */
   dispatch<M extends ToolCallMessage>(message: M, options?: DispatchOptions): Promise<DispatchResult<M>> {
-    const pending = ajvLoading();
-    if (pending) return pending.then(() => this.dispatch(message, options));
     let provider: ToolProvider;
     let calls: NormalizedCall[];
     try {
@@ -257,8 +253,6 @@ export class ToolRegistry {
    * `artifact`), one per call in call order. `formatAnswer(message, results)` turns them into dispatch's answer.
    */
   runCalls(message: ToolCallMessage, options?: DispatchOptions): Promise<ToolMessage[]> {
-    const pending = ajvLoading();
-    if (pending) return pending.then(() => this.runCalls(message, options));
     let calls: NormalizedCall[];
     try {
       calls = providerOf(message).readCalls(message);
@@ -282,8 +276,6 @@ export class ToolRegistry {
     second?: ToolInput | DispatchOptions,
     third?: DispatchOptions,
   ): Promise<unknown> {
-    const pending = ajvLoading();
-    if (pending) return pending.then(() => this.invoke(first as string, second as ToolInput, third));
     if (typeof first === "string") return invokeRaw(this.#env, first, second as ToolInput | undefined, third);
     // One call is read as the one entry of a chat message's `tool_calls` (either shape: OpenAI or LangChain).
     const [call] = openAIChat.readCalls({ tool_calls: [first] } as DispatchInput);
