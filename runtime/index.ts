@@ -113,13 +113,13 @@ export {
 export type { SchemaError, ToolValidationReason } from "./tool/errors";
 
 export { META_VERSION } from "./tool/meta";
-export type { CompiledOutputMeta, CompiledToolMeta, CompiledValidatorFactory, JsonSchema, JsonValue } from "./tool/meta";
+export type { CompiledOutputMeta, CompiledToolMeta, CompiledValidatorFactory, JsonSchema, JsonValue, ToolAnnotations } from "./tool/meta";
 
 export type { Coercion, CoercionRule } from "./arguments/coercion";
 export type { RepairKind } from "./arguments/repair";
 export type { ToolEndEvent, ToolErrorEvent, ToolEvent, ToolHooks } from "./dispatch/options";
 
-export type { DispatchOptions, RegistryOptions } from "./dispatch/options";
+export type { DispatchOptions, RegistryOptions, ToolProgress } from "./dispatch/options";
 export type { ErrorHandler, ResponseFormat, ToolContext, ToolOptions } from "./tool/options";
 
 export type {

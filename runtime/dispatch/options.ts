@@ -114,4 +114,15 @@ export interface DispatchOptions extends ToolHooks {
   repair?: boolean;
   /** Overrides the registry's `coerce` for tools that do not set their own. */
   coerce?: boolean;
+  /** Who is calling, passed to every tool as `ToolContext.auth` (the MCP HTTP server sets its `authenticate` result). */
+  auth?: unknown;
+  /** Receives each tool's `ToolContext.progress(...)` reports, with the call that made them. */
+  onProgress?: (update: ToolProgress, call: ToolCall) => void;
+}
+
+/** One `ToolContext.progress(progress, total?, message?)` report. */
+export interface ToolProgress {
+  progress: number;
+  total?: number;
+  message?: string;
 }

@@ -154,6 +154,11 @@ export class ToolRegistry {
     return this;
   }
 
+  /** The defaults given to the constructor (a copy, read-only). */
+  get options(): Readonly<RegistryOptions> {
+    return this.#options;
+  }
+
   /** The tool the model calls `name`, if registered. */
   get(name: string): RegisteredTool | undefined {
     return this.#tools.get(name);

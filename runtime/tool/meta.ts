@@ -35,11 +35,30 @@ export interface CompiledToolMeta {
   dates?: string[];
   /** From JSDoc `@deprecated`: its text, or `true` when it has none. */
   deprecated?: string | true;
+  /** From JSDoc `@title`: a human-readable name for MCP clients. */
+  title?: string;
+  /** From the JSDoc tags `@readOnlyHint`, `@destructiveHint`, `@idempotentHint`, `@openWorldHint`. */
+  annotations?: ToolAnnotations;
   /**
    * The `parameters` validator compiled to code at build time (ajv standalone). It is called once with a resolver
    * for ajv's run-time helpers and returns the validate function; no code is generated at run time.
    */
   validator?: CompiledValidatorFactory;
+}
+
+/**
+ * MCP's behaviour hints for a tool (clients may show them or ask before a destructive call; they are hints, not a
+ * security boundary). Absent fields keep MCP's defaults: not read-only, destructive, not idempotent, open world.
+ */
+export interface ToolAnnotations {
+  /** The tool changes nothing in its environment. */
+  readOnlyHint?: boolean;
+  /** A tool that changes things may destroy data (meaningful when not read-only). */
+  destructiveHint?: boolean;
+  /** Calling it again with the same arguments has no further effect (meaningful when not read-only). */
+  idempotentHint?: boolean;
+  /** It reaches an open world of outside entities (the web), rather than a closed one (a local store). */
+  openWorldHint?: boolean;
 }
 
 /** What the transformer emits for `validator`: `function (require) { ...; return module.exports; }`. */
