@@ -4,7 +4,8 @@
  * Workers, Deno, Bun and Node alike.
  *
  * In order, each refusal a JSON-RPC error body with its status:
- * 1. Host (DNS rebinding): the `Host` header's name must be allowed; default the loopback names only.
+ * 1. Host (DNS rebinding): the `Host` header's name (and the request URL's, where they differ) must be allowed;
+ *    default the loopback names only.
  * 2. Origin: a browser's `Origin` must be listed or be the request's own host; a request without one (a program,
  *    not a page) passes. A page on another site can never drive the tools.
  * 3. Method: POST only (this server is stateless: no GET stream, no DELETE of a session) → 405.
@@ -107,11 +108,16 @@ export interface Admitted {
 
 /** The request's refusal (a Response), or what passed. */
 export async function admit(request: Request, policy: HttpPolicy): Promise<Response | Admitted> {
-  const url = new URL(request.url);
-  const hostHeader = request.headers.get("host") ?? url.host;
-  const host = hostName(hostHeader);
-  if (policy.hosts !== "any" && !policy.hosts.has(host)) {
-    return refusal(403, -32000, `Host ${JSON.stringify(truncate(hostHeader))} is not allowed (DNS rebinding protection). The server's owner lists its host names in allowedHosts.`);
+  const urlHost = new URL(request.url).host;
+  const hostHeader = request.headers.get("host") ?? urlHost;
+  if (policy.hosts !== "any") {
+    // Both must be allowed: they agree on every platform, and a proxy or test harness that makes them differ
+    // must not open a way around the check.
+    for (const candidate of hostHeader === urlHost ? [hostHeader] : [hostHeader, urlHost]) {
+      if (!policy.hosts.has(hostName(candidate))) {
+        return refusal(403, -32000, `Host ${JSON.stringify(truncate(candidate))} is not allowed (DNS rebinding protection). The server's owner lists its host names in allowedHosts.`);
+      }
+    }
   }
   const origin = request.headers.get("origin");
   if (origin !== null && policy.origins !== "any" && !originAllowed(origin, hostHeader, policy.origins)) {

@@ -24,6 +24,8 @@ export function mcpHttpHandler(
     const closed = new AbortController();
     res.on("close", () => closed.abort(new Error("The client closed the connection.")));
     const response = await handle(toRequest(req, parsedBody, closed.signal));
+    // A body left unread (refused before or while reading) must not be taken for the next request on this socket.
+    if (!req.complete) res.shouldKeepAlive = false;
     await writeResponse(response, res, closed.signal);
   };
 }
@@ -56,7 +58,8 @@ export function toRequest(req: IncomingMessage, parsedBody: unknown, signal: Abo
       req.resume();
     },
     cancel() {
-      req.destroy();
+      // Not read to its end (over the size limit): stop reading; the response then closes the connection.
+      req.pause();
     },
   });
   return new Request(url, { method, headers, signal, body, duplex: "half" } as RequestInit);

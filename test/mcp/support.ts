@@ -35,6 +35,8 @@ export function rawPost(url: URL, body: unknown, headers: Record<string, string>
         port: url.port,
         path: url.pathname,
         method: "POST",
+        // A fresh connection each time: a server may close one after refusing a request whose body it did not read.
+        agent: false,
         headers: { "content-type": "application/json", accept: "application/json, text/event-stream", host: url.host, ...headers },
         timeout: 10_000,
       },
