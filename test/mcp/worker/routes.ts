@@ -4,10 +4,28 @@
  * /dispatch comes back as ToolMessages in call order (a result, a ToolError's text, an invalid call's error).
  */
 import * as assert from "uvu/assert";
-import type OpenAI from "openai";
+import OpenAI from "openai";
 import type { ChatCompletionTool } from "openai/resources/chat/completions";
+import { startScriptedServer } from "../../scripted-openai/server";
 
-export async function checkDispatchRoute(base: URL, openai: OpenAI): Promise<void> {
+export async function checkDispatchRoute(base: URL): Promise<void> {
+  const scripted = await startScriptedServer([
+    {
+      tool_calls: [
+        { name: "add", arguments: { values: [2, 3] } },
+        { name: "refuse", arguments: { what: "guess" } },
+        { name: "add", arguments: '{"values": [1, "x"]}' },
+      ],
+    },
+  ]);
+  try {
+    await askAndDispatch(base, new OpenAI({ baseURL: scripted.baseURL, apiKey: "test", maxRetries: 0 }));
+  } finally {
+    await scripted.close();
+  }
+}
+
+async function askAndDispatch(base: URL, openai: OpenAI): Promise<void> {
   const tools = (await (await fetch(new URL("/tools", base), { signal: AbortSignal.timeout(10_000) })).json()) as ChatCompletionTool[];
   assert.ok(tools.some((t) => t.type === "function" && t.function.name === "add"));
   const completion = await openai.chat.completions.create({ model: "scripted", messages: [{ role: "user", content: "Add 2 and 3." }], tools });
