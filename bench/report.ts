@@ -8,6 +8,7 @@ import type { ColdStartResult, MemoryResult, Phase } from "./cold-start";
 import { FLOOR, FLOOR_ASYNC, FLOOR_PROMISE, LANGCHAIN, TOOLTYPE, type DispatchResult } from "./dispatch";
 import { roundRatio, type Stats } from "./harness";
 import type { Machine } from "./machine";
+import type { SizeFigure } from "./sizes";
 
 export interface Results {
   machine: Machine;
@@ -16,6 +17,7 @@ export interface Results {
   coldStart?: ColdStartResult;
   memory?: MemoryResult;
   build?: BuildResult;
+  sizes?: SizeFigure[];
   checks: string[];
   /** Wall time of the whole run, s. */
   seconds: number;
@@ -214,6 +216,14 @@ export function markdown(results: Results): string {
     lines.push("");
   }
 
+  if (results.sizes && results.sizes.length > 0) {
+    lines.push("## Sizes");
+    lines.push("");
+    lines.push("| Bundle | Minified | gzip |");
+    lines.push("|---|---|---|");
+    for (const size of results.sizes) lines.push(`| ${size.name} | ${bytes(size.bytes)} | ${bytes(size.gzip)} |`);
+    lines.push("");
+  }
   lines.push("## Checks done before timing");
   lines.push("");
   for (const check of results.checks) lines.push(`- ${check}`);

@@ -18,6 +18,7 @@ import { benchDispatch, checkDispatch } from "./dispatch";
 import { REPO } from "./generate";
 import type { InterleaveOptions } from "./harness";
 import { machine } from "./machine";
+import { benchSizes } from "./sizes";
 import { markdown, readmeSummary, type Results, targets } from "./report";
 
 interface Plan {
@@ -53,7 +54,7 @@ const SMOKE: Plan = {
   buildWarmup: false,
 };
 
-const ALL = ["dispatch", "cold", "memory", "build"] as const;
+const ALL = ["dispatch", "cold", "memory", "build", "sizes"] as const;
 
 function log(text: string): void {
   process.stderr.write(`[bench] ${text}\n`);
@@ -103,6 +104,11 @@ async function main(): Promise<void> {
     log(`build: ${plan.buildTools} tools, ${plan.buildRuns} runs per command …`);
     results.build = benchBuild(plan.buildTools, plan.buildRuns, plan.buildWarmup);
     results.checks.push("build: the plugin's output carries compiled metadata and the plain build's does not");
+  }
+
+  if (only.has("sizes")) {
+    log("sizes: the MCP worker bundle …");
+    results.sizes = await benchSizes();
   }
 
   results.seconds = (Date.now() - started) / 1000;
