@@ -38,6 +38,12 @@ export const enum Code {
   UnknownFormat = 1014,
   /** `structuredOutput<T>()` without T, with a T that is not an object, or with a name providers reject. */
   OutputShape = 1015,
+  /** `@tool` on something other than a method: a field holding an arrow function, a getter, a class. */
+  MisplacedDecorator = 1021,
+  /** `tool(obj.method)` where the method uses `this`, which the bare reference loses. */
+  UnboundMethod = 1022,
+  /** The program has `strictNullChecks` off, so `null` and `undefined` vanish from every type (warning, once). */
+  StrictNullChecksOff = 1023,
 }
 
 export interface RelatedLocation {
@@ -107,4 +113,21 @@ function spanOf(location: Location): Span {
     return { file, start: location.getStart(file), end: location.getEnd() };
   }
   return location;
+}
+
+/**
+ * Writes a warning to the console the way tsc writes its diagnostics (with colour and context when tsc would use
+ * them). Under the tsc CLI every diagnostic handed to ts-patch counts towards the exit status, whatever its
+ * category (tsc exits 2, or 1 on an incremental rebuild that re-reports stored diagnostics), so warnings go here
+ * instead: printed, never counted.
+ */
+export function printWarning(tsi: typeof ts, diagnostic: ts.Diagnostic, options: ts.CompilerOptions): void {
+  const sys = tsi.sys;
+  const host: ts.FormatDiagnosticsHost = {
+    getCurrentDirectory: () => sys.getCurrentDirectory(),
+    getNewLine: () => sys.newLine,
+    getCanonicalFileName: (name) => (sys.useCaseSensitiveFileNames ? name : name.toLowerCase()),
+  };
+  const pretty = options.pretty ?? (!!sys.writeOutputIsTTY?.() && !process.env.NO_COLOR);
+  sys.write(pretty ? tsi.formatDiagnosticsWithColorAndContext([diagnostic], host) + sys.newLine : tsi.formatDiagnostic(diagnostic, host));
 }

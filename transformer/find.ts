@@ -56,6 +56,31 @@ export class ApiResolver {
     return this.isExport(this.checker.getSymbolAtLocation(expression), "structuredOutput", this.tsi.SyntaxKind.FunctionDeclaration);
   }
 
+  /**
+   * For a call of a tool factory (a function of the user's that wraps `tool()` and declares a parameter typed
+   * tooltype's `CompiledToolMeta`, which it passes on): the position of that parameter, when the call leaves it
+   * out. The transformer compiles such a call's first argument as it would `tool(fn)`'s and fills that position.
+   */
+  factoryMetaIndex(call: ts.CallExpression): number | undefined {
+    const first = call.arguments[0];
+    if (!first || first.kind === this.tsi.SyntaxKind.SpreadElement) return undefined;
+    const declaration = this.checker.getResolvedSignature(call)?.declaration;
+    if (!declaration || this.tsi.isJSDocSignature(declaration)) return undefined;
+    let index = this.factoryIndex.get(declaration);
+    if (index === undefined) {
+      index = declaration.parameters.findIndex((p, i) => i > 0 && !p.dotDotDotToken && this.isCompiledToolMeta(this.checker.getTypeAtLocation(p)));
+      this.factoryIndex.set(declaration, index);
+    }
+    return index > 0 && call.arguments.length <= index ? index : undefined;
+  }
+
+  private readonly factoryIndex = new Map<ts.Node, number>();
+
+  private isCompiledToolMeta(type: ts.Type): boolean {
+    const defined = this.checker.getNonNullableType(type);
+    return this.isExport(defined.aliasSymbol ?? defined.getSymbol(), "CompiledToolMeta", this.tsi.SyntaxKind.InterfaceDeclaration);
+  }
+
   /** True when `type` is tooltype's `ToolContext` interface (such parameters are injected, not sent by the model). */
   isToolContext(type: ts.Type): boolean {
     return this.isExport(type.aliasSymbol ?? type.getSymbol(), "ToolContext", this.tsi.SyntaxKind.InterfaceDeclaration);

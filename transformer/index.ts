@@ -2,10 +2,12 @@
  * tooltype's compile-time half: a ts-patch "program" transformer (`{ "transform": "tooltype/transformer" }` in
  * tsconfig `compilerOptions.plugins`).
  *
- * Responsibilities: walk each source file, find `@tool` decorators, `tool(...)` and `structuredOutput<T>()` calls
- * that resolve to tooltype (find.ts), derive their metadata from types and JSDoc (tool-meta.ts, output-meta.ts),
+ * Responsibilities: walk each source file, find `@tool` decorators, `tool(...)` calls, calls of tool factories
+ * (wrappers declaring a `CompiledToolMeta` parameter) and `structuredOutput<T>()` calls that resolve to tooltype
+ * (find.ts), resolve which function a `tool()` argument stands for (inline, a reference, `f.bind(obj)`), derive their metadata from types and JSDoc (tool-meta.ts, output-meta.ts),
  * compile their validators to code (validator.ts), append it all to the usage (emit.ts),
- * and report what cannot be represented as TypeScript diagnostics (diagnostics.ts).
+ * and report what cannot be represented as TypeScript diagnostics (diagnostics.ts); under the tsc CLI warnings are
+ * printed rather than added, so they do not change its exit status.
  *
  * Under plain TypeScript (compiler API), call it the way ts-patch does and pass the TypeScript module the program
  * was made with: `program.emit(..., { before: [tooltype(program, {}, { ts, addDiagnostic })] })`.
@@ -13,7 +15,7 @@
 import type * as ts from "typescript";
 import type { JsonValue } from "../runtime/tool/meta";
 import { resolveTypeScript, type TS } from "./compat";
-import { Code, makeDiagnostic } from "./diagnostics";
+import { Code, makeDiagnostic, printWarning } from "./diagnostics";
 import { decoratorWithMeta, metaExpression, withMetaArgument } from "./emit";
 import { ApiResolver } from "./find";
 import type { Problem } from "./schema/from-type";
@@ -38,6 +40,11 @@ export interface TooltypeTransformerExtras {
   ts?: TS;
   /** Receives tooltype's diagnostics. Without it, the first error is thrown as an exception. */
   addDiagnostic?: (diagnostic: ts.Diagnostic) => unknown;
+  /**
+   * The compiler ts-patch runs in (`"tsc"` for the tspc/tsc command). There, warnings are printed rather than
+   * added, because tsc's exit status counts every added diagnostic, warnings included.
+   */
+  library?: string;
 }
 
 export default function tooltypeTransformer(
@@ -53,14 +60,22 @@ export default function tooltypeTransformer(
   const report = (problem: Problem): void => {
     const category = problem.warning ? tsi.DiagnosticCategory.Warning : tsi.DiagnosticCategory.Error;
     const diagnostic = makeDiagnostic(tsi, problem.node, problem.code, problem.message, category, problem.related);
-    if (extras.addDiagnostic) extras.addDiagnostic(diagnostic);
+    if (problem.warning && extras.library === "tsc") printWarning(tsi, diagnostic, program.getCompilerOptions());
+    else if (extras.addDiagnostic) extras.addDiagnostic(diagnostic);
     else if (!problem.warning) throw new Error(tsi.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
   };
+
+  const options = program.getCompilerOptions();
+  let nullWarningDue = !(options.strictNullChecks ?? options.strict ?? false);
 
   return (context) => {
     const f = context.factory;
 
     const compile = (site: ToolSite): ts.Expression => {
+      if (nullWarningDue) {
+        nullWarningDue = false; // once per program, at its first tool
+        report({ code: Code.StrictNullChecksOff, node: site.nameNode, warning: true, message: `strictNullChecks is off in this program, so TypeScript erases null and undefined from every type: "x: string | null" reaches the model as a plain string, and nothing it sends can be null. Turn on "strict": true (or "strictNullChecks": true) in tsconfig.json.` });
+      }
       const { meta, problems } = deriveToolMeta(tsi, checker, api, site);
       problems.forEach(report);
       // A tool with errors fails the build anyway; compiling its (partial) schema would only add noise.
@@ -74,7 +89,10 @@ export default function tooltypeTransformer(
       if (!api.isTool(callee)) return decorator;
       if (tsi.isCallExpression(expression) && expression.arguments.length >= 2) return decorator; // already compiled
       const method = decorator.parent;
-      if (!tsi.isMethodDeclaration(method)) return decorator; // TypeScript itself reports the misuse
+      if (!tsi.isMethodDeclaration(method)) {
+        report({ code: Code.MisplacedDecorator, node: decorator, message: misplacedToolMessage(tsi, method) });
+        return decorator;
+      }
       const name = memberName(tsi, method.name);
       if (name === undefined) {
         report({ code: Code.ComputedName, node: method.name, message: `@tool cannot name a tool after the computed key ${method.name.getText()}. Use a plain method name, or pass { name: "my_tool" } to @tool.` });
@@ -84,17 +102,29 @@ export default function tooltypeTransformer(
       return decoratorWithMeta(f, tsi, decorator, meta);
     };
 
-    /** Metadata for a `tool(fn, options?)` call, read from the original (parented) node; undefined when not one. */
-    const callMeta = (call: ts.CallExpression): ts.Expression | undefined => {
-      if (call.arguments.length === 0 || call.arguments.length >= 3) return undefined; // none, or already compiled
-      if (tsi.isDecorator(call.parent)) return undefined;
-      if (!api.isTool(call.expression)) return undefined;
+    /**
+     * Metadata for a `tool(fn, options?)` call, or a call of a tool factory (a wrapper declaring a
+     * `meta?: CompiledToolMeta` parameter), read from the original (parented) node, with the argument position it
+     * fills; undefined when the call is neither. A `tool()` call whose function cannot be read gets `null` there,
+     * so the runtime knows the transformer ran and can say why the tool has no metadata.
+     */
+    const callMeta = (call: ts.CallExpression): { meta: ts.Expression; index: number } | undefined => {
+      if (call.arguments.length === 0 || tsi.isDecorator(call.parent)) return undefined;
+      let index: number | undefined = 2;
+      if (!api.isTool(call.expression)) index = api.factoryMetaIndex(call);
+      else if (call.arguments.length >= 3) return undefined; // already compiled
+      if (index === undefined) return undefined;
       const target = call.arguments[0]!;
       const fn = functionOf(tsi, checker, target);
       if (!fn) {
         if (tsi.isObjectLiteralExpression(target) || isUndefined(tsi, target)) return undefined; // `tool({...})` makes a decorator
-        report({ code: Code.UnresolvableFunction, node: target, message: `tool() needs a function it can read: a function expression, an arrow function, or the name of a function declared in this program. Wrap it: tool((args: Args) => impl(args)).` });
-        return undefined;
+        report({ code: Code.UnresolvableFunction, node: target, message: unresolvableMessage(tsi, checker, target) });
+        return { meta: f.createNull(), index };
+      }
+      if (fn.via === "property" && usesThis(tsi, fn.node)) {
+        const reference = skipOuter(tsi, target) as ts.PropertyAccessExpression;
+        const owner = reference.expression.getText();
+        report({ code: Code.UnboundMethod, node: target, message: `tool(${reference.getText()}) takes the method off its object, so \`this\` is undefined when the tool runs, and ${reference.name.text}() uses \`this\`. Bind it: tool(${reference.getText()}.bind(${owner})), or mark the method @tool and register ${owner}.` });
       }
       const host = docHostOf(tsi, call);
       const name = fnName(tsi, fn.node) ?? (host && declaredName(tsi, host)) ?? undefined;
@@ -103,8 +133,12 @@ export default function tooltypeTransformer(
       if (name === undefined) {
         report({ code: Code.InvalidToolName, node: target, message: `This tool has no name: give the function a name (function search_products() {...}), assign it to a variable, or pass { name: "..." } to tool().` });
       }
-      const docHost = fn.declaredElsewhere ? fn.node : (hasJsDoc(tsi, fn.node) ? fn.node : host ?? fn.node);
-      return compile({ fn: fn.node, docHost, name: name ?? "tool", nameNode, ...literalOptions(tsi, call.arguments[1]) });
+      // The comment nearest the tool describes it: the declaration holding the call, else the function's own;
+      // @param tags come from both, the holder's first (README: "Which JSDoc describes a tool()").
+      const docHost = host && hasJsDoc(tsi, host) ? host : fn.node;
+      const paramDocHost = docHost === fn.node ? host : fn.node;
+      const options = index >= 2 ? literalOptions(tsi, call.arguments[1]) : { hasExplicitDescription: false };
+      return { meta: compile({ fn: fn.node, docHost, paramDocHost, name: name ?? "tool", nameNode, ...options }), index };
     };
 
     /** Metadata for `structuredOutput<T>(name?, options?)`: T's schema; undefined when the call is not one. */
@@ -126,13 +160,59 @@ export default function tooltypeTransformer(
     const visit = (node: ts.Node): ts.Node => {
       if (tsi.isDecorator(node)) return visitDecorator(node);
       if (!tsi.isCallExpression(node)) return tsi.visitEachChild(node, visit, context);
-      const meta = callMeta(node) ?? outputMeta(node);
+      const compiled = callMeta(node);
+      const meta = compiled?.meta ?? outputMeta(node);
       const visited = tsi.visitEachChild(node, visit, context);
-      return meta === undefined ? visited : withMetaArgument(f, visited, visited.arguments, 2, meta);
+      return meta === undefined ? visited : withMetaArgument(f, visited, visited.arguments, compiled?.index ?? 2, meta);
     };
 
     return (file) => tsi.visitEachChild(file, visit, context);
   };
+}
+
+/** What `@tool` on a non-method should say: TypeScript's own error (if any) does not tell how to make a tool. */
+function misplacedToolMessage(tsi: TS, target: ts.Node): string {
+  const named = (tsi.isPropertyDeclaration(target) || tsi.isAccessor(target)) && memberName(tsi, target.name);
+  const name = named || "member";
+  if (tsi.isPropertyDeclaration(target)) {
+    const init = target.initializer;
+    if (init && (tsi.isArrowFunction(init) || tsi.isFunctionExpression(init))) {
+      return `@tool decorates methods, and "${name}" is a field holding a function, which does not exist until an instance is made. Write it as a method (${name}(...) { ... }), or drop @tool and wrap the function: ${name} = tool((...) => ...).`;
+    }
+    return `@tool decorates methods, and "${name}" is a field. Put @tool on a method, or wrap a function with tool(fn).`;
+  }
+  if (tsi.isGetAccessorDeclaration(target) || tsi.isSetAccessorDeclaration(target)) {
+    const kind = tsi.isGetAccessorDeclaration(target) ? "getter" : "setter";
+    return `@tool decorates methods, and "${name}" is a ${kind}, which a model cannot call with arguments. Make it a method: ${name}(...) { ... }.`;
+  }
+  if (tsi.isClassDeclaration(target) || tsi.isClassExpression(target)) {
+    return `@tool decorates methods, not classes. Put @tool on each method the model may call, then register an instance (or the class, for static methods).`;
+  }
+  return `@tool decorates methods only. Put it on a method, or wrap a function with tool(fn).`;
+}
+
+/** Why `tool(x)` cannot be read, and what to write instead. */
+function unresolvableMessage(tsi: TS, checker: ts.TypeChecker, target: ts.Expression): string {
+  const e = skipOuter(tsi, target);
+  if (tsi.isCallExpression(e) && tsi.isPropertyAccessExpression(e.expression) && e.expression.name.text === "bind" && e.arguments.length > 1) {
+    return `tool() cannot read ${e.getText()}: bind() with arguments after \`this\` pre-fills parameters, so the tool's parameters are not the function's. Wrap it instead: tool((args: Args) => fn(fixed, args)).`;
+  }
+  const symbol = tsi.isIdentifier(e) ? checker.getSymbolAtLocation(e) : undefined;
+  const parameter = symbol?.valueDeclaration;
+  if (parameter && tsi.isParameter(parameter)) {
+    const wrapper = parameter.parent;
+    const wrapperName = wrapperNameOf(tsi, wrapper);
+    return `tool() got the parameter "${e.getText()}" of ${wrapperName}, whose function is only known where ${wrapperName} is called. Make ${wrapperName} a tool factory: give it a last parameter \`meta?: CompiledToolMeta\` (import type { CompiledToolMeta } from "tooltype") and pass it on, tool(${e.getText()}, options, meta); the transformer then compiles each call of ${wrapperName}.`;
+  }
+  return `tool() needs a function it can read: a function expression, an arrow function, or the name of a function declared in this program. Wrap it: tool((args: Args) => impl(args)).`;
+}
+
+/** How to name the function that declares a parameter: its own name, its variable's, else "this function". */
+function wrapperNameOf(tsi: TS, fn: ts.SignatureDeclaration): string {
+  const own = fnName(tsi, fn);
+  if (own) return own;
+  const holder = tsi.isFunctionExpression(fn) ? fn.parent : undefined;
+  return (holder && tsi.isVariableDeclaration(holder) && tsi.isIdentifier(holder.name) && holder.name.text) || "this function";
 }
 
 function isUndefined(tsi: TS, e: ts.Expression): boolean {
@@ -146,27 +226,62 @@ function memberName(tsi: TS, name: ts.PropertyName): string | undefined {
 }
 
 /** The function a `tool(...)` argument stands for: inline, or the declaration a reference points to. */
-function functionOf(
-  tsi: TS,
-  checker: ts.TypeChecker,
-  expression: ts.Expression,
-): { node: ts.SignatureDeclaration; declaredElsewhere: boolean } | undefined {
-  let e = expression;
-  while (tsi.isParenthesizedExpression(e) || tsi.isAsExpression(e) || tsi.isSatisfiesExpression(e)) e = e.expression;
-  if (tsi.isFunctionExpression(e) || tsi.isArrowFunction(e)) return { node: e, declaredElsewhere: false };
+interface ToolFunction {
+  node: ts.SignatureDeclaration;
+  declaredElsewhere: boolean;
+  /** How the reference reached it: `obj.method` (a property access), `f.bind(obj)`, or a plain name / inline. */
+  via: "property" | "bind" | "direct";
+}
+
+function functionOf(tsi: TS, checker: ts.TypeChecker, expression: ts.Expression): ToolFunction | undefined {
+  let e = skipOuter(tsi, expression);
+  if (tsi.isFunctionExpression(e) || tsi.isArrowFunction(e)) return { node: e, declaredElsewhere: false, via: "direct" };
+  const bound = bindTarget(tsi, checker, e);
+  if (bound) {
+    const inner = functionOf(tsi, checker, bound);
+    return inner && { ...inner, via: "bind" };
+  }
   if (!tsi.isIdentifier(e) && !tsi.isPropertyAccessExpression(e)) return undefined;
   let symbol = checker.getSymbolAtLocation(e);
   if (symbol && symbol.flags & tsi.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
   const declaration = symbol?.valueDeclaration;
   if (!declaration) return undefined;
+  const via = tsi.isPropertyAccessExpression(e) ? "property" : "direct";
   if (tsi.isFunctionDeclaration(declaration) || tsi.isMethodDeclaration(declaration)) {
-    return { node: declaration, declaredElsewhere: true };
+    return { node: declaration, declaredElsewhere: true, via };
   }
-  if (tsi.isVariableDeclaration(declaration) && declaration.initializer) {
-    const init = declaration.initializer;
-    if (tsi.isFunctionExpression(init) || tsi.isArrowFunction(init)) return { node: init, declaredElsewhere: true };
+  if ((tsi.isVariableDeclaration(declaration) || tsi.isPropertyDeclaration(declaration) || tsi.isPropertyAssignment(declaration)) && declaration.initializer) {
+    const init = skipOuter(tsi, declaration.initializer);
+    if (tsi.isFunctionExpression(init) || tsi.isArrowFunction(init)) return { node: init, declaredElsewhere: true, via };
   }
   return undefined;
+}
+
+function skipOuter(tsi: TS, expression: ts.Expression): ts.Expression {
+  let e = expression;
+  while (tsi.isParenthesizedExpression(e) || tsi.isAsExpression(e) || tsi.isSatisfiesExpression(e)) e = e.expression;
+  return e;
+}
+
+/** `f.bind(thisArg)` with the standard library's `bind` and only a `this` argument: `f`, else undefined. */
+function bindTarget(tsi: TS, checker: ts.TypeChecker, e: ts.Expression): ts.Expression | undefined {
+  if (!tsi.isCallExpression(e) || !tsi.isPropertyAccessExpression(e.expression) || e.expression.name.text !== "bind") return undefined;
+  if (e.arguments.length !== 1) return undefined; // bound leading arguments change the parameter list
+  const declarations = checker.getSymbolAtLocation(e.expression.name)?.declarations ?? [];
+  return declarations.some((d) => d.getSourceFile().hasNoDefaultLib) ? e.expression.expression : undefined;
+}
+
+/** True when a function or method reads `this` (or `super`) itself; arrows and nested classes keep their own. */
+function usesThis(tsi: TS, fn: ts.SignatureDeclaration): boolean {
+  if (tsi.isArrowFunction(fn)) return false;
+  const body = (fn as ts.FunctionLikeDeclaration).body;
+  if (!body) return false;
+  const visit = (node: ts.Node): boolean => {
+    if (node.kind === tsi.SyntaxKind.ThisKeyword || node.kind === tsi.SyntaxKind.SuperKeyword) return true;
+    if (tsi.isFunctionDeclaration(node) || tsi.isFunctionExpression(node) || tsi.isClassLike(node)) return false;
+    return tsi.forEachChild(node, visit) ?? false;
+  };
+  return visit(body);
 }
 
 function fnName(tsi: TS, fn: ts.SignatureDeclaration): string | undefined {

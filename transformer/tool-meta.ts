@@ -28,6 +28,8 @@ export interface ToolSite {
   fn: ts.SignatureDeclaration;
   /** The node whose JSDoc describes the tool. */
   docHost: ts.Node;
+  /** Another node whose `@param` tags count for parameters `docHost`'s do not describe. */
+  paramDocHost?: ts.Node;
   /** The derived name, and the node to point at when it is wrong or the tool is undocumented. */
   name: string;
   nameNode: ts.Node;
@@ -49,6 +51,7 @@ export function deriveToolMeta(
   const reader = new TypeReader(tsi, checker, name);
   const doc = toolDocOf(tsi, site.docHost);
   const paramDocs = paramDocsOf(tsi, site.docHost);
+  if (site.paramDocHost) paramDocs.push(...paramDocsOf(tsi, site.paramDocHost).filter((p) => !paramDocs.some((own) => own.name === p.name)));
 
   if (!TOOL_NAME.test(name)) {
     const suggestion = name.replace(/[^a-zA-Z0-9_-]+/g, "_").slice(0, 64) || "my_tool";

@@ -9,7 +9,9 @@
  * - boolean: exactly `"true"` or `"false"` where a boolean is expected;
  * - json: a string holding a JSON object or array where that is expected (double-stringified arguments), read
  *   strictly, with the same depth limit and `__proto__` dropping as the arguments themselves;
- * - array: a lone value where an array is expected that admits one item, when the value fits the item's type.
+ * - array: a lone value where an array is expected that admits one item, when the value fits the item's type;
+ * - date: a calendar date alone (`"2025-01-02"`) where the format is `date-time` (a `Date` parameter), read as
+ *   midnight UTC (`"2025-01-02T00:00:00Z"`).
  * A value whose type the schema already accepts is never changed (`"5"` stays a string where a string or a number
  * is accepted), nothing becomes a string, and in a union a value is converted only for the one alternative that
  * can take it (or, among several, the first whose whole schema it then satisfies).
@@ -54,11 +56,23 @@ function coerceNode(value: unknown, schema: unknown, path: string, depth: number
   const union = alternatives(s);
   if (union) return coerceUnion(value, union, path, depth, context, out);
   const types = expectedTypes(s);
+  if (typeof value === "string" && s.format === "date-time" && isCalendarDate(value)) {
+    out.push({ path, rule: "date", from: value });
+    return `${value}T00:00:00Z`;
+  }
   if (types === undefined || hasType(types, value)) return descend(value, s, path, depth, context, out);
   const converted = convert(value, s, types, path, depth, context);
   if (converted === undefined) return value;
   out.push(...converted.coercions);
   return converted.value;
+}
+
+/** `YYYY-MM-DD` naming a day that exists (no `2025-02-30`). */
+function isCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return day.getUTCMonth() === Number(match[2]) - 1 && day.getUTCDate() === Number(match[3]);
 }
 
 /** Coerce inside an array or object whose own type is right. */
@@ -158,8 +172,8 @@ function coerceUnion(
 ): unknown {
   const fitting = branches.filter((branch) => fitsType(value, branch, context.root, 0));
   if (fitting.length > 0) {
-    if (typeof value !== "object" || value === null) return value;
     if (fitting.length === 1) return coerceNode(value, fitting[0], path, depth, context, out);
+    if (typeof value !== "object" || value === null) return value;
     if (fitting.some((branch) => context.fits(branch, value))) return value;
     for (const branch of fitting) {
       const found: Coercion[] = [];

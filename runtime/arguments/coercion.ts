@@ -4,7 +4,7 @@
  */
 
 /** Which rule converted a value. */
-export type CoercionRule = "number" | "boolean" | "json" | "array";
+export type CoercionRule = "number" | "boolean" | "json" | "array" | "date";
 
 /** One value converted to the schema's type. */
 export interface Coercion {

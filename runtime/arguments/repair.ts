@@ -1,8 +1,9 @@
 /**
  * Lenient reading of arguments text that `JSON.parse` refused, for the slips whose intent is unambiguous:
  * - a markdown code fence around the JSON (```json … ```);
- * - trailing commas, single-quoted strings, unquoted (identifier) keys, `//` and `/* *\/` comments.
- * Nothing else: text cut short, unquoted values, Python constants, missing commas or colons, concatenated
+ * - trailing commas, single-quoted strings, unquoted (identifier) keys, `//` and `/* *\/` comments;
+ * - Python's constants `True`, `False` and `None` where a value stands (outside strings), read as JSON's.
+ * Nothing else: text cut short, other unquoted values, missing commas or colons, concatenated
  * documents, hex numbers, NaN and the like stay errors, because reading them means guessing what the model meant.
  *
  * The parsing is done by the `json5` library, whose grammar extends JSON by exactly these slips and a few more
@@ -13,7 +14,7 @@
  */
 
 /** One kind of slip that was repaired. */
-export type RepairKind = "code_fence" | "trailing_comma" | "single_quotes" | "unquoted_key" | "comment";
+export type RepairKind = "code_fence" | "trailing_comma" | "single_quotes" | "unquoted_key" | "comment" | "python_literal";
 
 export type RepairResult =
   /** `value` is the parsed JSON; `repairs` lists the slips that were repaired. */
@@ -21,6 +22,9 @@ export type RepairResult =
   /** Not repairable: `detail` says what is wrong and where, for the model. */
   | { ok: false; problem: "json"; detail: string }
   | { ok: false; problem: "too_deep" };
+
+/** Python's constants (a model writing a Python dict), by their JSON spelling: the same length each. */
+const PYTHON_CONSTANTS: Readonly<Record<string, string>> = { True: "true", False: "false", None: "null" };
 
 /** A whole text wrapped in one markdown code fence, with an optional language tag. */
 const FENCE = /^\s*```[A-Za-z0-9_+.-]*[ \t]*(?:\r?\n)?([\s\S]*?)\r?\n?[ \t]*```\s*$/;
@@ -49,9 +53,12 @@ export function repairJson(text: string, parseError: string, maxDepth: number): 
     classify(lexed.tokens, lexed.kinds);
     return refuse(lexed.detail, parseError, lexed.kinds.size > 0);
   }
-  const stray = classify(lexed.tokens, lexed.kinds);
+  const python: Token[] = [];
+  const stray = classify(lexed.tokens, lexed.kinds, python);
   const hasSlips = lexed.kinds.size > 0;
   if (stray) return refuse(`Unexpected unquoted text ${stray.value} at position ${stray.at} (text values must be in double quotes)`, parseError, hasSlips);
+  // Each Python constant has the length of its JSON spelling, so the other tokens' offsets stay right.
+  for (const token of python) body = body.slice(0, token.at) + PYTHON_CONSTANTS[token.value]! + body.slice(token.at + token.value.length);
 
   let value: unknown;
   try {
@@ -198,10 +205,11 @@ function scanString(text: string, start: number, quote: string): number | string
 }
 
 /**
- * Note trailing commas and unquoted keys in `kinds`; return the first bare word that is not a key (an unquoted
- * value such as `Oslo`, `True` or `NaN`), which no reading of the text may accept.
+ * Note trailing commas, unquoted keys and Python constants in `kinds` (the constants' tokens into `python`); return
+ * the first other bare word that is not a key (an unquoted value such as `Oslo` or `NaN`), which no reading of the
+ * text may accept.
  */
-function classify(tokens: Token[], kinds: Set<RepairKind>): Token | undefined {
+function classify(tokens: Token[], kinds: Set<RepairKind>, python: Token[] = []): Token | undefined {
   for (let k = 0; k < tokens.length; k++) {
     const token = tokens[k]!;
     const next = tokens[k + 1];
@@ -213,6 +221,11 @@ function classify(tokens: Token[], kinds: Set<RepairKind>): Token | undefined {
     // Before a colon, a bare word is a key, even one spelled true, false or null.
     if ((token.kind === "word" || token.kind === "literal") && next?.kind === ":") {
       kinds.add("unquoted_key");
+      continue;
+    }
+    if (token.kind === "word" && Object.prototype.hasOwnProperty.call(PYTHON_CONSTANTS, token.value)) {
+      kinds.add("python_literal");
+      python.push(token);
       continue;
     }
     if (token.kind === "word") return token;

@@ -35,6 +35,7 @@ import type { DispatchOptions, RegisteredTool, RegistryOptions, ToolInput } from
 import type { RepairKind } from "../arguments/repair";
 import { type ConformSettings, conform } from "../arguments/conform";
 import { type ArgumentsValidator, invalidArgumentsError } from "../arguments/validate";
+import { resultJson } from "./result-json";
 
 /** What the pipeline needs of a registered tool. */
 export interface DispatchTool extends RegisteredTool {
@@ -616,24 +617,11 @@ function successMessage(tool: DispatchTool, id: string, result: unknown): ToolMe
   return new ToolMessage({ tool_call_id: id, name: tool.name, content: toContent(tool.name, result), status: "success" });
 }
 
-/** The text the model reads for a result: strings as they are, nothing as "", anything else as JSON. */
+/** The text the model reads for a result: strings as they are, nothing as "", anything else as JSON (result-json.ts). */
 function toContent(toolName: string, value: unknown): string {
   if (typeof value === "string") return value;
   if (value === undefined) return "";
-  let text: string | undefined;
-  try {
-    text = JSON.stringify(value);
-  } catch (error) {
-    throw new ToolResultError(
-      toolName,
-      `the result of ${toolName} could not be serialised to JSON: ${error instanceof Error ? error.message : String(error)}`,
-      { cause: error },
-    );
-  }
-  if (text === undefined) {
-    throw new ToolResultError(toolName, `the result of ${toolName} could not be serialised to JSON: it is a ${typeof value}.`);
-  }
-  return text;
+  return resultJson(toolName, value);
 }
 
 function describeValue(value: unknown): string {

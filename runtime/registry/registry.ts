@@ -280,7 +280,17 @@ function checkedMeta(found: FoundTool): CompiledToolMeta {
   const shownName = declaration.options.name ?? (declaration.key || "(anonymous)");
   const tool = `Tool "${shownName}" (${found.role})`;
   const meta: unknown = declaration.meta;
-  if (meta === undefined || meta === null) {
+  if (meta === null) {
+    throw new ToolRegistrationError(
+      `${tool} has no compiled metadata: the tooltype transformer ran, but could not read the function passed to tool() (the build reported TT1007 there, saying what to write instead). If tool() is called inside a function of yours that wraps it, make that function a tool factory (README: "Wrapping tool()").`,
+    );
+  }
+  if (meta === undefined && declaration.kind === "function") {
+    throw new ToolRegistrationError(
+      `${tool} has no compiled metadata: either the tooltype transformer did not run on the file that calls tool() (add { "transform": "tooltype/transformer" } to compilerOptions.plugins in tsconfig.json and build with tspc, ts-patch), or tool() is called inside a function of yours that wraps it without passing metadata on (make that function a tool factory: README "Wrapping tool()").`,
+    );
+  }
+  if (meta === undefined) {
     throw new ToolRegistrationError(
       `${tool} has no compiled metadata: the tooltype transformer did not run on this file. Add { "transform": "tooltype/transformer" } to compilerOptions.plugins in tsconfig.json and build with tspc (ts-patch).`,
     );

@@ -4,8 +4,9 @@
  * - an object whose methods carry `@tool` (its own properties, then up its prototype chain);
  * - a class with static `@tool` methods (its own statics, then those of the classes it extends).
  *
- * Members are read through property descriptors so that no getter runs during registration, and the first definition
- * of a key decides (an override without `@tool` hides a decorated parent method, just as it does when called).
+ * Members are read through property descriptors so that no getter runs during registration. The first definition of
+ * a key is the one called; when it overrides a `@tool` method without repeating `@tool`, it inherits that tool
+ * (name, description, schema, options) and runs as the override.
  * Each tool found remembers what `this` it runs with and how to name it in errors.
  */
 import { ToolRegistrationError } from "./errors";
@@ -94,7 +95,8 @@ function fromMembers(start: object, kind: "static" | "instance" | "prototype"): 
       const descriptor = Object.getOwnPropertyDescriptor(holder, key);
       if (!descriptor || !("value" in descriptor) || typeof descriptor.value !== "function") continue;
       const fn = descriptor.value as AnyFunction;
-      const declaration = getToolDeclaration(fn);
+      // An override without @tool inherits the overridden @tool method's tool: its metadata, this code.
+      const declaration = getToolDeclaration(fn) ?? inheritedMethodTool(Object.getPrototypeOf(holder) as object | null, key, stop);
       if (!declaration) continue;
       if (declaration.kind === "function") {
         found.push(functionTool(declaration, fn, start));
@@ -111,6 +113,17 @@ function fromMembers(start: object, kind: "static" | "instance" | "prototype"): 
     }
   }
   return found;
+}
+
+/** The @tool method declaration a key has further up the chain (below `stop`), if any. */
+function inheritedMethodTool(from: object | null, key: PropertyKey, stop: object): ToolDeclaration | undefined {
+  for (let holder = from; holder !== null && holder !== stop; holder = Object.getPrototypeOf(holder) as object | null) {
+    const descriptor = Object.getOwnPropertyDescriptor(holder, key);
+    if (!descriptor) continue;
+    const declaration = "value" in descriptor ? getToolDeclaration(descriptor.value) : undefined;
+    return declaration?.kind === "method" ? declaration : undefined;
+  }
+  return undefined;
 }
 
 function functionTool(declaration: ToolDeclaration, fn: AnyFunction, thisArg: unknown): FoundTool {

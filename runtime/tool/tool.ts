@@ -50,6 +50,8 @@ export function tool<F extends AnyFunction>(fn: F, options?: ToolOptions, meta?:
 /** `@tool({...})`: a method decorator with options. */
 export function tool(options?: ToolOptions, meta?: CompiledToolMeta): ToolDecorator;
 export function tool(first?: unknown, second?: unknown, third?: unknown): unknown {
+  const misplaced = misplacedContext(second);
+  if (misplaced) throw new TypeError(misplaced);
   if (isStandardMethodContext(second)) {
     // Bare `@tool` that the transformer did not rewrite: no metadata.
     recordMethod(first as AnyFunction, second.name, {}, undefined);
@@ -68,6 +70,8 @@ export function tool(first?: unknown, second?: unknown, third?: unknown): unknow
 
 function decoratorWith(options: ToolOptions, meta: CompiledToolMeta | undefined): ToolDecorator {
   return ((target: unknown, keyOrContext: unknown, descriptor?: PropertyDescriptor): void => {
+    const misplaced = misplacedContext(keyOrContext);
+    if (misplaced) throw new TypeError(misplaced);
     if (isStandardMethodContext(keyOrContext)) {
       recordMethod(target as AnyFunction, keyOrContext.name, options, meta);
     } else {
@@ -78,7 +82,10 @@ function decoratorWith(options: ToolOptions, meta: CompiledToolMeta | undefined)
 
 function recordMethod(fn: unknown, key: string | symbol, options: ToolOptions, meta: CompiledToolMeta | undefined): void {
   if (typeof fn !== "function") {
-    throw new TypeError(`@tool can only decorate methods; "${String(key)}" is not a method.`);
+    throw new TypeError(
+      `@tool can only decorate methods; "${String(key)}" is not a method (a field holding an arrow function, or a ` +
+        `getter?). Write it as a method, or drop @tool and wrap the function with tool(fn).`,
+    );
   }
   declarations.set(fn, { kind: "method", fn: fn as AnyFunction, key: String(key), options, meta });
 }
@@ -92,6 +99,19 @@ function wrapFunction<F extends AnyFunction>(fn: F, options: ToolOptions, meta: 
   Object.defineProperty(wrapped, "length", { value: fn.length, configurable: true });
   declarations.set(wrapped, { kind: "function", fn, key: fn.name, options, meta });
   return wrapped as unknown as F;
+}
+
+/** A standard decorator context for something other than a method (a field, getter, class): why @tool refuses it. */
+function misplacedContext(value: unknown): string | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const { kind, name } = value as { kind?: unknown; name?: unknown };
+  if (typeof kind !== "string" || kind === "method" || typeof (value as { addInitializer?: unknown }).addInitializer !== "function") {
+    return undefined;
+  }
+  return (
+    `@tool can only decorate methods; "${String(name)}" is a ${kind}. Write it as a method, or drop @tool and ` +
+    `wrap the function with tool(fn).`
+  );
 }
 
 function isStandardMethodContext(value: unknown): value is ClassMethodDecoratorContext {

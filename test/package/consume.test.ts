@@ -256,6 +256,38 @@ function checkOutput(kind: ProjectKind, output: Output): void {
   assert.equal(output.parsed, { calls: [], invalid: [["s1", "malformed_arguments"]] }, `${kind.dir}: parseToolCalls`);
 }
 
+/**
+ * Type-checks imports of every subpath in the installed package's `exports` (plus the main entry) under each
+ * `moduleResolution`: node10 (`node`, what `"module": "commonjs"` picks; it reads `typesVersions`, not `exports`),
+ * node16, nodenext and bundler. An entry that does not resolve is TS2307 in the importing file.
+ */
+async function checkResolution(dir: string): Promise<void> {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, "node_modules", "tooltype", "package.json"), "utf8")) as { exports: Record<string, unknown> };
+  const subpaths = Object.keys(manifest.exports).filter((key) => key !== "." && key !== "./package.json");
+  assert.ok(subpaths.includes("./mcp") && subpaths.includes("./transformer"), `exports: ${subpaths.join(", ")}`);
+  const specifiers = ["tooltype", ...subpaths.map((key) => `tooltype/${key.slice(2)}`)];
+  const source = specifiers.map((specifier, i) => `import type * as entry${i} from "${specifier}";`).join("\n") +
+    `\nexport type Entries = [${specifiers.map((_, i) => `keyof typeof entry${i}`).join(", ")}];\n`;
+  fs.mkdirSync(path.join(dir, "resolution"), { recursive: true });
+  fs.writeFileSync(path.join(dir, "resolution", "entries.ts"), source);
+  const settings: Record<string, { module: string; moduleResolution: string }> = {
+    node10: { module: "commonjs", moduleResolution: "node10" },
+    node16: { module: "node16", moduleResolution: "node16" },
+    nodenext: { module: "nodenext", moduleResolution: "nodenext" },
+    bundler: { module: "esnext", moduleResolution: "bundler" },
+  };
+  const tsc = path.join(dir, "node_modules", ".bin", process.platform === "win32" ? "tsc.cmd" : "tsc");
+  const results = await Promise.all(
+    Object.entries(settings).map(async ([name, options]) => {
+      const config = `tsconfig.${name}.json`;
+      const compilerOptions = { ...options, target: "ES2022", strict: true, noEmit: true, skipLibCheck: true, types: [] };
+      fs.writeFileSync(path.join(dir, config), JSON.stringify({ compilerOptions, files: ["resolution/entries.ts"] }));
+      return [name, await run(tsc, ["-p", config], dir, BUILD_TIMEOUT_MS)] as const;
+    }),
+  );
+  for (const [name, result] of results) expectOk(`tsc with moduleResolution ${name} (${specifiers.join(", ")})`, result);
+}
+
 test("the packed tarball installs, builds with tspc and runs in a CommonJS and an ESM project", async () => {
   assert.ok(
     fs.existsSync(path.join(repo, "dist/runtime/index.js")) && fs.existsSync(path.join(repo, "dist/transformer/index.js")),
@@ -312,6 +344,9 @@ test("the packed tarball installs, builds with tspc and runs in a CommonJS and a
       const result = expectOk(`node dist/index.js (${kind.dir})`, await run(process.execPath, ["dist/index.js"], dir, RUN_TIMEOUT_MS));
       checkOutput(kind, JSON.parse(result.stdout) as Output);
     }
+
+    // 4. Every entry the package exports resolves, with its types, under every moduleResolution a user can have.
+    await checkResolution(dirs[0]!);
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }

@@ -133,7 +133,7 @@ test("static @tool methods are registered from the class, with the class as `thi
   assert.is(await registry.invoke("ping"), "derived:pong");
 });
 
-test("instance methods: inherited tools are found, the first definition of a key wins, getters never run", async () => {
+test("instance methods: inherited tools are found, an override without @tool inherits the tool, getters never run", async () => {
   let getterRan = false;
   class Base {
     @tool(undefined, {
@@ -149,7 +149,7 @@ test("instance methods: inherited tools are found, the first definition of a key
     @tool(undefined, {
       v: 1,
       name: "hidden",
-      description: "Overridden below without @tool.",
+      description: "Overridden below without @tool: still a tool, running the override.",
       parameters: { type: "object", properties: {}, additionalProperties: false },
       params: [],
     })
@@ -172,10 +172,11 @@ test("instance methods: inherited tools are found, the first definition of a key
   const registry = new ToolRegistry([new Child()]);
   assert.equal(
     registry.list().map((t) => t.name),
-    ["greet"],
+    ["hidden", "greet"],
   );
   assert.not.ok(getterRan, "registration must not run getters");
   assert.is(await registry.invoke("greet"), "hello from child");
+  assert.is(await registry.invoke("hidden"), "child");
 });
 
 test("an object or class without tools is refused, with a hint when the other kind has them", () => {
@@ -241,7 +242,7 @@ test("missing metadata names the tool and says how to enable the transformer", (
   const bare = rawTool(function search_products() {}) as object;
   assert.throws(
     () => new ToolRegistry([bare]),
-    /^Tool "search_products" \(function passed to tool\(\)\) has no compiled metadata: the tooltype transformer did not run/,
+    /^Tool "search_products" \(function passed to tool\(\)\) has no compiled metadata: either the tooltype transformer did not run on the file that calls tool\(\) .*or tool\(\) is called inside a function of yours that wraps it/,
   );
 });
 

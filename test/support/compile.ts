@@ -13,6 +13,8 @@ export interface CompileOptions {
   /** The TypeScript module to compile with (a different version under an npm alias); default: the project's. */
   ts?: typeof ts;
   experimentalDecorators?: boolean;
+  /** `strict` (default true). */
+  strict?: boolean;
   /** Compilation target (default ES2022). */
   target?: ts.ScriptTarget;
   /** The plugin entry's options, as in tsconfig (`{ "transform": "tooltype/transformer", ... }`). */
@@ -84,7 +86,7 @@ export function compileProgram(files: Record<string, string>, options: Omit<Comp
     target: options.target ?? tsi.ScriptTarget.ES2022,
     module: tsi.ModuleKind.Node16,
     moduleResolution: tsi.ModuleResolutionKind.Node16,
-    strict: true,
+    strict: options.strict ?? true,
     experimentalDecorators: options.experimentalDecorators ?? false,
     skipLibCheck: true,
     types: [],
