@@ -9,7 +9,7 @@ import * as assert from "uvu/assert";
 import { type ChildProcess, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { checkTools, connect, INITIALIZE, rawPost, text, TIMEOUT } from "./support";
+import { checkTools, INITIALIZE, rawPost, whoami, withClient } from "./support";
 import { bundleWorker } from "./worker/bundle";
 import { checkDispatchRoute } from "./worker/routes";
 
@@ -51,12 +51,7 @@ test.after(() => {
 });
 
 test("Bun.serve: the official client lists and calls the tools; an invalid call is an isError result", async () => {
-  const client = await connect(new URL("/mcp", base));
-  try {
-    await checkTools(client);
-  } finally {
-    await client.close();
-  }
+  await withClient(new URL("/mcp", base), {}, checkTools);
 });
 
 test("Bun.serve: a foreign Origin is refused; authenticate answers 401 without credentials and lets the token in", async () => {
@@ -65,12 +60,7 @@ test("Bun.serve: a foreign Origin is refused; authenticate answers 401 without c
   const none = await rawPost(secure, INITIALIZE);
   assert.is(none.status, 401);
   assert.match(String(none.headers["www-authenticate"]), /^Bearer /);
-  const client = await connect(secure, { authorization: "Bearer bun-token" });
-  try {
-    assert.is(text(await client.callTool({ name: "whoami", arguments: {} }, undefined, TIMEOUT)), "you are worker-user");
-  } finally {
-    await client.close();
-  }
+  assert.is(await whoami(secure, "bun-token"), "you are worker-user");
 });
 
 test("Bun.serve: the dispatch route answers a scripted OpenAI reply", async () => {

@@ -11,7 +11,7 @@ import * as http from "node:http";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { MCPAuthError, type MCPHttpOptions, mcpHttpHandler } from "tooltype/mcp";
 import { listenOnLoopback } from "../support/listen";
-import { checkTools, connect, INITIALIZE, rawPost, text, TIMEOUT } from "./support";
+import { checkTools, connect, INITIALIZE, rawPost, refusedConnection, text, TIMEOUT, whoami, withClient } from "./support";
 import { createMcpRegistry, SECRET, waits } from "./tools";
 
 async function withServer(options: MCPHttpOptions | undefined, body: (url: URL) => Promise<void>): Promise<void> {
@@ -38,12 +38,7 @@ async function until(condition: () => boolean, what: string): Promise<void> {
 
 test("defaults: the official client lists titles and annotations, calls tools; secrets stay on the server", async () => {
   await withServer(undefined, async (url) => {
-    const client = await connect(url);
-    try {
-      await checkTools(client);
-    } finally {
-      await client.close();
-    }
+    await withClient(url, {}, checkTools);
   });
 });
 
@@ -128,10 +123,7 @@ test("Origin: a foreign page is refused even on an allowed host; same-origin and
     assert.is((await rawPost(url, INITIALIZE, { origin: "null" })).status, 403);
     assert.is((await rawPost(url, INITIALIZE, { origin: `http://${url.host}` })).status, 200);
     // The official client sending a foreign Origin cannot connect.
-    const refused = await connect(url, { origin: "http://evil.example" }).then(
-      () => "connected",
-      (error: unknown) => String(error),
-    );
+    const refused = await refusedConnection(url, { origin: "http://evil.example" });
     assert.match(refused, /Origin \\"http:\/\/evil\.example\\" is not allowed/, refused);
   });
   await withServer({ allowedOrigins: ["https://app.example"] }, async (url) => {
@@ -164,17 +156,9 @@ test("authenticate: 401 with WWW-Authenticate without or with bad credentials, 4
     const call = await rawPost(url, { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "whoami", arguments: {} } });
     assert.is(call.status, 401);
 
-    const anonymous = await connect(url).then(
-      () => "connected",
-      (error: unknown) => String(error),
-    );
+    const anonymous = await refusedConnection(url);
     assert.match(anonymous, /401|Unauthorized/);
-    const client = await connect(url, { authorization: "Bearer good" });
-    try {
-      assert.is(text(await client.callTool({ name: "whoami", arguments: {} }, undefined, TIMEOUT)), "you are ada");
-    } finally {
-      await client.close();
-    }
+    assert.is(await whoami(url, "good"), "you are ada");
   });
 });
 

@@ -60,6 +60,36 @@ export async function connect(url: URL, headers: Record<string, string> = {}): P
   return client;
 }
 
+/** Runs `body` with a connected client and closes the client after it. */
+export async function withClient(url: URL, headers: Record<string, string>, body: (client: Client) => Promise<void>): Promise<void> {
+  const client = await connect(url, headers);
+  try {
+    await body(client);
+  } finally {
+    await client.close();
+  }
+}
+
+/** Why the server refused the client's connection ("connected" when it did not). */
+export function refusedConnection(url: URL, headers: Record<string, string> = {}): Promise<string> {
+  return connect(url, headers).then(
+    async (client) => {
+      await client.close();
+      return "connected";
+    },
+    (error: unknown) => String(error),
+  );
+}
+
+/** What the `whoami` tool (which reads ctx.auth) answers a client with this bearer token. */
+export async function whoami(url: URL, token: string): Promise<string> {
+  let answer = "";
+  await withClient(url, { authorization: `Bearer ${token}` }, async (client) => {
+    answer = text(await client.callTool({ name: "whoami", arguments: {} }, undefined, TIMEOUT));
+  });
+  return answer;
+}
+
 export function text(result: unknown): string {
   return ((result as CallToolResult).content[0] as { text: string }).text;
 }

@@ -10,7 +10,7 @@ import * as assert from "uvu/assert";
 import * as fs from "node:fs";
 import { Miniflare } from "miniflare";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { checkTools, connect, INITIALIZE, rawPost, text, TIMEOUT } from "./support";
+import { checkTools, connect, INITIALIZE, rawPost, refusedConnection, text, TIMEOUT, whoami } from "./support";
 import { bundleWorker } from "./worker/bundle";
 import { checkDispatchRoute } from "./worker/routes";
 
@@ -62,10 +62,7 @@ test("the runtime refuses code generation, and the worker serves MCP anyway: lis
 
 test("a foreign Origin and a foreign Host are refused with 403", async () => {
   const url = new URL("/mcp", base);
-  const refused = await connect(url, { origin: "http://evil.example" }).then(
-    () => "connected",
-    (error: unknown) => String(error),
-  );
+  const refused = await refusedConnection(url, { origin: "http://evil.example" });
   assert.match(refused, /is not allowed/);
   assert.is((await rawPost(url, INITIALIZE, { origin: "http://evil.example" })).status, 403);
   // Miniflare's own listener drops a foreign Host before the worker; dispatchFetch hands the worker that URL.
@@ -84,17 +81,9 @@ test("with authenticate: unauthenticated 401 (WWW-Authenticate), a read-only tok
   assert.is(none.status, 401);
   assert.match(String(none.headers["www-authenticate"]), /^Bearer realm="mcp"/);
   assert.is((await rawPost(url, INITIALIZE, { authorization: "Bearer read-only" })).status, 403);
-  const anonymous = await connect(url).then(
-    () => "connected",
-    (error: unknown) => String(error),
-  );
+  const anonymous = await refusedConnection(url);
   assert.match(anonymous, /401|Unauthorized/);
-  const client = await connect(url, { authorization: "Bearer worker-token" });
-  try {
-    assert.is(text(await client.callTool({ name: "whoami", arguments: {} }, undefined, TIMEOUT)), "you are worker-user");
-  } finally {
-    await client.close();
-  }
+  assert.is(await whoami(url, "worker-token"), "you are worker-user");
 });
 
 test("plain dispatch as the user's own route: a scripted OpenAI reply posted to /dispatch", async () => {
