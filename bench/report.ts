@@ -273,6 +273,7 @@ export function readmeSummary(results: Results): string {
         `LangChain.js ${bytes(mem.registeredPer1000.langchain.median)} | ${ratio(mem.ratio.median)} less |`,
     );
   }
+  for (const size of results.sizes ?? []) lines.push(`| Size: ${size.name} | ${bytes(size.bytes)} (gzip ${bytes(size.gzip)}) | — | — |`);
   lines.push("");
   for (const t of targets(results)) lines.push(`- ${t.met ? "Met" : "**Not met**"}: ${t.name}: ${t.measured}.`);
   return lines.join("\n");
