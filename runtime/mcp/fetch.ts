@@ -16,7 +16,7 @@
  */
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { ToolRegistry } from "../registry/registry";
-import { admit, errorMessage, httpPolicy, MCP_HTTP_TIMEOUT_MS, type MCPHttpOptions, refusal } from "./http-policy";
+import { admit, corsHeaders, errorMessage, httpPolicy, MCP_HTTP_TIMEOUT_MS, type MCPHttpOptions, refusal } from "./http-policy";
 import { createMCPServer } from "./server";
 
 const SESSION_HEADER = "mcp-session-id";
@@ -53,8 +53,10 @@ export function mcpFetchHandler(registry: ToolRegistry, options: MCPHttpOptions 
     try {
       await server.connect(transport);
       const response = await transport.handleRequest(request, { parsedBody: body });
-      const answered = messages.some(isInitialize) && response.ok && !response.headers.has(SESSION_HEADER) ? withSessionId(response) : response;
-      return closeAfter(answered, done);
+      const headers = new Headers(response.headers);
+      for (const [name, value] of Object.entries(corsHeaders(request.headers.get("origin")))) headers.set(name, value);
+      if (messages.some(isInitialize) && response.ok && !headers.has(SESSION_HEADER)) headers.set(SESSION_HEADER, crypto.randomUUID());
+      return closeAfter(response, headers, done);
     } catch (error) {
       done();
       return refusal(500, -32603, policy.exposeErrors ? `Internal error: ${errorMessage(error)}` : "Internal error: the server could not answer this request.");
@@ -62,11 +64,14 @@ export function mcpFetchHandler(registry: ToolRegistry, options: MCPHttpOptions 
   };
 }
 
-/** Close the per-request server once the body has been sent (a stream ends later than the handler returns). */
-function closeAfter(response: Response, done: () => void): Response {
+/**
+ * The answer with `headers`, closing the per-request server once its body has been sent (a stream ends later than
+ * the handler returns).
+ */
+function closeAfter(response: Response, headers: Headers, done: () => void): Response {
   if (!response.body) {
     done();
-    return response;
+    return new Response(null, { status: response.status, statusText: response.statusText, headers });
   }
   const reader = response.body.getReader();
   const body = new ReadableStream<Uint8Array>({
@@ -87,13 +92,7 @@ function closeAfter(response: Response, done: () => void): Response {
       return reader.cancel(reason);
     },
   });
-  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-}
-
-function withSessionId(response: Response): Response {
-  const headers = new Headers(response.headers);
-  headers.set(SESSION_HEADER, crypto.randomUUID());
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /** Abort the calls named by the `notifications/cancelled` messages of this body. */

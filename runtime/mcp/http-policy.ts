@@ -8,7 +8,8 @@
  *    default the loopback names only.
  * 2. Origin: a browser's `Origin` must be listed or be the request's own host; a request without one (a program,
  *    not a page) passes. A page on another site can never drive the tools.
- * 3. Method: POST only (this server is stateless: no GET stream, no DELETE of a session) → 405.
+ * 3. Method: POST only (this server is stateless: no GET stream, no DELETE of a session) → 405; a browser's
+ *    OPTIONS preflight from an allowed origin → 204 with the CORS headers the POST needs.
  * 4. `authenticate(request)`: nothing returned → 401 with `WWW-Authenticate` (MCP's authorization rules, RFC 6750
  *    and RFC 9728's `resource_metadata`); an `MCPAuthError(403)` → 403 (`insufficient_scope`).
  * 5. Body: at most `maxBodyBytes` (by Content-Length, then counted while read) → 413; JSON → else 400 (-32700); a
@@ -123,6 +124,10 @@ export async function admit(request: Request, policy: HttpPolicy): Promise<Respo
   if (origin !== null && policy.origins !== "any" && !originAllowed(origin, hostHeader, policy.origins)) {
     return refusal(403, -32000, `Origin ${JSON.stringify(truncate(origin))} is not allowed. The server's owner lists the web origins that may call it in allowedOrigins.`);
   }
+  if (request.method === "OPTIONS" && origin !== null) {
+    // A browser's CORS preflight from an allowed origin: say what the real request may carry.
+    return new Response(null, { status: 204, headers: { ...corsHeaders(origin), ...PREFLIGHT } });
+  }
   if (request.method !== "POST") {
     return refusal(405, -32000, "Method not allowed: this MCP server is stateless and takes POST requests only.", { allow: "POST" });
   }
@@ -162,6 +167,21 @@ export async function admit(request: Request, policy: HttpPolicy): Promise<Respo
     return refusal(400, -32600, `Invalid request: a batch of ${body.length} messages is more than this server takes (${policy.maxBatchSize}, maxBatchSize).`);
   }
   return { auth, body };
+}
+
+const PREFLIGHT = {
+  "access-control-allow-methods": "POST",
+  "access-control-allow-headers": "authorization, content-type, accept, mcp-session-id, mcp-protocol-version, last-event-id",
+  "access-control-max-age": "600",
+};
+
+/**
+ * What lets a page read the answer: its origin echoed (only origins `admit` let through reach this) and the session
+ * header made readable. A request without `Origin` (not a browser) gets none.
+ */
+export function corsHeaders(origin: string | null): Record<string, string> {
+  if (origin === null) return {};
+  return { "access-control-allow-origin": origin, "access-control-expose-headers": "mcp-session-id", vary: "origin" };
 }
 
 /** A JSON-RPC error response with no id (the request was refused before it was read as a message). */

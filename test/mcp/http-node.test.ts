@@ -127,7 +127,19 @@ test("Origin: a foreign page is refused even on an allowed host; same-origin and
     assert.match(refused, /Origin \\"http:\/\/evil\.example\\" is not allowed/, refused);
   });
   await withServer({ allowedOrigins: ["https://app.example"] }, async (url) => {
-    assert.is((await rawPost(url, INITIALIZE, { origin: "https://app.example" })).status, 200);
+    const listed = await rawPost(url, INITIALIZE, { origin: "https://app.example" });
+    assert.is(listed.status, 200);
+    // The page may read the answer and the session header (CORS), and its preflight is answered.
+    assert.is(listed.headers["access-control-allow-origin"], "https://app.example");
+    assert.is(listed.headers["access-control-expose-headers"], "mcp-session-id");
+    assert.match(String(listed.headers["mcp-session-id"]), /^[0-9a-f-]{36}$/);
+    const preflight = await fetch(url, { method: "OPTIONS", headers: { origin: "https://app.example", "access-control-request-method": "POST" }, signal: AbortSignal.timeout(10_000) });
+    assert.is(preflight.status, 204);
+    assert.is(preflight.headers.get("access-control-allow-origin"), "https://app.example");
+    assert.match(String(preflight.headers.get("access-control-allow-headers")), /authorization.*mcp-session-id/);
+    const foreignPreflight = await fetch(url, { method: "OPTIONS", headers: { origin: "https://evil.example" }, signal: AbortSignal.timeout(10_000) });
+    assert.is(foreignPreflight.status, 403);
+    assert.is(foreignPreflight.headers.get("access-control-allow-origin"), null);
     assert.is((await rawPost(url, INITIALIZE, { origin: "https://app.example.evil.example" })).status, 403);
   });
 });
