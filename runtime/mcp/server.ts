@@ -28,6 +28,7 @@ import { fitsSchema } from "../arguments/schema-fit";
 import type { ToolErrorEvent } from "../dispatch/options";
 import { mcpOutputSchema, toMCPResult } from "../providers/mcp";
 import type { ToolRegistry } from "../registry/registry";
+import { ToolError, ToolResultError, ToolTimeoutError, ToolValidationError } from "../tool/errors";
 import type { JsonSchema } from "../tool/meta";
 
 /** How the server introduces itself to clients, and what it lets out. */
@@ -58,7 +59,7 @@ export interface MCPRequestScope {
   signal?: AbortSignal;
 }
 
-/** tooltype's own error classes, whose texts are written for the caller (matched by name across package copies). */
+/** tooltype's own error classes, whose texts are written for the caller (by class, and by name across package copies). */
 const CALLER_FACING = new Set(["ToolError", "ToolValidationError", "ToolTimeoutError", "ToolResultError"]);
 
 /** An SDK `Server` offering the registry's tools. Connect it with `server.connect(transport)`. */
@@ -131,6 +132,7 @@ export async function serveMCP(registry: ToolRegistry, transport: Transport, opt
 }
 
 function callerFacing(error: unknown): boolean {
+  if (error instanceof ToolError || error instanceof ToolValidationError || error instanceof ToolTimeoutError || error instanceof ToolResultError) return true;
   return error instanceof Error && CALLER_FACING.has(error.name);
 }
 
