@@ -41,17 +41,17 @@ module.exports = {
     {
       name: "providers-never-import-each-other",
       comment:
-        "A provider (providers/<api>.ts and its folder providers/<api>/) imports only its own files, provider.ts (the interface) and strict.ts; only providers/index.ts (the list) names them all.",
+        "A provider (providers/<api>.ts and its folder providers/<api>/) imports only its own files and the shared parts (provider.ts, the interface; stream.ts; strict.ts); only providers/index.ts (the list) names them all.",
       severity: "error",
-      from: { path: "^runtime/providers/([a-z0-9-]+)(\\.ts$|/)", pathNot: "^runtime/providers/(index|provider|strict)\\.ts$" },
-      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/($1(\\.ts$|/)|provider\\.ts$|strict\\.ts$)" },
+      from: { path: "^runtime/providers/([a-z0-9-]+)(\\.ts$|/)", pathNot: "^runtime/providers/(index|provider|stream|strict)\\.ts$" },
+      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/($1(\\.ts$|/)|(provider|stream|strict)\\.ts$)" },
     },
     {
       name: "shared-provider-parts-name-no-provider",
-      comment: "provider.ts (the interface) and strict.ts are shared by providers; they import no provider.",
+      comment: "provider.ts (the interface), stream.ts and strict.ts are shared by providers; they import no provider.",
       severity: "error",
-      from: { path: "^runtime/providers/(provider|strict)\\.ts$" },
-      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/(provider|strict)\\.ts$" },
+      from: { path: "^runtime/providers/(provider|stream|strict)\\.ts$" },
+      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/(provider|stream|strict)\\.ts$" },
     },
     {
       name: "registry-is-handed-the-provider-list",
@@ -59,6 +59,14 @@ module.exports = {
       severity: "error",
       from: { path: "^runtime/registry/" },
       to: { path: "^runtime/providers/", pathNot: "^runtime/providers/(index|provider|mcp)\\.ts$" },
+    },
+    {
+      name: "the-loop-is-provider-neutral",
+      comment:
+        "agent/ (runTools and its parts) reaches providers through the list and the interface only; structured.ts keeps the Chat Completions response_format of StructuredOutput.",
+      severity: "error",
+      from: { path: "^runtime/agent/", pathNot: "^runtime/agent/structured\\.ts$" },
+      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/(index|provider)\\.ts$" },
     },
     onlyBelow("registry-below-the-loop", "registry", "tool|arguments|dispatch|providers|registry", "registry/ sits below agent/, mcp/ and adapters/."),
     {

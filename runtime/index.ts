@@ -9,7 +9,22 @@ export type { JsonSchemaResponseFormat, SafeParseResult, StructuredOutputOptions
 
 // The agent loop, streaming, and reading calls without running them.
 export { runTools } from "./agent/run-tools";
-export type { MessageOf, RunToolsEvent, RunToolsOptions, RunToolsParams, RunToolsResult } from "./agent/run-types";
+export type {
+  AnthropicRunParams,
+  GeminiRunParams,
+  LoopState,
+  MessageOf,
+  PrepareStepContext,
+  ResponsesRunParams,
+  RunToolsEvent,
+  RunToolsOptions,
+  RunToolsParams,
+  RunToolsResult,
+  StepSettings,
+  StopCondition,
+} from "./agent/run-types";
+export type { AnthropicLoopTypes, ChatLoopTypes, GeminiLoopTypes, LoopTypes, ResponsesLoopTypes } from "./agent/loop-types";
+export { stepCountIs, toolCalled } from "./agent/stop";
 export { ToolRunStream } from "./agent/run-stream";
 export { AgentError, MaxStepsError, ModelRefusalError, ToolRetryError } from "./agent/errors";
 export type { AgentTranscript, AttemptFailure, RunStep, ToolAttempt } from "./agent/errors";
@@ -30,8 +45,9 @@ export type {
   ChatToolCall,
   ChatToolCallDelta,
 } from "./providers/openai-chat/client";
-export { accumulateToolCalls } from "./providers/openai-chat/stream";
+export { accumulateToolCalls } from "./providers";
 export type { AccumulatorUpdate, PartialToolCall, StreamedAssistantMessage, ToolCallAccumulator } from "./providers/openai-chat/stream";
+export type { LoopProviderName } from "./providers";
 export { parseToolCalls } from "./registry/parse-tool-calls";
 export type { InvalidParsedToolCall, ParseToolCallsOptions, ParsedToolCall, ParsedToolCalls } from "./registry/parse-tool-calls";
 
@@ -63,6 +79,11 @@ export type {
   ResponsesToolChoice,
   ResponsesToolChoiceParams,
   ResponsesToolsOptions,
+  ResponsesClient,
+  ResponsesInputItem,
+  ResponsesReply,
+  ResponsesRequest,
+  ResponsesStreamEvent,
 } from "./providers/openai-responses";
 export type {
   AnthropicAssistantMessage,
@@ -72,6 +93,12 @@ export type {
   AnthropicToolResultBlock,
   AnthropicToolResultMessage,
   AnthropicToolUseBlock,
+  AnthropicContentBlock,
+  AnthropicMessageParam,
+  AnthropicMessagesClient,
+  AnthropicReply,
+  AnthropicRequest,
+  AnthropicStreamEvent,
 } from "./providers/anthropic";
 export { FunctionCallingConfigMode as GeminiFunctionCallingConfigMode, Type as GeminiType } from "./providers/gemini";
 export type {
@@ -83,6 +110,12 @@ export type {
   GeminiTool,
   GeminiToolConfigParams,
   GeminiToolsOptions,
+  GeminiContent,
+  GeminiFunctionCall,
+  GeminiModelsClient,
+  GeminiPart,
+  GeminiRequest,
+  GeminiResponse,
 } from "./providers/gemini";
 export type { MCPCallToolResult, MCPObjectSchema, MCPTool } from "./providers/mcp";
 

@@ -152,6 +152,32 @@ export function parseKeywordTag(tag: string, text: string): { keyword: string; v
   return "error" in parsed ? parsed : { keyword: spec.keyword, value: parsed.value };
 }
 
+/** The keywords JSDoc tags (and so type tags) can set. */
+export const TAG_KEYWORDS: readonly string[] = Object.values(KEYWORD_TAGS).map((s) => s.keyword);
+
+/**
+ * What is wrong with `value` for `keyword` when it comes from a type tag (`TypeTag<{ minimum: "ten" }>`), by the
+ * same rules as the JSDoc tag's text; undefined when it is fine. Type tags carry values, not text, so a value of
+ * the wrong kind would otherwise reach the schema and make it invalid.
+ */
+export function keywordValueProblem(keyword: string, value: JsonValue): string | undefined {
+  const spec = Object.values(KEYWORD_TAGS).find((s) => s.keyword === keyword);
+  if (!spec) return undefined;
+  switch (spec.kind) {
+    case "json":
+    case "jsonList":
+      return undefined;
+    case "flag":
+    case "explained":
+      return typeof value === "boolean" ? undefined : "true or false";
+    default: {
+      const parsed = typeof value === "string" || typeof value === "number" ? parseTagValue(spec.kind, String(value)) : { error: "a literal" };
+      if ("error" in parsed) return parsed.error;
+      return typeof parsed.value === typeof value ? undefined : `a ${typeof parsed.value}`;
+    }
+  }
+}
+
 function parseTagValue(kind: TagKind, text: string): { value: JsonValue } | { error: string } {
   switch (kind) {
     case "number": {

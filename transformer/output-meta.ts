@@ -73,6 +73,12 @@ export function deriveOutputMeta(tsi: TS, checker: ts.TypeChecker, site: OutputS
     });
   }
   if (dates.pointers.length > 0) meta.dates = dates.pointers;
+  // A URL in structured output: parse() revives it like a Date (a recursive one is refused by the tool rules too).
+  const urls = datePointers(resolved, finished.definitions, "url");
+  if (urls.pointers.length > 0) meta.urls = urls.pointers;
+  if (urls.problems.length > 0) {
+    problems.push({ code: Code.UnrevivableDate, node: site.typeNode, message: `${checker.typeToString(type)} holds a URL that parse() cannot revive (inside a recursive type, or a tuple rest element after strings). Type that field string & Format<"uri"> and convert it yourself.` });
+  }
   return { meta, problems };
 }
 

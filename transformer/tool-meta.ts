@@ -4,7 +4,7 @@
  * - one schema property per parameter (type, `@param` text, required-ness, default), or the properties of a single
  *   destructured parameter (flattened); `this` skipped, `ToolContext` injected, other shapes reported (TT1004, TT1013);
  * - `@param` texts matched to parameters and properties (TT1010 for the rest);
- * - the JSON pointers of the Dates dispatch revives, from the finished schema (TT1012 where none can be written);
+ * - the JSON pointers of the Dates and URLs dispatch revives, from the finished schema (TT1012 where none can be written);
  * - the return schema.
  *
  * Problems are returned, not thrown, so one build reports all of them; a tool with an error still gets metadata
@@ -86,20 +86,23 @@ export function deriveToolMeta(
   if (read.inject.length > 0) meta.inject = read.inject;
   const returns = returnSchema(tsi, checker, site.fn, doc.returns, name);
   if (returns) meta.returns = returns;
-  const dates = datePointers(properties, finished.definitions);
-  for (const problem of dates.problems) {
-    const property = properties[problem.root]!;
-    const param = read.flatten ? read.flattenedParam! : property.declaration!;
-    problems.push({
-      code: Code.UnrevivableDate,
-      node: param,
-      message:
-        problem.kind === "recursive"
-          ? `Parameter "${property.name}" holds a Date inside the recursive type ${problem.where}, and dispatch can only revive Dates at paths it can list, not at every depth. Type that field string & Format<"date-time"> and convert it with new Date(...) in the tool.`
-          : `Parameter "${property.name}" has a tuple whose rest elements are Dates after string elements, and dispatch cannot revive the one without the other. Type the rest elements string & Format<"date-time"> and convert them in the tool.`,
-    });
+  for (const kind of ["date", "url"] as const) {
+    const found = datePointers(properties, finished.definitions, kind);
+    const [name, format] = kind === "date" ? ["Date", "date-time"] : ["URL", "uri"];
+    for (const problem of found.problems) {
+      const property = properties[problem.root]!;
+      const param = read.flatten ? read.flattenedParam! : property.declaration!;
+      problems.push({
+        code: Code.UnrevivableDate,
+        node: param,
+        message:
+          problem.kind === "recursive"
+            ? `Parameter "${property.name}" holds a ${name} inside the recursive type ${problem.where}, and dispatch can only revive ${name}s at paths it can list, not at every depth. Type that field string & Format<"${format}"> and convert it with new ${name}(...) in the tool.`
+            : `Parameter "${property.name}" has a tuple whose rest elements are ${name}s after string elements, and dispatch cannot revive the one without the other. Type the rest elements string & Format<"${format}"> and convert them in the tool.`,
+      });
+    }
+    if (found.pointers.length > 0) meta[kind === "date" ? "dates" : "urls"] = found.pointers;
   }
-  if (dates.pointers.length > 0) meta.dates = dates.pointers;
   if (doc.deprecated !== undefined) meta.deprecated = doc.deprecated;
   if (doc.title !== undefined) meta.title = doc.title;
   if (doc.annotations !== undefined) meta.annotations = doc.annotations;
@@ -227,7 +230,7 @@ function flattenedProperties(
 
 /**
  * `@param` texts onto the properties: `name` for a parameter (or, flattened, a property of the arguments
- * object), `param.prop` for a property of an inline object parameter. A property's own JSDoc wins over
+ * object), `param.prop` (or `param.prop.inner`, any depth) for a property of an inline object parameter. A property's own JSDoc wins over
  * `@param`, as the more specific text. A tag that matches nothing is a warning at its name.
  */
 function applyParamDocs(toolName: string, properties: PropertyNode[], read: ReadParameters, docs: ParamDoc[], problems: Problem[]): void {
@@ -249,6 +252,17 @@ function applyParamDocs(toolName: string, properties: PropertyNode[], read: Read
       } else if (path.length === 1) {
         // The destructured object's own name, as used by other tags (`@param args` next to `@param args.query`).
         matched = docs.some((d) => d.name.startsWith(`${path[0]}.`)) || read.injectedNames.includes(path[0]!);
+      } else {
+        // `@param filters.lang` or `@param args.filters.lang`: a property further down.
+        for (const from of [0, 1]) {
+          const at = byName.get(path[from]!);
+          const found = at === undefined || path.length - from < 2 ? undefined : describeNested(properties[at]!.schema, path.slice(from + 1), doc.text);
+          if (found) {
+            properties[at!] = { ...properties[at!]!, schema: found };
+            matched = true;
+            break;
+          }
+        }
       }
     } else if (path.length === 1) {
       const index = byName.get(path[0]!);
@@ -258,19 +272,12 @@ function applyParamDocs(toolName: string, properties: PropertyNode[], read: Read
       } else {
         matched = read.injectedNames.includes(path[0]!);
       }
-    } else if (path.length === 2) {
+    } else {
       const index = byName.get(path[0]!);
-      const parent = index === undefined ? undefined : properties[index]!.schema;
-      if (parent && parent.kind === "object") {
-        const at = parent.properties.findIndex((p) => p.name === path[1]);
-        if (at >= 0) {
-          matched = true;
-          const child = parent.properties[at]!;
-          if (doc.text && child.schema.keywords?.description === undefined) {
-            const updated: SchemaNode = { ...parent, properties: parent.properties.map((p, k) => (k === at ? { ...p, schema: withKeywords(p.schema, { description: doc.text }) } : p)) };
-            properties[index!] = { ...properties[index!]!, schema: updated };
-          }
-        }
+      const found = index === undefined ? undefined : describeNested(properties[index]!.schema, path.slice(1), doc.text);
+      if (found) {
+        matched = true;
+        properties[index!] = { ...properties[index!]!, schema: found };
       }
     }
     if (!matched) {
@@ -282,6 +289,22 @@ function applyParamDocs(toolName: string, properties: PropertyNode[], read: Read
       });
     }
   }
+}
+
+/**
+ * `node` with `text` as the description of the property at `path` (`["filters", "lang"]`) inside inline objects,
+ * unless that property has its own; undefined when there is no such property.
+ */
+function describeNested(node: SchemaNode, path: string[], text: string): SchemaNode | undefined {
+  if (node.kind !== "object" || path.length === 0) return undefined;
+  const at = node.properties.findIndex((p) => p.name === path[0]);
+  if (at < 0) return undefined;
+  const child = node.properties[at]!;
+  let schema: SchemaNode | undefined;
+  if (path.length === 1) schema = text && child.schema.keywords?.description === undefined ? withKeywords(child.schema, { description: text }) : child.schema;
+  else schema = describeNested(child.schema, path.slice(1), text);
+  if (!schema) return undefined;
+  return { ...node, properties: node.properties.map((p, k) => (k === at ? { ...p, schema } : p)) };
 }
 
 /** The schema of the awaited return type, with the `@returns` text; undefined when it has no JSON form. */

@@ -7,18 +7,19 @@
  * - `ModelRefusalError`: the model refused to give the structured answer (`message.refusal`).
  */
 import type { ToolMessage } from "../dispatch/messages";
-import type { AgentMessage, ChatAssistantMessage, ChatMessageParam, ChatToolCall } from "../providers/openai-chat/client";
+import type { ChatMessageParam } from "../providers";
 import type { SchemaError, ToolValidationReason } from "../tool/errors";
 import type { JsonPatchOperation } from "./json-patch";
+import type { ChatLoopTypes, LoopTypes } from "./loop-types";
 
-/** One model request of the loop and what came of it. */
-export interface RunStep {
+/** One model request of the loop and what came of it (`L`: the model API's types, Chat Completions by default). */
+export interface RunStep<L extends LoopTypes = ChatLoopTypes> {
   /** 1 for the first request. */
   readonly index: number;
   /** The model's reply. */
-  readonly message: ChatAssistantMessage;
+  readonly message: L["reply"];
   /** The tool calls of the reply, as the model sent them (empty for a final answer). */
-  readonly calls: readonly ChatToolCall[];
+  readonly calls: readonly L["call"][];
   /** One answer per call, in call order (for a `patch_tool_arguments` call: the repaired call's answer). */
   readonly results: readonly ToolMessage[];
   /** The calls of this step that the model got wrong (and a structured answer that did not match its schema). */
@@ -50,18 +51,18 @@ export interface ToolAttempt {
 }
 
 /** The transcript an agent error carries. */
-export interface AgentTranscript {
+export interface AgentTranscript<L extends LoopTypes = ChatLoopTypes, M = ChatMessageParam> {
   /** Every message so far, the caller's first: valid to send again (every tool call has its answer). */
-  readonly messages: readonly (ChatMessageParam | AgentMessage)[];
-  readonly steps: readonly RunStep[];
+  readonly messages: readonly (M | L["item"])[];
+  readonly steps: readonly RunStep<L>[];
 }
 
 /** Base class of the ways `runTools` gives up; `messages` and `steps` are the transcript up to that point. */
-export class AgentError extends Error {
-  readonly messages: readonly (ChatMessageParam | AgentMessage)[];
-  readonly steps: readonly RunStep[];
+export class AgentError<L extends LoopTypes = ChatLoopTypes, M = ChatMessageParam> extends Error {
+  readonly messages: readonly (M | L["item"])[];
+  readonly steps: readonly RunStep<L>[];
 
-  constructor(message: string, transcript: AgentTranscript) {
+  constructor(message: string, transcript: AgentTranscript<L, M>) {
     super(message);
     this.name = "AgentError";
     this.messages = transcript.messages;
@@ -70,10 +71,10 @@ export class AgentError extends Error {
 }
 
 /** The model still called tools after `maxSteps` requests; the calls of the last step were run and answered. */
-export class MaxStepsError extends AgentError {
+export class MaxStepsError<L extends LoopTypes = ChatLoopTypes, M = ChatMessageParam> extends AgentError<L, M> {
   readonly maxSteps: number;
 
-  constructor(maxSteps: number, transcript: AgentTranscript) {
+  constructor(maxSteps: number, transcript: AgentTranscript<L, M>) {
     super(
       `runTools: no final answer after ${maxSteps} step${maxSteps === 1 ? "" : "s"}: the model was still calling tools. Raise maxSteps, or look at error.steps to see what it kept calling.`,
       transcript,
@@ -84,7 +85,7 @@ export class MaxStepsError extends AgentError {
 }
 
 /** `maxAttempts` failed tries in a row at one tool (or at a structured answer); `attempts` holds every one of them. */
-export class ToolRetryError extends AgentError {
+export class ToolRetryError<L extends LoopTypes = ChatLoopTypes, M = ChatMessageParam> extends AgentError<L, M> {
   /** The tool (or, when `subject` is `"answer"`, the response format's name). */
   readonly toolName: string;
   /** `"tool"`: a tool's arguments kept failing; `"answer"`: the final answer kept failing its schema. */
@@ -92,7 +93,7 @@ export class ToolRetryError extends AgentError {
   /** The failed tries, oldest first, each with its arguments and validation errors. */
   readonly attempts: readonly ToolAttempt[];
 
-  constructor(subject: "tool" | "answer", toolName: string, attempts: readonly ToolAttempt[], transcript: AgentTranscript) {
+  constructor(subject: "tool" | "answer", toolName: string, attempts: readonly ToolAttempt[], transcript: AgentTranscript<L, M>) {
     const last = attempts[attempts.length - 1];
     const what = subject === "tool" ? `call ${toolName} with valid arguments` : `give a ${toolName} answer that matches its schema`;
     const issues = last && last.issues.length > 0 ? `\nThe last attempt's problems:\n${last.issues.map((line) => `- ${line}`).join("\n")}` : "";
@@ -105,11 +106,11 @@ export class ToolRetryError extends AgentError {
 }
 
 /** The model refused to give the structured answer the response format asks for. */
-export class ModelRefusalError extends AgentError {
+export class ModelRefusalError<L extends LoopTypes = ChatLoopTypes, M = ChatMessageParam> extends AgentError<L, M> {
   /** The model's refusal text. */
   readonly refusal: string;
 
-  constructor(refusal: string, transcript: AgentTranscript) {
+  constructor(refusal: string, transcript: AgentTranscript<L, M>) {
     super(`runTools: the model refused to answer: ${refusal}`, transcript);
     this.name = "ModelRefusalError";
     this.refusal = refusal;

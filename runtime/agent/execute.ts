@@ -1,25 +1,34 @@
 /**
- * Running the tool calls of one model reply for the agent loop, through the registry's public API (`runCalls`), and
- * learning from each answer what the loop needs beyond the ToolMessage:
+ * Running the tool calls of one model reply for the agent loop, whatever the model API (each call as its provider
+ * read it), through the registry's dispatch, and learning from each answer what the loop needs beyond the
+ * ToolMessage:
  * - whether the model's arguments passed validation (a dispatch hook sees each validation failure, with the
  *   ToolValidationError and the arguments as read), for the retry streaks;
  * - in JSON Patch mode, which failed calls can be patched (the latest failure of each tool whose arguments were a
  *   readable object), the hint appended to their error text, and the `patch_tool_arguments` calls themselves:
  *   patch applied to the failed call's arguments, the repaired call dispatched under the patch call's id, so its
- *   answer is the answer to the patch call and the transcript stays valid (one answer per call id).
+ *   answer is the answer to the patch call and the transcript stays valid (one answer per call id);
+ * - with `prepareStep`'s active tools, a call to a registered tool not offered in the step is answered as unavailable.
  */
-import type { ToolErrorEvent } from "../dispatch/options";
+import type { NormalizedCall } from "../dispatch/call";
 import { ToolMessage } from "../dispatch/messages";
-import type { DispatchOptions } from "../dispatch/options";
-import type { ChatToolCall } from "../providers/openai-chat/client";
-import type { ToolRegistry } from "../registry/registry";
+import type { DispatchOptions, ToolErrorEvent } from "../dispatch/options";
+import { type ToolRegistry, dispatchRead } from "../registry/registry";
 import { ToolValidationError } from "../tool/errors";
 import type { ToolAttempt } from "./errors";
 import { PATCH_TOOL_NAME, applyJsonPatch, patchHint, readPatchCall } from "./json-patch";
 
+/** A call of a reply: the model API's own form, and as dispatch reads it. */
+export interface ReplyCall<Call = unknown> {
+  readonly call: Call;
+  readonly read: NormalizedCall;
+}
+
 /** What became of one call. */
-export interface CallOutcome {
-  readonly call: ChatToolCall;
+export interface CallOutcome<Call = unknown> {
+  readonly call: Call;
+  /** The id its answer carries. */
+  readonly callId: string;
   readonly result: ToolMessage;
   /** The tool the call was for (for a `patch_tool_arguments` call, the tool being repaired, when known). */
   readonly toolName: string;
@@ -37,12 +46,14 @@ interface Captured {
   args: Record<string, unknown>;
 }
 
-export class CallExecutor {
+export class CallExecutor<Call = unknown> {
   readonly #registry: ToolRegistry;
   readonly #options: DispatchOptions;
   readonly #jsonPatch: boolean;
   /** Failed calls the model may patch: call id → the tool and its arguments. */
   readonly #patchable = new Map<string, { toolName: string; args: Record<string, unknown> }>();
+  /** The registered tools offered in the current step (`undefined`: all of them). */
+  active: ReadonlySet<string> | undefined;
 
   constructor(registry: ToolRegistry, options: DispatchOptions, jsonPatch: boolean) {
     this.#registry = registry;
@@ -56,44 +67,59 @@ export class CallExecutor {
   }
 
   /** Run every call of a reply as one dispatch (its `maxConcurrency` and `timeoutMs` apply to them together). */
-  async runAll(calls: readonly ChatToolCall[]): Promise<CallOutcome[]> {
-    const patches = calls.filter((call) => this.#isPatch(call));
-    const plain = calls.filter((call) => !this.#isPatch(call));
-    const [dispatched, patched] = await Promise.all([
+  async runAll(calls: readonly ReplyCall<Call>[]): Promise<CallOutcome<Call>[]> {
+    const special = calls.filter((call) => this.#isPatch(call) || this.#unavailable(call));
+    const plain = calls.filter((call) => !special.includes(call));
+    const [dispatched, handled] = await Promise.all([
       plain.length > 0 ? this.#dispatch(plain) : Promise.resolve([]),
-      Promise.all(patches.map((call) => this.#patch(call))),
+      Promise.all(special.map((call) => this.runOne(call))),
     ]);
-    const byCall = new Map<ChatToolCall, CallOutcome>();
+    const byCall = new Map<ReplyCall<Call>, CallOutcome<Call>>();
     plain.forEach((call, i) => byCall.set(call, dispatched[i]!));
-    patches.forEach((call, i) => byCall.set(call, patched[i]!));
+    special.forEach((call, i) => byCall.set(call, handled[i]!));
     return calls.map((call) => byCall.get(call)!);
   }
 
   /** Run one call on its own (streaming: each call starts as soon as it is complete). */
-  async runOne(call: ChatToolCall): Promise<CallOutcome> {
+  async runOne(call: ReplyCall<Call>): Promise<CallOutcome<Call>> {
     if (this.#isPatch(call)) return this.#patch(call);
+    if (this.#unavailable(call)) return this.#refuseUnavailable(call);
     const [outcome] = await this.#dispatch([call]);
     return outcome!;
   }
 
   /** After a step, in call order: a tool called validly has nothing left to patch; its latest invalid call does. */
-  settle(outcomes: readonly CallOutcome[]): void {
+  settle(outcomes: readonly CallOutcome<Call>[]): void {
     if (!this.#jsonPatch) return;
     for (const outcome of outcomes) {
       if (!outcome.validated && !outcome.patchable) continue;
       for (const [id, entry] of this.#patchable) {
         if (entry.toolName === outcome.toolName) this.#patchable.delete(id);
       }
-      if (outcome.patchable) this.#patchable.set(outcome.call.id, { toolName: outcome.toolName, args: outcome.patchable });
+      if (outcome.patchable) this.#patchable.set(outcome.callId, { toolName: outcome.toolName, args: outcome.patchable });
     }
   }
 
-  #isPatch(call: ChatToolCall): boolean {
-    return this.#jsonPatch && call.type === "function" && call.function.name === PATCH_TOOL_NAME;
+  #isPatch(call: ReplyCall<Call>): boolean {
+    return this.#jsonPatch && call.read.kind !== "invalid" && call.read.name === PATCH_TOOL_NAME;
+  }
+
+  /** A registered tool that this step does not offer. */
+  #unavailable(call: ReplyCall<Call>): boolean {
+    return this.active !== undefined && !this.active.has(call.read.name) && this.#registry.has(call.read.name);
+  }
+
+  #refuseUnavailable(call: ReplyCall<Call>): CallOutcome<Call> {
+    const { id, name } = call.read;
+    const offered = [...(this.active ?? [])];
+    const content = `Error: ${name} is not available in this step. ${offered.length > 0 ? `Available tools: ${offered.join(", ")}.` : "No tools are available now: answer without calling one."}`;
+    const result = new ToolMessage({ tool_call_id: id, name, content, status: "error" });
+    const failure: Omit<ToolAttempt, "step"> = { toolName: name, toolCallId: id, arguments: argumentsOf(call.read), reason: "unknown_tool", issues: [content], errors: [], message: content };
+    return { call: call.call, callId: id, result, toolName: name, validated: false, failure };
   }
 
   /** Dispatch calls through the registry, watching for validation failures. */
-  async #dispatch(calls: readonly ChatToolCall[], repaired?: { args: Record<string, unknown>; name: string; patch: ToolAttempt["patch"] }): Promise<CallOutcome[]> {
+  async #dispatch(calls: readonly ReplyCall<Call>[], repaired?: { args: Record<string, unknown>; name: string; patch: ToolAttempt["patch"] }): Promise<CallOutcome<Call>[]> {
     const captured = new Map<string, Captured[]>();
     const own = this.#options.onToolError;
     const options: DispatchOptions = {
@@ -108,51 +134,52 @@ export class CallExecutor {
         return own?.call(undefined, event);
       },
     };
-    const message = repaired
-      ? { tool_calls: [{ id: calls[0]!.id, name: repaired.name, args: repaired.args, type: "tool_call" as const }] }
-      : { role: "assistant", content: null, tool_calls: [...calls] };
-    const results = await this.#registry.runCalls(message, options);
-    return calls.map((call, i) => {
+    const read: NormalizedCall[] = repaired
+      ? [{ kind: "args", id: calls[0]!.read.id, name: repaired.name, args: repaired.args }]
+      : calls.map((call) => call.read);
+    const results = await dispatchRead(this.#registry, read, options);
+    return calls.map(({ call, read: { id } }, i) => {
       const result = results[i]!;
-      const seen = captured.get(call.id)?.shift();
-      const toolName = repaired?.name ?? nameOf(call);
+      const seen = captured.get(id)?.shift();
+      const toolName = repaired?.name ?? calls[i]!.read.name;
       // No validation failure: the arguments were valid, whether or not the tool then succeeded.
-      if (!seen) return { call, result, toolName, validated: true };
+      if (!seen) return { call, callId: id, result, toolName, validated: true };
       const { error, args } = seen;
       const patchable = this.#jsonPatch && error.reason === "invalid_arguments" ? (JSON.parse(JSON.stringify(args)) as Record<string, unknown>) : undefined;
-      if (patchable) result.content += `\n${patchHint(call.id, repaired ? patchable : undefined)}`;
+      if (patchable) result.content += `\n${patchHint(id, repaired ? patchable : undefined)}`;
       const failure: Omit<ToolAttempt, "step"> = {
         toolName,
-        toolCallId: call.id,
-        arguments: repaired ? JSON.stringify(repaired.args) : argumentsOf(call),
+        toolCallId: id,
+        arguments: repaired ? JSON.stringify(repaired.args) : argumentsOf(calls[i]!.read),
         ...(repaired?.patch ? { patch: repaired.patch } : {}),
         reason: error.reason,
         issues: error.issues.length > 0 ? [...error.issues] : [error.message],
         errors: [...error.errors],
         message: result.content,
       };
-      return patchable ? { call, result, toolName, validated: false, failure, patchable } : { call, result, toolName, validated: false, failure };
+      return patchable ? { call, callId: id, result, toolName, validated: false, failure, patchable } : { call, callId: id, result, toolName, validated: false, failure };
     });
   }
 
   /** A `patch_tool_arguments` call: apply it to the failed call's arguments and dispatch the repaired call. */
-  async #patch(call: ChatToolCall): Promise<CallOutcome> {
-    const text = argumentsOf(call);
+  async #patch(call: ReplyCall<Call>): Promise<CallOutcome<Call>> {
+    const text = argumentsOf(call.read);
+    const id = call.read.id;
     const read = readPatchCall(text);
     const target = read.toolCallId === undefined ? undefined : this.#patchable.get(read.toolCallId);
     const toolName = target?.toolName ?? PATCH_TOOL_NAME;
-    const refuse = (content: string, issues: string[]): CallOutcome => {
-      const result = new ToolMessage({ tool_call_id: call.id, name: PATCH_TOOL_NAME, content, status: "error" });
+    const refuse = (content: string, issues: string[]): CallOutcome<Call> => {
+      const result = new ToolMessage({ tool_call_id: id, name: PATCH_TOOL_NAME, content, status: "error" });
       const failure: Omit<ToolAttempt, "step"> = {
         toolName,
-        toolCallId: call.id,
+        toolCallId: id,
         arguments: text,
         reason: "invalid_patch",
         issues,
         errors: [],
         message: content,
       };
-      return { call, result, toolName, validated: false, failure };
+      return { call: call.call, callId: id, result, toolName, validated: false, failure };
     };
     if (!read.ok) {
       return refuse(
@@ -178,10 +205,9 @@ export class CallExecutor {
   }
 }
 
-function nameOf(call: ChatToolCall): string {
-  return call.type === "custom" ? call.custom.name : call.function.name;
-}
-
-function argumentsOf(call: ChatToolCall): string {
-  return call.type === "custom" ? call.custom.input : call.function.arguments;
+/** The arguments as the model sent them: the text, or the object as JSON. */
+function argumentsOf(call: NormalizedCall): string {
+  if (call.kind === "text") return call.text;
+  if (call.kind === "invalid") return call.text ?? "";
+  return JSON.stringify(call.args) ?? "";
 }

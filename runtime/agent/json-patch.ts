@@ -3,7 +3,8 @@
  *
  * - `patchToolDefinition`: the `patch_tool_arguments` tool offered to the model while some call failed validation:
  *   the failed call's id (an enum of the calls that can be patched) and RFC 6902 operations. Its schema is written
- *   here by hand: the tool exists only at run time, with no TypeScript function behind it.
+ *   here by hand: the tool exists only at run time, with no TypeScript function behind it; each provider writes it
+ *   in its own format like the registry's tools (never rewritten for strict mode).
  * - `readPatchCall`: the model's `patch_tool_arguments` arguments, checked operation by operation. They are
  *   untrusted: at most `MAX_OPERATIONS` operations, paths must be JSON Pointers, and no path may go through
  *   `__proto__`, `constructor` or `prototype` (refused here, whatever the patch library would do with them).
@@ -12,7 +13,7 @@
  */
 import { applyPatch } from "rfc6902";
 import { parseArguments, describeArgumentsProblem, isPlainObject, shortJson, truncate } from "../arguments/args";
-import type { OpenAIFunctionTool } from "../providers/openai-chat";
+import type { ToolFormatSource } from "../providers/provider";
 import type { JsonValue } from "../tool/meta";
 
 export const PATCH_TOOL_NAME = "patch_tool_arguments";
@@ -30,42 +31,40 @@ const OPS = new Set(["add", "remove", "replace", "move", "copy", "test"]);
 const FORBIDDEN_TOKENS = new Set(["__proto__", "constructor", "prototype"]);
 
 /** The `patch_tool_arguments` tool, offering the calls in `patchable` (id → tool name). */
-export function patchToolDefinition(patchable: ReadonlyMap<string, string>): OpenAIFunctionTool {
+export function patchToolDefinition(patchable: ReadonlyMap<string, string>): ToolFormatSource {
   const ids = [...patchable.keys()];
   const listed = [...patchable].map(([id, name]) => `${id} (${name})`).join(", ");
   return {
-    type: "function",
-    function: {
-      name: PATCH_TOOL_NAME,
-      description:
-        `Repair the arguments of a tool call that failed validation, instead of sending all its arguments again: give the failed call's id and RFC 6902 JSON Patch operations that fix only what the error named. ` +
-        `The patched arguments are validated again and the tool is run with them; its result answers this call. Calls you can repair: ${listed}.`,
-      parameters: {
-        type: "object",
-        properties: {
-          tool_call_id: { type: "string", enum: ids, description: "The id of the failed tool call whose arguments to repair." },
-          patch: {
-            type: "array",
-            minItems: 1,
-            maxItems: MAX_OPERATIONS,
-            description:
-              'RFC 6902 operations on that call\'s arguments object, applied in order, e.g. [{"op":"replace","path":"/people/0/age","value":34}]. Paths are JSON Pointers from the arguments object ("/a/0/b"; "~1" for "/" and "~0" for "~" in a key); "/-" appends to an array.',
-            items: {
-              type: "object",
-              properties: {
-                op: { type: "string", enum: ["add", "remove", "replace", "move", "copy", "test"] },
-                path: { type: "string", description: "JSON Pointer of the value to change." },
-                from: { type: "string", description: "JSON Pointer of the source, for move and copy." },
-                value: { description: "The new value, for add, replace and test." },
-              },
-              required: ["op", "path"],
-              additionalProperties: false,
+    name: PATCH_TOOL_NAME,
+    options: {},
+    description:
+      `Repair the arguments of a tool call that failed validation, instead of sending all its arguments again: give the failed call's id and RFC 6902 JSON Patch operations that fix only what the error named. ` +
+      `The patched arguments are validated again and the tool is run with them; its result answers this call. Calls you can repair: ${listed}.`,
+    parameters: {
+      type: "object",
+      properties: {
+        tool_call_id: { type: "string", enum: ids, description: "The id of the failed tool call whose arguments to repair." },
+        patch: {
+          type: "array",
+          minItems: 1,
+          maxItems: MAX_OPERATIONS,
+          description:
+            'RFC 6902 operations on that call\'s arguments object, applied in order, e.g. [{"op":"replace","path":"/people/0/age","value":34}]. Paths are JSON Pointers from the arguments object ("/a/0/b"; "~1" for "/" and "~0" for "~" in a key); "/-" appends to an array.',
+          items: {
+            type: "object",
+            properties: {
+              op: { type: "string", enum: ["add", "remove", "replace", "move", "copy", "test"] },
+              path: { type: "string", description: "JSON Pointer of the value to change." },
+              from: { type: "string", description: "JSON Pointer of the source, for move and copy." },
+              value: { description: "The new value, for add, replace and test." },
             },
+            required: ["op", "path"],
+            additionalProperties: false,
           },
         },
-        required: ["tool_call_id", "patch"],
-        additionalProperties: false,
       },
+      required: ["tool_call_id", "patch"],
+      additionalProperties: false,
     },
   };
 }

@@ -7,20 +7,21 @@
  * Leaving the `for await` early (`break`, an exception in its body) stops the loop: the request in flight and the
  * running tools are aborted, and `finalResult()` rejects.
  */
+import type { ChatLoopTypes, LoopTypes } from "./loop-types";
 import type { RunToolsEvent, RunToolsResult } from "./run-types";
 
-type Loop<M, T> = AsyncGenerator<RunToolsEvent<M, T>, RunToolsResult<M, T>>;
+type Loop<M, T, L extends LoopTypes> = AsyncGenerator<RunToolsEvent<M, T, L>, RunToolsResult<M, T, L>>;
 
-export class ToolRunStream<M, T> implements AsyncIterable<RunToolsEvent<M, T>> {
-  readonly #loop: Loop<M, T>;
+export class ToolRunStream<M, T, L extends LoopTypes = ChatLoopTypes> implements AsyncIterable<RunToolsEvent<M, T, L>> {
+  readonly #loop: Loop<M, T, L>;
   readonly #stop = new AbortController();
-  readonly #result: Promise<RunToolsResult<M, T>>;
-  #resolve!: (result: RunToolsResult<M, T>) => void;
+  readonly #result: Promise<RunToolsResult<M, T, L>>;
+  #resolve!: (result: RunToolsResult<M, T, L>) => void;
   #reject!: (error: unknown) => void;
   #claimed = false;
 
   /** @param start starts the loop; its signal aborts when the reader stops early. */
-  constructor(start: (stop: AbortSignal) => Loop<M, T>) {
+  constructor(start: (stop: AbortSignal) => Loop<M, T, L>) {
     this.#loop = start(this.#stop.signal);
     this.#result = new Promise((resolve, reject) => {
       this.#resolve = resolve;
@@ -30,7 +31,7 @@ export class ToolRunStream<M, T> implements AsyncIterable<RunToolsEvent<M, T>> {
     this.#result.catch(() => undefined);
   }
 
-  [Symbol.asyncIterator](): AsyncIterator<RunToolsEvent<M, T>> {
+  [Symbol.asyncIterator](): AsyncIterator<RunToolsEvent<M, T, L>> {
     this.#claim();
     return {
       next: () => this.#next(),
@@ -45,7 +46,7 @@ export class ToolRunStream<M, T> implements AsyncIterable<RunToolsEvent<M, T>> {
   }
 
   /** The loop's result, once it is over; rejects with the loop's error. */
-  finalResult(): Promise<RunToolsResult<M, T>> {
+  finalResult(): Promise<RunToolsResult<M, T, L>> {
     if (!this.#claimed) {
       this.#claim();
       void (async () => {
@@ -60,7 +61,7 @@ export class ToolRunStream<M, T> implements AsyncIterable<RunToolsEvent<M, T>> {
     return this.#result;
   }
 
-  async #next(): Promise<IteratorResult<RunToolsEvent<M, T>, undefined>> {
+  async #next(): Promise<IteratorResult<RunToolsEvent<M, T, L>, undefined>> {
     try {
       const next = await this.#loop.next();
       if (next.done) {

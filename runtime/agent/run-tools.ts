@@ -1,66 +1,132 @@
 /**
- * `runTools(client, params, registry, options)`: the agent loop on an OpenAI-compatible Chat Completions client.
+ * `runTools(client, params, registry, options)`: the agent loop, on any model API a provider drives (OpenAI Chat
+ * Completions, the Responses API, Anthropic Messages, Gemini), with that API's official SDK client.
  *
  * Each step sends the conversation with the registry's tools, appends the model's reply, runs its tool calls and
- * appends one ToolMessage per call, until the model answers without tool calls. Owns:
- * - the request of each step: the caller's params passed through, the tools (plus `patch_tool_arguments` in JSON
- *   Patch mode while a call can be patched), tool choice, `parallel_tool_calls`, `response_format`, `stream`;
- * - ending the loop: a final answer (parsed by `responseFormat` when given), a successful `returnDirect` tool, or an
- *   error carrying the transcript (`maxSteps`, `maxAttempts`, a refusal);
- * - validation retries: each failure goes back to the model as the error ToolMessage dispatch wrote, and streaks of
+ * appends their answers, until the model answers without tool calls. The loop is provider-neutral: it talks to the
+ * provider's `loop` (runtime/providers/provider.ts) for the request, the client call, reading the reply (whole or
+ * streamed) and the conversation entries, and never branches on the API. Owns:
+ * - each step's settings: the tools (plus `patch_tool_arguments` in JSON Patch mode while a call can be patched),
+ *   the tool choice (a forced one only until the model has called tools), parallel calls, the structured answer's
+ *   format, `prepareStep` (active tools, tool choice);
+ * - ending the loop: a final answer (parsed by `responseFormat` when given), a successful `returnDirect` tool, a
+ *   `stopWhen` condition, or an error carrying the transcript (`maxSteps`, `maxAttempts`, a refusal);
+ * - validation retries: each failure goes back to the model as the error answer dispatch wrote, and streaks of
  *   failures per tool are counted (retries.ts); a structured answer that does not match gets the problems as a user
- *   message and is asked for again;
- * - streaming: with `stream: true` each reply is read chunk by chunk (stream/accumulate.ts), each tool call is
+ *   turn and is asked for again;
+ * - streaming: with `stream: true` each reply is read event by event (the provider's accumulator), each tool call is
  *   dispatched as soon as it is complete, and everything is reported as events (run-stream.ts).
  *
  * One generator serves both modes: `runTools` without `stream` drains it and resolves to its result.
  */
-import type { OpenAIFunctionTool } from "../providers/openai-chat";
+import type { ToolMessage } from "../dispatch/messages";
 import type {
-  AgentMessage,
-  ChatAssistantMessage,
-  ChatCompletionRequest,
-  ChatCompletionResult,
-  ChatCompletionStreamChunk,
+  AnthropicMessagesClient,
   ChatCompletionsClient,
-  ChatMessageParam,
-  ChatToolCall,
-} from "../providers/openai-chat/client";
-import { accumulateToolCalls } from "../providers/openai-chat/stream";
-import { toolChoice as toolChoiceParams } from "../registry/choice";
+  GeminiContent,
+  GeminiModelsClient,
+  ResponsesClient,
+} from "../providers";
+import { loopFor } from "../providers";
+import { type ProviderLoop, type ToolChoice, type ToolFormatSource, isAsyncIterable } from "../providers/provider";
+import { checkChoice } from "../registry/choice";
 import type { ToolRegistry } from "../registry/registry";
 import { type RunStep, type ToolAttempt, MaxStepsError, ModelRefusalError, ToolRetryError } from "./errors";
-import { type CallOutcome, CallExecutor } from "./execute";
+import { type CallOutcome, CallExecutor, type ReplyCall } from "./execute";
+import type { AnthropicLoopTypes, ChatLoopTypes, GeminiLoopTypes, LoopTypes, ResponsesLoopTypes } from "./loop-types";
 import { PATCH_TOOL_NAME, patchToolDefinition } from "./json-patch";
 import { RetryTracker, positiveInteger } from "./retries";
 import { ToolRunStream } from "./run-stream";
-import type { MessageOf, RunToolsEvent, RunToolsOptions, RunToolsParams, RunToolsResult } from "./run-types";
+import type {
+  AnthropicRunParams,
+  GeminiRunParams,
+  MessageOf,
+  ResponsesRunParams,
+  RunToolsEvent,
+  RunToolsOptions,
+  RunToolsParams,
+  RunToolsResult,
+  StepSettings,
+  StopCondition,
+} from "./run-types";
 
-export type { MessageOf, RunToolsEvent, RunToolsOptions, RunToolsParams, RunToolsResult } from "./run-types";
-
-/** Streams the loop: iterate the events, or await `finalResult()`. */
+/** Streams the loop on the Responses API: iterate the events, or await `finalResult()`. */
+export function runTools<P extends ResponsesRunParams, T = undefined>(
+  client: ResponsesClient,
+  params: P,
+  registry: ToolRegistry,
+  options: RunToolsOptions<T, ResponsesLoopTypes> & { provider: "responses"; stream: true },
+): ToolRunStream<object, T, ResponsesLoopTypes>;
+/** Runs the loop on the Responses API to its end. */
+export function runTools<P extends ResponsesRunParams, T = undefined>(
+  client: ResponsesClient,
+  params: P,
+  registry: ToolRegistry,
+  options: RunToolsOptions<T, ResponsesLoopTypes> & { provider: "responses"; stream?: false },
+): Promise<RunToolsResult<object, T, ResponsesLoopTypes>>;
+/** Streams the loop on Chat Completions: iterate the events, or await `finalResult()`. */
 export function runTools<P extends RunToolsParams, T = undefined>(
   client: ChatCompletionsClient,
   params: P,
   registry: ToolRegistry,
   options: RunToolsOptions<T> & { stream: true },
 ): ToolRunStream<MessageOf<P>, T>;
-/** Runs the loop to its end. */
+/** Runs the loop on Chat Completions to its end. */
 export function runTools<P extends RunToolsParams, T = undefined>(
   client: ChatCompletionsClient,
   params: P,
   registry: ToolRegistry,
   options?: RunToolsOptions<T> & { stream?: false },
 ): Promise<RunToolsResult<MessageOf<P>, T>>;
-export function runTools<P extends RunToolsParams, T = undefined>(
-  client: ChatCompletionsClient,
+/** Streams the loop on Anthropic Messages. */
+export function runTools<P extends AnthropicRunParams, T = undefined>(
+  client: AnthropicMessagesClient,
   params: P,
   registry: ToolRegistry,
-  options: RunToolsOptions<T> = {},
-): ToolRunStream<MessageOf<P>, T> | Promise<RunToolsResult<MessageOf<P>, T>> {
-  if (options.stream) return new ToolRunStream((stop) => runLoop<MessageOf<P>, T>(client, params, registry, options, stop));
-  return drain(runLoop<MessageOf<P>, T>(client, params, registry, options, undefined));
+  options: RunToolsOptions<T, AnthropicLoopTypes> & { stream: true },
+): ToolRunStream<MessageOf<P>, T, AnthropicLoopTypes>;
+/** Runs the loop on Anthropic Messages to its end. */
+export function runTools<P extends AnthropicRunParams, T = undefined>(
+  client: AnthropicMessagesClient,
+  params: P,
+  registry: ToolRegistry,
+  options?: RunToolsOptions<T, AnthropicLoopTypes> & { stream?: false },
+): Promise<RunToolsResult<MessageOf<P>, T, AnthropicLoopTypes>>;
+/** Streams the loop on Gemini. */
+export function runTools<T = undefined>(
+  client: GeminiModelsClient,
+  params: GeminiRunParams,
+  registry: ToolRegistry,
+  options: RunToolsOptions<T, GeminiLoopTypes> & { stream: true },
+): ToolRunStream<GeminiContent, T, GeminiLoopTypes>;
+/** Runs the loop on Gemini to its end. */
+export function runTools<T = undefined>(
+  client: GeminiModelsClient,
+  params: GeminiRunParams,
+  registry: ToolRegistry,
+  options?: RunToolsOptions<T, GeminiLoopTypes> & { stream?: false },
+): Promise<RunToolsResult<GeminiContent, T, GeminiLoopTypes>>;
+export function runTools(
+  client: object,
+  params: object,
+  registry: ToolRegistry,
+  given: object = {},
+): unknown {
+  // The overloads tie each client to its params and types; from here on the loop is the same for every API.
+  const options = given as RunToolsOptions<unknown, LoopTypes>;
+  let start: (stopped: AbortSignal | undefined) => Loop;
+  try {
+    const { provider, loop } = loopFor(client, options.provider);
+    start = (stopped) => runLoop(provider.name, loop, client, params, registry, options, stopped);
+  } catch (error) {
+    if (options.stream) throw error;
+    return Promise.reject(error);
+  }
+  if (options.stream) return new ToolRunStream(start);
+  return drain(start(undefined));
 }
+
+type Loop = AsyncGenerator<RunToolsEvent<unknown, unknown, LoopTypes>, RunToolsResult<unknown, unknown, LoopTypes>>;
 
 async function drain<R>(loop: AsyncGenerator<unknown, R>): Promise<R> {
   for (;;) {
@@ -69,23 +135,30 @@ async function drain<R>(loop: AsyncGenerator<unknown, R>): Promise<R> {
   }
 }
 
-/** Request fields the loop owns; the caller sets them through options. */
-const OWNED = ["tools", "tool_choice", "parallel_tool_calls", "response_format", "stream", "functions", "function_call"];
+/** True when a condition holds for the run so far (each is asked in order; the first true one ends the loop). */
+async function stops(conditions: StopCondition<LoopTypes> | readonly StopCondition<LoopTypes>[] | undefined, steps: readonly RunStep<LoopTypes>[]): Promise<boolean> {
+  const list = conditions === undefined ? [] : typeof conditions === "function" ? [conditions] : conditions;
+  for (const condition of list) {
+    if (await condition({ steps })) return true;
+  }
+  return false;
+}
 
 /**
  * The loop. `stopped` (streaming) is the signal of the consumer going away: the request and the tools are aborted.
  */
-async function* runLoop<M extends ChatMessageParam, T>(
-  client: ChatCompletionsClient,
-  params: RunToolsParams,
+async function* runLoop(
+  providerName: string,
+  loop: ProviderLoop,
+  client: unknown,
+  params: object,
   registry: ToolRegistry,
-  options: RunToolsOptions<T>,
+  options: RunToolsOptions<unknown, LoopTypes>,
   stopped: AbortSignal | undefined,
-): AsyncGenerator<RunToolsEvent<M, T>, RunToolsResult<M, T>> {
-  for (const key of OWNED) {
-    if (key in params) {
-      throw new TypeError(`runTools: params.${key} is set by the loop; use the options (toolChoice, parallelToolCalls, responseFormat, stream) instead.`);
-    }
+): Loop {
+  const record = params as Record<string, unknown>;
+  for (const { field, use } of loop.owned) {
+    if (field in record) throw new TypeError(`runTools: params.${field} is set by the loop; use ${use} instead.`);
   }
   const maxSteps = positiveInteger("maxSteps", options.maxSteps, 10);
   const maxAttempts = positiveInteger("maxAttempts", options.maxAttempts, 3);
@@ -96,10 +169,10 @@ async function* runLoop<M extends ChatMessageParam, T>(
   if (jsonPatch && registry.has(PATCH_TOOL_NAME)) {
     throw new TypeError(`runTools: the registry has a tool named ${PATCH_TOOL_NAME}, the name JSON Patch repair uses for its own tool; rename that tool.`);
   }
-  const tools: OpenAIFunctionTool[] = registry.toOpenAITools(options.strict === undefined ? {} : { strict: options.strict });
   // Validates a tool name given as the choice (a ToolExportError lists the registered tools).
-  const forcedChoice = options.toolChoice === undefined ? undefined : toolChoiceParams(registry, options.toolChoice, "openai").tool_choice;
+  if (options.toolChoice !== undefined) checkChoice(registry, options.toolChoice, providerName);
   const responseFormat = options.responseFormat;
+  const stream = options.stream === true;
 
   // One controller for the run: the caller's signal, or the consumer of a stream leaving, aborts it.
   const controller = new AbortController();
@@ -116,39 +189,61 @@ async function* runLoop<M extends ChatMessageParam, T>(
 
   const executor = new CallExecutor(registry, { ...options.dispatch, signal }, jsonPatch);
   const tracker = new RetryTracker(maxAttempts);
-  const messages: (M | AgentMessage)[] = [...(params.messages as readonly M[])];
-  const steps: RunStep[] = [];
+  const messages: unknown[] = loop.conversation(params);
+  const steps: RunStep<LoopTypes>[] = [];
   const transcript = () => ({ messages: [...messages], steps: [...steps] });
   let calledTools = false;
 
-  const request = (): ChatCompletionRequest => {
-    const body: Record<string, unknown> = { ...params, messages: [...messages] };
-    const offered = jsonPatch && executor.patchable.size > 0 ? [...tools, patchToolDefinition(executor.patchable)] : tools;
-    // An empty `tools` list (and a tool choice without tools) is refused by OpenAI: leave them out.
-    if (offered.length > 0) {
-      body.tools = offered;
-      // A forced choice ("required", a name) would force calls forever: after the first calls, "auto".
-      const forced = forcedChoice !== undefined && forcedChoice !== "auto" && forcedChoice !== "none";
-      const choice = forced && calledTools ? "auto" : forcedChoice;
-      if (choice !== undefined) body.tool_choice = choice;
-      if (options.parallelToolCalls !== undefined) body.parallel_tool_calls = options.parallelToolCalls;
+  /** The tools and choice of step `index`: the options, then what `prepareStep` says. */
+  const settle = async (index: number): Promise<{ tools: ToolFormatSource[]; choice: ToolChoice | undefined }> => {
+    const forced = options.toolChoice !== undefined && options.toolChoice !== "auto" && options.toolChoice !== "none";
+    // A forced choice ("required", a name) would force calls forever: after the first calls, "auto".
+    let choice = forced && calledTools ? "auto" : options.toolChoice;
+    let tools = registry.list();
+    executor.active = undefined;
+    const prepared: StepSettings | undefined | void = await options.prepareStep?.({ stepNumber: index, steps: [...steps], messages: [...messages] });
+    if (prepared?.activeTools !== undefined) {
+      const active = new Set(prepared.activeTools);
+      const unknown = [...active].filter((name) => !registry.has(name));
+      if (unknown.length > 0) {
+        throw new TypeError(`runTools: prepareStep named ${unknown.map((name) => JSON.stringify(name)).join(", ")} as active, but the registry has no such tool. Registered tools: ${registry.list().map((tool) => tool.name).join(", ")}.`);
+      }
+      tools = tools.filter((tool) => active.has(tool.name));
+      executor.active = active;
     }
-    if (responseFormat) body.response_format = responseFormat.responseFormat;
-    if (options.stream) body.stream = true;
-    return body as unknown as ChatCompletionRequest;
+    if (prepared?.toolChoice !== undefined) {
+      choice = prepared.toolChoice;
+      checkChoice(registry, choice, providerName);
+      if (executor.active && choice !== "auto" && choice !== "none" && choice !== "required" && !executor.active.has(choice)) {
+        throw new TypeError(`runTools: prepareStep chose ${JSON.stringify(choice)}, which is not one of the step's active tools (${[...executor.active].join(", ")}).`);
+      }
+    }
+    return { tools, choice };
   };
 
   let failed = true;
   try {
     for (let index = 1; index <= maxSteps; index++) {
       signal.throwIfAborted();
-      let reply: ChatAssistantMessage;
+      const { tools, choice } = await settle(index);
+      const loopTools = jsonPatch && executor.patchable.size > 0 ? [patchToolDefinition(executor.patchable)] : [];
+      const request = loop.request(params, {
+        items: messages,
+        tools,
+        loopTools,
+        strict: options.strict,
+        toolChoice: choice,
+        parallelToolCalls: options.parallelToolCalls,
+        output: responseFormat,
+        stream,
+      });
+      let reply: unknown;
       let outcomes: Promise<CallOutcome>[] | undefined;
-      if (options.stream) {
-        const response = await client.chat.completions.create(request(), { signal });
-        if (!isAsyncIterable(response)) throw new TypeError("runTools: with stream: true the client must return an async iterable of chunks.");
+      const response = await loop.send(client, request, signal, stream);
+      if (stream) {
+        if (!isAsyncIterable(response)) throw new TypeError("runTools: with stream: true the client must return an async iterable of events.");
         const started: Promise<CallOutcome>[] = [];
-        reply = yield* streamReply(response, index, (call) => {
+        reply = yield* streamReply(loop, response, index, (call) => {
           const running = executor.runOne(call);
           // Awaited below; until then a rejection (an abort) must not count as unhandled.
           running.catch(() => undefined);
@@ -156,28 +251,29 @@ async function* runLoop<M extends ChatMessageParam, T>(
         });
         outcomes = started;
       } else {
-        reply = replyOf(await client.chat.completions.create(request(), { signal }));
+        reply = loop.reply(response);
       }
-      messages.push(reply);
-      const calls = reply.tool_calls ?? [];
+      const read = loop.read(reply);
+      messages.push(...read.items);
+      const calls = read.calls;
 
       if (calls.length === 0) {
         // A final answer: done, unless it is a structured answer that is refused or does not match its schema.
-        let parsed = undefined as T;
+        let parsed: unknown = undefined;
         let failure: ToolAttempt | undefined;
         if (responseFormat) {
-          if (typeof reply.refusal === "string" && reply.refusal !== "") {
-            steps.push({ index, message: reply, calls: [], results: [], failures: [] });
-            throw new ModelRefusalError(reply.refusal, transcript());
+          if (read.refusal !== null) {
+            steps.push({ index, message: read.message, calls: [], results: [], failures: [] });
+            throw new ModelRefusalError(read.refusal, transcript());
           }
-          const read = responseFormat.safeParse(reply.content ?? "");
-          if (read.success) parsed = read.data;
+          const answer = responseFormat.safeParse(read.text ?? "");
+          if (answer.success) parsed = answer.data;
           else {
-            failure = answerFailure(index, responseFormat.name, reply.content ?? "", read.error.issues, read.error.errors);
-            messages.push({ role: "user", content: failure.message });
+            failure = answerFailure(index, responseFormat.name, read.text ?? "", answer.error.issues, answer.error.errors);
+            messages.push(loop.userTurn(failure.message));
           }
         }
-        const step: RunStep = { index, message: reply, calls: [], results: [], failures: failure ? [failure] : [] };
+        const step: RunStep<LoopTypes> = { index, message: read.message, calls: [], results: [], failures: failure ? [failure] : [] };
         steps.push(step);
         await options.onStep?.(step);
         yield { type: "step", step };
@@ -186,7 +282,7 @@ async function* runLoop<M extends ChatMessageParam, T>(
           if (streak) throw new ToolRetryError("answer", failure.toolName, streak, transcript());
           continue;
         }
-        const result: RunToolsResult<M, T> = { message: reply, content: reply.content, parsed, messages, steps };
+        const result: RunToolsResult<unknown, unknown, LoopTypes> = { message: read.message, content: read.text, parsed, finishReason: "answer", messages, steps };
         failed = false;
         yield { type: "final", result };
         return result;
@@ -194,13 +290,13 @@ async function* runLoop<M extends ChatMessageParam, T>(
 
       calledTools = true;
       if (!outcomes) {
-        for (const call of calls) yield { type: "tool_call", step: index, call };
+        for (const { call } of calls) yield { type: "tool_call", step: index, call };
       }
       const done = outcomes ? await Promise.all(outcomes) : await executor.runAll(calls);
       executor.settle(done);
-      const results = done.map((outcome) => outcome.result);
+      const results: ToolMessage[] = done.map((outcome) => outcome.result);
       for (const outcome of done) yield { type: "tool_result", step: index, call: outcome.call, result: outcome.result };
-      messages.push(...results);
+      messages.push(...loop.answer(reply, results));
 
       // Streaks in call order; a tool whose streak a later call of the same reply ended is not given up on.
       const failures: ToolAttempt[] = [];
@@ -214,7 +310,7 @@ async function* runLoop<M extends ChatMessageParam, T>(
         }
       }
       const exhaustedTool = failures.map((f) => f.toolName).find((name) => tracker.exhausted(`tool:${name}`));
-      const step: RunStep = { index, message: reply, calls, results, failures };
+      const step: RunStep<LoopTypes> = { index, message: read.message, calls: calls.map(({ call }) => call), results, failures };
       steps.push(step);
       await options.onStep?.(step);
       yield { type: "step", step };
@@ -222,14 +318,20 @@ async function* runLoop<M extends ChatMessageParam, T>(
       const direct = done.find((outcome) => outcome.result.status === "success" && registry.get(outcome.toolName)?.options.returnDirect === true);
       if (direct) {
         const content = direct.result.content;
-        const parsed = (responseFormat ? responseFormat.parse(content) : undefined) as T;
-        const result: RunToolsResult<M, T> = { message: reply, content, parsed, returnDirect: direct.result, messages, steps };
+        const parsed = responseFormat ? responseFormat.parse(content) : undefined;
+        const result: RunToolsResult<unknown, unknown, LoopTypes> = { message: read.message, content, parsed, returnDirect: direct.result, finishReason: "returnDirect", messages, steps };
         failed = false;
         yield { type: "final", result };
         return result;
       }
       if (exhaustedTool !== undefined) {
         throw new ToolRetryError("tool", exhaustedTool, tracker.exhausted(`tool:${exhaustedTool}`)!, transcript());
+      }
+      if (await stops(options.stopWhen, steps)) {
+        const result: RunToolsResult<unknown, unknown, LoopTypes> = { message: read.message, content: read.text, parsed: undefined, finishReason: "stopWhen", messages, steps };
+        failed = false;
+        yield { type: "final", result };
+        return result;
       }
     }
     throw new MaxStepsError(maxSteps, transcript());
@@ -244,38 +346,41 @@ async function* runLoop<M extends ChatMessageParam, T>(
  * Reads one streamed reply, reporting text, fragments and complete calls as events, and calling `start` for each
  * call as soon as it is complete (before its event, so a reader that stops there still aborts it). Returns the reply.
  */
-async function* streamReply<M, T>(
-  response: AsyncIterable<ChatCompletionStreamChunk>,
+async function* streamReply(
+  loop: ProviderLoop,
+  response: AsyncIterable<unknown>,
   step: number,
-  start: (call: ChatToolCall) => void,
-): AsyncGenerator<RunToolsEvent<M, T>, ChatAssistantMessage> {
-  const accumulator = accumulateToolCalls();
-  for await (const chunk of response) {
+  start: (call: ReplyCall) => void,
+): AsyncGenerator<RunToolsEvent<unknown, unknown, LoopTypes>, unknown> {
+  const accumulator = loop.accumulate();
+  const begin = (call: unknown): void => start({ call, read: loop.readCall(call) });
+  for await (const event of response) {
     // One tool call fragment at a time, so that the events keep the order of the stream: a call completed by the
     // start of the next one is reported before that one's first fragment.
-    for (const part of oneFragmentEach(chunk)) {
+    for (const part of loop.split ? loop.split(event) : [event]) {
       const update = accumulator.push(part);
       if (update.text) yield { type: "text", step, delta: update.text };
       const fragment = update.deltas[0];
-      // The fragment's own call can only be completed by this chunk's finish_reason, and comes last then.
+      // The fragment's own call can only be completed by this event's finish, and comes last then.
       const ownEnd = fragment?.call.complete ? 1 : 0;
       const completed = update.completed;
       for (const call of completed.slice(0, completed.length - ownEnd)) {
-        start(call);
+        begin(call);
         yield { type: "tool_call", step, call };
       }
       if (fragment) yield { type: "tool_call_delta", step, call: fragment.call, argumentsDelta: fragment.argumentsDelta };
       for (const call of completed.slice(completed.length - ownEnd)) {
-        start(call);
+        begin(call);
         yield { type: "tool_call", step, call };
       }
     }
   }
-  // A stream that ended without a finish_reason: its last call is complete now.
+  // A stream that ended without a finish: its last calls are complete now.
   const before = accumulator.calls.length;
   const reply = accumulator.done();
-  for (const call of (reply.tool_calls ?? []).slice(before)) {
-    start(call);
+  const all = loop.read(reply).calls;
+  for (const { call } of all.slice(before)) {
+    begin(call);
     yield { type: "tool_call", step, call };
   }
   return reply;
@@ -285,34 +390,4 @@ async function* streamReply<M, T>(
 function answerFailure(step: number, name: string, text: string, issues: readonly string[], errors: ToolAttempt["errors"]): ToolAttempt {
   const message = `Your answer is not a valid ${name} answer:\n${issues.map((line) => `- ${line}`).join("\n")}\nAnswer again with only the JSON object, matching the schema.`;
   return { step, toolName: name, toolCallId: "", arguments: text, reason: "invalid_answer", issues, errors, message };
-}
-
-/** A chunk split so that each part carries at most one tool call fragment; the text goes first, the finish last. */
-function oneFragmentEach(chunk: ChatCompletionStreamChunk): ChatCompletionStreamChunk[] {
-  const choice = chunk.choices?.find((c) => c.index === 0);
-  const fragments = choice?.delta?.tool_calls ?? [];
-  if (!choice || fragments.length <= 1) return [chunk];
-  const { tool_calls: _, ...rest } = choice.delta;
-  return fragments.map((fragment, i) => ({
-    choices: [{ index: 0, delta: i === 0 ? { ...rest, tool_calls: [fragment] } : { tool_calls: [fragment] }, finish_reason: i === fragments.length - 1 ? choice.finish_reason : null }],
-  }));
-}
-
-/** The assistant message of a non-streamed completion. */
-function replyOf(response: ChatCompletionResult | AsyncIterable<ChatCompletionStreamChunk>): ChatAssistantMessage {
-  if (isAsyncIterable(response)) throw new TypeError("runTools: the client returned a stream for a request without stream: true.");
-  const message = response?.choices?.[0]?.message;
-  if (typeof message !== "object" || message === null) {
-    throw new TypeError("runTools: the completion has no choices[0].message; is the client an OpenAI-compatible Chat Completions client?");
-  }
-  // Some gateways send `tool_calls: []` with a final answer; OpenAI refuses an empty list when it is sent back.
-  if (Array.isArray(message.tool_calls) && message.tool_calls.length === 0) {
-    const { tool_calls: _, ...rest } = message;
-    return rest;
-  }
-  return message;
-}
-
-function isAsyncIterable(value: unknown): value is AsyncIterable<ChatCompletionStreamChunk> {
-  return typeof value === "object" && value !== null && typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === "function";
 }

@@ -1,14 +1,25 @@
 /**
- * The types of `runTools`: what the caller sends (`RunToolsParams`), the loop's settings (`RunToolsOptions`), how it
- * ends well (`RunToolsResult`) and what a streamed run reports (`RunToolsEvent`). Apart from the loop (run-tools.ts)
- * so that the stream (run-stream.ts) can name them without importing the loop that creates it.
+ * The types of `runTools`: what the caller sends to each model API (`RunToolsParams` for Chat Completions,
+ * `ResponsesRunParams`, `AnthropicRunParams`, `GeminiRunParams`), the loop's settings (`RunToolsOptions`, with
+ * `stopWhen` and `prepareStep`), how it ends well (`RunToolsResult`) and what a streamed run reports
+ * (`RunToolsEvent`). Each API's own reply, call and conversation entry types are bundled in a `LoopTypes`
+ * (loop-types.ts; `ChatLoopTypes` by default, so code written for Chat Completions reads as before). Apart from the loop
+ * (run-tools.ts) so that the stream (run-stream.ts) can name them without importing the loop that creates it.
  */
 import type { DispatchOptions } from "../dispatch/options";
 import type { ToolMessage } from "../dispatch/messages";
-import type { ChatAssistantMessage, AgentMessage, ChatMessageParam, ChatToolCall } from "../providers/openai-chat/client";
-import type { PartialToolCall } from "../providers/openai-chat/stream";
+import type {
+  AnthropicMessageParam,
+  ChatMessageParam,
+  GeminiContent,
+  LoopProviderName,
+  PartialToolCall,
+} from "../providers";
 import type { ToolChoice } from "../providers/provider";
 import type { RunStep } from "./errors";
+import type { ChatLoopTypes, LoopTypes } from "./loop-types";
+
+export type { AnthropicLoopTypes, ChatLoopTypes, GeminiLoopTypes, LoopTypes, ResponsesLoopTypes } from "./loop-types";
 import type { StructuredOutput } from "./structured";
 
 /** What to send besides the tools: the model, the conversation so far, and any other request fields (passed through). */
@@ -27,8 +38,70 @@ export interface RunToolsParams {
   stream?: never;
 }
 
+/** The Responses API: the model and the `input` (a string or items); other fields (`instructions`, …) pass through. */
+export interface ResponsesRunParams {
+  model: string;
+  input: string | readonly object[];
+  /** Set by the loop from the registry: leave it out. */
+  tools?: never;
+  /** Set by the loop: use the `toolChoice` option. */
+  tool_choice?: never;
+  /** Set by the loop: use the `parallelToolCalls` option. */
+  parallel_tool_calls?: never;
+  /** Set by the loop: use the `stream` option. */
+  stream?: never;
+}
+
+/** Anthropic Messages: the model, `max_tokens` and the messages; other fields (`system`, …) pass through. */
+export interface AnthropicRunParams {
+  model: string;
+  max_tokens: number;
+  messages: readonly AnthropicMessageParam[];
+  /** Set by the loop from the registry: leave it out. */
+  tools?: never;
+  /** Set by the loop: use the `toolChoice` and `parallelToolCalls` options. */
+  tool_choice?: never;
+  /** Set by the loop: use the `stream` option. */
+  stream?: never;
+}
+
+/** Gemini: the model, the `contents` (a string or Contents) and the `config` (its `tools` and `toolConfig` are the loop's). */
+export interface GeminiRunParams {
+  model: string;
+  contents: string | readonly GeminiContent[];
+  config?: object & { tools?: never; toolConfig?: never; abortSignal?: never };
+}
+
+/** What `stopWhen` and `prepareStep` see of the run so far. */
+export interface LoopState<L extends LoopTypes = ChatLoopTypes> {
+  /** The steps so far, oldest first. */
+  readonly steps: readonly RunStep<L>[];
+}
+
+/** Ends the loop after a step with tool calls when it returns true (see `toolCalled`, `stepCountIs`). */
+export type StopCondition<L extends LoopTypes = ChatLoopTypes> = (state: LoopState<L>) => boolean | PromiseLike<boolean>;
+
+/** What `prepareStep` may change for one request; what it leaves out stays as the options say. */
+export interface StepSettings {
+  /** Offer only these registered tools in this step (a call to another is answered as unavailable). */
+  activeTools?: readonly string[];
+  /** The tool choice of this step: `"auto"`, `"none"`, `"required"` or an active tool's name. */
+  toolChoice?: ToolChoice;
+}
+
+/** What `prepareStep` is given: the step about to run (1 for the first request), the steps so far, the conversation. */
+export interface PrepareStepContext<L extends LoopTypes = ChatLoopTypes, M = unknown> extends LoopState<L> {
+  readonly stepNumber: number;
+  readonly messages: readonly (M | L["item"])[];
+}
+
 /** The loop's settings. `T` is the type of the structured answer when `responseFormat` is given. */
-export interface RunToolsOptions<T = undefined> {
+export interface RunToolsOptions<T = undefined, L extends LoopTypes = ChatLoopTypes> {
+  /**
+   * The model API to drive. Left out, it is the client's: an OpenAI client runs Chat Completions (name
+   * `"responses"` for the Responses API), an Anthropic client Messages, a Gemini client `models`.
+   */
+  provider?: LoopProviderName;
   /** At most this many model requests (default 10); a model still calling tools then is a MaxStepsError. */
   maxSteps?: number;
   /**
@@ -36,14 +109,21 @@ export interface RunToolsOptions<T = undefined> {
    * model has called tools once; later requests use `"auto"`, so the loop can end.
    */
   toolChoice?: ToolChoice;
-  /** `false` sends `parallel_tool_calls: false` (OpenAI advises it with strict tools). */
+  /** `false` asks for at most one call per turn (OpenAI `parallel_tool_calls: false`, Anthropic `disable_parallel_tool_use`). */
   parallelToolCalls?: boolean;
   /** Send the tools in OpenAI strict mode (`registry.toOpenAITools({ strict })`); a tool's own `strict` option wins. */
   strict?: boolean;
   /** Aborts the request in flight and the running tools; the loop rejects with the signal's reason. */
   signal?: AbortSignal;
   /** Called after each step (awaited), with the reply, its calls and their answers. */
-  onStep?: (step: RunStep) => void | Promise<void>;
+  onStep?: (step: RunStep<L>) => void | Promise<void>;
+  /**
+   * End the loop after a step with tool calls once one of these returns true (checked after `returnDirect`): the
+   * result then holds that step's reply, `finishReason: "stopWhen"`, and no parsed answer.
+   */
+  stopWhen?: StopCondition<L> | readonly StopCondition<L>[];
+  /** Called before each request (awaited): choose the active tools and the tool choice of that step. */
+  prepareStep?: (context: PrepareStepContext<L>) => StepSettings | undefined | void | PromiseLike<StepSettings | undefined | void>;
   /** Stop after this many failed tries in a row at one tool (default 3): a ToolRetryError with every attempt. */
   maxAttempts?: number;
   /**
@@ -52,7 +132,10 @@ export interface RunToolsOptions<T = undefined> {
    * operations, which the loop applies to that call's arguments before validating and running them again.
    */
   repair?: "regenerate" | "jsonpatch";
-  /** `structuredOutput<T>()`: sent as `response_format`; the final answer is parsed into `result.parsed`. */
+  /**
+   * `structuredOutput<T>()`: the final answer's format (Chat Completions `response_format`, Responses `text.format`,
+   * Anthropic `output_config.format`, Gemini `responseJsonSchema`), parsed into `result.parsed`.
+   */
   responseFormat?: StructuredOutput<T>;
   /** Options for each dispatch (time limits, concurrency, metadata, hooks, lenient reading, coercion). */
   dispatch?: Omit<DispatchOptions, "signal">;
@@ -61,35 +144,37 @@ export interface RunToolsOptions<T = undefined> {
 }
 
 /** How the loop ended well. `M` is the caller's message type, `T` the structured answer's. */
-export interface RunToolsResult<M = ChatMessageParam, T = undefined> {
-  /** The model's last reply: its final answer, or (with `returnDirect`) the reply whose call ended the loop. */
-  readonly message: ChatAssistantMessage;
-  /** The final text: the reply's content, or the `returnDirect` tool's content. */
+export interface RunToolsResult<M = ChatMessageParam, T = undefined, L extends LoopTypes = ChatLoopTypes> {
+  /** The model's last reply: its final answer, or the reply whose calls ended the loop (`returnDirect`, `stopWhen`). */
+  readonly message: L["reply"];
+  /** The final text: the reply's text, or the `returnDirect` tool's content. */
   readonly content: string | null;
-  /** The answer as T, when `responseFormat` was given (`undefined` otherwise). */
+  /** The answer as T, when `responseFormat` was given and the model answered (`undefined` otherwise). */
   readonly parsed: T;
   /** The ToolMessage of the `returnDirect` tool that ended the loop, if one did. */
   readonly returnDirect?: ToolMessage;
+  /** Why the loop ended: a final answer, a `returnDirect` tool, or a `stopWhen` condition. */
+  readonly finishReason: "answer" | "returnDirect" | "stopWhen";
   /** The whole conversation: the caller's messages, then every reply and answer the loop added. */
-  readonly messages: (M | AgentMessage)[];
+  readonly messages: (M | L["item"])[];
   /** Every step, in order. */
-  readonly steps: RunStep[];
+  readonly steps: RunStep<L>[];
 }
 
 /** What a streamed run reports, in order. */
-export type RunToolsEvent<M = ChatMessageParam, T = undefined> =
+export type RunToolsEvent<M = ChatMessageParam, T = undefined, L extends LoopTypes = ChatLoopTypes> =
   /** Text of the reply, as it streams. */
   | { readonly type: "text"; readonly step: number; readonly delta: string }
   /** A fragment of a tool call: the call so far (live: its `args` are the arguments parsed as far as they go). */
   | { readonly type: "tool_call_delta"; readonly step: number; readonly call: PartialToolCall; readonly argumentsDelta: string }
   /** A tool call is complete; it starts running now. */
-  | { readonly type: "tool_call"; readonly step: number; readonly call: ChatToolCall }
+  | { readonly type: "tool_call"; readonly step: number; readonly call: L["call"] }
   /** A call's answer (in call order, once the reply has streamed). */
-  | { readonly type: "tool_result"; readonly step: number; readonly call: ChatToolCall; readonly result: ToolMessage }
+  | { readonly type: "tool_result"; readonly step: number; readonly call: L["call"]; readonly result: ToolMessage }
   /** A step is over. */
-  | { readonly type: "step"; readonly step: RunStep }
+  | { readonly type: "step"; readonly step: RunStep<L> }
   /** The loop is over: its result. */
-  | { readonly type: "final"; readonly result: RunToolsResult<M, T> };
+  | { readonly type: "final"; readonly result: RunToolsResult<M, T, L> };
 
 /** The caller's message type. */
-export type MessageOf<P extends RunToolsParams> = P["messages"][number];
+export type MessageOf<P extends { messages: readonly unknown[] }> = P["messages"][number];

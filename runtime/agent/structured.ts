@@ -12,8 +12,7 @@ import { describeArgumentsProblem, parseArguments } from "../arguments/args";
 import { conform } from "../arguments/conform";
 import { instantiateValidator } from "../arguments/compiled-validator";
 import { ArgumentsValidator } from "../arguments/validate";
-import type { JsonSchemaResponseFormat } from "../providers/openai-chat";
-import { toStrictSchema } from "../providers/strict";
+import { type JsonSchemaResponseFormat, toResponseFormat } from "../providers/openai-chat";
 import type { SchemaError } from "../tool/errors";
 import { type CompiledOutputMeta, type JsonSchema, META_VERSION } from "../tool/meta";
 
@@ -70,12 +69,7 @@ export class StructuredOutput<T> {
 
   /** The `response_format` of a Chat Completions request. Throws ToolExportError if strict mode cannot express T. */
   get responseFormat(): JsonSchemaResponseFormat {
-    if (!this.#format) {
-      const schema = this.strict ? toStrictSchema(this.schema, this.name) : this.schema;
-      const json_schema: JsonSchemaResponseFormat["json_schema"] = { name: this.name, schema, strict: this.strict };
-      if (this.description) json_schema.description = this.description;
-      this.#format = { type: "json_schema", json_schema };
-    }
+    this.#format ??= toResponseFormat(this);
     return this.#format;
   }
 
@@ -86,7 +80,7 @@ export class StructuredOutput<T> {
       const problem = describeArgumentsProblem(this.name, read).replace(/^the arguments for /, "the answer for ");
       throw new StructuredOutputError(`The ${this.name} answer could not be read: ${problem}`, { outputName: this.name, issues: [problem], text });
     }
-    const conformed = conform(read.args, this.schema, this.#validatorOf(), this.#meta.dates, { coerce: this.#coerce, maxDepth: 64 });
+    const conformed = conform(read.args, this.schema, this.#validatorOf(), this.#meta, { coerce: this.#coerce, maxDepth: 64 });
     if (conformed.invalid) {
       const { issues, errors } = conformed.invalid;
       throw new StructuredOutputError(

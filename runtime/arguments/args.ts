@@ -169,19 +169,34 @@ export function describeArgumentsProblem(toolName: string, failure: ArgumentsPro
 }
 
 /**
- * Replace ISO date strings by `Date`s at each pointer. Pointers are relative to the arguments object; a `*` segment
- * means every item of an array or every value of an object. Missing paths and non-strings are left alone: optional
- * and nullable dates simply have nothing to revive.
+ * Replace ISO date strings by `Date`s at each pointer (and URL strings by `URL`s at each of `urls`). Pointers are
+ * relative to the arguments object; a `*` segment means every item of an array or every value of an object.
+ * Missing paths and non-strings are left alone: optional and nullable dates simply have nothing to revive.
  */
-export function reviveDates(args: ArgsObject, pointers: readonly string[] | undefined): void {
-  if (!pointers) return;
-  for (const pointer of pointers) {
-    const segments = pointer === "" ? [] : pointer.split("/").slice(1).map(unescapeSegment);
-    if (segments.length > 0) reviveAt(args, segments, 0);
+export function reviveDates(args: ArgsObject, pointers: readonly string[] | undefined, urls?: readonly string[]): void {
+  for (const [list, make] of [[pointers, toDate], [urls, toUrl]] as const) {
+    for (const pointer of list ?? []) {
+      const segments = pointer === "" ? [] : pointer.split("/").slice(1).map(unescapeSegment);
+      if (segments.length > 0) reviveAt(args, segments, 0, make);
+    }
   }
 }
 
-function reviveAt(container: unknown, segments: string[], index: number): void {
+/** The revived value, or undefined when the string does not parse (validation has checked the format already). */
+function toDate(text: string): Date | undefined {
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+function toUrl(text: string): URL | undefined {
+  try {
+    return new URL(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function reviveAt(container: unknown, segments: string[], index: number, make: (text: string) => object | undefined): void {
   if (typeof container !== "object" || container === null) return;
   const segment = segments[index]!;
   const last = index === segments.length - 1;
@@ -197,11 +212,11 @@ function reviveAt(container: unknown, segments: string[], index: number): void {
   for (const key of keys) {
     const value = record[key];
     if (!last) {
-      reviveAt(value, segments, index + 1);
+      reviveAt(value, segments, index + 1, make);
     } else if (typeof value === "string") {
-      const date = new Date(value);
-      // Validation has checked the format already; an unparsable string stays a string rather than an Invalid Date.
-      if (!Number.isNaN(date.getTime())) record[key] = date;
+      // An unparsable string stays a string rather than an Invalid Date.
+      const revived = make(value);
+      if (revived) record[key] = revived;
     }
   }
 }

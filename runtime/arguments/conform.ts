@@ -25,17 +25,20 @@ export interface Conformed {
 /** The answer for a value that was valid as it came: shared, since nothing about it is particular. */
 const VALID: Conformed = Object.freeze({ coercions: Object.freeze([]) as unknown as Coercion[] });
 
-/** Conform `value` in place (coercions, revived Dates). Already-valid values are validated once and never walked. */
+/**
+ * Conform `value` in place (coercions, revived Dates and URLs at the metadata's pointers). Already-valid values are
+ * validated once and never walked.
+ */
 export function conform(
   value: Record<string, unknown>,
   schema: JsonSchema,
   validator: ArgumentsValidator,
-  dates: readonly string[] | undefined,
+  revive: { readonly dates?: readonly string[]; readonly urls?: readonly string[] },
   settings: ConformSettings,
 ): Conformed {
   let invalid = validator.check(value);
   if (!invalid) {
-    reviveDates(value, dates);
+    reviveDates(value, revive.dates, revive.urls);
     return VALID;
   }
   const coercions: Coercion[] = [];
@@ -49,6 +52,6 @@ export function conform(
     }
   }
   if (invalid) return { coercions, invalid };
-  reviveDates(value, dates);
+  reviveDates(value, revive.dates, revive.urls);
   return { coercions };
 }

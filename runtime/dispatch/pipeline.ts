@@ -465,7 +465,7 @@ function checkArguments(tool: DispatchTool, read: ReadResult, settings: CallSett
   const args = read.args;
   const repairs = read.repairs ?? NONE_REPAIRED;
   // Coercion runs only when validation fails, so arguments that are already valid pay nothing for it.
-  const conformed = conform(args, tool.parameters, tool.validator(), tool.meta.dates, settings.conform);
+  const conformed = conform(args, tool.parameters, tool.validator(), tool.meta, settings.conform);
   const coercions = read.coercions ? [...read.coercions, ...conformed.coercions] : conformed.coercions;
   if (conformed.invalid) return { ok: false, args, repairs, coercions, error: invalidArgumentsError(tool.name, conformed.invalid) };
   return { ok: true, args, repairs, coercions };

@@ -1,6 +1,10 @@
 /**
- * Gemini, both ways (the `gemini` provider): function declarations in Gemini's OpenAPI 3.0 subset, reading `functionCall` parts from a
- * response (or a `Content`), answering with one `user` content of `functionResponse` parts, and the tool config.
+ * Gemini, both ways (the `gemini` provider): function declarations in Gemini's OpenAPI 3.0 subset, reading
+ * `functionCall` parts from a response (or a `Content`), answering with one `user` content of `functionResponse`
+ * parts, and the tool config. The agent loop's side (`client.models.generateContent` / `generateContentStream`) is
+ * here too: the request (`contents`, and in `config` the tools, tool config, `responseJsonSchema` for a structured
+ * answer, the abort signal), the model's Content going back into `contents` as it came (thought signatures
+ * included), and `accumulateToolCalls("gemini")` for the stream chunks (each holds whole `functionCall` parts).
  *
  * The subset has no `$ref`, `additionalProperties`, `const` or tuples, and takes enums of strings only, so the
  * JSON Schema is rewritten (`GeminiWriter`):
@@ -21,6 +25,8 @@
 import type {
   Content,
   FunctionDeclaration,
+  GenerateContentResponse,
+  GoogleGenAI,
   FunctionCallingConfigMode as SdkFunctionCallingConfigMode,
   Schema,
   Tool,
@@ -32,7 +38,17 @@ import type { NormalizedCall } from "../dispatch/call";
 import type { ToolMessage } from "../dispatch/messages";
 import { ToolExportError } from "../tool/errors";
 import type { JsonSchema, JsonValue } from "../tool/meta";
-import { type ToolChoice, type ToolChoiceOptions, type ToolFormatSource, type ToolProvider, argsCall } from "./provider";
+import {
+  type LoopReply,
+  type ProviderLoop,
+  type ToolChoice,
+  type ToolChoiceOptions,
+  type ToolFormatSource,
+  type ToolProvider,
+  argsCall,
+  isAsyncIterable,
+} from "./provider";
+import { type AccumulatorUpdate, CallState, type ToolCallAccumulator, emptyUpdate, pushAfterDone } from "./stream";
 
 /** Gemini's schema types (the `@google/genai` `Type` enum). */
 export enum Type {
@@ -252,6 +268,200 @@ export function readGeminiCalls(message: GeminiInput): NormalizedCall[] {
   return calls;
 }
 
+/** A part of a Content as the loop types it (others, such as thoughts and their signatures, pass through as they are). */
+export interface GeminiPart {
+  text?: string;
+  thought?: boolean;
+  functionCall?: GeminiFunctionCall;
+  functionResponse?: { id?: string; name?: string; response?: Record<string, unknown> };
+}
+
+/** A `functionCall`: the model's call of one function (`id` only where the API gives one). */
+export interface GeminiFunctionCall {
+  id?: string;
+  name?: string;
+  args?: Record<string, unknown>;
+}
+
+/** A turn of the conversation (the SDK's `Content`). */
+export interface GeminiContent {
+  role?: string;
+  parts?: GeminiPart[];
+}
+
+/** A response (or one chunk of a streamed one) as the loop reads it (the SDK's `GenerateContentResponse`). */
+export interface GeminiResponse {
+  candidates?: { content?: GeminiContent; finishReason?: string }[];
+}
+
+/** The request the loop sends (`config` also carries whatever the caller put there). */
+export interface GeminiRequest {
+  model: string;
+  contents: GeminiContent[];
+  config?: {
+    tools?: GeminiTool[];
+    toolConfig?: GeminiToolConfigParams["toolConfig"];
+    responseMimeType?: string;
+    responseJsonSchema?: unknown;
+    abortSignal?: AbortSignal;
+  };
+}
+
+/** A Gemini client as far as the loop uses it: `new GoogleGenAI()` is one. */
+export interface GeminiModelsClient {
+  models: {
+    generateContent(params: GeminiRequest): PromiseLike<GeminiResponse>;
+    generateContentStream(params: GeminiRequest): PromiseLike<AsyncIterable<GeminiResponse>>;
+  };
+}
+
+/** What `runTools` sends to Gemini besides the tools: the model, the contents and the config (other fields pass through). */
+export interface GeminiLoopParams {
+  model: string;
+  contents: string | readonly GeminiContent[];
+  config?: object;
+}
+
+/** Config fields the loop writes. */
+const OWNED_CONFIG = ["tools", "toolConfig", "abortSignal"];
+
+/** The agent loop on Gemini (`client.models`). */
+const geminiLoop: ProviderLoop<GeminiModelsClient, GeminiLoopParams, GeminiContent, GeminiContent, GeminiFunctionCall, GeminiResponse> = {
+  isClient: (client) => typeof (client as { models?: { generateContent?: unknown } }).models?.generateContent === "function",
+  owned: [],
+  conversation: (params) => (typeof params.contents === "string" ? [{ role: "user", parts: [{ text: params.contents }] }] : [...params.contents]),
+  request(params, step) {
+    const config: Record<string, unknown> = { ...(params.config as Record<string, unknown> | undefined) };
+    for (const field of OWNED_CONFIG) {
+      if (field in config) throw new TypeError(`runTools: params.config.${field} is set by the loop; use the options (toolChoice, signal) instead.`);
+    }
+    const declarations = [...step.tools, ...step.loopTools];
+    if (declarations.length > 0) {
+      // The loop's own tools take free-form values that the OpenAPI subset cannot hold: their JSON Schema goes as is.
+      const functionDeclarations = [
+        ...step.tools.map((tool) => toGeminiFunctionDeclaration(tool)),
+        ...step.loopTools.map((tool) => toGeminiFunctionDeclaration(tool, { jsonSchema: true })),
+      ];
+      config.tools = [{ functionDeclarations }];
+      if (step.toolChoice !== undefined) config.toolConfig = geminiToolChoice(step.toolChoice).toolConfig;
+    }
+    if (step.output) {
+      if ("responseJsonSchema" in config || "responseSchema" in config) {
+        throw new TypeError("runTools: params.config.responseJsonSchema is set by the loop; use the responseFormat option instead.");
+      }
+      config.responseMimeType = "application/json";
+      config.responseJsonSchema = step.output.schema;
+    }
+    const body: Record<string, unknown> = { ...params, contents: [...step.items] };
+    if (Object.keys(config).length > 0) body.config = config;
+    return body;
+  },
+  send(client, request, signal, stream) {
+    // The SDK takes its signal in `config`; the recorded request stays free of it.
+    const config = { ...(request.config as Record<string, unknown> | undefined), abortSignal: signal };
+    const params = { ...request, config } as unknown as GeminiRequest;
+    return stream ? client.models.generateContentStream(params) : client.models.generateContent(params);
+  },
+  reply(response) {
+    if (isAsyncIterable(response)) throw new TypeError("runTools: the client returned a stream for a request without stream: true.");
+    const candidate = (response as GeminiResponse | undefined)?.candidates?.[0];
+    if (!Array.isArray((response as GeminiResponse | undefined)?.candidates)) {
+      throw new TypeError("runTools: the response has no candidates; is the client a Gemini (@google/genai) client?");
+    }
+    return { role: "model", parts: [], ...candidate?.content };
+  },
+  split(chunk) {
+    const candidate = chunk.candidates?.[0];
+    const parts = candidate?.content?.parts ?? [];
+    if (!candidate || parts.length <= 1) return [chunk];
+    return parts.map((part, i) => ({
+      candidates: [{ ...candidate, content: { ...candidate.content, parts: [part] }, ...(i === parts.length - 1 ? {} : { finishReason: undefined }) }],
+    }));
+  },
+  accumulate: () => new GeminiAccumulator(),
+  read(reply): LoopReply<GeminiContent, GeminiContent, GeminiFunctionCall> {
+    const parts = reply.parts ?? [];
+    const calls = parts
+      .filter((part): part is GeminiPart & { functionCall: GeminiFunctionCall } => typeof part.functionCall === "object" && part.functionCall !== null)
+      .map((part) => ({ call: part.functionCall, read: geminiLoop.readCall(part.functionCall) }));
+    const texts = parts.filter((part) => typeof part.text === "string" && part.thought !== true).map((part) => part.text as string);
+    return { message: reply, items: [reply], calls, text: texts.length > 0 ? texts.join("") : null, refusal: null };
+  },
+  readCall: (call) => argsCall(call as Record<string, unknown>, call.args),
+  answer: (_reply, results) => [toGeminiFunctionResponses(results)],
+  userTurn: (text) => ({ role: "user", parts: [{ text }] }),
+};
+
+/**
+ * Gemini stream chunks in, complete `functionCall` parts out: each chunk is a response whose first candidate holds
+ * some parts; a call arrives whole in one part, so it is complete as soon as it is read. `done()` is the model's
+ * Content, its parts in the order they came.
+ */
+class GeminiAccumulator implements ToolCallAccumulator<GeminiResponse, GeminiFunctionCall, GeminiContent> {
+  readonly #parts: GeminiPart[] = [];
+  readonly #calls: CallState[] = [];
+  readonly #complete: GeminiFunctionCall[] = [];
+  #content = "";
+  #finishReason: string | null = null;
+  #finished = false;
+
+  push(chunk: GeminiResponse): AccumulatorUpdate<GeminiFunctionCall> {
+    if (this.#finished) throw pushAfterDone("gemini");
+    const update = emptyUpdate<GeminiFunctionCall>();
+    const candidate = chunk.candidates?.[0];
+    for (const part of candidate?.content?.parts ?? []) {
+      this.#parts.push(part);
+      if (typeof part.text === "string" && part.thought !== true && part.text !== "") {
+        this.#content += part.text;
+        update.text += part.text;
+      }
+      const call = part.functionCall;
+      if (typeof call === "object" && call !== null) {
+        const state = new CallState(this.#calls.length);
+        state.id = typeof call.id === "string" ? call.id : "";
+        state.name = typeof call.name === "string" ? call.name : "";
+        state.arguments = JSON.stringify(call.args ?? {});
+        state.complete = true;
+        this.#calls.push(state);
+        this.#complete.push(call);
+        update.deltas.push({ call: state, argumentsDelta: state.arguments });
+        update.completed.push(call);
+      }
+    }
+    if (typeof candidate?.finishReason === "string") {
+      this.#finishReason = candidate.finishReason;
+      update.finishReason = candidate.finishReason;
+    }
+    return update;
+  }
+
+  get content(): string {
+    return this.#content;
+  }
+
+  get refusal(): null {
+    return null;
+  }
+
+  get calls(): GeminiFunctionCall[] {
+    return [...this.#complete];
+  }
+
+  get partial(): CallState[] {
+    return [...this.#calls];
+  }
+
+  get finishReason(): string | null {
+    return this.#finishReason;
+  }
+
+  done(): GeminiContent {
+    this.#finished = true;
+    return { role: "model", parts: [...this.#parts] };
+  }
+}
+
+
 /** Gemini: a `GenerateContentResponse` (`candidates`, `functionCalls`, `usageMetadata`) or a `Content` (`parts`). */
 export const gemini: ToolProvider<GeminiInput, GeminiFunctionResponseContent, GeminiTool[], GeminiToolsOptions, GeminiToolConfigParams> = {
   name: "gemini",
@@ -260,6 +470,7 @@ export const gemini: ToolProvider<GeminiInput, GeminiFunctionResponseContent, Ge
   answer: (_message, results) => toGeminiFunctionResponses(results),
   exportTools: toGeminiTools,
   toolChoice: geminiToolChoice,
+  loop: geminiLoop as ProviderLoop,
 };
 
 /** Where an unrolled recursion stopped: the enclosing optional property, array or nullable value decides what then. */
@@ -510,4 +721,7 @@ const sameDeclaration: MutuallyAssignable<GeminiFunctionDeclaration, FunctionDec
 const sameTool: MutuallyAssignable<GeminiTool, Tool> = true;
 const fitsAnswer: [GeminiFunctionResponseContent] extends [Content] ? true : false = true;
 const fitsConfig: [GeminiToolConfigParams["toolConfig"]] extends [ToolConfig] ? true : false = true;
-void [sameType, sameMode, sameSchema, sameDeclaration, sameTool, fitsAnswer, fitsConfig];
+const fitsClient: [GoogleGenAI] extends [GeminiModelsClient] ? true : false = true;
+const fitsResponse: [GenerateContentResponse] extends [GeminiResponse] ? true : false = true;
+const fitsContent: [GeminiContent] extends [Content] ? true : false = true;
+void [sameType, sameMode, sameSchema, sameDeclaration, sameTool, fitsAnswer, fitsConfig, fitsClient, fitsResponse, fitsContent];

@@ -8,14 +8,17 @@
  * `tool_calls` is the legacy functions API; `tool_calls` is Chat Completions / LangChain; Gemini's fields come next;
  * a `content` list last is Anthropic. A message none of them owns is read as a chat message with no calls.
  */
-import { anthropic } from "./anthropic";
-import { gemini } from "./gemini";
+import { type AnthropicReply, type AnthropicStreamEvent, type AnthropicToolUseBlock, anthropic } from "./anthropic";
+import { type GeminiContent, type GeminiFunctionCall, type GeminiResponse, gemini } from "./gemini";
 import { openAIChat, openAIFunctions } from "./openai-chat";
-import { openAIResponses } from "./openai-responses";
-import type { ToolProvider } from "./provider";
+import type { ToolCallAccumulator } from "./openai-chat/stream";
+import { type ResponsesFunctionCall, type ResponsesReply, type ResponsesStreamEvent, openAIResponses } from "./openai-responses";
+import type { ProviderLoop, ToolProvider } from "./provider";
 
 export { anthropic, gemini, openAIChat, openAIFunctions, openAIResponses };
-// Their message, tool and choice types, for the layers above (the public types of the registry and the loop).
+// Their message, tool, choice and loop types, for the layers above (the public types of the registry and the loop).
+export type * from "./openai-chat/client";
+export type * from "./openai-chat/stream";
 export type * from "./anthropic";
 export type * from "./gemini";
 export type * from "./openai-chat";
@@ -32,4 +35,44 @@ export function providerOf(message: unknown): ToolProvider {
     );
   }
   return PROVIDERS.find((provider) => provider.owns(message)) ?? openAIChat;
+}
+
+/** The model APIs `runTools` drives, by the name of their provider. */
+export type LoopProviderName = "openai" | "responses" | "anthropic" | "gemini";
+
+/** Which client a loop is for, when none is named: the first match (an OpenAI client is for Chat Completions). */
+const LOOP_ORDER: readonly ToolProvider[] = [openAIChat, anthropic, gemini, openAIResponses];
+
+/** The loop side of the provider named `name`, or of the API `client` belongs to. Throws a TypeError when there is none. */
+export function loopFor(client: unknown, name: string | undefined): { provider: ToolProvider; loop: ProviderLoop } {
+  if (name !== undefined) {
+    const provider = PROVIDERS.find((entry) => entry.name === name && entry.loop);
+    if (!provider?.loop) {
+      throw new TypeError(`runTools: unknown provider ${JSON.stringify(name)}; use ${LOOP_ORDER.map((entry) => JSON.stringify(entry.name)).join(", ")}.`);
+    }
+    return { provider, loop: provider.loop };
+  }
+  const provider = typeof client === "object" && client !== null ? LOOP_ORDER.find((entry) => entry.loop?.isClient(client)) : undefined;
+  if (!provider?.loop) {
+    throw new TypeError(
+      "runTools: the client is none of OpenAI (chat.completions.create), Anthropic (messages.create), Gemini (models.generateContent) or OpenAI Responses (responses.create); pass such a client, and name the API with the provider option where it is ambiguous.",
+    );
+  }
+  return { provider, loop: provider.loop };
+}
+
+/** Starts reading one streamed Chat Completions reply: chunks in, complete tool calls out, then the assistant message. */
+export function accumulateToolCalls(provider?: "openai"): ToolCallAccumulator;
+/** Starts reading one streamed Responses API reply: events in, complete `function_call` items out, then the Response. */
+export function accumulateToolCalls(provider: "responses"): ToolCallAccumulator<ResponsesStreamEvent, ResponsesFunctionCall, ResponsesReply>;
+/** Starts reading one streamed Anthropic reply: events in, complete `tool_use` blocks out, then the message. */
+export function accumulateToolCalls(provider: "anthropic"): ToolCallAccumulator<AnthropicStreamEvent, AnthropicToolUseBlock, AnthropicReply>;
+/** Starts reading one streamed Gemini reply: chunks in, `functionCall`s out, then the model's Content. */
+export function accumulateToolCalls(provider: "gemini"): ToolCallAccumulator<GeminiResponse, GeminiFunctionCall, GeminiContent>;
+export function accumulateToolCalls(provider: LoopProviderName = "openai"): ToolCallAccumulator<never, unknown, unknown> {
+  const loop = PROVIDERS.find((entry) => entry.name === provider)?.loop;
+  if (!loop) {
+    throw new TypeError(`accumulateToolCalls: unknown provider ${JSON.stringify(provider)}; use ${LOOP_ORDER.map((entry) => JSON.stringify(entry.name)).join(", ")}.`);
+  }
+  return loop.accumulate();
 }

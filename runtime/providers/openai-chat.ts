@@ -23,8 +23,33 @@ import type { ToolMessage } from "../dispatch/messages";
 import type { ToolCall } from "../tool/call";
 import { ToolExportError } from "../tool/errors";
 import type { JsonSchema } from "../tool/meta";
-import { type ToolChoice, type ToolChoiceOptions, type ToolFormatSource, type ToolProvider, isChoiceMode } from "./provider";
+import {
+  type OutputFormatSource,
+  type ProviderLoop,
+  type ToolChoice,
+  type ToolChoiceOptions,
+  type ToolFormatSource,
+  type ToolProvider,
+  isAsyncIterable,
+  isChoiceMode,
+} from "./provider";
 import { checkToolCount, toStrictSchema } from "./strict";
+import type {
+  ChatAssistantMessage,
+  ChatCompletionRequest,
+  ChatCompletionResult,
+  ChatCompletionStreamChunk,
+  ChatCompletionsClient,
+  ChatMessageParam,
+  ChatToolCall,
+  JsonSchemaResponseFormat,
+  OpenAICustomToolCall,
+  OpenAIFunctionTool,
+  OpenAIToolChoice,
+} from "./openai-chat/client";
+import { accumulateChatToolCalls } from "./openai-chat/stream";
+
+export type { JsonSchemaResponseFormat, OpenAICustomToolCall, OpenAIFunctionTool, OpenAIToolChoice } from "./openai-chat/client";
 
 /** A tool call whose arguments could not be parsed (LangChain `InvalidToolCall`). */
 export interface InvalidToolCall {
@@ -40,16 +65,6 @@ export interface OpenAIToolCall {
   id: string;
   type?: "function" | string;
   function: { name: string; arguments: string };
-}
-
-/**
- * An OpenAI custom tool call (free-text input, no JSON Schema). Listed so that a `ChatCompletionMessage` type-checks
- * as dispatch input; tooltype tools are function tools, so such a call is answered with an error message.
- */
-export interface OpenAICustomToolCall {
-  id: string;
-  type: "custom";
-  custom: { name: string; input: string };
 }
 
 /** A tool call as LangChain messages carry it: like {@link ToolCall}, but the id may be missing. */
@@ -86,23 +101,6 @@ export function hasFunctionCall<M extends object>(message: M): message is M & Op
   return typeof fn === "object" && fn !== null && !(Array.isArray(record.tool_calls) && record.tool_calls.length > 0);
 }
 
-/** OpenAI's `response_format` for a JSON Schema answer (mutually assignable with the SDK's `ResponseFormatJSONSchema`). */
-export interface JsonSchemaResponseFormat {
-  type: "json_schema";
-  json_schema: { name: string; description?: string; schema: JsonSchema; strict: boolean };
-}
-
-/** One entry of `tools` in an OpenAI Chat Completions request (the SDK's `ChatCompletionFunctionTool`). */
-export interface OpenAIFunctionTool {
-  type: "function";
-  function: {
-    name: string;
-    description?: string;
-    parameters?: { [key: string]: unknown };
-    strict?: boolean | null;
-  };
-}
-
 /** One entry of the legacy `functions` list (the SDK's `ChatCompletionCreateParams.Function`). */
 export interface OpenAIFunctionDefinition {
   name: string;
@@ -116,9 +114,6 @@ export interface OpenAIFunctionMessage {
   name: string;
   content: string;
 }
-
-/** `tool_choice` of a Chat Completions request. */
-export type OpenAIToolChoice = "none" | "auto" | "required" | { type: "function"; function: { name: string } };
 
 /** Request fields for the tool choice: spread them into `chat.completions.create({ ... })`. */
 export interface OpenAIToolChoiceParams {
@@ -279,6 +274,84 @@ function readInvalidCall(call: unknown): NormalizedCall {
   };
 }
 
+/** OpenAI's `response_format` for a structured answer: the schema rewritten into the strict subset when `strict`. */
+export function toResponseFormat(output: OutputFormatSource): JsonSchemaResponseFormat {
+  const schema = output.strict ? toStrictSchema(output.schema, output.name) : output.schema;
+  const json_schema: JsonSchemaResponseFormat["json_schema"] = { name: output.name, schema, strict: output.strict };
+  if (output.description) json_schema.description = output.description;
+  return { type: "json_schema", json_schema };
+}
+
+/** What `runTools` sends to Chat Completions besides the tools: the model and the conversation (other fields pass through). */
+export interface ChatLoopParams {
+  model: string;
+  messages: readonly ChatMessageParam[];
+}
+
+/** The agent loop on Chat Completions (`client.chat.completions.create`). */
+const chatLoop: ProviderLoop<ChatCompletionsClient, ChatLoopParams, unknown, ChatAssistantMessage, ChatToolCall, ChatCompletionStreamChunk> = {
+  isClient: (client) => typeof (client as { chat?: { completions?: { create?: unknown } } }).chat?.completions?.create === "function",
+  owned: [
+    { field: "tools", use: "the registry's tools (and prepareStep's activeTools)" },
+    { field: "tool_choice", use: "the toolChoice option" },
+    { field: "parallel_tool_calls", use: "the parallelToolCalls option" },
+    { field: "response_format", use: "the responseFormat option" },
+    { field: "stream", use: "the stream option" },
+    { field: "functions", use: "the registry's tools" },
+    { field: "function_call", use: "the toolChoice option" },
+  ],
+  conversation: (params) => [...params.messages],
+  request(params, step) {
+    const body: Record<string, unknown> = { ...params, messages: [...step.items] };
+    const tools = [...toOpenAITools(step.tools, step.strict === undefined ? {} : { strict: step.strict }), ...step.loopTools.map((tool) => toOpenAITool(tool))];
+    // An empty `tools` list (and a tool choice without tools) is refused by OpenAI: leave them out.
+    if (tools.length > 0) {
+      body.tools = tools;
+      if (step.toolChoice !== undefined) body.tool_choice = openAIToolChoice(step.toolChoice).tool_choice;
+      if (step.parallelToolCalls !== undefined) body.parallel_tool_calls = step.parallelToolCalls;
+    }
+    if (step.output) body.response_format = toResponseFormat(step.output);
+    if (step.stream) body.stream = true;
+    return body;
+  },
+  send: (client, request, signal) => client.chat.completions.create(request as unknown as ChatCompletionRequest, { signal }),
+  reply(response) {
+    if (isAsyncIterable(response)) throw new TypeError("runTools: the client returned a stream for a request without stream: true.");
+    const message = (response as ChatCompletionResult | undefined)?.choices?.[0]?.message;
+    if (typeof message !== "object" || message === null) {
+      throw new TypeError("runTools: the completion has no choices[0].message; is the client an OpenAI-compatible Chat Completions client?");
+    }
+    return message;
+  },
+  split: oneFragmentEach,
+  accumulate: accumulateChatToolCalls,
+  read(reply) {
+    // Some gateways send `tool_calls: []` with a final answer; OpenAI refuses an empty list when it is sent back.
+    let message = reply;
+    if (Array.isArray(reply.tool_calls) && reply.tool_calls.length === 0) {
+      const { tool_calls: _, ...rest } = reply;
+      message = rest;
+    }
+    const calls = (message.tool_calls ?? []).map((call) => ({ call, read: readToolCall(call) }));
+    return { message, items: [message], calls, text: message.content, refusal: typeof message.refusal === "string" && message.refusal !== "" ? message.refusal : null };
+  },
+  readCall: readToolCall,
+  // Chat answers are the ToolMessages themselves.
+  answer: (_reply, results) => [...results],
+  userTurn: (text) => ({ role: "user", content: text }),
+};
+
+/** A chunk split so that each part carries at most one tool call fragment; the text goes first, the finish last. */
+function oneFragmentEach(chunk: ChatCompletionStreamChunk): ChatCompletionStreamChunk[] {
+  const choice = chunk.choices?.find((c) => c.index === 0);
+  const fragments = choice?.delta?.tool_calls ?? [];
+  if (!choice || fragments.length <= 1) return [chunk];
+  const { tool_calls: _, ...rest } = choice.delta;
+  return fragments.map((fragment, i) => ({
+    choices: [{ index: 0, delta: i === 0 ? { ...rest, tool_calls: [fragment] } : { tool_calls: [fragment] }, finish_reason: i === fragments.length - 1 ? choice.finish_reason : null }],
+  }));
+}
+
 /**
  * Chat Completions and LangChain messages: a message with `tool_calls` or `invalid_tool_calls`. Also the provider of
  * last resort: a message no provider owns is read as a chat message (with no calls).
@@ -291,6 +364,7 @@ export const openAIChat: ToolProvider<DispatchInput, ToolMessage[], OpenAIFuncti
   answer: (_message, results) => [...results],
   exportTools: toOpenAITools,
   toolChoice: openAIToolChoice,
+  loop: chatLoop as ProviderLoop,
 };
 
 /** The legacy functions API: a `function_call` (and no `tool_calls`), answered with one `function` message. */

@@ -1,13 +1,16 @@
 /**
  * `ToolProvider`: the one interface every model API implements (one file each in this folder), so that the
- * registry, `formatAnswer`, `toolChoice` and `parseToolCalls` never branch on the provider. A provider owns, for its
- * API: recognising its own messages, reading the tool calls out of them, answering them, writing the tools of a
- * request and its tool choice. Also here: what a provider reads of a registered tool (`ToolFormatSource`, plain data,
- * never TypeScript types) and the provider-neutral tool choice.
+ * registry, `formatAnswer`, `toolChoice`, `parseToolCalls` and the agent loop never branch on the provider. A
+ * provider owns, for its API: recognising its own messages, reading the tool calls out of them, answering them,
+ * writing the tools of a request and its tool choice, and (`loop`) the agent loop's client call, reading a reply
+ * whole or streamed, and adding the reply and its answers to the conversation. Also here: what a provider reads of a
+ * registered tool (`ToolFormatSource`, plain data, never TypeScript types), of a structured output
+ * (`OutputFormatSource`), and the provider-neutral tool choice.
  *
  * Providers import from dispatch and below, never from each other; the list of every provider lives in index.ts.
  */
 import type { NormalizedCall } from "../dispatch/call";
+import type { ToolCallAccumulator } from "./stream";
 import type { ToolMessage } from "../dispatch/messages";
 import type { CompiledToolMeta, JsonSchema } from "../tool/meta";
 import type { ToolOptions } from "../tool/options";
@@ -62,6 +65,81 @@ export interface ToolProvider<Message = unknown, Answer = unknown, Tools = unkno
   exportTools(tools: Iterable<ToolFormatSource>, options?: ToolsOptions): Tools;
   /** The request fields for a tool choice (already checked against the registered tools). */
   toolChoice(choice: ToolChoice, options?: ToolChoiceOptions): ChoiceParams;
+  /** The agent loop's side, for the APIs `runTools` drives. */
+  readonly loop?: ProviderLoop;
+}
+
+/** What a provider reads of a structured output (`structuredOutput<T>()` satisfies it). */
+export interface OutputFormatSource {
+  readonly name: string;
+  readonly description: string | undefined;
+  /** T's JSON Schema; answers are validated against it whatever the provider is sent. */
+  readonly schema: JsonSchema;
+  /** Ask for the schema to be followed exactly, where the API has such a switch (OpenAI strict). */
+  readonly strict: boolean;
+}
+
+/** Everything one request of the loop carries, provider-neutral; the provider writes it in its API's fields. */
+export interface StepRequest<Item = unknown> {
+  /** The conversation so far: the caller's messages, then the loop's. */
+  readonly items: readonly Item[];
+  /** The registry's tools offered in this step (`prepareStep` may narrow them). */
+  readonly tools: readonly ToolFormatSource[];
+  /** The loop's own tools (JSON Patch repair): schemas written by hand, never rewritten for strict mode. */
+  readonly loopTools: readonly ToolFormatSource[];
+  /** Strict mode for the tools (OpenAI), unless a tool sets its own. */
+  readonly strict: boolean | undefined;
+  readonly toolChoice: ToolChoice | undefined;
+  /** `false`: at most one call per turn, where the API has the switch. */
+  readonly parallelToolCalls: boolean | undefined;
+  /** The structured answer asked for. */
+  readonly output: OutputFormatSource | undefined;
+  readonly stream: boolean;
+}
+
+/** One reply of the model, read by its provider. */
+export interface LoopReply<Item = unknown, Reply = unknown, Call = unknown> {
+  /** The reply as `RunStep.message` shows it (a chat message, a Response, an Anthropic message, a Gemini Content). */
+  readonly message: Reply;
+  /** What the reply adds to the conversation. */
+  readonly items: readonly Item[];
+  /** Its tool calls in order: the API's own form, and as dispatch reads it. */
+  readonly calls: readonly { readonly call: Call; readonly read: NormalizedCall }[];
+  /** Its text (`null` when it has none). */
+  readonly text: string | null;
+  /** The model's refusal, where the API reports one. */
+  readonly refusal: string | null;
+}
+
+/**
+ * The agent loop's side of a model API. `Client` is the SDK client (typed structurally), `Params` what the caller
+ * sends besides the tools, `Item` a conversation entry, `Reply` a reply, `Call` a tool call, `Event` a stream event.
+ */
+export interface ProviderLoop<Client = unknown, Params = unknown, Item = unknown, Reply = unknown, Call = unknown, Event = unknown> {
+  /** Whether `client` is this API's client, from its shape (for `runTools` when no `provider` is named). */
+  isClient(client: object): boolean;
+  /** Request fields the loop writes: the caller may not set them (`use` says what to do instead). */
+  readonly owned: readonly { readonly field: string; readonly use: string }[];
+  /** The conversation the caller's params start with. */
+  conversation(params: Params): Item[];
+  /** The request of one step: the caller's params passed through, the step's fields written in. */
+  request(params: Params, step: StepRequest<Item>): Record<string, unknown>;
+  /** Sends a request: resolves to the response, or with `stream` to an async iterable of events. */
+  send(client: Client, request: Record<string, unknown>, signal: AbortSignal, stream: boolean): PromiseLike<unknown>;
+  /** The reply of a non-streamed response. Throws a TypeError naming what is missing when it is not one. */
+  reply(response: unknown): Reply;
+  /** A stream's events split so that each carries at most one tool call fragment (events keep the stream's order). */
+  split?(event: Event): Event[];
+  /** Starts reading one streamed reply; its `done()` is the reply. */
+  accumulate(): ToolCallAccumulator<Event, Call, Reply>;
+  /** What the loop needs of a reply. */
+  read(reply: Reply): LoopReply<Item, Reply, Call>;
+  /** One call as dispatch reads it (a streamed call is dispatched as soon as it is complete). */
+  readCall(call: Call): NormalizedCall;
+  /** The conversation entries that answer a reply's calls (one ToolMessage per call, in call order). */
+  answer(reply: Reply, results: readonly ToolMessage[]): Item[];
+  /** A user turn carrying `text` (the loop's feedback on a structured answer that does not match its schema). */
+  userTurn(text: string): Item;
 }
 
 /** A call whose arguments arrived as an object (Anthropic `input`, Gemini `args`), with its id and name where they are strings. */
@@ -72,4 +150,9 @@ export function argsCall(record: Record<string, unknown>, args: unknown): Normal
     name: typeof record.name === "string" ? record.name : "",
     args,
   };
+}
+
+/** Whether `value` is a stream (an async iterable), as a streamed response is. */
+export function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return typeof value === "object" && value !== null && typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === "function";
 }

@@ -45,13 +45,7 @@ export function toolChoice(
   | ResponsesToolChoiceParams
   | AnthropicToolChoiceParams
   | GeminiToolConfigParams {
-  if (choice !== "auto" && choice !== "none" && choice !== "required" && !registry.has(choice)) {
-    const names = registry.list().map((tool) => tool.name);
-    throw new ToolExportError(
-      `toolChoice: ${JSON.stringify(choice)} is neither "auto", "none", "required" nor a registered tool. ${names.length > 0 ? `Registered tools: ${names.join(", ")}.` : "No tools are registered."}`,
-      { format: provider },
-    );
-  }
+  checkChoice(registry, choice, provider);
   const writer = PROVIDERS.find((entry) => entry.name === provider);
   if (!writer) {
     throw new ToolExportError(
@@ -60,4 +54,14 @@ export function toolChoice(
     );
   }
   return writer.toolChoice(choice, options) as OpenAIToolChoiceParams;
+}
+
+/** Throws a ToolExportError listing the registered tools when `choice` names none of them. */
+export function checkChoice(registry: ToolNames, choice: ToolChoice, format: string): void {
+  if (choice === "auto" || choice === "none" || choice === "required" || registry.has(choice)) return;
+  const names = registry.list().map((tool) => tool.name);
+  throw new ToolExportError(
+    `toolChoice: ${JSON.stringify(choice)} is neither "auto", "none", "required" nor a registered tool. ${names.length > 0 ? `Registered tools: ${names.join(", ")}.` : "No tools are registered."}`,
+    { format },
+  );
 }

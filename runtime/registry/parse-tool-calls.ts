@@ -108,7 +108,7 @@ export function parseToolCalls<Args = Record<string, unknown>>(
       invalid("malformed_arguments", describeArgumentsProblem(tool.name, result));
       continue;
     }
-    const conformed = conform(result.args, tool.parameters, validatorOf(tool), tool.meta.dates, { coerce, maxDepth: read.maxDepth });
+    const conformed = conform(result.args, tool.parameters, validatorOf(tool), tool.meta, { coerce, maxDepth: read.maxDepth });
     if (conformed.invalid) {
       const error = invalidArgumentsError(tool.name, conformed.invalid);
       invalid("invalid_arguments", error.message, [...error.issues], [...error.errors]);

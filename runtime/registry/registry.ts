@@ -54,6 +54,16 @@ import type { DispatchResult, ToolCallMessage } from "./messages";
 
 export type { RegisteredTool } from "../dispatch/options";
 
+/** Each registry's dispatch environment, for the agent loop, which reads the calls itself (not public API). */
+const environments = new WeakMap<ToolRegistry, DispatchEnvironment>();
+
+/** Answer calls a provider already read (the agent loop's way in), as `runCalls` answers a message's. */
+export function dispatchRead(registry: ToolRegistry, calls: NormalizedCall[], options?: DispatchOptions): Promise<ToolMessage[]> {
+  const env = environments.get(registry);
+  if (!env) return Promise.reject(new TypeError("runTools: the registry must be a ToolRegistry."));
+  return dispatchCalls(env, calls, options);
+}
+
 /** Names OpenAI (and most providers) accept. */
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
@@ -125,6 +135,7 @@ export class ToolRegistry {
       names: () => [...tools.keys()],
       options: this.#options,
     };
+    environments.set(this, this.#env);
     this.register(...sources);
   }
 

@@ -33,6 +33,8 @@ export interface CompiledToolMeta {
   returns?: JsonSchema;
   /** JSON pointers of `Date` values to revive before the call (`*` stands for every item of an array or map). */
   dates?: string[];
+  /** JSON pointers of `URL` values to revive before the call, as for `dates`. */
+  urls?: string[];
   /** From JSDoc `@deprecated`: its text, or `true` when it has none. */
   deprecated?: string | true;
   /** From JSDoc `@title`: a human-readable name for MCP clients. */
@@ -80,6 +82,8 @@ export interface CompiledOutputMeta {
   schema: JsonSchema;
   /** JSON pointers of `Date` values to revive after parsing. */
   dates?: string[];
+  /** JSON pointers of `URL` values to revive after parsing. */
+  urls?: string[];
   /** `schema` compiled to code at build time; see {@link CompiledToolMeta.validator}. */
   validator?: CompiledValidatorFactory;
 }

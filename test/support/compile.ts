@@ -3,11 +3,16 @@
  * would, then loads the output. Fixtures live in a package of their own under .test-build/fixtures/, with
  * node_modules/tooltype linked to this repository: like a user's project, and unlike files inside tooltype
  * itself, so a fixture's own function called `tool` is not mistaken for tooltype's.
+ *
+ * Every schema the transformer emits (a tool's `parameters` and `returns`, a structured output's `schema`) is
+ * checked against JSON Schema 2020-12's meta-schema and compiled in ajv's strict mode; a compile that emits an
+ * invalid one throws, so every test that compiles a fixture checks that too.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as ts from "typescript";
 import tooltype from "tooltype/transformer";
+import { schemaDocumentProblem } from "./schema";
 
 export interface CompileOptions {
   /** The TypeScript module to compile with (a different version under an npm alias); default: the project's. */
@@ -110,6 +115,7 @@ export function compileProgram(files: Record<string, string>, options: Omit<Comp
     false,
     { before: [tooltype(program, { ...options.pluginConfig }, { ts: tsi, addDiagnostic: (d) => raw.push(d) })] },
   );
+  for (const [file, text] of Object.entries(emitted)) if (file.endsWith(".js")) checkEmittedSchemas(tsi, file, text);
   const all = [...tsi.getPreEmitDiagnostics(program), ...result.diagnostics, ...raw];
   const diagnostics = all.map((d) => toFixtureDiagnostic(tsi, dir, d));
   return {
@@ -122,6 +128,53 @@ export function compileProgram(files: Record<string, string>, options: Omit<Comp
       return require(path.join(dir, file)) as T;
     },
   };
+}
+
+/** Finds the metadata literals in emitted JavaScript and checks each schema in them (see the header). */
+function checkEmittedSchemas(tsi: typeof ts, file: string, text: string): void {
+  const source = tsi.createSourceFile(file, text, tsi.ScriptTarget.ES2022, false, tsi.ScriptKind.JS);
+  const visit = (node: ts.Node): void => {
+    if (tsi.isObjectLiteralExpression(node)) {
+      const props = new Map<string, ts.Expression>();
+      for (const p of node.properties) if (tsi.isPropertyAssignment(p) && (tsi.isIdentifier(p.name) || tsi.isStringLiteral(p.name))) props.set(p.name.text, p.initializer);
+      const isMeta = props.has("v") && ((props.has("parameters") && props.has("params")) || (props.has("schema") && props.has("name")));
+      if (isMeta) {
+        for (const key of ["parameters", "returns", "schema"]) {
+          const expression = props.get(key);
+          if (!expression) continue;
+          const schema = literalValue(tsi, expression);
+          const problem = schemaDocumentProblem(schema);
+          if (problem) throw new Error(`${file}: the emitted ${key} ${problem}\n${JSON.stringify(schema)}`);
+        }
+        return;
+      }
+    }
+    tsi.forEachChild(node, visit);
+  };
+  visit(source);
+}
+
+/** The JSON value of an emitted literal (the transformer writes metadata as plain object and array literals). */
+function literalValue(tsi: typeof ts, node: ts.Expression): unknown {
+  if (tsi.isParenthesizedExpression(node)) return literalValue(tsi, node.expression);
+  if (tsi.isStringLiteral(node) || tsi.isNoSubstitutionTemplateLiteral(node)) return node.text;
+  if (tsi.isNumericLiteral(node)) return Number(node.text);
+  if (tsi.isPrefixUnaryExpression(node) && node.operator === tsi.SyntaxKind.MinusToken) return -(literalValue(tsi, node.operand) as number);
+  if (node.kind === tsi.SyntaxKind.TrueKeyword) return true;
+  if (node.kind === tsi.SyntaxKind.FalseKeyword) return false;
+  if (node.kind === tsi.SyntaxKind.NullKeyword) return null;
+  if (tsi.isArrayLiteralExpression(node)) return node.elements.map((e) => literalValue(tsi, e));
+  if (tsi.isObjectLiteralExpression(node)) {
+    const out: Record<string, unknown> = {};
+    for (const p of node.properties) {
+      if (!tsi.isPropertyAssignment(p)) throw new Error(`unexpected ${tsi.SyntaxKind[p.kind]} in emitted metadata`);
+      if (!(tsi.isIdentifier(p.name) || tsi.isStringLiteral(p.name) || tsi.isNumericLiteral(p.name))) throw new Error("unexpected computed key in emitted metadata");
+      const key = p.name.text;
+      out[key] = literalValue(tsi, p.initializer);
+    }
+    return out;
+  }
+  throw new Error(`unexpected ${tsi.SyntaxKind[node.kind]} in emitted metadata`);
 }
 
 function toFixtureDiagnostic(tsi: typeof ts, dir: string, d: ts.Diagnostic): FixtureDiagnostic {

@@ -3,7 +3,8 @@
  * API): the official SDK client talks to it on 127.0.0.1 (random port) as it would to the provider. Step i of the
  * script answers request i with a JSON body written in the provider's documented response shape; every request
  * (method, path, parsed body) is recorded so a test can check exactly what reached the wire. An unscripted request
- * is a 500 with a message, never a hang.
+ * is a 500 with a message, never a hang. A step may answer with `sse(events)` instead: a `text/event-stream` of
+ * `event:` / `data:` records, as the providers stream.
  */
 import * as http from "node:http";
 import { listenOnLoopback } from "./listen";
@@ -14,7 +15,16 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-/** Answers one request with a JSON body (status 200). */
+/** A streamed answer: each event as an `event:` line (when named) and a `data:` line of JSON. */
+export class SseAnswer {
+  constructor(readonly events: readonly { readonly event?: string; readonly data: unknown }[]) {}
+}
+
+export function sse(events: readonly { readonly event?: string; readonly data: unknown }[]): SseAnswer {
+  return new SseAnswer(events);
+}
+
+/** Answers one request with a JSON body (status 200), or with `sse(events)` a stream. */
 export type ScriptedResponse = (request: RecordedRequest, index: number) => unknown;
 
 export interface ScriptedHttpServer {
@@ -49,6 +59,12 @@ export async function startScriptedHttp(steps: readonly ScriptedResponse[]): Pro
       }
       try {
         const answer = step(request, index);
+        if (answer instanceof SseAnswer) {
+          res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", "x-should-retry": "false" });
+          for (const { event, data } of answer.events) res.write(`${event ? `event: ${event}\n` : ""}data: ${JSON.stringify(data)}\n\n`);
+          res.end();
+          return;
+        }
         res.writeHead(200, headers);
         res.end(JSON.stringify(answer));
       } catch (error) {

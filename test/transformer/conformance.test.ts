@@ -28,6 +28,7 @@ import addFormats from "ajv-formats";
 import type * as ts from "typescript";
 import { type CompiledToolMeta, type RegisteredTool, ToolRegistry } from "tooltype";
 import { type CompiledFixture, compileProgram, type FixtureDiagnostic, metaData } from "../support/compile";
+import { schemaDocumentProblem } from "../support/schema";
 
 const corpusDir = path.resolve(__dirname, "../../../test/fixtures/conformance");
 const fixtureNames = fs.readdirSync(corpusDir).filter((f) => /^\d{3}-.*\.ts$/.test(f)).sort();
@@ -82,10 +83,7 @@ interface Loaded {
 const sources: Record<string, string> = {};
 for (const name of fixtureNames) sources[name] = fs.readFileSync(path.join(corpusDir, name), "utf8");
 
-// Meta-schema check and strict compile (unknown keywords, keywords of the wrong type) on one instance; behaviour
-// on another. strictTuples is a style rule that rejects optional tuple elements, which are legal and intended;
-// formats are left to the behaviour instance (an unknown format is a warning of the transformer's own).
-const strictAjv = new Ajv2020({ strict: true, strictTuples: false, allowUnionTypes: true, validateFormats: false, logger: false });
+// Behaviour with formats on; the meta-schema check and strict compile are the shared ones (support/schema.ts).
 const behaviourAjv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(behaviourAjv);
 
@@ -139,12 +137,8 @@ function checkDiagnostics(actual: FixtureDiagnostic[], expected: ExpectedDiagnos
 }
 
 function checkSchemaDocument(label: string, schema: unknown): void {
-  assert.ok(strictAjv.validateSchema(schema as object), `${label} is not valid JSON Schema 2020-12: ${strictAjv.errorsText(strictAjv.errors)}`);
-  try {
-    strictAjv.compile(schema as object);
-  } catch (error) {
-    assert.unreachable(`${label} does not compile in ajv strict mode: ${(error as Error).message}\n${JSON.stringify(schema)}`);
-  }
+  const problem = schemaDocumentProblem(schema);
+  assert.not.ok(problem, `${label} ${problem}\n${JSON.stringify(schema)}`);
 }
 
 async function checkTool(tool: RegisteredTool, registry: ToolRegistry, expect: ToolExpectations): Promise<void> {

@@ -66,7 +66,7 @@ const cases: Case[] = [
   {
     name: "ts_enums",
     params: "color: Color, level: Level",
-    properties: { color: { type: "string", enum: ["red", "green"] }, level: { type: "integer", enum: [1, 2] } },
+    properties: { color: { type: "string", enum: ["red", "green"] }, level: { type: "integer", enum: [1, 2], description: "1 = Low, 2 = High" } },
     valid: [{ color: "red", level: 2 }],
     invalid: [{ color: "Red", level: 2 }, { color: "red", level: 3 }],
   },

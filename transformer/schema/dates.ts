@@ -1,6 +1,6 @@
 /**
- * Where the arguments hold `Date`s: the JSON pointers (`meta.dates`) at which dispatch turns ISO strings back into
- * `Date` objects before the call. Derived from the finished schema model, so a shared type is revived at every
+ * Where the arguments hold `Date`s (and `URL`s): the JSON pointers (`meta.dates`, `meta.urls`) at which dispatch
+ * turns strings back into `Date` (`URL`) objects before the call. Derived from the finished schema model, so a shared type is revived at every
  * place it is used, not only the first one the reader met.
  *
  * A pointer can say "every item" (`*`) but not "any depth", so a Date inside a recursive type cannot be listed;
@@ -23,15 +23,15 @@ export interface DateProblem {
   kind: "recursive" | "tuple-rest";
 }
 
-export function datePointers(roots: DateRoot[], definitions: Definitions): { pointers: string[]; problems: DateProblem[] } {
+/** `kind`: which revived values to list, `Date`s (`meta.dates`) or `URL`s (`meta.urls`); both follow the same rules. */
+export function datePointers(roots: DateRoot[], definitions: Definitions, kind: "date" | "url" = "date"): { pointers: string[]; problems: DateProblem[] } {
   const pointers: string[] = [];
   const problems: DateProblem[] = [];
   const holdsDate = new Map<string, boolean>();
 
   const contains = (node: SchemaNode, seen: Set<string>): boolean => {
+    if (node.kind === kind) return true;
     switch (node.kind) {
-      case "date":
-        return true;
       case "array":
         return contains(node.items, seen);
       case "tuple":
@@ -66,17 +66,18 @@ export function datePointers(roots: DateRoot[], definitions: Definitions): { poi
       problems.push({ root: index, where, kind });
     };
     const walk = (node: SchemaNode, path: string[], stack: string[]): void => {
+      if (node.kind === kind) {
+        pointers.push(pointer(path));
+        return;
+      }
       switch (node.kind) {
-        case "date":
-          pointers.push(pointer(path));
-          return;
         case "array":
           walk(node.items, [...path, "*"], stack);
           return;
         case "tuple": {
           node.prefix.forEach((item, i) => walk(item, [...path, String(i)], stack));
           if (node.rest && contains(node.rest, new Set())) {
-            if (node.prefix.some((item) => item.kind !== "date" && mayBeString(item))) problem(path.join("."), "tuple-rest");
+            if (node.prefix.some((item) => item.kind !== kind && mayBeString(item))) problem(path.join("."), "tuple-rest");
             else walk(node.rest, [...path, "*"], stack);
           }
           return;
@@ -113,6 +114,8 @@ function mayBeString(node: SchemaNode): boolean {
   switch (node.kind) {
     case "primitive":
       return node.type === "string";
+    case "date":
+    case "url":
     case "any":
     case "ref":
       return true;

@@ -24,6 +24,7 @@ import { readableName } from "./names";
 import { WrittenOrder } from "./order";
 import { NUMERIC_KEY, templatePattern } from "./patterns";
 import { KeywordTags, TAG_PROPERTY } from "./tags";
+import { toJsonSchema } from "./to-json";
 
 /** Where a type is being read. */
 export interface Site {
@@ -72,7 +73,19 @@ const UNSUPPORTED_LIBRARY_TYPES: Record<string, string> = {
   Object: "write an interface or type literal with the properties you expect (Object is any non-null value)",
   ArrayBuffer: "use a string (base64) with Format<\"byte\">",
   Uint8Array: "use a string (base64) with Format<\"byte\">",
+  Buffer: "use a string (base64) with Format<\"byte\"> and decode it with Buffer.from(value, \"base64\") in the tool",
+  Blob: "use a string (base64) with Format<\"byte\">, or a URL the tool fetches",
+  File: "use a string (base64) with Format<\"byte\"> and a file name, or a URL the tool fetches",
+  URLSearchParams: "use a Record<string, string> (or a query string) and build new URLSearchParams(...) in the tool",
+  WeakRef: "pass the data itself; a reference to an object cannot travel in JSON",
 };
+
+/**
+ * A class or interface of the standard library (TypeScript's lib files or @types/node) whose instances have
+ * methods is behaviour, not data: read as its public fields it would be a silently wrong schema (`Blob` as
+ * `{ size, type }`). Only the ones with a JSON form are mapped (`Date`, `URL`, arrays); the rest are refused.
+ */
+const LIBRARY_CLASS_ADVICE = "take the data it is built from (a string, number or plain object type) and construct it in the tool";
 
 /** What the reader knows about one composite type it has met (see `readTracked`). */
 interface Tracked {
@@ -105,8 +118,43 @@ export class TypeReader {
     this.tags = new KeywordTags({ tsi, checker, resolve: this.resolve, describe: (site) => this.describe(site), problems: this.problems });
   }
 
-  /** Reads a parameter or property type. `undefined` members are left to the caller (they make it optional). */
+  /**
+   * Reads a parameter or property type. `undefined` members are left to the caller (they make it optional).
+   * Keyword tags in the JSDoc of the type alias(es) it is spelled with apply here, where the alias is used.
+   */
   read(type: ts.Type, site: Site): SchemaNode {
+    const node = this.readType(type, site);
+    const aliases = this.aliasesOf(type, site);
+    return aliases.length === 0 ? node : withKeywords(node, this.tags.aliasKeywords(aliases, node, site));
+  }
+
+  /**
+   * The type alias declarations `type` is spelled with here, innermost first (`type A = B; type B = string`: B,
+   * A): through `site.typeNode` when it names an alias of exactly this type (an alias of `string` leaves no trace
+   * on the type itself), else the type's own alias.
+   */
+  private aliasesOf(type: ts.Type, site: Site): ts.TypeAliasDeclaration[] {
+    const t = this.tsi;
+    const chain: ts.TypeAliasDeclaration[] = [];
+    let node = skipTypeParens(t, site.typeNode);
+    if (!(node && t.isTypeReferenceNode(node) && this.checker.getTypeFromTypeNode(node) === type)) {
+      const declaration = type.aliasSymbol?.declarations?.find((d): d is ts.TypeAliasDeclaration => t.isTypeAliasDeclaration(d));
+      if (!declaration || this.isLibrarySymbol(type.aliasSymbol!)) return chain;
+      chain.push(declaration);
+      node = skipTypeParens(t, declaration.type);
+    }
+    for (let depth = 0; node && t.isTypeReferenceNode(node) && depth < 16; depth++) {
+      let symbol = this.checker.getSymbolAtLocation(node.typeName);
+      if (symbol && symbol.flags & t.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
+      const declaration = symbol?.declarations?.find((d): d is ts.TypeAliasDeclaration => t.isTypeAliasDeclaration(d));
+      if (!declaration || this.isLibrarySymbol(symbol!) || chain.includes(declaration)) break;
+      chain.push(declaration);
+      node = skipTypeParens(t, declaration.type);
+    }
+    return chain.reverse();
+  }
+
+  private readType(type: ts.Type, site: Site): SchemaNode {
     const f = this.tsi.TypeFlags;
     const flags = type.flags;
     if (flags & (f.Any | f.Unknown)) {
@@ -161,7 +209,37 @@ export class TypeReader {
     if (type.getCallSignatures().length > 0 || type.getConstructSignatures().length > 0) {
       return { what: "a function", advice: "a model can only send JSON data, not functions; take the data the function would need instead" };
     }
+    if (symbol && libName && !this.revivedClass(type) && symbol.flags & (this.tsi.SymbolFlags.Class | this.tsi.SymbolFlags.Interface) && this.hasMethods(type)) {
+      return { what: `${libName} (a class of the standard library)`, advice: LIBRARY_CLASS_ADVICE };
+    }
+    const base = symbol && !libName ? this.libraryBase(type) : undefined;
+    if (base) {
+      return { what: `${symbol!.getName()}, which extends ${base} (a class of the standard library)`, advice: "take the data it is built from and construct it in the tool" };
+    }
     return undefined;
+  }
+
+  /** The standard-library class with methods (not Array) that a class or interface of the user's extends, if any. */
+  private libraryBase(type: ts.Type, depth = 0): string | undefined {
+    const objectFlags = (type as ts.ObjectType).objectFlags ?? 0;
+    const target = objectFlags & this.tsi.ObjectFlags.Reference ? (type as ts.TypeReference).target : type;
+    if (depth > 8 || !(((target as ts.ObjectType).objectFlags ?? 0) & this.tsi.ObjectFlags.ClassOrInterface)) return undefined;
+    for (const base of this.checker.getBaseTypes(target as ts.InterfaceType)) {
+      if (this.checker.isArrayType(base) || this.checker.isTupleType(base)) continue;
+      const symbol = base.getSymbol();
+      if (symbol && this.isLibrarySymbol(symbol)) {
+        if (this.hasMethods(base)) return symbol.getName();
+        continue;
+      }
+      const further = this.libraryBase(base, depth + 1);
+      if (further) return further;
+    }
+    return undefined;
+  }
+
+  private hasMethods(type: ts.Type): boolean {
+    const t = this.tsi;
+    return this.checker.getPropertiesOfType(type).some((p) => (p.declarations ?? []).some((d) => t.isMethodSignature(d) || t.isMethodDeclaration(d)));
   }
 
   /** Unions: literal members as one enum, `boolean` kept whole, null as one more branch, in written order. */
@@ -175,7 +253,10 @@ export class TypeReader {
 
   private readMembers(all: readonly ts.Type[], site: Site): SchemaNode {
     const f = this.tsi.TypeFlags;
-    const members = all.filter((m) => !(m.flags & (f.Undefined | f.Void)));
+    const defined = all.filter((m) => !(m.flags & (f.Undefined | f.Void)));
+    // A branch no value can have (`[never]`, `{ kind: "x"; v: never }`) says nothing; an all-impossible union is never.
+    const possible = defined.filter((m) => !this.isImpossible(m));
+    const members = possible.length > 0 ? possible : defined;
     const hasNull = members.some((m) => m.flags & f.Null);
     const rest = members.filter((m) => !(m.flags & f.Null));
     // TypeScript spells `boolean` as `true | false`; when both are there, keep it one boolean.
@@ -208,10 +289,11 @@ export class TypeReader {
         if (placedLiterals) continue;
         placedLiterals = true;
         const values = literals.map((l) => (isBoolean(l) ? isTrue(l) : ((l as ts.LiteralType).value as string | number)));
-        parts.push(values.length === 1 ? { kind: "literal", value: values[0]! } : { kind: "enum", values });
+        const names = this.numericEnumNames(literals);
+        parts.push(values.length === 1 ? { kind: "literal", value: values[0]! } : names ? { kind: "enum", values, names } : { kind: "enum", values });
       } else {
         if (rejected.some((r) => r.m === m)) continue;
-        const node = this.read(m, site);
+        const node = this.read(m, { ...site, typeNode: this.memberTypeNode(m, site.typeNode) ?? site.typeNode });
         if (node.kind === "union" && !node.keywords) parts.push(...node.members);
         else parts.push(node);
       }
@@ -221,16 +303,87 @@ export class TypeReader {
       return this.unsupported(site, "undefined", "JSON has no undefined; make it optional (x?: T) instead");
     }
     if (hasNull) parts.push({ kind: "primitive", type: "null" });
-    return parts.length === 1 ? parts[0]! : { kind: "union", members: parts };
+    // Branches that say the same (two brands of number, `number & A` next to number) are one: a `type` array or
+    // `anyOf` listing a schema twice is invalid or redundant.
+    const written = parts.map((p) => JSON.stringify(toJsonSchema(p)));
+    const distinct = parts.filter((_, i) => written.indexOf(written[i]!) === i);
+    return distinct.length === 1 ? distinct[0]! : { kind: "union", members: distinct };
   }
 
-  /** A Date arrives as a string, so next to another string type dispatch could not tell which to revive. */
+  /**
+   * The type node of one member of a union or intersection spelled at `node` (directly, or in the aliases it
+   * names), so an alias written there is seen with its JSDoc tags: `Slug | null`, `type Short = Slug & MaxLength<9>`.
+   */
+  private memberTypeNode(member: ts.Type, node: ts.TypeNode | undefined): ts.TypeNode | undefined {
+    const spelled = this.spelled(node);
+    if (!spelled || !(this.tsi.isUnionTypeNode(spelled) || this.tsi.isIntersectionTypeNode(spelled))) return undefined;
+    return spelled.types.find((part) => this.checker.getTypeFromTypeNode(part) === member);
+  }
+
+  /** `node` with parentheses and references to non-generic type aliases followed to what they spell. */
+  private spelled(node: ts.TypeNode | undefined): ts.TypeNode | undefined {
+    const t = this.tsi;
+    let spelled = skipTypeParens(t, node);
+    for (let depth = 0; spelled && t.isTypeReferenceNode(spelled) && !spelled.typeArguments && depth < 16; depth++) {
+      let symbol = this.checker.getSymbolAtLocation(spelled.typeName);
+      if (symbol && symbol.flags & t.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
+      const declaration = symbol?.declarations?.find((d): d is ts.TypeAliasDeclaration => t.isTypeAliasDeclaration(d));
+      if (!declaration || declaration.typeParameters) break;
+      spelled = skipTypeParens(t, declaration.type);
+    }
+    return spelled;
+  }
+
+  /**
+   * A type no JSON value can have: a tuple with a required `never` element, an object with a required `never`
+   * property. Inside a union such a branch is dropped; alone it is reported as never.
+   */
+  private isImpossible(type: ts.Type): boolean {
+    const f = this.tsi.TypeFlags;
+    if (type.flags & f.Never) return true;
+    if (!(type.flags & f.Object)) return false;
+    if (this.checker.isTupleType(type)) {
+      const flags = (type as ts.TupleTypeReference).target.elementFlags;
+      return this.checker.getTypeArguments(type as ts.TypeReference).some((t, i) => flags[i]! & this.tsi.ElementFlags.Required && t.flags & f.Never);
+    }
+    if (this.checker.isArrayType(type)) return false;
+    return this.checker.getPropertiesOfType(type).some((p) => !(p.flags & this.tsi.SymbolFlags.Optional) && this.checker.getTypeOfSymbol(p).flags & f.Never);
+  }
+
+  /**
+   * The member names of a numeric enum (`enum Level { Low = 1, High = 2 }`), for the model, which otherwise sees
+   * only `[1, 2]`; undefined unless every literal is a member of one enum and some value is a number.
+   */
+  private numericEnumNames(literals: readonly ts.Type[]): string[] | undefined {
+    const names: string[] = [];
+    let parent: ts.Node | undefined;
+    for (const l of literals) {
+      const symbol = l.getSymbol();
+      if (!symbol || !(symbol.flags & this.tsi.SymbolFlags.EnumMember)) return undefined;
+      const owner = symbol.valueDeclaration?.parent;
+      if (!owner || (parent && owner !== parent)) return undefined;
+      parent = owner;
+      names.push(symbol.getName());
+    }
+    return literals.some((l) => l.flags & this.tsi.TypeFlags.NumberLiteral) ? names : undefined;
+  }
+
+  /**
+   * A Date or URL arrives as a string, so next to another string type (or each other) dispatch could not tell
+   * which strings to revive.
+   */
   private checkDateOrString(members: readonly ts.Type[], site: Site): void {
     const f = this.tsi.TypeFlags;
-    if (!members.some((m) => this.isDate(m))) return;
-    const stringy = members.find((m) => m.flags & (f.String | f.TemplateLiteral | f.StringMapping) || (m.isIntersection() && m.types.some((t) => t.flags & f.String)));
+    const revived = members.find((m) => this.revivedClass(m));
+    if (!revived) return;
+    const name = this.revivedClass(revived)!;
+    const stringy = members.find(
+      (m) => m !== revived && (m.flags & (f.String | f.TemplateLiteral | f.StringMapping) || (m.isIntersection() && m.types.some((t) => t.flags & f.String)) || this.revivedClass(m)),
+    );
     if (!stringy) return;
-    this.problem(Code.UnsupportedUnion, site, `${this.describe(site)} is a union of Date and ${this.checker.typeToString(stringy)}, but a Date arrives as an ISO string too, so dispatch cannot tell which strings to turn into Dates. Use Date alone, or string alone (string & Format<"date-time">) and convert it in the tool.`);
+    const format = name === "Date" ? "date-time" : "uri";
+    const convert = name === "Date" ? "new Date(...)" : "new URL(...)";
+    this.problem(Code.UnsupportedUnion, site, `${this.describe(site)} is a union of ${name} and ${this.checker.typeToString(stringy)}, but a ${name} arrives as a string too, so dispatch cannot tell which strings to turn into ${name}s. Use ${name} alone, or string alone (string & Format<"${format}">) and convert it with ${convert} in the tool.`);
   }
 
   /**
@@ -242,10 +395,12 @@ export class TypeReader {
     const f = this.tsi.TypeFlags;
     const tags = type.types.filter((t) => this.tags.isTag(t));
     const base = type.types.filter((t) => !this.tags.isTag(t));
-    const primitives = base.filter((t) => t.flags & (f.StringLike | f.NumberLike | f.BooleanLike));
+    // The value itself: a primitive, or an array or tuple (`number[] & { __brand?: "ids" }`): the other members
+    // are brands, types only, which a JSON array carries no more than a JSON string does.
+    const primitives = base.filter((t) => t.flags & (f.StringLike | f.NumberLike | f.BooleanLike) || this.checker.isArrayType(t) || this.checker.isTupleType(t));
     if (tags.length === 0 && primitives.length === 0) return this.readTracked(type, site, () => this.readObject(type, site));
     let node: SchemaNode;
-    if (primitives.length === 1) node = this.read(primitives[0]!, site);
+    if (primitives.length === 1) node = this.read(primitives[0]!, { ...site, typeNode: this.memberTypeNode(primitives[0]!, site.typeNode) ?? site.typeNode });
     else if (base.length === 1) node = this.read(base[0]!, site);
     else if (base.length === 0) node = { kind: "any" };
     else node = this.readTracked(type, site, () => this.readObject(type, site));
@@ -253,19 +408,33 @@ export class TypeReader {
   }
 
   private readObjectLike(type: ts.ObjectType, site: Site): SchemaNode {
-    if (this.isDate(type)) return { kind: "date" };
+    const revived = this.revivedClass(type);
+    if (revived) return { kind: revived === "Date" ? "date" : "url" };
     return this.readTracked(type, site, () => this.readStructure(type, site));
   }
 
-  private isDate(type: ts.Type): boolean {
+  /** `Date` and `URL` of the standard library: strings on the wire, revived to instances before the call. */
+  private revivedClass(type: ts.Type): "Date" | "URL" | undefined {
     const symbol = type.getSymbol();
-    return !!symbol && symbol.getName() === "Date" && this.isLibrarySymbol(symbol);
+    if (!symbol || !this.isLibrarySymbol(symbol)) return undefined;
+    const name = symbol.getName();
+    return name === "Date" || name === "URL" ? name : undefined;
   }
 
   private readStructure(type: ts.Type, site: Site): SchemaNode {
     const element = arrayElementType(this.checker, type);
     if (element) {
-      return { kind: "array", items: this.readElement(element, this.itemSite(site, "*", elementTypeNode(this.tsi, site.typeNode))) };
+      return { kind: "array", items: this.readElement(element, this.itemSite(site, "*", elementTypeNode(this.tsi, this.spelled(site.typeNode)))) };
+    }
+    const inherited = this.arrayBase(type);
+    if (inherited) {
+      // `interface TagArray extends Array<Tag> {}` is an array; members of its own cannot travel in a JSON array.
+      const own = this.checker.getPropertiesOfType(type).filter((p) => p.getName() !== TAG_PROPERTY && !p.getName().startsWith("__@") && !(p.flags & this.tsi.SymbolFlags.Optional) && !this.checker.getPropertyOfType(inherited, p.getName()));
+      const data = own.filter((p) => !(p.valueDeclaration ?? p.declarations?.[0]) || !this.isBehaviour((p.valueDeclaration ?? p.declarations![0])!));
+      if (data.length > 0) {
+        return this.unsupported(site, this.checker.typeToString(type), `an array with its own properties (${data.map((p) => p.getName()).join(", ")}) has no JSON form, which holds only the items; take an object such as { items: T[]; ${data[0]!.getName()}: ... } instead`);
+      }
+      return { kind: "array", items: this.readElement(arrayElementType(this.checker, inherited)!, this.itemSite(site, "*", undefined)) };
     }
     if (this.checker.isTupleType(type)) return this.readTuple(type as ts.TupleTypeReference, site);
     return this.readObject(type, site);
@@ -280,7 +449,7 @@ export class TypeReader {
     const E = this.tsi.ElementFlags;
     const elements = this.checker.getTypeArguments(type);
     const flags = type.target.elementFlags;
-    const nodes = tupleElementNodes(this.tsi, site.typeNode);
+    const nodes = tupleElementNodes(this.tsi, this.spelled(site.typeNode));
     const prefix: SchemaNode[] = [];
     let rest: SchemaNode | undefined;
     let minItems = 0;
@@ -332,6 +501,19 @@ export class TypeReader {
     if (named || entry.recursive) return { kind: "ref", name: entry.name! };
     this.tracked.delete(type);
     return node;
+  }
+
+  /** The array type an interface or class extends (`interface Tags extends Array<Tag>`), directly or further up. */
+  private arrayBase(type: ts.Type, depth = 0): ts.Type | undefined {
+    const objectFlags = (type as ts.ObjectType).objectFlags ?? 0;
+    const target = objectFlags & this.tsi.ObjectFlags.Reference ? (type as ts.TypeReference).target : type;
+    if (depth > 8 || !(((target as ts.ObjectType).objectFlags ?? 0) & this.tsi.ObjectFlags.ClassOrInterface)) return undefined;
+    for (const base of this.checker.getBaseTypes(target as ts.InterfaceType)) {
+      if (this.checker.isArrayType(base)) return base;
+      const further = this.arrayBase(base, depth + 1);
+      if (further) return further;
+    }
+    return undefined;
   }
 
   /** Types a person would name in a schema: interfaces, classes and aliases; not arrays, tuples or literals. */
@@ -421,10 +603,15 @@ export class TypeReader {
    */
   private readObject(type: ts.Type, site: Site): SchemaNode {
     const f = this.tsi.TypeFlags;
-    const properties = this.readProperties(type, site);
+    let properties = this.readProperties(type, site);
     const patterns: PatternProperty[] = [];
     let additionalProperties: SchemaNode | false = false;
-    for (const info of this.checker.getIndexInfosOfType(type)) {
+    const infos = this.checker.getIndexInfosOfType(type);
+    if (infos.length > 0 && infos.every((i) => i.keyType.flags & f.ESSymbolLike)) {
+      // `Record<symbol, T>`: every key is a symbol, and JSON has none; without this it would be an empty object.
+      this.unsupported(site, this.checker.typeToString(type), "an object keyed by symbols has no JSON form, whose keys are strings; use Record<string, T>");
+    }
+    for (const info of infos) {
       // `Record<string, never>`: no key may have a value, which is what a closed object already says.
       if (info.type.flags & f.Never) continue;
       const valueSite = this.itemSite(site, "*", info.declaration?.type);
@@ -435,8 +622,10 @@ export class TypeReader {
       } else if (info.keyType.flags & f.TemplateLiteral) {
         patterns.push({ pattern: templatePattern(this.tsi, info.keyType as ts.TemplateLiteralType), schema: this.readElement(info.type, valueSite) });
       }
-      // Symbol keys never reach JSON.
+      // Symbol keys never reach JSON (next to string keys they are left out; alone they are reported above).
     }
+    // `b?: never` (must be absent): a closed object already refuses every key it does not list.
+    if (additionalProperties === false && patterns.length === 0) properties = properties.filter((p) => p.schema.kind !== "never");
     return { kind: "object", properties, patterns, additionalProperties };
   }
 
@@ -489,6 +678,8 @@ export class TypeReader {
     if (declaration && this.isBehaviour(declaration)) return undefined;
     const propType = this.checker.getTypeOfSymbolAtLocation(prop, site.param);
     const optional = (prop.flags & this.tsi.SymbolFlags.Optional) !== 0 || this.includesUndefined(propType);
+    // `b?: never` (the XOR idiom `{ a: string; b?: never } | { a?: never; b: number }`): b must be absent.
+    if (prop.flags & this.tsi.SymbolFlags.Optional && this.isAbsent(propType)) return { name, schema: { kind: "never" }, required: false, declaration };
 
     // Point at the declaration when the user wrote it and it spells this type (not a generic `value: T`).
     const here = declaration && this.isOwnDeclaration(declaration) ? declaration : undefined;
@@ -513,6 +704,13 @@ export class TypeReader {
     if (description) keywords.description = description;
     schema = withKeywords(schema, keywords);
     return { name, schema, required: !optional, declaration };
+  }
+
+  /** `never`, or `undefined` only (what `x?: never` reads as): no value may be given. */
+  private isAbsent(type: ts.Type): boolean {
+    const f = this.tsi.TypeFlags;
+    const members = type.isUnion() ? type.types : [type];
+    return members.every((m) => m.flags & (f.Never | f.Undefined));
   }
 
   /** Methods, accessors and function-valued class fields are behaviour, and non-public members are not the API. */
@@ -544,10 +742,11 @@ export class TypeReader {
     return true;
   }
 
+  /** Declared by TypeScript's lib files or by @types/node: the standard library of the program. */
   private isLibrarySymbol(symbol: ts.Symbol): boolean {
     return (symbol.declarations ?? []).some((d) => {
       const file = d.getSourceFile();
-      return file.hasNoDefaultLib || /[\\/]typescript[^\\/]*[\\/]lib[\\/]lib\.[^\\/]*\.d\.ts$/.test(file.fileName);
+      return file.hasNoDefaultLib || /[\\/]typescript[^\\/]*[\\/]lib[\\/]lib\.[^\\/]*\.d\.ts$/.test(file.fileName) || /[\\/]node_modules[\\/]@types[\\/]node[\\/]/.test(file.fileName);
     });
   }
 

@@ -26,15 +26,81 @@ const TARGETS: Record<string, "number" | "string" | "array"> = {
 };
 
 /**
- * Formats the runtime checks: JSON Schema 2020-12's own list and the extra ones of ajv-formats (what
- * runtime/validate.ts loads). Others are legal JSON Schema but no validator here enforces them.
+ * Formats the runtime actually checks: those of ajv-formats (what runtime/ajv-options.ts loads) that reject some
+ * value. Left out, so they get the TT1014 warning: JSON Schema's `idn-email`, `idn-hostname`, `iri` and
+ * `iri-reference` (ajv-formats has none of them), and ajv-formats' `float`, `double`, `password` and `binary`,
+ * which accept every value of their type. test/transformer/formats.test.ts proves the list against the validator.
  */
 export const KNOWN_FORMATS = new Set([
-  "date-time", "date", "time", "duration", "email", "idn-email", "hostname", "idn-hostname", "ipv4", "ipv6",
-  "uri", "uri-reference", "iri", "iri-reference", "uri-template", "uuid", "json-pointer", "relative-json-pointer",
-  "regex", "url", "iso-time", "iso-date-time", "json-pointer-uri-fragment", "byte", "int32", "int64", "float",
-  "double", "password", "binary",
+  "date-time", "date", "time", "duration", "email", "hostname", "ipv4", "ipv6", "uri", "uri-reference",
+  "uri-template", "uuid", "json-pointer", "relative-json-pointer", "regex", "url", "iso-time", "iso-date-time",
+  "json-pointer-uri-fragment", "byte", "int32", "int64",
 ]);
+
+/** Keywords where the larger value is the stricter (a lower bound), and where the smaller is. */
+const LOWER_BOUNDS = new Set(["minimum", "exclusiveMinimum", "minLength", "minItems"]);
+const UPPER_BOUNDS = new Set(["maximum", "exclusiveMaximum", "maxLength", "maxItems"]);
+/** Keywords that describe rather than constrain: a more specific place (the property) overrides a general one (its type). */
+const ANNOTATIONS = new Set(["description", "title", "default", "examples", "deprecated"]);
+
+/**
+ * The one rule for a keyword given twice (two type tags, two JSDoc tags, a tag on a property whose type already
+ * has one): bounds combine to the stricter, `uniqueItems` and `deprecated` to true, a `multipleOf` that is a
+ * multiple of the other wins; equal values are one. `override`: the new value comes from a more specific place,
+ * so an annotation (`default`, `title`, ...) replaces the old one instead of conflicting. Anything else that
+ * differs (two patterns, two formats, two defaults in one place) cannot both hold as written: the conflict is
+ * returned for the caller to report.
+ */
+export function mergeKeyword(keywords: { [keyword: string]: JsonValue }, keyword: string, value: JsonValue, override: boolean): { conflict: JsonValue } | undefined {
+  const old = keywords[keyword];
+  if (old === undefined || sameJson(old, value)) {
+    keywords[keyword] = value;
+    return undefined;
+  }
+  if (typeof old === "number" && typeof value === "number") {
+    if (LOWER_BOUNDS.has(keyword)) return void (keywords[keyword] = Math.max(old, value));
+    if (UPPER_BOUNDS.has(keyword)) return void (keywords[keyword] = Math.min(old, value));
+    if (keyword === "multipleOf") {
+      if (isMultiple(value, old)) return void (keywords[keyword] = value);
+      if (isMultiple(old, value)) return undefined;
+    }
+  }
+  if ((keyword === "uniqueItems" || keyword === "deprecated") && typeof old === "boolean" && typeof value === "boolean") {
+    return void (keywords[keyword] = old || value);
+  }
+  if (keyword === "examples" && Array.isArray(old) && Array.isArray(value)) return void (keywords[keyword] = [...old, ...value]);
+  if (override && ANNOTATIONS.has(keyword)) return void (keywords[keyword] = value);
+  return { conflict: old };
+}
+
+/** Bounds that no value can meet once combined (`minimum` above `maximum`): the pair, for the message. */
+export function impossibleBounds(keywords: { [keyword: string]: JsonValue }): [string, string] | undefined {
+  const pairs: [string, string][] = [["minimum", "maximum"], ["minLength", "maxLength"], ["minItems", "maxItems"]];
+  for (const [low, high] of pairs) {
+    const a = keywords[low];
+    const b = keywords[high];
+    if (typeof a === "number" && typeof b === "number" && a > b) return [low, high];
+  }
+  return undefined;
+}
+
+function isUrl(text: string): boolean {
+  try {
+    new URL(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isMultiple(value: number, of: number): boolean {
+  const ratio = value / of;
+  return Math.abs(ratio - Math.round(ratio)) < 1e-9;
+}
+
+export function sameJson(a: JsonValue, b: JsonValue): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
 
 /** Looks up a `$defs` entry while reading; undefined while that entry is still being read (recursion). */
 export type Resolve = (name: string) => SchemaNode | undefined;
@@ -47,7 +113,10 @@ export function jsonTypes(node: SchemaNode, resolve: Resolve, seen = new Set<str
     case "any":
       return "any";
     case "date":
+    case "url":
       return new Set(["string"]);
+    case "never":
+      return new Set();
     case "literal":
       return new Set([valueType(node.value)]);
     case "enum":
@@ -110,6 +179,10 @@ export function accepts(node: SchemaNode, value: JsonValue, resolve: Resolve, se
       return typeof value === node.type;
     case "date":
       return typeof value === "string" && !Number.isNaN(Date.parse(value));
+    case "url":
+      return typeof value === "string" && isUrl(value);
+    case "never":
+      return false;
     case "literal":
       return value === node.value;
     case "enum":

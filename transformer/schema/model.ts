@@ -20,8 +20,13 @@ export type SchemaNode = (
   | { kind: "any" }
   /** A `Date`: an ISO date-time string on the wire, revived to a `Date` before the call. */
   | { kind: "date" }
+  /** A `URL`: a `uri` string on the wire, revived to a `URL` before the call (like `date`). */
+  | { kind: "url" }
+  /** `b?: never`: the property must be absent (the XOR idiom). Written as `{ not: {} }`, or left out of closed objects. */
+  | { kind: "never" }
   | { kind: "literal"; value: LiteralValue }
-  | { kind: "enum"; values: LiteralValue[] }
+  /** `names`: the member names of a numeric TypeScript enum, in the order of `values` (told to the model). */
+  | { kind: "enum"; values: LiteralValue[]; names?: string[] }
   | { kind: "array"; items: SchemaNode }
   /** Positional items, how many are required, and the type of the items after them (a rest element). */
   | { kind: "tuple"; prefix: SchemaNode[]; minItems: number; rest?: SchemaNode }

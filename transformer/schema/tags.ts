@@ -5,16 +5,19 @@
  * - JSDoc keyword tags on properties (`@minimum 0`, `@default 3`), read from the declaration with their spans so
  *   that a problem points at the tag itself.
  *
+ * - JSDoc keyword tags on type aliases (`/** @pattern ^[a-z]+$ *\/ type Slug = string`), applied where the alias is used.
+ *
  * Each keyword must parse (TT1009), fit the type it is put on (TT1011), and for `@default` / `@examples` be a
- * value of that type (TT1009); a `format` the validator does not know is a warning (TT1014).
+ * value of that type (TT1009); a `format` the validator does not know is a warning (TT1014). A keyword given twice
+ * follows one rule (keywords.ts `mergeKeyword`): the stricter bound wins, values that cannot both hold are TT1009.
  */
 import type * as ts from "typescript";
 import type { JsonValue } from "../../runtime/tool/meta";
 import type { TS } from "../compat";
 import { Code, type Location, tagSpan } from "../diagnostics";
-import { parseKeywordTag } from "../jsdoc";
+import { keywordOfTag, keywordValueProblem, parseKeywordTag, TAG_KEYWORDS } from "../jsdoc";
 import type { Problem, Site } from "./from-type";
-import { accepts, KNOWN_FORMATS, misfit, type Resolve, targetOf } from "./keywords";
+import { accepts, impossibleBounds, KNOWN_FORMATS, mergeKeyword, misfit, type Resolve, targetOf } from "./keywords";
 import type { Keywords, SchemaNode } from "./model";
 
 /** The phantom property every type tag declares (see runtime/tags.ts). */
@@ -52,69 +55,154 @@ export class KeywordTags {
         });
       }
     }
-    for (const keyword of Object.keys(keywords)) {
-      if (this.misfits(keyword, node, site, site.node, `the type tag for "${keyword}"`)) delete keywords[keyword];
+    const merged: Keywords = { ...node.keywords };
+    for (const [keyword, value] of Object.entries(keywords)) {
+      if (this.misfits(keyword, node, site, site.node, `the type tag for "${keyword}"`)) continue;
+      if (keyword === "format") this.checkFormat(value, site, site.node);
+      this.merge(merged, keyword, value, false, site, site.node, `the type tag for "${keyword}"`);
     }
-    this.checkFormat(keywords.format, site, site.node);
-    return Object.keys(keywords).length === 0 ? node : { ...node, keywords: { ...node.keywords, ...keywords } };
+    this.checkBounds(merged, site, site.node);
+    return Object.keys(merged).length === 0 ? node : { ...node, keywords: merged };
   }
 
-  /** Keywords recorded in the phantom `~tooltype` property of the type tags. */
-  private typeTagKeywords(type: ts.Type, site: Site): Keywords {
+  /**
+   * Keywords recorded in the phantom `~tooltype` property of each type tag, read tag by tag: TypeScript folds
+   * `Min<0> & Min<3>` into a property of type `{ minimum: 0 & 3 }`, which is never, so the merged property says
+   * nothing. Repeated keywords follow `mergeKeyword` (the stricter bound wins).
+   */
+  private typeTagKeywords(type: ts.IntersectionType, site: Site): Keywords {
     const { checker } = this.ctx;
-    const prop = type.getProperty(TAG_PROPERTY)!;
-    const tagType = checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(prop, site.param));
     const keywords: Keywords = {};
-    for (const keyword of checker.getPropertiesOfType(tagType)) {
-      const valueType = checker.getTypeOfSymbolAtLocation(keyword, site.param);
-      const value = literalValue(this.ctx.tsi, valueType);
-      if (value === undefined) {
-        this.ctx.problems.push({
-          code: Code.InvalidTagValue,
-          node: site.node,
-          message: `${this.ctx.describe(site)} has the type tag for "${keyword.name}" with a value that is not a single literal (${checker.typeToString(valueType)}). Write a literal such as Min<0> or Pattern<"^[a-z]+$">.`,
-        });
-        continue;
+    for (const tag of type.types.filter((t) => this.isTag(t))) {
+      const prop = tag.getProperty(TAG_PROPERTY)!;
+      const tagType = checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(prop, site.param));
+      for (const keyword of checker.getPropertiesOfType(tagType)) {
+        const valueType = checker.getTypeOfSymbolAtLocation(keyword, site.param);
+        const value = literalValue(this.ctx.tsi, valueType);
+        if (value === undefined) {
+          this.ctx.problems.push({
+            code: Code.InvalidTagValue,
+            node: site.node,
+            message: `${this.ctx.describe(site)} has the type tag for "${keyword.name}" with a value that is not a single literal (${checker.typeToString(valueType)}). Write a literal such as Min<0> or Pattern<"^[a-z]+$">.`,
+          });
+          continue;
+        }
+        if (keyword.name !== "type" && !TAG_KEYWORDS.includes(keyword.name)) {
+          this.ctx.problems.push({
+            code: Code.InvalidTagValue,
+            node: site.node,
+            message: `${this.ctx.describe(site)} has a type tag for "${keyword.name}", which is not a keyword tooltype knows (${TAG_KEYWORDS.join(", ")}), so no validator would check it. Use tooltype's tags (Min<0>, Pattern<"^[a-z]+$">, ...).`,
+          });
+          continue;
+        }
+        const wrong = keyword.name === "type" ? (value === "integer" ? undefined : '"integer"') : keywordValueProblem(keyword.name, value);
+        if (wrong) {
+          this.ctx.problems.push({
+            code: Code.InvalidTagValue,
+            node: site.node,
+            message: `${this.ctx.describe(site)} has the type tag for "${keyword.name}" with the value ${JSON.stringify(value)}, but it takes ${wrong}. Use tooltype's tags (Min<0>, Pattern<"^[a-z]+$">, ...) or fix the value.`,
+          });
+          continue;
+        }
+        this.merge(keywords, keyword.name, value, false, site, site.node, `the type tag for "${keyword.name}"`);
       }
-      keywords[keyword.name] = value;
     }
     return keywords;
   }
 
   /**
    * Keyword tags on a property's JSDoc (`@minimum 0`, `@default 3`, ...), each checked where it is written: its
-   * value must parse, a constraint must fit the type, a default or example must be a value of the type.
+   * value must parse, a constraint must fit the type, a default or example must be a value of the type. Returns
+   * `schema`'s keywords combined with the tags' (see `mergeKeyword`: the property's annotations override its
+   * type's, constraints combine to the stricter).
    */
   propertyKeywords(prop: ts.Symbol, declaration: ts.Declaration | undefined, schema: SchemaNode, site: Site): Keywords {
-    const keywords: Keywords = {};
-    for (const tag of this.propertyTags(prop, declaration, site)) {
+    return this.tagKeywords(this.propertyTags(prop, declaration, site), schema, site, () => this.typeText(prop, site));
+  }
+
+  /** The keyword tags in the JSDoc of type aliases (`/** @pattern ^[a-z]+$ *\/ type Slug = string`), outermost last. */
+  aliasKeywords(aliases: readonly ts.TypeAliasDeclaration[], schema: SchemaNode, site: Site): Keywords {
+    let keywords: Keywords = { ...schema.keywords };
+    for (const alias of aliases) {
+      const own = isOwnFile(alias);
+      const tags = this.ctx.tsi.getJSDocTags(alias).map((tag) => ({
+        name: tag.tagName.text,
+        text: (this.ctx.tsi.getTextOfJSDocComment(tag.comment) ?? "").trim(),
+        at: own ? tagSpan(tag) : site.node,
+      }));
+      if (tags.length > 0) keywords = this.tagKeywords(tags, { ...schema, keywords }, site, () => alias.type.getText());
+    }
+    return keywords;
+  }
+
+  private tagKeywords(tags: { name: string; text: string; at: Location }[], schema: SchemaNode, site: Site, typeText: () => string): Keywords {
+    const keywords: Keywords = { ...schema.keywords };
+    const setHere = new Set<string>();
+    for (const tag of tags) {
       const parsed = parseKeywordTag(tag.name, tag.text);
       if (!parsed) continue;
       const spelled = `@${tag.name}${tag.text ? ` ${tag.text}` : ""}`;
       const where = this.ctx.describe(site);
+      let value: JsonValue;
+      // Unquoted text on a string (`@default Very long text, really`) is that string, whatever JSON makes of it.
+      const asText = (tag.name === "default" || (tag.name === "examples" && !tag.text.startsWith("["))) && tag.text !== "" && accepts(schema, tag.text, this.ctx.resolve);
       if ("error" in parsed) {
-        this.ctx.problems.push({ code: Code.InvalidTagValue, node: tag.at, message: `The JSDoc tag "${spelled}" on ${where} does not parse: expected ${parsed.error}.` });
-        continue;
+        if (!asText) {
+          this.ctx.problems.push({ code: Code.InvalidTagValue, node: tag.at, message: `The JSDoc tag "${spelled}" on ${where} does not parse: expected ${parsed.error}.` });
+          continue;
+        }
+        value = tag.name === "examples" ? [tag.text] : tag.text;
+      } else {
+        value = parsed.value;
       }
-      const { keyword, value } = parsed;
+      const keyword = keywordOfTag(tag.name)!;
       if (this.misfits(keyword, schema, site, tag.at, `The JSDoc tag @${tag.name}`)) continue;
       if (keyword === "format") this.checkFormat(value, site, tag.at);
       if (keyword === "default" || keyword === "examples") {
         const values = keyword === "examples" ? (value as JsonValue[]) : [value];
-        const wrong = values.find((v) => !accepts(schema, v, this.ctx.resolve));
-        if (wrong !== undefined) {
-          this.ctx.problems.push({
-            code: Code.InvalidTagValue,
-            node: tag.at,
-            message: `The @${tag.name} value ${JSON.stringify(wrong)} on ${where} is not accepted by its type (${this.typeText(prop, site)}). Write a value of that type, or remove the tag.`,
-          });
-          continue;
+        if (asText && values.some((v) => !accepts(schema, v, this.ctx.resolve))) {
+          value = keyword === "examples" ? [tag.text] : tag.text;
+        } else {
+          const wrong = values.find((v) => !accepts(schema, v, this.ctx.resolve));
+          if (wrong !== undefined) {
+            this.ctx.problems.push({
+              code: Code.InvalidTagValue,
+              node: tag.at,
+              message: `The @${tag.name} value ${JSON.stringify(wrong)} on ${where} is not accepted by its type (${typeText()}). Write a value of that type, or remove the tag.`,
+            });
+            continue;
+          }
         }
       }
-      // Several @examples tags add up.
-      keywords[keyword] = keyword === "examples" && Array.isArray(keywords.examples) ? [...keywords.examples, ...(value as JsonValue[])] : value;
+      // Several @examples tags add up; other repeated keywords follow mergeKeyword.
+      this.merge(keywords, keyword, value, !setHere.has(keyword), site, tag.at, `The JSDoc tag ${spelled}`);
+      setHere.add(keyword);
     }
+    this.checkBounds(keywords, site, tags[tags.length - 1]?.at ?? site.node);
     return keywords;
+  }
+
+  /** Adds one keyword by the rule for repeated keywords; reports (TT1009) two values that cannot both hold. */
+  private merge(keywords: Keywords, keyword: string, value: JsonValue, override: boolean, site: Site, at: Location, spelled: string): void {
+    const clash = mergeKeyword(keywords, keyword, value, override);
+    if (!clash) return;
+    this.ctx.problems.push({
+      code: Code.InvalidTagValue,
+      node: at,
+      message: `${spelled} on ${this.ctx.describe(site)} sets "${keyword}" to ${JSON.stringify(value)}, but it is ${JSON.stringify(clash.conflict)} already (another tag, or its type), and both cannot hold. Keep one "${keyword}": write the single value you mean${keyword === "pattern" ? " (one regular expression may combine both, e.g. with a lookahead)" : ""}.`,
+    });
+  }
+
+  /** Reports (TT1009) combined bounds no value can meet (`Min<5> & Max<3>`). */
+  private checkBounds(keywords: Keywords, site: Site, at: Location): void {
+    const bounds = impossibleBounds(keywords);
+    if (!bounds) return;
+    const [low, high] = bounds;
+    this.ctx.problems.push({
+      code: Code.InvalidTagValue,
+      node: at,
+      message: `${this.ctx.describe(site)} has "${low}" ${JSON.stringify(keywords[low])} above "${high}" ${JSON.stringify(keywords[high])} (from its tags and its type together), so no value is valid. Fix one of the bounds.`,
+    });
   }
 
   /** Reports (TT1011) a constraint keyword that cannot apply to `node`; true when it was reported. */
@@ -160,6 +248,12 @@ export class KeywordTags {
       .map((m) => this.ctx.checker.typeToString(m))
       .join(" | ");
   }
+}
+
+/** In the user's own source (not a .d.ts or a dependency): a problem there can point at the tag itself. */
+function isOwnFile(node: ts.Node): boolean {
+  const file = node.getSourceFile();
+  return !file.isDeclarationFile && !/[\\/]node_modules[\\/]/.test(file.fileName);
 }
 
 function literalValue(tsi: TS, type: ts.Type): JsonValue | undefined {

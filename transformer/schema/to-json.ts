@@ -11,7 +11,8 @@ export function toJsonSchema(node: SchemaNode): JsonSchema {
   const schema = structural(node);
   const { description, default: defaultValue, ...rest } = node.keywords ?? {};
   Object.assign(schema, rest);
-  if (description !== undefined) schema.description = description;
+  const told = describeEnum(node, description);
+  if (told !== undefined) schema.description = told;
   if (defaultValue !== undefined) schema.default = defaultValue;
   return schema;
 }
@@ -54,6 +55,16 @@ function objectSchema(
   return schema;
 }
 
+/** A numeric enum's member names go into the description (`1 = Low, 2 = High`): the model sees only the values. */
+function describeEnum(node: SchemaNode, description: JsonValue | undefined): JsonValue | undefined {
+  // `Level | null` is written as one nullable enum, which carries the description.
+  const nullable = node.kind === "union" && description !== undefined && node.members.length === 2 && node.members.some((m) => m.kind === "primitive" && m.type === "null");
+  const e = node.kind === "enum" ? node : nullable ? node.members.find((m) => m.kind === "enum") : undefined;
+  if (e?.kind !== "enum" || !e.names) return description;
+  const names = e.values.map((v, i) => `${JSON.stringify(v)} = ${e.names![i]}`).join(", ");
+  return typeof description === "string" && description !== "" ? `${description} (${names})` : names;
+}
+
 function structural(node: SchemaNode): JsonSchema {
   switch (node.kind) {
     case "primitive":
@@ -62,6 +73,10 @@ function structural(node: SchemaNode): JsonSchema {
       return {};
     case "date":
       return { type: "string", format: "date-time" };
+    case "url":
+      return { type: "string", format: "uri" };
+    case "never":
+      return { not: {} };
     case "literal":
       return { type: jsonType(node.value), const: node.value };
     case "enum":
@@ -91,7 +106,8 @@ function typeArray(members: SchemaNode[]): JsonSchema | undefined {
   const types: JsonValue[] = [];
   for (const m of members) {
     if (m.kind !== "primitive" || (m.keywords && Object.keys(m.keywords).length > 0)) return undefined;
-    types.push(m.type);
+    // A type listed twice makes the schema invalid; the reader merges equal branches, this keeps it so regardless.
+    if (!types.includes(m.type)) types.push(m.type);
   }
   return { type: types };
 }
@@ -111,11 +127,16 @@ function nullableShorthand(members: SchemaNode[]): JsonSchema | undefined {
       return { type: [value.type, "null"], ...keywords };
     case "date":
       return { type: ["string", "null"], format: "date-time", ...keywords };
+    case "url":
+      return { type: ["string", "null"], format: "uri", ...keywords };
     case "enum":
     case "literal": {
       const values = value.kind === "enum" ? value.values : [value.value];
       const type = enumType(values);
-      return { type: [...(Array.isArray(type) ? type : [type]), "null"], enum: [...values, null], ...keywords };
+      const schema: JsonSchema = { type: [...(Array.isArray(type) ? type : [type]), "null"], enum: [...values, null], ...keywords };
+      const told = describeEnum(value, keywords.description);
+      if (told !== undefined) schema.description = told;
+      return schema;
     }
     default:
       return undefined;

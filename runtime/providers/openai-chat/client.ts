@@ -18,7 +18,37 @@ import type {
   ChatCompletionMessageParam,
 } from "openai/resources/chat/completions";
 import type { ToolMessage } from "../../dispatch/messages";
-import type { JsonSchemaResponseFormat, OpenAICustomToolCall, OpenAIFunctionTool, OpenAIToolChoice } from "../openai-chat";
+import type { JsonSchema } from "../../tool/meta";
+
+/** One entry of `tools` in an OpenAI Chat Completions request (the SDK's `ChatCompletionFunctionTool`). */
+export interface OpenAIFunctionTool {
+  type: "function";
+  function: {
+    name: string;
+    description?: string;
+    parameters?: { [key: string]: unknown };
+    strict?: boolean | null;
+  };
+}
+
+/** `tool_choice` of a Chat Completions request. */
+export type OpenAIToolChoice = "none" | "auto" | "required" | { type: "function"; function: { name: string } };
+
+/**
+ * An OpenAI custom tool call (free-text input, no JSON Schema). Listed so that a `ChatCompletionMessage` type-checks
+ * as dispatch input; tooltype tools are function tools, so such a call is answered with an error message.
+ */
+export interface OpenAICustomToolCall {
+  id: string;
+  type: "custom";
+  custom: { name: string; input: string };
+}
+
+/** OpenAI's `response_format` for a JSON Schema answer (mutually assignable with the SDK's `ResponseFormatJSONSchema`). */
+export interface JsonSchemaResponseFormat {
+  type: "json_schema";
+  json_schema: { name: string; description?: string; schema: JsonSchema; strict: boolean };
+}
 
 /** A function tool call in an assistant message (the SDK's `ChatCompletionMessageFunctionToolCall`). */
 export interface ChatFunctionToolCall {

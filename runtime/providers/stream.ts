@@ -1,0 +1,178 @@
+/**
+ * What every provider's stream accumulation shares (each provider's own file reads its events):
+ * - `ToolCallAccumulator`: events in, complete tool calls out, then the assembled reply (`accumulateToolCalls`);
+ * - `PartialToolCall` / `CallState`: a call as far as it has streamed, its arguments parsed as far as they go (by
+ *   `partial-json`, a maintained parser for incomplete JSON), for progressive UIs. Parsed on first read of `args`
+ *   after a change, not on every fragment, so a long arguments text is not parsed once per token.
+ *
+ * The partial arguments are for display only: they are copied into plain objects (`__proto__` keys dropped) and
+ * never dispatched; a complete call's arguments go through dispatch's own reading and validation.
+ */
+import { Allow, parse as parsePartialJson } from "partial-json";
+
+/** A tool call as far as it has streamed. */
+export interface PartialToolCall {
+  /** The call's position in the reply (Chat Completions `delta.tool_calls[].index`; else its order among the calls). */
+  readonly index: number;
+  /** `""` until the fragment carrying it arrives. */
+  readonly id: string;
+  readonly name: string;
+  /** The arguments text so far. */
+  readonly arguments: string;
+  /**
+   * The arguments parsed as far as they go, e.g. `{"city": "Par` → `{ city: "Par" }`; `undefined` while nothing
+   * parses to an object yet. Strings and numbers at the end may still grow.
+   */
+  readonly args: Record<string, unknown> | undefined;
+  /** No more fragments will come for this call. */
+  readonly complete: boolean;
+}
+
+/** What one event changed. `Call` is the provider's own complete call. */
+export interface AccumulatorUpdate<Call = unknown> {
+  /** Text added to the reply by this event (`""` if none). */
+  readonly text: string;
+  /** Text added to the reply's refusal by this event (`""` if none). */
+  readonly refusal: string;
+  /** Each tool call fragment of this event: the call it belongs to and the arguments text it added. */
+  readonly deltas: readonly { readonly call: PartialToolCall; readonly argumentsDelta: string }[];
+  /** Calls this event completed, in order. */
+  readonly completed: readonly Call[];
+  /** The reply's finish (stop) reason, when this event carries it. */
+  readonly finishReason: string | null;
+}
+
+/** One streamed reply being read: `Event` in, `Call`s out, `Reply` at the end. */
+export interface ToolCallAccumulator<Event = unknown, Call = unknown, Reply = unknown> {
+  /** Read one event; returns what it changed. Throws if a fragment arrives for a call already complete. */
+  push(event: Event): AccumulatorUpdate<Call>;
+  /** The reply's text so far (`""` if none). */
+  readonly content: string;
+  /** The reply's refusal so far, or `null`. */
+  readonly refusal: string | null;
+  /** The complete tool calls, in order. */
+  readonly calls: readonly Call[];
+  /** Every tool call seen so far, in order. */
+  readonly partial: readonly PartialToolCall[];
+  /** The last finish (stop) reason seen, or `null`. */
+  readonly finishReason: string | null;
+  /** Completes every call and returns the reply as the API's non-streamed form would hold it. Further events are refused. */
+  done(): Reply;
+}
+
+/** The mutable state of one streaming call. */
+export class CallState implements PartialToolCall {
+  readonly index: number;
+  id = "";
+  name = "";
+  arguments = "";
+  complete = false;
+  #parsedLength = -1;
+  #parsed: Record<string, unknown> | undefined;
+
+  constructor(index: number) {
+    this.index = index;
+  }
+
+  get args(): Record<string, unknown> | undefined {
+    if (this.#parsedLength !== this.arguments.length) {
+      this.#parsed = parsePartialArguments(this.arguments) ?? this.#parsed;
+      this.#parsedLength = this.arguments.length;
+    }
+    return this.#parsed;
+  }
+}
+
+/** An update that changed nothing yet; the accumulators fill in what an event changed. */
+export function emptyUpdate<Call>(): { text: string; refusal: string; deltas: { call: PartialToolCall; argumentsDelta: string }[]; completed: Call[]; finishReason: string | null } {
+  return { text: "", refusal: "", deltas: [], completed: [], finishReason: null };
+}
+
+/** The error for an event after `done()`. */
+export function pushAfterDone(name: string): Error {
+  return new Error(`accumulateToolCalls(${name}): push() after done(); start a new accumulator for the next reply.`);
+}
+
+/**
+ * The object an incomplete arguments text parses to so far, or `undefined`. Partial atoms (`tr`, `nu`, `-Inf`)
+ * are not guessed at; strings, numbers, arrays and objects cut short are.
+ */
+export function parsePartialArguments(text: string): Record<string, unknown> | undefined {
+  if (text.trim() === "") return undefined;
+  let value: unknown;
+  try {
+    value = parsePartialJson(text, Allow.STR | Allow.NUM | Allow.ARR | Allow.OBJ);
+  } catch {
+    return undefined;
+  }
+  const copy = plainCopy(value, 0);
+  return typeof copy === "object" && copy !== null && !Array.isArray(copy) ? (copy as Record<string, unknown>) : undefined;
+}
+
+/** A copy made of plain objects and arrays only: the parser assigns keys with `=`, so `__proto__` must not survive. */
+function plainCopy(value: unknown, depth: number): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  if (depth > 64) return undefined;
+  if (Array.isArray(value)) return value.map((item) => plainCopy(item, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    if (key === "__proto__") continue;
+    out[key] = plainCopy((value as Record<string, unknown>)[key], depth + 1);
+  }
+  return out;
+}
+
+/**
+ * The calls of one streamed reply keyed by their index in it (an output item's, a content block's), for the
+ * accumulators whose events name that index. `write` gives a call in the API's own form.
+ */
+export class IndexedCalls<Call> {
+  readonly #states = new Map<number, CallState>();
+  readonly #write: (index: number, state: CallState) => Call;
+
+  constructor(write: (index: number, state: CallState) => Call) {
+    this.#write = write;
+  }
+
+  /** A call starting at `index`, with what its first event says. */
+  open(index: number, id: string, name: string, text: string): CallState {
+    const state = new CallState(this.#states.size);
+    state.id = id;
+    state.name = name;
+    state.arguments = text;
+    this.#states.set(index, state);
+    return state;
+  }
+
+  get(index: number): CallState | undefined {
+    return this.#states.get(index);
+  }
+
+  /** Completes the call at `index`; returns it, or `undefined` when there is none or it was complete already. */
+  complete(index: number): Call | undefined {
+    const state = this.#states.get(index);
+    if (!state || state.complete) return undefined;
+    state.complete = true;
+    return this.#write(index, state);
+  }
+
+  /** Completes every call still open (the reply is over); returns them in order. */
+  completeAll(): Call[] {
+    return [...this.#states.keys()].map((index) => this.complete(index)).filter((call): call is Call => call !== undefined);
+  }
+
+  /** The complete calls, in order. */
+  get done(): Call[] {
+    return [...this.#states].filter(([, state]) => state.complete).map(([index, state]) => this.#write(index, state));
+  }
+
+  get partial(): CallState[] {
+    return [...this.#states.values()];
+  }
+
+  /** The call at `index` in the API's form, for the assembled reply; `undefined` when that index is no call. */
+  written(index: number): Call | undefined {
+    const state = this.#states.get(index);
+    return state ? this.#write(index, state) : undefined;
+  }
+}
