@@ -4,23 +4,10 @@
  * and option it shows type-checks. It is not run (it would reach the providers); test/agent/providers.test.ts runs
  * the same calls against scripted servers.
  */
-import * as fs from "node:fs";
-import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { compileProgram } from "../support/compile";
-
-const readme = fs.readFileSync(path.resolve(__dirname, "../../../README.md"), "utf8");
-
-/** The code block that follows `<!-- readme-compile: name -->`. */
-function block(name: string): string {
-  const marker = `<!-- readme-compile: ${name} -->`;
-  const at = readme.indexOf(marker);
-  assert.ok(at >= 0, `README has the marker ${marker}`);
-  const found = /```ts\n([\s\S]*?)```/.exec(readme.slice(at));
-  assert.ok(found, `a ts code block follows ${marker}`);
-  return found![1]!;
-}
+import { readmeBlock as block } from "../support/readme";
 
 const tools = `
 import { tool, type Int, type Max, type Min } from "tooltype";

@@ -1,7 +1,8 @@
 /**
- * The README's MCP blocks ("MCP" annotations, "Tools as a service": Workers, Hono, Next.js route), each found by its
- * `<!-- readme:mcp:NAME -->` marker and compiled with the real compiler against tooltype's published types, hono's
- * and the Web (DOM) globals, with no Node types: what compiles here compiles in a Workers or Next.js project. The
+ * The README's MCP blocks ("MCP" annotations, "Tools as a service": Workers, Hono, Next.js route), each found by
+ * its `<!-- readme-compile: mcp-NAME -->` marker and compiled with the real compiler against tooltype's published
+ * types, hono's and the Web (DOM) globals, with no Node types: what compiles here compiles in a Workers or Next.js
+ * project. The
  * annotations block also goes through the transformer, and its tool's title, annotations, progress and auth are
  * checked by running it; a tag value that does not parse is a TT1009 diagnostic at the tag.
  */
@@ -12,20 +13,10 @@ import * as path from "node:path";
 import * as ts from "typescript";
 import { ToolRegistry, type ToolProgress } from "tooltype";
 import { compileFixture } from "../support/compile";
+import { readmeBlock } from "../support/readme";
 
 const REPO = path.resolve(__dirname, "../../..");
-const README = fs.readFileSync(path.join(REPO, "README.md"), "utf8");
-
-function block(name: string): string {
-  const marker = `<!-- readme:mcp:${name} -->`;
-  const at = README.indexOf(marker);
-  assert.ok(at >= 0, `README.md has no ${marker}`);
-  const match = /```ts\n([\s\S]*?)```/.exec(README.slice(at + marker.length));
-  assert.ok(match, `no ts block after ${marker}`);
-  return match![1]!;
-}
-
-/** What the blocks import from "./tools" (the user's own module). */
+/** What the blocks import from "../mcp/tools" (the user's own module). */
 const TOOLS = `import { ToolRegistry } from "tooltype";
 export const registry = new ToolRegistry();
 export async function verifyToken(header: string | null): Promise<{ id: string; suspended: boolean } | undefined> {
@@ -39,7 +30,7 @@ test("Tools as a service: the Workers, Hono and Next.js blocks compile against W
   fs.mkdirSync(path.join(dir, "node_modules"), { recursive: true });
   const link = path.join(dir, "node_modules", "tooltype");
   if (!fs.existsSync(link)) fs.symlinkSync(REPO, link, "dir");
-  const files: Record<string, string> = { "tools.ts": TOOLS, "readme-worker.ts": block("workers"), "readme-hono.ts": block("hono"), "readme-route.ts": block("next") };
+  const files: Record<string, string> = { "tools.ts": TOOLS, "readme-worker.ts": readmeBlock("mcp-workers"), "readme-hono.ts": readmeBlock("mcp-hono"), "readme-route.ts": readmeBlock("mcp-next") };
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
   const program = ts.createProgram(
     Object.keys(files).map((f) => path.join(dir, f)),
@@ -61,7 +52,7 @@ test("Tools as a service: the Workers, Hono and Next.js blocks compile against W
 });
 
 test("the annotations block: JSDoc @title and hints reach tools/list; progress and auth reach the tool", async () => {
-  const compiled = compileFixture(block("annotations"));
+  const compiled = compileFixture(readmeBlock("mcp-annotations"));
   assert.equal(compiled.diagnostics.map((d) => d.message), []);
   const { reindex } = compiled.load<{ reindex: object }>();
   const registry = new ToolRegistry([reindex]);
