@@ -3,9 +3,9 @@
  * its `<!-- readme-compile: mcp-NAME -->` marker and compiled with the real compiler against tooltype's published
  * types, hono's and the Web (DOM) globals, with no Node types: what compiles here compiles in a Workers or Next.js
  * project. The Hono app and the Next.js route handler also run (the official client through `app.fetch`, plain
- * dispatch on their routes). The
- * annotations block also goes through the transformer, and its tool's title, annotations, progress and auth are
- * checked by running it; a tag value that does not parse is a TT1009 diagnostic at the tag.
+ * dispatch on their routes). The annotations block also goes through the transformer, and its tool's title,
+ * annotations, progress and auth are checked by running it; a tag value that does not parse is a TT1009 diagnostic
+ * at the tag.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
