@@ -112,7 +112,7 @@ export function createMCPServer(registry: ToolRegistry, options: MCPServerOption
     } catch (error) {
       // The call was aborted (the SDK sends no answer to a cancelled request), or a handler set to `false` rethrew.
       if (exposeErrors || signal.aborted) throw error;
-      throw new McpError(ErrorCode.InternalError, `Internal error: ${name} failed. The server logged nothing it may send.`);
+      throw new McpError(ErrorCode.InternalError, `Internal error: ${name} failed; the details stay on the server.`);
     }
     const result = toMCPResult(message!, mcpOutputSchema(tool));
     if (!exposeErrors && failure?.kind === "tool" && !callerFacing(failure.error) && !ownHandler(registry, tool.options.handleToolError)) {
