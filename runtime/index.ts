@@ -4,6 +4,7 @@
  * registry, the messages and the errors.
  */
 export { tool } from "./tool/tool";
+export type { SchemaToolDefinition, SchemaToolFunction } from "./tool/tool";
 export { structuredOutput, StructuredOutput, StructuredOutputError } from "./agent/structured";
 export type { JsonSchemaResponseFormat, SafeParseResult, StructuredOutputOptions } from "./agent/structured";
 

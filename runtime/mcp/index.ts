@@ -1,12 +1,14 @@
 /**
  * `tooltype/mcp`: a registry's tools served over MCP with the official SDK (`@modelcontextprotocol/sdk`, an optional
- * peer dependency needed only by this entry; the main `tooltype` entry never loads it).
+ * peer dependency needed only by this entry; the main `tooltype` entry never loads it), and any MCP server's tools
+ * imported.
  *
  * - `createMCPServer` / `serveMCP` (server.ts): an SDK `Server` for any transport (stdio, in-memory, …).
  * - `mcpFetchHandler` (fetch.ts): `(Request) => Promise<Response>`, stateless Streamable HTTP for Workers, Deno,
  *   Bun, Hono, Next.js and Node, with the HTTP policy of http-policy.ts (hosts, origins, `authenticate`, limits,
  *   error texts) on by default.
  * - `mcpHttpHandler` (node.ts): the same for Node's `(req, res)`, a bridge over `mcpFetchHandler`.
+ * - `fromMCP` (client.ts): the other way round, any MCP server's tools imported as run-time schema tools.
  */
 export { createMCPServer, type MCPRequestScope, type MCPServerOptions, serveMCP } from "./server";
 export { mcpFetchHandler } from "./fetch";
@@ -19,3 +21,5 @@ export {
   MCPAuthError,
   type MCPHttpOptions,
 } from "./http-policy";
+export { fromMCP } from "./client";
+export type { MCPClient, MCPImport, MCPImportOptions, MCPListedTool } from "./client";
