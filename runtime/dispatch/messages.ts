@@ -3,6 +3,7 @@
  * provider (runtime/providers/) turns them into its own answer format. Its JSON form is exactly what the OpenAI Chat
  * Completions API accepts (`{ role, tool_call_id, content }`), so artifacts never reach the model.
  */
+import type { ToolContentPart } from "../tool/content";
 
 export type ToolMessageStatus = "success" | "error";
 
@@ -12,6 +13,7 @@ export interface ToolMessageFields<Artifact = unknown> {
   content: string;
   artifact?: Artifact;
   status?: ToolMessageStatus;
+  parts?: ToolContentPart[];
 }
 
 /**
@@ -26,6 +28,11 @@ export class ToolMessage<Artifact = unknown> {
   content: string;
   artifact?: Artifact;
   status: ToolMessageStatus;
+  /**
+   * The result as content parts, when the tool returned parts (`text()`, `image()`, `file()`): providers that take
+   * images and files write these; `content` is their text for the others (each image or file as a label).
+   */
+  parts?: ToolContentPart[];
 
   constructor(fields: ToolMessageFields<Artifact>) {
     this.tool_call_id = fields.tool_call_id;
@@ -33,6 +40,7 @@ export class ToolMessage<Artifact = unknown> {
     this.content = fields.content;
     if (fields.artifact !== undefined) this.artifact = fields.artifact;
     this.status = fields.status ?? "success";
+    if (fields.parts !== undefined) this.parts = fields.parts;
   }
 
   toJSON(): { role: "tool"; tool_call_id: string; content: string } {
