@@ -8,15 +8,14 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as http from "node:http";
 import * as os from "node:os";
 import * as path from "node:path";
 import { mcpHttpHandler } from "tooltype/mcp";
+import { REPO, run, type RunResult } from "../hosts/app";
 import { createMcpRegistry } from "./tools";
 
-const REPO = path.resolve(__dirname, "../../..");
 const CLI = path.join(REPO, "node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js");
 const AUTH = ["--header", "Authorization: Bearer inspector"];
 
@@ -25,28 +24,14 @@ let wire = "";
 let server: http.Server;
 let port = 0;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function inspector(url: string, ...args: string[]): Promise<Run> {
+/** One CLI run (one request), with a HOME of its own so that nothing of the user's is read or written. */
+async function inspector(url: string, ...args: string[]): Promise<RunResult> {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), "inspector-home-"));
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, "--cli", url, ...args], { env: { ...process.env, HOME: home }, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      fs.rmSync(home, { recursive: true, force: true });
-      resolve({ code, stdout, stderr });
-    });
-  });
+  try {
+    return await run(process.execPath, [CLI, "--cli", url, ...args], REPO, { HOME: home });
+  } finally {
+    fs.rmSync(home, { recursive: true, force: true });
+  }
 }
 
 test.before(async () => {
