@@ -9,7 +9,8 @@
  */
 import { createUnplugin, type UnpluginInstance } from "unplugin";
 import { projectFor, type ProjectOptions, type ProjectService } from "./project.js";
-import { formatDiagnostic, type HostDiagnostic, mightUseTooltype, transformModule } from "./transform-module.js";
+import { formatDiagnostic, type HostDiagnostic } from "./diagnostic-format.js";
+import { mightUseTooltype, transformModule } from "./transform-module.js";
 
 export interface TooltypeBundlerOptions extends ProjectOptions {
   /** Modules to transform (default: `.ts`, `.tsx`, `.mts`, `.cts` files). */
