@@ -8,12 +8,14 @@
  *   readable object), the hint appended to their error text, and the `patch_tool_arguments` calls themselves:
  *   patch applied to the failed call's arguments, the repaired call dispatched under the patch call's id, so its
  *   answer is the answer to the patch call and the transcript stays valid (one answer per call id);
- * - with `prepareStep`'s active tools, a call to a registered tool not offered in the step is answered as unavailable.
+ * - with `prepareStep`'s active tools, a call to a registered tool not offered in the step is answered as unavailable;
+ * - streamed, each call runs as soon as it is complete, yet `maxCallsPerMessage` caps the reply as dispatch caps a
+ *   whole one: the calls past the cap wait for the end of the stream (their text names the reply's total) and never run.
  */
 import type { NormalizedCall } from "../dispatch/call";
 import { ToolMessage } from "../dispatch/messages";
 import type { DispatchOptions, ToolErrorEvent } from "../dispatch/options";
-import { type ToolRegistry, dispatchRead } from "../registry/registry";
+import { type ToolRegistry, callsCapRead, dispatchRead, refuseRead } from "../registry/registry";
 import { ToolValidationError } from "../tool/errors";
 import type { ToolAttempt } from "./errors";
 import { PATCH_TOOL_NAME, applyJsonPatch, patchHint, readPatchCall } from "./json-patch";
@@ -88,6 +90,35 @@ export class CallExecutor<Call = unknown> {
     return outcome!;
   }
 
+  /**
+   * The calls of one streamed reply, each run (`run`) as soon as it is complete. The calls dispatch would run of the
+   * whole reply (all but patch and unavailable calls) count towards `maxCallsPerMessage`; those past it are answered
+   * with the limit, like dispatch answers them, once `end` says how many calls the reply made.
+   */
+  streamed(): { run(call: ReplyCall<Call>): Promise<CallOutcome<Call>>; end(): void } {
+    let cap: number;
+    try {
+      cap = callsCapRead(this.#registry, this.#options);
+    } catch {
+      // An unusable option: each dispatch rejects with the same RangeError.
+      cap = Infinity;
+    }
+    let counted = 0;
+    const beyond: ReplyCall<Call>[] = [];
+    let endReply!: (total: number) => void;
+    const ended = new Promise<number>((resolve) => (endReply = resolve));
+    let refused: Promise<CallOutcome<Call>[]> | undefined;
+    return {
+      run: (call) => {
+        if (this.#isPatch(call) || this.#unavailable(call) || ++counted <= cap) return this.runOne(call);
+        const index = beyond.push(call) - 1;
+        refused ??= ended.then((total) => this.#dispatch(beyond, undefined, (read, options) => refuseRead(this.#registry, read, options, total)));
+        return refused.then((outcomes) => outcomes[index]!);
+      },
+      end: () => endReply(counted),
+    };
+  }
+
   /** After a step, in call order: a tool called validly has nothing left to patch; its latest invalid call does. */
   settle(outcomes: readonly CallOutcome<Call>[]): void {
     if (!this.#jsonPatch) return;
@@ -118,8 +149,12 @@ export class CallExecutor<Call = unknown> {
     return { call: call.call, callId: id, result, toolName: name, validated: false, failure };
   }
 
-  /** Dispatch calls through the registry, watching for validation failures. */
-  async #dispatch(calls: readonly ReplyCall<Call>[], repaired?: { args: Record<string, unknown>; name: string; patch: ToolAttempt["patch"] }): Promise<CallOutcome<Call>[]> {
+  /** Dispatch calls through the registry (or `send` them otherwise), watching for validation failures. */
+  async #dispatch(
+    calls: readonly ReplyCall<Call>[],
+    repaired?: { args: Record<string, unknown>; name: string; patch: ToolAttempt["patch"] },
+    send: (read: NormalizedCall[], options: DispatchOptions) => Promise<ToolMessage[]> = (read, options) => dispatchRead(this.#registry, read, options),
+  ): Promise<CallOutcome<Call>[]> {
     const captured = new Map<string, Captured[]>();
     const own = this.#options.onToolError;
     const options: DispatchOptions = {
@@ -137,7 +172,7 @@ export class CallExecutor<Call = unknown> {
     const read: NormalizedCall[] = repaired
       ? [{ kind: "args", id: calls[0]!.read.id, name: repaired.name, args: repaired.args }]
       : calls.map((call) => call.read);
-    const results = await dispatchRead(this.#registry, read, options);
+    const results = await send(read, options);
     return calls.map(({ call, read: { id } }, i) => {
       const result = results[i]!;
       const seen = captured.get(id)?.shift();

@@ -258,13 +258,19 @@ async function* runLoop(
       if (stream) {
         if (!isAsyncIterable(response)) throw new TypeError("runTools: with stream: true the client must return an async iterable of events.");
         const started: Promise<CallOutcome>[] = [];
-        reply = yield* streamReply(loop, response, index, (call) => {
-          if (approvals) return;
-          const running = executor.runOne(call);
-          // Awaited below; until then a rejection (an abort) must not count as unhandled.
-          running.catch(() => undefined);
-          started.push(running);
-        });
+        const streamed = executor.streamed();
+        try {
+          reply = yield* streamReply(loop, response, index, (call) => {
+            if (approvals) return;
+            const running = streamed.run(call);
+            // Awaited below; until then a rejection (an abort) must not count as unhandled.
+            running.catch(() => undefined);
+            started.push(running);
+          });
+        } finally {
+          // The reply's calls are all known (or the stream failed): the ones past the cap can be answered.
+          streamed.end();
+        }
         outcomes = approvals ? undefined : started;
       } else {
         reply = loop.reply(response);

@@ -42,7 +42,7 @@ export function dispatchCalls(
   try {
     options.signal?.throwIfAborted();
     limit = concurrencyLimit(options.maxConcurrency ?? env.options.maxConcurrency);
-    cap = countLimit("maxCallsPerMessage", options.maxCallsPerMessage ?? env.options.maxCallsPerMessage, MAX_CALLS_PER_MESSAGE);
+    cap = callsCap(env, options);
   } catch (error) {
     return Promise.reject(error);
   }
@@ -72,14 +72,36 @@ export function dispatchCalls(
   );
 }
 
+/** How many calls of one reply run: the dispatch's `maxCallsPerMessage`, else the registry's, else the default. */
+export function callsCap(env: DispatchEnvironment, options: DispatchOptions): number {
+  return countLimit("maxCallsPerMessage", options.maxCallsPerMessage ?? env.options.maxCallsPerMessage, MAX_CALLS_PER_MESSAGE);
+}
+
 /**
  * The answers to the calls past the first `cap` of a reply, made before any call runs: a handler that rethrows on
  * them rejects dispatch with nothing started.
  */
 function refuseBeyond(env: DispatchEnvironment, calls: NormalizedCall[], run: DispatchRun, cap: number): ToolMessage[] {
-  const refused: ToolMessage[] = [];
-  for (let i = cap; i < calls.length; i++) refused.push(answerRefused(env, calls[i]!, run, tooManyCallsError(calls[i]!.name, calls.length, cap)));
-  return refused;
+  return refuseEach(env, calls.slice(cap), run, calls.length, cap);
+}
+
+function refuseEach(env: DispatchEnvironment, calls: NormalizedCall[], run: DispatchRun, total: number, cap: number): ToolMessage[] {
+  return calls.map((call) => answerRefused(env, call, run, tooManyCallsError(call.name, total, cap)));
+}
+
+/**
+ * For a reply whose calls were run one by one as they streamed in: answer `calls`, the ones past the cap, with the
+ * same limit text dispatch gives a whole reply of `total` calls. Nothing runs; a handler that rethrows rejects.
+ */
+export function refuseBeyondCap(env: DispatchEnvironment, calls: NormalizedCall[], options: DispatchOptions, total: number): Promise<ToolMessage[]> {
+  const run = createRun(options);
+  try {
+    return Promise.resolve(refuseEach(env, calls, run, total, callsCap(env, options)));
+  } catch (error) {
+    return Promise.reject(error);
+  } finally {
+    run.close();
+  }
 }
 
 /** Dispatch gives up: no one will read the other answers, so stop the calls still running. */

@@ -27,9 +27,11 @@ import {
   type DispatchEnvironment,
   type DispatchTool,
   type ToolInput,
+  callsCap,
   dispatchCalls,
   invokeRaw,
   invokeTool,
+  refuseBeyondCap,
 } from "../dispatch/dispatch";
 import type { ToolMessage } from "../dispatch/messages";
 import type { DispatchOptions, RegistryOptions, ToolMiddleware } from "../dispatch/options";
@@ -74,6 +76,20 @@ export function dispatchRead(registry: ToolRegistry, calls: NormalizedCall[], op
   const env = environments.get(registry);
   if (!env) return Promise.reject(new TypeError("runTools: the registry must be a ToolRegistry."));
   return dispatchCalls(env, calls, options);
+}
+
+/** For the agent loop's streamed replies: how many calls of one reply run (`maxCallsPerMessage`). */
+export function callsCapRead(registry: ToolRegistry, options: DispatchOptions = {}): number {
+  const env = environments.get(registry);
+  if (!env) throw new TypeError("runTools: the registry must be a ToolRegistry.");
+  return callsCap(env, options);
+}
+
+/** For the agent loop's streamed replies: the calls past the cap of a reply of `total` calls, refused as dispatch does. */
+export function refuseRead(registry: ToolRegistry, calls: NormalizedCall[], options: DispatchOptions, total: number): Promise<ToolMessage[]> {
+  const env = environments.get(registry);
+  if (!env) return Promise.reject(new TypeError("runTools: the registry must be a ToolRegistry."));
+  return refuseBeyondCap(env, calls, options, total);
 }
 
 /** For the agent loop: the calls (as read) that need approval; nothing runs. */
