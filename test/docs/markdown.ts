@@ -1,0 +1,99 @@
+/**
+ * Reads the documentation as the docs tests see it: which pages there are (README.md and docs/*.md, not the
+ * generated API reference), the fenced code blocks of a page with the check marker written before each, and the
+ * anchors a page's headings get (GitHub's rule).
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+
+export const repo = path.resolve(__dirname, "../../..");
+
+/** Repository-relative paths of every documentation page. */
+export function pages(): string[] {
+  const docs = path.join(repo, "docs");
+  const found = ["README.md"];
+  const walk = (dir: string): void => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (full !== path.join(docs, "api")) walk(full);
+      } else if (entry.name.endsWith(".md")) found.push(path.relative(repo, full).split(path.sep).join("/"));
+    }
+  };
+  if (fs.existsSync(docs)) walk(docs);
+  return found;
+}
+
+export function read(page: string): string {
+  return fs.readFileSync(path.join(repo, page), "utf8");
+}
+
+export interface CodeBlock {
+  page: string;
+  /** 1-based line of the first line of code (after the opening fence). */
+  line: number;
+  lang: string;
+  code: string;
+  /** The words of a `<!-- check: … -->` comment on the line before the fence (blank lines between allowed). */
+  check: string[];
+}
+
+export function codeBlocks(page: string): CodeBlock[] {
+  const lines = read(page).split("\n");
+  const blocks: CodeBlock[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^(`{3,})([\w-]*)\s*$/.exec(lines[i]!);
+    if (!open) continue;
+    const fence = open[1]!;
+    let end = i + 1;
+    while (end < lines.length && lines[end] !== fence) end++;
+    let before = i - 1;
+    while (before >= 0 && lines[before]!.trim() === "") before--;
+    const marker = before >= 0 ? /^<!-- check: ([^>]*?) -->$/.exec(lines[before]!.trim()) : null;
+    blocks.push({
+      page,
+      line: i + 2,
+      lang: open[2]!,
+      code: lines.slice(i + 1, end).join("\n") + "\n",
+      check: marker ? marker[1]!.split(/\s+/) : [],
+    });
+    i = end;
+  }
+  return blocks;
+}
+
+/** The anchor GitHub gives a heading's text; repeated headings get -1, -2, … (the caller counts). */
+export function slug(heading: string): string {
+  return heading
+    .replace(/`/g, "")
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+    .replace(/\s/g, "-");
+}
+
+/** Every anchor of a page: its headings (outside code blocks) and explicit `<a id>`/`<a name>` tags. */
+export function anchors(page: string): Set<string> {
+  const seen = new Map<string, number>();
+  const result = new Set<string>();
+  let fence: string | undefined;
+  for (const line of read(page).split("\n")) {
+    const f = /^(`{3,})/.exec(line);
+    if (f) {
+      if (fence === undefined) fence = f[1];
+      else if (line.trim() === fence) fence = undefined;
+      continue;
+    }
+    if (fence !== undefined) continue;
+    const heading = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
+    if (heading) {
+      const base = slug(heading[1]!);
+      const n = seen.get(base) ?? 0;
+      seen.set(base, n + 1);
+      result.add(n === 0 ? base : `${base}-${n}`);
+    }
+    for (const a of line.matchAll(/<a\s+(?:id|name)="([^"]+)"/g)) result.add(a[1]!);
+  }
+  return result;
+}
