@@ -6,6 +6,7 @@
 
 export type ToolMessageStatus = "success" | "error";
 
+/** The fields a `ToolMessage` is made from. */
 export interface ToolMessageFields<Artifact = unknown> {
   tool_call_id: string;
   name: string;
@@ -35,6 +36,7 @@ export class ToolMessage<Artifact = unknown> {
     this.status = fields.status ?? "success";
   }
 
+  /** Exactly what the OpenAI SDK sends: `{ role, tool_call_id, content }`, so the artifact never reaches the model. */
   toJSON(): { role: "tool"; tool_call_id: string; content: string } {
     return { role: this.role, tool_call_id: this.tool_call_id, content: this.content };
   }

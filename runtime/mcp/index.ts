@@ -9,6 +9,8 @@
  * - `serveMCP`: the same server connected to a transport (stdio, Streamable HTTP, in-memory, …).
  * - `mcpHttpHandler`: a Node `(req, res)` handler for Streamable HTTP in stateless mode: a fresh server and
  *   transport per request (the SDK's stateless pattern), so any number of clients can call the tools.
+ *
+ * @module tooltype/mcp
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";

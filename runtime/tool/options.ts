@@ -15,6 +15,7 @@ export type ResponseFormat = "content" | "content_and_artifact";
  */
 export type ErrorHandler = boolean | string | ((error: unknown, call: ToolCall) => string);
 
+/** Options of `@tool({...})` and `tool(fn, {...})`; explicit options win over what the transformer derived. */
 export interface ToolOptions {
   /** The name the model sees; must match `^[a-zA-Z0-9_-]{1,64}$`. */
   name?: string;
