@@ -6,6 +6,7 @@
  * @module tooltype
  */
 export { tool } from "./tool/tool";
+export type { SchemaToolDefinition, SchemaToolFunction } from "./tool/tool";
 export { structuredOutput, StructuredOutput, StructuredOutputError } from "./agent/structured";
 export type { JsonSchemaResponseFormat, SafeParseResult, StructuredOutputOptions } from "./agent/structured";
 

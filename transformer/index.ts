@@ -24,6 +24,7 @@ import type { Problem } from "./schema/from-type";
 import { deriveToolMeta, type ToolSite } from "./tool-meta";
 import { ValidatorCompiler } from "./validator";
 import { deriveOutputMeta } from "./output-meta";
+import { trackDependencies } from "./hosts/incremental";
 
 /** The plugin entry from tsconfig (ts-patch passes it through). */
 export interface TooltypePluginConfig {
@@ -47,6 +48,10 @@ export interface TooltypeTransformerExtras {
    * added, because tsc's exit status counts every added diagnostic, warnings included.
    */
   library?: string;
+  /** Receives each tool's derived metadata (without its validator) and the function it describes: the CLI's `schema`. */
+  onToolMeta?: (meta: ReturnType<typeof deriveToolMeta>["meta"], fn: ts.SignatureDeclaration) => void;
+  /** ts-patch's list of the program's plugin diagnostics, which it adds to the result of every emit of the program. */
+  diagnostics?: ts.Diagnostic[];
 }
 
 /**
@@ -74,12 +79,15 @@ export default function tooltypeTransformer(
     else if (extras.addDiagnostic) extras.addDiagnostic(diagnostic);
     else if (!problem.warning) throw new Error(tsi.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
   };
+  // Incremental and watch builds: re-emit tool files whose types changed in another file (see hosts/incremental.ts).
+  const tracker = trackDependencies(tsi, program, checker, config, extras.diagnostics);
 
   const options = program.getCompilerOptions();
   let nullWarningDue = !(options.strictNullChecks ?? options.strict ?? false);
 
   return (context) => {
     const f = context.factory;
+    let compiledInFile = 0;
 
     const compile = (site: ToolSite): ts.Expression => {
       if (nullWarningDue) {
@@ -88,6 +96,8 @@ export default function tooltypeTransformer(
       }
       const { meta, problems } = deriveToolMeta(tsi, checker, api, site);
       problems.forEach(report);
+      extras.onToolMeta?.(meta, site.fn);
+      compiledInFile++;
       // A tool with errors fails the build anyway; compiling its (partial) schema would only add noise.
       const validator = validators && !problems.some((p) => !p.warning) ? validators.expression(tsi, f, meta.parameters) : undefined;
       return metaExpression(f, meta as unknown as JsonValue, validator); // plain data by construction: see runtime/meta.ts
@@ -163,6 +173,7 @@ export default function tooltypeTransformer(
       const explicitName = first && (tsi.isStringLiteral(first) || tsi.isNoSubstitutionTemplateLiteral(first)) ? first.text : undefined;
       const { meta, problems } = deriveOutputMeta(tsi, checker, { call, typeNode, explicitName, explicitNameNode: explicitName === undefined ? undefined : first });
       problems.forEach(report);
+      compiledInFile++;
       const validator = validators && !problems.some((p) => !p.warning) ? validators.expression(tsi, f, meta.schema) : undefined;
       return metaExpression(f, meta as unknown as JsonValue, validator);
     };
@@ -176,7 +187,12 @@ export default function tooltypeTransformer(
       return meta === undefined ? visited : withMetaArgument(f, visited, visited.arguments, compiled?.index ?? 2, meta);
     };
 
-    return (file) => tsi.visitEachChild(file, visit, context);
+    return (file) => {
+      compiledInFile = 0;
+      const visited = tsi.visitEachChild(file, visit, context);
+      tracker?.visited(file, compiledInFile > 0);
+      return visited;
+    };
   };
 }
 

@@ -13,7 +13,7 @@ import { conform } from "../arguments/conform";
 import { instantiateValidator } from "../arguments/compiled-validator";
 import { ArgumentsValidator } from "../arguments/validate";
 import { type JsonSchemaResponseFormat, toResponseFormat } from "../providers/openai-chat";
-import type { SchemaError } from "../tool/errors";
+import { NOT_COMPILED_HINT, type SchemaError } from "../tool/errors";
 import { type CompiledOutputMeta, type JsonSchema, META_VERSION } from "../tool/meta";
 
 export type { JsonSchemaResponseFormat } from "../providers/openai-chat";
@@ -131,7 +131,7 @@ export class StructuredOutput<T> {
 export function structuredOutput<T>(name?: string, options: StructuredOutputOptions = {}, meta?: CompiledOutputMeta): StructuredOutput<T> {
   if (!meta) {
     throw new Error(
-      `structuredOutput${name ? `("${name}")` : "()"} has no compiled schema: the tooltype transformer did not run on this file, or the call has no type argument. Write structuredOutput<YourType>(), add { "transform": "tooltype/transformer" } to compilerOptions.plugins in tsconfig.json and build with tspc (ts-patch).`,
+      `structuredOutput${name ? `("${name}")` : "()"} has no compiled schema. Write structuredOutput<YourType>() (without a type argument there is nothing to compile); otherwise ${NOT_COMPILED_HINT}`,
     );
   }
   if (meta.v !== META_VERSION) {

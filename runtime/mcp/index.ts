@@ -9,6 +9,7 @@
  * - `serveMCP`: the same server connected to a transport (stdio, Streamable HTTP, in-memory, …).
  * - `mcpHttpHandler`: a Node `(req, res)` handler for Streamable HTTP in stateless mode: a fresh server and
  *   transport per request (the SDK's stateless pattern), so any number of clients can call the tools.
+ * - `fromMCP` (client.ts): the other way round, any MCP server's tools imported as run-time schema tools.
  *
  * @module tooltype/mcp
  */
@@ -138,3 +139,6 @@ function jsonRpcError(res: ServerResponse, status: number, code: number, message
   res.writeHead(status, { "content-type": "application/json" });
   res.end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
 }
+
+export { fromMCP } from "./client";
+export type { MCPClient, MCPImport, MCPImportOptions, MCPListedTool } from "./client";

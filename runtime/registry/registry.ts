@@ -45,7 +45,7 @@ import {
 import { type MCPTool, toMCPTools } from "../providers/mcp";
 import type { ToolProvider } from "../providers/provider";
 import type { ToolCall } from "../tool/call";
-import { ToolRegistrationError } from "../tool/errors";
+import { NOT_COMPILED_HINT, ToolRegistrationError } from "../tool/errors";
 import { type CompiledToolMeta, type JsonSchema, META_VERSION, isCompiledToolMeta } from "../tool/meta";
 import type { ToolOptions } from "../tool/options";
 import { type FoundTool, type ToolSource, findTools } from "../tool/sources";
@@ -297,15 +297,12 @@ function checkedMeta(found: FoundTool): CompiledToolMeta {
       `${tool} has no compiled metadata: the tooltype transformer ran, but could not read the function passed to tool() (the build reported TT1007 there, saying what to write instead). If tool() is called inside a function of yours that wraps it, make that function a tool factory (README: "Wrapping tool()").`,
     );
   }
-  if (meta === undefined && declaration.kind === "function") {
-    throw new ToolRegistrationError(
-      `${tool} has no compiled metadata: either the tooltype transformer did not run on the file that calls tool() (add { "transform": "tooltype/transformer" } to compilerOptions.plugins in tsconfig.json and build with tspc, ts-patch), or tool() is called inside a function of yours that wraps it without passing metadata on (make that function a tool factory: README "Wrapping tool()").`,
-    );
-  }
   if (meta === undefined) {
-    throw new ToolRegistrationError(
-      `${tool} has no compiled metadata: the tooltype transformer did not run on this file. Add { "transform": "tooltype/transformer" } to compilerOptions.plugins in tsconfig.json and build with tspc (ts-patch).`,
-    );
+    const wrapper =
+      declaration.kind === "function"
+        ? ' If tool() is called inside a function of yours that wraps it without passing metadata on, make that function a tool factory (README: "Wrapping tool()").'
+        : "";
+    throw new ToolRegistrationError(`${tool} has no compiled metadata: ${NOT_COMPILED_HINT}${wrapper}`);
   }
   if (!isCompiledToolMeta(meta)) {
     throw new ToolRegistrationError(

@@ -130,6 +130,7 @@ function functionTool(declaration: ToolDeclaration, fn: AnyFunction, thisArg: un
   // An arrow passed straight to tool() has no name of its own; the transformer named it after its variable.
   const metaName: unknown = declaration.meta?.name;
   const name = declaration.key || (typeof metaName === "string" && metaName) || "(anonymous)";
+  if (declaration.origin !== undefined) return { declaration, fn, thisArg, label: declaration.origin, role: declaration.origin };
   return { declaration, fn, thisArg, label: `function ${name}`, role: "function passed to tool()" };
 }
 

@@ -2,12 +2,16 @@
  * `tool`: the method decorator (`@tool`, `@tool({...})`, under both `experimentalDecorators` and TC39 standard
  * decorators) and the wrapper for plain functions (`tool(fn)`, `tool(fn, {...})`).
  *
+ * `tool.fromSchema(definition, fn)` makes a tool whose JSON Schema is only known at run time (an MCP server's tools,
+ * a schema loaded from a file): the same metadata, written here instead of by the transformer, without a compiled
+ * validator (ajv compiles the schema once, on the tool's first call).
+ *
  * The transformer appends the compiled metadata as the last argument (`tool(fn, options, meta)`,
  * `@tool(options, meta)`); this module only records it next to the function. Nothing is checked here: a missing
  * or unknown metadata version is reported when the tool is registered, where the error can name the tool.
  */
-import type { CompiledToolMeta } from "./meta";
-import type { ToolOptions } from "./options";
+import type { CompiledToolMeta, JsonSchema } from "./meta";
+import type { ToolContext, ToolOptions } from "./options";
 
 // Tool functions and methods as the caller wrote them: any parameters, any result.
 // `any` here is the decorator contract TypeScript itself uses for method types.
@@ -23,6 +27,8 @@ export interface ToolDeclaration {
   key: string;
   options: ToolOptions;
   meta?: CompiledToolMeta;
+  /** How registration errors name where the tool came from, instead of `function <key>` (run-time schema tools). */
+  origin?: string;
 }
 
 const declarations = new WeakMap<object, ToolDeclaration>();
@@ -129,3 +135,49 @@ function isStandardMethodContext(value: unknown): value is ClassMethodDecoratorC
     typeof (value as { addInitializer?: unknown }).addInitializer === "function"
   );
 }
+
+/** A tool whose schema is known only at run time: its name, description and parameter schema, plus any tool option. */
+export interface SchemaToolDefinition extends ToolOptions {
+  name: string;
+  description?: string;
+  /** JSON Schema (draft 2020-12) of the arguments object: `{ type: "object", properties, required, … }`. */
+  parameters: JsonSchema;
+  /** How registration errors name the tool's origin, e.g. `tool "search" of MCP server "files"`. */
+  origin?: string;
+}
+
+/** The function of a run-time schema tool: the validated (and coerced) arguments object, and the call's context. */
+export type SchemaToolFunction<Args = Record<string, unknown>> = (args: Args, context: ToolContext) => unknown;
+
+/**
+ * `tool.fromSchema({ name, description, parameters }, fn)`: a tool from a JSON Schema written or received at run
+ * time. Register it like any `tool()` value; dispatch reads, repairs, coerces and validates its arguments against
+ * `parameters` as it does for compiled tools, then calls `fn(args, context)`.
+ */
+function fromSchema<Args = Record<string, unknown>>(definition: SchemaToolDefinition, fn: SchemaToolFunction<Args>): SchemaToolFunction<Args> {
+  const { parameters, origin, ...options } = definition;
+  if (typeof fn !== "function") {
+    throw new TypeError(`tool.fromSchema(${JSON.stringify(definition.name)}, fn): fn must be a function; got ${typeof fn}.`);
+  }
+  if (typeof parameters !== "object" || parameters === null || Array.isArray(parameters) || (parameters.type ?? "object") !== "object") {
+    throw new TypeError(
+      `tool.fromSchema(${JSON.stringify(definition.name)}): parameters must be an object schema ({ type: "object", properties, required }), as every provider requires for tool arguments.`,
+    );
+  }
+  const meta: CompiledToolMeta = {
+    v: 1,
+    name: definition.name,
+    description: definition.description ?? "",
+    parameters: { ...parameters, type: "object" },
+    params: ["args"],
+    // The arguments object is passed whole, the ToolContext second.
+    flatten: true,
+    inject: [1],
+  };
+  const wrapped = wrapFunction(fn as AnyFunction, options, meta);
+  if (origin !== undefined) declarations.get(wrapped)!.origin = origin;
+  return wrapped as SchemaToolFunction<Args>;
+}
+
+/** `tool.fromSchema({ name, description, parameters }, fn)`: a tool from a JSON Schema known only at run time. */
+tool.fromSchema = fromSchema;

@@ -3,9 +3,11 @@
  * and ts-patch into two throwaway projects (CommonJS with module node16, ESM with module nodenext), build each with
  * the installed `tspc` CLI and the `tooltype/transformer` plugin, run the output with node, and check that the
  * exported tools carry the JSDoc descriptions, that dispatch answers an OpenAI-style message, and that the agent
- * loop, stream accumulation and parseToolCalls work with a client written by hand. The projects
- * install no provider SDK and keep skipLibCheck off: the main entry's types and the other providers' formats
- * (Anthropic answers, Gemini declarations, strict mode) must work without them.
+ * loop, stream accumulation and parseToolCalls work with a client written by hand; the same sources run with the
+ * installed `tooltype/register` hook, and the installed `tooltype` command prints the same tools. The projects
+ * install no provider SDK and no agent framework, and keep skipLibCheck off: the main entry's types and the other
+ * providers' formats (Anthropic answers, Gemini declarations, strict mode) must work without them, and the framework
+ * entries (`tooltype/ai`, `/langchain`, `/agents`, `/mastra`, `/mcp`) are the only ones that ask for their optional peers.
  *
  * The descriptions prove the `"tsp": { "tscOptions": { "parseAllJsDoc": true } }` entry of our package.json works:
  * since TypeScript 5.3, tsc skips parsing JSDoc in .ts files unless a plugin asks for it through ts-patch.
@@ -309,6 +311,12 @@ test("the packed tarball installs, builds with tspc and runs in a CommonJS and a
       "dist/runtime/index.d.ts",
       "dist/runtime/mcp/index.js",
       "dist/runtime/mcp/index.d.ts",
+      "dist/runtime/mcp/client.js",
+      "dist/runtime/adapters/ai.js",
+      "dist/runtime/adapters/langchain.js",
+      "dist/runtime/adapters/langchain.mjs",
+      "dist/runtime/adapters/agents.js",
+      "dist/runtime/adapters/mastra.js",
       "dist/transformer/index.js",
     ]) {
       assert.ok(files.includes(required), `the tarball lacks ${required}`);
@@ -330,6 +338,12 @@ test("the packed tarball installs, builds with tspc and runs in a CommonJS and a
       ),
     );
     installs.forEach((result, i) => expectOk(`npm install (${kinds[i].dir})`, result));
+    // Optional peers stay out: the main entry runs below with none of the frameworks and SDKs installed.
+    for (const dir of dirs) {
+      for (const peer of ["ai", "@langchain/core", "@openai/agents", "@mastra/core", "@modelcontextprotocol/sdk", "openai", "@anthropic-ai/sdk"]) {
+        assert.not.ok(fs.existsSync(path.join(dir, "node_modules", peer)), `${peer} was installed with tooltype`);
+      }
+    }
 
     // 3. Build with the installed tspc, exactly as a user would; then run.
     for (const [i, kind] of kinds.entries()) {
@@ -342,7 +356,22 @@ test("the packed tarball installs, builds with tspc and runs in a CommonJS and a
       else assert.match(emitted, /from "tooltype"/, "esm: emitted as an ES module");
 
       const result = expectOk(`node dist/index.js (${kind.dir})`, await run(process.execPath, ["dist/index.js"], dir, RUN_TIMEOUT_MS));
-      checkOutput(kind, JSON.parse(result.stdout) as Output);
+      const output = JSON.parse(result.stdout) as Output;
+      checkOutput(kind, output);
+
+      // The same sources without a build: the installed register hook; and the installed `tooltype` command.
+      const [hooked, schema] = await Promise.all([
+        run(process.execPath, ["--import", "tooltype/register", "src/index.ts"], dir, RUN_TIMEOUT_MS),
+        run(path.join(dir, "node_modules", ".bin", "tooltype"), ["schema", "--format", "openai"], dir, RUN_TIMEOUT_MS),
+      ]);
+      checkOutput(kind, JSON.parse(expectOk(`node --import tooltype/register (${kind.dir})`, hooked).stdout) as Output);
+      const byName = (tools: Output["tools"]) => [...tools].sort((a, b) => a.function.name.localeCompare(b.function.name));
+      assert.equal(byName(JSON.parse(expectOk(`tooltype schema (${kind.dir})`, schema).stdout) as Output["tools"]), byName(output.tools), `${kind.dir}: the tooltype command prints what the registry exports`);
+
+      // A framework entry without its framework says which package is missing.
+      const missing = await run(process.execPath, ["-e", 'require("tooltype/langchain")'], dir, RUN_TIMEOUT_MS);
+      assert.is(missing.code, 1, `${kind.dir}: tooltype/langchain loads without @langchain/core`);
+      assert.match(missing.stderr, /Cannot find module '@langchain\/core/);
     }
 
     // 4. Every entry the package exports resolves, with its types, under every moduleResolution a user can have.

@@ -92,7 +92,7 @@ test("formatInstructions gives the schema and how to answer", () => {
 
 test("without the transformer's metadata it throws and says how to add the plugin", () => {
   const untransformed = structuredOutput as unknown as (name?: string) => unknown;
-  assert.throws(() => untransformed("x"), /has no compiled schema[\s\S]*tooltype\/transformer/);
+  assert.throws(() => untransformed("x"), /has no compiled schema[\s\S]*not compiled by a tooltype-aware step[\s\S]*tooltype\/transformer[\s\S]*node --import tooltype\/register/);
 });
 
 test.run();

@@ -1,0 +1,88 @@
+/**
+ * `tooltype/ai`: a registry's tools as the `tools` record of the Vercel AI SDK (`ai`, major 7) for `generateText`,
+ * `streamText` and agents built on them. Needs `ai` installed (an optional peer; the main entry never loads it).
+ *
+ * Each tool: its description, its JSON Schema through `jsonSchema()` (unchecked there: tooltype validates), `strict`
+ * where asked (the AI SDK's OpenAI provider sends it), and an `execute` that runs the call through the registry's
+ * pipeline with the AI SDK's tool call id and abort signal. The tool's output (what the program keeps, in
+ * `toolResults` and steps) is the ToolMessage with its artifact; `toModelOutput` sends the model only its content.
+ * A call tooltype answers with an error (invalid arguments, a throwing or timed-out tool) is a tool result too,
+ * whose ToolMessage has `status: "error"`: the model reads tooltype's text exactly, where a thrown error would reach
+ * it wrapped as `{"error": "<name>: <message>"}`. Only a handler that rethrows (`handleToolError: false`, …) makes
+ * the AI SDK record a `tool-error`. `needsApproval` is passed for tools that ask for it.
+ *
+ * The AI SDK parses the arguments text before `execute`; `toolCallRepair(registry)`, given as `generateText`'s
+ * `repairToolCall`, reads text it refused as tooltype reads it (trailing commas, single quotes, … see repair.ts).
+ *
+ * `ai` 7 is an ES module; this CommonJS entry loads it with `require`, which Node runs for ES modules from 20.19
+ * and 22.12 on (the AI SDK itself asks for Node 22).
+ *
+ * @module tooltype/ai
+ */
+import type { JSONSchema7, Tool, ToolCallRepairFunction, ToolSet } from "ai" with { "resolution-mode": "import" };
+import { ToolMessage, type ToolRegistry, parseArguments } from "./runtime";
+import { type AdapterOptions, adaptTools, toolNeedsApproval } from "./common";
+
+export type { AdapterOptions } from "./common";
+
+/** One tool for the AI SDK: arguments as the model sent them in, the ToolMessage out. */
+export type AISDKTool = Tool<Record<string, unknown>, ToolMessage>;
+
+type AISDK = typeof import("ai", { with: { "resolution-mode": "import" } });
+
+/**
+ * `{ [name]: tool }` for `generateText({ model, tools: toAISDKTools(registry), … })`. Throws ToolExportError when
+ * `strict` is asked for a tool whose schema strict mode cannot express.
+ */
+export function toAISDKTools(registry: ToolRegistry, options: AdapterOptions = {}): Record<string, AISDKTool> {
+  const { jsonSchema, tool } = loadAISDK();
+  const tools: Record<string, AISDKTool> = {};
+  for (const adapted of adaptTools(registry, options)) {
+    tools[adapted.name] = tool({
+      description: adapted.description,
+      inputSchema: jsonSchema<Record<string, unknown>>(adapted.parameters as JSONSchema7),
+      ...(adapted.strict ? { strict: true } : {}),
+      ...(toolNeedsApproval(adapted.tool) ? { needsApproval: true } : {}),
+      execute: (input, { toolCallId, abortSignal }) => adapted.run(input, toolCallId, abortSignal),
+      toModelOutput: (options) => ({ type: "text", value: modelText(options) }),
+    });
+  }
+  return tools;
+}
+
+/**
+ * `repairToolCall` for `generateText` / `streamText`: arguments text of a registry tool that the AI SDK could not
+ * parse as JSON is read with tooltype's lenient reading (unless the tool turns `repair` off) and handed back as JSON,
+ * so the call goes on to `execute`; text that cannot be read stays the AI SDK's error.
+ */
+export function toolCallRepair(registry: ToolRegistry): ToolCallRepairFunction<ToolSet> {
+  return ({ toolCall }) => {
+    const tool = registry.get(toolCall.toolName);
+    if (!tool || tool.options.repair === false) return Promise.resolve(null);
+    const read = parseArguments(toolCall.input, {
+      ...(tool.options.maxArgumentsBytes === undefined ? {} : { maxBytes: tool.options.maxArgumentsBytes }),
+      ...(tool.options.maxArgumentsDepth === undefined ? {} : { maxDepth: tool.options.maxArgumentsDepth }),
+    });
+    return Promise.resolve(read.ok ? { ...toolCall, input: JSON.stringify(read.args) } : null);
+  };
+}
+
+/**
+ * The text the model reads. The AI SDK (6, 7) calls `toModelOutput({ toolCallId, input, output })`; hosts that still
+ * follow the AI SDK 5 contract (Mastra's loop, which also takes AI SDK tools) call it with the output itself.
+ */
+function modelText(options: { output: ToolMessage } | ToolMessage): string {
+  return options instanceof ToolMessage ? options.content : options.output.content;
+}
+
+function loadAISDK(): AISDK {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return require("ai") as AISDK;
+  } catch (error) {
+    throw new Error(
+      `tooltype/ai could not load the AI SDK (the "ai" package, version 7 or later): ${error instanceof Error ? error.message : String(error)}. Install it with \`npm install ai\`; loading it from CommonJS needs Node 20.19 / 22.12 or later.`,
+      { cause: error },
+    );
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * What every framework adapter (AI SDK, LangChain.js, OpenAI Agents SDK) shares: which tools to hand over, each
+ * one's schema as OpenAI's export writes it (rewritten for strict mode where asked), and one call through the
+ * registry's full pipeline (lenient read, repair, coercion, validation, error handlers, time limits, the
+ * framework's abort signal) answered with a ToolMessage. Built on the public API only.
+ */
+import type { DispatchOptions, JsonSchema, OpenAIToolCall, RegisteredTool, ToolCall, ToolMessage, ToolRegistry } from "./runtime";
+
+/** Options every adapter takes. */
+export interface AdapterOptions {
+  /** Hand over only these tools (names as the model sees them). Default: every tool of the registry. */
+  tools?: readonly string[];
+  /**
+   * OpenAI strict mode for every tool that does not set its own `strict` option: the schema is rewritten into the
+   * strict subset (as `toOpenAITools({ strict: true })` does) and the framework is told to send `strict: true`.
+   */
+  strict?: boolean;
+  /** Settings for every call (metadata, hooks, `timeoutMs`, `coerce`, …); the framework's abort signal is added. */
+  dispatch?: Omit<DispatchOptions, "signal">;
+  /**
+   * Called with each ToolMessage (status, content, artifact) the adapter produces: the program's copy of every
+   * result, including artifacts, in frameworks that have no place of their own for them.
+   */
+  onToolMessage?: (message: ToolMessage) => void;
+}
+
+/** One tool as an adapter hands it over. */
+export interface AdaptedTool {
+  readonly tool: RegisteredTool;
+  readonly name: string;
+  readonly description: string;
+  /** The schema the model sees: the parameter schema, or its strict rewrite. */
+  readonly parameters: JsonSchema;
+  readonly strict: boolean;
+  /**
+   * Answer one call through the registry's pipeline: `input` is the arguments object the framework parsed, or the
+   * model's arguments text (read leniently). Rejects only as `registry.invoke(call)` does.
+   */
+  run(input: unknown, callId: string | undefined, signal: AbortSignal | undefined): Promise<ToolMessage>;
+}
+
+/**
+ * The tool's failure as an error, for frameworks that mark a failed call by a throw (the AI SDK's `tool-error`, the
+ * Agents SDK's `errorFunction`): its message is exactly the text tooltype wrote for the model.
+ */
+export class ToolCallFailedError extends Error {
+  readonly toolMessage: ToolMessage;
+
+  constructor(toolMessage: ToolMessage) {
+    super(toolMessage.content);
+    this.name = "ToolCallFailedError";
+    this.toolMessage = toolMessage;
+  }
+}
+
+let anonymousCalls = 0;
+
+/** The registry's tools as adapters hand them over. Throws ToolExportError where a strict rewrite is impossible. */
+export function adaptTools(registry: ToolRegistry, options: AdapterOptions, defaultStrict = false): AdaptedTool[] {
+  const wanted = options.tools === undefined ? undefined : new Set(options.tools);
+  if (wanted) {
+    const missing = [...wanted].filter((name) => !registry.has(name));
+    if (missing.length > 0) {
+      throw new RangeError(
+        `No tool named ${missing.map((name) => JSON.stringify(name)).join(", ")} in the registry (it has ${registry.list().map((t) => t.name).join(", ") || "none"}).`,
+      );
+    }
+  }
+  const exported = registry.toOpenAITools({ strict: options.strict ?? defaultStrict, checkLimits: false });
+  return exported
+    .filter((entry) => wanted?.has(entry.function.name) ?? true)
+    .map((entry): AdaptedTool => {
+      const name = entry.function.name;
+      const tool = registry.get(name)!;
+      return {
+        tool,
+        name,
+        description: tool.description,
+        parameters: (entry.function.parameters ?? { type: "object", properties: {} }) as JsonSchema,
+        strict: entry.function.strict === true,
+        run: async (input, callId, signal) => {
+          const id = callId ?? `tooltype_call_${++anonymousCalls}`;
+          const call: ToolCall | OpenAIToolCall =
+            typeof input === "string"
+              ? { id, type: "function", function: { name, arguments: input } }
+              : { id, name, args: (input ?? {}) as Record<string, unknown> };
+          const message = await registry.invoke(call, signal ? { ...options.dispatch, signal } : options.dispatch);
+          options.onToolMessage?.(message);
+          return message;
+        },
+      };
+    });
+}
+
+/**
+ * Whether a tool asks for a human's approval before it runs: its `needsApproval` option, or `needsApproval: true`
+ * in its metadata, until tooltype's own approval option lands (then that one is read here).
+ */
+export function toolNeedsApproval(tool: RegisteredTool): boolean {
+  const own = (tool.options as { needsApproval?: unknown }).needsApproval;
+  return own === true || tool.options.metadata?.needsApproval === true;
+}

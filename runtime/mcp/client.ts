@@ -1,0 +1,177 @@
+/**
+ * `fromMCP`: the tools of any MCP server (stdio, Streamable HTTP, in-memory: any SDK client or transport) as
+ * run-time schema tools (`tool.fromSchema`) to register in a `ToolRegistry`.
+ *
+ * - Import: `tools/list` (every page), each tool's `inputSchema` becomes the parameter schema (a draft-07 `$schema`
+ *   marker dropped: ajv validates it as 2020-12, which reads what MCP servers send), so dispatch reads, repairs,
+ *   coerces and validates the model's arguments before the server sees them, and every provider export works.
+ * - Call: `tools/call` with the original name, the call's abort signal and time limit. The model reads the text of
+ *   the result's content (non-text blocks named in a short line, `structuredContent` as JSON when there is no
+ *   text); the whole `CallToolResult` is the ToolMessage's artifact. `isError: true` becomes a `status: "error"`
+ *   answer with the server's text.
+ * - Failure: a server that is gone, closes, or does not answer in time makes the call an error answer naming the
+ *   server (each tool has a `timeoutMs`, default 60 s), never a hang.
+ * - Names: `prefix` + the server's name, with characters providers refuse replaced by `_`. Registration errors for
+ *   a clash name both tools' servers, so two servers offering the same tool ask for a `prefix`.
+ */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { ToolError } from "../tool/errors";
+import type { JsonSchema } from "../tool/meta";
+import type { ToolContext, ToolOptions } from "../tool/options";
+import { type SchemaToolFunction, tool } from "../tool/tool";
+
+/** A tool as a server lists it (`tools/list`). */
+export interface MCPListedTool {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: { type: "object"; [key: string]: unknown };
+}
+
+/**
+ * What `fromMCP` uses of an SDK `Client`. Written out rather than the SDK's class, so that a client from either of
+ * the SDK's builds (ES module or CommonJS, whose declarations differ) fits.
+ */
+export interface MCPClient {
+  /** `tools/call`: run one tool on the server. */
+  callTool(
+    params: { name: string; arguments?: Record<string, unknown> },
+    resultSchema?: undefined,
+    options?: { signal?: AbortSignal; timeout?: number },
+  ): Promise<unknown>;
+  /** `tools/list`: one page of the server's tools. */
+  listTools(params?: { cursor?: string }, options?: { timeout?: number }): Promise<{ tools: MCPListedTool[]; nextCursor?: string }>;
+  /** The server's name, as it introduced itself. */
+  getServerVersion(): { name: string } | undefined;
+  /** Close the connection. */
+  close(): Promise<void>;
+  readonly transport?: unknown;
+}
+
+/** `fromMCP` options. */
+export interface MCPImportOptions {
+  /** Put before every imported tool's name (e.g. `"files_"`), to keep apart servers that offer the same names. */
+  prefix?: string;
+  /** Give up on one call after this many milliseconds (default 60,000); the tool's `timeoutMs`. */
+  timeoutMs?: number;
+  /** Give up connecting (`initialize`) and reading `tools/list` after this many milliseconds (default 60,000). */
+  connectTimeoutMs?: number;
+  /** Import only the tools this returns `true` for (given the server's own descriptor). */
+  filter?: (tool: MCPListedTool) => boolean;
+  /** Further options for every imported tool (error handlers, tags, metadata, …). */
+  toolOptions?: Omit<ToolOptions, "name" | "description" | "responseFormat">;
+  /** How the client introduces itself when `fromMCP` creates it from a transport. */
+  clientInfo?: { name: string; version: string };
+}
+
+/** The imported tools of one server, and its connection. */
+export interface MCPImport {
+  /** `tool.fromSchema` values: `registry.register(imported.tools)`. */
+  readonly tools: SchemaToolFunction[];
+  /** The server's name from its `initialize` answer (or `"MCP server"` when it gave none). */
+  readonly serverName: string;
+  readonly client: MCPClient;
+  /** Close the connection (the client, and with it the transport). Later calls answer with an error. */
+  close(): Promise<void>;
+}
+
+/** What the model is told when the artifact holds something it cannot read as text. */
+type ContentBlock = CallToolResult["content"][number];
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+const INVALID_NAME_CHARACTERS = /[^a-zA-Z0-9_-]/g;
+
+/**
+ * Connect to an MCP server (given an SDK `Client`, connected or not, or a `Transport` to connect one on) and import
+ * its tools. Register them with `registry.register(imported.tools)`.
+ */
+export async function fromMCP(source: MCPClient | Transport, options: MCPImportOptions = {}): Promise<MCPImport> {
+  let client: MCPClient;
+  if (isClient(source)) client = source;
+  else {
+    const created = new Client(options.clientInfo ?? { name: "tooltype", version: "0.0.0" });
+    await created.connect(source, { timeout: options.connectTimeoutMs ?? DEFAULT_TIMEOUT_MS });
+    client = created;
+  }
+  if (!client.transport) throw new TypeError("fromMCP: the MCP client is not connected; call client.connect(transport) first, or pass the transport.");
+  const serverName = client.getServerVersion()?.name ?? "MCP server";
+  const listed: MCPListedTool[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await client.listTools(cursor === undefined ? undefined : { cursor }, { timeout: options.connectTimeoutMs ?? DEFAULT_TIMEOUT_MS });
+    listed.push(...page.tools);
+    cursor = page.nextCursor;
+  } while (cursor !== undefined);
+  const tools = listed.filter((t) => options.filter?.(t) ?? true).map((t) => importTool(client, serverName, t, options));
+  return { tools, serverName, client, close: () => client.close() };
+}
+
+function importTool(client: MCPClient, serverName: string, descriptor: MCPListedTool, options: MCPImportOptions): SchemaToolFunction {
+  const name = `${options.prefix ?? ""}${descriptor.name}`.replace(INVALID_NAME_CHARACTERS, "_");
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const server = JSON.stringify(serverName);
+  const call = async (args: Record<string, unknown>, context: ToolContext): Promise<[string, CallToolResult]> => {
+    let result: CallToolResult;
+    try {
+      result = (await client.callTool({ name: descriptor.name, arguments: args }, undefined, {
+        signal: context.signal,
+        timeout: timeoutMs,
+      })) as CallToolResult;
+    } catch (error) {
+      // The pipeline's own timeout or the caller's abort already says what happened: keep its error.
+      if (context.signal.aborted) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`MCP server ${server} did not answer the call of ${descriptor.name}: ${reason}`, { cause: error });
+    }
+    const text = contentText(result);
+    if (result.isError === true) throw new ToolError(text === "" ? `${descriptor.name} failed (MCP server ${server} sent no message).` : text);
+    return [text, result];
+  };
+  return tool.fromSchema(
+    {
+      ...options.toolOptions,
+      name,
+      description: descriptor.description ?? descriptor.title ?? "",
+      parameters: parameterSchema(descriptor.inputSchema),
+      responseFormat: "content_and_artifact",
+      timeoutMs,
+      origin: `tool ${JSON.stringify(descriptor.name)} of MCP server ${server}`,
+    },
+    call,
+  );
+}
+
+/** The input schema as tooltype validates it: MCP's object schema, without a `$schema` marker ajv 2020 would refuse. */
+function parameterSchema(input: MCPListedTool["inputSchema"]): JsonSchema {
+  const { $schema: _dialect, ...rest } = input as Record<string, unknown>;
+  return { ...(rest as JsonSchema), type: "object" };
+}
+
+/** The text the model reads: text blocks as they are, one line for each other block, else the structured content. */
+function contentText(result: CallToolResult): string {
+  const lines = (result.content ?? []).map(describeBlock);
+  if (lines.length === 0 && result.structuredContent !== undefined) return JSON.stringify(result.structuredContent);
+  return lines.join("\n");
+}
+
+function describeBlock(block: ContentBlock): string {
+  switch (block.type) {
+    case "text":
+      return block.text;
+    case "image":
+    case "audio":
+      return `[${block.type} ${block.mimeType}]`;
+    case "resource_link":
+      return `[resource link ${block.uri}]`;
+    case "resource":
+      return "text" in block.resource && typeof block.resource.text === "string" ? block.resource.text : `[resource ${block.resource.uri}]`;
+    default:
+      return `[${String((block as { type?: unknown }).type)} content]`;
+  }
+}
+
+function isClient(source: MCPClient | Transport): source is MCPClient {
+  return typeof (source as MCPClient).callTool === "function";
+}

@@ -1,0 +1,139 @@
+/**
+ * The `tooltype` CLI as installed (node on dist/transformer/hosts/cli.js), on throwaway projects: `check` prints
+ * diagnostics like tsc and sets the exit status by errors only; `schema` prints each format from the runtime's own
+ * export functions (checked against a registry of the same tools built with the real transformer, and by validating
+ * instances); bad paths, a project without tools and usage mistakes are clear messages.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import Ajv2020 from "ajv/dist/2020";
+import { makeProject, readmeCommands, runCommand, tooltype, writeFiles } from "./project";
+
+const TSCONFIG = `{ "compilerOptions": { "target": "ES2022", "module": "node16", "strict": true, "noEmit": true, "skipLibCheck": true, "types": [], "plugins": [{ "transform": "tooltype/transformer" }] }, "include": ["src"] }`;
+
+const TOOLS = `import { tool, type Int } from "tooltype";
+import type { Filter } from "./types";
+
+/**
+ * Search the catalog.
+ * @param keyword What to look for
+ * @param limit How many results
+ */
+export const search = tool(function search_products(keyword: string, filter: Filter, limit: Int = 10) {
+  return [keyword, filter, limit];
+});
+
+/** Say hello. */
+export const hello = tool((name: string) => \`hi \${name}\`);
+`;
+
+const TYPES = `export interface Filter {
+  /** Lowest price */
+  minPrice?: number;
+  color: "red" | "blue";
+}
+`;
+
+function project(files: Record<string, string> = {}): string {
+  return makeProject("cli", { "package.json": "{}", "tsconfig.json": TSCONFIG, "src/tools.ts": TOOLS, "src/types.ts": TYPES, ...files });
+}
+
+test("check: errors and warnings printed like tsc, exit 1 on an error, 0 on warnings only", async () => {
+  const dir = project({ "src/bad.ts": `import { tool } from "tooltype";\n/** Bad. */\nexport const bad = tool(function bad(cb: () => void, x: unknown) { return 1; });\n` });
+  const failing = await tooltype(["check"], dir);
+  assert.is(failing.code, 1, failing.stderr);
+  assert.match(failing.stdout, /^src\/bad\.ts:3:38 - error TT1001: parameter "cb" has type a function/m);
+  assert.match(failing.stdout, /^src\/bad\.ts:3:54 - warning TT1005: parameter "x" is typed unknown/m);
+  assert.match(failing.stdout, "Found 1 error(s) and 1 warning(s) in 1 file(s); 3 tool(s) checked.");
+
+  writeFiles(dir, { "src/bad.ts": `import { tool } from "tooltype";\n/** Bad. */\nexport const bad = tool(function bad(x: unknown) { return 1; });\n` });
+  const warning = await tooltype(["check", "-p", "tsconfig.json"], dir);
+  assert.is(warning.code, 0, warning.stdout);
+  assert.match(warning.stdout, /^src\/bad\.ts:3:38 - warning TT1005/m);
+
+  writeFiles(dir, { "src/bad.ts": "export {};\n" });
+  const clean = await tooltype(["check", "-p", dir], "/");
+  assert.is(clean.code, 0, clean.stdout);
+  assert.is(clean.stdout, "2 tool(s) checked, no problems.\n");
+});
+
+test("schema: json, openai (and --strict), anthropic, gemini, mcp: the registry's own exports", async () => {
+  const dir = project();
+  const formats = ["json", "openai", "anthropic", "gemini", "mcp"] as const;
+  const [strict, ...runs] = await Promise.all([tooltype(["schema", "--format", "openai", "--strict"], dir), ...formats.map((f) => tooltype(["schema", "--format", f], dir))]);
+  const out: Record<string, unknown[]> = {};
+  formats.forEach((f, i) => {
+    assert.is(runs[i]!.code, 0, `${f}: ${runs[i]!.stderr}`);
+    out[f] = JSON.parse(runs[i]!.stdout) as unknown[];
+  });
+  const json = out.json as { name: string; description: string; parameters: Record<string, unknown> }[];
+  assert.equal(json.map((t) => t.name), ["search_products", "hello"]);
+  assert.is(json[0]!.description, "Search the catalog.");
+  const params = json[0]!.parameters;
+  // Behaviour of the schema: what should pass passes, the rest fails.
+  const validate = new Ajv2020({ strict: false }).compile(params);
+  assert.ok(validate({ keyword: "lamp", filter: { color: "red", minPrice: 3 } }));
+  assert.ok(validate({ keyword: "lamp", filter: { color: "blue" }, limit: 2 }));
+  assert.not.ok(validate({ keyword: "lamp", filter: { color: "green" } }));
+  assert.not.ok(validate({ keyword: "lamp", filter: { color: "red" }, limit: 1.5 }));
+  assert.not.ok(validate({ keyword: "lamp" }));
+
+  const openai = out.openai as { type: string; function: { name: string; parameters: unknown; strict?: boolean } }[];
+  assert.equal(openai[0], { type: "function", function: { name: "search_products", description: "Search the catalog.", parameters: params } });
+  const anthropic = out.anthropic as { name: string; input_schema: unknown }[];
+  assert.equal(anthropic[0], { name: "search_products", description: "Search the catalog.", input_schema: params });
+  const gemini = out.gemini as { functionDeclarations: { name: string }[] }[];
+  assert.equal(gemini[0]!.functionDeclarations.map((d) => d.name), ["search_products", "hello"]);
+  const mcp = out.mcp as { name: string; inputSchema: unknown }[];
+  assert.equal(mcp.map((t) => t.name), ["search_products", "hello"]);
+
+  assert.is(strict.code, 0, strict.stderr);
+  const strictTool = (JSON.parse(strict.stdout) as typeof openai)[0]!.function as { strict: boolean; parameters: { required: string[] } };
+  assert.is(strictTool.strict, true);
+  assert.equal(strictTool.parameters.required.sort(), ["filter", "keyword", "limit"], "strict mode requires every property");
+});
+
+test("the commands of docs/building.md run as written", async () => {
+  const dir = project();
+  const commands = readmeCommands("cli");
+  const results = await Promise.all(commands.map((c) => runCommand(c, dir)));
+  results.forEach((r, i) => {
+    assert.is(r.code, 0, `${commands[i]!.join(" ")}: ${r.stderr}${r.stdout}`);
+    if (commands[i]!.includes("schema")) assert.ok(Array.isArray(JSON.parse(r.stdout)), "prints a JSON array of tools");
+  });
+});
+
+test("clear messages: bad tsconfig path, no tools, TT errors, usage mistakes, --help", async () => {
+  const dir = project();
+  const noTools = makeProject("cli-empty", { "package.json": "{}", "tsconfig.json": TSCONFIG, "src/a.ts": "export const a = 1;\n" });
+  const [missing, empty, emptyCheck, usage, strictJson, help] = await Promise.all([
+    tooltype(["schema", "-p", "nope/tsconfig.json"], dir),
+    tooltype(["schema"], noTools),
+    tooltype(["check"], noTools),
+    tooltype(["lint"], dir),
+    tooltype(["schema", "--strict"], dir),
+    tooltype(["--help"], dir),
+  ]);
+  assert.is(missing.code, 2);
+  assert.match(missing.stderr, /^tooltype: Cannot find .*nope\/tsconfig\.json\. Pass the path of the project's tsconfig \(or its folder\) with -p\./);
+  assert.is(empty.code, 1);
+  assert.match(empty.stderr, /^No tools in .*tsconfig\.json \(1 source file\(s\) read\)\. tooltype looks for `tool\(\.\.\.\)` calls/);
+  assert.is(emptyCheck.code, 0, "no tools is not an error for check");
+  assert.match(emptyCheck.stderr, /^No tools in /);
+  assert.is(usage.code, 2);
+  assert.match(usage.stderr, "tooltype: Unknown command lint: use check or schema.");
+  assert.is(strictJson.code, 2);
+  assert.match(strictJson.stderr, "--strict rewrites schemas for OpenAI: use it with --format openai.");
+  assert.is(help.code, 0);
+  assert.match(help.stdout, "tooltype schema [-p <tsconfig>] [--format json|openai|anthropic|gemini|mcp] [--strict]");
+
+  writeFiles(dir, { "src/types.ts": TYPES.replace('color: "red" | "blue";', "color: Map<string, string>;") });
+  const broken = await tooltype(["schema"], dir);
+  assert.is(broken.code, 1);
+  assert.is(broken.stdout, "", "no schema is printed for tools with errors");
+  // At the property two files away, with the tool's parameter as a related location below it.
+  assert.match(broken.stderr, /^src\/types\.ts:4:3 - error TT1001: "filter\.color" \(in parameter "filter" of tool "search_products"\) has type Map.*\n {4}src\/tools\.ts:9:\d+ - Used by parameter "filter"/m);
+  assert.match(broken.stderr, "no schema printed (a tool with an error has no correct schema)");
+});
+
+test.run();

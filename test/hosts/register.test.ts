@@ -1,0 +1,94 @@
+/**
+ * `node --import tooltype/register`, as a user runs it: an ES module project (bundler-style resolution, standard
+ * decorators, extensionless imports) and a CommonJS one (experimentalDecorators, `require` of .ts), each with a
+ * tool whose parameter type sits two imports away (a barrel re-exporting an interface that extends one from another
+ * file). Each run dispatches a valid and an invalid call; the schema equals what `tooltype schema` and a `tspc`
+ * build produce for the same sources. Also: tsx with the hook (the commands docs/building.md gives) and without it (the
+ * error names the cause and the commands), stack traces through the inline source map, and a TT error stopping the run.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import * as path from "node:path";
+import { bin, makeProject, node, readmeCommands, run, runCommand, tooltype, writeFiles } from "./project";
+import { APP, checkBehaviour, LIB, output, tools } from "./sample";
+
+const PLUGIN = `"plugins": [{ "transform": "tooltype/transformer" }]`;
+
+function esmProject(): string {
+  return makeProject("register-esm", {
+    "package.json": `{ "type": "module" }`,
+    "tsconfig.json": `{ "compilerOptions": { "target": "ES2022", "module": "esnext", "moduleResolution": "bundler", "strict": true, "noEmit": true, "skipLibCheck": true, "types": [], ${PLUGIN} }, "include": ["src"] }`,
+    ...LIB,
+    "src/tools.ts": tools("@tool"),
+    "src/main.ts": APP,
+  });
+}
+
+function cjsProject(): string {
+  return makeProject("register-cjs", {
+    "package.json": `{}`,
+    "tsconfig.json": `{ "compilerOptions": { "target": "ES2022", "module": "commonjs", "strict": true, "outDir": "dist", "experimentalDecorators": true, "skipLibCheck": true, "types": ["node"], "typeRoots": ["${path.join(path.resolve(__dirname, "../../.."), "node_modules", "@types")}"], ${PLUGIN} }, "include": ["src"] }`,
+    ...LIB,
+    "src/tools.ts": tools("@tool"),
+    "src/main.ts": APP.replace('"./tools.js"', '"./tools"'),
+  });
+}
+
+test("ES module project: node --import tooltype/register runs it with metadata; same schema as `tooltype schema`", async () => {
+  const dir = esmProject();
+  const [command] = readmeCommands("node"); // the command of docs/building.md, as written
+  const [hooked, cli, thrown] = await Promise.all([
+    runCommand(command!, dir),
+    tooltype(["schema", "--format", "openai"], dir),
+    node(["--enable-source-maps", "--import", "tooltype/register", "src/main.ts", "--throw"], dir),
+  ]);
+  const out = output("node --import tooltype/register", hooked);
+  checkBehaviour(out);
+  assert.is(cli.code, 0, cli.stderr);
+  assert.is(JSON.stringify(out.tools, null, 2) + "\n", cli.stdout, "the CLI prints what the registry exports");
+  assert.is(thrown.code, 3);
+  assert.match(thrown.stderr, /thrown on line 10 of main\.ts\n\s+at main \(.*src\/main\.ts:10:\d+\)/, "stack traces point into the .ts source");
+});
+
+test("CommonJS project: the hook compiles require()d .ts; same schema as a tspc build", async () => {
+  const dir = cjsProject();
+  const [hooked, built] = await Promise.all([
+    node(["--import", "tooltype/register", "src/main.ts"], dir),
+    run(bin("tspc"), ["-p", "tsconfig.json"], dir, 120_000),
+  ]);
+  const out = output("node --import tooltype/register", hooked);
+  checkBehaviour(out);
+  assert.is(built.code, 0, `tspc failed:\n${built.stdout}${built.stderr}`);
+  const fromTspc = output("node dist/main.js", await node(["dist/main.js"], dir));
+  assert.is(JSON.stringify(out.tools), JSON.stringify(fromTspc.tools), "register and tspc emit the same metadata");
+});
+
+for (const kind of ["ESM", "CommonJS"] as const) {
+  test(`tsx (${kind}): with tooltype/register the tools work; without it the error names the cause and the commands`, async () => {
+    const dir = kind === "ESM" ? esmProject() : cjsProject();
+    const commands = readmeCommands("tsx"); // the commands of docs/building.md, as written
+    assert.equal(commands.map((c) => c.join(" ")), ["node --import tsx --import tooltype/register src/main.ts", "tsx --import tooltype/register src/main.ts"]);
+    const [plain, ...hooked] = await Promise.all([run(bin("tsx"), ["src/main.ts"], dir), ...commands.map((c) => runCommand(c, dir))]);
+    hooked.forEach((result, i) => checkBehaviour(output(commands[i]!.join(" "), result)));
+    assert.is.not(plain.code, 0);
+    assert.match(plain.stderr, 'has no compiled metadata: the file that declares it was not compiled by a tooltype-aware step (tsx, ts-node');
+    assert.match(plain.stderr, "node --import tsx --import tooltype/register src/main.ts");
+  });
+}
+
+test("a TT error stops the run with its position; warnings are printed and the run goes on", async () => {
+  const dir = esmProject();
+  writeFiles(dir, {
+    "src/tools.ts": tools("@tool").replace("function count(n: number)", "function count(n: number, extra?: unknown)"),
+  });
+  const warned = await node(["--import", "tooltype/register", "src/main.ts"], dir);
+  checkBehaviour(output("with a warning", warned));
+  assert.match(warned.stderr, /src\/tools\.ts:19:\d+ - warning TT1005: parameter "extra" is typed unknown/);
+  writeFiles(dir, { "src/tools.ts": tools("@tool").replace("function count(n: number)", "function count(n: number, cb: () => void)") });
+  const failed = await node(["--import", "tooltype/register", "src/main.ts"], dir);
+  assert.is.not(failed.code, 0);
+  assert.match(failed.stderr, "tooltype/register: src/tools.ts has tooltype errors, so its tools have no correct schema:");
+  assert.match(failed.stderr, /src\/tools\.ts:19:\d+ - error TT1001: parameter "cb" has type a function/);
+});
+
+test.run();
