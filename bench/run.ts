@@ -13,6 +13,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { benchBuild } from "./build";
+import { benchBundler } from "./bundler";
 import { benchColdStart, benchMemory, prepareToolProject } from "./cold-start";
 import { benchDispatch, checkDispatch } from "./dispatch";
 import { REPO } from "./generate";
@@ -53,7 +54,7 @@ const SMOKE: Plan = {
   buildWarmup: false,
 };
 
-const ALL = ["dispatch", "cold", "memory", "build"] as const;
+const ALL = ["dispatch", "cold", "memory", "build", "bundler"] as const;
 
 function log(text: string): void {
   process.stderr.write(`[bench] ${text}\n`);
@@ -103,6 +104,12 @@ async function main(): Promise<void> {
     log(`build: ${plan.buildTools} tools, ${plan.buildRuns} runs per command …`);
     results.build = benchBuild(plan.buildTools, plan.buildRuns, plan.buildWarmup);
     results.checks.push("build: the plugin's output carries compiled metadata and the plain build's does not");
+  }
+
+  if (only.has("bundler")) {
+    log(`bundler: ${plan.buildTools} tools, esbuild + plugin against tsc --noEmit, ${plan.buildRuns} runs each, then watch …`);
+    results.bundler = benchBundler(plan.buildTools, plan.buildRuns, plan.buildWarmup);
+    results.checks.push("bundler: the plugin's bundle carries compiled metadata, esbuild's alone none; the watch rebuild carries the changed description");
   }
 
   results.seconds = (Date.now() - started) / 1000;

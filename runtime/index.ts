@@ -19,6 +19,7 @@ export type {
   MessageOf,
   PrepareStepContext,
   ResponsesRunParams,
+  RunToolsApprovalState,
   RunToolsEvent,
   RunToolsOptions,
   RunToolsParams,
@@ -55,6 +56,14 @@ export { parseToolCalls } from "./registry/parse-tool-calls";
 export type { InvalidParsedToolCall, ParseToolCallsOptions, ParsedToolCall, ParsedToolCalls } from "./registry/parse-tool-calls";
 
 export { ToolRegistry } from "./registry/registry";
+export type { ApprovalDone, ApprovalPaused, ApprovalResult, ApprovalState } from "./registry/approval";
+export { ApprovalRequiredError } from "./dispatch/approval";
+export type { ApprovalDecision, PendingApproval } from "./dispatch/approval";
+export type { ToolCallRequest, ToolMiddleware, ToolNext } from "./dispatch/options";
+export { file, image, text } from "./tool/content";
+export type { FilePart, ImagePart, MediaInput, MediaSource, TextPart, ToolContentPart } from "./tool/content";
+export { chatAttachments } from "./providers/openai-chat/attachments";
+export type { ChatAttachmentPart, ChatAttachmentsMessage } from "./providers/openai-chat/attachments";
 export type { RegisteredTool } from "./dispatch/options";
 export type { ToolSource } from "./tool/sources";
 export type { ToolInput } from "./dispatch/options";
@@ -79,6 +88,7 @@ export type {
   ResponsesFunctionCallOutput,
   ResponsesFunctionTool,
   ResponsesInput,
+  ResponsesOutputContent,
   ResponsesToolChoice,
   ResponsesToolChoiceParams,
   ResponsesToolsOptions,
@@ -93,7 +103,9 @@ export type {
   AnthropicTool,
   AnthropicToolChoice,
   AnthropicToolChoiceParams,
+  AnthropicImageType,
   AnthropicToolResultBlock,
+  AnthropicToolResultContent,
   AnthropicToolResultMessage,
   AnthropicToolUseBlock,
   AnthropicContentBlock,
@@ -107,6 +119,7 @@ export { FunctionCallingConfigMode as GeminiFunctionCallingConfigMode, Type as G
 export type {
   GeminiFunctionDeclaration,
   GeminiFunctionResponseContent,
+  GeminiFunctionResponseMedia,
   GeminiFunctionResponsePart,
   GeminiInput,
   GeminiSchema,
@@ -120,7 +133,7 @@ export type {
   GeminiRequest,
   GeminiResponse,
 } from "./providers/gemini";
-export type { MCPCallToolResult, MCPObjectSchema, MCPTool } from "./providers/mcp";
+export type { MCPCallToolResult, MCPContent, MCPObjectSchema, MCPTool } from "./providers/mcp";
 
 export { ToolMessage } from "./dispatch/messages";
 export type { ToolMessageFields, ToolMessageStatus } from "./dispatch/messages";
@@ -156,7 +169,7 @@ export type { RepairKind } from "./arguments/repair";
 export type { ToolEndEvent, ToolErrorEvent, ToolEvent, ToolHooks } from "./dispatch/options";
 
 export type { DispatchOptions, RegistryOptions } from "./dispatch/options";
-export type { ErrorHandler, ResponseFormat, ToolContext, ToolOptions } from "./tool/options";
+export type { ErrorHandler, NeedsApproval, ResponseFormat, ToolContext, ToolOptions } from "./tool/options";
 
 export type {
   ExclusiveMax,

@@ -52,6 +52,8 @@ export interface TooltypeTransformerExtras {
   onToolMeta?: (meta: ReturnType<typeof deriveToolMeta>["meta"], fn: ts.SignatureDeclaration) => void;
   /** ts-patch's list of the program's plugin diagnostics, which it adds to the result of every emit of the program. */
   diagnostics?: ts.Diagnostic[];
+  /** Compiled validators by schema, kept across programs by hosts that make many (watch mode, bundler plugins). */
+  validatorCompiler?: ValidatorCompiler;
 }
 
 /**
@@ -71,7 +73,7 @@ export default function tooltypeTransformer(
   const checker = program.getTypeChecker();
   const api = new ApiResolver(tsi, checker);
   const target = program.getCompilerOptions().target ?? tsi.ScriptTarget.ES5;
-  const validators = config.validators === false ? undefined : new ValidatorCompiler(target >= tsi.ScriptTarget.ES2015);
+  const validators = config.validators === false ? undefined : (extras.validatorCompiler ?? new ValidatorCompiler(target >= tsi.ScriptTarget.ES2015));
   const report = (problem: Problem): void => {
     const category = problem.warning ? tsi.DiagnosticCategory.Warning : tsi.DiagnosticCategory.Error;
     const diagnostic = makeDiagnostic(tsi, problem.node, problem.code, problem.message, category, problem.related);

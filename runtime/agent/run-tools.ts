@@ -15,7 +15,9 @@
  *   failures per tool are counted (retries.ts); a structured answer that does not match gets the problems as a user
  *   turn and is asked for again;
  * - streaming: with `stream: true` each reply is read event by event (the provider's accumulator), each tool call is
- *   dispatched as soon as it is complete, and everything is reported as events (run-stream.ts).
+ *   dispatched as soon as it is complete, and everything is reported as events (run-stream.ts);
+ * - approval: with tools that need it, a reply's calls are checked before any runs (streamed ones once the reply has
+ *   ended); calls that need approval pause the run with a plain-JSON state, and `resume` answers that batch first.
  *
  * One generator serves both modes: `runTools` without `stream` drains it and resolves to its result.
  */
@@ -29,8 +31,9 @@ import type {
 } from "../providers";
 import { loopFor } from "../providers";
 import { type ProviderLoop, type ToolChoice, type ToolFormatSource, isAsyncIterable } from "../providers/provider";
+import { approvalState } from "../dispatch/approval";
 import { checkChoice } from "../registry/choice";
-import type { ToolRegistry } from "../registry/registry";
+import { type ToolRegistry, pendingRead, resumeRead } from "../registry/registry";
 import { type RunStep, type ToolAttempt, MaxStepsError, ModelRefusalError, ToolRetryError } from "./errors";
 import { type CallOutcome, CallExecutor, type ReplyCall } from "./execute";
 import type { AnthropicLoopTypes, ChatLoopTypes, GeminiLoopTypes, LoopTypes, ResponsesLoopTypes } from "./loop-types";
@@ -42,6 +45,7 @@ import type {
   GeminiRunParams,
   MessageOf,
   ResponsesRunParams,
+  RunToolsApprovalState,
   RunToolsEvent,
   RunToolsOptions,
   RunToolsParams,
@@ -189,7 +193,10 @@ async function* runLoop(
 
   const executor = new CallExecutor(registry, { ...options.dispatch, signal }, jsonPatch);
   const tracker = new RetryTracker(maxAttempts);
-  const messages: unknown[] = loop.conversation(params);
+  const resumed = options.resume;
+  const messages: unknown[] = resumed ? [...resumed.state.messages] : loop.conversation(params);
+  // Tools that need approval: a reply's calls are checked before any runs, so streamed calls wait for the reply's end.
+  const approvals = registry.list().some((entry) => entry.options.needsApproval !== undefined && entry.options.needsApproval !== false);
   const steps: RunStep<LoopTypes>[] = [];
   const transcript = () => ({ messages: [...messages], steps: [...steps] });
   let calledTools = false;
@@ -223,7 +230,15 @@ async function* runLoop(
 
   let failed = true;
   try {
-    for (let index = 1; index <= maxSteps; index++) {
+    let first = 1;
+    if (resumed) {
+      // The paused batch, answered (the rejected calls with their reasons) before the next request.
+      const results = await resumeRead(registry, resumed.state.approval, resumed.decisions, { ...options.dispatch, signal });
+      messages.push(...loop.answer(resumed.state.reply, results));
+      first = resumed.state.step + 1;
+      calledTools = true;
+    }
+    for (let index = first; index <= maxSteps; index++) {
       signal.throwIfAborted();
       const { tools, choice } = await settle(index);
       const loopTools = jsonPatch && executor.patchable.size > 0 ? [patchToolDefinition(executor.patchable)] : [];
@@ -244,12 +259,13 @@ async function* runLoop(
         if (!isAsyncIterable(response)) throw new TypeError("runTools: with stream: true the client must return an async iterable of events.");
         const started: Promise<CallOutcome>[] = [];
         reply = yield* streamReply(loop, response, index, (call) => {
+          if (approvals) return;
           const running = executor.runOne(call);
           // Awaited below; until then a rejection (an abort) must not count as unhandled.
           running.catch(() => undefined);
           started.push(running);
         });
-        outcomes = started;
+        outcomes = approvals ? undefined : started;
       } else {
         reply = loop.reply(response);
       }
@@ -289,7 +305,24 @@ async function* runLoop(
       }
 
       calledTools = true;
-      if (!outcomes) {
+      if (approvals) {
+        const pending = await pendingRead(registry, calls.map(({ read }) => read), { ...options.dispatch, signal });
+        if (pending.length > 0) {
+          const state: RunToolsApprovalState = {
+            type: "tooltype.runTools",
+            v: 1,
+            step: index,
+            messages: JSON.parse(JSON.stringify(messages)) as unknown[],
+            reply: JSON.parse(JSON.stringify(reply)) as unknown,
+            approval: approvalState(providerName, calls.map(({ read }) => read), pending),
+          };
+          const result: RunToolsResult<unknown, unknown, LoopTypes> = { message: read.message, content: read.text, parsed: undefined, finishReason: "paused", messages, steps, paused: { pending, state } };
+          failed = false;
+          yield { type: "final", result };
+          return result;
+        }
+      }
+      if (!outcomes && !stream) {
         for (const { call } of calls) yield { type: "tool_call", step: index, call };
       }
       const done = outcomes ? await Promise.all(outcomes) : await executor.runAll(calls);

@@ -6,6 +6,7 @@
  * (loop-types.ts; `ChatLoopTypes` by default, so code written for Chat Completions reads as before). Apart from the loop
  * (run-tools.ts) so that the stream (run-stream.ts) can name them without importing the loop that creates it.
  */
+import type { ApprovalDecision, ApprovalStateData, PendingApproval } from "../dispatch/approval";
 import type { DispatchOptions } from "../dispatch/options";
 import type { ToolMessage } from "../dispatch/messages";
 import type {
@@ -141,6 +142,22 @@ export interface RunToolsOptions<T = undefined, L extends LoopTypes = ChatLoopTy
   dispatch?: Omit<DispatchOptions, "signal">;
   /** Stream each reply: `runTools` then returns a `ToolRunStream` of events instead of a promise. */
   stream?: boolean;
+  /**
+   * Go on with a run that paused for approval: its `result.paused.state` (after JSON.parse) and one decision per
+   * pending call. The paused batch is answered first (as `registry.resume` does), then the loop goes on.
+   */
+  resume?: { state: RunToolsApprovalState; decisions: readonly ApprovalDecision[] };
+}
+
+/** A run paused for approval, as plain JSON: the conversation so far, the reply whose calls wait, the paused batch. */
+export interface RunToolsApprovalState {
+  readonly type: "tooltype.runTools";
+  readonly v: 1;
+  /** The step whose calls wait. */
+  readonly step: number;
+  readonly messages: readonly unknown[];
+  readonly reply: unknown;
+  readonly approval: ApprovalStateData;
 }
 
 /** How the loop ended well. `M` is the caller's message type, `T` the structured answer's. */
@@ -153,12 +170,21 @@ export interface RunToolsResult<M = ChatMessageParam, T = undefined, L extends L
   readonly parsed: T;
   /** The ToolMessage of the `returnDirect` tool that ended the loop, if one did. */
   readonly returnDirect?: ToolMessage;
-  /** Why the loop ended: a final answer, a `returnDirect` tool, or a `stopWhen` condition. */
-  readonly finishReason: "answer" | "returnDirect" | "stopWhen";
+  /**
+   * Why the loop ended: a final answer, a `returnDirect` tool, a `stopWhen` condition, or calls that need a human's
+   * approval (`"paused"`, see `paused`).
+   */
+  readonly finishReason: "answer" | "returnDirect" | "stopWhen" | "paused";
   /** The whole conversation: the caller's messages, then every reply and answer the loop added. */
   readonly messages: (M | L["item"])[];
   /** Every step, in order. */
   readonly steps: RunStep<L>[];
+  /**
+   * Set when the loop paused because calls of the last reply need a human's approval (`needsApproval`): none of
+   * them ran. Store `state` (plain JSON), then call `runTools` with the same client, params and options plus
+   * `resume: { state, decisions }`.
+   */
+  readonly paused?: { readonly pending: readonly PendingApproval[]; readonly state: RunToolsApprovalState };
 }
 
 /** What a streamed run reports, in order. */

@@ -6,7 +6,10 @@
  * - `timeoutMs` of the dispatch is one deadline for all its calls; each tool's own `timeoutMs` applies within it.
  * - The caller's `signal` aborts every running call and rejects with its reason; calls still waiting never start.
  * - A handler that rethrows (`handleToolError: false`, …) rejects dispatch with that error and aborts the rest.
+ * - A call that needs a human's approval (approval.ts) stops the batch before anything runs: ApprovalRequiredError,
+ *   unless the batch is being resumed with its decisions (`rejections`).
  */
+import { ApprovalRequiredError, findPending, mayNeedApproval } from "./approval";
 import type { NormalizedCall } from "./call";
 import type { ToolMessage } from "./messages";
 import type { DispatchOptions } from "./options";
@@ -20,7 +23,18 @@ export type { ToolInput } from "./options";
  * One ToolMessage per call, in call order. Not an async function on purpose: when every tool returns a plain value
  * the answers are ready at once and resolve in one step, which is most of the cost of a simple call.
  */
-export function dispatchCalls(env: DispatchEnvironment, calls: NormalizedCall[], options: DispatchOptions = {}): Promise<ToolMessage[]> {
+export function dispatchCalls(
+  env: DispatchEnvironment,
+  calls: NormalizedCall[],
+  options: DispatchOptions = {},
+  rejections?: readonly (string | undefined)[],
+): Promise<ToolMessage[]> {
+  if (rejections === undefined && mayNeedApproval(env, calls)) {
+    return findPending(env, calls, options).then((pending) => {
+      if (pending.length > 0) throw new ApprovalRequiredError(pending);
+      return dispatchCalls(env, calls, options, []);
+    });
+  }
   let limit: number;
   try {
     options.signal?.throwIfAborted();
@@ -29,6 +43,7 @@ export function dispatchCalls(env: DispatchEnvironment, calls: NormalizedCall[],
     return Promise.reject(error);
   }
   const run = createRun(options);
+  if (rejections !== undefined && rejections.length > 0) run.rejections = rejections;
   let answers: ToolMessage[] | Promise<ToolMessage[]>;
   try {
     answers = limit >= calls.length ? answerAll(env, calls, run) : answerWithLimit(env, calls, run, limit);
@@ -66,7 +81,7 @@ async function answerWithLimit(env: DispatchEnvironment, calls: NormalizedCall[]
     while (!stopped && next < calls.length) {
       const index = next++;
       try {
-        answers[index] = await answerCall(env, calls[index]!, run.options, run);
+        answers[index] = await answerCall(env, calls[index]!, run.options, run, index);
       } catch (error) {
         stopped = true;
         throw error;

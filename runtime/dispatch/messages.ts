@@ -3,7 +3,9 @@
  * provider (runtime/providers/) turns them into its own answer format. Its JSON form is exactly what the OpenAI Chat
  * Completions API accepts (`{ role, tool_call_id, content }`), so artifacts never reach the model.
  */
+import type { ToolContentPart } from "../tool/content";
 
+/** Whether the call succeeded; an `"error"` answer carries text written for the model to correct itself. */
 export type ToolMessageStatus = "success" | "error";
 
 /** The fields a `ToolMessage` is made from. */
@@ -13,6 +15,7 @@ export interface ToolMessageFields<Artifact = unknown> {
   content: string;
   artifact?: Artifact;
   status?: ToolMessageStatus;
+  parts?: ToolContentPart[];
 }
 
 /**
@@ -27,6 +30,11 @@ export class ToolMessage<Artifact = unknown> {
   content: string;
   artifact?: Artifact;
   status: ToolMessageStatus;
+  /**
+   * The result as content parts, when the tool returned parts (`text()`, `image()`, `file()`): providers that take
+   * images and files write these; `content` is their text for the others (each image or file as a label).
+   */
+  parts?: ToolContentPart[];
 
   constructor(fields: ToolMessageFields<Artifact>) {
     this.tool_call_id = fields.tool_call_id;
@@ -34,6 +42,7 @@ export class ToolMessage<Artifact = unknown> {
     this.content = fields.content;
     if (fields.artifact !== undefined) this.artifact = fields.artifact;
     this.status = fields.status ?? "success";
+    if (fields.parts !== undefined) this.parts = fields.parts;
   }
 
   /** Exactly what the OpenAI SDK sends: `{ role, tool_call_id, content }`, so the artifact never reaches the model. */

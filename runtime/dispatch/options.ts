@@ -80,6 +80,29 @@ export interface ToolHooks {
 }
 
 
+/** The call a middleware wraps. */
+export interface ToolCallRequest {
+  /** The tool's name and the call's id. */
+  readonly name: string;
+  readonly id: string;
+  /** The arguments as the tool will receive them (validated, coerced, dates revived), by parameter name. */
+  readonly args: Readonly<Record<string, unknown>>;
+  readonly tool: RegisteredTool;
+  /** The tool's `metadata` overlaid with the dispatch's, as in `ToolContext`. */
+  readonly metadata: Readonly<Record<string, unknown>>;
+  /** Aborted when the call times out or the caller aborts. */
+  readonly signal: AbortSignal;
+}
+
+/**
+ * Runs the rest of the chain and then the tool; resolves to the tool's return value (or rejects with its error).
+ * `args`, when given, replace the call's arguments for the rest of the chain.
+ */
+export type ToolNext = (args?: Record<string, unknown>) => Promise<unknown>;
+
+/** `(call, next) => result`: the result is what the tool would have returned (a value, content parts, …). */
+export type ToolMiddleware = (call: ToolCallRequest, next: ToolNext) => unknown;
+
 /** Defaults for every tool of a registry (a tool's own options win), and hooks that see every call. */
 export interface RegistryOptions extends ToolHooks {
   /** How a tool's failure (a throw, a timeout, an unsendable result) is answered. Default `true`. */
@@ -121,4 +144,6 @@ export interface DispatchOptions extends ToolHooks {
   repair?: boolean;
   /** Overrides the registry's `coerce` for tools that do not set their own. */
   coerce?: boolean;
+  /** Middleware around each call of this dispatch, inside the registry's (`registry.use`); see middleware.ts. */
+  wrap?: ToolMiddleware | readonly ToolMiddleware[];
 }

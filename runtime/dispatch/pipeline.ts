@@ -31,11 +31,13 @@ import { type ToolEvent, type ToolHooks, callHooks } from "./hooks";
 import type { ToolCall } from "../tool/call";
 import { ToolMessage } from "./messages";
 import type { ErrorHandler, ToolContext } from "../tool/options";
-import type { DispatchOptions, RegisteredTool, RegistryOptions, ToolInput } from "./options";
+import type { DispatchOptions, RegisteredTool, RegistryOptions, ToolCallRequest, ToolInput, ToolMiddleware } from "./options";
 import type { RepairKind } from "../arguments/repair";
 import { type ConformSettings, conform } from "../arguments/conform";
 import { type ArgumentsValidator, invalidArgumentsError } from "../arguments/validate";
 import { resultJson } from "./result-json";
+import { middlewareOf, runChain } from "./middleware";
+import { contentParts, partsText } from "../tool/content";
 
 /** What the pipeline needs of a registered tool. */
 export interface DispatchTool extends RegisteredTool {
@@ -50,6 +52,8 @@ export interface DispatchEnvironment {
   get(name: string): DispatchTool | undefined;
   names(): string[];
   readonly options: Readonly<RegistryOptions>;
+  /** `registry.use` middleware, outermost first. */
+  readonly middleware?: readonly ToolMiddleware[];
 }
 
 /** What the calls of one dispatch share: its options, one abort signal, its deadline. */
@@ -72,6 +76,8 @@ export interface DispatchRun {
   abort(reason: unknown): void;
   /** Detach from the caller's signal; call once the run is over. */
   close(): void;
+  /** By call index: the answer for a call a human rejected (approval.ts); such a call is not run. */
+  rejections?: readonly (string | undefined)[];
 }
 
 /** Longest delay `setTimeout` honours; longer ones fire at once. */
@@ -83,6 +89,7 @@ const MAX_TIMER_MS = 2_147_483_647;
  */
 class Run implements DispatchRun {
   readonly options: DispatchOptions;
+  rejections?: readonly (string | undefined)[];
   readonly deadline: { readonly at: number; readonly timeoutMs: number } | undefined;
   #controller: AbortController | undefined;
   #listeners: Set<() => void> | undefined;
@@ -208,7 +215,7 @@ function computeSettings(tool: DispatchTool, registry: Readonly<RegistryOptions>
  * The answer to one call: a ToolMessage right away when the tool returns a plain value, a promise of one when it
  * returns a promise. Throws (or rejects) only when a handler says `false` (or throws) or the run is aborted.
  */
-function answer(env: DispatchEnvironment, call: NormalizedCall, run: DispatchRun): ToolMessage | Promise<ToolMessage> {
+function answer(env: DispatchEnvironment, call: NormalizedCall, run: DispatchRun, index = 0): ToolMessage | Promise<ToolMessage> {
   if (run.aborted) throw run.reason;
   const tool = env.get(call.name);
   const state = new CallState(call, tool, run, callHooks(env.options, run.options));
@@ -229,11 +236,14 @@ function answer(env: DispatchEnvironment, call: NormalizedCall, run: DispatchRun
   if (prepared.args) state.args = prepared.args;
   state.begin(prepared.repairs, prepared.coercions);
   if (!prepared.ok) return state.failure("validation", settings.validationHandler, prepared.error, errorText);
+  // A call a human rejected (approval.ts) is answered with the rejection and never runs.
+  const rejection = run.rejections?.[index];
+  if (rejection !== undefined) return state.end(new ToolMessage({ tool_call_id: call.id, name: tool.name, content: rejection, status: "error" }));
 
   let result: unknown;
   try {
     if (run.deadline && run.expired) throw new ToolTimeoutError(tool.name, run.deadline.timeoutMs, "dispatch");
-    result = runTool(tool, prepared.args, state, settings, run);
+    result = runTool(tool, prepared.args, state, settings, run, middlewareOf(env.middleware, run.options.wrap));
   } catch (error) {
     return state.caught(settings, error);
   }
@@ -336,8 +346,9 @@ export async function answerCall(
   call: NormalizedCall,
   options: DispatchOptions = {},
   run?: DispatchRun,
+  index = 0,
 ): Promise<ToolMessage> {
-  if (run) return answer(env, call, run);
+  if (run) return answer(env, call, run, index);
   const own = createRun(options);
   try {
     return await answer(env, call, own);
@@ -355,7 +366,7 @@ export function answerAll(env: DispatchEnvironment, calls: readonly NormalizedCa
   for (let i = 0; i < calls.length; i++) {
     let one: ToolMessage | Promise<ToolMessage>;
     try {
-      one = answer(env, calls[i]!, run);
+      one = answer(env, calls[i]!, run, i);
     } catch (error) {
       // Dispatch rejects with this error; the calls already running will be aborted and reject in turn, with no
       // one left to read them, so their rejections are handled here rather than left to crash the process.
@@ -404,6 +415,16 @@ export async function invokeTool(
     throw error instanceof CallerAbort ? error.reason : error;
   } finally {
     run.close();
+  }
+}
+
+/** The validated arguments of `call` as the tool would receive them, or `undefined` when they are not usable. */
+export function validArguments(env: DispatchEnvironment, tool: DispatchTool, call: NormalizedCall, options: DispatchOptions): ArgsObject | undefined {
+  try {
+    const prepared = prepareArguments(tool, call, settingsFor(tool, env.options, options));
+    return prepared.ok ? prepared.args : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -497,14 +518,39 @@ class Pending {
  * run's deadline, against the run's signal: whatever settles first wins, and a late result or error is dropped.
  * A synchronous throw propagates.
  */
-function runTool(tool: DispatchTool, args: ArgsObject, state: CallState, settings: CallSettings, run: DispatchRun): unknown {
+function runTool(
+  tool: DispatchTool,
+  args: ArgsObject,
+  state: CallState,
+  settings: CallSettings,
+  run: DispatchRun,
+  chain: readonly ToolMiddleware[] = [],
+): unknown {
   if (run.aborted) throw new CallerAbort(run.reason);
-  // Only a tool that takes a ToolContext can observe its signal; the others need no controller.
-  const controller = tool.meta.inject ? new AbortController() : undefined;
-  const positional = toPositionalArgs(args, tool.meta, controller ? () => contextFor(tool, state, controller, run) : noContext);
-  const result = tool.call(positional);
+  // Only a tool that takes a ToolContext, or middleware, can observe the signal; the others need no controller.
+  const controller = tool.meta.inject || chain.length > 0 ? new AbortController() : undefined;
+  const context = controller ? () => contextFor(tool, state, controller, run) : noContext;
+  const call = (callArgs: ArgsObject): unknown => tool.call(toPositionalArgs(callArgs, tool.meta, context));
+  const result =
+    chain.length === 0
+      ? call(args)
+      : runChain(chain, middlewareRequest(tool, state, args, controller!.signal, run), (changed) => recheckArguments(tool, changed, settings), call);
   if (!isThenable(result)) return result;
   return new Pending(race(tool, result, controller, settings, run));
+}
+
+function middlewareRequest(tool: DispatchTool, state: CallState, args: ArgsObject, signal: AbortSignal, run: DispatchRun): ToolCallRequest {
+  return { name: tool.name, id: state.call.id, args, tool, metadata: { ...tool.options.metadata, ...run.options.metadata }, signal };
+}
+
+/**
+ * Arguments a middleware passed to `next`, read and validated as the model's would be (through their JSON form, so
+ * revived dates are dates again after); a mismatch is the middleware's bug and fails the call as a tool error.
+ */
+function recheckArguments(tool: DispatchTool, changed: Record<string, unknown>, settings: CallSettings): ArgsObject {
+  const prepared = checkArguments(tool, readArguments(JSON.parse(JSON.stringify(changed)) as unknown, settings.read), settings);
+  if (!prepared.ok) throw new Error(`a middleware passed arguments to ${tool.name} that do not fit its schema. ${prepared.error.message}`);
+  return prepared.args;
 }
 
 function noContext(): ToolContext {
@@ -587,15 +633,22 @@ function successMessage(tool: DispatchTool, id: string, result: unknown): ToolMe
         `${tool.name} has responseFormat "content_and_artifact", so it must return a two-element array [content, artifact]; it returned ${describeValue(result)}.`,
       );
     }
-    return new ToolMessage({
-      tool_call_id: id,
-      name: tool.name,
-      content: toContent(tool.name, result[0]),
-      artifact: result[1],
-      status: "success",
-    });
+    const message = new ToolMessage({ tool_call_id: id, name: tool.name, content: "", artifact: result[1], status: "success" });
+    return withContent(message, result[0]);
   }
-  return new ToolMessage({ tool_call_id: id, name: tool.name, content: toContent(tool.name, result), status: "success" });
+  return withContent(new ToolMessage({ tool_call_id: id, name: tool.name, content: "", status: "success" }), result);
+}
+
+/** The content of `message`: the parts (and their text) when the value is content parts, else the value's text. */
+function withContent(message: ToolMessage, value: unknown): ToolMessage {
+  const parts = contentParts(value);
+  if (parts) {
+    message.parts = parts;
+    message.content = partsText(parts);
+  } else {
+    message.content = toContent(message.name, value);
+  }
+  return message;
 }
 
 /** The text the model reads for a result: strings as they are, nothing as "", anything else as JSON (result-json.ts). */

@@ -12,6 +12,7 @@
  */
 import type Anthropic from "@anthropic-ai/sdk";
 import type {
+  ContentBlockParam,
   Message,
   MessageParam,
   RawMessageStreamEvent,
@@ -21,6 +22,7 @@ import type {
 } from "@anthropic-ai/sdk/resources/messages";
 import type { NormalizedCall } from "../dispatch/call";
 import type { ToolMessage } from "../dispatch/messages";
+import { type ToolContentPart, partLabel } from "../tool/content";
 import {
   type LoopReply,
   type ProviderLoop,
@@ -59,12 +61,28 @@ export interface AnthropicAssistantMessage {
   content: string | readonly object[];
 }
 
+/** A block inside a `tool_result`: text, an image, or a document (PDF or plain text). */
+export type AnthropicToolResultContent =
+  | { type: "text"; text: string }
+  | { type: "image"; source: { type: "base64"; media_type: AnthropicImageType; data: string } | { type: "url"; url: string } }
+  | {
+      type: "document";
+      source:
+        | { type: "base64"; media_type: "application/pdf"; data: string }
+        | { type: "text"; media_type: "text/plain"; data: string }
+        | { type: "url"; url: string };
+      title?: string;
+    };
+
+/** The image types Anthropic takes. */
+export type AnthropicImageType = "image/jpeg" | "image/png" | "image/gif" | "image/webp";
+
 /** One `tool_result` block. */
 export interface AnthropicToolResultBlock {
   type: "tool_result";
   tool_use_id: string;
-  /** The tool's text; left out when it is empty. */
-  content?: string;
+  /** The tool's text (left out when it is empty), or its blocks when it returned images or files. */
+  content?: string | AnthropicToolResultContent[];
   /** Present (and `true`) only for a failed call. */
   is_error?: boolean;
 }
@@ -101,11 +119,50 @@ export function toAnthropicTools(tools: Iterable<ToolFormatSource>): AnthropicTo
 export function toAnthropicToolResults(results: readonly ToolMessage[]): AnthropicToolResultMessage {
   const content = results.map((result) => {
     const block: ToolResultBlockParam & AnthropicToolResultBlock = { type: "tool_result", tool_use_id: result.tool_call_id };
-    if (result.content !== "") block.content = result.content;
+    if (result.parts) block.content = anthropicBlocks(result.parts);
+    else if (result.content !== "") block.content = result.content;
     if (result.status === "error") block.is_error = true;
     return block;
   });
   return { role: "user", content };
+}
+
+const IMAGE_TYPES = new Set<string>(["image/jpeg", "image/png", "image/gif", "image/webp"]);
+
+/**
+ * Content parts as `tool_result` blocks: text; images of the four types Anthropic reads (inline or by URL); PDFs
+ * (inline or by URL) and inline plain text as documents. Anything else becomes its label as text (e.g.
+ * `[file 2: data.csv]`), since Anthropic would reject the request.
+ */
+export function anthropicBlocks(parts: readonly ToolContentPart[]): AnthropicToolResultContent[] {
+  let media = 0;
+  return parts.map((part): AnthropicToolResultContent => {
+    if (part.type === "text") return { type: "text", text: part.text };
+    const label = partLabel(part, ++media);
+    if (part.type === "image") {
+      if (part.url !== undefined) return { type: "image", source: { type: "url", url: part.url } };
+      if (IMAGE_TYPES.has(part.mediaType)) return { type: "image", source: { type: "base64", media_type: part.mediaType as AnthropicImageType, data: part.data } };
+      return { type: "text", text: `${label} (not sent: Anthropic reads JPEG, PNG, GIF and WebP images)` };
+    }
+    const title = part.filename === undefined ? {} : { title: part.filename };
+    if (part.url !== undefined && (part.mediaType === undefined || part.mediaType === "application/pdf")) {
+      return { type: "document", source: { type: "url", url: part.url }, ...title };
+    }
+    if (part.data !== undefined && part.mediaType === "application/pdf") {
+      return { type: "document", source: { type: "base64", media_type: "application/pdf", data: part.data }, ...title };
+    }
+    if (part.data !== undefined && part.mediaType === "text/plain") {
+      return { type: "document", source: { type: "text", media_type: "text/plain", data: decodeBase64Text(part.data) }, ...title };
+    }
+    return { type: "text", text: `${label} (not sent: Anthropic reads PDF and plain-text documents)` };
+  });
+}
+
+function decodeBase64Text(data: string): string {
+  const binary = atob(data);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return new TextDecoder().decode(bytes);
 }
 
 /** `auto` → `{type:"auto"}`, `required` → `{type:"any"}`, `none` → `{type:"none"}`, a name → `{type:"tool", name}`. */
@@ -375,4 +432,5 @@ const fitsClient: [Anthropic] extends [AnthropicMessagesClient] ? true : false =
 const fitsReply: [Message] extends [AnthropicReply] ? true : false = true;
 const fitsEvent: [RawMessageStreamEvent] extends [AnthropicStreamEvent] ? true : false = true;
 const fitsMessage: [AnthropicMessageParam] extends [MessageParam] ? true : false = true;
-void [sameTool, fitsAnswer, sameChoice, fitsClient, fitsReply, fitsEvent, fitsMessage];
+const fitsBlocks: [AnthropicToolResultContent] extends [ContentBlockParam] ? true : false = true;
+void [sameTool, fitsAnswer, sameChoice, fitsClient, fitsReply, fitsEvent, fitsMessage, fitsBlocks];

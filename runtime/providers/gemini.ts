@@ -36,6 +36,7 @@ import type {
 import { isAnySchema, isRecord, json, pointerSegment, refName, resolveRef, showPath } from "../arguments/json-schema";
 import type { NormalizedCall } from "../dispatch/call";
 import type { ToolMessage } from "../dispatch/messages";
+import type { ToolContentPart } from "../tool/content";
 import { ToolExportError } from "../tool/errors";
 import type { JsonSchema, JsonValue } from "../tool/meta";
 import {
@@ -122,8 +123,13 @@ export type GeminiInput =
 
 /** One `functionResponse` part. `response` is `{ output }` on success and `{ error }` on failure, as Gemini asks. */
 export interface GeminiFunctionResponsePart {
-  functionResponse: { id?: string; name: string; response: Record<string, unknown> };
+  functionResponse: { id?: string; name: string; response: Record<string, unknown>; parts?: GeminiFunctionResponseMedia[] };
 }
+
+/** An image or file inside a `functionResponse` (Gemini 3 and later read them). */
+export type GeminiFunctionResponseMedia =
+  | { inlineData: { mimeType: string; data: string; displayName?: string } }
+  | { fileData: { mimeType: string; fileUri: string; displayName?: string } };
 
 /** The answer to a model turn's function calls: one `user` content of `functionResponse` parts, in call order. */
 export interface GeminiFunctionResponseContent {
@@ -210,12 +216,30 @@ export function toGeminiTools(tools: Iterable<ToolFormatSource>, options: Gemini
  */
 export function toGeminiFunctionResponses(results: readonly ToolMessage[]): GeminiFunctionResponseContent {
   const parts = results.map((result): GeminiFunctionResponsePart => {
-    const response = result.status === "error" ? { error: result.content } : { output: structured(result.content) };
+    const response = result.status === "error" ? { error: result.content } : { output: result.parts ? result.content : structured(result.content) };
     const functionResponse: GeminiFunctionResponsePart["functionResponse"] = { name: result.name, response };
+    const media = result.parts ? geminiMedia(result.parts) : [];
+    if (media.length > 0) functionResponse.parts = media;
     if (result.tool_call_id !== "") functionResponse.id = result.tool_call_id;
     return { functionResponse };
   });
   return { role: "user", parts };
+}
+
+/**
+ * The images and files of a result as `functionResponse.parts`: inline data as `inlineData`, a URL as `fileData`
+ * (a Files API or Cloud Storage URI; its media type is required there, so a URL without one is left to the
+ * label in `output`). Text parts are in `output` already.
+ */
+export function geminiMedia(parts: readonly ToolContentPart[]): GeminiFunctionResponseMedia[] {
+  const media: GeminiFunctionResponseMedia[] = [];
+  for (const part of parts) {
+    if (part.type === "text") continue;
+    const name = part.type === "file" && part.filename !== undefined ? { displayName: part.filename } : {};
+    if (part.data !== undefined) media.push({ inlineData: { mimeType: part.mediaType, data: part.data, ...name } });
+    else if (part.mediaType !== undefined) media.push({ fileData: { mimeType: part.mediaType, fileUri: part.url, ...name } });
+  }
+  return media;
 }
 
 function structured(content: string): unknown {

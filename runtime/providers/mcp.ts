@@ -16,6 +16,7 @@
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { isRecord, resolveRef } from "../arguments/json-schema";
 import type { ToolMessage } from "../dispatch/messages";
+import type { ToolContentPart } from "../tool/content";
 import type { JsonSchema } from "../tool/meta";
 import type { ToolFormatSource } from "./provider";
 
@@ -36,9 +37,17 @@ export interface MCPTool {
   outputSchema?: MCPObjectSchema;
 }
 
+/** One block of a `tools/call` result: text, an image, or a file (inline as an embedded resource, else a link). */
+export type MCPContent =
+  | { type: "text"; text: string }
+  | { type: "image"; data: string; mimeType: string }
+  | { type: "audio"; data: string; mimeType: string }
+  | { type: "resource"; resource: { uri: string; mimeType: string; blob: string } }
+  | { type: "resource_link"; uri: string; name: string; mimeType?: string };
+
 /** A `tools/call` result (a type alias, not an interface, so that it fits the SDK's index-signature type). */
 export type MCPCallToolResult = {
-  content: { type: "text"; text: string }[];
+  content: MCPContent[];
   structuredContent?: { [key: string]: unknown };
   isError?: boolean;
 };
@@ -91,6 +100,7 @@ function objectSchema(schema: JsonSchema): MCPObjectSchema | undefined {
 export function toMCPResult(message: ToolMessage, outputSchema: MCPObjectSchema | undefined): MCPCallToolResult {
   const text = (value: string): MCPCallToolResult["content"] => [{ type: "text", text: value }];
   if (message.status === "error") return { content: text(message.content), isError: true };
+  if (message.parts) return { content: mcpContent(message.parts) };
   if (!outputSchema) return { content: text(message.content) };
   let value: unknown;
   try {
@@ -106,6 +116,26 @@ export function toMCPResult(message: ToolMessage, outputSchema: MCPObjectSchema 
   }
   const result: CallToolResult & MCPCallToolResult = { content: text(message.content), structuredContent: value };
   return result;
+}
+
+/**
+ * Content parts as MCP blocks: text; an inline image as `image` (an inline `audio/*` file as `audio`); another
+ * inline file as an embedded `resource` (its blob, under a `tooltype:` URI named after the file); anything by URL
+ * as a `resource_link`.
+ */
+export function mcpContent(parts: readonly ToolContentPart[]): MCPContent[] {
+  let media = 0;
+  return parts.map((part): MCPContent => {
+    if (part.type === "text") return { type: "text", text: part.text };
+    media++;
+    const name = part.type === "file" && part.filename !== undefined ? part.filename : `${part.type}-${media}`;
+    if (part.url !== undefined) {
+      return { type: "resource_link", uri: part.url, name, ...(part.mediaType === undefined ? {} : { mimeType: part.mediaType }) };
+    }
+    if (part.type === "image") return { type: "image", data: part.data, mimeType: part.mediaType };
+    if (part.mediaType.startsWith("audio/")) return { type: "audio", data: part.data, mimeType: part.mediaType };
+    return { type: "resource", resource: { uri: `tooltype:${encodeURIComponent(name)}`, mimeType: part.mediaType, blob: part.data } };
+  });
 }
 
 type MutuallyAssignable<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

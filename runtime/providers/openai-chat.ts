@@ -48,6 +48,7 @@ import type {
   OpenAIToolChoice,
 } from "./openai-chat/client";
 import { accumulateChatToolCalls } from "./openai-chat/stream";
+import { chatAttachments } from "./openai-chat/attachments";
 
 export type { JsonSchemaResponseFormat, OpenAICustomToolCall, OpenAIFunctionTool, OpenAIToolChoice } from "./openai-chat/client";
 
@@ -336,8 +337,11 @@ const chatLoop: ProviderLoop<ChatCompletionsClient, ChatLoopParams, unknown, Cha
     return { message, items: [message], calls, text: message.content, refusal: typeof message.refusal === "string" && message.refusal !== "" ? message.refusal : null };
   },
   readCall: readToolCall,
-  // Chat answers are the ToolMessages themselves.
-  answer: (_reply, results) => [...results],
+  // Chat answers are the ToolMessages themselves, then the images and files of results, which a tool message cannot carry.
+  answer: (_reply, results) => {
+    const attachments = chatAttachments(results);
+    return attachments ? [...results, attachments] : [...results];
+  },
   userTurn: (text) => ({ role: "user", content: text }),
 };
 

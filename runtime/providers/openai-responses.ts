@@ -18,6 +18,7 @@ import type OpenAI from "openai";
 import type {
   FunctionTool,
   Response,
+  ResponseFunctionCallOutputItem,
   ResponseInputItem,
   ResponseStreamEvent,
   ToolChoiceFunction,
@@ -25,6 +26,7 @@ import type {
 } from "openai/resources/responses/responses";
 import type { NormalizedCall } from "../dispatch/call";
 import type { ToolMessage } from "../dispatch/messages";
+import { type ToolContentPart, dataUrl } from "../tool/content";
 import {
   type LoopReply,
   type OutputFormatSource,
@@ -58,11 +60,19 @@ export interface ResponsesFunctionCall {
   id?: string;
 }
 
+/** A piece of a `function_call_output` that holds images or files (the SDK's `ResponseFunctionCallOutputItem`). */
+export type ResponsesOutputContent =
+  | { type: "input_text"; text: string }
+  | { type: "input_image"; image_url: string; detail: "auto" }
+  | { type: "input_file"; file_data: string; filename: string }
+  | { type: "input_file"; file_url: string; filename?: string };
+
 /** The answer to one `function_call` item (the SDK's `ResponseInputItem.FunctionCallOutput`). */
 export interface ResponsesFunctionCallOutput {
   type: "function_call_output";
   call_id: string;
-  output: string;
+  /** The tool's text, or a list of text, image and file pieces when it returned images or files. */
+  output: string | ResponsesOutputContent[];
 }
 
 /** What dispatch reads: a Responses API `Response` (its `output` items), or a list of items. */
@@ -109,9 +119,22 @@ export function toResponsesOutputs(results: readonly ToolMessage[]): ResponsesFu
     const item: ResponseInputItem.FunctionCallOutput & ResponsesFunctionCallOutput = {
       type: "function_call_output",
       call_id: result.tool_call_id,
-      output: result.content,
+      output: result.parts ? responsesContent(result.parts) : result.content,
     };
     return item;
+  });
+}
+
+/** Content parts as `input_text`, `input_image` (URL or data URL) and `input_file` (data URL or URL) pieces. */
+export function responsesContent(parts: readonly ToolContentPart[]): ResponsesOutputContent[] {
+  let files = 0;
+  return parts.map((part): ResponsesOutputContent => {
+    if (part.type === "text") return { type: "input_text", text: part.text };
+    if (part.type === "image") return { type: "input_image", image_url: dataUrl(part), detail: "auto" };
+    files++;
+    if (part.url !== undefined) return { type: "input_file", file_url: part.url, ...(part.filename === undefined ? {} : { filename: part.filename }) };
+    // OpenAI asks for a file name with inline file data.
+    return { type: "input_file", file_data: dataUrl(part), filename: part.filename ?? `file-${files}` };
   });
 }
 
@@ -397,8 +420,9 @@ export const openAIResponses: ToolProvider<ResponsesInput, ResponsesFunctionCall
 type MutuallyAssignable<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const sameTool: MutuallyAssignable<ResponsesFunctionTool, FunctionTool> = true;
 const fitsOutput: [ResponsesFunctionCallOutput] extends [ResponseInputItem] ? true : false = true;
+const fitsContent: [ResponsesOutputContent] extends [ResponseFunctionCallOutputItem] ? true : false = true;
 const fitsChoice: [ResponsesToolChoice] extends [SdkToolChoiceOptions | ToolChoiceFunction] ? true : false = true;
 const fitsClient: [OpenAI] extends [ResponsesClient] ? true : false = true;
 const fitsReply: [Response] extends [ResponsesReply] ? true : false = true;
 const fitsEvent: [ResponseStreamEvent] extends [ResponsesStreamEvent] ? true : false = true;
-void [sameTool, fitsOutput, fitsChoice, fitsClient, fitsReply, fitsEvent];
+void [sameTool, fitsOutput, fitsChoice, fitsContent, fitsClient, fitsReply, fitsEvent];

@@ -6,23 +6,32 @@
  * - export: the tools in each provider's format (`toOpenAITools`, `toResponsesTools`, `toAnthropicTools`,
  *   `toGeminiTools`, `toMCPTools`, …), written by the providers;
  * - run: `dispatch` (all calls of a model message, answered in the message's own format), `runCalls` (the same,
- *   as ToolMessages) and `invoke` (one call). The provider that owns the message reads its calls and writes the
+ *   as ToolMessages) and `invoke` (one call); `dispatchWithApproval` and `resume` for tools that need a human's
+ *   approval (runtime/dispatch/approval.ts); `use` adds middleware around every call (runtime/dispatch/middleware.ts). The provider that owns the message reads its calls and writes the
  *   answer; dispatch (runtime/dispatch/) runs the calls and never sees a provider.
  */
 import { instantiateValidator } from "../arguments/compiled-validator";
 import { ArgumentsValidator } from "../arguments/validate";
+import {
+  type ApprovalDecision,
+  type PendingApproval,
+  approvalState,
+  checkApprovalState,
+  findPending,
+  mayNeedApproval,
+  rejectionsFor,
+} from "../dispatch/approval";
 import type { NormalizedCall } from "../dispatch/call";
 import {
   type DispatchEnvironment,
   type DispatchTool,
   type ToolInput,
-  answerCall,
   dispatchCalls,
   invokeRaw,
   invokeTool,
 } from "../dispatch/dispatch";
 import type { ToolMessage } from "../dispatch/messages";
-import type { DispatchOptions, RegistryOptions } from "../dispatch/options";
+import type { DispatchOptions, RegistryOptions, ToolMiddleware } from "../dispatch/options";
 import type { RegisteredTool } from "../dispatch/options";
 import {
   type AnthropicTool,
@@ -40,6 +49,7 @@ import {
   openAIChat,
   openAIFunctions,
   openAIResponses,
+  PROVIDERS,
   providerOf,
 } from "../providers";
 import { type MCPTool, toMCPTools } from "../providers/mcp";
@@ -50,6 +60,7 @@ import { type CompiledToolMeta, type JsonSchema, META_VERSION, isCompiledToolMet
 import type { ToolOptions } from "../tool/options";
 import { type FoundTool, type ToolSource, findTools } from "../tool/sources";
 import type { AnyFunction } from "../tool/tool";
+import type { ApprovalDone, ApprovalResult, ApprovalState } from "./approval";
 import type { DispatchResult, ToolCallMessage } from "./messages";
 
 export type { RegisteredTool } from "../dispatch/options";
@@ -62,6 +73,25 @@ export function dispatchRead(registry: ToolRegistry, calls: NormalizedCall[], op
   const env = environments.get(registry);
   if (!env) return Promise.reject(new TypeError("runTools: the registry must be a ToolRegistry."));
   return dispatchCalls(env, calls, options);
+}
+
+/** For the agent loop: the calls (as read) that need approval; nothing runs. */
+export async function pendingRead(registry: ToolRegistry, calls: readonly NormalizedCall[], options: DispatchOptions = {}): Promise<PendingApproval[]> {
+  const env = environments.get(registry);
+  if (!env) throw new TypeError("runTools: the registry must be a ToolRegistry.");
+  return mayNeedApproval(env, calls) ? findPending(env, calls, options) : [];
+}
+
+/**
+ * Every call of a paused batch answered, as ToolMessages in call order (see `ToolRegistry.resume`). Throws a
+ * TypeError, running nothing, for a malformed state or decisions that do not decide every pending call once.
+ */
+export async function resumeRead(registry: ToolRegistry, state: unknown, decisions: readonly ApprovalDecision[], options: DispatchOptions = {}): Promise<ToolMessage[]> {
+  const env = environments.get(registry);
+  if (!env) throw new TypeError("resume: the registry must be a ToolRegistry.");
+  const checked = checkApprovalState(state);
+  const rejections = rejectionsFor(checked, decisions);
+  return dispatchCalls(env, checked.calls.map((call) => ({ ...call })), options, rejections);
 }
 
 /** Names OpenAI (and most providers) accept. */
@@ -127,6 +157,7 @@ export class ToolRegistry {
   readonly #tools = new Map<string, ToolEntry>();
   readonly #options: Readonly<RegistryOptions>;
   readonly #env: DispatchEnvironment;
+  readonly #middleware: ToolMiddleware[] = [];
 
   /**
    * @param sources `tool(fn)` values, objects with `@tool` methods, classes with static `@tool` methods.
@@ -139,6 +170,7 @@ export class ToolRegistry {
       get: (name) => tools.get(name),
       names: () => [...tools.keys()],
       options: this.#options,
+      middleware: this.#middleware,
     };
     environments.set(this, this.#env);
     this.register(...sources);
@@ -167,6 +199,18 @@ export class ToolRegistry {
       }
     }
     for (const [name, entry] of added) this.#tools.set(name, entry);
+    return this;
+  }
+
+  /**
+   * Add middleware around every call this registry answers (`dispatch`, `runCalls`, `invoke(call)`, the agent
+   * loop), outside the ones added later and outside a dispatch's own `wrap`. See `ToolMiddleware`.
+   */
+  use(...middleware: ToolMiddleware[]): this {
+    for (const wrap of middleware) {
+      if (typeof wrap !== "function") throw new TypeError(`registry.use takes middleware functions (call, next) => result; got ${wrap === null ? "null" : typeof wrap}.`);
+    }
+    this.#middleware.push(...middleware);
     return this;
   }
 
@@ -265,6 +309,47 @@ export class ToolRegistry {
     return dispatchCalls(this.#env, calls, options);
   }
 
+  /**
+   * Like `dispatch`, for a registry with tools that need approval (`needsApproval`). When no call of the message
+   * needs it, every call runs and the result is `{ status: "done", answer, results }`. Otherwise nothing runs and
+   * the result is `{ status: "paused", pending, state }`: show `pending` to a human, keep `state` (plain JSON), and
+   * call `resume(state, decisions)` with one decision per pending call.
+   */
+  async dispatchWithApproval<M extends ToolCallMessage>(message: M, options: DispatchOptions = {}): Promise<ApprovalResult<M>> {
+    const provider = providerOf(message);
+    const calls = provider.readCalls(message);
+    const pending = mayNeedApproval(this.#env, calls) ? await findPending(this.#env, calls, options) : [];
+    if (pending.length > 0) {
+      return { status: "paused", pending, state: approvalState(provider.name, calls, pending) as ApprovalState<M> };
+    }
+    const results = await dispatchCalls(this.#env, calls, options, []);
+    return { status: "done", answer: provider.answer(message, results) as DispatchResult<M>, results };
+  }
+
+  /**
+   * Answer every call of a paused batch: the approved calls and the ones that needed no approval run, each rejected
+   * call is answered with its rejection (and `reason`) as an error the model reads. `decisions` must decide every
+   * pending call exactly once (`{ id, approved: true }` or `{ id, approved: false, reason? }`); otherwise it throws a
+   * TypeError and runs nothing. Works on a state read back from JSON, in a new registry with the same tools.
+   */
+  async resume<M = ToolCallMessage>(state: ApprovalState<M>, decisions: readonly ApprovalDecision[], options: DispatchOptions = {}): Promise<ApprovalDone<M>> {
+    const checked = checkApprovalState(state);
+    const provider = PROVIDERS.find((entry) => entry.name === checked.provider);
+    if (!provider) throw new TypeError(`resume: the state names an unknown message format ${JSON.stringify(checked.provider)}.`);
+    const results = await resumeRead(this, checked, decisions, options);
+    // Every provider answers from the results alone; the original message is not part of the state.
+    return { status: "done", answer: provider.answer(undefined as never, results) as DispatchResult<M>, results };
+  }
+
+  /** The calls of `message` that need approval (nothing runs); `[]` when every call may run. */
+  pendingApprovals(message: ToolCallMessage, options: DispatchOptions = {}): Promise<PendingApproval[]> {
+    try {
+      return pendingRead(this, providerOf(message).readCalls(message), options);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
   /** Run one call as dispatch would, answering with its ToolMessage. */
   invoke(call: ToolCall | OpenAIToolCall, options?: DispatchOptions): Promise<ToolMessage>;
   /**
@@ -282,7 +367,7 @@ export class ToolRegistry {
     if (typeof first === "string") return invokeRaw(this.#env, first, second as ToolInput | undefined, third);
     // One call is read as the one entry of a chat message's `tool_calls` (either shape: OpenAI or LangChain).
     const [call] = openAIChat.readCalls({ tool_calls: [first] } as DispatchInput);
-    return answerCall(this.#env, call!, second as DispatchOptions | undefined);
+    return dispatchCalls(this.#env, [call!], second as DispatchOptions | undefined).then((answers) => answers[0]!);
   }
 }
 

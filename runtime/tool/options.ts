@@ -46,7 +46,16 @@ export interface ToolOptions {
   maxArgumentsBytes?: number;
   /** Refuse arguments nested deeper than this many levels of objects and arrays. Default 64. */
   maxArgumentsDepth?: number;
+  /**
+   * Ask a human before this tool runs: `true` for every call, or a function of the validated arguments (and the
+   * context) that says whether this call needs approval. Such calls run only through
+   * `registry.dispatchWithApproval` / `resume` (or `runTools`, which pauses); a plain `dispatch` refuses them.
+   */
+  needsApproval?: NeedsApproval;
 }
+
+/** `true`, `false`, or a predicate on the validated arguments of one call (a throw counts as `true`). */
+export type NeedsApproval = boolean | ((args: Record<string, unknown>, context: ToolContext) => boolean | Promise<boolean>);
 
 /**
  * A parameter of this type is not part of the schema: dispatch passes the call being answered, an abort signal and

@@ -23,12 +23,13 @@ function run(options: string, args: string[]): Promise<{ code: number; output: s
   });
 }
 
-test("npm run docs:api: the reference of every entry point (tooltype, tooltype/mcp, the adapters, tooltype/transformer) builds without warnings", async () => {
+test("npm run docs:api: the reference of every entry point (tooltype, tooltype/mcp, the adapters, the transformer and its bundler plugins) builds without warnings", async () => {
   fs.rmSync(out, { recursive: true, force: true });
   const { code, output } = await run(path.join(repo, "typedoc.json"), ["--out", out]);
   assert.is(code, 0, output);
   assert.not.match(output, /\[(warning|error)\]/, output);
-  for (const page of ["tooltype", "tooltype_mcp", "tooltype_ai", "tooltype_langchain", "tooltype_agents", "tooltype_mastra", "tooltype_transformer"]) {
+  const bundlers = ["vite", "rollup", "rolldown", "esbuild", "webpack", "rspack", "bun"].map((b) => `tooltype_${b}`);
+  for (const page of ["tooltype", "tooltype_mcp", "tooltype_ai", "tooltype_langchain", "tooltype_agents", "tooltype_mastra", "tooltype_transformer", ...bundlers]) {
     assert.ok(fs.existsSync(path.join(out, "modules", `${page}.html`)), `docs/api has no page for ${page}: ${output}`);
   }
   const registry = fs.readFileSync(path.join(out, "classes", "tooltype.ToolRegistry.html"), "utf8");

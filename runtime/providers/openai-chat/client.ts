@@ -17,6 +17,7 @@ import type {
   ChatCompletionMessage,
   ChatCompletionMessageParam,
 } from "openai/resources/chat/completions";
+import type { ChatAttachmentsMessage } from "./attachments";
 import type { ToolMessage } from "../../dispatch/messages";
 import type { JsonSchema } from "../../tool/meta";
 
@@ -78,7 +79,7 @@ export interface ChatMessageParam {
 }
 
 /** The messages the loop adds to a conversation: the model's replies, the tool answers, and feedback on an unusable answer. */
-export type AgentMessage = ChatAssistantMessage | ToolMessage | { role: "user"; content: string };
+export type AgentMessage = ChatAssistantMessage | ToolMessage | { role: "user"; content: string } | ChatAttachmentsMessage;
 
 /**
  * A message of the request as the client sees it. The loop writes the assistant and tool messages itself; the

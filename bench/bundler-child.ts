@@ -1,0 +1,79 @@
+/**
+ * One side of the bundler benchmark in its own process: `node bundler-child.js <project> plugin|plain|watch [tsconfig]`
+ * (the plugin reads tsconfig.plain.json unless a tsconfig is given).
+ * plugin / plain: bundle src/index.ts with esbuild, with or without tooltype's plugin, and check the output.
+ * watch: a live esbuild context with the plugin; after one build, a tool's description in group-00.ts changes and
+ * the context rebuilds; prints `{ rebuildMs, transformMs }` as JSON (transformMs: the changed module's transform).
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+
+async function main(): Promise<void> {
+  const [dir, mode, tsconfig = path.join(dir, "tsconfig.plain.json")] = process.argv.slice(2) as [string, "plugin" | "plain" | "watch", string?];
+  const esbuild = await import("esbuild");
+  const tooltype = ((await import("tooltype/esbuild")) as { default: (options: { tsconfig: string }) => import("esbuild").Plugin }).default;
+  const outfile = path.join(dir, `out-esbuild-${mode}-${path.basename(tsconfig, ".json")}`, "index.js");
+  const changed = path.join(dir, "src", "group-00.ts");
+  let transformMs = 0;
+  const timing: import("esbuild").Plugin = {
+    name: "bench-timing",
+    setup(build) {
+      build.onStart(() => void (transformMs = 0));
+    },
+  };
+  const options: import("esbuild").BuildOptions = {
+    entryPoints: [path.join(dir, "src", "index.ts")],
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    outfile,
+    logLevel: "silent",
+    plugins: mode === "plain" ? [] : [timing, timed(tooltype({ tsconfig }), changed, (ms) => (transformMs = ms))],
+  };
+  const metas = (): number => (fs.readFileSync(outfile, "utf8").match(/\bv: 1,/g) ?? []).length;
+  if (mode !== "watch") {
+    await esbuild.build(options);
+    if ((metas() > 0) !== (mode === "plugin")) throw new Error(`bundler bench: the ${mode} bundle ${mode === "plugin" ? "lacks" : "carries"} compiled metadata`);
+    return;
+  }
+  const context = await esbuild.context(options);
+  await context.rebuild();
+  const text = fs.readFileSync(changed, "utf8");
+  const edited = text.replace(/\/\*\*\n \* /, "/**\n * Changed in watch mode. ");
+  if (edited === text) throw new Error("bundler bench: found no JSDoc to change in group-00.ts");
+  fs.writeFileSync(changed, edited);
+  const start = process.hrtime.bigint();
+  await context.rebuild();
+  const rebuildMs = Number(process.hrtime.bigint() - start) / 1e6;
+  await context.dispose();
+  if (!fs.readFileSync(outfile, "utf8").includes("Changed in watch mode.")) throw new Error("bundler bench: the rebuild kept the old description");
+  process.stdout.write(JSON.stringify({ rebuildMs, transformMs }));
+}
+
+/** Times the plugin's onLoad of one file (where unplugin runs the transform under esbuild). */
+function timed(plugin: import("esbuild").Plugin, file: string, record: (ms: number) => void): import("esbuild").Plugin {
+  return {
+    name: plugin.name,
+    setup(build) {
+      const onLoad = build.onLoad.bind(build);
+      const wrapped = new Proxy(build, {
+        get(target, key) {
+          if (key !== "onLoad") return Reflect.get(target, key) as unknown;
+          return (options: import("esbuild").OnLoadOptions, callback: Parameters<typeof onLoad>[1]) =>
+            onLoad(options, async (args) => {
+              const start = process.hrtime.bigint();
+              const result = await callback(args);
+              if (args.path === file) record(Number(process.hrtime.bigint() - start) / 1e6);
+              return result;
+            });
+        },
+      });
+      return plugin.setup(wrapped);
+    },
+  };
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

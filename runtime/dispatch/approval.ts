@@ -1,0 +1,175 @@
+/**
+ * Human approval of tool calls (`needsApproval` on a tool): finding the calls of a batch that need a human's yes,
+ * the plain-JSON state of a paused batch, and turning a human's decisions into the answers of the batch.
+ *
+ * The rule that keeps a conversation valid: every call of a batch is answered, in one go. A batch with a call that
+ * needs approval runs nothing until it is resumed; resuming needs exactly one decision per pending call (a decision
+ * list that misses one, names an unknown call or decides one twice is refused before anything runs), then runs
+ * the approved calls and the calls that needed no approval, and answers each rejected call with its rejection.
+ * A plain `dispatch` that meets a call needing approval rejects with ApprovalRequiredError, having run nothing.
+ */
+import type { ArgsObject } from "../arguments/args";
+import type { ToolContext } from "../tool/options";
+import type { NormalizedCall } from "./call";
+import type { DispatchOptions } from "./options";
+import { type DispatchEnvironment, validArguments } from "./pipeline";
+
+/** A call waiting for a human's decision. */
+export interface PendingApproval {
+  /** What a decision names: the call's id, or `#<index>` when the batch's ids are missing or not unique (Gemini without ids). */
+  readonly id: string;
+  /** Its position in the batch. */
+  readonly index: number;
+  readonly name: string;
+  /** The validated arguments, as JSON (what the tool would receive, dates as their text). */
+  readonly args: Record<string, unknown>;
+}
+
+/** A human's answer for one pending call. `reason` (on a rejection) is sent to the model. */
+export type ApprovalDecision = { id: string; approved: true } | { id: string; approved: false; reason?: string };
+
+/** The plain-JSON state of a paused batch: every call of the batch as read, and the ones waiting for a decision. */
+export interface ApprovalStateData {
+  readonly type: "tooltype.approval";
+  readonly v: 1;
+  /** The format to answer in (a provider's name). */
+  readonly provider: string;
+  readonly calls: readonly NormalizedCall[];
+  readonly pending: readonly PendingApproval[];
+}
+
+/** A plain `dispatch` (or `runCalls`, `invoke`) met calls that need approval; nothing of the batch ran. */
+export class ApprovalRequiredError extends Error {
+  readonly pending: readonly PendingApproval[];
+  constructor(pending: readonly PendingApproval[]) {
+    const names = [...new Set(pending.map((call) => call.name))].join(", ");
+    super(
+      `${names} need${pending.length === 1 ? "s" : ""} a human's approval (needsApproval), so this batch was not run: a plain dispatch never runs such a call. Use registry.dispatchWithApproval(message) and registry.resume(state, decisions), or runTools, which pauses for approval (result.paused).`,
+    );
+    this.name = "ApprovalRequiredError";
+    this.pending = pending;
+  }
+}
+
+/** Whether any call names a tool that may need approval (cheap: no arguments are read). */
+export function mayNeedApproval(env: DispatchEnvironment, calls: readonly NormalizedCall[]): boolean {
+  return calls.some((call) => {
+    const flag = env.get(call.name)?.options.needsApproval;
+    return flag !== undefined && flag !== false;
+  });
+}
+
+/**
+ * The calls that need approval, in call order. A call with invalid arguments needs none (it will be answered with
+ * its validation error); a predicate that throws or rejects counts as "needs approval".
+ */
+export async function findPending(env: DispatchEnvironment, calls: readonly NormalizedCall[], options: DispatchOptions): Promise<PendingApproval[]> {
+  const ids = approvalIds(calls);
+  const checks = calls.map(async (call, index): Promise<PendingApproval | undefined> => {
+    const tool = env.get(call.name);
+    const flag = tool?.options.needsApproval;
+    if (!tool || flag === undefined || flag === false) return undefined;
+    const args = validArguments(env, tool, call, options);
+    if (!args) return undefined;
+    let needed = true;
+    if (typeof flag === "function") {
+      try {
+        needed = (await flag(args, approvalContext(tool.options.metadata, call, args, options))) !== false;
+      } catch {
+        needed = true;
+      }
+    }
+    return needed ? { id: ids[index]!, index, name: tool.name, args: JSON.parse(JSON.stringify(args)) as Record<string, unknown> } : undefined;
+  });
+  return (await Promise.all(checks)).filter((entry): entry is PendingApproval => entry !== undefined);
+}
+
+function approvalContext(own: Record<string, unknown> | undefined, call: NormalizedCall, args: ArgsObject, options: DispatchOptions): ToolContext {
+  return {
+    toolCall: { name: call.name, args, id: call.id, type: "tool_call" },
+    signal: options.signal ?? new AbortController().signal,
+    metadata: { ...own, ...options.metadata },
+  };
+}
+
+/** The id each call is decided by: its own when present and unique in the batch, else `#<index>`. */
+function approvalIds(calls: readonly NormalizedCall[]): string[] {
+  const seen = new Map<string, number>();
+  for (const call of calls) seen.set(call.id, (seen.get(call.id) ?? 0) + 1);
+  return calls.map((call, index) => (call.id !== "" && seen.get(call.id) === 1 && !call.id.startsWith("#") ? call.id : `#${index}`));
+}
+
+/** The state of a paused batch. */
+export function approvalState(provider: string, calls: readonly NormalizedCall[], pending: readonly PendingApproval[]): ApprovalStateData {
+  return { type: "tooltype.approval", v: 1, provider, calls: calls.map((call) => ({ ...call })), pending };
+}
+
+/** `value` checked as an approval state (as read back from JSON); a TypeError says what is wrong. */
+export function checkApprovalState(value: unknown): ApprovalStateData {
+  const fail = (why: string): never => {
+    throw new TypeError(`resume: this is not the state of a paused batch (${why}). Pass the \`state\` that dispatchWithApproval or runTools returned, after JSON.parse.`);
+  };
+  if (typeof value !== "object" || value === null) return fail("not an object");
+  const state = value as Partial<ApprovalStateData>;
+  if (state.type !== "tooltype.approval") fail('its type is not "tooltype.approval"');
+  if (state.v !== 1) fail(`version ${String(state.v)}, this tooltype reads version 1`);
+  if (typeof state.provider !== "string") fail("no provider");
+  if (!Array.isArray(state.calls) || !state.calls.every(isCall)) fail("its calls are malformed");
+  if (!Array.isArray(state.pending) || !state.pending.every((entry) => isPending(entry, state.calls!.length))) fail("its pending calls are malformed");
+  return state as ApprovalStateData;
+}
+
+function isCall(value: unknown): value is NormalizedCall {
+  if (typeof value !== "object" || value === null) return false;
+  const call = value as Record<string, unknown>;
+  return typeof call.id === "string" && typeof call.name === "string" && (call.kind === "args" || call.kind === "text" || call.kind === "invalid");
+}
+
+function isPending(value: unknown, count: number): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  const entry = value as Record<string, unknown>;
+  return typeof entry.id === "string" && typeof entry.name === "string" && Number.isInteger(entry.index) && (entry.index as number) >= 0 && (entry.index as number) < count;
+}
+
+/**
+ * By call index, the rejection answer of each rejected call (`undefined`: run it). Throws a TypeError, before
+ * anything runs, unless `decisions` decides every pending call exactly once and nothing else.
+ */
+export function rejectionsFor(state: ApprovalStateData, decisions: readonly ApprovalDecision[]): (string | undefined)[] {
+  if (!Array.isArray(decisions)) throw new TypeError("resume: decisions must be an array of { id, approved: true } / { id, approved: false, reason }.");
+  const pending = new Map(state.pending.map((entry) => [entry.id, entry]));
+  const decided = new Map<string, ApprovalDecision>();
+  for (const decision of decisions) {
+    const id = (decision as { id?: unknown } | null)?.id;
+    if (typeof id !== "string" || typeof decision.approved !== "boolean") {
+      throw new TypeError(`resume: each decision is { id, approved: true } or { id, approved: false, reason? }; got ${JSON.stringify(decision)}.`);
+    }
+    if (!pending.has(id)) {
+      throw new TypeError(`resume: the decision for ${JSON.stringify(id)} names no pending call. Pending: ${describePending(state.pending)}.`);
+    }
+    if (decided.has(id)) throw new TypeError(`resume: call ${JSON.stringify(id)} is decided twice; give one decision per pending call.`);
+    decided.set(id, decision);
+  }
+  const missing = state.pending.filter((entry) => !decided.has(entry.id));
+  if (missing.length > 0) {
+    throw new TypeError(
+      `resume: no decision for ${describePending(missing)}. Every pending call needs one ({ id, approved: true } or { id, approved: false, reason }), since the model's API rejects a conversation with an unanswered call; nothing was run.`,
+    );
+  }
+  const rejections: (string | undefined)[] = new Array(state.calls.length).fill(undefined);
+  for (const entry of state.pending) {
+    const decision = decided.get(entry.id)!;
+    if (!decision.approved) rejections[entry.index] = rejectionText(entry.name, decision.reason);
+  }
+  return rejections;
+}
+
+function describePending(entries: readonly PendingApproval[]): string {
+  return entries.map((entry) => `${entry.id} (${entry.name})`).join(", ");
+}
+
+/** What the model reads for a rejected call. */
+function rejectionText(name: string, reason: string | undefined): string {
+  const base = `The user rejected this call of ${name}, so it was not run.`;
+  return reason === undefined || reason === "" ? base : `${base} Reason: ${String(reason)}`;
+}

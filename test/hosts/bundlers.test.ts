@@ -1,0 +1,158 @@
+/**
+ * tooltype's bundler plugins, each with the real bundler: the sample app (test/fixtures/hosts-app) builds, its
+ * bundle dispatches a scripted OpenAI reply correctly with every tool's metadata what the `tspc` build has; the
+ * plugin hands the bundler byte for byte the metadata text (validators included) tspc emits for the same sources;
+ * a TT error in a tool fails each build with the error's file, line and column, the very position tspc reports.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { originalPositionFor, TraceMap } from "@jridgewell/trace-mapping";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { projectFor } from "../../transformer/hosts/project";
+import { transformModule } from "../../transformer/hosts/transform-module";
+import { type AppOutput, expectDispatch, prepareApp, REPO, run, runApp } from "./app";
+import { BUNDLERS, build } from "./builds";
+
+const TSPC = path.join(REPO, "node_modules", "ts-patch", "bin", "tspc.js");
+/** tspc's own build of the app runs on Node as CommonJS: same sources and tsconfig, module format overridden. */
+const TSPC_ARGS = ["-p", "tsconfig.json", "--module", "commonjs", "--moduleResolution", "node10", "--outDir", "out-tspc"];
+
+const BROKEN_TOOL = `
+/** Takes a callback, which JSON cannot carry. */
+export const broken = tool(function broken(done: () => void) {
+  return String(done);
+});
+`;
+
+let reference: Promise<{ dir: string; output: AppOutput }> | undefined;
+
+/** The app built by tspc, and what its build printed. */
+function tspcBuild(): Promise<{ dir: string; output: AppOutput }> {
+  reference ??= (async () => {
+    const dir = prepareApp("bundlers");
+    const tspc = await run(process.execPath, [TSPC, ...TSPC_ARGS], dir);
+    assert.is(tspc.code, 0, `tspc failed: ${tspc.stdout}${tspc.stderr}`);
+    const output = await runApp(process.execPath, [path.join(dir, "out-tspc", "main.js")], dir);
+    expectDispatch(output, false, "tspc");
+    assert.is(output.metas.length, 2);
+    return { dir, output };
+  })();
+  return reference;
+}
+
+test("the plugin's transform splices the metadata tspc emits, byte for byte", async () => {
+  const { dir } = await tspcBuild();
+  const project = projectFor({ tsconfig: path.join(dir, "tsconfig.json") });
+  let compared = 0;
+  for (const name of ["tools", "main", "models", "query", "base"]) {
+    const file = path.join(dir, "src", `${name}.ts`);
+    const result = transformModule(project, file, fs.readFileSync(file, "utf8"));
+    assert.equal(result.diagnostics, [], name);
+    const fromTspc = metaTexts(fs.readFileSync(path.join(dir, "out-tspc", `${name}.js`), "utf8"));
+    assert.equal(metaTexts(result.code ?? ""), fromTspc, name);
+    compared += fromTspc.length;
+  }
+  assert.is(compared, 2, "both tools' metadata compared");
+});
+
+test("the plugin's source map points every original token at its own place", async () => {
+  const { dir } = await tspcBuild();
+  const file = path.join(dir, "src", "tools.ts");
+  const original = fs.readFileSync(file, "utf8");
+  const result = transformModule(projectFor({ tsconfig: path.join(dir, "tsconfig.json") }), file, original);
+  const map = new TraceMap(result.map!.toString());
+  const lineColumn = (text: string, at: number): { line: number; column: number } => {
+    const before = text.slice(0, at).split("\n");
+    return { line: before.length, column: before[before.length - 1]!.length };
+  };
+  // Tokens right after an insertion on its line (the call's closing parenthesis) and on later lines included.
+  for (const token of ["export const forecast", "return `${query.city}", ");\n\nexport class", "export class Catalog", "search(keyword", "Array.from"]) {
+    const generated = lineColumn(result.code!, result.code!.indexOf(token));
+    const traced = originalPositionFor(map, generated);
+    assert.equal({ line: traced.line, column: traced.column }, lineColumn(original, original.indexOf(token)), token);
+    assert.is(traced.source, file, token);
+  }
+});
+
+test("every bundler builds the sample app; its bundle dispatches like the tspc build, with identical metadata", async () => {
+  const { dir, output: reference } = await tspcBuild();
+
+  for (const bundler of BUNDLERS) {
+    const built = await build(bundler, dir);
+    assert.equal(built.warnings.filter((w) => /TT\d/.test(w)), [], `${bundler}: no tooltype warning expected`);
+    const output = await runApp(built.command, built.args, dir);
+    expectDispatch(output, false, bundler);
+    sameMetadata(output, reference, bundler);
+  }
+});
+
+const VAGUE_TOOL = `
+/** Echoes anything back. */
+export const echo = tool(function echo(value: unknown) {
+  return String(value);
+});
+`;
+
+test("a TT error fails every build through the bundler, at the position tspc reports", async () => {
+  const dir = prepareApp("broken", { "src/tools.ts": (text) => text + BROKEN_TOOL });
+  const position = await tspcPosition(dir, "error", "TT1001");
+  for (const bundler of BUNDLERS) {
+    let failure = "";
+    try {
+      await build(bundler, dir);
+    } catch (error) {
+      failure = error instanceof Error ? `${error.message}\n${JSON.stringify(error)}` : String(error);
+    }
+    assert.ok(failure, `${bundler}: the build must fail`);
+    assert.ok(failure.includes("TT1001"), `${bundler}: names TT1001: ${failure}`);
+    assert.ok(failure.includes(position), `${bundler}: names ${position}: ${failure}`);
+  }
+});
+
+test("a TT warning is each bundler's warning, at the position tspc reports, and the build goes on", async () => {
+  const dir = prepareApp("warned", { "src/tools.ts": (text) => text + VAGUE_TOOL });
+  const position = await tspcPosition(dir, "warning", "TT1005");
+  for (const bundler of BUNDLERS) {
+    const { warnings } = await build(bundler, dir);
+    assert.ok(warnings.some((w) => w.includes("TT1005") && w.includes(position)), `${bundler}: warns TT1005 at ${position}: ${warnings.join("\n")}`);
+  }
+});
+
+/** Where tspc reports `code` in the app's tools.ts, as `tools.ts(line,column)`. */
+async function tspcPosition(dir: string, category: "error" | "warning", code: string): Promise<string> {
+  const tspc = await run(process.execPath, [TSPC, ...TSPC_ARGS], dir);
+  const found = new RegExp(`src/tools\\.ts\\((\\d+),(\\d+)\\): ${category} TS\\d+: ${code}`).exec(tspc.stdout);
+  assert.ok(found, `tspc reports ${code} in tools.ts: ${tspc.stdout}`);
+  return `tools.ts(${found[1]},${found[2]})`;
+}
+
+/** The bundle's tools carry tspc's metadata (their validators were compared as text above, and ran here). */
+function sameMetadata(output: AppOutput, reference: AppOutput, label: string): void {
+  assert.equal(output.metas.map((m) => m.data), reference.metas.map((m) => m.data), label);
+  assert.ok(output.metas.every((m) => m.validator.startsWith("function")), `${label}: compiled validators`);
+}
+
+/** Each metadata object literal (`{ v: 1, ... }`) in a module's text, as written. */
+function metaTexts(code: string): string[] {
+  const found: string[] = [];
+  for (let start = code.indexOf("{ v: 1, "); start >= 0; start = code.indexOf("{ v: 1, ", start + 1)) {
+    let depth = 0;
+    let quote = "";
+    for (let i = start; i < code.length; i++) {
+      const c = code[i]!;
+      if (quote) {
+        if (c === "\\") i++;
+        else if (c === quote) quote = "";
+      } else if (c === '"' || c === "'" || c === "`") quote = c;
+      else if (c === "{") depth++;
+      else if (c === "}" && --depth === 0) {
+        found.push(code.slice(start, i + 1));
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+test.run();

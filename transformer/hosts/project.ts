@@ -1,0 +1,233 @@
+/**
+ * The project service every bundler host shares: one TypeScript language service per tsconfig, reused across all
+ * the modules of a build and across rebuilds in watch mode.
+ *
+ * Owns: reading the tsconfig (its files, compiler options and tooltype's plugin entry), the script versions that
+ * tell the language service which files changed (a file's text as the bundler handed it, else its size and mtime
+ * on disk, looked at again after `refresh()`), and picking the TypeScript module that does the analysis.
+ * What a module turns into is transform-module.ts's business.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type * as ts from "typescript";
+import type { TS } from "../compat";
+import type { TooltypePluginConfig } from "../index";
+import { ValidatorCompiler } from "../validator";
+
+/** Options every bundler plugin takes. */
+export interface ProjectOptions {
+  /** The tsconfig to analyse with (default: `tsconfig.json` in the bundler's working directory). */
+  tsconfig?: string;
+  /**
+   * The TypeScript compiler API to analyse with: a package name (resolved from the tsconfig's folder) or the module
+   * itself. Default `typescript`. TypeScript 7 has no JavaScript compiler API: a project on it installs a 5.x/6.x
+   * under an alias (`npm i -D typescript-5@npm:typescript@5.9`) and names it here.
+   */
+  typescript?: string | TS;
+  /** tooltype's plugin options (`validators`, ...); default: the tooltype entry of the tsconfig's `plugins`. */
+  plugin?: TooltypePluginConfig;
+}
+
+const projects = new Map<string, ProjectService>();
+
+/** The shared service for `options.tsconfig`: one per tsconfig path in the process. */
+export function projectFor(options: ProjectOptions, cwd = process.cwd()): ProjectService {
+  const tsconfig = path.resolve(cwd, options.tsconfig ?? "tsconfig.json");
+  let project = projects.get(tsconfig);
+  if (!project) {
+    project = new ProjectService(tsconfig, loadTypeScript(options.typescript, path.dirname(tsconfig)), options.plugin);
+    projects.set(tsconfig, project);
+  }
+  return project;
+}
+
+export class ProjectService {
+  readonly ts: TS;
+  readonly options: ts.CompilerOptions;
+  readonly plugin: TooltypePluginConfig;
+  /** Kept across the programs of watch mode: a schema that did not change is not compiled again. */
+  readonly validators: ValidatorCompiler;
+  private readonly roots: Set<string>;
+  private readonly service: ts.LanguageService;
+  /** Text the bundler handed us, which wins over the disk (it is what the positions of our edits refer to). */
+  private readonly overrides = new Map<string, string>();
+  /** Versions looked up since the last refresh: each file is looked at once per refresh. */
+  private readonly versions = new Map<string, string>();
+  private generation = 0;
+
+  constructor(
+    readonly tsconfig: string,
+    tsi: TS,
+    plugin: TooltypePluginConfig | undefined,
+  ) {
+    this.ts = tsi;
+    const parsed = parseConfig(tsi, tsconfig);
+    this.options = parsed.options;
+    this.roots = new Set(parsed.fileNames.map(normalize));
+    this.plugin = plugin ?? pluginEntry(parsed.options) ?? {};
+    // As the transformer decides per program: validator code as text from ES2015 on.
+    this.validators = new ValidatorCompiler((this.options.target ?? tsi.ScriptTarget.ES5) >= tsi.ScriptTarget.ES2015);
+    const host: ts.LanguageServiceHost & { jsDocParsingMode?: number } = {
+      getCompilationSettings: () => this.options,
+      // Unchanged project version: the language service hands back the same program without asking about files.
+      getProjectVersion: () => String(this.generation),
+      getScriptFileNames: () => [...this.roots],
+      getScriptVersion: (fileName) => this.version(normalize(fileName)),
+      getScriptSnapshot: (fileName) => {
+        const text = this.text(normalize(fileName));
+        return text === undefined ? undefined : tsi.ScriptSnapshot.fromString(text);
+      },
+      getCurrentDirectory: () => path.dirname(tsconfig),
+      getDefaultLibFileName: (options) => tsi.getDefaultLibFilePath(options),
+      fileExists: (fileName) => this.overrides.has(normalize(fileName)) || tsi.sys.fileExists(fileName),
+      readFile: (fileName) => this.overrides.get(normalize(fileName)) ?? tsi.sys.readFile(fileName),
+      readDirectory: tsi.sys.readDirectory,
+      directoryExists: tsi.sys.directoryExists,
+      getDirectories: tsi.sys.getDirectories,
+      realpath: tsi.sys.realpath,
+      useCaseSensitiveFileNames: () => tsi.sys.useCaseSensitiveFileNames,
+      // JSDoc is the tools' descriptions: parse all of it, as tspc does with tooltype (tsc alone skips some).
+      jsDocParsingMode: 0, // ts.JSDocParsingMode.ParseAll
+    };
+    this.service = tsi.createLanguageService(host, tsi.createDocumentRegistry(tsi.sys.useCaseSensitiveFileNames, host.getCurrentDirectory(), 0));
+  }
+
+  /** Forget what is known of the disk: every file is looked at again (a rebuild starts, or a file changed). */
+  refresh(fileName?: string): void {
+    if (fileName === undefined) {
+      this.versions.clear();
+    } else {
+      this.versions.delete(normalize(fileName));
+    }
+    this.generation++;
+  }
+
+  /** What the service knows of these files now (their versions): an equal fingerprint means equal texts. */
+  fingerprint(files: readonly string[]): string {
+    return files.map((f) => this.version(normalize(f))).join("|");
+  }
+
+  /** The current program, with `fileName` holding `text` (the module as the bundler sees it). */
+  program(fileName: string, text: string): ts.Program {
+    const file = normalize(fileName);
+    const current = this.overrides.get(file);
+    if (current !== text && !(current === undefined && readText(file) === text)) {
+      // Our edits are positions in `text`; when it is not the disk's text, analyse `text` itself.
+      if (readText(file) === text) this.overrides.delete(file);
+      else this.overrides.set(file, text);
+      this.refresh(file);
+    }
+    if (!this.roots.has(file)) {
+      this.roots.add(file);
+      this.generation++;
+    }
+    let program = this.current();
+    if (program.getSourceFile(file)?.text !== text) {
+      // Changed on disk since we last looked, without a refresh from the bundler: look again.
+      this.refresh(file);
+      program = this.current();
+    }
+    return program;
+  }
+
+  private current(): ts.Program {
+    const program = this.service.getProgram();
+    if (!program) throw new Error(`tooltype: TypeScript made no program for ${this.tsconfig}.`);
+    return program;
+  }
+
+  private version(file: string): string {
+    let version = this.versions.get(file);
+    if (version === undefined) {
+      const override = this.overrides.get(file);
+      if (override !== undefined) {
+        version = `text:${override.length}:${hash(override)}`;
+      } else {
+        try {
+          const stat = fs.statSync(file);
+          version = `disk:${stat.size}:${stat.mtimeMs}`;
+        } catch {
+          version = "missing";
+        }
+      }
+      this.versions.set(file, version);
+    }
+    return version;
+  }
+
+  private text(file: string): string | undefined {
+    return this.overrides.get(file) ?? readText(file);
+  }
+}
+
+function readText(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+function normalize(fileName: string): string {
+  return path.resolve(fileName).split(path.sep).join("/");
+}
+
+/** A cheap content fingerprint (FNV-1a): two texts of one length that differ get different versions. */
+function hash(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(16);
+}
+
+function parseConfig(tsi: TS, tsconfig: string): ts.ParsedCommandLine {
+  if (!fs.existsSync(tsconfig)) {
+    throw new Error(`tooltype: no tsconfig at ${tsconfig}. Pass the project's tsconfig to the plugin: tooltype({ tsconfig: "path/to/tsconfig.json" }).`);
+  }
+  const problems: ts.Diagnostic[] = [];
+  const parsed = tsi.getParsedCommandLineOfConfigFile(tsconfig, {}, {
+    ...tsi.sys,
+    onUnRecoverableConfigFileDiagnostic: (d) => problems.push(d),
+  });
+  const errors = [...problems, ...(parsed?.errors ?? [])].filter((d) => d.category === tsi.DiagnosticCategory.Error && d.code !== 18003);
+  if (!parsed || errors.length > 0) {
+    const text = errors.map((d) => tsi.flattenDiagnosticMessageText(d.messageText, "\n")).join("\n");
+    throw new Error(`tooltype: cannot read ${tsconfig}:\n${text}`);
+  }
+  return parsed;
+}
+
+/** The `{ "transform": "tooltype/transformer", ... }` entry of `compilerOptions.plugins`, if there is one. */
+function pluginEntry(options: ts.CompilerOptions): TooltypePluginConfig | undefined {
+  const plugins = options.plugins as unknown as TooltypePluginConfig[] | undefined;
+  return plugins?.find((p) => typeof p.transform === "string" && /tooltype|dist\/transformer/.test(p.transform));
+}
+
+/** The compiler API to analyse with; TypeScript 7's package has none, which gets a message saying what to do. */
+function loadTypeScript(choice: string | TS | undefined, projectDir: string): TS {
+  if (typeof choice === "object") return choice;
+  const name = choice ?? "typescript";
+  let tsi: Partial<TS> | undefined;
+  for (const from of [projectDir, __dirname]) {
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      tsi = require(require.resolve(name, { paths: [from] })) as Partial<TS>;
+      break;
+    } catch {
+      // try the next place
+    }
+  }
+  if (!tsi) {
+    throw new Error(`tooltype: cannot load the TypeScript package "${name}" from ${projectDir}. Install it: npm i -D typescript`);
+  }
+  if (typeof tsi.createLanguageService !== "function") {
+    throw new Error(
+      `tooltype: the package "${name}" (TypeScript ${String(tsi.version)}) has no JavaScript compiler API, which tooltype analyses with. ` +
+        `TypeScript 7 keeps checking your project; install a 5.x/6.x compiler next to it under an alias ` +
+        `(npm i -D typescript-5@npm:typescript@5.9) and pass { typescript: "typescript-5" } to the tooltype plugin.`,
+    );
+  }
+  return tsi as TS;
+}

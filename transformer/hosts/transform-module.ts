@@ -1,0 +1,153 @@
+/**
+ * Transforms one TypeScript module for a bundler: runs tooltype's transformer (the very one tspc runs) on the
+ * module's SourceFile from the shared project, and splices only what it added (the metadata arguments of
+ * `tool(...)`, `@tool` and `structuredOutput<T>()`) into the module's original text. Everything else stays
+ * byte for byte, so the bundler's own TypeScript handling goes on as before and a source map of pure insertions
+ * stays right.
+ *
+ * Owns: the cheap pre-filter, the splice, the source map, tooltype's diagnostics as positions, and the files a
+ * module's schemas may depend on (for watch mode).
+ */
+import MagicString, { type SourceMap } from "magic-string";
+import type * as ts from "typescript";
+import type { TS } from "../compat";
+import tooltypeTransformer from "../index";
+import { dependenciesOf } from "./dependencies";
+import type { ProjectService } from "./project";
+
+export interface HostDiagnostic {
+  category: "error" | "warning";
+  /** `TT1001`. */
+  code: string;
+  /** The diagnostic's text, starting with its code (as tspc prints it). */
+  message: string;
+  file: string;
+  /** 1-based line and column of the start. */
+  line: number;
+  column: number;
+}
+
+export interface ModuleResult {
+  /** The module's text with the metadata spliced in; undefined when tooltype had nothing to add. */
+  code: string | undefined;
+  map: SourceMap | undefined;
+  diagnostics: HostDiagnostic[];
+  /** Files whose change may change this module's schemas: re-transform the module when one changes. */
+  dependencies: string[];
+}
+
+/** Modules that cannot use tooltype are not analysed at all (a module that does names one of these). */
+const MENTIONS_TOOLTYPE = /tooltype|\btool\b|structuredOutput/;
+
+export function mightUseTooltype(code: string): boolean {
+  return MENTIONS_TOOLTYPE.test(code);
+}
+
+/** One transformer per program (tspc makes one per program too): its validator cache then serves the whole build. */
+const transformers = new WeakMap<ts.Program, { factory: ts.TransformerFactory<ts.SourceFile>; sink: ts.Diagnostic[] }>();
+
+/** The last result per module, with what it was made from: the module's text and its dependencies' versions. */
+const results = new WeakMap<ProjectService, Map<string, { code: string; fingerprint: string; result: ModuleResult }>>();
+
+/**
+ * The module transformed, or its last result when neither its text nor any file it depends on changed since
+ * (the transform is a function of those): a rebuild re-transforms only what a change can reach.
+ */
+export function transformModule(project: ProjectService, fileName: string, code: string): ModuleResult {
+  let cache = results.get(project);
+  if (!cache) results.set(project, (cache = new Map()));
+  const last = cache.get(fileName);
+  if (last && last.code === code && last.fingerprint === project.fingerprint(last.result.dependencies)) return last.result;
+  const result = transformAgain(project, fileName, code);
+  cache.set(fileName, { code, fingerprint: project.fingerprint(result.dependencies), result });
+  return result;
+}
+
+function transformAgain(project: ProjectService, fileName: string, code: string): ModuleResult {
+  const tsi = project.ts;
+  const program = project.program(fileName, code);
+  const source = program.getSourceFile(fileName.split("\\").join("/"));
+  if (!source) throw new Error(`tooltype: ${fileName} is not part of the TypeScript program of ${project.tsconfig}.`);
+
+  let transformer = transformers.get(program);
+  if (!transformer) {
+    const sink: ts.Diagnostic[] = [];
+    const factory = tooltypeTransformer(program, project.plugin, { ts: tsi, addDiagnostic: (d) => sink.push(d), validatorCompiler: project.validators });
+    transformer = { factory, sink };
+    transformers.set(program, transformer);
+  }
+  transformer.sink.length = 0;
+  const result = tsi.transform(source, [transformer.factory], program.getCompilerOptions());
+  const diagnostics = transformer.sink.map((d) => hostDiagnostic(tsi, d));
+  const edits: Edit[] = [];
+  try {
+    collectEdits(tsi, result.transformed[0]!, edits);
+  } finally {
+    result.dispose();
+  }
+  const dependencies = dependenciesOf(tsi, program, source);
+  if (edits.length === 0) return { code: undefined, map: undefined, diagnostics, dependencies };
+
+  const printer = tsi.createPrinter({ newLine: tsi.NewLineKind.LineFeed });
+  const text = new MagicString(code);
+  for (const edit of edits) {
+    const args = edit.args.map((a) => printer.printNode(tsi.EmitHint.Expression, a, source)).join(", ");
+    text.appendLeft(edit.at, `${edit.before}${args}${edit.after}`);
+  }
+  return {
+    code: text.toString(),
+    map: text.generateMap({ source: fileName, includeContent: true, hires: "boundary" }),
+    diagnostics,
+    dependencies,
+  };
+}
+
+/** Arguments the transformer added, and where in the original text they go. */
+interface Edit {
+  at: number;
+  before: string;
+  args: ts.Expression[];
+  after: string;
+}
+
+/**
+ * Finds the transformer's additions by comparing each rewritten node with the parse-tree node it came from:
+ * a call with more arguments than its original (`tool(fn)` → `tool(fn, void 0, meta)`), or a bare decorator
+ * made a call (`@tool` → `@tool(void 0, meta)`).
+ */
+function collectEdits(tsi: TS, node: ts.Node, edits: Edit[]): void {
+  const original = tsi.getOriginalNode(node);
+  if (original !== node && original.pos >= 0) {
+    if (tsi.isCallExpression(node) && tsi.isCallExpression(original) && node.arguments.length > original.arguments.length) {
+      const had = original.arguments;
+      const args = node.arguments.slice(had.length);
+      edits.push(had.length > 0 ? { at: had[had.length - 1]!.end, before: ", ", args, after: "" } : { at: had.pos, before: "", args, after: "" });
+      collectEdits(tsi, node.expression, edits);
+      node.arguments.slice(0, had.length).forEach((a) => collectEdits(tsi, a, edits));
+      return;
+    }
+    if (tsi.isDecorator(node) && tsi.isDecorator(original) && !tsi.isCallExpression(original.expression) && tsi.isCallExpression(node.expression)) {
+      edits.push({ at: original.expression.end, before: "(", args: [...node.expression.arguments], after: ")" });
+      return;
+    }
+  }
+  tsi.forEachChild(node, (child) => collectEdits(tsi, child, edits));
+}
+
+function hostDiagnostic(tsi: TS, d: ts.Diagnostic): HostDiagnostic {
+  const message = tsi.flattenDiagnosticMessageText(d.messageText, "\n");
+  const position = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : { line: 0, character: 0 };
+  return {
+    category: d.category === tsi.DiagnosticCategory.Error ? "error" : "warning",
+    code: message.match(/^TT\d+/)?.[0] ?? `TS${d.code}`,
+    message,
+    file: d.file?.fileName ?? "",
+    line: position.line + 1,
+    column: position.character + 1,
+  };
+}
+
+/** `file(line,col): error TT1001: ...`, the way tsc prints a diagnostic. */
+export function formatDiagnostic(d: HostDiagnostic): string {
+  return `${d.file}(${d.line},${d.column}): ${d.category} ${d.message}`;
+}
