@@ -268,26 +268,43 @@ async function checkResolution(dir: string): Promise<void> {
   const subpaths = Object.keys(manifest.exports).filter((key) => key !== "." && key !== "./package.json");
   assert.ok(subpaths.includes("./mcp") && subpaths.includes("./transformer"), `exports: ${subpaths.join(", ")}`);
   const specifiers = ["tooltype", ...subpaths.map((key) => `tooltype/${key.slice(2)}`)];
-  const source = specifiers.map((specifier, i) => `import type * as entry${i} from "${specifier}";`).join("\n") +
-    `\nexport type Entries = [${specifiers.map((_, i) => `keyof typeof entry${i}`).join(", ")}];\n`;
+  // Entries published only as ES modules (the bundler plugins: unplugin ships ESM only) are imported from an ES
+  // module under node16/nodenext, where a CommonJS file cannot import them; every other entry from both kinds.
+  const esmOnly = new Set(subpaths.filter((key) => esmOnlyEntry(manifest.exports[key])).map((key) => `tooltype/${key.slice(2)}`));
+  const entries = (list: string[]): string =>
+    list.map((specifier, i) => `import type * as entry${i} from "${specifier}";`).join("\n") +
+    `\nexport type Entries = [${list.map((_, i) => `keyof typeof entry${i}`).join(", ")}];\n`;
   fs.mkdirSync(path.join(dir, "resolution"), { recursive: true });
-  fs.writeFileSync(path.join(dir, "resolution", "entries.ts"), source);
-  const settings: Record<string, { module: string; moduleResolution: string }> = {
-    node10: { module: "commonjs", moduleResolution: "node10" },
-    node16: { module: "node16", moduleResolution: "node16" },
-    nodenext: { module: "nodenext", moduleResolution: "nodenext" },
-    bundler: { module: "esnext", moduleResolution: "bundler" },
+  fs.writeFileSync(path.join(dir, "resolution", "entries.ts"), entries(specifiers));
+  fs.writeFileSync(path.join(dir, "resolution", "entries-cjs.cts"), entries(specifiers.filter((s) => !esmOnly.has(s))));
+  fs.writeFileSync(path.join(dir, "resolution", "entries-esm.mts"), entries(specifiers));
+  const settings: Record<string, { module: string; moduleResolution: string; files: string[] }> = {
+    node10: { module: "commonjs", moduleResolution: "node10", files: ["resolution/entries.ts"] },
+    node16: { module: "node16", moduleResolution: "node16", files: ["resolution/entries-cjs.cts", "resolution/entries-esm.mts"] },
+    nodenext: { module: "nodenext", moduleResolution: "nodenext", files: ["resolution/entries-cjs.cts", "resolution/entries-esm.mts"] },
+    bundler: { module: "esnext", moduleResolution: "bundler", files: ["resolution/entries.ts"] },
   };
   const tsc = path.join(dir, "node_modules", ".bin", process.platform === "win32" ? "tsc.cmd" : "tsc");
   const results = await Promise.all(
-    Object.entries(settings).map(async ([name, options]) => {
+    Object.entries(settings).map(async ([name, { files, ...options }]) => {
       const config = `tsconfig.${name}.json`;
       const compilerOptions = { ...options, target: "ES2022", strict: true, noEmit: true, skipLibCheck: true, types: [] };
-      fs.writeFileSync(path.join(dir, config), JSON.stringify({ compilerOptions, files: ["resolution/entries.ts"] }));
+      fs.writeFileSync(path.join(dir, config), JSON.stringify({ compilerOptions, files }));
       return [name, await run(tsc, ["-p", config], dir, BUILD_TIMEOUT_MS)] as const;
     }),
   );
   for (const [name, result] of results) expectOk(`tsc with moduleResolution ${name} (${specifiers.join(", ")})`, result);
+}
+
+/** An `exports` entry whose every target is an ES module file (`.mjs`). */
+function esmOnlyEntry(entry: unknown): boolean {
+  const targets: string[] = [];
+  const walk = (value: unknown): void => {
+    if (typeof value === "string") targets.push(value);
+    else if (value && typeof value === "object") for (const [key, inner] of Object.entries(value)) if (key !== "types") walk(inner);
+  };
+  walk(entry);
+  return targets.length > 0 && targets.every((target) => target.endsWith(".mjs"));
 }
 
 test("the packed tarball installs, builds with tspc and runs in a CommonJS and an ESM project", async () => {
