@@ -6,7 +6,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { anchors, pages, read, repo } from "./markdown";
+import { anchors, pages, proseLines, repo } from "./markdown";
 
 interface Link {
   page: string;
@@ -16,28 +16,18 @@ interface Link {
 
 function links(page: string): Link[] {
   const found: Link[] = [];
-  let fence: string | undefined;
-  read(page)
-    .split("\n")
-    .forEach((text, index) => {
-      const f = /^(`{3,})/.exec(text);
-      if (f) {
-        if (fence === undefined) fence = f[1];
-        else if (text.trim() === fence) fence = undefined;
-        return;
-      }
-      if (fence !== undefined) return;
-      const prose = text.replace(/`[^`]*`/g, "");
-      for (const m of prose.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) found.push({ page, line: index + 1, target: m[1]! });
-      for (const m of prose.matchAll(/<a\s+href="([^"]+)"/g)) found.push({ page, line: index + 1, target: m[1]! });
-    });
+  for (const { line, text } of proseLines(page)) {
+    const prose = text.replace(/`[^`]*`/g, "");
+    for (const m of prose.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) found.push({ page, line, target: m[1]! });
+    for (const m of prose.matchAll(/<a\s+href="([^"]+)"/g)) found.push({ page, line, target: m[1]! });
+  }
   return found;
 }
 
 const all = pages();
 
 test("the documentation has its guides", () => {
-  for (const guide of ["marking-tools", "types-to-schema", "running-tool-calls", "providers", "agent-loop", "retries", "streaming", "structured-output", "building", "performance", "design"]) {
+  for (const guide of ["marking-tools", "types-to-schema", "running-tool-calls", "providers", "agent-loop", "retries", "streaming", "structured-output", "frameworks", "building", "performance", "design"]) {
     assert.ok(all.includes(`docs/${guide}.md`), `docs/${guide}.md is missing`);
   }
 });

@@ -73,27 +73,35 @@ export function slug(heading: string): string {
     .replace(/\s/g, "-");
 }
 
+/** The lines of a page outside fenced code blocks, with their 1-based numbers. */
+export function proseLines(page: string): { line: number; text: string }[] {
+  const lines: { line: number; text: string }[] = [];
+  let fence: string | undefined;
+  read(page)
+    .split("\n")
+    .forEach((text, index) => {
+      const f = /^(`{3,})/.exec(text);
+      if (f) {
+        if (fence === undefined) fence = f[1];
+        else if (text.trim() === fence) fence = undefined;
+      } else if (fence === undefined) lines.push({ line: index + 1, text });
+    });
+  return lines;
+}
+
 /** Every anchor of a page: its headings (outside code blocks) and explicit `<a id>`/`<a name>` tags. */
 export function anchors(page: string): Set<string> {
   const seen = new Map<string, number>();
   const result = new Set<string>();
-  let fence: string | undefined;
-  for (const line of read(page).split("\n")) {
-    const f = /^(`{3,})/.exec(line);
-    if (f) {
-      if (fence === undefined) fence = f[1];
-      else if (line.trim() === fence) fence = undefined;
-      continue;
-    }
-    if (fence !== undefined) continue;
-    const heading = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
+  for (const { text } of proseLines(page)) {
+    const heading = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(text);
     if (heading) {
       const base = slug(heading[1]!);
       const n = seen.get(base) ?? 0;
       seen.set(base, n + 1);
       result.add(n === 0 ? base : `${base}-${n}`);
     }
-    for (const a of line.matchAll(/<a\s+(?:id|name)="([^"]+)"/g)) result.add(a[1]!);
+    for (const a of text.matchAll(/<a\s+(?:id|name)="([^"]+)"/g)) result.add(a[1]!);
   }
   return result;
 }
