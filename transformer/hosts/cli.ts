@@ -14,7 +14,8 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 import type * as ts from "typescript";
 import tooltypeTransformer, { type TooltypeTransformerExtras } from "../index";
-import { createTsconfigProgram, formatDiagnostics, ProjectError, projectSourceFiles, typescriptFor } from "./tsconfig-program";
+import { formatDiagnostics } from "./diagnostic-format";
+import { createTsconfigProgram, ProjectError, projectSourceFiles, readTsconfig, typescriptFor } from "./tsconfig";
 
 const FORMATS = ["json", "openai", "anthropic", "gemini", "mcp"] as const;
 type Format = (typeof FORMATS)[number];
@@ -67,7 +68,7 @@ interface Analysis {
 function analyse(project: string): Analysis {
   const configDir = path.dirname(path.resolve(project.endsWith(".json") ? project : path.join(project, "tsconfig.json")));
   const tsi = typescriptFor(configDir);
-  const { program, pluginConfig, configPath } = createTsconfigProgram(tsi, project);
+  const { program, pluginConfig, configPath } = createTsconfigProgram(tsi, readTsconfig(tsi, project, { hint: "Pass the path of the project's tsconfig (or its folder) with -p." }));
   const diagnostics: ts.Diagnostic[] = [];
   const tools: ToolMeta[] = [];
   const files = projectSourceFiles(program);
@@ -168,7 +169,7 @@ try {
     process.stderr.write(`tooltype: ${error.message}\n\n${HELP}`);
     process.exitCode = 2;
   } else if (error instanceof ProjectError) {
-    process.stderr.write(`tooltype: ${error.message}\n`);
+    process.stderr.write(`${error.message}\n`);
     process.exitCode = 2;
   } else if ((error as { name?: string }).name === "ToolRegistrationError" || (error as { name?: string }).name === "ToolExportError") {
     // The tools cannot be exported as asked (a clash of names, a schema outside strict mode): the project's problem.

@@ -2,10 +2,9 @@
  * The project service every bundler host shares: one TypeScript language service per tsconfig, reused across all
  * the modules of a build and across rebuilds in watch mode.
  *
- * Owns: reading the tsconfig (its files, compiler options and tooltype's plugin entry), the script versions that
- * tell the language service which files changed (a file's text as the bundler handed it, else its size and mtime
- * on disk, looked at again after `refresh()`), and picking the TypeScript module that does the analysis.
- * What a module turns into is transform-module.ts's business.
+ * Owns: the script versions that tell the language service which files changed (a file's text as the bundler handed
+ * it, else its size and mtime on disk, looked at again after `refresh()`). Reading the tsconfig and choosing the
+ * TypeScript module are tsconfig.ts's business, what a module turns into is transform-module.ts's.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -13,6 +12,7 @@ import type * as ts from "typescript";
 import type { TS } from "../compat";
 import type { TooltypePluginConfig } from "../index";
 import { ValidatorCompiler } from "../validator";
+import { readTsconfig, typescriptFor } from "./tsconfig";
 
 /** Options every bundler plugin takes. */
 export interface ProjectOptions {
@@ -35,7 +35,7 @@ export function projectFor(options: ProjectOptions, cwd = process.cwd()): Projec
   const tsconfig = path.resolve(cwd, options.tsconfig ?? "tsconfig.json");
   let project = projects.get(tsconfig);
   if (!project) {
-    project = new ProjectService(tsconfig, loadTypeScript(options.typescript, path.dirname(tsconfig)), options.plugin);
+    project = new ProjectService(tsconfig, typescriptFor(path.dirname(tsconfig), options.typescript), options.plugin);
     projects.set(tsconfig, project);
   }
   return project;
@@ -54,17 +54,19 @@ export class ProjectService {
   /** Versions looked up since the last refresh: each file is looked at once per refresh. */
   private readonly versions = new Map<string, string>();
   private generation = 0;
+  readonly tsconfig: string;
 
-  constructor(
-    readonly tsconfig: string,
-    tsi: TS,
-    plugin: TooltypePluginConfig | undefined,
-  ) {
+  constructor(tsconfig: string, tsi: TS, plugin: TooltypePluginConfig | undefined) {
     this.ts = tsi;
-    const parsed = parseConfig(tsi, tsconfig);
+    // The bundler hands us the modules: a tsconfig that includes none of them is fine.
+    const { configPath, parsed, pluginConfig } = readTsconfig(tsi, tsconfig, {
+      hint: 'Pass the project\'s tsconfig to the plugin: tooltype({ tsconfig: "path/to/tsconfig.json" }).',
+      rootsGiven: true,
+    });
+    this.tsconfig = configPath;
     this.options = parsed.options;
     this.roots = new Set(parsed.fileNames.map(normalize));
-    this.plugin = plugin ?? pluginEntry(parsed.options) ?? {};
+    this.plugin = plugin ?? pluginConfig;
     // As the transformer decides per program: validator code as text from ES2015 on.
     this.validators = new ValidatorCompiler((this.options.target ?? tsi.ScriptTarget.ES5) >= tsi.ScriptTarget.ES2015);
     const host: ts.LanguageServiceHost & { jsDocParsingMode?: number } = {
@@ -77,7 +79,7 @@ export class ProjectService {
         const text = this.text(normalize(fileName));
         return text === undefined ? undefined : tsi.ScriptSnapshot.fromString(text);
       },
-      getCurrentDirectory: () => path.dirname(tsconfig),
+      getCurrentDirectory: () => path.dirname(configPath),
       getDefaultLibFileName: (options) => tsi.getDefaultLibFilePath(options),
       fileExists: (fileName) => this.overrides.has(normalize(fileName)) || tsi.sys.fileExists(fileName),
       readFile: (fileName) => this.overrides.get(normalize(fileName)) ?? tsi.sys.readFile(fileName),
@@ -180,54 +182,4 @@ function hash(text: string): string {
     h = Math.imul(h, 0x01000193);
   }
   return (h >>> 0).toString(16);
-}
-
-function parseConfig(tsi: TS, tsconfig: string): ts.ParsedCommandLine {
-  if (!fs.existsSync(tsconfig)) {
-    throw new Error(`tooltype: no tsconfig at ${tsconfig}. Pass the project's tsconfig to the plugin: tooltype({ tsconfig: "path/to/tsconfig.json" }).`);
-  }
-  const problems: ts.Diagnostic[] = [];
-  const parsed = tsi.getParsedCommandLineOfConfigFile(tsconfig, {}, {
-    ...tsi.sys,
-    onUnRecoverableConfigFileDiagnostic: (d) => problems.push(d),
-  });
-  const errors = [...problems, ...(parsed?.errors ?? [])].filter((d) => d.category === tsi.DiagnosticCategory.Error && d.code !== 18003);
-  if (!parsed || errors.length > 0) {
-    const text = errors.map((d) => tsi.flattenDiagnosticMessageText(d.messageText, "\n")).join("\n");
-    throw new Error(`tooltype: cannot read ${tsconfig}:\n${text}`);
-  }
-  return parsed;
-}
-
-/** The `{ "transform": "tooltype/transformer", ... }` entry of `compilerOptions.plugins`, if there is one. */
-function pluginEntry(options: ts.CompilerOptions): TooltypePluginConfig | undefined {
-  const plugins = options.plugins as unknown as TooltypePluginConfig[] | undefined;
-  return plugins?.find((p) => typeof p.transform === "string" && /tooltype|dist\/transformer/.test(p.transform));
-}
-
-/** The compiler API to analyse with; TypeScript 7's package has none, which gets a message saying what to do. */
-function loadTypeScript(choice: string | TS | undefined, projectDir: string): TS {
-  if (typeof choice === "object") return choice;
-  const name = choice ?? "typescript";
-  let tsi: Partial<TS> | undefined;
-  for (const from of [projectDir, __dirname]) {
-    try {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      tsi = require(require.resolve(name, { paths: [from] })) as Partial<TS>;
-      break;
-    } catch {
-      // try the next place
-    }
-  }
-  if (!tsi) {
-    throw new Error(`tooltype: cannot load the TypeScript package "${name}" from ${projectDir}. Install it: npm i -D typescript`);
-  }
-  if (typeof tsi.createLanguageService !== "function") {
-    throw new Error(
-      `tooltype: the package "${name}" (TypeScript ${String(tsi.version)}) has no JavaScript compiler API, which tooltype analyses with. ` +
-        `TypeScript 7 keeps checking your project; install a 5.x/6.x compiler next to it under an alias ` +
-        `(npm i -D typescript-5@npm:typescript@5.9) and pass { typescript: "typescript-5" } to the tooltype plugin.`,
-    );
-  }
-  return tsi as TS;
 }

@@ -11,7 +11,8 @@ import * as path from "node:path";
 import type * as ts from "typescript";
 import type { TS } from "../compat";
 import tooltypeTransformer from "../index";
-import { createTsconfigProgram, findTsconfig, formatDiagnostics, ProjectError, typescriptFor, type TsconfigProgram } from "./tsconfig-program";
+import { formatDiagnostics } from "./diagnostic-format";
+import { createTsconfigProgram, findTsconfig, ProjectError, readTsconfig, typescriptFor, type TsconfigProgram } from "./tsconfig";
 
 export type NodeFormat = "module" | "commonjs";
 
@@ -101,7 +102,9 @@ function projectFor(fileName: string, format: NodeFormat): { project: Project; s
   }
   const overrides = (options: ts.CompilerOptions): ts.CompilerOptions => ({ ...EMIT_OVERRIDES, ...moduleOverride(tsi, options.module, format) });
   const make = (roots: string[]): Project => {
-    const made = createTsconfigProgram(tsi, configPath, overrides, roots);
+    // Roots of its own: the entry may be a script the tsconfig does not include.
+    const config = readTsconfig(tsi, configPath, { hint: "Create one next to package.json (npx tsc --init).", rootsGiven: true });
+    const made = createTsconfigProgram(tsi, config, overrides, roots);
     const diagnostics: ts.Diagnostic[] = [];
     const transformer = tooltypeTransformer(made.program, made.pluginConfig, { ts: tsi, addDiagnostic: (d) => diagnostics.push(d) });
     return { ...made, tsi, transformer, diagnostics };

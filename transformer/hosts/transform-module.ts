@@ -5,27 +5,16 @@
  * byte for byte, so the bundler's own TypeScript handling goes on as before and a source map of pure insertions
  * stays right.
  *
- * Owns: the cheap pre-filter, the splice, the source map, tooltype's diagnostics as positions, and the files a
- * module's schemas may depend on (for watch mode).
+ * Owns: the cheap pre-filter, the splice, the source map, and the files a module's schemas may depend on (for
+ * watch mode). Diagnostics become positions in diagnostic-format.ts.
  */
 import MagicString, { type SourceMap } from "magic-string";
 import type * as ts from "typescript";
 import type { TS } from "../compat";
 import tooltypeTransformer from "../index";
 import { dependenciesOf } from "./dependencies";
+import { hostDiagnostic, type HostDiagnostic } from "./diagnostic-format";
 import type { ProjectService } from "./project";
-
-export interface HostDiagnostic {
-  category: "error" | "warning";
-  /** `TT1001`. */
-  code: string;
-  /** The diagnostic's text, starting with its code (as tspc prints it). */
-  message: string;
-  file: string;
-  /** 1-based line and column of the start. */
-  line: number;
-  column: number;
-}
 
 export interface ModuleResult {
   /** The module's text with the metadata spliced in; undefined when tooltype had nothing to add. */
@@ -132,22 +121,4 @@ function collectEdits(tsi: TS, node: ts.Node, edits: Edit[]): void {
     }
   }
   tsi.forEachChild(node, (child) => collectEdits(tsi, child, edits));
-}
-
-function hostDiagnostic(tsi: TS, d: ts.Diagnostic): HostDiagnostic {
-  const message = tsi.flattenDiagnosticMessageText(d.messageText, "\n");
-  const position = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : { line: 0, character: 0 };
-  return {
-    category: d.category === tsi.DiagnosticCategory.Error ? "error" : "warning",
-    code: message.match(/^TT\d+/)?.[0] ?? `TS${d.code}`,
-    message,
-    file: d.file?.fileName ?? "",
-    line: position.line + 1,
-    column: position.character + 1,
-  };
-}
-
-/** `file(line,col): error TT1001: ...`, the way tsc prints a diagnostic. */
-export function formatDiagnostic(d: HostDiagnostic): string {
-  return `${d.file}(${d.line},${d.column}): ${d.category} ${d.message}`;
 }

@@ -9,7 +9,8 @@
  */
 import { createUnplugin, type UnpluginInstance } from "unplugin";
 import { projectFor, type ProjectOptions, type ProjectService } from "./project.js";
-import { formatDiagnostic, type HostDiagnostic, mightUseTooltype, transformModule } from "./transform-module.js";
+import { formatDiagnostic, type HostDiagnostic } from "./diagnostic-format.js";
+import { mightUseTooltype, transformModule } from "./transform-module.js";
 
 /** Options of every bundler plugin: the tsconfig, the compiler to analyse with, tooltype's options, which modules. */
 export interface TooltypeBundlerOptions extends ProjectOptions {
