@@ -3,6 +3,7 @@
  * spread, under a heading that names the machine and the versions. The same text goes to stdout and to RESULTS.md.
  */
 import type { BuildResult } from "./build";
+import type { ValidatorSizeResult } from "./validator-size";
 import { TSC, TSPC_PLAIN, TSPC_PLUGIN } from "./build";
 import { type BundlerResult, ESBUILD_ALONE, ESBUILD_PLUGIN, ESBUILD_PLUGIN_NO_VALIDATORS, TSC_NOEMIT } from "./bundler";
 import type { ColdStartResult, MemoryResult, Phase } from "./cold-start";
@@ -17,6 +18,8 @@ export interface Results {
   coldStart?: ColdStartResult;
   memory?: MemoryResult;
   build?: BuildResult;
+  /** Bytes of emitted validator code per tool (from the build benchmark's output). */
+  validators?: ValidatorSizeResult;
   bundler?: BundlerResult;
   checks: string[];
   /** Wall time of the whole run, s. */
@@ -82,6 +85,19 @@ export function targets(results: Results): Target[] {
       name: `Build with the plugin within 1.15x of plain tsc (${b.tools} tools)`,
       measured: `${ratio(b.ratio.median)} (${ms(b.ms[TSPC_PLUGIN]!.median)} vs ${ms(b.ms[TSC]!.median)})`,
       met: b.ratio.median <= 1.15,
+    });
+  }
+  if (results.validators) {
+    const v = results.validators;
+    out.push({
+      name: "Emitted validator of a three-primitive tool under 1 KB",
+      measured: `${v.threePrimitives} bytes`,
+      met: v.threePrimitives < 1024,
+    });
+    out.push({
+      name: `Emitted validator per tool: median under 2 KB (${v.tools} generated tools)`,
+      measured: `${v.generated.median.toFixed(0)} bytes (p25 – p75 ${v.generated.p25.toFixed(0)} – ${v.generated.p75.toFixed(0)}, max ${v.generated.max})`,
+      met: v.generated.median < 2048,
     });
   }
   if (results.bundler) {

@@ -20,6 +20,7 @@ import { REPO } from "./generate";
 import type { InterleaveOptions } from "./harness";
 import { machine } from "./machine";
 import { markdown, performanceSummary, type Results, targets } from "./report";
+import { validatorSizes } from "./validator-size";
 
 interface Plan {
   dispatch: InterleaveOptions;
@@ -104,6 +105,7 @@ async function main(): Promise<void> {
     log(`build: ${plan.buildTools} tools, ${plan.buildRuns} runs per command …`);
     results.build = benchBuild(plan.buildTools, plan.buildRuns, plan.buildWarmup);
     results.checks.push("build: the plugin's output carries compiled metadata and the plain build's does not");
+    results.validators = validatorSizes(plan.buildTools);
   }
 
   if (only.has("bundler")) {

@@ -158,8 +158,11 @@ export {
   ToolResultError,
   ToolTimeoutError,
   ToolValidationError,
+  toolErrorKind,
 } from "./tool/errors";
-export type { SchemaError, ToolValidationReason } from "./tool/errors";
+export type { SchemaError, ToolErrorKind, ToolValidationReason } from "./tool/errors";
+export { redactSecrets } from "./dispatch/redact";
+export { DEFAULT_TOOL_TIMEOUT_MS, MAX_CALL_ID_LENGTH, MAX_CALLS_PER_MESSAGE, MAX_RESULT_BYTES } from "./dispatch/limits";
 
 export { META_VERSION } from "./tool/meta";
 export type { CompiledOutputMeta, CompiledToolMeta, CompiledValidatorFactory, JsonSchema, JsonValue } from "./tool/meta";
@@ -169,7 +172,7 @@ export type { RepairKind } from "./arguments/repair";
 export type { ToolEndEvent, ToolErrorEvent, ToolEvent, ToolHooks } from "./dispatch/options";
 
 export type { DispatchOptions, RegistryOptions } from "./dispatch/options";
-export type { ErrorHandler, NeedsApproval, ResponseFormat, ToolContext, ToolOptions } from "./tool/options";
+export type { ErrorHandler, NeedsApproval, Redact, ResponseFormat, ToolContext, ToolOptions } from "./tool/options";
 
 export type {
   ExclusiveMax,

@@ -44,6 +44,8 @@ export const enum Code {
   UnboundMethod = 1022,
   /** The program has `strictNullChecks` off, so `null` and `undefined` vanish from every type (warning, once). */
   StrictNullChecksOff = 1023,
+  /** A `pattern` that can backtrack exponentially (star height above one): one string could block the process. */
+  SlowPattern = 1024,
 }
 
 export interface RelatedLocation {

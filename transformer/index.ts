@@ -22,7 +22,7 @@ import { decoratorWithMeta, metaExpression, withMetaArgument } from "./emit";
 import { ApiResolver } from "./find";
 import type { Problem } from "./schema/from-type";
 import { deriveToolMeta, type ToolSite } from "./tool-meta";
-import { ValidatorCompiler } from "./validator";
+import { type PatternProblem, ValidatorCompiler } from "./validator";
 import { deriveOutputMeta } from "./output-meta";
 import { trackDependencies } from "./hosts/incremental";
 
@@ -72,8 +72,7 @@ export default function tooltypeTransformer(
   const tsi = resolveTypeScript(extras.ts);
   const checker = program.getTypeChecker();
   const api = new ApiResolver(tsi, checker);
-  const target = program.getCompilerOptions().target ?? tsi.ScriptTarget.ES5;
-  const validators = config.validators === false ? undefined : (extras.validatorCompiler ?? new ValidatorCompiler(target >= tsi.ScriptTarget.ES2015));
+  const validators = config.validators === false ? undefined : (extras.validatorCompiler ?? new ValidatorCompiler());
   const report = (problem: Problem): void => {
     const category = problem.warning ? tsi.DiagnosticCategory.Warning : tsi.DiagnosticCategory.Error;
     const diagnostic = makeDiagnostic(tsi, problem.node, problem.code, problem.message, category, problem.related);
@@ -86,6 +85,10 @@ export default function tooltypeTransformer(
 
   const options = program.getCompilerOptions();
   let nullWarningDue = !(options.strictNullChecks ?? options.strict ?? false);
+
+  /** TT1024 at the tool (or output type): the schema path says where the pattern sits. */
+  const slowPattern = (node: ts.Node) => (problem: PatternProblem): void =>
+    report({ code: Code.SlowPattern, node, message: `${problem.message} (at ${problem.schemaPath})` });
 
   return (context) => {
     const f = context.factory;
@@ -101,7 +104,7 @@ export default function tooltypeTransformer(
       extras.onToolMeta?.(meta, site.fn);
       compiledInFile++;
       // A tool with errors fails the build anyway; compiling its (partial) schema would only add noise.
-      const validator = validators && !problems.some((p) => !p.warning) ? validators.expression(tsi, f, meta.parameters) : undefined;
+      const validator = validators && !problems.some((p) => !p.warning) ? validators.expression(f, meta.parameters, slowPattern(site.nameNode)) : undefined;
       return metaExpression(f, meta as unknown as JsonValue, validator); // plain data by construction: see runtime/meta.ts
     };
 
@@ -176,7 +179,7 @@ export default function tooltypeTransformer(
       const { meta, problems } = deriveOutputMeta(tsi, checker, { call, typeNode, explicitName, explicitNameNode: explicitName === undefined ? undefined : first });
       problems.forEach(report);
       compiledInFile++;
-      const validator = validators && !problems.some((p) => !p.warning) ? validators.expression(tsi, f, meta.schema) : undefined;
+      const validator = validators && !problems.some((p) => !p.warning) ? validators.expression(f, meta.schema, slowPattern(typeNode)) : undefined;
       return metaExpression(f, meta as unknown as JsonValue, validator);
     };
 

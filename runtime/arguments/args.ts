@@ -1,9 +1,11 @@
 /**
  * Arguments, from the model's text to the function's parameter list:
  * - read: JSON text or an already-parsed object → a fresh, plain arguments object (or a description of why not),
- *   bounded in size and depth, `__proto__` keys dropped; text `JSON.parse` refuses goes to the lenient reader
+ *   bounded in size and depth, `__proto__` keys dropped, numbers finite (`1e400` parses to Infinity and is
+ *   refused); text `JSON.parse` refuses goes to the lenient reader
  *   (repair.ts), and a JSON string holding the whole arguments object (double-stringified) can be unwrapped;
- * - revive: ISO strings at the `meta.dates` pointers → `Date`;
+ * - revive: ISO strings at the `meta.dates` pointers → `Date` (a leap second `23:59:60` as the second after
+ *   `23:59:59`, as POSIX time and `Date` count it);
  * - map: the arguments object → positional arguments, honouring `meta.flatten` and `meta.inject`.
  *
  * Model output is untrusted, so everything after reading works on the copy, never on the caller's message, and no
@@ -40,7 +42,9 @@ export type ArgumentsProblem =
   | { problem: "not_object"; detail: string; text: string }
   /** `bytes` is the text's size; absent for already-parsed arguments, whose size is only estimated. */
   | { problem: "too_long"; bytes?: number; limit: number }
-  | { problem: "too_deep"; limit: number };
+  | { problem: "too_deep"; limit: number }
+  /** A number JSON parsing made Infinity (`1e400`), or a caller's NaN or Infinity; `path` is its JSON pointer. */
+  | { problem: "not_finite"; path: string };
 
 export type ReadResult =
   | {
@@ -85,6 +89,10 @@ export function parseArguments(text: string, options: ReadOptions = {}): ReadRes
     repairs = repaired.repairs;
   }
   const read = readValue(value, text, options, false, mayHoldProtoKey(text));
+  if (read.ok && mayHoldHugeNumber(text)) {
+    const path = nonFinitePath(read.args, "", 0);
+    if (path !== undefined) return { ok: false, problem: "not_finite", path };
+  }
   if (read.ok && repairs) read.repairs = repairs;
   return read;
 }
@@ -97,6 +105,14 @@ export function parseArguments(text: string, options: ReadOptions = {}): ReadRes
 function mayHoldProtoKey(text: string): boolean {
   // Two plain searches: cheaper than one regular expression with an alternation, measured.
   return text.includes("__proto__") || text.includes("\\u");
+}
+
+/**
+ * Whether parsed text can hold a number too large for a double: only an exponent of three digits or a run of over
+ * 300 digits parses to Infinity. Checked on the text so that ordinary arguments are not walked again.
+ */
+function mayHoldHugeNumber(text: string): boolean {
+  return /[eE][+]?\d{3}|\d{300}/.test(text);
 }
 
 /** Check and copy an already-parsed arguments value (LangChain `args`, `invoke(name, {...})`). */
@@ -130,6 +146,7 @@ function readValue(value: unknown, text: string | undefined, options: ReadOption
     args = copyJson(value, 1, maxDepth, estimateSize ? { left: maxBytes } : undefined);
     if (args === TOO_DEEP) return { ok: false, problem: "too_deep", limit: maxDepth };
     if (args === TOO_LARGE) return { ok: false, problem: "too_long", limit: maxBytes };
+    if (args === NOT_FINITE) return { ok: false, problem: "not_finite", path: nonFinitePath(value, "", 0) ?? "" };
   } else if (text !== undefined && text.length > maxDepth && deeperThan(value, 1, maxDepth)) {
     // (Nesting deeper than maxDepth takes more than maxDepth brackets, so shorter text cannot.)
     return { ok: false, problem: "too_deep", limit: maxDepth };
@@ -165,6 +182,8 @@ export function describeArgumentsProblem(toolName: string, failure: ArgumentsPro
     }
     case "too_deep":
       return `the arguments for ${toolName} are nested too deeply (more than ${failure.limit} levels of objects and arrays).\nCall ${toolName} again with arguments nested at most ${failure.limit} levels deep.`;
+    case "not_finite":
+      return `the arguments for ${toolName} hold a number too large for a 64-bit float at ${failure.path || "(root)"} (it would arrive as Infinity).\nCall ${toolName} again with a finite number there.`;
   }
 }
 
@@ -185,8 +204,16 @@ export function reviveDates(args: ArgsObject, pointers: readonly string[] | unde
 /** The revived value, or undefined when the string does not parse (validation has checked the format already). */
 function toDate(text: string): Date | undefined {
   const date = new Date(text);
-  return Number.isNaN(date.getTime()) ? undefined : date;
+  if (!Number.isNaN(date.getTime())) return date;
+  // `Date` has no leap seconds, so it refuses `…:60`; validation (RFC 3339) accepts it. Read it as 59 plus one second.
+  const leap = LEAP_SECOND.exec(text);
+  if (!leap) return undefined;
+  const before = new Date(`${leap[1]}59${leap[2] ?? ""}${leap[3]}`);
+  return Number.isNaN(before.getTime()) ? undefined : new Date(before.getTime() + 1000);
 }
+
+/** A date-time whose seconds are 60: what precedes them, and what follows (fraction and offset). */
+const LEAP_SECOND = /^(\d{4}-\d\d-\d\d[Tt ]\d\d:\d\d:)60(\.\d+)?([Zz]|[+-]\d\d:\d\d)$/;
 
 function toUrl(text: string): URL | undefined {
   try {
@@ -292,6 +319,7 @@ function firstNonInjected(inject: Set<number>): number {
 
 const TOO_DEEP = Symbol("too deep");
 const TOO_LARGE = Symbol("too large");
+const NOT_FINITE = Symbol("not finite");
 
 /**
  * A fresh copy of JSON data for coercion (which parses JSON strings it finds in arguments): `undefined` when it
@@ -299,7 +327,7 @@ const TOO_LARGE = Symbol("too large");
  */
 export function copyJsonValue(value: unknown, depth: number, maxDepth: number): unknown {
   const copy = copyJson(value, depth, maxDepth, undefined);
-  return copy === TOO_DEEP || copy === TOO_LARGE ? undefined : copy;
+  return copy === TOO_DEEP || copy === TOO_LARGE || copy === NOT_FINITE ? undefined : copy;
 }
 
 /**
@@ -309,6 +337,7 @@ export function copyJsonValue(value: unknown, depth: number, maxDepth: number): 
  */
 function copyJson(value: unknown, depth: number, maxDepth: number, budget: { left: number } | undefined): unknown {
   if (typeof value !== "object" || value === null) {
+    if (typeof value === "number" && !Number.isFinite(value)) return NOT_FINITE;
     if (budget) budget.left -= typeof value === "string" ? value.length + 2 : 5;
     return budget && budget.left < 0 ? TOO_LARGE : value;
   }
@@ -318,7 +347,7 @@ function copyJson(value: unknown, depth: number, maxDepth: number, budget: { lef
     const out: unknown[] = new Array(value.length);
     for (let i = 0; i < value.length; i++) {
       const item = copyJson(value[i], depth + 1, maxDepth, budget);
-      if (item === TOO_DEEP || item === TOO_LARGE) return item;
+      if (item === TOO_DEEP || item === TOO_LARGE || item === NOT_FINITE) return item;
       out[i] = item;
     }
     return out;
@@ -331,11 +360,32 @@ function copyJson(value: unknown, depth: number, maxDepth: number, budget: { lef
     if (key === "__proto__") continue;
     if (budget && (budget.left -= key.length + 4) < 0) return TOO_LARGE;
     const item = copyJson(value[key], depth + 1, maxDepth, budget);
-    if (item === TOO_DEEP || item === TOO_LARGE) return item;
+    if (item === TOO_DEEP || item === TOO_LARGE || item === NOT_FINITE) return item;
     out[key] = item;
   }
   return out;
 }
+
+/** The JSON pointer of the first number in `value` that is not finite, or `undefined` (depth-bounded like the copy). */
+function nonFinitePath(value: unknown, path: string, depth: number): string | undefined {
+  if (typeof value === "number") return Number.isFinite(value) ? undefined : path;
+  if (typeof value !== "object" || value === null || depth > MAX_WALK_DEPTH) return undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = nonFinitePath(value[i], `${path}/${i}`, depth + 1);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  for (const key of Object.keys(value)) {
+    const found = nonFinitePath((value as Record<string, unknown>)[key], `${path}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** Deeper than any depth limit a reader allows; the walk above only runs on values read within those limits. */
+const MAX_WALK_DEPTH = 10_000;
 
 /** Whether JSON data nests deeper than `maxDepth`, counting `value` as level `depth`; allocates nothing. */
 function deeperThan(value: unknown, depth: number, maxDepth: number): boolean {

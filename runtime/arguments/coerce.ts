@@ -38,8 +38,25 @@ export interface CoercionContext {
 /** Coerce `args` in place against the root schema; returns what was changed (empty when nothing was). */
 export function coerceArguments(args: Record<string, unknown>, context: CoercionContext): Coercion[] {
   const out: Coercion[] = [];
-  coerceNode(args, context.root, "", 1, context, out);
+  // Trying union alternatives on copies could revisit nested values once per alternative and level (2^depth for a
+  // recursive union); a budget of twice the values plus some bounds that, and an ordinary walk never meets it.
+  steps = 2 * countValues(args) + 1000;
+  try {
+    coerceNode(args, context.root, "", 1, context, out);
+  } finally {
+    steps = Infinity;
+  }
   return out;
+}
+
+/** Nodes the coercion under way may still visit (see coerceArguments). */
+let steps = Infinity;
+
+function countValues(value: unknown): number {
+  if (typeof value !== "object" || value === null) return 1;
+  let n = 1;
+  for (const child of Array.isArray(value) ? value : Object.values(value)) n += countValues(child);
+  return n;
 }
 
 type Schema = Record<string, unknown>;
@@ -51,6 +68,7 @@ const NONE = Symbol("no coercion");
 
 /** The value to put where `value` is; `value` itself when nothing applies. */
 function coerceNode(value: unknown, schema: unknown, path: string, depth: number, context: CoercionContext, out: Coercion[]): unknown {
+  if (--steps < 0) return value;
   const s = resolve(schema, context.root);
   if (s === undefined) return value;
   const union = alternatives(s);

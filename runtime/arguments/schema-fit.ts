@@ -11,7 +11,31 @@ import type { JsonSchema } from "../tool/meta";
 
 const MAX_REF_HOPS = 32;
 
+/**
+ * Answers for objects already asked about in the question under way: a recursive union tries each alternative on
+ * the same nested objects, which without them costs 2^depth walks.
+ */
+let answers: WeakMap<object, Map<unknown, boolean>> | undefined;
+
 export function fitsSchema(value: unknown, schema: unknown, root: JsonSchema, hops = 0): boolean {
+  if (typeof value !== "object" || value === null) return fits(value, schema, root, hops);
+  const outermost = answers === undefined;
+  answers ??= new WeakMap();
+  try {
+    let known = answers.get(value);
+    if (!known) answers.set(value, (known = new Map()));
+    let answer = known.get(schema);
+    if (answer === undefined) {
+      answer = fits(value, schema, root, hops);
+      known.set(schema, answer);
+    }
+    return answer;
+  } finally {
+    if (outermost) answers = undefined;
+  }
+}
+
+function fits(value: unknown, schema: unknown, root: JsonSchema, hops: number): boolean {
   if (schema === true || schema === undefined) return true;
   if (schema === false || typeof schema !== "object" || schema === null) return false;
   const s = schema as Record<string, unknown>;

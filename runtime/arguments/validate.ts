@@ -14,49 +14,121 @@
  */
 import type Ajv2020 from "ajv/dist/2020";
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020";
-import { addTooltypeFormats, AJV_OPTIONS } from "./ajv-options";
+import { addTooltypeFormats, AJV_OPTIONS, ajvBudget } from "./ajv-options";
 import { shortJson } from "./args";
 import { resolveRef } from "./json-schema";
+import { GuardedPattern, longestCheckable, patternRisk, StepBudget } from "./pattern-guard";
 import { fitsSchema } from "./schema-fit";
+import { type KitError, type KitValidate, MAX_ERRORS } from "./validator-kit";
 import { type SchemaError, ToolValidationError } from "../tool/errors";
 import type { JsonSchema } from "../tool/meta";
 
 /** At most this many lines per message: enough to fix a call, bounded when a long array is wrong throughout. */
 const MAX_ISSUES = 30;
 
+/**
+ * Arguments with more values than this are checked by ajv for their first error only: ajv cannot stop collecting
+ * errors early, and 1 MiB of wrong items would otherwise cost a second and hundreds of megabytes.
+ */
+const ALL_ERRORS_NODES = 2000;
+
 let shared: Ajv2020 | undefined;
+let firstOnly: Ajv2020 | undefined;
 
 /**
  * Loaded on first use: with validators compiled at build time, most programs never need ajv itself, and loading it
  * is a large part of starting up.
  */
-function ajv(): Ajv2020 {
-  if (!shared) {
+function ajv(allErrors = true): Ajv2020 {
+  if (allErrors ? !shared : !firstOnly) {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { default: Ajv } = require("ajv/dist/2020") as typeof import("ajv/dist/2020");
-    shared = addTooltypeFormats(new Ajv({ ...AJV_OPTIONS }));
+    const instance = addTooltypeFormats(new Ajv({ ...AJV_OPTIONS, allErrors }));
+    if (allErrors) shared = instance;
+    else firstOnly = instance;
   }
-  return shared;
+  return (allErrors ? shared : firstOnly)!;
+}
+
+/** The result of a failed check: the violations, the message lines, and whether more were left uncollected. */
+export interface InvalidArguments {
+  errors: SchemaError[];
+  issues: string[];
+  truncated?: boolean;
 }
 
 /** A compiled parameter schema. */
 export class ArgumentsValidator {
   readonly #root: JsonSchema;
-  readonly #validate: ValidateFunction;
+  /** The validator the transformer generated, when there is one. */
+  readonly #kit: KitValidate | undefined;
+  /** ajv's validators of a hand-written schema: one that stops at the first error, one that collects all. */
+  #first: ValidateFunction | undefined;
+  #all: ValidateFunction | undefined;
   /** Sub-schema validators, compiled on error paths only; `null` where code generation is not allowed. */
   readonly #branches = new WeakMap<object, ValidateFunction | null>();
+  /** Strings whose pattern test was refused for its cost in the run being described. */
+  #refused: ReadonlySet<string> = new Set();
 
-  /** `compiled`: the validator built at compile time; without it the schema is compiled now. */
-  constructor(schema: JsonSchema, compiled?: ValidateFunction) {
+  /** `compiled`: the validator built at compile time; without it the schema is compiled with ajv now. */
+  constructor(schema: JsonSchema, compiled?: KitValidate) {
     this.#root = schema;
-    this.#validate = compiled ?? ajv().compile(schema);
+    this.#kit = compiled;
+    if (!compiled) this.#first = ajv(false).compile(schema);
   }
 
   /** `undefined` when `args` is valid, else the violations and their lines. */
-  check(args: unknown): { errors: SchemaError[]; issues: string[] } | undefined {
-    if (this.#validate(args)) return undefined;
-    const raw = this.#validate.errors ?? [];
-    return { errors: raw.map(toSchemaError), issues: this.#lines(raw, "") };
+  check(args: unknown): InvalidArguments | undefined {
+    const kit = this.#kit;
+    if (kit) {
+      if (kit(args)) return undefined;
+      const collected = kit.errors ?? [];
+      this.#refused = kit.budget.refused;
+      return this.#result(collected.flatMap((error) => this.#complete(error)), collected.length >= MAX_ERRORS);
+    }
+    ajvBudget.reset();
+    const first = this.#first!;
+    if (first(args)) return undefined;
+    let raw = first.errors ?? [];
+    let truncated = true;
+    if (countNodes(args, ALL_ERRORS_NODES) <= ALL_ERRORS_NODES) {
+      this.#all ??= ajv().compile(this.#root);
+      ajvBudget.reset();
+      this.#all(args);
+      raw = this.#all.errors ?? raw;
+      truncated = false;
+    }
+    this.#refused = ajvBudget.refused;
+    return this.#result(raw, truncated);
+  }
+
+  #result(raw: readonly ErrorObject[], truncated: boolean): InvalidArguments {
+    const result: InvalidArguments = { errors: raw.map(toSchemaError), issues: this.#lines(raw, "") };
+    if (truncated) result.truncated = true;
+    return result;
+  }
+
+  /**
+   * A generated validator's error in ajv's verbose shape: its schema path (derived where it was left out), schema,
+   * parent schema and params from the root; a `required` error becomes one per missing property, as ajv reports.
+   */
+  #complete(error: KitError): ErrorObject[] {
+    const keyword = error.keyword;
+    const path =
+      error.schemaPath === ""
+        ? [...derivedSchemaPath(this.#root, error.instancePath), ...(keyword === "false schema" ? [] : [keyword])]
+        : error.schemaPath.slice(2).split("/").filter(Boolean).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+    const schemaPath = `#${path.map((s) => `/${s.replace(/~/g, "~0").replace(/\//g, "~1")}`).join("")}`;
+    const schema = keyword === "false schema" ? false : at(this.#root, path);
+    const parentSchema = at(this.#root, path.slice(0, -1)) as ErrorObject["parentSchema"];
+    const base = { keyword, instancePath: error.instancePath, schemaPath, schema, parentSchema, data: error.data, message: ajvMessage(keyword, schema) };
+    if (keyword === "required" && error.params.missingProperty === undefined && Array.isArray(schema)) {
+      const data = error.data as Record<string, unknown>;
+      return schema.filter((name) => data[name as string] === undefined).map((name) => ({ ...base, params: { missingProperty: name } }));
+    }
+    const out: ErrorObject & { branches?: ErrorObject[][] } = { ...base, params: { ...defaultParams(keyword, schema), ...error.params } };
+    if (error.branches) out.branches = error.branches.map((branch) => branch.flatMap((inner) => this.#complete(inner)));
+    return [out];
   }
 
   /** The lines for a list of ajv errors, with union branches folded; root-level lines last, as a reader expects. */
@@ -78,7 +150,7 @@ export class ArgumentsValidator {
     const root: string[] = [];
     errors.forEach((error, k) => {
       if (skip.has(k)) return;
-      const lines = replaced.get(k) ?? describeError(error, prefix);
+      const lines = replaced.get(k) ?? describeError(error, prefix, this.#refused);
       for (const line of lines) (line.startsWith("(root)") ? root : nested).push(line);
     });
     return [...new Set([...nested, ...root])];
@@ -88,10 +160,12 @@ export class ArgumentsValidator {
   #union(error: ErrorObject, prefix: string): { lines: string[]; consumed: number } {
     const branches = Array.isArray(error.schema) ? (error.schema as unknown[]) : [];
     const path = prefix + error.instancePath;
-    const checked = branches.map((branch) => this.#checkBranch(branch, error.data));
+    // A generated validator attaches each alternative's errors; ajv lists them before the union's own error.
+    const attached = (error as { branches?: ErrorObject[][] }).branches;
+    const checked = attached ?? branches.map((branch) => this.#checkBranch(branch, error.data));
     const results = checked.filter((errors): errors is ErrorObject[] => errors !== undefined);
     // Without per-branch results, every error under the union's place belongs to it.
-    const consumed = results.length === checked.length ? results.reduce((sum, errors) => sum + errors.length, 0) : Infinity;
+    const consumed = attached ? 0 : results.length === checked.length ? results.reduce((sum, errors) => sum + errors.length, 0) : Infinity;
     const passing = (error.params as { passingSchemas?: unknown }).passingSchemas;
     if (Array.isArray(passing)) {
       const labels = passing.map((i) => `#${Number(i) + 1}`).join(" and ");
@@ -139,14 +213,12 @@ export class ArgumentsValidator {
 }
 
 /** The error dispatch reports (and `invoke` throws) for arguments that fail the schema. */
-export function invalidArgumentsError(
-  toolName: string,
-  result: { errors: SchemaError[]; issues: string[] },
-): ToolValidationError {
+export function invalidArgumentsError(toolName: string, result: InvalidArguments): ToolValidationError {
   const shown = result.issues.slice(0, MAX_ISSUES);
   const more = result.issues.length - shown.length;
   const lines = shown.map((line) => `- ${line}`);
-  if (more > 0) lines.push(`- … and ${more} more`);
+  if (more > 0) lines.push(`- … and ${more} more${result.truncated ? " at least" : ""}`);
+  else if (result.truncated) lines.push("- … and possibly more (checking stopped at the first problems)");
   const message = `invalid arguments for ${toolName}:\n${lines.join("\n")}\nCall ${toolName} again with corrected arguments.`;
   return new ToolValidationError(message, {
     reason: "invalid_arguments",
@@ -180,6 +252,141 @@ function fitsShape(errors: readonly ErrorObject[]): boolean {
   });
 }
 
+/** The value at a path of segments in `root`; undefined when there is none. */
+function at(root: unknown, path: readonly string[]): unknown {
+  let node = root;
+  for (const segment of path) {
+    if (typeof node !== "object" || node === null) return undefined;
+    node = Array.isArray(node) ? node[Number(segment)] : (node as Record<string, unknown>)[segment];
+  }
+  return node;
+}
+
+/**
+ * Where in `root` the checks of the value at `instancePath` sit, for errors of the generated root function (which
+ * crosses no `$ref`, union or `allOf`: those are functions of their own that name full paths). Each step picks
+ * what a validator applies to that key or index: `properties`, else a matching `patternProperties`, else
+ * `additionalProperties`; `prefixItems` by position, else `items`.
+ */
+export function derivedSchemaPath(root: unknown, instancePath: string): string[] {
+  const out: string[] = [];
+  let node = root;
+  for (const raw of instancePath.split("/").slice(1)) {
+    const segment = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    const s = (typeof node === "object" && node !== null ? node : {}) as Record<string, unknown>;
+    const properties = s.properties as Record<string, unknown> | undefined;
+    const patterns = s.patternProperties as Record<string, unknown> | undefined;
+    const prefix = Array.isArray(s.prefixItems) ? s.prefixItems : undefined;
+    const index = /^(?:0|[1-9][0-9]*)$/.test(segment) ? Number(segment) : undefined;
+    let step: string[];
+    if (properties && Object.prototype.hasOwnProperty.call(properties, segment)) step = ["properties", segment];
+    else if ((prefix || s.items !== undefined) && index !== undefined) step = prefix && index < prefix.length ? ["prefixItems", String(index)] : ["items"];
+    else {
+      // Keys are short in practice; a pattern too costly for this key counts as no match.
+      const budget = new StepBudget();
+      const matched = patterns && Object.keys(patterns).find((source) => new GuardedPattern(source, () => budget).test(segment) === true);
+      step = matched !== undefined ? ["patternProperties", matched] : ["additionalProperties"];
+    }
+    out.push(...step);
+    node = at(node, step);
+  }
+  return out;
+}
+
+/** The params ajv gives an error of `keyword` whose schema value is `schema` (data-dependent ones come with the error). */
+function defaultParams(keyword: string, schema: unknown): Record<string, unknown> {
+  switch (keyword) {
+    case "type":
+      return { type: Array.isArray(schema) ? schema.join(",") : schema };
+    case "enum":
+      return { allowedValues: schema };
+    case "const":
+      return { allowedValue: schema };
+    case "minimum":
+      return { comparison: ">=", limit: schema };
+    case "maximum":
+      return { comparison: "<=", limit: schema };
+    case "exclusiveMinimum":
+      return { comparison: ">", limit: schema };
+    case "exclusiveMaximum":
+      return { comparison: "<", limit: schema };
+    case "multipleOf":
+      return { multipleOf: schema };
+    case "minLength":
+    case "maxLength":
+    case "minItems":
+    case "maxItems":
+      return { limit: schema };
+    case "pattern":
+      return { pattern: schema };
+    case "format":
+      return { format: schema };
+    default:
+      return {};
+  }
+}
+
+/** ajv's short message for a keyword, kept in `SchemaError.message` for callers that read it. */
+function ajvMessage(keyword: string, schema: unknown): string {
+  switch (keyword) {
+    case "type":
+      return `must be ${Array.isArray(schema) ? schema.join(",") : String(schema)}`;
+    case "enum":
+      return "must be equal to one of the allowed values";
+    case "const":
+      return "must be equal to constant";
+    case "required":
+      return "must have required property";
+    case "additionalProperties":
+      return "must NOT have additional properties";
+    case "minimum":
+      return `must be >= ${String(schema)}`;
+    case "maximum":
+      return `must be <= ${String(schema)}`;
+    case "exclusiveMinimum":
+      return `must be > ${String(schema)}`;
+    case "exclusiveMaximum":
+      return `must be < ${String(schema)}`;
+    case "multipleOf":
+      return `must be multiple of ${String(schema)}`;
+    case "minLength":
+      return `must NOT have fewer than ${String(schema)} characters`;
+    case "maxLength":
+      return `must NOT have more than ${String(schema)} characters`;
+    case "minItems":
+      return `must NOT have fewer than ${String(schema)} items`;
+    case "maxItems":
+      return `must NOT have more than ${String(schema)} items`;
+    case "pattern":
+      return `must match pattern "${String(schema)}"`;
+    case "format":
+      return `must match format "${String(schema)}"`;
+    case "uniqueItems":
+      return "must NOT have duplicate items";
+    case "anyOf":
+      return "must match a schema in anyOf";
+    case "not":
+      return "must NOT be valid";
+    default:
+      return "boolean schema is false";
+  }
+}
+
+/** How many values `value` holds, counting up to `limit + 1` at most (so huge arguments cost nothing extra). */
+function countNodes(value: unknown, limit: number): number {
+  let count = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (++count > limit) return count;
+    if (typeof node !== "object" || node === null) continue;
+    const children = Array.isArray(node) ? node : Object.values(node);
+    if (count + stack.length + children.length > limit) return limit + 1;
+    for (const child of children) stack.push(child);
+  }
+  return count;
+}
+
 function isUnder(path: string, base: string): boolean {
   return path === base || path.startsWith(`${base}/`);
 }
@@ -206,8 +413,8 @@ const FORMAT_EXAMPLES: Record<string, string> = {
   uuid: "123e4567-e89b-12d3-a456-426614174000",
 };
 
-/** One ajv error as message lines (usually one). */
-function describeError(error: ErrorObject, prefix: string): string[] {
+/** One ajv error as message lines (usually one). `refused`: strings too long to test against their pattern. */
+function describeError(error: ErrorObject, prefix: string, refused: ReadonlySet<string>): string[] {
   const at = where(prefix + error.instancePath);
   const params = error.params as Record<string, unknown>;
   const got = `; got ${shortJson(error.data)}`;
@@ -240,8 +447,14 @@ function describeError(error: ErrorObject, prefix: string): string[] {
       return [`${at}: must be at least ${plural(Number(params.limit), "character")} long${got} (${plural(length(error.data), "character")})`];
     case "maxLength":
       return [`${at}: must be at most ${plural(Number(params.limit), "character")} long${got} (${plural(length(error.data), "character")})`];
-    case "pattern":
-      return [`${at}: must match the pattern /${String(params.pattern)}/${got}`];
+    case "pattern": {
+      const pattern = String(params.pattern);
+      if (typeof error.data === "string" && refused.has(error.data)) {
+        const most = longestCheckable(patternRisk(pattern));
+        return [`${at}: is too long to be checked against the pattern /${pattern}/ (${plural(length(error.data), "character")}; this pattern can only be checked on strings of up to about ${plural(most, "character")}, fewer when several are sent); send a shorter value`];
+      }
+      return [`${at}: must match the pattern /${pattern}/${got}`];
+    }
     case "format": {
       const format = String(params.format);
       const example = FORMAT_EXAMPLES[format];

@@ -6,6 +6,7 @@
  * - `timeoutMs` of the dispatch is one deadline for all its calls; each tool's own `timeoutMs` applies within it.
  * - The caller's `signal` aborts every running call and rejects with its reason; calls still waiting never start.
  * - A handler that rethrows (`handleToolError: false`, …) rejects dispatch with that error and aborts the rest.
+ * - Only the first `maxCallsPerMessage` calls run (default 64); each later one is answered with the limit.
  * - A call that needs a human's approval (approval.ts) stops the batch before anything runs: ApprovalRequiredError,
  *   unless the batch is being resumed with its decisions (`rejections`).
  */
@@ -13,7 +14,8 @@ import { ApprovalRequiredError, findPending, mayNeedApproval } from "./approval"
 import type { NormalizedCall } from "./call";
 import type { ToolMessage } from "./messages";
 import type { DispatchOptions } from "./options";
-import { type DispatchEnvironment, type DispatchRun, answerAll, answerCall, createRun } from "./pipeline";
+import { type DispatchEnvironment, type DispatchRun, answerAll, answerCall, answerRefused, createRun } from "./pipeline";
+import { MAX_CALLS_PER_MESSAGE, countLimit, tooManyCallsError } from "./limits";
 
 export { answerCall, invokeRaw, invokeTool } from "./pipeline";
 export type { DispatchEnvironment, DispatchRun, DispatchTool } from "./pipeline";
@@ -36,9 +38,11 @@ export function dispatchCalls(
     });
   }
   let limit: number;
+  let cap: number;
   try {
     options.signal?.throwIfAborted();
     limit = concurrencyLimit(options.maxConcurrency ?? env.options.maxConcurrency);
+    cap = countLimit("maxCallsPerMessage", options.maxCallsPerMessage ?? env.options.maxCallsPerMessage, MAX_CALLS_PER_MESSAGE);
   } catch (error) {
     return Promise.reject(error);
   }
@@ -46,7 +50,10 @@ export function dispatchCalls(
   if (rejections !== undefined && rejections.length > 0) run.rejections = rejections;
   let answers: ToolMessage[] | Promise<ToolMessage[]>;
   try {
-    answers = limit >= calls.length ? answerAll(env, calls, run) : answerWithLimit(env, calls, run, limit);
+    const refused = calls.length > cap ? refuseBeyond(env, calls, run, cap) : undefined;
+    const running = refused ? calls.slice(0, cap) : calls;
+    answers = limit >= running.length ? answerAll(env, running, run) : answerWithLimit(env, running, run, limit);
+    if (refused) answers = answers instanceof Promise ? answers.then((done) => done.concat(refused)) : answers.concat(refused);
   } catch (error) {
     return Promise.reject(giveUp(run, error));
   }
@@ -63,6 +70,16 @@ export function dispatchCalls(
       throw giveUp(run, error);
     },
   );
+}
+
+/**
+ * The answers to the calls past the first `cap` of a reply, made before any call runs: a handler that rethrows on
+ * them rejects dispatch with nothing started.
+ */
+function refuseBeyond(env: DispatchEnvironment, calls: NormalizedCall[], run: DispatchRun, cap: number): ToolMessage[] {
+  const refused: ToolMessage[] = [];
+  for (let i = cap; i < calls.length; i++) refused.push(answerRefused(env, calls[i]!, run, tooManyCallsError(calls[i]!.name, calls.length, cap)));
+  return refused;
 }
 
 /** Dispatch gives up: no one will read the other answers, so stop the calls still running. */

@@ -4,6 +4,7 @@
  * Completions API accepts (`{ role, tool_call_id, content }`), so artifacts never reach the model.
  */
 import type { ToolContentPart } from "../tool/content";
+import type { ToolErrorKind } from "../tool/errors";
 
 /** Whether the call succeeded; an `"error"` answer carries text written for the model to correct itself. */
 export type ToolMessageStatus = "success" | "error";
@@ -15,6 +16,8 @@ export interface ToolMessageFields<Artifact = unknown> {
   content: string;
   artifact?: Artifact;
   status?: ToolMessageStatus;
+  /** For an error answer: what kind of failure it is (see `ToolMessage.errorKind`). */
+  errorKind?: ToolErrorKind;
   parts?: ToolContentPart[];
 }
 
@@ -31,6 +34,13 @@ export class ToolMessage<Artifact = unknown> {
   artifact?: Artifact;
   status: ToolMessageStatus;
   /**
+   * For an error answer, the kind of failure (`toolErrorKind`): `"tool_error"` and `"validation"` texts were written
+   * for the model; `"exception"` texts come from an unexpected error (redacted, yet from inside the tool). A server
+   * facing a network uses it to decide what to show a remote client. Kept in process and not enumerable, so it is
+   * in no JSON and no comparison of messages.
+   */
+  declare readonly errorKind?: ToolErrorKind;
+  /**
    * The result as content parts, when the tool returned parts (`text()`, `image()`, `file()`): providers that take
    * images and files write these; `content` is their text for the others (each image or file as a label).
    */
@@ -42,6 +52,7 @@ export class ToolMessage<Artifact = unknown> {
     this.content = fields.content;
     if (fields.artifact !== undefined) this.artifact = fields.artifact;
     this.status = fields.status ?? "success";
+    if (fields.errorKind !== undefined) Object.defineProperty(this, "errorKind", { value: fields.errorKind, enumerable: false });
     if (fields.parts !== undefined) this.parts = fields.parts;
   }
 

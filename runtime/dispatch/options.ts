@@ -10,7 +10,7 @@ import type { Coercion } from "../arguments/coercion";
 import type { RepairKind } from "../arguments/repair";
 import type { ToolCall } from "../tool/call";
 import type { CompiledToolMeta, JsonSchema } from "../tool/meta";
-import type { ErrorHandler, ToolOptions } from "../tool/options";
+import type { ErrorHandler, Redact, ToolOptions } from "../tool/options";
 import type { ToolMessage, ToolMessageStatus } from "./messages";
 
 /** An args object for `invoke(name, input)`, or a bare string for a tool with exactly one parameter. */
@@ -112,8 +112,11 @@ export interface RegistryOptions extends ToolHooks {
    * An unknown tool has no options of its own, so only this registry-level setting applies to it.
    */
   handleValidationError?: ErrorHandler;
-  /** Give up on a call after this many milliseconds unless the tool sets its own `timeoutMs`. */
-  timeoutMs?: number;
+  /**
+   * Give up on a call after this many milliseconds unless the tool sets its own `timeoutMs`. Default 60,000;
+   * `false` or `Infinity` for no limit.
+   */
+  timeoutMs?: number | false;
   /** Default for {@link ToolOptions.repair}. */
   repair?: boolean;
   /** Default for {@link ToolOptions.coerce}. */
@@ -124,6 +127,14 @@ export interface RegistryOptions extends ToolHooks {
   maxArgumentsDepth?: number;
   /** Default for {@link DispatchOptions.maxConcurrency}. */
   maxConcurrency?: number;
+  /** Default for {@link DispatchOptions.maxCallsPerMessage} (64). */
+  maxCallsPerMessage?: number;
+  /** Default for {@link DispatchOptions.maxCallIdLength} (256). */
+  maxCallIdLength?: number;
+  /** Default for {@link ToolOptions.maxResultBytes} (1 MiB). */
+  maxResultBytes?: number;
+  /** Default for {@link ToolOptions.redact} (`true`: the built-in patterns). */
+  redact?: Redact;
 }
 
 /** Per-call settings of `dispatch` and `invoke`; its hooks run after the registry's. */
@@ -144,6 +155,15 @@ export interface DispatchOptions extends ToolHooks {
   repair?: boolean;
   /** Overrides the registry's `coerce` for tools that do not set their own. */
   coerce?: boolean;
+  /**
+   * Run at most this many calls of one reply (a positive integer or Infinity; default 64); each call past it is
+   * answered with an error naming the limit, and not run.
+   */
+  maxCallsPerMessage?: number;
+  /** Refuse to run a call whose id is longer than this many characters (default 256); it is answered with an error. */
+  maxCallIdLength?: number;
+  /** Overrides the registry's `redact` for tools that do not set their own. */
+  redact?: Redact;
   /** Middleware around each call of this dispatch, inside the registry's (`registry.use`); see middleware.ts. */
   wrap?: ToolMiddleware | readonly ToolMiddleware[];
 }

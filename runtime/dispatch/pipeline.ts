@@ -5,8 +5,11 @@
  *   if invalid, coerce to the schema and validate again → revive dates → map to positions → call (`this` bound,
  *   awaited, within its time limits and signals) → content (and artifact) → ToolMessage
  *
- * Each failure becomes a `status: "error"` message written for the model to correct itself; `handleToolError` /
- * `handleValidationError` (tool first, then registry) choose the text or rethrow. Hooks observe each call.
+ * Each failure becomes a `status: "error"` message written for the model to correct itself (error-text.ts writes the
+ * default text by kind of error, redacted; the message carries that kind as `errorKind`); `handleToolError` /
+ * `handleValidationError` (tool first, then registry) choose the text or rethrow. Hooks observe each call. The
+ * default bounds (limits.ts) apply here: a per-call timeout, the call id's length, the result's size. A thrown value
+ * is only ever inspected inside a try, so even a revoked Proxy gets its answer.
  * Only the caller's abort (or a handler that rethrows) rejects. This file knows one call; dispatch.ts schedules the
  * calls a provider read out of a message. `invokeTool` runs the same steps for a direct call, returning the tool's own
  * value and throwing instead.
@@ -21,21 +24,22 @@ import {
   modelParams,
   parseArguments,
   readArguments,
-  shortJson,
   toPositionalArgs,
 } from "../arguments/args";
 import type { NormalizedCall } from "./call";
 import type { Coercion } from "../arguments/coerce";
-import { ToolError, ToolResultError, ToolTimeoutError, ToolValidationError } from "../tool/errors";
+import { ToolResultError, ToolTimeoutError, ToolValidationError, toolErrorKind } from "../tool/errors";
 import { type ToolEvent, type ToolHooks, callHooks } from "./hooks";
 import type { ToolCall } from "../tool/call";
 import { ToolMessage } from "./messages";
-import type { ErrorHandler, ToolContext } from "../tool/options";
+import type { ErrorHandler, Redact, ToolContext } from "../tool/options";
 import type { DispatchOptions, RegisteredTool, RegistryOptions, ToolCallRequest, ToolInput, ToolMiddleware } from "./options";
 import type { RepairKind } from "../arguments/repair";
 import { type ConformSettings, conform } from "../arguments/conform";
 import { type ArgumentsValidator, invalidArgumentsError } from "../arguments/validate";
 import { resultJson } from "./result-json";
+import { failureText, validationText } from "./error-text";
+import { DEFAULT_TOOL_TIMEOUT_MS, MAX_CALL_ID_LENGTH, MAX_RESULT_BYTES, callIdTooLongError, checkResultSize, countLimit } from "./limits";
 import { middlewareOf, runChain } from "./middleware";
 import { contentParts, partsText } from "../tool/content";
 
@@ -175,6 +179,10 @@ interface CallSettings {
   /** The same two, as conform() takes them (made once, not per call). */
   conform: ConformSettings;
   timeoutMs: number | undefined;
+  /** The limit is DEFAULT_TOOL_TIMEOUT_MS, set by no one (its error names the option). */
+  timeoutIsDefault: boolean;
+  maxResultBytes: number;
+  redact: Redact | undefined;
   toolHandler: ErrorHandler | undefined;
   validationHandler: ErrorHandler | undefined;
 }
@@ -183,7 +191,7 @@ interface CallSettings {
 const baseSettings = new WeakMap<DispatchTool, CallSettings>();
 
 function settingsFor(tool: DispatchTool, registry: Readonly<RegistryOptions>, dispatch: DispatchOptions): CallSettings {
-  if (dispatch.coerce !== undefined || dispatch.repair !== undefined) return computeSettings(tool, registry, dispatch);
+  if (dispatch.coerce !== undefined || dispatch.repair !== undefined || dispatch.redact !== undefined) return computeSettings(tool, registry, dispatch);
   let settings = baseSettings.get(tool);
   if (!settings) {
     settings = computeSettings(tool, registry, {});
@@ -196,6 +204,7 @@ function computeSettings(tool: DispatchTool, registry: Readonly<RegistryOptions>
   const own = tool.options;
   const coerce = own.coerce ?? dispatch.coerce ?? registry.coerce ?? true;
   const maxDepth = own.maxArgumentsDepth ?? registry.maxArgumentsDepth ?? MAX_ARGUMENTS_DEPTH;
+  const timeoutMs = own.timeoutMs ?? registry.timeoutMs;
   return {
     read: {
       repair: own.repair ?? dispatch.repair ?? registry.repair ?? true,
@@ -205,7 +214,10 @@ function computeSettings(tool: DispatchTool, registry: Readonly<RegistryOptions>
     },
     coerce,
     conform: { coerce, maxDepth },
-    timeoutMs: validTimeout(own.timeoutMs ?? registry.timeoutMs),
+    timeoutMs: timeoutMs === undefined ? DEFAULT_TOOL_TIMEOUT_MS : validTimeout(timeoutMs === false ? undefined : timeoutMs),
+    timeoutIsDefault: timeoutMs === undefined,
+    maxResultBytes: own.maxResultBytes ?? registry.maxResultBytes ?? MAX_RESULT_BYTES,
+    redact: own.redact ?? dispatch.redact ?? registry.redact,
     toolHandler: own.handleToolError ?? registry.handleToolError,
     validationHandler: own.handleValidationError ?? registry.handleValidationError,
   };
@@ -219,9 +231,15 @@ function answer(env: DispatchEnvironment, call: NormalizedCall, run: DispatchRun
   if (run.aborted) throw run.reason;
   const tool = env.get(call.name);
   const state = new CallState(call, tool, run, callHooks(env.options, run.options));
+  const idLimit = countLimit("maxCallIdLength", run.options.maxCallIdLength ?? env.options.maxCallIdLength, MAX_CALL_ID_LENGTH);
+  if (call.id.length > idLimit) {
+    state.begin();
+    const handler = tool?.options.handleValidationError ?? env.options.handleValidationError;
+    return state.failure("validation", handler, callIdTooLongError(tool?.name ?? call.name, call.id.length, idLimit), validationText);
+  }
   if (!tool) {
     state.begin();
-    return state.failure("validation", env.options.handleValidationError, unknownToolError(call.name, env.names()), errorText);
+    return state.failure("validation", env.options.handleValidationError, unknownToolError(call.name, env.names()), validationText);
   }
   const settings = settingsFor(tool, env.options, run.options);
 
@@ -231,14 +249,14 @@ function answer(env: DispatchEnvironment, call: NormalizedCall, run: DispatchRun
   } catch (error) {
     // Not the model's fault (e.g. a parameter schema ajv cannot compile): report it as the tool failing.
     state.begin();
-    return state.failure("tool", settings.toolHandler, error, toolErrorText);
+    return state.failure("tool", settings.toolHandler, error, (e) => failureText(e, settings.redact));
   }
   if (prepared.args) state.args = prepared.args;
   state.begin(prepared.repairs, prepared.coercions);
-  if (!prepared.ok) return state.failure("validation", settings.validationHandler, prepared.error, errorText);
+  if (!prepared.ok) return state.failure("validation", settings.validationHandler, prepared.error, validationText);
   // A call a human rejected (approval.ts) is answered with the rejection and never runs.
   const rejection = run.rejections?.[index];
-  if (rejection !== undefined) return state.end(new ToolMessage({ tool_call_id: call.id, name: tool.name, content: rejection, status: "error" }));
+  if (rejection !== undefined) return state.end(new ToolMessage({ tool_call_id: call.id, name: tool.name, content: rejection, status: "error", errorKind: "rejected" }));
 
   let result: unknown;
   try {
@@ -306,13 +324,15 @@ class CallState {
     else if (handler === false) throw error;
     else if (typeof handler === "string") content = handler;
     else content = String(handler(error, this.toolCall));
-    return this.end(new ToolMessage({ tool_call_id: this.call.id, name: this.tool?.name ?? this.call.name, content, status: "error" }));
+    const errorKind = kind === "validation" ? "validation" : toolErrorKind(error);
+    return this.end(new ToolMessage({ tool_call_id: this.call.id, name: this.tool?.name ?? this.call.name, content, status: "error", errorKind }));
   }
 
   succeeded(tool: DispatchTool, settings: CallSettings, value: unknown): ToolMessage {
     let message: ToolMessage;
     try {
       message = successMessage(tool, this.call.id, value);
+      checkResultSize(tool.name, message.content, settings.maxResultBytes);
     } catch (error) {
       return this.caught(settings, error);
     }
@@ -321,20 +341,16 @@ class CallState {
 
   /** A failure after the arguments were accepted: the caller's abort is passed on, anything else answered. */
   caught(settings: CallSettings, error: unknown): ToolMessage {
-    if (error instanceof CallerAbort) {
+    if (isCallerAbort(error)) {
       if (this.hooks && this.#event) this.hooks.onToolError({ ...this.#event, durationMs: this.#elapsed(), kind: "aborted", error: error.reason });
       throw error.reason;
     }
-    return this.failure("tool", settings.toolHandler, error, toolErrorText);
+    return this.failure("tool", settings.toolHandler, error, (e) => failureText(e, settings.redact));
   }
 
   #elapsed(): number {
     return performance.now() - this.#started;
   }
-}
-
-function errorText(error: unknown): string {
-  return `Error: ${(error as Error).message}`;
 }
 
 /**
@@ -379,6 +395,17 @@ export function answerAll(env: DispatchEnvironment, calls: readonly NormalizedCa
   return pending ? Promise.all(answers) : (answers as ToolMessage[]);
 }
 
+/**
+ * The answer to a call refused before it is even looked at (a limit of the whole reply, e.g. maxCallsPerMessage):
+ * a validation failure, seen by the hooks and the handlers like any other. Throws when the handler rethrows.
+ */
+export function answerRefused(env: DispatchEnvironment, call: NormalizedCall, run: DispatchRun, error: ToolValidationError): ToolMessage {
+  const tool = env.get(call.name);
+  const state = new CallState(call, tool, run, callHooks(env.options, run.options));
+  state.begin();
+  return state.failure("validation", tool?.options.handleValidationError ?? env.options.handleValidationError, error, validationText);
+}
+
 /** `invoke(name, input)`: the tool's own return value; unknown tools and bad arguments throw ToolValidationError. */
 export async function invokeRaw(
   env: DispatchEnvironment,
@@ -412,7 +439,7 @@ export async function invokeTool(
     const result = runTool(tool, prepared.args, state, settings, run);
     return await (result instanceof Pending ? result.promise : result);
   } catch (error) {
-    throw error instanceof CallerAbort ? error.reason : error;
+    throw isCallerAbort(error) ? error.reason : error;
   } finally {
     run.close();
   }
@@ -507,6 +534,18 @@ class CallerAbort {
   constructor(readonly reason: unknown) {}
 }
 
+/**
+ * Whether a thrown value is the run's own abort. Anything a tool throws is inspected only like this, inside a try:
+ * `instanceof` on a revoked Proxy (or a Proxy whose traps throw) throws, and would lose the batch's other answers.
+ */
+function isCallerAbort(error: unknown): error is CallerAbort {
+  try {
+    return error instanceof CallerAbort;
+  } catch {
+    return false;
+  }
+}
+
 /** A tool's result still to come: what runTool returns when the tool returned a promise (or any thenable). */
 class Pending {
   constructor(readonly promise: Promise<unknown>) {}
@@ -573,7 +612,7 @@ function race(
   run: DispatchRun,
 ): Promise<unknown> {
   let limitMs = settings.timeoutMs;
-  let timeout = (): ToolTimeoutError => new ToolTimeoutError(tool.name, settings.timeoutMs!);
+  let timeout = (): ToolTimeoutError => new ToolTimeoutError(tool.name, settings.timeoutMs!, "tool", settings.timeoutIsDefault);
   const deadline = run.deadline;
   if (deadline) {
     const left = Math.max(0, deadline.at - performance.now());
@@ -663,23 +702,6 @@ function describeValue(value: unknown): string {
   if (value === null || value === undefined) return String(value);
   if (typeof value === "object") return "an object";
   return `a ${typeof value}`;
-}
-
-/** Default text for a tool's failure: a ToolError speaks for itself, anything else gets `Error: `. */
-function toolErrorText(error: unknown): string {
-  try {
-    if (isToolError(error)) return String(error.message);
-    if (error instanceof Error) return `Error: ${String(error.message)}`;
-    return `Error: ${typeof error === "string" ? error : shortJson(error, 500)}`;
-  } catch {
-    // An error object whose message getter throws still gets an answer.
-    return "Error: the tool failed with an error that could not be read.";
-  }
-}
-
-/** By class or, across duplicated copies of this package, by name. */
-function isToolError(error: unknown): error is ToolError {
-  return error instanceof ToolError || (error instanceof Error && error.name === "ToolError");
 }
 
 function unknownToolError(name: string, valid: string[]): ToolValidationError {

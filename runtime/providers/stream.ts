@@ -3,7 +3,8 @@
  * - `ToolCallAccumulator`: events in, complete tool calls out, then the assembled reply (`accumulateToolCalls`);
  * - `PartialToolCall` / `CallState`: a call as far as it has streamed, its arguments parsed as far as they go (by
  *   `partial-json`, a maintained parser for incomplete JSON), for progressive UIs. Parsed on first read of `args`
- *   after a change, not on every fragment, so a long arguments text is not parsed once per token.
+ *   after a change, not on every fragment; past 4 KB of text only once it has grown by an eighth since the last
+ *   parse, so reading `args` on every fragment costs a bounded multiple of the text's length, not its square.
  *
  * The partial arguments are for display only: they are copied into plain objects (`__proto__` keys dropped) and
  * never dispatched; a complete call's arguments go through dispatch's own reading and validation.
@@ -21,7 +22,9 @@ export interface PartialToolCall {
   readonly arguments: string;
   /**
    * The arguments parsed as far as they go, e.g. `{"city": "Par` → `{ city: "Par" }`; `undefined` while nothing
-   * parses to an object yet. Strings and numbers at the end may still grow.
+   * parses to an object yet. Strings and numbers at the end may still grow. Past 4 KB of arguments text, while the
+   * call streams, they are parsed again only once the text has grown by an eighth, so they may lag `arguments` by
+   * that much; once the call is complete they are exact.
    */
   readonly args: Record<string, unknown> | undefined;
   /** No more fragments will come for this call. */
@@ -60,6 +63,12 @@ export interface ToolCallAccumulator<Event = unknown, Call = unknown, Reply = un
   done(): Reply;
 }
 
+/**
+ * Arguments text up to this length is parsed again on every read after a change. Longer text is parsed again only
+ * after growing by an eighth: the parses then cost at most nine times the text's length in all.
+ */
+const ALWAYS_PARSE_CHARS = 4096;
+
 /** The mutable state of one streaming call. */
 export class CallState implements PartialToolCall {
   readonly index: number;
@@ -75,9 +84,10 @@ export class CallState implements PartialToolCall {
   }
 
   get args(): Record<string, unknown> | undefined {
-    if (this.#parsedLength !== this.arguments.length) {
+    const length = this.arguments.length;
+    if (length !== this.#parsedLength && (this.complete || length <= ALWAYS_PARSE_CHARS || length - this.#parsedLength >= this.#parsedLength / 8)) {
       this.#parsed = parsePartialArguments(this.arguments) ?? this.#parsed;
-      this.#parsedLength = this.arguments.length;
+      this.#parsedLength = length;
     }
     return this.#parsed;
   }

@@ -5,6 +5,7 @@
  * - `ToolValidationError`, `ToolTimeoutError`, `ToolResultError`: a call that could not run or whose result could not
  *   be sent. Dispatch turns them into error ToolMessages; `handleValidationError` / `handleToolError: false` rethrow
  *   them, so they carry what a caller needs to act on them (the tool, the reason, the schema errors).
+ * - `toolErrorKind(error)`: which of these kinds a thrown value is, for deciding what its text may reveal.
  */
 
 /**
@@ -41,7 +42,11 @@ export type ToolValidationReason =
   /** The arguments are not readable: malformed JSON (beyond what repair accepts), not an object, too large or too deep. */
   | "malformed_arguments"
   /** The arguments are a JSON object but do not match the tool's parameter schema. */
-  | "invalid_arguments";
+  | "invalid_arguments"
+  /** The reply made more calls than `maxCallsPerMessage`; this one was not run. */
+  | "too_many_calls"
+  /** The call's id is longer than `maxCallIdLength`; the call was not run. */
+  | "call_id_too_long";
 
 /** One schema violation, as ajv reports it (without the verbose copies of data and schema). */
 export interface SchemaError {
@@ -87,10 +92,11 @@ export class ToolTimeoutError extends Error {
   /** `"tool"`: the tool's (or registry's) `timeoutMs`; `"dispatch"`: the time limit of the whole dispatch. */
   readonly scope: "tool" | "dispatch";
 
-  constructor(toolName: string, timeoutMs: number, scope: "tool" | "dispatch" = "tool") {
+  /** `isDefault`: the limit is the default one (no `timeoutMs` was set), so the message names the option. */
+  constructor(toolName: string, timeoutMs: number, scope: "tool" | "dispatch" = "tool", isDefault = false) {
     super(
       scope === "tool"
-        ? `${toolName} timed out after ${timeoutMs}ms.`
+        ? `${toolName} timed out after ${timeoutMs}ms${isDefault ? " (the default timeoutMs)" : ""}.`
         : `${toolName} timed out: the time limit of ${timeoutMs}ms for this round of tool calls ran out.`,
     );
     this.name = "ToolTimeoutError";
@@ -132,4 +138,34 @@ export class ToolExportError extends Error {
     this.toolName = details.toolName;
     this.path = details.path;
   }
+}
+
+/**
+ * What kind of failure an error is, which decides whether its text may be shown to whoever is on the other side:
+ * - `"tool_error"`: a `ToolError`, written for the model on purpose;
+ * - `"validation"`: the model's call could not be used (`ToolValidationError`: unknown tool, bad arguments, a limit
+ *   on calls or ids); the text describes only what the model sent;
+ * - `"timeout"`: a `ToolTimeoutError`; `"result"`: a `ToolResultError` (the result cannot be sent, or is too large);
+ *   both texts are tooltype's own;
+ * - `"exception"`: anything else the tool threw, whose text may carry what the tool saw (paths, hosts, secrets);
+ * - `"rejected"` (on a ToolMessage only): a human rejected the call (approval); the text is the host's.
+ */
+export type ToolErrorKind = "tool_error" | "validation" | "timeout" | "result" | "exception" | "rejected";
+
+/**
+ * The kind of a thrown value (see {@link ToolErrorKind}). Never throws, whatever was thrown (a revoked Proxy, an
+ * object whose getters throw). Errors are recognised by class or, across duplicated copies of this package, by name.
+ */
+export function toolErrorKind(error: unknown): ToolErrorKind {
+  try {
+    if (!(error instanceof Error)) return "exception";
+    const name = error.name;
+    if (error instanceof ToolError || name === "ToolError") return "tool_error";
+    if (error instanceof ToolValidationError || name === "ToolValidationError") return "validation";
+    if (error instanceof ToolTimeoutError || name === "ToolTimeoutError") return "timeout";
+    if (error instanceof ToolResultError || name === "ToolResultError") return "result";
+  } catch {
+    // A value that cannot even be inspected is nothing tooltype made.
+  }
+  return "exception";
 }

@@ -43,13 +43,20 @@ export interface CompiledToolMeta {
   /** From JSDoc `@deprecated`: its text, or `true` when it has none. */
   deprecated?: string | true;
   /**
-   * The `parameters` validator compiled to code at build time (ajv standalone). It is called once with a resolver
-   * for ajv's run-time helpers and returns the validate function; no code is generated at run time.
+   * The `parameters` validator compiled to code at build time (tooltype's generator, transformer/validator/). It is
+   * called once with a resolver that answers `"tooltype/validator@1"` with the run-time kit, and returns the validate
+   * function; no code is generated at run time.
    */
   validator?: CompiledValidatorFactory;
 }
 
-/** What the transformer emits for `validator`: `function (require) { ...; return module.exports; }`. */
+/**
+ * The id generated validators ask their resolver for: the run-time kit (runtime/arguments/validator-kit.ts). A new
+ * contract between generated code and kit gets a new id, so mismatched builds fail with a message to rebuild.
+ */
+export const VALIDATOR_KIT_ID = "tooltype/validator@1";
+
+/** What the transformer emits for `validator`: `function (require) { var k = require("tooltype/validator@1"); ...; return k.v(v); }`. */
 export type CompiledValidatorFactory = (require: (id: string) => unknown) => unknown;
 
 /** True when `value` looks like metadata the transformer emitted (any version). */

@@ -15,6 +15,14 @@ export type ResponseFormat = "content" | "content_and_artifact";
  */
 export type ErrorHandler = boolean | string | ((error: unknown, call: ToolCall) => string);
 
+/**
+ * How the text of an unexpected error (anything a tool throws but a `ToolError`) is cleaned before the model reads
+ * it: `true` (default) applies the built-in patterns (`redactSecrets`: bearer tokens, API keys, URL passwords,
+ * secret-named values, absolute paths), `false` sends the message as is, a function replaces the built-in patterns
+ * (compose them with `redactSecrets` to keep both).
+ */
+export type Redact = boolean | ((text: string) => string);
+
 /** Options of `@tool({...})` and `tool(fn, {...})`; explicit options win over what the transformer derived. */
 export interface ToolOptions {
   /** The name the model sees; must match `^[a-zA-Z0-9_-]{1,64}$`. */
@@ -32,8 +40,8 @@ export interface ToolOptions {
   strict?: boolean;
   handleToolError?: ErrorHandler;
   handleValidationError?: ErrorHandler;
-  /** Give up on one call after this many milliseconds. */
-  timeoutMs?: number;
+  /** Give up on one call after this many milliseconds (default 60,000; `false` or `Infinity`: no limit). */
+  timeoutMs?: number | false;
   /** Passed to the hooks with each of this tool's calls. */
   tags?: string[];
   /** Passed to the hooks and, overlaid with `DispatchOptions.metadata`, to `ToolContext.metadata`. */
@@ -46,6 +54,10 @@ export interface ToolOptions {
   maxArgumentsBytes?: number;
   /** Refuse arguments nested deeper than this many levels of objects and arrays. Default 64. */
   maxArgumentsDepth?: number;
+  /** Answer with an error instead of a result whose content text is over this many UTF-8 bytes. Default 1 MiB. */
+  maxResultBytes?: number;
+  /** How the text of an unexpected error is redacted; see {@link Redact}. Default `true`. */
+  redact?: Redact;
   /**
    * Ask a human before this tool runs: `true` for every call, or a function of the validated arguments (and the
    * context) that says whether this call needs approval. Such calls run only through

@@ -10,8 +10,9 @@
  * - a block marked `<!-- check: fragment -->` is a piece of code that is not a module (none today).
  * Blocks a named test checks more closely keep their own markers: readme:tsconfig in docs/building.md
  * (test/transformer/tspc-cli.test.ts builds and runs it with tspc), readme:tool-factory in docs/marking-tools.md
- * (test/transformer/usage.test.ts). The agent loop's multi-provider block imports `./tools.mjs`: that is
- * test/fixtures/docs/tools.mts.
+ * (test/transformer/usage.test.ts), and the `readme-compile: NAME` blocks that tests find through
+ * test/support/readme.ts. Blocks that import "your code" (`./tools.mjs`, `./orders.js`) get the modules of
+ * test/fixtures/docs.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -30,11 +31,9 @@ const emitted = (b: CodeBlock): string => path.join(compiled.dir, fileOf(b).repl
 const where = (b: CodeBlock, line = 1): string => `${b.page}:${b.line + line - 1}`;
 
 const support = path.join(repo, "test", "fixtures", "docs");
-const compiled = compileProgram({
-  "prelude.d.ts": fs.readFileSync(path.join(support, "prelude.d.ts"), "utf8"),
-  "tools.mts": fs.readFileSync(path.join(support, "tools.mts"), "utf8"),
-  ...Object.fromEntries(typescript.map((b) => [fileOf(b), b.code])),
-});
+// The prelude and the modules the guides import as "your code" (`./tools.mjs`, `./orders.js`), next to the blocks.
+const supportFiles = Object.fromEntries(fs.readdirSync(support).map((name) => [name, fs.readFileSync(path.join(support, name), "utf8")]));
+const compiled = compileProgram({ ...supportFiles, ...Object.fromEntries(typescript.map((b) => [fileOf(b), b.code])) });
 
 test("every TypeScript block of README.md and docs/ compiles with the transformer, without errors", () => {
   assert.ok(typescript.length >= 20, `only ${typescript.length} TypeScript blocks found`);

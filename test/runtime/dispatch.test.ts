@@ -243,7 +243,7 @@ test("invalid arguments: every problem at once, with path, expectation and what 
   );
 });
 
-test("a thrown Error becomes `Error: <message>`; a ToolError is sent verbatim; other throws are named", async () => {
+test("a thrown Error becomes `Error: <message>`; a ToolError is sent verbatim; of other throws only the type is named", async () => {
   const r = new ToolRegistry([
     bodyTool("boom", () => {
       throw new Error("database unreachable");
@@ -261,7 +261,7 @@ test("a thrown Error becomes `Error: <message>`; a ToolError is sent verbatim; o
     [
       ["Error: database unreachable", "error"],
       ["No city named Atlantis. Ask the user which city they mean.", "error"],
-      ["Error: plain string", "error"],
+      ["Error: the tool failed: it threw a string, not an Error, so nothing of it is sent.", "error"],
     ],
   );
   assert.not.match(messages[0]!.content, /at /, "no stack trace");

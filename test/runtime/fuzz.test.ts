@@ -12,7 +12,9 @@
  * - the status expected, and for echo tools exactly the arguments meant (what loosening started from);
  * - error texts are non-empty and carry no stack trace; `toJSON()` is `{ role, tool_call_id, content }`;
  * - no object reaching a tool has an unusual prototype, and no built-in prototype gains a property.
- * Further properties run with random maxConcurrency, dispatch timeouts, throwing hooks and caller aborts.
+ * Further properties run with random maxConcurrency, dispatch timeouts, throwing hooks and caller aborts, and with
+ * issue 12's payloads: numbers that overflow to Infinity, leap-second dates, tools that throw secrets, plain objects
+ * or revoked Proxies, results at the size limit, ids over the length limit and replies past the cap on calls.
  *
  * Runs are random unless FUZZ_SEED is set (fast-check prints the seed and path of any failure); FUZZ_SCALE
  * multiplies the number of runs. The last test asserts that at least 10,000 messages were generated.
@@ -818,6 +820,127 @@ test("fuzz: a caller's abort at a random moment — dispatch rejects with its re
       assertNoPollution();
     }),
     params(300),
+  );
+});
+
+// ── Issue 12: overflowing numbers, leap seconds, leaking and unreadable throws, limits ────────────────────────────
+
+const SECRET_KEY = "sk-live-0a1b2c3d4e5f6a7b8c9d";
+const PASSWORD = "hunter2-S3cret";
+
+function revokedProxy(): object {
+  const { proxy, revoke } = Proxy.revocable({}, {});
+  revoke();
+  return proxy;
+}
+
+const NUMBERS: JsonSchema = {
+  type: "object",
+  properties: { f: { type: "number" }, n: { type: "integer" } },
+  required: ["f"],
+  additionalProperties: false,
+};
+const WHEN: JsonSchema = { type: "object", properties: { at: { type: "string", format: "date-time" } }, required: ["at"], additionalProperties: false };
+const SIZE: JsonSchema = { type: "object", properties: { size: { type: "integer" } }, required: ["size"], additionalProperties: false };
+
+/** Throws what leaks in real code: an HTTP client's request object, a driver's error, a file error. */
+const LEAKS: unknown[] = [
+  { message: "Request failed", config: { headers: { Authorization: `Bearer ${SECRET_KEY}` } } },
+  new Error(`connect ECONNREFUSED postgres://app:${PASSWORD}@db.internal:5432/orders`),
+  new Error(`401 Incorrect API key provided: ${SECRET_KEY}`),
+  new Error("ENOENT: no such file or directory, open '/home/alice/acme/secret-plans/q3.csv'"),
+  `token=${SECRET_KEY}`,
+  revokedProxy(),
+];
+let leakCount = 0;
+
+const hostileRegistry = new ToolRegistry(
+  [
+    tool((args: Record<string, unknown>) => args, undefined, { v: 1, name: "numbers", description: "", parameters: NUMBERS, params: ["f", "n"], flatten: true }),
+    tool((at: Date) => (at instanceof Date ? at.toISOString() : `not a Date: ${typeof at}`), undefined, { v: 1, name: "when", description: "", parameters: WHEN, params: ["at"], dates: ["/at"] }),
+    tool((size: number) => "x".repeat(size), undefined, { v: 1, name: "sized", description: "", parameters: SIZE, params: ["size"] }),
+    behaviourTool("leaky", () => {
+      throw LEAKS[leakCount++ % LEAKS.length];
+    }),
+    behaviourTool("leaky_async", async () => {
+      throw LEAKS[leakCount++ % LEAKS.length];
+    }),
+    behaviourTool("proxy_result", () => revokedProxy()),
+  ],
+  // Short enough that a generated hang would show; these tools never hang.
+  { timeoutMs: 1_000 },
+);
+
+/** One generated call of this property: its name, arguments text, and what must come back (before the limits). */
+const overflowCall = fc
+  .tuple(
+    fc.constantFrom("f", "n"),
+    fc.oneof(
+      fc.constantFrom("1e400", "-1e400", "1E309", "2e+308", `${"9".repeat(309)}`, `-${"1".repeat(400)}.5`, "1.8e308"),
+      fc.integer({ min: 309, max: 100_000 }).map((e) => `1e${e}`),
+    ),
+  )
+  .map(([key, literal]) => ({ name: "numbers", text: `{"f":1,${key === "n" ? "" : '"n":1,'}"${key}":${literal}}`.replace('{"f":1,"f":', '{"f":'), expected: { status: "error" } as Expected }));
+const finiteCall = fc
+  .oneof(fc.constantFrom("1e300", "-1.7976931348623157e308", "123456789012345678901234567890", "1e-400", "0.5e2"), fc.double({ noNaN: true, noDefaultInfinity: true }).map(String))
+  .map((literal) => ({ name: "numbers", text: `{"f":${literal}}`, expected: { status: "success", content: (c: string) => Number.isFinite((JSON.parse(c) as { f: number }).f) } as Expected }));
+const leapCall = fc
+  .tuple(fc.integer({ min: 1972, max: 2100 }), fc.constantFrom("", ".5", ".125"), fc.constantFrom("Z", "+00:00"))
+  .map(([year, fraction, zone]) => ({
+    name: "when",
+    text: JSON.stringify({ at: `${year}-12-31T23:59:60${fraction}${zone}` }),
+    expected: { status: "success", content: (c: string) => c === `${year + 1}-01-01T00:00:00${fraction === "" ? ".000" : fraction.padEnd(4, "0")}Z` } as Expected,
+  }));
+const leakCall = fc.constantFrom("leaky", "leaky_async").map((name) => ({
+  name,
+  text: "{}",
+  expected: { status: "error", content: (c: string) => c.startsWith("Error: ") && !c.includes(SECRET_KEY) && !c.includes(PASSWORD) && !c.includes("alice") && !c.includes("{") } as Expected,
+}));
+const proxyCall = fc.constant({ name: "proxy_result", text: "{}", expected: { status: "error", content: (c: string) => c.startsWith("Error: ") } as Expected });
+const sizedCall = fc.integer({ min: -16, max: 16 }).map((delta) => ({
+  name: "sized",
+  text: JSON.stringify({ size: MIB + delta }),
+  expected: (delta > 0
+    ? { status: "error", content: (c: string) => c.includes("maxResultBytes") && c.includes(String(MIB)) }
+    : { status: "success", content: (c: string) => c.length === MIB + delta }) as Expected,
+}));
+const issue12Call = fc.oneof(
+  { weight: 3, arbitrary: overflowCall },
+  { weight: 3, arbitrary: finiteCall },
+  { weight: 2, arbitrary: leapCall },
+  { weight: 3, arbitrary: leakCall },
+  { weight: 1, arbitrary: proxyCall },
+  { weight: 1, arbitrary: sizedCall },
+);
+/** Ids: usual ones, and now and then one over the 256-character limit. */
+const issue12Id = fc.oneof(
+  { weight: 12, arbitrary: fc.string({ minLength: 1, maxLength: 12 }).map((s) => `call_${s}`) },
+  { weight: 1, arbitrary: fc.integer({ min: 257, max: 100_000 }).map((n) => "i".repeat(n)) },
+);
+
+test("fuzz: issue 12 — Infinity refused, leap seconds revived, no leaks, revoked Proxies answered, limits on calls, ids and results", async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      // Up to 80 calls: past the default cap of 64 now and then.
+      fc.oneof({ weight: 5, arbitrary: fc.array(fc.tuple(issue12Call, issue12Id), { minLength: 1, maxLength: 6 }) }, { weight: 1, arbitrary: fc.array(fc.tuple(issue12Call, issue12Id), { minLength: 60, maxLength: 80 }) }),
+      async (entries) => {
+        messagesGenerated++;
+        callsGenerated += entries.length;
+        const calls: GeneratedCall[] = entries.map(([call, callId], i) => {
+          let expected = call.expected;
+          if (i >= 64) expected = { status: "error", content: (c) => c.includes("maxCallsPerMessage") && c.includes(`${entries.length} tool calls`) };
+          else if (callId.length > 256) expected = { status: "error", content: (c) => c.includes("maxCallIdLength") && c.includes(String(callId.length)) };
+          return { entry: { id: callId, type: "function", function: { name: call.name, arguments: call.text } }, expectedId: callId, expected };
+        });
+        const answers = await bounded(hostileRegistry.dispatch({ role: "assistant", content: null, tool_calls: calls.map((c) => c.entry) } as unknown as OpenAIAssistantMessage));
+        checkAnswers(calls, answers, true);
+        answers.forEach((answer, i) => {
+          if (answer.status === "error" && answer.errorKind === undefined) throw new Error(`an error answer without errorKind\n${describe(calls[i]!, answer)}`);
+        });
+        assertNoPollution();
+      },
+    ),
+    params(400),
   );
 });
 

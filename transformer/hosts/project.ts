@@ -67,8 +67,8 @@ export class ProjectService {
     this.options = parsed.options;
     this.roots = new Set(parsed.fileNames.map(normalize));
     this.plugin = plugin ?? pluginConfig;
-    // As the transformer decides per program: validator code as text from ES2015 on.
-    this.validators = new ValidatorCompiler((this.options.target ?? tsi.ScriptTarget.ES5) >= tsi.ScriptTarget.ES2015);
+    // One compiler for all of the project's builds: each schema's code is generated once.
+    this.validators = new ValidatorCompiler();
     const host: ts.LanguageServiceHost & { jsDocParsingMode?: number } = {
       getCompilationSettings: () => this.options,
       // Unchanged project version: the language service hands back the same program without asking about files.

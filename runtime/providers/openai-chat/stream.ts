@@ -40,6 +40,10 @@ function toCall(state: CallState): ChatFunctionToolCall {
 
 class Accumulator implements ToolCallAccumulator {
   readonly #calls = new Map<number, CallState>();
+  /** The calls in index order; they arrive in that order, so keeping it costs nothing but for a late index. */
+  readonly #ordered: CallState[] = [];
+  /** Every call before this position in #ordered is complete: a new call completes from here, not from the start. */
+  #firstOpen = 0;
   #content: string | null = null;
   #refusal: string | null = null;
   #finishReason: string | null = null;
@@ -66,15 +70,7 @@ class Accumulator implements ToolCallAccumulator {
       const index = fragment.index;
       let state = this.#calls.get(index);
       if (!state) {
-        // A later call has started, so the earlier ones are finished.
-        for (const earlier of this.#ordered()) {
-          if (earlier.index < index && !earlier.complete) {
-            earlier.complete = true;
-            update.completed.push(toCall(earlier));
-          }
-        }
-        state = new CallState(index);
-        this.#calls.set(index, state);
+        state = this.#start(index, update.completed);
       } else if (state.complete) {
         throw new Error(
           `accumulateToolCalls: a fragment for tool call ${index} arrived after the call was complete (calls are expected to stream one after another).`,
@@ -103,13 +99,13 @@ class Accumulator implements ToolCallAccumulator {
   }
 
   get calls(): ChatFunctionToolCall[] {
-    return this.#ordered()
+    return this.#ordered
       .filter((state) => state.complete)
       .map((state) => toCall(state));
   }
 
   get partial(): PartialToolCall[] {
-    return this.#ordered();
+    return [...this.#ordered];
   }
 
   get finishReason(): string | null {
@@ -119,7 +115,7 @@ class Accumulator implements ToolCallAccumulator {
   done(): StreamedAssistantMessage {
     this.#completeAll();
     this.#finished = true;
-    const calls = this.#ordered().map((state) => toCall(state));
+    const calls = this.#ordered.map((state) => toCall(state));
     const message: StreamedAssistantMessage = { role: "assistant", content: this.#content, refusal: this.#refusal };
     if (calls.length > 0) message.tool_calls = calls;
     return message;
@@ -127,15 +123,34 @@ class Accumulator implements ToolCallAccumulator {
 
   #completeAll(): ChatFunctionToolCall[] {
     const completed: ChatFunctionToolCall[] = [];
-    for (const state of this.#ordered()) {
+    for (let i = this.#firstOpen; i < this.#ordered.length; i++) {
+      const state = this.#ordered[i]!;
       if (state.complete) continue;
       state.complete = true;
       completed.push(toCall(state));
     }
+    this.#firstOpen = this.#ordered.length;
     return completed;
   }
 
-  #ordered(): CallState[] {
-    return [...this.#calls.values()].sort((a, b) => a.index - b.index);
+  /**
+   * A call starting at `index`: the earlier calls still open are finished (calls stream one after another) and go
+   * to `completed`; the new call takes its place in index order.
+   */
+  #start(index: number, completed: ChatFunctionToolCall[]): CallState {
+    const ordered = this.#ordered;
+    let position = this.#firstOpen;
+    for (; position < ordered.length && ordered[position]!.index < index; position++) {
+      const earlier = ordered[position]!;
+      if (earlier.complete) continue;
+      earlier.complete = true;
+      completed.push(toCall(earlier));
+    }
+    this.#firstOpen = position;
+    const state = new CallState(index);
+    this.#calls.set(index, state);
+    if (position === ordered.length) ordered.push(state);
+    else ordered.splice(position, 0, state);
+    return state;
   }
 }

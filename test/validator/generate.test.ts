@@ -1,0 +1,120 @@
+/**
+ * The generated validator code itself: what a user finds in the build output (docs/performance.md shows it whole), its size
+ * against the targets, and the keywords it covers beyond the type corpus (patterns, formats, unions, `$defs`,
+ * unknown keywords left to ajv).
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { type JsonSchema, ToolRegistry, ToolValidationError, tool } from "tooltype";
+import { instantiateValidator } from "../../runtime/arguments/compiled-validator";
+import { generateValidator } from "../../transformer/validator/generate";
+import { compileFixture } from "../support/compile";
+
+const PERFORMANCE_GUIDE = fs.readFileSync(path.resolve(__dirname, "../../../docs/performance.md"), "utf8");
+
+const fixture = compileFixture(`
+import { tool, ToolRegistry, type Pattern, type Format, type MinLength } from "tooltype";
+/**
+ * Search the catalog.
+ * @param query Text to look for
+ * @param limit Highest price
+ * @param exact Whether the text must match exactly
+ */
+export const searchCatalog = tool(function search_catalog(query: string, limit: number, exact: boolean) { return query + limit + exact; });
+type Shape = { kind: "circle"; r: number } | { kind: "square"; side: number };
+interface Tree { label: string & MinLength<1>; kids?: Tree[] }
+/**
+ * Everything at once.
+ * @param code A code
+ * @param mail An address
+ * @param shape A shape
+ * @param tree A tree
+ * @param tags Tags by name
+ */
+export const mixed = tool(function mixed(code: string & Pattern<"^[A-Z]{2}-[0-9]+$">, mail: string & Format<"email">, shape: Shape, tree: Tree, tags: Record<string, number>) { return "ok"; });
+export const registry = new ToolRegistry([searchCatalog, mixed]);
+`);
+const registry = fixture.load<{ registry: ToolRegistry }>().registry;
+
+test("docs/performance.md shows the validator the transformer emits for its three-primitive example, whole", () => {
+  const block = /<!-- readme:validator-example -->\n```js\n([\s\S]*?)```/.exec(PERFORMANCE_GUIDE);
+  assert.ok(block, "docs/performance.md has the marked validator example");
+  const emitted = String(registry.get("search_catalog")!.meta.validator);
+  assert.is(`${emitted}\n`, block![1]);
+  assert.ok(emitted.length < 1024, `${emitted.length} bytes (target: under 1 KB)`);
+});
+
+async function issues(args: Record<string, unknown>): Promise<string[]> {
+  try {
+    await registry.invoke("mixed", args);
+    return [];
+  } catch (error) {
+    if (!(error instanceof ToolValidationError)) throw error;
+    return [...error.issues];
+  }
+}
+
+const good = { code: "AB-12", mail: "a@example.com", shape: { kind: "circle", r: 1 }, tree: { label: "x", kids: [{ label: "y" }] }, tags: { a: 1 } };
+
+test("patterns, formats, discriminated unions, recursive $defs and maps: messages name the place and the rule", async () => {
+  assert.equal(await issues(good), []);
+  assert.equal(await issues({ ...good, code: "ab-12" }), ['/code: must match the pattern /^[A-Z]{2}-[0-9]+$/; got "ab-12"']);
+  assert.equal(await issues({ ...good, mail: "nope" }), ['/mail: must be a string in the email format, such as "name@example.com"; got "nope"']);
+  assert.equal(await issues({ ...good, shape: { kind: "square", side: "2" } }), ['/shape/side: must be a number; got "2"']);
+  assert.equal(await issues({ ...good, shape: { kind: "oval" } }), [
+    '/shape: must be an object with kind: "circle" or an object with kind: "square"; got {"kind":"oval"}',
+  ]);
+  assert.equal(await issues({ ...good, tree: { label: "x", kids: [{ label: "" }] } }), ['/tree/kids/0/label: must be at least 1 character long; got "" (0 characters)']);
+  assert.equal(await issues({ ...good, tags: { a: "1", "b/c": 2, d: null } }), ["/tags/a: must be a number; got \"1\"", "/tags/d: must be a number; got null"]);
+});
+
+test("errors carry schema paths from the root: written out inside $defs, derived from the value's place elsewhere", async () => {
+  const validate = instantiateValidator(registry.get("mixed")!.meta.validator!);
+  assert.is(validate({ ...good, tree: { label: "x", kids: [{ label: 5 }] } }), false);
+  const error = validate.errors![0]!;
+  assert.is(error.instancePath, "/tree/kids/0/label");
+  assert.is(error.schemaPath, "#/$defs/Tree/properties/label/type");
+  // Through the public error: a map value's check and each missing required property, as ajv names them.
+  try {
+    await registry.invoke("mixed", { code: "AB-1", tags: { "a/b": "x" } });
+    assert.unreachable("invalid");
+  } catch (thrown) {
+    assert.instance(thrown, ToolValidationError);
+    const errors = (thrown as ToolValidationError).errors.map((e) => [e.keyword, e.instancePath, e.schemaPath, JSON.stringify(e.params)]);
+    assert.equal(errors, [
+      ["required", "", "#/required", '{"missingProperty":"mail"}'],
+      ["required", "", "#/required", '{"missingProperty":"shape"}'],
+      ["required", "", "#/required", '{"missingProperty":"tree"}'],
+      ["type", "/tags/a~1b", "#/properties/tags/additionalProperties/type", '{"type":"number"}'],
+    ]);
+  }
+});
+
+test("a wrong 100,000-item array collects a bounded number of errors", () => {
+  const validate = instantiateValidator(registry.get("search_catalog")!.meta.validator!);
+  const wide: Record<string, unknown> = { query: 1, limit: "x", exact: "y" };
+  for (let i = 0; i < 100_000; i++) wide[`extra${i}`] = i;
+  assert.is(validate(wide), false);
+  assert.is(validate.errors!.length, 40);
+});
+
+test("keywords the generator does not implement leave the schema to ajv (no validator emitted)", () => {
+  const schema: JsonSchema = { type: "object", properties: { a: { type: "string" } }, dependentRequired: { a: ["b"] } };
+  assert.is(generateValidator(schema, { linear: () => true }), undefined);
+  const handWritten = new ToolRegistry([tool((a: unknown) => String(a), undefined, { v: 1, name: "h", description: "d", parameters: schema, params: ["a"] })]);
+  return handWritten.invoke("h", { a: "x" }).then(
+    () => assert.unreachable("b is required when a is present"),
+    (error: unknown) => assert.match(String(error), /missing property "b", required when "a" is present/),
+  );
+});
+
+test("the code is ES5: no let, const, arrow functions, classes or template literals", () => {
+  for (const name of ["search_catalog", "mixed"]) {
+    const code = String(registry.get(name)!.meta.validator);
+    assert.not.match(code, /\b(let|const|class)\s|=>|`/);
+  }
+});
+
+test.run();
