@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark, then the table on stdout and in bench/RESULTS.md.
  *
- *   node --expose-gc .bench-build/bench/run.js [--smoke] [--only=dispatch,cold,memory,build]
+ *   node --expose-gc .bench-build/bench/run.js [--smoke] [--only=dispatch,cold,memory,build,bundle]
  *
  * `--smoke` (or BENCH_SMOKE=1): tiny sizes and few rounds, to prove every benchmark runs end to end and that the
  * sides answer alike; its figures mean nothing and it writes .bench-build/RESULTS.smoke.md instead. The test suite
@@ -13,6 +13,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { benchBuild } from "./build";
+import { benchBundle } from "./bundle";
 import { benchBundler } from "./bundler";
 import { benchColdStart, benchMemory, prepareToolProject } from "./cold-start";
 import { benchDispatch, checkDispatch } from "./dispatch";
@@ -55,7 +56,7 @@ const SMOKE: Plan = {
   buildWarmup: false,
 };
 
-const ALL = ["dispatch", "cold", "memory", "build", "bundler"] as const;
+const ALL = ["dispatch", "cold", "memory", "build", "bundler", "bundle"] as const;
 
 function log(text: string): void {
   process.stderr.write(`[bench] ${text}\n`);
@@ -112,6 +113,12 @@ async function main(): Promise<void> {
     log(`bundler: ${plan.buildTools} tools, esbuild + plugin against tsc --noEmit, ${plan.buildRuns} runs each, then watch …`);
     results.bundler = benchBundler(plan.buildTools, plan.buildRuns, plan.buildWarmup);
     results.checks.push("bundler: the plugin's bundle carries compiled metadata, esbuild's alone none; the watch rebuild carries the changed description");
+  }
+
+  if (only.has("bundle")) {
+    log("bundle: an app dispatching compiled tools in OpenAI's format, bundled with esbuild …");
+    results.bundle = await benchBundle();
+    results.checks.push("bundle: the bundled one-tool app ran on its own (no node_modules) and answered the call");
   }
 
   results.seconds = (Date.now() - started) / 1000;

@@ -14,7 +14,8 @@
  */
 import type Ajv2020 from "ajv/dist/2020";
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020";
-import { addTooltypeFormats, AJV_OPTIONS, ajvBudget } from "./ajv-options";
+import { ajvBudget } from "./ajv-options";
+import { AJV_MISSING, newAjv } from "./ajv-load";
 import { shortJson } from "./args";
 import { resolveRef } from "./json-schema";
 import { GuardedPattern, longestCheckable, patternRisk, StepBudget } from "./pattern-guard";
@@ -41,9 +42,8 @@ let firstOnly: Ajv2020 | undefined;
  */
 function ajv(allErrors = true): Ajv2020 {
   if (allErrors ? !shared : !firstOnly) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { default: Ajv } = require("ajv/dist/2020") as typeof import("ajv/dist/2020");
-    const instance = addTooltypeFormats(new Ajv({ ...AJV_OPTIONS, allErrors }));
+    const instance = newAjv(allErrors);
+    if (!instance) throw new Error(`tooltype: ${AJV_MISSING}`);
     if (allErrors) shared = instance;
     else firstOnly = instance;
   }
@@ -199,6 +199,8 @@ export class ArgumentsValidator {
     if (validate === undefined) {
       // Branches point into the root's `$defs` ("#/$defs/X"); give each its own copy so the pointers still resolve.
       const defs = this.#root.$defs;
+      // A bundle without ajv: the message lists the alternatives, as where code generation is not allowed.
+      if (!shared && !(shared = newAjv(true))) return undefined;
       try {
         validate = ajv().compile(defs === undefined ? branch : { ...branch, $defs: defs });
       } catch (error) {

@@ -17,6 +17,8 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+// Imported tools have schemas written at run time: ajv validates them, in a bundle too.
+import "../arguments/ajv-install";
 import { ToolError } from "../tool/errors";
 import type { JsonSchema } from "../tool/meta";
 import type { ToolContext, ToolOptions } from "../tool/options";

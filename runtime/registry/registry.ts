@@ -11,6 +11,7 @@
  *   answer; dispatch (runtime/dispatch/) runs the calls and never sees a provider.
  */
 import { instantiateValidator } from "../arguments/compiled-validator";
+import { AJV_MISSING, ajvAvailable } from "../arguments/ajv-load";
 import { ArgumentsValidator } from "../arguments/validate";
 import {
   type ApprovalDecision,
@@ -123,6 +124,8 @@ class ToolEntry implements RegisteredTool, DispatchTool {
     this.#thisArg = found.thisArg;
     this.#target = found.declaration.kind === "function" ? found.declaration.fn : found.fn;
     this.#registryOptions = registryOptions;
+    // Said at registration, not on the first call: a schema without a compiled validator needs ajv.
+    if (!meta.validator && !ajvAvailable()) throw new ToolRegistrationError(`Tool "${name}" (${found.role}): ${AJV_MISSING}`);
   }
 
   validator(): ArgumentsValidator {

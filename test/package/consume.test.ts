@@ -335,11 +335,15 @@ test("the packed tarball installs, builds with tspc and runs in a CommonJS and a
       "dist/runtime/adapters/agents.js",
       "dist/runtime/adapters/mastra.js",
       "dist/transformer/index.js",
+      "dist/esm/runtime/index.js",
+      "dist/esm/runtime/arguments/ajv-later.js",
+      "dist/runtime/arguments/ajv-now.js",
+      "dist/runtime/arguments/ajv-install.js",
     ]) {
       assert.ok(files.includes(required), `the tarball lacks ${required}`);
     }
-    const strays = files.filter((f) => !/^(package\.json|README\.md|LICENSE[^/]*|dist\/(runtime|transformer)\/.*)$/.test(f));
-    assert.equal(strays, [], "the tarball holds only package.json, README, LICENSE and dist/{runtime,transformer}");
+    const strays = files.filter((f) => !/^(package\.json|README\.md|LICENSE[^/]*|dist\/(runtime|transformer|esm\/runtime)\/.*)$/.test(f));
+    assert.equal(strays, [], "the tarball holds only package.json, README, LICENSE and dist/{runtime,transformer,esm/runtime}");
     const tarball = path.join(root, info.filename);
 
     const kinds: ProjectKind[] = [

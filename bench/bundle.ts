@@ -1,0 +1,203 @@
+/**
+ * The bundle-size benchmark: what an app that dispatches compiled tools in OpenAI's Chat Completions format ships.
+ *
+ * - Writes a small ES module app (`tool()` functions of three primitive parameters, a `ToolRegistry`,
+ *   `toOpenAITools()` and `dispatch()`), compiles it with tspc and the tooltype plugin, and bundles it with esbuild
+ *   as a user would (minified, ES module, for Node, code splitting on; the package's `module` condition gives
+ *   esbuild the ES module build of the runtime), counting what the app loads (entry and static chunks), once with one tool and once with `1 + EXTRA` tools.
+ * - Reports the gzipped size of the one-tool bundle less the marginal cost of a tool (what tooltype and its
+ *   dependencies cost), the marginal gzipped bytes per three-parameter tool, and the minified bytes per dependency
+ *   from esbuild's metafile.
+ * - Checks the bundle: it runs in a fresh Node process, exports every tool and answers a call with the tool's result.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import * as zlib from "node:zlib";
+import { tspcPath } from "./cold-start";
+import { PROJECTS, REPO } from "./generate";
+import { runChild } from "./harness";
+
+/** Tools added to the second app, to measure what one more costs. */
+const EXTRA = 10;
+
+export interface BundleResult {
+  /** Gzipped bytes of tooltype and its dependencies: the one-tool bundle less one tool's marginal cost. */
+  libraryGzip: number;
+  /** Gzipped bytes each further three-parameter tool adds. */
+  perToolGzip: number;
+  /** The one-tool bundle: minified and gzipped bytes. */
+  minified: number;
+  gzip: number;
+  /** Minified bytes in the one-tool bundle per package ("app" for the app's own code), largest first. */
+  dependencies: { name: string; bytes: number }[];
+  esbuild: string;
+}
+
+const WORDS = ["city", "category", "note", "author", "title", "region", "street", "colour", "brand", "model", "topic", "query", "language", "owner", "label", "status", "team", "project", "reason", "channel", "sender", "subject", "country", "genre", "format", "vendor", "account", "ticket", "branch", "folder", "device", "market", "season"];
+
+/** Three distinct parameter names and descriptions per tool, so that gzip cannot fold one tool into the previous. */
+function appSource(tools: number): string {
+  const lines = [`import { tool, ToolRegistry } from "tooltype";`, ``];
+  const names: string[] = [];
+  for (let k = 0; k < tools; k++) {
+    const name = `lookup_${k}`;
+    const [a, b, c] = [0, 1, 2].map((j) => WORDS[(k * 7 + j * 11) % WORDS.length]!);
+    names.push(name);
+    lines.push(
+      `/**`,
+      ` * Look up the ${a} entries of catalog ${k} by ${b} and ${c}.`,
+      ` * @param ${a} The ${a} to look for`,
+      ` * @param ${b} Which ${b} the entry has`,
+      ` * @param ${c} A ${c} for the clerk`,
+      ` */`,
+      `export const ${name} = tool(function ${name}(${a}: string, ${b}: string, ${c}: string): string {`,
+      `  return \`${k}:\${${a}}/\${${b}}/\${${c}}\`;`,
+      `});`,
+      ``,
+    );
+  }
+  lines.push(
+    `const registry = new ToolRegistry([${names.join(", ")}]);`,
+    ``,
+    `/** What a Chat Completions app does each turn: send the tools, answer the model's calls. */`,
+    `export async function turn(message: Parameters<ToolRegistry["dispatch"]>[0]) {`,
+    `  return { tools: registry.toOpenAITools(), answers: await registry.dispatch(message) };`,
+    `}`,
+    ``,
+  );
+  return lines.join("\n");
+}
+
+const CHECK = `import { turn } from "./bundle.mjs";
+const message = { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function",
+  function: { name: "lookup_0", arguments: JSON.stringify({ city: "Paris", query: "books", country: "n" }) } }] };
+const { tools, answers } = await turn(message);
+process.stdout.write(JSON.stringify({ tools: tools.length, answers: answers.map((a) => a.toJSON()) }));
+`;
+
+interface Built {
+  /** The code the app loads (entry and static chunks), concatenated. */
+  code: Uint8Array;
+  inputs: Record<string, { bytesInOutput: number }>;
+  outdir: string;
+}
+
+/** What esbuild wrote for an app: its metafile's outputs, the entry's output path, the folder. */
+export interface EsmAppBundle {
+  outputs: Record<string, { entryPoint?: string; inputs: Record<string, { bytesInOutput: number }>; imports: { path: string; kind: string }[] }>;
+  entry: string;
+  outdir: string;
+}
+
+/**
+ * An ES module app in `dir` (`src/app.ts` = `source`, `node_modules/tooltype` → this repository), compiled with
+ * tspc and the plugin, bundled by esbuild as a size-minded user would: minified, for Node, code splitting on (what
+ * is loaded only on first need, ajv for schemas written by hand, goes to chunks of its own).
+ */
+export async function bundleEsmApp(dir: string, source: string, types: string[] = []): Promise<EsmAppBundle> {
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(path.join(dir, "src"), { recursive: true });
+  fs.mkdirSync(path.join(dir, "node_modules"), { recursive: true });
+  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "bench-bundle", private: true, type: "module" }));
+  fs.symlinkSync(REPO, path.join(dir, "node_modules", "tooltype"), "dir");
+  fs.writeFileSync(path.join(dir, "src", "app.ts"), source);
+  const compilerOptions = {
+    target: "ES2022",
+    module: "ES2022",
+    moduleResolution: "bundler",
+    lib: ["ES2022"],
+    types,
+    typeRoots: [path.join(REPO, "node_modules", "@types")],
+    strict: true,
+    skipLibCheck: true,
+    rootDir: "src",
+    outDir: "out",
+    plugins: [{ transform: "tooltype/transformer" }],
+  };
+  fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, include: ["src"] }));
+  runChild(process.execPath, [tspcPath(), "-p", "tsconfig.json"], { cwd: dir, timeoutMs: 300_000 });
+
+  const esbuild = await import("esbuild");
+  const result = await esbuild.build({
+    entryPoints: [path.join(dir, "out", "app.js")],
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    splitting: true,
+    outdir: path.join(dir, "dist"),
+    entryNames: "bundle",
+    outExtension: { ".js": ".mjs" },
+    metafile: true,
+    logLevel: "silent",
+  });
+  const outputs = result.metafile.outputs;
+  const entry = Object.keys(outputs).find((file) => outputs[file]!.entryPoint !== undefined)!;
+  return { outputs, entry, outdir: path.join(dir, "dist") };
+}
+
+async function bundleApp(dir: string, tools: number): Promise<Built> {
+  const { outputs, entry, outdir } = await bundleEsmApp(dir, appSource(tools));
+  // What the app loads: the entry and the chunks it imports statically (not those behind `import()`).
+  const loaded = new Set<string>();
+  const visit = (file: string): void => {
+    if (loaded.has(file)) return;
+    loaded.add(file);
+    for (const imported of outputs[file]!.imports) if (imported.kind === "import-statement" && outputs[imported.path]) visit(imported.path);
+  };
+  visit(entry);
+  const code = Buffer.concat([...loaded].map((file) => fs.readFileSync(path.resolve(file))));
+  const inputs: Built["inputs"] = {};
+  for (const file of loaded) Object.assign(inputs, outputs[file]!.inputs);
+  return { code, inputs, outdir };
+}
+
+/** The package an input file belongs to: its node_modules package, "tooltype" for this repository, else "app". */
+function packageOf(file: string): string {
+  const modules = file.lastIndexOf("node_modules/");
+  if (modules >= 0) {
+    const rest = file.slice(modules + "node_modules/".length).split("/");
+    const name = rest[0]!.startsWith("@") ? `${rest[0]}/${rest[1]}` : rest[0]!;
+    return name === "tooltype" ? "tooltype" : name;
+  }
+  const absolute = path.resolve(REPO, file);
+  return absolute.startsWith(path.join(REPO, "dist") + path.sep) ? "tooltype" : "app";
+}
+
+function gzip(code: Uint8Array): number {
+  return zlib.gzipSync(code, { level: 9 }).length;
+}
+
+/** Bundles the app with one tool and with `1 + EXTRA`, checks that the one-tool bundle works, and measures both. */
+export async function benchBundle(): Promise<BundleResult> {
+  const one = await bundleApp(path.join(PROJECTS, "bundle-1"), 1);
+  const more = await bundleApp(path.join(PROJECTS, `bundle-${1 + EXTRA}`), 1 + EXTRA);
+  checkBundle(one.outdir);
+
+  const perToolGzip = (gzip(more.code) - gzip(one.code)) / EXTRA;
+  const sizes = new Map<string, number>();
+  for (const [file, input] of Object.entries(one.inputs)) {
+    const name = packageOf(file);
+    sizes.set(name, (sizes.get(name) ?? 0) + input.bytesInOutput);
+  }
+  const dependencies = [...sizes].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes);
+  const gz = gzip(one.code);
+  const esbuild = (await import("esbuild")).version;
+  return { libraryGzip: gz - perToolGzip, perToolGzip, minified: one.code.length, gzip: gz, dependencies, esbuild };
+}
+
+function checkBundle(outdir: string): void {
+  // Away from any node_modules: the bundle must run on its own.
+  const alone = fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-bundle-"));
+  fs.cpSync(outdir, alone, { recursive: true });
+  fs.writeFileSync(path.join(alone, "check.mjs"), CHECK);
+  const { stdout } = runChild(process.execPath, [path.join(alone, "check.mjs")], { cwd: alone, timeoutMs: 60_000 });
+  const report = JSON.parse(stdout) as { tools: number; answers: { role: string; tool_call_id: string; content: string }[] };
+  const answer = report.answers[0];
+  if (report.tools !== 1 || report.answers.length !== 1 || answer?.tool_call_id !== "c1" || answer.content !== "0:Paris/books/n") {
+    throw new Error(`the bundled app answered ${stdout}; expected one tool and the answer "0:Paris/books/n" to call c1`);
+  }
+  fs.rmSync(alone, { recursive: true, force: true });
+}

@@ -1,0 +1,106 @@
+/**
+ * The package as a bundler sees it: an ES module app compiled with tspc and the plugin, bundled by esbuild (code
+ * splitting on) through the package's `module` condition, then run with node from a folder with no node_modules.
+ *
+ * - An app of compiled tools gets the ES module build (tree-shaken: no agent loop, no JSON Patch) and none of ajv;
+ *   registering a `tool.fromSchema` tool there fails at registration and says to import `tooltype/ajv`.
+ * - The same app with `import "tooltype/ajv"` bundles ajv and validates the schema tool: a wrong argument gets
+ *   ajv's error for the model.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { execFile } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+
+import { bundleEsmApp } from "../../bench/bundle";
+
+const repo = path.resolve(__dirname, "../../..");
+
+const APP = (withAjv: boolean) => `${withAjv ? 'import "tooltype/ajv";\n' : ""}import { tool, ToolRegistry } from "tooltype";
+
+/**
+ * Repeat a word.
+ * @param word The word
+ * @param times How often
+ */
+export const repeat = tool(function repeat(word: string, times: number): string {
+  return word.repeat(times);
+});
+
+const tools: object[] = [repeat];
+if (process.env.WITH_SCHEMA_TOOL === "1") {
+  tools.push(
+    tool.fromSchema(
+      { name: "half", description: "Halve a number", parameters: { type: "object", properties: { n: { type: "number" } }, required: ["n"], additionalProperties: false } },
+      (args: { n: number }) => String(args.n / 2),
+    ),
+  );
+}
+const call = (id: string, name: string, args: unknown) => ({ id, type: "function" as const, function: { name, arguments: JSON.stringify(args) } });
+const calls = [call("a", "repeat", { word: "ab", times: 2 }), call("b", "repeat", { word: "ab", times: "x" })];
+if (process.env.WITH_SCHEMA_TOOL === "1") calls.push(call("c", "half", { n: 8 }), call("d", "half", { n: "eight" }));
+let registry: ToolRegistry;
+try {
+  registry = new ToolRegistry(tools);
+} catch (error) {
+  process.stdout.write(JSON.stringify({ error: String(error) }));
+  process.exit(0);
+}
+const answers = await registry.dispatch({ role: "assistant", content: null, tool_calls: calls });
+process.stdout.write(JSON.stringify(answers.map((a) => [a.tool_call_id, a.status, a.content])));
+`;
+
+function runNode(file: string, cwd: string, env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [file], { cwd, env: { ...process.env, ...env }, timeout: 30_000 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`${file} failed: ${String(stderr)}`));
+      else resolve(String(stdout));
+    });
+  });
+}
+
+async function bundled(dir: string, withAjv: boolean): Promise<{ main: string; entryInputs: string[] }> {
+  const { outputs, entry, outdir } = await bundleEsmApp(dir, APP(withAjv), ["node"]);
+  // Run away from any node_modules: the bundle must stand alone.
+  const alone = path.join(dir, "alone");
+  fs.cpSync(outdir, alone, { recursive: true });
+  const inputs = new Set<string>();
+  for (const output of Object.values(outputs)) for (const input of Object.keys(output.inputs)) inputs.add(input);
+  return { main: path.join(alone, path.basename(entry)), entryInputs: [...inputs] };
+}
+
+test("esbuild bundles the ES module build, tree-shaken, without ajv unless the app imports tooltype/ajv", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-bundle-test-"));
+  try {
+    const plain = await bundled(path.join(dir, "plain"), false);
+    // Input paths are relative to the working directory.
+    const fromBuild = (part: string) => plain.entryInputs.filter((file) => path.resolve(file).startsWith(path.join(repo, part)));
+    assert.ok(fromBuild("dist/esm/runtime/").length > 0, `the bundle holds no ES module build files: ${plain.entryInputs.join(", ")}`);
+    assert.equal(fromBuild("dist/runtime/"), [], "the CommonJS build was bundled");
+    assert.equal(fromBuild("dist/esm/runtime/agent/"), [], "the agent loop was not tree-shaken");
+    assert.equal(fromBuild("node_modules/rfc6902/"), [], "rfc6902 (JSON Patch) was bundled");
+    assert.equal(fromBuild("node_modules/ajv/dist/2020"), [], "ajv's compiler was bundled");
+    assert.equal(fromBuild("node_modules/ajv/dist/compile/"), [], "ajv's compiler was bundled");
+
+    const compiledOnly = JSON.parse(await runNode(plain.main, dir, { WITH_SCHEMA_TOOL: "0" })) as [string, string, string][];
+    assert.equal(compiledOnly[0], ["a", "success", "abab"]);
+    assert.is(compiledOnly[1]![1], "error");
+    assert.match(compiledOnly[1]![2], /\/times: must be a number/);
+    const refused = JSON.parse(await runNode(plain.main, dir, { WITH_SCHEMA_TOOL: "1" })) as { error: string };
+    assert.match(refused.error, /Tool "half".*needs ajv, which this bundle left out: add `import "tooltype\/ajv";`/);
+
+    const withAjv = await bundled(path.join(dir, "with-ajv"), true);
+    assert.ok(withAjv.entryInputs.some((file) => file.includes("node_modules/ajv/dist/2020")), "tooltype/ajv did not bundle ajv");
+    const withSchema = JSON.parse(await runNode(withAjv.main, dir, { WITH_SCHEMA_TOOL: "1" })) as [string, string, string][];
+    assert.equal(withSchema[0], ["a", "success", "abab"]);
+    assert.equal(withSchema[2], ["c", "success", "4"]);
+    assert.is(withSchema[3]![1], "error");
+    assert.match(withSchema[3]![2], /\/n: must be a number/);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test.run();
