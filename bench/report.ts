@@ -11,6 +11,7 @@ import type { ColdStartResult, MemoryResult, Phase } from "./cold-start";
 import { FLOOR, FLOOR_ASYNC, FLOOR_PROMISE, LANGCHAIN, TOOLTYPE, type DispatchResult } from "./dispatch";
 import { roundRatio, type Stats } from "./harness";
 import type { Machine } from "./machine";
+import type { SizeFigure } from "./sizes";
 
 export interface Results {
   machine: Machine;
@@ -23,6 +24,7 @@ export interface Results {
   validators?: ValidatorSizeResult;
   bundler?: BundlerResult;
   bundle?: BundleResult;
+  sizes?: SizeFigure[];
   checks: string[];
   /** Wall time of the whole run, s. */
   seconds: number;
@@ -292,6 +294,14 @@ export function markdown(results: Results): string {
     lines.push("");
   }
 
+  if (results.sizes && results.sizes.length > 0) {
+    lines.push("## Sizes");
+    lines.push("");
+    lines.push("| Bundle | Minified | gzip |");
+    lines.push("|---|---|---|");
+    for (const size of results.sizes) lines.push(`| ${size.name} | ${bytes(size.bytes)} | ${bytes(size.gzip)} |`);
+    lines.push("");
+  }
   lines.push("## Checks done before timing");
   lines.push("");
   for (const check of results.checks) lines.push(`- ${check}`);
@@ -356,6 +366,7 @@ export function performanceSummary(results: Results): string {
         `${kb(u.libraryGzip)} tooltype + dependencies; ${kb(u.perToolGzip)} per tool | minified: ${deps} | targets 15 KB; 2 KB per tool |`,
     );
   }
+  for (const size of results.sizes ?? []) lines.push(`| Size: ${size.name} | ${bytes(size.bytes)} (gzip ${bytes(size.gzip)}) | — | — |`);
   lines.push("");
   for (const t of targets(results)) lines.push(`- ${t.met ? "Met" : "**Not met**"}: ${t.name}: ${t.measured}.`);
   return lines.join("\n");

@@ -20,6 +20,7 @@ import { benchDispatch, checkDispatch } from "./dispatch";
 import { REPO } from "./generate";
 import type { InterleaveOptions } from "./harness";
 import { machine } from "./machine";
+import { benchSizes } from "./sizes";
 import { markdown, performanceSummary, type Results, targets } from "./report";
 import { validatorSizes } from "./validator-size";
 
@@ -56,7 +57,7 @@ const SMOKE: Plan = {
   buildWarmup: false,
 };
 
-const ALL = ["dispatch", "cold", "memory", "build", "bundler", "bundle"] as const;
+const ALL = ["dispatch", "cold", "memory", "build", "bundler", "bundle", "sizes"] as const;
 
 function log(text: string): void {
   process.stderr.write(`[bench] ${text}\n`);
@@ -119,6 +120,10 @@ async function main(): Promise<void> {
     log("bundle: an app dispatching compiled tools in OpenAI's format, bundled with esbuild …");
     results.bundle = await benchBundle();
     results.checks.push("bundle: the bundled one-tool app ran on its own (no node_modules) and answered the call");
+  }
+  if (only.has("sizes")) {
+    log("sizes: the MCP worker bundle …");
+    results.sizes = await benchSizes();
   }
 
   results.seconds = (Date.now() - started) / 1000;

@@ -165,13 +165,13 @@ export { redactSecrets } from "./dispatch/redact";
 export { DEFAULT_TOOL_TIMEOUT_MS, MAX_CALL_ID_LENGTH, MAX_CALLS_PER_MESSAGE, MAX_RESULT_BYTES } from "./dispatch/limits";
 
 export { META_VERSION } from "./tool/meta";
-export type { CompiledOutputMeta, CompiledToolMeta, CompiledValidatorFactory, JsonSchema, JsonValue } from "./tool/meta";
+export type { CompiledOutputMeta, CompiledToolMeta, CompiledValidatorFactory, JsonSchema, JsonValue, ToolAnnotations } from "./tool/meta";
 
 export type { Coercion, CoercionRule } from "./arguments/coercion";
 export type { RepairKind } from "./arguments/repair";
 export type { ToolEndEvent, ToolErrorEvent, ToolEvent, ToolHooks } from "./dispatch/options";
 
-export type { DispatchOptions, RegistryOptions } from "./dispatch/options";
+export type { DispatchOptions, RegistryOptions, ToolProgress } from "./dispatch/options";
 export type { ErrorHandler, NeedsApproval, Redact, ResponseFormat, ToolContext, ToolOptions } from "./tool/options";
 
 export type {

@@ -6,7 +6,7 @@
  * missing constraint is a schema that lies.
  */
 import type * as ts from "typescript";
-import type { JsonValue } from "../runtime/tool/meta";
+import type { JsonValue, ToolAnnotations } from "../runtime/tool/meta";
 import type { TS } from "./compat";
 
 /** The JSDoc blocks attached to `node` (the last one is the one TypeScript itself shows). */
@@ -27,21 +27,42 @@ export interface ToolDoc {
   deprecated?: string | true;
   /** The `@returns` text. */
   returns?: string;
+  /** `@title`: the name MCP clients show. */
+  title?: string;
+  /** MCP hints from `@readOnlyHint`, `@destructiveHint`, `@idempotentHint`, `@openWorldHint` (bare means `true`). */
+  annotations?: ToolAnnotations;
+  /** Tags whose value does not parse, with what to write instead. */
+  invalid: { tag: ts.JSDocTag; message: string }[];
 }
+
+const ANNOTATION_TAGS: ReadonlySet<string> = new Set(["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"]);
 
 /** Everything the JSDoc on a tool says about the tool as a whole. */
 export function toolDocOf(tsi: TS, node: ts.Node): ToolDoc {
   let description = descriptionOf(tsi, node);
-  const doc: ToolDoc = { description };
+  const doc: ToolDoc = { description, invalid: [] };
   for (const jsDoc of jsDocsOf(tsi, node)) {
     for (const tag of jsDoc.tags ?? []) {
       const text = (tsi.getTextOfJSDocComment(tag.comment) ?? "").trim();
-      switch (tag.tagName.text) {
+      const name = tag.tagName.text;
+      if (ANNOTATION_TAGS.has(name)) {
+        if (text === "" || text === "true" || text === "false") {
+          doc.annotations = { ...doc.annotations, [name]: text !== "false" };
+        } else {
+          doc.invalid.push({ tag, message: `@${name} takes no value, "true" or "false"; it got ${JSON.stringify(text)}. Write @${name} or @${name} false.` });
+        }
+        continue;
+      }
+      switch (name) {
         case "example":
           if (text) description += `${description ? "\n\n" : ""}Example:\n${text}`;
           break;
         case "deprecated":
           doc.deprecated = text || true;
+          break;
+        case "title":
+          if (text) doc.title = text;
+          else doc.invalid.push({ tag, message: `@title needs a text, the name MCP clients show for the tool: write @title Get the weather.` });
           break;
         case "returns":
         case "return":

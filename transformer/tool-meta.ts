@@ -104,6 +104,9 @@ export function deriveToolMeta(
     if (found.pointers.length > 0) meta[kind === "date" ? "dates" : "urls"] = found.pointers;
   }
   if (doc.deprecated !== undefined) meta.deprecated = doc.deprecated;
+  if (doc.title !== undefined) meta.title = doc.title;
+  if (doc.annotations !== undefined) meta.annotations = doc.annotations;
+  for (const { tag, message } of doc.invalid) problems.push({ code: Code.InvalidTagValue, node: tag, message });
   return { meta, problems };
 }
 

@@ -89,6 +89,9 @@ function approvalContext(own: Record<string, unknown> | undefined, call: Normali
     toolCall: { name: call.name, args, id: call.id, type: "tool_call" },
     signal: options.signal ?? new AbortController().signal,
     metadata: { ...own, ...options.metadata },
+    auth: options.auth,
+    // Deciding on approval is not the call's work: nothing to report.
+    progress: () => undefined,
   };
 }
 

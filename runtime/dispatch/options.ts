@@ -166,4 +166,15 @@ export interface DispatchOptions extends ToolHooks {
   redact?: Redact;
   /** Middleware around each call of this dispatch, inside the registry's (`registry.use`); see middleware.ts. */
   wrap?: ToolMiddleware | readonly ToolMiddleware[];
+  /** Who is calling, passed to every tool as `ToolContext.auth` (the MCP HTTP server sets its `authenticate` result). */
+  auth?: unknown;
+  /** Receives each tool's `ToolContext.progress(...)` reports, with the call that made them. */
+  onProgress?: (update: ToolProgress, call: ToolCall) => void;
+}
+
+/** One `ToolContext.progress(progress, total?, message?)` report. */
+export interface ToolProgress {
+  progress: number;
+  total?: number;
+  message?: string;
 }

@@ -597,7 +597,26 @@ function noContext(): ToolContext {
 }
 
 function contextFor(tool: DispatchTool, state: CallState, controller: AbortController, run: DispatchRun): ToolContext {
-  return { toolCall: state.toolCall, signal: controller.signal, metadata: { ...tool.options.metadata, ...run.options.metadata } };
+  const { auth, onProgress } = run.options;
+  const toolCall = state.toolCall;
+  return {
+    toolCall,
+    signal: controller.signal,
+    metadata: { ...tool.options.metadata, ...run.options.metadata },
+    auth,
+    progress: (progress, total, message) => {
+      // A report after the call was aborted or timed out, or a malformed one, is dropped: progress is advisory.
+      if (!onProgress || controller.signal.aborted || typeof progress !== "number" || !Number.isFinite(progress)) return;
+      onProgress(
+        {
+          progress,
+          ...(typeof total === "number" && Number.isFinite(total) ? { total } : {}),
+          ...(typeof message === "string" ? { message } : {}),
+        },
+        toolCall,
+      );
+    },
+  };
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {

@@ -4,20 +4,23 @@
  * time), so it is no `ToolProvider`; the server itself (transports, the SDK) lives in runtime/mcp/, behind the
  * `tooltype/mcp` entry.
  *
- * - Descriptor: `{ name, description, inputSchema, outputSchema? }`. `inputSchema` is the parameter schema as is
- *   (MCP takes JSON Schema 2020-12); `outputSchema` is the schema of the tool's return type when it is an object
- *   (MCP requires `type: "object"` there); for `content_and_artifact` tools, of the content part.
+ * - Descriptor: `{ name, title?, description, inputSchema, outputSchema?, annotations? }`. `inputSchema` is the
+ *   parameter schema as is (MCP takes JSON Schema 2020-12); `outputSchema` is the schema of the tool's return type
+ *   when it is an object (MCP requires `type: "object"` there); for `content_and_artifact` tools, of the content
+ *   part. `title` and `annotations` come from the options, else from JSDoc (`@title`, `@readOnlyHint`, …).
  * - Result: the content as one text block; `structuredContent` (the returned object) when there is an output
- *   schema; `isError: true` for validation errors and tool failures alike, so the model reads them and can retry.
- *   Artifacts stay on the ToolMessage, in process.
+ *   schema, checked against it first (MCP says structured results must conform; the check compiles nothing, so it
+ *   runs where code generation is forbidden); `isError: true` for validation errors and tool failures alike, so
+ *   the model reads them and can retry. Artifacts stay on the ToolMessage, in process.
  *
  * Types are tooltype's own; the checks at the bottom keep them assignable to the `@modelcontextprotocol/sdk` types.
  */
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { isRecord, resolveRef } from "../arguments/json-schema";
+import { fitsSchema } from "../arguments/schema-fit";
 import type { ToolMessage } from "../dispatch/messages";
 import type { ToolContentPart } from "../tool/content";
-import type { JsonSchema } from "../tool/meta";
+import type { JsonSchema, ToolAnnotations } from "../tool/meta";
 import type { ToolFormatSource } from "./provider";
 
 /** An object schema as MCP wants it for `inputSchema` / `outputSchema`. */
@@ -28,13 +31,19 @@ export interface MCPObjectSchema {
   [key: string]: unknown;
 }
 
-/** One entry of a `tools/list` result (the SDK's `Tool`, without icons, annotations and `_meta`). */
+/** One entry of a `tools/list` result (the SDK's `Tool`, without icons and `_meta`). */
 export interface MCPTool {
   name: string;
   title?: string;
   description?: string;
   inputSchema: MCPObjectSchema;
   outputSchema?: MCPObjectSchema;
+  annotations?: MCPToolAnnotations;
+}
+
+/** MCP's `ToolAnnotations`: the behaviour hints, and the display title MCP also allows there. */
+export interface MCPToolAnnotations extends ToolAnnotations {
+  title?: string;
 }
 
 /** One block of a `tools/call` result: text, an image, or a file (inline as an embedded resource, else a link). */
@@ -54,9 +63,13 @@ export type MCPCallToolResult = {
 
 export function toMCPTool(tool: ToolFormatSource): MCPTool {
   const entry: Tool = { name: tool.name, inputSchema: { ...tool.parameters, type: "object" } };
+  const title = tool.options.title ?? tool.meta?.title;
+  if (title !== undefined) entry.title = title;
   if (tool.description !== "") entry.description = tool.description;
   const output = mcpOutputSchema(tool);
   if (output) entry.outputSchema = output;
+  const annotations = { ...tool.meta?.annotations, ...tool.options.annotations };
+  if (Object.keys(annotations).length > 0) entry.annotations = annotations;
   return entry;
 }
 
@@ -111,6 +124,12 @@ export function toMCPResult(message: ToolMessage, outputSchema: MCPObjectSchema 
   if (!isRecord(value)) {
     return {
       content: text(`Error: ${message.name} declares an object result (outputSchema) but returned ${message.content === "" ? "nothing" : "something else"}.`),
+      isError: true,
+    };
+  }
+  if (!fitsSchema(value, outputSchema, outputSchema as JsonSchema)) {
+    return {
+      content: text(`Error: ${message.name} returned an object that does not match its declared result type (outputSchema), so it was not sent. The tool's author must fix its return value.`),
       isError: true,
     };
   }

@@ -205,6 +205,11 @@ export class ToolRegistry {
     return this;
   }
 
+  /** The defaults given to the constructor (a copy, read-only). */
+  get options(): Readonly<RegistryOptions> {
+    return this.#options;
+  }
+
   /**
    * Add middleware around every call this registry answers (`dispatch`, `runCalls`, `invoke(call)`, the agent
    * loop), outside the ones added later and outside a dispatch's own `wrap`. See `ToolMiddleware`.

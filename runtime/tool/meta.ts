@@ -42,6 +42,10 @@ export interface CompiledToolMeta {
   urls?: string[];
   /** From JSDoc `@deprecated`: its text, or `true` when it has none. */
   deprecated?: string | true;
+  /** From JSDoc `@title`: a human-readable name for MCP clients. */
+  title?: string;
+  /** From the JSDoc tags `@readOnlyHint`, `@destructiveHint`, `@idempotentHint`, `@openWorldHint`. */
+  annotations?: ToolAnnotations;
   /**
    * The `parameters` validator compiled to code at build time (tooltype's generator, transformer/validator/). It is
    * called once with a resolver that answers `"tooltype/validator@1"` with the run-time kit, and returns the validate
@@ -55,6 +59,21 @@ export interface CompiledToolMeta {
  * contract between generated code and kit gets a new id, so mismatched builds fail with a message to rebuild.
  */
 export const VALIDATOR_KIT_ID = "tooltype/validator@1";
+
+/**
+ * MCP's behaviour hints for a tool (clients may show them or ask before a destructive call; they are hints, not a
+ * security boundary). Absent fields keep MCP's defaults: not read-only, destructive, not idempotent, open world.
+ */
+export interface ToolAnnotations {
+  /** The tool changes nothing in its environment. */
+  readOnlyHint?: boolean;
+  /** A tool that changes things may destroy data (meaningful when not read-only). */
+  destructiveHint?: boolean;
+  /** Calling it again with the same arguments has no further effect (meaningful when not read-only). */
+  idempotentHint?: boolean;
+  /** It reaches an open world of outside entities (the web), rather than a closed one (a local store). */
+  openWorldHint?: boolean;
+}
 
 /** What the transformer emits for `validator`: `function (require) { var k = require("tooltype/validator@1"); ...; return k.v(v); }`. */
 export type CompiledValidatorFactory = (require: (id: string) => unknown) => unknown;

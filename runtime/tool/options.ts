@@ -5,6 +5,7 @@
  * wins, then the dispatch's, then the registry's.
  */
 import type { ToolCall } from "./call";
+import type { ToolAnnotations } from "./meta";
 
 /** What a tool returns to the model: its content alone, or `[content, artifact]` with the artifact kept in process. */
 export type ResponseFormat = "content" | "content_and_artifact";
@@ -29,6 +30,10 @@ export interface ToolOptions {
   name?: string;
   /** Replaces the description taken from JSDoc. */
   description?: string;
+  /** A human-readable name shown by MCP clients (`title`); replaces JSDoc `@title`. */
+  title?: string;
+  /** MCP tool annotations, laid over the JSDoc tags `@readOnlyHint`, `@destructiveHint`, `@idempotentHint`, `@openWorldHint`. */
+  annotations?: ToolAnnotations;
   responseFormat?: ResponseFormat;
   /** The agent loop ends after this tool runs; its content is the result. */
   returnDirect?: boolean;
@@ -70,13 +75,24 @@ export interface ToolOptions {
 export type NeedsApproval = boolean | ((args: Record<string, unknown>, context: ToolContext) => boolean | Promise<boolean>);
 
 /**
- * A parameter of this type is not part of the schema: dispatch passes the call being answered, an abort signal and
- * the tool's metadata.
+ * A parameter of this type is not part of the schema: dispatch passes the call being answered, an abort signal, the
+ * tool's metadata, who called (`auth`) and a way to report progress. `Auth` types `auth` for the tool that reads it.
  */
-export interface ToolContext {
+export interface ToolContext<Auth = unknown> {
   toolCall: ToolCall;
   /** Aborted when the call times out (`timeoutMs`) or the caller aborts `DispatchOptions.signal`. */
   signal: AbortSignal;
   /** The tool's `metadata` option, overlaid with `DispatchOptions.metadata` (per-request values such as a user id). */
   metadata: Record<string, unknown>;
+  /**
+   * Who called: what `DispatchOptions.auth` carries, e.g. the result of the MCP HTTP server's `authenticate` hook.
+   * `undefined` when the caller authenticated nobody.
+   */
+  auth: Auth | undefined;
+  /**
+   * Report progress (`progress` rising, of `total` when known, with an optional `message`). Over MCP it becomes a
+   * `notifications/progress` when the client asked for progress; elsewhere it reaches `DispatchOptions.onProgress`,
+   * or nowhere.
+   */
+  progress(progress: number, total?: number, message?: string): void;
 }

@@ -7,7 +7,9 @@
  * - a block marked `<!-- check: run -->` is also run (it must not reach the network); one marked
  *   `<!-- check: cjs -->` is compiled as CommonJS (`.cts`), for what only a CommonJS project writes;
  * - ```json blocks parse as JSON, ```jsonc blocks as TypeScript's tsconfig JSON;
- * - a block marked `<!-- check: fragment -->` is a piece of code that is not a module (none today).
+ * - a block marked `<!-- check: fragment -->` is a piece of code that is not a module (none today); one marked
+ *   `<!-- check: own-test -->` needs a project of its own kind (a bundler's module resolution, path aliases, Web
+ *   types only): it must also carry a `readme-compile: NAME` marker that a test under test/ reads.
  * Blocks a named test checks more closely keep their own markers: readme:tsconfig in docs/building.md
  * (test/transformer/tspc-cli.test.ts builds and runs it with tspc), readme:tool-factory in docs/marking-tools.md
  * (test/transformer/usage.test.ts), and the `readme-compile: NAME` blocks that tests find through
@@ -24,7 +26,7 @@ import { compileProgram } from "../support/compile";
 import { codeBlocks, pages, repo, type CodeBlock } from "./markdown";
 
 const blocks = pages().flatMap(codeBlocks);
-const typescript = blocks.filter((b) => (b.lang === "ts" || b.lang === "typescript") && !b.check.includes("fragment"));
+const typescript = blocks.filter((b) => (b.lang === "ts" || b.lang === "typescript") && !b.check.includes("fragment") && !b.check.includes("own-test"));
 /** ES modules by default; `<!-- check: cjs -->` compiles a block as CommonJS (`.cts`), as a CommonJS project would. */
 const fileOf = (b: CodeBlock): string => `${b.page.replace(/[/.]/g, "_")}_${b.line}.${b.check.includes("cjs") ? "cts" : "mts"}`;
 const emitted = (b: CodeBlock): string => path.join(compiled.dir, fileOf(b).replace(/\.([mc])ts$/, ".$1js"));
@@ -45,6 +47,23 @@ test("every TypeScript block of README.md and docs/ compiles with the transforme
       return `${block ? where(block, d.line) : `${d.file}:${d.line}`} ${d.code} ${d.message.split("\n")[0]}`;
     });
   assert.equal(errors, []);
+});
+
+test("blocks left to their own test are read by one", () => {
+  const sources: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== "fixtures") walk(full);
+      } else if (entry.name.endsWith(".ts")) sources.push(fs.readFileSync(full, "utf8"));
+    }
+  };
+  walk(path.join(repo, "test"));
+  for (const block of blocks.filter((b) => b.check.includes("own-test"))) {
+    assert.ok(block.named, `${where(block)} is marked own-test but has no readme-compile marker`);
+    assert.ok(sources.some((s) => s.includes(`readmeBlock("${block.named}")`)), `${where(block)}: no test reads readmeBlock("${block.named}")`);
+  }
 });
 
 test("blocks marked run are run", async () => {

@@ -27,7 +27,7 @@ function links(page: string): Link[] {
 const all = pages();
 
 test("the documentation has its guides", () => {
-  for (const guide of ["marking-tools", "types-to-schema", "running-tool-calls", "providers", "agent-loop", "retries", "streaming", "structured-output", "frameworks", "security", "building", "performance", "design"]) {
+  for (const guide of ["marking-tools", "types-to-schema", "running-tool-calls", "providers", "agent-loop", "retries", "streaming", "structured-output", "frameworks", "security", "tools-as-a-service", "building", "performance", "design"]) {
     assert.ok(all.includes(`docs/${guide}.md`), `docs/${guide}.md is missing`);
   }
 });

@@ -34,8 +34,10 @@ export interface CodeBlock {
   line: number;
   lang: string;
   code: string;
-  /** The words of a `<!-- check: … -->` comment on the line before the fence (blank lines between allowed). */
+  /** The words of the `<!-- check: … -->` comments right above the fence (blank lines between allowed). */
   check: string[];
+  /** The name of a `<!-- readme-compile: name -->` comment right above the fence: a test reads the block by it. */
+  named?: string;
 }
 
 export function codeBlocks(page: string): CodeBlock[] {
@@ -47,16 +49,17 @@ export function codeBlocks(page: string): CodeBlock[] {
     const fence = open[1]!;
     let end = i + 1;
     while (end < lines.length && lines[end] !== fence) end++;
-    let before = i - 1;
-    while (before >= 0 && lines[before]!.trim() === "") before--;
-    const marker = before >= 0 ? /^<!-- check: ([^>]*?) -->$/.exec(lines[before]!.trim()) : null;
-    blocks.push({
-      page,
-      line: i + 2,
-      lang: open[2]!,
-      code: lines.slice(i + 1, end).join("\n") + "\n",
-      check: marker ? marker[1]!.split(/\s+/) : [],
-    });
+    const check: string[] = [];
+    let named: string | undefined;
+    for (let before = i - 1; before >= 0; before--) {
+      const text = lines[before]!.trim();
+      if (text === "") continue;
+      const comment = /^<!-- (check|readme-compile): ([^>]*?) -->$/.exec(text);
+      if (!comment) break;
+      if (comment[1] === "check") check.push(...comment[2]!.split(/\s+/));
+      else named = comment[2];
+    }
+    blocks.push({ page, line: i + 2, lang: open[2]!, code: lines.slice(i + 1, end).join("\n") + "\n", check, named });
     i = end;
   }
   return blocks;

@@ -1,0 +1,127 @@
+/**
+ * `mcpFetchHandler`: the registry as an MCP endpoint with the Web-standard signature `(Request) => Promise<Response>`,
+ * on the SDK's Web-standard Streamable HTTP transport. One handler for Cloudflare Workers, Deno, Bun, Hono, a
+ * Next.js route handler, and Node through the bridge in node.ts.
+ *
+ * - Stateless: every POST gets a fresh server and transport, so any instance can answer any request and the
+ *   platform may run as many as it likes. Nothing is kept between requests but the calls still running here.
+ * - Security first (http-policy.ts): host, origin, method, `authenticate`, body and batch limits, before anything
+ *   of the request reaches the server.
+ * - Cancellation: the initialize answer carries a random `Mcp-Session-Id` (a correlation key, not server state), so
+ *   a client's later `notifications/cancelled` finds the call it names when it reaches the same instance; a call
+ *   is also aborted when its request's connection closes.
+ * - Progress needs a stream: the answer is one JSON body unless a call carries a `progressToken` (see
+ *   `jsonResponse`).
+ * Nothing here generates code or imports a Node built-in.
+ */
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { ToolRegistry } from "../registry/registry";
+import { admit, corsHeaders, errorMessage, httpPolicy, MCP_HTTP_TIMEOUT_MS, type MCPHttpOptions, refusal } from "./http-policy";
+import { createMCPServer } from "./server";
+
+const SESSION_HEADER = "mcp-session-id";
+
+/** `(request) => Promise<Response>` serving the registry's tools over MCP Streamable HTTP, stateless. */
+export function mcpFetchHandler(registry: ToolRegistry, options: MCPHttpOptions = {}): (request: Request) => Promise<Response> {
+  const policy = httpPolicy(options);
+  const serverOptions = { ...options, exposeErrors: policy.exposeErrors, timeoutMs: options.timeoutMs ?? MCP_HTTP_TIMEOUT_MS };
+  /** Calls running in this instance, by session and request id, for `notifications/cancelled`. */
+  const running = new Map<string, AbortController>();
+
+  return async (request) => {
+    const admitted = await admit(request, policy);
+    if (admitted instanceof Response) return admitted;
+    const { auth, body } = admitted;
+    const messages = Array.isArray(body) ? body : [body];
+    const session = request.headers.get(SESSION_HEADER);
+
+    if (session !== null) cancelNamed(running, session, messages);
+    const controller = new AbortController();
+    const keys = session === null ? [] : callIds(messages).map((id) => key(session, id));
+    for (const k of keys) running.set(k, controller);
+
+    const server = createMCPServer(registry, serverOptions, { auth, signal: AbortSignal.any([controller.signal, request.signal]) });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: options.jsonResponse ?? !messages.some(asksProgress),
+    });
+    const done = (): void => {
+      for (const k of keys) if (running.get(k) === controller) running.delete(k);
+      void transport.close().catch(() => undefined);
+      void server.close().catch(() => undefined);
+    };
+    try {
+      await server.connect(transport);
+      const response = await transport.handleRequest(request, { parsedBody: body });
+      const headers = new Headers(response.headers);
+      for (const [name, value] of Object.entries(corsHeaders(request.headers.get("origin")))) headers.set(name, value);
+      if (messages.some(isInitialize) && response.ok && !headers.has(SESSION_HEADER)) headers.set(SESSION_HEADER, crypto.randomUUID());
+      return closeAfter(response, headers, done);
+    } catch (error) {
+      done();
+      return refusal(500, -32603, policy.exposeErrors ? `Internal error: ${errorMessage(error)}` : "Internal error: the server could not answer this request.");
+    }
+  };
+}
+
+/**
+ * The answer with `headers`, closing the per-request server once its body has been sent (a stream ends later than
+ * the handler returns).
+ */
+function closeAfter(response: Response, headers: Headers, done: () => void): Response {
+  if (!response.body) {
+    done();
+    return new Response(null, { status: response.status, statusText: response.statusText, headers });
+  }
+  const reader = response.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done: finished, value } = await reader.read();
+        if (finished) {
+          controller.close();
+          done();
+        } else controller.enqueue(value);
+      } catch (error) {
+        controller.error(error);
+        done();
+      }
+    },
+    cancel(reason) {
+      done();
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** Abort the calls named by the `notifications/cancelled` messages of this body. */
+function cancelNamed(running: Map<string, AbortController>, session: string, messages: unknown[]): void {
+  for (const message of messages) {
+    if (!isObject(message) || message.method !== "notifications/cancelled" || !isObject(message.params)) continue;
+    const id = message.params.requestId;
+    if (typeof id !== "string" && typeof id !== "number") continue;
+    const controller = running.get(key(session, id));
+    controller?.abort(new Error(typeof message.params.reason === "string" ? message.params.reason : "Cancelled by the client."));
+  }
+}
+
+function callIds(messages: unknown[]): (string | number)[] {
+  return messages.flatMap((m) => (isObject(m) && m.method === "tools/call" && (typeof m.id === "string" || typeof m.id === "number") ? [m.id] : []));
+}
+
+function asksProgress(message: unknown): boolean {
+  return isObject(message) && isObject(message.params) && isObject(message.params._meta) && message.params._meta.progressToken !== undefined;
+}
+
+function isInitialize(message: unknown): boolean {
+  return isObject(message) && message.method === "initialize";
+}
+
+function key(session: string, id: string | number): string {
+  return `${session}\u0000${typeof id}:${id}`;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,40 @@
+/**
+ * Bundles the worker of entry.ts (its tspc output, tools compiled by the transformer) with esbuild the way a Workers
+ * project does: one ES module for the browser-like platform (conditions workerd, worker, browser), no Node
+ * built-ins allowed (esbuild fails on any it cannot resolve), minified. Used by the Workers and Bun tests and by
+ * the bench's size report.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import * as esbuild from "esbuild";
+
+export interface WorkerBundle {
+  /** The ES module on disk. */
+  file: string;
+  /** Its size in bytes, minified. */
+  bytes: number;
+}
+
+/** Where entry.js is after the test build (this file's own directory there). */
+const BUILT = __dirname;
+
+export async function bundleWorker(outDir: string = path.join(BUILT, "dist")): Promise<WorkerBundle> {
+  const entry = path.join(BUILT, "entry.js");
+  if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: build the tests first (npx tspc -p test/tsconfig.json).`);
+  const result = await esbuild.build({
+    // The compiled entry is CommonJS with `exports.default`; re-exporting it gives workerd the module it expects.
+    stdin: { contents: `export { default } from "./entry.js";`, resolveDir: BUILT },
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    conditions: ["workerd", "worker", "browser"],
+    minify: true,
+    write: false,
+    logLevel: "silent",
+  });
+  const code = result.outputFiles[0]!.contents;
+  fs.mkdirSync(outDir, { recursive: true });
+  const file = path.join(outDir, "worker.mjs");
+  fs.writeFileSync(file, code);
+  return { file, bytes: code.byteLength };
+}
