@@ -309,15 +309,15 @@ export function markdown(results: Results): string {
   return lines.join("\n");
 }
 
-/** The summary README.md shows between its bench markers: machine, one row per benchmark, one line per target. */
-export function readmeSummary(results: Results): string {
+/** The summary docs/performance.md shows between its bench markers: machine, one row per benchmark, one line per target. */
+export function performanceSummary(results: Results): string {
   const m = results.machine;
   const lines: string[] = [];
   lines.push(
     `From the latest \`npm run bench\` run (${m.date.slice(0, 10)}; ${m.cpu}, ${m.cores} cores, load average ` +
       `${m.load.toFixed(1)}; Node ${m.node}; ${Object.entries(m.versions).map(([name, v]) => `${name} ${v}`).join(", ")}). ` +
       "Medians; each ratio measured per round with both sides side by side. Every figure, with its spread: " +
-      "[bench/RESULTS.md](bench/RESULTS.md).",
+      "[bench/RESULTS.md](../bench/RESULTS.md).",
   );
   lines.push("");
   lines.push("| Benchmark | tooltype | Compared with | Ratio |");

@@ -21,7 +21,7 @@ import { REPO } from "./generate";
 import type { InterleaveOptions } from "./harness";
 import { machine } from "./machine";
 import { benchSizes } from "./sizes";
-import { markdown, readmeSummary, type Results, targets } from "./report";
+import { markdown, performanceSummary, type Results, targets } from "./report";
 import { validatorSizes } from "./validator-size";
 
 interface Plan {
@@ -135,7 +135,7 @@ async function main(): Promise<void> {
     fs.mkdirSync(path.dirname(out), { recursive: true });
     fs.writeFileSync(out, text);
     log(`wrote ${path.relative(REPO, out)}`);
-    if (!smoke) updateReadme(readmeSummary(results));
+    if (!smoke) updatePerformanceGuide(performanceSummary(results));
   } else {
     log("partial run (--only): bench/RESULTS.md left as it was");
   }
@@ -148,18 +148,18 @@ async function main(): Promise<void> {
 const START = "<!-- bench:results:start -->";
 const END = "<!-- bench:results:end -->";
 
-/** A full run refreshes the summary in README.md between the bench markers (nothing else in the file changes). */
-function updateReadme(summary: string): void {
-  const file = path.join(REPO, "README.md");
+/** A full run refreshes the summary in docs/performance.md between the bench markers (nothing else in the file changes). */
+function updatePerformanceGuide(summary: string): void {
+  const file = path.join(REPO, "docs", "performance.md");
   const text = fs.readFileSync(file, "utf8");
   const start = text.indexOf(START);
   const end = text.indexOf(END);
   if (start < 0 || end < start) {
-    log(`README.md has no ${START} … ${END} markers: its summary was not updated`);
+    log(`docs/performance.md has no ${START} … ${END} markers: its summary was not updated`);
     return;
   }
   fs.writeFileSync(file, `${text.slice(0, start + START.length)}\n${summary}\n${text.slice(end)}`);
-  log("updated the summary in README.md");
+  log("updated the summary in docs/performance.md");
 }
 
 main().catch((error: unknown) => {

@@ -2,6 +2,8 @@
  * The public API of the `tooltype` runtime: everything a user imports, and nothing else.
  * Type tags are types only; the rest is the tool marker, structured output, the agent loop and streaming, the
  * registry, the messages and the errors.
+ *
+ * @module tooltype
  */
 export { tool } from "./tool/tool";
 export type { SchemaToolDefinition, SchemaToolFunction } from "./tool/tool";

@@ -11,6 +11,8 @@
  *
  * Under plain TypeScript (compiler API), call it the way ts-patch does and pass the TypeScript module the program
  * was made with: `program.emit(..., { before: [tooltype(program, {}, { ts, addDiagnostic })] })`.
+ *
+ * @module tooltype/transformer
  */
 import type * as ts from "typescript";
 import type { JsonValue } from "../runtime/tool/meta";
@@ -54,6 +56,14 @@ export interface TooltypeTransformerExtras {
   validatorCompiler?: ValidatorCompiler;
 }
 
+/**
+ * The ts-patch plugin (`"transform": "tooltype/transformer"` in tsconfig), also callable as a `before` transformer
+ * of `program.emit`: it compiles every `@tool`, `tool(fn)` and `structuredOutput<T>()` of the program into metadata
+ * (schema, descriptions, validator) and reports what cannot be a schema as `TT` diagnostics.
+ * @param program The program being emitted: its type checker reads the tools' types.
+ * @param config The plugin entry's options from tsconfig.
+ * @param extras The TypeScript module that built the program and the diagnostics sink, as ts-patch passes them.
+ */
 export default function tooltypeTransformer(
   program: ts.Program,
   config: TooltypePluginConfig = {},

@@ -12,6 +12,8 @@
  *   timed-out tool) reaches `errorFunction` as a `ToolCallFailedError`; the default answers with tooltype's text;
  *   `errorFunction: null` makes the run fail instead, as in the SDK.
  * - `needsApproval: true` for tools that ask for approval.
+ *
+ * @module tooltype/agents
  */
 import { type FunctionTool, type RunContext, tool } from "@openai/agents";
 import type { ToolRegistry } from "./runtime";

@@ -16,6 +16,8 @@
  *
  * `ai` 7 is an ES module; this CommonJS entry loads it with `require`, which Node runs for ES modules from 20.19
  * and 22.12 on (the AI SDK itself asks for Node 22).
+ *
+ * @module tooltype/ai
  */
 import type { JSONSchema7, Tool, ToolCallRepairFunction, ToolSet } from "ai" with { "resolution-mode": "import" };
 import { ToolMessage, type ToolRegistry, parseArguments } from "./runtime";

@@ -13,6 +13,8 @@
  *   `content_and_artifact` tools; it never reaches the model). Called with plain arguments, the content (or
  *   `[content, artifact]`), and a failure throws `ToolCallFailedError`.
  * - `returnDirect` comes from the tool's option.
+ *
+ * @module tooltype/langchain
  */
 import type { CallbackManagerForToolRun } from "@langchain/core/callbacks/manager";
 import { ToolMessage as LangChainToolMessage } from "@langchain/core/messages";
@@ -37,6 +39,7 @@ export class TooltypeLangChainTool extends StructuredTool {
   readonly #adapted: AdaptedTool;
   #checking = false;
 
+  /** @internal Made by `toLangChainTools`. */
   constructor(adapted: AdaptedTool) {
     super(adapted.tool.options.metadata === undefined ? {} : { metadata: adapted.tool.options.metadata });
     this.name = adapted.name;
@@ -63,6 +66,7 @@ export class TooltypeLangChainTool extends StructuredTool {
     }
   };
 
+  /** LangChain calls this with the checked input: the call runs through tooltype's pipeline. */
   protected override async _call(
     arg: unknown,
     _runManager?: CallbackManagerForToolRun,

@@ -12,6 +12,8 @@
  *
  * `@mastra/core` declares its types as an ES module only; this CommonJS entry loads its CommonJS build with
  * `require` and refers to its types with `resolution-mode: "import"`.
+ *
+ * @module tooltype/mastra
  */
 import type { ToolAction, ToolExecutionContext } from "@mastra/core/tools" with { "resolution-mode": "import" };
 import type { JsonSchema, ToolMessage, ToolRegistry } from "./runtime";

@@ -16,6 +16,7 @@ import { parseArguments, describeArgumentsProblem, isPlainObject, shortJson, tru
 import type { ToolFormatSource } from "../providers/provider";
 import type { JsonValue } from "../tool/meta";
 
+/** The name of the tool offered in `repair: "jsonpatch"` mode for the model to patch a failed call's arguments. */
 export const PATCH_TOOL_NAME = "patch_tool_arguments";
 
 /** At most this many operations in one patch. */

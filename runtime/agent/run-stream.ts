@@ -12,6 +12,10 @@ import type { RunToolsEvent, RunToolsResult } from "./run-types";
 
 type Loop<M, T, L extends LoopTypes> = AsyncGenerator<RunToolsEvent<M, T, L>, RunToolsResult<M, T, L>>;
 
+/**
+ * A streamed `runTools` run: iterate it for events (`text`, `tool_call_delta`, `tool_call`, `tool_result`, `step`,
+ * `final`), or await `finalResult()`. Leaving the iteration early aborts the request and the running tools.
+ */
 export class ToolRunStream<M, T, L extends LoopTypes = ChatLoopTypes> implements AsyncIterable<RunToolsEvent<M, T, L>> {
   readonly #loop: Loop<M, T, L>;
   readonly #stop = new AbortController();
@@ -21,6 +25,7 @@ export class ToolRunStream<M, T, L extends LoopTypes = ChatLoopTypes> implements
   #claimed = false;
 
   /** @param start starts the loop; its signal aborts when the reader stops early. */
+  /** @internal Made by `runTools(…, { stream: true })`. */
   constructor(start: (stop: AbortSignal) => Loop<M, T, L>) {
     this.#loop = start(this.#stop.signal);
     this.#result = new Promise((resolve, reject) => {
@@ -31,6 +36,7 @@ export class ToolRunStream<M, T, L extends LoopTypes = ChatLoopTypes> implements
     this.#result.catch(() => undefined);
   }
 
+  /** The run's events, in order; a run can be iterated once. */
   [Symbol.asyncIterator](): AsyncIterator<RunToolsEvent<M, T, L>> {
     this.#claim();
     return {

@@ -18,6 +18,7 @@ import { type CompiledOutputMeta, type JsonSchema, META_VERSION } from "../tool/
 
 export type { JsonSchemaResponseFormat } from "../providers/openai-chat";
 
+/** Options of `structuredOutput<T>(name?, options?)`. */
 export interface StructuredOutputOptions {
   /** Ask OpenAI to follow the schema exactly (default `true`). */
   strict?: boolean;
@@ -45,8 +46,13 @@ export class StructuredOutputError extends Error {
   }
 }
 
+/** What `safeParse` returns: the typed answer, or the error `parse` would throw. */
 export type SafeParseResult<T> = { success: true; data: T } | { success: false; error: StructuredOutputError };
 
+/**
+ * A model's answer typed `T`, made by `structuredOutput<T>()`: the request field (`responseFormat`), the prompt text
+ * for models without one (`formatInstructions()`), and `parse`/`safeParse` to read the answer.
+ */
 export class StructuredOutput<T> {
   readonly name: string;
   readonly description: string | undefined;

@@ -6,8 +6,10 @@
 import type { ToolContentPart } from "../tool/content";
 import type { ToolErrorKind } from "../tool/errors";
 
+/** Whether the call succeeded; an `"error"` answer carries text written for the model to correct itself. */
 export type ToolMessageStatus = "success" | "error";
 
+/** The fields a `ToolMessage` is made from. */
 export interface ToolMessageFields<Artifact = unknown> {
   tool_call_id: string;
   name: string;
@@ -54,6 +56,7 @@ export class ToolMessage<Artifact = unknown> {
     if (fields.parts !== undefined) this.parts = fields.parts;
   }
 
+  /** Exactly what the OpenAI SDK sends: `{ role, tool_call_id, content }`, so the artifact never reaches the model. */
   toJSON(): { role: "tool"; tool_call_id: string; content: string } {
     return { role: this.role, tool_call_id: this.tool_call_id, content: this.content };
   }

@@ -32,6 +32,7 @@ export interface RegisteredTool {
   invoke(input?: ToolInput, options?: DispatchOptions): Promise<unknown>;
 }
 
+/** What every dispatch hook receives about one call. */
 export interface ToolEvent {
   /** The call as the tool receives it: name, id, and the arguments after repair and coercion (`{}` if unreadable). */
   readonly call: ToolCall;
@@ -47,6 +48,7 @@ export interface ToolEvent {
   readonly coercions: readonly Coercion[];
 }
 
+/** `onToolEnd`: the call was answered. */
 export interface ToolEndEvent extends ToolEvent {
   /** Milliseconds from the call's start (after any wait for a concurrency slot) to its message. */
   readonly durationMs: number;
@@ -55,6 +57,7 @@ export interface ToolEndEvent extends ToolEvent {
   readonly message: ToolMessage;
 }
 
+/** `onToolError`: the call failed, before its answer. */
 export interface ToolErrorEvent extends ToolEvent {
   readonly durationMs: number;
   /**
@@ -66,9 +69,13 @@ export interface ToolErrorEvent extends ToolEvent {
   readonly error: unknown;
 }
 
+/** Observers of dispatch, on the registry and per dispatch (the registry's run first); they never steer. */
 export interface ToolHooks {
+  /** A call starts (after any wait for a concurrency slot). */
   onToolStart?: (event: ToolEvent) => void;
+  /** A call was answered: its message, status and duration. */
   onToolEnd?: (event: ToolEndEvent) => void;
+  /** A call failed: `kind` says whether the arguments, the tool or the caller's abort. */
   onToolError?: (event: ToolErrorEvent) => void;
 }
 

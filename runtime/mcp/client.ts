@@ -37,13 +37,17 @@ export interface MCPListedTool {
  * the SDK's builds (ES module or CommonJS, whose declarations differ) fits.
  */
 export interface MCPClient {
+  /** `tools/call`: run one tool on the server. */
   callTool(
     params: { name: string; arguments?: Record<string, unknown> },
     resultSchema?: undefined,
     options?: { signal?: AbortSignal; timeout?: number },
   ): Promise<unknown>;
+  /** `tools/list`: one page of the server's tools. */
   listTools(params?: { cursor?: string }, options?: { timeout?: number }): Promise<{ tools: MCPListedTool[]; nextCursor?: string }>;
+  /** The server's name, as it introduced itself. */
   getServerVersion(): { name: string } | undefined;
+  /** Close the connection. */
   close(): Promise<void>;
   readonly transport?: unknown;
 }

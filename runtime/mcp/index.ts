@@ -9,6 +9,8 @@
  *   error texts) on by default.
  * - `mcpHttpHandler` (node.ts): the same for Node's `(req, res)`, a bridge over `mcpFetchHandler`.
  * - `fromMCP` (client.ts): the other way round, any MCP server's tools imported as run-time schema tools.
+ *
+ * @module tooltype/mcp
  */
 export { createMCPServer, type MCPRequestScope, type MCPServerOptions, serveMCP } from "./server";
 export { mcpFetchHandler } from "./fetch";

@@ -93,6 +93,7 @@ export interface AnthropicToolResultMessage {
   content: AnthropicToolResultBlock[];
 }
 
+/** Anthropic's `tool_choice` request field. */
 export type AnthropicToolChoice =
   | { type: "auto"; disable_parallel_tool_use?: boolean }
   | { type: "any"; disable_parallel_tool_use?: boolean }
@@ -225,6 +226,7 @@ export interface AnthropicRequest {
 /** An Anthropic client as far as the loop uses it: `new Anthropic()` is one. */
 export interface AnthropicMessagesClient {
   messages: {
+    /** Send one request; with `stream: true` the result is an async iterable of events. */
     create(body: AnthropicRequest, options?: { signal?: AbortSignal }): PromiseLike<AnthropicReply | AsyncIterable<AnthropicStreamEvent>>;
   };
 }

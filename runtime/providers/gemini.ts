@@ -334,7 +334,9 @@ export interface GeminiRequest {
 /** A Gemini client as far as the loop uses it: `new GoogleGenAI()` is one. */
 export interface GeminiModelsClient {
   models: {
+    /** Send one request. */
     generateContent(params: GeminiRequest): PromiseLike<GeminiResponse>;
+    /** Send one request and read the reply as a stream of partial responses. */
     generateContentStream(params: GeminiRequest): PromiseLike<AsyncIterable<GeminiResponse>>;
   };
 }

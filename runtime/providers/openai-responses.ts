@@ -202,6 +202,7 @@ export interface ResponsesRequest {
 /** An OpenAI client as far as the loop uses the Responses API: `new OpenAI()` is one. */
 export interface ResponsesClient {
   responses: {
+    /** Send one request; with `stream: true` the result is an async iterable of events. */
     create(body: ResponsesRequest, options?: { signal?: AbortSignal }): PromiseLike<ResponsesReply | AsyncIterable<ResponsesStreamEvent>>;
   };
 }

@@ -15,6 +15,7 @@ import type { ToolMessage } from "../dispatch/messages";
 import type { CompiledToolMeta, JsonSchema } from "../tool/meta";
 import type { ToolOptions } from "../tool/options";
 
+/** What a provider's tool format is written from: a registered tool's name, description, schema and options. */
 export interface ToolFormatSource {
   readonly name: string;
   readonly description: string;

@@ -33,4 +33,5 @@ export interface ApprovalPaused<M> {
   readonly state: ApprovalState<M>;
 }
 
+/** What an approval round gives: every call answered, or paused with the calls awaiting a decision. */
 export type ApprovalResult<M> = ApprovalDone<M> | ApprovalPaused<M>;

@@ -20,7 +20,9 @@ export type ToolChoiceProvider = "openai" | "openai-functions" | "responses" | "
 
 /** What `toolChoice` needs of a registry: which tools exist. */
 export interface ToolNames {
+  /** Whether a tool of this name exists. */
   has(name: string): boolean;
+  /** The tools, each with its name. */
   list(): readonly { readonly name: string }[];
 }
 

@@ -17,6 +17,7 @@ import type { SchemaError, ToolValidationReason } from "../tool/errors";
 import type { ToolCallMessage } from "./messages";
 import type { RegisteredTool, ToolRegistry } from "./registry";
 
+/** Options of `parseToolCalls`. */
 export interface ParseToolCallsOptions {
   /** Read only the first call of the message (the others are neither returned nor checked). */
   firstToolOnly?: boolean;
@@ -52,6 +53,7 @@ export interface InvalidParsedToolCall {
   errors: SchemaError[];
 }
 
+/** What `parseToolCalls` returns: the valid calls with typed arguments, and the others with what was wrong. */
 export interface ParsedToolCalls<Call> {
   /** The valid calls, in call order. */
   calls: Call[];

@@ -167,6 +167,11 @@ class ToolEntry implements RegisteredTool, DispatchTool {
   }
 }
 
+/**
+ * The tools a model may call: register them (`tool()` values, objects with `@tool` methods, classes with static
+ * ones), export them in each provider's format (`toOpenAITools()`, …), and run a reply's calls with `dispatch`, one
+ * answer per call.
+ */
 export class ToolRegistry {
   readonly #tools = new Map<string, ToolEntry>();
   readonly #options: Readonly<RegistryOptions>;
@@ -238,6 +243,7 @@ export class ToolRegistry {
     return this.#tools.get(name);
   }
 
+  /** Whether a tool of this name is registered. */
   has(name: string): boolean {
     return this.#tools.has(name);
   }

@@ -9,11 +9,16 @@
 
 /** A JSON Schema (draft 2020-12) as plain data. */
 export type JsonSchema = { [keyword: string]: JsonValue };
+/** A value JSON can hold. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
 /** The version of {@link CompiledToolMeta} this runtime understands. */
 export const META_VERSION = 1;
 
+/**
+ * What the transformer compiles for one tool, the seam between build time and run time: plain JSON-like data (plus
+ * the compiled validator), versioned by `v`.
+ */
 export interface CompiledToolMeta {
   /** Shape version; the runtime refuses versions it does not know. */
   v: 1;

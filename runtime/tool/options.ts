@@ -24,6 +24,7 @@ export type ErrorHandler = boolean | string | ((error: unknown, call: ToolCall) 
  */
 export type Redact = boolean | ((text: string) => string);
 
+/** Options of `@tool({...})` and `tool(fn, {...})`; explicit options win over what the transformer derived. */
 export interface ToolOptions {
   /** The name the model sees; must match `^[a-zA-Z0-9_-]{1,64}$`. */
   name?: string;

@@ -44,14 +44,21 @@ export interface ToolDecorator {
   (target: object, key: string | symbol, descriptor: PropertyDescriptor): void;
 }
 
-/** `@tool` on a method (standard decorators). */
+/**
+ * `@tool` on a method (standard decorators).
+ * @typeParam This The class whose method it is.
+ * @typeParam F The method's type.
+ */
 export function tool<This, F extends (this: This, ...args: any) => any>(
   method: F,
   context: ClassMethodDecoratorContext<This, F>,
 ): void;
 /** `@tool` on a method (`experimentalDecorators`). */
 export function tool(target: object, key: string | symbol, descriptor: PropertyDescriptor): void;
-/** `tool(fn)`, `tool(fn, options)`: make a plain function a tool. Returns a callable with the same signature. */
+/**
+ * `tool(fn)`, `tool(fn, options)`: make a plain function a tool. Returns a callable with the same signature.
+ * @typeParam F The function's type, kept as it is.
+ */
 export function tool<F extends AnyFunction>(fn: F, options?: ToolOptions, meta?: CompiledToolMeta): F;
 /** `@tool({...})`: a method decorator with options. */
 export function tool(options?: ToolOptions, meta?: CompiledToolMeta): ToolDecorator;
@@ -172,4 +179,5 @@ function fromSchema<Args = Record<string, unknown>>(definition: SchemaToolDefini
   return wrapped as SchemaToolFunction<Args>;
 }
 
+/** `tool.fromSchema({ name, description, parameters }, fn)`: a tool from a JSON Schema known only at run time. */
 tool.fromSchema = fromSchema;

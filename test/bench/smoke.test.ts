@@ -3,7 +3,7 @@
  * every benchmark at tiny sizes. It proves that each one runs end to end and that the sides it compares answer
  * alike (the dispatch contents of tooltype, the floor and LangChain.js; the exported schemas and answers of the
  * generated tools on both sides; the plugin's build output). No timing is asserted: the figures of a smoke run mean
- * nothing. Each child process has a time limit, and the committed results (bench/RESULTS.md, the README's summary)
+ * nothing. Each child process has a time limit, and the committed results (bench/RESULTS.md, the summary in docs/performance.md)
  * must stay untouched.
  */
 import { test } from "uvu";
@@ -38,7 +38,7 @@ function read(file: string): string | undefined {
 
 test("bench --smoke: every benchmark runs end to end and the compared sides answer alike", async () => {
   const committed = path.join(repo, "bench", "RESULTS.md");
-  const readme = path.join(repo, "README.md");
+  const readme = path.join(repo, "docs", "performance.md");
   const before = read(committed);
   const readmeBefore = read(readme);
 
@@ -68,7 +68,7 @@ test("bench --smoke: every benchmark runs end to end and the compared sides answ
 
   assert.ok(fs.existsSync(path.join(repo, ".bench-build", "RESULTS.smoke.md")), "the smoke run writes .bench-build/RESULTS.smoke.md");
   assert.is(read(committed), before, "the smoke run must not overwrite bench/RESULTS.md");
-  assert.is(read(readme), readmeBefore, "the smoke run must not touch the README's results");
+  assert.is(read(readme), readmeBefore, "the smoke run must not touch the results in docs/performance.md");
 });
 
 test.run();

@@ -1,5 +1,5 @@
 /**
- * The README's blocks on images and files, human approval and middleware (markers readme:rich-results,
+ * The blocks of docs/running-tool-calls.md on images and files, human approval and middleware (markers readme:rich-results,
  * readme:approval, readme:middleware): each compiles with the transformer without a diagnostic, and runs.
  */
 import * as fs from "node:fs";
@@ -9,11 +9,11 @@ import * as assert from "uvu/assert";
 import type { ToolMessage, ToolRegistry } from "tooltype";
 import { compileFixture } from "../support/compile";
 
-const readme = fs.readFileSync(path.resolve(__dirname, "../../../README.md"), "utf8");
+const readme = fs.readFileSync(path.resolve(__dirname, "../../../docs/running-tool-calls.md"), "utf8");
 
 function block(marker: string): string {
   const found = new RegExp(`<!-- readme:${marker} -->\\n\`\`\`ts\\n([\\s\\S]*?)\`\`\``).exec(readme)?.[1];
-  assert.ok(found, `the README block marked readme:${marker}`);
+  assert.ok(found, `the block of docs/running-tool-calls.md marked readme:${marker}`);
   return found!;
 }
 
@@ -23,20 +23,20 @@ function compiled<T>(source: string): T {
   return fixture.load<T>();
 }
 
-test("README: a tool returning text, an image and a file", async () => {
+test("docs/running-tool-calls.md: a tool returning text, an image and a file", async () => {
   const { registry } = compiled<{ registry: ToolRegistry }>(block("rich-results"));
   (globalThis as { renderChart?: unknown }).renderChart = () => new Uint8Array([137, 80, 78, 71]);
   try {
     const [answer] = await registry.dispatch({ tool_calls: [{ id: "c", name: "chart", args: { month: "May" } }] });
     assert.is(answer!.content, "Sales in May\n[image 1: image/png]\n[file 2: report.pdf]");
-    assert.ok(readme.includes("`Sales in May\\n[image 1: image/png]\\n[file 2: report.pdf]`"), "the README shows this text");
+    assert.ok(readme.includes("`Sales in May\\n[image 1: image/png]\\n[file 2: report.pdf]`"), "docs/running-tool-calls.md shows this text");
     assert.equal(answer!.parts![1], { type: "image", data: "iVBORw==", mediaType: "image/png" });
   } finally {
     delete (globalThis as { renderChart?: unknown }).renderChart;
   }
 });
 
-test("README: approval pauses, the state goes through JSON, resume answers every call", async () => {
+test("docs/running-tool-calls.md: approval pauses, the state goes through JSON, resume answers every call", async () => {
   const source = `${block("approval")}\nimport { ToolRegistry as Registry } from "tooltype";\nexport const registry = new Registry([transfer]);\n`;
   const { registry, turn } = compiled<{ registry: ToolRegistry; turn: (r: ToolRegistry, reply: unknown) => Promise<ToolMessage[]> }>(source);
   const answer = await turn(registry, {
@@ -56,7 +56,7 @@ test("README: approval pauses, the state goes through JSON, resume answers every
   );
 });
 
-test("README: middleware for a policy and redaction", async () => {
+test("docs/running-tool-calls.md: middleware for a policy and redaction", async () => {
   const source = `${block("middleware")}
 import { tool } from "tooltype";
 /**

@@ -93,7 +93,7 @@ test("schema: json, openai (and --strict), anthropic, gemini, mcp: the registry'
   assert.equal(strictTool.parameters.required.sort(), ["filter", "keyword", "limit"], "strict mode requires every property");
 });
 
-test("the README's commands run as written", async () => {
+test("the commands of docs/building.md run as written", async () => {
   const dir = project();
   const commands = readmeCommands("cli");
   const results = await Promise.all(commands.map((c) => runCommand(c, dir)));

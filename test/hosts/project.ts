@@ -82,23 +82,23 @@ export async function waitFor<T>(what: string, check: () => T | undefined, timeo
 }
 
 /**
- * The commands of a README block marked `<!-- readme-commands: NAME -->`, one argv per line. They run as the README
- * says: `npx` is dropped, `tooltype`, `tsx` and `tspc` are the installed bins, `node` is this Node.
+ * The commands of a block of docs/building.md marked `<!-- readme-commands: NAME -->`, one argv per line. They run as
+ * the guide says: `npx` is dropped, `tooltype`, `tsx` and `tspc` are the installed bins, `node` is this Node.
  */
 export function readmeCommands(name: string): string[][] {
-  const readme = fs.readFileSync(path.join(repo, "README.md"), "utf8");
+  const readme = fs.readFileSync(path.join(repo, "docs", "building.md"), "utf8");
   const marker = `<!-- readme-commands: ${name} -->\n\`\`\`sh\n`;
   const start = readme.indexOf(marker);
-  if (start < 0) throw new Error(`README.md has no block marked readme-commands: ${name}`);
+  if (start < 0) throw new Error(`docs/building.md has no block marked readme-commands: ${name}`);
   const body = readme.slice(start + marker.length, readme.indexOf("\n```", start + marker.length));
   return body.split("\n").filter((l) => l.trim() && !l.startsWith("#")).map((l) => l.trim().split(/\s+/));
 }
 
-/** Runs one README command line in `cwd`. */
+/** Runs one documented command line in `cwd`. */
 export function runCommand(argv: string[], cwd: string): Promise<Run> {
   const [first, ...rest] = argv[0] === "npx" ? argv.slice(1) : argv;
   if (first === "node") return node(rest, cwd);
   if (first === "tooltype") return tooltype(rest, cwd);
   if (first === "tsx" || first === "tspc") return run(bin(first), rest, cwd);
-  throw new Error(`README command ${argv.join(" ")}: no runner for ${first}`);
+  throw new Error(`documented command ${argv.join(" ")}: no runner for ${first}`);
 }

@@ -3,7 +3,7 @@
  * decorators, extensionless imports) and a CommonJS one (experimentalDecorators, `require` of .ts), each with a
  * tool whose parameter type sits two imports away (a barrel re-exporting an interface that extends one from another
  * file). Each run dispatches a valid and an invalid call; the schema equals what `tooltype schema` and a `tspc`
- * build produce for the same sources. Also: tsx with the hook (the commands the README gives) and without it (the
+ * build produce for the same sources. Also: tsx with the hook (the commands docs/building.md gives) and without it (the
  * error names the cause and the commands), stack traces through the inline source map, and a TT error stopping the run.
  */
 import { test } from "uvu";
@@ -36,7 +36,7 @@ function cjsProject(): string {
 
 test("ES module project: node --import tooltype/register runs it with metadata; same schema as `tooltype schema`", async () => {
   const dir = esmProject();
-  const [command] = readmeCommands("node"); // the README's command, as written
+  const [command] = readmeCommands("node"); // the command of docs/building.md, as written
   const [hooked, cli, thrown] = await Promise.all([
     runCommand(command!, dir),
     tooltype(["schema", "--format", "openai"], dir),
@@ -66,7 +66,7 @@ test("CommonJS project: the hook compiles require()d .ts; same schema as a tspc 
 for (const kind of ["ESM", "CommonJS"] as const) {
   test(`tsx (${kind}): with tooltype/register the tools work; without it the error names the cause and the commands`, async () => {
     const dir = kind === "ESM" ? esmProject() : cjsProject();
-    const commands = readmeCommands("tsx"); // the README's commands, as written
+    const commands = readmeCommands("tsx"); // the commands of docs/building.md, as written
     assert.equal(commands.map((c) => c.join(" ")), ["node --import tsx --import tooltype/register src/main.ts", "tsx --import tooltype/register src/main.ts"]);
     const [plain, ...hooked] = await Promise.all([run(bin("tsx"), ["src/main.ts"], dir), ...commands.map((c) => runCommand(c, dir))]);
     hooked.forEach((result, i) => checkBehaviour(output(commands[i]!.join(" "), result)));

@@ -14,6 +14,7 @@ import * as path from "node:path";
 import { pathToFileURL } from "node:url";
 import { checkTools, INITIALIZE, rawPost, whoami, withClient } from "./support";
 import { bundleWorker } from "./worker/bundle";
+import { bunBinary } from "../hosts/app";
 import { checkDispatchRoute } from "./worker/routes";
 
 const REPO = path.resolve(__dirname, "../../..");
@@ -38,7 +39,7 @@ function platformBinary(scope: string, prefix: string, file: string): string {
 const RUNTIMES: Runtime[] = [
   {
     name: "Bun.serve",
-    binary: () => platformBinary("@oven", `bun-${process.platform}-`, "bin/bun"),
+    binary: bunBinary,
     args: (bundle) => [path.join(REPO, "test/mcp/worker/bun-serve.mjs"), bundle],
   },
   {

@@ -1,6 +1,6 @@
 /**
- * The README's MCP blocks ("MCP" annotations, "Tools as a service": Workers, Hono, Next.js route), each found by
- * its `<!-- readme-compile: mcp-NAME -->` marker and compiled with the real compiler against tooltype's published
+ * The MCP blocks of the guides (annotations in docs/providers.md; docs/tools-as-a-service.md: Workers, Hono,
+ * Next.js route), each found by its `<!-- readme-compile: mcp-NAME -->` marker and compiled with the real compiler against tooltype's published
  * types, hono's and the Web (DOM) globals, with no Node types: what compiles here compiles in a Workers or Next.js
  * project. The Hono app and the Next.js route handler also run (the official client through `app.fetch`, plain
  * dispatch on their routes). The annotations block also goes through the transformer, and its tool's title,

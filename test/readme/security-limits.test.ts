@@ -1,5 +1,5 @@
 /**
- * The README's "Security and limits" example (marked `<!-- readme-compile: security-limits -->`) compiles as a
+ * The "Security and limits" example of docs/security.md (marked `<!-- readme-compile: security-limits -->`) compiles as a
  * user's module with the real compiler and the transformer, and runs: its registry answers a failing lookup with the
  * secrets redacted by the built-in patterns and by its own, and refuses the 17th call of a reply.
  */
@@ -16,7 +16,7 @@ export async function fetchOrder(id: string): Promise<{ id: string; total: numbe
 }
 `;
 
-test("README: the security and limits example compiles; it redacts and limits as it says; the tool's own timeoutMs is kept", async () => {
+test("docs/security.md: the security and limits example compiles; it redacts and limits as it says; the tool's own timeoutMs is kept", async () => {
   const fixture = compileProgram({ "main.ts": block("security-limits"), "orders.ts": orders });
   assert.equal(
     fixture.diagnostics.filter((d) => d.category === "error").map((d) => `${d.file}:${d.line} ${d.code} ${d.message}`),

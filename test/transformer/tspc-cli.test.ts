@@ -1,6 +1,6 @@
 /**
  * The real `tspc` command on small projects, as a user runs it: the exit status with tooltype's warnings (0, also
- * on incremental rebuilds) and errors (non-zero), the warning text printed, and the README's minimal tsconfig
+ * on incremental rebuilds) and errors (non-zero), the warning text printed, and the minimal tsconfig of docs/building.md
  * built exactly as written. Each project sits in a temporary folder (away from this repository's node_modules/@types)
  * with node_modules/tooltype linked to this repository's build, so `{ "transform": "tooltype/transformer" }` and
  * `import ... from "tooltype"` resolve as in an installed project. The folders are removed at the end.
@@ -91,10 +91,10 @@ export const later = tool(function later(callback: () => void) { callback(); });
   assert.match(first.out, /error TS991001: TT1001: /);
 });
 
-test("README: the minimal tsconfig, exactly as written, builds a tool project cleanly with tspc, and it runs on this Node", async () => {
-  const readme = fs.readFileSync(path.join(repo, "README.md"), "utf8");
+test("docs/building.md: the minimal tsconfig, exactly as written, builds a tool project cleanly with tspc, and it runs on this Node", async () => {
+  const readme = fs.readFileSync(path.join(repo, "docs", "building.md"), "utf8");
   const block = /<!-- readme:tsconfig -->\n```jsonc\n([\s\S]*?)```/.exec(readme)?.[1];
-  assert.ok(block, "the README's tsconfig block (marker readme:tsconfig)");
+  assert.ok(block, "docs/building.md's tsconfig block (marker readme:tsconfig)");
   const source = `import { tool, ToolRegistry, type Int } from "tooltype";
 class Calculator {
   /**

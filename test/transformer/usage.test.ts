@@ -133,10 +133,10 @@ test("a tool factory (a wrapper with a meta?: CompiledToolMeta parameter) is com
   assert.equal(await call(registry, "negate", { x: 2 }), { status: "success", content: "-2" });
 });
 
-test("README: the tool factory example compiles cleanly and makes a tagged tool", async () => {
-  const readme = fs.readFileSync(path.resolve(__dirname, "../../../README.md"), "utf8");
+test("docs/marking-tools.md: the tool factory example compiles cleanly and makes a tagged tool", async () => {
+  const readme = fs.readFileSync(path.resolve(__dirname, "../../../docs/marking-tools.md"), "utf8");
   const block = /<!-- readme:tool-factory -->\n```ts\n([\s\S]*?)```/.exec(readme)?.[1];
-  assert.ok(block, "the README's tool factory block (marker readme:tool-factory)");
+  assert.ok(block, "docs/marking-tools.md's tool factory block (marker readme:tool-factory)");
   const fixture = compileFixture(block!);
   assert.equal(shown(fixture.diagnostics), "");
   const registry = fixture.load<{ registry: ToolRegistry }>().registry;

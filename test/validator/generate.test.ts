@@ -1,5 +1,5 @@
 /**
- * The generated validator code itself: what a user finds in the build output (the README shows it whole), its size
+ * The generated validator code itself: what a user finds in the build output (docs/performance.md shows it whole), its size
  * against the targets, and the keywords it covers beyond the type corpus (patterns, formats, unions, `$defs`,
  * unknown keywords left to ajv).
  */
@@ -12,7 +12,7 @@ import { instantiateValidator } from "../../runtime/arguments/compiled-validator
 import { generateValidator } from "../../transformer/validator/generate";
 import { compileFixture } from "../support/compile";
 
-const README = fs.readFileSync(path.resolve(__dirname, "../../../README.md"), "utf8");
+const PERFORMANCE_GUIDE = fs.readFileSync(path.resolve(__dirname, "../../../docs/performance.md"), "utf8");
 
 const fixture = compileFixture(`
 import { tool, ToolRegistry, type Pattern, type Format, type MinLength } from "tooltype";
@@ -38,9 +38,9 @@ export const registry = new ToolRegistry([searchCatalog, mixed]);
 `);
 const registry = fixture.load<{ registry: ToolRegistry }>().registry;
 
-test("the README shows the validator the transformer emits for its three-primitive example, whole", () => {
-  const block = /<!-- readme:validator-example -->\n```js\n([\s\S]*?)```/.exec(README);
-  assert.ok(block, "README has the marked validator example");
+test("docs/performance.md shows the validator the transformer emits for its three-primitive example, whole", () => {
+  const block = /<!-- readme:validator-example -->\n```js\n([\s\S]*?)```/.exec(PERFORMANCE_GUIDE);
+  assert.ok(block, "docs/performance.md has the marked validator example");
   const emitted = String(registry.get("search_catalog")!.meta.validator);
   assert.is(`${emitted}\n`, block![1]);
   assert.ok(emitted.length < 1024, `${emitted.length} bytes (target: under 1 KB)`);

@@ -1,5 +1,10 @@
-/** `tooltype/rollup`: tooltype's bundler plugin for Rollup (see unplugin.mts). */
+/**
+ * `tooltype/rollup`: tooltype's bundler plugin for Rollup (see unplugin.mts).
+ *
+ * @module tooltype/rollup
+ */
 import { tooltype } from "./unplugin.mjs";
 
 export type { TooltypeBundlerOptions } from "./unplugin.mjs";
+/** The plugin for Rollup: `tooltype(options?)` in the `plugins` of its configuration. */
 export default tooltype.rollup;

@@ -12,6 +12,7 @@ import { projectFor, type ProjectOptions, type ProjectService } from "./project.
 import { formatDiagnostic, type HostDiagnostic } from "./diagnostic-format.js";
 import { mightUseTooltype, transformModule } from "./transform-module.js";
 
+/** Options of every bundler plugin: the tsconfig, the compiler to analyse with, tooltype's options, which modules. */
 export interface TooltypeBundlerOptions extends ProjectOptions {
   /** Modules to transform (default: `.ts`, `.tsx`, `.mts`, `.cts` files). */
   include?: RegExp;

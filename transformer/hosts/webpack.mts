@@ -1,5 +1,10 @@
-/** `tooltype/webpack`: tooltype's bundler plugin for webpack (and Next.js with webpack) (see unplugin.mts). */
+/**
+ * `tooltype/webpack`: tooltype's bundler plugin for webpack (and Next.js with webpack) (see unplugin.mts).
+ *
+ * @module tooltype/webpack
+ */
 import { tooltype } from "./unplugin.mjs";
 
 export type { TooltypeBundlerOptions } from "./unplugin.mjs";
+/** The plugin for webpack: `tooltype(options?)` in the `plugins` of its configuration. */
 export default tooltype.webpack;

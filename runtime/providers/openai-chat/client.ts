@@ -135,6 +135,7 @@ export interface ChatCompletionStreamChunk {
 export interface ChatCompletionsClient {
   chat: {
     completions: {
+      /** Send one request; with `stream: true` the result is an async iterable of chunks. */
       create(
         body: ChatCompletionRequest,
         options?: ChatRequestOptions,
