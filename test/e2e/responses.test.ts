@@ -14,27 +14,13 @@ import type { ChatCompletion, ChatCompletionMessageParam } from "openai/resource
 import type { Response, ResponseInputItem } from "openai/resources/responses/responses";
 import { hasFunctionCall, toolChoice } from "tooltype";
 import { startScriptedServer } from "../scripted-openai/server";
+import { responsesReply } from "../support/provider-replies";
 import { createProviderRegistry } from "../support/provider-tools";
 import { startScriptedHttp, wire } from "../support/scripted-http";
 
+/** A scripted Responses API reply, typed as the SDK's `Response`. */
 function response(id: string, output: unknown[]): Response {
-  return {
-    id,
-    object: "response",
-    created_at: 1_700_000_000,
-    status: "completed",
-    model: "gpt-scripted",
-    output,
-    parallel_tool_calls: false,
-    tool_choice: "auto",
-    tools: [],
-    error: null,
-    incomplete_details: null,
-    instructions: null,
-    metadata: {},
-    temperature: 1,
-    top_p: 1,
-  } as unknown as Response;
+  return responsesReply(id, output) as unknown as Response;
 }
 
 test("Responses API: strict function tools out, function_call items in, function_call_output items back", async () => {
