@@ -173,25 +173,6 @@ function parseJsonObject(text: string): unknown {
   }
 }
 
-/** The model-facing sentence(s) for an unreadable arguments value, ending with what to do. */
-export function describeArgumentsProblem(toolName: string, failure: ArgumentsProblem): string {
-  const again = `Call ${toolName} again with the arguments as one JSON object.`;
-  switch (failure.problem) {
-    case "json":
-      return `invalid JSON in the arguments for ${toolName}: ${failure.detail}\nArguments received: ${truncate(failure.text, 200)}\n${again}`;
-    case "not_object":
-      return `the arguments for ${toolName} must be a JSON object, got ${failure.detail}: ${truncate(failure.text, 200)}\n${again}`;
-    case "too_long": {
-      const size = failure.bytes === undefined ? "over" : `${failure.bytes} bytes,`;
-      return `the arguments for ${toolName} are too large (${size} the limit is ${failure.limit} bytes of JSON).\nCall ${toolName} again with smaller arguments.`;
-    }
-    case "too_deep":
-      return `the arguments for ${toolName} are nested too deeply (more than ${failure.limit} levels of objects and arrays).\nCall ${toolName} again with arguments nested at most ${failure.limit} levels deep.`;
-    case "not_finite":
-      return `the arguments for ${toolName} hold a number too large for a 64-bit float at ${failure.path || "(root)"} (it would arrive as Infinity).\nCall ${toolName} again with a finite number there.`;
-  }
-}
-
 /**
  * Replace ISO date strings by `Date`s at each pointer (and URL strings by `URL`s at each of `urls`). Pointers are
  * relative to the arguments object; a `*` segment means every item of an array or every value of an object.

@@ -4,11 +4,11 @@
  * coerced and validated again (conform.ts), and what is still wrong is put in words (invalid.ts, args.ts). Valid
  * arguments never come here: dispatch checks them with the tool's validator and revives their dates itself.
  */
-import { type ArgsObject, type ReadOptions, type ReadResult, describeArgumentsProblem } from "./args";
+import type { ArgsObject, ReadOptions, ReadResult } from "./args";
 import type { Coercion } from "./coercion";
 import { type ConformSettings, conform } from "./conform";
 import { invalidArgumentsError } from "./invalid";
-import { parseArguments } from "./parse";
+import { describeArgumentsProblem, parseArguments } from "./parse";
 import type { RepairKind } from "./repair";
 import type { ArgumentsValidator } from "./validate";
 import { ToolValidationError } from "../tool/errors";
