@@ -1,6 +1,6 @@
 /**
  * A tool's parameter schema, ready to check arguments: the validator the transformer compiled at build time
- * (`meta.validator`), or for a schema written by hand, ajv's (runtime/ajv-load.ts), compiled when the tool is first
+ * (`meta.validator`), or for a schema written by hand, ajv's (ajv-load.ts), compiled when the tool is first
  * called. This file only answers "valid or not", which is all that arguments that are right the first time need;
  * what is wrong with the others, in words, is invalid.ts's (loaded on first need by dispatch).
  */
