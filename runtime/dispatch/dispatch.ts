@@ -21,6 +21,9 @@ export { answerCall, invokeRaw, invokeTool } from "./pipeline";
 export type { DispatchEnvironment, DispatchRun, DispatchTool } from "./pipeline";
 export type { ToolInput } from "./options";
 
+/** The options of a dispatch given none: shared, since nothing writes to a run's options. */
+const NO_OPTIONS: DispatchOptions = Object.freeze({});
+
 /**
  * One ToolMessage per call, in call order. Not an async function on purpose: when every tool returns a plain value
  * the answers are ready at once and resolve in one step, which is most of the cost of a simple call.
@@ -28,7 +31,7 @@ export type { ToolInput } from "./options";
 export function dispatchCalls(
   env: DispatchEnvironment,
   calls: NormalizedCall[],
-  options: DispatchOptions = {},
+  options: DispatchOptions = NO_OPTIONS,
   rejections?: readonly (string | undefined)[],
 ): Promise<ToolMessage[]> {
   if (rejections === undefined && mayNeedApproval(env, calls)) {
