@@ -107,11 +107,14 @@ class Run implements DispatchRun {
     this.deadline = timeoutMs === undefined ? undefined : { at: performance.now() + timeoutMs, timeoutMs };
     const caller = options.signal;
     if (caller?.aborted) this.#controllerOf().abort(caller.reason);
-    else if (caller) {
-      const onCallerAbort = (): void => this.#controllerOf().abort(caller.reason);
-      this.#onCallerAbort = onCallerAbort;
-      caller.addEventListener("abort", onCallerAbort, { once: true });
-    }
+    else if (caller) this.#follow(caller);
+  }
+
+  /** Abort with the caller's signal; apart from the constructor so that a run without one makes no closure. */
+  #follow(caller: AbortSignal): void {
+    const onCallerAbort = (): void => this.#controllerOf().abort(caller.reason);
+    this.#onCallerAbort = onCallerAbort;
+    caller.addEventListener("abort", onCallerAbort, { once: true });
   }
 
   get signal(): AbortSignal {
@@ -337,8 +340,7 @@ function answerPlain(env: DispatchEnvironment, call: NormalizedCall & { kind: "t
   try {
     invalid = tool.validator().check(args);
   } catch (error) {
-    // As prepareArguments' caller answers it: not the model's fault (e.g. a schema ajv cannot compile).
-    return stateOf(call, tool, run, undefined).failure("tool", settings.toolHandler, error, (e) => failureText(e, settings.redact));
+    return schemaFailure(call, tool, run, settings, error);
   }
   if (invalid !== undefined) return FULL;
   const meta = tool.meta;
@@ -385,6 +387,14 @@ function stateOf(call: NormalizedCall, tool: DispatchTool, run: DispatchRun, arg
   const state = new CallState(call, tool, run, undefined);
   state.args = args;
   return state;
+}
+
+/**
+ * As `answer` answers a validator that cannot be made or run: not the model's fault (e.g. a schema ajv cannot
+ * compile), so a tool failure. Apart from answerPlain so that its closure does not make every call allocate.
+ */
+function schemaFailure(call: NormalizedCall, tool: DispatchTool, run: DispatchRun, settings: CallSettings, error: unknown): ToolMessage {
+  return stateOf(call, tool, run, undefined).failure("tool", settings.toolHandler, error, (e) => failureText(e, settings.redact));
 }
 
 /** A tool's promise, raced against its time limit and the run's signal as runTool does (no controller: no context). */
@@ -815,6 +825,8 @@ function successMessage(tool: DispatchTool, id: string, result: unknown): ToolMe
     const message = new ToolMessage({ tool_call_id: id, name: tool.name, content: "", artifact: result[1], status: "success" });
     return withContent(message, result[0]);
   }
+  // Text, the most common result, is its own content.
+  if (typeof result === "string") return new ToolMessage({ tool_call_id: id, name: tool.name, content: result, status: "success" });
   return withContent(new ToolMessage({ tool_call_id: id, name: tool.name, content: "", status: "success" }), result);
 }
 
