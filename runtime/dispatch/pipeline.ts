@@ -361,13 +361,13 @@ function answerPlain(env: DispatchEnvironment, call: NormalizedCall & { kind: "t
   } catch {
     return FULL;
   }
-  let invalid: unknown;
+  let valid: boolean;
   try {
-    invalid = tool.validator().check(args);
+    valid = tool.validator().valid(args);
   } catch (error) {
     return schemaFailure(call, tool, run, settings, error);
   }
-  if (invalid !== undefined) return FULL;
+  if (!valid) return FULL;
   const meta = tool.meta;
   if (meta.dates !== undefined || meta.urls !== undefined) reviveDates(args, meta.dates, meta.urls);
   let result: unknown;
