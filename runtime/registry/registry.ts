@@ -314,8 +314,10 @@ export class ToolRegistry {
       return Promise.reject(error);
     }
     const results = dispatchCalls(this.#env, calls, options);
-    // Chat answers are the ToolMessages themselves: no second step for the most common format.
-    if (provider.name === openAIChat.name) return results as Promise<DispatchResult<M>>;
+    // Chat answers are the ToolMessages themselves: no second step for the most common format. Compared by the chat
+    // provider's stable name (the one approval states store): reading `openAIChat` through the CommonJS re-export
+    // costs a getter call on every dispatch.
+    if (provider.name === "openai") return results as Promise<DispatchResult<M>>;
     return results.then((done) => provider.answer(message, done) as DispatchResult<M>);
   }
 
