@@ -7,14 +7,15 @@
  * The contract with generated code (version 2, the id says it):
  * - a generated check is `function (d)`: it returns truthy when the value is invalid;
  * - `v(check)` turns the root check into the validate function the runtime calls: one yes/no pass of the generated
- *   code, and only for an invalid value a walk of the parameter schema (set on the validate function as `schema` by
+ *   code. For an invalid value the failure path calls `kitErrors` (kit-explain.ts, loaded on need, not by this
+ *   module), a walk of the parameter schema (set on the validate function as `schema` by
  *   runtime/arguments/compiled-validator.ts) that collects at most {@link MAX_ERRORS} errors, so a wrong 1 MiB array
  *   costs about as much as a right one, and the emitted code carries no error paths, params or messages;
  * - errors name their place in the schema by a path relative to the root (`properties/a/type`), or by the keyword
  *   alone where the place follows from the value's JSON pointer: the runtime derives the path then, and reads the
  *   rest (the schema, the allowed values, the missing required names) from the root when it words the message.
  */
-import { codePoints, explain, isObject, type KitError, MAX_ERRORS, MAX_UNION_DETAILS, oneOf } from "./kit-explain";
+import { codePoints, type ExplainContext, isObject, type KitError, MAX_ERRORS, MAX_UNION_DETAILS, oneOf } from "./kit-checks";
 import { FORMAT_LENGTH_LIMITS, formatChecker } from "./formats";
 import { GuardedPattern, StepBudget } from "./pattern-guard";
 import { firstDuplicate } from "./unique";
@@ -28,16 +29,17 @@ export const KIT_VERSION = 2;
 export type Check = (data: unknown) => unknown;
 
 
-/** What `v()` returns: called with the arguments; `errors` set after a failure (ajv's shape). */
+/** What `v()` returns: called with the arguments, true when they are valid (`kitErrors` says why not). */
 export interface KitValidate {
   (data: unknown): boolean;
-  errors: KitError[] | null;
   /** Marks a tooltype-generated validator of this kit version (errors bounded, schema paths from the root, union branches attached). */
   readonly kit: typeof KIT_VERSION;
   /** Patterns refused for their cost in the last run (see pattern-guard.ts). */
   readonly budget: StepBudget;
-  /** The schema the code was generated from: errors are explained against it. */
+  /** The schema the code was generated from: errors are explained against it (kit-explain.ts `kitErrors`). */
   schema: unknown;
+  /** What the explanation of an invalid value needs from this validator: its patterns and the format checks. */
+  readonly context: Omit<ExplainContext, "root">;
 }
 
 /**
@@ -57,30 +59,20 @@ function v(check: Check): KitValidate {
   }
   // Only patterns not proven linear spend from the budget; without them there is nothing to reset.
   const guarded = claimed.some((slot) => !slot.linear);
-  const context = {
-    root: undefined as unknown,
+  const context: KitValidate["context"] = {
     pattern: (source: string) => patterns.get(source) ?? new GuardedPattern(source, () => budget),
     format: f,
   };
+  // Yes or no only: the words of an invalid value come from kit-explain.ts, on the failure path, loaded on need.
   const validate = ((data: unknown): boolean => {
     if (guarded) budget.reset();
     answers = undefined;
-    if (!check(data)) {
-      validate.errors = null;
-      return true;
-    }
-    if (guarded) budget.reset();
-    context.root = validate.schema;
-    const errors = explain(context, data);
-    // The walk of the schema reports every value the generated code refuses; this guards the contract anyway.
-    if (errors.length === 0) errors.push({ keyword: "false schema", instancePath: "", schemaPath: "#", params: {}, data });
-    validate.errors = errors;
-    return false;
+    return !check(data);
   }) as KitValidate;
-  validate.errors = null;
   validate.schema = true;
   Object.defineProperty(validate, "kit", { value: KIT_VERSION });
   Object.defineProperty(validate, "budget", { value: budget });
+  Object.defineProperty(validate, "context", { value: context });
   return validate;
 }
 

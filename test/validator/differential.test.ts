@@ -15,6 +15,7 @@ import addFormats from "ajv-formats";
 import fc from "fast-check";
 import { type JsonSchema, type RegisteredTool, ToolRegistry } from "tooltype";
 import { instantiateValidator } from "../../runtime/arguments/compiled-validator";
+import { kitErrors } from "../../runtime/arguments/kit-explain";
 import { compileProgram } from "../support/compile";
 
 const RUNS = 60;
@@ -57,7 +58,7 @@ function collect(): { cases: Case[]; withoutValidator: string[] } {
         continue;
       }
       const validate = instantiateValidator(tool.meta.validator, tool.parameters);
-      cases.push({ label, schema: tool.parameters, validate: (value) => validate(value) || explained(validate.errors), examples });
+      cases.push({ label, schema: tool.parameters, validate: (value) => validate(value) || explained(kitErrors(validate, value)), examples });
     }
   }
   return { cases, withoutValidator };
