@@ -10,4 +10,4 @@ export type { ToolCall } from "../tool/call";
 export type { OpenAIToolCall } from "../providers/openai-chat";
 export type { JsonSchema } from "../tool/meta";
 export type { DispatchOptions } from "../dispatch/options";
-export { parseArguments } from "../arguments/args";
+export { parseArguments } from "../arguments/parse";

@@ -12,7 +12,8 @@
  *   (RFC 6902 §5: a patch with a failing operation is not applied at all), with errors written for the model.
  */
 import { applyPatch } from "rfc6902";
-import { parseArguments, describeArgumentsProblem, isPlainObject, shortJson, truncate } from "../arguments/args";
+import { isPlainObject, shortJson, truncate } from "../arguments/args";
+import { describeArgumentsProblem, parseArguments } from "../arguments/parse";
 import type { ToolFormatSource } from "../providers/provider";
 import type { JsonValue } from "../tool/meta";
 
