@@ -5,7 +5,7 @@
 import type { BuildResult } from "./build";
 import type { ValidatorSizeResult } from "./validator-size";
 import type { BundleResult } from "./bundle";
-import { TSC, TSPC_PLAIN, TSPC_PLUGIN } from "./build";
+import { INSTALLED_PLUGIN, TSC, TSPC_PLAIN, TSPC_PLUGIN } from "./build";
 import { type BundlerResult, ESBUILD_ALONE, ESBUILD_PLUGIN, ESBUILD_PLUGIN_NO_VALIDATORS, TSC_NOEMIT } from "./bundler";
 import type { ColdStartResult, MemoryResult, Phase } from "./cold-start";
 import { FLOOR, FLOOR_ASYNC, FLOOR_PROMISE, LANGCHAIN, TOOLTYPE, type DispatchResult } from "./dispatch";
@@ -91,8 +91,8 @@ export function targets(results: Results): Target[] {
   if (results.build) {
     const b = results.build;
     out.push({
-      name: `Build with the plugin within 1.3x of plain tsc (${b.tools} tools)`,
-      measured: `${ratio(b.ratio.median)} (${ms(b.ms[TSPC_PLUGIN]!.median)} vs ${ms(b.ms[TSC]!.median)})`,
+      name: `Build with the plugin (tsc patched by ts-patch install) within 1.3x of plain tsc (${b.tools} tools)`,
+      measured: `${ratio(b.ratio.median)} (${ms(b.ms[INSTALLED_PLUGIN]!.median)} vs ${ms(b.ms[TSC]!.median)}; with tspc's live patching ${ratio(b.tspcRatio.median)}, ${ms(b.ms[TSPC_PLUGIN]!.median)})`,
       met: b.ratio.median <= 1.3,
     });
   }
@@ -246,10 +246,12 @@ export function markdown(results: Results): string {
     lines.push("");
     lines.push("| Command | Wall time (median) | p25 – p75 |");
     lines.push("|---|---|---|");
-    for (const side of [TSPC_PLUGIN, TSC, TSPC_PLAIN]) lines.push(`| ${side} | ${ms(b.ms[side]!.median)} | ${spread(b.ms[side]!, ms)} |`);
+    for (const side of [INSTALLED_PLUGIN, TSPC_PLUGIN, TSC, TSPC_PLAIN]) lines.push(`| ${side} | ${ms(b.ms[side]!.median)} | ${spread(b.ms[side]!, ms)} |`);
     lines.push("");
     lines.push(
-      `tspc + plugin / tsc, per round: ${ratio(b.ratio.median)} (p25 – p75 ${spread(b.ratio, ratio)}); ` +
+      `tsc patched by \`ts-patch install\` + plugin / tsc, per round: ${ratio(b.ratio.median)} (p25 – p75 ${spread(b.ratio, ratio)}); ` +
+        `tspc + plugin / tsc: ${ratio(b.tspcRatio.median)} (p25 – p75 ${spread(b.tspcRatio, ratio)}); ` +
+        `what \`ts-patch install\` saves (tspc + plugin / patched tsc + plugin): ${ratio(b.installSaving.median)}; ` +
         `ts-patch alone (tspc without plugin / tsc): ${ratio(b.patchRatio.median)}; the plugin alone (tspc + plugin / ` +
         `tspc without plugin): ${ratio(b.pluginRatio.median)}.`,
     );
@@ -340,8 +342,8 @@ export function performanceSummary(results: Results): string {
   if (results.build) {
     const b = results.build;
     lines.push(
-      `| Build, ${b.tools} tools | tspc + plugin ${ms(b.ms[TSPC_PLUGIN]!.median)} | tsc ${ms(b.ms[TSC]!.median)} | ` +
-        `${ratio(b.ratio.median)} (ts-patch alone ${ratio(b.patchRatio.median)}) |`,
+      `| Build, ${b.tools} tools | tsc patched by ts-patch install + plugin ${ms(b.ms[INSTALLED_PLUGIN]!.median)}; tspc + plugin ${ms(b.ms[TSPC_PLUGIN]!.median)} | tsc ${ms(b.ms[TSC]!.median)} | ` +
+        `${ratio(b.ratio.median)}; tspc ${ratio(b.tspcRatio.median)} (ts-patch's live patching alone ${ratio(b.patchRatio.median)}) |`,
     );
   }
   if (results.bundler) {

@@ -1,5 +1,5 @@
 /**
- * Writes compiled metadata back into the source: JSON data as an object literal, appended as the last argument
+ * Writes compiled metadata back into the source: JSON data as object literal text, appended as the last argument
  * of the `tool(...)` call or the `@tool(...)` decorator. A usage that already carries metadata is left as it is,
  * so running the transformer twice changes nothing.
  */
@@ -8,22 +8,45 @@ import type { JsonValue } from "../runtime/tool/meta";
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-/** A JSON value as an expression the printer writes out literally. */
-export function jsonExpression(f: ts.NodeFactory, value: JsonValue): ts.Expression {
-  if (value === null) return f.createNull();
-  if (typeof value === "boolean") return value ? f.createTrue() : f.createFalse();
-  if (typeof value === "number") {
-    const literal = f.createNumericLiteral(Math.abs(value));
-    return value < 0 || Object.is(value, -0) ? f.createPrefixMinus(literal) : literal;
+/**
+ * A JSON value as the text TypeScript's printer writes for it built as literal nodes (`{ a: [1, "x"] }`: keys that
+ * are identifiers bare, one line, strings escaped as the printer escapes them). Emitted as one verbatim
+ * identifier, the metadata costs the printer, and every transform after this one, a single node instead of one per
+ * value; test/transformer/emit-text.test.ts checks the text against the printer's for awkward values.
+ */
+export function jsonText(value: JsonValue): string {
+  if (value === null) return "null";
+  if (typeof value === "boolean") return value ? "true" : "false";
+  if (typeof value === "number") return value < 0 || Object.is(value, -0) ? `-${String(-value)}` : String(value);
+  if (typeof value === "string") return quoted(value);
+  if (Array.isArray(value)) return value.length === 0 ? "[]" : `[${value.map(jsonText).join(", ")}]`;
+  const entries = Object.entries(value);
+  if (entries.length === 0) return "{}";
+  return `{ ${entries.map(([key, v]) => `${IDENTIFIER.test(key) ? key : quoted(key)}: ${jsonText(v)}`).join(", ")} }`;
+}
+
+/** Printable ASCII without the quote and `\`: written as it is. */
+const PLAIN: Record<Quote, RegExp> = { '"': /^[\x20\x21\x23-\x5b\x5d-\x7f]*$/, "'": /^[\x20-\x26\x28-\x5b\x5d-\x7f]*$/ };
+const SHORT_ESCAPES: Record<number, string> = { 8: "\\b", 9: "\\t", 10: "\\n", 11: "\\v", 12: "\\f", 13: "\\r", 92: "\\\\" };
+type Quote = '"' | "'";
+
+/**
+ * A string literal, escaped as the printer escapes a synthesized one (its escapeNonAsciiString): the quote,
+ * backslash and control characters, and every UTF-16 unit above U+007F as `\uXXXX`; NUL is `\0`, or `\x00` before
+ * a digit.
+ */
+function quoted(text: string, quote: Quote = '"'): string {
+  if (PLAIN[quote].test(text)) return `${quote}${text}${quote}`;
+  let out = quote;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const short = code === quote.charCodeAt(0) ? `\\${quote}` : SHORT_ESCAPES[code];
+    if (short !== undefined) out += short;
+    else if (code === 0) out += /[0-9]/.test(text.charAt(i + 1)) ? "\\x00" : "\\0";
+    else if (code < 0x20 || code > 0x7f) out += `\\u${code.toString(16).toUpperCase().padStart(4, "0")}`;
+    else out += text.charAt(i);
   }
-  if (typeof value === "string") return f.createStringLiteral(value);
-  if (Array.isArray(value)) return f.createArrayLiteralExpression(value.map((v) => jsonExpression(f, v)), false);
-  return f.createObjectLiteralExpression(
-    Object.entries(value).map(([key, v]) =>
-      f.createPropertyAssignment(IDENTIFIER.test(key) ? f.createIdentifier(key) : f.createStringLiteral(key), jsonExpression(f, v)),
-    ),
-    false,
-  );
+  return `${out}${quote}`;
 }
 
 /**
@@ -33,21 +56,20 @@ export function jsonExpression(f: ts.NodeFactory, value: JsonValue): ts.Expressi
  */
 const PARSED_FIELD_LENGTH = 160;
 
+/** One field of the metadata: a long schema as its JSON text parsed as the module loads, anything else a literal. */
+function fieldText(value: JsonValue): string {
+  const json = typeof value === "object" && value !== null ? JSON.stringify(value) : undefined;
+  return json !== undefined && json.length > PARSED_FIELD_LENGTH ? `JSON.parse(${quoted(json, "'")})` : jsonText(value);
+}
+
 /**
- * The metadata object: its JSON data, plus the precompiled validator function when there is one. Short fields are
- * object literals; a long schema (`parameters`, an output `schema`) is its JSON text, parsed as the module loads.
+ * The metadata object: its JSON data, plus the precompiled validator function when there is one. An identifier's
+ * text is printed verbatim; being synthesized, it is never resolved or renamed by the transforms after this one.
  */
-export function metaExpression(f: ts.NodeFactory, meta: JsonValue, validator: ts.Expression | undefined): ts.Expression {
-  const fields = Object.entries(meta as { [key: string]: JsonValue }).map(([key, value]) => {
-    const json = typeof value === "object" && value !== null ? JSON.stringify(value) : undefined;
-    const expression =
-      json !== undefined && json.length > PARSED_FIELD_LENGTH
-        ? f.createCallExpression(f.createPropertyAccessExpression(f.createIdentifier("JSON"), "parse"), undefined, [f.createStringLiteral(json, true)])
-        : jsonExpression(f, value);
-    return f.createPropertyAssignment(IDENTIFIER.test(key) ? f.createIdentifier(key) : f.createStringLiteral(key), expression);
-  });
-  if (validator) fields.push(f.createPropertyAssignment("validator", validator));
-  return f.createObjectLiteralExpression(fields, false);
+export function metaExpression(f: ts.NodeFactory, meta: JsonValue, validator: string | undefined): ts.Expression {
+  const fields = Object.entries(meta as { [key: string]: JsonValue }).map(([key, value]) => `${IDENTIFIER.test(key) ? key : quoted(key)}: ${fieldText(value)}`);
+  if (validator !== undefined) fields.push(`validator: ${validator}`);
+  return f.createIdentifier(fields.length === 0 ? "{}" : `{ ${fields.join(", ")} }`);
 }
 
 /** `tool(fn)` / `tool(fn, options)` → `tool(fn, options ?? undefined, meta)`. */

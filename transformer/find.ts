@@ -48,12 +48,20 @@ export class ApiResolver {
 
   /** True when `expression` refers to tooltype's `tool` export. */
   isTool(expression: ts.Expression): boolean {
-    return this.isExport(this.checker.getSymbolAtLocation(expression), "tool", this.tsi.SyntaxKind.FunctionDeclaration);
+    return this.isExport(this.symbolAt(expression), "tool", this.tsi.SyntaxKind.FunctionDeclaration);
   }
 
   /** True when `expression` refers to tooltype's `structuredOutput` export. */
   isStructuredOutput(expression: ts.Expression): boolean {
-    return this.isExport(this.checker.getSymbolAtLocation(expression), "structuredOutput", this.tsi.SyntaxKind.FunctionDeclaration);
+    return this.isExport(this.symbolAt(expression), "structuredOutput", this.tsi.SyntaxKind.FunctionDeclaration);
+  }
+
+  private last: { expression: ts.Expression; symbol: ts.Symbol | undefined } | undefined;
+
+  /** The callee's symbol; the transformer asks `isTool` and then `isStructuredOutput` of every call's callee. */
+  private symbolAt(expression: ts.Expression): ts.Symbol | undefined {
+    if (this.last?.expression !== expression) this.last = { expression, symbol: this.checker.getSymbolAtLocation(expression) };
+    return this.last.symbol;
   }
 
   /**

@@ -104,7 +104,7 @@ export default function tooltypeTransformer(
       extras.onToolMeta?.(meta, site.fn);
       compiledInFile++;
       // A tool with errors fails the build anyway; compiling its (partial) schema would only add noise.
-      const validator = validators && !problems.some((p) => !p.warning) ? validators.expression(f, meta.parameters, slowPattern(site.nameNode)) : undefined;
+      const validator = validators && !problems.some((p) => !p.warning) ? validators.code(meta.parameters, slowPattern(site.nameNode)) : undefined;
       return metaExpression(f, meta as unknown as JsonValue, validator); // plain data by construction: see runtime/meta.ts
     };
 
@@ -179,7 +179,7 @@ export default function tooltypeTransformer(
       const { meta, problems } = deriveOutputMeta(tsi, checker, { call, typeNode, explicitName, explicitNameNode: explicitName === undefined ? undefined : first });
       problems.forEach(report);
       compiledInFile++;
-      const validator = validators && !problems.some((p) => !p.warning) ? validators.expression(f, meta.schema, slowPattern(typeNode)) : undefined;
+      const validator = validators && !problems.some((p) => !p.warning) ? validators.code(meta.schema, slowPattern(typeNode)) : undefined;
       return metaExpression(f, meta as unknown as JsonValue, validator);
     };
 

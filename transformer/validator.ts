@@ -8,7 +8,6 @@
  * passes a resolver that knows only the validator kit (runtime/arguments/compiled-validator.ts), which works the
  * same in CommonJS and ESM output and in bundles. The code is ES5, so it is emitted as text for every target.
  */
-import type * as ts from "typescript";
 import type { JsonSchema } from "../runtime/tool/meta";
 import { generateValidator } from "./validator/generate";
 import { type PatternProblem, patternJudge } from "./validator/patterns";
@@ -20,11 +19,11 @@ export class ValidatorCompiler {
   private readonly cache = new Map<string, { code: string | undefined; problems: PatternProblem[] }>();
 
   /**
-   * The validator of `schema` as a function expression, or undefined when the schema uses a keyword the generator
-   * does not implement (the runtime then validates it with ajv). Patterns that can backtrack exponentially are
-   * handed to `problem`.
+   * The code of the validator of `schema` (a function expression, which the transformer splices into the
+   * metadata's text), or undefined when the schema uses a keyword the generator does not implement (the runtime
+   * then validates it with ajv). Patterns that can backtrack exponentially are handed to `problem`.
    */
-  expression(f: ts.NodeFactory, schema: JsonSchema, problem: (problem: PatternProblem) => void = () => {}): ts.Expression | undefined {
+  code(schema: JsonSchema, problem: (problem: PatternProblem) => void = () => {}): string | undefined {
     const key = JSON.stringify(schema);
     let compiled = this.cache.get(key);
     if (!compiled) {
@@ -33,8 +32,6 @@ export class ValidatorCompiler {
       this.cache.set(key, compiled);
     }
     compiled.problems.forEach(problem);
-    // An identifier's text is printed verbatim; being synthesized, it is never resolved or renamed by the module
-    // transforms that run after this one.
-    return compiled.code === undefined ? undefined : f.createIdentifier(compiled.code);
+    return compiled.code;
   }
 }

@@ -87,6 +87,11 @@ const UNSUPPORTED_LIBRARY_TYPES: Record<string, string> = {
  */
 const LIBRARY_CLASS_ADVICE = "take the data it is built from (a string, number or plain object type) and construct it in the tool";
 
+/** Type-name resolutions per checker (a source file, and so its nodes, can outlive one program in watch mode). */
+const typeNameSymbols = new WeakMap<ts.TypeChecker, Map<ts.Node, ts.Symbol | undefined>>();
+/** isLibrarySymbol's answers. */
+const librarySymbols = new WeakMap<ts.Symbol, boolean>();
+
 /** What the reader knows about one composite type it has met (see `readTracked`). */
 interface Tracked {
   name?: string;
@@ -144,14 +149,28 @@ export class TypeReader {
       node = skipTypeParens(t, declaration.type);
     }
     for (let depth = 0; node && t.isTypeReferenceNode(node) && depth < 16; depth++) {
-      let symbol = this.checker.getSymbolAtLocation(node.typeName);
-      if (symbol && symbol.flags & t.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
+      const symbol = this.symbolOfTypeName(node.typeName);
       const declaration = symbol?.declarations?.find((d): d is ts.TypeAliasDeclaration => t.isTypeAliasDeclaration(d));
       if (!declaration || this.isLibrarySymbol(symbol!) || chain.includes(declaration)) break;
       chain.push(declaration);
       node = skipTypeParens(t, declaration.type);
     }
     return chain.reverse();
+  }
+
+  /**
+   * What a type reference's name resolves to, through import aliases. Remembered per program: the properties of a
+   * type shared by many tools spell their types with the same nodes in every tool, and resolving a name is one of
+   * the checker's slower questions.
+   */
+  private symbolOfTypeName(name: ts.EntityName): ts.Symbol | undefined {
+    let known = typeNameSymbols.get(this.checker);
+    if (!known) typeNameSymbols.set(this.checker, (known = new Map()));
+    if (known.has(name)) return known.get(name);
+    let symbol = this.checker.getSymbolAtLocation(name);
+    if (symbol && symbol.flags & this.tsi.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
+    known.set(name, symbol);
+    return symbol;
   }
 
   private readType(type: ts.Type, site: Site): SchemaNode {
@@ -305,6 +324,7 @@ export class TypeReader {
     if (hasNull) parts.push({ kind: "primitive", type: "null" });
     // Branches that say the same (two brands of number, `number & A` next to number) are one: a `type` array or
     // `anyOf` listing a schema twice is invalid or redundant.
+    if (parts.length === 1) return parts[0]!;
     const written = parts.map((p) => JSON.stringify(toJsonSchema(p)));
     const distinct = parts.filter((_, i) => written.indexOf(written[i]!) === i);
     return distinct.length === 1 ? distinct[0]! : { kind: "union", members: distinct };
@@ -325,8 +345,7 @@ export class TypeReader {
     const t = this.tsi;
     let spelled = skipTypeParens(t, node);
     for (let depth = 0; spelled && t.isTypeReferenceNode(spelled) && !spelled.typeArguments && depth < 16; depth++) {
-      let symbol = this.checker.getSymbolAtLocation(spelled.typeName);
-      if (symbol && symbol.flags & t.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
+      const symbol = this.symbolOfTypeName(spelled.typeName);
       const declaration = symbol?.declarations?.find((d): d is ts.TypeAliasDeclaration => t.isTypeAliasDeclaration(d));
       if (!declaration || declaration.typeParameters) break;
       spelled = skipTypeParens(t, declaration.type);
@@ -742,12 +761,20 @@ export class TypeReader {
     return true;
   }
 
-  /** Declared by TypeScript's lib files or by @types/node: the standard library of the program. */
+  /**
+   * Declared by TypeScript's lib files or by @types/node: the standard library of the program. Remembered per
+   * symbol (the answer depends only on its declarations' files), as most types are asked about many times.
+   */
   private isLibrarySymbol(symbol: ts.Symbol): boolean {
-    return (symbol.declarations ?? []).some((d) => {
-      const file = d.getSourceFile();
-      return file.hasNoDefaultLib || /[\\/]typescript[^\\/]*[\\/]lib[\\/]lib\.[^\\/]*\.d\.ts$/.test(file.fileName) || /[\\/]node_modules[\\/]@types[\\/]node[\\/]/.test(file.fileName);
-    });
+    let answer = librarySymbols.get(symbol);
+    if (answer === undefined) {
+      answer = (symbol.declarations ?? []).some((d) => {
+        const file = d.getSourceFile();
+        return file.hasNoDefaultLib || /[\\/]typescript[^\\/]*[\\/]lib[\\/]lib\.[^\\/]*\.d\.ts$/.test(file.fileName) || /[\\/]node_modules[\\/]@types[\\/]node[\\/]/.test(file.fileName);
+      });
+      librarySymbols.set(symbol, answer);
+    }
+    return answer;
   }
 
   private unsupported(site: Site, what: string, advice: string): SchemaNode {
