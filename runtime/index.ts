@@ -55,7 +55,7 @@ export type { LoopProviderName } from "./providers";
 export { parseToolCalls } from "./registry/parse-tool-calls";
 export type { InvalidParsedToolCall, ParseToolCallsOptions, ParsedToolCall, ParsedToolCalls } from "./registry/parse-tool-calls";
 
-export { ToolRegistry } from "./registry/registry";
+export { BaseToolRegistry, ToolRegistry } from "./registry/registry";
 export type { ApprovalDone, ApprovalPaused, ApprovalResult, ApprovalState } from "./registry/approval";
 export { ApprovalRequiredError } from "./dispatch/approval";
 export type { ApprovalDecision, PendingApproval } from "./dispatch/approval";

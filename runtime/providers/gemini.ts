@@ -49,6 +49,7 @@ import {
   argsCall,
   isAsyncIterable,
 } from "./provider";
+import { ownsGemini } from "./sniff";
 import { type AccumulatorUpdate, CallState, type ToolCallAccumulator, emptyUpdate, pushAfterDone } from "./stream";
 
 /** Gemini's schema types (the `@google/genai` `Type` enum). */
@@ -491,7 +492,7 @@ class GeminiAccumulator implements ToolCallAccumulator<GeminiResponse, GeminiFun
 /** Gemini: a `GenerateContentResponse` (`candidates`, `functionCalls`, `usageMetadata`) or a `Content` (`parts`). */
 export const gemini: ToolProvider<GeminiInput, GeminiFunctionResponseContent, GeminiTool[], GeminiToolsOptions, GeminiToolConfigParams> = {
   name: "gemini",
-  owns: (message) => "candidates" in message || "parts" in message || "functionCalls" in message || "usageMetadata" in message,
+  owns: ownsGemini,
   readCalls: readGeminiCalls,
   answer: (_message, results) => toGeminiFunctionResponses(results),
   exportTools: toGeminiTools,

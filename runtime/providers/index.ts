@@ -4,9 +4,8 @@
  * `ToolProvider` interface only; this is the one file that names every provider (adding one is a file in this
  * folder, a line here and a test).
  *
- * Order matters where shapes overlap: a list or an `output` list is the Responses API; a `function_call` without
- * `tool_calls` is the legacy functions API; `tool_calls` is Chat Completions / LangChain; Gemini's fields come next;
- * a `content` list last is Anthropic. A message none of them owns is read as a chat message with no calls.
+ * Recognition (sniff.ts) asks the providers' `owns` in this list's order. The registry core does not import this
+ * list: it loads a provider on first need (load.ts), so that a bundle carries only the providers it uses.
  */
 import { type AnthropicReply, type AnthropicStreamEvent, type AnthropicToolUseBlock, anthropic } from "./anthropic";
 import { type GeminiContent, type GeminiFunctionCall, type GeminiResponse, gemini } from "./gemini";
@@ -14,6 +13,7 @@ import { openAIChat, openAIFunctions } from "./openai-chat";
 import type { ToolCallAccumulator } from "./openai-chat/stream";
 import { type ResponsesFunctionCall, type ResponsesReply, type ResponsesStreamEvent, openAIResponses } from "./openai-responses";
 import type { ProviderLoop, ToolProvider } from "./provider";
+import { type MessageFormat, formatOf } from "./sniff";
 
 export { anthropic, gemini, openAIChat, openAIFunctions, openAIResponses };
 // Their message, tool, choice and loop types, for the layers above (the public types of the registry and the loop).
@@ -27,14 +27,18 @@ export type * from "./openai-responses";
 /** Every provider, in recognition order. */
 export const PROVIDERS: readonly ToolProvider[] = [openAIResponses, openAIFunctions, openAIChat, gemini, anthropic];
 
-/** The provider whose format `message` is in (chat when none owns it). Throws a TypeError for a non-object. */
+/** Each provider by the format it owns. */
+const BY_FORMAT: Readonly<Record<MessageFormat, ToolProvider>> = {
+  responses: openAIResponses,
+  "openai-functions": openAIFunctions,
+  openai: openAIChat,
+  gemini,
+  anthropic,
+};
+
+/** The provider whose format `message` is in (chat when none owns it; see sniff.ts). Throws a TypeError for a non-object. */
 export function providerOf(message: unknown): ToolProvider {
-  if (typeof message !== "object" || message === null) {
-    throw new TypeError(
-      "dispatch expects a model message with tool calls: an OpenAI ChatCompletionMessage, a Responses API response (or its output items), an Anthropic message, a Gemini response or Content, or a LangChain AIMessage.",
-    );
-  }
-  return PROVIDERS.find((provider) => provider.owns(message)) ?? openAIChat;
+  return BY_FORMAT[formatOf(message)];
 }
 
 /** The model APIs `runTools` drives, by the name of their provider. */

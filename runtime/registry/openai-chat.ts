@@ -1,0 +1,25 @@
+/**
+ * `ToolRegistry` of the `tooltype/openai` entry: the registry core (core.ts) and the tools in OpenAI Chat Completions (and the legacy functions API)'s format only, so
+ * that an app speaking OpenAI Chat Completions (and the legacy functions API) bundles no other provider's code (messages of another format still dispatch: their
+ * provider is loaded on first need).
+ */
+import { type OpenAIFunctionDefinition, type OpenAIFunctionTool, type OpenAIToolsOptions, toOpenAIFunctions, toOpenAITools } from "../providers/openai-chat";
+import { BaseToolRegistry } from "./core";
+
+/**
+ * The tools a model may call: register them (`tool()` values, objects with `@tool` methods, classes with static
+ * ones), export them in OpenAI Chat Completions (and the legacy functions API)'s format, and run a reply's calls with `dispatch`, one answer per call. The main
+ * `tooltype` entry's `ToolRegistry` has the same core and every provider's export methods.
+ */
+export class ToolRegistry extends BaseToolRegistry {
+  /**
+   * The `tools` of an OpenAI Chat Completions request. `{ strict: true }` rewrites every tool (that does not set its
+   * own `strict` option) into OpenAI's strict subset; OpenAI's limits are checked. Throws ToolExportError.
+   */
+  toOpenAITools(options?: OpenAIToolsOptions): OpenAIFunctionTool[] {
+    return toOpenAITools(this.list(), options);
+  }  /** The `functions` of a legacy Chat Completions request (`{ name, description, parameters }`). */
+  toOpenAIFunctions(): OpenAIFunctionDefinition[] {
+    return toOpenAIFunctions(this.list());
+  }
+}
