@@ -6,7 +6,8 @@
  * - `tools/call` runs through the registry's dispatch pipeline. Invalid arguments and failing tools are
  *   `isError: true` results the model can read; an unknown tool is JSON-RPC error -32602, as the protocol asks.
  * - The call's `ToolContext` gets the caller (`auth`, from the HTTP `authenticate` hook), a `progress` function that
- *   sends `notifications/progress` when the client sent a `progressToken`, and a signal aborted by the client's
+ *   sends `notifications/progress` when the client sent a `progressToken` (at most one per `progressIntervalMs`,
+ *   see progress.ts), and a signal aborted by the client's
  *   `notifications/cancelled` (the SDK's, on a connection that lives across requests) or by the HTTP layer.
  * - Error policy: with `exposeErrors: false` (the HTTP default) only texts written for the caller go out verbatim
  *   (a `ToolError`, a validation error, tooltype's own timeout and result errors, and whatever a tool's or
@@ -27,6 +28,7 @@ import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/t
 import { fitsSchema } from "../arguments/schema-fit";
 import type { ToolErrorEvent } from "../dispatch/options";
 import { mcpOutputSchema, toMCPResult, toMCPTools } from "../providers/mcp";
+import { PROGRESS_INTERVAL_MS, throttleProgress } from "./progress";
 import type { BaseToolRegistry as ToolRegistry } from "../registry/core";
 import { ToolError, ToolResultError, ToolTimeoutError, ToolValidationError } from "../tool/errors";
 import type { JsonSchema } from "../tool/meta";
@@ -49,6 +51,11 @@ export interface MCPServerOptions {
   exposeErrors?: boolean;
   /** A time limit for each `tools/call`, in milliseconds (`DispatchOptions.timeoutMs`). HTTP default 60,000. */
   timeoutMs?: number;
+  /**
+   * At most one `notifications/progress` per call in this many milliseconds (default 100; 0 sends every report).
+   * The newest report of an interval is sent at its end, and the last one before the result.
+   */
+  progressIntervalMs?: number;
 }
 
 /** What the HTTP layer adds for one request. */
@@ -73,6 +80,10 @@ export function createMCPServer(registry: ToolRegistry, options: MCPServerOption
     },
   );
   const exposeErrors = options.exposeErrors ?? true;
+  const progressIntervalMs = options.progressIntervalMs ?? PROGRESS_INTERVAL_MS;
+  if (typeof progressIntervalMs !== "number" || !(progressIntervalMs >= 0) || !Number.isFinite(progressIntervalMs)) {
+    throw new TypeError(`createMCPServer: progressIntervalMs must be a finite number of milliseconds, 0 or more; got ${String(progressIntervalMs)}.`);
+  }
 
   server.setRequestHandler(ListToolsRequestSchema, (): ListToolsResult => ({ tools: toMCPTools(registry.list()) }));
 
@@ -89,6 +100,13 @@ export function createMCPServer(registry: ToolRegistry, options: MCPServerOption
     const progressToken = request.params._meta?.progressToken;
     let failure: ToolErrorEvent | undefined;
     const signal = scope.signal ? AbortSignal.any([extra.signal, scope.signal]) : extra.signal;
+    // Progress is advisory: a notification that cannot be sent (the client left) is dropped.
+    const progress =
+      progressToken === undefined
+        ? undefined
+        : throttleProgress((update) => {
+            extra.sendNotification({ method: "notifications/progress", params: { progressToken, ...update } }).catch(() => undefined);
+          }, progressIntervalMs);
     let message;
     try {
       [message] = await registry.runCalls(
@@ -99,20 +117,15 @@ export function createMCPServer(registry: ToolRegistry, options: MCPServerOption
           ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
           auth: scope.auth,
           onToolError: (event) => (failure = event),
-          ...(progressToken === undefined
-            ? {}
-            : {
-                onProgress: (update) => {
-                  // Progress is advisory: a notification that cannot be sent (the client left) is dropped.
-                  extra.sendNotification({ method: "notifications/progress", params: { progressToken, ...update } }).catch(() => undefined);
-                },
-              }),
+          ...(progress === undefined ? {} : { onProgress: (update) => progress.report(update) }),
         },
       );
     } catch (error) {
       // The call was aborted (the SDK sends no answer to a cancelled request), or a handler set to `false` rethrew.
       if (exposeErrors || signal.aborted) throw error;
       throw new McpError(ErrorCode.InternalError, `Internal error: ${name} failed; the details stay on the server.`);
+    } finally {
+      progress?.finish(!signal.aborted);
     }
     const result = toMCPResult(message!, mcpOutputSchema(tool));
     if (!exposeErrors && failure?.kind === "tool" && !callerFacing(failure.error) && !ownHandler(registry, tool.options.handleToolError)) {

@@ -43,7 +43,7 @@ test("defaults: the official client lists titles and annotations, calls tools; s
 });
 
 test("progress: ctx.progress reaches the client as notifications/progress when it sent a progressToken", async () => {
-  await withServer(undefined, async (url) => {
+  await withServer({ progressIntervalMs: 0 }, async (url) => {
     const client = await connect(url);
     try {
       const seen: { progress: number; total?: number; message?: string }[] = [];
@@ -59,6 +59,24 @@ test("progress: ctx.progress reaches the client as notifications/progress when i
       assert.is(quiet.status, 200);
       assert.match(String(quiet.headers["content-type"]), /application\/json/);
       assert.is(JSON.parse(quiet.body).result.content[0].text, "counted to 2");
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+test("progress: by default at most one notification per 100 ms, the final report before the result", async () => {
+  await withServer(undefined, async (url) => {
+    const client = await connect(url);
+    try {
+      const seen: { progress: number; total?: number; message?: string }[] = [];
+      const n = 60; // one report every 5 ms or more
+      const result = (await client.callTool({ name: "count", arguments: { n } }, undefined, { ...TIMEOUT, onprogress: (p) => seen.push(p) })) as CallToolResult;
+      assert.is(text(result), `counted to ${n}`);
+      assert.ok(seen.length >= 2 && seen.length < n / 2, `${seen.length} notifications for ${n} reports`);
+      assert.equal(seen[0], { progress: 1, total: n, message: "step 1" });
+      assert.equal(seen.at(-1), { progress: n, total: n, message: `step ${n}` });
+      for (let i = 1; i < seen.length; i++) assert.ok(seen[i]!.progress > seen[i - 1]!.progress, "progress increases");
     } finally {
       await client.close();
     }

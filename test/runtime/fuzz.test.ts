@@ -14,7 +14,9 @@
  * - no object reaching a tool has an unusual prototype, and no built-in prototype gains a property.
  * Further properties run with random maxConcurrency, dispatch timeouts, throwing hooks and caller aborts, and with
  * issue 12's payloads: numbers that overflow to Infinity, leap-second dates, tools that throw secrets, plain objects
- * or revoked Proxies, results at the size limit, ids over the length limit and replies past the cap on calls.
+ * or revoked Proxies, results at the size limit, ids over the length limit and replies past the cap on calls; and
+ * validation-cost payloads (long uniqueItems arrays, strings against a polynomial pattern, deep recursive unions)
+ * on both validation paths, the generated validators and ajv for the same schemas given at run time.
  *
  * Runs are random unless FUZZ_SEED is set (fast-check prints the seed and path of any failure); FUZZ_SCALE
  * multiplies the number of runs. The last test asserts that at least 10,000 messages were generated.
@@ -23,6 +25,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import * as fc from "fast-check";
 import { isDeepStrictEqual } from "node:util";
+import { compileFixture } from "../support/compile";
 import {
   type AIMessage,
   type CompiledToolMeta,
@@ -941,6 +944,78 @@ test("fuzz: issue 12 — Infinity refused, leap seconds revived, no leaks, revok
       },
     ),
     params(400),
+  );
+});
+
+// ── Validation cost (issue 12): valid-sized calls that used to block the process, on both validation paths ──────
+
+const costSource = `
+import { tool, type UniqueItems, type Pattern } from "tooltype";
+interface Pt { x: number; y: number }
+/**
+ * Count distinct points.
+ * @param pts The points
+ */
+export const uniq = tool(function uniq(pts: Pt[] & UniqueItems) { return String(pts.length); });
+/**
+ * Tag something.
+ * @param tag A tag
+ */
+export const cubic = tool(function cubic(tag: string & Pattern<"^a*a*a*b$">) { return tag.length + " chars"; });
+/**
+ * A tree of any depth.
+ * @param node The root
+ */
+export const tree = tool(function tree(node: Node) { return "ok"; });
+type Node = { leaf: string } | { kids: Node[] };
+`;
+const costModule = compileFixture(costSource).load<Record<"uniq" | "cubic" | "tree", Parameters<ToolRegistry["register"]>[0]>>();
+const generatedPath = new ToolRegistry([costModule.uniq, costModule.cubic, costModule.tree]);
+/** The same schemas without their generated validators: checked by ajv at run time. */
+const ajvPath = new ToolRegistry(
+  generatedPath.list().map((t) => tool((...args: unknown[]) => (t.name === "tree" ? "ok" : t.name === "uniq" ? String((args[0] as unknown[]).length) : `${(args[0] as string).length} chars`), undefined, { ...t.meta, validator: undefined })),
+);
+
+/** A call whose arguments are big but under the size limit, with the status it must get. */
+const costCall: fc.Arbitrary<{ name: string; text: string; expected: Expected }> = fc.oneof(
+  fc.tuple(fc.integer({ min: 1, max: 40_000 }), fc.boolean()).map(([n, duplicate]) => {
+    const pts = Array.from({ length: n }, (_, i) => ({ x: i, y: -i }));
+    if (duplicate && n > 1) pts[n - 1] = { ...pts[0]! };
+    return { name: "uniq", text: JSON.stringify({ pts }), expected: { status: duplicate && n > 1 ? "error" : "success" } as Expected };
+  }),
+  // A polynomial pattern is checked up to a length it can afford (about 160 characters here) and refused past it,
+  // with a message saying so; a non-matching string is an error either way.
+  fc.tuple(fc.oneof(fc.integer({ min: 0, max: 120 }), fc.integer({ min: 1_000, max: 200_000 })), fc.constantFrom("b", "c", "ab", "")).map(([n, end]) => ({
+    name: "cubic",
+    text: JSON.stringify({ tag: "a".repeat(n) + end }),
+    expected: (end.endsWith("b") && n <= 120
+      ? { status: "success" }
+      : { status: "error", content: (c: string) => (end.endsWith("b") ? c.includes("too long to be checked") : c.includes("pattern")) }) as Expected,
+  })),
+  // Each level is an object and an array: 30 levels fit under the 64-level nesting limit, 33 and more do not.
+  fc.tuple(fc.oneof(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 33, max: 60 })), fc.boolean()).map(([depth, broken]) => {
+    let node: unknown = broken ? { leaf: 1 } : { leaf: "x" };
+    for (let i = 0; i < depth; i++) node = { kids: [node, { leaf: String(i) }] };
+    const expected: Expected = depth > 30 ? { status: "error", content: (c) => c.includes("nested too deeply") } : { status: broken ? "error" : "success" };
+    return { name: "tree", text: JSON.stringify({ node }), expected };
+  }),
+);
+
+test("fuzz: validation cost — big valid-sized arguments settle on both validation paths with the right status", async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.array(costCall, { minLength: 1, maxLength: 3 }), fc.boolean(), async (entries, viaAjv) => {
+      messagesGenerated++;
+      callsGenerated += entries.length;
+      const calls: GeneratedCall[] = entries.map((call, i) => ({
+        entry: { id: `cost_${i}`, type: "function", function: { name: call.name, arguments: call.text } },
+        expectedId: `cost_${i}`,
+        expected: call.expected,
+      }));
+      const registry = viaAjv ? ajvPath : generatedPath;
+      const answers = await bounded(registry.dispatch({ role: "assistant", content: null, tool_calls: calls.map((c) => c.entry) } as unknown as OpenAIAssistantMessage));
+      checkAnswers(calls, answers, true);
+    }),
+    params(60),
   );
 });
 
