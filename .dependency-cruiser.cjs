@@ -68,7 +68,7 @@ module.exports = {
         "registry/<api>.ts (the ToolRegistry of a provider entry such as tooltype/openai) adds that provider's export methods to the core: it imports that provider file and nothing else of providers/, so a bundle of it carries one provider.",
       severity: "error",
       from: { path: "^runtime/registry/(openai-chat|openai-responses|anthropic|gemini)\\.ts$" },
-      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/($1|provider)\\.ts$" },
+      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/($1(\\.ts$|/)|provider\\.ts$)" },
     },
     {
       name: "the-registry-core-loads-providers-on-need",

@@ -11,22 +11,19 @@
  * copies keep `openai` an optional peer in earnest: our .d.ts files never import it, so a project that talks to
  * another provider type-checks without the SDK installed (and without `skipLibCheck`).
  */
-import type {
-  ChatCompletionFunctionTool,
-  ChatCompletionToolChoiceOption,
-} from "openai/resources/chat/completions";
+import type { ChatCompletionFunctionTool, ChatCompletionToolChoiceOption } from "openai/resources/chat/completions";
 import type { ToolMessage } from "../dispatch/messages";
 import {
   type OutputFormatSource,
   type ProviderLoop,
   type ToolChoice,
   type ToolChoiceOptions,
-  type ToolFormatSource,
   type ToolProvider,
   isAsyncIterable,
   isChoiceMode,
 } from "./provider";
-import { checkToolCount, toStrictSchema } from "./strict";
+import { toStrictSchema } from "./strict";
+import { type OpenAIToolsOptions, toOpenAITool, toOpenAITools } from "./openai-chat/tools";
 import type {
   ChatAssistantMessage,
   ChatCompletionRequest,
@@ -49,44 +46,13 @@ export type { AIMessage, DispatchInput, InvalidToolCall, OpenAIAssistantMessage,
 export { hasFunctionCall, readChatCalls, readToolCall };
 export type { OpenAIFunctionChoiceParams, OpenAIFunctionDefinition, OpenAIFunctionMessage } from "./openai-chat/functions";
 export { openAIFunctionChoice, openAIFunctions, toOpenAIFunctionMessage, toOpenAIFunctions } from "./openai-chat/functions";
+export { type OpenAIToolsOptions, toOpenAITool, toOpenAITools };
 
 /** Request fields for the tool choice: spread them into `chat.completions.create({ ... })`. */
 export interface OpenAIToolChoiceParams {
   tool_choice: OpenAIToolChoice;
   /** `false` when `{ parallel: false }` was asked for (strict tools and parallel calls do not mix, says OpenAI). */
   parallel_tool_calls?: boolean;
-}
-
-/** `toOpenAITools` options. */
-export interface OpenAIToolsOptions {
-  /**
-   * Strict mode (Structured Outputs) for every tool that does not set its own `strict` option: the schema is rewritten
-   * into OpenAI's strict subset (see the README) and `strict: true` is sent. A tool's own option wins.
-   */
-  strict?: boolean;
-  /**
-   * Check the limits of one request, such as OpenAI's 128 tools (default `true`). Turn it off to export a large
-   * registry once and send a subset per request; each tool's own schema is checked either way.
-   */
-  checkLimits?: boolean;
-}
-
-/** `{ type: "function", function: { name, description, parameters } }`, plus `strict` when the tool or the export sets it. */
-export function toOpenAITool(tool: ToolFormatSource, options: OpenAIToolsOptions = {}): OpenAIFunctionTool {
-  const strict = tool.options.strict ?? options.strict;
-  const fn: ChatCompletionFunctionTool["function"] = { name: tool.name };
-  // An empty description is left out rather than sent as "" (the model reads nothing either way).
-  if (tool.description !== "") fn.description = tool.description;
-  fn.parameters = strict === true ? toStrictSchema(tool.parameters, tool.name) : tool.parameters;
-  if (typeof strict === "boolean") fn.strict = strict;
-  const entry: ChatCompletionFunctionTool = { type: "function", function: fn };
-  return entry;
-}
-
-export function toOpenAITools(tools: Iterable<ToolFormatSource>, options: OpenAIToolsOptions = {}): OpenAIFunctionTool[] {
-  const list = Array.from(tools);
-  if (options.checkLimits !== false) checkToolCount(list.length, "openai");
-  return list.map((tool) => toOpenAITool(tool, options));
 }
 
 /** `tool_choice` (and `parallel_tool_calls`) for Chat Completions. */

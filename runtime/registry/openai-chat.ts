@@ -3,7 +3,9 @@
  * that an app speaking OpenAI Chat Completions (and the legacy functions API) bundles no other provider's code (messages of another format still dispatch: their
  * provider is loaded on first need).
  */
-import { type OpenAIFunctionDefinition, type OpenAIFunctionTool, type OpenAIToolsOptions, toOpenAIFunctions, toOpenAITools } from "../providers/openai-chat";
+import type { OpenAIFunctionTool } from "../providers/openai-chat/client";
+import { type OpenAIFunctionDefinition, toOpenAIFunctions } from "../providers/openai-chat/functions";
+import { type OpenAIToolsOptions, toOpenAITools } from "../providers/openai-chat/tools";
 import { BaseToolRegistry } from "./core";
 
 /**
