@@ -42,9 +42,9 @@ module.exports = {
     {
       name: "providers-never-import-each-other",
       comment:
-        "A provider (providers/<api>.ts and its folder providers/<api>/) imports only its own files and the shared parts (provider.ts, the interface; sniff.ts, recognising messages; stream.ts; strict.ts); only the lists name them all: providers/index.ts (every provider, loaded) and providers/load.ts (each loaded on first need).",
+        "A provider (providers/<api>.ts and its folder providers/<api>/) imports only its own files and the shared parts (provider.ts, the interface; sniff.ts, recognising messages; stream.ts; strict.ts); only the lists name them: providers/index.ts (every provider, loaded), providers/load.ts (each loaded on first need) and providers/readers.ts (the chat reader the registry core always has).",
       severity: "error",
-      from: { path: "^runtime/providers/([a-z0-9-]+)(\\.ts$|/)", pathNot: "^runtime/providers/(index|load|provider|sniff|stream|strict)\\.ts$" },
+      from: { path: "^runtime/providers/([a-z0-9-]+)(\\.ts$|/)", pathNot: "^runtime/providers/(index|load|readers|provider|sniff|stream|strict)\\.ts$" },
       to: { path: "^runtime/providers/", pathNot: "^runtime/providers/($1(\\.ts$|/)|(provider|sniff|stream|strict)\\.ts$)" },
     },
     {
@@ -57,10 +57,10 @@ module.exports = {
     {
       name: "registry-is-handed-the-provider-list",
       comment:
-        "registry/ reaches providers through the lists (providers/index.ts; providers/load.ts, which loads each on first need), the interface and the message sniff, never a provider file itself; the one-provider registries are the exception below.",
+        "registry/ reaches providers through the lists (providers/index.ts; providers/load.ts, which loads each on first need; providers/readers.ts), the interface and the message sniff, never a provider file itself; the one-provider registries are the exception below.",
       severity: "error",
       from: { path: "^runtime/registry/", pathNot: "^runtime/registry/(openai-chat|openai-responses|anthropic|gemini)\\.ts$" },
-      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/(index|load|provider|sniff|mcp)\\.ts$" },
+      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/(index|load|readers|provider|sniff|mcp)\\.ts$" },
     },
     {
       name: "a-provider-registry-names-its-provider-only",
@@ -73,10 +73,18 @@ module.exports = {
     {
       name: "the-registry-core-loads-providers-on-need",
       comment:
-        "registry/core.ts (every registry's core: dispatch, approval) reaches providers only through load.ts and sniff.ts, so that no provider is in a bundle of an entry that does not export its tools.",
+        "registry/core.ts (every registry's core: dispatch, approval) reaches providers only through readers.ts (the chat reader) and sniff.ts: which provider answers another format is each registry class's choice (all loaded for the main entry, loaded on need by the small ones), so no provider is in a bundle of an entry that does not export its tools.",
       severity: "error",
       from: { path: "^runtime/registry/core\\.ts$" },
-      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/(load|sniff|provider)\\.ts$" },
+      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/(readers|sniff|provider)\\.ts$" },
+    },
+    {
+      name: "the-main-registry-loads-nothing-on-need",
+      comment:
+        "The main entry (runtime/index.ts; its ToolRegistry has every provider loaded) never reaches providers/load.ts or registry/on-need.ts: a bundle of it has no dynamic import, which Rollup and Rolldown refuse in a build with output.file.",
+      severity: "error",
+      from: { path: "^runtime/index\\.ts$" },
+      to: { path: "^runtime/(providers/load|registry/on-need)\\.ts$", reachable: true },
     },
     {
       name: "the-loop-is-provider-neutral",

@@ -1,7 +1,7 @@
 /**
- * `tooltype/core`: what every app that dispatches compiled tools uses, and no provider's export code: `tool`, the
- * registry core (`BaseToolRegistry`: register, dispatch, invoke, approval, middleware), the messages, the errors
- * and the types. The provider entries (`tooltype/openai`, `tooltype/responses`, `tooltype/anthropic`,
+ * `tooltype/core`: what every app that dispatches compiled tools uses, and no provider's export code: `tool`, a
+ * `ToolRegistry` with no export method (register, dispatch, invoke, approval, middleware; `BaseToolRegistry`, the
+ * type every registry is), the messages, the errors and the types. The provider entries (`tooltype/openai`, `tooltype/responses`, `tooltype/anthropic`,
  * `tooltype/gemini`) re-export all of it with a `ToolRegistry` that adds their own export methods; the main
  * `tooltype` entry has everything.
  *
@@ -11,6 +11,7 @@ export { tool } from "./tool/tool";
 export type { SchemaToolDefinition, SchemaToolFunction } from "./tool/tool";
 
 export { BaseToolRegistry } from "./registry/core";
+export { ToolRegistry } from "./registry/on-need";
 export type { ApprovalDone, ApprovalPaused, ApprovalResult, ApprovalState } from "./registry/approval";
 export { ApprovalRequiredError } from "./dispatch/approval";
 export type { ApprovalDecision, PendingApproval } from "./dispatch/approval";

@@ -10,10 +10,11 @@
  *   `__proto__`, `constructor` or `prototype` (refused here, whatever the patch library would do with them).
  * - `applyJsonPatch`: the operations applied by `rfc6902` to a copy of the failed call's arguments, all or nothing
  *   (RFC 6902 §5: a patch with a failing operation is not applied at all), with errors written for the model.
- *   `rfc6902` is loaded the first time a patch is applied (dynamic import: bundlers split it off, and importing
- *   tooltype does not load it).
+ *   Under Node `rfc6902` is loaded the first time a patch is applied (`#rfc6902`), so importing tooltype does not
+ *   load it.
  */
 import type { applyPatch } from "rfc6902";
+import { rfc6902 } from "#rfc6902";
 import { parseArguments, describeArgumentsProblem, isPlainObject, shortJson, truncate } from "../arguments/args";
 import type { ToolFormatSource } from "../providers/provider";
 import type { JsonValue } from "../tool/meta";
@@ -143,15 +144,14 @@ function pointerProblem(value: unknown): string | undefined {
 }
 
 /** The patched copy of `document`, or why the patch could not be applied (then nothing is changed). */
-export async function applyJsonPatch(
+export function applyJsonPatch(
   document: Record<string, unknown>,
   patch: readonly JsonPatchOperation[],
-): Promise<{ ok: true; value: Record<string, unknown> } | { ok: false; issues: string[] }> {
-  const { applyPatch } = await import("rfc6902");
+): { ok: true; value: Record<string, unknown> } | { ok: false; issues: string[] } {
   const copy = JSON.parse(JSON.stringify(document)) as Record<string, unknown>;
   let results: ReturnType<typeof applyPatch>;
   try {
-    results = applyPatch(copy, [...patch]);
+    results = rfc6902().applyPatch(copy, [...patch]);
   } catch (error) {
     return { ok: false, issues: [`the patch could not be applied: ${error instanceof Error ? error.message : String(error)}`] };
   }

@@ -41,6 +41,11 @@ export function providerOf(message: unknown): ToolProvider {
   return BY_FORMAT[formatOf(message)];
 }
 
+/** The provider of `format`. */
+export function providerNamed(format: MessageFormat): ToolProvider {
+  return BY_FORMAT[format];
+}
+
 /** The model APIs `runTools` drives, by the name of their provider. */
 export type LoopProviderName = "openai" | "responses" | "anthropic" | "gemini";
 

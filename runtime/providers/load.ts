@@ -1,39 +1,22 @@
 /**
- * The providers on first need: the registry core (registry/core.ts) reads chat messages itself and loads the
- * provider of any other format the first time it meets one, by dynamic `import()`, so that bundlers split each
- * provider into a chunk of its own and an app that speaks one API ships no other. After the first load a provider
- * is at hand synchronously (`readerOf`), so later dispatches take no extra step.
+ * The providers on first need, for the small entries' registries (`tooltype/core`, `tooltype/openai`, …): the
+ * provider of a format other than chat is loaded by dynamic `import()` the first time a message in it is met, so
+ * that bundlers split each provider into a chunk of its own and an app that speaks one API ships no other. Once
+ * loaded a provider is at hand synchronously, so later dispatches take no extra step. The main entry never imports
+ * this file: its registry has every provider loaded, and a bundle of it has no dynamic import (Rollup and Rolldown
+ * refuse one in a build with `output.file` unless told to inline it).
  */
-import { readChatCalls, readToolCall } from "./openai-chat/read";
-import type { ToolProvider } from "./provider";
+import { type CallReader, chatReader } from "./readers";
 import type { MessageFormat } from "./sniff";
-
-// Chat's reading of one call, for `invoke(call)`.
-export { readToolCall };
-export type { OpenAIToolCall } from "./openai-chat/read";
-
-/** What dispatch needs of a provider: its name, reading a message's calls, answering them. */
-export type CallReader = Pick<ToolProvider, "name" | "readCalls" | "answer">;
-
-/** Chat Completions and LangChain, always at hand: their answers are the ToolMessages themselves. */
-const chatReader: CallReader = { name: "openai", readCalls: readChatCalls as CallReader["readCalls"], answer: (_message, results) => [...results] };
 
 const loaded: Partial<Record<MessageFormat, CallReader>> = { openai: chatReader };
 
-/** The reader of `format` if it is at hand (chat always, the others once loaded), else `undefined`. */
-export function readerOf(format: MessageFormat): CallReader | undefined {
-  return loaded[format];
+/** The reader of `format`: at hand when it was loaded before, else a promise of it, its provider loading. */
+export function readerOnNeed(format: MessageFormat): CallReader | Promise<CallReader> {
+  return loaded[format] ?? load(format);
 }
 
-/** Whether `name` is the name of a provider (a format). */
-export function isMessageFormat(name: unknown): name is MessageFormat {
-  return name === "openai" || name === "openai-functions" || name === "responses" || name === "anthropic" || name === "gemini";
-}
-
-/** The reader of `format`, its provider loaded on first need. */
-export async function loadReader(format: MessageFormat): Promise<CallReader> {
-  const ready = loaded[format];
-  if (ready) return ready;
+async function load(format: MessageFormat): Promise<CallReader> {
   // One literal import() per provider: bundlers see each one and split it into its own chunk.
   let provider: CallReader;
   switch (format) {

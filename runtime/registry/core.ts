@@ -38,7 +38,7 @@ import {
 import type { ToolMessage } from "../dispatch/messages";
 import type { DispatchOptions, RegistryOptions, ToolMiddleware } from "../dispatch/options";
 import type { RegisteredTool } from "../dispatch/options";
-import { type CallReader, type OpenAIToolCall, isMessageFormat, loadReader, readToolCall, readerOf } from "../providers/load";
+import { type CallReader, type OpenAIToolCall, chatReader, isMessageFormat, readToolCall } from "../providers/readers";
 import { type MessageFormat, formatOf } from "../providers/sniff";
 import type { ToolCall } from "../tool/call";
 import { NOT_COMPILED_HINT, ToolRegistrationError } from "../tool/errors";
@@ -156,7 +156,7 @@ class ToolEntry implements RegisteredTool, DispatchTool {
  * `ToolRegistry` (from `tooltype` or a provider entry such as `tooltype/openai`) is one; type a parameter with it to
  * accept any of them.
  */
-export class BaseToolRegistry {
+export abstract class BaseToolRegistry {
   readonly #tools = new Map<string, ToolEntry>();
   readonly #options: Readonly<RegistryOptions>;
   readonly #env: DispatchEnvironment;
@@ -232,6 +232,16 @@ export class BaseToolRegistry {
     return this.#tools.has(name);
   }
 
+  /**
+   * The provider that reads and answers `format` (never chat, which the core reads itself): at hand, or a promise
+   * of it while it loads. The main entry's registry has every provider loaded; the small entries' load one on need.
+   */
+  protected abstract providerFor(format: Exclude<MessageFormat, "openai">): CallReader | Promise<CallReader>;
+
+  #readerOf(format: MessageFormat): CallReader | Promise<CallReader> {
+    return format === "openai" ? chatReader : this.providerFor(format);
+  }
+
   /** All tools, in registration order. */
   list(): RegisteredTool[] {
     return [...this.#tools.values()];
@@ -250,13 +260,12 @@ export class BaseToolRegistry {
    * are error answers for the model. Rejects only when a `handle*Error` option is `false` (with that error) or `options.signal` aborts (with its reason).
    */
   dispatch<M extends ToolCallMessage>(message: M, options?: DispatchOptions): Promise<DispatchResult<M>> {
-    let provider: CallReader | undefined;
+    let provider: CallReader | Promise<CallReader>;
     let calls: NormalizedCall[];
     try {
-      const format = formatOf(message);
-      provider = readerOf(format);
-      // A format met for the first time: load its provider, then dispatch as below.
-      if (!provider) return loadReader(format).then(() => this.dispatch(message, options));
+      provider = this.#readerOf(formatOf(message));
+      // A format met for the first time by a small entry's registry: its provider loads, then dispatch goes on.
+      if (provider instanceof Promise) return provider.then(() => this.dispatch(message, options));
       calls = provider.readCalls(message);
     } catch (error) {
       return Promise.reject(error);
@@ -275,9 +284,8 @@ export class BaseToolRegistry {
   runCalls(message: ToolCallMessage, options?: DispatchOptions): Promise<ToolMessage[]> {
     let calls: NormalizedCall[];
     try {
-      const format = formatOf(message);
-      const provider = readerOf(format);
-      if (!provider) return loadReader(format).then(() => this.runCalls(message, options));
+      const provider = this.#readerOf(formatOf(message));
+      if (provider instanceof Promise) return provider.then(() => this.runCalls(message, options));
       calls = provider.readCalls(message);
     } catch (error) {
       return Promise.reject(error);
@@ -292,7 +300,7 @@ export class BaseToolRegistry {
    * call `resume(state, decisions)` with one decision per pending call.
    */
   async dispatchWithApproval<M extends ToolCallMessage>(message: M, options: DispatchOptions = {}): Promise<ApprovalResult<M>> {
-    const provider = await readerFor(message);
+    const provider = await this.#readerOf(formatOf(message));
     const calls = provider.readCalls(message);
     const pending = mayNeedApproval(this.#env, calls) ? await findPending(this.#env, calls, options) : [];
     if (pending.length > 0) {
@@ -311,7 +319,7 @@ export class BaseToolRegistry {
   async resume<M = ToolCallMessage>(state: ApprovalState<M>, decisions: readonly ApprovalDecision[], options: DispatchOptions = {}): Promise<ApprovalDone<M>> {
     const checked = checkApprovalState(state);
     if (!isMessageFormat(checked.provider)) throw new TypeError(`resume: the state names an unknown message format ${JSON.stringify(checked.provider)}.`);
-    const provider = await loadReader(checked.provider);
+    const provider = await this.#readerOf(checked.provider);
     const results = await resumeRead(this, checked, decisions, options);
     // Every provider answers from the results alone; the original message is not part of the state.
     return { status: "done", answer: provider.answer(undefined as never, results) as DispatchResult<M>, results };
@@ -320,9 +328,8 @@ export class BaseToolRegistry {
   /** The calls of `message` that need approval (nothing runs); `[]` when every call may run. */
   pendingApprovals(message: ToolCallMessage, options: DispatchOptions = {}): Promise<PendingApproval[]> {
     try {
-      const format = formatOf(message);
-      const provider = readerOf(format);
-      if (!provider) return loadReader(format).then(() => this.pendingApprovals(message, options));
+      const provider = this.#readerOf(formatOf(message));
+      if (provider instanceof Promise) return provider.then(() => this.pendingApprovals(message, options));
       return pendingRead(this, provider.readCalls(message), options);
     } catch (error) {
       return Promise.reject(error);
@@ -348,12 +355,6 @@ export class BaseToolRegistry {
     const call = readToolCall(first);
     return dispatchCalls(this.#env, [call], second as DispatchOptions | undefined).then((answers) => answers[0]!);
   }
-}
-
-/** The reader of `message`'s format, its provider loaded on first need. Throws a TypeError for a non-object. */
-function readerFor(message: unknown): Promise<CallReader> {
-  const format: MessageFormat = formatOf(message);
-  return Promise.resolve(readerOf(format) ?? loadReader(format));
 }
 
 /** The tool's metadata, or a registration error that says why it is unusable and how to fix the build. */

@@ -1,19 +1,19 @@
 /**
  * `ToolRegistry` of the `tooltype/openai` entry: the registry core (core.ts) and the tools in OpenAI Chat Completions (and the legacy functions API)'s format only, so
  * that an app speaking OpenAI Chat Completions (and the legacy functions API) bundles no other provider's code (messages of another format still dispatch: their
- * provider is loaded on first need).
+ * provider is loaded on first need, on-need.ts).
  */
 import type { OpenAIFunctionTool } from "../providers/openai-chat/client";
 import { type OpenAIFunctionDefinition, toOpenAIFunctions } from "../providers/openai-chat/functions";
 import { type OpenAIToolsOptions, toOpenAITools } from "../providers/openai-chat/tools";
-import { BaseToolRegistry } from "./core";
+import { ToolRegistry as OnNeedToolRegistry } from "./on-need";
 
 /**
  * The tools a model may call: register them (`tool()` values, objects with `@tool` methods, classes with static
  * ones), export them in OpenAI Chat Completions (and the legacy functions API)'s format, and run a reply's calls with `dispatch`, one answer per call. The main
  * `tooltype` entry's `ToolRegistry` has the same core and every provider's export methods.
  */
-export class ToolRegistry extends BaseToolRegistry {
+export class ToolRegistry extends OnNeedToolRegistry {
   /**
    * The `tools` of an OpenAI Chat Completions request. `{ strict: true }` rewrites every tool (that does not set its
    * own `strict` option) into OpenAI's strict subset; OpenAI's limits are checked. Throws ToolExportError.

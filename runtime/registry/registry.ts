@@ -1,8 +1,9 @@
 /**
  * `ToolRegistry` of the main `tooltype` entry: the registry core (core.ts: register, read, dispatch, approval,
  * middleware) and the tools in every provider's format (`toOpenAITools`, `toResponsesTools`, `toAnthropicTools`,
- * `toGeminiTools`, `toMCPTools`, …), written by the providers. The provider entries (`tooltype/openai`, …) each
- * add only their own export methods to the same core, so that a bundle carries one provider.
+ * `toGeminiTools`, `toMCPTools`, …), written by the providers, every provider loaded (so a bundle of it has no
+ * dynamic import). The provider entries (`tooltype/openai`, …) each add only their own export methods to the same
+ * core and load the other providers on need (on-need.ts), so that a bundle carries one provider.
  */
 import {
   type AnthropicTool,
@@ -18,7 +19,9 @@ import {
   openAIChat,
   openAIFunctions,
   openAIResponses,
+  providerNamed,
 } from "../providers";
+import type { CallReader, MessageFormat } from "../providers/readers";
 import { type MCPTool, toMCPTools } from "../providers/mcp";
 import { BaseToolRegistry } from "./core";
 
@@ -31,6 +34,11 @@ export { BaseToolRegistry } from "./core";
  * answer per call.
  */
 export class ToolRegistry extends BaseToolRegistry {
+  /** Every provider is loaded with this entry: answered at once. */
+  protected providerFor(format: Exclude<MessageFormat, "openai">): CallReader {
+    return providerNamed(format);
+  }
+
   /**
    * The `tools` of an OpenAI Chat Completions request. `{ strict: true }` rewrites every tool (that does not set its
    * own `strict` option) into OpenAI's strict subset; OpenAI's limits are checked. Throws ToolExportError.
