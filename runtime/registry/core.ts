@@ -235,6 +235,7 @@ export abstract class BaseToolRegistry {
   /**
    * The provider that reads and answers `format` (never chat, which the core reads itself): at hand, or a promise
    * of it while it loads. The main entry's registry has every provider loaded; the small entries' load one on need.
+   * @internal
    */
   protected abstract providerFor(format: Exclude<MessageFormat, "openai">): CallReader | Promise<CallReader>;
 

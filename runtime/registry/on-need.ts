@@ -13,7 +13,7 @@ import { BaseToolRegistry } from "./core";
  * message in a format other than Chat Completions loads that format's provider on first need.
  */
 export class ToolRegistry extends BaseToolRegistry {
-  /** Loaded on first need: at hand after the first message of this format. */
+  /** Loaded on first need: at hand after the first message of this format. @internal */
   protected providerFor(format: Exclude<MessageFormat, "openai">): CallReader | Promise<CallReader> {
     return readerOnNeed(format);
   }

@@ -1,7 +1,7 @@
 /**
- * `ToolRegistry` of the `tooltype/openai` entry: the registry core (core.ts) and the tools in OpenAI Chat Completions (and the legacy functions API)'s format only, so
- * that an app speaking OpenAI Chat Completions (and the legacy functions API) bundles no other provider's code (messages of another format still dispatch: their
- * provider is loaded on first need, on-need.ts).
+ * `ToolRegistry` of the `tooltype/openai` entry: the registry core (core.ts) with the export methods of OpenAI Chat
+ * Completions (and the legacy functions API) only, so that an app speaking that API bundles no other provider's
+ * code. Messages of another format still dispatch: their provider is loaded on first need (on-need.ts).
  */
 import type { OpenAIFunctionTool } from "../providers/openai-chat/client";
 import { type OpenAIFunctionDefinition, toOpenAIFunctions } from "../providers/openai-chat/functions";
@@ -10,8 +10,9 @@ import { ToolRegistry as OnNeedToolRegistry } from "./on-need";
 
 /**
  * The tools a model may call: register them (`tool()` values, objects with `@tool` methods, classes with static
- * ones), export them in OpenAI Chat Completions (and the legacy functions API)'s format, and run a reply's calls with `dispatch`, one answer per call. The main
- * `tooltype` entry's `ToolRegistry` has the same core and every provider's export methods.
+ * ones), export them in the format of OpenAI Chat Completions (and the legacy functions API), and run a reply's
+ * calls with `dispatch`, one answer per call. The main `tooltype` entry's `ToolRegistry` has the same core and
+ * every provider's export methods.
  */
 export class ToolRegistry extends OnNeedToolRegistry {
   /**
@@ -20,7 +21,9 @@ export class ToolRegistry extends OnNeedToolRegistry {
    */
   toOpenAITools(options?: OpenAIToolsOptions): OpenAIFunctionTool[] {
     return toOpenAITools(this.list(), options);
-  }  /** The `functions` of a legacy Chat Completions request (`{ name, description, parameters }`). */
+  }
+
+  /** The `functions` of a legacy Chat Completions request (`{ name, description, parameters }`). */
   toOpenAIFunctions(): OpenAIFunctionDefinition[] {
     return toOpenAIFunctions(this.list());
   }

@@ -34,7 +34,7 @@ export { BaseToolRegistry } from "./core";
  * answer per call.
  */
 export class ToolRegistry extends BaseToolRegistry {
-  /** Every provider is loaded with this entry: answered at once. */
+  /** Every provider is loaded with this entry: answered at once. @internal */
   protected providerFor(format: Exclude<MessageFormat, "openai">): CallReader {
     return providerNamed(format);
   }
