@@ -111,12 +111,21 @@ export interface EsmAppBundle {
  * is loaded only on first need, ajv for schemas written by hand, goes to chunks of its own).
  */
 export async function bundleEsmApp(dir: string, source: string, types: string[] = []): Promise<EsmAppBundle> {
+  compileEsmApps(dir, { app: source }, types);
+  return bundleCompiled(dir, "app");
+}
+
+/**
+ * Several ES module apps in one project in `dir` (`src/<name>.ts` for each of `sources`), compiled by one tspc run
+ * with the plugin; `bundleCompiled` then bundles each.
+ */
+function compileEsmApps(dir: string, sources: Record<string, string>, types: string[] = []): void {
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(path.join(dir, "src"), { recursive: true });
   fs.mkdirSync(path.join(dir, "node_modules"), { recursive: true });
   fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "bench-bundle", private: true, type: "module" }));
   fs.symlinkSync(REPO, path.join(dir, "node_modules", "tooltype"), "dir");
-  fs.writeFileSync(path.join(dir, "src", "app.ts"), source);
+  for (const [name, source] of Object.entries(sources)) fs.writeFileSync(path.join(dir, "src", `${name}.ts`), source);
   const compilerOptions = {
     target: "ES2022",
     module: "ES2022",
@@ -132,17 +141,21 @@ export async function bundleEsmApp(dir: string, source: string, types: string[] 
   };
   fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, include: ["src"] }));
   runChild(process.execPath, [tspcPath(), "-p", "tsconfig.json"], { cwd: dir, timeoutMs: 300_000 });
+}
 
+/** The app `name` compiled by `compileEsmApps`, bundled by esbuild into `dir/dist` (`dir/dist-<name>` but for "app"). */
+async function bundleCompiled(dir: string, name: string): Promise<EsmAppBundle> {
+  const outdir = path.join(dir, name === "app" ? "dist" : `dist-${name}`);
   const esbuild = await import("esbuild");
   const result = await esbuild.build({
-    entryPoints: [path.join(dir, "out", "app.js")],
+    entryPoints: [path.join(dir, "out", `${name}.js`)],
     bundle: true,
     minify: true,
     format: "esm",
     platform: "node",
     target: "node20",
     splitting: true,
-    outdir: path.join(dir, "dist"),
+    outdir,
     entryNames: "bundle",
     outExtension: { ".js": ".mjs" },
     metafile: true,
@@ -150,7 +163,7 @@ export async function bundleEsmApp(dir: string, source: string, types: string[] 
   });
   const outputs = result.metafile.outputs;
   const entry = Object.keys(outputs).find((file) => outputs[file]!.entryPoint !== undefined)!;
-  return { outputs, entry, outdir: path.join(dir, "dist") };
+  return { outputs, entry, outdir };
 }
 
 /** The output files an app loads on start: its entry and the chunks imported statically (not those behind `import()`). */
@@ -165,8 +178,8 @@ export function staticOutputs(bundle: EsmAppBundle): string[] {
   return [...loaded];
 }
 
-async function bundleApp(dir: string, tools: number, entryModule = PROVIDER_ENTRY): Promise<Built> {
-  const bundle = await bundleEsmApp(dir, appSource(tools, entryModule));
+async function bundleApp(dir: string, name: string): Promise<Built> {
+  const bundle = await bundleCompiled(dir, name);
   const { outputs, outdir } = bundle;
   const loaded = staticOutputs(bundle);
   const code = Buffer.concat([...loaded].map((file) => fs.readFileSync(path.resolve(file))));
@@ -193,9 +206,12 @@ function gzip(code: Uint8Array): number {
 
 /** Bundles the app with one tool and with `1 + EXTRA`, checks that the one-tool bundle works, and measures both. */
 export async function benchBundle(): Promise<BundleResult> {
-  const one = await bundleApp(path.join(PROJECTS, "bundle-1"), 1);
-  const more = await bundleApp(path.join(PROJECTS, `bundle-${1 + EXTRA}`), 1 + EXTRA);
-  const main = await bundleApp(path.join(PROJECTS, "bundle-main-1"), 1, "tooltype");
+  // One project, one tspc run: the one-tool app, the same with EXTRA more tools, the one-tool app on the main entry.
+  const dir = path.join(PROJECTS, "bundle");
+  compileEsmApps(dir, { one: appSource(1, PROVIDER_ENTRY), more: appSource(1 + EXTRA, PROVIDER_ENTRY), main: appSource(1, "tooltype") });
+  const one = await bundleApp(dir, "one");
+  const more = await bundleApp(dir, "more");
+  const main = await bundleApp(dir, "main");
   checkBundle(one.outdir);
   checkBundle(main.outdir);
 

@@ -6,7 +6,7 @@
  */
 export * from "./core";
 export { ToolRegistry } from "./registry/gemini";
-export { FunctionCallingConfigMode as GeminiFunctionCallingConfigMode, Type as GeminiType } from "./providers/gemini";
+export { FunctionCallingConfigMode as GeminiFunctionCallingConfigMode, Type as GeminiType } from "./providers/gemini/enums";
 export type {
   GeminiFunctionDeclaration,
   GeminiFunctionResponseContent,

@@ -14,7 +14,6 @@
 import type { ChatCompletionFunctionTool, ChatCompletionToolChoiceOption } from "openai/resources/chat/completions";
 import type { ToolMessage } from "../dispatch/messages";
 import {
-  type OutputFormatSource,
   type ProviderLoop,
   type ToolChoice,
   type ToolChoiceOptions,
@@ -22,8 +21,7 @@ import {
   isAsyncIterable,
   isChoiceMode,
 } from "./provider";
-import { toStrictSchema } from "./strict";
-import { type OpenAIToolsOptions, toOpenAITool, toOpenAITools } from "./openai-chat/tools";
+import { type OpenAIToolsOptions, toOpenAITool, toOpenAITools, toResponseFormat } from "./openai-chat/tools";
 import type {
   ChatAssistantMessage,
   ChatCompletionRequest,
@@ -32,7 +30,6 @@ import type {
   ChatCompletionsClient,
   ChatMessageParam,
   ChatToolCall,
-  JsonSchemaResponseFormat,
   OpenAIFunctionTool,
   OpenAIToolChoice,
 } from "./openai-chat/client";
@@ -46,7 +43,7 @@ export type { AIMessage, DispatchInput, InvalidToolCall, OpenAIAssistantMessage,
 export { hasFunctionCall, readChatCalls, readToolCall };
 export type { OpenAIFunctionChoiceParams, OpenAIFunctionDefinition, OpenAIFunctionMessage } from "./openai-chat/functions";
 export { openAIFunctionChoice, openAIFunctions, toOpenAIFunctionMessage, toOpenAIFunctions } from "./openai-chat/functions";
-export { type OpenAIToolsOptions, toOpenAITool, toOpenAITools };
+export { type OpenAIToolsOptions, toOpenAITool, toOpenAITools, toResponseFormat };
 
 /** Request fields for the tool choice: spread them into `chat.completions.create({ ... })`. */
 export interface OpenAIToolChoiceParams {
@@ -62,14 +59,6 @@ export function openAIToolChoice(choice: ToolChoice, options: ToolChoiceOptions 
   const params: OpenAIToolChoiceParams = { tool_choice };
   if (options.parallel !== undefined) params.parallel_tool_calls = options.parallel;
   return params;
-}
-
-/** OpenAI's `response_format` for a structured answer: the schema rewritten into the strict subset when `strict`. */
-export function toResponseFormat(output: OutputFormatSource): JsonSchemaResponseFormat {
-  const schema = output.strict ? toStrictSchema(output.schema, output.name) : output.schema;
-  const json_schema: JsonSchemaResponseFormat["json_schema"] = { name: output.name, schema, strict: output.strict };
-  if (output.description) json_schema.description = output.description;
-  return { type: "json_schema", json_schema };
 }
 
 /** What `runTools` sends to Chat Completions besides the tools: the model and the conversation (other fields pass through). */

@@ -7,7 +7,7 @@
  *   ajv compiler; the other providers sit in chunks of their own. Run alone, the bundle answers a chat message and
  *   then an Anthropic, a Gemini and a Responses API message (their chunks load on first need).
  * - Under Node (the CommonJS build), `require("tooltype/openai")` loads none of those modules either, and a
- *   message of another format still dispatches.
+ *   message of another format still dispatches; `require("tooltype")` loads each provider on its first use.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -119,6 +119,35 @@ registry.dispatch({ role: "assistant", content: [{ type: "tool_use", id: "b", na
   assert.is(report.answer.content[0]!.tool_use_id, "b");
   assert.is(report.answer.content[0]!.is_error, true);
   assert.ok(report.after.some((file) => file.endsWith("dist/runtime/providers/anthropic.js")), "the Anthropic provider was not loaded on need");
+});
+
+test("require('tooltype') loads a provider on its first use, not before", async () => {
+  const script = `
+const { ToolRegistry, formatAnswer } = require("tooltype");
+const loaded = () => Object.keys(require.cache).map((file) => file.split(require("path").sep).join("/"));
+const atStart = loaded();
+const registry = new ToolRegistry();
+const gemini = registry.toGeminiTools();
+const afterExport = loaded();
+registry.dispatch({ role: "assistant", content: [{ type: "tool_use", id: "b", name: "nope", input: {} }] }).then((answer) => {
+  const formatted = formatAnswer({ output: [] }, []);
+  process.stdout.write(JSON.stringify({ atStart, gemini, afterExport, answer, formatted, after: loaded() }));
+});`;
+  const report = JSON.parse(await runNode(["-e", script], repo)) as {
+    atStart: string[];
+    gemini: unknown;
+    afterExport: string[];
+    answer: { role: string; content: { tool_use_id: string }[] };
+    formatted: unknown;
+    after: string[];
+  };
+  const providers = (files: string[]) => files.filter((file) => /dist\/runtime\/providers\/(openai-chat|openai-responses|anthropic|gemini)\.js$|node_modules\/(partial-json|rfc6902)\//.test(file)).map((file) => file.replace(/^.*\/(dist|node_modules)\//, "$1/")).sort();
+  assert.equal(providers(report.atStart), [], "require('tooltype') loaded a provider (or an optional parser) before its first use");
+  assert.equal(report.gemini, [{ functionDeclarations: [] }]);
+  assert.equal(providers(report.afterExport), ["dist/runtime/providers/gemini.js"]);
+  assert.is(report.answer.content[0]!.tool_use_id, "b");
+  assert.equal(report.formatted, []);
+  assert.equal(providers(report.after), ["dist/runtime/providers/anthropic.js", "dist/runtime/providers/gemini.js", "dist/runtime/providers/openai-responses.js"]);
 });
 
 test.run();

@@ -1,13 +1,13 @@
 /**
  * The `tools` of a Chat Completions request: each registered tool as `{ type: "function", function }`, its schema
  * rewritten into OpenAI's strict subset where strict mode is asked for (strict.ts), and the request's limits
- * checked. Apart from openai-chat.ts so that `tooltype/openai`'s registry exports tools without loading the chat
+ * checked; and a structured answer's `response_format`. Apart from openai-chat.ts so that `tooltype/openai`'s registry exports tools without loading the chat
  * provider's loop and stream accumulator (a bundler would leave those out anyway; Node's `require` would not).
  */
 import type { ChatCompletionFunctionTool } from "openai/resources/chat/completions";
-import type { ToolFormatSource } from "../provider";
+import type { OutputFormatSource, ToolFormatSource } from "../provider";
 import { checkToolCount, toStrictSchema } from "../strict";
-import type { OpenAIFunctionTool } from "./client";
+import type { JsonSchemaResponseFormat, OpenAIFunctionTool } from "./client";
 
 /** `toOpenAITools` options. */
 export interface OpenAIToolsOptions {
@@ -41,3 +41,10 @@ export function toOpenAITools(tools: Iterable<ToolFormatSource>, options: OpenAI
   return list.map((tool) => toOpenAITool(tool, options));
 }
 
+/** OpenAI's `response_format` for a structured answer: the schema rewritten into the strict subset when `strict`. */
+export function toResponseFormat(output: OutputFormatSource): JsonSchemaResponseFormat {
+  const schema = output.strict ? toStrictSchema(output.schema, output.name) : output.schema;
+  const json_schema: JsonSchemaResponseFormat["json_schema"] = { name: output.name, schema, strict: output.strict };
+  if (output.description) json_schema.description = output.description;
+  return { type: "json_schema", json_schema };
+}
