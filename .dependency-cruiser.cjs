@@ -81,7 +81,7 @@ module.exports = {
     {
       name: "the-main-registry-loads-nothing-on-need",
       comment:
-        "The main entry (runtime/index.ts; its ToolRegistry has every provider loaded) never reaches providers/load.ts or registry/on-need.ts: a bundle of it has no dynamic import, which Rollup and Rolldown refuse in a build with output.file.",
+        "The main entry (runtime/index.ts; its ToolRegistry has every provider at hand through the provider list) never reaches providers/load.ts or registry/on-need.ts, the small entries' second way of loading providers, which would only add chunks to a bundle of it.",
       severity: "error",
       from: { path: "^runtime/index\\.ts$" },
       to: { path: "^runtime/(providers/load|registry/on-need)\\.ts$", reachable: true },

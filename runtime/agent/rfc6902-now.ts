@@ -1,7 +1,7 @@
 /**
  * How json-patch.ts reaches `rfc6902` under Node (the CommonJS build; package.json `imports`, `#rfc6902`, default
  * condition): loaded the first time a patch is applied, so that importing tooltype does not load it. Bundlers take
- * rfc6902-static.ts instead (no dynamic import: Rollup and Rolldown refuse one in a build with `output.file`).
+ * rfc6902-static.ts instead (a static import, kept only where JSON Patch repair is used).
  */
 import type * as Rfc6902 from "rfc6902";
 

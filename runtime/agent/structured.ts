@@ -8,7 +8,7 @@
  *   violation;
  * - `formatInstructions()` for models without a response-format parameter (the output-parser style).
  */
-import { describeArgumentsProblem, parseArguments } from "../arguments/args";
+import { describeArgumentsProblem, parseArguments } from "../arguments/parse";
 import { conform } from "../arguments/conform";
 import { instantiateValidator } from "../arguments/compiled-validator";
 import { ArgumentsValidator } from "../arguments/validate";

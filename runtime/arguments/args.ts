@@ -2,8 +2,8 @@
  * Arguments, from the model's text to the function's parameter list:
  * - read: JSON text or an already-parsed object → a fresh, plain arguments object (or a description of why not),
  *   bounded in size and depth, `__proto__` keys dropped, numbers finite (`1e400` parses to Infinity and is
- *   refused); text `JSON.parse` refuses goes to the lenient reader
- *   (repair.ts), and a JSON string holding the whole arguments object (double-stringified) can be unwrapped;
+ *   refused); text `JSON.parse` refuses goes to the lenient reader (repair.ts, handed in: see parse.ts), and a
+ *   JSON string holding the whole arguments object (double-stringified) can be unwrapped;
  * - revive: ISO strings at the `meta.dates` pointers → `Date` (a leap second `23:59:60` as the second after
  *   `23:59:59`, as POSIX time and `Date` count it);
  * - map: the arguments object → positional arguments, honouring `meta.flatten` and `meta.inject`.
@@ -15,7 +15,7 @@
 import type { Coercion } from "./coercion";
 import type { CompiledToolMeta } from "../tool/meta";
 import type { ToolContext } from "../tool/options";
-import { type RepairKind, repairJson } from "./repair";
+import type { RepairKind, RepairResult } from "./repair";
 
 /** Default limit on arguments text: 1 MiB of UTF-8. Longer text is refused before parsing. */
 export const MAX_ARGUMENTS_BYTES = 1_048_576;
@@ -57,11 +57,15 @@ export type ReadResult =
     }
   | ({ ok: false } & ArgumentsProblem);
 
+/** The lenient reader (repair.ts's `repairJson`), handed to `parseText` by code that has it loaded. */
+export type Repair = (text: string, parseError: string, maxDepth: number) => RepairResult;
+
 /**
  * Parse arguments text. Empty or blank text means "no arguments" (models send `""` for parameterless tools). Strict
- * JSON is tried first; only text it refuses is read leniently.
+ * JSON is tried first; only text it refuses is read leniently, by `repair`. Without `repair`, such text (when
+ * `options.repair` allows repairs) gives `undefined`: read it again with the lenient reader (parse.ts).
  */
-export function parseArguments(text: string, options: ReadOptions = {}): ReadResult {
+export function parseText(text: string, options: ReadOptions = {}, repair?: Repair): ReadResult | undefined {
   const maxBytes = options.maxBytes ?? MAX_ARGUMENTS_BYTES;
   const maxDepth = options.maxDepth ?? MAX_ARGUMENTS_DEPTH;
   // Each UTF-16 unit is 1 to 3 bytes of UTF-8: measure only when the length alone does not decide.
@@ -79,7 +83,8 @@ export function parseArguments(text: string, options: ReadOptions = {}): ReadRes
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     if (options.repair === false) return { ok: false, problem: "json", detail, text };
-    const repaired = repairJson(text, detail, maxDepth);
+    if (!repair) return undefined;
+    const repaired = repair(text, detail, maxDepth);
     if (!repaired.ok) {
       return repaired.problem === "too_deep"
         ? { ok: false, problem: "too_deep", limit: maxDepth }
@@ -165,25 +170,6 @@ function parseJsonObject(text: string): unknown {
     return isPlainObject(value) ? value : undefined;
   } catch {
     return undefined;
-  }
-}
-
-/** The model-facing sentence(s) for an unreadable arguments value, ending with what to do. */
-export function describeArgumentsProblem(toolName: string, failure: ArgumentsProblem): string {
-  const again = `Call ${toolName} again with the arguments as one JSON object.`;
-  switch (failure.problem) {
-    case "json":
-      return `invalid JSON in the arguments for ${toolName}: ${failure.detail}\nArguments received: ${truncate(failure.text, 200)}\n${again}`;
-    case "not_object":
-      return `the arguments for ${toolName} must be a JSON object, got ${failure.detail}: ${truncate(failure.text, 200)}\n${again}`;
-    case "too_long": {
-      const size = failure.bytes === undefined ? "over" : `${failure.bytes} bytes,`;
-      return `the arguments for ${toolName} are too large (${size} the limit is ${failure.limit} bytes of JSON).\nCall ${toolName} again with smaller arguments.`;
-    }
-    case "too_deep":
-      return `the arguments for ${toolName} are nested too deeply (more than ${failure.limit} levels of objects and arrays).\nCall ${toolName} again with arguments nested at most ${failure.limit} levels deep.`;
-    case "not_finite":
-      return `the arguments for ${toolName} hold a number too large for a 64-bit float at ${failure.path || "(root)"} (it would arrive as Infinity).\nCall ${toolName} again with a finite number there.`;
   }
 }
 

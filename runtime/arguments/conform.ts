@@ -7,7 +7,9 @@ import { reviveDates } from "./args";
 import { type Coercion, coerceArguments } from "./coerce";
 import type { SchemaError } from "../tool/errors";
 import { dropOptionalNulls } from "./optional-nulls";
+import { findInvalid } from "./invalid";
 import type { JsonSchema } from "../tool/meta";
+import { fitsSchema } from "./schema-fit";
 import type { ArgumentsValidator } from "./validate";
 
 export interface ConformSettings {
@@ -36,19 +38,19 @@ export function conform(
   revive: { readonly dates?: readonly string[]; readonly urls?: readonly string[] },
   settings: ConformSettings,
 ): Conformed {
-  let invalid = validator.check(value);
+  let invalid = findInvalid(validator, value);
   if (!invalid) {
     reviveDates(value, revive.dates, revive.urls);
     return VALID;
   }
   const coercions: Coercion[] = [];
   // A null for an optional property means "left out", the form OpenAI strict mode gives optional values.
-  if (invalid && settings.coerce && dropOptionalNulls(value, schema)) invalid = validator.check(value);
+  if (invalid && settings.coerce && dropOptionalNulls(value, schema)) invalid = findInvalid(validator, value);
   if (invalid && settings.coerce) {
-    const found = coerceArguments(value, { root: schema, fits: (s, v) => validator.fits(s, v), maxDepth: settings.maxDepth });
+    const found = coerceArguments(value, { root: schema, fits: (s, v) => fitsSchema(v, s, validator.root), maxDepth: settings.maxDepth });
     if (found.length > 0) {
       coercions.push(...found);
-      invalid = validator.check(value);
+      invalid = findInvalid(validator, value);
     }
   }
   if (invalid) return { coercions, invalid };

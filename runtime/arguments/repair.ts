@@ -6,12 +6,13 @@
  * Nothing else: text cut short, other unquoted values, missing commas or colons, concatenated
  * documents, hex numbers, NaN and the like stay errors, because reading them means guessing what the model meant.
  *
- * The parsing is done by the `json5` library, whose grammar extends JSON by exactly these slips and a few more
- * (hex and signed numbers, `.5`, `NaN` and `Infinity`, `\x` escapes, line continuations, Unicode identifiers and
- * spaces). A small lexer runs first and admits only the listed slips: JSON tokens, comments, single-quoted
- * strings with JSON escapes, and identifiers where a key stands; any other character refuses the text. It also
- * bounds the nesting depth before anything builds a deep value, and notes which slips were present.
+ * A small lexer runs first and admits only the listed slips: JSON tokens, comments, single-quoted strings with JSON
+ * escapes, and identifiers where a key stands; any other character refuses the text. It also bounds the nesting
+ * depth before anything builds a deep value, and notes which slips were present. The admitted text is then read by
+ * lenient-json.ts, which says what is structurally wrong (a missing comma, text cut short) where it is.
  */
+import { parseLenient } from "./lenient-json";
+
 
 /** One kind of slip that was repaired. */
 export type RepairKind = "code_fence" | "trailing_comma" | "single_quotes" | "unquoted_key" | "comment" | "python_literal";
@@ -31,9 +32,10 @@ const FENCE = /^\s*```[A-Za-z0-9_+.-]*[ \t]*(?:\r?\n)?([\s\S]*?)\r?\n?[ \t]*```\
 
 /**
  * Read `text` leniently. Call it only after `JSON.parse(text)` failed; `parseError` is that failure's message, used
- * as the explanation when the text holds none of the accepted slips (it is then exactly what is wrong).
+ * as the explanation when the text holds none of the accepted slips (it is then exactly what is wrong). `parse`
+ * reads the admitted text (lenient-json.ts; the differential test passes json5 there to compare the two).
  */
-export function repairJson(text: string, parseError: string, maxDepth: number): RepairResult {
+export function repairJson(text: string, parseError: string, maxDepth: number, parse: (body: string) => unknown = parseLenient): RepairResult {
   const repairs: RepairKind[] = [];
   let body = text;
   const fenced = FENCE.exec(text);
@@ -57,14 +59,24 @@ export function repairJson(text: string, parseError: string, maxDepth: number): 
   const stray = classify(lexed.tokens, lexed.kinds, python);
   const hasSlips = lexed.kinds.size > 0;
   if (stray) return refuse(`Unexpected unquoted text ${stray.value} at position ${stray.at} (text values must be in double quotes)`, parseError, hasSlips);
-  // Each Python constant has the length of its JSON spelling, so the other tokens' offsets stay right.
-  for (const token of python) body = body.slice(0, token.at) + PYTHON_CONSTANTS[token.value]! + body.slice(token.at + token.value.length);
+  // Each Python constant has the length of its JSON spelling, so the other tokens' offsets stay right. Written
+  // in one pass: splicing the text once per constant would cost its length each time.
+  if (python.length > 0) {
+    const parts: string[] = [];
+    let from = 0;
+    for (const token of python) {
+      parts.push(body.slice(from, token.at), PYTHON_CONSTANTS[token.value]!);
+      from = token.at + token.value.length;
+    }
+    parts.push(body.slice(from));
+    body = parts.join("");
+  }
 
   let value: unknown;
   try {
-    value = json5().parse(body);
+    value = parse(body);
   } catch (error) {
-    return refuse(json5Message(error), parseError, hasSlips);
+    return refuse(messageOf(error), parseError, hasSlips);
   }
   for (const kind of lexed.kinds) repairs.push(kind);
   return { ok: true, value, repairs };
@@ -75,20 +87,11 @@ function refuse(detail: string, parseError: string, hasSlips: boolean): RepairRe
   return { ok: false, problem: "json", detail: hasSlips ? detail : parseError };
 }
 
-/** json5's "JSON5: invalid character 'x' at 1:11" in the words JSON.parse uses. */
-function json5Message(error: unknown): string {
-  return messageOf(error)
-    .replace(/^JSON5: /, "")
-    .replace(/^invalid end of input/, "Unexpected end of the arguments (the JSON is incomplete)")
-    .replace(/^invalid /, "Unexpected ")
-    .replace(/ at (\d+):(\d+)$/, " at line $1 column $2");
-}
-
 type TokenKind = "{" | "}" | "[" | "]" | ":" | "," | "string" | "number" | "literal" | "word";
 
 interface Token {
   kind: TokenKind;
-  /** The number's text, the literal or word itself (`""` for strings, which json5 reads). */
+  /** The number's text, the literal or word itself (`""` for strings, which the reader reads). */
   value: string;
   /** Offset in the lexed text. */
   at: number;
@@ -102,6 +105,7 @@ type LexResult =
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const WORD = /[A-Za-z_$][A-Za-z0-9_$]*/y;
 const HEX4 = /^[0-9a-fA-F]{4}$/;
+const LINE_END = /[\n\r\u2028\u2029]/g;
 
 /**
  * The tokens of `text`, JSON's plus the accepted slips (comments, single-quoted strings, bare words), noting the
@@ -122,8 +126,9 @@ function lex(text: string, maxDepth: number): LexResult {
     }
     if (c === "/" && text[i + 1] === "/") {
       kinds.add("comment");
-      const end = text.indexOf("\n", i + 2);
-      i = end === -1 ? text.length : end + 1;
+      // The comment ends at any line break the reader ends it at (a lone "\r" too), so no text hides behind one.
+      LINE_END.lastIndex = i + 2;
+      i = LINE_END.exec(text) ? LINE_END.lastIndex : text.length;
       continue;
     }
     if (c === "/" && text[i + 1] === "*") {
@@ -179,7 +184,7 @@ function lex(text: string, maxDepth: number): LexResult {
 /**
  * The end (offset after the closing quote) of the double- or single-quoted string starting at `start`, or what is
  * wrong with it. JSON escapes only (plus `\'` in single quotes); raw control characters are refused as JSON.parse
- * refuses them. The value itself is json5's to read.
+ * refuses them. The value itself is the reader's to read.
  */
 function scanString(text: string, start: number, quote: string): number | string {
   let i = start + 1;
@@ -214,7 +219,7 @@ function classify(tokens: Token[], kinds: Set<RepairKind>, python: Token[] = [])
     const token = tokens[k]!;
     const next = tokens[k + 1];
     const previous = tokens[k - 1];
-    // A trailing comma follows a value: `{,}` and `[1,,]` are not trailing commas (and json5 refuses them).
+    // A trailing comma follows a value: `{,}` and `[1,,]` are not trailing commas (and the reader refuses them).
     if (token.kind === "," && (next?.kind === "}" || next?.kind === "]") && previous !== undefined && !"{[,:".includes(previous.kind)) {
       kinds.add("trailing_comma");
     }
@@ -235,13 +240,4 @@ function classify(tokens: Token[], kinds: Set<RepairKind>, python: Token[] = [])
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-let loadedJson5: typeof import("json5") | undefined;
-
-/** json5 is loaded the first time text needs repairing, not when tooltype starts. */
-function json5(): typeof import("json5") {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  loadedJson5 ??= require("json5") as typeof import("json5");
-  return loadedJson5;
 }

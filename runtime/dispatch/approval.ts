@@ -69,7 +69,8 @@ export async function findPending(env: DispatchEnvironment, calls: readonly Norm
     const tool = env.get(call.name);
     const flag = tool?.options.needsApproval;
     if (!tool || flag === undefined || flag === false) return undefined;
-    const args = validArguments(env, tool, call, options);
+    const valid = validArguments(env, tool, call, options);
+    const args = valid instanceof Promise ? await valid : valid;
     if (!args) return undefined;
     let needed = true;
     if (typeof flag === "function") {

@@ -16,13 +16,14 @@ import type { ToolCallRequest, ToolMiddleware, ToolNext } from "./options";
 export type { ToolCallRequest, ToolMiddleware, ToolNext } from "./options";
 
 /**
- * Run `chain` around `call(args)`. `check` validates arguments a middleware changed (throws when they do not fit).
+ * Run `chain` around `call(args)`. `check` validates arguments a middleware changed (throws or rejects when they
+ * do not fit).
  * The result is a promise when there is any middleware, whatever the tool returns.
  */
 export function runChain(
   chain: readonly ToolMiddleware[],
   request: ToolCallRequest,
-  check: (args: Record<string, unknown>) => Record<string, unknown>,
+  check: (args: Record<string, unknown>) => Record<string, unknown> | Promise<Record<string, unknown>>,
   call: (args: Record<string, unknown>) => unknown,
 ): Promise<unknown> {
   const step = (index: number, current: ToolCallRequest): Promise<unknown> => {
@@ -30,7 +31,10 @@ export function runChain(
       if (index === chain.length) return Promise.resolve(call(current.args as Record<string, unknown>));
       const next: ToolNext = (args) => {
         try {
-          return step(index + 1, args === undefined || args === current.args ? current : { ...current, args: check(args) });
+          if (args === undefined || args === current.args) return step(index + 1, current);
+          // A promise only while a bundle loads the failure path for arguments (args that need coercing or are wrong).
+          const checked = check(args);
+          return checked instanceof Promise ? checked.then((valid) => step(index + 1, { ...current, args: valid })) : step(index + 1, { ...current, args: checked });
         } catch (error) {
           return Promise.reject(error);
         }

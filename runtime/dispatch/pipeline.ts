@@ -20,10 +20,10 @@ import {
   MAX_ARGUMENTS_DEPTH,
   type ReadOptions,
   type ReadResult,
-  describeArgumentsProblem,
   modelParams,
-  parseArguments,
+  parseText,
   readArguments,
+  reviveDates,
   toPositionalArgs,
 } from "../arguments/args";
 import type { NormalizedCall } from "./call";
@@ -35,8 +35,10 @@ import { ToolMessage } from "./messages";
 import type { ErrorHandler, Redact, ToolContext } from "../tool/options";
 import type { DispatchOptions, RegisteredTool, RegistryOptions, ToolCallRequest, ToolInput, ToolMiddleware } from "./options";
 import type { RepairKind } from "../arguments/repair";
-import { type ConformSettings, conform } from "../arguments/conform";
-import { type ArgumentsValidator, invalidArgumentsError } from "../arguments/validate";
+import type { ConformSettings } from "../arguments/conform";
+import type { Settled } from "../arguments/settle";
+import { withSettle } from "../arguments/settle-load";
+import type { ArgumentsValidator } from "../arguments/validate";
 import { resultJson } from "./result-json";
 import { failureText, validationText } from "./error-text";
 import { DEFAULT_TOOL_TIMEOUT_MS, MAX_CALL_ID_LENGTH, MAX_RESULT_BYTES, callIdTooLongError, checkResultSize, countLimit } from "./limits";
@@ -243,14 +245,38 @@ function answer(env: DispatchEnvironment, call: NormalizedCall, run: DispatchRun
   }
   const settings = settingsFor(tool, env.options, run.options);
 
-  let prepared: Prepared;
+  let prepared: Prepared | Promise<Prepared>;
   try {
     prepared = prepareArguments(tool, call, settings);
   } catch (error) {
-    // Not the model's fault (e.g. a parameter schema ajv cannot compile): report it as the tool failing.
-    state.begin();
-    return state.failure("tool", settings.toolHandler, error, (e) => failureText(e, settings.redact));
+    return unprepared(state, settings, error);
   }
+  // A promise only while a bundle loads the failure path for arguments (the first call whose arguments are not right).
+  if (prepared instanceof Promise) {
+    return prepared.then(
+      (ready) => answerPrepared(env, call, run, index, tool, state, settings, ready),
+      (error: unknown) => unprepared(state, settings, error),
+    );
+  }
+  return answerPrepared(env, call, run, index, tool, state, settings, prepared);
+}
+
+/** Arguments that could not be prepared for a reason not the model's (e.g. a parameter schema ajv cannot compile): the tool failing. */
+function unprepared(state: CallState, settings: CallSettings, error: unknown): ToolMessage | Promise<ToolMessage> {
+  state.begin();
+  return state.failure("tool", settings.toolHandler, error, (e) => failureText(e, settings.redact));
+}
+
+function answerPrepared(
+  env: DispatchEnvironment,
+  call: NormalizedCall,
+  run: DispatchRun,
+  index: number,
+  tool: DispatchTool,
+  state: CallState,
+  settings: CallSettings,
+  prepared: Prepared,
+): ToolMessage | Promise<ToolMessage> {
   if (prepared.args) state.args = prepared.args;
   state.begin(prepared.repairs, prepared.coercions);
   if (!prepared.ok) return state.failure("validation", settings.validationHandler, prepared.error, validationText);
@@ -430,7 +456,8 @@ export async function invokeTool(
   const base = settingsFor(tool, registryOptions, options);
   const settings: CallSettings = { ...base, coerce, read: { ...base.read, unwrapString: coerce }, conform: { ...base.conform, coerce } };
   const read = typeof input === "string" ? bareStringArguments(tool, input, settings.read) : readArguments(input, settings.read);
-  const prepared = checkArguments(tool, read, settings);
+  const checked = checkArguments(tool, read, settings);
+  const prepared = checked instanceof Promise ? await checked : checked;
   if (!prepared.ok) throw prepared.error;
   const run = createRun(options);
   const state = new CallState({ kind: "args", id: "", name: tool.name, args: prepared.args }, tool, run, undefined);
@@ -446,38 +473,39 @@ export async function invokeTool(
 }
 
 /** The validated arguments of `call` as the tool would receive them, or `undefined` when they are not usable. */
-export function validArguments(env: DispatchEnvironment, tool: DispatchTool, call: NormalizedCall, options: DispatchOptions): ArgsObject | undefined {
+export function validArguments(
+  env: DispatchEnvironment,
+  tool: DispatchTool,
+  call: NormalizedCall,
+  options: DispatchOptions,
+): ArgsObject | undefined | Promise<ArgsObject | undefined> {
+  const usable = (prepared: Prepared): ArgsObject | undefined => (prepared.ok ? prepared.args : undefined);
   try {
     const prepared = prepareArguments(tool, call, settingsFor(tool, env.options, options));
-    return prepared.ok ? prepared.args : undefined;
+    return prepared instanceof Promise ? prepared.then(usable, () => undefined) : usable(prepared);
   } catch {
     return undefined;
   }
 }
 
 const NONE_REPAIRED: RepairKind[] = Object.freeze([]) as unknown as RepairKind[];
+const NONE_COERCED: Coercion[] = Object.freeze([]) as unknown as Coercion[];
 
 /** Arguments ready for the call, or the error to report; either way what was repaired and coerced on the way. */
-type Prepared = { repairs: RepairKind[]; coercions: Coercion[] } & (
-  | { ok: true; args: ArgsObject }
-  | { ok: false; error: ToolValidationError; args?: ArgsObject }
-);
+type Prepared = Settled;
 
-function prepareArguments(tool: DispatchTool, call: NormalizedCall, settings: CallSettings): Prepared {
+/** A promise only when the failure path (arguments/settle.ts) is still to be loaded. */
+function prepareArguments(tool: DispatchTool, call: NormalizedCall, settings: CallSettings): Prepared | Promise<Prepared> {
   switch (call.kind) {
     case "args":
       // A string where the arguments object belongs is arguments text (some gateways pass it on unparsed).
-      return checkArguments(
-        tool,
-        typeof call.args === "string" ? parseArguments(call.args, settings.read) : readArguments(call.args, settings.read),
-        settings,
-      );
+      return typeof call.args === "string" ? checkText(tool, call.args, settings) : checkArguments(tool, readArguments(call.args, settings.read), settings);
     case "text":
-      return checkArguments(tool, parseArguments(call.text, settings.read), settings);
+      return checkText(tool, call.text, settings);
     case "invalid": {
       // The provider rejected the call, so it is not run. Prefer the strict parser's words when the text is the
       // problem; otherwise pass on why the call was rejected.
-      const read = call.text === undefined ? undefined : parseArguments(call.text, { ...settings.read, repair: false });
+      const read = call.text === undefined ? undefined : parseText(call.text, { ...settings.read, repair: false });
       if (read && !read.ok) return checkArguments(tool, read, settings);
       const reason = call.error ?? "the provider marked it as invalid";
       return {
@@ -493,30 +521,23 @@ function prepareArguments(tool: DispatchTool, call: NormalizedCall, settings: Ca
   }
 }
 
+/** Arguments text: strict JSON here; text `JSON.parse` refuses is read leniently on the failure path. */
+function checkText(tool: DispatchTool, text: string, settings: CallSettings): Prepared | Promise<Prepared> {
+  return checkArguments(tool, parseText(text, settings.read) ?? text, settings);
+}
+
 /**
- * Read result → validated arguments with dates revived, or the error to report. Valid arguments are validated once
- * and never walked by coercion; invalid ones are coerced and validated again, and the errors that remain (on the
- * coerced value) are the ones reported.
+ * Read result → validated arguments with dates revived, or the error to report. Valid arguments (the common case)
+ * are validated once here and never walked by coercion. Everything else (text to read leniently, unreadable
+ * arguments, arguments to coerce and describe) goes to arguments/settle.ts, loaded on first need, which gives the
+ * same answer dispatch always gave.
  */
-function checkArguments(tool: DispatchTool, read: ReadResult, settings: CallSettings): Prepared {
-  if (!read.ok) {
-    return {
-      ok: false,
-      repairs: [],
-      coercions: [],
-      error: new ToolValidationError(describeArgumentsProblem(tool.name, read), {
-        reason: "malformed_arguments",
-        toolName: tool.name,
-      }),
-    };
+function checkArguments(tool: DispatchTool, read: ReadResult | string, settings: CallSettings): Prepared | Promise<Prepared> {
+  if (typeof read !== "string" && read.ok && tool.validator().valid(read.args)) {
+    reviveDates(read.args, tool.meta.dates, tool.meta.urls);
+    return { ok: true, args: read.args, repairs: read.repairs ?? NONE_REPAIRED, coercions: read.coercions ? [...read.coercions] : NONE_COERCED };
   }
-  const args = read.args;
-  const repairs = read.repairs ?? NONE_REPAIRED;
-  // Coercion runs only when validation fails, so arguments that are already valid pay nothing for it.
-  const conformed = conform(args, tool.parameters, tool.validator(), tool.meta, settings.conform);
-  const coercions = read.coercions ? [...read.coercions, ...conformed.coercions] : conformed.coercions;
-  if (conformed.invalid) return { ok: false, args, repairs, coercions, error: invalidArgumentsError(tool.name, conformed.invalid) };
-  return { ok: true, args, repairs, coercions };
+  return withSettle((settle) => settle.settleArguments(tool, read, settings.read, settings.conform));
 }
 
 function bareStringArguments(tool: DispatchTool, input: string, read: ReadOptions): ReadResult {
@@ -586,10 +607,13 @@ function middlewareRequest(tool: DispatchTool, state: CallState, args: ArgsObjec
  * Arguments a middleware passed to `next`, read and validated as the model's would be (through their JSON form, so
  * revived dates are dates again after); a mismatch is the middleware's bug and fails the call as a tool error.
  */
-function recheckArguments(tool: DispatchTool, changed: Record<string, unknown>, settings: CallSettings): ArgsObject {
+function recheckArguments(tool: DispatchTool, changed: Record<string, unknown>, settings: CallSettings): ArgsObject | Promise<ArgsObject> {
+  const fitting = (prepared: Prepared): ArgsObject => {
+    if (!prepared.ok) throw new Error(`a middleware passed arguments to ${tool.name} that do not fit its schema. ${prepared.error.message}`);
+    return prepared.args;
+  };
   const prepared = checkArguments(tool, readArguments(JSON.parse(JSON.stringify(changed)) as unknown, settings.read), settings);
-  if (!prepared.ok) throw new Error(`a middleware passed arguments to ${tool.name} that do not fit its schema. ${prepared.error.message}`);
-  return prepared.args;
+  return prepared instanceof Promise ? prepared.then(fitting) : fitting(prepared);
 }
 
 function noContext(): ToolContext {

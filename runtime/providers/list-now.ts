@@ -2,7 +2,7 @@
  * How the provider list (index.ts) reaches each provider under Node (the CommonJS build; package.json `imports`,
  * `#providers`, default condition): required the first time the main entry uses it (an export method, a message of
  * its format, the loop on its client), so that `require("tooltype")` loads no provider it does not use. Bundlers
- * take list-static.ts instead (static imports: no dynamic import in a bundle of the main entry).
+ * take list-static.ts instead (static imports: a bundle of the main entry has every provider in its main chunk).
  */
 import type { ToolProvider } from "./provider";
 import type { MessageFormat } from "./sniff";

@@ -3,8 +3,7 @@
  * provider of a format other than chat is loaded by dynamic `import()` the first time a message in it is met, so
  * that bundlers split each provider into a chunk of its own and an app that speaks one API ships no other. Once
  * loaded a provider is at hand synchronously, so later dispatches take no extra step. The main entry never imports
- * this file: its registry has every provider loaded, and a bundle of it has no dynamic import (Rollup and Rolldown
- * refuse one in a build with `output.file` unless told to inline it).
+ * this file: its registry has every provider at hand through the provider list (index.ts).
  */
 import { type CallReader, chatReader } from "./readers";
 import type { MessageFormat } from "./sniff";

@@ -8,10 +8,12 @@
  * error text dispatch would send the model. Settings come from the tool's own options, then these options; a
  * registry's defaults are not consulted (they belong to dispatch).
  */
-import { MAX_ARGUMENTS_BYTES, MAX_ARGUMENTS_DEPTH, type ReadOptions, describeArgumentsProblem, parseArguments, readArguments } from "../arguments/args";
+import { MAX_ARGUMENTS_BYTES, MAX_ARGUMENTS_DEPTH, type ReadOptions, readArguments } from "../arguments/args";
 import { instantiateValidator } from "../arguments/compiled-validator";
 import { conform } from "../arguments/conform";
-import { ArgumentsValidator, invalidArgumentsError } from "../arguments/validate";
+import { invalidArgumentsError } from "../arguments/invalid";
+import { describeArgumentsProblem, parseArguments } from "../arguments/parse";
+import { ArgumentsValidator } from "../arguments/validate";
 import { providerOf } from "../providers";
 import type { SchemaError, ToolValidationReason } from "../tool/errors";
 import type { ToolCallMessage } from "./messages";

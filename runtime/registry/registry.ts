@@ -1,8 +1,8 @@
 /**
  * `ToolRegistry` of the main `tooltype` entry: the registry core (core.ts: register, read, dispatch, approval,
  * middleware) and the tools in every provider's format (`toOpenAITools`, `toResponsesTools`, `toAnthropicTools`,
- * `toGeminiTools`, `toMCPTools`, …), written by the providers, every provider loaded (so a bundle of it has no
- * dynamic import). The provider entries (`tooltype/openai`, …) each add only their own export methods to the same
+ * `toGeminiTools`, `toMCPTools`, …), written by the providers, every provider at hand through the provider list
+ * (under Node each is required on its first use). The provider entries (`tooltype/openai`, …) each add only their own export methods to the same
  * core and load the other providers on need (on-need.ts), so that a bundle carries one provider.
  */
 import {

@@ -73,7 +73,8 @@ export async function build(bundler: Bundler, dir: string): Promise<Built> {
               plugins: [((await import("tooltype/rolldown")) as PluginFactory).default({ tsconfig })],
               onwarn: (w) => void warnings.push(w.message),
             });
-      await bundle.write({ file: path.join(out, "main.cjs"), format: "cjs", sourcemap: true });
+      // A folder, not one file: the bundle has chunks (tooltype's failure path for arguments is behind import()).
+      await bundle.write({ dir: out, entryFileNames: "main.cjs", chunkFileNames: "[name]-[hash].cjs", format: "cjs", sourcemap: true });
       await bundle.close();
       return node("main.cjs");
     }

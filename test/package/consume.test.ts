@@ -339,11 +339,12 @@ test("the packed tarball installs, builds with tspc and runs in a CommonJS and a
       "dist/esm/runtime/arguments/ajv-later.js",
       "dist/runtime/arguments/ajv-now.js",
       "dist/runtime/arguments/ajv-install.js",
+      "docs/building.md",
     ]) {
       assert.ok(files.includes(required), `the tarball lacks ${required}`);
     }
-    const strays = files.filter((f) => !/^(package\.json|README\.md|LICENSE[^/]*|dist\/(runtime|transformer|esm\/runtime)\/.*)$/.test(f));
-    assert.equal(strays, [], "the tarball holds only package.json, README, LICENSE and dist/{runtime,transformer,esm/runtime}");
+    const strays = files.filter((f) => !/^(package\.json|README\.md|LICENSE[^/]*|docs\/[^/]+\.md|dist\/(runtime|transformer|esm\/runtime)\/.*)$/.test(f));
+    assert.equal(strays, [], "the tarball holds only package.json, README, LICENSE, the guides in docs/ and dist/{runtime,transformer,esm/runtime}");
     const tarball = path.join(root, info.filename);
 
     const kinds: ProjectKind[] = [

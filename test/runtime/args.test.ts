@@ -8,11 +8,11 @@ import {
   MAX_ARGUMENTS_BYTES,
   MAX_ARGUMENTS_DEPTH,
   modelParams,
-  parseArguments,
   readArguments,
   reviveDates,
   toPositionalArgs,
 } from "../../runtime/arguments/args";
+import { parseArguments } from "../../runtime/arguments/parse";
 import type { CompiledToolMeta } from "../../runtime/tool/meta";
 import type { ToolContext } from "../../runtime/tool/options";
 
