@@ -4,8 +4,8 @@
  * - An app of compiled tools written against `tooltype/openai`, compiled with tspc and the plugin and bundled by
  *   esbuild (code splitting on): the part the app loads on start (the entry and its static chunks, read from
  *   esbuild's metafile) holds no other provider, no stream accumulator, no agent loop, no partial-json, rfc6902,
- *   json5 or ajv compiler; the other providers sit in chunks of their own. Run alone, the bundle answers a chat message and
- *   then an Anthropic, a Gemini and a Responses API message (their chunks load on first need).
+ *   json5 or ajv compiler; the other providers sit in chunks of their own. Run alone, the bundle answers a chat
+ *   message and then an Anthropic, a Gemini and a Responses API message (their chunks load on first need).
  * - Under Node (the CommonJS build), `require("tooltype/openai")` loads none of those modules either, and a
  *   message of another format still dispatches; `require("tooltype")` loads each provider on its first use.
  */
