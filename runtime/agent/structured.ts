@@ -120,7 +120,7 @@ export class StructuredOutput<T> {
   }
 
   #validatorOf(): ArgumentsValidator {
-    this.#validator ??= new ArgumentsValidator(this.schema, this.#meta.validator ? instantiateValidator(this.#meta.validator) : undefined);
+    this.#validator ??= new ArgumentsValidator(this.schema, this.#meta.validator ? instantiateValidator(this.#meta.validator, this.schema) : undefined);
     return this.#validator;
   }
 }

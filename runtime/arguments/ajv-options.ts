@@ -3,13 +3,13 @@
  * validators the transformer generated), with the same cost bounds as those:
  * - `uniqueItems` in linear time (unique.ts) instead of ajv's pairwise comparison;
  * - every `pattern` tested within a step budget (pattern-guard.ts), which the caller resets per validation;
- * - the formats of ajv-formats, with the length limits the generated validators apply (validator-kit.ts).
+ * - the formats of ajv-formats, with the length limits the generated validators apply (formats.ts).
  */
 import type Ajv2020 from "ajv/dist/2020";
 import type { Options } from "ajv/dist/2020";
 import { GuardedPattern, StepBudget } from "./pattern-guard";
 import { firstDuplicate } from "./unique";
-import { FORMAT_LENGTH_LIMITS } from "./validator-kit";
+import { FORMAT_LENGTH_LIMITS } from "./formats";
 
 /** The pattern budget of ajv validations: reset by the validator before each run (runs are synchronous). */
 export const ajvBudget = new StepBudget();

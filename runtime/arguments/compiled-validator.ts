@@ -6,8 +6,8 @@
  * also catches code compiled by another tooltype version (ajv standalone code from before 0.2 asks for ajv's
  * helpers) with a message that says to rebuild.
  */
-import { type CompiledValidatorFactory, VALIDATOR_KIT_ID } from "../tool/meta";
-import { type KitValidate, validatorKit } from "./validator-kit";
+import { type CompiledValidatorFactory, type JsonSchema, VALIDATOR_KIT_ID } from "../tool/meta";
+import { KIT_VERSION, type KitValidate, validatorKit } from "./validator-kit";
 
 function resolveHelper(id: string): unknown {
   if (id === VALIDATOR_KIT_ID) return validatorKit;
@@ -16,11 +16,12 @@ function resolveHelper(id: string): unknown {
   );
 }
 
-/** The validate function of a precompiled validator. */
-export function instantiateValidator(factory: CompiledValidatorFactory): KitValidate {
+/** The validate function of a precompiled validator; `schema`, the one it was compiled from, explains its errors. */
+export function instantiateValidator(factory: CompiledValidatorFactory, schema: JsonSchema): KitValidate {
   const validate = factory(resolveHelper);
-  if (typeof validate !== "function" || (validate as Partial<KitValidate>).kit !== 1) {
+  if (typeof validate !== "function" || (validate as Partial<KitValidate>).kit !== KIT_VERSION) {
     throw new Error("A precompiled tooltype validator did not produce a validate function; rebuild the project with the tooltype it runs with.");
   }
+  (validate as KitValidate).schema = schema;
   return validate as KitValidate;
 }

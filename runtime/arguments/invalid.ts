@@ -20,7 +20,8 @@ import { shortJson } from "./args";
 import { resolveRef } from "./json-schema";
 import { GuardedPattern, longestCheckable, patternRisk, StepBudget } from "./pattern-guard";
 import type { ArgumentsValidator } from "./validate";
-import { type KitError, MAX_ERRORS } from "./validator-kit";
+import { type KitError, MAX_ERRORS } from "./kit-checks";
+import { kitErrors } from "./kit-explain";
 import { type SchemaError, ToolValidationError } from "../tool/errors";
 import type { JsonSchema } from "../tool/meta";
 
@@ -63,7 +64,7 @@ export function findInvalid(validator: ArgumentsValidator, args: unknown): Inval
   const kit = validator.kit;
   if (kit) {
     if (kit(args)) return undefined;
-    const collected = kit.errors ?? [];
+    const collected = kitErrors(kit, args);
     const description = new Description(validator, kit.budget.refused);
     return description.result(collected.flatMap((error) => description.complete(error)), collected.length >= MAX_ERRORS);
   }

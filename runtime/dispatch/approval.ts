@@ -53,10 +53,11 @@ export class ApprovalRequiredError extends Error {
 
 /** Whether any call names a tool that may need approval (cheap: no arguments are read). */
 export function mayNeedApproval(env: DispatchEnvironment, calls: readonly NormalizedCall[]): boolean {
-  return calls.some((call) => {
-    const flag = env.get(call.name)?.options.needsApproval;
-    return flag !== undefined && flag !== false;
-  });
+  for (let i = 0; i < calls.length; i++) {
+    const flag = env.get(calls[i]!.name)?.options.needsApproval;
+    if (flag !== undefined && flag !== false) return true;
+  }
+  return false;
 }
 
 /**

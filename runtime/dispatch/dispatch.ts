@@ -21,6 +21,9 @@ export { answerCall, invokeRaw, invokeTool } from "./pipeline";
 export type { DispatchEnvironment, DispatchRun, DispatchTool } from "./pipeline";
 export type { ToolInput } from "./options";
 
+/** The options of a dispatch given none: shared, since nothing writes to a run's options. */
+const NO_OPTIONS: DispatchOptions = Object.freeze({});
+
 /**
  * One ToolMessage per call, in call order. Not an async function on purpose: when every tool returns a plain value
  * the answers are ready at once and resolve in one step, which is most of the cost of a simple call.
@@ -28,15 +31,10 @@ export type { ToolInput } from "./options";
 export function dispatchCalls(
   env: DispatchEnvironment,
   calls: NormalizedCall[],
-  options: DispatchOptions = {},
+  options: DispatchOptions = NO_OPTIONS,
   rejections?: readonly (string | undefined)[],
 ): Promise<ToolMessage[]> {
-  if (rejections === undefined && mayNeedApproval(env, calls)) {
-    return findPending(env, calls, options).then((pending) => {
-      if (pending.length > 0) throw new ApprovalRequiredError(pending);
-      return dispatchCalls(env, calls, options, []);
-    });
-  }
+  if (rejections === undefined && mayNeedApproval(env, calls)) return afterApproval(env, calls, options);
   let limit: number;
   let cap: number;
   try {
@@ -53,7 +51,7 @@ export function dispatchCalls(
     const refused = calls.length > cap ? refuseBeyond(env, calls, run, cap) : undefined;
     const running = refused ? calls.slice(0, cap) : calls;
     answers = limit >= running.length ? answerAll(env, running, run) : answerWithLimit(env, running, run, limit);
-    if (refused) answers = answers instanceof Promise ? answers.then((done) => done.concat(refused)) : answers.concat(refused);
+    if (refused) answers = withRefused(answers, refused);
   } catch (error) {
     return Promise.reject(giveUp(run, error));
   }
@@ -61,6 +59,25 @@ export function dispatchCalls(
     run.close();
     return Promise.resolve(answers);
   }
+  return closeWhenDone(run, answers);
+}
+
+// The continuations of dispatchCalls live apart from it: a closure there would make every dispatch allocate the
+// variables it captures, although most dispatches answer at once and need none of them.
+
+/** The batch once no call of it needs approval (else ApprovalRequiredError). */
+function afterApproval(env: DispatchEnvironment, calls: NormalizedCall[], options: DispatchOptions): Promise<ToolMessage[]> {
+  return findPending(env, calls, options).then((pending) => {
+    if (pending.length > 0) throw new ApprovalRequiredError(pending);
+    return dispatchCalls(env, calls, options, []);
+  });
+}
+
+function withRefused(answers: ToolMessage[] | Promise<ToolMessage[]>, refused: ToolMessage[]): ToolMessage[] | Promise<ToolMessage[]> {
+  return answers instanceof Promise ? answers.then((done) => done.concat(refused)) : answers.concat(refused);
+}
+
+function closeWhenDone(run: DispatchRun, answers: Promise<ToolMessage[]>): Promise<ToolMessage[]> {
   return answers.then(
     (done) => {
       run.close();

@@ -31,7 +31,7 @@ export function callHooks(registry: ToolHooks, dispatch: ToolHooks): Required<To
   };
 }
 
-function hasHooks(hooks: ToolHooks): boolean {
+export function hasHooks(hooks: ToolHooks): boolean {
   return hooks.onToolStart !== undefined || hooks.onToolEnd !== undefined || hooks.onToolError !== undefined;
 }
 

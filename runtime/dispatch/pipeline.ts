@@ -29,7 +29,7 @@ import {
 import type { NormalizedCall } from "./call";
 import type { Coercion } from "../arguments/coerce";
 import { ToolResultError, ToolTimeoutError, ToolValidationError, toolErrorKind } from "../tool/errors";
-import { type ToolEvent, type ToolHooks, callHooks } from "./hooks";
+import { type ToolEvent, type ToolHooks, callHooks, hasHooks } from "./hooks";
 import type { ToolCall } from "../tool/call";
 import { ToolMessage } from "./messages";
 import type { ErrorHandler, Redact, ToolContext } from "../tool/options";
@@ -108,11 +108,14 @@ class Run implements DispatchRun {
     this.deadline = timeoutMs === undefined ? undefined : { at: performance.now() + timeoutMs, timeoutMs };
     const caller = options.signal;
     if (caller?.aborted) this.#controllerOf().abort(caller.reason);
-    else if (caller) {
-      const onCallerAbort = (): void => this.#controllerOf().abort(caller.reason);
-      this.#onCallerAbort = onCallerAbort;
-      caller.addEventListener("abort", onCallerAbort, { once: true });
-    }
+    else if (caller) this.#follow(caller);
+  }
+
+  /** Abort with the caller's signal; apart from the constructor so that a run without one makes no closure. */
+  #follow(caller: AbortSignal): void {
+    const onCallerAbort = (): void => this.#controllerOf().abort(caller.reason);
+    this.#onCallerAbort = onCallerAbort;
+    caller.addEventListener("abort", onCallerAbort, { once: true });
   }
 
   get signal(): AbortSignal {
@@ -231,6 +234,13 @@ function computeSettings(tool: DispatchTool, registry: Readonly<RegistryOptions>
  */
 function answer(env: DispatchEnvironment, call: NormalizedCall, run: DispatchRun, index = 0): ToolMessage | Promise<ToolMessage> {
   if (run.aborted) throw run.reason;
+  if (fastLane && call.kind === "text") {
+    const fast = answerPlain(env, call, run);
+    if (fast !== FULL) {
+      fastAnswers++;
+      return fast;
+    }
+  }
   const tool = env.get(call.name);
   const state = new CallState(call, tool, run, callHooks(env.options, run.options));
   const idLimit = countLimit("maxCallIdLength", run.options.maxCallIdLength ?? env.options.maxCallIdLength, MAX_CALL_ID_LENGTH);
@@ -298,6 +308,126 @@ function answerPrepared(
     );
   }
   return state.succeeded(tool, settings, result);
+}
+
+/** Said by answerPlain when a call needs the full pipeline; nothing of the call has run or been observed yet. */
+const FULL = Symbol("full");
+
+/** Off only in tests (setFastLane), to run the same calls through the full pipeline and compare the answers. */
+let fastLane = true;
+
+/** Calls the fast lane answered, for tests that check it was taken. */
+let fastAnswers = 0;
+
+/** Tests only: whether `answer` may take the fast lane (answerPlain). Returns the previous setting. */
+export function setFastLane(on: boolean): boolean {
+  const previous = fastLane;
+  fastLane = on;
+  return previous;
+}
+
+/** Tests only: how many calls the fast lane has answered so far. */
+export function fastLaneCount(): number {
+  return fastAnswers;
+}
+
+/**
+ * The fast lane of `answer`, for the common call: arguments as strict JSON text of an object that needs no copy (no
+ * `__proto__` key, no escapes, no huge number, within the size and depth limits) and is valid as it came, for a tool
+ * that takes no ToolContext, in a run with no hooks, middleware, approval decisions or deadline. It does the full
+ * pipeline's steps in the same order with nothing made that the answer does not need (no CallState, no read result,
+ * no closures, no AbortController or timer for a tool that returns a plain value); whatever it cannot decide before
+ * the tool runs gives FULL, and the full pipeline then starts over from the text, so the answer is the same either
+ * way (test/dispatch/fast-lane.test.ts compares the two). A tool that throws, returns a promise or a result that
+ * cannot be sent continues exactly as in the full pipeline.
+ */
+function answerPlain(env: DispatchEnvironment, call: NormalizedCall & { kind: "text" }, run: DispatchRun): ToolMessage | Promise<ToolMessage> | typeof FULL {
+  const options = run.options;
+  const registry = env.options;
+  if (run.rejections !== undefined || run.deadline !== undefined || options.wrap !== undefined || (env.middleware !== undefined && env.middleware.length > 0)) return FULL;
+  if (hasHooks(registry) || hasHooks(options)) return FULL;
+  const idLimit = countLimit("maxCallIdLength", options.maxCallIdLength ?? registry.maxCallIdLength, MAX_CALL_ID_LENGTH);
+  const tool = env.get(call.name);
+  if (tool === undefined || call.id.length > idLimit || tool.meta.inject) return FULL;
+  const settings = settingsFor(tool, registry, options);
+  const text = call.text;
+  const { maxBytes, maxDepth } = settings.read;
+  // Text the full reader would measure, trim, repair or copy goes there: "{" first, and short enough to decide by length.
+  if (text.charCodeAt(0) !== 0x7b || text.length * 3 > maxBytes) return FULL;
+  let args: ArgsObject;
+  try {
+    args = JSON.parse(text) as ArgsObject;
+    if (!plainJson(args, 1, maxDepth)) return FULL;
+  } catch {
+    return FULL;
+  }
+  let valid: boolean;
+  try {
+    valid = tool.validator().valid(args);
+  } catch (error) {
+    return schemaFailure(call, tool, run, settings, error);
+  }
+  if (!valid) return FULL;
+  const meta = tool.meta;
+  if (meta.dates !== undefined || meta.urls !== undefined) reviveDates(args, meta.dates, meta.urls);
+  let result: unknown;
+  let pending: boolean;
+  try {
+    result = tool.call(toPositionalArgs(args, meta, noContext));
+    pending = isThenable(result);
+  } catch (error) {
+    return stateOf(call, tool, run, args).caught(settings, error);
+  }
+  if (pending) return settleLater(tool, result as PromiseLike<unknown>, stateOf(call, tool, run, args), settings, run);
+  let message: ToolMessage;
+  try {
+    message = successMessage(tool, call.id, result);
+    checkResultSize(tool.name, message.content, settings.maxResultBytes);
+  } catch (error) {
+    return stateOf(call, tool, run, args).caught(settings, error);
+  }
+  return message;
+}
+
+/**
+ * Whether parsed JSON is as the full reader would leave it: no `__proto__` key (the reader copies the value without
+ * it), no number too large for a double (refused), nothing nested deeper than `maxDepth` (refused). One walk that
+ * allocates nothing, in place of the reader's text searches.
+ */
+function plainJson(value: unknown, depth: number, maxDepth: number): boolean {
+  if (typeof value !== "object" || value === null) return typeof value !== "number" || Number.isFinite(value);
+  if (depth > maxDepth) return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!plainJson(value[i], depth + 1, maxDepth)) return false;
+    return true;
+  }
+  for (const key in value) {
+    if (key === "__proto__" || !plainJson((value as Record<string, unknown>)[key], depth + 1, maxDepth)) return false;
+  }
+  return true;
+}
+
+/** A call's state made after the fact (the fast lane runs without hooks, so nothing was missed). */
+function stateOf(call: NormalizedCall, tool: DispatchTool, run: DispatchRun, args: ArgsObject | undefined): CallState {
+  const state = new CallState(call, tool, run, undefined);
+  state.args = args;
+  return state;
+}
+
+/**
+ * As `answer` answers a validator that cannot be made or run: not the model's fault (e.g. a schema ajv cannot
+ * compile), so a tool failure. Apart from answerPlain so that its closure does not make every call allocate.
+ */
+function schemaFailure(call: NormalizedCall, tool: DispatchTool, run: DispatchRun, settings: CallSettings, error: unknown): ToolMessage {
+  return stateOf(call, tool, run, undefined).failure("tool", settings.toolHandler, error, (e) => failureText(e, settings.redact));
+}
+
+/** A tool's promise, raced against its time limit and the run's signal as runTool does (no controller: no context). */
+function settleLater(tool: DispatchTool, result: PromiseLike<unknown>, state: CallState, settings: CallSettings, run: DispatchRun): Promise<ToolMessage> {
+  return race(tool, result, undefined, settings, run).then(
+    (value) => state.succeeded(tool, settings, value),
+    (error: unknown) => state.caught(settings, error),
+  );
 }
 
 /** What one call keeps while it is answered; methods rather than per-call closures keep the common path lean. */
@@ -718,6 +848,8 @@ function successMessage(tool: DispatchTool, id: string, result: unknown): ToolMe
     const message = new ToolMessage({ tool_call_id: id, name: tool.name, content: "", artifact: result[1], status: "success" });
     return withContent(message, result[0]);
   }
+  // Text, the most common result, is its own content.
+  if (typeof result === "string") return new ToolMessage({ tool_call_id: id, name: tool.name, content: result, status: "success" });
   return withContent(new ToolMessage({ tool_call_id: id, name: tool.name, content: "", status: "success" }), result);
 }
 

@@ -131,7 +131,7 @@ class ToolEntry implements RegisteredTool, DispatchTool {
     // Instantiated on first use, so registering many tools stays cheap.
     this.#validator ??= new ArgumentsValidator(
       this.parameters,
-      this.meta.validator ? instantiateValidator(this.meta.validator) : undefined,
+      this.meta.validator ? instantiateValidator(this.meta.validator, this.parameters) : undefined,
     );
     return this.#validator;
   }

@@ -133,7 +133,7 @@ function validatorOf(tool: RegisteredTool): ArgumentsValidator {
   if (typeof own === "function") return (own as () => ArgumentsValidator).call(tool);
   let validator = validators.get(tool);
   if (!validator) {
-    validator = new ArgumentsValidator(tool.parameters, tool.meta.validator ? instantiateValidator(tool.meta.validator) : undefined);
+    validator = new ArgumentsValidator(tool.parameters, tool.meta.validator ? instantiateValidator(tool.meta.validator, tool.parameters) : undefined);
     validators.set(tool, validator);
   }
   return validator;

@@ -48,7 +48,7 @@ export interface CompiledToolMeta {
   annotations?: ToolAnnotations;
   /**
    * The `parameters` validator compiled to code at build time (tooltype's generator, transformer/validator/). It is
-   * called once with a resolver that answers `"tooltype/validator@1"` with the run-time kit, and returns the validate
+   * called once with a resolver that answers `"tooltype/validator@2"` with the run-time kit, and returns the validate
    * function; no code is generated at run time.
    */
   validator?: CompiledValidatorFactory;
@@ -58,7 +58,7 @@ export interface CompiledToolMeta {
  * The id generated validators ask their resolver for: the run-time kit (runtime/arguments/validator-kit.ts). A new
  * contract between generated code and kit gets a new id, so mismatched builds fail with a message to rebuild.
  */
-export const VALIDATOR_KIT_ID = "tooltype/validator@1";
+export const VALIDATOR_KIT_ID = "tooltype/validator@2";
 
 /**
  * MCP's behaviour hints for a tool (clients may show them or ask before a destructive call; they are hints, not a
@@ -75,7 +75,7 @@ export interface ToolAnnotations {
   openWorldHint?: boolean;
 }
 
-/** What the transformer emits for `validator`: `function (require) { var k = require("tooltype/validator@1"); ...; return k.v(v); }`. */
+/** What the transformer emits for `validator`: `function (require) { var k = require("tooltype/validator@2"); ...; return k.v(v); }`. */
 export type CompiledValidatorFactory = (require: (id: string) => unknown) => unknown;
 
 /** True when `value` looks like metadata the transformer emitted (any version). */

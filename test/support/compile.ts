@@ -154,9 +154,15 @@ function checkEmittedSchemas(tsi: typeof ts, file: string, text: string): void {
   visit(source);
 }
 
-/** The JSON value of an emitted literal (the transformer writes metadata as plain object and array literals). */
+/**
+ * The JSON value of an emitted literal (the transformer writes metadata as plain object and array literals, and a
+ * long schema as `JSON.parse('...')` of its JSON text).
+ */
 function literalValue(tsi: typeof ts, node: ts.Expression): unknown {
   if (tsi.isParenthesizedExpression(node)) return literalValue(tsi, node.expression);
+  if (tsi.isCallExpression(node) && isJsonParse(tsi, node.expression) && node.arguments.length === 1 && tsi.isStringLiteral(node.arguments[0]!)) {
+    return JSON.parse(node.arguments[0].text);
+  }
   if (tsi.isStringLiteral(node) || tsi.isNoSubstitutionTemplateLiteral(node)) return node.text;
   if (tsi.isNumericLiteral(node)) return Number(node.text);
   if (tsi.isPrefixUnaryExpression(node) && node.operator === tsi.SyntaxKind.MinusToken) return -(literalValue(tsi, node.operand) as number);
@@ -175,6 +181,10 @@ function literalValue(tsi: typeof ts, node: ts.Expression): unknown {
     return out;
   }
   throw new Error(`unexpected ${tsi.SyntaxKind[node.kind]} in emitted metadata`);
+}
+
+function isJsonParse(tsi: typeof ts, callee: ts.Expression): boolean {
+  return tsi.isPropertyAccessExpression(callee) && tsi.isIdentifier(callee.expression) && callee.expression.text === "JSON" && callee.name.text === "parse";
 }
 
 function toFixtureDiagnostic(tsi: typeof ts, dir: string, d: ts.Diagnostic): FixtureDiagnostic {

@@ -15,6 +15,7 @@ import addFormats from "ajv-formats";
 import fc from "fast-check";
 import { type JsonSchema, type RegisteredTool, ToolRegistry } from "tooltype";
 import { instantiateValidator } from "../../runtime/arguments/compiled-validator";
+import { kitErrors } from "../../runtime/arguments/kit-explain";
 import { compileProgram } from "../support/compile";
 
 const RUNS = 60;
@@ -56,8 +57,8 @@ function collect(): { cases: Case[]; withoutValidator: string[] } {
         if (!failedBuild) withoutValidator.push(label);
         continue;
       }
-      const validate = instantiateValidator(tool.meta.validator);
-      cases.push({ label, schema: tool.parameters, validate: (value) => validate(value), examples });
+      const validate = instantiateValidator(tool.meta.validator, tool.parameters);
+      cases.push({ label, schema: tool.parameters, validate: (value) => validate(value) || explained(kitErrors(validate, value)), examples });
     }
   }
   return { cases, withoutValidator };
@@ -151,6 +152,15 @@ function ofType(type: string, s: Record<string, unknown>, root: JsonSchema, dept
     default:
       return fc.jsonValue({ maxDepth: 1 });
   }
+}
+
+/**
+ * An invalid value's errors come from the kit's walk of the schema, which must find what the generated yes/no code
+ * found: the kit's fallback error (`schemaPath` "#") means the two halves disagree.
+ */
+function explained(errors: readonly { schemaPath: string }[] | null): false {
+  if (!errors || errors.length === 0 || errors.some((error) => error.schemaPath === "#")) throw new Error(`the kit found no error for a value the generated code refused: ${JSON.stringify(errors)}`);
+  return false;
 }
 
 let agreed = { valid: 0, invalid: 0 };

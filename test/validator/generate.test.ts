@@ -9,6 +9,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { type JsonSchema, ToolRegistry, ToolValidationError, tool } from "tooltype";
 import { instantiateValidator } from "../../runtime/arguments/compiled-validator";
+import { kitErrors } from "../../runtime/arguments/kit-explain";
 import { generateValidator } from "../../transformer/validator/generate";
 import { compileFixture } from "../support/compile";
 
@@ -71,9 +72,10 @@ test("patterns, formats, discriminated unions, recursive $defs and maps: message
 });
 
 test("errors carry schema paths from the root: written out inside $defs, derived from the value's place elsewhere", async () => {
-  const validate = instantiateValidator(registry.get("mixed")!.meta.validator!);
-  assert.is(validate({ ...good, tree: { label: "x", kids: [{ label: 5 }] } }), false);
-  const error = validate.errors![0]!;
+  const validate = instantiateValidator(registry.get("mixed")!.meta.validator!, registry.get("mixed")!.parameters);
+  const value = { ...good, tree: { label: "x", kids: [{ label: 5 }] } };
+  assert.is(validate(value), false);
+  const error = kitErrors(validate, value)[0]!;
   assert.is(error.instancePath, "/tree/kids/0/label");
   assert.is(error.schemaPath, "#/$defs/Tree/properties/label/type");
   // Through the public error: a map value's check and each missing required property, as ajv names them.
@@ -92,12 +94,37 @@ test("errors carry schema paths from the root: written out inside $defs, derived
   }
 });
 
+test("code compiled for another kit version fails with the message to rebuild", () => {
+  const old = new Function("require", 'var k = require("tooltype/validator@1"); return k.v(function (d, p, r) { return 0; });') as (require: (id: string) => unknown) => unknown;
+  assert.throws(
+    () => instantiateValidator(old, registry.get("search_catalog")!.parameters),
+    (error: Error) =>
+      error.message ===
+      'A precompiled tooltype validator needs "tooltype/validator@1", which this tooltype runtime does not provide: the code was compiled by a different tooltype version. Rebuild the project with the tooltype it runs with.',
+  );
+});
+
+test("an invalid value's errors come from the schema: the emitted code carries no paths, params or messages", () => {
+  const code = String(registry.get("mixed")!.meta.validator);
+  assert.not.match(code, /properties\/|anyOf\/|"type"|"format"|additionalProperty/);
+  const validate = instantiateValidator(registry.get("mixed")!.meta.validator!, registry.get("mixed")!.parameters);
+  const value = { ...good, shape: { kind: "circle", r: "1" }, mail: 5 };
+  assert.is(validate(value), false);
+  assert.equal(
+    kitErrors(validate, value).map((error) => [error.keyword, error.instancePath, error.schemaPath, error.branches?.map((branch) => branch.map((inner) => inner.schemaPath))]),
+    [
+      ["type", "/mail", "", undefined],
+      ["anyOf", "/shape", "", [["#/properties/shape/anyOf/0/properties/r/type"], ["#/properties/shape/anyOf/1/required", "#/properties/shape/anyOf/1/additionalProperties", "#/properties/shape/anyOf/1/properties/kind/const"]]],
+    ],
+  );
+});
+
 test("a wrong 100,000-item array collects a bounded number of errors", () => {
-  const validate = instantiateValidator(registry.get("search_catalog")!.meta.validator!);
+  const validate = instantiateValidator(registry.get("search_catalog")!.meta.validator!, registry.get("search_catalog")!.parameters);
   const wide: Record<string, unknown> = { query: 1, limit: "x", exact: "y" };
   for (let i = 0; i < 100_000; i++) wide[`extra${i}`] = i;
   assert.is(validate(wide), false);
-  assert.is(validate.errors!.length, 40);
+  assert.is(kitErrors(validate, wide).length, 40);
 });
 
 test("keywords the generator does not implement leave the schema to ajv (no validator emitted)", () => {

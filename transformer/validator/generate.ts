@@ -1,12 +1,14 @@
 /**
  * tooltype's validator code generator: a tool's parameter schema in, the text of a small validator factory out,
- * `function (require) { var k = require("tooltype/validator@1"); ...; return k.v(v); }`.
+ * `function (require) { var k = require("tooltype/validator@2"); ...; return k.v(v); }`.
  *
- * The code is ES5 (var and function only), so it needs no down-levelling for any target and no code generation at
- * run time. Each schema becomes straight-line checks on local variables; only `$defs` entries and union
- * alternatives become functions of their own. What takes more than an expression (reporting, unions, uniqueness,
- * guarded patterns, formats, Unicode lengths, deep equality) is a call into the kit, runtime/arguments/
- * validator-kit.ts, whose header states the contract between the two halves.
+ * The code answers yes or no only: each check is `if (<invalid>) return 1;`. Saying why a value is invalid is the
+ * kit's job (runtime/arguments/kit-explain.ts walks the schema, which the metadata carries anyway), so the build
+ * output holds no error paths, params or messages. The code is ES5 (var and function only), so it needs no
+ * down-levelling for any target and no code generation at run time. Each schema becomes straight-line checks on
+ * local variables; only `$defs` entries and union alternatives of more than one check become functions of their
+ * own. What takes more than an expression (`$ref` memory, uniqueness, guarded patterns, formats, Unicode lengths,
+ * deep equality) is a call into the kit, runtime/arguments/validator-kit.ts, whose header states the contract.
  *
  * Only the keywords tooltype emits (and `allOf`/`not`) are generated; any other keyword makes `generate` return
  * undefined, and the runtime then validates that schema with ajv.
@@ -31,9 +33,21 @@ export interface PatternJudge {
 
 class Unsupported extends Error {}
 
-const ROOT: Path = { head: "p", tail: "" };
-
 type Type = "string" | "number" | "integer" | "boolean" | "null" | "object" | "array";
+type Group = "string" | "number" | "array" | "object";
+
+/** A generated statement: a condition meaning "invalid" (printed `if (...) return 1;`), or code as it is. */
+type Line = { cond: string } | { code: string };
+
+/**
+ * Stands for the checked value while a sub-schema's checks are written, so that its place (a variable, or the
+ * property access itself when that is shorter) is chosen afterwards. JSON.stringify escapes it, so no literal in
+ * the code can contain it.
+ */
+const VALUE = "\u0000";
+
+/** Conditions joined with `||` on one line up to this length; past it a new line starts. */
+const LINE = 120;
 
 /** The code of a validator factory for `schema`, or undefined when it uses a keyword not generated here. */
 export function generateValidator(schema: JsonSchema, patterns: PatternJudge): string | undefined {
@@ -46,18 +60,12 @@ export function generateValidator(schema: JsonSchema, patterns: PatternJudge): s
 }
 
 class Generator {
-  /** Factory-scope declarations: patterns, formats, sets, constant values, alternative lists. */
+  /** Factory-scope declarations: patterns, formats, sets, constant values. */
   private readonly hoisted: string[] = [];
   private readonly functions: string[] = [];
   private readonly defFunctions = new Map<string, string>();
   private readonly memo = new Map<string, string>();
   private count = 0;
-  /**
-   * True while writing the root function outside `allOf`: there a check's place in the schema follows from the
-   * value's JSON pointer, so errors name only their keyword and the runtime finds the rest (see derivedSchemaPath in
-   * runtime/arguments/validate.ts). Functions of their own (`$defs`, alternatives, `not`) write full paths.
-   */
-  private derivable = true;
 
   constructor(
     private readonly root: JsonSchema,
@@ -65,16 +73,8 @@ class Generator {
   ) {}
 
   factory(): string {
-    const body = this.checks(this.root, "", "d", ROOT, true);
-    this.functions.push(fn("v", body));
-    return [
-      "function (require) {",
-      `var k = require(${JSON.stringify(KIT_ID)});`,
-      ...this.hoisted,
-      ...this.functions,
-      "return k.v(v);",
-      "}",
-    ].join("\n");
+    this.functions.push(fn("v", this.checks(this.root, "", "d", true)));
+    return ["function (require) {", `var k = require(${JSON.stringify(KIT_ID)});`, ...this.hoisted, ...this.functions, "return k.v(v);", "}"].join("\n");
   }
 
   private name(prefix: string): string {
@@ -91,14 +91,15 @@ class Generator {
     return name;
   }
 
-  /** A function checking `schema` (at `sp`): for `$defs` entries, alternatives and `not`. */
-  private checkFunction(schema: JsonValue, sp: string): string {
+  /** The condition "`d` is invalid against `schema`": one expression where it is one check, else a function call. */
+  private invalid(schema: JsonValue, sp: string, d: string): string {
+    const lines = this.checks(schema, sp, VALUE, false);
+    if (lines.length === 0) return "false";
+    const single = onlyConditions(lines);
+    if (single !== undefined) return place(single, d);
     const name = this.name("c");
-    // Registered before the body is generated, so recursive references find it.
-    this.functions.push("");
-    const index = this.functions.length - 1;
-    this.functions[index] = fn(name, this.explicit(() => this.checks(schema, sp, "d", ROOT, false)));
-    return name;
+    this.functions.push(fn(name, lines.map((line) => place(line, "d"))));
+    return `${name}(${d})`;
   }
 
   private defFunction(ref: string): string {
@@ -110,196 +111,192 @@ class Generator {
     if (!name) {
       name = this.name("c");
       this.defFunctions.set(key, name);
+      // Registered before the body is generated, so recursive references find it.
       this.functions.push("");
       const index = this.functions.length - 1;
-      this.functions[index] = fn(name, this.explicit(() => this.checks(defs[key]!, `$defs/${pointer(key)}`, "d", ROOT, false)));
+      this.functions[index] = fn(name, this.checks(defs[key]!, `$defs/${pointer(key)}`, "d", false));
     }
     return name;
   }
 
-  /** Generates with full schema paths in errors. */
-  private explicit<T>(generate: () => T): T {
-    const outer = this.derivable;
-    this.derivable = false;
-    try {
-      return generate();
-    } finally {
-      this.derivable = outer;
-    }
-  }
-
-  /** The schema path an error reports: the keyword alone where the runtime can derive the rest. */
-  private reported(sp: string, keyword: string): string {
-    return this.derivable ? keyword : sp === "" ? keyword : `${sp}/${keyword}`;
-  }
-
-  /**
-   * Statements checking the value in variable `d` against `schema`; `p` is the expression of its JSON pointer.
-   * Each failed check reports and returns 1 when told to stop.
-   */
-  private checks(schema: JsonValue, sp: string, d: string, p: Path, isRoot: boolean): string[] {
+  /** The checks of the value `d` against `schema` (at `sp`, for pattern diagnostics). */
+  private checks(schema: JsonValue, sp: string, d: string, isRoot: boolean): Line[] {
     if (schema === true) return [];
-    if (schema === false) return [`if (${report(p, sp, d, "{}", "false schema")}) return 1;`];
+    if (schema === false) return [{ code: "return 1;" }];
     if (typeof schema !== "object" || schema === null || Array.isArray(schema)) throw new Unsupported();
     for (const keyword of Object.keys(schema)) {
       if (ANNOTATIONS.has(keyword) || IMPLEMENTED.has(keyword) || (keyword === "$defs" && isRoot)) continue;
       throw new Unsupported();
     }
     const at = (keyword: string): string => (sp === "" ? keyword : `${sp}/${keyword}`);
-    const rp = (keyword: string): string => this.reported(sp, keyword);
-    const out: string[] = [];
-    // Through the kit, which remembers yes/no answers per object: recursive unions stay linear (see `c` there).
-    if (typeof schema.$ref === "string") out.push(`if (k.c(${this.defFunction(schema.$ref)}, ${d}, ${lazy(p)}, r)) return 1;`);
+    const out: Line[] = [];
+    // Through the kit, which remembers answers per object: recursive unions stay linear (see `c` there).
+    if (typeof schema.$ref === "string") out.push({ cond: `k.c(${this.defFunction(schema.$ref)}, ${d})` });
     const types = typeList(schema.type);
-    const groups = this.typeGroups(schema, sp, d, p);
+    const groups = this.typeGroups(schema, sp, d);
+    // Where every allowed value has the right type, the value test alone settles the type, and goes first.
+    const values = "const" in schema ? [schema.const!] : Array.isArray(schema.enum) ? schema.enum : undefined;
+    const implied = types !== undefined && values !== undefined && values.every((value) => types.some((type) => hasType(type, value)));
+    if (implied) out.push(...this.values(schema, d));
     if (types) {
-      const test = types.map((t) => typeTest(t, d)).join(" || ");
-      // One declared type: its checks run only when the type is right, as the `else` of the type check.
+      if (!implied) out.push({ cond: types.length === 1 ? negatedTypeTest(types[0]!, d) : `!(${types.map((t) => typeTest(t, d)).join(" || ")})` });
+      // Past the type check the value has one of the types: a single type's checks need no guard.
       const own = types.length === 1 ? groupOf(types[0]!) : undefined;
-      const single = own ? groups.get(own) : undefined;
-      const guarded = [...groups].filter(([group]) => !(types.length === 1 && group === own));
-      if (single && single.length > 0) out.push(`if (${types.length === 1 ? negatedTypeTest(types[0]!, d) : `!(${test})`}) { if (${report(p, rp("type"), d, "")}) return 1; } else {\n${single.join("\n")}\n}`);
-      else out.push(`if (${types.length === 1 ? negatedTypeTest(types[0]!, d) : `!(${test})`} && ${report(p, rp("type"), d, "")}) return 1;`);
-      for (const [group, lines] of guarded) if (types.some((t) => groupOf(t) === group)) out.push(...guard(group, d, lines));
+      for (const [group, lines] of groups) {
+        if (group === own) out.push(...lines);
+        else if (types.some((t) => groupOf(t) === group)) out.push(...guard(group, d, lines));
+      }
     } else {
       for (const [group, lines] of groups) out.push(...guard(group, d, lines));
     }
-    if ("const" in schema) out.push(`if (${this.differs(d, [schema.const!])}) { if (${report(p, rp("const"), d, `{ allowedValue: ${JSON.stringify(schema.const)} }`)}) return 1; }`);
-    if (Array.isArray(schema.enum)) out.push(`if (${this.differs(d, schema.enum)}) { if (${report(p, rp("enum"), d, "")}) return 1; }`);
-    if (typeof schema.format === "string") {
-      const check = this.constant("F", `k.f(${JSON.stringify(schema.format)})`);
-      out.push(`if (!${check}(${d}) && ${report(p, rp("format"), d, `{ format: ${JSON.stringify(schema.format)} }`)}) return 1;`);
-    }
+    if (!implied) out.push(...this.values(schema, d));
+    if (typeof schema.format === "string") out.push({ cond: `!${this.constant("F", `k.f(${JSON.stringify(schema.format)})`)}(${d})` });
     if (Array.isArray(schema.anyOf)) {
-      const branches = schema.anyOf.map((branch, i) => this.checkFunction(branch, at(`anyOf/${i}`)));
-      const list = this.constant("A", `[${branches.join(", ")}]`);
-      out.push(`if (k.any(r, ${render(p)}, ${JSON.stringify(rp("anyOf"))}, ${d}, ${list})) return 1;`);
+      const branches = schema.anyOf.map((branch, i) => this.invalid(branch, at(`anyOf/${i}`), d));
+      out.push({ cond: branches.map(parenthesised).join(" && ") });
     }
-    if (Array.isArray(schema.allOf)) schema.allOf.forEach((part, i) => out.push(...this.explicit(() => this.checks(part, at(`allOf/${i}`), d, p, false))));
+    if (Array.isArray(schema.allOf)) schema.allOf.forEach((part, i) => out.push(...this.checks(part, at(`allOf/${i}`), d, false)));
     if ("not" in schema) {
       const inner = schema.not!;
-      const always = inner === true || (typeof inner === "object" && inner !== null && !Array.isArray(inner) && Object.keys(inner).every((k) => ANNOTATIONS.has(k)));
-      const test = always ? "" : `!${this.checkFunction(inner, at("not"))}(${d}, p, 0) && `;
-      out.push(`if (${test}${report(p, rp("not"), d, "")}) return 1;`);
+      const always = inner === true || (isRecord(inner) && Object.keys(inner).every((k) => ANNOTATIONS.has(k)));
+      out.push(always ? { code: "return 1;" } : { cond: `!(${this.invalid(inner, at("not"), d)})` });
     }
     return out;
   }
 
+  /** `const` and `enum`. */
+  private values(schema: { [key: string]: JsonValue }, d: string): Line[] {
+    const out: Line[] = [];
+    if ("const" in schema) out.push({ cond: this.differs(d, [schema.const!]) });
+    if (Array.isArray(schema.enum)) out.push({ cond: this.differs(d, schema.enum) });
+    return out;
+  }
+
   /** The type-specific checks, by the JSON type they apply to. */
-  private typeGroups(schema: JsonSchema, sp: string, d: string, p: Path): Map<"string" | "number" | "array" | "object", string[]> {
+  private typeGroups(schema: { [key: string]: JsonValue }, sp: string, d: string): Map<Group, Line[]> {
     const at = (keyword: string): string => (sp === "" ? keyword : `${sp}/${keyword}`);
-    const rp = (keyword: string): string => this.reported(sp, keyword);
-    const groups = new Map<"string" | "number" | "array" | "object", string[]>();
-    const add = (group: "string" | "number" | "array" | "object", line: string): void => {
+    const groups = new Map<Group, Line[]>();
+    const add = (group: Group, line: Line | string): void => {
       const lines = groups.get(group) ?? [];
-      lines.push(line);
+      lines.push(typeof line === "string" ? { cond: line } : line);
       groups.set(group, lines);
     };
-    const fail = (keyword: string, params = ""): string => `${report(p, rp(keyword), d, params)}) return 1;`;
     const num = (keyword: string): number | undefined => (typeof schema[keyword] === "number" ? (schema[keyword] as number) : undefined);
     // Numbers, as ajv compares them.
     const bounds: [string, string][] = [["maximum", ">"], ["minimum", "<"], ["exclusiveMaximum", ">="], ["exclusiveMinimum", "<="]];
     for (const [keyword, op] of bounds) {
       const limit = num(keyword);
-      if (limit !== undefined) add("number", `if (${d} ${op} ${limit} && ${fail(keyword)}`);
+      if (limit !== undefined) add("number", `${d} ${op} ${limit}`);
     }
     const multipleOf = num("multipleOf");
-    if (multipleOf !== undefined) add("number", `if (${d} / ${multipleOf} !== parseInt(${d} / ${multipleOf}) && ${fail("multipleOf")}`);
+    if (multipleOf !== undefined) add("number", `${d} / ${multipleOf} !== parseInt(${d} / ${multipleOf})`);
     // Strings: lengths in code points, then the pattern (guarded), as JSON Schema counts them.
     const maxLength = num("maxLength");
-    if (maxLength !== undefined) add("string", `if (${d}.length > ${maxLength} && k.l(${d}) > ${maxLength} && ${fail("maxLength")}`);
+    if (maxLength !== undefined) add("string", `${d}.length > ${maxLength} && k.l(${d}) > ${maxLength}`);
     const minLength = num("minLength");
-    if (minLength !== undefined) add("string", `if (k.l(${d}) < ${minLength} && ${fail("minLength")}`);
-    if (typeof schema.pattern === "string") {
-      const pattern = this.pattern(schema.pattern, at("pattern"));
-      add("string", `if (k.m(${pattern}, r, ${render(p)}, ${JSON.stringify(rp("pattern"))}, ${d})) return 1;`);
-    }
+    if (minLength !== undefined) add("string", `k.l(${d}) < ${minLength}`);
+    if (typeof schema.pattern === "string") add("string", `${this.pattern(schema.pattern, at("pattern"))}.test(${d}) !== true`);
     // Arrays.
     const maxItems = num("maxItems");
-    if (maxItems !== undefined) add("array", `if (${d}.length > ${maxItems} && ${fail("maxItems")}`);
+    if (maxItems !== undefined) add("array", `${d}.length > ${maxItems}`);
     const minItems = num("minItems");
-    if (minItems !== undefined) add("array", `if (${d}.length < ${minItems} && ${fail("minItems")}`);
+    if (minItems !== undefined) add("array", `${d}.length < ${minItems}`);
     const prefix = Array.isArray(schema.prefixItems) ? schema.prefixItems : [];
     prefix.forEach((item, i) => {
-      const v = this.name("d");
-      const lines = this.checks(item, at(`prefixItems/${i}`), v, concat(p, `/${i}`), false);
-      if (lines.length > 0) add("array", `if (${d}.length > ${i}) {\nvar ${v} = ${d}[${i}];\n${lines.join("\n")}\n}`);
+      const lines = this.checks(item, at(`prefixItems/${i}`), VALUE, false);
+      if (lines.length > 0) this.element(lines, `${d}[${i}]`, `${d}.length > ${i}`).forEach((line) => add("array", line));
     });
-    if (schema.items === false && prefix.length > 0) add("array", `if (${d}.length > ${prefix.length} && ${fail("items", `{ limit: ${prefix.length} }`)}`);
-    else if (schema.items === false) add("array", `if (${d}.length > 0 && ${fail("items", "{ limit: 0 }")}`);
+    if (schema.items === false) add("array", `${d}.length > ${prefix.length}`);
     else if (schema.items !== undefined) {
-      const i = this.name("i");
-      const v = this.name("d");
-      const lines = this.checks(schema.items, at("items"), v, dynamic(p, i), false);
-      if (lines.length > 0) add("array", `for (var ${i} = ${prefix.length}; ${i} < ${d}.length; ${i}++) {\nvar ${v} = ${d}[${i}];\n${lines.join("\n")}\n}`);
+      const lines = this.checks(schema.items, at("items"), VALUE, false);
+      if (lines.length > 0) {
+        const i = this.name("i");
+        add("array", { code: this.loopBody(`for (var ${i} = ${prefix.length}; ${i} < ${d}.length; ${i}++)`, undefined, lines, `${d}[${i}]`) });
+      }
     }
-    if (schema.uniqueItems === true) add("array", `if (k.u(r, ${render(p)}, ${JSON.stringify(rp("uniqueItems"))}, ${d})) return 1;`);
-    // Objects: required, unknown keys, known properties, pattern properties (ajv's order).
-    if (Array.isArray(schema.required) && schema.required.length > 0) {
-      // One error for the object; the runtime names each missing property from the schema's list.
-      const missing = (schema.required as JsonValue[]).map((name) => `${d}${member(String(name))} === undefined`).join(" || ");
-      add("object", `if ((${missing}) && ${fail("required")}`);
-    }
+    if (schema.uniqueItems === true) add("array", `k.u(${d})`);
+    // Objects: required, unknown keys, known properties, pattern properties.
+    const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
+    if (required.size > 0) add("object", [...required].map((name) => `${d}${member(name)} === undefined`).join(" || "));
     const properties = isRecord(schema.properties) ? schema.properties : {};
     const patternProperties = isRecord(schema.patternProperties) ? schema.patternProperties : {};
     const patternNames = Object.keys(patternProperties).map((source) => this.pattern(source, at(`patternProperties/${pointer(source)}`)));
     const additional = schema.additionalProperties;
     if (additional !== undefined && additional !== true) {
-      const unknownKey = (key: string): string => {
-        const known = this.knownKey(Object.keys(properties), key);
-        const matches = patternNames.map((name) => `!(${name}.test(${key}) === true)`);
-        return [known ? `!(${known})` : "", ...matches].filter(Boolean).join(" && ") || "true";
-      };
-      if (additional === false && patternNames.length === 0) {
-        // The loop stays in the generated code (one object shape per loop keeps V8's for-in fast), and a few names
-        // are compared directly, which is twice as fast as a lookup.
-        const names = Object.keys(properties);
-        const key = this.name("k");
-        const unknown = names.length <= 8 ? names.map((name) => `${key} !== ${JSON.stringify(name)}`).join(" && ") || "true" : `${this.constant("K", `k.s(${JSON.stringify(names)})`)}[${key}] !== 1`;
-        add("object", `for (var ${key} in ${d}) if (${unknown} && ${fail("additionalProperties", `{ additionalProperty: ${key} }`)}`);
-      } else if (additional === false) {
-        const key = this.name("k");
-        add("object", `for (var ${key} in ${d}) if (${unknownKey(key)} && ${fail("additionalProperties", `{ additionalProperty: ${key} }`)}`);
+      const key = this.name("k");
+      const known = this.knownKey(Object.keys(properties), key);
+      const unknown = [known, ...patternNames.map((name) => `${name}.test(${key}) !== true`)].filter(Boolean).join(" && ") || undefined;
+      const loop = `for (var ${key} in ${d})`;
+      if (additional === false) {
+        // The loop stays in the generated code: one object shape per loop keeps V8's for-in fast.
+        add("object", { code: `${loop} ${unknown ? `if (${unknown}) ` : ""}return 1;` });
       } else {
-        const key = this.name("k");
-        const unknown = unknownKey(key);
-        const v = this.name("d");
-        const lines = this.checks(additional, at("additionalProperties"), v, dynamic(p, `k.x(${key})`), false);
-        if (lines.length > 0) add("object", `for (var ${key} in ${d}) if (${unknown}) {\nvar ${v} = ${d}[${key}];\n${lines.join("\n")}\n}`);
+        const lines = this.checks(additional, at("additionalProperties"), VALUE, false);
+        if (lines.length > 0) add("object", { code: this.loopBody(loop, unknown, lines, `${d}[${key}]`) });
       }
     }
     for (const [name, property] of Object.entries(properties)) {
-      const v = this.name("d");
-      const lines = this.checks(property, at(`properties/${pointer(name)}`), v, concat(p, `/${pointer(name)}`), false);
+      const lines = this.checks(property, at(`properties/${pointer(name)}`), VALUE, false);
       if (lines.length === 0) continue;
-      const only = lines.length === 1 ? /^if \((.*)\) return 1;$/.exec(lines[0]!) : null;
-      // One plain check folds into the presence test; anything else gets a block.
-      if (only && !only[1]!.includes("{")) add("object", `var ${v} = ${d}${member(name)};\nif (${v} !== undefined && ${only[1]}) return 1;`);
-      else add("object", `var ${v} = ${d}${member(name)};\nif (${v} !== undefined) {\n${lines.join("\n")}\n}`);
+      // A required property is known to be there once the `required` check passed.
+      this.element(lines, `${d}${member(name)}`, undefined, !required.has(name)).forEach((line) => add("object", line));
     }
     Object.entries(patternProperties).forEach(([source, property], i) => {
+      const lines = this.checks(property, at(`patternProperties/${pointer(source)}`), VALUE, false);
+      if (lines.length === 0) return;
       const key = this.name("k");
-      const v = this.name("d");
-      const lines = this.checks(property, at(`patternProperties/${pointer(source)}`), v, dynamic(p, `k.x(${key})`), false);
-      if (lines.length > 0) add("object", `for (var ${key} in ${d}) if (${patternNames[i]}.test(${key}) === true) {\nvar ${v} = ${d}[${key}];\n${lines.join("\n")}\n}`);
+      add("object", { code: this.loopBody(`for (var ${key} in ${d})`, `${patternNames[i]}.test(${key}) === true`, lines, `${d}[${key}]`) });
     });
     return groups;
   }
 
-  /** The test "this key is one of the known properties": a chain for a few, a set for many. */
+  /**
+   * The checks of a part of `d` (a property, a tuple element), written with VALUE: the part's access in place
+   * where that is shorter, else a variable. `when`: a condition for checking it at all; `optional`: skipped when
+   * undefined.
+   */
+  private element(lines: Line[], access: string, when: string | undefined, optional = false): Line[] {
+    const single = onlyConditions(lines);
+    const guardOf = (value: string): string[] => [...(when ? [when] : []), ...(optional ? [`${value} !== undefined`] : [])];
+    const v = this.name("d");
+    if (single !== undefined) {
+      const inline = joinAnd([...guardOf(access), place(single, access)]);
+      const viaVar = joinAnd([...guardOf(v), place(single, v)]);
+      if (inline.length <= viaVar.length + `var ${v} = ${access};\n`.length) return [{ cond: inline }];
+      if (when) return [{ code: `if (${when}) {\nvar ${v} = ${access};\nif (${place(single, v)}) return 1;\n}` }];
+      return [{ code: `var ${v} = ${access};` }, { cond: viaVar }];
+    }
+    const body = print(lines.map((line) => place(line, v)));
+    const test = joinAnd(guardOf(v));
+    if (when) return [{ code: `if (${when}) {\nvar ${v} = ${access};\n${optional ? `if (${test}) {\n${body}\n}` : body}\n}` }];
+    return [{ code: `var ${v} = ${access};` }, optional ? { code: `if (${test}) {\n${body}\n}` } : { code: body }];
+  }
+
+  /** A loop over parts of a value (array items, object values; `only`: which keys) checking each with `lines`. */
+  private loopBody(loop: string, only: string | undefined, lines: Line[], access: string): string {
+    const single = onlyConditions(lines);
+    const v = this.name("d");
+    if (single !== undefined) {
+      const inline = joinAnd([...(only ? [only] : []), place(single, access)]);
+      const viaVar = place(single, v);
+      if (inline.length <= viaVar.length + `{\nvar ${v} = ${access};\n\n}`.length) return `${loop} if (${inline}) return 1;`;
+    }
+    const body = `{\nvar ${v} = ${access};\n${print(lines.map((line) => place(line, v)))}\n}`;
+    return only ? `${loop} if (${only}) ${body}` : `${loop} ${body}`;
+  }
+
+  /** The test "this key is one of the known properties", negated: a chain for a few, a set for many. */
   private knownKey(names: string[], key: string): string {
     if (names.length === 0) return "";
-    if (names.length <= 8) return names.map((name) => `${key} === ${JSON.stringify(name)}`).join(" || ");
-    const set = this.constant("K", `k.s(${JSON.stringify(names)})`);
-    return `${set}[${key}] === 1`;
+    if (names.length <= 8) return names.map((name) => `${key} !== ${JSON.stringify(name)}`).join(" && ");
+    return `${this.constant("K", `k.s(${JSON.stringify(names)})`)}[${key}] !== 1`;
   }
 
   /** The test "`d` is none of `values`": strict equality for primitives, deep equality for the rest. */
   private differs(d: string, values: JsonValue[]): string {
     const primitive = values.every((value) => typeof value !== "object" || value === null);
     if (primitive && values.length <= 8) return values.map((value) => `${d} !== ${JSON.stringify(value)}`).join(" && ") || "true";
-    const list = this.constant("V", JSON.stringify(values));
-    return `!k.n(${d}, ${list})`;
+    return `!k.n(${d}, ${this.constant("V", JSON.stringify(values))})`;
   }
 
   private pattern(source: string, sp: string): string {
@@ -308,43 +305,53 @@ class Generator {
   }
 }
 
-function fn(name: string, body: string[]): string {
-  return [`function ${name}(d, p, r) {`, ...body, "return 0;", "}"].join("\n");
+/** Lines as statements; consecutive conditions share one `if` while the line stays short. */
+function print(lines: (Line | string)[]): string {
+  const out: string[] = [];
+  let conds: string[] = [];
+  const flush = (): void => {
+    if (conds.length > 0) out.push(`if (${conds.join(" || ")}) return 1;`);
+    conds = [];
+  };
+  for (const line of lines) {
+    if (typeof line === "string" || "code" in line) {
+      flush();
+      out.push(typeof line === "string" ? line : line.code);
+    } else {
+      if (conds.length > 0 && conds.join(" || ").length + line.cond.length > LINE) flush();
+      conds.push(line.cond);
+    }
+  }
+  flush();
+  return out.join("\n");
 }
 
-/** The call reporting an error (its arguments are only evaluated when the check failed). */
-function report(p: Path, sp: string, d: string, params: string, keyword?: string): string {
-  const args = [`r`, render(p), JSON.stringify(sp), d];
-  if (params || keyword) args.push(params || "undefined");
-  if (keyword) args.push(JSON.stringify(keyword));
-  return `k.e(${args.join(", ")})`;
+function fn(name: string, body: (Line | string)[]): string {
+  return [`function ${name}(d) {`, print(body), "return 0;", "}"].join("\n");
 }
 
-/**
- * A value's JSON pointer while generating: an expression (`p`, `p + "/items/" + i3`) and a constant tail not yet
- * appended, so that `/a/b` is written as one string literal.
- */
-interface Path {
-  head: string;
-  tail: string;
+/** A line (or condition) written with VALUE, with `d` in its place. */
+function place(line: Line, d: string): Line;
+function place(line: string, d: string): string;
+function place(line: Line | string, d: string): Line | string {
+  if (typeof line === "string") return line.split(VALUE).join(d);
+  return "cond" in line ? { cond: place(line.cond, d) } : { code: place(line.code, d) };
 }
 
-function render(path: Path): string {
-  return path.tail === "" ? path.head : `${path.head} + ${JSON.stringify(path.tail)}`;
+/** Lines that are all conditions, as one (any of them); undefined when there is other code. */
+function onlyConditions(lines: Line[]): string | undefined {
+  if (lines.length === 0 || !lines.every((line) => "cond" in line)) return undefined;
+  return lines.map((line) => (line as { cond: string }).cond).join(" || ");
 }
 
-function concat(path: Path, segment: string): Path {
-  return { head: path.head, tail: path.tail + segment };
+/** Conditions that must all hold. */
+function joinAnd(conds: string[]): string {
+  return conds.length === 1 ? conds[0]! : conds.map(parenthesised).join(" && ");
 }
 
-/** An array item's or a map value's path: the parent's, then `/` and a run-time segment. */
-function dynamic(path: Path, segment: string): Path {
-  return { head: `${render(concat(path, "/"))} + ${segment}`, tail: "" };
-}
-
-/** A path passed to a function: built only when errors are collected. */
-function lazy(path: Path): string {
-  return path.tail === "" && path.head === "p" ? "p" : `r && ${render(path)}`;
+/** A condition as an operand of `&&`. */
+function parenthesised(cond: string): string {
+  return cond.includes("||") ? `(${cond})` : cond;
 }
 
 function pointer(segment: string): string {
@@ -357,6 +364,25 @@ function typeList(type: JsonValue | undefined): Type[] | undefined {
   const known = ["string", "number", "integer", "boolean", "null", "object", "array"];
   if (!list.every((t) => typeof t === "string" && known.includes(t))) throw new Unsupported();
   return list as Type[];
+}
+
+/** Whether a JSON value has a JSON type, as the generated test decides it. */
+function hasType(type: Type, value: JsonValue): boolean {
+  switch (type) {
+    case "string":
+    case "boolean":
+      return typeof value === type;
+    case "number":
+      return typeof value === "number" && isFinite(value);
+    case "integer":
+      return typeof value === "number" && value % 1 === 0 && isFinite(value);
+    case "null":
+      return value === null;
+    case "array":
+      return Array.isArray(value);
+    case "object":
+      return isRecord(value);
+  }
 }
 
 function typeTest(type: Type, d: string): string {
@@ -377,20 +403,22 @@ function typeTest(type: Type, d: string): string {
   }
 }
 
-/** `typeTest` negated, written plainly where it is one comparison. */
+/** `typeTest` negated, written plainly. */
 function negatedTypeTest(type: Type, d: string): string {
   switch (type) {
     case "string":
     case "boolean":
       return `typeof ${d} !== "${type}"`;
+    case "number":
+      return `typeof ${d} !== "number" || !isFinite(${d})`;
+    case "integer":
+      return `typeof ${d} !== "number" || ${d} % 1 || !isFinite(${d})`;
     case "null":
       return `${d} !== null`;
     case "array":
       return `!Array.isArray(${d})`;
     case "object":
       return `!k.o(${d})`;
-    default:
-      return `!(${typeTest(type, d)})`;
   }
 }
 
@@ -401,17 +429,19 @@ function member(name: string): string {
 
 const RESERVED = new Set(["break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do", "else", "enum", "export", "extends", "false", "finally", "for", "function", "if", "import", "in", "instanceof", "new", "null", "return", "super", "switch", "this", "throw", "true", "try", "typeof", "var", "void", "while", "with", "implements", "interface", "let", "package", "private", "protected", "public", "static", "yield"]);
 
-function groupOf(type: Type): "string" | "number" | "array" | "object" | undefined {
+function groupOf(type: Type): Group | undefined {
   if (type === "integer" || type === "number") return "number";
   if (type === "string" || type === "array" || type === "object") return type;
   return undefined;
 }
 
 /** Type-specific checks for a value whose type was not settled by a single `type`. */
-function guard(group: "string" | "number" | "array" | "object", d: string, lines: string[]): string[] {
+function guard(group: Group, d: string, lines: Line[]): Line[] {
   if (lines.length === 0) return [];
   const test = group === "number" ? `typeof ${d} === "number"` : group === "string" ? `typeof ${d} === "string"` : group === "array" ? `Array.isArray(${d})` : `k.o(${d})`;
-  return [`if (${test}) {`, ...lines, "}"];
+  const single = onlyConditions(lines);
+  if (single !== undefined) return [{ cond: `${test} && ${parenthesised(single)}` }];
+  return [{ code: `if (${test}) {\n${print(lines)}\n}` }];
 }
 
 function isRecord(value: JsonValue | undefined): value is { [key: string]: JsonValue } {

@@ -59,11 +59,11 @@ export function hasFunctionCall<M extends object>(message: M): message is M & Op
 
 /** Chat Completions / LangChain: `tool_calls`, then `invalid_tool_calls` (answered after the valid ones). */
 export function readChatCalls(message: DispatchInput): NormalizedCall[] {
-  const calls: NormalizedCall[] = [];
   const toolCalls: unknown = message.tool_calls;
-  if (Array.isArray(toolCalls)) {
-    for (const call of toolCalls) calls.push(readToolCall(call));
-  }
+  const count = Array.isArray(toolCalls) ? toolCalls.length : 0;
+  // Sized once: this runs for every dispatched message.
+  const calls: NormalizedCall[] = new Array<NormalizedCall>(count);
+  for (let i = 0; i < count; i++) calls[i] = readToolCall((toolCalls as unknown[])[i]);
   const invalid: unknown = "invalid_tool_calls" in message ? message.invalid_tool_calls : undefined;
   if (Array.isArray(invalid)) {
     for (const call of invalid) calls.push(readInvalidCall(call));

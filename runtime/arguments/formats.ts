@@ -1,0 +1,328 @@
+/**
+ * The `format` checks of generated validators, written here so that dispatching compiled tools loads no
+ * ajv-formats: a checker per format the transformer accepts (transformer/schema/keywords.ts, KNOWN_FORMATS), each
+ * accepting exactly what ajv-formats' full mode accepts (what hand-written schemas get through ajv), proven by
+ * test/validator/formats.test.ts on a corpus of valid and invalid strings per format. A checker answers `true` for
+ * values of another type, as JSON Schema applies formats; some formats first cap the length (FORMAT_LENGTH_LIMITS).
+ */
+
+/**
+ * Longest string some formats are tried on. Their regular expressions backtrack on long near-misses, and a longer
+ * value is no valid instance anyway (an email address has at most 254 characters, a host name 253).
+ */
+export const FORMAT_LENGTH_LIMITS: Record<string, number> = {
+  email: 254,
+  hostname: 253,
+  ipv4: 15,
+  ipv6: 45,
+  "date-time": 64,
+  "iso-date-time": 64,
+  date: 32,
+  time: 32,
+  "iso-time": 32,
+  duration: 64,
+  uuid: 45,
+  url: 8192,
+  uri: 8192,
+  "uri-reference": 8192,
+  "uri-template": 8192,
+  // Compiling a regular expression costs more than linear time in its length.
+  regex: 4096,
+};
+
+const checkers = new Map<string, (value: unknown) => boolean>();
+
+/** The checker of format `name`; formats it does not know accept everything (as ajv with `logger: false`). */
+export function formatChecker(name: string): (value: unknown) => boolean {
+  let checker = checkers.get(name);
+  if (!checker) checkers.set(name, (checker = newChecker(name)));
+  return checker;
+}
+
+function newChecker(name: string): (value: unknown) => boolean {
+  const numeric = NUMBER_FORMATS[name];
+  if (numeric) return (value) => typeof value !== "number" || numeric(value);
+  const check = Object.prototype.hasOwnProperty.call(STRING_FORMATS, name) ? STRING_FORMATS[name]! : undefined;
+  if (!check) return () => true;
+  const limit = FORMAT_LENGTH_LIMITS[name];
+  return (value) => typeof value !== "string" || ((limit === undefined || value.length <= limit) && check(value));
+}
+
+const NUMBER_FORMATS: Record<string, (value: number) => boolean> = {
+  int32: (value) => Number.isInteger(value) && value >= -2147483648 && value <= 2147483647,
+  // A JSON number that is an integer fits JavaScript's range of exact integers as far as it can be checked.
+  int64: (value) => Number.isInteger(value),
+};
+
+// Dates and times (RFC 3339; the iso- variants make the time zone optional and allow a space before the time).
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function isDate(text: string): boolean {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!parts) return false;
+  const year = Number(parts[1]);
+  const month = Number(parts[2]);
+  const day = Number(parts[3]);
+  if (month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!);
+}
+
+function isTime(text: string, zoneRequired: boolean): boolean {
+  const parts = /^(\d{2}):(\d{2}):(\d{2}(?:\.\d+)?)(?:(z)|([+-])(\d{2})(?::?(\d{2}))?)?$/i.exec(text);
+  if (!parts) return false;
+  const [, h, m, s, z, sign, zoneH, zoneM] = parts;
+  if (zoneRequired && !z && !sign) return false;
+  const hour = Number(h);
+  const minute = Number(m);
+  const second = Number(s);
+  const offsetH = Number(zoneH ?? 0);
+  const offsetM = Number(zoneM ?? 0);
+  if (offsetH > 23 || offsetM > 59) return false;
+  if (hour <= 23 && minute <= 59 && second < 60) return true;
+  // A leap second: 23:59:60 in UTC, whatever the offset says locally.
+  const direction = sign === "-" ? -1 : 1;
+  const utcMinute = minute - offsetM * direction;
+  const utcHour = hour - offsetH * direction - (utcMinute < 0 ? 1 : 0);
+  return (utcHour === 23 || utcHour === -1) && (utcMinute === 59 || utcMinute === -1) && second < 61;
+}
+
+function isDateTime(text: string, zoneRequired: boolean): boolean {
+  // Date and time split at the one `T` or white-space character between them.
+  const halves = text.split(/[t\s]/i);
+  return halves.length === 2 && isDate(halves[0]!) && isTime(halves[1]!, zoneRequired);
+}
+
+// Internet names and addresses.
+
+const OCTET = /^(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+
+function isIpv4(text: string): boolean {
+  const octets = text.split(".");
+  return octets.length === 4 && octets.every((octet) => OCTET.test(octet));
+}
+
+const HEX_GROUP = /^[\da-f]{1,4}$/i;
+
+/**
+ * Eight groups of one to four hex digits, the last two possibly written as an IPv4 address, or fewer groups with
+ * one `::` standing for at least one group of zeros. `ipv4` tells which dotted quads count.
+ */
+function isIpv6(text: string, ipv4: (text: string) => boolean): boolean {
+  const halves = text.split("::");
+  if (halves.length > 2) return false;
+  const groups = halves.map((half) => (half === "" ? [] : half.split(":")));
+  // Only the very last group may be a dotted quad, and it stands for two.
+  const tail = groups[groups.length - 1]!;
+  const quad = tail.length > 0 && tail[tail.length - 1]!.includes(".") ? tail.pop()! : undefined;
+  if (quad !== undefined && !ipv4(quad)) return false;
+  const hex = groups.flat();
+  if (!hex.every((group) => HEX_GROUP.test(group))) return false;
+  const count = hex.length + (quad === undefined ? 0 : 2);
+  return halves.length === 2 ? count <= 7 : count === 8;
+}
+
+/** A label of a host name: letters, digits and inner hyphens, at most 63 characters. */
+const LABEL = /^[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?$/i;
+
+function isHostname(text: string): boolean {
+  const name = text.endsWith(".") ? text.slice(0, -1) : text;
+  return name.length >= 1 && name.length <= 253 && name.split(".").every((label) => LABEL.test(label));
+}
+
+/** The characters of an email address's local part besides letters and digits. */
+const ATOM = /^[a-z\d!#$%&'*+/=?^_`{|}~-]+$/i;
+/** A domain label of an email address: inner hyphens only, any length. */
+const MAIL_LABEL = /^[a-z\d](?:[a-z\d-]*[a-z\d])?$/i;
+
+function isEmail(text: string): boolean {
+  const at = text.indexOf("@");
+  if (at < 0) return false;
+  const labels = text.slice(at + 1).split(".");
+  return text.slice(0, at).split(".").every((atom) => ATOM.test(atom)) && labels.length >= 2 && labels.every((label) => MAIL_LABEL.test(label));
+}
+
+// URIs (RFC 3986), URI templates (RFC 6570) and web URLs.
+
+/** The characters each part of a URI may hold besides percent-escapes, by part. */
+interface UriCharacters {
+  userinfo: RegExp;
+  host: RegExp;
+  segment: RegExp;
+  query: RegExp;
+}
+
+const PCT = "%[\\da-f]{2}";
+const chars = (set: string): RegExp => new RegExp(`^(?:[${set}]|${PCT})*$`, "i");
+const STRICT: UriCharacters = {
+  userinfo: chars("\\w\\-.~!$&'()*+,;=:"),
+  host: chars("\\w\\-.~!$&'()*+,;="),
+  segment: chars("\\w\\-.~!$&'()*+,;=:@"),
+  query: chars("\\w\\-.~!$&'()*+,;=:@/?"),
+};
+// `uri-reference` as ajv-formats checks it also lets a double quote stand in hosts, paths, queries and fragments.
+const LENIENT: UriCharacters = {
+  userinfo: STRICT.userinfo,
+  host: chars("\\w\\-.~!$&'\"()*+,;="),
+  segment: chars("\\w\\-.~!$&'\"()*+,;=:@"),
+  query: chars("\\w\\-.~!$&'\"()*+,;=:@/?"),
+};
+
+/** An IPv4 address inside a URI host: each part one to three digits up to 255, leading zeros allowed. */
+function isUriIpv4(text: string): boolean {
+  const octets = text.split(".");
+  return octets.length === 4 && octets.every((octet) => /^\d{1,3}$/.test(octet) && Number(octet) <= 255);
+}
+
+/** `[...]` in a URI: an IPv6 address or an IPvFuture literal. */
+function isIpLiteral(inner: string): boolean {
+  return /^v[\da-f]+\.[\w\-.~!$&'()*+,;=:]+$/i.test(inner) || isIpv6(inner, isUriIpv4);
+}
+
+/** A URI, or with `schemeRequired` false a URI reference; `c`: the characters allowed per part. */
+function isUri(text: string, schemeRequired: boolean, c: UriCharacters): boolean {
+  // Neither `?` nor `#` can stand before the query and the fragment, so the first of each starts them.
+  let rest = text;
+  const fragment = rest.indexOf("#");
+  if (fragment >= 0) {
+    if (!c.query.test(rest.slice(fragment + 1))) return false;
+    rest = rest.slice(0, fragment);
+  }
+  const query = rest.indexOf("?");
+  if (query >= 0) {
+    if (!c.query.test(rest.slice(query + 1))) return false;
+    rest = rest.slice(0, query);
+  }
+  const hierarchy = (part: string): boolean => (part === "" ? !schemeRequired : withAuthority(part, c) || path(part, c));
+  const scheme = /^[a-z][a-z\d+\-.]*:/i.exec(rest);
+  if (scheme && hierarchy(rest.slice(scheme[0].length))) return true;
+  return !schemeRequired && hierarchy(rest);
+}
+
+/** A path without authority: absolute (`/`, `/a/b`) or relative (`a/b`), its first segment not empty. */
+function path(text: string, c: UriCharacters): boolean {
+  const segments = (text.startsWith("/") ? text.slice(1) : text).split("/");
+  if (text === "/") return true;
+  return segments[0] !== "" && segments.every((segment) => c.segment.test(segment));
+}
+
+/**
+ * `//` (or, as ajv-formats reads it, a single `/`) and an authority, `userinfo@host:port`, then an absolute or
+ * empty path.
+ */
+function withAuthority(text: string, c: UriCharacters): boolean {
+  if (!text.startsWith("/")) return false;
+  return (text.startsWith("//") && authority(text.slice(2), c)) || authority(text.slice(1), c);
+}
+
+function authority(text: string, c: UriCharacters): boolean {
+  const slash = text.indexOf("/");
+  const head = slash < 0 ? text : text.slice(0, slash);
+  if (slash >= 0 && !text.slice(slash + 1).split("/").every((segment) => c.segment.test(segment))) return false;
+  const at = head.indexOf("@");
+  if (at >= 0 && !c.userinfo.test(head.slice(0, at))) return false;
+  const hostPort = head.slice(at + 1);
+  const port = /:\d*$/.exec(hostPort);
+  const hosts = port ? [hostPort, hostPort.slice(0, port.index)] : [hostPort];
+  return hosts.some((host) => (host.startsWith("[") && host.endsWith("]") ? isIpLiteral(host.slice(1, -1)) : c.host.test(host)));
+}
+
+const STRING_FORMATS: Record<string, (text: string) => boolean> = {
+  date: isDate,
+  time: (text) => isTime(text, true),
+  "iso-time": (text) => isTime(text, false),
+  "date-time": (text) => isDateTime(text, true),
+  "iso-date-time": (text) => isDateTime(text, false),
+  // ISO 8601 durations: years to seconds with the time part after `T`, or weeks alone.
+  duration: (text) => /^P(?:\d+W|(?=\d|T\d)(?:\d+Y)?(?:\d+M)?(?:\d+D)?(?:T(?=\d)(?:\d+H)?(?:\d+M)?(?:\d+S)?)?)$/.test(text),
+  email: isEmail,
+  hostname: isHostname,
+  ipv4: isIpv4,
+  ipv6: (text) => isIpv6(text, isIpv4),
+  uuid: (text) => /^(?:urn:uuid:)?[\da-f]{8}(?:-[\da-f]{4}){3}-[\da-f]{12}$/i.test(text),
+  uri: (text) => isUri(text, true, STRICT),
+  "uri-reference": (text) => isUri(text, false, LENIENT),
+  "uri-template": (text) => URI_TEMPLATE.test(text),
+  url: (text) => isUrl(text),
+  "json-pointer": isJsonPointer,
+  "relative-json-pointer": (text) => {
+    const digits = /^(?:0|[1-9]\d*)/.exec(text);
+    return digits !== null && (text.slice(digits[0].length) === "#" || isJsonPointer(text.slice(digits[0].length)));
+  },
+  "json-pointer-uri-fragment": (text) => /^#(?:\/(?:[\w\-.!$&'()*+,;:=@]|%[\da-f]{2}|~[01])*)*$/i.test(text),
+  regex: (text) => {
+    // `\Z` is no anchor in JavaScript (it matches a plain Z), so a pattern with one means something else here.
+    if (/[^\\]\\Z/.test(text)) return false;
+    try {
+      new RegExp(text);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  // Base64: some line holds only whole groups of four, padded at the end.
+  byte: (text) => text.split(/[\n\r\u2028\u2029]/).some((line) => /^(?:[A-Za-z\d+/]{4})*(?:[A-Za-z\d+/]{2}==|[A-Za-z\d+/]{3}=)?$/.test(line)),
+};
+
+function isJsonPointer(text: string): boolean {
+  return (text === "" || text.startsWith("/")) && !/~(?![01])/.test(text);
+}
+
+/** Literal characters or percent-escapes, and `{expressions}` of variable names with an operator and modifiers. */
+const VARIABLE = `(?:\\w|${PCT})+(?::[1-9]\\d{0,3}|\\*)?`;
+const URI_TEMPLATE = new RegExp(`^(?:[^\\x00-\\x20"'<>%\\\\^\`{|}]|${PCT}|\\{[+#./;?&=,!@|]?${VARIABLE}(?:,${VARIABLE})*\\})*$`, "i");
+
+/**
+ * A web address: http, https or ftp, `://`, optional user info, a public host (a name with a top-level domain of
+ * letters, or an IPv4 address outside the private and loopback ranges), an optional port and path.
+ */
+function isUrl(text: string): boolean {
+  const scheme = /^(?:https?|ftp):\/\//i.exec(text);
+  if (!scheme) return false;
+  const rest = text.slice(scheme[0].length);
+  if (urlHost(rest)) return true;
+  // User info is any run of non-space characters before an `@`, so each `@` may end it.
+  for (let at = rest.indexOf("@"); at >= 0; at = rest.indexOf("@", at + 1)) {
+    if (at > 0 && !/\s/.test(rest.slice(0, at)) && urlHost(rest.slice(at + 1))) return true;
+  }
+  return false;
+}
+
+/** Host, optional port of two to five digits, optional path of non-space characters. */
+function urlHost(text: string): boolean {
+  const slash = text.indexOf("/");
+  if (slash >= 0 && /\s/.test(text.slice(slash))) return false;
+  const hostPort = slash < 0 ? text : text.slice(0, slash);
+  const colon = hostPort.indexOf(":");
+  if (colon >= 0 && !/^\d{2,5}$/.test(hostPort.slice(colon + 1))) return false;
+  const host = colon < 0 ? hostPort : hostPort.slice(0, colon);
+  return publicIpv4(host) || domainName(host);
+}
+
+const FIRST_OCTET = /^(?:[1-9]\d?|1\d\d|2[01]\d|22[0-3])$/;
+const MIDDLE_OCTET = /^(?:\d{1,2}|1\d\d|2[0-4]\d|25[0-5])$/;
+const LAST_OCTET = /^(?:[1-9]\d?|1\d\d|2[0-4]\d|25[0-4])$/;
+
+function publicIpv4(host: string): boolean {
+  const octets = host.split(".");
+  if (octets.length !== 4 || !FIRST_OCTET.test(octets[0]!) || !MIDDLE_OCTET.test(octets[1]!) || !MIDDLE_OCTET.test(octets[2]!) || !LAST_OCTET.test(octets[3]!)) return false;
+  const [a, b] = [octets[0], Number(octets[1])];
+  const prefix = `${a}.${octets[1]}`;
+  return a !== "10" && a !== "127" && prefix !== "169.254" && prefix !== "192.168" && !(a === "172" && /^\d{2}$/.test(octets[1]!) && b >= 16 && b <= 31);
+}
+
+/** Letters here: ASCII letters and every other character of the Basic Multilingual Plane from U+00A1 on. */
+function isLetter(c: string): boolean {
+  const code = c.codePointAt(0)!;
+  return (code >= 0xa1 && code <= 0xffff) || /^[a-z]$/i.test(c);
+}
+
+/** Labels of letters and digits with inner single hyphens, the last one (the top-level domain) two letters or more. */
+function domainName(host: string): boolean {
+  const labels = host.split(".");
+  if (labels.length < 2) return false;
+  const tld = [...labels.pop()!];
+  if (tld.length < 2 || !tld.every(isLetter)) return false;
+  return labels.every((label) => label !== "" && !label.startsWith("-") && !label.endsWith("-") && !label.includes("--") && [...label].every((c) => c === "-" || /^\d$/.test(c) || isLetter(c)));
+}

@@ -1,0 +1,292 @@
+/**
+ * The dispatch fast lane (pipeline.ts `answerPlain`) against the full pipeline: every message below is answered
+ * twice, once with the fast lane allowed and once with it switched off, by fresh registries and tools, and the two
+ * runs must agree on everything observable: the ToolMessages (content, status, artifact, parts, ids, names, class,
+ * `errorKind`), a rejection, what each tool was called with (including revived Dates), and the hook events. Each
+ * case also says how many of its calls the fast lane must answer, so the comparison cannot pass by never taking it.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { type Int, type Max, type Min, type ToolContext, ToolError, ToolRegistry, text, tool } from "../../runtime/index";
+import { fastLaneCount, setFastLane } from "../../runtime/dispatch/pipeline";
+import type { DispatchOptions, RegistryOptions } from "../../runtime/dispatch/options";
+
+/** Fresh tools that write down every call they receive. */
+function makeTools(log: unknown[]) {
+  /**
+   * Weather forecast.
+   * @param city City
+   * @param days Days
+   * @param unit Unit
+   */
+  const forecast = tool(function get_forecast(city: string, days: Int & Min<1> & Max<14>, unit: "celsius" | "fahrenheit" = "celsius") {
+    log.push(["forecast", city, days, unit]);
+    return `${days}-day forecast for ${city} in ${unit}`;
+  });
+  /**
+   * Looks up an order.
+   * @param id Order id
+   */
+  const order = tool(function order(id: Int) {
+    log.push(["order", id]);
+    return { id, items: [{ sku: "a", qty: 2 }], total: 12.5 };
+  });
+  /**
+   * Fails on purpose.
+   * @param how How to fail
+   */
+  const fail = tool(function fail(how: "tool-error" | "error" | "string") {
+    log.push(["fail", how]);
+    if (how === "tool-error") throw new ToolError("the order is closed");
+    if (how === "error") throw new Error("connect ECONNREFUSED 10.0.0.7:5432 password=hunter2");
+    throw "a thrown string";
+  });
+  /**
+   * Answers later.
+   * @param ms Delay
+   * @param fail Whether to reject
+   */
+  const later = tool(async function later(ms: Int, fail?: boolean) {
+    log.push(["later", ms, fail]);
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    if (fail) throw new Error("later failed");
+    return { waited: ms };
+  });
+  /**
+   * Returns a thenable that is not a Promise.
+   * @param value Value
+   */
+  const thenable = tool(function thenable(value: string) {
+    log.push(["thenable", value]);
+    return { then: (resolve: (v: string) => void) => resolve(`then ${value}`) };
+  });
+  /**
+   * Returns what it is asked to.
+   * @param kind Kind of result
+   */
+  const shape = tool(function shape(kind: "undefined" | "null" | "big" | "bigint" | "circular" | "parts" | "array") {
+    log.push(["shape", kind]);
+    if (kind === "undefined") return undefined;
+    if (kind === "null") return null;
+    if (kind === "big") return "x".repeat(5000);
+    if (kind === "bigint") return { n: 10n };
+    if (kind === "circular") {
+      const o: Record<string, unknown> = {};
+      o.self = o;
+      return o;
+    }
+    if (kind === "parts") return [text("first"), text("second")];
+    return [1, "two", { three: 3 }];
+  });
+  /**
+   * Content and artifact.
+   * @param q Query
+   */
+  const withArtifact = tool(
+    function with_artifact(q: string) {
+      log.push(["with_artifact", q]);
+      return q === "bad" ? "not a pair" : [`found ${q}`, { rows: [q] }];
+    },
+    { responseFormat: "content_and_artifact" },
+  );
+  /**
+   * Schedules a meeting.
+   * @param at When
+   * @param title Title
+   */
+  const meeting = tool(function meeting(at: Date, title: string) {
+    log.push(["meeting", at instanceof Date ? at.toISOString() : `not a date: ${String(at)}`, title]);
+    return `booked ${title}`;
+  });
+  /**
+   * Nested arguments.
+   * @param filter Filter
+   */
+  const search = tool(function search(filter: { tags: string[]; nested?: { deeper?: { deepest?: number[] } } }) {
+    log.push(["search", JSON.stringify(filter), Object.getPrototypeOf(filter) === Object.prototype]);
+    return filter.tags.join(",");
+  });
+  /**
+   * Takes a ToolContext.
+   * @param q Query
+   */
+  const contextual = tool(function contextual(q: string, context: ToolContext) {
+    log.push(["contextual", q, context.toolCall.id]);
+    return `ctx ${q}`;
+  });
+  /** Takes nothing. */
+  const ping = tool(function ping() {
+    log.push(["ping"]);
+    return "pong";
+  });
+  /**
+   * Returns or throws a revoked Proxy.
+   * @param how Return or throw it
+   */
+  const revoked = tool(function revoked(how: "return" | "throw") {
+    log.push(["revoked", how]);
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    if (how === "throw") throw proxy;
+    return proxy;
+  });
+  // Metadata written by hand with a schema ajv refuses to compile.
+  const broken = tool(
+    function broken(x: string) {
+      log.push(["broken", x]);
+      return x;
+    },
+    undefined,
+    { v: 1, name: "broken", description: "", parameters: { type: "object", properties: { x: { type: "text" } }, additionalProperties: false }, params: ["x"] },
+  );
+  return [forecast, order, fail, later, thenable, shape, withArtifact, meeting, search, contextual, ping, revoked, broken];
+}
+
+interface Case {
+  name: string;
+  /** The calls, as `[name, argumentsText]` or `[name, argumentsText, id]`. */
+  calls: [string, string, string?][];
+  registry?: RegistryOptions;
+  dispatch?: DispatchOptions;
+  /** Registry middleware (a no-op passing the call on). */
+  middleware?: boolean;
+  /** How many calls the fast lane answers. */
+  fast: number;
+}
+
+const forecastArgs = (i: number) => JSON.stringify({ city: `City ${i}`, days: 1 + (i % 14), unit: i % 2 ? "fahrenheit" : "celsius" });
+
+const CASES: Case[] = [
+  { name: "one valid call", calls: [["get_forecast", forecastArgs(1)]], fast: 1 },
+  { name: "ten valid calls", calls: Array.from({ length: 10 }, (_, i) => ["get_forecast", forecastArgs(i), `call_${i}`] as [string, string, string]), fast: 10 },
+  { name: "a default left out", calls: [["get_forecast", '{"city":"Oslo","days":3}']], fast: 1 },
+  { name: "an object result", calls: [["order", '{"id":7}']], fast: 1 },
+  { name: "no arguments, empty text", calls: [["ping", ""]], fast: 0 },
+  { name: "no arguments, {}", calls: [["ping", "{}"]], fast: 1 },
+  { name: "invalid arguments", calls: [["get_forecast", '{"city":"Paris","days":40,"unit":"celsius"}']], fast: 0 },
+  { name: "an unknown property", calls: [["get_forecast", '{"city":"Paris","days":4,"unit":"celsius","x":1}']], fast: 0 },
+  { name: "coercible arguments", calls: [["get_forecast", '{"city":"Paris","days":"4","unit":"celsius"}']], fast: 0 },
+  { name: "coercion off", calls: [["get_forecast", '{"city":"Paris","days":"4","unit":"celsius"}']], dispatch: { coerce: false }, fast: 0 },
+  { name: "repairable JSON", calls: [["get_forecast", "{city: 'Paris', days: 4, unit: 'celsius',}"]], fast: 0 },
+  { name: "broken JSON", calls: [["get_forecast", '{"city": "Paris", "days": ']], fast: 0 },
+  { name: "repair off", calls: [["get_forecast", "{city: 'Paris', days: 4}"]], dispatch: { repair: false }, fast: 0 },
+  { name: "double-encoded arguments", calls: [["get_forecast", JSON.stringify(forecastArgs(2))]], fast: 0 },
+  { name: "an array for arguments", calls: [["get_forecast", "[1,2]"]], fast: 0 },
+  { name: "leading whitespace", calls: [["get_forecast", ` ${forecastArgs(3)}`]], fast: 0 },
+  { name: "a __proto__ key", calls: [["get_forecast", '{"city":"Paris","days":4,"unit":"celsius","__proto__":{"polluted":true}}']], fast: 0 },
+  { name: "an escaped __proto__ key", calls: [["search", '{"filter":{"tags":["a"],"\\u005f_proto__":{"x":1}}}']], fast: 0 },
+  { name: "an escape in a value", calls: [["get_forecast", '{"city":"Z\\u00fcrich","days":4,"unit":"celsius"}']], fast: 1 },
+  { name: "__proto__ inside a string", calls: [["get_forecast", '{"city":"__proto__","days":4,"unit":"celsius"}']], fast: 1 },
+  { name: "a number too large", calls: [["order", '{"id":1e400}']], fast: 0 },
+  { name: "a large exponent that is finite", calls: [["search", '{"filter":{"tags":["1e300"],"nested":{"deeper":{"deepest":[1e300,2e-300]}}}}']], fast: 1 },
+  { name: "nested arguments", calls: [["search", '{"filter":{"tags":["a","b"],"nested":{"deeper":{"deepest":[1,2,3]}}}}']], fast: 1 },
+  { name: "too deep", calls: [["search", '{"filter":{"tags":["a"],"nested":{"deeper":{"deepest":[1]}}}}']], registry: { maxArgumentsDepth: 3 }, fast: 0 },
+  { name: "just deep enough", calls: [["search", '{"filter":{"tags":["a"],"nested":{"deeper":{"deepest":[1]}}}}']], registry: { maxArgumentsDepth: 5 }, fast: 1 },
+  { name: "arguments too long", calls: [["get_forecast", forecastArgs(4)]], registry: { maxArgumentsBytes: 30 }, fast: 0 },
+  { name: "arguments near the byte limit", calls: [["get_forecast", '{"city":"Zürich Zürich Zürich","days":2,"unit":"celsius"}']], registry: { maxArgumentsBytes: 60 }, fast: 0 },
+  { name: "a Date revived", calls: [["meeting", '{"at":"2026-11-30T10:00:00Z","title":"standup"}']], fast: 1 },
+  { name: "a leap second revived", calls: [["meeting", '{"at":"2016-12-31T23:59:60Z","title":"leap"}']], fast: 1 },
+  { name: "an invalid Date", calls: [["meeting", '{"at":"yesterday","title":"x"}']], fast: 0 },
+  { name: "a ToolError", calls: [["fail", '{"how":"tool-error"}']], fast: 1 },
+  { name: "an Error with a secret", calls: [["fail", '{"how":"error"}']], fast: 1 },
+  { name: "a thrown string", calls: [["fail", '{"how":"string"}']], fast: 1 },
+  { name: "handleToolError text", calls: [["fail", '{"how":"error"}']], registry: { handleToolError: "the tool failed" }, fast: 1 },
+  { name: "handleToolError function", calls: [["fail", '{"how":"error"}']], registry: { handleToolError: (e, call) => `${call.name}(${JSON.stringify(call.args)}): ${(e as Error).message.length}` }, fast: 1 },
+  { name: "handleToolError false rejects", calls: [["order", '{"id":1}'], ["fail", '{"how":"error"}'], ["order", '{"id":2}']], registry: { handleToolError: false }, fast: 1 },
+  { name: "handleValidationError false rejects", calls: [["order", '{"id":1}'], ["order", '{"id":"x"}']], registry: { handleValidationError: false }, fast: 1 },
+  { name: "an async tool", calls: [["later", '{"ms":1}']], fast: 1 },
+  { name: "an async tool that rejects", calls: [["later", '{"ms":1,"fail":true}']], fast: 1 },
+  { name: "an async tool past its time limit", calls: [["later", '{"ms":200}']], registry: { timeoutMs: 20 }, fast: 1 },
+  { name: "a thenable result", calls: [["thenable", '{"value":"v"}']], fast: 1 },
+  { name: "sync and async mixed, in order", calls: [["later", '{"ms":5}', "a"], ["order", '{"id":1}', "b"], ["later", '{"ms":1}', "c"], ["get_forecast", forecastArgs(5), "d"]], fast: 4 },
+  { name: "undefined result", calls: [["shape", '{"kind":"undefined"}']], fast: 1 },
+  { name: "null result", calls: [["shape", '{"kind":"null"}']], fast: 1 },
+  { name: "array result", calls: [["shape", '{"kind":"array"}']], fast: 1 },
+  { name: "content parts", calls: [["shape", '{"kind":"parts"}']], fast: 1 },
+  { name: "a BigInt result", calls: [["shape", '{"kind":"bigint"}']], fast: 1 },
+  { name: "a circular result", calls: [["shape", '{"kind":"circular"}']], fast: 1 },
+  { name: "a result over maxResultBytes", calls: [["shape", '{"kind":"big"}']], registry: { maxResultBytes: 1000 }, fast: 1 },
+  { name: "content and artifact", calls: [["with_artifact", '{"q":"cats"}']], fast: 1 },
+  { name: "content and artifact, not a pair", calls: [["with_artifact", '{"q":"bad"}']], fast: 1 },
+  { name: "a revoked Proxy returned", calls: [["revoked", '{"how":"return"}'], ["order", '{"id":1}']], fast: 2 },
+  { name: "a revoked Proxy thrown", calls: [["revoked", '{"how":"throw"}'], ["order", '{"id":1}']], fast: 2 },
+  { name: "a schema ajv cannot compile", calls: [["broken", '{"x":"a"}'], ["broken", '{"x":"b"}'], ["order", '{"id":1}']], fast: 3 },
+  { name: "an unknown tool", calls: [["nope", "{}"]], fast: 0 },
+  { name: "duplicate ids", calls: [["order", '{"id":1}', "same"], ["order", '{"id":2}', "same"]], fast: 2 },
+  { name: "an id too long", calls: [["order", '{"id":1}', "x".repeat(300)]], fast: 0 },
+  { name: "an id at a lowered limit", calls: [["order", '{"id":1}', "abcdef"]], dispatch: { maxCallIdLength: 5 }, fast: 0 },
+  { name: "more calls than maxCallsPerMessage", calls: Array.from({ length: 5 }, (_, i) => ["order", `{"id":${i}}`, `c${i}`] as [string, string, string]), registry: { maxCallsPerMessage: 3 }, fast: 3 },
+  { name: "maxConcurrency 1", calls: [["later", '{"ms":3}', "a"], ["order", '{"id":1}', "b"], ["order", '{"id":2}', "c"]], dispatch: { maxConcurrency: 1 }, fast: 3 },
+  { name: "a ToolContext tool", calls: [["contextual", '{"q":"x"}']], fast: 0 },
+  { name: "a dispatch time limit", calls: [["order", '{"id":1}']], dispatch: { timeoutMs: 5000 }, fast: 0 },
+  { name: "a caller's signal", calls: [["order", '{"id":1}']], dispatch: { signal: new AbortController().signal }, fast: 1 },
+  { name: "dispatch metadata and redact", calls: [["fail", '{"how":"error"}']], dispatch: { metadata: { user: "u" }, redact: (s) => s.replace(/hunter2/g, "***") }, fast: 1 },
+  { name: "registry hooks", calls: [["order", '{"id":1}'], ["fail", '{"how":"error"}'], ["order", '{"id":"x"}']], registry: { onToolStart: () => {} }, fast: 0 },
+  { name: "dispatch hooks", calls: [["order", '{"id":1}']], dispatch: { onToolEnd: () => {} }, fast: 0 },
+  { name: "registry middleware", calls: [["order", '{"id":1}'], ["fail", '{"how":"error"}']], middleware: true, fast: 0 },
+  { name: "dispatch wrap", calls: [["order", '{"id":1}']], dispatch: { wrap: (_request, next) => next() }, fast: 0 },
+];
+
+/** Hook events, as far as they do not depend on time. */
+function recordingHooks(events: unknown[]): Required<Pick<RegistryOptions, "onToolStart" | "onToolEnd" | "onToolError">> {
+  return {
+    onToolStart: (e) => events.push(["start", e.call.id, e.call.name, e.call.args, e.repairs, e.coercions]),
+    onToolEnd: (e) => events.push(["end", e.call.id, e.status, e.message.content]),
+    onToolError: (e) => events.push(["error", e.call.id, e.kind, String((e.error as Error | undefined)?.message ?? e.error)]),
+  };
+}
+
+/** What one run of a case shows: answers (or the rejection), the tools' calls, hook events. */
+async function run(c: Case, fast: boolean): Promise<{ outcome: unknown; log: unknown[]; events: unknown[]; fastAnswers: number }> {
+  const log: unknown[] = [];
+  const events: unknown[] = [];
+  const hooked = (options: object | undefined) =>
+    options && ("onToolStart" in options || "onToolEnd" in options) ? { ...options, ...recordingHooks(events) } : options;
+  const registry = new ToolRegistry(makeTools(log), hooked(c.registry));
+  if (c.middleware) registry.use((_request, next) => next());
+  const message = {
+    role: "assistant" as const,
+    content: null,
+    tool_calls: c.calls.map(([name, args, id], i) => ({ id: id ?? `call_${i}`, type: "function" as const, function: { name, arguments: args } })),
+  };
+  const previous = setFastLane(fast);
+  const before = fastLaneCount();
+  let outcome: unknown;
+  try {
+    const answers = await registry.dispatch(message, hooked(c.dispatch) as DispatchOptions | undefined);
+    outcome = answers.map((m) => ({ class: m.constructor.name, fields: { ...m }, errorKind: m.errorKind, json: JSON.stringify(m) }));
+  } catch (error) {
+    outcome = { rejected: error instanceof Error ? `${error.constructor.name}: ${error.message}` : String(error) };
+  } finally {
+    setFastLane(previous);
+  }
+  return { outcome, log, events, fastAnswers: fastLaneCount() - before };
+}
+
+for (const c of CASES) {
+  test(`fast lane = full pipeline: ${c.name}`, async () => {
+    const full = await run(c, false);
+    const fast = await run(c, true);
+    assert.is(full.fastAnswers, 0, "the switch turns the fast lane off");
+    assert.equal(fast.outcome, full.outcome, "the answers");
+    assert.equal(fast.log, full.log, "the tools' calls");
+    assert.equal(fast.events, full.events, "the hook events");
+    assert.is(fast.fastAnswers, c.fast, "calls answered by the fast lane");
+  });
+}
+
+test("the fast lane leaves no __proto__ in arguments and answers a polluted prototype's name like the full pipeline", async () => {
+  // A property added to Object.prototype must not reach the tool as an argument on either path.
+  (Object.prototype as Record<string, unknown>).unit = "fahrenheit";
+  try {
+    const c: Case = { name: "polluted", calls: [["get_forecast", '{"city":"Oslo","days":3}']], fast: 1 };
+    const full = await run(c, false);
+    const fast = await run(c, true);
+    assert.equal(fast.outcome, full.outcome);
+    assert.equal(fast.log, full.log);
+  } finally {
+    delete (Object.prototype as Record<string, unknown>).unit;
+  }
+});
+
+test.run();
