@@ -4,8 +4,9 @@
  *   tool/  →  arguments/  →  dispatch/  →  providers/  →  registry/  →  agent/, mcp/, adapters/
  *
  * Arrows point down only: a layer imports the layers below it, never one above. Type-only imports count
- * (`tsPreCompilationDeps`), so a cycle made of `import type` fails as well. `runtime/index.ts` is the public API:
- * nothing inside the runtime imports it.
+ * (`tsPreCompilationDeps`), so a cycle made of `import type` fails as well. The entry files at the top of runtime/
+ * (`index.ts`, the main entry; `core.ts`, `openai.ts`, `responses.ts`, `anthropic.ts`, `gemini.ts`, the small ones)
+ * are the public API: nothing inside the runtime imports them.
  */
 const UPPER = "^runtime/(agent|mcp|adapters)/";
 
@@ -41,24 +42,49 @@ module.exports = {
     {
       name: "providers-never-import-each-other",
       comment:
-        "A provider (providers/<api>.ts and its folder providers/<api>/) imports only its own files and the shared parts (provider.ts, the interface; stream.ts; strict.ts); only providers/index.ts (the list) names them all.",
+        "A provider (providers/<api>.ts and its folder providers/<api>/) imports only its own files and the shared parts (provider.ts, the interface; sniff.ts, recognising messages; stream.ts; strict.ts); only the lists name them: providers/index.ts (every provider, through list-now.ts or list-static.ts), providers/load.ts (each loaded on first need) and providers/readers.ts (the chat reader the registry core always has).",
       severity: "error",
-      from: { path: "^runtime/providers/([a-z0-9-]+)(\\.ts$|/)", pathNot: "^runtime/providers/(index|provider|stream|strict)\\.ts$" },
-      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/($1(\\.ts$|/)|(provider|stream|strict)\\.ts$)" },
+      from: { path: "^runtime/providers/([a-z0-9-]+)(\\.ts$|/)", pathNot: "^runtime/providers/(index|list-now|list-static|load|readers|provider|sniff|stream|strict)\\.ts$" },
+      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/($1(\\.ts$|/)|(provider|sniff|stream|strict)\\.ts$)" },
     },
     {
       name: "shared-provider-parts-name-no-provider",
-      comment: "provider.ts (the interface), stream.ts and strict.ts are shared by providers; they import no provider.",
+      comment: "provider.ts (the interface), sniff.ts, stream.ts and strict.ts are shared by providers; they import no provider.",
       severity: "error",
-      from: { path: "^runtime/providers/(provider|stream|strict)\\.ts$" },
-      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/(provider|stream|strict)\\.ts$" },
+      from: { path: "^runtime/providers/(provider|sniff|stream|strict)\\.ts$" },
+      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/(provider|sniff|stream|strict)\\.ts$" },
     },
     {
       name: "registry-is-handed-the-provider-list",
-      comment: "registry/ reaches providers through the list (providers/index.ts) and the interface, never a provider file itself.",
+      comment:
+        "registry/ reaches providers through the lists (providers/index.ts; providers/load.ts, which loads each on first need; providers/readers.ts), the interface and the message sniff, never a provider file itself; the one-provider registries are the exception below.",
       severity: "error",
-      from: { path: "^runtime/registry/" },
-      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/(index|provider|mcp)\\.ts$" },
+      from: { path: "^runtime/registry/", pathNot: "^runtime/registry/(openai-chat|openai-responses|anthropic|gemini)\\.ts$" },
+      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/(index|load|readers|provider|sniff|mcp)\\.ts$" },
+    },
+    {
+      name: "a-provider-registry-names-its-provider-only",
+      comment:
+        "registry/<api>.ts (the ToolRegistry of a provider entry such as tooltype/openai) adds that provider's export methods to the core: it imports that provider file and nothing else of providers/, so a bundle of it carries one provider.",
+      severity: "error",
+      from: { path: "^runtime/registry/(openai-chat|openai-responses|anthropic|gemini)\\.ts$" },
+      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/($1(\\.ts$|/)|provider\\.ts$)" },
+    },
+    {
+      name: "the-registry-core-loads-providers-on-need",
+      comment:
+        "registry/core.ts (every registry's core: dispatch, approval) reaches providers only through readers.ts (the chat reader) and sniff.ts: which provider answers another format is each registry class's choice (all loaded for the main entry, loaded on need by the small ones), so no provider is in a bundle of an entry that does not export its tools.",
+      severity: "error",
+      from: { path: "^runtime/registry/core\\.ts$" },
+      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/(readers|sniff|provider)\\.ts$" },
+    },
+    {
+      name: "the-main-registry-loads-nothing-on-need",
+      comment:
+        "The main entry (runtime/index.ts; its ToolRegistry has every provider at hand through the provider list) never reaches providers/load.ts or registry/on-need.ts, the small entries' second way of loading providers, which would only add chunks to a bundle of it.",
+      severity: "error",
+      from: { path: "^runtime/index\\.ts$" },
+      to: { path: "^runtime/(providers/load|registry/on-need)\\.ts$", reachable: true },
     },
     {
       name: "the-loop-is-provider-neutral",
@@ -78,10 +104,10 @@ module.exports = {
     },
     {
       name: "index-is-the-public-api-only",
-      comment: "runtime/index.ts re-exports the public API; nothing inside the runtime imports it.",
+      comment: "The entry files (runtime/index.ts, core.ts and the provider entries) re-export the public API; nothing else inside the runtime imports them.",
       severity: "error",
-      from: { path: "^runtime/", pathNot: "^runtime/index\\.ts$" },
-      to: { path: "^runtime/index\\.ts$" },
+      from: { path: "^runtime/[^/]+/" },
+      to: { path: "^runtime/[^/]+\\.ts$" },
     },
     {
       name: "transformer-reads-only-the-seam",

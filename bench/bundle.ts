@@ -2,7 +2,8 @@
  * The bundle-size benchmark: what an app that dispatches compiled tools in OpenAI's Chat Completions format ships.
  *
  * - Writes a small ES module app (`tool()` functions of three primitive parameters, a `ToolRegistry`,
- *   `toOpenAITools()` and `dispatch()`), compiles it with tspc and the tooltype plugin, and bundles it with esbuild
+ *   `toOpenAITools()` and `dispatch()`) as a size-minded user writes it, against the `tooltype/openai` entry, and
+ *   once more against the main `tooltype` entry (the second figure), compiles it with tspc and the tooltype plugin, and bundles it with esbuild
  *   as a user would (minified, ES module, for Node, code splitting on; the package's `module` condition gives
  *   esbuild the ES module build of the runtime), counting what the app loads (entry and static chunks), once with one tool and once with `1 + EXTRA` tools.
  * - Reports the gzipped size of the one-tool bundle less the marginal cost of a tool (what tooltype and its
@@ -18,8 +19,18 @@ import { tspcPath } from "./cold-start";
 import { PROJECTS, REPO } from "./generate";
 import { runChild } from "./harness";
 
+/** The entry a size-minded Chat Completions app imports. */
+const PROVIDER_ENTRY = "tooltype/openai";
+
 /** Tools added to the second app, to measure what one more costs. */
 const EXTRA = 10;
+
+/** The same one-tool app written against the main `tooltype` entry (every provider's export methods). */
+export interface MainEntryBundle {
+  libraryGzip: number;
+  minified: number;
+  gzip: number;
+}
 
 export interface BundleResult {
   /** Gzipped bytes of tooltype and its dependencies: the one-tool bundle less one tool's marginal cost. */
@@ -31,14 +42,18 @@ export interface BundleResult {
   gzip: number;
   /** Minified bytes in the one-tool bundle per package ("app" for the app's own code), largest first. */
   dependencies: { name: string; bytes: number }[];
+  /** Minified bytes per tooltype module in the one-tool bundle (dist/esm/runtime/…), largest first. */
+  modules: { name: string; bytes: number }[];
+  /** The app written against the main `tooltype` entry. */
+  mainEntry: MainEntryBundle;
   esbuild: string;
 }
 
 const WORDS = ["city", "category", "note", "author", "title", "region", "street", "colour", "brand", "model", "topic", "query", "language", "owner", "label", "status", "team", "project", "reason", "channel", "sender", "subject", "country", "genre", "format", "vendor", "account", "ticket", "branch", "folder", "device", "market", "season"];
 
 /** Three distinct parameter names and descriptions per tool, so that gzip cannot fold one tool into the previous. */
-function appSource(tools: number): string {
-  const lines = [`import { tool, ToolRegistry } from "tooltype";`, ``];
+function appSource(tools: number, entry: string): string {
+  const lines = [`import { tool, ToolRegistry } from "${entry}";`, ``];
   const names: string[] = [];
   for (let k = 0; k < tools; k++) {
     const name = `lookup_${k}`;
@@ -96,12 +111,21 @@ export interface EsmAppBundle {
  * is loaded only on first need, ajv for schemas written by hand, goes to chunks of its own).
  */
 export async function bundleEsmApp(dir: string, source: string, types: string[] = []): Promise<EsmAppBundle> {
+  compileEsmApps(dir, { app: source }, types);
+  return bundleCompiled(dir, "app");
+}
+
+/**
+ * Several ES module apps in one project in `dir` (`src/<name>.ts` for each of `sources`), compiled by one tspc run
+ * with the plugin; `bundleCompiled` then bundles each.
+ */
+function compileEsmApps(dir: string, sources: Record<string, string>, types: string[] = []): void {
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(path.join(dir, "src"), { recursive: true });
   fs.mkdirSync(path.join(dir, "node_modules"), { recursive: true });
   fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "bench-bundle", private: true, type: "module" }));
   fs.symlinkSync(REPO, path.join(dir, "node_modules", "tooltype"), "dir");
-  fs.writeFileSync(path.join(dir, "src", "app.ts"), source);
+  for (const [name, source] of Object.entries(sources)) fs.writeFileSync(path.join(dir, "src", `${name}.ts`), source);
   const compilerOptions = {
     target: "ES2022",
     module: "ES2022",
@@ -117,17 +141,21 @@ export async function bundleEsmApp(dir: string, source: string, types: string[] 
   };
   fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, include: ["src"] }));
   runChild(process.execPath, [tspcPath(), "-p", "tsconfig.json"], { cwd: dir, timeoutMs: 300_000 });
+}
 
+/** The app `name` compiled by `compileEsmApps`, bundled by esbuild into `dir/dist` (`dir/dist-<name>` but for "app"). */
+async function bundleCompiled(dir: string, name: string): Promise<EsmAppBundle> {
+  const outdir = path.join(dir, name === "app" ? "dist" : `dist-${name}`);
   const esbuild = await import("esbuild");
   const result = await esbuild.build({
-    entryPoints: [path.join(dir, "out", "app.js")],
+    entryPoints: [path.join(dir, "out", `${name}.js`)],
     bundle: true,
     minify: true,
     format: "esm",
     platform: "node",
     target: "node20",
     splitting: true,
-    outdir: path.join(dir, "dist"),
+    outdir,
     entryNames: "bundle",
     outExtension: { ".js": ".mjs" },
     metafile: true,
@@ -135,19 +163,25 @@ export async function bundleEsmApp(dir: string, source: string, types: string[] 
   });
   const outputs = result.metafile.outputs;
   const entry = Object.keys(outputs).find((file) => outputs[file]!.entryPoint !== undefined)!;
-  return { outputs, entry, outdir: path.join(dir, "dist") };
+  return { outputs, entry, outdir };
 }
 
-async function bundleApp(dir: string, tools: number): Promise<Built> {
-  const { outputs, entry, outdir } = await bundleEsmApp(dir, appSource(tools));
-  // What the app loads: the entry and the chunks it imports statically (not those behind `import()`).
+/** The output files an app loads on start: its entry and the chunks imported statically (not those behind `import()`). */
+export function staticOutputs(bundle: EsmAppBundle): string[] {
   const loaded = new Set<string>();
   const visit = (file: string): void => {
     if (loaded.has(file)) return;
     loaded.add(file);
-    for (const imported of outputs[file]!.imports) if (imported.kind === "import-statement" && outputs[imported.path]) visit(imported.path);
+    for (const imported of bundle.outputs[file]!.imports) if (imported.kind === "import-statement" && bundle.outputs[imported.path]) visit(imported.path);
   };
-  visit(entry);
+  visit(bundle.entry);
+  return [...loaded];
+}
+
+async function bundleApp(dir: string, name: string): Promise<Built> {
+  const bundle = await bundleCompiled(dir, name);
+  const { outputs, outdir } = bundle;
+  const loaded = staticOutputs(bundle);
   const code = Buffer.concat([...loaded].map((file) => fs.readFileSync(path.resolve(file))));
   const inputs: Built["inputs"] = {};
   for (const file of loaded) Object.assign(inputs, outputs[file]!.inputs);
@@ -172,9 +206,14 @@ function gzip(code: Uint8Array): number {
 
 /** Bundles the app with one tool and with `1 + EXTRA`, checks that the one-tool bundle works, and measures both. */
 export async function benchBundle(): Promise<BundleResult> {
-  const one = await bundleApp(path.join(PROJECTS, "bundle-1"), 1);
-  const more = await bundleApp(path.join(PROJECTS, `bundle-${1 + EXTRA}`), 1 + EXTRA);
+  // One project, one tspc run: the one-tool app, the same with EXTRA more tools, the one-tool app on the main entry.
+  const dir = path.join(PROJECTS, "bundle");
+  compileEsmApps(dir, { one: appSource(1, PROVIDER_ENTRY), more: appSource(1 + EXTRA, PROVIDER_ENTRY), main: appSource(1, "tooltype") });
+  const one = await bundleApp(dir, "one");
+  const more = await bundleApp(dir, "more");
+  const main = await bundleApp(dir, "main");
   checkBundle(one.outdir);
+  checkBundle(main.outdir);
 
   const perToolGzip = (gzip(more.code) - gzip(one.code)) / EXTRA;
   const sizes = new Map<string, number>();
@@ -183,9 +222,24 @@ export async function benchBundle(): Promise<BundleResult> {
     sizes.set(name, (sizes.get(name) ?? 0) + input.bytesInOutput);
   }
   const dependencies = [...sizes].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes);
+  const runtimeDir = path.join(REPO, "dist", "esm", "runtime") + path.sep;
+  const modules = Object.entries(one.inputs)
+    .filter(([file]) => path.resolve(file).startsWith(runtimeDir))
+    .map(([file, input]) => ({ name: path.resolve(file).slice(runtimeDir.length), bytes: input.bytesInOutput }))
+    .sort((a, b) => b.bytes - a.bytes);
   const gz = gzip(one.code);
+  const mainGz = gzip(main.code);
   const esbuild = (await import("esbuild")).version;
-  return { libraryGzip: gz - perToolGzip, perToolGzip, minified: one.code.length, gzip: gz, dependencies, esbuild };
+  return {
+    libraryGzip: gz - perToolGzip,
+    perToolGzip,
+    minified: one.code.length,
+    gzip: gz,
+    dependencies,
+    modules,
+    mainEntry: { libraryGzip: mainGz - perToolGzip, minified: main.code.length, gzip: mainGz },
+    esbuild,
+  };
 }
 
 function checkBundle(outdir: string): void {

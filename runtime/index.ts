@@ -55,7 +55,7 @@ export type { LoopProviderName } from "./providers";
 export { parseToolCalls } from "./registry/parse-tool-calls";
 export type { InvalidParsedToolCall, ParseToolCallsOptions, ParsedToolCall, ParsedToolCalls } from "./registry/parse-tool-calls";
 
-export { ToolRegistry } from "./registry/registry";
+export { BaseToolRegistry, ToolRegistry } from "./registry/registry";
 export type { ApprovalDone, ApprovalPaused, ApprovalResult, ApprovalState } from "./registry/approval";
 export { ApprovalRequiredError } from "./dispatch/approval";
 export type { ApprovalDecision, PendingApproval } from "./dispatch/approval";
@@ -115,7 +115,7 @@ export type {
   AnthropicRequest,
   AnthropicStreamEvent,
 } from "./providers/anthropic";
-export { FunctionCallingConfigMode as GeminiFunctionCallingConfigMode, Type as GeminiType } from "./providers/gemini";
+export { FunctionCallingConfigMode as GeminiFunctionCallingConfigMode, Type as GeminiType } from "./providers/gemini/enums";
 export type {
   GeminiFunctionDeclaration,
   GeminiFunctionResponseContent,
@@ -138,7 +138,7 @@ export type { MCPCallToolResult, MCPContent, MCPObjectSchema, MCPTool } from "./
 export { ToolMessage } from "./dispatch/messages";
 export type { ToolMessageFields, ToolMessageStatus } from "./dispatch/messages";
 export type { ToolCall } from "./tool/call";
-export { hasFunctionCall } from "./providers/openai-chat";
+export { hasFunctionCall } from "./providers/openai-chat/read";
 export type {
   AIMessage,
   DispatchInput,

@@ -4,7 +4,7 @@
  * registry's full pipeline (lenient read, repair, coercion, validation, error handlers, time limits, the
  * framework's abort signal) answered with a ToolMessage. Built on the public API only.
  */
-import type { DispatchOptions, JsonSchema, OpenAIToolCall, RegisteredTool, ToolCall, ToolMessage, ToolRegistry } from "./runtime";
+import { type DispatchOptions, type JsonSchema, type OpenAIToolCall, type RegisteredTool, type ToolCall, type ToolMessage, type ToolRegistry, toOpenAITools } from "./runtime";
 
 /** Options every adapter takes. */
 export interface AdapterOptions {
@@ -66,7 +66,7 @@ export function adaptTools(registry: ToolRegistry, options: AdapterOptions, defa
       );
     }
   }
-  const exported = registry.toOpenAITools({ strict: options.strict ?? defaultStrict, checkLimits: false });
+  const exported = toOpenAITools(registry.list(), { strict: options.strict ?? defaultStrict, checkLimits: false });
   return exported
     .filter((entry) => wanted?.has(entry.function.name) ?? true)
     .map((entry): AdaptedTool => {

@@ -3,7 +3,7 @@
  * types they build on. Each comes from its own module (not runtime/index.ts, the public entry, which nothing inside
  * the runtime imports), so a move of the runtime's files changes this file only.
  */
-export type { ToolRegistry } from "../registry/registry";
+export type { BaseToolRegistry as ToolRegistry } from "../registry/core";
 export type { RegisteredTool } from "../dispatch/options";
 export { ToolMessage } from "../dispatch/messages";
 export type { ToolCall } from "../tool/call";
@@ -11,3 +11,4 @@ export type { OpenAIToolCall } from "../providers/openai-chat";
 export type { JsonSchema } from "../tool/meta";
 export type { DispatchOptions } from "../dispatch/options";
 export { parseArguments } from "../arguments/parse";
+export { toOpenAITools } from "../providers/openai-chat";

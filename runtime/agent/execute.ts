@@ -15,7 +15,7 @@
 import type { NormalizedCall } from "../dispatch/call";
 import { ToolMessage } from "../dispatch/messages";
 import type { DispatchOptions, ToolErrorEvent } from "../dispatch/options";
-import { type ToolRegistry, callsCapRead, dispatchRead, refuseRead } from "../registry/registry";
+import { type BaseToolRegistry as ToolRegistry, callsCapRead, dispatchRead, refuseRead } from "../registry/core";
 import { ToolValidationError } from "../tool/errors";
 import type { ToolAttempt } from "./errors";
 import { PATCH_TOOL_NAME, applyJsonPatch, patchHint, readPatchCall } from "./json-patch";

@@ -10,8 +10,11 @@
  *   `__proto__`, `constructor` or `prototype` (refused here, whatever the patch library would do with them).
  * - `applyJsonPatch`: the operations applied by `rfc6902` to a copy of the failed call's arguments, all or nothing
  *   (RFC 6902 §5: a patch with a failing operation is not applied at all), with errors written for the model.
+ *   Under Node `rfc6902` is loaded the first time a patch is applied (`#rfc6902`), so importing tooltype does not
+ *   load it.
  */
-import { applyPatch } from "rfc6902";
+import type { applyPatch } from "rfc6902";
+import { rfc6902 } from "#rfc6902";
 import { isPlainObject, shortJson, truncate } from "../arguments/args";
 import { describeArgumentsProblem, parseArguments } from "../arguments/parse";
 import type { ToolFormatSource } from "../providers/provider";
@@ -149,7 +152,7 @@ export function applyJsonPatch(
   const copy = JSON.parse(JSON.stringify(document)) as Record<string, unknown>;
   let results: ReturnType<typeof applyPatch>;
   try {
-    results = applyPatch(copy, [...patch]);
+    results = rfc6902().applyPatch(copy, [...patch]);
   } catch (error) {
     return { ok: false, issues: [`the patch could not be applied: ${error instanceof Error ? error.message : String(error)}`] };
   }

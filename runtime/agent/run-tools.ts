@@ -33,7 +33,7 @@ import { loopFor } from "../providers";
 import { type ProviderLoop, type ToolChoice, type ToolFormatSource, isAsyncIterable } from "../providers/provider";
 import { approvalState } from "../dispatch/approval";
 import { checkChoice } from "../registry/choice";
-import { type ToolRegistry, pendingRead, resumeRead } from "../registry/registry";
+import { type BaseToolRegistry as ToolRegistry, pendingRead, resumeRead } from "../registry/core";
 import { type RunStep, type ToolAttempt, MaxStepsError, ModelRefusalError, ToolRetryError } from "./errors";
 import { type CallOutcome, CallExecutor, type ReplyCall } from "./execute";
 import type { AnthropicLoopTypes, ChatLoopTypes, GeminiLoopTypes, LoopTypes, ResponsesLoopTypes } from "./loop-types";

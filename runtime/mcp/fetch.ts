@@ -15,7 +15,7 @@
  * Nothing here generates code or imports a Node built-in.
  */
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import type { ToolRegistry } from "../registry/registry";
+import type { BaseToolRegistry as ToolRegistry } from "../registry/core";
 import { admit, corsHeaders, errorMessage, httpPolicy, MCP_HTTP_TIMEOUT_MS, type MCPHttpOptions, refusal } from "./http-policy";
 import { createMCPServer } from "./server";
 

@@ -6,7 +6,7 @@
  * with `writeHead`/`write`/`end`), so this file adds no Node built-in import to a bundle that does not use it.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { ToolRegistry } from "../registry/registry";
+import type { BaseToolRegistry as ToolRegistry } from "../registry/core";
 import type { MCPHttpOptions } from "./http-policy";
 import { mcpFetchHandler } from "./fetch";
 

@@ -2,7 +2,7 @@
  * The MCP server of a registry (SDK `Server`), shared by every transport: stdio, the Web-standard HTTP handler and
  * the Node bridge over it.
  *
- * - `tools/list` is `registry.toMCPTools()` (title, annotations, output schemas included).
+ * - `tools/list` is `registry.toMCPTools()` (`toMCPTools(registry.list())`, so any registry serves) (title, annotations, output schemas included).
  * - `tools/call` runs through the registry's dispatch pipeline. Invalid arguments and failing tools are
  *   `isError: true` results the model can read; an unknown tool is JSON-RPC error -32602, as the protocol asks.
  * - The call's `ToolContext` gets the caller (`auth`, from the HTTP `authenticate` hook), a `progress` function that
@@ -27,9 +27,9 @@ import {
 import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import { fitsSchema } from "../arguments/schema-fit";
 import type { ToolErrorEvent } from "../dispatch/options";
-import { mcpOutputSchema, toMCPResult } from "../providers/mcp";
+import { mcpOutputSchema, toMCPResult, toMCPTools } from "../providers/mcp";
 import { PROGRESS_INTERVAL_MS, throttleProgress } from "./progress";
-import type { ToolRegistry } from "../registry/registry";
+import type { BaseToolRegistry as ToolRegistry } from "../registry/core";
 import { ToolError, ToolResultError, ToolTimeoutError, ToolValidationError } from "../tool/errors";
 import type { JsonSchema } from "../tool/meta";
 
@@ -85,7 +85,7 @@ export function createMCPServer(registry: ToolRegistry, options: MCPServerOption
     throw new TypeError(`createMCPServer: progressIntervalMs must be a finite number of milliseconds, 0 or more; got ${String(progressIntervalMs)}.`);
   }
 
-  server.setRequestHandler(ListToolsRequestSchema, (): ListToolsResult => ({ tools: registry.toMCPTools() }));
+  server.setRequestHandler(ListToolsRequestSchema, (): ListToolsResult => ({ tools: toMCPTools(registry.list()) }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const { name, arguments: args } = request.params;

@@ -33,6 +33,7 @@ import {
   argsCall,
   isAsyncIterable,
 } from "./provider";
+import { ownsAnthropic } from "./sniff";
 import { type AccumulatorUpdate, type CallState, IndexedCalls, type ToolCallAccumulator, emptyUpdate, parsePartialArguments, pushAfterDone } from "./stream";
 
 /** One tool of a Messages request (the SDK's `Tool`, without the cache and beta fields). */
@@ -416,7 +417,7 @@ class AnthropicAccumulator implements ToolCallAccumulator<AnthropicStreamEvent, 
 /** Anthropic Messages: a message whose `content` is a list of blocks (asked after the others: see index.ts). */
 export const anthropic: ToolProvider<AnthropicAssistantMessage, AnthropicToolResultMessage, AnthropicTool[], undefined, AnthropicToolChoiceParams> = {
   name: "anthropic",
-  owns: (message) => Array.isArray((message as { content?: unknown }).content),
+  owns: ownsAnthropic,
   readCalls: readAnthropicCalls,
   answer: (_message, results) => toAnthropicToolResults(results),
   exportTools: (tools) => toAnthropicTools(tools),

@@ -49,28 +49,11 @@ import {
   argsCall,
   isAsyncIterable,
 } from "./provider";
+import { FunctionCallingConfigMode, Type } from "./gemini/enums";
+import { ownsGemini } from "./sniff";
+
+export { FunctionCallingConfigMode, Type };
 import { type AccumulatorUpdate, CallState, type ToolCallAccumulator, emptyUpdate, pushAfterDone } from "./stream";
-
-/** Gemini's schema types (the `@google/genai` `Type` enum). */
-export enum Type {
-  TYPE_UNSPECIFIED = "TYPE_UNSPECIFIED",
-  STRING = "STRING",
-  NUMBER = "NUMBER",
-  INTEGER = "INTEGER",
-  BOOLEAN = "BOOLEAN",
-  ARRAY = "ARRAY",
-  OBJECT = "OBJECT",
-  NULL = "NULL",
-}
-
-/** Gemini's function calling modes (the `@google/genai` `FunctionCallingConfigMode` enum). */
-export enum FunctionCallingConfigMode {
-  MODE_UNSPECIFIED = "MODE_UNSPECIFIED",
-  AUTO = "AUTO",
-  ANY = "ANY",
-  NONE = "NONE",
-  VALIDATED = "VALIDATED",
-}
 
 /** A schema in Gemini's OpenAPI subset (the SDK's `Schema`). Integer bounds are strings (int64 in JSON). */
 export interface GeminiSchema {
@@ -491,7 +474,7 @@ class GeminiAccumulator implements ToolCallAccumulator<GeminiResponse, GeminiFun
 /** Gemini: a `GenerateContentResponse` (`candidates`, `functionCalls`, `usageMetadata`) or a `Content` (`parts`). */
 export const gemini: ToolProvider<GeminiInput, GeminiFunctionResponseContent, GeminiTool[], GeminiToolsOptions, GeminiToolConfigParams> = {
   name: "gemini",
-  owns: (message) => "candidates" in message || "parts" in message || "functionCalls" in message || "usageMetadata" in message,
+  owns: ownsGemini,
   readCalls: readGeminiCalls,
   answer: (_message, results) => toGeminiFunctionResponses(results),
   exportTools: toGeminiTools,

@@ -4,18 +4,43 @@
  * `ToolProvider` interface only; this is the one file that names every provider (adding one is a file in this
  * folder, a line here and a test).
  *
- * Order matters where shapes overlap: a list or an `output` list is the Responses API; a `function_call` without
- * `tool_calls` is the legacy functions API; `tool_calls` is Chat Completions / LangChain; Gemini's fields come next;
- * a `content` list last is Anthropic. A message none of them owns is read as a chat message with no calls.
+ * Recognition (sniff.ts) asks the providers' `owns` in this list's order, without loading any. Each entry here
+ * stands for its provider and loads it on first use (`#providers`: under Node a `require` then, so that
+ * `require("tooltype")` loads no provider it does not use; in a bundle a static import). The registry core does not
+ * import this list: the small entries' registries load a provider on first need (load.ts) instead.
  */
-import { type AnthropicReply, type AnthropicStreamEvent, type AnthropicToolUseBlock, anthropic } from "./anthropic";
-import { type GeminiContent, type GeminiFunctionCall, type GeminiResponse, gemini } from "./gemini";
-import { openAIChat, openAIFunctions } from "./openai-chat";
+import { providerNow } from "#providers";
+import type { AnthropicReply, AnthropicStreamEvent, AnthropicToolUseBlock } from "./anthropic";
+import type { GeminiContent, GeminiFunctionCall, GeminiResponse } from "./gemini";
 import type { ToolCallAccumulator } from "./openai-chat/stream";
-import { type ResponsesFunctionCall, type ResponsesReply, type ResponsesStreamEvent, openAIResponses } from "./openai-responses";
+import type { ResponsesFunctionCall, ResponsesReply, ResponsesStreamEvent } from "./openai-responses";
 import type { ProviderLoop, ToolProvider } from "./provider";
+import { type MessageFormat, formatOf, ownsAnthropic, ownsChat, ownsFunctionCall, ownsGemini, ownsResponses } from "./sniff";
 
-export { anthropic, gemini, openAIChat, openAIFunctions, openAIResponses };
+/** The provider of `format`, standing in for it until first use: its name and `owns` need nothing loaded. */
+function onFirstUse<P>(format: MessageFormat, owns: (message: object) => boolean): P {
+  let provider: ToolProvider | undefined;
+  const loaded = (): ToolProvider => (provider ??= providerNow(format));
+  const standIn: ToolProvider = {
+    name: format,
+    owns,
+    readCalls: (message) => loaded().readCalls(message),
+    answer: (message, results) => loaded().answer(message, results),
+    exportTools: (tools, options) => loaded().exportTools(tools, options),
+    toolChoice: (choice, options) => loaded().toolChoice(choice, options),
+    get loop() {
+      return loaded().loop;
+    },
+  };
+  // The stand-in has the provider's own methods and types: P is the provider's type.
+  return standIn as P;
+}
+
+export const openAIResponses = onFirstUse<typeof import("./openai-responses").openAIResponses>("responses", ownsResponses);
+export const openAIFunctions = onFirstUse<typeof import("./openai-chat/functions").openAIFunctions>("openai-functions", ownsFunctionCall);
+export const openAIChat = onFirstUse<typeof import("./openai-chat").openAIChat>("openai", ownsChat);
+export const gemini = onFirstUse<typeof import("./gemini").gemini>("gemini", ownsGemini);
+export const anthropic = onFirstUse<typeof import("./anthropic").anthropic>("anthropic", ownsAnthropic);
 // Their message, tool, choice and loop types, for the layers above (the public types of the registry and the loop).
 export type * from "./openai-chat/client";
 export type * from "./openai-chat/stream";
@@ -27,14 +52,23 @@ export type * from "./openai-responses";
 /** Every provider, in recognition order. */
 export const PROVIDERS: readonly ToolProvider[] = [openAIResponses, openAIFunctions, openAIChat, gemini, anthropic];
 
-/** The provider whose format `message` is in (chat when none owns it). Throws a TypeError for a non-object. */
+/** Each provider by the format it owns. */
+const BY_FORMAT: Readonly<Record<MessageFormat, ToolProvider>> = {
+  responses: openAIResponses,
+  "openai-functions": openAIFunctions,
+  openai: openAIChat,
+  gemini,
+  anthropic,
+};
+
+/** The provider whose format `message` is in (chat when none owns it; see sniff.ts). Throws a TypeError for a non-object. */
 export function providerOf(message: unknown): ToolProvider {
-  if (typeof message !== "object" || message === null) {
-    throw new TypeError(
-      "dispatch expects a model message with tool calls: an OpenAI ChatCompletionMessage, a Responses API response (or its output items), an Anthropic message, a Gemini response or Content, or a LangChain AIMessage.",
-    );
-  }
-  return PROVIDERS.find((provider) => provider.owns(message)) ?? openAIChat;
+  return BY_FORMAT[formatOf(message)];
+}
+
+/** The provider of `format`. */
+export function providerNamed(format: MessageFormat): ToolProvider {
+  return BY_FORMAT[format];
 }
 
 /** The model APIs `runTools` drives, by the name of their provider. */

@@ -38,6 +38,7 @@ import {
   isAsyncIterable,
   isChoiceMode,
 } from "./provider";
+import { ownsResponses } from "./sniff";
 import { type AccumulatorUpdate, type CallState, IndexedCalls, type ToolCallAccumulator, emptyUpdate, pushAfterDone } from "./stream";
 import { checkToolCount, toStrictSchema } from "./strict";
 
@@ -409,7 +410,7 @@ class ResponsesAccumulator implements ToolCallAccumulator<ResponsesStreamEvent, 
 /** The Responses API: a `Response` (its `output` list) or a list of items. */
 export const openAIResponses: ToolProvider<ResponsesInput, ResponsesFunctionCallOutput[], ResponsesFunctionTool[], ResponsesToolsOptions, ResponsesToolChoiceParams> = {
   name: "responses",
-  owns: (message) => Array.isArray(message) || Array.isArray((message as { output?: unknown }).output),
+  owns: ownsResponses,
   readCalls: readResponsesCalls,
   answer: (_message, results) => toResponsesOutputs(results),
   exportTools: toResponsesTools,

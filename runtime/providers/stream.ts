@@ -9,7 +9,8 @@
  * The partial arguments are for display only: they are copied into plain objects (`__proto__` keys dropped) and
  * never dispatched; a complete call's arguments go through dispatch's own reading and validation.
  */
-import { Allow, parse as parsePartialJson } from "partial-json";
+// partial-json is loaded on first use under Node, bundled statically by bundlers (package.json `imports`).
+import { partialJson } from "#partial-json";
 
 /** A tool call as far as it has streamed. */
 export interface PartialToolCall {
@@ -111,7 +112,8 @@ export function parsePartialArguments(text: string): Record<string, unknown> | u
   if (text.trim() === "") return undefined;
   let value: unknown;
   try {
-    value = parsePartialJson(text, Allow.STR | Allow.NUM | Allow.ARR | Allow.OBJ);
+    const { Allow, parse } = partialJson();
+    value = parse(text, Allow.STR | Allow.NUM | Allow.ARR | Allow.OBJ);
   } catch {
     return undefined;
   }

@@ -17,7 +17,7 @@ import { ArgumentsValidator } from "../arguments/validate";
 import { providerOf } from "../providers";
 import type { SchemaError, ToolValidationReason } from "../tool/errors";
 import type { ToolCallMessage } from "./messages";
-import type { RegisteredTool, ToolRegistry } from "./registry";
+import type { BaseToolRegistry as ToolRegistry, RegisteredTool } from "./core";
 
 /** Options of `parseToolCalls`. */
 export interface ParseToolCallsOptions {

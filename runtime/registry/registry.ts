@@ -1,49 +1,16 @@
 /**
- * `ToolRegistry`: the set of tools one agent offers, by name.
- * - register: find the tools in each source, check each one's compiled metadata and name, refuse clashes (all of a
- *   `register` call or none of it, so a failed call leaves the registry as it was);
- * - read: `get`, `list` (the public `RegisteredTool` view);
- * - export: the tools in each provider's format (`toOpenAITools`, `toResponsesTools`, `toAnthropicTools`,
- *   `toGeminiTools`, `toMCPTools`, …), written by the providers;
- * - run: `dispatch` (all calls of a model message, answered in the message's own format), `runCalls` (the same,
- *   as ToolMessages) and `invoke` (one call); `dispatchWithApproval` and `resume` for tools that need a human's
- *   approval (runtime/dispatch/approval.ts); `use` adds middleware around every call (runtime/dispatch/middleware.ts). The provider that owns the message reads its calls and writes the
- *   answer; dispatch (runtime/dispatch/) runs the calls and never sees a provider.
+ * `ToolRegistry` of the main `tooltype` entry: the registry core (core.ts: register, read, dispatch, approval,
+ * middleware) and the tools in every provider's format (`toOpenAITools`, `toResponsesTools`, `toAnthropicTools`,
+ * `toGeminiTools`, `toMCPTools`, …), written by the providers, every provider at hand through the provider list
+ * (under Node each is required on its first use). The provider entries (`tooltype/openai`, …) each add only their own export methods to the same
+ * core and load the other providers on need (on-need.ts), so that a bundle carries one provider.
  */
-import { instantiateValidator } from "../arguments/compiled-validator";
-import { AJV_MISSING, ajvAvailable } from "../arguments/ajv-load";
-import { ArgumentsValidator } from "../arguments/validate";
-import {
-  type ApprovalDecision,
-  type PendingApproval,
-  approvalState,
-  checkApprovalState,
-  findPending,
-  mayNeedApproval,
-  rejectionsFor,
-} from "../dispatch/approval";
-import type { NormalizedCall } from "../dispatch/call";
-import {
-  type DispatchEnvironment,
-  type DispatchTool,
-  type ToolInput,
-  callsCap,
-  dispatchCalls,
-  invokeRaw,
-  invokeTool,
-  refuseBeyondCap,
-} from "../dispatch/dispatch";
-import type { ToolMessage } from "../dispatch/messages";
-import type { DispatchOptions, RegistryOptions, ToolMiddleware } from "../dispatch/options";
-import type { RegisteredTool } from "../dispatch/options";
 import {
   type AnthropicTool,
-  type DispatchInput,
   type GeminiTool,
   type GeminiToolsOptions,
   type OpenAIFunctionDefinition,
   type OpenAIFunctionTool,
-  type OpenAIToolCall,
   type OpenAIToolsOptions,
   type ResponsesFunctionTool,
   type ResponsesToolsOptions,
@@ -52,209 +19,24 @@ import {
   openAIChat,
   openAIFunctions,
   openAIResponses,
-  PROVIDERS,
-  providerOf,
+  providerNamed,
 } from "../providers";
+import type { CallReader, MessageFormat } from "../providers/readers";
 import { type MCPTool, toMCPTools } from "../providers/mcp";
-import type { ToolProvider } from "../providers/provider";
-import type { ToolCall } from "../tool/call";
-import { NOT_COMPILED_HINT, ToolRegistrationError } from "../tool/errors";
-import { type CompiledToolMeta, type JsonSchema, META_VERSION, isCompiledToolMeta } from "../tool/meta";
-import type { ToolOptions } from "../tool/options";
-import { type FoundTool, type ToolSource, findTools } from "../tool/sources";
-import type { AnyFunction } from "../tool/tool";
-import type { ApprovalDone, ApprovalResult, ApprovalState } from "./approval";
-import type { DispatchResult, ToolCallMessage } from "./messages";
+import { BaseToolRegistry } from "./core";
 
 export type { RegisteredTool } from "../dispatch/options";
-
-/** Each registry's dispatch environment, for the agent loop, which reads the calls itself (not public API). */
-const environments = new WeakMap<ToolRegistry, DispatchEnvironment>();
-
-/** Answer calls a provider already read (the agent loop's way in), as `runCalls` answers a message's. */
-export function dispatchRead(registry: ToolRegistry, calls: NormalizedCall[], options?: DispatchOptions): Promise<ToolMessage[]> {
-  const env = environments.get(registry);
-  if (!env) return Promise.reject(new TypeError("runTools: the registry must be a ToolRegistry."));
-  return dispatchCalls(env, calls, options);
-}
-
-/** For the agent loop's streamed replies: how many calls of one reply run (`maxCallsPerMessage`). */
-export function callsCapRead(registry: ToolRegistry, options: DispatchOptions = {}): number {
-  const env = environments.get(registry);
-  if (!env) throw new TypeError("runTools: the registry must be a ToolRegistry.");
-  return callsCap(env, options);
-}
-
-/** For the agent loop's streamed replies: the calls past the cap of a reply of `total` calls, refused as dispatch does. */
-export function refuseRead(registry: ToolRegistry, calls: NormalizedCall[], options: DispatchOptions, total: number): Promise<ToolMessage[]> {
-  const env = environments.get(registry);
-  if (!env) return Promise.reject(new TypeError("runTools: the registry must be a ToolRegistry."));
-  return refuseBeyondCap(env, calls, options, total);
-}
-
-/** For the agent loop: the calls (as read) that need approval; nothing runs. */
-export async function pendingRead(registry: ToolRegistry, calls: readonly NormalizedCall[], options: DispatchOptions = {}): Promise<PendingApproval[]> {
-  const env = environments.get(registry);
-  if (!env) throw new TypeError("runTools: the registry must be a ToolRegistry.");
-  return mayNeedApproval(env, calls) ? findPending(env, calls, options) : [];
-}
-
-/**
- * Every call of a paused batch answered, as ToolMessages in call order (see `ToolRegistry.resume`). Throws a
- * TypeError, running nothing, for a malformed state or decisions that do not decide every pending call once.
- */
-export async function resumeRead(registry: ToolRegistry, state: unknown, decisions: readonly ApprovalDecision[], options: DispatchOptions = {}): Promise<ToolMessage[]> {
-  const env = environments.get(registry);
-  if (!env) throw new TypeError("resume: the registry must be a ToolRegistry.");
-  const checked = checkApprovalState(state);
-  const rejections = rejectionsFor(checked, decisions);
-  return dispatchCalls(env, checked.calls.map((call) => ({ ...call })), options, rejections);
-}
-
-/** Names OpenAI (and most providers) accept. */
-const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
-
-class ToolEntry implements RegisteredTool, DispatchTool {
-  readonly name: string;
-  readonly description: string;
-  readonly parameters: JsonSchema;
-  readonly meta: CompiledToolMeta;
-  readonly options: Readonly<ToolOptions>;
-  readonly source: string;
-  readonly #fn: AnyFunction;
-  readonly #thisArg: unknown;
-  /** What `call` runs: for a tool() value its own function, not the wrapper tool() returned (one call less). */
-  readonly #target: AnyFunction;
-  readonly #registryOptions: Readonly<RegistryOptions>;
-  #validator: ArgumentsValidator | undefined;
-
-  constructor(found: FoundTool, meta: CompiledToolMeta, name: string, registryOptions: Readonly<RegistryOptions>) {
-    const options = found.declaration.options;
-    this.name = name;
-    this.description = options.description ?? meta.description ?? "";
-    this.parameters = meta.parameters;
-    this.meta = meta;
-    this.options = options;
-    this.source = found.label;
-    this.#fn = found.fn;
-    this.#thisArg = found.thisArg;
-    this.#target = found.declaration.kind === "function" ? found.declaration.fn : found.fn;
-    this.#registryOptions = registryOptions;
-    // Said at registration, not on the first call: a schema without a compiled validator needs ajv.
-    if (!meta.validator && !ajvAvailable()) throw new ToolRegistrationError(`Tool "${name}" (${found.role}): ${AJV_MISSING}`);
-  }
-
-  validator(): ArgumentsValidator {
-    // Instantiated on first use, so registering many tools stays cheap.
-    this.#validator ??= new ArgumentsValidator(
-      this.parameters,
-      this.meta.validator ? instantiateValidator(this.meta.validator, this.parameters) : undefined,
-    );
-    return this.#validator;
-  }
-
-  call(args: unknown[]): unknown {
-    return this.#target.apply(this.#thisArg, args);
-  }
-
-  /** Same function and same `this`: registering it again changes nothing. */
-  sameAs(found: FoundTool): boolean {
-    return this.#fn === found.fn && this.#thisArg === found.thisArg;
-  }
-
-  invoke(input?: ToolInput, options?: DispatchOptions): Promise<unknown> {
-    return invokeTool(this, input, this.#registryOptions, options);
-  }
-}
+export { BaseToolRegistry } from "./core";
 
 /**
  * The tools a model may call: register them (`tool()` values, objects with `@tool` methods, classes with static
  * ones), export them in each provider's format (`toOpenAITools()`, …), and run a reply's calls with `dispatch`, one
  * answer per call.
  */
-export class ToolRegistry {
-  readonly #tools = new Map<string, ToolEntry>();
-  readonly #options: Readonly<RegistryOptions>;
-  readonly #env: DispatchEnvironment;
-  readonly #middleware: ToolMiddleware[] = [];
-
-  /**
-   * @param sources `tool(fn)` values, objects with `@tool` methods, classes with static `@tool` methods.
-   * @param options Defaults for every tool: error handling and timeout.
-   */
-  constructor(sources: Iterable<ToolSource> = [], options: RegistryOptions = {}) {
-    this.#options = { ...options };
-    const tools = this.#tools;
-    this.#env = {
-      get: (name) => tools.get(name),
-      names: () => [...tools.keys()],
-      options: this.#options,
-      middleware: this.#middleware,
-    };
-    environments.set(this, this.#env);
-    this.register(...sources);
-  }
-
-  /** Add tools. Throws ToolRegistrationError (and adds none of them) when one cannot be registered. */
-  register(...sources: (ToolSource | readonly ToolSource[])[]): this {
-    const added = new Map<string, ToolEntry>();
-    for (const source of sources.flat()) {
-      for (const found of findTools(source)) {
-        const meta = checkedMeta(found);
-        const name = found.declaration.options.name ?? meta.name;
-        if (!TOOL_NAME.test(name)) {
-          throw new ToolRegistrationError(
-            `Tool name ${JSON.stringify(name)} (${found.label}) is not valid: a tool name must match ^[a-zA-Z0-9_-]{1,64}$ (letters, digits, "_" and "-", 1 to 64 characters). Choose another with the { name } option of @tool / tool().`,
-          );
-        }
-        const existing = added.get(name) ?? this.#tools.get(name);
-        if (existing) {
-          if (existing.sameAs(found)) continue;
-          throw new ToolRegistrationError(
-            `Tool name "${name}" is used twice: by ${existing.source} and by ${found.label}. Give one of them another name with the { name } option of @tool / tool().`,
-          );
-        }
-        added.set(name, new ToolEntry(found, meta, name, this.#options));
-      }
-    }
-    for (const [name, entry] of added) this.#tools.set(name, entry);
-    return this;
-  }
-
-  /** The defaults given to the constructor (a copy, read-only). */
-  get options(): Readonly<RegistryOptions> {
-    return this.#options;
-  }
-
-  /**
-   * Add middleware around every call this registry answers (`dispatch`, `runCalls`, `invoke(call)`, the agent
-   * loop), outside the ones added later and outside a dispatch's own `wrap`. See `ToolMiddleware`.
-   */
-  use(...middleware: ToolMiddleware[]): this {
-    for (const wrap of middleware) {
-      if (typeof wrap !== "function") throw new TypeError(`registry.use takes middleware functions (call, next) => result; got ${wrap === null ? "null" : typeof wrap}.`);
-    }
-    this.#middleware.push(...middleware);
-    return this;
-  }
-
-  /** The tool the model calls `name`, if registered. */
-  get(name: string): RegisteredTool | undefined {
-    return this.#tools.get(name);
-  }
-
-  /** Whether a tool of this name is registered. */
-  has(name: string): boolean {
-    return this.#tools.has(name);
-  }
-
-  /** All tools, in registration order. */
-  list(): RegisteredTool[] {
-    return [...this.#tools.values()];
-  }
-
-  get size(): number {
-    return this.#tools.size;
+export class ToolRegistry extends BaseToolRegistry {
+  /** Every provider is loaded with this entry: answered at once. @internal */
+  protected providerFor(format: Exclude<MessageFormat, "openai">): CallReader {
+    return providerNamed(format);
   }
 
   /**
@@ -262,12 +44,12 @@ export class ToolRegistry {
    * own `strict` option) into OpenAI's strict subset; OpenAI's limits are checked. Throws ToolExportError.
    */
   toOpenAITools(options?: OpenAIToolsOptions): OpenAIFunctionTool[] {
-    return openAIChat.exportTools(this.#tools.values(), options);
+    return openAIChat.exportTools(this.list(), options);
   }
 
   /** The `functions` of a legacy Chat Completions request (`{ name, description, parameters }`). */
   toOpenAIFunctions(): OpenAIFunctionDefinition[] {
-    return openAIFunctions.exportTools(this.#tools.values());
+    return openAIFunctions.exportTools(this.list());
   }
 
   /**
@@ -275,12 +57,12 @@ export class ToolRegistry {
    * `{ strict: false }` (or a tool's own `strict: false`) opts out. Throws ToolExportError.
    */
   toResponsesTools(options?: ResponsesToolsOptions): ResponsesFunctionTool[] {
-    return openAIResponses.exportTools(this.#tools.values(), options);
+    return openAIResponses.exportTools(this.list(), options);
   }
 
   /** The `tools` of an Anthropic Messages request (`{ name, description, input_schema }`). */
   toAnthropicTools(): AnthropicTool[] {
-    return anthropic.exportTools(this.#tools.values());
+    return anthropic.exportTools(this.list());
   }
 
   /**
@@ -288,148 +70,11 @@ export class ToolRegistry {
    * `recursionDepth`), or with `{ jsonSchema: true }` the full JSON Schema. Throws ToolExportError.
    */
   toGeminiTools(options?: GeminiToolsOptions): GeminiTool[] {
-    return gemini.exportTools(this.#tools.values(), options);
+    return gemini.exportTools(this.list(), options);
   }
 
   /** MCP tool descriptors for `tools/list`: `inputSchema`, and `outputSchema` from an object return type. */
   toMCPTools(): MCPTool[] {
-    return toMCPTools(this.#tools.values());
+    return toMCPTools(this.list());
   }
-
-  /**
-   * Run every tool call of a model message, concurrently, and answer in the message's own format (see
-   * `DispatchResult`): `ToolMessage[]` for an OpenAI `ChatCompletionMessage` or a LangChain `AIMessage`, a
-   * `function` message for a legacy `function_call`, `function_call_output` items for a Responses API response, one
-   * `user` message of `tool_result` blocks for an Anthropic message, one `user` Content of `functionResponse` parts
-   * for a Gemini response. One answer per call, in call order, at most `maxConcurrency` running at once; failures
-   * are error answers for the model. Rejects only when a `handle*Error` option is `false` (with that error) or `options.signal` aborts (with its reason).
-   */
-  dispatch<M extends ToolCallMessage>(message: M, options?: DispatchOptions): Promise<DispatchResult<M>> {
-    let provider: ToolProvider;
-    let calls: NormalizedCall[];
-    try {
-      provider = providerOf(message);
-      calls = provider.readCalls(message);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    const results = dispatchCalls(this.#env, calls, options);
-    // Chat answers are the ToolMessages themselves: no second step for the most common format. Compared by the chat
-    // provider's stable name (the one approval states store): reading `openAIChat` through the CommonJS re-export
-    // costs a getter call on every dispatch.
-    if (provider.name === "openai") return results as Promise<DispatchResult<M>>;
-    return results.then((done) => provider.answer(message, done) as DispatchResult<M>);
-  }
-
-  /**
-   * Like `dispatch`, for a message in any format, but resolves to the ToolMessages themselves (with `status` and
-   * `artifact`), one per call in call order. `formatAnswer(message, results)` turns them into dispatch's answer.
-   */
-  runCalls(message: ToolCallMessage, options?: DispatchOptions): Promise<ToolMessage[]> {
-    let calls: NormalizedCall[];
-    try {
-      calls = providerOf(message).readCalls(message);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    return dispatchCalls(this.#env, calls, options);
-  }
-
-  /**
-   * Like `dispatch`, for a registry with tools that need approval (`needsApproval`). When no call of the message
-   * needs it, every call runs and the result is `{ status: "done", answer, results }`. Otherwise nothing runs and
-   * the result is `{ status: "paused", pending, state }`: show `pending` to a human, keep `state` (plain JSON), and
-   * call `resume(state, decisions)` with one decision per pending call.
-   */
-  async dispatchWithApproval<M extends ToolCallMessage>(message: M, options: DispatchOptions = {}): Promise<ApprovalResult<M>> {
-    const provider = providerOf(message);
-    const calls = provider.readCalls(message);
-    const pending = mayNeedApproval(this.#env, calls) ? await findPending(this.#env, calls, options) : [];
-    if (pending.length > 0) {
-      return { status: "paused", pending, state: approvalState(provider.name, calls, pending) as ApprovalState<M> };
-    }
-    const results = await dispatchCalls(this.#env, calls, options, []);
-    return { status: "done", answer: provider.answer(message, results) as DispatchResult<M>, results };
-  }
-
-  /**
-   * Answer every call of a paused batch: the approved calls and the ones that needed no approval run, each rejected
-   * call is answered with its rejection (and `reason`) as an error the model reads. `decisions` must decide every
-   * pending call exactly once (`{ id, approved: true }` or `{ id, approved: false, reason? }`); otherwise it throws a
-   * TypeError and runs nothing. Works on a state read back from JSON, in a new registry with the same tools.
-   */
-  async resume<M = ToolCallMessage>(state: ApprovalState<M>, decisions: readonly ApprovalDecision[], options: DispatchOptions = {}): Promise<ApprovalDone<M>> {
-    const checked = checkApprovalState(state);
-    const provider = PROVIDERS.find((entry) => entry.name === checked.provider);
-    if (!provider) throw new TypeError(`resume: the state names an unknown message format ${JSON.stringify(checked.provider)}.`);
-    const results = await resumeRead(this, checked, decisions, options);
-    // Every provider answers from the results alone; the original message is not part of the state.
-    return { status: "done", answer: provider.answer(undefined as never, results) as DispatchResult<M>, results };
-  }
-
-  /** The calls of `message` that need approval (nothing runs); `[]` when every call may run. */
-  pendingApprovals(message: ToolCallMessage, options: DispatchOptions = {}): Promise<PendingApproval[]> {
-    try {
-      return pendingRead(this, providerOf(message).readCalls(message), options);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  }
-
-  /** Run one call as dispatch would, answering with its ToolMessage. */
-  invoke(call: ToolCall | OpenAIToolCall, options?: DispatchOptions): Promise<ToolMessage>;
-  /**
-   * Validate and call the tool `name` directly with an arguments object (or, for a tool with exactly one parameter,
-   * a bare string) and return its own value. Throws ToolValidationError for an unknown tool or invalid arguments,
-   * and whatever the tool throws. The input is yours, not the model's: it is validated as given, and coerced to the
-   * schema's types only with `{ coerce: true }`.
-   */
-  invoke(name: string, input?: ToolInput, options?: DispatchOptions): Promise<unknown>;
-  invoke(
-    first: string | ToolCall | OpenAIToolCall,
-    second?: ToolInput | DispatchOptions,
-    third?: DispatchOptions,
-  ): Promise<unknown> {
-    if (typeof first === "string") return invokeRaw(this.#env, first, second as ToolInput | undefined, third);
-    // One call is read as the one entry of a chat message's `tool_calls` (either shape: OpenAI or LangChain).
-    const [call] = openAIChat.readCalls({ tool_calls: [first] } as DispatchInput);
-    return dispatchCalls(this.#env, [call!], second as DispatchOptions | undefined).then((answers) => answers[0]!);
-  }
-}
-
-/** The tool's metadata, or a registration error that says why it is unusable and how to fix the build. */
-function checkedMeta(found: FoundTool): CompiledToolMeta {
-  const { declaration } = found;
-  const shownName = declaration.options.name ?? (declaration.key || "(anonymous)");
-  const tool = `Tool "${shownName}" (${found.role})`;
-  const meta: unknown = declaration.meta;
-  if (meta === null) {
-    throw new ToolRegistrationError(
-      `${tool} has no compiled metadata: the tooltype transformer ran, but could not read the function passed to tool() (the build reported TT1007 there, saying what to write instead). If tool() is called inside a function of yours that wraps it, make that function a tool factory (README: "Wrapping tool()").`,
-    );
-  }
-  if (meta === undefined) {
-    const wrapper =
-      declaration.kind === "function"
-        ? ' If tool() is called inside a function of yours that wraps it without passing metadata on, make that function a tool factory (README: "Wrapping tool()").'
-        : "";
-    throw new ToolRegistrationError(`${tool} has no compiled metadata: ${NOT_COMPILED_HINT}${wrapper}`);
-  }
-  if (!isCompiledToolMeta(meta)) {
-    throw new ToolRegistrationError(
-      `${tool} has malformed compiled metadata (expected an object with v, name, description, parameters and params). Rebuild with the tooltype transformer instead of writing the metadata by hand.`,
-    );
-  }
-  if (meta.v !== META_VERSION) {
-    throw new ToolRegistrationError(
-      `${tool} was compiled with tooltype metadata version ${String(meta.v)}, but this tooltype runtime reads version ${META_VERSION}. Rebuild with the tooltype transformer from the same tooltype version as the runtime (reinstall tooltype, then run tspc again).`,
-    );
-  }
-  const shaped = meta as CompiledToolMeta;
-  if (typeof shaped.name !== "string" || typeof shaped.parameters !== "object" || !Array.isArray(shaped.params)) {
-    throw new ToolRegistrationError(
-      `${tool} has malformed compiled metadata (expected name, parameters and params). Rebuild with the tooltype transformer.`,
-    );
-  }
-  return shaped;
 }

@@ -1,7 +1,9 @@
 /**
  * The runtime's layers (.dependency-cruiser.cjs), checked with dependency-cruiser on the real tree, and on a copy
  * with deliberate faults to show each kind is caught: a cycle of type-only imports, dispatch importing a provider,
- * a provider importing another, the registry naming a provider file, an optional SDK loaded by the main entry.
+ * a provider importing another, the registry naming a provider file, the registry core importing the provider list,
+ * a provider entry's registry naming another provider, the main entry reaching the providers loaded on need, an
+ * optional SDK loaded by the main entry.
  */
 import * as fs from "node:fs";
 import { createRequire } from "node:module";
@@ -65,6 +67,11 @@ test("a type-only cycle, a provider in dispatch, providers importing each other 
     prepend("runtime/providers/anthropic.ts", 'import type { GeminiTool } from "./gemini";');
     prepend("runtime/registry/choice.ts", 'import { anthropicToolChoice } from "../providers/anthropic";');
     prepend("runtime/providers/openai-chat.ts", 'import OpenAI from "openai";');
+    // The registry core loads providers on need only; a provider entry's registry names its own provider only.
+    prepend("runtime/registry/core.ts", 'import { PROVIDERS } from "../providers";');
+    prepend("runtime/registry/gemini.ts", 'import { toAnthropicTools } from "../providers/anthropic";');
+    // The main entry's registry loading providers on need would put a dynamic import in every bundle of it.
+    prepend("runtime/registry/registry.ts", 'import { ToolRegistry as OnNeed } from "./on-need";');
 
     const found = await violations(base);
     // The copy sits two folders below the repository: name packages from node_modules/ on.
@@ -74,11 +81,15 @@ test("a type-only cycle, a provider in dispatch, providers importing each other 
     assert.equal(
       seen,
       [
+        "a-provider-registry-names-its-provider-only: runtime/registry/gemini.ts → runtime/providers/anthropic.ts",
         "dispatch-never-imports-a-provider: runtime/dispatch/dispatch.ts → runtime/providers/provider.ts",
         "no-circular: runtime/tool/call.ts → runtime/tool/options.ts",
         "optional-peers-stay-behind-their-entry: runtime/providers/openai-chat.ts → node_modules/openai/index.js",
         "providers-never-import-each-other: runtime/providers/anthropic.ts → runtime/providers/gemini.ts",
         "registry-is-handed-the-provider-list: runtime/registry/choice.ts → runtime/providers/anthropic.ts",
+        "the-main-registry-loads-nothing-on-need: runtime/index.ts → runtime/providers/load.ts",
+        "the-main-registry-loads-nothing-on-need: runtime/index.ts → runtime/registry/on-need.ts",
+        "the-registry-core-loads-providers-on-need: runtime/registry/core.ts → runtime/providers/index.ts",
       ],
       show(found),
     );

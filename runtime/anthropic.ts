@@ -1,0 +1,19 @@
+/**
+ * `tooltype/anthropic`: the smallest way in for an app on Anthropic Messages: the core (`tooltype/core`) and a
+ * `ToolRegistry` whose export method is `toAnthropicTools` only. A bundle of it carries no other provider.
+ *
+ * @module tooltype/anthropic
+ */
+export * from "./core";
+export { ToolRegistry } from "./registry/anthropic";
+export type {
+  AnthropicAssistantMessage,
+  AnthropicImageType,
+  AnthropicTool,
+  AnthropicToolChoice,
+  AnthropicToolChoiceParams,
+  AnthropicToolResultBlock,
+  AnthropicToolResultContent,
+  AnthropicToolResultMessage,
+  AnthropicToolUseBlock,
+} from "./providers/anthropic";

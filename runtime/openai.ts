@@ -1,0 +1,20 @@
+/**
+ * `tooltype/openai`: the smallest way in for an app on OpenAI Chat Completions (or an OpenAI-compatible API): the
+ * core (`tooltype/core`) and a `ToolRegistry` whose export methods are `toOpenAITools` and `toOpenAIFunctions` only.
+ * A bundle of it carries no other provider; a message of another format still dispatches (its provider is loaded on
+ * first need).
+ *
+ * @module tooltype/openai
+ */
+export * from "./core";
+export { ToolRegistry } from "./registry/openai-chat";
+export { OPENAI_LIMITS } from "./providers/strict";
+export type {
+  OpenAIFunctionChoiceParams,
+  OpenAIFunctionDefinition,
+  OpenAIFunctionMessage,
+  OpenAIFunctionTool,
+  OpenAIToolChoice,
+  OpenAIToolChoiceParams,
+  OpenAIToolsOptions,
+} from "./providers/openai-chat";

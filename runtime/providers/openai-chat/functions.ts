@@ -1,0 +1,95 @@
+/**
+ * The legacy functions API of Chat Completions as its own provider, `openAIFunctions`: the `functions` list of a
+ * request, reading a `function_call` (and no `tool_calls`), answering it with one `function` message, and its
+ * `function_call` choice. Apart from openai-chat.ts so that the registry core loads it on first need without the
+ * chat provider's loop and stream accumulator.
+ */
+import type {
+  ChatCompletionCreateParams,
+  ChatCompletionFunctionCallOption,
+  ChatCompletionFunctionMessageParam,
+} from "openai/resources/chat/completions";
+import type { ToolMessage } from "../../dispatch/messages";
+import { ToolExportError } from "../../tool/errors";
+import { type ToolChoice, type ToolChoiceOptions, type ToolFormatSource, type ToolProvider, isChoiceMode } from "../provider";
+import { checkToolCount } from "../strict";
+import { type OpenAIFunctionCallMessage, hasFunctionCall, readToolCall } from "./read";
+
+/** One entry of the legacy `functions` list (the SDK's `ChatCompletionCreateParams.Function`). */
+export interface OpenAIFunctionDefinition {
+  name: string;
+  description?: string;
+  parameters?: { [key: string]: unknown };
+}
+
+/** The answer to a legacy `function_call` (the SDK's `ChatCompletionFunctionMessageParam`). */
+export interface OpenAIFunctionMessage {
+  role: "function";
+  name: string;
+  content: string;
+}
+
+/** Request fields for the legacy `functions` API: `function_call`. */
+export interface OpenAIFunctionChoiceParams {
+  function_call: "none" | "auto" | { name: string };
+}
+
+/** The legacy `functions` list: `{ name, description, parameters }` (no strict mode in that API). */
+export function toOpenAIFunctions(tools: Iterable<ToolFormatSource>): OpenAIFunctionDefinition[] {
+  const list = Array.from(tools);
+  checkToolCount(list.length, "openai-functions");
+  return list.map((tool) => {
+    const fn: ChatCompletionCreateParams.Function = { name: tool.name };
+    if (tool.description !== "") fn.description = tool.description;
+    fn.parameters = tool.parameters;
+    return fn;
+  });
+}
+
+/** The answer to a legacy `function_call`: `{ role: "function", name, content }` (errors included, as text). */
+export function toOpenAIFunctionMessage(results: readonly ToolMessage[]): OpenAIFunctionMessage {
+  const result = results[0];
+  const answer: ChatCompletionFunctionMessageParam & OpenAIFunctionMessage = {
+    role: "function",
+    name: result?.name ?? "",
+    content: result?.content ?? "",
+  };
+  return answer;
+}
+
+/** `function_call` for the legacy `functions` API, which has no "required". */
+export function openAIFunctionChoice(choice: ToolChoice, options: ToolChoiceOptions = {}): OpenAIFunctionChoiceParams {
+  if (options.parallel !== undefined) {
+    throw new ToolExportError(
+      "The legacy functions API calls one function per turn and has no parallel_tool_calls switch; leave out the parallel option.",
+      { format: "openai-functions" },
+    );
+  }
+  if (choice === "required") {
+    throw new ToolExportError(
+      'The legacy functions API has no "required" choice: name the function the model must call (toolChoice(registry, "<name>", "openai-functions")), or use tools with tool_choice "required".',
+      { format: "openai-functions" },
+    );
+  }
+  const function_call: ChatCompletionFunctionCallOption | "none" | "auto" = isChoiceMode(choice) ? (choice as "auto" | "none") : { name: choice };
+  return { function_call };
+}
+
+/** The legacy functions API: a `function_call` (and no `tool_calls`), answered with one `function` message. */
+export const openAIFunctions: ToolProvider<OpenAIFunctionCallMessage, OpenAIFunctionMessage, OpenAIFunctionDefinition[], undefined, OpenAIFunctionChoiceParams> = {
+  name: "openai-functions",
+  owns: hasFunctionCall,
+  readCalls: (message) => [readToolCall({ id: "", function: message.function_call })],
+  answer: (_message, results) => toOpenAIFunctionMessage(results),
+  exportTools: (tools) => toOpenAIFunctions(tools),
+  toolChoice: openAIFunctionChoice,
+};
+
+// The build-time checks promised above; they compile only while the types fit.
+type MutuallyAssignable<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const sameFunction: MutuallyAssignable<OpenAIFunctionDefinition, ChatCompletionCreateParams.Function> = true;
+const fitsMessage: [OpenAIFunctionMessage] extends [ChatCompletionFunctionMessageParam] ? true : false = true;
+const fitsFunctionChoice: [OpenAIFunctionChoiceParams["function_call"]] extends [ChatCompletionCreateParams["function_call"]]
+  ? true
+  : false = true;
+void [sameFunction, fitsMessage, fitsFunctionChoice];

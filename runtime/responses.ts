@@ -1,0 +1,19 @@
+/**
+ * `tooltype/responses`: the smallest way in for an app on the OpenAI Responses API: the core (`tooltype/core`) and
+ * a `ToolRegistry` whose export method is `toResponsesTools` only. A bundle of it carries no other provider.
+ *
+ * @module tooltype/responses
+ */
+export * from "./core";
+export { ToolRegistry } from "./registry/openai-responses";
+export { OPENAI_LIMITS } from "./providers/strict";
+export type {
+  ResponsesFunctionCall,
+  ResponsesFunctionCallOutput,
+  ResponsesFunctionTool,
+  ResponsesInput,
+  ResponsesOutputContent,
+  ResponsesToolChoice,
+  ResponsesToolChoiceParams,
+  ResponsesToolsOptions,
+} from "./providers/openai-responses";

@@ -1,0 +1,154 @@
+/**
+ * The one-provider entries (`tooltype/openai`, …): what a size-minded app bundles and loads.
+ *
+ * - An app of compiled tools written against `tooltype/openai`, compiled with tspc and the plugin and bundled by
+ *   esbuild (code splitting on): the part the app loads on start (the entry and its static chunks, read from
+ *   esbuild's metafile) holds no other provider, no stream accumulator, no agent loop, no partial-json, rfc6902,
+ *   json5 or ajv compiler; the other providers sit in chunks of their own. Run alone, the bundle answers a chat
+ *   message and then an Anthropic, a Gemini and a Responses API message (their chunks load on first need).
+ * - Under Node (the CommonJS build), `require("tooltype/openai")` loads none of those modules either, and a
+ *   message of another format still dispatches; `require("tooltype")` loads each provider on its first use.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { execFile } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+
+import { bundleEsmApp, staticOutputs } from "../../bench/bundle";
+
+const repo = path.resolve(__dirname, "../../..");
+
+const APP = `import { tool, ToolRegistry } from "tooltype/openai";
+
+/**
+ * Repeat a word.
+ * @param word The word
+ * @param times How often
+ */
+export const repeat = tool(function repeat(word: string, times: number): string {
+  return word.repeat(times);
+});
+
+const registry = new ToolRegistry([repeat]);
+const args = { word: "ab", times: 2 };
+const chat = await registry.dispatch({
+  role: "assistant",
+  content: null,
+  tool_calls: [{ id: "a", type: "function", function: { name: "repeat", arguments: JSON.stringify(args) } }],
+});
+const anthropic = await registry.dispatch({ role: "assistant", content: [{ type: "tool_use", id: "b", name: "repeat", input: args }] });
+const gemini = await registry.dispatch({ role: "model", parts: [{ functionCall: { id: "c", name: "repeat", args } }] });
+const responses = await registry.dispatch({ output: [{ type: "function_call", call_id: "d", name: "repeat", arguments: JSON.stringify(args) }] });
+process.stdout.write(JSON.stringify({ tools: registry.toOpenAITools(), chat: chat.map((m) => m.toJSON()), anthropic, gemini, responses }));
+`;
+
+/** Modules no part of a Chat Completions app's start may hold (paths inside the ES module build or node_modules). */
+const NOT_AT_START: readonly RegExp[] = [
+  /dist\/esm\/runtime\/providers\/(anthropic|gemini|openai-responses|stream)\.js$/,
+  /dist\/esm\/runtime\/providers\/openai-chat\/stream\.js$/,
+  /dist\/esm\/runtime\/providers\/index\.js$/,
+  /dist\/esm\/runtime\/agent\//,
+  /node_modules\/partial-json\//,
+  /node_modules\/rfc6902\//,
+  /node_modules\/json5\//,
+  /node_modules\/ajv\/dist\/(2020|compile\/index|core)\.js$/,
+];
+
+function runNode(args: string[], cwd: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, args, { cwd, timeout: 30_000 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`node ${args.join(" ")} failed: ${String(stderr)}`));
+      else resolve(String(stdout));
+    });
+  });
+}
+
+test("a tooltype/openai app bundles no other provider, stream or agent code at start, and loads them on first need", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-provider-entry-"));
+  try {
+    const bundle = await bundleEsmApp(path.join(dir, "app"), APP, ["node"]);
+    const atStart = staticOutputs(bundle);
+    const startInputs = atStart.flatMap((file) => Object.keys(bundle.outputs[file]!.inputs)).map((file) => path.resolve(file));
+    assert.ok(startInputs.some((file) => file.endsWith("dist/esm/runtime/registry/openai-chat.js")), `the app's start holds no tooltype/openai registry: ${startInputs.join(", ")}`);
+    for (const pattern of NOT_AT_START) {
+      assert.equal(startInputs.filter((file) => pattern.test(file)), [], `the app's start holds modules matching ${pattern}`);
+    }
+    const later = Object.keys(bundle.outputs).filter((file) => !atStart.includes(file));
+    for (const provider of ["anthropic", "gemini", "openai-responses"]) {
+      const chunk = later.find((file) => Object.keys(bundle.outputs[file]!.inputs).some((input) => input.endsWith(`dist/esm/runtime/providers/${provider}.js`)));
+      assert.ok(chunk, `no chunk loaded on need holds the ${provider} provider`);
+    }
+
+    // Away from any node_modules: the bundle must stand alone.
+    const alone = path.join(dir, "alone");
+    fs.cpSync(bundle.outdir, alone, { recursive: true });
+    const report = JSON.parse(await runNode([path.join(alone, path.basename(bundle.entry))], dir)) as {
+      tools: { function: { name: string } }[];
+      chat: unknown[];
+      anthropic: unknown;
+      gemini: unknown;
+      responses: unknown;
+    };
+    assert.equal(report.tools.map((entry) => entry.function.name), ["repeat"]);
+    assert.equal(report.chat, [{ role: "tool", tool_call_id: "a", content: "abab" }]);
+    assert.equal(report.anthropic, { role: "user", content: [{ type: "tool_result", tool_use_id: "b", content: "abab" }] });
+    assert.equal(report.gemini, { role: "user", parts: [{ functionResponse: { id: "c", name: "repeat", response: { output: "abab" } } }] });
+    assert.equal(report.responses, [{ type: "function_call_output", call_id: "d", output: "abab" }]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("require('tooltype/openai') loads no other provider, stream or agent module, and still dispatches any format", async () => {
+  const script = `
+const { ToolRegistry } = require("tooltype/openai");
+const loaded = () => Object.keys(require.cache).map((file) => file.split(require("path").sep).join("/"));
+const atStart = loaded();
+const registry = new ToolRegistry();
+registry.dispatch({ role: "assistant", content: [{ type: "tool_use", id: "b", name: "nope", input: {} }] }).then((answer) => {
+  process.stdout.write(JSON.stringify({ atStart, answer, after: loaded() }));
+});`;
+  const report = JSON.parse(await runNode(["-e", script], repo)) as { atStart: string[]; answer: { role: string; content: { tool_use_id: string; is_error?: boolean }[] }; after: string[] };
+  assert.ok(report.atStart.some((file) => file.endsWith("dist/runtime/openai.js")), "tooltype/openai did not resolve to the CommonJS build");
+  const unwanted = report.atStart.filter((file) =>
+    /dist\/runtime\/(providers\/(anthropic|gemini|openai-responses|index)\.js|agent\/)|node_modules\/(partial-json|rfc6902|ajv)\//.test(file),
+  );
+  assert.equal(unwanted, [], "require('tooltype/openai') loaded another provider, the agent loop or an optional parser");
+  assert.is(report.answer.role, "user");
+  assert.is(report.answer.content[0]!.tool_use_id, "b");
+  assert.is(report.answer.content[0]!.is_error, true);
+  assert.ok(report.after.some((file) => file.endsWith("dist/runtime/providers/anthropic.js")), "the Anthropic provider was not loaded on need");
+});
+
+test("require('tooltype') loads a provider on its first use, not before", async () => {
+  const script = `
+const { ToolRegistry, formatAnswer } = require("tooltype");
+const loaded = () => Object.keys(require.cache).map((file) => file.split(require("path").sep).join("/"));
+const atStart = loaded();
+const registry = new ToolRegistry();
+const gemini = registry.toGeminiTools();
+const afterExport = loaded();
+registry.dispatch({ role: "assistant", content: [{ type: "tool_use", id: "b", name: "nope", input: {} }] }).then((answer) => {
+  const formatted = formatAnswer({ output: [] }, []);
+  process.stdout.write(JSON.stringify({ atStart, gemini, afterExport, answer, formatted, after: loaded() }));
+});`;
+  const report = JSON.parse(await runNode(["-e", script], repo)) as {
+    atStart: string[];
+    gemini: unknown;
+    afterExport: string[];
+    answer: { role: string; content: { tool_use_id: string }[] };
+    formatted: unknown;
+    after: string[];
+  };
+  const providers = (files: string[]) => files.filter((file) => /dist\/runtime\/providers\/(openai-chat|openai-responses|anthropic|gemini)\.js$|node_modules\/(partial-json|rfc6902)\//.test(file)).map((file) => file.replace(/^.*\/(dist|node_modules)\//, "$1/")).sort();
+  assert.equal(providers(report.atStart), [], "require('tooltype') loaded a provider (or an optional parser) before its first use");
+  assert.equal(report.gemini, [{ functionDeclarations: [] }]);
+  assert.equal(providers(report.afterExport), ["dist/runtime/providers/gemini.js"]);
+  assert.is(report.answer.content[0]!.tool_use_id, "b");
+  assert.equal(report.formatted, []);
+  assert.equal(providers(report.after), ["dist/runtime/providers/anthropic.js", "dist/runtime/providers/gemini.js", "dist/runtime/providers/openai-responses.js"]);
+});
+
+test.run();
