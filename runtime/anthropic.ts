@@ -6,14 +6,4 @@
  */
 export * from "./core";
 export { ToolRegistry } from "./registry/anthropic";
-export type {
-  AnthropicAssistantMessage,
-  AnthropicImageType,
-  AnthropicTool,
-  AnthropicToolChoice,
-  AnthropicToolChoiceParams,
-  AnthropicToolResultBlock,
-  AnthropicToolResultContent,
-  AnthropicToolResultMessage,
-  AnthropicToolUseBlock,
-} from "./providers/anthropic";
+export * from "./anthropic-formats";

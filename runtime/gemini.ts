@@ -6,15 +6,4 @@
  */
 export * from "./core";
 export { ToolRegistry } from "./registry/gemini";
-export { FunctionCallingConfigMode as GeminiFunctionCallingConfigMode, Type as GeminiType } from "./providers/gemini/enums";
-export type {
-  GeminiFunctionDeclaration,
-  GeminiFunctionResponseContent,
-  GeminiFunctionResponseMedia,
-  GeminiFunctionResponsePart,
-  GeminiInput,
-  GeminiSchema,
-  GeminiTool,
-  GeminiToolConfigParams,
-  GeminiToolsOptions,
-} from "./providers/gemini";
+export * from "./gemini-formats";

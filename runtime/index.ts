@@ -5,8 +5,6 @@
  *
  * @module tooltype
  */
-export { tool } from "./tool/tool";
-export type { SchemaToolDefinition, SchemaToolFunction } from "./tool/tool";
 export { structuredOutput, StructuredOutput, StructuredOutputError } from "./agent/structured";
 export type { JsonSchemaResponseFormat, SafeParseResult, StructuredOutputOptions } from "./agent/structured";
 
@@ -55,43 +53,22 @@ export type { LoopProviderName } from "./providers";
 export { parseToolCalls } from "./registry/parse-tool-calls";
 export type { InvalidParsedToolCall, ParseToolCallsOptions, ParsedToolCall, ParsedToolCalls } from "./registry/parse-tool-calls";
 
-export { BaseToolRegistry, ToolRegistry } from "./registry/registry";
-export type { ApprovalDone, ApprovalPaused, ApprovalResult, ApprovalState } from "./registry/approval";
-export { ApprovalRequiredError } from "./dispatch/approval";
-export type { ApprovalDecision, PendingApproval } from "./dispatch/approval";
-export type { ToolCallRequest, ToolMiddleware, ToolNext } from "./dispatch/options";
-export { file, image, text } from "./tool/content";
-export type { FilePart, ImagePart, MediaInput, MediaSource, TextPart, ToolContentPart } from "./tool/content";
+// Everything every entry has (tool, the errors, the messages, the types); this entry adds the rest.
+export * from "./base-exports";
+export { ToolRegistry } from "./registry/registry";
 export { chatAttachments } from "./providers/openai-chat/attachments";
 export type { ChatAttachmentPart, ChatAttachmentsMessage } from "./providers/openai-chat/attachments";
-export type { RegisteredTool } from "./dispatch/options";
-export type { ToolSource } from "./tool/sources";
-export type { ToolInput } from "./dispatch/options";
 
 // Provider formats: each type is tooltype's own copy of the provider SDK's, so no SDK is needed to import these.
+export * from "./openai-formats";
+export * from "./responses-formats";
+export * from "./anthropic-formats";
+export * from "./gemini-formats";
 export { formatAnswer } from "./registry/answer";
 export { toolChoice } from "./registry/choice";
 export type { ToolChoiceProvider, ToolNames } from "./registry/choice";
-export type { ToolChoice, ToolChoiceOptions, ToolFormatSource } from "./providers/provider";
-export { OPENAI_LIMITS } from "./providers/strict";
+export type { ToolChoice, ToolChoiceOptions } from "./providers/provider";
 export type {
-  OpenAIFunctionChoiceParams,
-  OpenAIFunctionDefinition,
-  OpenAIFunctionMessage,
-  OpenAIFunctionTool,
-  OpenAIToolChoice,
-  OpenAIToolChoiceParams,
-  OpenAIToolsOptions,
-} from "./providers/openai-chat";
-export type {
-  ResponsesFunctionCall,
-  ResponsesFunctionCallOutput,
-  ResponsesFunctionTool,
-  ResponsesInput,
-  ResponsesOutputContent,
-  ResponsesToolChoice,
-  ResponsesToolChoiceParams,
-  ResponsesToolsOptions,
   ResponsesClient,
   ResponsesInputItem,
   ResponsesReply,
@@ -99,15 +76,6 @@ export type {
   ResponsesStreamEvent,
 } from "./providers/openai-responses";
 export type {
-  AnthropicAssistantMessage,
-  AnthropicTool,
-  AnthropicToolChoice,
-  AnthropicToolChoiceParams,
-  AnthropicImageType,
-  AnthropicToolResultBlock,
-  AnthropicToolResultContent,
-  AnthropicToolResultMessage,
-  AnthropicToolUseBlock,
   AnthropicContentBlock,
   AnthropicMessageParam,
   AnthropicMessagesClient,
@@ -115,17 +83,7 @@ export type {
   AnthropicRequest,
   AnthropicStreamEvent,
 } from "./providers/anthropic";
-export { FunctionCallingConfigMode as GeminiFunctionCallingConfigMode, Type as GeminiType } from "./providers/gemini/enums";
 export type {
-  GeminiFunctionDeclaration,
-  GeminiFunctionResponseContent,
-  GeminiFunctionResponseMedia,
-  GeminiFunctionResponsePart,
-  GeminiInput,
-  GeminiSchema,
-  GeminiTool,
-  GeminiToolConfigParams,
-  GeminiToolsOptions,
   GeminiContent,
   GeminiFunctionCall,
   GeminiModelsClient,
@@ -134,59 +92,3 @@ export type {
   GeminiResponse,
 } from "./providers/gemini";
 export type { MCPCallToolResult, MCPContent, MCPObjectSchema, MCPTool } from "./providers/mcp";
-
-export { ToolMessage } from "./dispatch/messages";
-export type { ToolMessageFields, ToolMessageStatus } from "./dispatch/messages";
-export type { ToolCall } from "./tool/call";
-export { hasFunctionCall } from "./providers/openai-chat/read";
-export type {
-  AIMessage,
-  DispatchInput,
-  InvalidToolCall,
-  OpenAIAssistantMessage,
-  OpenAICustomToolCall,
-  OpenAIFunctionCallMessage,
-  OpenAIToolCall,
-  ToolCallInput,
-} from "./providers/openai-chat";
-export type { DispatchResult, ToolCallMessage } from "./registry/messages";
-
-export {
-  ToolError,
-  ToolExportError,
-  ToolRegistrationError,
-  ToolResultError,
-  ToolTimeoutError,
-  ToolValidationError,
-  toolErrorKind,
-} from "./tool/errors";
-export type { SchemaError, ToolErrorKind, ToolValidationReason } from "./tool/errors";
-export { redactSecrets } from "./dispatch/redact";
-export { DEFAULT_TOOL_TIMEOUT_MS, MAX_CALL_ID_LENGTH, MAX_CALLS_PER_MESSAGE, MAX_RESULT_BYTES } from "./dispatch/limits";
-
-export { META_VERSION } from "./tool/meta";
-export type { CompiledOutputMeta, CompiledToolMeta, CompiledValidatorFactory, JsonSchema, JsonValue, ToolAnnotations } from "./tool/meta";
-
-export type { Coercion, CoercionRule } from "./arguments/coercion";
-export type { RepairKind } from "./arguments/repair";
-export type { ToolEndEvent, ToolErrorEvent, ToolEvent, ToolHooks } from "./dispatch/options";
-
-export type { DispatchOptions, RegistryOptions, ToolProgress } from "./dispatch/options";
-export type { ErrorHandler, NeedsApproval, Redact, ResponseFormat, ToolContext, ToolOptions } from "./tool/options";
-
-export type {
-  ExclusiveMax,
-  ExclusiveMin,
-  Format,
-  Int,
-  Max,
-  MaxItems,
-  MaxLength,
-  Min,
-  MinItems,
-  MinLength,
-  MultipleOf,
-  Pattern,
-  TypeTag,
-  UniqueItems,
-} from "./tool/tags";

@@ -8,13 +8,4 @@
  */
 export * from "./core";
 export { ToolRegistry } from "./registry/openai-chat";
-export { OPENAI_LIMITS } from "./providers/strict";
-export type {
-  OpenAIFunctionChoiceParams,
-  OpenAIFunctionDefinition,
-  OpenAIFunctionMessage,
-  OpenAIFunctionTool,
-  OpenAIToolChoice,
-  OpenAIToolChoiceParams,
-  OpenAIToolsOptions,
-} from "./providers/openai-chat";
+export * from "./openai-formats";

@@ -6,14 +6,4 @@
  */
 export * from "./core";
 export { ToolRegistry } from "./registry/openai-responses";
-export { OPENAI_LIMITS } from "./providers/strict";
-export type {
-  ResponsesFunctionCall,
-  ResponsesFunctionCallOutput,
-  ResponsesFunctionTool,
-  ResponsesInput,
-  ResponsesOutputContent,
-  ResponsesToolChoice,
-  ResponsesToolChoiceParams,
-  ResponsesToolsOptions,
-} from "./providers/openai-responses";
+export * from "./responses-formats";
