@@ -382,7 +382,7 @@ function answerPlain(env: DispatchEnvironment, call: NormalizedCall & { kind: "t
   let message: ToolMessage;
   try {
     message = successMessage(tool, call.id, result);
-    checkResultSize(tool.name, message.content, settings.maxResultBytes);
+    checkResultSize(tool.name, message.content, message.parts, settings.maxResultBytes);
   } catch (error) {
     return stateOf(call, tool, run, args).caught(settings, error);
   }
@@ -488,7 +488,7 @@ class CallState {
     let message: ToolMessage;
     try {
       message = successMessage(tool, this.call.id, value);
-      checkResultSize(tool.name, message.content, settings.maxResultBytes);
+      checkResultSize(tool.name, message.content, message.parts, settings.maxResultBytes);
     } catch (error) {
       return this.caught(settings, error);
     }

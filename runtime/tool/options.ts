@@ -59,7 +59,10 @@ export interface ToolOptions {
   maxArgumentsBytes?: number;
   /** Refuse arguments nested deeper than this many levels of objects and arrays. Default 64. */
   maxArgumentsDepth?: number;
-  /** Answer with an error instead of a result whose content text is over this many UTF-8 bytes. Default 1 MiB. */
+  /**
+   * Answer with an error instead of a result that sends the model more than this many bytes: its text in UTF-8 plus
+   * each image or file part's base64 data (or URL); an artifact is not counted. Default 1 MiB.
+   */
   maxResultBytes?: number;
   /** How the text of an unexpected error is redacted; see {@link Redact}. Default `true`. */
   redact?: Redact;

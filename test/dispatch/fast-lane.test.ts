@@ -7,7 +7,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { type Int, type Max, type Min, type ToolContext, ToolError, ToolRegistry, text, tool } from "../../runtime/index";
+import { type Int, type Max, type Min, type ToolContext, ToolError, ToolRegistry, image, text, tool } from "../../runtime/index";
 import { fastLaneCount, setFastLane } from "../../runtime/dispatch/pipeline";
 import type { DispatchOptions, RegistryOptions } from "../../runtime/dispatch/options";
 
@@ -64,7 +64,7 @@ function makeTools(log: unknown[]) {
    * Returns what it is asked to.
    * @param kind Kind of result
    */
-  const shape = tool(function shape(kind: "undefined" | "null" | "big" | "bigint" | "circular" | "parts" | "array") {
+  const shape = tool(function shape(kind: "undefined" | "null" | "big" | "bigint" | "circular" | "parts" | "media" | "array") {
     log.push(["shape", kind]);
     if (kind === "undefined") return undefined;
     if (kind === "null") return null;
@@ -76,6 +76,8 @@ function makeTools(log: unknown[]) {
       return o;
     }
     if (kind === "parts") return [text("first"), text("second")];
+    // 26 bytes of text ("chart" and the label line) and 3000 of base64.
+    if (kind === "media") return [text("chart"), image({ base64: "A".repeat(3000), mediaType: "image/png" })];
     return [1, "two", { three: 3 }];
   });
   /**
@@ -85,6 +87,7 @@ function makeTools(log: unknown[]) {
   const withArtifact = tool(
     function with_artifact(q: string) {
       log.push(["with_artifact", q]);
+      if (q === "media") return [image({ base64: "A".repeat(3000), mediaType: "image/png" }), { blob: "x".repeat(100_000) }];
       return q === "bad" ? "not a pair" : [`found ${q}`, { rows: [q] }];
     },
     { responseFormat: "content_and_artifact" },
@@ -152,6 +155,8 @@ interface Case {
   middleware?: boolean;
   /** How many calls the fast lane answers. */
   fast: number;
+  /** The status each answer must have, where the case is about which side of a limit it falls. */
+  statuses?: ("success" | "error")[];
 }
 
 const forecastArgs = (i: number) => JSON.stringify({ city: `City ${i}`, days: 1 + (i % 14), unit: i % 2 ? "fahrenheit" : "celsius" });
@@ -206,7 +211,12 @@ const CASES: Case[] = [
   { name: "a BigInt result", calls: [["shape", '{"kind":"bigint"}']], fast: 1 },
   { name: "a circular result", calls: [["shape", '{"kind":"circular"}']], fast: 1 },
   { name: "a result over maxResultBytes", calls: [["shape", '{"kind":"big"}']], registry: { maxResultBytes: 1000 }, fast: 1 },
+  { name: "media parts over maxResultBytes", calls: [["shape", '{"kind":"media"}']], registry: { maxResultBytes: 1000 }, fast: 1, statuses: ["error"] },
+  { name: "text and media summed over maxResultBytes", calls: [["shape", '{"kind":"media"}']], registry: { maxResultBytes: 3025 }, fast: 1, statuses: ["error"] },
+  { name: "text and media just within maxResultBytes", calls: [["shape", '{"kind":"media"}']], registry: { maxResultBytes: 3026 }, fast: 1, statuses: ["success"] },
   { name: "content and artifact", calls: [["with_artifact", '{"q":"cats"}']], fast: 1 },
+  { name: "media content and a large artifact (not counted)", calls: [["with_artifact", '{"q":"media"}']], registry: { maxResultBytes: 5000 }, fast: 1, statuses: ["success"] },
+  { name: "media content of content and artifact over maxResultBytes", calls: [["with_artifact", '{"q":"media"}']], registry: { maxResultBytes: 2000 }, fast: 1, statuses: ["error"] },
   { name: "content and artifact, not a pair", calls: [["with_artifact", '{"q":"bad"}']], fast: 1 },
   { name: "a revoked Proxy returned", calls: [["revoked", '{"how":"return"}'], ["order", '{"id":1}']], fast: 2 },
   { name: "a revoked Proxy thrown", calls: [["revoked", '{"how":"throw"}'], ["order", '{"id":1}']], fast: 2 },
@@ -272,6 +282,7 @@ for (const c of CASES) {
     assert.equal(fast.log, full.log, "the tools' calls");
     assert.equal(fast.events, full.events, "the hook events");
     assert.is(fast.fastAnswers, c.fast, "calls answered by the fast lane");
+    if (c.statuses) assert.equal((fast.outcome as { fields: { status: string } }[]).map((m) => m.fields.status), c.statuses, "the statuses");
   });
 }
 
