@@ -11,6 +11,7 @@
 import type { ArgsObject } from "../arguments/args";
 import type { ToolContext } from "../tool/options";
 import type { NormalizedCall } from "./call";
+import { MAX_CALLS_PER_MESSAGE, countLimit } from "./limits";
 import type { DispatchOptions } from "./options";
 import { type DispatchEnvironment, validArguments } from "./pipeline";
 
@@ -62,11 +63,13 @@ export function mayNeedApproval(env: DispatchEnvironment, calls: readonly Normal
 
 /**
  * The calls that need approval, in call order. A call with invalid arguments needs none (it will be answered with
- * its validation error); a predicate that throws or rejects counts as "needs approval".
+ * its validation error), nor does a call past the reply's cap on calls (`maxCallsPerMessage`: it will be answered
+ * with the limit and never run); a predicate that throws or rejects counts as "needs approval".
  */
 export async function findPending(env: DispatchEnvironment, calls: readonly NormalizedCall[], options: DispatchOptions): Promise<PendingApproval[]> {
   const ids = approvalIds(calls);
-  const checks = calls.map(async (call, index): Promise<PendingApproval | undefined> => {
+  const cap = countLimit("maxCallsPerMessage", options.maxCallsPerMessage ?? env.options.maxCallsPerMessage, MAX_CALLS_PER_MESSAGE);
+  const checks = calls.slice(0, cap).map(async (call, index): Promise<PendingApproval | undefined> => {
     const tool = env.get(call.name);
     const flag = tool?.options.needsApproval;
     if (!tool || flag === undefined || flag === false) return undefined;

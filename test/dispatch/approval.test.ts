@@ -188,6 +188,32 @@ test("invalid arguments need no approval (answered as errors); a predicate that 
   assert.equal(ran, ["/tmp/x"]);
 });
 
+test("calls past maxCallsPerMessage are not put to a human: they are refused with the limit whatever is decided", async () => {
+  const { registry, ran } = makeRegistry();
+  const message = {
+    role: "assistant" as const,
+    content: null,
+    tool_calls: ["a", "b", "c"].map((who, i) => ({ id: `call_${i}`, type: "function" as const, function: { name: "send_email", arguments: JSON.stringify({ to: `${who}@example.com`, body: "hi" }) } })),
+  };
+  const paused = await registry.dispatchWithApproval(message, { maxCallsPerMessage: 2 });
+  assert.is(paused.status, "paused");
+  if (paused.status !== "paused") return;
+  assert.equal(paused.pending.map((p) => p.id), ["call_0", "call_1"]);
+  assert.equal(await registry.pendingApprovals(message, { maxCallsPerMessage: 2 }).then((p) => p.map((q) => q.id)), ["call_0", "call_1"]);
+  const done = await registry.resume(JSON.parse(JSON.stringify(paused.state)) as typeof paused.state, [
+    { id: "call_0", approved: true },
+    { id: "call_1", approved: false },
+  ], { maxCallsPerMessage: 2 });
+  assert.equal(ran, ["send_email a@example.com"]);
+  assert.equal(done.results.map((r) => r.status), ["success", "error", "error"]);
+  assert.match(done.results[2]!.content, /maxCallsPerMessage/);
+  // A cap that leaves no call needing approval: the reply is answered at once.
+  const only = { ...message, tool_calls: [{ id: "w", type: "function" as const, function: { name: "lookup", arguments: '{"word":"hi"}' } }, ...message.tool_calls] };
+  const direct = await registry.dispatchWithApproval(only, { maxCallsPerMessage: 1 });
+  assert.is(direct.status, "done");
+  if (direct.status === "done") assert.equal(direct.results.map((r) => r.status), ["success", "error", "error", "error"]);
+});
+
 test("@tool({ needsApproval }) on a method pauses the same way", async () => {
   const ran: string[] = [];
   class Files {
