@@ -16,6 +16,7 @@ import type { Coercion } from "./coercion";
 import type { CompiledToolMeta } from "../tool/meta";
 import type { ToolContext } from "../tool/options";
 import type { RepairKind, RepairResult } from "./repair";
+import { utf8Length } from "../tool/utf8";
 
 /** Default limit on arguments text: 1 MiB of UTF-8. Longer text is refused before parsing. */
 export const MAX_ARGUMENTS_BYTES = 1_048_576;
@@ -69,9 +70,9 @@ export function parseText(text: string, options: ReadOptions = {}, repair?: Repa
   const maxBytes = options.maxBytes ?? MAX_ARGUMENTS_BYTES;
   const maxDepth = options.maxDepth ?? MAX_ARGUMENTS_DEPTH;
   // Each UTF-16 unit is 1 to 3 bytes of UTF-8: measure only when the length alone does not decide.
-  if (text.length > maxBytes) return { ok: false, problem: "too_long", bytes: Buffer.byteLength(text, "utf8"), limit: maxBytes };
+  if (text.length > maxBytes) return { ok: false, problem: "too_long", bytes: utf8Length(text), limit: maxBytes };
   if (text.length * 3 > maxBytes) {
-    const bytes = Buffer.byteLength(text, "utf8");
+    const bytes = utf8Length(text);
     if (bytes > maxBytes) return { ok: false, problem: "too_long", bytes, limit: maxBytes };
   }
   // Arguments text almost always starts with "{": only other text is trimmed (a copy) to see whether it is blank.

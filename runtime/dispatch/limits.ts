@@ -13,6 +13,7 @@
  */
 import { partLabel, type ToolContentPart } from "../tool/content";
 import { ToolResultError, ToolValidationError } from "../tool/errors";
+import { utf8Length } from "../tool/utf8";
 
 /**
  * Default time limit of one call: the MCP SDK's default request timeout, so a tool served over MCP is answered
@@ -50,7 +51,7 @@ export function checkResultSize(toolName: string, content: string, parts: readon
   let mediaChars = 0;
   if (parts !== undefined) for (const part of parts) if (part.type !== "text") mediaChars += (part.data ?? part.url).length;
   if ((content.length + mediaChars) * 3 <= limit) return;
-  const textBytes = Buffer.byteLength(content, "utf8");
+  const textBytes = utf8Length(content);
   if (parts === undefined || mediaChars === 0) {
     if (textBytes <= limit) return;
     throw new ToolResultError(
@@ -63,7 +64,7 @@ export function checkResultSize(toolName: string, content: string, parts: readon
   let largest: { label: string; bytes: number } | undefined;
   for (const part of parts) {
     if (part.type === "text") continue;
-    const bytes = Buffer.byteLength(part.data ?? part.url, "utf8");
+    const bytes = utf8Length(part.data ?? part.url);
     mediaBytes += bytes;
     count++;
     if (largest === undefined || bytes > largest.bytes) largest = { label: partLabel(part, count), bytes };
