@@ -87,6 +87,12 @@ const UNSUPPORTED_LIBRARY_TYPES: Record<string, string> = {
  */
 const LIBRARY_CLASS_ADVICE = "take the data it is built from (a string, number or plain object type) and construct it in the tool";
 
+/**
+ * Readings of named object types (interfaces, classes, aliased object types) per checker, shared by every tool of
+ * the program: a type used by many tools is read once. Only readings that cannot depend on where the type is used
+ * are kept (see `readTracked`); a new program (watch mode) has a new checker and so starts empty.
+ */
+const sharedReadings = new WeakMap<ts.TypeChecker, Map<ts.Type, SchemaNode>>();
 /** Type-name resolutions per checker (a source file, and so its nodes, can outlive one program in watch mode). */
 const typeNameSymbols = new WeakMap<ts.TypeChecker, Map<ts.Node, ts.Symbol | undefined>>();
 /** isLibrarySymbol's answers. */
@@ -429,7 +435,7 @@ export class TypeReader {
   private readObjectLike(type: ts.ObjectType, site: Site): SchemaNode {
     const revived = this.revivedClass(type);
     if (revived) return { kind: revived === "Date" ? "date" : "url" };
-    return this.readTracked(type, site, () => this.readStructure(type, site));
+    return this.readTracked(type, site, () => this.readStructure(type, site), true);
   }
 
   /** `Date` and `URL` of the standard library: strings on the wire, revived to instances before the call. */
@@ -494,7 +500,7 @@ export class TypeReader {
    * aliases) used more than once become one `$defs` entry. Named types used once are inlined again by
    * `finish()` once the whole tool has been read.
    */
-  private readTracked(type: ts.Type, site: Site, expand: () => SchemaNode): SchemaNode {
+  private readTracked(type: ts.Type, site: Site, expand: () => SchemaNode, shareable = false): SchemaNode {
     const known = this.tracked.get(type);
     if (known) {
       if (known.expanding) {
@@ -512,11 +518,30 @@ export class TypeReader {
     const named = this.isNamed(type);
     if (named) this.nameOf(type, entry, site);
     this.tracked.set(type, entry);
+    let shared: Map<ts.Type, SchemaNode> | undefined;
+    if (named && shareable) {
+      shared = sharedReadings.get(this.checker);
+      if (!shared) sharedReadings.set(this.checker, (shared = new Map()));
+      const reading = shared.get(type);
+      if (reading) {
+        entry.expanding = false;
+        entry.node = reading;
+        return { kind: "ref", name: entry.name! };
+      }
+    }
+    const problemsBefore = this.problems.length;
+    const useSiteReadsBefore = this.order.useSiteReads;
     this.expanding.push(entry);
     const node = expand();
     this.expanding.pop();
     entry.expanding = false;
     entry.node = named ? withKeywords(node, this.typeDescription(type)) : node;
+    // Shared only when reading it here asked nothing of this use: no problem (its text and place name the use), no
+    // order taken from the use site, and no reference to another tracked type (whose `$defs` name, sharing and
+    // recursion belong to this tool).
+    if (shared && !entry.recursive && this.problems.length === problemsBefore && this.order.useSiteReads === useSiteReadsBefore && !hasRef(entry.node)) {
+      shared.set(type, entry.node);
+    }
     if (named || entry.recursive) return { kind: "ref", name: entry.name! };
     this.tracked.delete(type);
     return node;
@@ -791,6 +816,24 @@ export class TypeReader {
     const [param, ...rest] = site.path;
     if (rest.length === 0) return `parameter "${param}"`;
     return `"${[param, ...rest].join(".").replace(/\.\*/g, "[]")}" (in parameter "${param}" of tool "${this.toolName}")`;
+  }
+}
+
+/** True when `node` refers to a `$defs` entry anywhere inside. */
+function hasRef(node: SchemaNode): boolean {
+  switch (node.kind) {
+    case "ref":
+      return true;
+    case "array":
+      return hasRef(node.items);
+    case "tuple":
+      return node.prefix.some(hasRef) || (node.rest !== undefined && hasRef(node.rest));
+    case "object":
+      return node.properties.some((p) => hasRef(p.schema)) || node.patterns.some((p) => hasRef(p.schema)) || (typeof node.additionalProperties !== "boolean" && hasRef(node.additionalProperties));
+    case "union":
+      return node.members.some(hasRef);
+    default:
+      return false;
   }
 }
 

@@ -33,6 +33,12 @@ export class WrittenOrder {
   private readonly spelledIn = new Map<ts.TypeNode, MemberKey[][]>();
 
   /**
+   * How often an order was looked for where a type is used (the type node of the use, the scopes the reader came
+   * through) rather than in the type's own declarations: the type reader shares no reading that did (from-type.ts).
+   */
+  useSiteReads = 0;
+
+  /**
    * `members` sorted into the order they were written. Where from, in turn: `node` (the type node that spelled
    * the union); the union's alias or enum declaration; a union with the same members written in one of `scopes`
    * (the type nodes the reader came through, innermost last: `Box<"b" | "a">` spells the union that `value: T`
@@ -56,6 +62,7 @@ export class WrittenOrder {
   /** Key names in the order a union of them is written in one of `scopes` (`{ [K in "b" | "a"]: T }`), if any. */
   namesInScopes(names: readonly string[], scopes: readonly ts.TypeNode[]): string[] | undefined {
     if (names.length < 2) return undefined;
+    this.useSiteReads++;
     for (let i = scopes.length - 1; i >= 0; i--) {
       for (const keys of this.unionsIn(scopes[i]!)) {
         const set = new Set(keys);
@@ -68,6 +75,7 @@ export class WrittenOrder {
   private keysInScopes(members: readonly ts.Type[], scopes: readonly ts.TypeNode[]): MemberKey[] | undefined {
     const wanted = members.filter((m) => !(m.flags & (this.tsi.TypeFlags.Undefined | this.tsi.TypeFlags.Null)));
     if (wanted.length < 2) return undefined;
+    this.useSiteReads++;
     for (let i = scopes.length - 1; i >= 0; i--) {
       for (const keys of this.unionsIn(scopes[i]!)) {
         const set = new Set(keys);
@@ -124,6 +132,7 @@ export class WrittenOrder {
 
   /** Property names of a mapped type in the order its keys were written (`Record<"b" | "a", T>`), if known. */
   keyOrder(node: ts.TypeNode | undefined, depth = 0): string[] | undefined {
+    if (depth === 0) this.useSiteReads++;
     if (!node || depth > 3) return undefined;
     const inner = this.skipParens(node);
     if (!this.tsi.isTypeReferenceNode(inner) || !inner.typeArguments) return undefined;
