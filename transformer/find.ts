@@ -38,6 +38,23 @@ export class PackageOwnership {
   }
 }
 
+/**
+ * True for syntax that can hold no tool (no call, no decorator): tokens, identifiers and literals, type nodes, and
+ * declarations made of types only. The transformer does not walk into them, which is a good part of every file.
+ */
+export function skipsTools(tsi: TS, node: ts.Node): boolean {
+  const k = tsi.SyntaxKind;
+  const kind = node.kind;
+  return (
+    kind <= k.LastToken ||
+    (kind >= k.FirstTypeNode && kind <= k.LastTypeNode) ||
+    kind === k.InterfaceDeclaration ||
+    kind === k.TypeAliasDeclaration ||
+    kind === k.ImportDeclaration ||
+    kind === k.ExportDeclaration
+  );
+}
+
 export class ApiResolver {
   private readonly ownership = new PackageOwnership();
 
@@ -94,12 +111,18 @@ export class ApiResolver {
     return this.isExport(type.aliasSymbol ?? type.getSymbol(), "ToolContext", this.tsi.SyntaxKind.InterfaceDeclaration);
   }
 
+  /** What each symbol met stands for: a tooltype export (its name, and the kinds of its declarations there), or null. */
+  private readonly exports = new Map<ts.Symbol, { name: string; kinds: ts.SyntaxKind[] } | null>();
+
   private isExport(symbol: ts.Symbol | undefined, name: string, kind: ts.SyntaxKind): boolean {
     if (!symbol) return false;
-    const resolved = symbol.flags & this.tsi.SymbolFlags.Alias ? this.checker.getAliasedSymbol(symbol) : symbol;
-    if (resolved.getName() !== name) return false;
-    return (resolved.declarations ?? []).some(
-      (d) => d.kind === kind && this.ownership.isTooltypeFile(d.getSourceFile().fileName),
-    );
+    let known = this.exports.get(symbol);
+    if (known === undefined) {
+      const resolved = symbol.flags & this.tsi.SymbolFlags.Alias ? this.checker.getAliasedSymbol(symbol) : symbol;
+      const kinds = (resolved.declarations ?? []).filter((d) => this.ownership.isTooltypeFile(d.getSourceFile().fileName)).map((d) => d.kind);
+      known = kinds.length > 0 ? { name: resolved.getName(), kinds } : null;
+      this.exports.set(symbol, known);
+    }
+    return known !== null && known.name === name && known.kinds.includes(kind);
   }
 }

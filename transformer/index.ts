@@ -19,7 +19,8 @@ import type { JsonValue } from "../runtime/tool/meta";
 import { resolveTypeScript, type TS } from "./compat";
 import { Code, makeDiagnostic, printWarning } from "./diagnostics";
 import { decoratorWithMeta, metaExpression, withMetaArgument } from "./emit";
-import { ApiResolver } from "./find";
+import { ApiResolver, skipsTools } from "./find";
+import { jsDocsOf } from "./jsdoc";
 import type { Problem } from "./schema/from-type";
 import { deriveToolMeta, type ToolSite } from "./tool-meta";
 import { type PatternProblem, ValidatorCompiler } from "./validator";
@@ -184,6 +185,7 @@ export default function tooltypeTransformer(
     };
 
     const visit = (node: ts.Node): ts.Node => {
+      if (skipsTools(tsi, node)) return node;
       if (tsi.isDecorator(node)) return visitDecorator(node);
       if (!tsi.isCallExpression(node)) return tsi.visitEachChild(node, visit, context);
       const compiled = callMeta(node);
@@ -356,7 +358,7 @@ function declaredName(tsi: TS, host: ts.Node): string | undefined {
 }
 
 function hasJsDoc(tsi: TS, node: ts.Node): boolean {
-  return tsi.getJSDocCommentsAndTags(node).some((d) => tsi.isJSDoc(d) && !!d.comment);
+  return jsDocsOf(tsi, node).some((d) => !!d.comment);
 }
 
 /** `name` and `description` written as string literals in the options object: they win over derived values. */

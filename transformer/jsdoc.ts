@@ -9,9 +9,14 @@ import type * as ts from "typescript";
 import type { JsonValue, ToolAnnotations } from "../runtime/tool/meta";
 import type { TS } from "./compat";
 
+/** jsDocsOf's answers: a tool's comment is asked for its description, its tags and its `@param`s in turn. */
+const jsDocs = new WeakMap<ts.Node, readonly ts.JSDoc[]>();
+
 /** The JSDoc blocks attached to `node` (the last one is the one TypeScript itself shows). */
 export function jsDocsOf(tsi: TS, node: ts.Node): readonly ts.JSDoc[] {
-  return tsi.getJSDocCommentsAndTags(node).filter((d): d is ts.JSDoc => tsi.isJSDoc(d));
+  let docs = jsDocs.get(node);
+  if (!docs) jsDocs.set(node, (docs = tsi.getJSDocCommentsAndTags(node).filter((d): d is ts.JSDoc => tsi.isJSDoc(d))));
+  return docs;
 }
 
 /** The summary and body of the last JSDoc block on `node`, trimmed; "" when there is none. */

@@ -600,6 +600,7 @@ export class TypeReader {
       const entry = this.byName.get(name);
       return entry && entry.node && entry.uses === 1 && !entry.recursive ? entry : undefined;
     };
+    // Parts without an inlined reference are kept as they are, not copied (readings are shared between tools).
     const resolve = (node: SchemaNode): SchemaNode => {
       switch (node.kind) {
         case "ref": {
@@ -608,19 +609,26 @@ export class TypeReader {
           const target = resolve(entry.node!);
           return node.keywords ? { ...target, keywords: { ...target.keywords, ...node.keywords } } : target;
         }
-        case "array":
-          return { ...node, items: resolve(node.items) };
-        case "tuple":
-          return { ...node, prefix: node.prefix.map(resolve), ...(node.rest ? { rest: resolve(node.rest) } : {}) };
-        case "object":
-          return {
-            ...node,
-            properties: node.properties.map((p) => ({ ...p, schema: resolve(p.schema) })),
-            patterns: node.patterns.map((p) => ({ ...p, schema: resolve(p.schema) })),
-            additionalProperties: typeof node.additionalProperties === "boolean" ? node.additionalProperties : resolve(node.additionalProperties),
-          };
-        case "union":
-          return { ...node, members: node.members.map(resolve) };
+        case "array": {
+          const items = resolve(node.items);
+          return items === node.items ? node : { ...node, items };
+        }
+        case "tuple": {
+          const prefix = mapKept(node.prefix, resolve);
+          const rest = node.rest && resolve(node.rest);
+          return prefix === node.prefix && rest === node.rest ? node : { ...node, prefix, ...(rest ? { rest } : {}) };
+        }
+        case "object": {
+          const properties = mapKept(node.properties, (p) => withSchema(p, resolve(p.schema)));
+          const patterns = mapKept(node.patterns, (p) => withSchema(p, resolve(p.schema)));
+          const additionalProperties = typeof node.additionalProperties === "boolean" ? node.additionalProperties : resolve(node.additionalProperties);
+          if (properties === node.properties && patterns === node.patterns && additionalProperties === node.additionalProperties) return node;
+          return { ...node, properties, patterns, additionalProperties };
+        }
+        case "union": {
+          const members = mapKept(node.members, resolve);
+          return members === node.members ? node : { ...node, members };
+        }
         default:
           return node;
       }
@@ -817,6 +825,22 @@ export class TypeReader {
     if (rest.length === 0) return `parameter "${param}"`;
     return `"${[param, ...rest].join(".").replace(/\.\*/g, "[]")}" (in parameter "${param}" of tool "${this.toolName}")`;
   }
+}
+
+/** `list` mapped by `f`; `list` itself when `f` kept every item. */
+function mapKept<T>(list: T[], f: (item: T) => T): T[] {
+  let out: T[] | undefined;
+  for (let i = 0; i < list.length; i++) {
+    const item = f(list[i]!);
+    if (out) out.push(item);
+    else if (item !== list[i]) out = [...list.slice(0, i), item];
+  }
+  return out ?? list;
+}
+
+/** `part` (a property or pattern property) with `schema`; `part` itself when the schema is its own. */
+function withSchema<T extends { schema: SchemaNode }>(part: T, schema: SchemaNode): T {
+  return schema === part.schema ? part : { ...part, schema };
 }
 
 /** True when `node` refers to a `$defs` entry anywhere inside. */
