@@ -23,14 +23,24 @@ export function memberKey(tsi: TS, type: ts.Type): MemberKey {
   return type;
 }
 
+/** What type nodes spell, per checker: it depends on the program only, and every tool of it asks again. */
+const spellings = new WeakMap<ts.TypeChecker, { keys: Map<ts.TypeNode, MemberKey[]>; unions: Map<ts.TypeNode, MemberKey[][]> }>();
+
 export class WrittenOrder {
+  /** The keys written at a type node (see `keysOfNode`), found once per node. */
+  private readonly keysAt: Map<ts.TypeNode, MemberKey[]>;
+  /** Unions spelled inside a type node (and the aliases it names), found once per node. */
+  private readonly spelledIn: Map<ts.TypeNode, MemberKey[][]>;
+
   constructor(
     private readonly tsi: TS,
     private readonly checker: ts.TypeChecker,
-  ) {}
-
-  /** Unions spelled inside a type node (and the aliases it names), found once per node. */
-  private readonly spelledIn = new Map<ts.TypeNode, MemberKey[][]>();
+  ) {
+    let known = spellings.get(checker);
+    if (!known) spellings.set(checker, (known = { keys: new Map(), unions: new Map() }));
+    this.keysAt = known.keys;
+    this.spelledIn = known.unions;
+  }
 
   /**
    * How often an order was looked for where a type is used (the type node of the use, the scopes the reader came
@@ -94,7 +104,7 @@ export class WrittenOrder {
     const visit = (node: ts.Node): void => {
       if (seen.has(node)) return;
       seen.add(node);
-      if (this.tsi.isUnionTypeNode(node)) found.push(this.keysOfNode(node, new Set()));
+      if (this.tsi.isUnionTypeNode(node)) found.push(this.keysWrittenAt(node));
       if (this.tsi.isTypeReferenceNode(node)) {
         const symbol = this.checker.getTypeFromTypeNode(node).aliasSymbol;
         const declaration = symbol?.declarations?.find((d): d is ts.TypeAliasDeclaration => this.tsi.isTypeAliasDeclaration(d));
@@ -137,7 +147,7 @@ export class WrittenOrder {
     const inner = this.skipParens(node);
     if (!this.tsi.isTypeReferenceNode(inner) || !inner.typeArguments) return undefined;
     for (const argument of inner.typeArguments) {
-      const keys = this.keysOfNode(argument, new Set());
+      const keys = this.keysWrittenAt(argument);
       const names = keys.filter((k): k is string => typeof k === "string").map((k) => k.slice(2));
       if (names.length > 1) return names;
       // `Partial<Record<K, T>>`: the keys are written one level down.
@@ -148,11 +158,11 @@ export class WrittenOrder {
   }
 
   private keysOfUnion(union: ts.Type, node: ts.TypeNode | undefined): MemberKey[] | undefined {
-    if (node && this.spells(node, union)) return this.keysOfNode(node, new Set());
+    if (node && this.spells(node, union)) return this.keysWrittenAt(node);
     const alias = union.aliasSymbol;
     if (alias && !union.aliasTypeArguments) {
       const declaration = alias.declarations?.find((d): d is ts.TypeAliasDeclaration => this.tsi.isTypeAliasDeclaration(d));
-      if (declaration) return this.keysOfNode(declaration.type, new Set());
+      if (declaration) return this.keysWrittenAt(declaration.type);
     }
     const symbol = union.getSymbol();
     if (symbol && symbol.flags & this.tsi.SymbolFlags.Enum) return this.enumKeys(symbol);
@@ -166,6 +176,12 @@ export class WrittenOrder {
     const members = type.isUnion() ? type.types : [type];
     const spelledMembers = new Set(spelled.isUnion() ? spelled.types : [spelled]);
     return members.every((m) => spelledMembers.has(m) || m.flags & this.tsi.TypeFlags.Undefined);
+  }
+
+  private keysWrittenAt(node: ts.TypeNode): MemberKey[] {
+    let keys = this.keysAt.get(node);
+    if (!keys) this.keysAt.set(node, (keys = this.keysOfNode(node, new Set())));
+    return keys;
   }
 
   private keysOfNode(node: ts.TypeNode, seen: Set<ts.Node>): MemberKey[] {
