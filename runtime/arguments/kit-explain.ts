@@ -10,6 +10,8 @@
  * remembered per object in yes/no mode so recursive unions stay linear.
  */
 import { codePoints, type ExplainContext, isObject, type KitError, MAX_ERRORS, MAX_UNION_DETAILS, oneOf } from "./kit-checks";
+import { formatChecker } from "./formats";
+import { GuardedPattern, StepBudget } from "./pattern-guard";
 import { firstDuplicate } from "./unique";
 import type { KitValidate } from "./validator-kit";
 
@@ -24,8 +26,14 @@ type Group = "number" | "string" | "array" | "object";
  * `validate.budget.refused` afterwards for the strings whose pattern test was refused for its cost.
  */
 export function kitErrors(validate: KitValidate, data: unknown): KitError[] {
-  validate.budget.reset();
-  const errors = explain({ ...validate.context, root: validate.schema }, data);
+  validate.budget?.reset();
+  const context: ExplainContext = {
+    root: validate.schema,
+    // The validator's own patterns, under its budget (a schema always has the same patterns as its code).
+    pattern: (source) => validate.patterns.find((p) => p.source === source) ?? new GuardedPattern(source, validate.budget ?? new StepBudget()),
+    format: formatChecker,
+  };
+  const errors = explain(context, data);
   if (errors.length === 0) errors.push({ keyword: "false schema", instancePath: "", schemaPath: "#", params: {}, data });
   return errors;
 }

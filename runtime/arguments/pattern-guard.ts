@@ -115,8 +115,8 @@ export class GuardedPattern {
 
   constructor(
     readonly source: string,
-    /** The budget of the validation running now (patterns are compiled once, runs come and go). */
-    private readonly budget: () => StepBudget,
+    /** The budget its tests spend from: the validator's, shared by its patterns and reset per run. */
+    public budget: StepBudget,
     provenLinear = false,
   ) {
     this.regExp = new RegExp(source, "u");
@@ -125,8 +125,8 @@ export class GuardedPattern {
 
   test(text: string): boolean | undefined {
     const cost = patternCost(this.risk, text.length);
-    if (cost > 0 && !this.budget().spend(cost)) {
-      this.budget().refused.add(text);
+    if (cost > 0 && !this.budget.spend(cost)) {
+      this.budget.refused.add(text);
       return undefined;
     }
     return this.regExp.test(text);
