@@ -10,7 +10,7 @@ import type { Options } from "ajv/dist/2020";
 import { GuardedPattern } from "./pattern-guard";
 import { firstDuplicate } from "./unique";
 import { FORMAT_LENGTH_LIMITS } from "./formats";
-import { ajvBudget } from "./ajv-budget";
+import { ajvBudget } from "./step-budget";
 
 function guardedRegExp(pattern: string): { test(text: string): boolean; toString(): string } {
   const guarded = new GuardedPattern(pattern, ajvBudget);

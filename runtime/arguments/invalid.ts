@@ -14,11 +14,11 @@
  */
 import type Ajv2020 from "ajv/dist/2020";
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020";
-import { ajvBudget } from "./ajv-budget";
+import { ajvBudget, StepBudget } from "./step-budget";
 import { AJV_MISSING, newAjv } from "./ajv-load";
 import { shortJson } from "./args";
 import { resolveRef } from "./json-schema";
-import { GuardedPattern, longestCheckable, patternRisk, StepBudget } from "./pattern-guard";
+import { GuardedPattern, longestCheckable, patternRisk } from "./pattern-guard";
 import type { ArgumentsValidator } from "./validate";
 import { type KitError, MAX_ERRORS } from "./kit-checks";
 import { kitErrors } from "./kit-explain";

@@ -11,7 +11,8 @@
  */
 import { codePoints, type ExplainContext, isObject, type KitError, MAX_ERRORS, MAX_UNION_DETAILS, oneOf } from "./kit-checks";
 import { formatChecker } from "./formats";
-import { GuardedPattern, StepBudget } from "./pattern-guard";
+import { GuardedPattern } from "./pattern-guard";
+import { StepBudget } from "./step-budget";
 import { firstDuplicate } from "./unique";
 import type { KitValidate } from "./validator-kit";
 

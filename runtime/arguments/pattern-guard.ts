@@ -11,10 +11,9 @@
  *   checked against that pattern), never by running.
  *
  * Patterns the transformer proved linear at build time (see transformer/validator/patterns.ts) skip the estimate.
+ * The budget itself is step-budget.ts.
  */
-
-/** Worst-case steps one validation run may spend in pattern tests that are not proven linear (a few ms). */
-export const PATTERN_STEP_BUDGET = 2 ** 22;
+import { PATTERN_STEP_BUDGET, StepBudget } from "./step-budget";
 
 export type PatternRisk = { kind: "linear" } | { kind: "polynomial"; degree: number } | { kind: "exponential" };
 
@@ -130,23 +129,5 @@ export class GuardedPattern {
       return undefined;
     }
     return this.regExp.test(text);
-  }
-}
-
-/** Steps left for the current validation run; `reset()` at the start of each. */
-export class StepBudget {
-  #left = PATTERN_STEP_BUDGET;
-  /** Strings refused in this run, so the message can say why they failed. */
-  readonly refused = new Set<string>();
-
-  reset(): void {
-    this.#left = PATTERN_STEP_BUDGET;
-    if (this.refused.size > 0) this.refused.clear();
-  }
-
-  spend(cost: number): boolean {
-    if (cost > this.#left) return false;
-    this.#left -= cost;
-    return true;
   }
 }

@@ -3,7 +3,8 @@
  * them all): a guarded pattern and `uniqueItems`. Only validators whose schemas use them import them, so a bundle
  * of tools without patterns holds no pattern guard.
  */
-import { GuardedPattern, StepBudget } from "./pattern-guard";
+import { GuardedPattern } from "./pattern-guard";
+import { StepBudget } from "./step-budget";
 import { firstDuplicate } from "./unique";
 
 /**

@@ -19,7 +19,8 @@
  *   rest (the schema, the allowed values, the missing required names) from the root when it words the message.
  */
 import { codePoints, isObject, type KitError, MAX_ERRORS, MAX_UNION_DETAILS, oneOf } from "./kit-checks";
-import type { GuardedPattern, StepBudget } from "./pattern-guard";
+import type { GuardedPattern } from "./pattern-guard";
+import type { StepBudget } from "./step-budget";
 
 export { type KitError, MAX_ERRORS, MAX_UNION_DETAILS };
 
