@@ -7,7 +7,8 @@
  *
  * Each format is an exported function of its own, re-exported by `tooltype/kit` (runtime/kit.ts): generated
  * validators import the ones their schemas use, so a bundle holds only those (nothing here runs as the module
- * loads). `formatChecker` finds one by name, for the explanation of an invalid value.
+ * loads). A validator hands the ones it uses to the kit (`v()`), which explains an invalid value with the very
+ * same checks.
  */
 
 /**
@@ -33,19 +34,6 @@ export const FORMAT_LENGTH_LIMITS: Record<string, number> = {
   // Compiling a regular expression costs more than linear time in its length.
   regex: 4096,
 };
-
-/**
- * The checker of format `name`, as generated code gets it from `tooltype/kit` (runtime/kit.ts, one export per
- * format); formats it does not know accept everything (as ajv with `logger: false`). For the explanation of an
- * invalid value, which may meet any format.
- */
-export function formatChecker(name: string): (value: unknown) => boolean {
-  return Object.prototype.hasOwnProperty.call(FORMATS, name) ? FORMATS[name]! : acceptAll;
-}
-
-function acceptAll(): boolean {
-  return true;
-}
 
 /** A string format's answer: `true` for values of other types, `false` past the format's length cap. */
 function stringFormat(value: unknown, name: string, check: (text: string) => boolean): boolean {
@@ -158,13 +146,6 @@ export function regex(value: unknown): boolean {
 export function byte(value: unknown): boolean {
   return stringFormat(value, "byte", (text) => text.split(/[\n\r\u2028\u2029]/).some((line) => /^(?:[A-Za-z\d+/]{4})*(?:[A-Za-z\d+/]{2}==|[A-Za-z\d+/]{3}=)?$/.test(line)));
 }
-
-/** Every format by its JSON Schema name (the keys are the transformer's KNOWN_FORMATS). */
-const FORMATS: Record<string, (value: unknown) => boolean> = {
-  int32, int64, date, time, "iso-time": isoTime, "date-time": dateTime, "iso-date-time": isoDateTime, duration, email, hostname, ipv4, ipv6,
-  uuid, uri, "uri-reference": uriReference, "uri-template": uriTemplate, url, "json-pointer": jsonPointer,
-  "relative-json-pointer": relativeJsonPointer, "json-pointer-uri-fragment": jsonPointerUriFragment, regex, byte,
-};
 
 // Dates and times (RFC 3339; the iso- variants make the time zone optional and allow a space before the time).
 

@@ -10,7 +10,6 @@
  * remembered per object in yes/no mode so recursive unions stay linear.
  */
 import { codePoints, type ExplainContext, isObject, type KitError, MAX_ERRORS, MAX_UNION_DETAILS, oneOf } from "./kit-checks";
-import { formatChecker } from "./formats";
 import { GuardedPattern } from "./pattern-guard";
 import { StepBudget } from "./step-budget";
 import { firstDuplicate } from "./unique";
@@ -32,11 +31,16 @@ export function kitErrors(validate: KitValidate, data: unknown): KitError[] {
     root: validate.schema,
     // The validator's own patterns, under its budget (a schema always has the same patterns as its code).
     pattern: (source) => validate.patterns.find((p) => p.source === source) ?? new GuardedPattern(source, validate.budget ?? new StepBudget()),
-    format: formatChecker,
+    // The checks the validator itself imported: a format it has none of, unknown to tooltype, accepts everything.
+    format: (name) => (Object.prototype.hasOwnProperty.call(validate.formats, name) ? validate.formats[name]! : acceptAll),
   };
   const errors = explain(context, data);
   if (errors.length === 0) errors.push({ keyword: "false schema", instancePath: "", schemaPath: "#", params: {}, data });
   return errors;
+}
+
+function acceptAll(): boolean {
+  return true;
 }
 
 /** The errors of `data`, which the generated check found invalid. */

@@ -8,9 +8,10 @@
  *
  * The contract with generated code (version 3, the id says it):
  * - a generated check is `function (d)`: it returns truthy when the value is invalid;
- * - `v(check, patterns?)` turns the root check into the validate function the runtime calls: one yes/no pass of the
- *   generated code. `patterns` are the validator's guarded patterns (`tooltype/kit`'s `pattern()`), which then
- *   share one step budget, reset per run. For an invalid value the failure path calls `kitErrors` (kit-explain.ts,
+ * - `v(check, patterns?, formats?)` turns the root check into the validate function the runtime calls: one yes/no
+ *   pass of the generated code. `patterns` are the validator's guarded patterns (`tooltype/kit`'s `pattern()`),
+ *   which then share one step budget, reset per run; `formats` the format checks it imported, by format name, with
+ *   which the failure path explains a value (so the explainer imports no format checks of its own). For an invalid value the failure path calls `kitErrors` (kit-explain.ts,
  *   loaded on need, not by this module), a walk of the parameter schema (set on the validate function as `schema`
  *   by runtime/arguments/compiled-validator.ts) that collects at most {@link MAX_ERRORS} errors, so a wrong 1 MiB
  *   array costs about as much as a right one, and the emitted code carries no error paths, params or messages;
@@ -37,13 +38,15 @@ export interface KitValidate {
   readonly kit: typeof KIT_VERSION;
   /** The validator's guarded patterns (none for most). */
   readonly patterns: readonly GuardedPattern[];
+  /** The format checks its code uses, by format name (`"date-time"`). */
+  readonly formats: Readonly<Record<string, (value: unknown) => boolean>>;
   /** The budget they share: which strings were refused for their cost in the last run (see pattern-guard.ts). */
   readonly budget: StepBudget | undefined;
   /** The schema the code was generated from: errors are explained against it (kit-explain.ts `kitErrors`). */
   schema: unknown;
 }
 
-function v(check: Check, patterns: readonly GuardedPattern[] = []): KitValidate {
+function v(check: Check, patterns: readonly GuardedPattern[] = [], formats: KitValidate["formats"] = {}): KitValidate {
   // Each pattern came with a budget of its own (`tooltype/kit`'s `pattern()`): they share the first one.
   const budget = patterns[0]?.budget;
   for (const pattern of patterns) pattern.budget = budget!;
@@ -59,6 +62,7 @@ function v(check: Check, patterns: readonly GuardedPattern[] = []): KitValidate 
   Object.defineProperty(validate, "kit", { value: KIT_VERSION });
   Object.defineProperty(validate, "patterns", { value: patterns });
   Object.defineProperty(validate, "budget", { value: budget });
+  Object.defineProperty(validate, "formats", { value: formats });
   return validate;
 }
 

@@ -57,6 +57,9 @@ type Line = { cond: string } | { code: string };
  */
 const VALUE = "\u0000";
 
+/** A name that may stand unquoted as an object key. */
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
 /** Conditions joined with `||` on one line up to this length; past it a new line starts. */
 const LINE = 120;
 
@@ -78,6 +81,8 @@ class Generator {
   private readonly memo = new Map<string, string>();
   /** The names of the guarded patterns, which `v()` is given. */
   private readonly patternNames: string[] = [];
+  /** The format checks read from the kit import, by format name, which `v()` is given too. */
+  private readonly formats = new Map<string, string>();
   private count = 0;
 
   constructor(
@@ -87,8 +92,10 @@ class Generator {
 
   factory(): string {
     this.functions.push(fn("v", this.checks(this.root, "", "d", true)));
-    const patterns = this.patternNames.length > 0 ? `, [${this.patternNames.join(", ")}]` : "";
-    return ["function (require) {", `var k = require(${JSON.stringify(KIT_ID)});`, ...this.hoisted, ...this.functions, `return k.v(v${patterns});`, "}"].join("\n");
+    const formats = [...this.formats].map(([name, check]) => `${IDENTIFIER.test(name) ? name : JSON.stringify(name)}: ${check}`);
+    const patterns = this.patternNames.length > 0 || formats.length > 0 ? `, [${this.patternNames.join(", ")}]` : "";
+    const checks = formats.length > 0 ? `, { ${formats.join(", ")} }` : "";
+    return ["function (require) {", `var k = require(${JSON.stringify(KIT_ID)});`, ...this.hoisted, ...this.functions, `return k.v(v${patterns}${checks});`, "}"].join("\n");
   }
 
   private name(prefix: string): string {
@@ -165,7 +172,11 @@ class Generator {
     }
     if (!implied) out.push(...this.values(schema, d));
     // A format the kit does not know accepts everything (the transformer warned about it, TT1014): no check.
-    if (typeof schema.format === "string" && KNOWN_FORMATS.has(schema.format)) out.push({ cond: `!${IMPORTS}.${kitFormatExport(schema.format)}(${d})` });
+    if (typeof schema.format === "string" && KNOWN_FORMATS.has(schema.format)) {
+      const check = `${IMPORTS}.${kitFormatExport(schema.format)}`;
+      this.formats.set(schema.format, check);
+      out.push({ cond: `!${check}(${d})` });
+    }
     if (Array.isArray(schema.anyOf)) {
       const branches = schema.anyOf.map((branch, i) => this.invalid(branch, at(`anyOf/${i}`), d));
       out.push({ cond: branches.map(parenthesised).join(" && ") });
