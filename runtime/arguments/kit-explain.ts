@@ -9,7 +9,9 @@
  * explained in detail up to MAX_UNION_DETAILS per run, patterns under the run's step budget, `$ref` answers
  * remembered per object in yes/no mode so recursive unions stay linear.
  */
-import { codePoints, type ExplainContext, isObject, type KitError, MAX_ERRORS, MAX_UNION_DETAILS, oneOf } from "./kit-checks";
+import { codePoints } from "./code-points";
+import { oneOf } from "./json-equal";
+import { type ExplainContext, isObject, type KitError, MAX_ERRORS, MAX_UNION_DETAILS } from "./kit-checks";
 import { GuardedPattern } from "./pattern-guard";
 import { StepBudget } from "./step-budget";
 import { firstDuplicate } from "./unique";

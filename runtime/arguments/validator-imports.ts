@@ -1,7 +1,7 @@
 /**
  * The checks generated validators import by name from `tooltype/kit` besides the formats (runtime/kit.ts lists
- * them all): a guarded pattern and `uniqueItems`. Only validators whose schemas use them import them, so a bundle
- * of tools without patterns holds no pattern guard.
+ * them all, with string length and deep equality): a guarded pattern and `uniqueItems`. Only validators whose
+ * schemas use them import them, so a bundle of tools without patterns holds no pattern guard.
  */
 import { GuardedPattern } from "./pattern-guard";
 import { StepBudget } from "./step-budget";

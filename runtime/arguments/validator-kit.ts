@@ -1,10 +1,10 @@
 /**
  * The run-time half of the validators tooltype's transformer generates (transformer/validator/): what the emitted
  * code asks for with `require("tooltype/validator@3")`. Generated code stays small and readable because it only
- * answers yes or no, and what needs more than an expression lives here, once: explaining an invalid value (the
- * errors, kit-explain.ts), `$ref` memory, string length, deep equality. What only some schemas need (the format
- * checks, guarded patterns, `uniqueItems`) is not here: generated code imports exactly those by name from
- * `tooltype/kit` (runtime/kit.ts), so a bundle holds only what its tools use.
+ * answers yes or no, and what needs more than an expression and most validators use lives here, once: explaining an
+ * invalid value (the errors, kit-explain.ts), `$ref` memory, the object test. What only some schemas need (format
+ * checks, guarded patterns, `uniqueItems`, string length in code points, deep equality) is not here: generated code
+ * imports exactly those by name from `tooltype/kit` (runtime/kit.ts), so a bundle holds only what its tools use.
  *
  * The contract with generated code (version 3, the id says it):
  * - a generated check is `function (d)`: it returns truthy when the value is invalid;
@@ -19,7 +19,7 @@
  *   alone where the place follows from the value's JSON pointer: the runtime derives the path then, and reads the
  *   rest (the schema, the allowed values, the missing required names) from the root when it words the message.
  */
-import { codePoints, isObject, type KitError, MAX_ERRORS, MAX_UNION_DETAILS, oneOf } from "./kit-checks";
+import { isObject, type KitError, MAX_ERRORS, MAX_UNION_DETAILS } from "./kit-checks";
 import type { GuardedPattern } from "./pattern-guard";
 import type { StepBudget } from "./step-budget";
 
@@ -93,4 +93,4 @@ function s(names: readonly string[]): Record<string, 1> {
 }
 
 /** The kit generated code receives. One-letter names keep the emitted code short; each is documented above. */
-export const validatorKit = { v, c, s, l: codePoints, o: isObject, n: oneOf };
+export const validatorKit = { v, c, s, o: isObject };

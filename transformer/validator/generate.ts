@@ -7,10 +7,11 @@
  * output holds no error paths, params or messages. The code is ES5 (var and function only), so it needs no
  * down-levelling for any target and no code generation at run time. Each schema becomes straight-line checks on
  * local variables; only `$defs` entries and union alternatives of more than one check become functions of their
- * own. What takes more than an expression (`$ref` memory, Unicode lengths, deep equality) is a call into the kit,
+ * own. What takes more than an expression (`$ref` memory, the object test) is a call into the kit,
  * runtime/arguments/validator-kit.ts, whose header states the contract. What only some schemas need (formats,
- * guarded patterns, uniqueness) is read from the `tooltype/kit` import by name (`__tooltype_kit.email(d)`), which
- * the transformer adds to the file (`usesImports` tells it when): a bundle then holds only the checks its tools use.
+ * guarded patterns, uniqueness, Unicode lengths, deep equality) is read from the `tooltype/kit` import by name
+ * (`__tooltype_kit.email(d)`), which the transformer adds to the file (`usesImports` tells it when): a bundle then
+ * holds only the checks its tools use.
  *
  * Only the keywords tooltype emits (and `allOf`/`not`) are generated; any other keyword makes `generate` return
  * undefined, and the runtime then validates that schema with ajv.
@@ -218,9 +219,9 @@ class Generator {
     if (multipleOf !== undefined) add("number", `${d} / ${multipleOf} !== parseInt(${d} / ${multipleOf})`);
     // Strings: lengths in code points, then the pattern (guarded), as JSON Schema counts them.
     const maxLength = num("maxLength");
-    if (maxLength !== undefined) add("string", `${d}.length > ${maxLength} && k.l(${d}) > ${maxLength}`);
+    if (maxLength !== undefined) add("string", `${d}.length > ${maxLength} && ${IMPORTS}.codePoints(${d}) > ${maxLength}`);
     const minLength = num("minLength");
-    if (minLength !== undefined) add("string", `k.l(${d}) < ${minLength}`);
+    if (minLength !== undefined) add("string", `${IMPORTS}.codePoints(${d}) < ${minLength}`);
     if (typeof schema.pattern === "string") add("string", `${this.pattern(schema.pattern, at("pattern"))}.test(${d}) !== true`);
     // Arrays.
     const maxItems = num("maxItems");
@@ -322,7 +323,7 @@ class Generator {
   private differs(d: string, values: JsonValue[]): string {
     const primitive = values.every((value) => typeof value !== "object" || value === null);
     if (primitive && values.length <= 8) return values.map((value) => `${d} !== ${JSON.stringify(value)}`).join(" && ") || "true";
-    return `!k.n(${d}, ${this.constant("V", JSON.stringify(values))})`;
+    return `!${IMPORTS}.oneOf(${d}, ${this.constant("V", JSON.stringify(values))})`;
   }
 
   private pattern(source: string, sp: string): string {
