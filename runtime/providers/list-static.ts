@@ -5,8 +5,10 @@
  */
 import { anthropic } from "./anthropic";
 import { gemini } from "./gemini";
+import * as mcp from "./mcp";
 import { openAIChat } from "./openai-chat";
 import { openAIFunctions } from "./openai-chat/functions";
+import * as chatTools from "./openai-chat/tools";
 import { openAIResponses } from "./openai-responses";
 import type { ToolProvider } from "./provider";
 import type { MessageFormat } from "./sniff";
@@ -22,4 +24,14 @@ const PROVIDERS: Readonly<Record<MessageFormat, ToolProvider>> = {
 /** The provider of `format`. */
 export function providerNow(format: MessageFormat): ToolProvider {
   return PROVIDERS[format];
+}
+
+/** Chat Completions' tool lists (openai-chat/tools.ts). */
+export function chatToolsNow(): typeof import("./openai-chat/tools") {
+  return chatTools;
+}
+
+/** MCP's tool descriptors (mcp.ts). */
+export function mcpNow(): typeof import("./mcp") {
+  return mcp;
 }
