@@ -25,12 +25,17 @@ export function providerNow(format: MessageFormat): ToolProvider {
   }
 }
 
+/** What the provider list takes of openai-chat/tools.ts. */
+export type ChatToolLists = Pick<typeof import("./openai-chat/tools"), "toOpenAITools" | "toOpenAIFunctions">;
+/** What the provider list takes of mcp.ts. */
+export type MCPToolList = Pick<typeof import("./mcp"), "toMCPTools">;
+
 /** Chat Completions' tool lists (openai-chat/tools.ts), without the chat provider's loop and stream accumulator. */
-export function chatToolsNow(): typeof import("./openai-chat/tools") {
+export function chatToolsNow(): ChatToolLists {
   return require("./openai-chat/tools") as typeof import("./openai-chat/tools");
 }
 
 /** MCP's tool descriptors (mcp.ts, a tool format rather than a provider), loaded the first time one is asked for. */
-export function mcpNow(): typeof import("./mcp") {
+export function mcpNow(): MCPToolList {
   return require("./mcp") as typeof import("./mcp");
 }
