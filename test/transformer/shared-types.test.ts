@@ -2,7 +2,7 @@
  * A named type used by many tools is read once per program and its reading shared (schema/from-type.ts). These
  * cases check that sharing never carries one use's schema or diagnostics over to another: use-site order (mapped
  * keys, unions in type arguments), problems (each tool reports its own), `$defs` (shared, nested, inlined per tool),
- * `@param` texts on nested properties, and a later program in watch mode after the type changed.
+ * `@param` texts on nested properties, type tags, and a later program in watch mode after the type changed.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -96,6 +96,27 @@ test("a problem inside a shared type is reported for every tool that uses it, na
   const messages = broken.tooltype.map((d) => d.message);
   assert.is(messages.filter((m) => m.includes(`of tool "first"`)).length, 1, messages.join("\n"));
   assert.is(messages.filter((m) => m.includes(`of tool "second"`)).length, 1, messages.join("\n"));
+});
+
+test("a type tag shared by tools gives each its keywords, and each use its own problems", () => {
+  const tagged = compileFixture(`
+    import { tool, ToolRegistry, type Int, type Min, type Max, type MultipleOf } from "tooltype";
+    /** Fine. */
+    export const fine = tool(function fine(n: Int & Min<5>) { return n; });
+    /** Bounds that cannot both hold. */
+    export const clash = tool(function clash(n: Int & Min<5> & Max<3>) { return n; });
+    /** Fine again. */
+    export const again = tool(function again(n: number & Min<5> & Max<9>) { return n; });
+    /** A tag value that is wrong, once. */
+    export const bad1 = tool(function bad1(n: number & MultipleOf<0>) { return n; });
+    /** The same wrong tag, again. */
+    export const bad2 = tool(function bad2(m: number & MultipleOf<0>) { return m; });
+    export const registry = new ToolRegistry([fine, again]);
+  `);
+  assert.equal(tagged.tooltype.map((d) => `${d.code} ${d.text}`), ["TT1009 n: Int & Min<5> & Max<3>", "TT1009 n: number & MultipleOf<0>", "TT1009 m: number & MultipleOf<0>"]);
+  const tools = tagged.load<{ registry: ToolRegistry }>().registry;
+  assertAccepts(tools.get("fine")!.parameters, [{ n: 5 }, { n: 100 }], [{ n: 4 }, { n: 5.5 }]);
+  assertAccepts(tools.get("again")!.parameters, [{ n: 5 }, { n: 8.5 }], [{ n: 4 }, { n: 10 }]);
 });
 
 test("watch mode: a later program reads the changed type, not the earlier program's reading", () => {

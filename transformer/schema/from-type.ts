@@ -95,6 +95,9 @@ const LIBRARY_CLASS_ADVICE = "take the data it is built from (a string, number o
 const sharedReadings = new WeakMap<ts.TypeChecker, Map<ts.Type, SchemaNode>>();
 /** Type-name resolutions per checker (a source file, and so its nodes, can outlive one program in watch mode). */
 const typeNameSymbols = new WeakMap<ts.TypeChecker, Map<ts.Node, ts.Symbol | undefined>>();
+/** Answers that depend on an object type alone (a type belongs to one checker), asked again by every tool. */
+const objectNoJson = new WeakMap<ts.Type, NoJson | null>();
+const impossibleObjects = new WeakMap<ts.Type, boolean>();
 /** isLibrarySymbol's answers. */
 const librarySymbols = new WeakMap<ts.Symbol, boolean>();
 
@@ -228,6 +231,13 @@ export class TypeReader {
       return { what: `the type parameter ${this.checker.typeToString(type)}`, advice: "tools need concrete types; replace the type parameter with the type the model should send" };
     }
     if (!(flags & f.Object) || this.checker.isArrayType(type) || this.checker.isTupleType(type)) return undefined;
+    let answer = objectNoJson.get(type);
+    if (answer === undefined) objectNoJson.set(type, (answer = this.objectNoJson(type) ?? null));
+    return answer ?? undefined;
+  }
+
+  /** noJson for object types (other than arrays and tuples), which asks the checker about signatures and bases. */
+  private objectNoJson(type: ts.Type): NoJson | undefined {
     const symbol = type.getSymbol() ?? type.aliasSymbol;
     const libName = symbol && this.isLibrarySymbol(symbol) ? symbol.getName() : undefined;
     if (libName && libName in UNSUPPORTED_LIBRARY_TYPES) return { what: libName, advice: UNSUPPORTED_LIBRARY_TYPES[libName]! };
@@ -372,7 +382,12 @@ export class TypeReader {
       return this.checker.getTypeArguments(type as ts.TypeReference).some((t, i) => flags[i]! & this.tsi.ElementFlags.Required && t.flags & f.Never);
     }
     if (this.checker.isArrayType(type)) return false;
-    return this.checker.getPropertiesOfType(type).some((p) => !(p.flags & this.tsi.SymbolFlags.Optional) && this.checker.getTypeOfSymbol(p).flags & f.Never);
+    let answer = impossibleObjects.get(type);
+    if (answer === undefined) {
+      answer = this.checker.getPropertiesOfType(type).some((p) => !(p.flags & this.tsi.SymbolFlags.Optional) && this.checker.getTypeOfSymbol(p).flags & f.Never);
+      impossibleObjects.set(type, answer);
+    }
+    return answer;
   }
 
   /**

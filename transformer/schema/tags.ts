@@ -33,6 +33,9 @@ export interface TagContext {
   problems: Problem[];
 }
 
+/** The keyword values each type tag records (a type belongs to one checker), kept for tags read without a problem. */
+const tagValues = new WeakMap<ts.Type, { name: string; value: JsonValue }[]>();
+
 export class KeywordTags {
   constructor(private readonly ctx: TagContext) {}
 
@@ -74,6 +77,14 @@ export class KeywordTags {
     const { checker } = this.ctx;
     const keywords: Keywords = {};
     for (const tag of type.types.filter((t) => this.isTag(t))) {
+      // A tag read before without a problem (`Min<0>` is one type wherever it is written) gives the same values.
+      const known = tagValues.get(tag);
+      if (known) {
+        for (const { name, value } of known) this.merge(keywords, name, value, false, site, site.node, `the type tag for "${name}"`);
+        continue;
+      }
+      const values: { name: string; value: JsonValue }[] = [];
+      const problemsBefore = this.ctx.problems.length;
       const prop = tag.getProperty(TAG_PROPERTY)!;
       const tagType = checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(prop, site.param));
       for (const keyword of checker.getPropertiesOfType(tagType)) {
@@ -104,8 +115,10 @@ export class KeywordTags {
           });
           continue;
         }
+        values.push({ name: keyword.name, value });
         this.merge(keywords, keyword.name, value, false, site, site.node, `the type tag for "${keyword.name}"`);
       }
+      if (this.ctx.problems.length === problemsBefore) tagValues.set(tag, values);
     }
     return keywords;
   }
