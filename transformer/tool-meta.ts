@@ -143,7 +143,8 @@ function readParameters(
     const type = parameterType(tsi, checker, param);
     const name = tsi.isIdentifier(param.name) ? param.name.text : `#${index}`;
     positional.push(name);
-    if (api.isToolContext(checker.getNonNullableType(type))) {
+    // Only a union can drop null or undefined (`ctx?: ToolContext`); asking the checker for the others costs time.
+    if (api.isToolContext(type.isUnion() ? checker.getNonNullableType(type) : type)) {
       out.inject.push(index);
       out.injectedNames.push(name);
       continue;

@@ -283,6 +283,9 @@ export class TypeReader {
     const members = this.order.sort(type, type.types, site.typeNode, site.scopes);
     const literalOnly = members.every((m) => m.flags & (f.Literal | f.Null | f.Undefined | f.Void));
     if (literalOnly) return withKeywords(this.readMembers(members, site), this.typeDescription(type));
+    // Primitives cannot lead back to the union, so there is no recursion to track.
+    const primitive = f.StringLike | f.NumberLike | f.BooleanLike | f.Null | f.Undefined | f.Void;
+    if (type.types.every((m) => m.flags & primitive)) return this.readMembers(members, site);
     return this.readTracked(type, site, () => this.readMembers(members, site));
   }
 
