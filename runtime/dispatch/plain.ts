@@ -14,6 +14,7 @@
  * Also here: the cheap approval check every batch needs, and the test switches of the lane.
  */
 import { type ArgsObject, MAX_ARGUMENTS_BYTES, MAX_ARGUMENTS_DEPTH, reviveDates, toPositionalArgs } from "../arguments/args";
+import type { CompiledToolMeta } from "../tool/meta";
 import type { ToolContext } from "../tool/options";
 import type { NormalizedCall } from "./call";
 import type { DispatchEnvironment, DispatchTool } from "./environment";
@@ -52,12 +53,12 @@ interface PlainSettings {
   readonly maxResultBytes: number;
   /** `responseFormat: "content_and_artifact"`: the result is a pair, answered by the full pipeline. */
   readonly artifact: boolean;
+  /** The parameters by position (`meta.params`), or undefined for a flattened tool (arguments/args.ts maps those). */
+  readonly params: readonly string[] | undefined;
 }
 
-const plainSettings = new WeakMap<DispatchTool, PlainSettings>();
-
 function settingsOf(tool: DispatchTool, registry: Readonly<RegistryOptions>): PlainSettings {
-  let settings = plainSettings.get(tool);
+  let settings = tool.fastLane as PlainSettings | undefined;
   if (settings === undefined) {
     const own = tool.options;
     settings = {
@@ -65,11 +66,28 @@ function settingsOf(tool: DispatchTool, registry: Readonly<RegistryOptions>): Pl
       maxDepth: own.maxArgumentsDepth ?? registry.maxArgumentsDepth ?? MAX_ARGUMENTS_DEPTH,
       maxResultBytes: own.maxResultBytes ?? registry.maxResultBytes ?? MAX_RESULT_BYTES,
       artifact: own.responseFormat === "content_and_artifact",
+      params: tool.meta.flatten ? undefined : tool.meta.params,
     };
-    plainSettings.set(tool, settings);
+    tool.fastLane = settings;
   }
   return settings;
 }
+
+/**
+ * The positional arguments of a tool that takes no ToolContext: each parameter's argument by name, as
+ * arguments/args.ts `toPositionalArgs` maps them (which flattened tools take), without looking up its plan.
+ */
+function positional(args: ArgsObject, meta: CompiledToolMeta, params: readonly string[] | undefined): unknown[] {
+  if (params === undefined) return toPositionalArgs(args, meta, noContext);
+  const values: unknown[] = new Array(params.length);
+  for (let i = 0; i < params.length; i++) {
+    const name = params[i]!;
+    if (hasOwn.call(args, name)) values[i] = args[name];
+  }
+  return values;
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
 
 /** Off only in tests (setFastLane), to run the same calls through the full pipeline and compare the answers. */
 let fastLane = true;
@@ -130,7 +148,7 @@ function plainAnswer(env: DispatchEnvironment, call: NormalizedCall, idLimit: nu
   if (meta.dates !== undefined || meta.urls !== undefined) reviveDates(args, meta.dates, meta.urls);
   let result: unknown;
   try {
-    result = tool.call(toPositionalArgs(args, meta, noContext));
+    result = tool.call(positional(args, meta, settings.params));
     if (isThenable(result)) return new Ran(tool, args, PENDING, result);
   } catch (error) {
     return new Ran(tool, args, THREW, error);

@@ -104,6 +104,7 @@ class ToolEntry implements RegisteredTool, DispatchTool {
   readonly #target: AnyFunction;
   readonly #registryOptions: Readonly<RegistryOptions>;
   #validator: ArgumentsValidator | undefined;
+  #fastLane: object | undefined;
 
   constructor(found: FoundTool, meta: CompiledToolMeta, name: string, registryOptions: Readonly<RegistryOptions>) {
     const options = found.declaration.options;
@@ -132,6 +133,15 @@ class ToolEntry implements RegisteredTool, DispatchTool {
 
   call(args: unknown[]): unknown {
     return this.#target.apply(this.#thisArg, args);
+  }
+
+  /** Dispatch's fast lane keeps what it worked out for this tool here (an accessor: not an enumerable property). */
+  get fastLane(): object | undefined {
+    return this.#fastLane;
+  }
+
+  set fastLane(settings: object | undefined) {
+    this.#fastLane = settings;
   }
 
   /** Same function and same `this`: registering it again changes nothing. */
