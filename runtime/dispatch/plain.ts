@@ -117,12 +117,6 @@ export function fastLaneOn(): boolean {
  * a `Ran` for the full pipeline to finish, or FULL.
  */
 export function answerPlain(env: DispatchEnvironment, call: NormalizedCall, idLimit: number): ToolMessage | Ran | typeof FULL {
-  const answer = plainAnswer(env, call, idLimit);
-  if (answer !== FULL) fastAnswers++;
-  return answer;
-}
-
-function plainAnswer(env: DispatchEnvironment, call: NormalizedCall, idLimit: number): ToolMessage | Ran | typeof FULL {
   if (call.kind !== "text") return FULL;
   const tool = env.get(call.name);
   if (tool === undefined || call.id.length > idLimit || tool.meta.inject) return FULL;
@@ -141,9 +135,12 @@ function plainAnswer(env: DispatchEnvironment, call: NormalizedCall, idLimit: nu
   try {
     valid = tool.validator().valid(args);
   } catch (error) {
+    fastAnswers++;
     return new Ran(tool, undefined, SCHEMA, error);
   }
   if (!valid) return FULL;
+  // From here on the lane answers the call or hands on what came of running it.
+  fastAnswers++;
   const meta = tool.meta;
   if (meta.dates !== undefined || meta.urls !== undefined) reviveDates(args, meta.dates, meta.urls);
   let result: unknown;
