@@ -5,7 +5,7 @@
  * - An app of compiled tools written against `tooltype/openai`, compiled with tspc and the plugin and bundled by
  *   esbuild (code splitting on): the part the app loads on start (entry and static chunks, from esbuild's metafile)
  *   holds the fast lane and none of the full pipeline's modules, which sit in a chunk of their own. Run alone, the
- *   bundle answers a plain call, then a batch that leaves the fast lane mid-way (an invalid call, a ToolError, an
+ *   bundle answers a plain call, an async tool that rejects at once while the chunk loads, then a batch that leaves the fast lane mid-way (an invalid call, a ToolError, an
  *   Error with a secret to redact, an async tool, an unknown tool), then approval (a plain dispatch refused, a
  *   paused batch, its resumption): its answers must equal the same app's under Node, where the CommonJS build
  *   requires the full pipeline on the spot.
@@ -48,6 +48,7 @@ export const fail = tool(function fail(how: "tool" | "error"): string {
  * @param ms Delay
  */
 export const later = tool(async function later(ms: number): Promise<{ waited: number }> {
+  if (ms < 0) throw new Error("a delay cannot be negative");
   await new Promise((resolve) => setTimeout(resolve, ms));
   return { waited: ms };
 });
@@ -72,6 +73,8 @@ const fullLoaded = () => Object.keys(cache).filter((file) => /dist[\\/]runtime[\
 const atStart = fullLoaded();
 const plain = shown(await registry.dispatch(reply(call("a", "repeat", { word: "ab", times: 2 }))));
 const afterPlain = fullLoaded();
+// The first call to leave the fast lane: a promise that rejects at once, while a bundle still loads the pipeline.
+const rejecting = shown(await registry.dispatch(reply(call("m", "later", { ms: -1 }))));
 const mixed = shown(
   await registry.dispatch(
     reply(
@@ -93,7 +96,7 @@ try {
 }
 const paused = await registry.dispatchWithApproval(reply(call("k", "remove", { file: "b.txt" }), call("l", "repeat", { word: "w", times: 2 })));
 const resumed = paused.status === "paused" ? await registry.resume(JSON.parse(JSON.stringify(paused.state)), [{ id: "k", approved: false, reason: "not today" }]) : undefined;
-process.stdout.write(JSON.stringify({ loaded: [atStart, afterPlain, fullLoaded()], plain, mixed, refused, paused: paused.status === "paused" ? paused.pending : paused.status, resumed: resumed && shown(resumed.results) }));
+process.stdout.write(JSON.stringify({ loaded: [atStart, afterPlain, fullLoaded()], plain, rejecting, mixed, refused, paused: paused.status === "paused" ? paused.pending : paused.status, resumed: resumed && shown(resumed.results) }));
 `;
 
 /** The full pipeline's own modules (the ES module build): none of them may be part of the app's start. */
@@ -112,6 +115,7 @@ interface Report {
   /** Under Node: the full pipeline's modules loaded at start, after the plain call, at the end. */
   loaded: number[];
   plain: { content: string; status: string }[];
+  rejecting: { content: string; status: string }[];
   mixed: { tool_call_id: string; content: string; status: string }[];
   refused: { approvalError: boolean; message: string };
   paused: { id: string; name: string }[];
@@ -140,6 +144,7 @@ test("a bundled tooltype/openai app keeps the full pipeline out of its start, lo
     assert.equal({ ...bundled, loaded: [] }, { ...underNode, loaded: [] }, "the bundle answers as the app does under Node");
 
     assert.equal(bundled.plain, [{ role: "tool", tool_call_id: "a", content: "abab", name: "repeat", status: "success" }]);
+    assert.equal(bundled.rejecting.map((m) => [m.status, m.content]), [["error", "Error: a delay cannot be negative"]]);
     assert.equal(bundled.mixed.map((m) => [m.tool_call_id, m.status]), [["b", "success"], ["c", "error"], ["d", "error"], ["e", "error"], ["f", "success"], ["g", "error"], ["h", "success"]]);
     assert.is(bundled.mixed[0]!.content, "xxx");
     assert.match(bundled.mixed[1]!.content, /times/);
