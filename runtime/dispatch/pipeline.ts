@@ -1,5 +1,7 @@
 /**
- * The per-call pipeline: one tool call in, exactly one ToolMessage out.
+ * The per-call pipeline: one tool call in, exactly one ToolMessage out. Part of the full pipeline (full.ts, loaded on
+ * first need); the common call is answered by the fast lane (plain.ts) without it, and a call the lane ran and handed
+ * on is finished here (`answerRan`).
  *
  *   find the tool → read the arguments (size and depth limits, `__proto__` dropped, lenient repair) → validate →
  *   if invalid, coerce to the schema and validate again → revive dates → map to positions → call (`this` bound,
@@ -10,7 +12,7 @@
  * `handleValidationError` (tool first, then registry) choose the text or rethrow. Hooks observe each call. The
  * default bounds (limits.ts) apply here: a per-call timeout, the call id's length, the result's size. A thrown value
  * is only ever inspected inside a try, so even a revoked Proxy gets its answer.
- * Only the caller's abort (or a handler that rethrows) rejects. This file knows one call; dispatch.ts schedules the
+ * Only the caller's abort (or a handler that rethrows) rejects. This file knows one call; batch.ts schedules the
  * calls a provider read out of a message. `invokeTool` runs the same steps for a direct call, returning the tool's own
  * value and throwing instead.
  */
@@ -219,7 +221,7 @@ function computeSettings(tool: DispatchTool, registry: Readonly<RegistryOptions>
  * The answer to one call: a ToolMessage right away when the tool returns a plain value, a promise of one when it
  * returns a promise. Throws (or rejects) only when a handler says `false` (or throws) or the run is aborted.
  */
-export function answer(env: DispatchEnvironment, call: NormalizedCall, run: DispatchRun, index = 0, tryFast = true): ToolMessage | Promise<ToolMessage> {
+function answer(env: DispatchEnvironment, call: NormalizedCall, run: DispatchRun, index = 0, tryFast = true): ToolMessage | Promise<ToolMessage> {
   if (run.aborted) throw run.reason;
   if (tryFast && call.kind === "text" && fastLaneOn() && plainRun(env, run)) {
     const fast = answerPlain(env, call, countLimit("maxCallIdLength", run.options.maxCallIdLength ?? env.options.maxCallIdLength, MAX_CALL_ID_LENGTH));
@@ -326,7 +328,7 @@ function schemaFailure(call: NormalizedCall, tool: DispatchTool, run: DispatchRu
  * The answer to a call the fast lane ran and handed on (plain.ts): what came of it answered as `answer` would have,
  * had the call gone through here from the start (the fast lane runs without hooks, so nothing was missed).
  */
-export function answerRan(env: DispatchEnvironment, call: NormalizedCall, run: DispatchRun, ran: Ran): ToolMessage | Promise<ToolMessage> {
+function answerRan(env: DispatchEnvironment, call: NormalizedCall, run: DispatchRun, ran: Ran): ToolMessage | Promise<ToolMessage> {
   const tool = ran.tool;
   const settings = settingsFor(tool, env.options, run.options);
   switch (ran.outcome) {
