@@ -22,19 +22,8 @@ import { FULL, type Ran, mayNeedApproval } from "./plain";
 import { callsCap } from "./limits";
 import { tooManyCallsError } from "./limit-errors";
 
-/** The options of a dispatch given none: shared, since nothing writes to a run's options. */
-const NO_OPTIONS: DispatchOptions = Object.freeze({});
-
-/**
- * One ToolMessage per call, in call order. Not an async function on purpose: when every tool returns a plain value
- * the answers are ready at once and resolve in one step.
- */
-export function dispatchCalls(
-  env: DispatchEnvironment,
-  calls: NormalizedCall[],
-  options: DispatchOptions = NO_OPTIONS,
-  rejections?: readonly (string | undefined)[],
-): Promise<ToolMessage[]> {
+/** dispatch.ts `dispatchCalls` for a batch the fast lane does not take: the whole batch in the full pipeline. */
+export function answerBatch(env: DispatchEnvironment, calls: NormalizedCall[], options: DispatchOptions, rejections?: readonly (string | undefined)[]): Promise<ToolMessage[]> {
   if (rejections === undefined && mayNeedApproval(env, calls)) return afterApproval(env, calls, options);
   let limit: number;
   let cap: number;
@@ -62,7 +51,7 @@ export function dispatchCalls(
 /**
  * The rest of a batch the fast lane (dispatch.ts) began: the calls before `from` are answered (`answers`), call
  * `from` is handed on as the lane found it (FULL: not run; a Ran: run). The batch passed every check of the whole
- * batch already (approval, limits, no hooks or middleware, no deadline), so it goes on as dispatchCalls would.
+ * batch already (approval, limits, no hooks or middleware, no deadline), so it goes on as answerBatch would.
  */
 export function continueBatch(
   env: DispatchEnvironment,
@@ -90,14 +79,14 @@ function whenAnswered(run: DispatchRun, answers: ToolMessage[] | Promise<ToolMes
   return closeWhenDone(run, answers);
 }
 
-// The continuations of dispatchCalls live apart from it: a closure there would make every dispatch allocate the
+// The continuations of answerBatch live apart from it: a closure there would make every dispatch allocate the
 // variables it captures, although most dispatches answer at once and need none of them.
 
 /** The batch once no call of it needs approval (else ApprovalRequiredError). */
 function afterApproval(env: DispatchEnvironment, calls: NormalizedCall[], options: DispatchOptions): Promise<ToolMessage[]> {
   return findPending(env, calls, options).then((pending) => {
     if (pending.length > 0) throw new ApprovalRequiredError(pending);
-    return dispatchCalls(env, calls, options, []);
+    return answerBatch(env, calls, options, []);
   });
 }
 

@@ -7,7 +7,7 @@
  *   (`maxCallsPerMessage`, `maxConcurrency`), goes call by call through the fast lane (plain.ts): a call whose
  *   arguments are plain, valid JSON text and whose tool returns text within its size is answered here.
  * - The first call that leaves the lane hands the rest of the batch to the full pipeline (batch.ts `continueBatch`),
- *   in call order, with what came of that call; any other batch goes there whole (batch.ts `dispatchCalls`, which
+ *   in call order, with what came of that call; any other batch goes there whole (batch.ts `answerBatch`, which
  *   documents concurrency, deadlines, the caller's signal, limits and approval).
  * The answers, their order, the hooks and the limits are the same either way; only when the full pipeline is first
  * needed in a bundle does the rest of that batch wait for its chunk.
@@ -39,7 +39,7 @@ export function dispatchCalls(
   rejections?: readonly (string | undefined)[],
 ): Promise<ToolMessage[]> {
   const idLimit = rejections === undefined ? plainBatch(env, calls, options) : 0;
-  if (idLimit === 0) return viaFull((full) => full.dispatchCalls(env, calls, options, rejections));
+  if (idLimit === 0) return viaFull((full) => full.answerBatch(env, calls, options, rejections));
   const count = calls.length;
   const answers: ToolMessage[] = new Array(count);
   const signal = options.signal;

@@ -5,6 +5,6 @@
  * (`invoke`, approval, the agent loop's refusals). Under Node it is required on the spot; in a bundle it is a chunk
  * of its own that an app which only ever answers plain calls never loads.
  */
-export { continueBatch, dispatchCalls, refuseBeyondCap } from "./batch";
+export { answerBatch, continueBatch, refuseBeyondCap } from "./batch";
 export { invokeRaw, invokeTool } from "./pipeline";
 export { approvalState, checkApprovalState, findPending, rejectionsFor } from "./approval";
