@@ -14,14 +14,12 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 
 import { bundleEsmApp, staticOutputs } from "../../bench/bundle";
-
-const repo = path.resolve(__dirname, "../../..");
+import { runChild } from "../../bench/harness";
 
 const APP = `import { ApprovalRequiredError, ToolError, ToolRegistry, tool } from "tooltype/openai";
 
@@ -102,15 +100,6 @@ process.stdout.write(JSON.stringify({ loaded: [atStart, afterPlain, fullLoaded()
 /** The full pipeline's own modules (the ES module build): none of them may be part of the app's start. */
 const FULL_PIPELINE = /dist\/esm\/runtime\/dispatch\/(full|batch|pipeline|approval|error-text|result-json|middleware|hooks|limit-errors)\.js$/;
 
-function runNode(args: string[], cwd: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, args, { cwd, timeout: 30_000 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`node ${args.join(" ")} failed: ${String(stderr)}`));
-      else resolve(String(stdout));
-    });
-  });
-}
-
 interface Report {
   /** Under Node: the full pipeline's modules loaded at start, after the plain call, at the end. */
   loaded: number[];
@@ -137,8 +126,9 @@ test("a bundled tooltype/openai app keeps the full pipeline out of its start, lo
     // The bundle away from any node_modules, and the same compiled app under Node (CommonJS build, loaded on the spot).
     const alone = path.join(dir, "alone");
     fs.cpSync(bundle.outdir, alone, { recursive: true });
-    const bundled = JSON.parse(await runNode([path.join(alone, path.basename(bundle.entry))], dir)) as Report;
-    const underNode = JSON.parse(await runNode([path.join(dir, "app", "out", "app.js")], dir)) as Report;
+    const runNode = (file: string): Report => JSON.parse(runChild(process.execPath, [file], { cwd: dir, timeoutMs: 30_000 }).stdout) as Report;
+    const bundled = runNode(path.join(alone, path.basename(bundle.entry)));
+    const underNode = runNode(path.join(dir, "app", "out", "app.js"));
     assert.equal(underNode.loaded, [0, 0, 5], "under Node the full pipeline loads with the first call that leaves the fast lane");
     assert.equal(bundled.loaded, [0, 0, 0]);
     assert.equal({ ...bundled, loaded: [] }, { ...underNode, loaded: [] }, "the bundle answers as the app does under Node");
