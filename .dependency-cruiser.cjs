@@ -42,17 +42,17 @@ module.exports = {
     {
       name: "providers-never-import-each-other",
       comment:
-        "A provider (providers/<api>.ts and its folder providers/<api>/) imports only its own files and the shared parts (provider.ts, the interface; sniff.ts, recognising messages; stream.ts; strict.ts); only the lists name them: providers/index.ts (every provider, through list-now.ts or list-static.ts), providers/load.ts (each loaded on first need) and providers/readers.ts (the chat reader the registry core always has).",
+        "A provider (providers/<api>.ts and its folder providers/<api>/) imports only its own files and the shared parts (provider.ts, the interface; sniff.ts, recognising messages; stream.ts; strict.ts, with strict-now.ts / strict-static.ts reaching it through `#strict`; openai-limits.ts); only the lists name them: providers/index.ts (every provider, through list-now.ts or list-static.ts), providers/load.ts (each loaded on first need) and providers/readers.ts (the chat reader the registry core always has).",
       severity: "error",
-      from: { path: "^runtime/providers/([a-z0-9-]+)(\\.ts$|/)", pathNot: "^runtime/providers/(index|list-now|list-static|load|readers|provider|sniff|stream|strict)\\.ts$" },
-      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/($1(\\.ts$|/)|(provider|sniff|stream|strict)\\.ts$)" },
+      from: { path: "^runtime/providers/([a-z0-9-]+)(\\.ts$|/)", pathNot: "^runtime/providers/(index|list-now|list-static|load|readers|provider|sniff|stream|strict|strict-now|strict-static|openai-limits)\\.ts$" },
+      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/($1(\\.ts$|/)|(provider|sniff|stream|strict|strict-now|strict-static|openai-limits)\\.ts$)" },
     },
     {
       name: "shared-provider-parts-name-no-provider",
-      comment: "provider.ts (the interface), sniff.ts, stream.ts and strict.ts are shared by providers; they import no provider.",
+      comment: "provider.ts (the interface), sniff.ts, stream.ts, strict.ts (and its #strict pair) and openai-limits.ts are shared by providers; they import no provider.",
       severity: "error",
-      from: { path: "^runtime/providers/(provider|sniff|stream|strict)\\.ts$" },
-      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/(provider|sniff|stream|strict)\\.ts$" },
+      from: { path: "^runtime/providers/(provider|sniff|stream|strict|strict-now|strict-static|openai-limits)\\.ts$" },
+      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/(provider|sniff|stream|strict|strict-now|strict-static|openai-limits)\\.ts$" },
     },
     {
       name: "registry-is-handed-the-provider-list",

@@ -29,8 +29,11 @@ export interface ValidatorSizeResult {
   tools: number;
 }
 
-/** Emitted validators in compiled JavaScript: from `validator: function (require) {` to its closing line. */
-const EMITTED = /validator: (function \(require\) \{\n[\s\S]*?\nreturn k\.v\(v\);\n\})/g;
+/**
+ * Emitted validators in compiled JavaScript: from `validator: function (require) {` to its closing line (`return
+ * k.v(v);`, or with the validator's patterns and formats, `return k.v(v, [R0], { email: __tooltype_kit.email });`).
+ */
+const EMITTED = /validator: (function \(require\) \{\n[\s\S]*?\nreturn k\.v\(v(?:, [^\n]*)?\);\n\})/g;
 
 export function validatorSizes(buildTools: number): ValidatorSizeResult {
   const meta = new ToolRegistry([threePrimitives]).get("search_catalog")!.meta;

@@ -2,7 +2,7 @@
  * The public format types (and values) of the OpenAI Responses API, exported by its entry (`tooltype/responses`) and by the main
  * `tooltype` entry alike: tooltype's own copies of the SDK's types, so no SDK is needed to import them.
  */
-export { OPENAI_LIMITS } from "./providers/strict";
+export { OPENAI_LIMITS } from "./providers/openai-limits";
 export type {
   ResponsesFunctionCall,
   ResponsesFunctionCallOutput,

@@ -1,10 +1,10 @@
 /**
  * Writes compiled metadata back into the source: JSON data as object literal text, appended as the last argument
  * of the `tool(...)` call or the `@tool(...)` decorator. A usage that already carries metadata is left as it is,
- * so running the transformer twice changes nothing.
+ * so running the transformer twice changes nothing. A file whose validators read `tooltype/kit` gets its import.
  */
 import type * as ts from "typescript";
-import type { JsonValue } from "../runtime/tool/meta";
+import { type JsonValue, VALIDATOR_IMPORTS } from "../runtime/tool/meta";
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
@@ -93,4 +93,42 @@ export function decoratorWithMeta(f: ts.NodeFactory, tsi: typeof ts, decorator: 
     ? withMetaArgument(f, expression, expression.arguments, 1, meta)
     : f.createCallExpression(expression, undefined, [f.createVoidZero(), meta]);
   return f.updateDecorator(decorator, call);
+}
+
+/**
+ * The name the `tooltype/kit` import takes in `file`: `__tooltype_kit`, or with a number when the file's text
+ * holds that name already (then `rename` turns generated code's references into it).
+ */
+export function kitImportName(file: ts.SourceFile): string {
+  let name: string = VALIDATOR_IMPORTS.name;
+  for (let i = 1; file.text.includes(name); i++) name = `${VALIDATOR_IMPORTS.name}${i}`;
+  return name;
+}
+
+/** Generated code, reading the `tooltype/kit` import by `name`. */
+export function renameKitImport(code: string, name: string): string {
+  return name === VALIDATOR_IMPORTS.name ? code : code.split(`${VALIDATOR_IMPORTS.name}.`).join(`${name}.`);
+}
+
+/**
+ * `file` with `import * as <name> from "tooltype/kit"` after its directive prologue (`"use strict"`, `"use client"`).
+ * tsc turns it into a `require` for CommonJS output and keeps the name in every module format; bundler hosts copy
+ * it into the module's text (hosts/transform-module.ts).
+ */
+export function withKitImport(f: ts.NodeFactory, tsi: typeof ts, file: ts.SourceFile, name: string): ts.SourceFile {
+  const declaration = f.createImportDeclaration(
+    undefined,
+    // `undefined`, not `false`: TypeScript 5.9 took the first parameter from a boolean to a phase modifier.
+    f.createImportClause(undefined, undefined, f.createNamespaceImport(f.createIdentifier(name))),
+    f.createStringLiteral(VALIDATOR_IMPORTS.module),
+  );
+  const statements = [...file.statements];
+  let prologue = 0;
+  while (prologue < statements.length && isDirective(tsi, statements[prologue]!)) prologue++;
+  statements.splice(prologue, 0, declaration);
+  return f.updateSourceFile(file, statements);
+}
+
+function isDirective(tsi: typeof ts, statement: ts.Statement): boolean {
+  return tsi.isExpressionStatement(statement) && tsi.isStringLiteral(statement.expression);
 }

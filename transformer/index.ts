@@ -18,11 +18,11 @@ import type * as ts from "typescript";
 import type { JsonValue } from "../runtime/tool/meta";
 import { resolveTypeScript, type TS } from "./compat";
 import { Code, makeDiagnostic, printWarning } from "./diagnostics";
-import { decoratorWithMeta, metaExpression, withMetaArgument } from "./emit";
+import { decoratorWithMeta, kitImportName, metaExpression, renameKitImport, withKitImport, withMetaArgument } from "./emit";
 import { ApiResolver } from "./find";
 import type { Problem } from "./schema/from-type";
 import { deriveToolMeta, type ToolSite } from "./tool-meta";
-import { type PatternProblem, ValidatorCompiler } from "./validator";
+import { type PatternProblem, usesImports, ValidatorCompiler } from "./validator";
 import { deriveOutputMeta } from "./output-meta";
 import { trackDependencies } from "./hosts/incremental";
 
@@ -93,6 +93,14 @@ export default function tooltypeTransformer(
   return (context) => {
     const f = context.factory;
     let compiledInFile = 0;
+    /** The file's `tooltype/kit` import: its name, and whether a validator of the file reads it. */
+    let kit = { name: "", used: false };
+    /** A validator's code, reading the file's `tooltype/kit` import (which it then gets). */
+    const inFile = (code: string | undefined): string | undefined => {
+      if (code === undefined || !usesImports(code)) return code;
+      kit.used = true;
+      return renameKitImport(code, kit.name);
+    };
 
     const compile = (site: ToolSite): ts.Expression => {
       if (nullWarningDue) {
@@ -104,7 +112,7 @@ export default function tooltypeTransformer(
       extras.onToolMeta?.(meta, site.fn);
       compiledInFile++;
       // A tool with errors fails the build anyway; compiling its (partial) schema would only add noise.
-      const validator = validators && !problems.some((p) => !p.warning) ? validators.code(meta.parameters, slowPattern(site.nameNode)) : undefined;
+      const validator = validators && !problems.some((p) => !p.warning) ? inFile(validators.code(meta.parameters, slowPattern(site.nameNode))) : undefined;
       return metaExpression(f, meta as unknown as JsonValue, validator); // plain data by construction: see runtime/meta.ts
     };
 
@@ -179,7 +187,7 @@ export default function tooltypeTransformer(
       const { meta, problems } = deriveOutputMeta(tsi, checker, { call, typeNode, explicitName, explicitNameNode: explicitName === undefined ? undefined : first });
       problems.forEach(report);
       compiledInFile++;
-      const validator = validators && !problems.some((p) => !p.warning) ? validators.code(meta.schema, slowPattern(typeNode)) : undefined;
+      const validator = validators && !problems.some((p) => !p.warning) ? inFile(validators.code(meta.schema, slowPattern(typeNode))) : undefined;
       return metaExpression(f, meta as unknown as JsonValue, validator);
     };
 
@@ -194,9 +202,10 @@ export default function tooltypeTransformer(
 
     return (file) => {
       compiledInFile = 0;
+      kit = { name: kitImportName(file), used: false };
       const visited = tsi.visitEachChild(file, visit, context);
       tracker?.visited(file, compiledInFile > 0);
-      return visited;
+      return kit.used ? withKitImport(f, tsi, visited, kit.name) : visited;
     };
   };
 }

@@ -6,10 +6,14 @@
  *
  * The code is emitted as `function (require) { ...; return k.v(v); }`. Its `require` is not Node's: the runtime
  * passes a resolver that knows only the validator kit (runtime/arguments/compiled-validator.ts), which works the
- * same in CommonJS and ESM output and in bundles. The code is ES5, so it is emitted as text for every target.
+ * same in CommonJS and ESM output and in bundles. Format checks, guarded patterns and `uniqueItems` it reads from
+ * the file's `import * as __tooltype_kit from "tooltype/kit"` (added by index.ts, a real import so that bundlers
+ * keep only the checks read). The code is ES5, so it is emitted as text for every target.
  */
 import type { JsonSchema } from "../runtime/tool/meta";
 import { generateValidator } from "./validator/generate";
+
+export { usesImports } from "./validator/generate";
 import { type PatternProblem, patternJudge } from "./validator/patterns";
 
 export type { PatternProblem } from "./validator/patterns";

@@ -7,15 +7,13 @@
  */
 import type Ajv2020 from "ajv/dist/2020";
 import type { Options } from "ajv/dist/2020";
-import { GuardedPattern, StepBudget } from "./pattern-guard";
+import { GuardedPattern } from "./pattern-guard";
 import { firstDuplicate } from "./unique";
 import { FORMAT_LENGTH_LIMITS } from "./formats";
-
-/** The pattern budget of ajv validations: reset by the validator before each run (runs are synchronous). */
-export const ajvBudget = new StepBudget();
+import { ajvBudget } from "./step-budget";
 
 function guardedRegExp(pattern: string): { test(text: string): boolean; toString(): string } {
-  const guarded = new GuardedPattern(pattern, () => ajvBudget);
+  const guarded = new GuardedPattern(pattern, ajvBudget);
   return { test: (text) => guarded.test(text) === true, toString: () => `/${pattern}/u` };
 }
 guardedRegExp.code = "new RegExp";

@@ -9,8 +9,8 @@
  * - map: the arguments object → positional arguments, honouring `meta.flatten` and `meta.inject`.
  *
  * Model output is untrusted, so everything after reading works on the copy, never on the caller's message, and no
- * text the model sent is ever evaluated. Schema-guided coercion is coerce.ts. No module state: tests import this file
- * directly.
+ * text the model sent is ever evaluated. Schema-guided coercion is coerce.ts. The words for what cannot be read are
+ * parse.ts's (and show.ts's), which only failures load. No module state: tests import this file directly.
  */
 import type { Coercion } from "./coercion";
 import type { CompiledToolMeta } from "../tool/meta";
@@ -40,7 +40,8 @@ export interface ReadOptions {
 /** Why arguments could not be read; `detail` is the parser message or the kind of value that arrived. */
 export type ArgumentsProblem =
   | { problem: "json"; detail: string; text: string }
-  | { problem: "not_object"; detail: string; text: string }
+  /** `value`: what arrived instead, described only when a message needs it (parse.ts); `text`: the text it was read from. */
+  | { problem: "not_object"; value: unknown; text?: string }
   /** `bytes` is the text's size; absent for already-parsed arguments, whose size is only estimated. */
   | { problem: "too_long"; bytes?: number; limit: number }
   | { problem: "too_deep"; limit: number }
@@ -145,7 +146,7 @@ function readValue(value: unknown, text: string | undefined, options: ReadOption
   // JSON.parse makes only plain objects, so for freshly parsed text "not an array" is enough.
   const isObject = copy ? isPlainObject(value) : typeof value === "object" && value !== null && !Array.isArray(value);
   if (!isObject) {
-    return { ok: false, problem: "not_object", detail: kindOf(value), text: text ?? shortJson(value, 200) };
+    return text === undefined ? { ok: false, problem: "not_object", value } : { ok: false, problem: "not_object", value, text };
   }
   let args: unknown = value;
   if (copy || coercions) {
@@ -394,34 +395,7 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return proto === Object.prototype || proto === null;
 }
 
-function kindOf(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  switch (typeof value) {
-    case "string":
-      return "a string";
-    case "number":
-      return "a number";
-    case "boolean":
-      return "a boolean";
-    default:
-      return typeof value === "object" ? "an object of another kind" : `a ${typeof value}`;
-  }
-}
-
 /** Text cut to `max` characters, marking the cut so the model does not take it for what it sent. */
 export function truncate(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max)}… (${text.length - max} more characters)`;
-}
-
-/** Short JSON of a value for messages; values JSON cannot write are named instead. */
-export function shortJson(value: unknown, max = 80): string {
-  let text: string | undefined;
-  try {
-    text = JSON.stringify(value);
-  } catch {
-    text = undefined;
-  }
-  if (text === undefined) text = typeof value === "bigint" ? `${value}n` : `(${typeof value})`;
-  return text.length <= max ? text : `${text.slice(0, max)}…`;
 }

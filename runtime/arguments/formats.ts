@@ -4,6 +4,11 @@
  * accepting exactly what ajv-formats' full mode accepts (what hand-written schemas get through ajv), proven by
  * test/validator/formats.test.ts on a corpus of valid and invalid strings per format. A checker answers `true` for
  * values of another type, as JSON Schema applies formats; some formats first cap the length (FORMAT_LENGTH_LIMITS).
+ *
+ * Each format is an exported function of its own, re-exported by `tooltype/kit` (runtime/kit.ts): generated
+ * validators import the ones their schemas use, so a bundle holds only those (nothing here runs as the module
+ * loads). A validator hands the ones it uses to the kit (`v()`), which explains an invalid value with the very
+ * same checks.
  */
 
 /**
@@ -30,29 +35,117 @@ export const FORMAT_LENGTH_LIMITS: Record<string, number> = {
   regex: 4096,
 };
 
-const checkers = new Map<string, (value: unknown) => boolean>();
-
-/** The checker of format `name`; formats it does not know accept everything (as ajv with `logger: false`). */
-export function formatChecker(name: string): (value: unknown) => boolean {
-  let checker = checkers.get(name);
-  if (!checker) checkers.set(name, (checker = newChecker(name)));
-  return checker;
-}
-
-function newChecker(name: string): (value: unknown) => boolean {
-  const numeric = NUMBER_FORMATS[name];
-  if (numeric) return (value) => typeof value !== "number" || numeric(value);
-  const check = Object.prototype.hasOwnProperty.call(STRING_FORMATS, name) ? STRING_FORMATS[name]! : undefined;
-  if (!check) return () => true;
+/** A string format's answer: `true` for values of other types, `false` past the format's length cap. */
+function stringFormat(value: unknown, name: string, check: (text: string) => boolean): boolean {
+  if (typeof value !== "string") return true;
   const limit = FORMAT_LENGTH_LIMITS[name];
-  return (value) => typeof value !== "string" || ((limit === undefined || value.length <= limit) && check(value));
+  return (limit === undefined || value.length <= limit) && check(value);
 }
 
-const NUMBER_FORMATS: Record<string, (value: number) => boolean> = {
-  int32: (value) => Number.isInteger(value) && value >= -2147483648 && value <= 2147483647,
-  // A JSON number that is an integer fits JavaScript's range of exact integers as far as it can be checked.
-  int64: (value) => Number.isInteger(value),
-};
+// One function declaration per format, so that a bundler keeps only those a build's validators import.
+
+export function int32(value: unknown): boolean {
+  return typeof value !== "number" || (Number.isInteger(value) && value >= -2147483648 && value <= 2147483647);
+}
+
+/** A JSON number that is an integer fits JavaScript's range of exact integers as far as it can be checked. */
+export function int64(value: unknown): boolean {
+  return typeof value !== "number" || Number.isInteger(value);
+}
+
+export function date(value: unknown): boolean {
+  return stringFormat(value, "date", isDate);
+}
+
+export function time(value: unknown): boolean {
+  return stringFormat(value, "time", (text) => isTime(text, true));
+}
+
+export function isoTime(value: unknown): boolean {
+  return stringFormat(value, "iso-time", (text) => isTime(text, false));
+}
+
+export function dateTime(value: unknown): boolean {
+  return stringFormat(value, "date-time", (text) => isDateTime(text, true));
+}
+
+export function isoDateTime(value: unknown): boolean {
+  return stringFormat(value, "iso-date-time", (text) => isDateTime(text, false));
+}
+
+/** ISO 8601 durations: years to seconds with the time part after `T`, or weeks alone. */
+export function duration(value: unknown): boolean {
+  return stringFormat(value, "duration", (text) => /^P(?:\d+W|(?=\d|T\d)(?:\d+Y)?(?:\d+M)?(?:\d+D)?(?:T(?=\d)(?:\d+H)?(?:\d+M)?(?:\d+S)?)?)$/.test(text));
+}
+
+export function email(value: unknown): boolean {
+  return stringFormat(value, "email", isEmail);
+}
+
+export function hostname(value: unknown): boolean {
+  return stringFormat(value, "hostname", isHostname);
+}
+
+export function ipv4(value: unknown): boolean {
+  return stringFormat(value, "ipv4", isIpv4);
+}
+
+export function ipv6(value: unknown): boolean {
+  return stringFormat(value, "ipv6", (text) => isIpv6(text, isIpv4));
+}
+
+export function uuid(value: unknown): boolean {
+  return stringFormat(value, "uuid", (text) => /^(?:urn:uuid:)?[\da-f]{8}(?:-[\da-f]{4}){3}-[\da-f]{12}$/i.test(text));
+}
+
+export function uri(value: unknown): boolean {
+  return stringFormat(value, "uri", (text) => isUri(text, true, strictUri()));
+}
+
+export function uriReference(value: unknown): boolean {
+  return stringFormat(value, "uri-reference", (text) => isUri(text, false, lenientUri()));
+}
+
+export function uriTemplate(value: unknown): boolean {
+  return stringFormat(value, "uri-template", isUriTemplate);
+}
+
+export function url(value: unknown): boolean {
+  return stringFormat(value, "url", isUrl);
+}
+
+export function jsonPointer(value: unknown): boolean {
+  return stringFormat(value, "json-pointer", isJsonPointer);
+}
+
+export function relativeJsonPointer(value: unknown): boolean {
+  return stringFormat(value, "relative-json-pointer", (text) => {
+    const digits = /^(?:0|[1-9]\d*)/.exec(text);
+    return digits !== null && (text.slice(digits[0].length) === "#" || isJsonPointer(text.slice(digits[0].length)));
+  });
+}
+
+export function jsonPointerUriFragment(value: unknown): boolean {
+  return stringFormat(value, "json-pointer-uri-fragment", (text) => /^#(?:\/(?:[\w\-.!$&'()*+,;:=@]|%[\da-f]{2}|~[01])*)*$/i.test(text));
+}
+
+export function regex(value: unknown): boolean {
+  return stringFormat(value, "regex", (text) => {
+    // `\Z` is no anchor in JavaScript (it matches a plain Z), so a pattern with one means something else here.
+    if (/[^\\]\\Z/.test(text)) return false;
+    try {
+      new RegExp(text);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Base64: some line holds only whole groups of four, padded at the end. */
+export function byte(value: unknown): boolean {
+  return stringFormat(value, "byte", (text) => text.split(/[\n\r\u2028\u2029]/).some((line) => /^(?:[A-Za-z\d+/]{4})*(?:[A-Za-z\d+/]{2}==|[A-Za-z\d+/]{3}=)?$/.test(line)));
+}
 
 // Dates and times (RFC 3339; the iso- variants make the time zone optional and allow a space before the time).
 
@@ -155,19 +248,29 @@ interface UriCharacters {
 
 const PCT = "%[\\da-f]{2}";
 const chars = (set: string): RegExp => new RegExp(`^(?:[${set}]|${PCT})*$`, "i");
-const STRICT: UriCharacters = {
-  userinfo: chars("\\w\\-.~!$&'()*+,;=:"),
-  host: chars("\\w\\-.~!$&'()*+,;="),
-  segment: chars("\\w\\-.~!$&'()*+,;=:@"),
-  query: chars("\\w\\-.~!$&'()*+,;=:@/?"),
-};
-// `uri-reference` as ajv-formats checks it also lets a double quote stand in hosts, paths, queries and fragments.
-const LENIENT: UriCharacters = {
-  userinfo: STRICT.userinfo,
-  host: chars("\\w\\-.~!$&'\"()*+,;="),
-  segment: chars("\\w\\-.~!$&'\"()*+,;=:@"),
-  query: chars("\\w\\-.~!$&'\"()*+,;=:@/?"),
-};
+
+// Built on first use, not as the module loads: a bundle that keeps only some formats drops the others' tables.
+let strict: UriCharacters | undefined;
+let lenient: UriCharacters | undefined;
+
+function strictUri(): UriCharacters {
+  return (strict ??= {
+    userinfo: chars("\\w\\-.~!$&'()*+,;=:"),
+    host: chars("\\w\\-.~!$&'()*+,;="),
+    segment: chars("\\w\\-.~!$&'()*+,;=:@"),
+    query: chars("\\w\\-.~!$&'()*+,;=:@/?"),
+  });
+}
+
+/** `uri-reference` as ajv-formats checks it also lets a double quote stand in hosts, paths, queries and fragments. */
+function lenientUri(): UriCharacters {
+  return (lenient ??= {
+    userinfo: strictUri().userinfo,
+    host: chars("\\w\\-.~!$&'\"()*+,;="),
+    segment: chars("\\w\\-.~!$&'\"()*+,;=:@"),
+    query: chars("\\w\\-.~!$&'\"()*+,;=:@/?"),
+  });
+}
 
 /** An IPv4 address inside a URI host: each part one to three digits up to 255, leading zeros allowed. */
 function isUriIpv4(text: string): boolean {
@@ -228,50 +331,18 @@ function authority(text: string, c: UriCharacters): boolean {
   return hosts.some((host) => (host.startsWith("[") && host.endsWith("]") ? isIpLiteral(host.slice(1, -1)) : c.host.test(host)));
 }
 
-const STRING_FORMATS: Record<string, (text: string) => boolean> = {
-  date: isDate,
-  time: (text) => isTime(text, true),
-  "iso-time": (text) => isTime(text, false),
-  "date-time": (text) => isDateTime(text, true),
-  "iso-date-time": (text) => isDateTime(text, false),
-  // ISO 8601 durations: years to seconds with the time part after `T`, or weeks alone.
-  duration: (text) => /^P(?:\d+W|(?=\d|T\d)(?:\d+Y)?(?:\d+M)?(?:\d+D)?(?:T(?=\d)(?:\d+H)?(?:\d+M)?(?:\d+S)?)?)$/.test(text),
-  email: isEmail,
-  hostname: isHostname,
-  ipv4: isIpv4,
-  ipv6: (text) => isIpv6(text, isIpv4),
-  uuid: (text) => /^(?:urn:uuid:)?[\da-f]{8}(?:-[\da-f]{4}){3}-[\da-f]{12}$/i.test(text),
-  uri: (text) => isUri(text, true, STRICT),
-  "uri-reference": (text) => isUri(text, false, LENIENT),
-  "uri-template": (text) => URI_TEMPLATE.test(text),
-  url: (text) => isUrl(text),
-  "json-pointer": isJsonPointer,
-  "relative-json-pointer": (text) => {
-    const digits = /^(?:0|[1-9]\d*)/.exec(text);
-    return digits !== null && (text.slice(digits[0].length) === "#" || isJsonPointer(text.slice(digits[0].length)));
-  },
-  "json-pointer-uri-fragment": (text) => /^#(?:\/(?:[\w\-.!$&'()*+,;:=@]|%[\da-f]{2}|~[01])*)*$/i.test(text),
-  regex: (text) => {
-    // `\Z` is no anchor in JavaScript (it matches a plain Z), so a pattern with one means something else here.
-    if (/[^\\]\\Z/.test(text)) return false;
-    try {
-      new RegExp(text);
-      return true;
-    } catch {
-      return false;
-    }
-  },
-  // Base64: some line holds only whole groups of four, padded at the end.
-  byte: (text) => text.split(/[\n\r\u2028\u2029]/).some((line) => /^(?:[A-Za-z\d+/]{4})*(?:[A-Za-z\d+/]{2}==|[A-Za-z\d+/]{3}=)?$/.test(line)),
-};
-
 function isJsonPointer(text: string): boolean {
   return (text === "" || text.startsWith("/")) && !/~(?![01])/.test(text);
 }
 
+let uriTemplatePattern: RegExp | undefined;
+
 /** Literal characters or percent-escapes, and `{expressions}` of variable names with an operator and modifiers. */
-const VARIABLE = `(?:\\w|${PCT})+(?::[1-9]\\d{0,3}|\\*)?`;
-const URI_TEMPLATE = new RegExp(`^(?:[^\\x00-\\x20"'<>%\\\\^\`{|}]|${PCT}|\\{[+#./;?&=,!@|]?${VARIABLE}(?:,${VARIABLE})*\\})*$`, "i");
+function isUriTemplate(text: string): boolean {
+  const variable = `(?:\\w|${PCT})+(?::[1-9]\\d{0,3}|\\*)?`;
+  uriTemplatePattern ??= new RegExp(`^(?:[^\\x00-\\x20"'<>%\\\\^\`{|}]|${PCT}|\\{[+#./;?&=,!@|]?${variable}(?:,${variable})*\\})*$`, "i");
+  return uriTemplatePattern.test(text);
+}
 
 /**
  * A web address: http, https or ftp, `://`, optional user info, a public host (a name with a top-level domain of

@@ -14,11 +14,11 @@
  */
 import type Ajv2020 from "ajv/dist/2020";
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020";
-import { ajvBudget } from "./ajv-options";
+import { ajvBudget, StepBudget } from "./step-budget";
 import { AJV_MISSING, newAjv } from "./ajv-load";
-import { shortJson } from "./args";
+import { shortJson } from "./show";
 import { resolveRef } from "./json-schema";
-import { GuardedPattern, longestCheckable, patternRisk, StepBudget } from "./pattern-guard";
+import { GuardedPattern, longestCheckable, patternRisk } from "./pattern-guard";
 import type { ArgumentsValidator } from "./validate";
 import { type KitError, MAX_ERRORS } from "./kit-checks";
 import { kitErrors } from "./kit-explain";
@@ -53,6 +53,9 @@ interface Compiled {
 
 const compiled = new WeakMap<ArgumentsValidator, Compiled>();
 
+/** What a validator without patterns refused for its cost: nothing. */
+const NONE_REFUSED: ReadonlySet<string> = new Set();
+
 function compiledOf(validator: ArgumentsValidator): Compiled {
   let entry = compiled.get(validator);
   if (!entry) compiled.set(validator, (entry = { branches: new WeakMap() }));
@@ -65,7 +68,7 @@ export function findInvalid(validator: ArgumentsValidator, args: unknown): Inval
   if (kit) {
     if (kit(args)) return undefined;
     const collected = kitErrors(kit, args);
-    const description = new Description(validator, kit.budget.refused);
+    const description = new Description(validator, kit.budget?.refused ?? NONE_REFUSED);
     return description.result(collected.flatMap((error) => description.complete(error)), collected.length >= MAX_ERRORS);
   }
   ajvBudget.reset();
@@ -279,7 +282,7 @@ export function derivedSchemaPath(root: unknown, instancePath: string): string[]
     else {
       // Keys are short in practice; a pattern too costly for this key counts as no match.
       const budget = new StepBudget();
-      const matched = patterns && Object.keys(patterns).find((source) => new GuardedPattern(source, () => budget).test(segment) === true);
+      const matched = patterns && Object.keys(patterns).find((source) => new GuardedPattern(source, budget).test(segment) === true);
       step = matched !== undefined ? ["patternProperties", matched] : ["additionalProperties"];
     }
     out.push(...step);

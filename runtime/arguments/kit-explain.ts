@@ -9,7 +9,11 @@
  * explained in detail up to MAX_UNION_DETAILS per run, patterns under the run's step budget, `$ref` answers
  * remembered per object in yes/no mode so recursive unions stay linear.
  */
-import { codePoints, type ExplainContext, isObject, type KitError, MAX_ERRORS, MAX_UNION_DETAILS, oneOf } from "./kit-checks";
+import { codePoints } from "./code-points";
+import { oneOf } from "./json-equal";
+import { type ExplainContext, isObject, type KitError, MAX_ERRORS, MAX_UNION_DETAILS } from "./kit-checks";
+import { GuardedPattern } from "./pattern-guard";
+import { StepBudget } from "./step-budget";
 import { firstDuplicate } from "./unique";
 import type { KitValidate } from "./validator-kit";
 
@@ -24,10 +28,21 @@ type Group = "number" | "string" | "array" | "object";
  * `validate.budget.refused` afterwards for the strings whose pattern test was refused for its cost.
  */
 export function kitErrors(validate: KitValidate, data: unknown): KitError[] {
-  validate.budget.reset();
-  const errors = explain({ ...validate.context, root: validate.schema }, data);
+  validate.budget?.reset();
+  const context: ExplainContext = {
+    root: validate.schema,
+    // The validator's own patterns, under its budget (a schema always has the same patterns as its code).
+    pattern: (source) => validate.patterns.find((p) => p.source === source) ?? new GuardedPattern(source, validate.budget ?? new StepBudget()),
+    // The checks the validator itself imported: a format it has none of, unknown to tooltype, accepts everything.
+    format: (name) => (Object.prototype.hasOwnProperty.call(validate.formats, name) ? validate.formats[name]! : acceptAll),
+  };
+  const errors = explain(context, data);
   if (errors.length === 0) errors.push({ keyword: "false schema", instancePath: "", schemaPath: "#", params: {}, data });
   return errors;
+}
+
+function acceptAll(): boolean {
+  return true;
 }
 
 /** The errors of `data`, which the generated check found invalid. */

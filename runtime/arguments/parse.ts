@@ -6,6 +6,7 @@
  * - `describeArgumentsProblem`: what the model is told about arguments it must send again.
  */
 import { type ArgumentsProblem, type ReadOptions, type ReadResult, parseText, truncate } from "./args";
+import { kindOf, shortJson } from "./show";
 import { repairJson } from "./repair";
 
 /** Parse arguments text, repairing the slips repair.ts accepts unless `options.repair` is `false`. */
@@ -20,7 +21,7 @@ export function describeArgumentsProblem(toolName: string, failure: ArgumentsPro
     case "json":
       return `invalid JSON in the arguments for ${toolName}: ${failure.detail}\nArguments received: ${truncate(failure.text, 200)}\n${again}`;
     case "not_object":
-      return `the arguments for ${toolName} must be a JSON object, got ${failure.detail}: ${truncate(failure.text, 200)}\n${again}`;
+      return `the arguments for ${toolName} must be a JSON object, got ${kindOf(failure.value)}: ${truncate(failure.text ?? shortJson(failure.value, 200), 200)}\n${again}`;
     case "too_long": {
       const size = failure.bytes === undefined ? "over" : `${failure.bytes} bytes,`;
       return `the arguments for ${toolName} are too large (${size} the limit is ${failure.limit} bytes of JSON).\nCall ${toolName} again with smaller arguments.`;

@@ -11,10 +11,9 @@
  *   checked against that pattern), never by running.
  *
  * Patterns the transformer proved linear at build time (see transformer/validator/patterns.ts) skip the estimate.
+ * The budget itself is step-budget.ts.
  */
-
-/** Worst-case steps one validation run may spend in pattern tests that are not proven linear (a few ms). */
-export const PATTERN_STEP_BUDGET = 2 ** 22;
+import { PATTERN_STEP_BUDGET, StepBudget } from "./step-budget";
 
 export type PatternRisk = { kind: "linear" } | { kind: "polynomial"; degree: number } | { kind: "exponential" };
 
@@ -115,8 +114,8 @@ export class GuardedPattern {
 
   constructor(
     readonly source: string,
-    /** The budget of the validation running now (patterns are compiled once, runs come and go). */
-    private readonly budget: () => StepBudget,
+    /** The budget its tests spend from: the validator's, shared by its patterns and reset per run. */
+    public budget: StepBudget,
     provenLinear = false,
   ) {
     this.regExp = new RegExp(source, "u");
@@ -125,28 +124,10 @@ export class GuardedPattern {
 
   test(text: string): boolean | undefined {
     const cost = patternCost(this.risk, text.length);
-    if (cost > 0 && !this.budget().spend(cost)) {
-      this.budget().refused.add(text);
+    if (cost > 0 && !this.budget.spend(cost)) {
+      this.budget.refused.add(text);
       return undefined;
     }
     return this.regExp.test(text);
-  }
-}
-
-/** Steps left for the current validation run; `reset()` at the start of each. */
-export class StepBudget {
-  #left = PATTERN_STEP_BUDGET;
-  /** Strings refused in this run, so the message can say why they failed. */
-  readonly refused = new Set<string>();
-
-  reset(): void {
-    this.#left = PATTERN_STEP_BUDGET;
-    if (this.refused.size > 0) this.refused.clear();
-  }
-
-  spend(cost: number): boolean {
-    if (cost > this.#left) return false;
-    this.#left -= cost;
-    return true;
   }
 }

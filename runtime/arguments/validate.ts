@@ -6,7 +6,7 @@
  */
 import type Ajv2020 from "ajv/dist/2020";
 import type { ValidateFunction } from "ajv/dist/2020";
-import { ajvBudget } from "./ajv-options";
+import { ajvBudget } from "./step-budget";
 import { AJV_MISSING, newAjv } from "./ajv-load";
 import type { KitValidate } from "./validator-kit";
 import type { JsonSchema } from "../tool/meta";

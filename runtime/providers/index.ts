@@ -9,12 +9,15 @@
  * `require("tooltype")` loads no provider it does not use; in a bundle a static import). The registry core does not
  * import this list: the small entries' registries load a provider on first need (load.ts) instead.
  */
-import { providerNow } from "#providers";
+import { chatToolsNow, mcpNow, providerNow } from "#providers";
 import type { AnthropicReply, AnthropicStreamEvent, AnthropicToolUseBlock } from "./anthropic";
 import type { GeminiContent, GeminiFunctionCall, GeminiResponse } from "./gemini";
 import type { ToolCallAccumulator } from "./openai-chat/stream";
+import type { OpenAIFunctionDefinition, OpenAIToolsOptions } from "./openai-chat/tools";
+import type { OpenAIFunctionTool } from "./openai-chat/client";
 import type { ResponsesFunctionCall, ResponsesReply, ResponsesStreamEvent } from "./openai-responses";
-import type { ProviderLoop, ToolProvider } from "./provider";
+import type { MCPTool } from "./mcp";
+import type { ProviderLoop, ToolFormatSource, ToolProvider } from "./provider";
 import { type MessageFormat, formatOf, ownsAnthropic, ownsChat, ownsFunctionCall, ownsGemini, ownsResponses } from "./sniff";
 
 /** The provider of `format`, standing in for it until first use: its name and `owns` need nothing loaded. */
@@ -69,6 +72,21 @@ export function providerOf(message: unknown): ToolProvider {
 /** The provider of `format`. */
 export function providerNamed(format: MessageFormat): ToolProvider {
   return BY_FORMAT[format];
+}
+
+/** Chat Completions' `tools` (the chat provider's `exportTools`, without loading the provider's loop). */
+export function toOpenAITools(tools: Iterable<ToolFormatSource>, options?: OpenAIToolsOptions): OpenAIFunctionTool[] {
+  return chatToolsNow().toOpenAITools(tools, options);
+}
+
+/** The legacy `functions` list (the functions provider's `exportTools`, without loading the provider). */
+export function toOpenAIFunctions(tools: Iterable<ToolFormatSource>): OpenAIFunctionDefinition[] {
+  return chatToolsNow().toOpenAIFunctions(tools);
+}
+
+/** MCP tool descriptors for `tools/list` (mcp.ts), loaded on first use as the providers are. */
+export function toMCPTools(tools: Iterable<ToolFormatSource>): MCPTool[] {
+  return mcpNow().toMCPTools(tools);
 }
 
 /** The model APIs `runTools` drives, by the name of their provider. */

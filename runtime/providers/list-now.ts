@@ -1,8 +1,9 @@
 /**
  * How the provider list (index.ts) reaches each provider under Node (the CommonJS build; package.json `imports`,
  * `#providers`, default condition): required the first time the main entry uses it (an export method, a message of
- * its format, the loop on its client), so that `require("tooltype")` loads no provider it does not use. Bundlers
- * take list-static.ts instead (static imports: a bundle of the main entry has every provider in its main chunk).
+ * its format, the loop on its client; Chat Completions' and MCP's tool lists likewise), so that `require("tooltype")`
+ * loads no provider it does not use. Bundlers take list-static.ts instead (static imports: a bundle of the main entry
+ * has every provider in its main chunk).
  */
 import type { ToolProvider } from "./provider";
 import type { MessageFormat } from "./sniff";
@@ -22,4 +23,19 @@ export function providerNow(format: MessageFormat): ToolProvider {
     case "gemini":
       return (require("./gemini") as typeof import("./gemini")).gemini as ToolProvider;
   }
+}
+
+/** What the provider list takes of openai-chat/tools.ts. */
+export type ChatToolLists = Pick<typeof import("./openai-chat/tools"), "toOpenAITools" | "toOpenAIFunctions">;
+/** What the provider list takes of mcp.ts. */
+export type MCPToolList = Pick<typeof import("./mcp"), "toMCPTools">;
+
+/** Chat Completions' tool lists (openai-chat/tools.ts), without the chat provider's loop and stream accumulator. */
+export function chatToolsNow(): ChatToolLists {
+  return require("./openai-chat/tools") as typeof import("./openai-chat/tools");
+}
+
+/** MCP's tool descriptors (mcp.ts, a tool format rather than a provider), loaded the first time one is asked for. */
+export function mcpNow(): MCPToolList {
+  return require("./mcp") as typeof import("./mcp");
 }

@@ -40,7 +40,8 @@ import {
 } from "./provider";
 import { ownsResponses } from "./sniff";
 import { type AccumulatorUpdate, type CallState, IndexedCalls, type ToolCallAccumulator, emptyUpdate, pushAfterDone } from "./stream";
-import { checkToolCount, toStrictSchema } from "./strict";
+import { toStrictSchema } from "#strict";
+import { checkToolCount } from "./openai-limits";
 
 /** One function tool of a Responses API request (the SDK's `FunctionTool`). */
 export interface ResponsesFunctionTool {

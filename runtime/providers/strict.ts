@@ -6,7 +6,8 @@
  *   and keywords strict mode does not take (`default`, `minLength`, formats outside its list, …) moved into the
  *   description text rather than dropped. What strict mode cannot express at all (tuples, `Record`s, untyped
  *   values, a root union, `allOf` / `not` / conditionals) is a ToolExportError naming the tool and the path.
- * - `checkStrictLimits` / `checkToolCount`: OpenAI's documented limits, checked when exporting.
+ * - `checkStrictLimits`: OpenAI's size limits of one strict schema, checked when exporting (openai-limits.ts has the
+ *   numbers and the tool count every export checks).
  * The undo (a `null` for an optional property means "left out") is run by dispatch when validation fails, so it
  * lives with the arguments: runtime/arguments/optional-nulls.ts.
  *
@@ -16,24 +17,7 @@
 import { ToolExportError } from "../tool/errors";
 import type { JsonSchema, JsonValue } from "../tool/meta";
 import { acceptsNull, isAnySchema, isObjectSchema, isRecord, json, pointerSegment, resolveRef, showPath } from "../arguments/json-schema";
-
-/** OpenAI's documented limits for function tools and strict schemas. */
-export const OPENAI_LIMITS = {
-  /** Tools in one request. */
-  tools: 128,
-  /** Levels of object nesting in one schema. */
-  depth: 10,
-  /** Object properties in one schema, in total. */
-  properties: 5000,
-  /** Characters across property names, definition names, enum and const values. */
-  stringLength: 120_000,
-  /** Enum values across all enums of one schema. */
-  enumValues: 1000,
-  /** A string enum with more values than this … */
-  largeEnum: 250,
-  /** … may total at most this many characters. */
-  largeEnumLength: 15_000,
-} as const;
+import { OPENAI_LIMITS } from "./openai-limits";
 
 /** The `format` values strict mode accepts; others go into the description. */
 const STRICT_FORMATS = new Set(["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"]);
@@ -330,14 +314,4 @@ export function checkStrictLimits(schema: JsonSchema, toolName: string): void {
     if (Array.isArray(node.anyOf)) node.anyOf.forEach((branch, i) => deepest(branch, `${path}/anyOf/${i}`, here, refs));
   };
   deepest(schema, "", 0, []);
-}
-
-/** OpenAI takes at most 128 tools in one request. */
-export function checkToolCount(count: number, format: string): void {
-  if (count > OPENAI_LIMITS.tools) {
-    throw new ToolExportError(
-      `OpenAI accepts at most ${OPENAI_LIMITS.tools} tools in one request; this registry exports ${count}. Register fewer tools in the registry you export (OpenAI advises fewer than about 20 per turn).`,
-      { format },
-    );
-  }
 }

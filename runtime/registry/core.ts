@@ -92,12 +92,14 @@ export async function resumeRead(registry: BaseToolRegistry, state: unknown, dec
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
 class ToolEntry implements RegisteredTool, DispatchTool {
-  readonly name: string;
-  readonly description: string;
-  readonly parameters: JsonSchema;
-  readonly meta: CompiledToolMeta;
-  readonly options: Readonly<ToolOptions>;
-  readonly source: string;
+  // Declared, not defined as class fields: the constructor assigns each once (a registry of 1,000 tools builds
+  // 1,000 of these while the app starts).
+  declare readonly name: string;
+  declare readonly description: string;
+  declare readonly parameters: JsonSchema;
+  declare readonly meta: CompiledToolMeta;
+  declare readonly options: Readonly<ToolOptions>;
+  declare readonly source: string;
   readonly #fn: AnyFunction;
   readonly #thisArg: unknown;
   /** What `call` runs: for a tool() value its own function, not the wrapper tool() returned (one call less). */
@@ -374,12 +376,12 @@ export abstract class BaseToolRegistry {
 /** The tool's metadata, or a registration error that says why it is unusable and how to fix the build. */
 function checkedMeta(found: FoundTool): CompiledToolMeta {
   const { declaration } = found;
-  const shownName = declaration.options.name ?? (declaration.key || "(anonymous)");
-  const tool = `Tool "${shownName}" (${found.role})`;
+  // Named only when something is wrong: registering many tools builds no string per tool.
+  const tool = (): string => `Tool "${declaration.options.name ?? (declaration.key || "(anonymous)")}" (${found.role})`;
   const meta: unknown = declaration.meta;
   if (meta === null) {
     throw new ToolRegistrationError(
-      `${tool} has no compiled metadata: the tooltype transformer ran, but could not read the function passed to tool() (the build reported TT1007 there, saying what to write instead). If tool() is called inside a function of yours that wraps it, make that function a tool factory (README: "Wrapping tool()").`,
+      `${tool()} has no compiled metadata: the tooltype transformer ran, but could not read the function passed to tool() (the build reported TT1007 there, saying what to write instead). If tool() is called inside a function of yours that wraps it, make that function a tool factory (README: "Wrapping tool()").`,
     );
   }
   if (meta === undefined) {
@@ -387,22 +389,22 @@ function checkedMeta(found: FoundTool): CompiledToolMeta {
       declaration.kind === "function"
         ? ' If tool() is called inside a function of yours that wraps it without passing metadata on, make that function a tool factory (README: "Wrapping tool()").'
         : "";
-    throw new ToolRegistrationError(`${tool} has no compiled metadata: ${NOT_COMPILED_HINT}${wrapper}`);
+    throw new ToolRegistrationError(`${tool()} has no compiled metadata: ${NOT_COMPILED_HINT}${wrapper}`);
   }
   if (!isCompiledToolMeta(meta)) {
     throw new ToolRegistrationError(
-      `${tool} has malformed compiled metadata (expected an object with v, name, description, parameters and params). Rebuild with the tooltype transformer instead of writing the metadata by hand.`,
+      `${tool()} has malformed compiled metadata (expected an object with v, name, description, parameters and params). Rebuild with the tooltype transformer instead of writing the metadata by hand.`,
     );
   }
   if (meta.v !== META_VERSION) {
     throw new ToolRegistrationError(
-      `${tool} was compiled with tooltype metadata version ${String(meta.v)}, but this tooltype runtime reads version ${META_VERSION}. Rebuild with the tooltype transformer from the same tooltype version as the runtime (reinstall tooltype, then run tspc again).`,
+      `${tool()} was compiled with tooltype metadata version ${String(meta.v)}, but this tooltype runtime reads version ${META_VERSION}. Rebuild with the tooltype transformer from the same tooltype version as the runtime (reinstall tooltype, then run tspc again).`,
     );
   }
   const shaped = meta as CompiledToolMeta;
   if (typeof shaped.name !== "string" || typeof shaped.parameters !== "object" || !Array.isArray(shaped.params)) {
     throw new ToolRegistrationError(
-      `${tool} has malformed compiled metadata (expected name, parameters and params). Rebuild with the tooltype transformer.`,
+      `${tool()} has malformed compiled metadata (expected name, parameters and params). Rebuild with the tooltype transformer.`,
     );
   }
   return shaped;

@@ -4,8 +4,7 @@
  * code. Messages of another format still dispatch: their provider is loaded on first need (on-need.ts).
  */
 import type { OpenAIFunctionTool } from "../providers/openai-chat/client";
-import { type OpenAIFunctionDefinition, toOpenAIFunctions } from "../providers/openai-chat/functions";
-import { type OpenAIToolsOptions, toOpenAITools } from "../providers/openai-chat/tools";
+import { type OpenAIFunctionDefinition, type OpenAIToolsOptions, toOpenAIFunctions, toOpenAITools } from "../providers/openai-chat/tools";
 import { ToolRegistry as OnNeedToolRegistry } from "./on-need";
 
 /**

@@ -16,13 +16,14 @@ import {
   type ResponsesToolsOptions,
   anthropic,
   gemini,
-  openAIChat,
-  openAIFunctions,
   openAIResponses,
   providerNamed,
+  toMCPTools,
+  toOpenAIFunctions,
+  toOpenAITools,
 } from "../providers";
 import type { CallReader, MessageFormat } from "../providers/readers";
-import { type MCPTool, toMCPTools } from "../providers/mcp";
+import type { MCPTool } from "../providers/mcp";
 import { BaseToolRegistry } from "./core";
 
 export type { RegisteredTool } from "../dispatch/options";
@@ -44,12 +45,12 @@ export class ToolRegistry extends BaseToolRegistry {
    * own `strict` option) into OpenAI's strict subset; OpenAI's limits are checked. Throws ToolExportError.
    */
   toOpenAITools(options?: OpenAIToolsOptions): OpenAIFunctionTool[] {
-    return openAIChat.exportTools(this.list(), options);
+    return toOpenAITools(this.list(), options);
   }
 
   /** The `functions` of a legacy Chat Completions request (`{ name, description, parameters }`). */
   toOpenAIFunctions(): OpenAIFunctionDefinition[] {
-    return openAIFunctions.exportTools(this.list());
+    return toOpenAIFunctions(this.list());
   }
 
   /**

@@ -48,8 +48,9 @@ export interface CompiledToolMeta {
   annotations?: ToolAnnotations;
   /**
    * The `parameters` validator compiled to code at build time (tooltype's generator, transformer/validator/). It is
-   * called once with a resolver that answers `"tooltype/validator@2"` with the run-time kit, and returns the validate
-   * function; no code is generated at run time.
+   * called once with a resolver that answers `"tooltype/validator@3"` with the run-time kit, and returns the validate
+   * function; no code is generated at run time. What only some schemas need (formats, patterns, `uniqueItems`) it
+   * reads from `tooltype/kit`, which the transformer imports into the file (see VALIDATOR_IMPORTS).
    */
   validator?: CompiledValidatorFactory;
 }
@@ -58,7 +59,20 @@ export interface CompiledToolMeta {
  * The id generated validators ask their resolver for: the run-time kit (runtime/arguments/validator-kit.ts). A new
  * contract between generated code and kit gets a new id, so mismatched builds fail with a message to rebuild.
  */
-export const VALIDATOR_KIT_ID = "tooltype/validator@2";
+export const VALIDATOR_KIT_ID = "tooltype/validator@3";
+
+/**
+ * The module generated validators import their format checks, guarded patterns and `uniqueItems` from, and the
+ * name of that import in the file (`import * as __tooltype_kit from "tooltype/kit"`, added by the transformer to a
+ * file whose validators use any of them; a file that already has the name gets `__tooltype_kit1`, ...). A
+ * namespace import keeps its name in every module format tsc emits, and bundlers keep only the names read from it.
+ */
+export const VALIDATOR_IMPORTS = { module: "tooltype/kit", name: "__tooltype_kit" } as const;
+
+/** The export of `tooltype/kit` that checks format `name`: the name in camel case (`date-time` → `dateTime`). */
+export function kitFormatExport(name: string): string {
+  return name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+}
 
 /**
  * MCP's behaviour hints for a tool (clients may show them or ask before a destructive call; they are hints, not a
@@ -75,7 +89,7 @@ export interface ToolAnnotations {
   openWorldHint?: boolean;
 }
 
-/** What the transformer emits for `validator`: `function (require) { var k = require("tooltype/validator@2"); ...; return k.v(v); }`. */
+/** What the transformer emits for `validator`: `function (require) { var k = require("tooltype/validator@3"); ...; return k.v(v); }`. */
 export type CompiledValidatorFactory = (require: (id: string) => unknown) => unknown;
 
 /** True when `value` looks like metadata the transformer emitted (any version). */

@@ -88,6 +88,9 @@ function fromMembers(start: object, kind: "static" | "instance" | "prototype"): 
   const seen = new Set<PropertyKey>();
   const found: FoundTool[] = [];
   for (let holder: object | null = start; holder !== null && holder !== stop; holder = Object.getPrototypeOf(holder)) {
+    // Name the class that defines the methods: that is the file to look at when something is wrong with one.
+    // Read once per holder, on its first @tool method.
+    let owner: string | undefined;
     for (const key of Reflect.ownKeys(holder)) {
       if (seen.has(key)) continue;
       seen.add(key);
@@ -102,11 +105,11 @@ function fromMembers(start: object, kind: "static" | "instance" | "prototype"): 
         found.push(functionTool(declaration, fn, start));
         continue;
       }
-      // Name the class that defines the method: that is the file to look at when something is wrong with it.
-      let owner: string;
-      if (kind === "static") owner = functionName(holder);
-      else if (kind === "instance" && holder === start) owner = classOf(holder);
-      else owner = classOf(holder, true);
+      if (owner === undefined) {
+        if (kind === "static") owner = functionName(holder);
+        else if (kind === "instance" && holder === start) owner = classOf(holder);
+        else owner = classOf(holder, true);
+      }
       const role = kind === "static" ? "static method" : "method";
       const label = `${role} ${owner}.${String(key)}`;
       found.push({ declaration, fn, thisArg: start, label, role: `${role} of ${owner}` });

@@ -47,7 +47,7 @@ process.stdout.write(JSON.stringify({ tools: registry.toOpenAITools(), chat: cha
 /** Modules no part of a Chat Completions app's start may hold (paths inside the ES module build or node_modules). */
 const NOT_AT_START: readonly RegExp[] = [
   /dist\/esm\/runtime\/providers\/(anthropic|gemini|openai-responses|stream)\.js$/,
-  /dist\/esm\/runtime\/providers\/openai-chat\/stream\.js$/,
+  /dist\/esm\/runtime\/providers\/openai-chat\/(stream|functions)\.js$/,
   /dist\/esm\/runtime\/providers\/index\.js$/,
   /dist\/esm\/runtime\/agent\//,
   /node_modules\/partial-json\//,

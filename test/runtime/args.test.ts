@@ -20,8 +20,8 @@ test("parseArguments: objects pass, blank means {}, other JSON and bad text are 
   assert.equal(parseArguments('{"a":1}'), { ok: true, args: { a: 1 } });
   assert.equal(parseArguments(""), { ok: true, args: {} });
   assert.equal(parseArguments(" \n"), { ok: true, args: {} });
-  assert.equal(parseArguments("null"), { ok: false, problem: "not_object", detail: "null", text: "null" });
-  assert.equal(parseArguments('"x"'), { ok: false, problem: "not_object", detail: "a string", text: '"x"' });
+  assert.equal(parseArguments("null"), { ok: false, problem: "not_object", value: null, text: "null" });
+  assert.equal(parseArguments('"x"'), { ok: false, problem: "not_object", value: "x", text: '"x"' });
   const bad = parseArguments('{"a":1');
   assert.is(bad.ok, false);
   assert.is(!bad.ok && bad.problem, "json");

@@ -38,7 +38,7 @@ test("ES2022: the generated validator is emitted as text, small, and validates",
   const start = js.indexOf("validator: function (require)");
   assert.ok(start > 0, "a validator is emitted");
   const validator = js.slice(start, js.indexOf("return k.v(v);", start));
-  assert.match(validator, /require\("tooltype\/validator@2"\)/);
+  assert.match(validator, /require\("tooltype\/validator@3"\)/);
   // Yes/no checks only: the kit explains an invalid value from the schema, so no error path is emitted.
   assert.match(validator, /\|\| (d\.seats|d\d+) < 1\) return 1;/);
   assert.not.match(validator, /minimum|\/seats/);

@@ -1,5 +1,5 @@
 /**
- * tooltype's own `format` checks (runtime/arguments/formats.ts), which generated validators use instead of
+ * tooltype's own `format` checks (runtime/arguments/formats.ts, exported by `tooltype/kit`), which generated validators use instead of
  * ajv-formats, against ajv-formats' full mode with the same length caps (what the kit used before, and what ajv
  * applies to hand-written schemas): the same answer on a corpus of valid and invalid strings per format, written
  * by hand around each rule's edges and grown by fast-check (mutations of the valid ones, strings over each
@@ -9,7 +9,9 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import fc from "fast-check";
 import { fullFormats } from "ajv-formats/dist/formats";
-import { FORMAT_LENGTH_LIMITS, formatChecker } from "../../runtime/arguments/formats";
+import { FORMAT_LENGTH_LIMITS } from "../../runtime/arguments/formats";
+import * as kit from "../../runtime/kit";
+import { kitFormatExport } from "../../runtime/tool/meta";
 import { KNOWN_FORMATS } from "../../transformer/schema/keywords";
 
 /** ajv-formats' answer, as ajv applies it (values of another type pass; the length cap first). */
@@ -77,7 +79,8 @@ test("every format the transformer accepts has a corpus here", () => {
 
 for (const name of [...KNOWN_FORMATS]) {
   test(`format ${name}: the same answer as ajv-formats on its corpus`, () => {
-    const mine = formatChecker(name);
+    // The check generated validators import (`tooltype/kit`), by the name they read it under.
+    const mine = (kit as unknown as Record<string, (value: unknown) => boolean>)[kitFormatExport(name)]!;
     const check = (value: unknown): void => {
       const expected = reference(name, value);
       assert.is(mine(value), expected, `${name} ${JSON.stringify(value)}: ajv-formats says ${expected ? "valid" : "invalid"}`);

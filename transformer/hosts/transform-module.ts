@@ -1,7 +1,8 @@
 /**
  * Transforms one TypeScript module for a bundler: runs tooltype's transformer (the very one tspc runs) on the
  * module's SourceFile from the shared project, and splices only what it added (the metadata arguments of
- * `tool(...)`, `@tool` and `structuredOutput<T>()`) into the module's original text. Everything else stays
+ * `tool(...)`, `@tool` and `structuredOutput<T>()`, and the `tooltype/kit` import its validators read) into the
+ * module's original text. Everything else stays
  * byte for byte, so the bundler's own TypeScript handling goes on as before and a source map of pure insertions
  * stays right.
  *
@@ -70,7 +71,9 @@ function transformAgain(project: ProjectService, fileName: string, code: string)
   const diagnostics = transformer.sink.map((d) => hostDiagnostic(tsi, d));
   const edits: Edit[] = [];
   try {
-    collectEdits(tsi, result.transformed[0]!, edits);
+    const transformed = result.transformed[0]!;
+    collectEdits(tsi, transformed, edits);
+    addedImports(tsi, source, transformed, edits);
   } finally {
     result.dispose();
   }
@@ -80,7 +83,7 @@ function transformAgain(project: ProjectService, fileName: string, code: string)
   const printer = tsi.createPrinter({ newLine: tsi.NewLineKind.LineFeed });
   const text = new MagicString(code);
   for (const edit of edits) {
-    const args = edit.args.map((a) => printer.printNode(tsi.EmitHint.Expression, a, source)).join(", ");
+    const args = edit.args.map((a) => printer.printNode(tsi.isExpression(a) ? tsi.EmitHint.Expression : tsi.EmitHint.Unspecified, a, source)).join(", ");
     text.appendLeft(edit.at, `${edit.before}${args}${edit.after}`);
   }
   return {
@@ -91,12 +94,35 @@ function transformAgain(project: ProjectService, fileName: string, code: string)
   };
 }
 
-/** Arguments the transformer added, and where in the original text they go. */
+/** Arguments (or a statement) the transformer added, and where in the original text they go. */
 interface Edit {
   at: number;
   before: string;
-  args: ts.Expression[];
+  args: (ts.Expression | ts.Statement)[];
   after: string;
+}
+
+/**
+ * Imports the transformer added to the file (`tooltype/kit`, see emit.ts `withKitImport`): written on the first
+ * line after the directive prologue and any `#!` line, without a line break, so the lines below keep their numbers.
+ */
+function addedImports(tsi: TS, source: ts.SourceFile, transformed: ts.SourceFile, edits: Edit[]): void {
+  const added = transformed.statements.filter((statement) => tsi.isImportDeclaration(statement) && tsi.getOriginalNode(statement).pos < 0);
+  if (added.length === 0) return;
+  let at = 0;
+  for (const statement of source.statements) {
+    if (!tsi.isExpressionStatement(statement) || !tsi.isStringLiteral(statement.expression)) break;
+    at = statement.end;
+  }
+  const text = source.text;
+  // A directive may end without its semicolon, and the import follows on the same line.
+  let before = at > 0 && text[at - 1] !== ";" ? ";" : "";
+  if (at === 0) {
+    const shebang = tsi.getShebang(text);
+    if (shebang !== undefined) at = text.indexOf("\n", shebang.length) + 1 || text.length;
+    if (shebang !== undefined && at === text.length) before = "\n";
+  }
+  edits.push({ at, before, args: added, after: "" });
 }
 
 /**

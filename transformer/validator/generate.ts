@@ -1,19 +1,31 @@
 /**
  * tooltype's validator code generator: a tool's parameter schema in, the text of a small validator factory out,
- * `function (require) { var k = require("tooltype/validator@2"); ...; return k.v(v); }`.
+ * `function (require) { var k = require("tooltype/validator@3"); ...; return k.v(v); }`.
  *
  * The code answers yes or no only: each check is `if (<invalid>) return 1;`. Saying why a value is invalid is the
  * kit's job (runtime/arguments/kit-explain.ts walks the schema, which the metadata carries anyway), so the build
  * output holds no error paths, params or messages. The code is ES5 (var and function only), so it needs no
  * down-levelling for any target and no code generation at run time. Each schema becomes straight-line checks on
  * local variables; only `$defs` entries and union alternatives of more than one check become functions of their
- * own. What takes more than an expression (`$ref` memory, uniqueness, guarded patterns, formats, Unicode lengths,
- * deep equality) is a call into the kit, runtime/arguments/validator-kit.ts, whose header states the contract.
+ * own. What takes more than an expression (`$ref` memory, the object test) is a call into the kit,
+ * runtime/arguments/validator-kit.ts, whose header states the contract. What only some schemas need (formats,
+ * guarded patterns, uniqueness, Unicode lengths, deep equality) is read from the `tooltype/kit` import by name
+ * (`__tooltype_kit.email(d)`), which the transformer adds to the file (`usesImports` tells it when): a bundle then
+ * holds only the checks its tools use.
  *
  * Only the keywords tooltype emits (and `allOf`/`not`) are generated; any other keyword makes `generate` return
  * undefined, and the runtime then validates that schema with ajv.
  */
-import { type JsonSchema, type JsonValue, VALIDATOR_KIT_ID as KIT_ID } from "../../runtime/tool/meta";
+import { type JsonSchema, type JsonValue, kitFormatExport, VALIDATOR_IMPORTS, VALIDATOR_KIT_ID as KIT_ID } from "../../runtime/tool/meta";
+import { KNOWN_FORMATS } from "../schema/keywords";
+
+/** The `tooltype/kit` import, as generated code names it. */
+const IMPORTS = VALIDATOR_IMPORTS.name;
+
+/** Whether generated code reads the `tooltype/kit` import (the file then needs it). */
+export function usesImports(code: string): boolean {
+  return code.includes(`${IMPORTS}.`);
+}
 
 /** Keywords that describe and never constrain. */
 const ANNOTATIONS = new Set(["description", "title", "default", "examples", "deprecated", "$comment", "readOnly", "writeOnly", "$schema"]);
@@ -46,6 +58,9 @@ type Line = { cond: string } | { code: string };
  */
 const VALUE = "\u0000";
 
+/** A name that may stand unquoted as an object key. */
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
 /** Conditions joined with `||` on one line up to this length; past it a new line starts. */
 const LINE = 120;
 
@@ -65,6 +80,10 @@ class Generator {
   private readonly functions: string[] = [];
   private readonly defFunctions = new Map<string, string>();
   private readonly memo = new Map<string, string>();
+  /** The names of the guarded patterns, which `v()` is given. */
+  private readonly patternNames: string[] = [];
+  /** The format checks read from the kit import, by format name, which `v()` is given too. */
+  private readonly formats = new Map<string, string>();
   private count = 0;
 
   constructor(
@@ -74,7 +93,10 @@ class Generator {
 
   factory(): string {
     this.functions.push(fn("v", this.checks(this.root, "", "d", true)));
-    return ["function (require) {", `var k = require(${JSON.stringify(KIT_ID)});`, ...this.hoisted, ...this.functions, "return k.v(v);", "}"].join("\n");
+    const formats = [...this.formats].map(([name, check]) => `${IDENTIFIER.test(name) ? name : JSON.stringify(name)}: ${check}`);
+    const patterns = this.patternNames.length > 0 || formats.length > 0 ? `, [${this.patternNames.join(", ")}]` : "";
+    const checks = formats.length > 0 ? `, { ${formats.join(", ")} }` : "";
+    return ["function (require) {", `var k = require(${JSON.stringify(KIT_ID)});`, ...this.hoisted, ...this.functions, `return k.v(v${patterns}${checks});`, "}"].join("\n");
   }
 
   private name(prefix: string): string {
@@ -150,7 +172,12 @@ class Generator {
       for (const [group, lines] of groups) out.push(...guard(group, d, lines));
     }
     if (!implied) out.push(...this.values(schema, d));
-    if (typeof schema.format === "string") out.push({ cond: `!${this.constant("F", `k.f(${JSON.stringify(schema.format)})`)}(${d})` });
+    // A format the kit does not know accepts everything (the transformer warned about it, TT1014): no check.
+    if (typeof schema.format === "string" && KNOWN_FORMATS.has(schema.format)) {
+      const check = `${IMPORTS}.${kitFormatExport(schema.format)}`;
+      this.formats.set(schema.format, check);
+      out.push({ cond: `!${check}(${d})` });
+    }
     if (Array.isArray(schema.anyOf)) {
       const branches = schema.anyOf.map((branch, i) => this.invalid(branch, at(`anyOf/${i}`), d));
       out.push({ cond: branches.map(parenthesised).join(" && ") });
@@ -192,9 +219,9 @@ class Generator {
     if (multipleOf !== undefined) add("number", `${d} / ${multipleOf} !== parseInt(${d} / ${multipleOf})`);
     // Strings: lengths in code points, then the pattern (guarded), as JSON Schema counts them.
     const maxLength = num("maxLength");
-    if (maxLength !== undefined) add("string", `${d}.length > ${maxLength} && k.l(${d}) > ${maxLength}`);
+    if (maxLength !== undefined) add("string", `${d}.length > ${maxLength} && ${IMPORTS}.codePoints(${d}) > ${maxLength}`);
     const minLength = num("minLength");
-    if (minLength !== undefined) add("string", `k.l(${d}) < ${minLength}`);
+    if (minLength !== undefined) add("string", `${IMPORTS}.codePoints(${d}) < ${minLength}`);
     if (typeof schema.pattern === "string") add("string", `${this.pattern(schema.pattern, at("pattern"))}.test(${d}) !== true`);
     // Arrays.
     const maxItems = num("maxItems");
@@ -214,7 +241,7 @@ class Generator {
         add("array", { code: this.loopBody(`for (var ${i} = ${prefix.length}; ${i} < ${d}.length; ${i}++)`, undefined, lines, `${d}[${i}]`) });
       }
     }
-    if (schema.uniqueItems === true) add("array", `k.u(${d})`);
+    if (schema.uniqueItems === true) add("array", `!${IMPORTS}.unique(${d})`);
     // Objects: required, unknown keys, known properties, pattern properties.
     const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
     if (required.size > 0) add("object", [...required].map((name) => `${d}${member(name)} === undefined`).join(" || "));
@@ -296,12 +323,16 @@ class Generator {
   private differs(d: string, values: JsonValue[]): string {
     const primitive = values.every((value) => typeof value !== "object" || value === null);
     if (primitive && values.length <= 8) return values.map((value) => `${d} !== ${JSON.stringify(value)}`).join(" && ") || "true";
-    return `!k.n(${d}, ${this.constant("V", JSON.stringify(values))})`;
+    return `!${IMPORTS}.oneOf(${d}, ${this.constant("V", JSON.stringify(values))})`;
   }
 
   private pattern(source: string, sp: string): string {
     const linear = this.patterns.linear(source, sp);
-    return this.constant("R", `k.re(${JSON.stringify(source)}${linear ? ", 1" : ""})`);
+    const expression = `${IMPORTS}.pattern(${JSON.stringify(source)}${linear ? ", 1" : ""})`;
+    const known = this.memo.has(expression);
+    const name = this.constant("R", expression);
+    if (!known) this.patternNames.push(name);
+    return name;
   }
 }
 

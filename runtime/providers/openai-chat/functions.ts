@@ -1,7 +1,7 @@
 /**
  * The legacy functions API of Chat Completions as its own provider, `openAIFunctions`: the `functions` list of a
- * request, reading a `function_call` (and no `tool_calls`), answering it with one `function` message, and its
- * `function_call` choice. Apart from openai-chat.ts so that the registry core loads it on first need without the
+ * request (written in tools.ts, so that registries export it without loading this provider), reading a
+ * `function_call` (and no `tool_calls`), answering it with one `function` message, and its `function_call` choice. Apart from openai-chat.ts so that the registry core loads it on first need without the
  * chat provider's loop and stream accumulator.
  */
 import type {
@@ -11,16 +11,11 @@ import type {
 } from "openai/resources/chat/completions";
 import type { ToolMessage } from "../../dispatch/messages";
 import { ToolExportError } from "../../tool/errors";
-import { type ToolChoice, type ToolChoiceOptions, type ToolFormatSource, type ToolProvider, isChoiceMode } from "../provider";
-import { checkToolCount } from "../strict";
+import { type ToolChoice, type ToolChoiceOptions, type ToolProvider, isChoiceMode } from "../provider";
 import { type OpenAIFunctionCallMessage, hasFunctionCall, readToolCall } from "./read";
+import { type OpenAIFunctionDefinition, toOpenAIFunctions } from "./tools";
 
-/** One entry of the legacy `functions` list (the SDK's `ChatCompletionCreateParams.Function`). */
-export interface OpenAIFunctionDefinition {
-  name: string;
-  description?: string;
-  parameters?: { [key: string]: unknown };
-}
+export { type OpenAIFunctionDefinition, toOpenAIFunctions } from "./tools";
 
 /** The answer to a legacy `function_call` (the SDK's `ChatCompletionFunctionMessageParam`). */
 export interface OpenAIFunctionMessage {
@@ -34,17 +29,6 @@ export interface OpenAIFunctionChoiceParams {
   function_call: "none" | "auto" | { name: string };
 }
 
-/** The legacy `functions` list: `{ name, description, parameters }` (no strict mode in that API). */
-export function toOpenAIFunctions(tools: Iterable<ToolFormatSource>): OpenAIFunctionDefinition[] {
-  const list = Array.from(tools);
-  checkToolCount(list.length, "openai-functions");
-  return list.map((tool) => {
-    const fn: ChatCompletionCreateParams.Function = { name: tool.name };
-    if (tool.description !== "") fn.description = tool.description;
-    fn.parameters = tool.parameters;
-    return fn;
-  });
-}
 
 /** The answer to a legacy `function_call`: `{ role: "function", name, content }` (errors included, as text). */
 export function toOpenAIFunctionMessage(results: readonly ToolMessage[]): OpenAIFunctionMessage {

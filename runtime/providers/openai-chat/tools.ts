@@ -1,12 +1,16 @@
 /**
- * The `tools` of a Chat Completions request: each registered tool as `{ type: "function", function }`, its schema
- * rewritten into OpenAI's strict subset where strict mode is asked for (strict.ts), and the request's limits
- * checked; and a structured answer's `response_format`. Apart from openai-chat.ts so that `tooltype/openai`'s registry exports tools without loading the chat
- * provider's loop and stream accumulator (a bundler would leave those out anyway; Node's `require` would not).
+ * The tool lists of a Chat Completions request: `tools`, each registered tool as `{ type: "function", function }`,
+ * its schema rewritten into OpenAI's strict subset where strict mode is asked for (strict.ts, through `#strict`:
+ * under Node loaded on the first strict export); the legacy `functions` list; and a structured answer's
+ * `response_format`. Apart from openai-chat.ts and functions.ts so that a registry exports tools without loading
+ * the chat provider's loop and stream accumulator or the legacy functions provider (a bundler would leave the loop
+ * out anyway, but not the functions provider, which the registry core loads on need; Node's `require` would load
+ * both).
  */
-import type { ChatCompletionFunctionTool } from "openai/resources/chat/completions";
+import type { ChatCompletionCreateParams, ChatCompletionFunctionTool } from "openai/resources/chat/completions";
+import { toStrictSchema } from "#strict";
+import { checkToolCount } from "../openai-limits";
 import type { OutputFormatSource, ToolFormatSource } from "../provider";
-import { checkToolCount, toStrictSchema } from "../strict";
 import type { JsonSchemaResponseFormat, OpenAIFunctionTool } from "./client";
 
 /** `toOpenAITools` options. */
@@ -39,6 +43,25 @@ export function toOpenAITools(tools: Iterable<ToolFormatSource>, options: OpenAI
   const list = Array.from(tools);
   if (options.checkLimits !== false) checkToolCount(list.length, "openai");
   return list.map((tool) => toOpenAITool(tool, options));
+}
+
+/** One entry of the legacy `functions` list (the SDK's `ChatCompletionCreateParams.Function`). */
+export interface OpenAIFunctionDefinition {
+  name: string;
+  description?: string;
+  parameters?: { [key: string]: unknown };
+}
+
+/** The legacy `functions` list: `{ name, description, parameters }` (no strict mode in that API). */
+export function toOpenAIFunctions(tools: Iterable<ToolFormatSource>): OpenAIFunctionDefinition[] {
+  const list = Array.from(tools);
+  checkToolCount(list.length, "openai-functions");
+  return list.map((tool) => {
+    const fn: ChatCompletionCreateParams.Function = { name: tool.name };
+    if (tool.description !== "") fn.description = tool.description;
+    fn.parameters = tool.parameters;
+    return fn;
+  });
 }
 
 /** OpenAI's `response_format` for a structured answer: the schema rewritten into the strict subset when `strict`. */

@@ -1,0 +1,38 @@
+/**
+ * `tooltype/kit`: what validators compiled by tooltype's transformer import by name, beyond the small kit every
+ * validator gets (runtime/arguments/validator-kit.ts): one function per `format`, a guarded `pattern`, `unique`
+ * (for `uniqueItems`), `codePoints` (string length for `minLength` / `maxLength`) and `oneOf` (deep equality, for
+ * `const` / `enum` values that are objects, or enums of many values). The transformer adds `import * as __tooltype_kit from "tooltype/kit"` to a file
+ * whose validators need one of them and reads only the names they use, so a bundler keeps those and drops the
+ * rest (the package has no side effects). Not meant to be imported by hand; the names follow the format names
+ * (`date-time` is `dateTime`).
+ *
+ * @module tooltype/kit
+ */
+export {
+  byte,
+  date,
+  dateTime,
+  duration,
+  email,
+  hostname,
+  int32,
+  int64,
+  ipv4,
+  ipv6,
+  isoDateTime,
+  isoTime,
+  jsonPointer,
+  jsonPointerUriFragment,
+  regex,
+  relativeJsonPointer,
+  time,
+  uri,
+  uriReference,
+  uriTemplate,
+  url,
+  uuid,
+} from "./arguments/formats";
+export { pattern, unique } from "./arguments/validator-imports";
+export { codePoints } from "./arguments/code-points";
+export { oneOf } from "./arguments/json-equal";

@@ -1,0 +1,100 @@
+/**
+ * The main entry as Node loads it (runtime/index-node.ts, the CommonJS build): the same exports as index.ts, but
+ * the agent loop, structured output and the other helpers an app that registers, exports and dispatches does not
+ * touch are required on first access; exporting tools loads Chat Completions' tool lists without the chat provider,
+ * and the strict rewrite only for a strict export.
+ * - `require("tooltype")` exports exactly what index.ts does, each deferred value the very object index.ts exports;
+ * - an ES module importing "tooltype" sees every name (Node's CommonJS export detection reads the getters);
+ * - at start no agent, structured-output, strict or provider module is loaded; each arrives on its first use.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { execFile } from "node:child_process";
+import * as path from "node:path";
+
+const repo = path.resolve(__dirname, "../../..");
+
+function runNode(args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, args, { cwd: repo, timeout: 30_000 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`node ${args.join(" ")} failed: ${String(stderr)}`));
+      else resolve(String(stdout));
+    });
+  });
+}
+
+test("require('tooltype') defers the agent loop, structured output and strict mode to their first use", async () => {
+  const script = `
+const loaded = () => Object.keys(require.cache).map((file) => file.split(require("path").sep).join("/").replace(/^.*\\/dist\\/runtime\\//, ""));
+const main = require("tooltype");
+const atStart = loaded();
+const search = main.tool.fromSchema(
+  { name: "search", parameters: { type: "object", properties: { q: { type: "string" }, n: { type: "integer" } }, required: ["q"] } },
+  (args) => args.q,
+);
+const registry = new main.ToolRegistry([search]);
+const plain = registry.toOpenAITools();
+const afterExport = loaded();
+const strict = registry.toOpenAITools({ strict: true });
+const afterStrict = loaded();
+const runTools = main.runTools;
+const afterAgent = loaded();
+const eager = require("${repo}/dist/runtime/index.js");
+const names = (module) => Object.keys(module).sort();
+const differing = names(eager).filter((name) => eager[name] !== main[name]);
+process.stdout.write(JSON.stringify({ atStart, afterExport, afterStrict, afterAgent, plain, strict, runTools: typeof runTools,
+  names: names(main), eagerNames: names(eager), differing }));`;
+  const report = JSON.parse(await runNode(["-e", script])) as {
+    atStart: string[];
+    afterExport: string[];
+    afterStrict: string[];
+    afterAgent: string[];
+    plain: { function: { parameters: unknown; strict?: boolean } }[];
+    strict: { function: { parameters: unknown; strict?: boolean } }[];
+    runTools: string;
+    names: string[];
+    eagerNames: string[];
+    differing: string[];
+  };
+  assert.ok(report.atStart.includes("index-node.js"), "require('tooltype') did not resolve to runtime/index-node.js");
+  const deferred = /^(agent\/|providers\/(strict|openai-chat|openai-chat\/(tools|functions)|mcp)\.js$|registry\/(parse-tool-calls|answer|choice)\.js$|arguments\/(settle|invalid|coerce|schema-fit)\.js$)/;
+  assert.equal(report.atStart.filter((file) => deferred.test(file)), [], "require('tooltype') loaded modules an app needs only later");
+  // Exporting loads Chat Completions' tool lists only: not the chat provider's loop, not the strict rewrite.
+  assert.equal(report.afterExport.filter((file) => deferred.test(file)), ["providers/openai-chat/tools.js"]);
+  assert.ok(report.afterStrict.includes("providers/strict.js"), "a strict export did not load the strict rewrite");
+  assert.ok(report.afterAgent.includes("agent/run-tools.js") && report.runTools === "function", "runTools was not loaded on first access");
+
+  const parameters = { type: "object", properties: { q: { type: "string" }, n: { type: "integer" } }, required: ["q"] };
+  assert.equal(report.plain, [{ type: "function", function: { name: "search", parameters } }]);
+  assert.equal(report.strict, [
+    {
+      type: "function",
+      function: {
+        name: "search",
+        parameters: {
+          type: "object",
+          properties: { q: { type: "string" }, n: { type: ["integer", "null"] } },
+          required: ["q", "n"],
+          additionalProperties: false,
+        },
+        strict: true,
+      },
+    },
+  ]);
+  assert.equal(report.names, report.eagerNames, "runtime/index-node.ts and runtime/index.ts export different names");
+  assert.equal(report.differing, [], "a deferred export is not the object runtime/index.ts exports");
+});
+
+test("an ES module importing 'tooltype' under Node sees every export", async () => {
+  const script = `import * as main from "tooltype";
+import { createRequire } from "node:module";
+const eager = createRequire(import.meta.url)("${repo}/dist/runtime/index.js");
+const own = (names) => names.filter((name) => !["default", "module.exports", "__esModule"].includes(name)).sort();
+process.stdout.write(JSON.stringify({ names: own(Object.keys(main)), expected: own(Object.keys(eager)), runTools: typeof main.runTools, same: main.StructuredOutput === eager.StructuredOutput }));`;
+  const report = JSON.parse(await runNode(["--input-type=module", "-e", script])) as { names: string[]; expected: string[]; runTools: string; same: boolean };
+  assert.equal(report.names, report.expected);
+  assert.is(report.runTools, "function");
+  assert.ok(report.same, "the ES module's StructuredOutput is not the CommonJS build's");
+});
+
+test.run();
