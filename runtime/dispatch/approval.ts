@@ -11,20 +11,13 @@
 import type { ArgsObject } from "../arguments/args";
 import type { ToolContext } from "../tool/options";
 import type { NormalizedCall } from "./call";
+import type { PendingApproval } from "./approval-error";
+import type { DispatchEnvironment } from "./environment";
 import { MAX_CALLS_PER_MESSAGE, countLimit } from "./limits";
 import type { DispatchOptions } from "./options";
-import { type DispatchEnvironment, validArguments } from "./pipeline";
+import { validArguments } from "./pipeline";
 
-/** A call waiting for a human's decision. */
-export interface PendingApproval {
-  /** What a decision names: the call's id, or `#<index>` when the batch's ids are missing or not unique (Gemini without ids). */
-  readonly id: string;
-  /** Its position in the batch. */
-  readonly index: number;
-  readonly name: string;
-  /** The validated arguments, as JSON (what the tool would receive, dates as their text). */
-  readonly args: Record<string, unknown>;
-}
+export { ApprovalRequiredError, type PendingApproval } from "./approval-error";
 
 /** A human's answer for one pending call. `reason` (on a rejection) is sent to the model. */
 export type ApprovalDecision = { id: string; approved: true } | { id: string; approved: false; reason?: string };
@@ -37,28 +30,6 @@ export interface ApprovalStateData {
   readonly provider: string;
   readonly calls: readonly NormalizedCall[];
   readonly pending: readonly PendingApproval[];
-}
-
-/** A plain `dispatch` (or `runCalls`, `invoke`) met calls that need approval; nothing of the batch ran. */
-export class ApprovalRequiredError extends Error {
-  readonly pending: readonly PendingApproval[];
-  constructor(pending: readonly PendingApproval[]) {
-    const names = [...new Set(pending.map((call) => call.name))].join(", ");
-    super(
-      `${names} need${pending.length === 1 ? "s" : ""} a human's approval (needsApproval), so this batch was not run: a plain dispatch never runs such a call. Use registry.dispatchWithApproval(message) and registry.resume(state, decisions), or runTools, which pauses for approval (result.paused).`,
-    );
-    this.name = "ApprovalRequiredError";
-    this.pending = pending;
-  }
-}
-
-/** Whether any call names a tool that may need approval (cheap: no arguments are read). */
-export function mayNeedApproval(env: DispatchEnvironment, calls: readonly NormalizedCall[]): boolean {
-  for (let i = 0; i < calls.length; i++) {
-    const flag = env.get(calls[i]!.name)?.options.needsApproval;
-    if (flag !== undefined && flag !== false) return true;
-  }
-  return false;
 }
 
 /**

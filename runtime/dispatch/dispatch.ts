@@ -1,25 +1,29 @@
 /**
- * Answering the calls of one assistant message, as a provider read them (runtime/providers/): run them through the
- * per-call pipeline (pipeline.ts) and return exactly one ToolMessage per call, in call order.
+ * Answering the calls of one assistant message, as a provider read them (runtime/providers/): exactly one
+ * ToolMessage per call, in call order. This is the part every app loads: the common batch answered on the spot, and
+ * the door to the full pipeline (full.ts, loaded on first need) for everything else.
  *
- * - Calls run concurrently, at most `maxConcurrency` at a time (dispatch's, else the registry's; default all).
- * - `timeoutMs` of the dispatch is one deadline for all its calls; each tool's own `timeoutMs` applies within it.
- * - The caller's `signal` aborts every running call and rejects with its reason; calls still waiting never start.
- * - A handler that rethrows (`handleToolError: false`, …) rejects dispatch with that error and aborts the rest.
- * - Only the first `maxCallsPerMessage` calls run (default 64); each later one is answered with the limit.
- * - A call that needs a human's approval (approval.ts) stops the batch before anything runs: ApprovalRequiredError,
- *   unless the batch is being resumed with its decisions (`rejections`).
+ * - A batch with no hooks, middleware, deadline or call that may need approval, within its limits
+ *   (`maxCallsPerMessage`, `maxConcurrency`), goes call by call through the fast lane (plain.ts): a call whose
+ *   arguments are plain, valid JSON text and whose tool returns text within its size is answered here.
+ * - The first call that leaves the lane hands the rest of the batch to the full pipeline (batch.ts `continueBatch`),
+ *   in call order, with what came of that call; any other batch goes there whole (batch.ts `answerBatch`, which
+ *   documents concurrency, deadlines, the caller's signal, limits and approval).
+ * The answers, their order, the hooks and the limits are the same either way; only when the full pipeline is first
+ * needed in a bundle does the rest of that batch wait for its chunk.
  */
-import { ApprovalRequiredError, findPending, mayNeedApproval } from "./approval";
 import type { NormalizedCall } from "./call";
-import type { ToolMessage } from "./messages";
-import type { DispatchOptions } from "./options";
-import { type DispatchEnvironment, type DispatchRun, answerAll, answerCall, answerRefused, createRun } from "./pipeline";
-import { MAX_CALLS_PER_MESSAGE, countLimit, tooManyCallsError } from "./limits";
+import type { DispatchEnvironment } from "./environment";
+import { type Full, fullLoaded, withFull } from "./full-load";
+import { MAX_CALL_ID_LENGTH, MAX_CALLS_PER_MESSAGE, limitOf } from "./limits";
+import { ToolMessage } from "./messages";
+import type { DispatchOptions, ToolHooks, ToolInput } from "./options";
+import { FULL, PENDING, Ran, answerPlain, fastLaneOn, mayNeedApproval } from "./plain";
 
-export { answerCall, invokeRaw, invokeTool } from "./pipeline";
-export type { DispatchEnvironment, DispatchRun, DispatchTool } from "./pipeline";
+export type { DispatchEnvironment, DispatchTool } from "./environment";
 export type { ToolInput } from "./options";
+export { callsCap } from "./limits";
+export { mayNeedApproval } from "./plain";
 
 /** The options of a dispatch given none: shared, since nothing writes to a run's options. */
 const NO_OPTIONS: DispatchOptions = Object.freeze({});
@@ -34,122 +38,76 @@ export function dispatchCalls(
   options: DispatchOptions = NO_OPTIONS,
   rejections?: readonly (string | undefined)[],
 ): Promise<ToolMessage[]> {
-  if (rejections === undefined && mayNeedApproval(env, calls)) return afterApproval(env, calls, options);
-  let limit: number;
-  let cap: number;
+  const idLimit = rejections === undefined ? plainBatch(env, calls, options) : 0;
+  if (idLimit === 0) return viaFull((full) => full.answerBatch(env, calls, options, rejections));
+  const count = calls.length;
+  const answers: ToolMessage[] = new Array(count);
+  const signal = options.signal;
   try {
-    options.signal?.throwIfAborted();
-    limit = concurrencyLimit(options.maxConcurrency ?? env.options.maxConcurrency);
-    cap = callsCap(env, options);
-  } catch (error) {
-    return Promise.reject(error);
-  }
-  const run = createRun(options);
-  if (rejections !== undefined && rejections.length > 0) run.rejections = rejections;
-  let answers: ToolMessage[] | Promise<ToolMessage[]>;
-  try {
-    const refused = calls.length > cap ? refuseBeyond(env, calls, run, cap) : undefined;
-    const running = refused ? calls.slice(0, cap) : calls;
-    answers = limit >= running.length ? answerAll(env, running, run) : answerWithLimit(env, running, run, limit);
-    if (refused) answers = withRefused(answers, refused);
-  } catch (error) {
-    return Promise.reject(giveUp(run, error));
-  }
-  if (!(answers instanceof Promise)) {
-    run.close();
-    return Promise.resolve(answers);
-  }
-  return closeWhenDone(run, answers);
-}
-
-// The continuations of dispatchCalls live apart from it: a closure there would make every dispatch allocate the
-// variables it captures, although most dispatches answer at once and need none of them.
-
-/** The batch once no call of it needs approval (else ApprovalRequiredError). */
-function afterApproval(env: DispatchEnvironment, calls: NormalizedCall[], options: DispatchOptions): Promise<ToolMessage[]> {
-  return findPending(env, calls, options).then((pending) => {
-    if (pending.length > 0) throw new ApprovalRequiredError(pending);
-    return dispatchCalls(env, calls, options, []);
-  });
-}
-
-function withRefused(answers: ToolMessage[] | Promise<ToolMessage[]>, refused: ToolMessage[]): ToolMessage[] | Promise<ToolMessage[]> {
-  return answers instanceof Promise ? answers.then((done) => done.concat(refused)) : answers.concat(refused);
-}
-
-function closeWhenDone(run: DispatchRun, answers: Promise<ToolMessage[]>): Promise<ToolMessage[]> {
-  return answers.then(
-    (done) => {
-      run.close();
-      return done;
-    },
-    (error: unknown) => {
-      throw giveUp(run, error);
-    },
-  );
-}
-
-/** How many calls of one reply run: the dispatch's `maxCallsPerMessage`, else the registry's, else the default. */
-export function callsCap(env: DispatchEnvironment, options: DispatchOptions): number {
-  return countLimit("maxCallsPerMessage", options.maxCallsPerMessage ?? env.options.maxCallsPerMessage, MAX_CALLS_PER_MESSAGE);
-}
-
-/**
- * The answers to the calls past the first `cap` of a reply, made before any call runs: a handler that rethrows on
- * them rejects dispatch with nothing started.
- */
-function refuseBeyond(env: DispatchEnvironment, calls: NormalizedCall[], run: DispatchRun, cap: number): ToolMessage[] {
-  return refuseEach(env, calls.slice(cap), run, calls.length, cap);
-}
-
-function refuseEach(env: DispatchEnvironment, calls: NormalizedCall[], run: DispatchRun, total: number, cap: number): ToolMessage[] {
-  return calls.map((call) => answerRefused(env, call, run, tooManyCallsError(call.name, total, cap)));
-}
-
-/**
- * For a reply whose calls were run one by one as they streamed in: answer `calls`, the ones past the cap, with the
- * same limit text dispatch gives a whole reply of `total` calls. Nothing runs; a handler that rethrows rejects.
- */
-export function refuseBeyondCap(env: DispatchEnvironment, calls: NormalizedCall[], options: DispatchOptions, total: number): Promise<ToolMessage[]> {
-  const run = createRun(options);
-  try {
-    return Promise.resolve(refuseEach(env, calls, run, total, callsCap(env, options)));
-  } catch (error) {
-    return Promise.reject(error);
-  } finally {
-    run.close();
-  }
-}
-
-/** Dispatch gives up: no one will read the other answers, so stop the calls still running. */
-function giveUp(run: DispatchRun, error: unknown): unknown {
-  run.abort(error);
-  run.close();
-  return error;
-}
-
-/** At most `limit` calls running at once; each worker takes the next call when its last one is answered. */
-async function answerWithLimit(env: DispatchEnvironment, calls: NormalizedCall[], run: DispatchRun, limit: number): Promise<ToolMessage[]> {
-  const answers: ToolMessage[] = new Array(calls.length);
-  let next = 0;
-  let stopped = false;
-  const worker = async (): Promise<void> => {
-    while (!stopped && next < calls.length) {
-      const index = next++;
-      try {
-        answers[index] = await answerCall(env, calls[index]!, run.options, run, index);
-      } catch (error) {
-        stopped = true;
-        throw error;
-      }
+    for (let i = 0; i < count; i++) {
+      // A signal a tool aborted on the spot: the full pipeline rejects with its reason, as it would have.
+      const one = signal !== undefined && signal.aborted ? FULL : answerPlain(env, calls[i]!, idLimit);
+      if (!(one instanceof ToolMessage)) return handOn(env, calls, options, i, answers, one);
+      answers[i] = one;
     }
-  };
-  await Promise.all(Array.from({ length: limit }, worker));
-  return answers;
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  return Promise.resolve(answers);
 }
 
-function concurrencyLimit(value: number | undefined): number {
-  if (value === undefined || value === Infinity) return Infinity;
-  if (Number.isInteger(value) && value >= 1) return value;
-  throw new RangeError(`maxConcurrency must be a positive integer (or Infinity); got ${String(value)}.`);
+/**
+ * The `maxCallIdLength` of a batch that may take the fast lane, else 0: no approval decisions to apply (checked by
+ * the caller), no call that may need approval, no hooks, middleware or deadline, and limits that are valid and let
+ * every call run at once (a batch over one, or with an invalid one, is the full pipeline's to answer or refuse).
+ */
+function plainBatch(env: DispatchEnvironment, calls: readonly NormalizedCall[], options: DispatchOptions): number {
+  const registry = env.options;
+  if (!fastLaneOn() || options.timeoutMs !== undefined || options.wrap !== undefined || (env.middleware !== undefined && env.middleware.length > 0)) return 0;
+  if (observed(registry) || observed(options) || options.signal?.aborted) return 0;
+  const count = calls.length;
+  if (!(count <= limitOf(options.maxCallsPerMessage ?? registry.maxCallsPerMessage, MAX_CALLS_PER_MESSAGE))) return 0;
+  if (!(count <= limitOf(options.maxConcurrency ?? registry.maxConcurrency, Infinity))) return 0;
+  if (mayNeedApproval(env, calls)) return 0;
+  return limitOf(options.maxCallIdLength ?? registry.maxCallIdLength, MAX_CALL_ID_LENGTH) || 0;
+}
+
+function observed(hooks: ToolHooks): boolean {
+  return hooks.onToolStart !== undefined || hooks.onToolEnd !== undefined || hooks.onToolError !== undefined;
+}
+
+/** The rest of the batch, from call `from` on, in the full pipeline. */
+function handOn(env: DispatchEnvironment, calls: NormalizedCall[], options: DispatchOptions, from: number, answers: ToolMessage[], first: Ran | typeof FULL): Promise<ToolMessage[]> {
+  // A tool's promise may settle before the chunk arrives: handled now, so a rejection is not reported as unhandled
+  // (the full pipeline still reads it).
+  if (first instanceof Ran && first.outcome === PENDING && !fullLoaded()) Promise.resolve(first.value).catch(ignore);
+  return viaFull((full) => full.continueBatch(env, calls, options, from, answers, first));
+}
+
+function ignore(): void {}
+
+/** `use(full.ts)` as one promise, whether the full pipeline is at hand or still to load. */
+export function viaFull<T>(use: (full: Full) => T | Promise<T>): Promise<T> {
+  try {
+    const done = withFull(use);
+    // A promise `use` returned is passed on as it is (no extra step); `then` flattens one made after loading.
+    return (done instanceof Promise ? done : Promise.resolve(done)) as Promise<T>;
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/** `invoke(name, input)`: the tool's own return value (see pipeline.ts `invokeRaw`). */
+export function invokeRaw(env: DispatchEnvironment, name: string, input: ToolInput | undefined, options?: DispatchOptions): Promise<unknown> {
+  return viaFull((full) => full.invokeRaw(env, name, input, options));
+}
+
+/** `tool.invoke(input)`: see pipeline.ts `invokeTool`. */
+export function invokeTool(...args: Parameters<Full["invokeTool"]>): Promise<unknown> {
+  return viaFull((full) => full.invokeTool(...args));
+}
+
+/** See batch.ts `refuseBeyondCap`. */
+export function refuseBeyondCap(...args: Parameters<Full["refuseBeyondCap"]>): Promise<ToolMessage[]> {
+  return viaFull((full) => full.refuseBeyondCap(...args));
 }

@@ -1,5 +1,7 @@
 /**
- * The per-call pipeline: one tool call in, exactly one ToolMessage out.
+ * The per-call pipeline: one tool call in, exactly one ToolMessage out. Part of the full pipeline (full.ts, loaded on
+ * first need); the common call is answered by the fast lane (plain.ts) without it, and a call the lane ran and handed
+ * on is finished here (`answerRan`).
  *
  *   find the tool → read the arguments (size and depth limits, `__proto__` dropped, lenient repair) → validate →
  *   if invalid, coerce to the schema and validate again → revive dates → map to positions → call (`this` bound,
@@ -10,7 +12,7 @@
  * `handleValidationError` (tool first, then registry) choose the text or rethrow. Hooks observe each call. The
  * default bounds (limits.ts) apply here: a per-call timeout, the call id's length, the result's size. A thrown value
  * is only ever inspected inside a try, so even a revoked Proxy gets its answer.
- * Only the caller's abort (or a handler that rethrows) rejects. This file knows one call; dispatch.ts schedules the
+ * Only the caller's abort (or a handler that rethrows) rejects. This file knows one call; batch.ts schedules the
  * calls a provider read out of a message. `invokeTool` runs the same steps for a direct call, returning the tool's own
  * value and throwing instead.
  */
@@ -33,34 +35,21 @@ import { type ToolEvent, type ToolHooks, callHooks, hasHooks } from "./hooks";
 import type { ToolCall } from "../tool/call";
 import { ToolMessage } from "./messages";
 import type { ErrorHandler, Redact, ToolContext } from "../tool/options";
-import type { DispatchOptions, RegisteredTool, RegistryOptions, ToolCallRequest, ToolInput, ToolMiddleware } from "./options";
+import type { DispatchOptions, RegistryOptions, ToolCallRequest, ToolInput, ToolMiddleware } from "./options";
 import type { RepairKind } from "../arguments/repair";
 import type { ConformSettings } from "../arguments/conform";
 import type { Settled } from "../arguments/settle";
 import { withSettle } from "../arguments/settle-load";
-import type { ArgumentsValidator } from "../arguments/validate";
 import { resultJson } from "./result-json";
 import { failureText, validationText } from "./error-text";
-import { DEFAULT_TOOL_TIMEOUT_MS, MAX_CALL_ID_LENGTH, MAX_RESULT_BYTES, callIdTooLongError, checkResultSize, countLimit } from "./limits";
+import { DEFAULT_TOOL_TIMEOUT_MS, MAX_CALL_ID_LENGTH, MAX_RESULT_BYTES, countLimit } from "./limits";
+import { callIdTooLongError, checkResultSize } from "./limit-errors";
+import type { DispatchEnvironment, DispatchTool } from "./environment";
+import { FULL, PENDING, Ran, SCHEMA, THREW, answerPlain, fastLaneOn, isThenable, noContext } from "./plain";
 import { middlewareOf, runChain } from "./middleware";
 import { contentParts, partsText } from "../tool/content";
 
-/** What the pipeline needs of a registered tool. */
-export interface DispatchTool extends RegisteredTool {
-  /** The compiled parameter schema (compiled on first use, then kept). */
-  validator(): ArgumentsValidator;
-  /** Call the function with its `this`. */
-  call(args: unknown[]): unknown;
-}
-
-/** What the pipeline needs of the registry. */
-export interface DispatchEnvironment {
-  get(name: string): DispatchTool | undefined;
-  names(): string[];
-  readonly options: Readonly<RegistryOptions>;
-  /** `registry.use` middleware, outermost first. */
-  readonly middleware?: readonly ToolMiddleware[];
-}
+export type { DispatchEnvironment, DispatchTool } from "./environment";
 
 /** What the calls of one dispatch share: its options, one abort signal, its deadline. */
 export interface DispatchRun {
@@ -232,14 +221,11 @@ function computeSettings(tool: DispatchTool, registry: Readonly<RegistryOptions>
  * The answer to one call: a ToolMessage right away when the tool returns a plain value, a promise of one when it
  * returns a promise. Throws (or rejects) only when a handler says `false` (or throws) or the run is aborted.
  */
-function answer(env: DispatchEnvironment, call: NormalizedCall, run: DispatchRun, index = 0): ToolMessage | Promise<ToolMessage> {
+function answer(env: DispatchEnvironment, call: NormalizedCall, run: DispatchRun, index = 0, tryFast = true): ToolMessage | Promise<ToolMessage> {
   if (run.aborted) throw run.reason;
-  if (fastLane && call.kind === "text") {
-    const fast = answerPlain(env, call, run);
-    if (fast !== FULL) {
-      fastAnswers++;
-      return fast;
-    }
+  if (tryFast && call.kind === "text" && fastLaneOn() && plainRun(env, run)) {
+    const fast = answerPlain(env, call, countLimit("maxCallIdLength", run.options.maxCallIdLength ?? env.options.maxCallIdLength, MAX_CALL_ID_LENGTH));
+    if (fast !== FULL) return fast instanceof Ran ? answerRan(env, call, run, fast) : fast;
   }
   const tool = env.get(call.name);
   const state = new CallState(call, tool, run, callHooks(env.options, run.options));
@@ -269,6 +255,19 @@ function answer(env: DispatchEnvironment, call: NormalizedCall, run: DispatchRun
     );
   }
   return answerPrepared(env, call, run, index, tool, state, settings, prepared);
+}
+
+/** Whether the calls of `run` may take the fast lane: no approval decisions, deadline, middleware or hooks. */
+function plainRun(env: DispatchEnvironment, run: DispatchRun): boolean {
+  const options = run.options;
+  return (
+    run.rejections === undefined &&
+    run.deadline === undefined &&
+    options.wrap === undefined &&
+    (env.middleware === undefined || env.middleware.length === 0) &&
+    !hasHooks(env.options) &&
+    !hasHooks(options)
+  );
 }
 
 /** Arguments that could not be prepared for a reason not the model's (e.g. a parameter schema ajv cannot compile): the tool failing. */
@@ -310,103 +309,6 @@ function answerPrepared(
   return state.succeeded(tool, settings, result);
 }
 
-/** Said by answerPlain when a call needs the full pipeline; nothing of the call has run or been observed yet. */
-const FULL = Symbol("full");
-
-/** Off only in tests (setFastLane), to run the same calls through the full pipeline and compare the answers. */
-let fastLane = true;
-
-/** Calls the fast lane answered, for tests that check it was taken. */
-let fastAnswers = 0;
-
-/** Tests only: whether `answer` may take the fast lane (answerPlain). Returns the previous setting. */
-export function setFastLane(on: boolean): boolean {
-  const previous = fastLane;
-  fastLane = on;
-  return previous;
-}
-
-/** Tests only: how many calls the fast lane has answered so far. */
-export function fastLaneCount(): number {
-  return fastAnswers;
-}
-
-/**
- * The fast lane of `answer`, for the common call: arguments as strict JSON text of an object that needs no copy (no
- * `__proto__` key, no escapes, no huge number, within the size and depth limits) and is valid as it came, for a tool
- * that takes no ToolContext, in a run with no hooks, middleware, approval decisions or deadline. It does the full
- * pipeline's steps in the same order with nothing made that the answer does not need (no CallState, no read result,
- * no closures, no AbortController or timer for a tool that returns a plain value); whatever it cannot decide before
- * the tool runs gives FULL, and the full pipeline then starts over from the text, so the answer is the same either
- * way (test/dispatch/fast-lane.test.ts compares the two). A tool that throws, returns a promise or a result that
- * cannot be sent continues exactly as in the full pipeline.
- */
-function answerPlain(env: DispatchEnvironment, call: NormalizedCall & { kind: "text" }, run: DispatchRun): ToolMessage | Promise<ToolMessage> | typeof FULL {
-  const options = run.options;
-  const registry = env.options;
-  if (run.rejections !== undefined || run.deadline !== undefined || options.wrap !== undefined || (env.middleware !== undefined && env.middleware.length > 0)) return FULL;
-  if (hasHooks(registry) || hasHooks(options)) return FULL;
-  const idLimit = countLimit("maxCallIdLength", options.maxCallIdLength ?? registry.maxCallIdLength, MAX_CALL_ID_LENGTH);
-  const tool = env.get(call.name);
-  if (tool === undefined || call.id.length > idLimit || tool.meta.inject) return FULL;
-  const settings = settingsFor(tool, registry, options);
-  const text = call.text;
-  const { maxBytes, maxDepth } = settings.read;
-  // Text the full reader would measure, trim, repair or copy goes there: "{" first, and short enough to decide by length.
-  if (text.charCodeAt(0) !== 0x7b || text.length * 3 > maxBytes) return FULL;
-  let args: ArgsObject;
-  try {
-    args = JSON.parse(text) as ArgsObject;
-    if (!plainJson(args, 1, maxDepth)) return FULL;
-  } catch {
-    return FULL;
-  }
-  let valid: boolean;
-  try {
-    valid = tool.validator().valid(args);
-  } catch (error) {
-    return schemaFailure(call, tool, run, settings, error);
-  }
-  if (!valid) return FULL;
-  const meta = tool.meta;
-  if (meta.dates !== undefined || meta.urls !== undefined) reviveDates(args, meta.dates, meta.urls);
-  let result: unknown;
-  let pending: boolean;
-  try {
-    result = tool.call(toPositionalArgs(args, meta, noContext));
-    pending = isThenable(result);
-  } catch (error) {
-    return stateOf(call, tool, run, args).caught(settings, error);
-  }
-  if (pending) return settleLater(tool, result as PromiseLike<unknown>, stateOf(call, tool, run, args), settings, run);
-  let message: ToolMessage;
-  try {
-    message = successMessage(tool, call.id, result);
-    checkResultSize(tool.name, message.content, message.parts, settings.maxResultBytes);
-  } catch (error) {
-    return stateOf(call, tool, run, args).caught(settings, error);
-  }
-  return message;
-}
-
-/**
- * Whether parsed JSON is as the full reader would leave it: no `__proto__` key (the reader copies the value without
- * it), no number too large for a double (refused), nothing nested deeper than `maxDepth` (refused). One walk that
- * allocates nothing, in place of the reader's text searches.
- */
-function plainJson(value: unknown, depth: number, maxDepth: number): boolean {
-  if (typeof value !== "object" || value === null) return typeof value !== "number" || Number.isFinite(value);
-  if (depth > maxDepth) return false;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) if (!plainJson(value[i], depth + 1, maxDepth)) return false;
-    return true;
-  }
-  for (const key in value) {
-    if (key === "__proto__" || !plainJson((value as Record<string, unknown>)[key], depth + 1, maxDepth)) return false;
-  }
-  return true;
-}
-
 /** A call's state made after the fact (the fast lane runs without hooks, so nothing was missed). */
 function stateOf(call: NormalizedCall, tool: DispatchTool, run: DispatchRun, args: ArgsObject | undefined): CallState {
   const state = new CallState(call, tool, run, undefined);
@@ -416,10 +318,29 @@ function stateOf(call: NormalizedCall, tool: DispatchTool, run: DispatchRun, arg
 
 /**
  * As `answer` answers a validator that cannot be made or run: not the model's fault (e.g. a schema ajv cannot
- * compile), so a tool failure. Apart from answerPlain so that its closure does not make every call allocate.
+ * compile), so a tool failure.
  */
 function schemaFailure(call: NormalizedCall, tool: DispatchTool, run: DispatchRun, settings: CallSettings, error: unknown): ToolMessage {
   return stateOf(call, tool, run, undefined).failure("tool", settings.toolHandler, error, (e) => failureText(e, settings.redact));
+}
+
+/**
+ * The answer to a call the fast lane ran and handed on (plain.ts): what came of it answered as `answer` would have,
+ * had the call gone through here from the start (the fast lane runs without hooks, so nothing was missed).
+ */
+function answerRan(env: DispatchEnvironment, call: NormalizedCall, run: DispatchRun, ran: Ran): ToolMessage | Promise<ToolMessage> {
+  const tool = ran.tool;
+  const settings = settingsFor(tool, env.options, run.options);
+  switch (ran.outcome) {
+    case SCHEMA:
+      return schemaFailure(call, tool, run, settings, ran.value);
+    case THREW:
+      return stateOf(call, tool, run, ran.args).caught(settings, ran.value);
+    case PENDING:
+      return settleLater(tool, ran.value as PromiseLike<unknown>, stateOf(call, tool, run, ran.args), settings, run);
+    default:
+      return stateOf(call, tool, run, ran.args).succeeded(tool, settings, ran.value);
+  }
 }
 
 /** A tool's promise, raced against its time limit and the run's signal as runTool does (no controller: no context). */
@@ -531,18 +452,28 @@ export async function answerCall(
 
 function ignore(): void {}
 
-/** Answer calls on `run` concurrently: synchronously where every tool returned a plain value. */
-export function answerAll(env: DispatchEnvironment, calls: readonly NormalizedCall[], run: DispatchRun): ToolMessage[] | Promise<ToolMessage[]> {
-  const answers: (ToolMessage | Promise<ToolMessage>)[] = new Array(calls.length);
+/**
+ * Answer calls on `run` concurrently: synchronously where every tool returned a plain value. The fast lane of
+ * dispatch.ts may have answered the calls before `from` already (`answers`, plain messages) and handed on call `from`
+ * as it found it (`first`: FULL, not yet run, or a Ran).
+ */
+export function answerAll(
+  env: DispatchEnvironment,
+  calls: readonly NormalizedCall[],
+  run: DispatchRun,
+  from = 0,
+  answers: (ToolMessage | Promise<ToolMessage>)[] = new Array(calls.length),
+  first?: Ran | typeof FULL,
+): ToolMessage[] | Promise<ToolMessage[]> {
   let pending = false;
-  for (let i = 0; i < calls.length; i++) {
+  for (let i = from; i < calls.length; i++) {
     let one: ToolMessage | Promise<ToolMessage>;
     try {
-      one = answer(env, calls[i]!, run, i);
+      one = i !== from || first === undefined ? answer(env, calls[i]!, run, i) : first === FULL ? answer(env, calls[i]!, run, i, false) : answerRan(env, calls[i]!, run, first);
     } catch (error) {
       // Dispatch rejects with this error; the calls already running will be aborted and reject in turn, with no
       // one left to read them, so their rejections are handled here rather than left to crash the process.
-      for (let j = 0; j < i; j++) if (answers[j] instanceof Promise) (answers[j] as Promise<ToolMessage>).catch(ignore);
+      for (let j = from; j < i; j++) if (answers[j] instanceof Promise) (answers[j] as Promise<ToolMessage>).catch(ignore);
       throw error;
     }
     if (one instanceof Promise) pending = true;
@@ -746,10 +677,6 @@ function recheckArguments(tool: DispatchTool, changed: Record<string, unknown>, 
   return prepared instanceof Promise ? prepared.then(fitting) : fitting(prepared);
 }
 
-function noContext(): ToolContext {
-  throw new Error("tooltype: a ToolContext was asked for by a tool whose metadata injects none.");
-}
-
 function contextFor(tool: DispatchTool, state: CallState, controller: AbortController, run: DispatchRun): ToolContext {
   const { auth, onProgress } = run.options;
   const toolCall = state.toolCall;
@@ -771,10 +698,6 @@ function contextFor(tool: DispatchTool, state: CallState, controller: AbortContr
       );
     },
   };
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (typeof value === "object" || typeof value === "function") && value !== null && typeof (value as { then?: unknown }).then === "function";
 }
 
 function race(

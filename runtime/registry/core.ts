@@ -15,15 +15,7 @@
 import { instantiateValidator } from "../arguments/compiled-validator";
 import { AJV_MISSING, ajvAvailable } from "../arguments/ajv-load";
 import { ArgumentsValidator } from "../arguments/validate";
-import {
-  type ApprovalDecision,
-  type PendingApproval,
-  approvalState,
-  checkApprovalState,
-  findPending,
-  mayNeedApproval,
-  rejectionsFor,
-} from "../dispatch/approval";
+import type { ApprovalDecision, PendingApproval } from "../dispatch/approval";
 import type { NormalizedCall } from "../dispatch/call";
 import {
   type DispatchEnvironment,
@@ -33,7 +25,9 @@ import {
   dispatchCalls,
   invokeRaw,
   invokeTool,
+  mayNeedApproval,
   refuseBeyondCap,
+  viaFull,
 } from "../dispatch/dispatch";
 import type { ToolMessage } from "../dispatch/messages";
 import type { DispatchOptions, RegistryOptions, ToolMiddleware } from "../dispatch/options";
@@ -79,7 +73,7 @@ export function refuseRead(registry: BaseToolRegistry, calls: NormalizedCall[], 
 export async function pendingRead(registry: BaseToolRegistry, calls: readonly NormalizedCall[], options: DispatchOptions = {}): Promise<PendingApproval[]> {
   const env = environments.get(registry);
   if (!env) throw new TypeError("runTools: the registry must be a ToolRegistry.");
-  return mayNeedApproval(env, calls) ? findPending(env, calls, options) : [];
+  return mayNeedApproval(env, calls) ? viaFull((full) => full.findPending(env, calls, options)) : [];
 }
 
 /**
@@ -89,8 +83,8 @@ export async function pendingRead(registry: BaseToolRegistry, calls: readonly No
 export async function resumeRead(registry: BaseToolRegistry, state: unknown, decisions: readonly ApprovalDecision[], options: DispatchOptions = {}): Promise<ToolMessage[]> {
   const env = environments.get(registry);
   if (!env) throw new TypeError("resume: the registry must be a ToolRegistry.");
-  const checked = checkApprovalState(state);
-  const rejections = rejectionsFor(checked, decisions);
+  const rejections = await viaFull((full) => full.rejectionsFor(full.checkApprovalState(state), decisions));
+  const checked = state as ApprovalState<unknown>;
   return dispatchCalls(env, checked.calls.map((call) => ({ ...call })), options, rejections);
 }
 
@@ -112,6 +106,7 @@ class ToolEntry implements RegisteredTool, DispatchTool {
   readonly #target: AnyFunction;
   readonly #registryOptions: Readonly<RegistryOptions>;
   #validator: ArgumentsValidator | undefined;
+  #fastLane: object | undefined;
 
   constructor(found: FoundTool, meta: CompiledToolMeta, name: string, registryOptions: Readonly<RegistryOptions>) {
     const options = found.declaration.options;
@@ -140,6 +135,15 @@ class ToolEntry implements RegisteredTool, DispatchTool {
 
   call(args: unknown[]): unknown {
     return this.#target.apply(this.#thisArg, args);
+  }
+
+  /** Dispatch's fast lane keeps what it worked out for this tool here (an accessor: not an enumerable property). */
+  get fastLane(): object | undefined {
+    return this.#fastLane;
+  }
+
+  set fastLane(settings: object | undefined) {
+    this.#fastLane = settings;
   }
 
   /** Same function and same `this`: registering it again changes nothing. */
@@ -176,6 +180,7 @@ export abstract class BaseToolRegistry {
       names: () => [...tools.keys()],
       options: this.#options,
       middleware: this.#middleware,
+      approvals: false,
     };
     environments.set(this, this.#env);
     this.register(...sources);
@@ -203,7 +208,11 @@ export abstract class BaseToolRegistry {
         added.set(name, new ToolEntry(found, meta, name, this.#options));
       }
     }
-    for (const [name, entry] of added) this.#tools.set(name, entry);
+    for (const [name, entry] of added) {
+      this.#tools.set(name, entry);
+      // Dispatch checks a batch for calls that need approval only once a tool may need it.
+      if (entry.options.needsApproval !== undefined && entry.options.needsApproval !== false) this.#env.approvals = true;
+    }
     return this;
   }
 
@@ -305,10 +314,14 @@ export abstract class BaseToolRegistry {
   async dispatchWithApproval<M extends ToolCallMessage>(message: M, options: DispatchOptions = {}): Promise<ApprovalResult<M>> {
     const provider = await this.#readerOf(formatOf(message));
     const calls = provider.readCalls(message);
-    const pending = mayNeedApproval(this.#env, calls) ? await findPending(this.#env, calls, options) : [];
-    if (pending.length > 0) {
-      return { status: "paused", pending, state: approvalState(provider.name, calls, pending) as ApprovalState<M> };
-    }
+    const env = this.#env;
+    const paused = mayNeedApproval(env, calls)
+      ? await viaFull(async (full) => {
+          const pending = await full.findPending(env, calls, options);
+          return pending.length > 0 ? { pending, state: full.approvalState(provider.name, calls, pending) as ApprovalState<M> } : undefined;
+        })
+      : undefined;
+    if (paused) return { status: "paused", ...paused };
     const results = await dispatchCalls(this.#env, calls, options, []);
     return { status: "done", answer: provider.answer(message, results) as DispatchResult<M>, results };
   }
@@ -320,7 +333,7 @@ export abstract class BaseToolRegistry {
    * TypeError and runs nothing. Works on a state read back from JSON, in a new registry with the same tools.
    */
   async resume<M = ToolCallMessage>(state: ApprovalState<M>, decisions: readonly ApprovalDecision[], options: DispatchOptions = {}): Promise<ApprovalDone<M>> {
-    const checked = checkApprovalState(state);
+    const checked = await viaFull((full) => full.checkApprovalState(state));
     if (!isMessageFormat(checked.provider)) throw new TypeError(`resume: the state names an unknown message format ${JSON.stringify(checked.provider)}.`);
     const provider = await this.#readerOf(checked.provider);
     const results = await resumeRead(this, checked, decisions, options);

@@ -8,7 +8,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { type Int, type Max, type Min, type ToolContext, ToolError, ToolRegistry, image, text, tool } from "../../runtime/index";
-import { fastLaneCount, setFastLane } from "../../runtime/dispatch/pipeline";
+import { fastLaneCount, setFastLane } from "../../runtime/dispatch/plain";
 import type { DispatchOptions, RegistryOptions } from "../../runtime/dispatch/options";
 
 /** Fresh tools that write down every call they receive. */
@@ -197,7 +197,7 @@ const CASES: Case[] = [
   { name: "a thrown string", calls: [["fail", '{"how":"string"}']], fast: 1 },
   { name: "handleToolError text", calls: [["fail", '{"how":"error"}']], registry: { handleToolError: "the tool failed" }, fast: 1 },
   { name: "handleToolError function", calls: [["fail", '{"how":"error"}']], registry: { handleToolError: (e, call) => `${call.name}(${JSON.stringify(call.args)}): ${(e as Error).message.length}` }, fast: 1 },
-  { name: "handleToolError false rejects", calls: [["order", '{"id":1}'], ["fail", '{"how":"error"}'], ["order", '{"id":2}']], registry: { handleToolError: false }, fast: 1 },
+  { name: "handleToolError false rejects", calls: [["order", '{"id":1}'], ["fail", '{"how":"error"}'], ["order", '{"id":2}']], registry: { handleToolError: false }, fast: 2 },
   { name: "handleValidationError false rejects", calls: [["order", '{"id":1}'], ["order", '{"id":"x"}']], registry: { handleValidationError: false }, fast: 1 },
   { name: "an async tool", calls: [["later", '{"ms":1}']], fast: 1 },
   { name: "an async tool that rejects", calls: [["later", '{"ms":1,"fail":true}']], fast: 1 },
@@ -235,6 +235,14 @@ const CASES: Case[] = [
   { name: "dispatch hooks", calls: [["order", '{"id":1}']], dispatch: { onToolEnd: () => {} }, fast: 0 },
   { name: "registry middleware", calls: [["order", '{"id":1}'], ["fail", '{"how":"error"}']], middleware: true, fast: 0 },
   { name: "dispatch wrap", calls: [["order", '{"id":1}']], dispatch: { wrap: (_request, next) => next() }, fast: 0 },
+  // The static lane hands the rest of a batch to the full pipeline at its first call it cannot finish.
+  { name: "handed on mid-batch: an invalid call", calls: [["get_forecast", forecastArgs(1)], ["order", '{"id":"x"}'], ["get_forecast", forecastArgs(2)]], fast: 2 },
+  { name: "handed on mid-batch: a throwing tool", calls: [["get_forecast", forecastArgs(1)], ["get_forecast", forecastArgs(2)], ["fail", '{"how":"error"}'], ["get_forecast", forecastArgs(3)]], fast: 4 },
+  { name: "handed on mid-batch: an async tool", calls: [["get_forecast", forecastArgs(1)], ["later", '{"ms":2}'], ["get_forecast", forecastArgs(3)]], fast: 3 },
+  { name: "handed on mid-batch: an object result", calls: [["get_forecast", forecastArgs(1)], ["order", '{"id":3}'], ["get_forecast", forecastArgs(3)]], fast: 3 },
+  { name: "handed on mid-batch: an unknown tool", calls: [["get_forecast", forecastArgs(1)], ["nope", "{}"], ["get_forecast", forecastArgs(3)]], fast: 2 },
+  { name: "text results under a caller's signal", calls: [["get_forecast", forecastArgs(1)], ["get_forecast", forecastArgs(2)]], dispatch: { signal: new AbortController().signal }, fast: 2 },
+  { name: "a registry limit set to a valid value", calls: [["get_forecast", forecastArgs(1)]], registry: { maxCallsPerMessage: 4, maxConcurrency: 2, maxCallIdLength: 64 }, fast: 1 },
 ];
 
 /** Hook events, as far as they do not depend on time. */

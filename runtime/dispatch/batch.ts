@@ -1,0 +1,167 @@
+/**
+ * Answering the calls of one assistant message in the full pipeline (loaded on first need, see full.ts; dispatch.ts
+ * answers the common batch without it): run them through the per-call pipeline (pipeline.ts) and return exactly one
+ * ToolMessage per call, in call order.
+ *
+ * - Calls run concurrently, at most `maxConcurrency` at a time (dispatch's, else the registry's; default all).
+ * - `timeoutMs` of the dispatch is one deadline for all its calls; each tool's own `timeoutMs` applies within it.
+ * - The caller's `signal` aborts every running call and rejects with its reason; calls still waiting never start.
+ * - A handler that rethrows (`handleToolError: false`, …) rejects dispatch with that error and aborts the rest.
+ * - Only the first `maxCallsPerMessage` calls run (default 64); each later one is answered with the limit.
+ * - A call that needs a human's approval (approval.ts) stops the batch before anything runs: ApprovalRequiredError,
+ *   unless the batch is being resumed with its decisions (`rejections`).
+ */
+import { ApprovalRequiredError } from "./approval-error";
+import { findPending } from "./approval";
+import type { NormalizedCall } from "./call";
+import type { DispatchEnvironment } from "./environment";
+import type { ToolMessage } from "./messages";
+import type { DispatchOptions } from "./options";
+import { type DispatchRun, answerAll, answerCall, answerRefused, createRun } from "./pipeline";
+import { FULL, type Ran, mayNeedApproval } from "./plain";
+import { callsCap } from "./limits";
+import { tooManyCallsError } from "./limit-errors";
+
+/** dispatch.ts `dispatchCalls` for a batch the fast lane does not take: the whole batch in the full pipeline. */
+export function answerBatch(env: DispatchEnvironment, calls: NormalizedCall[], options: DispatchOptions, rejections?: readonly (string | undefined)[]): Promise<ToolMessage[]> {
+  if (rejections === undefined && mayNeedApproval(env, calls)) return afterApproval(env, calls, options);
+  let limit: number;
+  let cap: number;
+  try {
+    options.signal?.throwIfAborted();
+    limit = concurrencyLimit(options.maxConcurrency ?? env.options.maxConcurrency);
+    cap = callsCap(env, options);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  const run = createRun(options);
+  if (rejections !== undefined && rejections.length > 0) run.rejections = rejections;
+  let answers: ToolMessage[] | Promise<ToolMessage[]>;
+  try {
+    const refused = calls.length > cap ? refuseBeyond(env, calls, run, cap) : undefined;
+    const running = refused ? calls.slice(0, cap) : calls;
+    answers = limit >= running.length ? answerAll(env, running, run) : answerWithLimit(env, running, run, limit);
+    if (refused) answers = withRefused(answers, refused);
+  } catch (error) {
+    return Promise.reject(giveUp(run, error));
+  }
+  return whenAnswered(run, answers);
+}
+
+/**
+ * The rest of a batch the fast lane (dispatch.ts) began: the calls before `from` are answered (`answers`), call
+ * `from` is handed on as the lane found it (FULL: not run; a Ran: run). The batch passed every check of the whole
+ * batch already (approval, limits, no hooks or middleware, no deadline), so it goes on as answerBatch would.
+ */
+export function continueBatch(
+  env: DispatchEnvironment,
+  calls: NormalizedCall[],
+  options: DispatchOptions,
+  from: number,
+  answers: ToolMessage[],
+  first: Ran | typeof FULL,
+): Promise<ToolMessage[]> {
+  const run = createRun(options);
+  let done: ToolMessage[] | Promise<ToolMessage[]>;
+  try {
+    done = answerAll(env, calls, run, from, answers, first);
+  } catch (error) {
+    return Promise.reject(giveUp(run, error));
+  }
+  return whenAnswered(run, done);
+}
+
+function whenAnswered(run: DispatchRun, answers: ToolMessage[] | Promise<ToolMessage[]>): Promise<ToolMessage[]> {
+  if (!(answers instanceof Promise)) {
+    run.close();
+    return Promise.resolve(answers);
+  }
+  return closeWhenDone(run, answers);
+}
+
+// The continuations of answerBatch live apart from it: a closure there would make every dispatch allocate the
+// variables it captures, although most dispatches answer at once and need none of them.
+
+/** The batch once no call of it needs approval (else ApprovalRequiredError). */
+function afterApproval(env: DispatchEnvironment, calls: NormalizedCall[], options: DispatchOptions): Promise<ToolMessage[]> {
+  return findPending(env, calls, options).then((pending) => {
+    if (pending.length > 0) throw new ApprovalRequiredError(pending);
+    return answerBatch(env, calls, options, []);
+  });
+}
+
+function withRefused(answers: ToolMessage[] | Promise<ToolMessage[]>, refused: ToolMessage[]): ToolMessage[] | Promise<ToolMessage[]> {
+  return answers instanceof Promise ? answers.then((done) => done.concat(refused)) : answers.concat(refused);
+}
+
+function closeWhenDone(run: DispatchRun, answers: Promise<ToolMessage[]>): Promise<ToolMessage[]> {
+  return answers.then(
+    (done) => {
+      run.close();
+      return done;
+    },
+    (error: unknown) => {
+      throw giveUp(run, error);
+    },
+  );
+}
+
+/**
+ * The answers to the calls past the first `cap` of a reply, made before any call runs: a handler that rethrows on
+ * them rejects dispatch with nothing started.
+ */
+function refuseBeyond(env: DispatchEnvironment, calls: NormalizedCall[], run: DispatchRun, cap: number): ToolMessage[] {
+  return refuseEach(env, calls.slice(cap), run, calls.length, cap);
+}
+
+function refuseEach(env: DispatchEnvironment, calls: NormalizedCall[], run: DispatchRun, total: number, cap: number): ToolMessage[] {
+  return calls.map((call) => answerRefused(env, call, run, tooManyCallsError(call.name, total, cap)));
+}
+
+/**
+ * For a reply whose calls were run one by one as they streamed in: answer `calls`, the ones past the cap, with the
+ * same limit text dispatch gives a whole reply of `total` calls. Nothing runs; a handler that rethrows rejects.
+ */
+export function refuseBeyondCap(env: DispatchEnvironment, calls: NormalizedCall[], options: DispatchOptions, total: number): Promise<ToolMessage[]> {
+  const run = createRun(options);
+  try {
+    return Promise.resolve(refuseEach(env, calls, run, total, callsCap(env, options)));
+  } catch (error) {
+    return Promise.reject(error);
+  } finally {
+    run.close();
+  }
+}
+
+/** Dispatch gives up: no one will read the other answers, so stop the calls still running. */
+function giveUp(run: DispatchRun, error: unknown): unknown {
+  run.abort(error);
+  run.close();
+  return error;
+}
+
+/** At most `limit` calls running at once; each worker takes the next call when its last one is answered. */
+async function answerWithLimit(env: DispatchEnvironment, calls: NormalizedCall[], run: DispatchRun, limit: number): Promise<ToolMessage[]> {
+  const answers: ToolMessage[] = new Array(calls.length);
+  let next = 0;
+  let stopped = false;
+  const worker = async (): Promise<void> => {
+    while (!stopped && next < calls.length) {
+      const index = next++;
+      try {
+        answers[index] = await answerCall(env, calls[index]!, run.options, run, index);
+      } catch (error) {
+        stopped = true;
+        throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: limit }, worker));
+  return answers;
+}
+
+function concurrencyLimit(value: number | undefined): number {
+  if (value === undefined || value === Infinity) return Infinity;
+  if (Number.isInteger(value) && value >= 1) return value;
+  throw new RangeError(`maxConcurrency must be a positive integer (or Infinity); got ${String(value)}.`);
+}

@@ -1,0 +1,192 @@
+/**
+ * The fast lane: one common call answered with nothing of the full pipeline (pipeline.ts, loaded on first need).
+ *
+ * A call takes it when its arguments are strict JSON text of an object that needs no copy (no `__proto__` key, no
+ * escapes to undo, no number too large, within the size and depth limits) and valid as they came, for a tool that
+ * takes no ToolContext, in a run with no hooks, middleware, approval decisions or deadline (the caller checks the
+ * run: dispatch.ts for a whole batch, pipeline.ts per call). The steps are the full pipeline's, in the same order,
+ * with nothing made that the answer does not need. What the lane cannot finish it hands on without having observed
+ * anything:
+ * - FULL before the tool ran (anything but the plain case): the full pipeline starts over from the call's text;
+ * - a `Ran` once it ran, when the answer is more than a text result within its size (a throw, a promise, any other
+ *   value, an artifact, a text that may be over `maxResultBytes`): the full pipeline finishes that answer.
+ * Either way the answer is the same as the full pipeline's alone (test/dispatch/fast-lane.test.ts compares them).
+ * Also here: the cheap approval check every batch needs, and the test switches of the lane.
+ */
+import { type ArgsObject, MAX_ARGUMENTS_BYTES, MAX_ARGUMENTS_DEPTH, reviveDates, toPositionalArgs } from "../arguments/args";
+import type { CompiledToolMeta } from "../tool/meta";
+import type { ToolContext } from "../tool/options";
+import type { NormalizedCall } from "./call";
+import type { DispatchEnvironment, DispatchTool } from "./environment";
+import { MAX_RESULT_BYTES } from "./limits";
+import { ToolMessage } from "./messages";
+import type { RegistryOptions } from "./options";
+
+/** Said by the fast lane when a call needs the full pipeline; nothing of the call has run or been observed yet. */
+export const FULL = Symbol("full");
+
+/** How a call the fast lane ran ended, for the full pipeline to answer. */
+export type Outcome = typeof SCHEMA | typeof THREW | typeof PENDING | typeof RETURNED;
+/** Making or running the validator threw (not the model's fault: a tool failure); the tool did not run. */
+export const SCHEMA = 0;
+/** The tool threw. */
+export const THREW = 1;
+/** The tool returned a promise (or any thenable). */
+export const PENDING = 2;
+/** The tool returned a value that is more than a plain text result. */
+export const RETURNED = 3;
+
+/** A call the fast lane ran (or whose validator failed) and handed on with what came of it. */
+export class Ran {
+  constructor(
+    readonly tool: DispatchTool,
+    readonly args: ArgsObject | undefined,
+    readonly outcome: Outcome,
+    readonly value: unknown,
+  ) {}
+}
+
+/** What the fast lane needs of one tool's settings: the same for every call, so worked out once per tool. */
+interface PlainSettings {
+  readonly maxBytes: number;
+  readonly maxDepth: number;
+  readonly maxResultBytes: number;
+  /** `responseFormat: "content_and_artifact"`: the result is a pair, answered by the full pipeline. */
+  readonly artifact: boolean;
+  /** The parameters by position (`meta.params`), or undefined for a flattened tool (arguments/args.ts maps those). */
+  readonly params: readonly string[] | undefined;
+}
+
+function settingsOf(tool: DispatchTool, registry: Readonly<RegistryOptions>): PlainSettings {
+  let settings = tool.fastLane as PlainSettings | undefined;
+  if (settings === undefined) {
+    const own = tool.options;
+    settings = {
+      maxBytes: own.maxArgumentsBytes ?? registry.maxArgumentsBytes ?? MAX_ARGUMENTS_BYTES,
+      maxDepth: own.maxArgumentsDepth ?? registry.maxArgumentsDepth ?? MAX_ARGUMENTS_DEPTH,
+      maxResultBytes: own.maxResultBytes ?? registry.maxResultBytes ?? MAX_RESULT_BYTES,
+      artifact: own.responseFormat === "content_and_artifact",
+      params: tool.meta.flatten ? undefined : tool.meta.params,
+    };
+    tool.fastLane = settings;
+  }
+  return settings;
+}
+
+/**
+ * The positional arguments of a tool that takes no ToolContext: each parameter's argument by name, as
+ * arguments/args.ts `toPositionalArgs` maps them (which flattened tools take), without looking up its plan.
+ */
+function positional(args: ArgsObject, meta: CompiledToolMeta, params: readonly string[] | undefined): unknown[] {
+  if (params === undefined) return toPositionalArgs(args, meta, noContext);
+  const values: unknown[] = new Array(params.length);
+  for (let i = 0; i < params.length; i++) {
+    const name = params[i]!;
+    if (hasOwn.call(args, name)) values[i] = args[name];
+  }
+  return values;
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/** Off only in tests (setFastLane), to run the same calls through the full pipeline and compare the answers. */
+let fastLane = true;
+
+/** Calls the fast lane answered (or ran and handed on), for tests that check it was taken. */
+let fastAnswers = 0;
+
+/** Tests only: whether dispatch may take the fast lane. Returns the previous setting. */
+export function setFastLane(on: boolean): boolean {
+  const previous = fastLane;
+  fastLane = on;
+  return previous;
+}
+
+/** Tests only: how many calls the fast lane has taken so far. */
+export function fastLaneCount(): number {
+  return fastAnswers;
+}
+
+/** Whether the fast lane is on (tests switch it off). */
+export function fastLaneOn(): boolean {
+  return fastLane;
+}
+
+/**
+ * The fast lane for one call of a run that allows it, with `idLimit` the run's `maxCallIdLength`: its ToolMessage,
+ * a `Ran` for the full pipeline to finish, or FULL.
+ */
+export function answerPlain(env: DispatchEnvironment, call: NormalizedCall, idLimit: number): ToolMessage | Ran | typeof FULL {
+  if (call.kind !== "text") return FULL;
+  const tool = env.get(call.name);
+  if (tool === undefined || call.id.length > idLimit || tool.meta.inject) return FULL;
+  const settings = settingsOf(tool, env.options);
+  const text = call.text;
+  // Text the full reader would measure, trim, repair or copy goes there: "{" first, and short enough to decide by length.
+  if (text.charCodeAt(0) !== 0x7b || text.length * 3 > settings.maxBytes) return FULL;
+  let args: ArgsObject;
+  try {
+    args = JSON.parse(text) as ArgsObject;
+    if (!plainJson(args, 1, settings.maxDepth)) return FULL;
+  } catch {
+    return FULL;
+  }
+  let valid: boolean;
+  try {
+    valid = tool.validator().valid(args);
+  } catch (error) {
+    fastAnswers++;
+    return new Ran(tool, undefined, SCHEMA, error);
+  }
+  if (!valid) return FULL;
+  // From here on the lane answers the call or hands on what came of running it.
+  fastAnswers++;
+  const meta = tool.meta;
+  if (meta.dates !== undefined || meta.urls !== undefined) reviveDates(args, meta.dates, meta.urls);
+  let result: unknown;
+  try {
+    result = tool.call(positional(args, meta, settings.params));
+    if (isThenable(result)) return new Ran(tool, args, PENDING, result);
+  } catch (error) {
+    return new Ran(tool, args, THREW, error);
+  }
+  // Text, the most common result, is its own content; within a third of the limit its UTF-8 needs no counting.
+  if (typeof result !== "string" || settings.artifact || result.length * 3 > settings.maxResultBytes) return new Ran(tool, args, RETURNED, result);
+  return new ToolMessage({ tool_call_id: call.id, name: tool.name, content: result, status: "success" });
+}
+
+/**
+ * Whether parsed JSON is as the full reader would leave it: no `__proto__` key (the reader copies the value without
+ * it), no number too large for a double (refused), nothing nested deeper than `maxDepth` (refused). One walk that
+ * allocates nothing, in place of the reader's text searches.
+ */
+function plainJson(value: unknown, depth: number, maxDepth: number): boolean {
+  if (typeof value !== "object" || value === null) return typeof value !== "number" || Number.isFinite(value);
+  if (depth > maxDepth) return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!plainJson(value[i], depth + 1, maxDepth)) return false;
+    return true;
+  }
+  for (const key in value) {
+    if (key === "__proto__" || !plainJson((value as Record<string, unknown>)[key], depth + 1, maxDepth)) return false;
+  }
+  return true;
+}
+
+export function noContext(): ToolContext {
+  throw new Error("tooltype: a ToolContext was asked for by a tool whose metadata injects none.");
+}
+
+export function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (typeof value === "object" || typeof value === "function") && value !== null && typeof (value as { then?: unknown }).then === "function";
+}
+
+/** Whether any call names a tool that may need approval (cheap: no arguments are read). */
+export function mayNeedApproval(env: DispatchEnvironment, calls: readonly NormalizedCall[]): boolean {
+  if (env.approvals === false) return false;
+  for (let i = 0; i < calls.length; i++) {
+    const flag = env.get(calls[i]!.name)?.options.needsApproval;
+    if (flag !== undefined && flag !== false) return true;
+  }
+  return false;
+}
