@@ -8,7 +8,9 @@
  *   conditional types, classes as data (public data members only), string/numeric/template index signatures;
  * - branded primitives (`string & { __brand }`); type tags (`Int & Min<0>`) and property JSDoc keyword tags are
  *   read and checked by tags.ts;
- * - `Date`, and `$defs` for recursive and shared named types (`finish`).
+ * - `Date`, and `$defs` for recursive and shared named types (`finish`);
+ * - a named object type read once per program and its reading shared by every tool, when the reading depends on
+ *   nothing of the use (`readTracked`); answers that depend on a type alone are remembered per type.
  *
  * Problems are reported at the exact node: the parameter, or, for a part of a type declared in the user's own
  * code, the property declaration (or JSDoc tag) that spells it, related back to the parameter. Reading goes on
