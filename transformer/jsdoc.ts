@@ -8,6 +8,7 @@
 import type * as ts from "typescript";
 import type { JsonValue, ToolAnnotations } from "../runtime/tool/meta";
 import type { TS } from "./compat";
+import { fillJsDoc, fillSymbolJsDoc } from "./jsdoc-fill";
 
 /** jsDocsOf's answers: a tool's comment is asked for its description, its tags and its `@param`s in turn. */
 const jsDocs = new WeakMap<ts.Node, readonly ts.JSDoc[]>();
@@ -15,6 +16,7 @@ const jsDocs = new WeakMap<ts.Node, readonly ts.JSDoc[]>();
 /** The JSDoc blocks attached to `node` (the last one is the one TypeScript itself shows). */
 export function jsDocsOf(tsi: TS, node: ts.Node): readonly ts.JSDoc[] {
   let docs = jsDocs.get(node);
+  if (!docs) fillJsDoc(tsi, node);
   if (!docs) jsDocs.set(node, (docs = tsi.getJSDocCommentsAndTags(node).filter((d): d is ts.JSDoc => tsi.isJSDoc(d))));
   return docs;
 }
@@ -116,6 +118,7 @@ function dedent(text: string): string {
 
 /** The documentation comment of a property symbol (works for declarations in .d.ts files too). */
 export function symbolDescription(tsi: TS, checker: ts.TypeChecker, symbol: ts.Symbol): string {
+  fillSymbolJsDoc(tsi, checker, symbol);
   return tsi.displayPartsToString(symbol.getDocumentationComment(checker)).trim();
 }
 

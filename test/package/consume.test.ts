@@ -9,8 +9,8 @@
  * providers' formats (Anthropic answers, Gemini declarations, strict mode) must work without them, and the framework
  * entries (`tooltype/ai`, `/langchain`, `/agents`, `/mastra`, `/mcp`) are the only ones that ask for their optional peers.
  *
- * The descriptions prove the `"tsp": { "tscOptions": { "parseAllJsDoc": true } }` entry of our package.json works:
- * since TypeScript 5.3, tsc skips parsing JSDoc in .ts files unless a plugin asks for it through ts-patch.
+ * The descriptions prove that tooltype reads JSDoc that tsc did not parse: since TypeScript 5.3, tsc parses a .ts
+ * file's JSDoc only where type errors need it, and the transformer parses the comments it reads itself.
  *
  * Installs prefer the npm cache (versions of typescript and ts-patch from this repo's lockfile) and run in parallel;
  * every child process has a timeout, and the temp dirs are removed at the end.

@@ -3,8 +3,8 @@
  * `tsc` runs tooltype's plugin. The test gives a small project a private copy of this repository's typescript
  * (the repository's own is never patched), runs the documented commands of the block marked
  * `readme-commands: ts-patch-install` there (ts-patch's CLI, pointed at that copy with `--dir` for safety, then the copy's `tsc`),
- * and checks that the result is tspc's output byte for byte (so JSDoc descriptions arrive: the patched compiler
- * honours tooltype's parseAllJsDoc as tspc does) and that the built tool dispatches.
+ * and checks that the result is tspc's output byte for byte (so JSDoc descriptions arrive under the patched compiler
+ * as under tspc) and that the built tool dispatches.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";

@@ -16,6 +16,7 @@ import type { JsonValue } from "../../runtime/tool/meta";
 import type { TS } from "../compat";
 import { Code, type Location, tagSpan } from "../diagnostics";
 import { keywordOfTag, keywordValueProblem, parseKeywordTag, TAG_KEYWORDS } from "../jsdoc";
+import { fillJsDoc, fillSymbolJsDoc } from "../jsdoc-fill";
 import type { Problem, Site } from "./from-type";
 import { accepts, impossibleBounds, KNOWN_FORMATS, mergeKeyword, misfit, type Resolve, targetOf } from "./keywords";
 import type { Keywords, SchemaNode } from "./model";
@@ -138,6 +139,7 @@ export class KeywordTags {
     let keywords: Keywords = { ...schema.keywords };
     for (const alias of aliases) {
       const own = isOwnFile(alias);
+      fillJsDoc(this.ctx.tsi, alias);
       const tags = this.ctx.tsi.getJSDocTags(alias).map((tag) => ({
         name: tag.tagName.text,
         text: (this.ctx.tsi.getTextOfJSDocComment(tag.comment) ?? "").trim(),
@@ -244,10 +246,12 @@ export class KeywordTags {
   /** The tags on the declaration's JSDoc, with their spans; for declarations without JSDoc, inherited ones. */
   private propertyTags(prop: ts.Symbol, declaration: ts.Declaration | undefined, site: Site): { name: string; text: string; at: Location }[] {
     const { tsi, checker } = this.ctx;
+    if (declaration) fillJsDoc(tsi, declaration);
     const own = declaration ? tsi.getJSDocTags(declaration) : [];
     if (own.length > 0) {
       return own.map((tag) => ({ name: tag.tagName.text, text: (tsi.getTextOfJSDocComment(tag.comment) ?? "").trim(), at: tagSpan(tag) }));
     }
+    fillSymbolJsDoc(tsi, checker, prop);
     return prop.getJsDocTags(checker).map((tag) => ({ name: tag.name, text: tsi.displayPartsToString(tag.text ?? []).trim(), at: site.node }));
   }
 
