@@ -56,9 +56,15 @@ function quoted(text: string, quote: Quote = '"'): string {
  */
 const PARSED_FIELD_LENGTH = 160;
 
+/** A value with its JSON text, written by the caller already. */
+export interface KnownJson {
+  value: JsonValue;
+  text: string;
+}
+
 /** One field of the metadata: a long schema as its JSON text parsed as the module loads, anything else a literal. */
-function fieldText(value: JsonValue): string {
-  const json = typeof value === "object" && value !== null ? JSON.stringify(value) : undefined;
+function fieldText(value: JsonValue, known: KnownJson | undefined): string {
+  const json = typeof value === "object" && value !== null ? (known?.value === value ? known.text : JSON.stringify(value)) : undefined;
   return json !== undefined && json.length > PARSED_FIELD_LENGTH ? `JSON.parse(${quoted(json, "'")})` : jsonText(value);
 }
 
@@ -66,8 +72,8 @@ function fieldText(value: JsonValue): string {
  * The metadata object: its JSON data, plus the precompiled validator function when there is one. An identifier's
  * text is printed verbatim; being synthesized, it is never resolved or renamed by the transforms after this one.
  */
-export function metaExpression(f: ts.NodeFactory, meta: JsonValue, validator: string | undefined): ts.Expression {
-  const fields = Object.entries(meta as { [key: string]: JsonValue }).map(([key, value]) => `${IDENTIFIER.test(key) ? key : quoted(key)}: ${fieldText(value)}`);
+export function metaExpression(f: ts.NodeFactory, meta: JsonValue, validator: string | undefined, known?: KnownJson): ts.Expression {
+  const fields = Object.entries(meta as { [key: string]: JsonValue }).map(([key, value]) => `${IDENTIFIER.test(key) ? key : quoted(key)}: ${fieldText(value, known)}`);
   if (validator !== undefined) fields.push(`validator: ${validator}`);
   return f.createIdentifier(fields.length === 0 ? "{}" : `{ ${fields.join(", ")} }`);
 }

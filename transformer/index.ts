@@ -112,9 +112,11 @@ export default function tooltypeTransformer(
       problems.forEach(report);
       extras.onToolMeta?.(meta, site.fn);
       compiledInFile++;
+      // The schema's JSON text is both the validator cache's key and the emitted text: written once.
+      const json = { value: meta.parameters as JsonValue, text: JSON.stringify(meta.parameters) };
       // A tool with errors fails the build anyway; compiling its (partial) schema would only add noise.
-      const validator = validators && !problems.some((p) => !p.warning) ? inFile(validators.code(meta.parameters, slowPattern(site.nameNode))) : undefined;
-      return metaExpression(f, meta as unknown as JsonValue, validator); // plain data by construction: see runtime/meta.ts
+      const validator = validators && !problems.some((p) => !p.warning) ? inFile(validators.code(meta.parameters, slowPattern(site.nameNode), json.text)) : undefined;
+      return metaExpression(f, meta as unknown as JsonValue, validator, json); // plain data by construction: see runtime/meta.ts
     };
 
     const visitDecorator = (decorator: ts.Decorator): ts.Decorator => {
@@ -188,8 +190,9 @@ export default function tooltypeTransformer(
       const { meta, problems } = deriveOutputMeta(tsi, checker, { call, typeNode, explicitName, explicitNameNode: explicitName === undefined ? undefined : first });
       problems.forEach(report);
       compiledInFile++;
-      const validator = validators && !problems.some((p) => !p.warning) ? inFile(validators.code(meta.schema, slowPattern(typeNode))) : undefined;
-      return metaExpression(f, meta as unknown as JsonValue, validator);
+      const json = { value: meta.schema as JsonValue, text: JSON.stringify(meta.schema) };
+      const validator = validators && !problems.some((p) => !p.warning) ? inFile(validators.code(meta.schema, slowPattern(typeNode), json.text)) : undefined;
+      return metaExpression(f, meta as unknown as JsonValue, validator, json);
     };
 
     const visit = (node: ts.Node): ts.Node => {

@@ -25,10 +25,10 @@ export class ValidatorCompiler {
   /**
    * The code of the validator of `schema` (a function expression, which the transformer splices into the
    * metadata's text), or undefined when the schema uses a keyword the generator does not implement (the runtime
-   * then validates it with ajv). Patterns that can backtrack exponentially are handed to `problem`.
+   * then validates it with ajv). Patterns that can backtrack exponentially are handed to `problem`. `key`: the
+   * schema's JSON text, when the caller has it already.
    */
-  code(schema: JsonSchema, problem: (problem: PatternProblem) => void = () => {}): string | undefined {
-    const key = JSON.stringify(schema);
+  code(schema: JsonSchema, problem: (problem: PatternProblem) => void = () => {}, key = JSON.stringify(schema)): string | undefined {
     let compiled = this.cache.get(key);
     if (!compiled) {
       const problems: PatternProblem[] = [];

@@ -30,6 +30,19 @@ export function usesImports(code: string): boolean {
 /** Keywords that describe and never constrain. */
 const ANNOTATIONS = new Set(["description", "title", "default", "examples", "deprecated", "$comment", "readOnly", "writeOnly", "$schema"]);
 
+/** Keywords whose checks apply to one JSON type only (see typeGroups); a schema without any needs no grouping. */
+const TYPE_SPECIFIC = new Set([
+  "maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum", "multipleOf", "maxLength", "minLength", "pattern",
+  "maxItems", "minItems", "prefixItems", "items", "uniqueItems", "required", "properties", "patternProperties",
+  "additionalProperties",
+]);
+
+/** Number bounds with the operator meaning "out of bounds", as ajv compares them. */
+const BOUNDS: readonly [string, string][] = [["maximum", ">"], ["minimum", "<"], ["exclusiveMaximum", ">="], ["exclusiveMinimum", "<="]];
+
+/** No type-specific checks. */
+const NO_GROUPS: ReadonlyMap<Group, Line[]> = new Map();
+
 /** Keywords this generator implements (with `$defs` at the root). */
 const IMPLEMENTED = new Set([
   "type", "enum", "const", "properties", "required", "additionalProperties", "patternProperties", "items", "prefixItems",
@@ -146,7 +159,9 @@ class Generator {
     if (schema === true) return [];
     if (schema === false) return [{ code: "return 1;" }];
     if (typeof schema !== "object" || schema === null || Array.isArray(schema)) throw new Unsupported();
+    let typeSpecific = false;
     for (const keyword of Object.keys(schema)) {
+      if (TYPE_SPECIFIC.has(keyword)) typeSpecific = true;
       if (ANNOTATIONS.has(keyword) || IMPLEMENTED.has(keyword) || (keyword === "$defs" && isRoot)) continue;
       throw new Unsupported();
     }
@@ -155,7 +170,7 @@ class Generator {
     // Through the kit, which remembers answers per object: recursive unions stay linear (see `c` there).
     if (typeof schema.$ref === "string") out.push({ cond: `k.c(${this.defFunction(schema.$ref)}, ${d})` });
     const types = typeList(schema.type);
-    const groups = this.typeGroups(schema, sp, d);
+    const groups = typeSpecific ? this.typeGroups(schema, sp, d) : NO_GROUPS;
     // Where every allowed value has the right type, the value test alone settles the type, and goes first.
     const values = "const" in schema ? [schema.const!] : Array.isArray(schema.enum) ? schema.enum : undefined;
     const implied = types !== undefined && values !== undefined && values.every((value) => types.some((type) => hasType(type, value)));
@@ -210,8 +225,7 @@ class Generator {
     };
     const num = (keyword: string): number | undefined => (typeof schema[keyword] === "number" ? (schema[keyword] as number) : undefined);
     // Numbers, as ajv compares them.
-    const bounds: [string, string][] = [["maximum", ">"], ["minimum", "<"], ["exclusiveMaximum", ">="], ["exclusiveMinimum", "<="]];
-    for (const [keyword, op] of bounds) {
+    for (const [keyword, op] of BOUNDS) {
       const limit = num(keyword);
       if (limit !== undefined) add("number", `${d} ${op} ${limit}`);
     }
