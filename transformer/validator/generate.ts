@@ -354,16 +354,20 @@ class Generator {
 function print(lines: (Line | string)[]): string {
   const out: string[] = [];
   let conds: string[] = [];
+  /** The length of `conds.join(" || ")`. */
+  let joined = 0;
   const flush = (): void => {
     if (conds.length > 0) out.push(`if (${conds.join(" || ")}) return 1;`);
     conds = [];
+    joined = 0;
   };
   for (const line of lines) {
     if (typeof line === "string" || "code" in line) {
       flush();
       out.push(typeof line === "string" ? line : line.code);
     } else {
-      if (conds.length > 0 && conds.join(" || ").length + line.cond.length > LINE) flush();
+      if (conds.length > 0 && joined + line.cond.length > LINE) flush();
+      joined += (conds.length > 0 ? 4 : 0) + line.cond.length;
       conds.push(line.cond);
     }
   }
@@ -379,7 +383,7 @@ function fn(name: string, body: (Line | string)[]): string {
 function place(line: Line, d: string): Line;
 function place(line: string, d: string): string;
 function place(line: Line | string, d: string): Line | string {
-  if (typeof line === "string") return line.split(VALUE).join(d);
+  if (typeof line === "string") return line.includes(VALUE) ? line.split(VALUE).join(d) : line;
   return "cond" in line ? { cond: place(line.cond, d) } : { code: place(line.code, d) };
 }
 
