@@ -34,7 +34,7 @@ import {
   isAsyncIterable,
 } from "./provider";
 import { ownsAnthropic } from "./sniff";
-import { type AccumulatorUpdate, type CallState, IndexedCalls, type ToolCallAccumulator, emptyUpdate, parsePartialArguments, pushAfterDone } from "./stream";
+import { type CallState, IndexedCalls, StreamAccumulator, type UpdateDraft, parsePartialArguments } from "./stream";
 
 /** One tool of a Messages request (the SDK's `Tool`, without the cache and beta fields). */
 export interface AnthropicTool {
@@ -300,17 +300,16 @@ const anthropicLoop: ProviderLoop<AnthropicMessagesClient, AnthropicLoopParams, 
  * `input_json_delta` pieces of the input, `content_block_stop` completes it (the input parsed; text that does not
  * parse is kept, so dispatch reports it), `message_delta` brings the `stop_reason`.
  */
-class AnthropicAccumulator implements ToolCallAccumulator<AnthropicStreamEvent, AnthropicToolUseBlock, AnthropicReply> {
+class AnthropicAccumulator extends StreamAccumulator<AnthropicStreamEvent, AnthropicToolUseBlock, AnthropicReply> {
   #message: Record<string, unknown> = { role: "assistant" };
   readonly #blocks = new Map<number, Record<string, unknown>>();
   readonly #calls = new IndexedCalls<AnthropicToolUseBlock>((index, state) => this.#call(index, state));
-  #content = "";
-  #finishReason: string | null = null;
-  #finished = false;
 
-  push(event: AnthropicStreamEvent): AccumulatorUpdate<AnthropicToolUseBlock> {
-    if (this.#finished) throw pushAfterDone("anthropic");
-    const update = emptyUpdate<AnthropicToolUseBlock>();
+  constructor() {
+    super("anthropic");
+  }
+
+  protected read(event: AnthropicStreamEvent, update: UpdateDraft<AnthropicToolUseBlock>): void {
     const index = typeof event.index === "number" ? event.index : -1;
     switch (event.type) {
       case "message_start":
@@ -327,7 +326,7 @@ class AnthropicAccumulator implements ToolCallAccumulator<AnthropicStreamEvent, 
           const state = this.#calls.open(index, typeof block.id === "string" ? block.id : "", typeof block.name === "string" ? block.name : "", text);
           update.deltas.push({ call: state, argumentsDelta: text });
         } else if (block.type === "text" && typeof block.text === "string" && block.text !== "") {
-          this.#content += block.text;
+          this.text += block.text;
           update.text = block.text;
         }
         break;
@@ -338,7 +337,7 @@ class AnthropicAccumulator implements ToolCallAccumulator<AnthropicStreamEvent, 
         if (!delta || !block) break;
         if (delta.type === "text_delta" && typeof delta.text === "string") {
           block.text = (typeof block.text === "string" ? block.text : "") + delta.text;
-          this.#content += delta.text;
+          this.text += delta.text;
           update.text = delta.text;
         } else if (delta.type === "input_json_delta" && typeof delta.partial_json === "string") {
           const state = this.#calls.get(index);
@@ -357,22 +356,17 @@ class AnthropicAccumulator implements ToolCallAccumulator<AnthropicStreamEvent, 
       case "message_delta": {
         const stop = (event.delta as { stop_reason?: unknown } | undefined)?.stop_reason;
         if (typeof stop === "string") {
-          this.#finishReason = stop;
+          this.finish = stop;
           update.finishReason = stop;
           update.completed.push(...this.#calls.completeAll());
         }
         break;
       }
     }
-    return update;
-  }
-
-  get content(): string {
-    return this.#content;
   }
 
   get refusal(): string | null {
-    return this.#finishReason === "refusal" ? this.#content : null;
+    return this.finish === "refusal" ? this.text : null;
   }
 
   get calls(): AnthropicToolUseBlock[] {
@@ -383,15 +377,10 @@ class AnthropicAccumulator implements ToolCallAccumulator<AnthropicStreamEvent, 
     return this.#calls.partial;
   }
 
-  get finishReason(): string | null {
-    return this.#finishReason;
-  }
-
-  done(): AnthropicReply {
+  protected reply(): AnthropicReply {
     this.#calls.completeAll();
-    this.#finished = true;
     const content = [...this.#blocks].sort(([a], [b]) => a - b).map(([index, block]) => this.#calls.written(index) ?? block);
-    return { ...this.#message, role: "assistant", content, stop_reason: this.#finishReason ?? (this.#message.stop_reason as string | null | undefined) ?? null };
+    return { ...this.#message, role: "assistant", content, stop_reason: this.finish ?? (this.#message.stop_reason as string | null | undefined) ?? null };
   }
 
   /** The block as the API would have sent it whole: the input parsed (the text itself when it does not parse). */

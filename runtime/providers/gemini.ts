@@ -53,7 +53,7 @@ import { FunctionCallingConfigMode, Type } from "./gemini/enums";
 import { ownsGemini } from "./sniff";
 
 export { FunctionCallingConfigMode, Type };
-import { type AccumulatorUpdate, CallState, type ToolCallAccumulator, emptyUpdate, pushAfterDone } from "./stream";
+import { CallState, StreamAccumulator, type UpdateDraft } from "./stream";
 
 /** A schema in Gemini's OpenAPI subset (the SDK's `Schema`). Integer bounds are strings (int64 in JSON). */
 export interface GeminiSchema {
@@ -406,22 +406,21 @@ const geminiLoop: ProviderLoop<GeminiModelsClient, GeminiLoopParams, GeminiConte
  * some parts; a call arrives whole in one part, so it is complete as soon as it is read. `done()` is the model's
  * Content, its parts in the order they came.
  */
-class GeminiAccumulator implements ToolCallAccumulator<GeminiResponse, GeminiFunctionCall, GeminiContent> {
+class GeminiAccumulator extends StreamAccumulator<GeminiResponse, GeminiFunctionCall, GeminiContent> {
   readonly #parts: GeminiPart[] = [];
   readonly #calls: CallState[] = [];
   readonly #complete: GeminiFunctionCall[] = [];
-  #content = "";
-  #finishReason: string | null = null;
-  #finished = false;
 
-  push(chunk: GeminiResponse): AccumulatorUpdate<GeminiFunctionCall> {
-    if (this.#finished) throw pushAfterDone("gemini");
-    const update = emptyUpdate<GeminiFunctionCall>();
+  constructor() {
+    super("gemini");
+  }
+
+  protected read(chunk: GeminiResponse, update: UpdateDraft<GeminiFunctionCall>): void {
     const candidate = chunk.candidates?.[0];
     for (const part of candidate?.content?.parts ?? []) {
       this.#parts.push(part);
       if (typeof part.text === "string" && part.thought !== true && part.text !== "") {
-        this.#content += part.text;
+        this.text += part.text;
         update.text += part.text;
       }
       const call = part.functionCall;
@@ -438,14 +437,9 @@ class GeminiAccumulator implements ToolCallAccumulator<GeminiResponse, GeminiFun
       }
     }
     if (typeof candidate?.finishReason === "string") {
-      this.#finishReason = candidate.finishReason;
+      this.finish = candidate.finishReason;
       update.finishReason = candidate.finishReason;
     }
-    return update;
-  }
-
-  get content(): string {
-    return this.#content;
   }
 
   get refusal(): null {
@@ -460,12 +454,7 @@ class GeminiAccumulator implements ToolCallAccumulator<GeminiResponse, GeminiFun
     return [...this.#calls];
   }
 
-  get finishReason(): string | null {
-    return this.#finishReason;
-  }
-
-  done(): GeminiContent {
-    this.#finished = true;
+  protected reply(): GeminiContent {
     return { role: "model", parts: [...this.#parts] };
   }
 }

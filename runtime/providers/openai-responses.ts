@@ -39,7 +39,7 @@ import {
   isChoiceMode,
 } from "./provider";
 import { ownsResponses } from "./sniff";
-import { type AccumulatorUpdate, type CallState, IndexedCalls, type ToolCallAccumulator, emptyUpdate, pushAfterDone } from "./stream";
+import { type CallState, IndexedCalls, StreamAccumulator, type UpdateDraft } from "./stream";
 import { toStrictSchema } from "#strict";
 import { checkToolCount } from "./openai-limits";
 
@@ -296,19 +296,18 @@ function responsesTextFormat(output: OutputFormatSource): NonNullable<NonNullabl
  * `response.refusal.delta` are the text. `done()` is the `response.completed` event's Response when it came, else
  * the items as assembled.
  */
-class ResponsesAccumulator implements ToolCallAccumulator<ResponsesStreamEvent, ResponsesFunctionCall, ResponsesReply> {
+class ResponsesAccumulator extends StreamAccumulator<ResponsesStreamEvent, ResponsesFunctionCall, ResponsesReply> {
   /** Output items by `output_index`; function calls also as call states, by the same index. */
   readonly #items = new Map<number, object>();
   readonly #calls = new IndexedCalls<ResponsesFunctionCall>((index, state) => this.#call(index, state));
   #completed: ResponsesReply | undefined;
-  #content = "";
   #refusal: string | null = null;
-  #finishReason: string | null = null;
-  #finished = false;
 
-  push(event: ResponsesStreamEvent): AccumulatorUpdate<ResponsesFunctionCall> {
-    if (this.#finished) throw pushAfterDone("responses");
-    const update = emptyUpdate<ResponsesFunctionCall>();
+  constructor() {
+    super("responses");
+  }
+
+  protected read(event: ResponsesStreamEvent, update: UpdateDraft<ResponsesFunctionCall>): void {
     const index = typeof event.output_index === "number" ? event.output_index : -1;
     switch (event.type) {
       case "response.output_item.added": {
@@ -342,7 +341,7 @@ class ResponsesAccumulator implements ToolCallAccumulator<ResponsesStreamEvent, 
       }
       case "response.output_text.delta":
         if (typeof event.delta === "string") {
-          this.#content += event.delta;
+          this.text += event.delta;
           update.text = event.delta;
         }
         break;
@@ -356,17 +355,12 @@ class ResponsesAccumulator implements ToolCallAccumulator<ResponsesStreamEvent, 
       case "response.incomplete": {
         const response = event.response as (ResponsesReply & { status?: unknown }) | undefined;
         if (typeof response === "object" && response !== null && Array.isArray(response.output)) this.#completed = response;
-        this.#finishReason = typeof response?.status === "string" ? response.status : event.type.slice("response.".length);
-        update.finishReason = this.#finishReason;
+        this.finish = typeof response?.status === "string" ? response.status : event.type.slice("response.".length);
+        update.finishReason = this.finish;
         update.completed.push(...this.#calls.completeAll());
         break;
       }
     }
-    return update;
-  }
-
-  get content(): string {
-    return this.#content;
   }
 
   get refusal(): string | null {
@@ -381,16 +375,11 @@ class ResponsesAccumulator implements ToolCallAccumulator<ResponsesStreamEvent, 
     return this.#calls.partial;
   }
 
-  get finishReason(): string | null {
-    return this.#finishReason;
-  }
-
-  done(): ResponsesReply {
+  protected reply(): ResponsesReply {
     this.#calls.completeAll();
-    this.#finished = true;
     if (this.#completed) return this.#completed;
     const output = [...this.#items].sort(([a], [b]) => a - b).map(([index, item]) => this.#calls.written(index) ?? item);
-    return { output, output_text: this.#content };
+    return { output, output_text: this.text };
   }
 
   #open(index: number): CallState {

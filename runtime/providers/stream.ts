@@ -94,14 +94,52 @@ export class CallState implements PartialToolCall {
   }
 }
 
-/** An update that changed nothing yet; the accumulators fill in what an event changed. */
-export function emptyUpdate<Call>(): { text: string; refusal: string; deltas: { call: PartialToolCall; argumentsDelta: string }[]; completed: Call[]; finishReason: string | null } {
-  return { text: "", refusal: "", deltas: [], completed: [], finishReason: null };
-}
 
-/** The error for an event after `done()`. */
-export function pushAfterDone(name: string): Error {
-  return new Error(`accumulateToolCalls(${name}): push() after done(); start a new accumulator for the next reply.`);
+/** What one event changed, as an accumulator fills it in. */
+export type UpdateDraft<Call> = { text: string; refusal: string; deltas: { call: PartialToolCall; argumentsDelta: string }[]; completed: Call[]; finishReason: string | null };
+
+/**
+ * What every provider's accumulator does alike: it refuses events after `done()`, starts each event's update empty,
+ * and keeps the reply's text and finish reason. A provider's class reads its own events (`read`) and assembles its
+ * own reply (`reply`).
+ */
+export abstract class StreamAccumulator<Event, Call, Reply> implements ToolCallAccumulator<Event, Call, Reply> {
+  /** The reply's text so far. */
+  protected text = "";
+  /** The last finish (stop) reason seen. */
+  protected finish: string | null = null;
+  #finished = false;
+
+  /** `api` names the provider in the error for an event after `done()`. */
+  protected constructor(private readonly api: string) {}
+
+  push(event: Event): AccumulatorUpdate<Call> {
+    if (this.#finished) throw new Error(`accumulateToolCalls(${this.api}): push() after done(); start a new accumulator for the next reply.`);
+    const update: UpdateDraft<Call> = { text: "", refusal: "", deltas: [], completed: [], finishReason: null };
+    this.read(event, update);
+    return update;
+  }
+
+  done(): Reply {
+    this.#finished = true;
+    return this.reply();
+  }
+
+  get content(): string {
+    return this.text;
+  }
+
+  get finishReason(): string | null {
+    return this.finish;
+  }
+
+  abstract get refusal(): string | null;
+  abstract get calls(): readonly Call[];
+  abstract get partial(): readonly PartialToolCall[];
+  /** Reads one event into `update`. */
+  protected abstract read(event: Event, update: UpdateDraft<Call>): void;
+  /** Completes every call and assembles the reply (after this, events are refused). */
+  protected abstract reply(): Reply;
 }
 
 /**

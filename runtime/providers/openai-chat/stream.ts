@@ -9,7 +9,7 @@
  * - `partial`: every call seen so far, its arguments parsed as far as they go (providers/stream.ts).
  * - `done()`: the assembled assistant message, in the shape of a non-streamed reply.
  */
-import { type AccumulatorUpdate as Update, CallState, type PartialToolCall, type ToolCallAccumulator as Accumulates, emptyUpdate, pushAfterDone } from "../stream";
+import { type AccumulatorUpdate as Update, CallState, type PartialToolCall, StreamAccumulator, type ToolCallAccumulator as Accumulates, type UpdateDraft } from "../stream";
 import type { ChatAssistantMessage, ChatCompletionStreamChunk, ChatFunctionToolCall } from "./client";
 
 /** A streamed reply, assembled: only function tool calls stream, so those are the only calls it holds. */
@@ -38,29 +38,29 @@ function toCall(state: CallState): ChatFunctionToolCall {
   return { id: state.id, type: "function", function: { name: state.name, arguments: state.arguments } };
 }
 
-class Accumulator implements ToolCallAccumulator {
+class Accumulator extends StreamAccumulator<ChatCompletionStreamChunk, ChatFunctionToolCall, StreamedAssistantMessage> {
   readonly #calls = new Map<number, CallState>();
   /** The calls in index order; they arrive in that order, so keeping it costs nothing but for a late index. */
   readonly #ordered: CallState[] = [];
   /** Every call before this position in #ordered is complete: a new call completes from here, not from the start. */
   #firstOpen = 0;
-  #content: string | null = null;
+  /** Whether any chunk had `content`: the assembled message's content is `null` if none did, as the API's is. */
+  #hasContent = false;
   #refusal: string | null = null;
-  #finishReason: string | null = null;
-  #finished = false;
 
-  push(chunk: ChatCompletionStreamChunk): AccumulatorUpdate {
-    if (this.#finished) throw pushAfterDone("openai");
+  constructor() {
+    super("openai");
+  }
+
+  protected read(chunk: ChatCompletionStreamChunk, update: UpdateDraft<ChatFunctionToolCall>): void {
     const choice = chunk.choices?.find((c) => c.index === 0);
-    const update = emptyUpdate<ChatFunctionToolCall>();
     // Chunks of other choices (n > 1) and the usage chunk (no choices) change nothing here.
-    if (!choice) return update;
+    if (!choice) return;
     const delta = choice.delta ?? {};
-    if (typeof delta.content === "string" && delta.content !== "") {
-      this.#content = (this.#content ?? "") + delta.content;
-      update.text = delta.content;
-    } else if (typeof delta.content === "string" && this.#content === null) {
-      this.#content = "";
+    if (typeof delta.content === "string") {
+      this.#hasContent = true;
+      this.text += delta.content;
+      if (delta.content !== "") update.text = delta.content;
     }
     if (typeof delta.refusal === "string" && delta.refusal !== "") {
       this.#refusal = (this.#refusal ?? "") + delta.refusal;
@@ -83,15 +83,10 @@ class Accumulator implements ToolCallAccumulator {
       update.deltas.push({ call: state, argumentsDelta: piece });
     }
     if (choice.finish_reason) {
-      this.#finishReason = choice.finish_reason;
+      this.finish = choice.finish_reason;
       update.finishReason = choice.finish_reason;
       update.completed.push(...this.#completeAll());
     }
-    return update;
-  }
-
-  get content(): string {
-    return this.#content ?? "";
   }
 
   get refusal(): string | null {
@@ -108,15 +103,10 @@ class Accumulator implements ToolCallAccumulator {
     return [...this.#ordered];
   }
 
-  get finishReason(): string | null {
-    return this.#finishReason;
-  }
-
-  done(): StreamedAssistantMessage {
+  protected reply(): StreamedAssistantMessage {
     this.#completeAll();
-    this.#finished = true;
     const calls = this.#ordered.map((state) => toCall(state));
-    const message: StreamedAssistantMessage = { role: "assistant", content: this.#content, refusal: this.#refusal };
+    const message: StreamedAssistantMessage = { role: "assistant", content: this.#hasContent ? this.text : null, refusal: this.#refusal };
     if (calls.length > 0) message.tool_calls = calls;
     return message;
   }
