@@ -40,11 +40,43 @@ function partlyParsed(file: ParsedFile): boolean {
   return file.jsDocParsingMode !== undefined && file.jsDocParsingMode !== 0;
 }
 
+const INTERNALS: readonly (keyof Internals)[] = [
+  "getJSDocCommentRanges",
+  "getNextJSDocCommentLocation",
+  "getAllSuperTypeNodes",
+  "isVariableLike",
+  "hasInitializer",
+  "canHaveJSDoc",
+  "hasStaticModifier",
+  "parseIsolatedJSDocComment",
+];
+
+/** TypeScript modules checked to have every internal used here. */
+const checked = new WeakSet<object>();
+
+/**
+ * The internals, once checked to be there: a TypeScript that lacks one would otherwise leave tools without their
+ * descriptions, silently; it stops the build with what to do instead.
+ */
+function internalsOf(tsi: TS): Internals {
+  if (!checked.has(tsi)) {
+    const missing = INTERNALS.filter((name) => typeof (tsi as unknown as Record<string, unknown>)[name] !== "function");
+    if (missing.length > 0) {
+      throw new Error(
+        `tooltype: TypeScript ${tsi.version} parsed only part of the JSDoc, and it lacks ${missing.join(", ")}, which tooltype uses to read the JSDoc of tools itself. ` +
+          "Build with a TypeScript version tooltype supports (5.5 to 6.0), or report this TypeScript version to tooltype.",
+      );
+    }
+    checked.add(tsi);
+  }
+  return tsi as unknown as Internals;
+}
+
 /** Gives `host`, and every node whose JSDoc TypeScript reads for it, the JSDoc the parser attaches under ParseAll. */
 export function fillJsDoc(tsi: TS, host: ts.Node): void {
   const file = host.getSourceFile() as ParsedFile | undefined;
   if (!file || !partlyParsed(file)) return;
-  const internals = tsi as unknown as Internals;
+  const internals = internalsOf(tsi);
   // The walk of getJSDocCommentsAndTags: the initializer of a variable-like host, then the host and its
   // comment-holding ancestors; a parameter's (or type parameter's) `@param` tags come from its function.
   if (internals.isVariableLike(host) && internals.hasInitializer(host) && host.initializer) fillNode(tsi, host.initializer, file.text);
@@ -68,7 +100,7 @@ export function fillSymbolJsDoc(tsi: TS, checker: ts.TypeChecker, symbol: ts.Sym
   filledSymbols.add(symbol);
   const label = (symbol as ts.Symbol & SymbolLinks).links?.target?.links?.tupleLabelDeclaration;
   if (!symbol.declarations && label) fillJsDoc(tsi, label);
-  const internals = tsi as unknown as Internals;
+  const internals = internalsOf(tsi);
   for (const declaration of symbol.declarations ?? []) {
     fillJsDoc(tsi, declaration);
     // findBaseOfDeclaration's search, so that inherited documentation is filled before it is read.
@@ -86,7 +118,7 @@ export function fillSymbolJsDoc(tsi: TS, checker: ts.TypeChecker, symbol: ts.Sym
 }
 
 function fillNode(tsi: TS, node: WithJsDoc, text: string): void {
-  const internals = tsi as unknown as Internals;
+  const internals = internalsOf(tsi);
   if (filled.has(node)) return;
   filled.add(node);
   const current = node.jsDoc;

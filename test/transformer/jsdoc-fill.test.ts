@@ -127,4 +127,20 @@ test("the corpus parsed for type errors only compiles to what it compiles to wit
   }
 });
 
+test("a TypeScript without the internals the fill uses stops the build with what to do, rather than losing descriptions", () => {
+  const tsi = versions[0]!.tsi;
+  const file = tsi.createSourceFile("tool.ts", "/** Looks up a city. */\nexport function lookup(city: string) { return city; }\n", {
+    languageVersion: tsi.ScriptTarget.Latest,
+    jsDocParsingMode: tsi.JSDocParsingMode.ParseForTypeErrors,
+  }, true);
+  const declaration = file.statements[0]!;
+  // The same module without one of the internals, as a future TypeScript might be.
+  const lacking = Object.create(tsi, { parseIsolatedJSDocComment: { value: undefined } }) as typeof ts;
+  assert.throws(() => fillJsDoc(lacking, declaration), (error: Error) =>
+    error.message.includes("lacks parseIsolatedJSDocComment") && error.message.includes(`TypeScript ${tsi.version}`) && error.message.includes("5.5 to 6.0"));
+  // With them, the comment is read.
+  fillJsDoc(tsi, declaration);
+  assert.is(tsi.getTextOfJSDocComment((declaration as WithJsDoc).jsDoc?.[0]?.comment), "Looks up a city.");
+});
+
 test.run();

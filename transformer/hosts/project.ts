@@ -88,7 +88,8 @@ export class ProjectService {
       getDirectories: tsi.sys.getDirectories,
       realpath: tsi.sys.realpath,
       useCaseSensitiveFileNames: () => tsi.sys.useCaseSensitiveFileNames,
-      // JSDoc is the tools' descriptions: parse all of it, as tspc does with tooltype (tsc alone skips some).
+      // JSDoc is the tools' descriptions: parse all of it up front (under tsc, which parses only what type errors
+      // need, the transformer parses the comments it reads itself: transformer/jsdoc-fill.ts).
       jsDocParsingMode: 0, // ts.JSDocParsingMode.ParseAll
     };
     this.service = tsi.createLanguageService(host, tsi.createDocumentRegistry(tsi.sys.useCaseSensitiveFileNames, host.getCurrentDirectory(), 0));
