@@ -135,6 +135,7 @@ export function withKitImport(f: ts.NodeFactory, tsi: typeof ts, file: ts.Source
   return f.updateSourceFile(file, statements);
 }
 
-function isDirective(tsi: typeof ts, statement: ts.Statement): boolean {
+/** A statement of the directive prologue (`"use strict"`, `"use client"`). */
+export function isDirective(tsi: typeof ts, statement: ts.Statement): boolean {
   return tsi.isExpressionStatement(statement) && tsi.isStringLiteral(statement.expression);
 }

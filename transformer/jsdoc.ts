@@ -16,8 +16,11 @@ const jsDocs = new WeakMap<ts.Node, readonly ts.JSDoc[]>();
 /** The JSDoc blocks attached to `node` (the last one is the one TypeScript itself shows). */
 export function jsDocsOf(tsi: TS, node: ts.Node): readonly ts.JSDoc[] {
   let docs = jsDocs.get(node);
-  if (!docs) fillJsDoc(tsi, node);
-  if (!docs) jsDocs.set(node, (docs = tsi.getJSDocCommentsAndTags(node).filter((d): d is ts.JSDoc => tsi.isJSDoc(d))));
+  if (!docs) {
+    fillJsDoc(tsi, node);
+    docs = tsi.getJSDocCommentsAndTags(node).filter((d): d is ts.JSDoc => tsi.isJSDoc(d));
+    jsDocs.set(node, docs);
+  }
   return docs;
 }
 

@@ -12,9 +12,9 @@
  */
 import type { JsonSchema } from "../runtime/tool/meta";
 import { generateValidator } from "./validator/generate";
+import { type PatternProblem, patternJudge } from "./validator/patterns";
 
 export { usesImports } from "./validator/generate";
-import { type PatternProblem, patternJudge } from "./validator/patterns";
 
 export type { PatternProblem } from "./validator/patterns";
 

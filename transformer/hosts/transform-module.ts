@@ -13,6 +13,7 @@ import MagicString, { type SourceMap } from "magic-string";
 import type * as ts from "typescript";
 import type { TS } from "../compat";
 import tooltypeTransformer from "../index";
+import { isDirective } from "../emit";
 import { dependenciesOf } from "./dependencies";
 import { hostDiagnostic, type HostDiagnostic } from "./diagnostic-format";
 import type { ProjectService } from "./project";
@@ -111,7 +112,7 @@ function addedImports(tsi: TS, source: ts.SourceFile, transformed: ts.SourceFile
   if (added.length === 0) return;
   let at = 0;
   for (const statement of source.statements) {
-    if (!tsi.isExpressionStatement(statement) || !tsi.isStringLiteral(statement.expression)) break;
+    if (!isDirective(tsi, statement)) break;
     at = statement.end;
   }
   const text = source.text;
