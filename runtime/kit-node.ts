@@ -10,7 +10,7 @@
  * later.name; } })`, the getter form Node's detection of CommonJS exports (cjs-module-lexer) reads, so that
  * `import * as __tooltype_kit from "tooltype/kit"` in an ES module sees every name. Validators read a check on every
  * run, so each of `later`'s getters replaces itself by the value on first read: from then on a read costs what
- * kit.ts's re-export getters cost. test/package/kit-node.test.ts checks that this file and kit.ts export the same
+ * kit.ts's re-export getters cost. test/package/node-entry.test.ts checks that this file and kit.ts export the same
  * values, what loads when, and the ES module view.
  */
 /* eslint-disable @typescript-eslint/no-require-imports */
