@@ -93,16 +93,30 @@ process.stdout.write(JSON.stringify({ atStart, afterExport, afterStrict, afterAg
   assert.equal(report.differing, [], "a deferred export is not the object runtime/index.ts exports");
 });
 
-test("an ES module importing 'tooltype' under Node sees every export", async () => {
+test("an ES module importing 'tooltype' or 'tooltype/kit' under Node sees every export", async () => {
   const script = `import * as main from "tooltype";
+import * as kit from "tooltype/kit";
 import { createRequire } from "node:module";
-const eager = createRequire(import.meta.url)("${repo}/dist/runtime/index.js");
+const require = createRequire(import.meta.url);
+const eager = require("${repo}/dist/runtime/index.js");
+const eagerKit = require("${repo}/dist/runtime/kit.js");
 const own = (names) => names.filter((name) => !["default", "module.exports", "__esModule"].includes(name)).sort();
-process.stdout.write(JSON.stringify({ names: own(Object.keys(main)), expected: own(Object.keys(eager)), runTools: typeof main.runTools, same: main.StructuredOutput === eager.StructuredOutput }));`;
-  const report = JSON.parse(await runNode(["--input-type=module", "-e", script])) as { names: string[]; expected: string[]; runTools: string; same: boolean };
+process.stdout.write(JSON.stringify({ names: own(Object.keys(main)), expected: own(Object.keys(eager)), runTools: typeof main.runTools, same: main.StructuredOutput === eager.StructuredOutput,
+  kitNames: own(Object.keys(kit)), expectedKit: own(Object.keys(eagerKit)), sameKit: kit.email === eagerKit.email && kit.unique === eagerKit.unique }));`;
+  const report = JSON.parse(await runNode(["--input-type=module", "-e", script])) as {
+    names: string[];
+    expected: string[];
+    runTools: string;
+    same: boolean;
+    kitNames: string[];
+    expectedKit: string[];
+    sameKit: boolean;
+  };
   assert.equal(report.names, report.expected);
   assert.is(report.runTools, "function");
   assert.ok(report.same, "the ES module's StructuredOutput is not the CommonJS build's");
+  assert.equal(report.kitNames, report.expectedKit);
+  assert.ok(report.sameKit, "the ES module's kit checks are not the CommonJS build's");
 });
 
 test("require('tooltype/kit') loads each check's module on its first read, and exports what kit.ts does", async () => {
@@ -130,17 +144,6 @@ process.stdout.write(JSON.stringify({ atStart, afterDate, same: first === kit.da
   assert.ok(report.eagerNames.includes("dateTime") && report.eagerNames.includes("pattern"));
   assert.equal(report.names, report.eagerNames, "runtime/kit-node.ts and runtime/kit.ts export different names");
   assert.equal(report.differing, [], "a check of runtime/kit-node.ts is not the function runtime/kit.ts exports");
-});
-
-test("an ES module importing 'tooltype/kit' under Node sees every check", async () => {
-  const script = `import * as kit from "tooltype/kit";
-import { createRequire } from "node:module";
-const eager = createRequire(import.meta.url)("${repo}/dist/runtime/kit.js");
-const own = (names) => names.filter((name) => !["default", "module.exports", "__esModule"].includes(name)).sort();
-process.stdout.write(JSON.stringify({ names: own(Object.keys(kit)), expected: own(Object.keys(eager)), same: kit.email === eager.email && kit.unique === eager.unique }));`;
-  const report = JSON.parse(await runNode(["--input-type=module", "-e", script])) as { names: string[]; expected: string[]; same: boolean };
-  assert.equal(report.names, report.expected);
-  assert.ok(report.same, "the ES module's checks are not the CommonJS build's");
 });
 
 test("a compiled tool with a date-time parameter validates through the lazy kit", async () => {
