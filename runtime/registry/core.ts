@@ -107,6 +107,7 @@ class ToolEntry implements RegisteredTool, DispatchTool {
   readonly #registryOptions: Readonly<RegistryOptions>;
   #validator: ArgumentsValidator | undefined;
   #fastLane: object | undefined;
+  #invoker: AnyFunction | undefined;
 
   constructor(found: FoundTool, meta: CompiledToolMeta, name: string, registryOptions: Readonly<RegistryOptions>) {
     const options = found.declaration.options;
@@ -135,6 +136,12 @@ class ToolEntry implements RegisteredTool, DispatchTool {
 
   call(args: unknown[]): unknown {
     return this.#target.apply(this.#thisArg, args);
+  }
+
+  get invoker(): AnyFunction {
+    // Made on first use: a function with no `this` is called as it is (what `apply(undefined, …)` does).
+    this.#invoker ??= this.#thisArg === undefined ? this.#target : this.#target.bind(this.#thisArg);
+    return this.#invoker;
   }
 
   /** Dispatch's fast lane keeps what it worked out for this tool here (an accessor: not an enumerable property). */
