@@ -39,7 +39,7 @@ export function dispatchCalls(
   rejections?: readonly (string | undefined)[],
 ): Promise<ToolMessage[]> {
   const idLimit = rejections === undefined ? plainBatch(env, calls, options) : 0;
-  if (idLimit === 0) return viaFull((full) => full.answerBatch(env, calls, options, rejections));
+  if (idLimit === 0) return answerInFull(env, calls, options, rejections);
   const count = calls.length;
   const answers: ToolMessage[] = new Array(count);
   const signal = options.signal;
@@ -54,6 +54,14 @@ export function dispatchCalls(
     return Promise.reject(error);
   }
   return Promise.resolve(answers);
+}
+
+/**
+ * The whole batch in the full pipeline. Apart from `dispatchCalls` so that the closure it makes is made only here:
+ * a closure in `dispatchCalls` would cost every batch a context for the variables it captures.
+ */
+function answerInFull(env: DispatchEnvironment, calls: NormalizedCall[], options: DispatchOptions, rejections: readonly (string | undefined)[] | undefined): Promise<ToolMessage[]> {
+  return viaFull((full) => full.answerBatch(env, calls, options, rejections));
 }
 
 /**

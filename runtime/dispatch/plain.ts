@@ -14,7 +14,7 @@
  * Also here: the cheap approval check every batch needs, and the test switches of the lane.
  */
 import { type ArgsObject, MAX_ARGUMENTS_BYTES, MAX_ARGUMENTS_DEPTH, reviveDates, toPositionalArgs } from "../arguments/args";
-import type { CompiledToolMeta } from "../tool/meta";
+import { closedDepth } from "../arguments/closed-schema";
 import type { ToolContext } from "../tool/options";
 import type { NormalizedCall } from "./call";
 import type { DispatchEnvironment, DispatchTool } from "./environment";
@@ -55,18 +55,28 @@ interface PlainSettings {
   readonly artifact: boolean;
   /** The parameters by position (`meta.params`), or undefined for a flattened tool (arguments/args.ts maps those). */
   readonly params: readonly string[] | undefined;
+  /**
+   * Whether parsed arguments need `plainJson`'s walk: not when the tool's own compiled validator refuses everything
+   * the walk would (closed-schema.ts), since a refused call goes to the full pipeline either way.
+   */
+  readonly walk: boolean;
 }
 
 function settingsOf(tool: DispatchTool, registry: Readonly<RegistryOptions>): PlainSettings {
   let settings = tool.fastLane as PlainSettings | undefined;
   if (settings === undefined) {
     const own = tool.options;
+    const meta = tool.meta;
+    const maxDepth = own.maxArgumentsDepth ?? registry.maxArgumentsDepth ?? MAX_ARGUMENTS_DEPTH;
+    const params = meta.flatten ? undefined : meta.params;
+    const depth = meta.validator === undefined ? undefined : closedDepth(meta.parameters);
     settings = {
       maxBytes: own.maxArgumentsBytes ?? registry.maxArgumentsBytes ?? MAX_ARGUMENTS_BYTES,
-      maxDepth: own.maxArgumentsDepth ?? registry.maxArgumentsDepth ?? MAX_ARGUMENTS_DEPTH,
+      maxDepth,
       maxResultBytes: own.maxResultBytes ?? registry.maxResultBytes ?? MAX_RESULT_BYTES,
       artifact: own.responseFormat === "content_and_artifact",
-      params: tool.meta.flatten ? undefined : tool.meta.params,
+      params,
+      walk: walkAlways || depth === undefined || depth > maxDepth,
     };
     tool.fastLane = settings;
   }
@@ -74,23 +84,47 @@ function settingsOf(tool: DispatchTool, registry: Readonly<RegistryOptions>): Pl
 }
 
 /**
- * The positional arguments of a tool that takes no ToolContext: each parameter's argument by name, as
- * arguments/args.ts `toPositionalArgs` maps them (which flattened tools take), without looking up its plan.
+ * Calls a tool that takes no ToolContext with each parameter's argument by name, as arguments/args.ts
+ * `toPositionalArgs` maps them (which flattened tools take), without looking up its plan. Up to four parameters
+ * it passes them one by one, with no array in between; the function sees the same arguments either way (as many
+ * as it has parameters, a missing one undefined).
  */
-function positional(args: ArgsObject, meta: CompiledToolMeta, params: readonly string[] | undefined): unknown[] {
-  if (params === undefined) return toPositionalArgs(args, meta, noContext);
+function callTool(tool: DispatchTool, args: ArgsObject, settings: PlainSettings): unknown {
+  const params = settings.params;
+  if (params === undefined) return tool.call(toPositionalArgs(args, tool.meta, noContext));
+  const fn = tool.invoker;
+  switch (params.length) {
+    case 0:
+      return fn();
+    case 1:
+      return fn(own(args, params[0]!));
+    case 2:
+      return fn(own(args, params[0]!), own(args, params[1]!));
+    case 3:
+      return fn(own(args, params[0]!), own(args, params[1]!), own(args, params[2]!));
+    case 4:
+      return fn(own(args, params[0]!), own(args, params[1]!), own(args, params[2]!), own(args, params[3]!));
+  }
   const values: unknown[] = new Array(params.length);
   for (let i = 0; i < params.length; i++) {
     const name = params[i]!;
     if (hasOwn.call(args, name)) values[i] = args[name];
   }
-  return values;
+  return tool.call(values);
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
+/** An argument only if the model sent it: never a value every object inherits (a polluted `Object.prototype`). */
+function own(args: ArgsObject, name: string): unknown {
+  return hasOwn.call(args, name) ? args[name] : undefined;
+}
+
 /** Off only in tests (setFastLane), to run the same calls through the full pipeline and compare the answers. */
 let fastLane = true;
+
+/** On only in tests (setPlainWalk), to check that skipping the walk for closed schemas changes no answer. */
+let walkAlways = false;
 
 /** Calls the fast lane answered (or ran and handed on), for tests that check it was taken. */
 let fastAnswers = 0;
@@ -99,6 +133,16 @@ let fastAnswers = 0;
 export function setFastLane(on: boolean): boolean {
   const previous = fastLane;
   fastLane = on;
+  return previous;
+}
+
+/**
+ * Tests only: whether the fast lane walks parsed arguments even for a closed schema (tools whose settings are worked
+ * out afterwards). Returns the previous setting.
+ */
+export function setPlainWalk(always: boolean): boolean {
+  const previous = walkAlways;
+  walkAlways = always;
   return previous;
 }
 
@@ -127,7 +171,7 @@ export function answerPlain(env: DispatchEnvironment, call: NormalizedCall, idLi
   let args: ArgsObject;
   try {
     args = JSON.parse(text) as ArgsObject;
-    if (!plainJson(args, 1, settings.maxDepth)) return FULL;
+    if (settings.walk && !plainJson(args, 1, settings.maxDepth)) return FULL;
   } catch {
     return FULL;
   }
@@ -145,7 +189,7 @@ export function answerPlain(env: DispatchEnvironment, call: NormalizedCall, idLi
   if (meta.dates !== undefined || meta.urls !== undefined) reviveDates(args, meta.dates, meta.urls);
   let result: unknown;
   try {
-    result = tool.call(positional(args, meta, settings.params));
+    result = callTool(tool, args, settings);
     if (isThenable(result)) return new Ran(tool, args, PENDING, result);
   } catch (error) {
     return new Ran(tool, args, THREW, error);

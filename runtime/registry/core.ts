@@ -107,6 +107,7 @@ class ToolEntry implements RegisteredTool, DispatchTool {
   readonly #registryOptions: Readonly<RegistryOptions>;
   #validator: ArgumentsValidator | undefined;
   #fastLane: object | undefined;
+  #invoker: AnyFunction | undefined;
 
   constructor(found: FoundTool, meta: CompiledToolMeta, name: string, registryOptions: Readonly<RegistryOptions>) {
     const options = found.declaration.options;
@@ -135,6 +136,12 @@ class ToolEntry implements RegisteredTool, DispatchTool {
 
   call(args: unknown[]): unknown {
     return this.#target.apply(this.#thisArg, args);
+  }
+
+  get invoker(): AnyFunction {
+    // Made on first use: a function with no `this` is called as it is (what `apply(undefined, …)` does).
+    this.#invoker ??= this.#thisArg === undefined ? this.#target : this.#target.bind(this.#thisArg);
+    return this.#invoker;
   }
 
   /** Dispatch's fast lane keeps what it worked out for this tool here (an accessor: not an enumerable property). */
@@ -277,7 +284,7 @@ export abstract class BaseToolRegistry {
     try {
       provider = this.#readerOf(formatOf(message));
       // A format met for the first time by a small entry's registry: its provider loads, then dispatch goes on.
-      if (provider instanceof Promise) return provider.then(() => this.dispatch(message, options));
+      if (provider instanceof Promise) return this.#dispatchLater(provider, message, options);
       calls = provider.readCalls(message);
     } catch (error) {
       return Promise.reject(error);
@@ -285,8 +292,13 @@ export abstract class BaseToolRegistry {
     const results = dispatchCalls(this.#env, calls, options);
     // Chat answers are the ToolMessages themselves: no second step for the most common format.
     if (provider.name === "openai") return results as Promise<DispatchResult<M>>;
-    const answering = provider;
-    return results.then((done) => answering.answer(message, done) as DispatchResult<M>);
+    return answerIn(provider, message, results) as Promise<DispatchResult<M>>;
+  }
+
+  // The closures of the two steps below live in methods of their own: in `dispatch` they would cost every call a
+  // context for the variables they capture, closure or not.
+  #dispatchLater<M extends ToolCallMessage>(loading: Promise<CallReader>, message: M, options: DispatchOptions | undefined): Promise<DispatchResult<M>> {
+    return loading.then(() => this.dispatch(message, options));
   }
 
   /**
@@ -371,6 +383,11 @@ export abstract class BaseToolRegistry {
     const call = readToolCall(first);
     return dispatchCalls(this.#env, [call], second as DispatchOptions | undefined).then((answers) => answers[0]!);
   }
+}
+
+/** A provider's answer to a message, once its calls are answered (see `dispatch`). */
+function answerIn(provider: CallReader, message: ToolCallMessage, results: Promise<ToolMessage[]>): Promise<unknown> {
+  return results.then((done) => provider.answer(message, done));
 }
 
 /** The tool's metadata, or a registration error that says why it is unusable and how to fix the build. */

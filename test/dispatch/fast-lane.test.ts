@@ -4,11 +4,12 @@
  * runs must agree on everything observable: the ToolMessages (content, status, artifact, parts, ids, names, class,
  * `errorKind`), a rejection, what each tool was called with (including revived Dates), and the hook events. Each
  * case also says how many of its calls the fast lane must answer, so the comparison cannot pass by never taking it.
+ * A third run forces the lane's walk over parsed arguments on for every tool, which closed schemas skip.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { type Int, type Max, type Min, type ToolContext, ToolError, ToolRegistry, image, text, tool } from "../../runtime/index";
-import { fastLaneCount, setFastLane } from "../../runtime/dispatch/plain";
+import { fastLaneCount, setFastLane, setPlainWalk } from "../../runtime/dispatch/plain";
 import type { DispatchOptions, RegistryOptions } from "../../runtime/dispatch/options";
 
 /** Fresh tools that write down every call they receive. */
@@ -291,6 +292,14 @@ for (const c of CASES) {
     assert.equal(fast.events, full.events, "the hook events");
     assert.is(fast.fastAnswers, c.fast, "calls answered by the fast lane");
     if (c.statuses) assert.equal((fast.outcome as { fields: { status: string } }[]).map((m) => m.fields.status), c.statuses, "the statuses");
+    // Closed schemas skip the lane's walk over parsed arguments: walking them anyway must change nothing.
+    const previous = setPlainWalk(true);
+    try {
+      const walked = await run(c, true);
+      assert.equal(walked, fast, "the lane with its walk forced on");
+    } finally {
+      setPlainWalk(previous);
+    }
   });
 }
 

@@ -14,6 +14,7 @@ import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import fc from "fast-check";
 import { type JsonSchema, type RegisteredTool, ToolRegistry } from "tooltype";
+import { closedDepth } from "../../runtime/arguments/closed-schema";
 import { instantiateValidator } from "../../runtime/arguments/compiled-validator";
 import { kitErrors } from "../../runtime/arguments/kit-explain";
 import { compileProgram } from "../support/compile";
@@ -193,6 +194,69 @@ test("the values covered both sides: many valid and many invalid ones", () => {
   assert.ok(agreed.valid > cases.length * 5, JSON.stringify(agreed));
   assert.ok(agreed.invalid > cases.length * 5, JSON.stringify(agreed));
   agreed = { valid: 0, invalid: 0 };
+});
+
+/** Nesting of arrays and objects, counted as the fast lane's walk counts it (the arguments object is level 1). */
+function depthOf(value: unknown): number {
+  if (typeof value !== "object" || value === null) return 0;
+  let deepest = 0;
+  for (const item of Object.values(value)) deepest = Math.max(deepest, depthOf(item));
+  return deepest + 1;
+}
+
+/**
+ * `value` changed in one place the fast lane's walk would flag: each object given a `__proto__` key of its own
+ * (as JSON.parse makes one), each number made Infinity (as JSON.parse reads `1e400`).
+ */
+function hostileVariants(value: unknown): unknown[] {
+  const variants: unknown[] = [];
+  const visit = (node: unknown, replace: (copy: unknown) => unknown): void => {
+    if (typeof node === "number") variants.push(replace(Infinity));
+    if (typeof node !== "object" || node === null) return;
+    if (!Array.isArray(node)) {
+      const own = JSON.parse(JSON.stringify(node).replace(/^\{/, '{"__proto__":{"polluted":true},').replace(/,\}$/, "}")) as unknown;
+      variants.push(replace(own));
+    }
+    for (const [key, child] of Object.entries(node)) {
+      visit(child, (copy) => {
+        const parent = structuredClone(node) as Record<string, unknown>;
+        parent[key] = copy;
+        return replace(parent);
+      });
+    }
+  };
+  visit(value, (copy) => copy);
+  return variants;
+}
+
+const closedCounts = { closed: 0, open: 0, accepted: 0, hostile: 0 };
+
+for (const c of cases) {
+  const depth = closedDepth(c.schema);
+  if (depth === undefined) {
+    closedCounts.open++;
+    continue;
+  }
+  closedCounts.closed++;
+  test(`${c.label}: a closed schema's validator refuses what the fast lane's walk would flag`, () => {
+    fc.assert(
+      fc.property(shaped(c.schema, c.schema, 0), (value) => {
+        if (!c.validate(value)) return;
+        closedCounts.accepted++;
+        assert.ok(depthOf(value) <= depth, `accepted ${JSON.stringify(value)}, deeper than ${depth}`);
+        for (const variant of hostileVariants(value)) {
+          closedCounts.hostile++;
+          assert.not.ok(c.validate(variant), `accepted ${JSON.stringify(variant)} (own __proto__ or Infinity)\nschema: ${JSON.stringify(c.schema)}`);
+        }
+      }),
+      { numRuns: RUNS, seed: 7 },
+    );
+  });
+}
+
+test("closed and open schemas were both met, and closed ones were tested with hostile values", () => {
+  assert.ok(closedCounts.closed >= 50 && closedCounts.open >= 10, JSON.stringify(closedCounts));
+  assert.ok(closedCounts.accepted > closedCounts.closed * 5 && closedCounts.hostile > closedCounts.closed * 5, JSON.stringify(closedCounts));
 });
 
 test.run();
