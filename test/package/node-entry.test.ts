@@ -6,11 +6,19 @@
  * - `require("tooltype")` exports exactly what index.ts does, each deferred value the very object index.ts exports;
  * - an ES module importing "tooltype" sees every name (Node's CommonJS export detection reads the getters);
  * - at start no agent, structured-output, strict or provider module is loaded; each arrives on its first use.
+ * `tooltype/kit` as Node loads it (runtime/kit-node.ts), which every CommonJS file of compiled tools using a format,
+ * a pattern or `uniqueItems` requires as it loads:
+ * - it exports exactly what kit.ts does, each value the very function kit.ts exports, and the same on every read;
+ * - requiring it loads no check; a check's module arrives on its first read, and only that module;
+ * - an ES module's `import * as kit from "tooltype/kit"` sees every name;
+ * - a compiled tool whose validator uses a format validates through it (valid and invalid dates).
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { execFile } from "node:child_process";
 import * as path from "node:path";
+import { ToolRegistry, ToolValidationError } from "tooltype";
+import { compileFixture } from "../support/compile";
 
 const repo = path.resolve(__dirname, "../../..");
 
@@ -85,16 +93,80 @@ process.stdout.write(JSON.stringify({ atStart, afterExport, afterStrict, afterAg
   assert.equal(report.differing, [], "a deferred export is not the object runtime/index.ts exports");
 });
 
-test("an ES module importing 'tooltype' under Node sees every export", async () => {
+test("an ES module importing 'tooltype' or 'tooltype/kit' under Node sees every export", async () => {
   const script = `import * as main from "tooltype";
+import * as kit from "tooltype/kit";
 import { createRequire } from "node:module";
-const eager = createRequire(import.meta.url)("${repo}/dist/runtime/index.js");
+const require = createRequire(import.meta.url);
+const eager = require("${repo}/dist/runtime/index.js");
+const eagerKit = require("${repo}/dist/runtime/kit.js");
 const own = (names) => names.filter((name) => !["default", "module.exports", "__esModule"].includes(name)).sort();
-process.stdout.write(JSON.stringify({ names: own(Object.keys(main)), expected: own(Object.keys(eager)), runTools: typeof main.runTools, same: main.StructuredOutput === eager.StructuredOutput }));`;
-  const report = JSON.parse(await runNode(["--input-type=module", "-e", script])) as { names: string[]; expected: string[]; runTools: string; same: boolean };
+process.stdout.write(JSON.stringify({ names: own(Object.keys(main)), expected: own(Object.keys(eager)), runTools: typeof main.runTools, same: main.StructuredOutput === eager.StructuredOutput,
+  kitNames: own(Object.keys(kit)), expectedKit: own(Object.keys(eagerKit)), sameKit: kit.email === eagerKit.email && kit.unique === eagerKit.unique }));`;
+  const report = JSON.parse(await runNode(["--input-type=module", "-e", script])) as {
+    names: string[];
+    expected: string[];
+    runTools: string;
+    same: boolean;
+    kitNames: string[];
+    expectedKit: string[];
+    sameKit: boolean;
+  };
   assert.equal(report.names, report.expected);
   assert.is(report.runTools, "function");
   assert.ok(report.same, "the ES module's StructuredOutput is not the CommonJS build's");
+  assert.equal(report.kitNames, report.expectedKit);
+  assert.ok(report.sameKit, "the ES module's kit checks are not the CommonJS build's");
+});
+
+test("require('tooltype/kit') loads each check's module on its first read, and exports what kit.ts does", async () => {
+  const script = `
+const loaded = () => Object.keys(require.cache).map((file) => file.split(require("path").sep).join("/")).filter((file) => file.includes("/dist/runtime/")).map((file) => file.replace(/^.*\\/dist\\/runtime\\//, ""));
+const kit = require("tooltype/kit");
+const atStart = loaded();
+const first = kit.dateTime;
+const afterDate = loaded();
+const eager = require("${repo}/dist/runtime/kit.js");
+const names = (module) => Object.keys(module).sort();
+const differing = names(eager).filter((name) => kit[name] !== eager[name] || kit[name] !== kit[name]);
+process.stdout.write(JSON.stringify({ atStart, afterDate, same: first === kit.dateTime, names: names(kit), eagerNames: names(eager), differing }));`;
+  const report = JSON.parse(await runNode(["-e", script])) as {
+    atStart: string[];
+    afterDate: string[];
+    same: boolean;
+    names: string[];
+    eagerNames: string[];
+    differing: string[];
+  };
+  assert.equal(report.atStart, ["kit-node.js"], "require('tooltype/kit') loaded more than its entry");
+  assert.equal(report.afterDate, ["kit-node.js", "arguments/formats.js"], "reading dateTime loaded more than the formats");
+  assert.ok(report.same, "a second read of dateTime gave another value");
+  assert.ok(report.eagerNames.includes("dateTime") && report.eagerNames.includes("pattern"));
+  assert.equal(report.names, report.eagerNames, "runtime/kit-node.ts and runtime/kit.ts export different names");
+  assert.equal(report.differing, [], "a check of runtime/kit-node.ts is not the function runtime/kit.ts exports");
+});
+
+test("a compiled tool with a date-time parameter validates through the lazy kit", async () => {
+  const fixture = compileFixture(`
+import { tool, ToolRegistry } from "tooltype";
+/**
+ * Book a slot.
+ * @param at When
+ * @param tags Labels, each once
+ */
+export const book = tool(function book(at: Date, tags: string[] = []) { return at.toISOString() + tags.length; });
+export const registry = new ToolRegistry([book]);
+`);
+  assert.equal(fixture.diagnostics, []);
+  assert.match(fixture.js["main.js"]!, /require\("tooltype\/kit"\)/);
+  const registry = fixture.load<{ registry: ToolRegistry }>().registry;
+  assert.is(await registry.invoke("book", { at: "2026-01-02T03:04:05Z" }), "2026-01-02T03:04:05.000Z0");
+  const refused = await Promise.resolve(registry.invoke("book", { at: "tomorrow" })).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  assert.instance(refused, ToolValidationError);
+  assert.match((refused as ToolValidationError).message, /date-time/);
 });
 
 test.run();

@@ -7,6 +7,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import Ajv2020 from "ajv/dist/2020";
 import { type JsonSchema, ToolRegistry, ToolValidationError, tool } from "tooltype";
 import { instantiateValidator } from "../../runtime/arguments/compiled-validator";
 import { kitErrors } from "../../runtime/arguments/kit-explain";
@@ -125,6 +126,36 @@ test("a wrong 100,000-item array collects a bounded number of errors", () => {
   for (let i = 0; i < 100_000; i++) wide[`extra${i}`] = i;
   assert.is(validate(wide), false);
   assert.is(kitErrors(validate, wide).length, 40);
+});
+
+test("a required property is tested for presence unless its own checks refuse undefined: same answers as ajv", () => {
+  const schema: JsonSchema = {
+    type: "object",
+    properties: {
+      typed: { type: "string" },
+      listed: { enum: ["x", "y"] },
+      union: { anyOf: [{ type: "number" }, { type: "null" }] },
+      loose: { anyOf: [{ type: "number" }, { description: "anything" }] },
+      any: { description: "no constraint" },
+      tree: { $ref: "#/$defs/Tree" },
+    },
+    required: ["typed", "listed", "union", "loose", "any", "tree", "elsewhere"],
+    $defs: { Tree: { type: "object", properties: { kids: { type: "array", items: { $ref: "#/$defs/Tree" } } } } },
+  };
+  const code = generateValidator(schema, { linear: () => true })!;
+  // Checked for presence: the names whose checks let undefined through, and the one with no checks at all.
+  for (const name of ["loose", "any", "elsewhere"]) assert.match(code, new RegExp(`d\\.${name} === undefined`));
+  for (const name of ["typed", "listed", "union", "tree"]) assert.not.match(code, new RegExp(`d\\.${name} === undefined`));
+  // Generated code is run here as the transformer's output would be (the runtime itself never evaluates text).
+  const validate = instantiateValidator(new Function("require", `return (${code})(require);`) as never, schema);
+  const oracle = new Ajv2020({ strict: false });
+  const full = { typed: "a", listed: "x", union: null, loose: "s", any: [1], tree: { kids: [{}] }, elsewhere: 0 };
+  const values: unknown[] = [full, { ...full, extra: 1 }, { ...full, tree: { kids: [1] } }];
+  for (const name of Object.keys(full)) {
+    const { [name as keyof typeof full]: _dropped, ...rest } = full;
+    values.push(rest, { ...rest, [name]: undefined });
+  }
+  for (const value of values) assert.is(validate(value), oracle.validate(schema, value), JSON.stringify(value) ?? String(value));
 });
 
 test("keywords the generator does not implement leave the schema to ajv (no validator emitted)", () => {

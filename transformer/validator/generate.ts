@@ -4,7 +4,8 @@
  *
  * The code answers yes or no only: each check is `if (<invalid>) return 1;`. Saying why a value is invalid is the
  * kit's job (runtime/arguments/kit-explain.ts walks the schema, which the metadata carries anyway), so the build
- * output holds no error paths, params or messages. The code is ES5 (var and function only), so it needs no
+ * output holds no error paths, params or messages. The code is ES5 syntax (var and function only; it calls
+ * `Number.isFinite` and `Number.isInteger`, which every runtime tooltype runs on has), so it needs no
  * down-levelling for any target and no code generation at run time. Each schema becomes straight-line checks on
  * local variables; only `$defs` entries and union alternatives of more than one check become functions of their
  * own. What takes more than an expression (`$ref` memory, the object test) is a call into the kit,
@@ -206,6 +207,24 @@ class Generator {
     return out;
   }
 
+  /**
+   * Whether the checks generated for `schema` find `undefined` invalid: it has a type (undefined has none), an
+   * `enum` or `const` (undefined is no JSON value), or every `anyOf` branch, some `allOf` part or the `$ref`ed
+   * definition does. `seen`: definitions on the way, so a recursive one is not followed twice (and counts as no).
+   */
+  private refusesUndefined(schema: JsonValue, seen: Set<string>): boolean {
+    if (schema === false) return true;
+    if (!isRecord(schema)) return false;
+    if ((typeof schema.type === "string" || (Array.isArray(schema.type) && schema.type.length > 0)) || "const" in schema || Array.isArray(schema.enum)) return true;
+    if (Array.isArray(schema.anyOf) && schema.anyOf.length > 0 && schema.anyOf.every((branch) => this.refusesUndefined(branch, seen))) return true;
+    if (Array.isArray(schema.allOf) && schema.allOf.some((part) => this.refusesUndefined(part, seen))) return true;
+    const match = typeof schema.$ref === "string" ? /^#\/\$defs\/([^/]+)$/.exec(schema.$ref) : null;
+    const defs = this.root.$defs;
+    if (!match || seen.has(match[1]!) || !isRecord(defs)) return false;
+    const key = match[1]!.replace(/~1/g, "/").replace(/~0/g, "~");
+    return Object.hasOwn(defs, key) && this.refusesUndefined(defs[key]!, new Set(seen).add(match[1]!));
+  }
+
   /** `const` and `enum`. */
   private values(schema: { [key: string]: JsonValue }, d: string): Line[] {
     const out: Line[] = [];
@@ -258,8 +277,11 @@ class Generator {
     if (schema.uniqueItems === true) add("array", `!${IMPORTS}.unique(${d})`);
     // Objects: required, unknown keys, known properties, pattern properties.
     const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
-    if (required.size > 0) add("object", [...required].map((name) => `${d}${member(name)} === undefined`).join(" || "));
     const properties = isRecord(schema.properties) ? schema.properties : {};
+    // A required property whose own checks refuse `undefined` (a type, enum or const) is checked for presence by
+    // them: only the others need `=== undefined` (which is most of what `required` would cost the code otherwise).
+    const unchecked = [...required].filter((name) => !Object.hasOwn(properties, name) || !this.refusesUndefined(properties[name]!, new Set()));
+    if (unchecked.length > 0) add("object", unchecked.map((name) => `${d}${member(name)} === undefined`).join(" || "));
     const patternProperties = isRecord(schema.patternProperties) ? schema.patternProperties : {};
     const patternNames = Object.keys(patternProperties).map((source) => this.pattern(source, at(`patternProperties/${pointer(source)}`)));
     const additional = schema.additionalProperties;
@@ -440,9 +462,9 @@ function typeTest(type: Type, d: string): string {
     case "boolean":
       return `typeof ${d} === "${type}"`;
     case "number":
-      return `typeof ${d} === "number" && isFinite(${d})`;
+      return `Number.isFinite(${d})`;
     case "integer":
-      return `typeof ${d} === "number" && !(${d} % 1) && isFinite(${d})`;
+      return `Number.isInteger(${d})`;
     case "null":
       return `${d} === null`;
     case "array":
@@ -459,9 +481,9 @@ function negatedTypeTest(type: Type, d: string): string {
     case "boolean":
       return `typeof ${d} !== "${type}"`;
     case "number":
-      return `typeof ${d} !== "number" || !isFinite(${d})`;
+      return `!Number.isFinite(${d})`;
     case "integer":
-      return `typeof ${d} !== "number" || ${d} % 1 || !isFinite(${d})`;
+      return `!Number.isInteger(${d})`;
     case "null":
       return `${d} !== null`;
     case "array":
