@@ -10,20 +10,11 @@ import type * as ts from "typescript";
 /** The TypeScript module the program was created with. */
 export type TS = typeof ts;
 
-/** resolveTypeScript's copies, one per TypeScript module. */
-const plainCopies = new WeakMap<object, TS>();
-
-/**
- * Picks the TypeScript instance: an explicit one, else the one installed next to the transformer; as a plain object
- * holding the module's exports. TypeScript's bundles define every export as a getter, which each
- * `tsi.isIdentifier(...)` and `tsi.SyntaxKind.X` the transformer runs (many per tool) would otherwise call.
- */
+/** Picks the TypeScript instance: an explicit one, else the one installed next to the transformer. */
 export function resolveTypeScript(explicit: TS | undefined): TS {
+  if (explicit) return explicit;
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const module = explicit ?? (require("typescript") as TS);
-  let copy = plainCopies.get(module);
-  if (!copy) plainCopies.set(module, (copy = { ...module }));
-  return copy;
+  return require("typescript") as TS;
 }
 
 /** Element type of `T[]` / `readonly T[]`, or undefined when `type` is not an array. */
