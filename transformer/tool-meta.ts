@@ -318,6 +318,9 @@ function returnSchema(tsi: TS, checker: ts.TypeChecker, fn: ts.SignatureDeclarat
   if (type.flags & (f.Void | f.Undefined | f.Never)) return undefined;
   // Nothing is known about the value; the text still says what it is.
   if (type.flags & (f.Any | f.Unknown)) return text ? { description: text } : undefined;
+  // Most tools return text: what the reader would find for a plain primitive, without a reader.
+  const primitive = plainPrimitive(tsi, type, fn.type);
+  if (primitive) return toJsonSchema(text ? withKeywords(primitive, { description: text }) : primitive);
   const reader = new TypeReader(tsi, checker, toolName);
   const node = reader.read(type, { node: fn, path: ["return"], param: fn, typeNode: fn.type, scopes: fn.type ? [fn.type] : [] });
   if (reader.problems.some((p) => !p.warning)) return undefined;
@@ -325,6 +328,20 @@ function returnSchema(tsi: TS, checker: ts.TypeChecker, fn: ts.SignatureDeclarat
   const schema = toJsonSchema(text ? withKeywords(finished.roots[0]!, { description: text }) : finished.roots[0]!);
   if (finished.definitions.size > 0) schema.$defs = definitionsJson(finished.definitions);
   return schema;
+}
+
+/**
+ * `string`, `number` or `boolean`, written as the keyword or inferred (no alias, whose JSDoc could add keywords):
+ * the reader's primitive node for it; undefined for anything else.
+ */
+function plainPrimitive(tsi: TS, type: ts.Type, written: ts.TypeNode | undefined): SchemaNode | undefined {
+  const k = tsi.SyntaxKind;
+  if (type.aliasSymbol || (written && written.kind !== k.StringKeyword && written.kind !== k.NumberKeyword && written.kind !== k.BooleanKeyword)) return undefined;
+  const f = tsi.TypeFlags;
+  if (type.flags & f.String) return { kind: "primitive", type: "string" };
+  if (type.flags & f.Number) return { kind: "primitive", type: "number" };
+  if (type.flags & f.Boolean) return { kind: "primitive", type: "boolean" };
+  return undefined;
 }
 
 /** A default's JSON value: a literal (see literalJson), else a constant or enum member whose type is one literal. */

@@ -13,7 +13,7 @@
  * memory for a watch process. Without a record but with an existing build info (tooltype was added, or the record
  * was deleted), every project file is emitted once. Rebuild more, never less.
  */
-import { createHash } from "node:crypto";
+import type * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as ts from "typescript";
@@ -41,8 +41,20 @@ const checked = new WeakSet<ts.Program>();
 /** Set while this module re-emits a file: the nested emit runs the transformer again, which must not re-check. */
 let reemitting = false;
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const TOOLTYPE_VERSION = (require("../../../package.json") as { version: string }).version;
+/**
+ * node:crypto and tooltype's version, loaded by the first incremental or watch build: a plain build (most of them)
+ * does not need them, and node:crypto alone takes several milliseconds to load.
+ */
+let loaded: { createHash: typeof crypto.createHash; version: string } | undefined;
+function lazily(): { createHash: typeof crypto.createHash; version: string } {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  loaded ??= {
+    createHash: (require("node:crypto") as typeof crypto).createHash,
+    version: (require("../../../package.json") as { version: string }).version,
+  };
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  return loaded;
+}
 
 /** The bookkeeping of one emit of one program; undefined for a build that is neither incremental nor watched. */
 export interface DependencyTracker {
@@ -182,13 +194,13 @@ class DependencyHasher {
     pluginConfig: object,
   ) {
     const { configFilePath: _config, watch: _watch, ...options } = program.getCompilerOptions();
-    this.#context = JSON.stringify([TOOLTYPE_VERSION, this.tsi.version, sorted(options), sorted(pluginConfig)]);
+    this.#context = JSON.stringify([lazily().version, this.tsi.version, sorted(options), sorted(pluginConfig)]);
   }
 
   own(file: ts.SourceFile): string {
     let hash = this.#own.get(file);
     if (hash === undefined) {
-      hash = createHash("sha256").update(file.text).digest("base64");
+      hash = lazily().createHash("sha256").update(file.text).digest("base64");
       this.#own.set(file, hash);
     }
     return hash;
@@ -209,7 +221,7 @@ class DependencyHasher {
     for (const global of this.#globalScripts()) seen.add(global);
     seen.delete(file);
     const parts = [...seen].map((f) => `${f.fileName}\0${this.own(f)}`).sort();
-    return createHash("sha256").update(this.#context).update(parts.join("\n")).digest("base64");
+    return lazily().createHash("sha256").update(this.#context).update(parts.join("\n")).digest("base64");
   }
 
   #isProjectFile(f: ts.SourceFile): boolean {

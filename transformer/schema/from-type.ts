@@ -282,7 +282,9 @@ export class TypeReader {
   /** Unions: literal members as one enum, `boolean` kept whole, null as one more branch, in written order. */
   private readUnion(type: ts.UnionType, site: Site): SchemaNode {
     const f = this.tsi.TypeFlags;
-    const members = this.order.sort(type, type.types, site.typeNode, site.scopes);
+    // `x?: T` is `T | undefined`: with one member left once undefined is dropped (readMembers), order says nothing.
+    const ordered = type.types.filter((m) => !(m.flags & (f.Undefined | f.Void))).length > 1;
+    const members = ordered ? this.order.sort(type, type.types, site.typeNode, site.scopes) : type.types;
     const literalOnly = members.every((m) => m.flags & (f.Literal | f.Null | f.Undefined | f.Void));
     if (literalOnly) return withKeywords(this.readMembers(members, site), this.typeDescription(type));
     // Primitives cannot lead back to the union, so there is no recursion to track.

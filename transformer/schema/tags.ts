@@ -34,6 +34,8 @@ export interface TagContext {
   problems: Problem[];
 }
 
+/** isTag's answers (a type belongs to one checker): every member of every intersection read is asked. */
+const tagTypes = new WeakMap<ts.Type, boolean>();
 /** The keyword values each type tag records (a type belongs to one checker), kept for tags read without a problem. */
 const tagValues = new WeakMap<ts.Type, { name: string; value: JsonValue }[]>();
 
@@ -42,7 +44,9 @@ export class KeywordTags {
 
   /** A type tag is an object type whose only member is the phantom `~tooltype` property. */
   isTag(type: ts.Type): boolean {
-    return !!type.getProperty(TAG_PROPERTY) && this.ctx.checker.getPropertiesOfType(type).length === 1;
+    let answer = tagTypes.get(type);
+    if (answer === undefined) tagTypes.set(type, (answer = !!type.getProperty(TAG_PROPERTY) && this.ctx.checker.getPropertiesOfType(type).length === 1));
+    return answer;
   }
 
   /** `node` (the intersection's non-tag part) with the keywords of the intersection's type tags. */
