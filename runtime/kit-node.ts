@@ -13,102 +13,33 @@
  * kit.ts's re-export getters cost. test/package/node-entry.test.ts checks that this file and kit.ts export the same
  * values, what loads when, and the ES module view.
  */
-/* eslint-disable @typescript-eslint/no-require-imports */
 export {};
 
-type Formats = typeof import("./arguments/formats");
-type Imports = typeof import("./arguments/validator-imports");
-
-let formatsModule: Formats | undefined;
-const formats = (): Formats => (formatsModule ??= require("./arguments/formats") as Formats);
-
 /** `later`'s getter for `name` becomes a plain property holding `value`, which it returns. */
-function keep<T>(name: string, value: T): T {
+function keep(name: string, value: unknown): unknown {
   Object.defineProperty(later, name, { value, enumerable: true });
   return value;
 }
 
-/** Each export, required when first read, then kept. */
-const later = {
-  get byte() {
-    return keep("byte", formats().byte);
-  },
-  get date() {
-    return keep("date", formats().date);
-  },
-  get dateTime() {
-    return keep("dateTime", formats().dateTime);
-  },
-  get duration() {
-    return keep("duration", formats().duration);
-  },
-  get email() {
-    return keep("email", formats().email);
-  },
-  get hostname() {
-    return keep("hostname", formats().hostname);
-  },
-  get int32() {
-    return keep("int32", formats().int32);
-  },
-  get int64() {
-    return keep("int64", formats().int64);
-  },
-  get ipv4() {
-    return keep("ipv4", formats().ipv4);
-  },
-  get ipv6() {
-    return keep("ipv6", formats().ipv6);
-  },
-  get isoDateTime() {
-    return keep("isoDateTime", formats().isoDateTime);
-  },
-  get isoTime() {
-    return keep("isoTime", formats().isoTime);
-  },
-  get jsonPointer() {
-    return keep("jsonPointer", formats().jsonPointer);
-  },
-  get jsonPointerUriFragment() {
-    return keep("jsonPointerUriFragment", formats().jsonPointerUriFragment);
-  },
-  get regex() {
-    return keep("regex", formats().regex);
-  },
-  get relativeJsonPointer() {
-    return keep("relativeJsonPointer", formats().relativeJsonPointer);
-  },
-  get time() {
-    return keep("time", formats().time);
-  },
-  get uri() {
-    return keep("uri", formats().uri);
-  },
-  get uriReference() {
-    return keep("uriReference", formats().uriReference);
-  },
-  get uriTemplate() {
-    return keep("uriTemplate", formats().uriTemplate);
-  },
-  get url() {
-    return keep("url", formats().url);
-  },
-  get uuid() {
-    return keep("uuid", formats().uuid);
-  },
-  get pattern() {
-    return keep("pattern", (require("./arguments/validator-imports") as Imports).pattern);
-  },
-  get unique() {
-    return keep("unique", (require("./arguments/validator-imports") as Imports).unique);
-  },
-  get codePoints() {
-    return keep("codePoints", (require("./arguments/code-points") as typeof import("./arguments/code-points")).codePoints);
-  },
-  get oneOf() {
-    return keep("oneOf", (require("./arguments/json-equal") as typeof import("./arguments/json-equal")).oneOf);
-  },
-};
+/** Each export, required from its module when first read, then kept. */
+const later: Record<string, unknown> = {};
+
+/** Getters on `later` for `names`, each reading its value from the module `load` requires (once, by Node's cache). */
+function deferred(names: readonly string[], load: () => Record<string, unknown>): void {
+  for (const name of names) {
+    Object.defineProperty(later, name, { configurable: true, enumerable: true, get: () => keep(name, load()[name]) });
+  }
+}
+
+/* eslint-disable @typescript-eslint/no-require-imports */
+deferred(
+  ["byte", "date", "dateTime", "duration", "email", "hostname", "int32", "int64", "ipv4", "ipv6", "isoDateTime", "isoTime", "jsonPointer", "jsonPointerUriFragment", "regex", "relativeJsonPointer", "time", "uri", "uriReference", "uriTemplate", "url", "uuid"],
+  () => require("./arguments/formats") as Record<string, unknown>,
+);
+deferred(["pattern", "unique"], () => require("./arguments/validator-imports") as Record<string, unknown>);
+deferred(["codePoints"], () => require("./arguments/code-points") as Record<string, unknown>);
+deferred(["oneOf"], () => require("./arguments/json-equal") as Record<string, unknown>);
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 Object.defineProperty(exports, "byte", { enumerable: true, get: function () { return later.byte; } });
 Object.defineProperty(exports, "date", { enumerable: true, get: function () { return later.date; } });

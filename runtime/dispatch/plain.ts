@@ -106,10 +106,7 @@ function callTool(tool: DispatchTool, args: ArgsObject, settings: PlainSettings)
       return fn(own(args, params[0]!), own(args, params[1]!), own(args, params[2]!), own(args, params[3]!));
   }
   const values: unknown[] = new Array(params.length);
-  for (let i = 0; i < params.length; i++) {
-    const name = params[i]!;
-    if (hasOwn.call(args, name)) values[i] = args[name];
-  }
+  for (let i = 0; i < params.length; i++) values[i] = own(args, params[i]!);
   return tool.call(values);
 }
 

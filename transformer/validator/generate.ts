@@ -138,11 +138,19 @@ class Generator {
     return `${name}(${d})`;
   }
 
-  private defFunction(ref: string): string {
+  /** The `$defs` entry a `$ref` names (`#/$defs/<name>`), as its key and schema; undefined for any other `$ref`. */
+  private definition(ref: string): { key: string; schema: JsonValue } | undefined {
     const match = /^#\/\$defs\/([^/]+)$/.exec(ref);
     const defs = this.root.$defs;
-    const key = match ? match[1]!.replace(/~1/g, "/").replace(/~0/g, "~") : undefined;
-    if (key === undefined || typeof defs !== "object" || defs === null || Array.isArray(defs) || !(key in defs)) throw new Unsupported();
+    if (!match || !isRecord(defs)) return undefined;
+    const key = match[1]!.replace(/~1/g, "/").replace(/~0/g, "~");
+    return Object.hasOwn(defs, key) ? { key, schema: defs[key]! } : undefined;
+  }
+
+  private defFunction(ref: string): string {
+    const found = this.definition(ref);
+    if (found === undefined) throw new Unsupported();
+    const { key, schema } = found;
     let name = this.defFunctions.get(key);
     if (!name) {
       name = this.name("c");
@@ -150,7 +158,7 @@ class Generator {
       // Registered before the body is generated, so recursive references find it.
       this.functions.push("");
       const index = this.functions.length - 1;
-      this.functions[index] = fn(name, this.checks(defs[key]!, `$defs/${pointer(key)}`, "d", false));
+      this.functions[index] = fn(name, this.checks(schema, `$defs/${pointer(key)}`, "d", false));
     }
     return name;
   }
@@ -218,11 +226,9 @@ class Generator {
     if ((typeof schema.type === "string" || (Array.isArray(schema.type) && schema.type.length > 0)) || "const" in schema || Array.isArray(schema.enum)) return true;
     if (Array.isArray(schema.anyOf) && schema.anyOf.length > 0 && schema.anyOf.every((branch) => this.refusesUndefined(branch, seen))) return true;
     if (Array.isArray(schema.allOf) && schema.allOf.some((part) => this.refusesUndefined(part, seen))) return true;
-    const match = typeof schema.$ref === "string" ? /^#\/\$defs\/([^/]+)$/.exec(schema.$ref) : null;
-    const defs = this.root.$defs;
-    if (!match || seen.has(match[1]!) || !isRecord(defs)) return false;
-    const key = match[1]!.replace(/~1/g, "/").replace(/~0/g, "~");
-    return Object.hasOwn(defs, key) && this.refusesUndefined(defs[key]!, new Set(seen).add(match[1]!));
+    const found = typeof schema.$ref === "string" ? this.definition(schema.$ref) : undefined;
+    if (found === undefined || seen.has(found.key)) return false;
+    return this.refusesUndefined(found.schema, new Set(seen).add(found.key));
   }
 
   /** `const` and `enum`. */
