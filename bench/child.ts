@@ -6,18 +6,21 @@
  *   one Chat Completions message per called tool (each tool's first dispatch); prints the time of each phase;
  * - memory: heap after GC with the library imported (baseline), then with the tools registered, then after the
  *   first dispatch of the called tools; prints the differences.
- * Both print the answers and each exported tool's parameter names, which the parent compares across the sides.
+ * - import: only `require(module)`, timed: the references the cold start is read against (the runtime alone, the
+ *   same tools compiled by plain tsc).
+ * The first two print the answers and each exported tool's parameter names, which the parent compares across the
+ * sides.
  */
 import * as fs from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
 
 export interface ChildJob {
-  mode: "cold" | "memory";
+  mode: "cold" | "memory" | "import";
   side: "tooltype" | "langchain";
   /** The generated project: packages resolve from here as they would for its own code. */
   projectDir: string;
-  /** The module exporting `tools`. */
+  /** The module exporting `tools` (import mode: any module, resolved from the project). */
   module: string;
   /** One message per entry. */
   calls: { name: string; arguments: string }[];
@@ -64,6 +67,21 @@ const kept: unknown[] = [];
 async function main(): Promise<void> {
   const job = JSON.parse(fs.readFileSync(process.argv[2]!, "utf8")) as ChildJob;
   const requireFromProject = createRequire(path.join(job.projectDir, "package.json"));
+  if (job.mode === "import") {
+    const start = now();
+    const loaded = requireFromProject(job.module) as { tools?: unknown[] };
+    const ms = now() - start;
+    kept.push(loaded);
+    // The tools as written: functions, and the methods of the objects in the list (registration is not timed here).
+    const toolCount = (loaded.tools ?? []).reduce<number>(
+      (n, entry) => n + (typeof entry === "function" ? 1 : Object.getOwnPropertyNames(Object.getPrototypeOf(entry)).filter((key) => key !== "constructor").length),
+      0,
+    );
+    const report: ChildReport = { side: job.side, toolCount, exportedCount: 0, answers: [], shapes: [] };
+    report.phases = { import: ms, register: 0, export: 0, dispatch: 0, total: ms };
+    process.stdout.write(JSON.stringify(report));
+    return;
+  }
   const messages = job.calls.map((call, i) => ({
     role: "assistant" as const,
     content: null,

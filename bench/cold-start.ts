@@ -4,6 +4,8 @@
  * - `prepareToolProject`: writes the tooltype project, builds it with `tspc` and the plugin, writes the LangChain.js
  *   twin; both sides get the same tools and the same calls;
  * - `benchColdStart`: ms from import to the first dispatch of each called tool, per phase; ratio per pair of runs;
+ *   in the same rounds, two references for what the time is made of: `require("tooltype")` alone, and the same
+ *   tools compiled by plain tsc (no tooltype metadata; their imports load the runtime too);
  * - `benchMemory`: heap retained after GC per 1,000 registered tools (library baseline subtracted), and after the
  *   first dispatch of the called tools.
  * The first run of each side is also checked: same answers, every tool exported with the same parameter names.
@@ -20,6 +22,8 @@ export type Side = (typeof SIDES)[number];
 export interface ToolProject {
   dir: string;
   modules: Record<Side, string>;
+  /** The same tools compiled by plain tsc: `require(plain)` gives `{ tools }` without any tooltype metadata. */
+  plain: string;
   specs: ToolSpec[];
   called: ToolSpec[];
   /** How long building the tooltype side took (ms), for the record. */
@@ -38,25 +42,27 @@ export function prepareToolProject(name: string, toolCount: number, calledCount:
   const specs = toolSpecs(toolCount);
   const project = writeTooltypeProject(name, specs);
   const build = runChild(process.execPath, [tspcPath(), "-p", project.tsconfigPlugin], { cwd: project.dir, timeoutMs: 600_000 });
+  runChild(process.execPath, [tscPath(), "-p", project.tsconfigPlain], { cwd: project.dir, timeoutMs: 600_000 });
   const langchain = writeLangChainTools(project.dir, specs);
   return {
     dir: project.dir,
     modules: { tooltype: project.withPlugin, langchain },
+    plain: path.join(project.dir, "out-plain", "index.js"),
     specs,
     called: calledTools(specs, calledCount),
     buildMs: build.wallMs,
   };
 }
 
-function runSide(project: ToolProject, mode: ChildJob["mode"], side: Side, run: number): ChildReport {
+function runSide(project: ToolProject, mode: ChildJob["mode"], side: Side, run: number, module = project.modules[side]): ChildReport {
   const job: ChildJob = {
     mode,
     side,
     projectDir: project.dir,
-    module: project.modules[side],
+    module,
     calls: project.called.map((spec) => ({ name: spec.name, arguments: JSON.stringify(spec.sample) })),
   };
-  const jobFile = path.join(project.dir, `job-${mode}-${side}.json`);
+  const jobFile = path.join(project.dir, `job-${mode}-${side}${mode === "import" ? `-${path.basename(path.dirname(module))}` : ""}.json`);
   fs.writeFileSync(jobFile, JSON.stringify(job));
   const child = path.join(__dirname, "child.js");
   const { stdout } = runChild(process.execPath, ["--expose-gc", child, jobFile], {
@@ -65,7 +71,7 @@ function runSide(project: ToolProject, mode: ChildJob["mode"], side: Side, run: 
     env: quietEnv(),
   });
   const report = JSON.parse(stdout) as ChildReport;
-  if (run === 0) checkReport(project, report);
+  if (run === 0 && mode !== "import") checkReport(project, report);
   return report;
 }
 
@@ -98,6 +104,17 @@ function checkReport(project: ToolProject, report: ChildReport): void {
   }
 }
 
+/** The plain reference loaded the same tools (as many functions and methods) and no metadata. */
+function checkPlain(project: ToolProject, report: ChildReport): void {
+  const dir = path.dirname(project.plain);
+  const files = fs.readdirSync(dir).filter((file) => file.endsWith(".js"));
+  const withMeta = files.filter((file) => fs.readFileSync(path.join(dir, file), "utf8").includes("tooltype/validator@"));
+  if (withMeta.length > 0) throw new Error(`cold start: the plain tsc build carries tooltype metadata (${withMeta.join(", ")})`);
+  if (report.toolCount !== project.specs.length) {
+    throw new Error(`cold start: the plain tsc build has ${report.toolCount} tool functions and methods, not ${project.specs.length}`);
+  }
+}
+
 export type Phase = "import" | "register" | "export" | "dispatch" | "total";
 const PHASES: readonly Phase[] = ["import", "register", "export", "dispatch", "total"];
 
@@ -109,10 +126,27 @@ export interface ColdStartResult {
   phases: Record<Side, Record<Phase, Stats>>;
   /** LangChain.js total / tooltype total, per pair of runs. */
   speedup: Stats;
+  /**
+   * ms to import, in the same rounds: `runtime`, tooltype's main entry alone; `plainTools`, the same tools compiled
+   * by plain tsc, whose imports load the runtime too. What tooltype's import takes beyond `plainTools` is what the
+   * compiled metadata costs.
+   */
+  references: { runtime: Stats; plainTools: Stats };
 }
 
+/** The references, run between the sides: the import of tooltype alone, and of the tools compiled by plain tsc. */
+const REFERENCES = ["runtime", "plain-tools"] as const;
+
 export function benchColdStart(project: ToolProject, runs: number): ColdStartResult {
-  const reports = alternate(SIDES, runs, (side, run) => runSide(project, "cold", side as Side, run));
+  const reports = alternate([...SIDES, ...REFERENCES], runs, (side, run) =>
+    side === "runtime"
+      ? runSide(project, "import", "tooltype", run, "tooltype")
+      : side === "plain-tools"
+        ? runSide(project, "import", "tooltype", run, project.plain)
+        : runSide(project, "cold", side as Side, run),
+  );
+  const importMs = (reference: string): Stats => stats(reports[reference]!.map((r) => r.phases!.import));
+  checkPlain(project, reports["plain-tools"]![0]!);
   const phases = {} as Record<Side, Record<Phase, Stats>>;
   for (const side of SIDES) {
     phases[side] = {} as Record<Phase, Stats>;
@@ -125,6 +159,7 @@ export function benchColdStart(project: ToolProject, runs: number): ColdStartRes
     runs,
     phases,
     speedup: stats(pairRatios(totals("langchain"), totals("tooltype"))),
+    references: { runtime: importMs("runtime"), plainTools: importMs("plain-tools") },
   };
 }
 

@@ -15,6 +15,7 @@
  */
 import { type ArgsObject, MAX_ARGUMENTS_BYTES, MAX_ARGUMENTS_DEPTH, reviveDates, toPositionalArgs } from "../arguments/args";
 import { closedDepth } from "../arguments/closed-schema";
+import type { ArgumentsValidator } from "../arguments/validate";
 import type { ToolContext } from "../tool/options";
 import type { NormalizedCall } from "./call";
 import type { DispatchEnvironment, DispatchTool } from "./environment";
@@ -60,6 +61,11 @@ interface PlainSettings {
    * the walk would (closed-schema.ts), since a refused call goes to the full pipeline either way.
    */
   readonly walk: boolean;
+  /**
+   * The tool's "valid or not" check once its validator is made: the compiled one itself, without the two calls in
+   * between (`tool.validator().valid`). Undefined until the first call makes it (making it may throw).
+   */
+  check: ((args: unknown) => boolean) | undefined;
 }
 
 function settingsOf(tool: DispatchTool, registry: Readonly<RegistryOptions>): PlainSettings {
@@ -77,6 +83,7 @@ function settingsOf(tool: DispatchTool, registry: Readonly<RegistryOptions>): Pl
       artifact: own.responseFormat === "content_and_artifact",
       params,
       walk: walkAlways || depth === undefined || depth > maxDepth,
+      check: undefined,
     };
     tool.fastLane = settings;
   }
@@ -108,6 +115,11 @@ function callTool(tool: DispatchTool, args: ArgsObject, settings: PlainSettings)
   const values: unknown[] = new Array(params.length);
   for (let i = 0; i < params.length; i++) values[i] = own(args, params[i]!);
   return tool.call(values);
+}
+
+/** The compiled validator, called as it is; ajv's (hand-written schemas) through `valid`, which resets its budget. */
+function checkOf(validator: ArgumentsValidator): (args: unknown) => boolean {
+  return validator.kit ?? ((args) => validator.valid(args));
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;
@@ -174,7 +186,8 @@ export function answerPlain(env: DispatchEnvironment, call: NormalizedCall, idLi
   }
   let valid: boolean;
   try {
-    valid = tool.validator().valid(args);
+    const check = settings.check ?? (settings.check = checkOf(tool.validator()));
+    valid = check(args);
   } catch (error) {
     fastAnswers++;
     return new Ran(tool, undefined, SCHEMA, error);

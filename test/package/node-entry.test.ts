@@ -12,10 +12,13 @@
  * - requiring it loads no check; a check's module arrives on its first read, and only that module;
  * - an ES module's `import * as kit from "tooltype/kit"` sees every name;
  * - a compiled tool whose validator uses a format validates through it (valid and invalid dates).
+ * The CommonJS build requires its own modules by relative path (scripts/cjs-imports.mjs): no `require("#name")` is
+ * left, and each path written in its place is the file package.json "imports" gives Node for that name.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { execFile } from "node:child_process";
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { ToolRegistry, ToolValidationError } from "tooltype";
 import { compileFixture } from "../support/compile";
@@ -168,5 +171,30 @@ export const registry = new ToolRegistry([book]);
   assert.instance(refused, ToolValidationError);
   assert.match((refused as ToolValidationError).message, /date-time/);
 });
+
+test("the CommonJS build requires the 'default' target of each package import by relative path", () => {
+  const imports = (JSON.parse(fs.readFileSync(path.join(repo, "package.json"), "utf8")) as { imports: Record<string, { default: string }> }).imports;
+  const required = new Set<string>();
+  for (const js of listJs(path.join(repo, "dist"))) {
+    const text = fs.readFileSync(js, "utf8");
+    assert.not.match(text, /\brequire\("#/, `${path.relative(repo, js)} still requires a "#" specifier`);
+    for (const match of text.matchAll(/\brequire\("(\.[^"]+)"\)/g)) required.add(path.resolve(path.dirname(js), match[1]!));
+  }
+  const names = Object.keys(imports);
+  assert.ok(names.length >= 5, "package.json has the runtime's package imports");
+  for (const name of names) {
+    const target = path.join(repo, imports[name]!.default);
+    assert.ok(required.has(target), `no CommonJS file requires ${imports[name]!.default}, the target of ${name}`);
+  }
+});
+
+function* listJs(dir: string): Generator<string> {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== "esm") yield* listJs(file);
+    } else if (entry.name.endsWith(".js")) yield file;
+  }
+}
 
 test.run();
