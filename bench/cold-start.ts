@@ -11,6 +11,7 @@
  * The first run of each side is also checked: same answers, every tool exported with the same parameter names.
  */
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import type { ChildJob, ChildReport } from "./child";
 import { calledTools, REPO, toolSpecs, type ToolSpec, writeLangChainTools, writeTooltypeProject } from "./generate";
@@ -54,7 +55,14 @@ export function prepareToolProject(name: string, toolCount: number, calledCount:
   };
 }
 
-function runSide(project: ToolProject, mode: ChildJob["mode"], side: Side, run: number, module = project.modules[side]): ChildReport {
+interface RunWith {
+  /** The node binary (default: the bench's own). */
+  node?: string;
+  /** Set in the child's environment. */
+  env?: NodeJS.ProcessEnv;
+}
+
+function runSide(project: ToolProject, mode: ChildJob["mode"], side: Side, run: number, module = project.modules[side], using: RunWith = {}): ChildReport {
   const job: ChildJob = {
     mode,
     side,
@@ -65,10 +73,10 @@ function runSide(project: ToolProject, mode: ChildJob["mode"], side: Side, run: 
   const jobFile = path.join(project.dir, `job-${mode}-${side}${mode === "import" ? `-${path.basename(path.dirname(module))}` : ""}.json`);
   fs.writeFileSync(jobFile, JSON.stringify(job));
   const child = path.join(__dirname, "child.js");
-  const { stdout } = runChild(process.execPath, ["--expose-gc", child, jobFile], {
+  const { stdout } = runChild(using.node ?? process.execPath, ["--expose-gc", child, jobFile], {
     cwd: project.dir,
     timeoutMs: 300_000,
-    env: quietEnv(),
+    env: { ...quietEnv(), ...using.env },
   });
   const report = JSON.parse(stdout) as ChildReport;
   if (run === 0 && mode !== "import") checkReport(project, report);
@@ -77,7 +85,10 @@ function runSide(project: ToolProject, mode: ChildJob["mode"], side: Side, run: 
 
 /** LangChain.js tracing off, whatever the caller's environment says: no network, nothing extra to time. */
 export function quietEnv(): NodeJS.ProcessEnv {
-  return { ...process.env, LANGCHAIN_TRACING_V2: "false", LANGSMITH_TRACING: "false", LANGCHAIN_TRACING: "false" };
+  const env: NodeJS.ProcessEnv = { ...process.env, LANGCHAIN_TRACING_V2: "false", LANGSMITH_TRACING: "false", LANGCHAIN_TRACING: "false" };
+  // A compile cache the caller's shell turned on would time cached loads: only benchCompileCache asks for one.
+  delete env.NODE_COMPILE_CACHE;
+  return env;
 }
 
 /** Both sides registered and exported every tool with the same parameters, and answered every call alike. */
@@ -191,4 +202,63 @@ export function benchMemory(project: ToolProject, runs: number): MemoryResult {
     baseline: { tooltype: stats(pick("tooltype", "baseline")), langchain: stats(pick("langchain", "baseline")) },
     ratio: stats(pairRatios(pick("langchain", "registered"), pick("tooltype", "registered"))),
   };
+}
+
+export interface CompileCacheResult {
+  /** The node that ran it (`process.version`). */
+  node: string;
+  runs: number;
+  /** Total ms per side, without a compile cache and with a warm one, the same node. */
+  totals: Record<Side, { cold: Stats; cached: Stats }>;
+  /** tooltype without the cache / with it, per round. */
+  saving: Stats;
+  /** LangChain.js / tooltype with the cache on both sides, per round. */
+  speedup: Stats;
+}
+
+/**
+ * A node with V8's compile cache (`NODE_COMPILE_CACHE`, Node 22.1 and later): `BENCH_COMPILE_CACHE_NODE` (a path,
+ * e.g. from `npx -p node@22 which node`), else the bench's own node when it has it; undefined otherwise.
+ */
+export function compileCacheNode(): { path: string; version: string } | undefined {
+  const candidates = [process.env.BENCH_COMPILE_CACHE_NODE, process.execPath].filter((p): p is string => !!p);
+  for (const node of candidates) {
+    try {
+      const probe = runChild(node, ["-p", `typeof require("node:module").enableCompileCache + " " + process.version`], { cwd: REPO, timeoutMs: 30_000 });
+      const [kind, version] = probe.stdout.trim().split(" ");
+      if (kind === "function" && version) return { path: node, version };
+    } catch {
+      // Not a node that runs: the next candidate.
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The cold start again under `node`, each side without a compile cache and with a warm one (filled by one run per
+ * side first): what an app that starts often gains from `NODE_COMPILE_CACHE` or `module.enableCompileCache()`.
+ */
+export function benchCompileCache(project: ToolProject, runs: number, node: { path: string; version: string }): CompileCacheResult {
+  const cache = fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-bench-compile-cache-"));
+  try {
+    const cached: RunWith = { node: node.path, env: { NODE_COMPILE_CACHE: cache } };
+    for (const side of SIDES) runSide(project, "cold", side, 0, undefined, cached);
+    const variants = SIDES.flatMap((side) => [side, `${side}+cache`]);
+    const reports = alternate(variants, runs, (variant, run) => {
+      const side = variant.replace("+cache", "") as Side;
+      return runSide(project, "cold", side, run + 1, undefined, variant.endsWith("+cache") ? cached : { node: node.path });
+    });
+    const totals = (variant: string): number[] => reports[variant]!.map((r) => r.phases!.total);
+    const bySide = {} as CompileCacheResult["totals"];
+    for (const side of SIDES) bySide[side] = { cold: stats(totals(side)), cached: stats(totals(`${side}+cache`)) };
+    return {
+      node: node.version,
+      runs,
+      totals: bySide,
+      saving: stats(pairRatios(totals("tooltype"), totals("tooltype+cache"))),
+      speedup: stats(pairRatios(totals("langchain+cache"), totals("tooltype+cache"))),
+    };
+  } finally {
+    fs.rmSync(cache, { recursive: true, force: true });
+  }
 }

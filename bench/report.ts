@@ -7,7 +7,7 @@ import type { ValidatorSizeResult } from "./validator-size";
 import type { BundleResult } from "./bundle";
 import { INSTALLED_PLUGIN, TSC, TSPC_PLAIN, TSPC_PLUGIN } from "./build";
 import { type BundlerResult, ESBUILD_ALONE, ESBUILD_PLUGIN, ESBUILD_PLUGIN_NO_VALIDATORS, TSC_NOEMIT } from "./bundler";
-import type { ColdStartResult, MemoryResult, Phase } from "./cold-start";
+import type { ColdStartResult, CompileCacheResult, MemoryResult, Phase } from "./cold-start";
 import { FLOOR, FLOOR_ASYNC, FLOOR_PROMISE, LANGCHAIN, TOOLTYPE, type DispatchResult } from "./dispatch";
 import { roundRatio, type Stats } from "./harness";
 import type { Machine } from "./machine";
@@ -18,6 +18,8 @@ export interface Results {
   smoke: boolean;
   dispatch: DispatchResult[];
   coldStart?: ColdStartResult;
+  /** The cold start under a node with V8's compile cache, when the run had one. */
+  compileCache?: CompileCacheResult;
   memory?: MemoryResult;
   build?: BuildResult;
   /** Bytes of emitted validator code per tool (from the build benchmark's output). */
@@ -244,6 +246,25 @@ export function markdown(results: Results): string {
         `${ms(c.references.plainTools.median)}.`,
     );
     lines.push("");
+    const cc = results.compileCache;
+    if (cc) {
+      lines.push(
+        `With V8's compile cache (\`NODE_COMPILE_CACHE\` or \`module.enableCompileCache()\`, node ${cc.node}; a cache ` +
+          `warmed by one run per side, ${cc.runs} ${cc.runs === 1 ? "run" : "runs"} per side and setting, alternating): total ms per run.`,
+      );
+      lines.push("");
+      lines.push("| Side | no cache | warm cache |");
+      lines.push("|---|---|---|");
+      for (const side of ["tooltype", "langchain"] as const) {
+        lines.push(`| ${side === "tooltype" ? "tooltype" : "LangChain.js"} | ${ms(cc.totals[side].cold.median)} | ${ms(cc.totals[side].cached.median)} |`);
+      }
+      lines.push("");
+      lines.push(
+        `tooltype without / with the cache, per round: ${ratio(cc.saving.median)} (p25 – p75 ${spread(cc.saving, ratio)}); ` +
+          `LangChain.js / tooltype, both with it: ${ratio(cc.speedup.median)} (p25 – p75 ${spread(cc.speedup, ratio)}).`,
+      );
+      lines.push("");
+    }
   }
 
   if (results.build) {
@@ -353,7 +374,8 @@ export function performanceSummary(results: Results): string {
     const c = results.coldStart;
     lines.push(
       `| Cold start: import, register ${c.tools.toLocaleString("en")} tools, export, first dispatch of ${c.called} | ` +
-        `${ms(c.phases.tooltype.total.median)} | LangChain.js ${ms(c.phases.langchain.total.median)}; the same tools built by plain tsc ${ms(c.references.plainTools.median)} to import | ${ratio(c.speedup.median)} faster |`,
+        `${ms(c.phases.tooltype.total.median)}${results.compileCache ? ` (node ${results.compileCache.node} with a warm compile cache: ${ms(results.compileCache.totals.tooltype.cached.median)})` : ""} | ` +
+        `LangChain.js ${ms(c.phases.langchain.total.median)}; the same tools built by plain tsc ${ms(c.references.plainTools.median)} to import | ${ratio(c.speedup.median)} faster |`,
     );
   }
   if (results.build) {

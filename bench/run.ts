@@ -15,7 +15,7 @@ import * as path from "node:path";
 import { benchBuild } from "./build";
 import { benchBundle } from "./bundle";
 import { benchBundler } from "./bundler";
-import { benchColdStart, benchMemory, prepareToolProject } from "./cold-start";
+import { benchColdStart, benchCompileCache, benchMemory, compileCacheNode, prepareToolProject } from "./cold-start";
 import { benchDispatch, checkDispatch } from "./dispatch";
 import { REPO } from "./generate";
 import type { InterleaveOptions } from "./harness";
@@ -92,6 +92,13 @@ async function main(): Promise<void> {
     if (only.has("cold")) {
       log(`cold start: ${plan.coldRuns} runs per side …`);
       results.coldStart = benchColdStart(project, plan.coldRuns);
+      const node = compileCacheNode();
+      if (node) {
+        log(`cold start with V8's compile cache (node ${node.version}): ${plan.coldRuns} run(s) per side and setting …`);
+        results.compileCache = benchCompileCache(project, plan.coldRuns, node);
+      } else {
+        log("cold start with V8's compile cache: skipped (needs Node 22.1 or later; set BENCH_COMPILE_CACHE_NODE to one)");
+      }
     }
     if (only.has("memory")) {
       log(`memory: ${plan.memoryRuns} runs per side …`);
