@@ -28,10 +28,10 @@ import addFormats from "ajv-formats";
 import type * as ts from "typescript";
 import { type CompiledToolMeta, type RegisteredTool, ToolRegistry } from "tooltype";
 import { type CompiledFixture, compileProgram, type FixtureDiagnostic, metaData } from "../support/compile";
+import { corpusFixtureNames, corpusSources } from "../support/corpus";
 import { schemaDocumentProblem } from "../support/schema";
 
-const corpusDir = path.resolve(__dirname, "../../../test/fixtures/conformance");
-const fixtureNames = fs.readdirSync(corpusDir).filter((f) => /^\d{3}-.*\.ts$/.test(f)).sort();
+const fixtureNames = corpusFixtureNames;
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 // The last compile lists the files in reverse: TypeScript then creates (and numbers) types in another order, which
@@ -80,8 +80,7 @@ interface Loaded {
   diagnostics: FixtureDiagnostic[];
 }
 
-const sources: Record<string, string> = {};
-for (const name of fixtureNames) sources[name] = fs.readFileSync(path.join(corpusDir, name), "utf8");
+const sources = corpusSources();
 
 // Behaviour with formats on; the meta-schema check and strict compile are the shared ones (support/schema.ts).
 const behaviourAjv = new Ajv2020({ strict: false, allErrors: true });
