@@ -62,15 +62,21 @@ interface RunWith {
   env?: NodeJS.ProcessEnv;
 }
 
-function runSide(project: ToolProject, mode: ChildJob["mode"], side: Side, run: number, module = project.modules[side], using: RunWith = {}): ChildReport {
-  const job: ChildJob = {
-    mode,
-    side,
-    projectDir: project.dir,
-    module,
-    calls: project.called.map((spec) => ({ name: spec.name, arguments: JSON.stringify(spec.sample) })),
-  };
-  const jobFile = path.join(project.dir, `job-${mode}-${side}${mode === "import" ? `-${path.basename(path.dirname(module))}` : ""}.json`);
+function runSide(project: ToolProject, mode: "cold" | "memory", side: Side, run: number, using: RunWith = {}): ChildReport {
+  const calls = project.called.map((spec) => ({ name: spec.name, arguments: JSON.stringify(spec.sample) }));
+  const report = runJob(project, { mode, side, projectDir: project.dir, module: project.modules[side], calls }, `job-${mode}-${side}.json`, using);
+  if (run === 0) checkReport(project, report);
+  return report;
+}
+
+/** What a reference (see REFERENCES) takes to import, in a fresh process: child.ts in import mode. */
+function runReference(project: ToolProject, reference: Reference): ChildReport {
+  const module = reference === "runtime" ? "tooltype" : project.plain;
+  return runJob(project, { mode: "import", side: "tooltype", projectDir: project.dir, module, calls: [] }, `job-import-${reference}.json`);
+}
+
+function runJob(project: ToolProject, job: ChildJob, name: string, using: RunWith = {}): ChildReport {
+  const jobFile = path.join(project.dir, name);
   fs.writeFileSync(jobFile, JSON.stringify(job));
   const child = path.join(__dirname, "child.js");
   const { stdout } = runChild(using.node ?? process.execPath, ["--expose-gc", child, jobFile], {
@@ -78,9 +84,7 @@ function runSide(project: ToolProject, mode: ChildJob["mode"], side: Side, run: 
     timeoutMs: 300_000,
     env: { ...quietEnv(), ...using.env },
   });
-  const report = JSON.parse(stdout) as ChildReport;
-  if (run === 0 && mode !== "import") checkReport(project, report);
-  return report;
+  return JSON.parse(stdout) as ChildReport;
 }
 
 /** LangChain.js tracing off, whatever the caller's environment says: no network, nothing extra to time. */
@@ -147,14 +151,11 @@ export interface ColdStartResult {
 
 /** The references, run between the sides: the import of tooltype alone, and of the tools compiled by plain tsc. */
 const REFERENCES = ["runtime", "plain-tools"] as const;
+type Reference = (typeof REFERENCES)[number];
 
 export function benchColdStart(project: ToolProject, runs: number): ColdStartResult {
   const reports = alternate([...SIDES, ...REFERENCES], runs, (side, run) =>
-    side === "runtime"
-      ? runSide(project, "import", "tooltype", run, "tooltype")
-      : side === "plain-tools"
-        ? runSide(project, "import", "tooltype", run, project.plain)
-        : runSide(project, "cold", side as Side, run),
+    (REFERENCES as readonly string[]).includes(side) ? runReference(project, side as Reference) : runSide(project, "cold", side as Side, run),
   );
   const importMs = (reference: string): Stats => stats(reports[reference]!.map((r) => r.phases!.import));
   checkPlain(project, reports["plain-tools"]![0]!);
@@ -242,11 +243,11 @@ export function benchCompileCache(project: ToolProject, runs: number, node: { pa
   const cache = fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-bench-compile-cache-"));
   try {
     const cached: RunWith = { node: node.path, env: { NODE_COMPILE_CACHE: cache } };
-    for (const side of SIDES) runSide(project, "cold", side, 0, undefined, cached);
+    for (const side of SIDES) runSide(project, "cold", side, 0, cached);
     const variants = SIDES.flatMap((side) => [side, `${side}+cache`]);
     const reports = alternate(variants, runs, (variant, run) => {
       const side = variant.replace("+cache", "") as Side;
-      return runSide(project, "cold", side, run + 1, undefined, variant.endsWith("+cache") ? cached : { node: node.path });
+      return runSide(project, "cold", side, run + 1, variant.endsWith("+cache") ? cached : { node: node.path });
     });
     const totals = (variant: string): number[] => reports[variant]!.map((r) => r.phases!.total);
     const bySide = {} as CompileCacheResult["totals"];

@@ -36,7 +36,7 @@ import { checkChoice } from "../registry/choice";
 import { type BaseToolRegistry as ToolRegistry, pendingRead, resumeRead } from "../registry/core";
 import { type RunStep, type ToolAttempt, MaxStepsError, ModelRefusalError, ToolRetryError } from "./errors";
 import { type CallOutcome, CallExecutor, type ReplyCall } from "./execute";
-import type { AnthropicLoopTypes, ChatLoopTypes, GeminiLoopTypes, LoopTypes, ResponsesLoopTypes } from "./loop-types";
+import type { AnthropicLoopTypes, GeminiLoopTypes, LoopTypes, ResponsesLoopTypes } from "./loop-types";
 import { PATCH_TOOL_NAME, patchToolDefinition } from "./json-patch";
 import { RetryTracker, positiveInteger } from "./retries";
 import { ToolRunStream } from "./run-stream";

@@ -47,7 +47,7 @@ function texts(value: unknown): string[] {
   const join = (entry: string): string => `{${entry}${inner ? `,${inner}` : ""}}`;
   out.push(join('"__proto__":{"polluted":true}'), join('"unexpected":1'), ` ${json}`);
   // The first number in the text made too large for a double.
-  const huge = json.replace(/(:|\[|,)(-?\d+(?:\.\d+)?(?:e[+-]?\d+)?)(?=[,}\]])/i, "$11e400");
+  const huge = json.replace(/([:[,])-?\d+(?:\.\d+)?(?:e[+-]?\d+)?(?=[,}\]])/i, (_, before: string) => `${before}1e400`);
   if (huge !== json) out.push(huge);
   return out;
 }
