@@ -4,13 +4,19 @@
  * tool whose parameter type sits two imports away (a barrel re-exporting an interface that extends one from another
  * file). Each run dispatches a valid and an invalid call; the schema equals what `tooltype schema` and a `tspc`
  * build produce for the same sources. Also: tsx with the hook (the commands docs/building.md gives) and without it (the
- * error names the cause and the commands), stack traces through the inline source map, and a TT error stopping the run.
+ * error names the cause and the commands), stack traces through the inline source map, a TT error stopping the run, and
+ * no deprecation warning from Node (test/hosts/register-node-lines.test.ts runs this file under Node 22, 24 and 26).
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import * as path from "node:path";
 import { bin, makeProject, node, readmeCommands, run, runCommand, tooltype, writeFiles } from "./project";
 import { APP, checkBehaviour, LIB, output, tools } from "./sample";
+
+/** Node 26 deprecates `module.register` at run time (DEP0205): where Node has working synchronous hooks, none is printed. */
+function noDeprecation(stderr: string): void {
+  assert.not.match(stderr, /DeprecationWarning/, `tooltype/register made Node print a deprecation warning:\n${stderr}`);
+}
 
 const PLUGIN = `"plugins": [{ "transform": "tooltype/transformer" }]`;
 
@@ -44,6 +50,7 @@ test("ES module project: node --import tooltype/register runs it with metadata; 
   ]);
   const out = output("node --import tooltype/register", hooked);
   checkBehaviour(out);
+  noDeprecation(hooked.stderr);
   assert.is(cli.code, 0, cli.stderr);
   assert.is(JSON.stringify(out.tools, null, 2) + "\n", cli.stdout, "the CLI prints what the registry exports");
   assert.is(thrown.code, 3);
@@ -58,6 +65,7 @@ test("CommonJS project: the hook compiles require()d .ts; same schema as a tspc 
   ]);
   const out = output("node --import tooltype/register", hooked);
   checkBehaviour(out);
+  noDeprecation(hooked.stderr);
   assert.is(built.code, 0, `tspc failed:\n${built.stdout}${built.stderr}`);
   const fromTspc = output("node dist/main.js", await node(["dist/main.js"], dir));
   assert.is(JSON.stringify(out.tools), JSON.stringify(fromTspc.tools), "register and tspc emit the same metadata");
@@ -69,7 +77,10 @@ for (const kind of ["ESM", "CommonJS"] as const) {
     const commands = readmeCommands("tsx"); // the commands of docs/building.md, as written
     assert.equal(commands.map((c) => c.join(" ")), ["node --import tsx --import tooltype/register src/main.ts", "tsx --import tooltype/register src/main.ts"]);
     const [plain, ...hooked] = await Promise.all([run(bin("tsx"), ["src/main.ts"], dir), ...commands.map((c) => runCommand(c, dir))]);
-    hooked.forEach((result, i) => checkBehaviour(output(commands[i]!.join(" "), result)));
+    hooked.forEach((result, i) => {
+      checkBehaviour(output(commands[i]!.join(" "), result));
+      noDeprecation(result.stderr);
+    });
     assert.is.not(plain.code, 0);
     assert.match(plain.stderr, 'has no compiled metadata: the file that declares it was not compiled by a tooltype-aware step (tsx, ts-node');
     assert.match(plain.stderr, "node --import tsx --import tooltype/register src/main.ts");

@@ -1,0 +1,50 @@
+/**
+ * Running part of the suite under another Node release line than the one running the suite (Node 20): the `node`
+ * package of that major from the npm registry (`npx -p node@22`), cached by npm after the first run, with the
+ * compiled tests as they are. Each child process has a time limit.
+ */
+import { execFile } from "node:child_process";
+import * as path from "node:path";
+import * as assert from "uvu/assert";
+
+const repo = path.resolve(__dirname, "../../..");
+const npx = process.platform === "win32" ? "npx.cmd" : "npx";
+
+export interface NodeRun {
+  code: number;
+  /** stdout then stderr, colours removed. */
+  output: string;
+}
+
+/** `node ...args` under the latest release of Node `major`, from the repository's root. */
+export function runUnderNode(major: number, args: string[], timeout: number): Promise<NodeRun> {
+  const env: NodeJS.ProcessEnv = {};
+  // npm's own variables would point the child's npm at this suite's npm run.
+  for (const [key, value] of Object.entries(process.env)) {
+    if (!/^npm_/i.test(key)) env[key] = value;
+  }
+  env.NO_UPDATE_NOTIFIER = "1";
+  return new Promise((resolve) => {
+    execFile(npx, ["-y", "-p", `node@${major}`, "--", "node", ...args], { cwd: repo, env, timeout, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
+      const output = `${String(stdout)}${String(stderr)}${error?.killed ? `\n(killed after ${timeout} ms)` : ""}`;
+      resolve({ code, output: output.replace(/\u001b\[[0-9;]*m/g, "") });
+    });
+  });
+}
+
+/**
+ * Runs the compiled test files matching `pattern` (a regular expression over paths under .test-build/test) under
+ * Node `major`, and checks that it is that major and that every test passed, at least `atLeast` of them.
+ */
+export async function passUnderNode(major: number, pattern: string, atLeast: number, timeout = 180_000): Promise<void> {
+  const version = await runUnderNode(major, ["-p", "process.version"], timeout);
+  assert.is(version.code, 0, version.output);
+  assert.match(version.output.trim(), new RegExp(`^v${major}\\.`));
+  const uvu = path.join(repo, "node_modules", "uvu", "bin.js");
+  const result = await runUnderNode(major, [uvu, ".test-build/test", pattern], timeout);
+  assert.is(result.code, 0, `Node ${version.output.trim()}:\n${result.output}`);
+  const total = /Total:\s+(\d+)/.exec(result.output);
+  const passed = /Passed:\s+(\d+)/.exec(result.output);
+  assert.ok(total && passed && Number(total[1]) >= atLeast && total[1] === passed[1], `Node ${version.output.trim()}:\n${result.output}`);
+}
