@@ -20,8 +20,9 @@ export interface ProjectOptions {
   tsconfig?: string;
   /**
    * The TypeScript compiler API to analyse with: a package name (resolved from the tsconfig's folder) or the module
-   * itself. Default `typescript`. TypeScript 7 has no JavaScript compiler API: a project on it installs a 5.x/6.x
-   * under an alias (`npm i -D typescript-5@npm:typescript@5.9`) and names it here.
+   * itself. Default `typescript`, or, when that is TypeScript 7 (no JavaScript compiler API), a 5.x/6.x installed
+   * under the alias `typescript-5` or `typescript-6` (`npm i -D typescript-5@npm:typescript@5.9`). Name a compiler
+   * installed under any other name here.
    */
   typescript?: string | TS;
   /** tooltype's plugin options (`validators`, ...); default: the tooltype entry of the tsconfig's `plugins`. */

@@ -22,35 +22,55 @@ export class ProjectError extends Error {
 }
 
 /**
- * The TypeScript compiler API to analyse with. `choice` is a package name (resolved from the project's folder, then
- * from tooltype's) or the module itself; by default `typescript`, 5.5 or later preferred (the project's own, else the
- * one next to tooltype). A package without a JavaScript API (TypeScript 7) is an error saying what to install.
+ * Where a project on TypeScript 7 keeps a 5.x/6.x compiler: the aliases docs/building.md installs
+ * (`typescript-5@npm:typescript@5.9`), looked for when `typescript` itself has no JavaScript API.
+ */
+export const COMPILER_ALIASES = ["typescript-6", "typescript-5"] as const;
+
+/** The install command the errors give for a compiler tooltype can analyse with. */
+const INSTALL = "npm i -D typescript@5.9";
+const INSTALL_ALIAS = "npm i -D typescript-5@npm:typescript@5.9";
+
+/**
+ * The TypeScript compiler API to analyse with. `choice` is a package name or the module itself; by default
+ * `typescript`. Looked for in the project's folder first, then from tooltype's (a workspace's hoisted packages):
+ * the first with a JavaScript API, 5.5 or later preferred. By default, when `typescript` is TypeScript 7 (npm's
+ * latest, which has no JavaScript API), the aliases in COMPILER_ALIASES are looked for next, so a project checked by
+ * TypeScript 7 needs no option. No usable compiler is an error saying what to install.
  */
 export function typescriptFor(projectDir: string, choice: string | TS = "typescript"): TS {
   if (typeof choice === "object") return choice;
-  const loaded: Partial<TS>[] = [];
+  const names = choice === "typescript" ? [choice, ...COMPILER_ALIASES] : [choice];
+  const loaded: { name: string; tsi: Partial<TS> }[] = [];
   for (const from of [projectDir, __dirname]) {
-    try {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      loaded.push(require(require.resolve(choice, { paths: [from] })) as Partial<TS>);
-    } catch {
-      // not installed there: try the next place
+    for (const name of names) {
+      try {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        loaded.push({ name, tsi: require(require.resolve(name, { paths: [from] })) as Partial<TS> });
+      } catch {
+        // not installed there: try the next name, then the next place
+      }
     }
   }
-  const withApi = loaded.filter((tsi) => typeof tsi.createProgram === "function" && typeof tsi.createLanguageService === "function");
-  const usable = withApi.find((tsi) => {
+  const withApi = loaded.filter(({ tsi }) => typeof tsi.createProgram === "function" && typeof tsi.createLanguageService === "function");
+  const usable = withApi.find(({ tsi }) => {
     const [major = 0, minor = 0] = (tsi.version ?? "0").split(".").map(Number);
     return major > 5 || (major === 5 && minor >= 5);
   });
-  if (usable ?? withApi[0]) return (usable ?? withApi[0]) as TS;
-  if (loaded[0]) {
+  const found = usable ?? withApi[0];
+  if (found) return found.tsi as TS;
+  const seven = loaded.find(({ name }) => name === choice);
+  if (seven) {
+    const fix =
+      choice === "typescript"
+        ? `install a 5.x/6.x compiler next to it under the alias typescript-5 (${INSTALL_ALIAS}), where tooltype looks for it by itself`
+        : `install a 5.x/6.x compiler next to it under an alias (${INSTALL_ALIAS}) and name that alias instead ({ typescript: "typescript-5" })`;
     throw new ProjectError(
-      `tooltype: the package "${choice}" (TypeScript ${String(loaded[0].version)}) has no JavaScript compiler API, which tooltype analyses with. ` +
-        `TypeScript 7 keeps checking your project; install a 5.x/6.x compiler next to it under an alias ` +
-        `(npm i -D typescript-5@npm:typescript@5.9) and pass { typescript: "typescript-5" } to the tooltype plugin.`,
+      `tooltype: the package "${choice}" (TypeScript ${String(seven.tsi.version)}) has no JavaScript compiler API, which tooltype analyses with. ` +
+        `TypeScript 7 can keep checking your project: ${fix}. Or make TypeScript 5.9 the project's compiler: ${INSTALL}.`,
     );
   }
-  throw new ProjectError(`tooltype: cannot load the TypeScript package "${choice}" from ${projectDir}. Install it: npm i -D typescript`);
+  throw new ProjectError(`tooltype: cannot load the TypeScript package "${choice}" from ${projectDir}. Install it: ${choice === "typescript" ? INSTALL : `npm i -D ${choice}`}`);
 }
 
 /** The tsconfig.json nearest to `fromDir` (itself or a parent), like tsc without `-p`. */
