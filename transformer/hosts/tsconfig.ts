@@ -4,8 +4,9 @@
  *
  * Owns: finding and reading the tsconfig (a missing file or option errors become one readable `ProjectError`),
  * picking tooltype's entry out of `compilerOptions.plugins` (so `validators: false` means the same everywhere),
- * choosing the TypeScript module to analyse with (TypeScript 7's package, which has no JavaScript API, gets a message
- * saying what to do), and the program the CLI and the register hook make from the tsconfig.
+ * choosing the TypeScript module to analyse with (when `typescript` is TypeScript 7, which has no JavaScript API, a
+ * 5.x/6.x under a known alias, else a message saying what to install), and the program the CLI and the register hook
+ * make from the tsconfig.
  */
 import * as path from "node:path";
 import type * as ts from "typescript";
