@@ -20,7 +20,7 @@ test("the synchronous hooks from the releases whose load hook serves require(): 
 
 for (const major of [22, 24, 26]) {
   test(`the tooltype/register, package entry, MCP and end-to-end tests pass under Node ${major}`, async () => {
-    await passUnderNode(major, "((hosts/register|package/node-entry|package/provider-entry)\\.test|(mcp|mcp-client|e2e)/.*\\.test)\\.js$", 62);
+    await passUnderNode(major, "((hosts/register|package/node-entry|package/provider-entry)\\.test|(mcp|mcp-client|e2e)/.*\\.test)\\.js$", 63);
   });
 }
 

@@ -87,6 +87,31 @@ for (const kind of ["ESM", "CommonJS"] as const) {
   });
 }
 
+test("Node's own type stripping (`node src/main.ts`) runs a tool without metadata: registration names the cause and the command", async () => {
+  const dir = makeProject("register-strip", {
+    "package.json": `{ "type": "module" }`,
+    "tsconfig.json": `{ "compilerOptions": { "target": "ES2022", "module": "nodenext", "strict": true, "noEmit": true, "skipLibCheck": true, "types": [], ${PLUGIN} } }`,
+    "src/main.ts": [
+      'import { tool, ToolRegistry } from "tooltype";',
+      "/**",
+      " * Count to n.",
+      " * @param n How far",
+      " */",
+      "const count = tool(function count(n: number): string { return String(n); });",
+      "new ToolRegistry([count]);",
+      "",
+    ].join("\n"),
+  });
+  const [stripped, hooked] = await Promise.all([node(["src/main.ts"], dir), node(["--import", "tooltype/register", "src/main.ts"], dir)]);
+  assert.is(hooked.code, 0, hooked.stderr);
+  assert.is.not(stripped.code, 0);
+  // Node 20 runs no TypeScript; from 22.18 it strips the types and the tool arrives without metadata.
+  if (/ERR_UNKNOWN_FILE_EXTENSION/.test(stripped.stderr)) return;
+  assert.match(stripped.stderr, 'Tool "count" (function passed to tool()) has no compiled metadata');
+  assert.match(stripped.stderr, "Node's own type stripping (`node src/main.ts` on Node 22.18 and later)");
+  assert.match(stripped.stderr, "node --import tooltype/register src/main.ts");
+});
+
 test("a TT error stops the run with its position; warnings are printed and the run goes on", async () => {
   const dir = esmProject();
   writeFiles(dir, {
