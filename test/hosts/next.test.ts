@@ -1,0 +1,189 @@
+/**
+ * Next.js 16, as a user builds it: `next build` with Turbopack (its default) and tooltype's loader in
+ * `turbopack.rules`, then `next start` and a request to a route handler that registers tools (one of them with a
+ * parameter type from another file), exports them and dispatches a call. Also: a TT error fails `next build` at its
+ * position; `next build --webpack` with the webpack plugin, as docs/building.md configures each.
+ *
+ * The projects live under .test-build, inside the repository, with `tooltype` linked to it: `turbopack.root` is the
+ * repository so that Turbopack resolves `tooltype`, `next` and `react` there (a user's project installs them).
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import * as http from "node:http";
+import { spawn } from "node:child_process";
+import * as path from "node:path";
+import { listenOnLoopback } from "../support/listen";
+import { makeProject } from "./project";
+import { run } from "./app";
+
+const REPO = path.resolve(__dirname, "../../..");
+const NEXT = path.join(REPO, "node_modules", "next", "dist", "bin", "next");
+const ENV = { NEXT_TELEMETRY_DISABLED: "1" };
+
+const TSCONFIG = JSON.stringify({
+  compilerOptions: { target: "ES2022", lib: ["dom", "ES2022"], module: "esnext", moduleResolution: "bundler", strict: true, noEmit: true, skipLibCheck: true, jsx: "preserve", isolatedModules: true, esModuleInterop: true },
+  include: ["**/*.ts", "**/*.tsx"],
+  exclude: ["node_modules"],
+});
+
+const TYPES = `/** Where to look. */
+export interface Place {
+  /** City name */
+  city: string;
+  /** Country code */
+  country?: "FR" | "DE";
+}
+`;
+
+const TOOLS = `import { tool } from "tooltype";
+import type { Place } from "./types";
+
+/**
+ * Get the weather for a place.
+ * @param place The place
+ */
+export const weather = tool(function get_weather(place: Place): string {
+  return \`Sunny in \${place.city}\`;
+});
+`;
+
+const ROUTE = `import { tool, ToolRegistry } from "tooltype";
+import { weather } from "../../../lib/tools";
+
+/**
+ * Search products.
+ * @param keyword Search keyword
+ * @param limit Maximum number of results
+ */
+function search_products(keyword: string, limit: number = 10): string {
+  return \`\${keyword}:\${limit}\`;
+}
+
+const registry = new ToolRegistry([tool(search_products), weather]);
+
+export async function GET(): Promise<Response> {
+  const call = (args: string) => ({ role: "assistant" as const, content: null, tool_calls: [{ id: "c1", type: "function" as const, function: { name: "get_weather", arguments: args } }] });
+  const [ok] = await registry.dispatch(call('{"place":{"city":"Paris"}}'));
+  const [bad] = await registry.dispatch(call('{"place":{"city":"Paris","country":"IT"}}'));
+  return Response.json({ tools: registry.toOpenAITools(), ok: ok!.content, bad: bad!.status });
+}
+`;
+
+/** The next.config.mjs of docs/building.md, plus `turbopack.root` (see above). */
+const TURBOPACK_CONFIG = `export default {
+  turbopack: {
+    root: ${JSON.stringify(REPO)},
+    rules: {
+      "*.ts": { loaders: ["tooltype/turbopack"] },
+      "*.tsx": { loaders: ["tooltype/turbopack"] },
+    },
+  },
+};
+`;
+
+const WEBPACK_CONFIG = `import tooltype from "tooltype/webpack";
+
+export default {
+  turbopack: { root: ${JSON.stringify(REPO)} },
+  webpack(config) {
+    config.plugins = [...(config.plugins ?? []), tooltype()];
+    return config;
+  },
+};
+`;
+
+function nextApp(name: string, config: string, files: Record<string, string> = {}): string {
+  return makeProject(name, {
+    "package.json": JSON.stringify({ name, private: true }),
+    "tsconfig.json": TSCONFIG,
+    "next.config.mjs": config,
+    "lib/types.ts": TYPES,
+    "lib/tools.ts": TOOLS,
+    "app/api/tools/route.ts": ROUTE,
+    ...files,
+  });
+}
+
+async function build(dir: string, ...flags: string[]): Promise<{ code: number | null; output: string }> {
+  const result = await run(process.execPath, [NEXT, "build", ...flags], dir, ENV);
+  return { code: result.code, output: `${result.stdout}${result.stderr}`.replace(/\u001b\[[0-9;]*m/g, "") };
+}
+
+interface Served {
+  tools: { function: { name: string; description: string; parameters: { properties: Record<string, { description?: string; properties?: Record<string, unknown> }>; required?: string[] } } }[];
+  ok: string;
+  bad: string;
+}
+
+/** `next start` on a free loopback port; GET /api/tools. */
+async function serve(dir: string): Promise<Served> {
+  const probe = http.createServer();
+  const port = await listenOnLoopback(probe);
+  await new Promise((resolve) => probe.close(resolve));
+  const server = spawn(process.execPath, [NEXT, "start", "-p", String(port), "-H", "127.0.0.1"], { cwd: dir, env: { ...process.env, ...ENV }, stdio: ["ignore", "pipe", "pipe"] });
+  let log = "";
+  server.stdout.on("data", (d: Buffer) => (log += d.toString()));
+  server.stderr.on("data", (d: Buffer) => (log += d.toString()));
+  try {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/api/tools`);
+        const text = await response.text();
+        assert.is(response.status, 200, text);
+        return JSON.parse(text) as Served;
+      } catch (error) {
+        if (Date.now() > deadline || server.exitCode !== null) throw new Error(`next start: ${String(error)}\n${log}`);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+  } finally {
+    server.kill();
+  }
+}
+
+function checkServed(served: Served, how: string): void {
+  const byName = new Map(served.tools.map((t) => [t.function.name, t.function]));
+  assert.equal([...byName.keys()].sort(), ["get_weather", "search_products"], how);
+  const search = byName.get("search_products")!;
+  assert.is(search.description, "Search products.", how);
+  assert.equal(search.parameters.required, ["keyword"], how);
+  assert.is(search.parameters.properties.limit!.description, "Maximum number of results", how);
+  const place = byName.get("get_weather")!.parameters.properties.place!;
+  assert.equal(Object.keys(place.properties ?? {}).sort(), ["city", "country"], `${how}: the type from another file`);
+  assert.is(served.ok, "Sunny in Paris", how);
+  assert.is(served.bad, "error", `${how}: a country outside the union is refused`);
+}
+
+test("Next.js 16 with Turbopack (next build): tooltype/turbopack in turbopack.rules; the route's tools have their schemas and validate", async () => {
+  const dir = nextApp("next-turbopack", TURBOPACK_CONFIG);
+  const built = await build(dir);
+  assert.is(built.code, 0, built.output);
+  assert.match(built.output, /Next\.js 16\.\d+\.\d+ \(Turbopack\)/);
+  checkServed(await serve(dir), "Turbopack");
+});
+
+test("Next.js 16 with Turbopack: a TT error fails next build with its file, line and column", async () => {
+  const dir = nextApp("next-turbopack-error", TURBOPACK_CONFIG, {
+    "lib/tools.ts": `${TOOLS}
+/**
+ * Run later.
+ * @param cb What to run
+ */
+export const later = tool(function run_later(cb: () => void): string { return ""; });
+`,
+  });
+  const built = await build(dir);
+  assert.is.not(built.code, 0);
+  assert.match(built.output, /lib\/tools\.ts\(16,\d+\): error TT1001: parameter "cb" has type a function/);
+});
+
+test("Next.js 16 with webpack (next build --webpack): the tooltype/webpack plugin", async () => {
+  const dir = nextApp("next-webpack", WEBPACK_CONFIG);
+  const built = await build(dir, "--webpack");
+  assert.is(built.code, 0, built.output);
+  assert.match(built.output, /Next\.js 16\.\d+\.\d+ \(webpack\)/);
+  checkServed(await serve(dir), "webpack");
+});
+
+test.run();
