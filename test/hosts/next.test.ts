@@ -2,13 +2,15 @@
  * Next.js 16, as a user builds it: `next build` with Turbopack (its default) and tooltype's loader in
  * `turbopack.rules`, then `next start` and a request to a route handler that registers tools (one of them with a
  * parameter type from another file), exports them and dispatches a call. Also: a TT error fails `next build` at its
- * position; `next build --webpack` with the webpack plugin, as docs/building.md configures each.
+ * position; in `next dev`, an edit to the file a parameter type comes from changes the schema; `next build --webpack`
+ * with the webpack plugin, as docs/building.md configures each.
  *
  * The projects live under .test-build, inside the repository, with `tooltype` linked to it: `turbopack.root` is the
  * repository so that Turbopack resolves `tooltype`, `next` and `react` there (a user's project installs them).
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import * as fs from "node:fs";
 import * as http from "node:http";
 import { spawn } from "node:child_process";
 import * as path from "node:path";
@@ -115,17 +117,17 @@ interface Served {
   bad: string;
 }
 
-/** `next start` on a free loopback port; GET /api/tools. */
-async function serve(dir: string): Promise<Served> {
+/** A Next.js server (`next start` or `next dev`) on a free loopback port, and GET /api/tools on it. */
+async function withServer<T>(dir: string, command: "start" | "dev", use: (get: () => Promise<Served>) => Promise<T>): Promise<T> {
   const probe = http.createServer();
   const port = await listenOnLoopback(probe);
   await new Promise((resolve) => probe.close(resolve));
-  const server = spawn(process.execPath, [NEXT, "start", "-p", String(port), "-H", "127.0.0.1"], { cwd: dir, env: { ...process.env, ...ENV }, stdio: ["ignore", "pipe", "pipe"] });
+  const server = spawn(process.execPath, [NEXT, command, "-p", String(port), "-H", "127.0.0.1"], { cwd: dir, env: { ...process.env, ...ENV }, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   server.stdout.on("data", (d: Buffer) => (log += d.toString()));
   server.stderr.on("data", (d: Buffer) => (log += d.toString()));
-  try {
-    const deadline = Date.now() + 60_000;
+  const get = async (): Promise<Served> => {
+    const deadline = Date.now() + 90_000;
     for (;;) {
       try {
         const response = await fetch(`http://127.0.0.1:${port}/api/tools`);
@@ -133,13 +135,26 @@ async function serve(dir: string): Promise<Served> {
         assert.is(response.status, 200, text);
         return JSON.parse(text) as Served;
       } catch (error) {
-        if (Date.now() > deadline || server.exitCode !== null) throw new Error(`next start: ${String(error)}\n${log}`);
+        if (Date.now() > deadline || server.exitCode !== null) throw new Error(`next ${command}: ${String(error)}\n${log}`);
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
     }
+  };
+  try {
+    return await use(get);
   } finally {
     server.kill();
   }
+}
+
+function serve(dir: string): Promise<Served> {
+  return withServer(dir, "start", (get) => get());
+}
+
+/** The properties of get_weather's `place`, sorted. */
+function placeKeys(served: Served): string[] {
+  const weather = served.tools.find((t) => t.function.name === "get_weather")!;
+  return Object.keys(weather.function.parameters.properties.place!.properties ?? {}).sort();
 }
 
 function checkServed(served: Served, how: string): void {
@@ -149,8 +164,7 @@ function checkServed(served: Served, how: string): void {
   assert.is(search.description, "Search products.", how);
   assert.equal(search.parameters.required, ["keyword"], how);
   assert.is(search.parameters.properties.limit!.description, "Maximum number of results", how);
-  const place = byName.get("get_weather")!.parameters.properties.place!;
-  assert.equal(Object.keys(place.properties ?? {}).sort(), ["city", "country"], `${how}: the type from another file`);
+  assert.equal(placeKeys(served), ["city", "country"], `${how}: the type from another file`);
   assert.is(served.ok, "Sunny in Paris", how);
   assert.is(served.bad, "error", `${how}: a country outside the union is refused`);
 }
@@ -161,6 +175,23 @@ test("Next.js 16 with Turbopack (next build): tooltype/turbopack in turbopack.ru
   assert.is(built.code, 0, built.output);
   assert.match(built.output, /Next\.js 16\.\d+\.\d+ \(Turbopack\)/);
   checkServed(await serve(dir), "Turbopack");
+});
+
+test("next dev with Turbopack: an edit to the file a tool's parameter type comes from (imported as a type only) changes the schema", async () => {
+  const dir = nextApp("next-turbopack-dev", TURBOPACK_CONFIG);
+  await withServer(dir, "dev", async (get) => {
+    const before = await get();
+    assert.equal(placeKeys(before), ["city", "country"]);
+    // Nothing but the loader's declared dependency ties lib/types.ts to the route: \`import type\` is erased.
+    fs.writeFileSync(path.join(dir, "lib", "types.ts"), TYPES.replace("  country?:", "  /** Postal code */\n  zip?: string;\n  country?:"));
+    const deadline = Date.now() + 60_000;
+    let keys = placeKeys(before);
+    while (!keys.includes("zip") && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      keys = placeKeys(await get());
+    }
+    assert.equal(keys, ["city", "country", "zip"], "the schema after the edit");
+  });
 });
 
 test("Next.js 16 with Turbopack: a TT error fails next build with its file, line and column", async () => {

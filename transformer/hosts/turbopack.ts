@@ -45,7 +45,8 @@ export default function tooltypeLoader(this: LoaderContext, source: string): voi
   if (PACKAGES.test(file) || !mightUseTooltype(source)) return done(null, source);
   try {
     const project = projectFor(optionsOf(this));
-    // Run again for this module: a file its schemas read may have changed since (why Turbopack runs it again).
+    // Run again for this module: a file its schemas read may have changed since (why Turbopack runs it again), and
+    // Turbopack may run it in a worker process that transformed the module before, whose project remembers that file.
     for (const dependency of dependenciesOf.get(file) ?? []) project.refresh(dependency);
     const result = transformModule(project, file, source);
     dependenciesOf.set(file, result.dependencies);
