@@ -25,7 +25,7 @@ export class ToolError extends Error {
  * does not help: the step that compiles the file must be tooltype-aware.
  */
 export const NOT_COMPILED_HINT =
-  "the file that declares it was not compiled by a tooltype-aware step (tsx, ts-node, Node's own type stripping (`node src/main.ts` on Node 22.18 and later) and bundlers without tooltype's plugin only strip types, even when tsconfig.json lists the plugin). Compile it with one of: `tspc` (ts-patch) with { \"transform\": \"tooltype/transformer\" } in compilerOptions.plugins; the bundler plugin (tooltype/vite, also in vitest.config, tooltype/rollup, tooltype/esbuild, tooltype/webpack, tooltype/rspack, tooltype/bun); or run it with `node --import tooltype/register src/main.ts` (with tsx: `node --import tsx --import tooltype/register src/main.ts`).";
+  "the file that declares it was not compiled by a tooltype-aware step (tsx, ts-node, Bun, Node's own type stripping (`node src/main.ts` on Node 22.18 and later) and bundlers without tooltype's plugin only strip types, even when tsconfig.json lists the plugin). Compile it with one of: `tspc` (ts-patch) with { \"transform\": \"tooltype/transformer\" } in compilerOptions.plugins; the bundler plugin (tooltype/vite, also in vitest.config, tooltype/rollup, tooltype/esbuild, tooltype/webpack, tooltype/rspack, tooltype/bun); or run it with `node --import tooltype/register src/main.ts` (with tsx: `node --import tsx --import tooltype/register src/main.ts`; with Bun: `bun --preload tooltype/bun-register src/main.ts`).";
 
 /** A tool cannot be registered: no compiled metadata, an unknown metadata version, a bad or duplicate name. */
 export class ToolRegistrationError extends Error {
