@@ -7,7 +7,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { bunBinary, run } from "./app";
-import { makeProject, readmeCommands, writeFiles } from "./project";
+import { docsBlock, makeProject, readmeCommands, writeFiles } from "./project";
 
 const TYPES = `/** Which days. */
 export interface Span {
@@ -116,6 +116,10 @@ test("a TT error stops the run with its position", async () => {
   assert.is.not(result.code, 0);
   assert.match(result.stderr, "tooltype/bun-register:");
   assert.match(result.stderr, /src\/tools\.ts\(17,\d+\): error TT1001: parameter "cb" has type a function/);
+});
+
+test("the configuration is the one docs/building.md gives", () => {
+  assert.is(BUNFIG, docsBlock("Bun, without a build step", "toml"));
 });
 
 test.run();

@@ -102,3 +102,16 @@ export function runCommand(argv: string[], cwd: string): Promise<Run> {
   if (first === "tsx" || first === "tspc") return run(bin(first), rest, cwd);
   throw new Error(`documented command ${argv.join(" ")}: no runner for ${first}`);
 }
+
+/** The first ```lang block under `heading` (a `## ` line of docs/building.md, as written): what a test runs as documented. */
+export function docsBlock(heading: string, lang: string): string {
+  const doc = fs.readFileSync(path.join(repo, "docs", "building.md"), "utf8");
+  const at = doc.indexOf(`\n## ${heading}\n`);
+  if (at < 0) throw new Error(`docs/building.md has no section "## ${heading}"`);
+  const next = doc.indexOf("\n## ", at + 1);
+  const section = doc.slice(at, next < 0 ? undefined : next);
+  const start = section.indexOf(`\`\`\`${lang}\n`);
+  if (start < 0) throw new Error(`docs/building.md, "## ${heading}": no \`\`\`${lang} block`);
+  const body = start + lang.length + 4;
+  return section.slice(body, section.indexOf("\n```", body) + 1);
+}

@@ -7,7 +7,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import * as path from "node:path";
-import { makeProject } from "./project";
+import { docsBlock, makeProject } from "./project";
 import { run } from "./app";
 
 const REPO = path.resolve(__dirname, "../../..");
@@ -105,6 +105,10 @@ export const later = tool(function run_later(cb: () => void): string { return ""
   );
   assert.is.not(result.code, 0);
   assert.match(result.output, /src\/tools\.ts\(24,\d+\): error TT1001: parameter "cb" has type a function/);
+});
+
+test("the configuration is the one docs/building.md gives", () => {
+  assert.is(CONFIG, docsBlock("Testing with Vitest", "ts"));
 });
 
 test.run();

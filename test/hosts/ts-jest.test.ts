@@ -1,0 +1,118 @@
+/**
+ * Jest with ts-jest, as a user tests tools with it: `jest` with `tooltype/ts-jest` in ts-jest's
+ * `astTransformers.before`, as docs/building.md configures it; the test registers a tool whose parameter type comes
+ * from another file, checks its schema and dispatches a valid and an invalid call. Also: without the transformer,
+ * the test fails on the registration error; a TT error fails the test file with its position; ts-jest's
+ * isolatedModules mode is refused with a message.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import * as path from "node:path";
+import { run } from "./app";
+import { docsBlock, makeProject } from "./project";
+
+const REPO = path.resolve(__dirname, "../../..");
+const JEST = path.join(REPO, "node_modules", "jest", "bin", "jest.js");
+
+/** The jest.config.cjs of docs/building.md. */
+const CONFIG = `module.exports = {
+  testEnvironment: "node",
+  transform: {
+    "^.+\\\\.tsx?$": ["ts-jest", { astTransformers: { before: [require.resolve("tooltype/ts-jest")] } }],
+  },
+};
+`;
+
+const TYPES = `/** Which days. */
+export interface Span {
+  /** First day */
+  from: number;
+  /** Last day */
+  to?: number;
+}
+`;
+
+const TOOLS = `import { tool } from "tooltype";
+import type { Span } from "./types";
+
+/**
+ * Get the weather.
+ * @param city City name
+ * @param span Which days
+ */
+export const weather = tool(function get_weather(city: string, span?: Span): string {
+  return \`Sunny in \${city} from day \${span?.from ?? 1}\`;
+});
+`;
+
+const TEST = `import { ToolRegistry } from "tooltype";
+import { weather } from "./tools";
+
+declare const test: (name: string, fn: () => Promise<void>) => void;
+declare const expect: (value: unknown) => { toEqual(expected: unknown): void; toBe(expected: unknown): void };
+
+const call = (args: string) => ({ role: "assistant" as const, content: null, tool_calls: [{ id: "c1", type: "function" as const, function: { name: "get_weather", arguments: args } }] });
+
+test("the tool's schema, a valid call and an invalid one", async () => {
+  const registry = new ToolRegistry([weather]);
+  const [exported] = registry.toOpenAITools();
+  const parameters = exported!.function.parameters as { required: string[]; properties: { span: { properties: Record<string, { description?: string }> } } };
+  expect(parameters.required).toEqual(["city"]);
+  expect(Object.keys(parameters.properties.span.properties).sort()).toEqual(["from", "to"]);
+  expect(parameters.properties.span.properties.from!.description).toBe("First day");
+  const [ok] = await registry.dispatch(call('{"city":"Oslo","span":{"from":3}}'));
+  expect(ok!.content).toBe("Sunny in Oslo from day 3");
+  const [bad] = await registry.dispatch(call('{"city":"Oslo","span":{"from":"three"}}'));
+  expect(bad!.status).toBe("error");
+});
+`;
+
+function project(name: string, files: Record<string, string> = {}): string {
+  return makeProject(name, {
+    "package.json": JSON.stringify({ name, private: true }),
+    "tsconfig.json": JSON.stringify({ compilerOptions: { target: "ES2022", module: "commonjs", strict: true, skipLibCheck: true, esModuleInterop: true, types: [] }, include: ["src"] }),
+    "jest.config.cjs": CONFIG,
+    "src/types.ts": TYPES,
+    "src/tools.ts": TOOLS,
+    "src/tools.test.ts": TEST,
+    ...files,
+  });
+}
+
+async function jest(dir: string): Promise<{ code: number | null; output: string }> {
+  const result = await run(process.execPath, [JEST, "--ci", "--no-cache"], dir, { NO_COLOR: "1", FORCE_COLOR: "0" });
+  return { code: result.code, output: `${result.stdout}${result.stderr}` };
+}
+
+test("jest with tooltype/ts-jest in astTransformers.before: the tests see the tools' schemas and validation", async () => {
+  const result = await jest(project("ts-jest"));
+  assert.is(result.code, 0, result.output);
+  assert.match(result.output, /Tests:\s+1 passed/);
+});
+
+test("without the transformer, the test fails on the registration error", async () => {
+  const config = `module.exports = { testEnvironment: "node", transform: { "^.+\\\\.tsx?$": ["ts-jest", {}] } };\n`;
+  const result = await jest(project("ts-jest-none", { "jest.config.cjs": config }));
+  assert.is.not(result.code, 0);
+  assert.match(result.output, 'Tool "get_weather" (function passed to tool()) has no compiled metadata');
+});
+
+test("a TT error fails the test file with its position", async () => {
+  const tools = `${TOOLS}\n/**\n * Run later.\n * @param cb What to run\n */\nexport const later = tool(function run_later(cb: () => void): string { return ""; });\n`;
+  const result = await jest(project("ts-jest-error", { "src/tools.ts": tools }));
+  assert.is.not(result.code, 0);
+  assert.match(result.output, /src\/tools\.ts:17:\d+ - error TT1001: parameter "cb" has type a function/);
+});
+
+test("ts-jest's isolatedModules mode is refused with a message saying why", async () => {
+  const config = CONFIG.replace("astTransformers:", "isolatedModules: true, astTransformers:");
+  const result = await jest(project("ts-jest-isolated", { "jest.config.cjs": config }));
+  assert.is.not(result.code, 0);
+  assert.match(result.output, "tooltype/ts-jest reads the types of each tool's parameters, which ts-jest's isolatedModules mode does not have");
+});
+
+test("the configuration is the one docs/building.md gives", () => {
+  assert.is(CONFIG, docsBlock("Testing with Jest (ts-jest)", "js"));
+});
+
+test.run();

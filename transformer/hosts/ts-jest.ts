@@ -1,0 +1,77 @@
+/**
+ * `tooltype/ts-jest`: tooltype's transformer for Jest through ts-jest's `astTransformers.before`, so that tests run
+ * by Jest see the same metadata as the build. ts-jest asks a transformer module for `name`, `version` (part of its
+ * cache key) and `factory(compiler, options)`.
+ *
+ * Owns what ts-jest differs in: the program. ts-jest compiles each file through a language service whose program
+ * changes as files are compiled, but hands transformers the compiler object, whose `program` is the first one; the
+ * factory takes the program the file being emitted belongs to. A TT error fails the test file with every error's
+ * position; warnings are printed once. ts-jest's `isolatedModules` mode compiles each file alone, without the types
+ * of its imports, so it is refused with a message.
+ *
+ * @module tooltype/ts-jest
+ */
+import type * as ts from "typescript";
+import type { TS } from "../compat";
+import tooltypeTransformer, { type TooltypePluginConfig } from "../index";
+import { formatDiagnostics } from "./diagnostic-format";
+
+/** The part of ts-jest's compiler object (`TsCompilerInstance`) this module reads. */
+interface TsJestCompiler {
+  program?: ts.Program;
+  configSet: { compilerModule: TS; isolatedModules?: boolean };
+  /** ts-jest's language service (not public API): where the current program is. */
+  _languageService?: ts.LanguageService;
+}
+
+export const name = "tooltype";
+
+/** Part of ts-jest's cache key: a new tooltype's output is not taken from the cache of an older one. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+export const version: string = (require("../../../package.json") as { version: string }).version;
+
+/** One transformer per program, as tspc has: its validator cache serves every file compiled with that program. */
+const transformers = new WeakMap<ts.Program, { factory: ts.TransformerFactory<ts.SourceFile>; sink: ts.Diagnostic[] }>();
+const warned = new Set<string>();
+
+export function factory(compiler: TsJestCompiler, options: TooltypePluginConfig = {}): ts.TransformerFactory<ts.SourceFile> {
+  const tsi = compiler.configSet.compilerModule;
+  if (compiler.configSet.isolatedModules) {
+    throw new Error(
+      "tooltype/ts-jest reads the types of each tool's parameters, which ts-jest's isolatedModules mode does not have (it compiles each file alone). Turn isolatedModules off in ts-jest's options, or test with Vitest and tooltype/vite.",
+    );
+  }
+  return (context) => (sourceFile) => {
+    const program = programOf(compiler, sourceFile);
+    let transformer = transformers.get(program);
+    if (!transformer) {
+      const sink: ts.Diagnostic[] = [];
+      transformer = { factory: tooltypeTransformer(program, options, { ts: tsi, addDiagnostic: (d) => sink.push(d) }), sink };
+      transformers.set(program, transformer);
+    }
+    transformer.sink.length = 0;
+    const result = transformer.factory(context)(sourceFile);
+    const found = transformer.sink.splice(0);
+    const errors = found.filter((d) => d.category === tsi.DiagnosticCategory.Error);
+    if (errors.length > 0) {
+      const error = new Error(`tooltype: ${sourceFile.fileName} has tooltype errors, so its tools have no correct schema:\n${formatDiagnostics(tsi, errors)}`);
+      // Jest prints a frame of the code that threw: the diagnostics already say where, in the user's file.
+      error.stack = `Error: ${error.message}`;
+      throw error;
+    }
+    for (const warning of found) {
+      const text = formatDiagnostics(tsi, [warning]);
+      if (!warned.has(text)) process.stderr.write(`${text}\n`);
+      warned.add(text);
+    }
+    return result;
+  };
+}
+
+/** The program `sourceFile` was taken from: the language service's current one, else the one ts-jest handed over. */
+function programOf(compiler: TsJestCompiler, sourceFile: ts.SourceFile): ts.Program {
+  for (const program of [compiler._languageService?.getProgram(), compiler.program]) {
+    if (program?.getSourceFile(sourceFile.fileName) === sourceFile) return program;
+  }
+  throw new Error(`tooltype/ts-jest: ${sourceFile.fileName} is not part of the program ts-jest compiles it with; this version of ts-jest is not supported.`);
+}
