@@ -1,41 +1,20 @@
 /**
  * `bun --preload tooltype/bun-register src/main.ts`, and the same preload from bunfig.toml for `bun src/main.ts` and
- * `bun test`, as docs/building.md gives them: Bun runs the TypeScript directly, with the tools' metadata; one tool's
- * parameter type comes from another file. Also: without the preload, registration fails naming Bun and the command; a TT error stops the run
- * with its position.
+ * `bun test`, as docs/building.md gives them, on the shared sample (runner-sample.ts): Bun runs the TypeScript
+ * directly, with the tools' metadata; one tool's parameter type comes from another file. Also: without the preload,
+ * registration fails naming Bun and the command; a TT error stops the run with its position.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { bunBinary, run } from "./app";
 import { docsBlock, makeProject, readmeCommands, writeFiles } from "./project";
-
-const TYPES = `/** Which days. */
-export interface Span {
-  /** First day */
-  from: number;
-  /** Last day */
-  to?: number;
-}
-`;
-
-const TOOLS = `import { tool } from "tooltype";
-import type { Span } from "./types";
-
-/**
- * Get the weather.
- * @param city City name
- * @param span Which days
- */
-export const weather = tool(function get_weather(city: string, span?: Span): string {
-  return \`Sunny in \${city} from day \${span?.from ?? 1}\`;
-});
-`;
+import { CALL, ERROR_LINE, sampleFiles, TOOLS_WITH_ERROR } from "./runner-sample";
 
 const MAIN = `import { ToolRegistry } from "tooltype";
 import { weather } from "./tools";
 
 const registry = new ToolRegistry([weather]);
-const call = (args: string) => ({ role: "assistant" as const, content: null, tool_calls: [{ id: "c1", type: "function" as const, function: { name: "get_weather", arguments: args } }] });
+${CALL}
 const [ok] = await registry.dispatch(call('{"city":"Oslo","span":{"from":3}}'));
 const [bad] = await registry.dispatch(call('{"city":"Oslo","span":{"from":"three"}}'));
 console.log(JSON.stringify({ tools: registry.toOpenAITools(), ok: ok!.content, bad: bad!.status }));
@@ -48,22 +27,11 @@ const BUNFIG = `preload = ["tooltype/bun-register"]
 preload = ["tooltype/bun-register"]
 `;
 
-const BUN_TEST = `import { expect, test } from "bun:test";
-import { ToolRegistry } from "tooltype";
-import { weather } from "./tools";
-
-test("the tool's schema", () => {
-  const [exported] = new ToolRegistry([weather]).toOpenAITools();
-  expect(exported!.function.parameters.required).toEqual(["city"]);
-});
-`;
-
 function project(name: string, files: Record<string, string> = {}): string {
   return makeProject(name, {
     "package.json": JSON.stringify({ name, private: true, type: "module" }),
     "tsconfig.json": JSON.stringify({ compilerOptions: { target: "ES2022", module: "esnext", moduleResolution: "bundler", strict: true, noEmit: true, skipLibCheck: true, types: [] }, include: ["src"] }),
-    "src/types.ts": TYPES,
-    "src/tools.ts": TOOLS,
+    ...sampleFiles('import { expect, test } from "bun:test";'),
     "src/main.ts": MAIN,
     ...files,
   });
@@ -95,7 +63,7 @@ test("bun --preload tooltype/bun-register and bunfig.toml's preload run TypeScri
   assert.equal(command, ["bun", "--preload", "tooltype/bun-register", "src/main.ts"]);
   const dir = project("bun-register");
   check(await bun(command!.slice(1), dir), command!.join(" "));
-  const configured = project("bun-register-bunfig", { "bunfig.toml": BUNFIG, "src/tools.test.ts": BUN_TEST });
+  const configured = project("bun-register-bunfig", { "bunfig.toml": BUNFIG });
   check(await bun(["src/main.ts"], configured), "bunfig.toml");
   const tested = await bun(["test"], configured);
   assert.is(tested.code, 0, `bun test:\n${tested.stderr}${tested.stdout}`);
@@ -111,11 +79,11 @@ test("bun without the preload: registration fails naming Bun and the command", a
 
 test("a TT error stops the run with its position", async () => {
   const dir = project("bun-register-error");
-  writeFiles(dir, { "src/tools.ts": `${TOOLS}\n/**\n * Run later.\n * @param cb What to run\n */\nexport const later = tool(function run_later(cb: () => void): string { return ""; });\n` });
+  writeFiles(dir, { "src/tools.ts": TOOLS_WITH_ERROR });
   const result = await bun(["--preload", "tooltype/bun-register", "src/main.ts"], dir);
   assert.is.not(result.code, 0);
   assert.match(result.stderr, "tooltype/bun-register:");
-  assert.match(result.stderr, /src\/tools\.ts\(17,\d+\): error TT1001: parameter "cb" has type a function/);
+  assert.match(result.stderr, new RegExp(`src/tools\\.ts\\(${ERROR_LINE},\\d+\\): error TT1001: parameter "cb" has type a function`));
 });
 
 test("the configuration is the one docs/building.md gives", () => {

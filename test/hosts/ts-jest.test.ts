@@ -10,6 +10,11 @@ import * as assert from "uvu/assert";
 import * as path from "node:path";
 import { run } from "./app";
 import { docsBlock, makeProject } from "./project";
+import { ERROR_LINE, sampleFiles, TOOLS_WITH_ERROR } from "./runner-sample";
+
+/** Jest's globals, declared for the compiler (the projects install no @types/jest). */
+const JEST_GLOBALS = `declare const test: (name: string, fn: () => Promise<void>) => void;
+declare const expect: (value: unknown) => { toEqual(expected: unknown): void; toBe(expected: unknown): void };`;
 
 const REPO = path.resolve(__dirname, "../../..");
 const JEST = path.join(REPO, "node_modules", "jest", "bin", "jest.js");
@@ -23,58 +28,12 @@ const CONFIG = `module.exports = {
 };
 `;
 
-const TYPES = `/** Which days. */
-export interface Span {
-  /** First day */
-  from: number;
-  /** Last day */
-  to?: number;
-}
-`;
-
-const TOOLS = `import { tool } from "tooltype";
-import type { Span } from "./types";
-
-/**
- * Get the weather.
- * @param city City name
- * @param span Which days
- */
-export const weather = tool(function get_weather(city: string, span?: Span): string {
-  return \`Sunny in \${city} from day \${span?.from ?? 1}\`;
-});
-`;
-
-const TEST = `import { ToolRegistry } from "tooltype";
-import { weather } from "./tools";
-
-declare const test: (name: string, fn: () => Promise<void>) => void;
-declare const expect: (value: unknown) => { toEqual(expected: unknown): void; toBe(expected: unknown): void };
-
-const call = (args: string) => ({ role: "assistant" as const, content: null, tool_calls: [{ id: "c1", type: "function" as const, function: { name: "get_weather", arguments: args } }] });
-
-test("the tool's schema, a valid call and an invalid one", async () => {
-  const registry = new ToolRegistry([weather]);
-  const [exported] = registry.toOpenAITools();
-  const parameters = exported!.function.parameters as { required: string[]; properties: { span: { properties: Record<string, { description?: string }> } } };
-  expect(parameters.required).toEqual(["city"]);
-  expect(Object.keys(parameters.properties.span.properties).sort()).toEqual(["from", "to"]);
-  expect(parameters.properties.span.properties.from!.description).toBe("First day");
-  const [ok] = await registry.dispatch(call('{"city":"Oslo","span":{"from":3}}'));
-  expect(ok!.content).toBe("Sunny in Oslo from day 3");
-  const [bad] = await registry.dispatch(call('{"city":"Oslo","span":{"from":"three"}}'));
-  expect(bad!.status).toBe("error");
-});
-`;
-
 function project(name: string, files: Record<string, string> = {}): string {
   return makeProject(name, {
     "package.json": JSON.stringify({ name, private: true }),
     "tsconfig.json": JSON.stringify({ compilerOptions: { target: "ES2022", module: "commonjs", strict: true, skipLibCheck: true, esModuleInterop: true, types: [] }, include: ["src"] }),
     "jest.config.cjs": CONFIG,
-    "src/types.ts": TYPES,
-    "src/tools.ts": TOOLS,
-    "src/tools.test.ts": TEST,
+    ...sampleFiles(JEST_GLOBALS),
     ...files,
   });
 }
@@ -98,10 +57,9 @@ test("without the transformer, the test fails on the registration error", async 
 });
 
 test("a TT error fails the test file with its position", async () => {
-  const tools = `${TOOLS}\n/**\n * Run later.\n * @param cb What to run\n */\nexport const later = tool(function run_later(cb: () => void): string { return ""; });\n`;
-  const result = await jest(project("ts-jest-error", { "src/tools.ts": tools }));
+  const result = await jest(project("ts-jest-error", { "src/tools.ts": TOOLS_WITH_ERROR }));
   assert.is.not(result.code, 0);
-  assert.match(result.output, /src\/tools\.ts:17:\d+ - error TT1001: parameter "cb" has type a function/);
+  assert.match(result.output, new RegExp(`src/tools\\.ts:${ERROR_LINE}:\\d+ - error TT1001: parameter "cb" has type a function`));
 });
 
 test("ts-jest's isolatedModules mode is refused with a message saying why", async () => {
