@@ -14,6 +14,7 @@ import * as fs from "node:fs";
 import * as http from "node:http";
 import { spawn } from "node:child_process";
 import * as path from "node:path";
+import tooltypeLoader from "tooltype/turbopack";
 import { listenOnLoopback } from "../support/listen";
 import { makeProject } from "./project";
 import { run } from "./app";
@@ -207,6 +208,26 @@ export const later = tool(function run_later(cb: () => void): string { return ""
   const built = await build(dir);
   assert.is.not(built.code, 0);
   assert.match(built.output, /lib\/tools\.ts\(16,\d+\): error TT1001: parameter "cb" has type a function/);
+});
+
+test("the loader takes its options from turbopack.rules (here a tsconfig of another name), as JSON", async () => {
+  const dir = makeProject("turbopack-options", {
+    "package.json": JSON.stringify({ name: "turbopack-options", private: true }),
+    "config/app.tsconfig.json": JSON.stringify({ compilerOptions: { target: "ES2022", module: "esnext", moduleResolution: "bundler", strict: true, noEmit: true, skipLibCheck: true, types: [] }, include: ["../lib"] }),
+    "lib/types.ts": TYPES,
+    "lib/tools.ts": TOOLS,
+  });
+  const file = path.join(dir, "lib", "tools.ts");
+  const output = await new Promise<string>((resolve, reject) => {
+    const context = {
+      resourcePath: file,
+      getOptions: () => JSON.parse(JSON.stringify({ tsconfig: path.join(dir, "config", "app.tsconfig.json") })) as unknown,
+      async: () => (error: Error | null, code?: string) => (error ? reject(error) : resolve(code!)),
+    };
+    tooltypeLoader.call(context, fs.readFileSync(file, "utf8"));
+  });
+  assert.match(output, /\{ v: 1, name: "get_weather"/);
+  assert.match(output, '"city":{"type":"string","description":"City name"}', "the type from the other file, read through the given tsconfig");
 });
 
 test("Next.js 16 with webpack (next build --webpack): the tooltype/webpack plugin", async () => {
