@@ -82,8 +82,8 @@ test("a TT error stops the run with its position", async () => {
   writeFiles(dir, { "src/tools.ts": TOOLS_WITH_ERROR });
   const result = await bun(["--preload", "tooltype/bun-register", "src/main.ts"], dir);
   assert.is.not(result.code, 0);
-  assert.match(result.stderr, "tooltype/bun-register:");
-  assert.match(result.stderr, new RegExp(`src/tools\\.ts\\(${ERROR_LINE},\\d+\\): error TT1001: parameter "cb" has type a function`));
+  assert.match(result.stderr, "tooltype/bun-register: src/tools.ts has tooltype errors, so its tools have no correct schema:");
+  assert.match(result.stderr, new RegExp(`src/tools\\.ts:${ERROR_LINE}:\\d+ - error TT1001: parameter "cb" has type a function`));
 });
 
 test("the configuration is the one docs/building.md gives", () => {

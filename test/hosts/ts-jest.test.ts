@@ -59,6 +59,7 @@ test("without the transformer, the test fails on the registration error", async 
 test("a TT error fails the test file with its position", async () => {
   const result = await jest(project("ts-jest-error", { "src/tools.ts": TOOLS_WITH_ERROR }));
   assert.is.not(result.code, 0);
+  assert.match(result.output, "tooltype/ts-jest: src/tools.ts has tooltype errors, so its tools have no correct schema:");
   assert.match(result.output, new RegExp(`src/tools\\.ts:${ERROR_LINE}:\\d+ - error TT1001: parameter "cb" has type a function`));
 });
 

@@ -6,12 +6,13 @@
  *
  * Owns: which files it takes (TypeScript outside node_modules that mentions tooltype; every other TypeScript file
  * is handed back to Bun as it is), the same module transform as the bundler plugins (transform-module.ts), and the
- * diagnostics: a TT error stops the import with every error's position, warnings are printed once.
+ * diagnostics, as tooltype/register reports them: a TT error stops the import with every error's position, warnings
+ * are printed once.
  *
  * @module tooltype/bun-register
  */
 import * as fs from "node:fs";
-import { formatDiagnostic } from "./diagnostic-format";
+import { formatHostDiagnostic, stopOnErrors } from "./diagnostic-format";
 import { projectFor, type ProjectService } from "./project";
 import { mightUseTooltype, transformModule } from "./transform-module";
 
@@ -32,7 +33,6 @@ if (bun === undefined) {
 }
 
 let project: ProjectService | undefined;
-const warned = new Set<string>();
 
 bun.plugin({
   name: "tooltype",
@@ -43,15 +43,8 @@ bun.plugin({
       if (PACKAGES.test(path) || !mightUseTooltype(text)) return { contents: text, loader };
       project ??= projectFor({});
       const result = transformModule(project, path, text);
-      for (const warning of result.diagnostics.filter((d) => d.category === "warning")) {
-        const line = formatDiagnostic(warning);
-        if (!warned.has(line)) process.stderr.write(`${line}\n`);
-        warned.add(line);
-      }
-      const errors = result.diagnostics.filter((d) => d.category === "error");
-      if (errors.length > 0) {
-        throw new Error(`tooltype/bun-register: ${path} has tooltype errors, so its tools have no correct schema:\n${errors.map(formatDiagnostic).join("\n")}`);
-      }
+      const texts = (category: "error" | "warning"): string[] => result.diagnostics.filter((d) => d.category === category).map((d) => formatHostDiagnostic(d));
+      stopOnErrors("tooltype/bun-register", path, texts("error"), texts("warning"));
       return { contents: result.code ?? text, loader };
     });
   },

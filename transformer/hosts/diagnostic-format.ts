@@ -78,3 +78,41 @@ function formatOne(tsi: TS, d: ts.Diagnostic | ts.DiagnosticRelatedInformation, 
   const related = "relatedInformation" in d && d.relatedInformation ? d.relatedInformation : [];
   return [head, ...related.map((r) => formatOne(tsi, r, cwd, indent + "    "))].join("\n");
 }
+
+/** `src/a.ts:3:5 - error TT1001: ...` for a bundler-shaped diagnostic (no related locations), path relative to `cwd`. */
+export function formatHostDiagnostic(d: HostDiagnostic, cwd = process.cwd()): string {
+  const name = (path.relative(cwd, d.file) || d.file).split(path.sep).join("/");
+  return `${name}:${d.line}:${d.column} - ${d.category} ${d.message}`;
+}
+
+/** An Error whose stack is its message alone: where diagnostics are its text, the host's own frames say nothing. */
+export function diagnosticError(message: string): Error {
+  const error = new Error(message);
+  error.stack = `Error: ${message}`;
+  return error;
+}
+
+/** Diagnostics formatted with the position first (`formatDiagnostics`), one text each, errors apart from warnings. */
+export function formatByCategory(tsi: TS, diagnostics: readonly ts.Diagnostic[]): { errors: string[]; warnings: string[] } {
+  const of = (category: ts.DiagnosticCategory): string[] => diagnostics.filter((d) => d.category === category).map((d) => formatDiagnostics(tsi, [d]));
+  return { errors: of(tsi.DiagnosticCategory.Error), warnings: of(tsi.DiagnosticCategory.Warning) };
+}
+
+/** Warnings already printed by the hosts that compile while the program runs: each is printed once per process. */
+const printed = new Set<string>();
+
+/**
+ * For the hosts that compile a file while the program runs (tooltype/register, tooltype/bun-register,
+ * tooltype/ts-jest): the file's warnings printed to stderr, each once per process, then its errors thrown as one
+ * Error naming the host and the file: a tool with an error has no correct schema, so the run stops there. The texts
+ * come formatted with the position first (`formatDiagnostics`, `formatHostDiagnostic`).
+ */
+export function stopOnErrors(host: string, fileName: string, errors: readonly string[], warnings: readonly string[]): void {
+  const fresh = warnings.filter((text) => !printed.has(text));
+  for (const text of fresh) printed.add(text);
+  if (fresh.length > 0) process.stderr.write(`${fresh.join("\n")}\n`);
+  if (errors.length > 0) {
+    const file = path.relative(process.cwd(), fileName) || fileName;
+    throw diagnosticError(`${host}: ${file} has tooltype errors, so its tools have no correct schema:\n${errors.join("\n")}`);
+  }
+}

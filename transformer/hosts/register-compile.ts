@@ -11,7 +11,7 @@ import * as path from "node:path";
 import type * as ts from "typescript";
 import type { TS } from "../compat";
 import tooltypeTransformer from "../index";
-import { formatDiagnostics } from "./diagnostic-format";
+import { formatByCategory, stopOnErrors } from "./diagnostic-format";
 import { createTsconfigProgram, findTsconfig, ProjectError, readTsconfig, typescriptFor, type TsconfigProgram } from "./tsconfig";
 
 export type NodeFormat = "module" | "commonjs";
@@ -123,8 +123,6 @@ function projectFor(fileName: string, format: NodeFormat): { project: Project; s
   return { project, sourceFile };
 }
 
-const warned = new Set<string>();
-
 /** The JavaScript Node runs for `fileName`, with tooltype's metadata in it. Throws on TT errors. */
 export function compileForNode(fileName: string, format: NodeFormat): string {
   const { project, sourceFile } = projectFor(path.resolve(fileName), format);
@@ -141,15 +139,8 @@ export function compileForNode(fileName: string, format: NodeFormat): string {
     { before: [transformer] },
   );
   const diagnostics = project.diagnostics.splice(0);
-  const errors = diagnostics.filter((d) => d.category === tsi.DiagnosticCategory.Error);
-  if (errors.length > 0) {
-    throw new Error(`tooltype/register: ${path.relative(process.cwd(), fileName)} has tooltype errors, so its tools have no correct schema:\n${formatDiagnostics(tsi, errors)}`);
-  }
-  const fresh = diagnostics.filter((d) => !warned.has(formatDiagnostics(tsi, [d])));
-  if (fresh.length > 0) {
-    for (const d of fresh) warned.add(formatDiagnostics(tsi, [d]));
-    process.stderr.write(`${formatDiagnostics(tsi, fresh)}\n`);
-  }
+  const { errors, warnings } = formatByCategory(tsi, diagnostics);
+  stopOnErrors("tooltype/register", fileName, errors, warnings);
   if (js === undefined) {
     throw new Error(`tooltype/register: TypeScript emitted no JavaScript for ${fileName}${result.emitSkipped ? " (emit skipped)" : ""}.`);
   }

@@ -12,11 +12,11 @@
 import MagicString, { type SourceMap } from "magic-string";
 import type * as ts from "typescript";
 import type { TS } from "../compat";
-import tooltypeTransformer from "../index";
 import { isDirective } from "../emit";
 import { dependenciesOf } from "./dependencies";
 import { hostDiagnostic, type HostDiagnostic } from "./diagnostic-format";
 import type { ProjectService } from "./project";
+import { transformerFor } from "./program-transformer";
 
 export interface ModuleResult {
   /** The module's text with the metadata spliced in; undefined when tooltype had nothing to add. */
@@ -33,9 +33,6 @@ const MENTIONS_TOOLTYPE = /tooltype|\btool\b|structuredOutput/;
 export function mightUseTooltype(code: string): boolean {
   return MENTIONS_TOOLTYPE.test(code);
 }
-
-/** One transformer per program (tspc makes one per program too): its validator cache then serves the whole build. */
-const transformers = new WeakMap<ts.Program, { factory: ts.TransformerFactory<ts.SourceFile>; sink: ts.Diagnostic[] }>();
 
 /** The last result per module, with what it was made from: the module's text and its dependencies' versions. */
 const results = new WeakMap<ProjectService, Map<string, { code: string; fingerprint: string; result: ModuleResult }>>();
@@ -60,14 +57,7 @@ function transformAgain(project: ProjectService, fileName: string, code: string)
   const source = program.getSourceFile(fileName.split("\\").join("/"));
   if (!source) throw new Error(`tooltype: ${fileName} is not part of the TypeScript program of ${project.tsconfig}.`);
 
-  let transformer = transformers.get(program);
-  if (!transformer) {
-    const sink: ts.Diagnostic[] = [];
-    const factory = tooltypeTransformer(program, project.plugin, { ts: tsi, addDiagnostic: (d) => sink.push(d), validatorCompiler: project.validators });
-    transformer = { factory, sink };
-    transformers.set(program, transformer);
-  }
-  transformer.sink.length = 0;
+  const transformer = transformerFor(program, project.plugin, tsi, project.validators);
   const result = tsi.transform(source, [transformer.factory], program.getCompilerOptions());
   const diagnostics = transformer.sink.map((d) => hostDiagnostic(tsi, d));
   const edits: Edit[] = [];

@@ -13,8 +13,9 @@
  */
 import type * as ts from "typescript";
 import type { TS } from "../compat";
-import tooltypeTransformer, { type TooltypePluginConfig } from "../index";
-import { formatDiagnostics } from "./diagnostic-format";
+import type { TooltypePluginConfig } from "../index";
+import { formatByCategory, stopOnErrors } from "./diagnostic-format";
+import { transformerFor } from "./program-transformer";
 
 /** The part of ts-jest's compiler object (`TsCompilerInstance`) this module reads. */
 interface TsJestCompiler {
@@ -30,9 +31,6 @@ export const name = "tooltype";
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 export const version: string = (require("../../../package.json") as { version: string }).version;
 
-/** One transformer per program, as tspc has: its validator cache serves every file compiled with that program. */
-const transformers = new WeakMap<ts.Program, { factory: ts.TransformerFactory<ts.SourceFile>; sink: ts.Diagnostic[] }>();
-const warned = new Set<string>();
 
 export function factory(compiler: TsJestCompiler, options: TooltypePluginConfig = {}): ts.TransformerFactory<ts.SourceFile> {
   const tsi = compiler.configSet.compilerModule;
@@ -43,27 +41,11 @@ export function factory(compiler: TsJestCompiler, options: TooltypePluginConfig 
   }
   return (context) => (sourceFile) => {
     const program = programOf(compiler, sourceFile);
-    let transformer = transformers.get(program);
-    if (!transformer) {
-      const sink: ts.Diagnostic[] = [];
-      transformer = { factory: tooltypeTransformer(program, options, { ts: tsi, addDiagnostic: (d) => sink.push(d) }), sink };
-      transformers.set(program, transformer);
-    }
-    transformer.sink.length = 0;
+    const transformer = transformerFor(program, options, tsi);
     const result = transformer.factory(context)(sourceFile);
     const found = transformer.sink.splice(0);
-    const errors = found.filter((d) => d.category === tsi.DiagnosticCategory.Error);
-    if (errors.length > 0) {
-      const error = new Error(`tooltype: ${sourceFile.fileName} has tooltype errors, so its tools have no correct schema:\n${formatDiagnostics(tsi, errors)}`);
-      // Jest prints a frame of the code that threw: the diagnostics already say where, in the user's file.
-      error.stack = `Error: ${error.message}`;
-      throw error;
-    }
-    for (const warning of found) {
-      const text = formatDiagnostics(tsi, [warning]);
-      if (!warned.has(text)) process.stderr.write(`${text}\n`);
-      warned.add(text);
-    }
+    const { errors, warnings } = formatByCategory(tsi, found);
+    stopOnErrors("tooltype/ts-jest", sourceFile.fileName, errors, warnings);
     return result;
   };
 }

@@ -11,7 +11,7 @@
  * @module tooltype/turbopack
  */
 import type { TooltypePluginConfig } from "../index";
-import { formatDiagnostic } from "./diagnostic-format";
+import { diagnosticError, formatDiagnostic } from "./diagnostic-format";
 import { projectFor } from "./project";
 import { mightUseTooltype, transformModule } from "./transform-module";
 
@@ -63,13 +63,6 @@ export default function tooltypeLoader(this: LoaderContext, source: string): voi
   } catch (error) {
     done(error instanceof Error ? error : new Error(String(error)));
   }
-}
-
-/** A diagnostic as the build prints it: the text alone, without the loader's stack frames under it (they say nothing). */
-function diagnosticError(text: string): Error {
-  const error = new Error(text);
-  error.stack = `Error: ${text}`;
-  return error;
 }
 
 function optionsOf(context: LoaderContext): TooltypeLoaderOptions {
