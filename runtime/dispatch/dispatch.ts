@@ -17,7 +17,7 @@ import type { DispatchEnvironment } from "./environment";
 import { type Full, fullLoaded, withFull } from "./full-load";
 import { MAX_CALL_ID_LENGTH, MAX_CALLS_PER_MESSAGE, limitOf } from "./limits";
 import { ToolMessage } from "./messages";
-import type { DispatchOptions, ToolHooks, ToolInput } from "./options";
+import type { DispatchOptions, RegistryOptions, ToolHooks, ToolInput } from "./options";
 import { FULL, PENDING, Ran, answerPlain, fastLaneOn, mayNeedApproval } from "./plain";
 
 export type { DispatchEnvironment, DispatchTool } from "./environment";
@@ -70,14 +70,38 @@ function answerInFull(env: DispatchEnvironment, calls: NormalizedCall[], options
  * every call run at once (a batch over one, or with an invalid one, is the full pipeline's to answer or refuse).
  */
 function plainBatch(env: DispatchEnvironment, calls: readonly NormalizedCall[], options: DispatchOptions): number {
-  const registry = env.options;
-  if (!fastLaneOn() || options.timeoutMs !== undefined || options.wrap !== undefined || (env.middleware !== undefined && env.middleware.length > 0)) return 0;
-  if (observed(registry) || observed(options) || options.signal?.aborted) return 0;
+  if (!fastLaneOn() || (env.middleware !== undefined && env.middleware.length > 0)) return 0;
   const count = calls.length;
+  if (options === NO_OPTIONS) {
+    // `dispatch(message)`, the common case: only the registry's options count, and they were read once.
+    const lane = (env.lane as RegistryLane | undefined) ?? (env.lane = registryLane(env.options));
+    if (!(count <= lane.calls && count <= lane.concurrency) || mayNeedApproval(env, calls)) return 0;
+    return lane.idLimit;
+  }
+  const registry = env.options;
+  if (options.timeoutMs !== undefined || options.wrap !== undefined) return 0;
+  if (observed(registry) || observed(options) || options.signal?.aborted) return 0;
   if (!(count <= limitOf(options.maxCallsPerMessage ?? registry.maxCallsPerMessage, MAX_CALLS_PER_MESSAGE))) return 0;
   if (!(count <= limitOf(options.maxConcurrency ?? registry.maxConcurrency, Infinity))) return 0;
   if (mayNeedApproval(env, calls)) return 0;
   return limitOf(options.maxCallIdLength ?? registry.maxCallIdLength, MAX_CALL_ID_LENGTH) || 0;
+}
+
+/** What a registry's options let the fast lane take: batches of up to `calls` calls (none with hooks), ids up to `idLimit`. */
+interface RegistryLane {
+  readonly calls: number;
+  readonly concurrency: number;
+  readonly idLimit: number;
+}
+
+/** Worked out once per registry: its options are frozen when it is made (registry/core.ts). */
+function registryLane(registry: Readonly<RegistryOptions>): RegistryLane {
+  if (observed(registry)) return { calls: 0, concurrency: 0, idLimit: 0 };
+  return {
+    calls: limitOf(registry.maxCallsPerMessage, MAX_CALLS_PER_MESSAGE),
+    concurrency: limitOf(registry.maxConcurrency, Infinity),
+    idLimit: limitOf(registry.maxCallIdLength, MAX_CALL_ID_LENGTH) || 0,
+  };
 }
 
 function observed(hooks: ToolHooks): boolean {

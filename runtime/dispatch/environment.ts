@@ -29,4 +29,6 @@ export interface DispatchEnvironment {
    * before it runs (the registry sets it as it registers such a tool; absent means "look").
    */
   approvals?: boolean;
+  /** What dispatch worked out once from `options` for the fast lane (dispatch.ts); absent until the first batch. */
+  lane?: object;
 }

@@ -47,8 +47,16 @@ export class Ran {
   ) {}
 }
 
-/** What the fast lane needs of one tool's settings: the same for every call, so worked out once per tool. */
+/**
+ * What the fast lane needs of one tool: the same for every call, so worked out once per tool, and one shape for all
+ * tools, so reading it stays as cheap in an app of many tools as in an app of one (each tool's `meta` is an object
+ * literal of its own shape).
+ */
 interface PlainSettings {
+  /** The tool takes a ToolContext (`meta.inject`): the full pipeline answers its calls. */
+  readonly inject: boolean;
+  /** Dates or URLs to revive in the arguments (`meta.dates`, `meta.urls`). */
+  readonly revive: boolean;
   readonly maxBytes: number;
   readonly maxDepth: number;
   readonly maxResultBytes: number;
@@ -56,6 +64,8 @@ interface PlainSettings {
   readonly artifact: boolean;
   /** The parameters by position (`meta.params`), or undefined for a flattened tool (arguments/args.ts maps those). */
   readonly params: readonly string[] | undefined;
+  /** `tool.invoker`, read once. */
+  readonly fn: (...args: unknown[]) => unknown;
   /**
    * Whether parsed arguments need `plainJson`'s walk: not when the tool's own compiled validator refuses everything
    * the walk would (closed-schema.ts), since a refused call goes to the full pipeline either way.
@@ -69,24 +79,23 @@ interface PlainSettings {
 }
 
 function settingsOf(tool: DispatchTool, registry: Readonly<RegistryOptions>): PlainSettings {
-  let settings = tool.fastLane as PlainSettings | undefined;
-  if (settings === undefined) {
-    const own = tool.options;
-    const meta = tool.meta;
-    const maxDepth = own.maxArgumentsDepth ?? registry.maxArgumentsDepth ?? MAX_ARGUMENTS_DEPTH;
-    const params = meta.flatten ? undefined : meta.params;
-    const depth = meta.validator === undefined ? undefined : closedDepth(meta.parameters);
-    settings = {
-      maxBytes: own.maxArgumentsBytes ?? registry.maxArgumentsBytes ?? MAX_ARGUMENTS_BYTES,
-      maxDepth,
-      maxResultBytes: own.maxResultBytes ?? registry.maxResultBytes ?? MAX_RESULT_BYTES,
-      artifact: own.responseFormat === "content_and_artifact",
-      params,
-      walk: walkAlways || depth === undefined || depth > maxDepth,
-      check: undefined,
-    };
-    tool.fastLane = settings;
-  }
+  const own = tool.options;
+  const meta = tool.meta;
+  const maxDepth = own.maxArgumentsDepth ?? registry.maxArgumentsDepth ?? MAX_ARGUMENTS_DEPTH;
+  const depth = meta.validator === undefined ? undefined : closedDepth(meta.parameters);
+  const settings: PlainSettings = {
+    inject: Boolean(meta.inject),
+    revive: meta.dates !== undefined || meta.urls !== undefined,
+    maxBytes: own.maxArgumentsBytes ?? registry.maxArgumentsBytes ?? MAX_ARGUMENTS_BYTES,
+    maxDepth,
+    maxResultBytes: own.maxResultBytes ?? registry.maxResultBytes ?? MAX_RESULT_BYTES,
+    artifact: own.responseFormat === "content_and_artifact",
+    params: meta.flatten ? undefined : meta.params,
+    fn: tool.invoker,
+    walk: walkAlways || depth === undefined || depth > maxDepth,
+    check: undefined,
+  };
+  tool.fastLane = settings;
   return settings;
 }
 
@@ -94,23 +103,24 @@ function settingsOf(tool: DispatchTool, registry: Readonly<RegistryOptions>): Pl
  * Calls a tool that takes no ToolContext with each parameter's argument by name, as arguments/args.ts
  * `toPositionalArgs` maps them (which flattened tools take), without looking up its plan. Up to four parameters
  * it passes them one by one, with no array in between; the function sees the same arguments either way (as many
- * as it has parameters, a missing one undefined).
+ * as it has parameters, a missing one undefined). Each argument is an own property or undefined (see `own`),
+ * tested in line: a call of `own` per argument cost about a tenth of a ten-call message (bench/dispatch.ts).
  */
 function callTool(tool: DispatchTool, args: ArgsObject, settings: PlainSettings): unknown {
   const params = settings.params;
   if (params === undefined) return tool.call(toPositionalArgs(args, tool.meta, noContext));
-  const fn = tool.invoker;
+  const fn = settings.fn;
   switch (params.length) {
     case 0:
       return fn();
     case 1:
-      return fn(own(args, params[0]!));
+      return fn(hasOwn.call(args, params[0]!) ? args[params[0]!] : undefined);
     case 2:
-      return fn(own(args, params[0]!), own(args, params[1]!));
+      return fn(hasOwn.call(args, params[0]!) ? args[params[0]!] : undefined, hasOwn.call(args, params[1]!) ? args[params[1]!] : undefined);
     case 3:
-      return fn(own(args, params[0]!), own(args, params[1]!), own(args, params[2]!));
+      return fn(hasOwn.call(args, params[0]!) ? args[params[0]!] : undefined, hasOwn.call(args, params[1]!) ? args[params[1]!] : undefined, hasOwn.call(args, params[2]!) ? args[params[2]!] : undefined);
     case 4:
-      return fn(own(args, params[0]!), own(args, params[1]!), own(args, params[2]!), own(args, params[3]!));
+      return fn(hasOwn.call(args, params[0]!) ? args[params[0]!] : undefined, hasOwn.call(args, params[1]!) ? args[params[1]!] : undefined, hasOwn.call(args, params[2]!) ? args[params[2]!] : undefined, hasOwn.call(args, params[3]!) ? args[params[3]!] : undefined);
   }
   const values: unknown[] = new Array(params.length);
   for (let i = 0; i < params.length; i++) values[i] = own(args, params[i]!);
@@ -172,8 +182,9 @@ export function fastLaneOn(): boolean {
 export function answerPlain(env: DispatchEnvironment, call: NormalizedCall, idLimit: number): ToolMessage | Ran | typeof FULL {
   if (call.kind !== "text") return FULL;
   const tool = env.get(call.name);
-  if (tool === undefined || call.id.length > idLimit || tool.meta.inject) return FULL;
-  const settings = settingsOf(tool, env.options);
+  if (tool === undefined || call.id.length > idLimit) return FULL;
+  const settings = (tool.fastLane as PlainSettings | undefined) ?? settingsOf(tool, env.options);
+  if (settings.inject) return FULL;
   const text = call.text;
   // Text the full reader would measure, trim, repair or copy goes there: "{" first, and short enough to decide by length.
   if (text.charCodeAt(0) !== 0x7b || text.length * 3 > settings.maxBytes) return FULL;
@@ -195,8 +206,7 @@ export function answerPlain(env: DispatchEnvironment, call: NormalizedCall, idLi
   if (!valid) return FULL;
   // From here on the lane answers the call or hands on what came of running it.
   fastAnswers++;
-  const meta = tool.meta;
-  if (meta.dates !== undefined || meta.urls !== undefined) reviveDates(args, meta.dates, meta.urls);
+  if (settings.revive) reviveDates(args, tool.meta.dates, tool.meta.urls);
   let result: unknown;
   try {
     result = callTool(tool, args, settings);

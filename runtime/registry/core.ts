@@ -180,7 +180,8 @@ export abstract class BaseToolRegistry {
    * @param options Defaults for every tool: error handling and timeout.
    */
   constructor(sources: Iterable<ToolSource> = [], options: RegistryOptions = {}) {
-    this.#options = { ...options };
+    // Frozen: dispatch reads what they allow once per registry (dispatch.ts `registryLane`).
+    this.#options = Object.freeze({ ...options });
     const tools = this.#tools;
     this.#env = {
       get: (name) => tools.get(name),
@@ -223,7 +224,7 @@ export abstract class BaseToolRegistry {
     return this;
   }
 
-  /** The defaults given to the constructor (a copy, read-only). */
+  /** The defaults given to the constructor (a frozen copy). */
   get options(): Readonly<RegistryOptions> {
     return this.#options;
   }

@@ -244,6 +244,10 @@ const CASES: Case[] = [
   { name: "handed on mid-batch: an unknown tool", calls: [["get_forecast", forecastArgs(1)], ["nope", "{}"], ["get_forecast", forecastArgs(3)]], fast: 2 },
   { name: "text results under a caller's signal", calls: [["get_forecast", forecastArgs(1)], ["get_forecast", forecastArgs(2)]], dispatch: { signal: new AbortController().signal }, fast: 2 },
   { name: "a registry limit set to a valid value", calls: [["get_forecast", forecastArgs(1)]], registry: { maxCallsPerMessage: 4, maxConcurrency: 2, maxCallIdLength: 64 }, fast: 1 },
+  // Read once per registry for dispatch(message) without options (dispatch.ts `registryLane`).
+  { name: "an id at a registry's lowered limit", calls: [["order", '{"id":1}', "abcdef"]], registry: { maxCallIdLength: 5 }, fast: 0 },
+  { name: "a registry limit set to an invalid value", calls: [["order", '{"id":1}']], registry: { maxConcurrency: 0 }, fast: 0 },
+  { name: "a registry's hooks with dispatch options", calls: [["order", '{"id":1}']], registry: { onToolEnd: () => {} }, dispatch: { maxConcurrency: 4 }, fast: 0 },
 ];
 
 /** Hook events, as far as they do not depend on time. */
@@ -302,6 +306,15 @@ for (const c of CASES) {
     }
   });
 }
+
+test("a registry's options are a frozen copy: what the fast lane read of them once stays true", () => {
+  const given: RegistryOptions = { maxCallIdLength: 64 };
+  const registry = new ToolRegistry([], given);
+  assert.ok(Object.isFrozen(registry.options));
+  assert.is.not(registry.options, given);
+  given.maxCallIdLength = 5;
+  assert.is(registry.options.maxCallIdLength, 64);
+});
 
 test("the fast lane leaves no __proto__ in arguments and answers a polluted prototype's name like the full pipeline", async () => {
   // A property added to Object.prototype must not reach the tool as an argument on either path.
