@@ -6,7 +6,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { ToolRegistry } from "tooltype";
-import { compileFixture } from "../support/compile";
+import { compileFixture, compileProgram } from "../support/compile";
 
 function registryOf(source: string): ToolRegistry {
   const fixture = compileFixture(source);
@@ -125,6 +125,39 @@ test("renamed and namespace imports are recognised by symbol", () => {
     export const registry = new ToolRegistry([new Tools(), bye, wave]);
   `);
   assert.equal(registry.list().map((x) => x.name).sort(), ["goodbye", "hello", "wave"]);
+});
+
+// The transformer asks the checker about a callee named by an identifier only when an import of its file binds that
+// name (find.ts `mayBeImported`): every way a name comes from an import must still be found.
+test("every kind of import binding is recognised: default-less named, import = require, a renaming barrel, a namespace body", () => {
+  const fixture = compileProgram({
+    "barrel.ts": `export { tool as makeTool } from "tooltype";`,
+    "main.ts": `
+      import tt = require("tooltype");
+      import { makeTool } from "./barrel";
+      import * as barrel from "./barrel";
+      /** Add. */
+      const add = tt.tool(function add(a: number, b: number) { return a + b; });
+      /** Negate. */
+      const negate = makeTool(function negate(a: number) { return -a; });
+      /** Twice. */
+      const twice = barrel.makeTool(function twice(a: number) { return 2 * a; });
+      namespace Inner {
+        import t = tt.tool;
+        /** Halve. */
+        export const halve = t(function halve(a: number) { return a / 2; });
+      }
+      export const registry = new tt.ToolRegistry([add, negate, twice, Inner.halve]);
+    `,
+  });
+  assert.equal(fixture.diagnostics, []);
+  const registry = fixture.load<{ registry: ToolRegistry }>().registry;
+  assert.equal(registry.list().map((x) => [x.name, x.description, x.parameters.required]), [
+    ["add", "Add.", ["a", "b"]],
+    ["negate", "Negate.", ["a"]],
+    ["twice", "Twice.", ["a"]],
+    ["halve", "Halve.", ["a"]],
+  ]);
 });
 
 test("a user's own function called tool is left alone", () => {
