@@ -70,14 +70,9 @@ function answerInFull(env: DispatchEnvironment, calls: NormalizedCall[], options
  * every call run at once (a batch over one, or with an invalid one, is the full pipeline's to answer or refuse).
  */
 function plainBatch(env: DispatchEnvironment, calls: readonly NormalizedCall[], options: DispatchOptions): number {
+  if (options === NO_OPTIONS) return mayNeedApproval(env, calls) ? 0 : plainLimit(env, calls.length);
   if (!fastLaneOn() || (env.middleware !== undefined && env.middleware.length > 0)) return 0;
   const count = calls.length;
-  if (options === NO_OPTIONS) {
-    // `dispatch(message)`, the common case: only the registry's options count, and they were read once.
-    const lane = (env.lane as RegistryLane | undefined) ?? (env.lane = registryLane(env.options));
-    if (!(count <= lane.calls && count <= lane.concurrency) || mayNeedApproval(env, calls)) return 0;
-    return lane.idLimit;
-  }
   const registry = env.options;
   if (options.timeoutMs !== undefined || options.wrap !== undefined) return 0;
   if (observed(registry) || observed(options) || options.signal?.aborted) return 0;
@@ -85,6 +80,25 @@ function plainBatch(env: DispatchEnvironment, calls: readonly NormalizedCall[], 
   if (!(count <= limitOf(options.maxConcurrency ?? registry.maxConcurrency, Infinity))) return 0;
   if (mayNeedApproval(env, calls)) return 0;
   return limitOf(options.maxCallIdLength ?? registry.maxCallIdLength, MAX_CALL_ID_LENGTH) || 0;
+}
+
+/**
+ * The `maxCallIdLength` of a batch of `count` calls that `dispatch(message)` without options may answer in the
+ * fast lane, else 0: only the registry's options count, and they were read once. The caller checks that no call
+ * may need approval (`mayNeedApproval`; never when `env.approvals` is false).
+ */
+export function plainLimit(env: DispatchEnvironment, count: number): number {
+  if (!fastLaneOn() || (env.middleware !== undefined && env.middleware.length > 0)) return 0;
+  const lane = (env.lane as RegistryLane | undefined) ?? (env.lane = registryLane(env.options));
+  return count <= lane.calls && count <= lane.concurrency ? lane.idLimit : 0;
+}
+
+/**
+ * For a provider's own fast lane (providers/openai-chat/lane.ts) over a `dispatch(message)` without options: the
+ * rest of the batch from call `from` on, in the full pipeline, as `dispatchCalls` hands it on.
+ */
+export function continuePlain(env: DispatchEnvironment, calls: NormalizedCall[], from: number, answers: ToolMessage[], first: Ran | typeof FULL): Promise<ToolMessage[]> {
+  return handOn(env, calls, NO_OPTIONS, from, answers, first);
 }
 
 /** What a registry's options let the fast lane take: batches of up to `calls` calls (none with hooks), ids up to `idLimit`. */

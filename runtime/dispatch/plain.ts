@@ -101,10 +101,12 @@ function settingsOf(tool: DispatchTool, registry: Readonly<RegistryOptions>): Pl
 
 /**
  * Calls a tool that takes no ToolContext with each parameter's argument by name, as arguments/args.ts
- * `toPositionalArgs` maps them (which flattened tools take), without looking up its plan. Up to four parameters
+ * `toPositionalArgs` maps them (which flattened tools take), without looking up its plan. Up to three parameters
  * it passes them one by one, with no array in between; the function sees the same arguments either way (as many
  * as it has parameters, a missing one undefined). Each argument is an own property or undefined (see `own`),
- * tested in line: a call of `own` per argument cost about a tenth of a ten-call message (bench/dispatch.ts).
+ * tested in line: a call of `own` per argument cost about a tenth of a ten-call message (bench/dispatch.ts). A
+ * fourth arm would take this function past the bytecode size V8 inlines (460 bytes in TurboFan), and every call
+ * would then pay for a call of it.
  */
 function callTool(tool: DispatchTool, args: ArgsObject, settings: PlainSettings): unknown {
   const params = settings.params;
@@ -118,9 +120,11 @@ function callTool(tool: DispatchTool, args: ArgsObject, settings: PlainSettings)
     case 2:
       return fn(hasOwn.call(args, params[0]!) ? args[params[0]!] : undefined, hasOwn.call(args, params[1]!) ? args[params[1]!] : undefined);
     case 3:
-      return fn(hasOwn.call(args, params[0]!) ? args[params[0]!] : undefined, hasOwn.call(args, params[1]!) ? args[params[1]!] : undefined, hasOwn.call(args, params[2]!) ? args[params[2]!] : undefined);
-    case 4:
-      return fn(hasOwn.call(args, params[0]!) ? args[params[0]!] : undefined, hasOwn.call(args, params[1]!) ? args[params[1]!] : undefined, hasOwn.call(args, params[2]!) ? args[params[2]!] : undefined, hasOwn.call(args, params[3]!) ? args[params[3]!] : undefined);
+      return fn(
+        hasOwn.call(args, params[0]!) ? args[params[0]!] : undefined,
+        hasOwn.call(args, params[1]!) ? args[params[1]!] : undefined,
+        hasOwn.call(args, params[2]!) ? args[params[2]!] : undefined,
+      );
   }
   const values: unknown[] = new Array(params.length);
   for (let i = 0; i < params.length; i++) values[i] = own(args, params[i]!);
@@ -180,12 +184,18 @@ export function fastLaneOn(): boolean {
  * a `Ran` for the full pipeline to finish, or FULL.
  */
 export function answerPlain(env: DispatchEnvironment, call: NormalizedCall, idLimit: number): ToolMessage | Ran | typeof FULL {
-  if (call.kind !== "text") return FULL;
-  const tool = env.get(call.name);
-  if (tool === undefined || call.id.length > idLimit) return FULL;
+  return call.kind === "text" ? answerText(env, call.id, call.name, call.text, idLimit) : FULL;
+}
+
+/**
+ * `answerPlain` for a call whose arguments are JSON text, given its id, tool name and text: what a provider that
+ * reads its own calls without making NormalizedCalls (providers/openai-chat/lane.ts) calls.
+ */
+export function answerText(env: DispatchEnvironment, id: string, name: string, text: string, idLimit: number): ToolMessage | Ran | typeof FULL {
+  const tool = env.get(name);
+  if (tool === undefined || id.length > idLimit) return FULL;
   const settings = (tool.fastLane as PlainSettings | undefined) ?? settingsOf(tool, env.options);
   if (settings.inject) return FULL;
-  const text = call.text;
   // Text the full reader would measure, trim, repair or copy goes there: "{" first, and short enough to decide by length.
   if (text.charCodeAt(0) !== 0x7b || text.length * 3 > settings.maxBytes) return FULL;
   let args: ArgsObject;
@@ -216,7 +226,7 @@ export function answerPlain(env: DispatchEnvironment, call: NormalizedCall, idLi
   }
   // Text, the most common result, is its own content; within a third of the limit its UTF-8 needs no counting.
   if (typeof result !== "string" || settings.artifact || result.length * 3 > settings.maxResultBytes) return new Ran(tool, args, RETURNED, result);
-  return new ToolMessage({ tool_call_id: call.id, name: tool.name, content: result, status: "success" });
+  return new ToolMessage({ tool_call_id: id, name: tool.name, content: result, status: "success" });
 }
 
 /**

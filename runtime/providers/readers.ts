@@ -10,6 +10,7 @@ import type { MessageFormat } from "./sniff";
 import { readChatCalls } from "./openai-chat/read";
 
 export { readToolCall } from "./openai-chat/read";
+export { answerChatPlain } from "./openai-chat/lane";
 export type { OpenAIToolCall } from "./openai-chat/read";
 export type { MessageFormat } from "./sniff";
 

@@ -32,7 +32,7 @@ import {
 import type { ToolMessage } from "../dispatch/messages";
 import type { DispatchOptions, RegistryOptions, ToolMiddleware } from "../dispatch/options";
 import type { RegisteredTool } from "../dispatch/options";
-import { type CallReader, type OpenAIToolCall, chatReader, isMessageFormat, readToolCall } from "../providers/readers";
+import { type CallReader, type OpenAIToolCall, answerChatPlain, chatReader, isMessageFormat, readToolCall } from "../providers/readers";
 import { type MessageFormat, formatOf } from "../providers/sniff";
 import type { ToolCall } from "../tool/call";
 import { NOT_COMPILED_HINT, ToolRegistrationError } from "../tool/errors";
@@ -286,6 +286,11 @@ export abstract class BaseToolRegistry {
       provider = this.#readerOf(formatOf(message));
       // A format met for the first time by a small entry's registry: its provider loads, then dispatch goes on.
       if (provider instanceof Promise) return this.#dispatchLater(provider, message, options);
+      if (provider === chatReader && options === undefined) {
+        // The most common dispatch: answered from `tool_calls` as they stand when the fast lane takes it.
+        const answered = answerChatPlain(this.#env, message);
+        if (answered !== undefined) return answered as Promise<DispatchResult<M>>;
+      }
       calls = provider.readCalls(message);
     } catch (error) {
       return Promise.reject(error);

@@ -11,6 +11,8 @@ import * as assert from "uvu/assert";
 import { type Int, type Max, type Min, type ToolContext, ToolError, ToolRegistry, image, text, tool } from "../../runtime/index";
 import { fastLaneCount, setFastLane, setPlainWalk } from "../../runtime/dispatch/plain";
 import type { DispatchOptions, RegistryOptions } from "../../runtime/dispatch/options";
+import type { DispatchEnvironment, DispatchTool } from "../../runtime/dispatch/environment";
+import { answerChatPlain } from "../../runtime/providers/openai-chat/lane";
 
 /** Fresh tools that write down every call they receive. */
 function makeTools(log: unknown[]) {
@@ -158,7 +160,17 @@ interface Case {
   fast: number;
   /** The status each answer must have, where the case is about which side of a limit it falls. */
   statuses?: ("success" | "error")[];
+  /** The message dispatched, from its Chat Completions tool calls as built from `calls` (default: as they are). */
+  message?: (toolCalls: { id: string; type: "function"; function: { name: string; arguments: string } }[]) => object;
 }
+
+/** A LangChain ToolCall (`args` already parsed) standing for a Chat Completions one. */
+const asLangChain = (call: { id: string; function: { name: string; arguments: string } }) => ({
+  id: call.id,
+  name: call.function.name,
+  args: JSON.parse(call.function.arguments) as unknown,
+  type: "tool_call" as const,
+});
 
 const forecastArgs = (i: number) => JSON.stringify({ city: `City ${i}`, days: 1 + (i % 14), unit: i % 2 ? "fahrenheit" : "celsius" });
 
@@ -245,6 +257,16 @@ const CASES: Case[] = [
   { name: "text results under a caller's signal", calls: [["get_forecast", forecastArgs(1)], ["get_forecast", forecastArgs(2)]], dispatch: { signal: new AbortController().signal }, fast: 2 },
   { name: "a registry limit set to a valid value", calls: [["get_forecast", forecastArgs(1)]], registry: { maxCallsPerMessage: 4, maxConcurrency: 2, maxCallIdLength: 64 }, fast: 1 },
   // Read once per registry for dispatch(message) without options (dispatch.ts `registryLane`).
+  // dispatch(message) of a chat message reads `tool_calls` as they stand (providers/openai-chat/lane.ts): every
+  // other shape of call, where it stands in the batch, must be answered as the general path answers it.
+  { name: "a LangChain call between two chat calls", calls: [["get_forecast", forecastArgs(1)], ["order", '{"id":1}'], ["get_forecast", forecastArgs(2)]], message: (tc) => ({ role: "assistant", content: null, tool_calls: [tc[0], asLangChain(tc[1]!), tc[2]] }), fast: 2 },
+  { name: "a LangChain message", calls: [["get_forecast", forecastArgs(1)], ["get_forecast", forecastArgs(2)]], message: (tc) => ({ content: "", tool_calls: tc.map(asLangChain), invalid_tool_calls: [] }), fast: 0 },
+  { name: "an empty invalid_tool_calls list", calls: [["get_forecast", forecastArgs(1)], ["get_forecast", forecastArgs(2)]], message: (tc) => ({ tool_calls: tc, invalid_tool_calls: [] }), fast: 2 },
+  { name: "invalid_tool_calls to answer too", calls: [["get_forecast", forecastArgs(1)]], message: (tc) => ({ tool_calls: tc, invalid_tool_calls: [{ name: "get_forecast", args: "{oops", id: "bad", error: "unparsable" }] }), fast: 1 },
+  { name: "a call with a numeric id", calls: [["get_forecast", forecastArgs(1)], ["get_forecast", forecastArgs(2)]], message: (tc) => ({ tool_calls: [tc[0], { ...tc[1], id: 7 }] }), fast: 1 },
+  { name: "arguments already parsed by a gateway", calls: [["get_forecast", forecastArgs(1)], ["get_forecast", forecastArgs(2)]], message: (tc) => ({ tool_calls: [{ ...tc[0], function: { name: "get_forecast", arguments: JSON.parse(tc[0]!.function.arguments) } }, tc[1]] }), fast: 1 },
+  { name: "a call that is not an object", calls: [["get_forecast", forecastArgs(1)]], message: (tc) => ({ tool_calls: [tc[0], null] }), fast: 1 },
+  { name: "no arguments at all", calls: [["get_forecast", forecastArgs(1)]], message: (tc) => ({ tool_calls: [tc[0], { id: "x", type: "function", function: { name: "order" } }] }), fast: 1 },
   { name: "an id at a registry's lowered limit", calls: [["order", '{"id":1}', "abcdef"]], registry: { maxCallIdLength: 5 }, fast: 0 },
   { name: "a registry limit set to an invalid value", calls: [["order", '{"id":1}']], registry: { maxConcurrency: 0 }, fast: 0 },
   { name: "a registry's hooks with dispatch options", calls: [["order", '{"id":1}']], registry: { onToolEnd: () => {} }, dispatch: { maxConcurrency: 4 }, fast: 0 },
@@ -267,11 +289,8 @@ async function run(c: Case, fast: boolean): Promise<{ outcome: unknown; log: unk
     options && ("onToolStart" in options || "onToolEnd" in options) ? { ...options, ...recordingHooks(events) } : options;
   const registry = new ToolRegistry(makeTools(log), hooked(c.registry));
   if (c.middleware) registry.use((_request, next) => next());
-  const message = {
-    role: "assistant" as const,
-    content: null,
-    tool_calls: c.calls.map(([name, args, id], i) => ({ id: id ?? `call_${i}`, type: "function" as const, function: { name, arguments: args } })),
-  };
+  const toolCalls = c.calls.map(([name, args, id], i) => ({ id: id ?? `call_${i}`, type: "function" as const, function: { name, arguments: args } }));
+  const message = c.message ? c.message(toolCalls) : { role: "assistant" as const, content: null, tool_calls: toolCalls };
   const previous = setFastLane(fast);
   const before = fastLaneCount();
   let outcome: unknown;
@@ -327,6 +346,29 @@ test("the fast lane leaves no __proto__ in arguments and answers a polluted prot
     assert.equal(fast.log, full.log);
   } finally {
     delete (Object.prototype as Record<string, unknown>).unit;
+  }
+});
+
+test("dispatch(message) of a chat message takes the chat lane exactly when nothing asks for the general path", () => {
+  const log: unknown[] = [];
+  const envOf = (registry: ToolRegistry, approvals = false): DispatchEnvironment => ({
+    get: (name) => registry.get(name) as DispatchTool | undefined,
+    names: () => registry.list().map((t) => t.name),
+    options: registry.options,
+    approvals,
+  });
+  const plain = new ToolRegistry(makeTools(log));
+  const call = { id: "c1", type: "function", function: { name: "get_forecast", arguments: forecastArgs(1) } };
+  assert.instance(answerChatPlain(envOf(plain), { tool_calls: [call] }), Promise, "a plain message");
+  assert.is(answerChatPlain(envOf(plain), { tool_calls: [call], invalid_tool_calls: [{ id: "x", args: "{" }] }), undefined, "invalid calls to answer");
+  assert.is(answerChatPlain(envOf(plain, true), { tool_calls: [call] }), undefined, "tools that may need approval");
+  assert.is(answerChatPlain(envOf(new ToolRegistry(makeTools(log), { onToolEnd: () => {} })), { tool_calls: [call] }), undefined, "registry hooks");
+  assert.is(answerChatPlain(envOf(new ToolRegistry(makeTools(log), { maxCallsPerMessage: 1 })), { tool_calls: [call, call] }), undefined, "over a limit");
+  const previous = setFastLane(false);
+  try {
+    assert.is(answerChatPlain(envOf(plain), { tool_calls: [call] }), undefined, "the fast lane switched off");
+  } finally {
+    setFastLane(previous);
   }
 });
 

@@ -1,0 +1,51 @@
+/**
+ * The fast lane of the most common dispatch: `registry.dispatch(message)`, without options, of a Chat Completions
+ * message. Its calls are answered as they stand in `tool_calls`, without first reading each into a NormalizedCall:
+ * per call, that reading was about as costly as the rest of the work the lane adds to the floor (bench/dispatch.ts).
+ *
+ * A call in the plain shape (`{ id, function: { name, arguments } }`, all three strings) goes straight to the fast
+ * lane (dispatch/plain.ts `answerText`), which reads it as `readToolCall` (read.ts) would. The first call the lane
+ * cannot finish (another shape, invalid arguments, a tool that throws, returns a promise or more than text) hands
+ * the rest of the batch on to the full pipeline, with the calls read as `readChatCalls` reads them: the answers
+ * are the same as the general path's, which test/dispatch/fast-lane.test.ts checks.
+ */
+import { continuePlain, plainLimit } from "../../dispatch/dispatch";
+import type { DispatchEnvironment } from "../../dispatch/environment";
+import { ToolMessage } from "../../dispatch/messages";
+import { FULL, answerText } from "../../dispatch/plain";
+import { type AIMessage, type DispatchInput, readChatCalls } from "./read";
+
+/**
+ * The answers to a chat message's `tool_calls`, or undefined (nothing read or run) when the lane does not take the
+ * message: `invalid_tool_calls` to answer too, a registry with hooks, middleware or tools that may need approval,
+ * or more calls than its limits run at once.
+ */
+export function answerChatPlain(env: DispatchEnvironment, message: DispatchInput | object): Promise<ToolMessage[]> | undefined {
+  if (env.approvals !== false) return undefined;
+  // LangChain's AIMessage always has the list, most often empty.
+  const invalid: unknown = "invalid_tool_calls" in message ? (message as AIMessage).invalid_tool_calls : undefined;
+  if (Array.isArray(invalid) && invalid.length > 0) return undefined;
+  const toolCalls: unknown = (message as DispatchInput).tool_calls;
+  if (!Array.isArray(toolCalls)) return undefined;
+  const count = toolCalls.length;
+  const idLimit = plainLimit(env, count);
+  if (idLimit === 0) return undefined;
+  const answers: ToolMessage[] = new Array(count);
+  try {
+    for (let i = 0; i < count; i++) {
+      const call = toolCalls[i] as { id?: unknown; function?: { name?: unknown; arguments?: unknown } } | null;
+      const fn = typeof call === "object" && call !== null ? call.function : undefined;
+      const one =
+        typeof fn === "object" && fn !== null && typeof call!.id === "string" && typeof fn.name === "string" && typeof fn.arguments === "string"
+          ? answerText(env, call!.id, fn.name, fn.arguments, idLimit)
+          : FULL;
+      if (!(one instanceof ToolMessage)) return continuePlain(env, readChatCalls(message as DispatchInput), i, answers, one);
+      answers[i] = one;
+    }
+  } catch (error) {
+    // A message whose properties throw when read (a proxy, a getter): rejected, as the general path's reading
+    // rejects; unlike it, the calls before the one that threw have run by then.
+    return Promise.reject(error);
+  }
+  return Promise.resolve(answers);
+}
