@@ -6,8 +6,8 @@ import * as path from "node:path";
 import { bunBinary, keepingNodeEnv, run } from "./app";
 import { rollupStripTypes } from "./strip-types";
 
-export type Bundler = "vite" | "esbuild" | "rollup" | "rolldown" | "webpack" | "rspack" | "bun";
-export const BUNDLERS: Bundler[] = ["vite", "esbuild", "rollup", "rolldown", "webpack", "rspack", "bun"];
+export type Bundler = "vite" | "esbuild" | "rollup" | "rolldown" | "webpack" | "rspack" | "bun" | "tsup" | "tsdown";
+export const BUNDLERS: Bundler[] = ["vite", "esbuild", "rollup", "rolldown", "webpack", "rspack", "bun", "tsup", "tsdown"];
 
 export interface Built {
   command: string;
@@ -54,6 +54,40 @@ export async function build(bundler: Bundler, dir: string): Promise<Built> {
         plugins: [tooltype.default({ tsconfig })],
       });
       warnings.push(...result.warnings.map((w) => `${w.text} ${w.location?.file}:${w.location?.line}:${w.location?.column}`));
+      return node("main.cjs");
+    }
+    case "tsup": {
+      // tsup hands esbuild the esbuild plugin (docs/building.md#tsup-and-tsdown); its own log says nothing of
+      // esbuild's warnings when silent, so a second plugin collects them as a build script would.
+      const { build: tsup } = await import("tsup");
+      const tooltype = (await import("tooltype/esbuild")) as PluginFactory;
+      const collect = {
+        name: "collect-warnings",
+        setup(b: { onEnd(callback: (result: { warnings: { text: string; location: { file: string; line: number; column: number } | null }[] }) => void): void }) {
+          b.onEnd((result) => void warnings.push(...result.warnings.map((w) => `${w.text} ${w.location?.file}:${w.location?.line}:${w.location?.column}`)));
+        },
+      };
+      await tsup({ entry: [entry], format: ["cjs"], outDir: out, outExtension: () => ({ js: ".cjs" }), platform: "node", tsconfig, config: false, silent: true, esbuildPlugins: [tooltype.default({ tsconfig }), collect as never] });
+      return node("main.cjs");
+    }
+    case "tsdown": {
+      // tsdown runs Rolldown with the Rolldown plugin (docs/building.md#tsup-and-tsdown).
+      const { build: tsdown } = await import("tsdown");
+      const tooltype = (await import("tooltype/rolldown")) as PluginFactory;
+      await tsdown({
+        entry: [entry],
+        format: ["cjs"],
+        outDir: out,
+        platform: "node",
+        cwd: dir,
+        tsconfig,
+        config: false,
+        dts: false,
+        logLevel: "silent",
+        plugins: [tooltype.default({ tsconfig })],
+        // tsdown's own log is silent, and Rolldown's with it unless asked for warnings: these come to the build script.
+        inputOptions: { logLevel: "warn", onLog: (level: string, log: { message: string }) => void (level === "warn" && warnings.push(log.message)) },
+      } as never);
       return node("main.cjs");
     }
     case "rollup":
