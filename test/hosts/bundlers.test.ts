@@ -119,6 +119,40 @@ test("a TT warning is each bundler's warning, at the position tspc reports, and 
   }
 });
 
+test("esbuild quotes the source line under each TT error and warning (unplugin hands it none)", async () => {
+  const esbuild = await import("esbuild");
+  const tooltype = (await import("tooltype/esbuild")) as { default: (options?: { tsconfig?: string }) => never };
+  type Message = { text: string; location: { file: string; line: number; lineText: string } | null };
+  const lineOf = (dir: string, message: Message): string => fs.readFileSync(path.join(dir, "src", "tools.ts"), "utf8").split("\n")[message.location!.line - 1]!;
+  const options = (dir: string) => ({
+    entryPoints: [path.join(dir, "src", "main.ts")],
+    bundle: true,
+    platform: "node" as const,
+    write: false,
+    logLevel: "silent" as const,
+    plugins: [tooltype.default({ tsconfig: path.join(dir, "tsconfig.json") })],
+  });
+
+  const warned = prepareApp("quoted-warning", { "src/tools.ts": (text) => text + VAGUE_TOOL });
+  const built = await esbuild.build(options(warned));
+  const warning = (built.warnings as Message[]).find((w) => w.text.includes("TT1005"));
+  assert.ok(warning?.location, "TT1005 is a warning with a location");
+  assert.is(warning.location.lineText, lineOf(warned, warning));
+  assert.match(warning.location.lineText, /value: unknown/);
+
+  const broken = prepareApp("quoted-error", { "src/tools.ts": (text) => text + BROKEN_TOOL });
+  let errors: Message[] = [];
+  try {
+    await esbuild.build(options(broken));
+  } catch (error) {
+    errors = (error as { errors: Message[] }).errors;
+  }
+  const failure = errors.find((e) => e.text.includes("TT1001"));
+  assert.ok(failure?.location, "TT1001 fails the build with a location");
+  assert.is(failure.location.lineText, lineOf(broken, failure));
+  assert.match(failure.location.lineText, /done: \(\) => void/);
+});
+
 /** Where tspc reports `code` in the app's tools.ts, as `tools.ts(line,column)`. */
 async function tspcPosition(dir: string, category: "error" | "warning", code: string): Promise<string> {
   const tspc = await run(process.execPath, [TSPC, ...TSPC_ARGS], dir);
