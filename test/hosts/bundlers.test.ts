@@ -122,7 +122,7 @@ test("a TT warning is each bundler's warning, at the position tspc reports, and 
 test("esbuild quotes the source line under each TT error and warning (unplugin hands it none)", async () => {
   const esbuild = await import("esbuild");
   const tooltype = (await import("tooltype/esbuild")) as { default: (options?: { tsconfig?: string }) => never };
-  type Message = { text: string; location: { file: string; line: number; lineText: string } | null };
+  type Message = { text: string; location: { file: string; line: number; column: number; lineText: string } | null };
   const lineOf = (dir: string, message: Message): string => fs.readFileSync(path.join(dir, "src", "tools.ts"), "utf8").split("\n")[message.location!.line - 1]!;
   const options = (dir: string) => ({
     entryPoints: [path.join(dir, "src", "main.ts")],
@@ -140,7 +140,8 @@ test("esbuild quotes the source line under each TT error and warning (unplugin h
   assert.is(warning.location.lineText, lineOf(warned, warning));
   assert.match(warning.location.lineText, /value: unknown/);
 
-  const broken = prepareApp("quoted-error", { "src/tools.ts": (text) => text + BROKEN_TOOL });
+  // Text before the position that is wider in UTF-8 than in UTF-16: esbuild counts columns in bytes.
+  const broken = prepareApp("quoted-error", { "src/tools.ts": (text) => text + BROKEN_TOOL.replace("export const", "/* café → */ export const") });
   let errors: Message[] = [];
   try {
     await esbuild.build(options(broken));
@@ -150,7 +151,9 @@ test("esbuild quotes the source line under each TT error and warning (unplugin h
   const failure = errors.find((e) => e.text.includes("TT1001"));
   assert.ok(failure?.location, "TT1001 fails the build with a location");
   assert.is(failure.location.lineText, lineOf(broken, failure));
-  assert.match(failure.location.lineText, /done: \(\) => void/);
+  assert.match(failure.location.lineText, /café → \*\/ export const broken = tool\(function broken\(done: \(\) => void/);
+  const line = failure.location.lineText;
+  assert.is(failure.location.column, Buffer.byteLength(line.slice(0, line.indexOf("done"))), "the column in UTF-8 bytes");
 });
 
 /** Where tspc reports `code` in the app's tools.ts, as `tools.ts(line,column)`. */

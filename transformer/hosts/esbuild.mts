@@ -20,7 +20,7 @@ export default esbuild;
 /**
  * unplugin gives esbuild a message's file, line and column but not the text of that line, so esbuild printed an
  * empty line under `tools.ts:12:30:` where the code belongs. The line is read here from the file the message names,
- * only for a load that reports something.
+ * only for a load that reports something, and the column is then given in esbuild's unit.
  */
 function quotingLines(plugin: EsbuildPlugin): EsbuildPlugin {
   return {
@@ -41,7 +41,10 @@ function withLineText(result: OnLoadResult): OnLoadResult {
     const file = location.file;
     if (!lines.has(file)) lines.set(file, linesOf(file));
     const text = lines.get(file)?.[location.line - 1];
-    if (text !== undefined) location.lineText = text;
+    if (text === undefined) continue;
+    location.lineText = text;
+    // tooltype counts columns in UTF-16 units, as TypeScript does; esbuild counts them in UTF-8 bytes.
+    if (location.column != null) location.column = Buffer.byteLength(text.slice(0, location.column));
   }
   return result;
 }
