@@ -10,8 +10,9 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import * as path from "node:path";
-import { bin, makeProject, node, readmeCommands, run, runCommand, tooltype, writeFiles } from "./project";
+import { bin, makeProject, node, readmeCommands, repo, run, runCommand, tooltype, writeFiles } from "./project";
 import { APP, checkBehaviour, LIB, output, tools } from "./sample";
+import { syncHooksWork } from "../../transformer/hosts/sync-hooks";
 
 /** Node 26 deprecates `module.register` at run time (DEP0205): where Node has working synchronous hooks, none is printed. */
 function noDeprecation(stderr: string): void {
@@ -69,6 +70,43 @@ test("CommonJS project: the hook compiles require()d .ts; same schema as a tspc 
   assert.is(built.code, 0, `tspc failed:\n${built.stdout}${built.stderr}`);
   const fromTspc = output("node dist/main.js", await node(["dist/main.js"], dir));
   assert.is(JSON.stringify(out.tools), JSON.stringify(fromTspc.tools), "register and tspc emit the same metadata");
+});
+
+test("an ES module importing CommonJS .ts: every file compiled once, no compiled source kept once they have loaded", async () => {
+  const hosts = path.join(repo, "dist", "transformer", "hosts");
+  const dir = makeProject("register-mixed", {
+    "package.json": `{}`,
+    "tsconfig.json": `{ "compilerOptions": { "target": "ES2022", "module": "nodenext", "strict": true, "noEmit": true, "skipLibCheck": true, "types": [], ${PLUGIN} }, "include": ["src"] }`,
+    "src/a.ts": `import { tool } from "tooltype";\n/**\n * Echoes a text.\n * @param text What to echo\n */\nexport const echo = tool(function echo(text: string) { return text; });\n`,
+    "src/b.ts": `import { echo } from "./a";\nexport const again = echo;\n`,
+    "src/c.ts": `export const answer: number = 42;\n`,
+    "src/main.mts": [
+      `import { createRequire } from "node:module";`,
+      `import { ToolRegistry } from "tooltype";`,
+      // The default import: Node 20 finds named exports of a CommonJS module in its file, here still TypeScript.
+      `import b from "./b.js";`,
+      `const { again } = b;`,
+      `const { answer } = createRequire(import.meta.url)("./c.ts") as { answer: number };`,
+      `console.log(JSON.stringify({ answer, schema: new ToolRegistry([again]).toOpenAITools()[0]!.function.parameters }));`,
+    ].join("\n"),
+    // The process's own instances of register's modules (tooltype resolves to the repository through the symlink).
+    "count.cjs": [
+      `const hooks = require(${JSON.stringify(path.join(hosts, "register-hooks.js"))});`,
+      `const compile = require(${JSON.stringify(path.join(hosts, "register-compile.js"))});`,
+      `process.on("exit", () => console.error("COUNTS " + JSON.stringify({ kept: hooks.keptSources(), compiles: compile.compileCount() })));`,
+    ].join("\n"),
+  });
+  const result = await node(["--require", "./count.cjs", "--import", "tooltype/register", "src/main.mts"], dir);
+  assert.is(result.code, 0, result.stderr);
+  const out = JSON.parse(result.stdout.trim()) as { answer: number; schema: { properties: Record<string, { description?: string }> } };
+  assert.is(out.answer, 42);
+  assert.is(out.schema.properties.text?.description, "What to echo", "the CommonJS tool two imports away has its metadata");
+  const counts = /COUNTS (.*)/.exec(result.stderr);
+  assert.ok(counts, result.stderr);
+  // Without the synchronous hooks (Node 20), main.mts is compiled in Node's hooks thread, not counted here.
+  const compiles = syncHooksWork(process.versions.node) ? 4 : 3;
+  assert.equal(JSON.parse(counts[1]!), { kept: 0, compiles }, `main.mts, b.ts, a.ts and c.ts each compiled once (Node ${process.version})`);
+  noDeprecation(result.stderr);
 });
 
 for (const kind of ["ESM", "CommonJS"] as const) {

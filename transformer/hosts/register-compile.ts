@@ -123,8 +123,16 @@ function projectFor(fileName: string, format: NodeFormat): { project: Project; s
   return { project, sourceFile };
 }
 
+let compiles = 0;
+
+/** Tests only: how many files `compileForNode` has compiled in this process. */
+export function compileCount(): number {
+  return compiles;
+}
+
 /** The JavaScript Node runs for `fileName`, with tooltype's metadata in it. Throws on TT errors. */
 export function compileForNode(fileName: string, format: NodeFormat): string {
+  compiles++;
   const { project, sourceFile } = projectFor(path.resolve(fileName), format);
   const { program, tsi, transformer } = project;
   project.diagnostics.length = 0;

@@ -14,6 +14,7 @@
 import * as path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { compileForNode, type NodeFormat, nodeFormatOf, TS_EXTENSION, typescriptFileFor } from "./register-compile";
+import { requireFollowsSyncLoad } from "./sync-hooks";
 
 interface ResolveContext {
   parentURL?: string;
@@ -55,10 +56,16 @@ function typescriptSource(url: string): { file: string; format: NodeFormat } | u
 
 /**
  * CommonJS output `loadSync` made, kept until Node's CommonJS loader asks tooltype's require hook for the same file:
- * some releases run both for one `require` (the hook's source, then the loader's extension handler, which
- * tooltype's replaces), and the file is compiled once.
+ * from Node 23 on, an `import` of a CommonJS module runs both (the hook's source, then the loader's extension
+ * handler, which tooltype's replaces), and the file is compiled once. Node 22 never asks, so nothing is kept there.
  */
 const handedOver = new Map<string, string>();
+const handOver = requireFollowsSyncLoad(process.versions.node);
+
+/** Tests only: how many compiled sources are waiting for the require hook (none once modules have loaded). */
+export function keptSources(): number {
+  return handedOver.size;
+}
 
 /** The JavaScript `loadSync` just compiled for `file` as CommonJS, once; undefined when it did not. */
 export function takeCompiled(file: string): string | undefined {
@@ -81,7 +88,7 @@ export function loadSync(url: string, context: LoadContext, next: (url: string, 
   const ts = typescriptSource(url);
   if (ts === undefined) return next(url, context);
   const source = compileForNode(ts.file, ts.format);
-  if (ts.format === "commonjs") handedOver.set(ts.file, source);
+  if (ts.format === "commonjs" && handOver) handedOver.set(ts.file, source);
   return { format: ts.format, source, shortCircuit: true };
 }
 

@@ -21,3 +21,13 @@ export function syncHooksWork(version: string): boolean {
   if (first === undefined) return false;
   return minor > first[1] || (minor === first[1] && patch >= first[2]);
 }
+
+/**
+ * Whether Node `version` asks the require hook for a CommonJS module that an `import` loaded through the synchronous
+ * hooks, so that the source `loadSync` compiled is worth keeping for that request: from Node 23 on. Node 22 runs
+ * such a module (and what it requires) from the hook's source and never asks, so a kept source stayed in memory for
+ * the life of the process.
+ */
+export function requireFollowsSyncLoad(version: string): boolean {
+  return Number.parseInt(version, 10) >= 23;
+}
