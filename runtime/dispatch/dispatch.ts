@@ -71,7 +71,7 @@ function answerInFull(env: DispatchEnvironment, calls: NormalizedCall[], options
  */
 function plainBatch(env: DispatchEnvironment, calls: readonly NormalizedCall[], options: DispatchOptions): number {
   if (options === NO_OPTIONS) return mayNeedApproval(env, calls) ? 0 : plainLimit(env, calls.length);
-  if (!fastLaneOn() || (env.middleware !== undefined && env.middleware.length > 0)) return 0;
+  if (laneClosed(env)) return 0;
   const count = calls.length;
   const registry = env.options;
   if (options.timeoutMs !== undefined || options.wrap !== undefined) return 0;
@@ -88,7 +88,7 @@ function plainBatch(env: DispatchEnvironment, calls: readonly NormalizedCall[], 
  * may need approval (`mayNeedApproval`; never when `env.approvals` is false).
  */
 export function plainLimit(env: DispatchEnvironment, count: number): number {
-  if (!fastLaneOn() || (env.middleware !== undefined && env.middleware.length > 0)) return 0;
+  if (laneClosed(env)) return 0;
   const lane = (env.lane as RegistryLane | undefined) ?? (env.lane = registryLane(env.options));
   return count <= lane.calls && count <= lane.concurrency ? lane.idLimit : 0;
 }
@@ -99,6 +99,11 @@ export function plainLimit(env: DispatchEnvironment, count: number): number {
  */
 export function continuePlain(env: DispatchEnvironment, calls: NormalizedCall[], from: number, answers: ToolMessage[], first: Ran | typeof FULL): Promise<ToolMessage[]> {
   return handOn(env, calls, NO_OPTIONS, from, answers, first);
+}
+
+/** Whether no batch of this registry may take the fast lane: switched off (tests), or middleware to run around calls. */
+function laneClosed(env: DispatchEnvironment): boolean {
+  return !fastLaneOn() || (env.middleware !== undefined && env.middleware.length > 0);
 }
 
 /** What a registry's options let the fast lane take: batches of up to `calls` calls (none with hooks), ids up to `idLimit`. */

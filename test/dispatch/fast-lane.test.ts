@@ -256,7 +256,6 @@ const CASES: Case[] = [
   { name: "handed on mid-batch: an unknown tool", calls: [["get_forecast", forecastArgs(1)], ["nope", "{}"], ["get_forecast", forecastArgs(3)]], fast: 2 },
   { name: "text results under a caller's signal", calls: [["get_forecast", forecastArgs(1)], ["get_forecast", forecastArgs(2)]], dispatch: { signal: new AbortController().signal }, fast: 2 },
   { name: "a registry limit set to a valid value", calls: [["get_forecast", forecastArgs(1)]], registry: { maxCallsPerMessage: 4, maxConcurrency: 2, maxCallIdLength: 64 }, fast: 1 },
-  // Read once per registry for dispatch(message) without options (dispatch.ts `registryLane`).
   // dispatch(message) of a chat message reads `tool_calls` as they stand (providers/openai-chat/lane.ts): every
   // other shape of call, where it stands in the batch, must be answered as the general path answers it.
   { name: "a LangChain call between two chat calls", calls: [["get_forecast", forecastArgs(1)], ["order", '{"id":1}'], ["get_forecast", forecastArgs(2)]], message: (tc) => ({ role: "assistant", content: null, tool_calls: [tc[0], asLangChain(tc[1]!), tc[2]] }), fast: 2 },
@@ -267,6 +266,7 @@ const CASES: Case[] = [
   { name: "arguments already parsed by a gateway", calls: [["get_forecast", forecastArgs(1)], ["get_forecast", forecastArgs(2)]], message: (tc) => ({ tool_calls: [{ ...tc[0], function: { name: "get_forecast", arguments: JSON.parse(tc[0]!.function.arguments) } }, tc[1]] }), fast: 1 },
   { name: "a call that is not an object", calls: [["get_forecast", forecastArgs(1)]], message: (tc) => ({ tool_calls: [tc[0], null] }), fast: 1 },
   { name: "no arguments at all", calls: [["get_forecast", forecastArgs(1)]], message: (tc) => ({ tool_calls: [tc[0], { id: "x", type: "function", function: { name: "order" } }] }), fast: 1 },
+  // Read once per registry for dispatch(message) without options (dispatch.ts `registryLane`).
   { name: "an id at a registry's lowered limit", calls: [["order", '{"id":1}', "abcdef"]], registry: { maxCallIdLength: 5 }, fast: 0 },
   { name: "a registry limit set to an invalid value", calls: [["order", '{"id":1}']], registry: { maxConcurrency: 0 }, fast: 0 },
   { name: "a registry's hooks with dispatch options", calls: [["order", '{"id":1}']], registry: { onToolEnd: () => {} }, dispatch: { maxConcurrency: 4 }, fast: 0 },

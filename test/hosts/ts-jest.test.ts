@@ -9,15 +9,14 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import * as path from "node:path";
 import { run } from "./app";
-import { docsBlock, makeProject } from "./project";
+import { docsBlock, makeProject, repo } from "./project";
 import { ERROR_LINE, sampleFiles, TOOLS_WITH_ERROR } from "./runner-sample";
 
 /** Jest's globals, declared for the compiler (the projects install no @types/jest). */
 const JEST_GLOBALS = `declare const test: (name: string, fn: () => Promise<void>) => void;
 declare const expect: (value: unknown) => { toEqual(expected: unknown): void; toBe(expected: unknown): void };`;
 
-const REPO = path.resolve(__dirname, "../../..");
-const JEST = path.join(REPO, "node_modules", "jest", "bin", "jest.js");
+const JEST = path.join(repo, "node_modules", "jest", "bin", "jest.js");
 
 /** The jest.config.cjs of docs/building.md. */
 const CONFIG = `module.exports = {

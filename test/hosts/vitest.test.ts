@@ -7,12 +7,11 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import * as path from "node:path";
-import { docsBlock, makeProject } from "./project";
+import { docsBlock, makeProject, repo } from "./project";
 import { ERROR_LINE, sampleFiles, TOOLS_WITH_ERROR } from "./runner-sample";
 import { run } from "./app";
 
-const REPO = path.resolve(__dirname, "../../..");
-const VITEST = path.join(REPO, "node_modules", "vitest", "vitest.mjs");
+const VITEST = path.join(repo, "node_modules", "vitest", "vitest.mjs");
 
 /** The vitest.config.ts of docs/building.md. */
 const CONFIG = `import { defineConfig } from "vitest/config";

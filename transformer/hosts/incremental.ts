@@ -18,6 +18,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as ts from "typescript";
 import type { TS } from "../compat";
+import { tooltypeVersion } from "./tooltype-version";
 
 interface FileRecord {
   /** Hash of the file's own text: when it changes, tsc emits the file itself. */
@@ -42,18 +43,14 @@ const checked = new WeakSet<ts.Program>();
 let reemitting = false;
 
 /**
- * node:crypto and tooltype's version, loaded by the first incremental or watch build: a plain build (most of them)
- * does not need them, and node:crypto alone takes several milliseconds to load.
+ * node:crypto, loaded by the first incremental or watch build: a plain build (most of them) does not need it, and it
+ * takes several milliseconds to load.
  */
-let loaded: { createHash: typeof crypto.createHash; version: string } | undefined;
-function lazily(): { createHash: typeof crypto.createHash; version: string } {
-  /* eslint-disable @typescript-eslint/no-require-imports */
-  loaded ??= {
-    createHash: (require("node:crypto") as typeof crypto).createHash,
-    version: (require("../../../package.json") as { version: string }).version,
-  };
-  /* eslint-enable @typescript-eslint/no-require-imports */
-  return loaded;
+let loaded: typeof crypto.createHash | undefined;
+function createHash(algorithm: string): crypto.Hash {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  loaded ??= (require("node:crypto") as typeof crypto).createHash;
+  return loaded(algorithm);
 }
 
 /** The bookkeeping of one emit of one program; undefined for a build that is neither incremental nor watched. */
@@ -194,13 +191,13 @@ class DependencyHasher {
     pluginConfig: object,
   ) {
     const { configFilePath: _config, watch: _watch, ...options } = program.getCompilerOptions();
-    this.#context = JSON.stringify([lazily().version, this.tsi.version, sorted(options), sorted(pluginConfig)]);
+    this.#context = JSON.stringify([tooltypeVersion(), this.tsi.version, sorted(options), sorted(pluginConfig)]);
   }
 
   own(file: ts.SourceFile): string {
     let hash = this.#own.get(file);
     if (hash === undefined) {
-      hash = lazily().createHash("sha256").update(file.text).digest("base64");
+      hash = createHash("sha256").update(file.text).digest("base64");
       this.#own.set(file, hash);
     }
     return hash;
@@ -221,7 +218,7 @@ class DependencyHasher {
     for (const global of this.#globalScripts()) seen.add(global);
     seen.delete(file);
     const parts = [...seen].map((f) => `${f.fileName}\0${this.own(f)}`).sort();
-    return lazily().createHash("sha256").update(this.#context).update(parts.join("\n")).digest("base64");
+    return createHash("sha256").update(this.#context).update(parts.join("\n")).digest("base64");
   }
 
   #isProjectFile(f: ts.SourceFile): boolean {

@@ -24,9 +24,9 @@ export function syncHooksWork(version: string): boolean {
 
 /**
  * Whether Node `version` asks the require hook for a CommonJS module that an `import` loaded through the synchronous
- * hooks, so that the source `loadSync` compiled is worth keeping for that request: from Node 23 on. Node 22 runs
- * such a module (and what it requires) from the hook's source and never asks, so a kept source stayed in memory for
- * the life of the process.
+ * hooks, so that the source `loadSync` compiled is worth keeping for that request: from Node 23 on (seen on 24 and
+ * 26; 23 never takes the synchronous hooks, see `syncHooksWork`). Node 22 runs such a module (and what it requires)
+ * from the hook's source and never asks, so a kept source stayed in memory for the life of the process.
  */
 export function requireFollowsSyncLoad(version: string): boolean {
   return Number.parseInt(version, 10) >= 23;

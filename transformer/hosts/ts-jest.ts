@@ -16,6 +16,7 @@ import type { TS } from "../compat";
 import type { TooltypePluginConfig } from "../index";
 import { formatByCategory, stopOnErrors } from "./diagnostic-format";
 import { transformerFor } from "./program-transformer";
+import { tooltypeVersion } from "./tooltype-version";
 
 /** The part of ts-jest's compiler object (`TsCompilerInstance`) this module reads. */
 interface TsJestCompiler {
@@ -28,9 +29,7 @@ interface TsJestCompiler {
 export const name = "tooltype";
 
 /** Part of ts-jest's cache key: a new tooltype's output is not taken from the cache of an older one. */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-export const version: string = (require("../../../package.json") as { version: string }).version;
-
+export const version: string = tooltypeVersion();
 
 export function factory(compiler: TsJestCompiler, options: TooltypePluginConfig = {}): ts.TransformerFactory<ts.SourceFile> {
   const tsi = compiler.configSet.compilerModule;
@@ -55,5 +54,7 @@ function programOf(compiler: TsJestCompiler, sourceFile: ts.SourceFile): ts.Prog
   for (const program of [compiler._languageService?.getProgram(), compiler.program]) {
     if (program?.getSourceFile(sourceFile.fileName) === sourceFile) return program;
   }
-  throw new Error(`tooltype/ts-jest: ${sourceFile.fileName} is not part of the program ts-jest compiles it with; this version of ts-jest is not supported.`);
+  throw new Error(
+    `tooltype/ts-jest: ${sourceFile.fileName} is not part of the program ts-jest compiles it with, so its tools' types cannot be read: this version of ts-jest hands transformers its program in a way tooltype does not know. tooltype/ts-jest is tested with ts-jest 29.4; use that release, or test with Vitest and tooltype/vite.`,
+  );
 }
