@@ -5,7 +5,9 @@
  *
  * The bounds are loose (ten times the 50 ms target and more): regression guards against the quadratic and
  * exponential behaviour measured before (20.6 s, 1.2 s doubling per character, 0.83 s and +270 MB per call), not
- * benchmarks.
+ * benchmarks. A call whose cost is in question is timed as the fastest of three runs: a regression is slow every
+ * time, while a garbage collection of the whole suite's heap (this file runs in the one process of `npm test`) or a
+ * busy machine slows one run. A 71 ms call once took 1.8 s that way at the end of a full suite.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -74,6 +76,16 @@ async function timed(registry: ToolRegistry, calls: [name: string, args: string]
   return { answers, ms, heapMb: (peak - heap) / 2 ** 20 };
 }
 
+/** The fastest of `runs` dispatches of the same calls (see the file's comment); its answers are the same each time. */
+async function fastest(registry: ToolRegistry, calls: [name: string, args: string][], runs = 3): ReturnType<typeof timed> {
+  let best = await timed(registry, calls);
+  for (let i = 1; i < runs; i++) {
+    const next = await timed(registry, calls);
+    if (next.ms < best.ms) best = next;
+  }
+  return best;
+}
+
 /** Wall time of ten `JSON.parse(text)`: the least work a call of `text` does, on this machine at its present load. */
 function parseTenMs(text: string): number {
   const start = performance.now();
@@ -87,13 +99,12 @@ for (const [label, registry] of paths) {
   test(`${label}: UniqueItems on 20,000 objects (a valid 341 KB call) is checked in linear time`, async () => {
     const text = JSON.stringify({ pts: points });
     assert.ok(text.length > 300_000 && text.length < 2 ** 20, `${text.length} bytes`);
-    await timed(registry, [["uniq", text]]); // warm up
-    const { answers, ms } = await timed(registry, [["uniq", text]]);
+    const { answers, ms } = await fastest(registry, [["uniq", text]]);
     assert.is(answers[0]!.status, "success", answers[0]!.content);
     assert.ok(ms < 1000, `${ms.toFixed(0)} ms (was 20.6 s)`);
     // The duplicate is found and named, with keys in another order still equal.
     const duplicated = JSON.stringify({ pts: [...points, { y: 3, x: 3 }] });
-    const bad = await timed(registry, [["uniq", duplicated]]);
+    const bad = await fastest(registry, [["uniq", duplicated]]);
     assert.is(bad.answers[0]!.status, "error");
     assert.match(bad.answers[0]!.content, /\/pts: must not contain duplicates \(items 3 and 20000 are equal\)/);
     assert.ok(bad.ms < 1000, `${bad.ms.toFixed(0)} ms`);
@@ -105,7 +116,7 @@ for (const [label, registry] of paths) {
     const miss = await timed(registry, [["cubic", JSON.stringify({ tag: "aaa" })]]);
     assert.match(miss.answers[0]!.content, /\/tag: must match the pattern \/\^a\*a\*a\*b\$\/; got "aaa"/);
     // 100,000 `a`s and no `b`: cubic backtracking, hours of CPU if it ran.
-    const long = await timed(registry, [["cubic", JSON.stringify({ tag: "a".repeat(100_000) })]]);
+    const long = await fastest(registry, [["cubic", JSON.stringify({ tag: "a".repeat(100_000) })]]);
     assert.is(long.answers[0]!.status, "error");
     assert.match(long.answers[0]!.content, /\/tag: is too long to be checked against the pattern \/\^a\*a\*a\*b\$\/ \(100000 characters; this pattern can only be checked on strings of up to about \d+ characters/);
     assert.ok(long.ms < 500, `${long.ms.toFixed(0)} ms`);
@@ -134,14 +145,14 @@ for (const [label, registry] of paths) {
 test("ajv at run time: an exponential pattern from a hand-written schema is refused past its budget", async () => {
   const short = await timed(runtime, [["expo", JSON.stringify({ code: "aaaaaaaaaa" })]]);
   assert.is(short.answers[0]!.status, "success", short.answers[0]!.content);
-  const attack = await timed(runtime, [["expo", JSON.stringify({ code: `${"a".repeat(28)}!` })]]);
+  const attack = await fastest(runtime, [["expo", JSON.stringify({ code: `${"a".repeat(28)}!` })]]);
   assert.is(attack.answers[0]!.status, "error");
   assert.match(attack.answers[0]!.content, /\/code: is too long to be checked against the pattern \/\^\(a\+\)\+\$\//);
   assert.ok(attack.ms < 200, `${attack.ms.toFixed(0)} ms (was 1.2 s, doubling per character)`);
   // Many short attack strings share one budget per call: the total stays bounded.
   const schema = { type: "object", properties: { codes: { type: "array", items: { type: "string", pattern: "^(a+)+$" } } }, required: ["codes"] };
   const many = new ToolRegistry([tool((codes: unknown) => String(codes), undefined, { v: 1, name: "many", description: "d", parameters: schema, params: ["codes"] })]);
-  const flood = await timed(many, [["many", JSON.stringify({ codes: Array.from({ length: 5000 }, () => `${"a".repeat(18)}!`) })]]);
+  const flood = await fastest(many, [["many", JSON.stringify({ codes: Array.from({ length: 5000 }, () => `${"a".repeat(18)}!`) })]]);
   assert.is(flood.answers[0]!.status, "error");
   assert.ok(flood.ms < 1000, `${flood.ms.toFixed(0)} ms`);
 });
@@ -159,11 +170,11 @@ export const registry = new ToolRegistry([walk]);
 `);
   const registry = built.load<{ registry: ToolRegistry }>().registry;
   const chain = (depth: number, end: object): object => (depth === 0 ? end : { next: chain(depth - 1, end) });
-  const valid = await timed(registry, [["walk", JSON.stringify({ chain: chain(40, { y: 1 }) })]]);
+  const valid = await fastest(registry, [["walk", JSON.stringify({ chain: chain(40, { y: 1 }) })]]);
   assert.is(valid.answers[0]!.status, "success", valid.answers[0]!.content);
   assert.ok(valid.ms < 500, `${valid.ms.toFixed(0)} ms`);
   // Wrong at the bottom: every level's union fails, and each alternative would have to be tried below it.
-  const invalid = await timed(registry, [["walk", JSON.stringify({ chain: chain(40, { z: 1 }) })]]);
+  const invalid = await fastest(registry, [["walk", JSON.stringify({ chain: chain(40, { z: 1 }) })]]);
   assert.is(invalid.answers[0]!.status, "error");
   assert.match(invalid.answers[0]!.content, /\/chain(\/next)*: must be an object with properties next, x or an object with properties next, y/);
   assert.ok(invalid.ms < 500, `${invalid.ms.toFixed(0)} ms`);
