@@ -13,8 +13,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 
 const repo = path.resolve(__dirname, "../../..");
-const BUILD_TIMEOUT_MS = 60_000;
-const SMOKE_TIMEOUT_MS = 60_000;
+const BUILD_TIMEOUT_MS = 180_000;
+const SMOKE_TIMEOUT_MS = 240_000;
 
 interface Run {
   code: number;

@@ -12,9 +12,12 @@ import { startScriptedServer } from "../scripted-openai/server";
 export const REPO = path.resolve(__dirname, "../../..");
 const FIXTURE = path.join(REPO, "test", "fixtures", "hosts-app");
 
-/** A fresh copy of the sample app; `edit` rewrites files (by path under the app) before anything reads them. */
+/**
+ * A fresh copy of the sample app; `edit` rewrites files (by path under the app) before anything reads them. The
+ * folder is this process's own: the same test may run at the same time under another Node release.
+ */
 export function prepareApp(name: string, edit: Record<string, (text: string) => string> = {}): string {
-  const dir = path.join(REPO, ".test-build", "hosts", name);
+  const dir = path.join(REPO, ".test-build", "hosts", `${name}-${process.pid}`);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(path.join(dir, "node_modules"), { recursive: true });
   fs.cpSync(FIXTURE, dir, { recursive: true });

@@ -77,7 +77,7 @@ for (const runtime of RUNTIMES) {
   let base: URL;
 
   it.before(async () => {
-    const bundle = await bundleWorker(path.join(__dirname, "worker", `dist-${runtime.name.split(".")[0]!.toLowerCase()}`));
+    const bundle = await bundleWorker(path.join(__dirname, "worker", `dist-${runtime.name.split(".")[0]!.toLowerCase()}-${process.pid}`));
     base = await serve(runtime, bundle.file, (c) => (child = c));
   });
 

@@ -59,13 +59,20 @@ const root = path.resolve(__dirname, "../../..");
 const fixturesDir = path.join(root, ".test-build", "fixtures");
 let counter = 0;
 
+/** The fixtures' package, made once; test files running at the same time may race to make it, and each may win. */
 function prepareFixturePackage(): void {
-  const manifest = path.join(fixturesDir, "package.json");
-  if (fs.existsSync(manifest)) return;
-  fs.mkdirSync(path.join(fixturesDir, "node_modules"), { recursive: true });
-  fs.writeFileSync(manifest, JSON.stringify({ name: "tooltype-fixtures", private: true }));
   const link = path.join(fixturesDir, "node_modules", "tooltype");
-  if (!fs.existsSync(link)) fs.symlinkSync(root, link, "dir");
+  if (fs.existsSync(link)) return;
+  fs.mkdirSync(path.join(fixturesDir, "node_modules"), { recursive: true });
+  // Written whole under its name (a rename), so that no process reads a half-written manifest.
+  const draft = path.join(fixturesDir, `package.json.${process.pid}`);
+  fs.writeFileSync(draft, JSON.stringify({ name: "tooltype-fixtures", private: true }));
+  fs.renameSync(draft, path.join(fixturesDir, "package.json"));
+  try {
+    fs.symlinkSync(root, link, "dir");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
 }
 
 export function compileFixture(source: string, options: CompileOptions = {}): CompiledFixture {
@@ -102,6 +109,7 @@ export function compileProgram(files: Record<string, string>, options: Omit<Comp
   const program = tsi.createProgram(
     Object.keys(files).map((f) => path.join(dir, f)),
     compilerOptions,
+    sharingHost(tsi, compilerOptions),
   );
   const emitted: Record<string, string> = {};
   const raw: ts.Diagnostic[] = [];
@@ -128,6 +136,56 @@ export function compileProgram(files: Record<string, string>, options: Omit<Comp
       return require(path.join(dir, file)) as T;
     },
   };
+}
+
+/**
+ * Parsed declaration files (TypeScript's lib files, tooltype's and the SDKs' .d.ts), shared by every fixture compiled
+ * with the same TypeScript in this process, as an editor's language service shares them between programs: parsing
+ * them again for each of the suite's fixtures was most of its compile time. A source file depends only on its text
+ * and on the options it was parsed with, which are part of the key; the files do not change while the tests run
+ * (the package is built before). So are the file system lookups of module resolution outside the fixture's folder.
+ */
+/** Where this process's fixtures are written, one new folder per compile. */
+const ownFolders = `${fixturesDir}${path.sep}${process.pid}-`;
+const sharedDeclarations = new WeakMap<typeof ts, Map<string, ts.SourceFile>>();
+const sharedLookups = new Map<string, unknown>();
+
+/** `lookup(name)`, remembered for names outside the fixtures' own folders (which are new for each compile). */
+function remembered<T>(kind: string, lookup: (name: string) => T): (name: string) => T {
+  return (name) => {
+    if (name.startsWith(ownFolders)) return lookup(name);
+    const key = `${kind}:${name}`;
+    if (!sharedLookups.has(key)) sharedLookups.set(key, lookup(name));
+    return sharedLookups.get(key) as T;
+  };
+}
+
+function sharingHost(tsi: typeof ts, options: ts.CompilerOptions): ts.CompilerHost {
+  const host = tsi.createCompilerHost(options);
+  let cache = sharedDeclarations.get(tsi);
+  if (!cache) sharedDeclarations.set(tsi, (cache = new Map()));
+  const files = cache;
+  host.fileExists = remembered("file", host.fileExists.bind(host));
+  if (host.directoryExists) host.directoryExists = remembered("directory", host.directoryExists.bind(host));
+  if (host.realpath) host.realpath = remembered("realpath", host.realpath.bind(host));
+  const parse = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, languageVersionOrOptions, onError, shouldCreateNewSourceFile) => {
+    if (!fileName.endsWith(".d.ts") || fileName.startsWith(ownFolders) || shouldCreateNewSourceFile) {
+      return parse(fileName, languageVersionOrOptions, onError, shouldCreateNewSourceFile);
+    }
+    const parsedAs =
+      typeof languageVersionOrOptions === "object"
+        ? `${languageVersionOrOptions.languageVersion}:${languageVersionOrOptions.impliedNodeFormat}:${languageVersionOrOptions.jsDocParsingMode}`
+        : String(languageVersionOrOptions);
+    const key = `${parsedAs}:${fileName}`;
+    let file = files.get(key);
+    if (!file) {
+      file = parse(fileName, languageVersionOrOptions, onError);
+      if (file) files.set(key, file);
+    }
+    return file;
+  };
+  return host;
 }
 
 /** Finds the metadata literals in emitted JavaScript and checks each schema in them (see the header). */

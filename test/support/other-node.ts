@@ -48,3 +48,23 @@ export async function passUnderNode(major: number, pattern: string, atLeast: num
   const passed = /Passed:\s+(\d+)/.exec(result.output);
   assert.ok(total && passed && Number(total[1]) >= atLeast && total[1] === passed[1], `Node ${version.output.trim()}:\n${result.output}`);
 }
+
+/**
+ * What depends on the Node release, run again under the lines users run and not only the suite's Node 20: the
+ * tooltype/register tests, the package entry tests (what `require` and `import` of each entry load, and when), and
+ * the MCP server, MCP client and end-to-end tests (Node's HTTP server, fetch and streams, driven by the real SDKs).
+ * Node 20 takes `module.register` and the require hook; the latest 22, 24 and 26 take `module.registerHooks`, where
+ * tsx's synchronous hooks load CommonJS files too and `module.register` is deprecated (Node 26 warns at run time).
+ *
+ * With `all`, also each bundler with its plugin (tsup 9 asks for Node 22.18 or later, and tsdown does from 0.22) and
+ * the MCP tests whose subject is another program (the MCP Inspector; the worker under workerd, Bun and Deno). Those
+ * run under one line more than Node 20 only: what they test does not change with the release, and they are the
+ * costliest part of the suite.
+ */
+export async function passReleaseDependentSuites(major: number, { all }: { all: boolean }): Promise<void> {
+  const hosts = all ? "register|bundlers" : "register";
+  const mcp = all ? "mcp/" : "mcp/(?!(inspector|runtimes|workers)\\.test)";
+  const pattern = `((hosts/(${hosts})|package/node-entry|package/provider-entry)\\.test|(${mcp}|mcp-client/|e2e/).*\\.test)\\.js$`;
+  // Two to three minutes on a slow machine with the rest of the suite beside it; the limit leaves room for twice that.
+  await passUnderNode(major, pattern, all ? 68 : 50, 420_000);
+}

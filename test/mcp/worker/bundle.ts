@@ -18,7 +18,8 @@ export interface WorkerBundle {
 /** Where entry.js is after the test build (this file's own directory there). */
 const BUILT = __dirname;
 
-export async function bundleWorker(outDir: string = path.join(BUILT, "dist")): Promise<WorkerBundle> {
+/** Writes the bundle under `outDir`; by default a folder of this process's own, as other Node releases run it too. */
+export async function bundleWorker(outDir: string = path.join(BUILT, `dist-${process.pid}`)): Promise<WorkerBundle> {
   const entry = path.join(BUILT, "entry.js");
   if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: build the tests first (npx tspc -p test/tsconfig.json).`);
   const result = await esbuild.build({

@@ -1,0 +1,167 @@
+#!/usr/bin/env node
+/**
+ * Runs the compiled test files (.test-build/test/**\/*.test.js) in several uvu processes, several at a time: one
+ * process per folder (a file there loads TypeScript, the SDKs and tooltype once for the whole folder), and one per
+ * file under hosts/, bench/, package/ and docs/, whose files each build whole projects, pack the package or run
+ * other Node releases, for up to minutes.
+ *
+ * Why not one `uvu` process for the whole suite: a file that waits on its child processes (compilers, bundlers,
+ * other Node releases) leaves a core idle; and a single process accumulates every file's heap, so the timing
+ * guards of the late files measured its garbage collections.
+ *
+ * Usage: node scripts/run-tests.mjs [pattern] [--jobs=N]
+ *   pattern   a regular expression over paths under .test-build/test (default: every *.test.js)
+ *   --jobs    files run at once (default: the machine's available parallelism; TEST_JOBS also sets it)
+ * A process that runs longer than TEST_PROCESS_TIMEOUT_MS (default 10 minutes) is stopped and counted as failed.
+ */
+import { spawn } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const root = path.join(repo, ".test-build", "test");
+const timesFile = path.join(repo, ".test-build", "test-times.json");
+const uvu = path.join(repo, "node_modules", "uvu", "bin.js");
+
+const args = process.argv.slice(2);
+const jobsArg = args.find((a) => a.startsWith("--jobs="));
+const pattern = new RegExp(args.find((a) => !a.startsWith("--")) ?? "\\.test\\.js$");
+const jobs = Math.max(1, Number(jobsArg?.slice(7) ?? process.env.TEST_JOBS ?? os.availableParallelism()) || 1);
+const timeoutMs = Number(process.env.TEST_PROCESS_TIMEOUT_MS ?? 600_000);
+
+/** Paths under `dir`, relative to `root`, with forward slashes (uvu's patterns are written that way). */
+function listTests(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "node_modules" ? [] : listTests(full);
+    const relative = path.relative(root, full).split(path.sep).join("/");
+    return entry.name.endsWith(".test.js") && pattern.test(relative) ? [relative] : [];
+  });
+}
+
+/** Folders whose files each get a process of their own; every other folder's files share one. */
+const ONE_PROCESS_PER_FILE = /^(hosts|bench|package|docs)\//;
+
+/** Groups the files into units, one uvu process each, named by the folder or by the file. */
+function units(files) {
+  const byName = new Map();
+  for (const file of files) {
+    const name = ONE_PROCESS_PER_FILE.test(file) ? file : `${file.split("/")[0]}/`;
+    byName.set(name, [...(byName.get(name) ?? []), file]);
+  }
+  return [...byName].map(([name, members]) => ({ name, files: members }));
+}
+
+/**
+ * Longest first, so that no long unit starts last and runs alone: by the time each took in this checkout's previous
+ * whole run, else by a guess (a file of its own is a long one; a folder's time grows with its files).
+ */
+function schedule(list) {
+  let times = {};
+  try {
+    times = JSON.parse(fs.readFileSync(timesFile, "utf8"));
+  } catch {
+    // No previous run: the guess.
+  }
+  const weight = (unit) => times[unit.name] ?? (unit.name.endsWith("/") ? 5 * unit.files.length : 60);
+  return [...list].sort((a, b) => weight(b) - weight(a) || a.name.localeCompare(b.name));
+}
+
+const stripAnsi = (text) => text.replace(/\u001b\[[0-9;]*m/g, "");
+
+/** Runs one unit's files in one uvu process; resolves with its output, test counts and seconds. */
+function runUnit({ name, files }) {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const escaped = files.map((file) => file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    const child = spawn(process.execPath, [uvu, path.relative(repo, root), `^(${escaped.join("|")})$`], {
+      cwd: repo,
+      // Its own process group, so that a timeout also stops what its tests started (bundlers, servers).
+      detached: process.platform !== "win32",
+      env: process.stdout.isTTY ? { FORCE_COLOR: "1", ...process.env } : process.env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    running.add(child);
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      stop(child);
+    }, timeoutMs);
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      running.delete(child);
+      const plain = stripAnsi(output);
+      // uvu's summary is the last one printed: a failure message may quote another run's (Node releases).
+      const last = (label) => Number([...plain.matchAll(new RegExp(`${label}:\\s+(\\d+)`, "g"))].at(-1)?.[1] ?? 0);
+      const total = last("Total");
+      const passed = last("Passed");
+      const seconds = (performance.now() - started) / 1000;
+      const why = timedOut
+        ? `stopped after ${timeoutMs / 1000} s (TEST_PROCESS_TIMEOUT_MS)`
+        : code !== 0
+          ? `exit ${code ?? signal}`
+          : total === 0
+            ? "no tests ran"
+            : passed !== total
+              ? `${total - passed} of ${total} failed`
+              : undefined;
+      resolve({ name, output, total, passed, seconds, why });
+    });
+  });
+}
+
+const running = new Set();
+function stop(child) {
+  try {
+    if (process.platform === "win32") child.kill();
+    else process.kill(-child.pid, "SIGKILL");
+  } catch {
+    // Already gone.
+  }
+}
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    for (const child of running) stop(child);
+    process.exit(130);
+  });
+}
+
+const files = listTests(root);
+if (files.length === 0) {
+  console.error(`No test files under ${path.relative(repo, root)} match ${pattern}. Build the tests first (npm test does).`);
+  process.exit(1);
+}
+const queue = schedule(units(files));
+const workers = Math.min(jobs, queue.length);
+console.log(`${files.length} test files in ${queue.length} processes, ${workers} at a time`);
+
+const started = performance.now();
+const results = [];
+await Promise.all(
+  Array.from({ length: workers }, async () => {
+    for (let unit = queue.shift(); unit !== undefined; unit = queue.shift()) {
+      const result = await runUnit(unit);
+      results.push(result);
+      const line = `${result.why ? "FAIL" : "ok  "} ${unit.name}  ${result.passed}/${result.total}  ${result.seconds.toFixed(1)} s`;
+      // A failing process's whole output, where it failed; a passing one's is rows of dots, left out.
+      console.log(result.why ? `${line}: ${result.why}\n${result.output}` : line);
+    }
+  }),
+);
+
+const failed = results.filter((r) => r.why);
+const total = results.reduce((n, r) => n + r.total, 0);
+const passed = results.reduce((n, r) => n + r.passed, 0);
+console.log(`\nTotal: ${total}  Passed: ${passed}  Files: ${files.length}  Duration: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+if (failed.length > 0) console.log(`Failed: ${failed.map((r) => `${r.name} (${r.why})`).join(", ")}`);
+
+if (pattern.source === "\\.test\\.js$") {
+  // Only a whole run's times: a partial run would make the next whole run's order a guess again.
+  fs.writeFileSync(timesFile, JSON.stringify(Object.fromEntries(results.map((r) => [r.name, Math.round(r.seconds * 10) / 10])), null, 1));
+}
+process.exitCode = failed.length > 0 ? 1 : 0;
