@@ -9,9 +9,10 @@
  * other Node releases) leaves a core idle; and a single process accumulates every file's heap, so the timing
  * guards of the late files measured its garbage collections.
  *
- * Usage: node scripts/run-tests.mjs [pattern] [--jobs=N]
- *   pattern   a regular expression over paths under .test-build/test (default: every *.test.js)
- *   --jobs    files run at once (default: the machine's available parallelism; TEST_JOBS also sets it)
+ * Usage: node scripts/run-tests.mjs [pattern] [--jobs=N] [--root=DIR]
+ *   pattern   a regular expression over paths under the root (default: every *.test.js)
+ *   --jobs    processes run at once (default: the machine's available parallelism; TEST_JOBS also sets it)
+ *   --root    the folder of compiled tests (default: .test-build/test; the runner's own test points it elsewhere)
  * A process that runs longer than TEST_PROCESS_TIMEOUT_MS (default 10 minutes) is stopped and counted as failed.
  */
 import { spawn } from "node:child_process";
@@ -21,14 +22,15 @@ import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const root = path.join(repo, ".test-build", "test");
-const timesFile = path.join(repo, ".test-build", "test-times.json");
 const uvu = path.join(repo, "node_modules", "uvu", "bin.js");
 
 const args = process.argv.slice(2);
-const jobsArg = args.find((a) => a.startsWith("--jobs="));
+const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const defaultRoot = path.join(repo, ".test-build", "test");
+const root = path.resolve(repo, option("root") ?? defaultRoot);
+const timesFile = root === defaultRoot ? path.join(repo, ".test-build", "test-times.json") : undefined;
 const pattern = new RegExp(args.find((a) => !a.startsWith("--")) ?? "\\.test\\.js$");
-const jobs = Math.max(1, Number(jobsArg?.slice(7) ?? process.env.TEST_JOBS ?? os.availableParallelism()) || 1);
+const jobs = Math.max(1, Number(option("jobs") ?? process.env.TEST_JOBS ?? os.availableParallelism()) || 1);
 const timeoutMs = Number(process.env.TEST_PROCESS_TIMEOUT_MS ?? 600_000);
 
 /** Paths under `dir`, relative to `root`, with forward slashes (uvu's patterns are written that way). */
@@ -61,7 +63,7 @@ function units(files) {
 function schedule(list) {
   let times = {};
   try {
-    times = JSON.parse(fs.readFileSync(timesFile, "utf8"));
+    if (timesFile) times = JSON.parse(fs.readFileSync(timesFile, "utf8"));
   } catch {
     // No previous run: the guess.
   }
@@ -76,7 +78,7 @@ function runUnit({ name, files }) {
   return new Promise((resolve) => {
     const started = performance.now();
     const escaped = files.map((file) => file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-    const child = spawn(process.execPath, [uvu, path.relative(repo, root), `^(${escaped.join("|")})$`], {
+    const child = spawn(process.execPath, [uvu, root, `^(${escaped.join("|")})$`], {
       cwd: repo,
       // Its own process group, so that a timeout also stops what its tests started (bundlers, servers).
       detached: process.platform !== "win32",
@@ -103,12 +105,12 @@ function runUnit({ name, files }) {
       const seconds = (performance.now() - started) / 1000;
       const why = timedOut
         ? `stopped after ${timeoutMs / 1000} s (TEST_PROCESS_TIMEOUT_MS)`
-        : code !== 0
-          ? `exit ${code ?? signal}`
-          : total === 0
-            ? "no tests ran"
-            : passed !== total
-              ? `${total - passed} of ${total} failed`
+        : passed < total
+          ? `${total - passed} of ${total} failed`
+          : code !== 0
+            ? `exit ${code ?? signal}`
+            : total === 0
+              ? "no tests ran"
               : undefined;
       resolve({ name, output, total, passed, seconds, why });
     });
@@ -133,7 +135,8 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 
 const files = listTests(root);
 if (files.length === 0) {
-  console.error(`No test files under ${path.relative(repo, root)} match ${pattern}. Build the tests first (npm test does).`);
+  const where = path.relative(repo, root).startsWith("..") ? root : path.relative(repo, root);
+  console.error(`No test files under ${where} match ${pattern}. Build the tests first (npm test does).`);
   process.exit(1);
 }
 const queue = schedule(units(files));
@@ -160,7 +163,7 @@ const passed = results.reduce((n, r) => n + r.passed, 0);
 console.log(`\nTotal: ${total}  Passed: ${passed}  Files: ${files.length}  Duration: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 if (failed.length > 0) console.log(`Failed: ${failed.map((r) => `${r.name} (${r.why})`).join(", ")}`);
 
-if (pattern.source === "\\.test\\.js$") {
+if (timesFile && pattern.source === "\\.test\\.js$") {
   // Only a whole run's times: a partial run would make the next whole run's order a guess again.
   fs.writeFileSync(timesFile, JSON.stringify(Object.fromEntries(results.map((r) => [r.name, Math.round(r.seconds * 10) / 10])), null, 1));
 }

@@ -1,0 +1,85 @@
+/**
+ * The test runner `npm test` ends with (scripts/run-tests.mjs), on a folder of small test files of its own: CI is
+ * only as honest as the runner's exit code, so a failing test, a file that hangs and a passing file whose output
+ * quotes another run's summary must each be reported as what they are.
+ */
+import { execFile } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+
+const repo = path.resolve(__dirname, "../../..");
+const runner = path.join(repo, "scripts", "run-tests.mjs");
+const uvu = JSON.stringify(path.join(repo, "node_modules", "uvu"));
+const uvuAssert = JSON.stringify(path.join(repo, "node_modules", "uvu", "assert"));
+
+function runRunner(args: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [runner, ...args], { cwd: repo, env: { ...process.env, ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
+      resolve({ code, output: `${stdout}${stderr}`.replace(/\u001b\[[0-9;]*m/g, "") });
+    });
+  });
+}
+
+/** Whether `pid` still runs: a process killed but not yet reaped (a zombie, on Linux) does not. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  const stat = `/proc/${pid}/stat`;
+  return !(fs.existsSync(stat) && /\) Z /.test(fs.readFileSync(stat, "utf8")));
+}
+
+test("failures, a hang (its child processes stopped too) and a quoted summary are reported as they are; the exit code says so", async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-runner-"));
+  const pidFile = path.join(root, "grandchild.pid");
+  const files: Record<string, string> = {
+    "a/pass.test.js": `const { test } = require(${uvu}); test("passes", () => {}); test.run();`,
+    "a/fail.test.js": `const { test } = require(${uvu}); const assert = require(${uvuAssert});
+test("fails", () => assert.ok(false, "the-expected-failure")); test.run();`,
+    // A passing file that prints another run's summary before its own (as a test of other Node releases may).
+    "b/quoted.test.js": `const { test } = require(${uvu}); test("quotes", () => console.log("  Total:     9\\n  Passed:    0")); test.run();`,
+    // hosts/ files run in a process of their own; this one starts a child process and never ends.
+    "hosts/hang.test.js": `const { test } = require(${uvu}); const { spawn } = require("node:child_process"); const fs = require("node:fs");
+test("hangs", () => new Promise(() => {
+  const child = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
+  fs.writeFileSync(${JSON.stringify(pidFile)}, String(child.pid));
+}));
+test.run();`,
+  };
+  try {
+    for (const [name, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+      fs.writeFileSync(path.join(root, name), text);
+    }
+    const all = await runRunner([`--root=${root}`, "--jobs=2"], { TEST_PROCESS_TIMEOUT_MS: "5000" });
+    assert.is(all.code, 1, all.output);
+    assert.match(all.output, /4 test files in 3 processes, 2 at a time/);
+    assert.match(all.output, /FAIL a\/ {2}1\/2 .*: 1 of 2 failed/);
+    assert.ok(all.output.includes("the-expected-failure"), all.output);
+    assert.match(all.output, /ok {3}b\/ {2}1\/1 /);
+    assert.match(all.output, /FAIL hosts\/hang\.test\.js .*: stopped after 5 s \(TEST_PROCESS_TIMEOUT_MS\)/);
+    assert.match(all.output, /Total: 3 {2}Passed: 2 {2}Files: 4/);
+    assert.match(all.output, /Failed: .*a\/ \(1 of 2 failed\)/);
+    const grandchild = Number(fs.readFileSync(pidFile, "utf8"));
+    assert.ok(grandchild > 0 && !alive(grandchild), "the hanging file's child process was stopped with it");
+
+    const some = await runRunner(["^b/", `--root=${root}`]);
+    assert.is(some.code, 0, some.output);
+    assert.match(some.output, /1 test files in 1 processes/);
+    assert.match(some.output, /Total: 1 {2}Passed: 1 {2}Files: 1/);
+
+    const none = await runRunner(["^nothing/", `--root=${root}`]);
+    assert.is(none.code, 1, none.output);
+    assert.ok(none.output.includes(`No test files under ${root} match /^nothing\\//.`), none.output);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test.run();
