@@ -51,9 +51,10 @@ function units(files) {
   const byName = new Map();
   for (const file of files) {
     const name = ONE_PROCESS_PER_FILE.test(file) ? file : `${file.split("/")[0]}/`;
-    byName.set(name, [...(byName.get(name) ?? []), file]);
+    if (!byName.has(name)) byName.set(name, { name, files: [] });
+    byName.get(name).files.push(file);
   }
-  return [...byName].map(([name, members]) => ({ name, files: members }));
+  return [...byName.values()];
 }
 
 /**

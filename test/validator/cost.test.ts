@@ -6,8 +6,9 @@
  * The bounds are loose (ten times the 50 ms target and more): regression guards against the quadratic and
  * exponential behaviour measured before (20.6 s, 1.2 s doubling per character, 0.83 s and +270 MB per call), not
  * benchmarks. A call whose cost is in question is timed as the fastest of three runs: a regression is slow every
- * time, while a garbage collection of the whole suite's heap (this file runs in the one process of `npm test`) or a
- * busy machine slows one run. A 71 ms call once took 1.8 s that way at the end of a full suite.
+ * time, while a garbage collection of the heap this file's process holds (it shares one with the rest of
+ * test/validator/) or a busy machine slows one run. A 71 ms call once took 1.8 s that way, when the whole suite
+ * still ran in one process.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
