@@ -127,10 +127,11 @@ function stop(child) {
     // Already gone.
   }
 }
-for (const signal of ["SIGINT", "SIGTERM"]) {
+// Stopped from outside: the test processes' groups go too, and the exit code is the shell's for that signal.
+for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]]) {
   process.on(signal, () => {
     for (const child of running) stop(child);
-    process.exit(130);
+    process.exit(code);
   });
 }
 

@@ -1,9 +1,10 @@
 /**
  * The test runner `npm test` ends with (scripts/run-tests.mjs), on a folder of small test files of its own: CI is
  * only as honest as the runner's exit code, so a failing test, a file that hangs and a passing file whose output
- * quotes another run's summary must each be reported as what they are.
+ * quotes another run's summary must each be reported as what they are; a run stopped from outside stops what it
+ * started and exits as a shell reports that signal.
  */
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -35,6 +36,23 @@ function alive(pid: number): boolean {
   return !(fs.existsSync(stat) && /\) Z /.test(fs.readFileSync(stat, "utf8")));
 }
 
+/** A test file that starts a child process, writes its pid to `pidFile` and never ends. */
+function hangingFile(pidFile: string): string {
+  return `const { test } = require(${uvu}); const { spawn } = require("node:child_process"); const fs = require("node:fs");
+test("hangs", () => new Promise(() => {
+  const child = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
+  fs.writeFileSync(${JSON.stringify(pidFile)}, String(child.pid));
+}));
+test.run();`;
+}
+
+function writeTree(root: string, files: Record<string, string>): void {
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+    fs.writeFileSync(path.join(root, name), text);
+  }
+}
+
 test("failures, a hang (its child processes stopped too) and a quoted summary are reported as they are; the exit code says so", async () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-runner-"));
   const pidFile = path.join(root, "grandchild.pid");
@@ -45,18 +63,10 @@ test("fails", () => assert.ok(false, "the-expected-failure")); test.run();`,
     // A passing file that prints another run's summary before its own (as a test of other Node releases may).
     "b/quoted.test.js": `const { test } = require(${uvu}); test("quotes", () => console.log("  Total:     9\\n  Passed:    0")); test.run();`,
     // hosts/ files run in a process of their own; this one starts a child process and never ends.
-    "hosts/hang.test.js": `const { test } = require(${uvu}); const { spawn } = require("node:child_process"); const fs = require("node:fs");
-test("hangs", () => new Promise(() => {
-  const child = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
-  fs.writeFileSync(${JSON.stringify(pidFile)}, String(child.pid));
-}));
-test.run();`,
+    "hosts/hang.test.js": hangingFile(pidFile),
   };
   try {
-    for (const [name, text] of Object.entries(files)) {
-      fs.mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
-      fs.writeFileSync(path.join(root, name), text);
-    }
+    writeTree(root, files);
     const all = await runRunner([`--root=${root}`, "--jobs=2"], { TEST_PROCESS_TIMEOUT_MS: "5000" });
     assert.is(all.code, 1, all.output);
     assert.match(all.output, /4 test files in 3 processes, 2 at a time/);
@@ -79,6 +89,30 @@ test.run();`,
     assert.ok(none.output.includes(`No test files under ${root} match /^nothing\\//.`), none.output);
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test("SIGINT and SIGTERM stop the run and the test processes' children; the exit code is 130 or 143", async () => {
+  for (const [signal, expected] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-runner-"));
+    const pidFile = path.join(root, "grandchild.pid");
+    try {
+      writeTree(root, { "hosts/hang.test.js": hangingFile(pidFile) });
+      const run = spawn(process.execPath, [runner, `--root=${root}`], { cwd: repo, stdio: "ignore" });
+      const exited = new Promise<number | null>((resolve) => run.on("exit", (code) => resolve(code)));
+      const deadline = Date.now() + 30_000;
+      while (!fs.existsSync(pidFile) || fs.readFileSync(pidFile, "utf8") === "") {
+        assert.ok(Date.now() < deadline, "the hanging file did not start its child within 30 s");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      run.kill(signal);
+      assert.is(await exited, expected, `exit code after ${signal}`);
+      const grandchild = Number(fs.readFileSync(pidFile, "utf8"));
+      for (let i = 0; i < 40 && alive(grandchild); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.ok(!alive(grandchild), `${signal}: the hanging file's child process was stopped`);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   }
 });
 
