@@ -9,10 +9,12 @@
  * other Node releases) leaves a core idle; and a single process accumulates every file's heap, so the timing
  * guards of the late files measured its garbage collections.
  *
- * Usage: node scripts/run-tests.mjs [pattern] [--jobs=N] [--root=DIR]
+ * Usage: node scripts/run-tests.mjs [pattern] [--jobs=N] [--root=DIR] [--slowest[=N]]
  *   pattern   a regular expression over paths under the root (default: every *.test.js)
  *   --jobs    processes run at once (default: the machine's available parallelism; TEST_JOBS also sets it)
  *   --root    the folder of compiled tests (default: .test-build/test; the runner's own test points it elsewhere)
+ *   --slowest the N slowest tests (default 20) at the end, each with its file and seconds, for keeping the suite
+ *             within its time (scripts/test-timing.cjs times them)
  * A process that runs longer than TEST_PROCESS_TIMEOUT_MS (default 10 minutes) is stopped and counted as failed.
  */
 import { spawn } from "node:child_process";
@@ -32,6 +34,8 @@ const timesFile = root === defaultRoot ? path.join(repo, ".test-build", "test-ti
 const pattern = new RegExp(args.find((a) => !a.startsWith("--")) ?? "\\.test\\.js$");
 const jobs = Math.max(1, Number(option("jobs") ?? process.env.TEST_JOBS ?? os.availableParallelism()) || 1);
 const timeoutMs = Number(process.env.TEST_PROCESS_TIMEOUT_MS ?? 600_000);
+const slowest = args.includes("--slowest") ? 20 : option("slowest") === undefined ? 0 : Math.max(1, Number(option("slowest")) || 20);
+const timingDir = slowest > 0 ? fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-test-timing-")) : undefined;
 
 /** Paths under `dir`, relative to `root`, with forward slashes (uvu's patterns are written that way). */
 function listTests(dir) {
@@ -72,18 +76,36 @@ function schedule(list) {
   return [...list].sort((a, b) => weight(b) - weight(a) || a.name.localeCompare(b.name));
 }
 
+/** The `count` slowest tests the timing files in `dir` recorded (scripts/test-timing.cjs), slowest first. */
+function printSlowest(dir, count) {
+  const tests = fs
+    .readdirSync(dir)
+    .flatMap((file) => fs.readFileSync(path.join(dir, file), "utf8").split("\n").filter(Boolean))
+    .map((line) => JSON.parse(line))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, count);
+  console.log(`\nThe ${tests.length} slowest tests:`);
+  for (const { file, name, ms } of tests) {
+    const where = path.relative(root, file).split(path.sep).join("/");
+    console.log(`${(ms / 1000).toFixed(1).padStart(7)} s  ${where.startsWith("..") ? file : where}  ${name}`);
+  }
+}
+
 const stripAnsi = (text) => text.replace(/\u001b\[[0-9;]*m/g, "");
 
 /** Runs one unit's files in one uvu process; resolves with its output, test counts and seconds. */
-function runUnit({ name, files }) {
+function runUnit({ name, files }, index) {
   return new Promise((resolve) => {
     const started = performance.now();
     const escaped = files.map((file) => file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-    const child = spawn(process.execPath, [uvu, root, `^(${escaped.join("|")})$`], {
+    const timing = timingDir ? ["-r", path.join(repo, "scripts", "test-timing.cjs")] : [];
+    const env = { ...(process.stdout.isTTY ? { FORCE_COLOR: "1" } : {}), ...process.env };
+    if (timingDir) env.TOOLTYPE_TEST_TIMING = path.join(timingDir, `${index}.jsonl`);
+    const child = spawn(process.execPath, [...timing, uvu, root, `^(${escaped.join("|")})$`], {
       cwd: repo,
       // Its own process group, so that a timeout also stops what its tests started (bundlers, servers).
       detached: process.platform !== "win32",
-      env: process.stdout.isTTY ? { FORCE_COLOR: "1", ...process.env } : process.env,
+      env,
       stdio: ["ignore", "pipe", "pipe"],
     });
     running.add(child);
@@ -147,10 +169,11 @@ console.log(`${files.length} test files in ${queue.length} processes, ${workers}
 
 const started = performance.now();
 const results = [];
+let unitsStarted = 0;
 await Promise.all(
   Array.from({ length: workers }, async () => {
     for (let unit = queue.shift(); unit !== undefined; unit = queue.shift()) {
-      const result = await runUnit(unit);
+      const result = await runUnit(unit, unitsStarted++);
       results.push(result);
       const line = `${result.why ? "FAIL" : "ok  "} ${unit.name}  ${result.passed}/${result.total}  ${result.seconds.toFixed(1)} s`;
       // A failing process's whole output, where it failed; a passing one's is rows of dots, left out.
@@ -164,6 +187,10 @@ const total = results.reduce((n, r) => n + r.total, 0);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 console.log(`\nTotal: ${total}  Passed: ${passed}  Files: ${files.length}  Duration: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 if (failed.length > 0) console.log(`Failed: ${failed.map((r) => `${r.name} (${r.why})`).join(", ")}`);
+if (timingDir) {
+  printSlowest(timingDir, slowest);
+  fs.rmSync(timingDir, { recursive: true, force: true });
+}
 
 if (timesFile && pattern.source === "\\.test\\.js$") {
   // Only a whole run's times: a partial run would make the next whole run's order a guess again.

@@ -92,6 +92,29 @@ test("fails", () => assert.ok(false, "the-expected-failure")); test.run();`,
   }
 });
 
+test("--slowest lists the slowest tests, each with its file, also those of a suite(); the run's result is unchanged; its files are removed", async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-runner-"));
+  try {
+    writeTree(root, {
+      "a/quick.test.js": `const { test } = require(${uvu}); test("quick one", () => {}); test.run();`,
+      "a/slow.test.js": `const { suite } = require(${uvu}); const s = suite("slow"); s("waits 400 ms", () => new Promise((r) => setTimeout(r, 400))); s.run();`,
+      "b/fail.test.js": `const { test } = require(${uvu}); const assert = require(${uvuAssert}); test("fails anyway", () => assert.ok(false)); test.run();`,
+    });
+    // The runner's temporary files go under TMPDIR: a folder of the test's own, to see that they are removed.
+    const scratch = path.join(root, "tmp");
+    fs.mkdirSync(scratch);
+    const run = await runRunner([`--root=${root}`, "--slowest=2"], { TMPDIR: scratch });
+    assert.is(run.code, 1, run.output);
+    assert.match(run.output, /Total: 3 {2}Passed: 2 {2}Files: 3/);
+    const listed = run.output.slice(run.output.indexOf("The 2 slowest tests:")).split("\n").slice(1, 3);
+    assert.match(listed[0]!, /^ +0\.[4-9] s {2}a\/slow\.test\.js {2}waits 400 ms$/, run.output);
+    assert.is(listed.length, 2, run.output);
+    assert.equal(fs.readdirSync(scratch), [], "the timing files are removed after the run");
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
 test("SIGINT and SIGTERM stop the run and the test processes' children; the exit code is 130 or 143", async () => {
   for (const [signal, expected] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-runner-"));
