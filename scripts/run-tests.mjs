@@ -22,6 +22,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
+import { stripVTControlCharacters } from "node:util";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const uvu = path.join(repo, "node_modules", "uvu", "bin.js");
@@ -91,7 +92,6 @@ function printSlowest(dir, count) {
   }
 }
 
-const stripAnsi = (text) => text.replace(/\u001b\[[0-9;]*m/g, "");
 
 /** Runs one unit's files in one uvu process; resolves with its output, test counts and seconds. */
 function runUnit({ name, files }, index) {
@@ -120,7 +120,7 @@ function runUnit({ name, files }, index) {
     child.on("close", (code, signal) => {
       clearTimeout(timer);
       running.delete(child);
-      const plain = stripAnsi(output);
+      const plain = stripVTControlCharacters(output);
       // uvu's summary is the last one printed: a failure message may quote another run's (Node releases).
       const last = (label) => Number([...plain.matchAll(new RegExp(`${label}:\\s+(\\d+)`, "g"))].at(-1)?.[1] ?? 0);
       const total = last("Total");

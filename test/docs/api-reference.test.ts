@@ -10,6 +10,7 @@ import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { repo } from "./markdown";
+import { stripVTControlCharacters } from "node:util";
 
 const typedoc = path.join(repo, "node_modules", "typedoc", "bin", "typedoc");
 const out = path.join(repo, ".test-build", "api");
@@ -18,7 +19,7 @@ function run(options: string, args: string[]): Promise<{ code: number; output: s
   return new Promise((resolve) => {
     execFile(process.execPath, [typedoc, "--options", options, "--treatWarningsAsErrors", ...args], { cwd: repo, timeout: 180_000 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
-      resolve({ code, output: (String(stdout) + String(stderr)).replace(/\x1b\[[0-9;]*m/g, "") });
+      resolve({ code, output: stripVTControlCharacters(String(stdout) + String(stderr)) });
     });
   });
 }

@@ -18,6 +18,7 @@ import tooltypeLoader from "tooltype/turbopack";
 import { listenOnLoopback } from "../support/listen";
 import { makeProject } from "./project";
 import { run } from "./app";
+import { stripVTControlCharacters } from "node:util";
 
 const REPO = path.resolve(__dirname, "../../..");
 const NEXT = path.join(REPO, "node_modules", "next", "dist", "bin", "next");
@@ -109,7 +110,7 @@ function nextApp(name: string, config: string, files: Record<string, string> = {
 
 async function build(dir: string, ...flags: string[]): Promise<{ code: number | null; output: string }> {
   const result = await run(process.execPath, [NEXT, "build", ...flags], dir, ENV);
-  return { code: result.code, output: `${result.stdout}${result.stderr}`.replace(/\u001b\[[0-9;]*m/g, "") };
+  return { code: result.code, output: stripVTControlCharacters(`${result.stdout}${result.stderr}`) };
 }
 
 interface Served {

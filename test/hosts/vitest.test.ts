@@ -10,6 +10,7 @@ import * as path from "node:path";
 import { docsBlock, makeProject, repo } from "./project";
 import { ERROR_LINE, sampleFiles, TOOLS_WITH_ERROR } from "./runner-sample";
 import { run } from "./app";
+import { stripVTControlCharacters } from "node:util";
 
 const VITEST = path.join(repo, "node_modules", "vitest", "vitest.mjs");
 
@@ -34,7 +35,7 @@ function project(name: string, files: Record<string, string> = {}): string {
 
 async function vitest(dir: string): Promise<{ code: number | null; output: string }> {
   const result = await run(process.execPath, [VITEST, "run"], dir, { NO_COLOR: "1", CI: "1" });
-  return { code: result.code, output: `${result.stdout}${result.stderr}`.replace(/\u001b\[[0-9;]*m/g, "") };
+  return { code: result.code, output: stripVTControlCharacters(`${result.stdout}${result.stderr}`) };
 }
 
 test("vitest run with tooltype/vite in vitest.config.ts: the tests see the tools' schemas and validation", async () => {

@@ -10,6 +10,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { stripVTControlCharacters } from "node:util";
 
 const repo = path.resolve(__dirname, "../../..");
 const runner = path.join(repo, "scripts", "run-tests.mjs");
@@ -20,7 +21,7 @@ function runRunner(args: string[], env: Record<string, string> = {}): Promise<{ 
   return new Promise((resolve) => {
     execFile(process.execPath, [runner, ...args], { cwd: repo, env: { ...process.env, ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
-      resolve({ code, output: `${stdout}${stderr}`.replace(/\u001b\[[0-9;]*m/g, "") });
+      resolve({ code, output: stripVTControlCharacters(`${stdout}${stderr}`) });
     });
   });
 }

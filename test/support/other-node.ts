@@ -6,6 +6,7 @@
 import { execFile } from "node:child_process";
 import * as path from "node:path";
 import * as assert from "uvu/assert";
+import { stripVTControlCharacters } from "node:util";
 
 const repo = path.resolve(__dirname, "../../..");
 const npx = process.platform === "win32" ? "npx.cmd" : "npx";
@@ -28,7 +29,7 @@ export function runUnderNode(major: number, args: string[], timeout: number): Pr
     execFile(npx, ["-y", "-p", `node@${major}`, "--", "node", ...args], { cwd: repo, env, timeout, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
       const output = `${String(stdout)}${String(stderr)}${error?.killed ? `\n(killed after ${timeout} ms)` : ""}`;
-      resolve({ code, output: output.replace(/\u001b\[[0-9;]*m/g, "") });
+      resolve({ code, output: stripVTControlCharacters(output) });
     });
   });
 }
