@@ -92,7 +92,6 @@ function printSlowest(dir, count) {
   }
 }
 
-
 /** Runs one unit's files in one uvu process; resolves with its output, test counts and seconds. */
 function runUnit({ name, files }, index) {
   return new Promise((resolve) => {
@@ -153,6 +152,7 @@ function stop(child) {
 for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]]) {
   process.on(signal, () => {
     for (const child of running) stop(child);
+    if (timingDir) fs.rmSync(timingDir, { recursive: true, force: true });
     process.exit(code);
   });
 }
