@@ -108,7 +108,8 @@ test("--slowest lists the slowest tests, each with its file, also those of a sui
     assert.is(run.code, 1, run.output);
     assert.match(run.output, /Total: 3 {2}Passed: 2 {2}Files: 3/);
     const listed = run.output.slice(run.output.indexOf("The 2 slowest tests:")).split("\n").slice(1, 3);
-    assert.match(listed[0]!, /^ +0\.[4-9] s {2}a\/slow\.test\.js {2}waits 400 ms$/, run.output);
+    const slowest = /^ +(\d+\.\d) s {2}a\/slow\.test\.js {2}waits 400 ms$/.exec(listed[0]!);
+    assert.ok(slowest && Number(slowest[1]) >= 0.4, run.output);
     assert.is(listed.length, 2, run.output);
     assert.equal(fs.readdirSync(scratch), [], "the timing files are removed after the run");
   } finally {
@@ -120,10 +121,10 @@ test("SIGINT and SIGTERM stop the run and the test processes' children; the exit
   for (const [signal, expected] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-runner-"));
     const pidFile = path.join(root, "grandchild.pid");
+    writeTree(root, { "hosts/hang.test.js": hangingFile(pidFile) });
+    const run = spawn(process.execPath, [runner, `--root=${root}`], { cwd: repo, stdio: "ignore" });
+    const exited = new Promise<number | null>((resolve) => run.on("exit", (code) => resolve(code)));
     try {
-      writeTree(root, { "hosts/hang.test.js": hangingFile(pidFile) });
-      const run = spawn(process.execPath, [runner, `--root=${root}`], { cwd: repo, stdio: "ignore" });
-      const exited = new Promise<number | null>((resolve) => run.on("exit", (code) => resolve(code)));
       const deadline = Date.now() + 30_000;
       while (!fs.existsSync(pidFile) || fs.readFileSync(pidFile, "utf8") === "") {
         assert.ok(Date.now() < deadline, "the hanging file did not start its child within 30 s");
@@ -135,6 +136,8 @@ test("SIGINT and SIGTERM stop the run and the test processes' children; the exit
       for (let i = 0; i < 40 && alive(grandchild); i++) await new Promise((resolve) => setTimeout(resolve, 50));
       assert.ok(!alive(grandchild), `${signal}: the hanging file's child process was stopped`);
     } finally {
+      // A failed check above leaves the runner running: its own SIGTERM handling stops it and its test process.
+      if (run.exitCode === null && run.signalCode === null) run.kill("SIGTERM");
       fs.rmSync(root, { recursive: true, force: true });
     }
   }
