@@ -36,7 +36,8 @@ const pattern = new RegExp(args.find((a) => !a.startsWith("--")) ?? "\\.test\\.j
 const jobs = Math.max(1, Number(option("jobs") ?? process.env.TEST_JOBS ?? os.availableParallelism()) || 1);
 const timeoutMs = Number(process.env.TEST_PROCESS_TIMEOUT_MS ?? 600_000);
 const slowest = args.includes("--slowest") ? 20 : option("slowest") === undefined ? 0 : Math.max(1, Number(option("slowest")) || 20);
-const timingDir = slowest > 0 ? fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-test-timing-")) : undefined;
+/** Where the --slowest timings are written, made once there are tests to run. */
+let timingDir;
 
 /** Paths under `dir`, relative to `root`, with forward slashes (uvu's patterns are written that way). */
 function listTests(dir) {
@@ -163,6 +164,7 @@ if (files.length === 0) {
   console.error(`No test files under ${where} match ${pattern}. Build the tests first (npm test does).`);
   process.exit(1);
 }
+if (slowest > 0) timingDir = fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-test-timing-"));
 const queue = schedule(units(files));
 const workers = Math.min(jobs, queue.length);
 console.log(`${files.length} test files in ${queue.length} processes, ${workers} at a time`);

@@ -112,6 +112,9 @@ test("--slowest lists the slowest tests, each with its file, also those of a sui
     assert.ok(slowest && Number(slowest[1]) >= 0.4, run.output);
     assert.is(listed.length, 2, run.output);
     assert.equal(fs.readdirSync(scratch), [], "the timing files are removed after the run");
+    const none = await runRunner(["^nothing/", `--root=${root}`, "--slowest"], { TMPDIR: scratch });
+    assert.is(none.code, 1, none.output);
+    assert.equal(fs.readdirSync(scratch), [], "a run with no test files leaves no timing folder");
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }
