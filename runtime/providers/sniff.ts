@@ -38,6 +38,18 @@ export function ownsAnthropic(message: object): boolean {
   return Array.isArray((message as { content?: unknown }).content);
 }
 
+/**
+ * Whether `message` is a Chat Completions or LangChain message with calls to answer: a `tool_calls` list that is not
+ * empty, on an object that is no list and has no `output` list. `formatOf` says "openai" for every such message
+ * (neither the Responses API nor a legacy `function_call` can own it), so dispatch asks this first, in three reads:
+ * going through `formatOf` cost the most common dispatch, one chat call, about a twentieth of its time.
+ */
+export function isChatWithCalls(message: unknown): boolean {
+  if (typeof message !== "object" || message === null || Array.isArray(message)) return false;
+  const calls = (message as { tool_calls?: unknown }).tool_calls;
+  return Array.isArray(calls) && calls.length > 0 && !Array.isArray((message as { output?: unknown }).output);
+}
+
 /** The format of `message` (chat when none owns it). Throws a TypeError for a non-object. */
 export function formatOf(message: unknown): MessageFormat {
   if (typeof message !== "object" || message === null) {

@@ -33,7 +33,7 @@ import type { ToolMessage } from "../dispatch/messages";
 import type { DispatchOptions, RegistryOptions, ToolMiddleware } from "../dispatch/options";
 import type { RegisteredTool } from "../dispatch/options";
 import { type CallReader, type OpenAIToolCall, answerChatPlain, chatReader, isMessageFormat, readToolCall } from "../providers/readers";
-import { type MessageFormat, formatOf } from "../providers/sniff";
+import { type MessageFormat, formatOf, isChatWithCalls } from "../providers/sniff";
 import type { ToolCall } from "../tool/call";
 import { NOT_COMPILED_HINT, ToolRegistrationError } from "../tool/errors";
 import { type CompiledToolMeta, type JsonSchema, META_VERSION, isCompiledToolMeta } from "../tool/meta";
@@ -283,14 +283,15 @@ export abstract class BaseToolRegistry {
     let provider: CallReader | Promise<CallReader>;
     let calls: NormalizedCall[];
     try {
-      provider = this.#readerOf(formatOf(message));
-      // A format met for the first time by a small entry's registry: its provider loads, then dispatch goes on.
-      if (provider instanceof Promise) return this.#dispatchLater(provider, message, options);
-      if (provider === chatReader && options === undefined) {
-        // The most common dispatch: answered from `tool_calls` as they stand when the fast lane takes it.
+      // The most common dispatch, a chat message's calls without options, is asked for first and answered from
+      // `tool_calls` as they stand when the fast lane takes it.
+      if (options === undefined && isChatWithCalls(message)) {
         const answered = answerChatPlain(this.#env, message);
         if (answered !== undefined) return answered as Promise<DispatchResult<M>>;
       }
+      provider = this.#readerOf(formatOf(message));
+      // A format met for the first time by a small entry's registry: its provider loads, then dispatch goes on.
+      if (provider instanceof Promise) return this.#dispatchLater(provider, message, options);
       calls = provider.readCalls(message);
     } catch (error) {
       return Promise.reject(error);

@@ -13,6 +13,7 @@ import { fastLaneCount, setFastLane, setPlainWalk } from "../../runtime/dispatch
 import type { DispatchOptions, RegistryOptions } from "../../runtime/dispatch/options";
 import type { DispatchEnvironment, DispatchTool } from "../../runtime/dispatch/environment";
 import { answerChatPlain } from "../../runtime/providers/openai-chat/lane";
+import { formatOf, isChatWithCalls } from "../../runtime/providers/sniff";
 
 /** Fresh tools that write down every call they receive. */
 function makeTools(log: unknown[]) {
@@ -266,6 +267,16 @@ const CASES: Case[] = [
   { name: "arguments already parsed by a gateway", calls: [["get_forecast", forecastArgs(1)], ["get_forecast", forecastArgs(2)]], message: (tc) => ({ tool_calls: [{ ...tc[0], function: { name: "get_forecast", arguments: JSON.parse(tc[0]!.function.arguments) } }, tc[1]] }), fast: 1 },
   { name: "a call that is not an object", calls: [["get_forecast", forecastArgs(1)]], message: (tc) => ({ tool_calls: [tc[0], null] }), fast: 1 },
   { name: "no arguments at all", calls: [["get_forecast", forecastArgs(1)]], message: (tc) => ({ tool_calls: [tc[0], { id: "x", type: "function", function: { name: "order" } }] }), fast: 1 },
+  // A message of one call is answered apart from the loop (lane.ts): each shape it hands on, in that place.
+  { name: "one LangChain call", calls: [["get_forecast", forecastArgs(1)]], message: (tc) => ({ content: "", tool_calls: tc.map(asLangChain), invalid_tool_calls: [] }), fast: 0 },
+  { name: "one call with a numeric id", calls: [["get_forecast", forecastArgs(1)]], message: (tc) => ({ tool_calls: [{ ...tc[0], id: 7 }] }), fast: 0 },
+  { name: "one call that is not an object", calls: [["get_forecast", forecastArgs(1)]], message: () => ({ tool_calls: [null] }), fast: 0 },
+  { name: "one call with arguments already parsed", calls: [["get_forecast", forecastArgs(1)]], message: (tc) => ({ tool_calls: [{ ...tc[0], function: { name: "get_forecast", arguments: JSON.parse(tc[0]!.function.arguments) } }] }), fast: 0 },
+  { name: "one call of an async tool", calls: [["later", '{"ms":1}']], message: (tc) => ({ tool_calls: tc }), fast: 1 },
+  // Shapes the chat lane must leave to another format, though they carry `tool_calls` (providers/sniff.ts): the
+  // general path reads their one call, then its own fast lane answers it.
+  { name: "tool_calls beside a Responses output list", calls: [["get_forecast", forecastArgs(1)]], message: (tc) => ({ tool_calls: tc, output: [{ type: "function_call", call_id: "r1", name: "order", arguments: '{"id":1}' }] }), fast: 1 },
+  { name: "a legacy function_call beside an empty tool_calls list", calls: [], message: () => ({ role: "assistant", content: null, tool_calls: [], function_call: { name: "order", arguments: '{"id":1}' } }), fast: 1 },
   // Read once per registry for dispatch(message) without options (dispatch.ts `registryLane`).
   { name: "an id at a registry's lowered limit", calls: [["order", '{"id":1}', "abcdef"]], registry: { maxCallIdLength: 5 }, fast: 0 },
   { name: "a registry limit set to an invalid value", calls: [["order", '{"id":1}']], registry: { maxConcurrency: 0 }, fast: 0 },
@@ -370,6 +381,41 @@ test("dispatch(message) of a chat message takes the chat lane exactly when nothi
   } finally {
     setFastLane(previous);
   }
+});
+
+test("dispatch asks for a chat message with calls first only where formatOf would say chat", () => {
+  const call = { id: "c1", type: "function", function: { name: "get_forecast", arguments: "{}" } };
+  const listWithCalls = Object.assign([{ type: "function_call", call_id: "r1", name: "x", arguments: "{}" }], { tool_calls: [call] });
+  const shapes: [string, unknown, boolean][] = [
+    ["a chat message", { role: "assistant", content: null, tool_calls: [call] }, true],
+    ["a LangChain AIMessage", { content: "", tool_calls: [{ name: "x", args: {}, id: "c1" }], invalid_tool_calls: [] }, true],
+    ["a function_call beside calls", { tool_calls: [call], function_call: { name: "x", arguments: "{}" } }, true],
+    ["Gemini fields beside calls", { tool_calls: [call], candidates: [] }, true],
+    ["an Anthropic content list beside calls", { tool_calls: [call], content: [{ type: "tool_use", id: "t", name: "x", input: {} }] }, true],
+    ["no calls", { role: "assistant", content: "Hi", tool_calls: [] }, false],
+    ["only invalid calls", { tool_calls: [], invalid_tool_calls: [{ id: "x", args: "{" }] }, false],
+    ["calls that are no list", { tool_calls: { 0: call, length: 1 } }, false],
+    ["a Responses output list beside calls", { tool_calls: [call], output: [] }, false],
+    ["a list of Responses items carrying calls", listWithCalls, false],
+    ["a legacy function_call", { function_call: { name: "x", arguments: "{}" } }, false],
+    ["null", null, false],
+    ["a string", "tool_calls", false],
+  ];
+  for (const [what, message, chat] of shapes) {
+    assert.is(isChatWithCalls(message), chat, what);
+    if (chat) assert.is(formatOf(message), "openai", `${what}: formatOf agrees`);
+  }
+});
+
+test("a message whose tool_calls throw when read is rejected with that error, as before the chat lane", async () => {
+  const registry = new ToolRegistry(makeTools([]));
+  const boom = new Error("a getter that throws");
+  const message = { role: "assistant", content: null, get tool_calls(): unknown[] { throw boom; } };
+  const failure = await registry.dispatch(message as never).then(() => undefined, (error: unknown) => error);
+  assert.is(failure, boom);
+  const one = { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", get function(): never { throw boom; } }] };
+  const failed = await registry.dispatch(one as never).then(() => undefined, (error: unknown) => error);
+  assert.is(failed, boom, "a call whose function throws when read");
 });
 
 test.run();
