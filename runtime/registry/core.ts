@@ -33,7 +33,7 @@ import type { ToolMessage } from "../dispatch/messages";
 import type { DispatchOptions, RegistryOptions, ToolMiddleware } from "../dispatch/options";
 import type { RegisteredTool } from "../dispatch/options";
 import { type CallReader, type OpenAIToolCall, answerChatPlain, chatReader, isMessageFormat, readToolCall } from "../providers/readers";
-import { type MessageFormat, formatOf, isChatWithCalls } from "../providers/sniff";
+import { type MessageFormat, chatCallsOf, formatOf } from "../providers/sniff";
 import type { ToolCall } from "../tool/call";
 import { NOT_COMPILED_HINT, ToolRegistrationError } from "../tool/errors";
 import { type CompiledToolMeta, type JsonSchema, META_VERSION, isCompiledToolMeta } from "../tool/meta";
@@ -285,8 +285,9 @@ export abstract class BaseToolRegistry {
     try {
       // The most common dispatch, a chat message's calls without options, is asked for first and answered from
       // `tool_calls` as they stand when the fast lane takes it.
-      if (options === undefined && isChatWithCalls(message)) {
-        const answered = answerChatPlain(this.#env, message);
+      const chatCalls = options === undefined ? chatCallsOf(message) : undefined;
+      if (chatCalls !== undefined) {
+        const answered = answerChatPlain(this.#env, message, chatCalls);
         if (answered !== undefined) return answered as Promise<DispatchResult<M>>;
       }
       provider = this.#readerOf(formatOf(message));

@@ -13,7 +13,7 @@ import { fastLaneCount, setFastLane, setPlainWalk } from "../../runtime/dispatch
 import type { DispatchOptions, RegistryOptions } from "../../runtime/dispatch/options";
 import type { DispatchEnvironment, DispatchTool } from "../../runtime/dispatch/environment";
 import { answerChatPlain } from "../../runtime/providers/openai-chat/lane";
-import { formatOf, isChatWithCalls } from "../../runtime/providers/sniff";
+import { chatCallsOf, formatOf } from "../../runtime/providers/sniff";
 
 /** Fresh tools that write down every call they receive. */
 function makeTools(log: unknown[]) {
@@ -368,16 +368,17 @@ test("dispatch(message) of a chat message takes the chat lane exactly when nothi
     options: registry.options,
     approvals,
   });
+  const lane = (env: DispatchEnvironment, message: { tool_calls: unknown[]; invalid_tool_calls?: unknown[] }) => answerChatPlain(env, message, message.tool_calls);
   const plain = new ToolRegistry(makeTools(log));
   const call = { id: "c1", type: "function", function: { name: "get_forecast", arguments: forecastArgs(1) } };
-  assert.instance(answerChatPlain(envOf(plain), { tool_calls: [call] }), Promise, "a plain message");
-  assert.is(answerChatPlain(envOf(plain), { tool_calls: [call], invalid_tool_calls: [{ id: "x", args: "{" }] }), undefined, "invalid calls to answer");
-  assert.is(answerChatPlain(envOf(plain, true), { tool_calls: [call] }), undefined, "tools that may need approval");
-  assert.is(answerChatPlain(envOf(new ToolRegistry(makeTools(log), { onToolEnd: () => {} })), { tool_calls: [call] }), undefined, "registry hooks");
-  assert.is(answerChatPlain(envOf(new ToolRegistry(makeTools(log), { maxCallsPerMessage: 1 })), { tool_calls: [call, call] }), undefined, "over a limit");
+  assert.instance(lane(envOf(plain), { tool_calls: [call] }), Promise, "a plain message");
+  assert.is(lane(envOf(plain), { tool_calls: [call], invalid_tool_calls: [{ id: "x", args: "{" }] }), undefined, "invalid calls to answer");
+  assert.is(lane(envOf(plain, true), { tool_calls: [call] }), undefined, "tools that may need approval");
+  assert.is(lane(envOf(new ToolRegistry(makeTools(log), { onToolEnd: () => {} })), { tool_calls: [call] }), undefined, "registry hooks");
+  assert.is(lane(envOf(new ToolRegistry(makeTools(log), { maxCallsPerMessage: 1 })), { tool_calls: [call, call] }), undefined, "over a limit");
   const previous = setFastLane(false);
   try {
-    assert.is(answerChatPlain(envOf(plain), { tool_calls: [call] }), undefined, "the fast lane switched off");
+    assert.is(lane(envOf(plain), { tool_calls: [call] }), undefined, "the fast lane switched off");
   } finally {
     setFastLane(previous);
   }
@@ -402,7 +403,9 @@ test("dispatch asks for a chat message with calls first only where formatOf woul
     ["a string", "tool_calls", false],
   ];
   for (const [what, message, chat] of shapes) {
-    assert.is(isChatWithCalls(message), chat, what);
+    const calls = chatCallsOf(message);
+    assert.is(calls !== undefined, chat, what);
+    if (calls !== undefined) assert.is(calls, (message as { tool_calls: unknown }).tool_calls, `${what}: the list itself`);
     if (chat) assert.is(formatOf(message), "openai", `${what}: formatOf agrees`);
   }
 });

@@ -16,17 +16,15 @@ import { FULL, type Ran, answerText } from "../../dispatch/plain";
 import { type AIMessage, type DispatchInput, readChatCalls } from "./read";
 
 /**
- * The answers to a chat message's `tool_calls`, or undefined (nothing read or run) when the lane does not take the
- * message: `invalid_tool_calls` to answer too, a registry with hooks, middleware or tools that may need approval,
- * or more calls than its limits run at once.
+ * The answers to a chat message's `tool_calls` (the list as read from it, providers/sniff.ts `chatCallsOf`), or
+ * undefined (nothing read or run) when the lane does not take the message: `invalid_tool_calls` to answer too, a
+ * registry with hooks, middleware or tools that may need approval, or more calls than its limits run at once.
  */
-export function answerChatPlain(env: DispatchEnvironment, message: DispatchInput | object): Promise<ToolMessage[]> | undefined {
+export function answerChatPlain(env: DispatchEnvironment, message: DispatchInput | object, toolCalls: readonly unknown[]): Promise<ToolMessage[]> | undefined {
   if (env.approvals !== false) return undefined;
   // LangChain's AIMessage always has the list, most often empty.
   const invalid: unknown = "invalid_tool_calls" in message ? (message as AIMessage).invalid_tool_calls : undefined;
   if (Array.isArray(invalid) && invalid.length > 0) return undefined;
-  const toolCalls: unknown = (message as DispatchInput).tool_calls;
-  if (!Array.isArray(toolCalls)) return undefined;
   const count = toolCalls.length;
   const idLimit = plainLimit(env, count);
   if (idLimit === 0) return undefined;
