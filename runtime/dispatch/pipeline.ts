@@ -223,7 +223,7 @@ function computeSettings(tool: DispatchTool, registry: Readonly<RegistryOptions>
  */
 function answer(env: DispatchEnvironment, call: NormalizedCall, run: DispatchRun, index = 0, tryFast = true): ToolMessage | Promise<ToolMessage> {
   if (run.aborted) throw run.reason;
-  if (tryFast && call.kind === "text" && fastLaneOn() && plainRun(env, run)) {
+  if (tryFast && call.kind !== "invalid" && fastLaneOn() && plainRun(env, run)) {
     const fast = answerPlain(env, call, countLimit("maxCallIdLength", run.options.maxCallIdLength ?? env.options.maxCallIdLength, MAX_CALL_ID_LENGTH));
     if (fast !== FULL) return fast instanceof Ran ? answerRan(env, call, run, fast) : fast;
   }

@@ -2,9 +2,10 @@
  * The fast lane: one common call answered with nothing of the full pipeline (pipeline.ts, loaded on first need).
  *
  * A call takes it when its arguments are strict JSON text of an object that needs no copy (no `__proto__` key, no
- * escapes to undo, no number too large, within the size and depth limits) and valid as they came, for a tool that
- * takes no ToolContext, in a run with no hooks, middleware, approval decisions or deadline (the caller checks the
- * run: dispatch.ts for a whole batch, pipeline.ts per call). The steps are the full pipeline's, in the same order,
+ * escapes to undo, no number too large, within the size and depth limits), or an object already parsed (Anthropic,
+ * Gemini, LangChain) that the full reader's copy accepts, and valid as they came, for a tool that takes no
+ * ToolContext, in a run with no hooks, middleware, approval decisions or deadline (the caller checks the run:
+ * dispatch.ts for a whole batch, pipeline.ts per call). The steps are the full pipeline's, in the same order,
  * with nothing made that the answer does not need. What the lane cannot finish it hands on without having observed
  * anything:
  * - FULL before the tool ran (anything but the plain case): the full pipeline starts over from the call's text;
@@ -13,7 +14,7 @@
  * Either way the answer is the same as the full pipeline's alone (test/dispatch/fast-lane.test.ts compares them).
  * Also here: the cheap approval check every batch needs, and the test switches of the lane.
  */
-import { type ArgsObject, MAX_ARGUMENTS_BYTES, MAX_ARGUMENTS_DEPTH, reviveDates, toPositionalArgs } from "../arguments/args";
+import { type ArgsObject, MAX_ARGUMENTS_BYTES, MAX_ARGUMENTS_DEPTH, type ReadOptions, type ReadResult, readArguments, reviveDates, toPositionalArgs } from "../arguments/args";
 import { closedDepth } from "../arguments/closed-schema";
 import type { ArgumentsValidator } from "../arguments/validate";
 import type { ToolContext } from "../tool/options";
@@ -28,7 +29,10 @@ export const FULL = Symbol("full");
 
 /** How a call the fast lane ran ended, for the full pipeline to answer. */
 export type Outcome = typeof SCHEMA | typeof THREW | typeof PENDING | typeof RETURNED;
-/** Making or running the validator threw (not the model's fault: a tool failure); the tool did not run. */
+/**
+ * Reading parsed arguments (a getter that throws), or making or running the validator, threw: not the model's fault,
+ * a tool failure, as the full pipeline answers it; the tool did not run.
+ */
 export const SCHEMA = 0;
 /** The tool threw. */
 export const THREW = 1;
@@ -59,6 +63,8 @@ interface PlainSettings {
   readonly revive: boolean;
   readonly maxBytes: number;
   readonly maxDepth: number;
+  /** The two limits as the reader of parsed arguments takes them (arguments/args.ts `readArguments`). */
+  readonly read: ReadOptions;
   readonly maxResultBytes: number;
   /** `responseFormat: "content_and_artifact"`: the result is a pair, answered by the full pipeline. */
   readonly artifact: boolean;
@@ -82,12 +88,14 @@ function settingsOf(tool: DispatchTool, registry: Readonly<RegistryOptions>): Pl
   const own = tool.options;
   const meta = tool.meta;
   const maxDepth = own.maxArgumentsDepth ?? registry.maxArgumentsDepth ?? MAX_ARGUMENTS_DEPTH;
+  const maxBytes = own.maxArgumentsBytes ?? registry.maxArgumentsBytes ?? MAX_ARGUMENTS_BYTES;
   const depth = meta.validator === undefined ? undefined : closedDepth(meta.parameters);
   const settings: PlainSettings = {
     inject: Boolean(meta.inject),
     revive: meta.dates !== undefined || meta.urls !== undefined,
-    maxBytes: own.maxArgumentsBytes ?? registry.maxArgumentsBytes ?? MAX_ARGUMENTS_BYTES,
+    maxBytes,
     maxDepth,
+    read: { maxBytes, maxDepth },
     maxResultBytes: own.maxResultBytes ?? registry.maxResultBytes ?? MAX_RESULT_BYTES,
     artifact: own.responseFormat === "content_and_artifact",
     params: meta.flatten ? undefined : meta.params,
@@ -184,26 +192,56 @@ export function fastLaneOn(): boolean {
  * a `Ran` for the full pipeline to finish, or FULL.
  */
 export function answerPlain(env: DispatchEnvironment, call: NormalizedCall, idLimit: number): ToolMessage | Ran | typeof FULL {
-  return call.kind === "text" ? answerText(env, call.id, call.name, call.text, idLimit) : FULL;
+  switch (call.kind) {
+    case "text":
+      return answerCall(env, call.id, call.name, call.text, undefined, idLimit);
+    case "args":
+      return answerCall(env, call.id, call.name, undefined, call.args, idLimit);
+    default:
+      return FULL;
+  }
 }
 
 /**
- * `answerPlain` for a call whose arguments are JSON text, given its id, tool name and text: what a provider that
- * reads its own calls without making NormalizedCalls (providers/openai-chat/lane.ts) calls.
+ * `answerPlain` for a call given its id and tool name, with its arguments as JSON text (`text`) or, when `text` is
+ * undefined, as a value that came parsed (`value`: an Anthropic `input`, Gemini `args`, a LangChain ToolCall's
+ * `args`); also what a provider that reads its own calls without making NormalizedCalls (providers/openai-chat/
+ * lane.ts) calls.
+ *
+ * A parsed value is read as the full pipeline reads it, by `readArguments`: a copy without `__proto__` keys, within
+ * the depth and estimated size limits, with no number that is not finite. What that reader refuses goes to the full
+ * pipeline, which reads the value again to say why: for data, which providers hand over, that changes nothing (an
+ * object with getters would have them run twice). One function for both kinds of arguments rather than a shared
+ * tail: the call between reading and the rest cost a one-call chat dispatch about 3% (bench/dispatch.ts).
  */
-export function answerText(env: DispatchEnvironment, id: string, name: string, text: string, idLimit: number): ToolMessage | Ran | typeof FULL {
+export function answerCall(env: DispatchEnvironment, id: string, name: string, text: string | undefined, value: unknown, idLimit: number): ToolMessage | Ran | typeof FULL {
   const tool = env.get(name);
   if (tool === undefined || id.length > idLimit) return FULL;
   const settings = (tool.fastLane as PlainSettings | undefined) ?? settingsOf(tool, env.options);
   if (settings.inject) return FULL;
-  // Text the full reader would measure, trim, repair or copy goes there: "{" first, and short enough to decide by length.
-  if (text.charCodeAt(0) !== 0x7b || text.length * 3 > settings.maxBytes) return FULL;
   let args: ArgsObject;
-  try {
-    args = JSON.parse(text) as ArgsObject;
-    if (settings.walk && !plainJson(args, 1, settings.maxDepth)) return FULL;
-  } catch {
-    return FULL;
+  if (text !== undefined) {
+    // Text the full reader would measure, trim, repair or copy goes there: "{" first, and short enough to decide by length.
+    if (text.charCodeAt(0) !== 0x7b || text.length * 3 > settings.maxBytes) return FULL;
+    try {
+      args = JSON.parse(text) as ArgsObject;
+      if (settings.walk && !plainJson(args, 1, settings.maxDepth)) return FULL;
+    } catch {
+      return FULL;
+    }
+  } else {
+    // Text where the object belongs (some gateways pass arguments on unparsed) is the full pipeline's to read or repair.
+    if (typeof value === "string") return FULL;
+    let read: ReadResult;
+    try {
+      read = readArguments(value, settings.read);
+    } catch (error) {
+      // A getter or proxy that throws while the value is copied: the full pipeline answers that as a tool failure.
+      fastAnswers++;
+      return new Ran(tool, undefined, SCHEMA, error);
+    }
+    if (!read.ok) return FULL;
+    args = read.args;
   }
   let valid: boolean;
   try {

@@ -8,6 +8,8 @@
  *
  * Hostile variants change the text the way the lane's checks must notice: an own `__proto__` key (JSON.parse makes
  * one), a number too large for a double (`1e400`), a key the schema does not know, white space before the text.
+ * Each text that parses is sent again as a LangChain ToolCall's parsed `args` (the lane's other reader: a copy by
+ * `readArguments`), where the too-large number arrives as Infinity.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -52,10 +54,25 @@ function texts(value: unknown): string[] {
   return out;
 }
 
-async function answer(tool: RegisteredTool, registry: { dispatch(message: object): Promise<ToolMessage[]> }, text: string, fast: boolean): Promise<Record<string, unknown>> {
+/** A Chat Completions message of one call with `text` as its arguments. */
+function chatMessage(tool: RegisteredTool, text: string): object {
+  return { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: tool.name, arguments: text } }] };
+}
+
+/** A LangChain AIMessage of one call whose `args` came parsed from `text`, or undefined when it does not parse. */
+function parsedMessage(tool: RegisteredTool, text: string): object | undefined {
+  let args: unknown;
+  try {
+    args = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  return { content: "", tool_calls: [{ id: "call_1", name: tool.name, args, type: "tool_call" }], invalid_tool_calls: [] };
+}
+
+async function answer(registry: { dispatch(message: object): Promise<ToolMessage[]> }, message: object, fast: boolean): Promise<Record<string, unknown>> {
   const previous = setFastLane(fast);
   try {
-    const message = { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: tool.name, arguments: text } }] };
     const answers = await registry.dispatch(message);
     assert.is(answers.length, 1);
     return observed(answers[0]!);
@@ -73,14 +90,22 @@ for (const { name, registry } of corpusRegistries().entries) {
       await fc.assert(
         fc.asyncProperty(shaped(tool.parameters, tool.parameters, 0), async (value) => {
           for (const text of texts(value)) {
-            counts.texts++;
-            const before = fastLaneCount();
-            const fast = await answer(tool, registry, text, true);
-            counts.fast += fastLaneCount() - before;
-            const full = await answer(tool, registry, text, false);
-            assert.equal(fast, full, `arguments ${text}`);
-            if (full.status === "success") counts.success++;
-            else counts.error++;
+            // The text itself, then (but for the variant with white space, the same value) its parsed value.
+            const messages: [string, object | undefined][] = [
+              [`arguments ${text}`, chatMessage(tool, text)],
+              [`parsed args ${text}`, text.startsWith(" ") ? undefined : parsedMessage(tool, text)],
+            ];
+            for (const [what, message] of messages) {
+              if (message === undefined) continue;
+              counts.texts++;
+              const before = fastLaneCount();
+              const fast = await answer(registry, message, true);
+              counts.fast += fastLaneCount() - before;
+              const full = await answer(registry, message, false);
+              assert.equal(fast, full, what);
+              if (full.status === "success") counts.success++;
+              else counts.error++;
+            }
           }
         }),
         { numRuns: RUNS, seed: 11 },

@@ -165,6 +165,13 @@ interface Case {
   message?: (toolCalls: { id: string; type: "function"; function: { name: string; arguments: string } }[]) => object;
 }
 
+/** A LangChain AIMessage of ToolCalls with the given parsed `args`, ids `lc_0`, `lc_1`, … */
+const lcMessage = (calls: [string, unknown][]) => ({
+  content: "",
+  tool_calls: calls.map(([name, args], i) => ({ id: `lc_${i}`, name, args, type: "tool_call" as const })),
+  invalid_tool_calls: [],
+});
+
 /** A LangChain ToolCall (`args` already parsed) standing for a Chat Completions one. */
 const asLangChain = (call: { id: string; function: { name: string; arguments: string } }) => ({
   id: call.id,
@@ -259,24 +266,45 @@ const CASES: Case[] = [
   { name: "a registry limit set to a valid value", calls: [["get_forecast", forecastArgs(1)]], registry: { maxCallsPerMessage: 4, maxConcurrency: 2, maxCallIdLength: 64 }, fast: 1 },
   // dispatch(message) of a chat message reads `tool_calls` as they stand (providers/openai-chat/lane.ts): every
   // other shape of call, where it stands in the batch, must be answered as the general path answers it.
-  { name: "a LangChain call between two chat calls", calls: [["get_forecast", forecastArgs(1)], ["order", '{"id":1}'], ["get_forecast", forecastArgs(2)]], message: (tc) => ({ role: "assistant", content: null, tool_calls: [tc[0], asLangChain(tc[1]!), tc[2]] }), fast: 2 },
-  { name: "a LangChain message", calls: [["get_forecast", forecastArgs(1)], ["get_forecast", forecastArgs(2)]], message: (tc) => ({ content: "", tool_calls: tc.map(asLangChain), invalid_tool_calls: [] }), fast: 0 },
+  { name: "a LangChain call between two chat calls", calls: [["get_forecast", forecastArgs(1)], ["order", '{"id":1}'], ["get_forecast", forecastArgs(2)]], message: (tc) => ({ role: "assistant", content: null, tool_calls: [tc[0], asLangChain(tc[1]!), tc[2]] }), fast: 3 },
+  { name: "a LangChain message", calls: [["get_forecast", forecastArgs(1)], ["get_forecast", forecastArgs(2)]], message: (tc) => ({ content: "", tool_calls: tc.map(asLangChain), invalid_tool_calls: [] }), fast: 2 },
   { name: "an empty invalid_tool_calls list", calls: [["get_forecast", forecastArgs(1)], ["get_forecast", forecastArgs(2)]], message: (tc) => ({ tool_calls: tc, invalid_tool_calls: [] }), fast: 2 },
   { name: "invalid_tool_calls to answer too", calls: [["get_forecast", forecastArgs(1)]], message: (tc) => ({ tool_calls: tc, invalid_tool_calls: [{ name: "get_forecast", args: "{oops", id: "bad", error: "unparsable" }] }), fast: 1 },
   { name: "a call with a numeric id", calls: [["get_forecast", forecastArgs(1)], ["get_forecast", forecastArgs(2)]], message: (tc) => ({ tool_calls: [tc[0], { ...tc[1], id: 7 }] }), fast: 1 },
-  { name: "arguments already parsed by a gateway", calls: [["get_forecast", forecastArgs(1)], ["get_forecast", forecastArgs(2)]], message: (tc) => ({ tool_calls: [{ ...tc[0], function: { name: "get_forecast", arguments: JSON.parse(tc[0]!.function.arguments) } }, tc[1]] }), fast: 1 },
+  { name: "arguments already parsed by a gateway", calls: [["get_forecast", forecastArgs(1)], ["get_forecast", forecastArgs(2)]], message: (tc) => ({ tool_calls: [{ ...tc[0], function: { name: "get_forecast", arguments: JSON.parse(tc[0]!.function.arguments) } }, tc[1]] }), fast: 2 },
   { name: "a call that is not an object", calls: [["get_forecast", forecastArgs(1)]], message: (tc) => ({ tool_calls: [tc[0], null] }), fast: 1 },
   { name: "no arguments at all", calls: [["get_forecast", forecastArgs(1)]], message: (tc) => ({ tool_calls: [tc[0], { id: "x", type: "function", function: { name: "order" } }] }), fast: 1 },
   // A message of one call is answered apart from the loop (lane.ts): each shape it hands on, in that place.
-  { name: "one LangChain call", calls: [["get_forecast", forecastArgs(1)]], message: (tc) => ({ content: "", tool_calls: tc.map(asLangChain), invalid_tool_calls: [] }), fast: 0 },
+  { name: "one LangChain call", calls: [["get_forecast", forecastArgs(1)]], message: (tc) => ({ content: "", tool_calls: tc.map(asLangChain), invalid_tool_calls: [] }), fast: 1 },
   { name: "one call with a numeric id", calls: [["get_forecast", forecastArgs(1)]], message: (tc) => ({ tool_calls: [{ ...tc[0], id: 7 }] }), fast: 0 },
   { name: "one call that is not an object", calls: [["get_forecast", forecastArgs(1)]], message: () => ({ tool_calls: [null] }), fast: 0 },
-  { name: "one call with arguments already parsed", calls: [["get_forecast", forecastArgs(1)]], message: (tc) => ({ tool_calls: [{ ...tc[0], function: { name: "get_forecast", arguments: JSON.parse(tc[0]!.function.arguments) } }] }), fast: 0 },
+  { name: "one call with arguments already parsed", calls: [["get_forecast", forecastArgs(1)]], message: (tc) => ({ tool_calls: [{ ...tc[0], function: { name: "get_forecast", arguments: JSON.parse(tc[0]!.function.arguments) } }] }), fast: 1 },
   { name: "one call of an async tool", calls: [["later", '{"ms":1}']], message: (tc) => ({ tool_calls: tc }), fast: 1 },
   // Shapes the chat lane must leave to another format, though they carry `tool_calls` (providers/sniff.ts): the
   // general path reads their one call, then its own fast lane answers it.
   { name: "tool_calls beside a Responses output list", calls: [["get_forecast", forecastArgs(1)]], message: (tc) => ({ tool_calls: tc, output: [{ type: "function_call", call_id: "r1", name: "order", arguments: '{"id":1}' }] }), fast: 1 },
   { name: "a legacy function_call beside an empty tool_calls list", calls: [], message: () => ({ role: "assistant", content: null, tool_calls: [], function_call: { name: "order", arguments: '{"id":1}' } }), fast: 1 },
+  // Arguments that came parsed (LangChain `args`, Anthropic `input`, Gemini `args`): read by the full reader's copy
+  // (plain.ts `answerCall`), so each limit and shape below must be answered as the full pipeline answers it.
+  { name: "parsed: a __proto__ key", calls: [], message: () => lcMessage([["get_forecast", JSON.parse('{"city":"Oslo","days":2,"unit":"celsius","__proto__":{"polluted":true}}')]]), fast: 1 },
+  { name: "parsed: nested arguments", calls: [], message: () => lcMessage([["search", { filter: { tags: ["a", "b"], nested: { deeper: { deepest: [1, 2] } } } }]]), fast: 1 },
+  { name: "parsed: too deep", calls: [], message: () => lcMessage([["search", { filter: { tags: ["a"], nested: { deeper: { deepest: [1] } } } }]]), registry: { maxArgumentsDepth: 3 }, fast: 0 },
+  { name: "parsed: too large", calls: [], message: () => lcMessage([["get_forecast", { city: "Paris".repeat(20), days: 2, unit: "celsius" }]]), registry: { maxArgumentsBytes: 60 }, fast: 0 },
+  { name: "parsed: a number that is not finite", calls: [], message: () => lcMessage([["order", { id: Infinity }]]), fast: 0 },
+  { name: "parsed: a Date where a string belongs", calls: [], message: () => lcMessage([["meeting", { at: new Date("2026-11-30T10:00:00Z"), title: "x" }]]), fast: 0 },
+  { name: "parsed: a Date revived from a string", calls: [], message: () => lcMessage([["meeting", { at: "2026-11-30T10:00:00Z", title: "x" }]]), fast: 1 },
+  { name: "parsed: an array", calls: [], message: () => lcMessage([["order", [1]]]), fast: 0 },
+  { name: "parsed: null", calls: [], message: () => lcMessage([["order", null]]), fast: 0 },
+  { name: "parsed: no args at all", calls: [], message: () => lcMessage([["ping", undefined]]), fast: 1 },
+  { name: "parsed: text a gateway left unparsed", calls: [], message: () => lcMessage([["order", '{"id":3}']]), fast: 0 },
+  { name: "parsed: a class instance", calls: [], message: () => lcMessage([["order", new (class Args { id = 1; })()]]), fast: 0 },
+  { name: "parsed: an unknown property", calls: [], message: () => lcMessage([["order", { id: 1, extra: true }]]), fast: 0 },
+  { name: "parsed: a coercible value", calls: [], message: () => lcMessage([["order", { id: "4" }]]), fast: 0 },
+  { name: "parsed: a getter that throws", calls: [], message: () => lcMessage([["order", { get id(): number { throw new Error("getter failed"); } }], ["order", { id: 2 }]]), fast: 2 },
+  { name: "parsed: a throwing tool, then more", calls: [], message: () => lcMessage([["order", { id: 1 }], ["fail", { how: "error" }], ["order", { id: 2 }]]), fast: 3 },
+  { name: "parsed: an Anthropic message", calls: [], message: () => ({ role: "assistant", content: [{ type: "text", text: "Checking." }, { type: "tool_use", id: "toolu_1", name: "get_forecast", input: { city: "Lima", days: 3, unit: "celsius" } }, { type: "tool_use", id: "toolu_2", name: "order", input: { id: 9 } }] }), fast: 2 },
+  { name: "parsed: a Gemini response", calls: [], message: () => ({ candidates: [{ content: { role: "model", parts: [{ functionCall: { id: "g1", name: "order", args: { id: 5 } } }, { functionCall: { id: "g2", name: "ping" } }] } }] }), fast: 2 },
+  { name: "parsed: a Responses API call", calls: [], message: () => ({ output: [{ type: "function_call", call_id: "r1", name: "order", arguments: '{"id":6}' }] }), fast: 1 },
   // Read once per registry for dispatch(message) without options (dispatch.ts `registryLane`).
   { name: "an id at a registry's lowered limit", calls: [["order", '{"id":1}', "abcdef"]], registry: { maxCallIdLength: 5 }, fast: 0 },
   { name: "a registry limit set to an invalid value", calls: [["order", '{"id":1}']], registry: { maxConcurrency: 0 }, fast: 0 },
@@ -307,7 +335,10 @@ async function run(c: Case, fast: boolean): Promise<{ outcome: unknown; log: unk
   let outcome: unknown;
   try {
     const answers = await registry.dispatch(message, hooked(c.dispatch) as DispatchOptions | undefined);
-    outcome = answers.map((m) => ({ class: m.constructor.name, fields: { ...m }, errorKind: m.errorKind, json: JSON.stringify(m) }));
+    // ToolMessages for chat messages; another format's answer (Anthropic, Gemini, Responses) as its JSON.
+    outcome = Array.isArray(answers)
+      ? answers.map((m) => ({ class: m.constructor.name, fields: { ...m }, errorKind: m.errorKind, json: JSON.stringify(m) }))
+      : { answer: JSON.stringify(answers) };
   } catch (error) {
     outcome = { rejected: error instanceof Error ? `${error.constructor.name}: ${error.message}` : String(error) };
   } finally {
@@ -407,6 +438,34 @@ test("dispatch asks for a chat message with calls first only where formatOf woul
     assert.is(calls !== undefined, chat, what);
     if (calls !== undefined) assert.is(calls, (message as { tool_calls: unknown }).tool_calls, `${what}: the list itself`);
     if (chat) assert.is(formatOf(message), "openai", `${what}: formatOf agrees`);
+  }
+});
+
+test("parsed arguments reach the tool as a copy, in the fast lane as in the full pipeline", async () => {
+  const seen: unknown[] = [];
+  /**
+   * Changes what it is given.
+   * @param filter Filter
+   */
+  const mutate = tool(function mutate(filter: { tags: string[] }) {
+    seen.push(filter);
+    filter.tags.push("changed");
+    return filter.tags.join(",");
+  });
+  const registry = new ToolRegistry([mutate]);
+  for (const fast of [true, false]) {
+    const args = { filter: { tags: ["a"] } };
+    const previous = setFastLane(fast);
+    const before = fastLaneCount();
+    try {
+      const [answer] = await registry.dispatch(lcMessage([["mutate", args]]));
+      assert.is(answer!.content, "a,changed", `the tool's own copy (fast lane ${fast ? "on" : "off"})`);
+    } finally {
+      setFastLane(previous);
+    }
+    assert.is(fastLaneCount() - before, fast ? 1 : 0, "the lane that answered");
+    assert.equal(args, { filter: { tags: ["a"] } }, "the message's arguments are unchanged");
+    assert.is.not(seen.at(-1), args.filter);
   }
 });
 

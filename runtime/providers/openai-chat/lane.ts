@@ -4,7 +4,8 @@
  * per call, that reading was about as costly as the rest of the work the lane adds to the floor (bench/dispatch.ts).
  *
  * A call in the plain shape (`{ id, function: { name, arguments } }`, all three strings) goes straight to the fast
- * lane (dispatch/plain.ts `answerText`), which reads it as `readToolCall` (read.ts) would. The first call the lane
+ * lane (dispatch/plain.ts `answerCall`), which reads it as `readToolCall` (read.ts) would, as does one whose
+ * arguments came parsed (a LangChain ToolCall's `args`, a gateway's parsed `arguments`). The first call the lane
  * cannot finish (another shape, invalid arguments, a tool that throws, returns a promise or more than text) hands
  * the rest of the batch on to the full pipeline, with the calls read as `readChatCalls` reads them: the answers
  * are the same as the general path's, which test/dispatch/fast-lane.test.ts checks.
@@ -12,7 +13,7 @@
 import { continuePlain, plainLimit } from "../../dispatch/dispatch";
 import type { DispatchEnvironment } from "../../dispatch/environment";
 import { ToolMessage } from "../../dispatch/messages";
-import { FULL, type Ran, answerText } from "../../dispatch/plain";
+import { FULL, type Ran, answerCall } from "../../dispatch/plain";
 import { type AIMessage, type DispatchInput, readChatCalls } from "./read";
 
 /**
@@ -50,11 +51,34 @@ export function answerChatPlain(env: DispatchEnvironment, message: DispatchInput
   }
 }
 
-/** One call of `tool_calls` in the fast lane when it has the plain shape (`{ id, function: { name, arguments } }`, all three strings), else FULL. */
+/**
+ * One call of `tool_calls` in the fast lane, read as `readToolCall` (read.ts) reads it. The plain shape (`{ id,
+ * function: { name, arguments } }`, all three strings) is asked for first, in the fewest reads; any other goes to
+ * `answerParsedCall`.
+ */
 function answerChatCall(env: DispatchEnvironment, value: unknown, idLimit: number): ToolMessage | Ran | typeof FULL {
   const call = value as { id?: unknown; function?: { name?: unknown; arguments?: unknown } } | null;
   const fn = typeof call === "object" && call !== null ? call.function : undefined;
   return typeof fn === "object" && fn !== null && typeof call!.id === "string" && typeof fn.name === "string" && typeof fn.arguments === "string"
-    ? answerText(env, call!.id, fn.name, fn.arguments, idLimit)
-    : FULL;
+    ? answerCall(env, call!.id, fn.name, fn.arguments, undefined, idLimit)
+    : answerParsedCall(env, value, idLimit);
+}
+
+/**
+ * A call whose arguments came parsed: a LangChain ToolCall (`{ id, name, args }`) or a gateway's parsed
+ * `function.arguments`. Any other shape, or an id or name that is not a string, is FULL.
+ */
+function answerParsedCall(env: DispatchEnvironment, value: unknown, idLimit: number): ToolMessage | Ran | typeof FULL {
+  if (typeof value !== "object" || value === null) return FULL;
+  const call = value as { id?: unknown; function?: { name?: unknown; arguments?: unknown }; type?: unknown; name?: unknown; args?: unknown };
+  const id = call.id;
+  if (typeof id !== "string") return FULL;
+  const fn = call.function;
+  if (typeof fn === "object" && fn !== null) {
+    const name = fn.name;
+    const args = fn.arguments;
+    return typeof name === "string" && typeof args === "object" && args !== null ? answerCall(env, id, name, undefined, args, idLimit) : FULL;
+  }
+  if (call.type !== "custom" && "args" in call && typeof call.name === "string") return answerCall(env, id, call.name, undefined, call.args, idLimit);
+  return FULL;
 }
