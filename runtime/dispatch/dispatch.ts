@@ -38,6 +38,21 @@ export function dispatchCalls(
   options: DispatchOptions = NO_OPTIONS,
   rejections?: readonly (string | undefined)[],
 ): Promise<ToolMessage[]> {
+  const answers = answerCalls(env, calls, options, rejections);
+  return answers instanceof Promise ? answers : Promise.resolve(answers);
+}
+
+/**
+ * `dispatchCalls` for a caller that turns the answers into another format: the answers themselves when the fast
+ * lane answered every call at once (a format's answer is then made in the same step, with no promise in between),
+ * else their promise. Never throws: a failure is a rejected promise.
+ */
+export function answerCalls(
+  env: DispatchEnvironment,
+  calls: NormalizedCall[],
+  options: DispatchOptions = NO_OPTIONS,
+  rejections?: readonly (string | undefined)[],
+): ToolMessage[] | Promise<ToolMessage[]> {
   const idLimit = rejections === undefined ? plainBatch(env, calls, options) : 0;
   if (idLimit === 0) return answerInFull(env, calls, options, rejections);
   const count = calls.length;
@@ -53,7 +68,7 @@ export function dispatchCalls(
   } catch (error) {
     return Promise.reject(error);
   }
-  return Promise.resolve(answers);
+  return answers;
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   type DispatchEnvironment,
   type DispatchTool,
   type ToolInput,
+  answerCalls,
   callsCap,
   dispatchCalls,
   invokeRaw,
@@ -297,9 +298,11 @@ export abstract class BaseToolRegistry {
     } catch (error) {
       return Promise.reject(error);
     }
-    const results = dispatchCalls(this.#env, calls, options);
     // Chat answers are the ToolMessages themselves: no second step for the most common format.
-    if (provider.name === "openai") return results as Promise<DispatchResult<M>>;
+    if (provider.name === "openai") return dispatchCalls(this.#env, calls, options) as Promise<DispatchResult<M>>;
+    const results = answerCalls(this.#env, calls, options);
+    // Answered at once: the format's answer is made now, with no promise step between the answers and it.
+    if (!(results instanceof Promise)) return answerNow(provider, message, results) as Promise<DispatchResult<M>>;
     return answerIn(provider, message, results) as Promise<DispatchResult<M>>;
   }
 
@@ -396,6 +399,15 @@ export abstract class BaseToolRegistry {
 /** A provider's answer to a message, once its calls are answered (see `dispatch`). */
 function answerIn(provider: CallReader, message: ToolCallMessage, results: Promise<ToolMessage[]>): Promise<unknown> {
   return results.then((done) => provider.answer(message, done));
+}
+
+/** `answerIn` for answers already at hand. */
+function answerNow(provider: CallReader, message: ToolCallMessage, results: ToolMessage[]): Promise<unknown> {
+  try {
+    return Promise.resolve(provider.answer(message, results));
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }
 
 /** The tool's metadata, or a registration error that says why it is unusable and how to fix the build. */

@@ -469,6 +469,31 @@ test("parsed arguments reach the tool as a copy, in the fast lane as in the full
   }
 });
 
+test("a format's answer is the same whether the calls were answered at once or through a promise", async () => {
+  /**
+   * Echoes its text, at once or later.
+   * @param text Text
+   * @param later Whether to answer through a promise
+   */
+  const echo = tool(function echo(text: string, later?: boolean) {
+    return later ? Promise.resolve(text) : text;
+  });
+  const registry = new ToolRegistry([echo]);
+  const messages = (later: boolean): [string, object][] => [
+    ["Anthropic", { role: "assistant", content: [{ type: "tool_use", id: "t1", name: "echo", input: { text: "a", later } }, { type: "tool_use", id: "t2", name: "echo", input: { text: "b" } }] }],
+    ["Gemini", { candidates: [{ content: { role: "model", parts: [{ functionCall: { id: "g1", name: "echo", args: { text: "a", later } } }, { functionCall: { id: "g2", name: "echo", args: { text: "b" } } }] } }] }],
+    ["Responses", { output: [{ type: "function_call", call_id: "r1", name: "echo", arguments: JSON.stringify({ text: "a", later }) }, { type: "function_call", call_id: "r2", name: "echo", arguments: '{"text":"b"}' }] }],
+  ];
+  const now = messages(false);
+  const later = messages(true);
+  for (let i = 0; i < now.length; i++) {
+    const before = fastLaneCount();
+    const atOnce = await registry.dispatch(now[i]![1] as never);
+    assert.is(fastLaneCount() - before, 2, `${now[i]![0]}: both calls answered by the fast lane`);
+    assert.equal(JSON.stringify(atOnce), JSON.stringify(await registry.dispatch(later[i]![1] as never)), now[i]![0]);
+  }
+});
+
 test("a message whose tool_calls throw when read is rejected with that error, as before the chat lane", async () => {
   const registry = new ToolRegistry(makeTools([]));
   const boom = new Error("a getter that throws");
