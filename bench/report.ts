@@ -9,7 +9,8 @@ import { INSTALLED_PLUGIN, TSC, TSPC_PLAIN, TSPC_PLUGIN } from "./build";
 import { type BundlerResult, ESBUILD_ALONE, ESBUILD_PLUGIN, ESBUILD_PLUGIN_NO_VALIDATORS, TSC_NOEMIT } from "./bundler";
 import type { ColdStartResult, CompileCacheResult, MemoryResult, Phase } from "./cold-start";
 import { FLOOR, FLOOR_ASYNC, FLOOR_PROMISE, LANGCHAIN, TOOLTYPE, type DispatchResult } from "./dispatch";
-import { roundRatio, type Stats } from "./harness";
+import { FORMATS } from "./formats";
+import { type InterleaveResult, roundRatio, type Stats } from "./harness";
 import type { Machine } from "./machine";
 import type { SizeFigure } from "./sizes";
 
@@ -25,6 +26,8 @@ export interface Results {
   /** Bytes of emitted validator code per tool (from the build benchmark's output). */
   validators?: ValidatorSizeResult;
   bundler?: BundlerResult;
+  /** One call in each format a registry answers (formats.ts). */
+  formats?: InterleaveResult;
   bundle?: BundleResult;
   sizes?: SizeFigure[];
   checks: string[];
@@ -211,6 +214,25 @@ export function markdown(results: Results): string {
         `${r(TOOLTYPE, FLOOR_PROMISE)}; tooltype / async floor ${r(TOOLTYPE, FLOOR_ASYNC)}; LangChain.js / tooltype ` +
         `${r(LANGCHAIN, TOOLTYPE)} (target ≥ 50x).`,
     );
+    lines.push("");
+  }
+
+  if (results.formats) {
+    const f = results.formats;
+    lines.push("## Dispatch: one call in each format");
+    lines.push("");
+    lines.push(
+      "The same call of the same tool as one message of each format, dispatched by one registry (Chat Completions and " +
+        "the Responses API carry the arguments as JSON text, the others parsed; each answer in its own format). " +
+        `ns per message; ${f.rounds} interleaved rounds; ratio = that format's time / the Chat Completions message's, per round.`,
+    );
+    lines.push("");
+    lines.push("| Format | ns per message (median) | p25 – p75 | time / Chat Completions |");
+    lines.push("|---|---|---|---|");
+    for (const format of FORMATS) {
+      const s = f.ns[format]!;
+      lines.push(`| ${format} | ${ns(s.median)} | ${spread(s, ns)} | ${ratio(f.ratios[format]!.median)} |`);
+    }
     lines.push("");
   }
 

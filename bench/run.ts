@@ -17,6 +17,7 @@ import { benchBundle } from "./bundle";
 import { benchBundler } from "./bundler";
 import { benchColdStart, benchCompileCache, benchMemory, compileCacheNode, prepareToolProject } from "./cold-start";
 import { benchDispatch, checkDispatch } from "./dispatch";
+import { benchFormats, checkFormats } from "./formats";
 import { REPO } from "./generate";
 import type { InterleaveOptions } from "./harness";
 import { machine } from "./machine";
@@ -83,6 +84,9 @@ async function main(): Promise<void> {
       log(`dispatch: ${calls} call(s) per message …`);
       results.dispatch.push(await benchDispatch(calls, plan.dispatch));
     }
+    results.checks.push(...(await checkFormats()));
+    log("dispatch: one call in each format …");
+    results.formats = await benchFormats(plan.dispatch);
   }
 
   if (only.has("cold") || only.has("memory")) {
