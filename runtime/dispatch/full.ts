@@ -8,3 +8,4 @@
 export { answerBatch, continueBatch, refuseBeyondCap } from "./batch";
 export { invokeRaw, invokeTool } from "./pipeline";
 export { approvalState, checkApprovalState, findPending, rejectionsFor } from "./approval";
+export { resumeBatch } from "./resume";

@@ -14,7 +14,7 @@
  * Either way the answer is the same as the full pipeline's alone (test/dispatch/fast-lane.test.ts compares them).
  * Also here: the cheap approval check every batch needs, and the test switches of the lane.
  */
-import { type ArgsObject, MAX_ARGUMENTS_BYTES, MAX_ARGUMENTS_DEPTH, type ReadOptions, type ReadResult, readArguments, reviveDates, toPositionalArgs } from "../arguments/args";
+import { type ArgsObject, MAX_ARGUMENTS_BYTES, MAX_ARGUMENTS_DEPTH, type ReadResult, readArguments, reviveDates, toPositionalArgs } from "../arguments/args";
 import { closedDepth } from "../arguments/closed-schema";
 import type { ArgumentsValidator } from "../arguments/validate";
 import type { ToolContext } from "../tool/options";
@@ -61,10 +61,9 @@ interface PlainSettings {
   readonly inject: boolean;
   /** Dates or URLs to revive in the arguments (`meta.dates`, `meta.urls`). */
   readonly revive: boolean;
+  /** Also the limits of the reader of parsed arguments (these settings are its options: `readArguments`). */
   readonly maxBytes: number;
   readonly maxDepth: number;
-  /** The two limits as the reader of parsed arguments takes them (arguments/args.ts `readArguments`). */
-  readonly read: ReadOptions;
   readonly maxResultBytes: number;
   /** `responseFormat: "content_and_artifact"`: the result is a pair, answered by the full pipeline. */
   readonly artifact: boolean;
@@ -95,7 +94,6 @@ function settingsOf(tool: DispatchTool, registry: Readonly<RegistryOptions>): Pl
     revive: meta.dates !== undefined || meta.urls !== undefined,
     maxBytes,
     maxDepth,
-    read: { maxBytes, maxDepth },
     maxResultBytes: own.maxResultBytes ?? registry.maxResultBytes ?? MAX_RESULT_BYTES,
     artifact: own.responseFormat === "content_and_artifact",
     params: meta.flatten ? undefined : meta.params,
@@ -234,7 +232,7 @@ export function answerCall(env: DispatchEnvironment, id: string, name: string, t
     if (typeof value === "string") return FULL;
     let read: ReadResult;
     try {
-      read = readArguments(value, settings.read);
+      read = readArguments(value, settings);
     } catch (error) {
       // A getter or proxy that throws while the value is copied: the full pipeline answers that as a tool failure.
       fastAnswers++;

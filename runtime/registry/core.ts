@@ -84,9 +84,7 @@ export async function pendingRead(registry: BaseToolRegistry, calls: readonly No
 export async function resumeRead(registry: BaseToolRegistry, state: unknown, decisions: readonly ApprovalDecision[], options: DispatchOptions = {}): Promise<ToolMessage[]> {
   const env = environments.get(registry);
   if (!env) throw new TypeError("resume: the registry must be a ToolRegistry.");
-  const rejections = await viaFull((full) => full.rejectionsFor(full.checkApprovalState(state), decisions));
-  const checked = state as ApprovalState<unknown>;
-  return dispatchCalls(env, checked.calls.map((call) => ({ ...call })), options, rejections);
+  return viaFull((full) => full.resumeBatch(env, state, decisions, options));
 }
 
 /** Names OpenAI (and most providers) accept. */
@@ -281,8 +279,6 @@ export abstract class BaseToolRegistry {
    * are error answers for the model. Rejects only when a `handle*Error` option is `false` (with that error) or `options.signal` aborts (with its reason).
    */
   dispatch<M extends ToolCallMessage>(message: M, options?: DispatchOptions): Promise<DispatchResult<M>> {
-    let provider: CallReader | Promise<CallReader>;
-    let calls: NormalizedCall[];
     try {
       // The most common dispatch, a chat message's calls without options, is asked for first and answered from
       // `tool_calls` as they stand when the fast lane takes it.
@@ -291,19 +287,19 @@ export abstract class BaseToolRegistry {
         const answered = answerChatPlain(this.#env, message, chatCalls);
         if (answered !== undefined) return answered as Promise<DispatchResult<M>>;
       }
-      provider = this.#readerOf(formatOf(message));
+      const provider = this.#readerOf(formatOf(message));
       // A format met for the first time by a small entry's registry: its provider loads, then dispatch goes on.
       if (provider instanceof Promise) return this.#dispatchLater(provider, message, options);
-      calls = provider.readCalls(message);
+      const calls = provider.readCalls(message);
+      // Chat answers are the ToolMessages themselves: no second step for the most common format.
+      if (provider.name === "openai") return dispatchCalls(this.#env, calls, options) as Promise<DispatchResult<M>>;
+      // Neither throws. Answered at once, the format's answer is made now (a throw there is caught below), with no
+      // promise step between the answers and it.
+      const results = answerCalls(this.#env, calls, options);
+      return (results instanceof Promise ? answerIn(provider, message, results) : Promise.resolve(provider.answer(message, results))) as Promise<DispatchResult<M>>;
     } catch (error) {
       return Promise.reject(error);
     }
-    // Chat answers are the ToolMessages themselves: no second step for the most common format.
-    if (provider.name === "openai") return dispatchCalls(this.#env, calls, options) as Promise<DispatchResult<M>>;
-    const results = answerCalls(this.#env, calls, options);
-    // Answered at once: the format's answer is made now, with no promise step between the answers and it.
-    if (!(results instanceof Promise)) return answerNow(provider, message, results) as Promise<DispatchResult<M>>;
-    return answerIn(provider, message, results) as Promise<DispatchResult<M>>;
   }
 
   // The closures of the two steps below live in methods of their own: in `dispatch` they would cost every call a
@@ -356,12 +352,17 @@ export abstract class BaseToolRegistry {
    * TypeError and runs nothing. Works on a state read back from JSON, in a new registry with the same tools.
    */
   async resume<M = ToolCallMessage>(state: ApprovalState<M>, decisions: readonly ApprovalDecision[], options: DispatchOptions = {}): Promise<ApprovalDone<M>> {
-    const checked = await viaFull((full) => full.checkApprovalState(state));
-    if (!isMessageFormat(checked.provider)) throw new TypeError(`resume: the state names an unknown message format ${JSON.stringify(checked.provider)}.`);
-    const provider = await this.#readerOf(checked.provider);
-    const results = await resumeRead(this, checked, decisions, options);
+    let provider: CallReader | undefined;
+    // The steps are the full pipeline's (dispatch/resume.ts), which loads with the first of them; the format and
+    // its provider are this registry's part, before anything runs.
+    const results = await viaFull((full) =>
+      full.resumeBatch(this.#env, state, decisions, options, async (format) => {
+        if (!isMessageFormat(format)) throw new TypeError(`resume: the state names an unknown message format ${JSON.stringify(format)}.`);
+        provider = await this.#readerOf(format);
+      }),
+    );
     // Every provider answers from the results alone; the original message is not part of the state.
-    return { status: "done", answer: provider.answer(undefined as never, results) as DispatchResult<M>, results };
+    return { status: "done", answer: provider!.answer(undefined as never, results) as DispatchResult<M>, results };
   }
 
   /** The calls of `message` that need approval (nothing runs); `[]` when every call may run. */
@@ -401,14 +402,6 @@ function answerIn(provider: CallReader, message: ToolCallMessage, results: Promi
   return results.then((done) => provider.answer(message, done));
 }
 
-/** `answerIn` for answers already at hand. */
-function answerNow(provider: CallReader, message: ToolCallMessage, results: ToolMessage[]): Promise<unknown> {
-  try {
-    return Promise.resolve(provider.answer(message, results));
-  } catch (error) {
-    return Promise.reject(error);
-  }
-}
 
 /** The tool's metadata, or a registration error that says why it is unusable and how to fix the build. */
 function checkedMeta(found: FoundTool): CompiledToolMeta {

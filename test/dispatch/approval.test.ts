@@ -150,6 +150,8 @@ test("resume refuses decisions that miss a pending call, name an unknown one or 
   assert.match(await refused([{ id: "c0", approved: true }, { id: "c0", approved: false }, { id: "c2", approved: true }]), /decided twice/);
   assert.match(await refused("yes" as unknown as ApprovalDecision[]), /must be an array/);
   assert.match(String(await rejection(() => registry.resume({ type: "other" } as unknown as ApprovalState, []))), /not the state of a paused batch/);
+  const everyCall: ApprovalDecision[] = [{ id: "c0", approved: true }, { id: "c2", approved: true }];
+  assert.match(String(await rejection(() => registry.resume({ ...state, provider: "nope" } as ApprovalState, everyCall))), /unknown message format "nope"/);
   assert.equal(ran, []);
 });
 

@@ -13,8 +13,8 @@
 import { continuePlain, plainLimit } from "../../dispatch/dispatch";
 import type { DispatchEnvironment } from "../../dispatch/environment";
 import { ToolMessage } from "../../dispatch/messages";
-import { FULL, type Ran, answerCall } from "../../dispatch/plain";
-import { type AIMessage, type DispatchInput, readChatCalls } from "./read";
+import { FULL, type Ran, answerCall, answerPlain } from "../../dispatch/plain";
+import { type AIMessage, type DispatchInput, readChatCalls, readToolCall } from "./read";
 
 /**
  * The answers to a chat message's `tool_calls` (the list as read from it, providers/sniff.ts `chatCallsOf`), or
@@ -52,33 +52,14 @@ export function answerChatPlain(env: DispatchEnvironment, message: DispatchInput
 }
 
 /**
- * One call of `tool_calls` in the fast lane, read as `readToolCall` (read.ts) reads it. The plain shape (`{ id,
- * function: { name, arguments } }`, all three strings) is asked for first, in the fewest reads; any other goes to
- * `answerParsedCall`.
+ * One call of `tool_calls` in the fast lane. The plain shape (`{ id, function: { name, arguments } }`, all three
+ * strings) is asked for first, in the fewest reads; any other (a LangChain ToolCall's parsed `args`, a gateway's
+ * parsed `arguments`) is read by `readToolCall`, as the general path reads it.
  */
 function answerChatCall(env: DispatchEnvironment, value: unknown, idLimit: number): ToolMessage | Ran | typeof FULL {
   const call = value as { id?: unknown; function?: { name?: unknown; arguments?: unknown } } | null;
   const fn = typeof call === "object" && call !== null ? call.function : undefined;
   return typeof fn === "object" && fn !== null && typeof call!.id === "string" && typeof fn.name === "string" && typeof fn.arguments === "string"
     ? answerCall(env, call!.id, fn.name, fn.arguments, undefined, idLimit)
-    : answerParsedCall(env, value, idLimit);
-}
-
-/**
- * A call whose arguments came parsed: a LangChain ToolCall (`{ id, name, args }`) or a gateway's parsed
- * `function.arguments`. Any other shape, or an id or name that is not a string, is FULL.
- */
-function answerParsedCall(env: DispatchEnvironment, value: unknown, idLimit: number): ToolMessage | Ran | typeof FULL {
-  if (typeof value !== "object" || value === null) return FULL;
-  const call = value as { id?: unknown; function?: { name?: unknown; arguments?: unknown }; type?: unknown; name?: unknown; args?: unknown };
-  const id = call.id;
-  if (typeof id !== "string") return FULL;
-  const fn = call.function;
-  if (typeof fn === "object" && fn !== null) {
-    const name = fn.name;
-    const args = fn.arguments;
-    return typeof name === "string" && typeof args === "object" && args !== null ? answerCall(env, id, name, undefined, args, idLimit) : FULL;
-  }
-  if (call.type !== "custom" && "args" in call && typeof call.name === "string") return answerCall(env, id, call.name, undefined, call.args, idLimit);
-  return FULL;
+    : answerPlain(env, readToolCall(value), idLimit);
 }
