@@ -4,8 +4,8 @@
  * per call, that reading was about as costly as the rest of the work the lane adds to the floor (bench/dispatch.ts).
  *
  * A call in the plain shape (`{ id, function: { name, arguments } }`, all three strings) goes straight to the fast
- * lane (dispatch/plain.ts `answerCall`), which reads it as `readToolCall` (read.ts) would, as does one whose
- * arguments came parsed (a LangChain ToolCall's `args`, a gateway's parsed `arguments`). The first call the lane
+ * lane (dispatch/plain.ts `answerCall`), which reads it as `readToolCall` (read.ts) would; a call of another shape
+ * (a LangChain ToolCall's parsed `args`, a gateway's parsed `arguments`) is read by `readToolCall` first. The first call the lane
  * cannot finish (another shape, invalid arguments, a tool that throws, returns a promise or more than text) hands
  * the rest of the batch on to the full pipeline, with the calls read as `readChatCalls` reads them: the answers
  * are the same as the general path's, which test/dispatch/fast-lane.test.ts checks.
