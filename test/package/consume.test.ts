@@ -3,7 +3,8 @@
  * and ts-patch into two throwaway projects (CommonJS with module node16, ESM with module nodenext), build each with
  * the installed `tspc` CLI and the `tooltype/transformer` plugin, run the output with node, and check that the
  * exported tools carry the JSDoc descriptions, that dispatch answers an OpenAI-style message, and that the agent
- * loop, stream accumulation and parseToolCalls work with a client written by hand; the same sources run with the
+ * loop, stream accumulation and parseToolCalls work with a client written by hand; a build script of each module
+ * kind calls the transformer through the compiler API (its default import is the function in both); the same sources run with the
  * installed `tooltype/register` hook, and the installed `tooltype` command prints the same tools. The projects
  * install no provider SDK and no agent framework, and keep skipLibCheck off: the main entry's types and the other
  * providers' formats (Anthropic answers, Gemini declarations, strict mode) must work without them, and the framework
@@ -150,6 +151,57 @@ main().catch((error) => {
 });
 `;
 
+/**
+ * A build script that calls the transformer through the compiler API (docs/building.md "With the compiler API"), as
+ * a CommonJS or an ES module file: the default import of `tooltype/transformer` must be the transformer in both.
+ * It emits api/tools.ts (a tool) and api/unsupported.ts (a parameter no schema can describe) and prints what it saw.
+ */
+const API_BUILD = `declare const process: { exitCode?: number };
+import * as ts from "typescript";
+import tooltype from "tooltype/transformer";
+
+const program = ts.createProgram(["api/tools.ts", "api/unsupported.ts"], {
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.CommonJS,
+  strict: true,
+  types: [],
+});
+const diagnostics: ts.Diagnostic[] = [];
+const emitted: Record<string, string> = {};
+const result = program.emit(undefined, (name, text) => (emitted[name.replace(/^.*\\//, "")] = text), undefined, false, {
+  before: [tooltype(program, {}, { ts, addDiagnostic: (d) => diagnostics.push(d) })],
+});
+console.log(
+  JSON.stringify({
+    typeErrors: ts.getPreEmitDiagnostics(program).length,
+    emitSkipped: result.emitSkipped,
+    metadata: /tooltype\\/validator@/.test(emitted["tools.js"] ?? ""),
+    description: (emitted["tools.js"] ?? "").includes("Multiply two numbers."),
+    tooltype: diagnostics.map((d) => [d.file?.fileName.replace(/^.*\\//, ""), ts.flattenDiagnosticMessageText(d.messageText, "\\n")]),
+  }),
+);
+`;
+
+const API_TOOLS = `import { tool } from "tooltype";
+
+/**
+ * Multiply two numbers.
+ * @param a The first factor
+ * @param b The second factor
+ */
+export const multiply = tool(function multiply(a: number, b: number): number {
+  return a * b;
+});
+`;
+
+const API_UNSUPPORTED = `import { tool } from "tooltype";
+
+/** Run a callback later. */
+export const later = tool(function later(callback: () => void): void {
+  setTimeout(callback, 1);
+});
+`;
+
 interface ProjectKind {
   dir: string;
   type: "commonjs" | "module";
@@ -186,6 +238,10 @@ function writeProject(root: string, kind: ProjectKind, tarball: string): string 
   fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify(packageJson, null, 2));
   fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(tsconfig, null, 2));
   fs.writeFileSync(path.join(dir, "src", "index.ts"), `declare const process: { exitCode?: number };\n${SOURCE}`);
+  fs.writeFileSync(path.join(dir, "src", "api-build.ts"), API_BUILD);
+  fs.mkdirSync(path.join(dir, "api"));
+  fs.writeFileSync(path.join(dir, "api", "tools.ts"), API_TOOLS);
+  fs.writeFileSync(path.join(dir, "api", "unsupported.ts"), API_UNSUPPORTED);
   return dir;
 }
 
@@ -380,6 +436,18 @@ test("the packed tarball installs, builds with tspc and runs in a CommonJS and a
       const result = expectOk(`node dist/index.js (${kind.dir})`, await run(process.execPath, ["dist/index.js"], dir, RUN_TIMEOUT_MS));
       const output = JSON.parse(result.stdout) as Output;
       checkOutput(kind, output);
+
+      // The compiler API from a build script of the project's own module kind.
+      const api = JSON.parse(expectOk(`node dist/api-build.js (${kind.dir})`, await run(process.execPath, ["dist/api-build.js"], dir, RUN_TIMEOUT_MS)).stdout) as {
+        typeErrors: number;
+        emitSkipped: boolean;
+        metadata: boolean;
+        description: boolean;
+        tooltype: [string, string][];
+      };
+      assert.equal([api.typeErrors, api.emitSkipped, api.metadata, api.description], [0, false, true, true], `${kind.dir}: the compiler API emits the tool's metadata`);
+      assert.equal(api.tooltype.map(([file]) => file), ["unsupported.ts"], `${kind.dir}: one TT diagnostic, through addDiagnostic`);
+      assert.match(api.tooltype[0]![1], /callback/, `${kind.dir}: the diagnostic names the parameter`);
 
       // The same sources without a build: the installed register hook; and the installed `tooltype` command.
       const [hooked, schema] = await Promise.all([
