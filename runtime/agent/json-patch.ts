@@ -15,7 +15,8 @@
  */
 import type { applyPatch } from "rfc6902";
 import { rfc6902 } from "#rfc6902";
-import { isPlainObject, truncate } from "../arguments/args";
+import { isPlainObject } from "../arguments/args";
+import { truncate } from "../arguments/show";
 import { shortJson } from "../arguments/show";
 import { describeArgumentsProblem, parseArguments } from "../arguments/parse";
 import type { ToolFormatSource } from "../providers/provider";

@@ -1,9 +1,9 @@
 /**
  * Arguments, from the model's text to the function's parameter list:
- * - read: JSON text or an already-parsed object → a fresh, plain arguments object (or a description of why not),
- *   bounded in size and depth, `__proto__` keys dropped, numbers finite (`1e400` parses to Infinity and is
- *   refused); text `JSON.parse` refuses goes to the lenient reader (repair.ts, handed in: see parse.ts), and a
- *   JSON string holding the whole arguments object (double-stringified) can be unwrapped;
+ * - read: an already-parsed object (or the value read-text.ts parsed from the model's text) → a fresh, plain
+ *   arguments object (or a description of why not), bounded in size and depth, `__proto__` keys dropped, numbers
+ *   finite (`1e400` parses to Infinity and is refused); a JSON string holding the whole arguments object
+ *   (double-stringified) can be unwrapped;
  * - revive: ISO strings at the `meta.dates` pointers → `Date` (a leap second `23:59:60` as the second after
  *   `23:59:59`, as POSIX time and `Date` count it);
  * - map: the arguments object → positional arguments, honouring `meta.flatten` and `meta.inject`.
@@ -11,12 +11,15 @@
  * Model output is untrusted, so everything after reading works on the copy, never on the caller's message, and no
  * text the model sent is ever evaluated. Schema-guided coercion is coerce.ts. The words for what cannot be read are
  * parse.ts's (and show.ts's), which only failures load. No module state: tests import this file directly.
+ *
+ * The fast lane (dispatch/plain.ts) uses this module; reading text is read-text.ts's, which only the full pipeline
+ * uses. Kept apart because a bundler that splits code (esbuild) puts all the code a lazily loaded chunk uses of a
+ * module that the entry imports into a chunk loaded on start: text reading here would ship with every small bundle.
  */
 import type { Coercion } from "./coercion";
 import type { CompiledToolMeta } from "../tool/meta";
 import type { ToolContext } from "../tool/options";
-import type { RepairKind, RepairResult } from "./repair";
-import { utf8Length } from "../tool/utf8";
+import type { RepairKind } from "./repair";
 
 /** Default limit on arguments text: 1 MiB of UTF-8. Longer text is refused before parsing. */
 export const MAX_ARGUMENTS_BYTES = 1_048_576;
@@ -59,69 +62,6 @@ export type ReadResult =
     }
   | ({ ok: false } & ArgumentsProblem);
 
-/** The lenient reader (repair.ts's `repairJson`), handed to `parseText` by code that has it loaded. */
-export type Repair = (text: string, parseError: string, maxDepth: number) => RepairResult;
-
-/**
- * Parse arguments text. Empty or blank text means "no arguments" (models send `""` for parameterless tools). Strict
- * JSON is tried first; only text it refuses is read leniently, by `repair`. Without `repair`, such text (when
- * `options.repair` allows repairs) gives `undefined`: read it again with the lenient reader (parse.ts).
- */
-export function parseText(text: string, options: ReadOptions = {}, repair?: Repair): ReadResult | undefined {
-  const maxBytes = options.maxBytes ?? MAX_ARGUMENTS_BYTES;
-  const maxDepth = options.maxDepth ?? MAX_ARGUMENTS_DEPTH;
-  // Each UTF-16 unit is 1 to 3 bytes of UTF-8: measure only when the length alone does not decide.
-  if (text.length > maxBytes) return { ok: false, problem: "too_long", bytes: utf8Length(text), limit: maxBytes };
-  if (text.length * 3 > maxBytes) {
-    const bytes = utf8Length(text);
-    if (bytes > maxBytes) return { ok: false, problem: "too_long", bytes, limit: maxBytes };
-  }
-  // Arguments text almost always starts with "{": only other text is trimmed (a copy) to see whether it is blank.
-  if (text.length === 0 || (text.charCodeAt(0) !== 0x7b && text.trim() === "")) return { ok: true, args: {} };
-  let value: unknown;
-  let repairs: RepairKind[] | undefined;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    if (options.repair === false) return { ok: false, problem: "json", detail, text };
-    if (!repair) return undefined;
-    const repaired = repair(text, detail, maxDepth);
-    if (!repaired.ok) {
-      return repaired.problem === "too_deep"
-        ? { ok: false, problem: "too_deep", limit: maxDepth }
-        : { ok: false, problem: "json", detail: repaired.detail, text };
-    }
-    value = repaired.value;
-    repairs = repaired.repairs;
-  }
-  const read = readValue(value, text, options, false, mayHoldProtoKey(text));
-  if (read.ok && mayHoldHugeNumber(text)) {
-    const path = nonFinitePath(read.args, "", 0);
-    if (path !== undefined) return { ok: false, problem: "not_finite", path };
-  }
-  if (read.ok && repairs) read.repairs = repairs;
-  return read;
-}
-
-/**
- * Whether parsed text can hold a `__proto__` key. JSON.parse makes such a key an ordinary own property, harmless
- * until some later assignment copies it onto an object; only then is a cleaned copy needed. A key can also spell it
- * with escapes (`"\u005f_proto__"`).
- */
-function mayHoldProtoKey(text: string): boolean {
-  // Two plain searches: cheaper than one regular expression with an alternation, measured.
-  return text.includes("__proto__") || text.includes("\\u");
-}
-
-/**
- * Whether parsed text can hold a number too large for a double: only an exponent of three digits or a run of over
- * 300 digits parses to Infinity. Checked on the text so that ordinary arguments are not walked again.
- */
-function mayHoldHugeNumber(text: string): boolean {
-  return /[eE][+]?\d{3}|\d{300}/.test(text);
-}
-
 /** Check and copy an already-parsed arguments value (LangChain `args`, `invoke(name, {...})`). */
 export function readArguments(value: unknown, options: ReadOptions = {}): ReadResult {
   return readValue(value, undefined, options, true, true);
@@ -131,7 +71,7 @@ export function readArguments(value: unknown, options: ReadOptions = {}): ReadRe
  * `copy`: make a cleaned copy. Values just parsed from text belong to no one else and, without a `__proto__` key,
  * need only their depth checked; values handed in by a caller are always copied, since coercion changes them.
  */
-function readValue(value: unknown, text: string | undefined, options: ReadOptions, estimateSize: boolean, copy: boolean): ReadResult {
+export function readValue(value: unknown, text: string | undefined, options: ReadOptions, estimateSize: boolean, copy: boolean): ReadResult {
   if (value === undefined) return { ok: true, args: {} };
   const maxDepth = options.maxDepth ?? MAX_ARGUMENTS_DEPTH;
   const maxBytes = options.maxBytes ?? MAX_ARGUMENTS_BYTES;
@@ -355,7 +295,7 @@ function copyJson(value: unknown, depth: number, maxDepth: number, budget: { lef
 }
 
 /** The JSON pointer of the first number in `value` that is not finite, or `undefined` (depth-bounded like the copy). */
-function nonFinitePath(value: unknown, path: string, depth: number): string | undefined {
+export function nonFinitePath(value: unknown, path: string, depth: number): string | undefined {
   if (typeof value === "number") return Number.isFinite(value) ? undefined : path;
   if (typeof value !== "object" || value === null || depth > MAX_WALK_DEPTH) return undefined;
   if (Array.isArray(value)) {
@@ -393,9 +333,4 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const proto: unknown = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
-}
-
-/** Text cut to `max` characters, marking the cut so the model does not take it for what it sent. */
-export function truncate(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max)}… (${text.length - max} more characters)`;
 }

@@ -1,12 +1,13 @@
 /**
  * Arguments text read as dispatch reads it, and the words for arguments that cannot be read:
- * - `parseArguments`: strict JSON first (args.ts), the text `JSON.parse` refuses by the lenient reader (repair.ts),
+ * - `parseArguments`: strict JSON first (read-text.ts), the text `JSON.parse` refuses by the lenient reader (repair.ts),
  *   in one synchronous call, for code that needs the answer at once (`parseToolCalls`, structured output, JSON Patch
  *   calls); dispatch reads strictly and loads the rest on first need (settle.ts);
  * - `describeArgumentsProblem`: what the model is told about arguments it must send again.
  */
-import { type ArgumentsProblem, type ReadOptions, type ReadResult, parseText, truncate } from "./args";
-import { kindOf, shortJson } from "./show";
+import type { ArgumentsProblem, ReadOptions, ReadResult } from "./args";
+import { parseText } from "./read-text";
+import { kindOf, shortJson, truncate } from "./show";
 import { repairJson } from "./repair";
 
 /** Parse arguments text, repairing the slips repair.ts accepts unless `options.repair` is `false`. */

@@ -1,6 +1,6 @@
 /**
- * Values shown in messages: short JSON, and what kind of value arrived where an object was expected. Apart from
- * args.ts, which reads arguments on every call, so that only failures load it.
+ * Values shown in messages: short JSON, what kind of value arrived where an object was expected, and text cut to a
+ * length. Apart from args.ts, which reads arguments on every call, so that only failures load it.
  */
 
 /** Short JSON of a value for messages; values JSON cannot write are named instead. */
@@ -29,4 +29,9 @@ export function kindOf(value: unknown): string {
     default:
       return typeof value === "object" ? "an object of another kind" : `a ${typeof value}`;
   }
+}
+
+/** Text cut to `max` characters, marking the cut so the model does not take it for what it sent. */
+export function truncate(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max)}… (${text.length - max} more characters)`;
 }

@@ -9,7 +9,7 @@
  *   client's request with its headers or a driver's settings, so nothing of them is serialised.
  * Never throws: a value that cannot be inspected gets a generic text.
  */
-import { truncate } from "../arguments/args";
+import { truncate } from "../arguments/show";
 import { toolErrorKind } from "../tool/errors";
 import type { Redact } from "../tool/options";
 import { redactSecrets } from "./redact";

@@ -23,11 +23,11 @@ import {
   type ReadOptions,
   type ReadResult,
   modelParams,
-  parseText,
   readArguments,
   reviveDates,
   toPositionalArgs,
 } from "../arguments/args";
+import { parseText } from "../arguments/read-text";
 import type { NormalizedCall } from "./call";
 import type { Coercion } from "../arguments/coerce";
 import { ToolResultError, ToolTimeoutError, ToolValidationError, toolErrorKind } from "../tool/errors";

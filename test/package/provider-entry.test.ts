@@ -3,8 +3,9 @@
  *
  * - An app of compiled tools written against `tooltype/openai`, compiled with tspc and the plugin and bundled by
  *   esbuild (code splitting on): the part the app loads on start (the entry and its static chunks, read from
- *   esbuild's metafile) holds no other provider, no stream accumulator, no agent loop, no partial-json, rfc6902,
- *   json5 or ajv compiler; the other providers sit in chunks of their own. Run alone, the bundle answers a chat
+ *   esbuild's metafile) holds no other provider, no stream accumulator, no agent loop, not the full pipeline nor
+ *   what only it uses (reading arguments text, repair, coercion), no partial-json, rfc6902, json5 or ajv compiler;
+ *   the other providers and the full pipeline sit in chunks of their own. Run alone, the bundle answers a chat
  *   message and then an Anthropic, a Gemini and a Responses API message (their chunks load on first need).
  * - Under Node (the CommonJS build), `require("tooltype/openai")` loads none of those modules either, and a
  *   message of another format still dispatches; `require("tooltype")` loads each provider on its first use.
@@ -50,6 +51,9 @@ const NOT_AT_START: readonly RegExp[] = [
   /dist\/esm\/runtime\/providers\/openai-chat\/(stream|functions)\.js$/,
   /dist\/esm\/runtime\/providers\/index\.js$/,
   /dist\/esm\/runtime\/agent\//,
+  // The full pipeline and what only it uses: reading arguments text, repairing it, coercing, the words for failures.
+  /dist\/esm\/runtime\/dispatch\/(full|pipeline)\.js$/,
+  /dist\/esm\/runtime\/arguments\/(read-text|repair|parse|show|coerce)\.js$/,
   /node_modules\/partial-json\//,
   /node_modules\/rfc6902\//,
   /node_modules\/json5\//,
@@ -76,9 +80,9 @@ test("a tooltype/openai app bundles no other provider, stream or agent code at s
       assert.equal(startInputs.filter((file) => pattern.test(file)), [], `the app's start holds modules matching ${pattern}`);
     }
     const later = Object.keys(bundle.outputs).filter((file) => !atStart.includes(file));
-    for (const provider of ["anthropic", "gemini", "openai-responses"]) {
-      const chunk = later.find((file) => Object.keys(bundle.outputs[file]!.inputs).some((input) => input.endsWith(`dist/esm/runtime/providers/${provider}.js`)));
-      assert.ok(chunk, `no chunk loaded on need holds the ${provider} provider`);
+    for (const module of ["providers/anthropic", "providers/gemini", "providers/openai-responses", "dispatch/pipeline", "arguments/read-text"]) {
+      const chunk = later.find((file) => Object.keys(bundle.outputs[file]!.inputs).some((input) => input.endsWith(`dist/esm/runtime/${module}.js`)));
+      assert.ok(chunk, `no chunk loaded on need holds ${module}.js`);
     }
 
     // Away from any node_modules: the bundle must stand alone.

@@ -1,6 +1,6 @@
 /**
- * args.ts on its own (it holds no module state): reading argument text safely, reviving dates by pointer, mapping
- * an arguments object onto positions.
+ * args.ts and read-text.ts on their own (they hold no module state): reading argument text safely, reviving dates
+ * by pointer, mapping an arguments object onto positions.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
