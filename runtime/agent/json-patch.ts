@@ -16,8 +16,7 @@
 import type { applyPatch } from "rfc6902";
 import { rfc6902 } from "#rfc6902";
 import { isPlainObject } from "../arguments/args";
-import { truncate } from "../arguments/show";
-import { shortJson } from "../arguments/show";
+import { shortJson, truncate } from "../arguments/show";
 import { describeArgumentsProblem, parseArguments } from "../arguments/parse";
 import type { ToolFormatSource } from "../providers/provider";
 import type { JsonValue } from "../tool/meta";

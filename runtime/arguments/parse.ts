@@ -1,8 +1,8 @@
 /**
  * Arguments text read as dispatch reads it, and the words for arguments that cannot be read:
- * - `parseArguments`: strict JSON first (read-text.ts), the text `JSON.parse` refuses by the lenient reader (repair.ts),
- *   in one synchronous call, for code that needs the answer at once (`parseToolCalls`, structured output, JSON Patch
- *   calls); dispatch reads strictly and loads the rest on first need (settle.ts);
+ * - `parseArguments`: strict JSON first (read-text.ts), the text `JSON.parse` refuses by the lenient reader
+ *   (repair.ts), in one synchronous call, for code that needs the answer at once (`parseToolCalls`, structured
+ *   output, JSON Patch calls); dispatch reads strictly and loads the rest on first need (settle.ts);
  * - `describeArgumentsProblem`: what the model is told about arguments it must send again.
  */
 import type { ArgumentsProblem, ReadOptions, ReadResult } from "./args";

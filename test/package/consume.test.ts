@@ -1,12 +1,12 @@
 /**
  * The published package, consumed as a user would: `npm pack` the built repo, check its entries' types with
- * @arethetypeswrong/cli, install the tarball with typescript
- * and ts-patch into two throwaway projects (CommonJS with module node16, ESM with module nodenext), build each with
- * the installed `tspc` CLI and the `tooltype/transformer` plugin, run the output with node, and check that the
- * exported tools carry the JSDoc descriptions, that dispatch answers an OpenAI-style message, and that the agent
- * loop, stream accumulation and parseToolCalls work with a client written by hand; a build script of each module
- * kind calls the transformer through the compiler API (its default import is the function in both); the same sources run with the
- * installed `tooltype/register` hook, and the installed `tooltype` command prints the same tools. The projects
+ * @arethetypeswrong/cli, install the tarball with typescript and ts-patch into two throwaway projects (CommonJS with
+ * module node16, ESM with module nodenext), build each with the installed `tspc` CLI and the `tooltype/transformer`
+ * plugin, run the output with node, and check that the exported tools carry the JSDoc descriptions, that dispatch
+ * answers an OpenAI-style message, and that the agent loop, stream accumulation and parseToolCalls work with a
+ * client written by hand; a build script of each module kind calls the transformer through the compiler API (its
+ * default import is the function in both); the same sources run with the installed `tooltype/register` hook, and
+ * the installed `tooltype` command prints the same tools. The projects
  * install no provider SDK and no agent framework, and keep skipLibCheck off: the main entry's types and the other
  * providers' formats (Anthropic answers, Gemini declarations, strict mode) must work without them, and the framework
  * entries (`tooltype/ai`, `/langchain`, `/agents`, `/mastra`, `/mcp`) are the only ones that ask for their optional peers.
