@@ -13,6 +13,7 @@ import { projectFor } from "../../transformer/hosts/project";
 import { transformModule } from "../../transformer/hosts/transform-module";
 import { type AppOutput, expectDispatch, prepareApp, REPO, run, runApp } from "./app";
 import { BUNDLERS, build } from "./builds";
+import { makeProject } from "./project";
 
 const TSPC = path.join(REPO, "node_modules", "ts-patch", "bin", "tspc.js");
 /** tspc's own build of the app runs on Node as CommonJS: same sources and tsconfig, module format overridden. */
@@ -54,6 +55,37 @@ test("the plugin's transform splices the metadata tspc emits, byte for byte", as
     compared += fromTspc.length;
   }
   assert.is(compared, 2, "both tools' metadata compared");
+});
+
+test("the plugin parses JSDoc as tsc does, on need: a declaration file's docs and tags still reach the schema", () => {
+  // Like tsc, the plugins' program parses no JSDoc of .ts and .d.ts files up front (the standard library's and every
+  // dependency's are most of a program's comments); the transformer parses the comments it reads (jsdoc-fill.ts).
+  const dir = makeProject("jsdoc-on-need", {
+    "tsconfig.json": JSON.stringify({ compilerOptions: { target: "ES2022", module: "ESNext", moduleResolution: "bundler", strict: true, types: [], lib: ["ES2022", "DOM"] }, include: ["src"] }),
+    "src/geo.d.ts": `export interface Point {\n  /**\n   * Latitude in degrees\n   * @minimum -90\n   * @maximum 90\n   */\n  lat: number;\n  /** Longitude in degrees */\n  lon: number;\n}\n`,
+    "src/tools.ts": `import { tool } from "tooltype";\nimport type { Point } from "./geo";\n\n/**\n * Find the nearest station.\n * @param at Where to look from\n */\nexport const nearest = tool(function nearest(at: Point) {\n  return at.lat + at.lon;\n});\n`,
+  });
+  const project = projectFor({ tsconfig: path.join(dir, "tsconfig.json") });
+  const file = path.join(dir, "src", "tools.ts");
+  const text = fs.readFileSync(file, "utf8");
+  const result = transformModule(project, file, text);
+  assert.equal(result.diagnostics, []);
+  const parameters = /parameters: JSON\.parse\('([^']*)'\)/.exec(result.code ?? "")?.[1];
+  assert.ok(parameters, `no parameters in:\n${result.code}`);
+  assert.equal(JSON.parse(parameters).properties.at, {
+    type: "object",
+    properties: {
+      lat: { type: "number", minimum: -90, maximum: 90, description: "Latitude in degrees" },
+      lon: { type: "number", description: "Longitude in degrees" },
+    },
+    required: ["lat", "lon"],
+    additionalProperties: false,
+    description: "Where to look from",
+  });
+  assert.match(result.code ?? "", /description: "Find the nearest station\."/);
+  const program = project.program(file, text);
+  const lib = program.getSourceFiles().find((f) => /lib\.dom\.d\.ts$/.test(f.fileName)) as { jsDocParsingMode?: number } | undefined;
+  assert.is(lib?.jsDocParsingMode, project.ts.JSDocParsingMode.ParseForTypeErrors, "the standard library is parsed without its JSDoc");
 });
 
 test("the plugin's source map points every original token at its own place", async () => {

@@ -31,6 +31,7 @@ export interface ProjectOptions {
 
 const projects = new Map<string, ProjectService>();
 
+
 /** The shared service for `options.tsconfig`: one per tsconfig path in the process. */
 export function projectFor(options: ProjectOptions, cwd = process.cwd()): ProjectService {
   const tsconfig = path.resolve(cwd, options.tsconfig ?? "tsconfig.json");
@@ -70,7 +71,7 @@ export class ProjectService {
     this.plugin = plugin ?? pluginConfig;
     // One compiler for all of the project's builds: each schema's code is generated once.
     this.validators = new ValidatorCompiler();
-    const host: ts.LanguageServiceHost & { jsDocParsingMode?: number } = {
+    const host: ts.LanguageServiceHost = {
       getCompilationSettings: () => this.options,
       // Unchanged project version: the language service hands back the same program without asking about files.
       getProjectVersion: () => String(this.generation),
@@ -89,11 +90,16 @@ export class ProjectService {
       getDirectories: tsi.sys.getDirectories,
       realpath: tsi.sys.realpath,
       useCaseSensitiveFileNames: () => tsi.sys.useCaseSensitiveFileNames,
-      // JSDoc is the tools' descriptions: parse all of it up front (under tsc, which parses only what type errors
-      // need, the transformer parses the comments it reads itself: transformer/jsdoc-fill.ts).
-      jsDocParsingMode: 0, // ts.JSDocParsingMode.ParseAll
+      // What tsc parses: the JSDoc of JavaScript files (their types), none of .ts and .d.ts files up front. The
+      // standard library's and the dependencies' comments (DOM's, @types/node's) are most of a program's, and
+      // parsing them was a sizeable part of creating it; the transformer parses the ones it reads itself, on first
+      // need (transformer/jsdoc-fill.ts), as under tsc.
+      jsDocParsingMode: tsi.JSDocParsingMode.ParseForTypeErrors,
     };
-    this.service = tsi.createLanguageService(host, tsi.createDocumentRegistry(tsi.sys.useCaseSensitiveFileNames, host.getCurrentDirectory(), 0));
+    this.service = tsi.createLanguageService(
+      host,
+      tsi.createDocumentRegistry(tsi.sys.useCaseSensitiveFileNames, host.getCurrentDirectory(), host.jsDocParsingMode),
+    );
   }
 
   /** Forget what is known of the disk: every file is looked at again (a rebuild starts, or a file changed). */
