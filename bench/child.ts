@@ -7,16 +7,19 @@
  * - memory: heap after GC with the library imported (baseline), then with the tools registered, then after the
  *   first dispatch of the called tools; prints the differences.
  * - import: only `require(module)`, timed: the references the cold start is read against (the runtime alone, the
- *   same tools compiled by plain tsc).
+ *   same tools compiled by plain tsc);
+ * - compile: V8 compiles every .js file of the folder `module` as Node's CommonJS loader does, and runs none of them:
+ *   what reading a build's text costs before any of it runs (the tools built with the plugin, and by plain tsc).
  * The first two print the answers and each exported tool's parameter names, which the parent compares across the
  * sides.
  */
 import * as fs from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
+import * as vm from "node:vm";
 
 export interface ChildJob {
-  mode: "cold" | "memory" | "import";
+  mode: "cold" | "memory" | "import" | "compile";
   side: "tooltype" | "langchain";
   /** The generated project: packages resolve from here as they would for its own code. */
   projectDir: string;
@@ -64,9 +67,28 @@ async function settledHeap(): Promise<number> {
 /** Kept reachable so that GC cannot take what is being weighed. */
 const kept: unknown[] = [];
 
+/** The CommonJS wrapper's parameters, as Node's loader compiles a module. */
+const CJS_PARAMETERS = ["exports", "require", "module", "__filename", "__dirname"];
+
+/** compile mode: ms to compile the folder's files (read first, untimed); toolCount is how many files. */
+function compileOnly(job: ChildJob): ChildReport {
+  const files = fs
+    .readdirSync(job.module)
+    .filter((name) => name.endsWith(".js"))
+    .map((name) => ({ filename: path.join(job.module, name), text: fs.readFileSync(path.join(job.module, name), "utf8") }));
+  const start = now();
+  for (const file of files) kept.push(vm.compileFunction(file.text, CJS_PARAMETERS, { filename: file.filename }));
+  const ms = now() - start;
+  return { side: job.side, toolCount: files.length, exportedCount: 0, answers: [], shapes: [], phases: { import: ms, register: 0, export: 0, dispatch: 0, total: ms } };
+}
+
 async function main(): Promise<void> {
   const job = JSON.parse(fs.readFileSync(process.argv[2]!, "utf8")) as ChildJob;
   const requireFromProject = createRequire(path.join(job.projectDir, "package.json"));
+  if (job.mode === "compile") {
+    process.stdout.write(JSON.stringify(compileOnly(job)));
+    return;
+  }
   if (job.mode === "import") {
     const start = now();
     const loaded = requireFromProject(job.module) as { tools?: unknown[] };

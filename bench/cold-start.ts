@@ -69,8 +69,15 @@ function runSide(project: ToolProject, mode: "cold" | "memory", side: Side, run:
   return report;
 }
 
-/** What a reference (see REFERENCES) takes to import, in a fresh process: child.ts in import mode. */
+/**
+ * A reference (see REFERENCES), in a fresh process: what the runtime alone or the plain build takes to import
+ * (child.ts in import mode), or what V8 takes to compile either build's files without running them (compile mode).
+ */
 function runReference(project: ToolProject, reference: Reference): ChildReport {
+  if (reference === "compile-plugin" || reference === "compile-plain") {
+    const dir = path.dirname(reference === "compile-plugin" ? project.modules.tooltype : project.plain);
+    return runJob(project, { mode: "compile", side: "tooltype", projectDir: project.dir, module: dir, calls: [] }, `job-${reference}.json`);
+  }
   const module = reference === "runtime" ? "tooltype" : project.plain;
   return runJob(project, { mode: "import", side: "tooltype", projectDir: project.dir, module, calls: [] }, `job-import-${reference}.json`);
 }
@@ -147,10 +154,18 @@ export interface ColdStartResult {
    * compiled metadata costs.
    */
   references: { runtime: Stats; plainTools: Stats };
+  /**
+   * ms for V8 to compile, without running, the tools' files: `plugin`, as built with tooltype's plugin; `plain`, as
+   * built by plain tsc. The difference is what reading the metadata's text costs, before any of it runs.
+   */
+  compileOnly: { plugin: Stats; plain: Stats };
 }
 
-/** The references, run between the sides: the import of tooltype alone, and of the tools compiled by plain tsc. */
-const REFERENCES = ["runtime", "plain-tools"] as const;
+/**
+ * The references, run between the sides: the import of tooltype alone and of the tools compiled by plain tsc, and
+ * the compilation alone of the two builds' files.
+ */
+const REFERENCES = ["runtime", "plain-tools", "compile-plugin", "compile-plain"] as const;
 type Reference = (typeof REFERENCES)[number];
 
 export function benchColdStart(project: ToolProject, runs: number): ColdStartResult {
@@ -172,6 +187,7 @@ export function benchColdStart(project: ToolProject, runs: number): ColdStartRes
     phases,
     speedup: stats(pairRatios(totals("langchain"), totals("tooltype"))),
     references: { runtime: importMs("runtime"), plainTools: importMs("plain-tools") },
+    compileOnly: { plugin: importMs("compile-plugin"), plain: importMs("compile-plain") },
   };
 }
 
