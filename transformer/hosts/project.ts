@@ -31,7 +31,6 @@ export interface ProjectOptions {
 
 const projects = new Map<string, ProjectService>();
 
-
 /** The shared service for `options.tsconfig`: one per tsconfig path in the process. */
 export function projectFor(options: ProjectOptions, cwd = process.cwd()): ProjectService {
   const tsconfig = path.resolve(cwd, options.tsconfig ?? "tsconfig.json");
