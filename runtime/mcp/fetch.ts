@@ -28,7 +28,13 @@ export function mcpFetchHandler(registry: ToolRegistry, options: MCPHttpOptions 
   /** Calls running in this instance, by session and request id, for `notifications/cancelled`. */
   const running = new Map<string, AbortController>();
 
-  return async (request) => {
+  const internalError = (error: unknown): Response =>
+    refusal(500, -32603, policy.exposeErrors ? `Internal error: ${errorMessage(error)}` : "Internal error: the server could not answer this request.");
+
+  // Never rejects: a host (a Worker, Node through node.ts, a framework's route) gets an answer for every request.
+  return (request) => answer(request).catch(internalError);
+
+  async function answer(request: Request): Promise<Response> {
     const admitted = await admit(request, policy);
     if (admitted instanceof Response) return admitted;
     const { auth, body } = admitted;
@@ -59,9 +65,9 @@ export function mcpFetchHandler(registry: ToolRegistry, options: MCPHttpOptions 
       return closeAfter(response, headers, done);
     } catch (error) {
       done();
-      return refusal(500, -32603, policy.exposeErrors ? `Internal error: ${errorMessage(error)}` : "Internal error: the server could not answer this request.");
+      return internalError(error);
     }
-  };
+  }
 }
 
 /**

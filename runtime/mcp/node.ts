@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { BaseToolRegistry as ToolRegistry } from "../registry/core";
 import type { MCPHttpOptions } from "./http-policy";
 import { mcpFetchHandler } from "./fetch";
+import { refusal } from "./http-policy";
 
 /**
  * A Node HTTP handler serving the registry over Streamable HTTP, stateless (see `mcpFetchHandler`). Mount it at your
@@ -20,25 +21,71 @@ export function mcpHttpHandler(
   options: MCPHttpOptions = {},
 ): (req: IncomingMessage, res: ServerResponse, parsedBody?: unknown) => Promise<void> {
   const handle = mcpFetchHandler(registry, options);
+  // Never rejects: under a plain `http.createServer` an unhandled rejection ends the process, so one hostile
+  // request could stop the server for everyone.
   return async (req, res, parsedBody) => {
     const closed = new AbortController();
     res.on("close", () => closed.abort(new Error("The client closed the connection.")));
-    const response = await handle(toRequest(req, parsedBody, closed.signal));
-    // A body left unread (refused before or while reading) must not be taken for the next request on this socket.
-    if (!req.complete) res.shouldKeepAlive = false;
-    await writeResponse(response, res, closed.signal);
+    try {
+      const request = toRequest(req, parsedBody, closed.signal);
+      const response = request instanceof Response ? request : await handle(request);
+      // A body left unread (refused before or while reading) must not be taken for the next request on this socket.
+      if (!req.complete) res.shouldKeepAlive = false;
+      await writeResponse(response, res, closed.signal);
+    } catch {
+      answerFailure(res);
+    }
   };
 }
 
-/** An IncomingMessage as a Web Request (the body streamed from the message's events, or `parsedBody` as JSON). */
-export function toRequest(req: IncomingMessage, parsedBody: unknown, signal: AbortSignal): Request {
+/** The last resort when something failed before or while answering: a 500 if nothing was sent yet, else a cut. */
+function answerFailure(res: ServerResponse): void {
+  try {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.shouldKeepAlive = false;
+    const failure = refusal(500, -32603, "Internal error: the server could not answer this request.");
+    res.writeHead(failure.status, { "content-type": "application/json", connection: "close" });
+    void failure.text().then((text) => res.end(text), () => res.destroy());
+  } catch {
+    res.destroy();
+  }
+}
+
+/**
+ * The request's URL from its `Host` header and target, or `undefined` when they do not form one (`Host: local host`,
+ * `localhost:abc`, `[::1`, a port over 65535): such a request names no server and is answered 400.
+ */
+function requestUrl(req: IncomingMessage): URL | undefined {
+  const host = req.headers.host ?? "localhost";
+  try {
+    const base = new URL(`http://${host}`);
+    // The header must be exactly a host and an optional port, as the URL reads it: a path, user info or query
+    // smuggled in would make the URL name another host than the header the policy checks.
+    if (base.host !== host.toLowerCase().replace(/:80$/, "")) return undefined;
+    return new URL(req.url ?? "/", base);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * An IncomingMessage as a Web Request (the body streamed from the message's events, or `parsedBody` as JSON), or
+ * the 400 answer for a request whose Host header and target form no URL.
+ */
+export function toRequest(req: IncomingMessage, parsedBody: unknown, signal: AbortSignal): Request | Response {
+  const url = requestUrl(req);
+  if (url === undefined) {
+    return refusal(400, -32600, "Bad request: the Host header and the request target do not form a valid URL.");
+  }
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
   }
   const method = req.method ?? "GET";
-  const url = `http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`;
   if (method === "GET" || method === "HEAD") return new Request(url, { method, headers, signal });
   if (parsedBody !== undefined) {
     headers.delete("content-length");

@@ -8,6 +8,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import * as http from "node:http";
+import * as net from "node:net";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { MCPAuthError, type MCPHttpOptions, mcpHttpHandler } from "tooltype/mcp";
 import { listenOnLoopback } from "../support/listen";
@@ -131,6 +132,52 @@ test("DNS rebinding: a foreign Host is refused by default (403), loopback names 
     assert.is((await rawPost(url, INITIALIZE, { host: "tools.example" })).status, 200);
     assert.is((await rawPost(url, INITIALIZE, { host: "localhost" })).status, 403);
   });
+});
+
+/** One raw HTTP/1.1 request on a fresh socket, its Host header written as given (Node's client would refuse some). */
+function rawHostRequest(url: URL, host: string, method: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(url.port), url.hostname);
+    let data = "";
+    socket.setEncoding("utf8");
+    socket.setTimeout(10_000, () => socket.destroy(new Error("raw request timed out")));
+    socket.on("data", (chunk: string) => (data += chunk));
+    socket.on("error", reject);
+    socket.on("close", () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(data)?.[1] ?? 0), text: data }));
+    const body = method === "GET" ? "" : JSON.stringify(INITIALIZE);
+    socket.end(
+      `${method} ${url.pathname} HTTP/1.1\r\nHost: ${host}\r\ncontent-type: application/json\r\n` +
+        `accept: application/json, text/event-stream\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
+  });
+}
+
+test("a malformed Host header is a 400 and nothing else: the handler never rejects, the process and the server live on", async () => {
+  const rejections: unknown[] = [];
+  const onRejection = (reason: unknown): void => void rejections.push(reason);
+  process.on("unhandledRejection", onRejection);
+  try {
+    for (const options of [undefined, { authenticate: () => ({ user: "a" }) }] satisfies (MCPHttpOptions | undefined)[]) {
+      await withServer(options, async (url) => {
+        for (const host of ["local host", "localhost:abc", "[::1", "localhost:99999", "localhost%", "localhost/x", "a@localhost"]) {
+          for (const method of ["POST", "GET", "DELETE"]) {
+            const answer = await rawHostRequest(url, host, method);
+            assert.is(answer.status, 400, `${method} with Host ${JSON.stringify(host)}: ${answer.text.slice(0, 200)}`);
+            // The body, whether sent with a length or in one chunk.
+            const body = answer.text.slice(answer.text.indexOf("{"), answer.text.lastIndexOf("}") + 1);
+            assert.match(JSON.parse(body).error.message, /Host header .* do not form a valid URL/);
+            assert.not.match(answer.text, /TypeError|at .*\(|\/work\/|node:internal/);
+          }
+        }
+        // The server still answers a good request afterwards.
+        assert.is((await rawPost(url, INITIALIZE)).status, 200);
+      });
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(rejections, []);
+  } finally {
+    process.off("unhandledRejection", onRejection);
+  }
 });
 
 test("Origin: a foreign page is refused even on an allowed host; same-origin and listed origins pass", async () => {
