@@ -1,88 +1,39 @@
 /**
- * Bounded-cost `pattern` checks. JavaScript's regular expressions backtrack: `^(a+)+$` on 28 `a`s and a `!` takes a
- * second, doubling per character, and a plain `a*a*b` is quadratic on a long string. A model controls the strings,
- * so every pattern test is charged against a budget of backtracking steps per validation run:
+ * Bounded-cost `pattern` tests. JavaScript's regular expressions backtrack: `^(a+)+$` on 28 `a`s and a `!` takes
+ * seconds, doubling per character. A model or a client controls the strings, so:
  *
- * - a pattern is classified once from its source: linear (at most one repeated part, anchored with `^`), polynomial
- *   of some degree (several repeated parts, or an unanchored one), or exponential (a repeated group that itself
- *   repeats or alternates: star height above one);
- * - a test's worst case is estimated from the string's length (n, n^degree, 2^n) and refused when it would overrun
- *   what is left of the budget. A refused test fails the value with its own message (the string is too long to be
- *   checked against that pattern), never by running.
+ * - a pattern RE2 can express (nearly all: no lookaround, no backreference) is matched by a linear-time automaton
+ *   (linear-pattern.ts), whatever its shape, with no budget to spend;
+ * - any other is tested by JavaScript's engine within a budget of steps per validation run, its cost taken as
+ *   exponential in the string's length (no reading of a pattern's shape finds every one that backtracks), so a
+ *   string too long for what is left of the budget is refused with its own message, never run.
  *
- * Patterns the transformer proved linear at build time (see transformer/validator/patterns.ts) skip the estimate.
  * The budget itself is step-budget.ts.
  */
+import { type LinearMatcher, linearMatcher } from "./linear-pattern";
 import { PATTERN_STEP_BUDGET, StepBudget } from "./step-budget";
 
-export type PatternRisk = { kind: "linear" } | { kind: "polynomial"; degree: number } | { kind: "exponential" };
+export type PatternRisk = { kind: "linear" } | { kind: "exponential" };
 
-interface Frame {
-  /** A quantifier that repeats (`*`, `+`, `{2,}`, `{1,5}`) occurs inside this group. */
-  repeats: boolean;
-  /** The group has a top-level `|`. */
-  alternates: boolean;
+/** Compiled matchers by source, shared by every validator: the same few patterns recur across tools and calls. */
+const matchers = new Map<string, LinearMatcher | null>();
+const MAX_CACHED_MATCHERS = 512;
+
+/** The linear-time matcher of `source`, compiled once, or `null` when RE2 cannot express it. */
+function cachedMatcher(source: string): LinearMatcher | null {
+  let matcher = matchers.get(source);
+  if (matcher === undefined) {
+    // Schemas that arrive at run time could name endless patterns: the oldest is forgotten, never the process's memory.
+    if (matchers.size >= MAX_CACHED_MATCHERS) matchers.delete(matchers.keys().next().value!);
+    matcher = linearMatcher(source) ?? null;
+    matchers.set(source, matcher);
+  }
+  return matcher;
 }
 
-/** The worst-case growth of `source` (ECMA-262 syntax, `u` flag) against the length of the tested string. */
+/** How testing `source` grows with the string's length. */
 export function patternRisk(source: string): PatternRisk {
-  const frames: Frame[] = [{ repeats: false, alternates: false }];
-  let repeated = 0;
-  let exponential = false;
-  // What the next quantifier applies to: a group just closed (its frame), or a single atom.
-  let last: Frame | "atom" | undefined;
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i]!;
-    if (c === "\\") {
-      const next = source[i + 1];
-      // \u{...}, \p{...}, \P{...}, \k<...>: their braces are no quantifier.
-      if ((next === "u" || next === "p" || next === "P") && source[i + 2] === "{") i = Math.max(source.indexOf("}", i), i + 1);
-      else if (next === "k" && source[i + 2] === "<") i = Math.max(source.indexOf(">", i), i + 1);
-      else i++;
-      last = "atom";
-    } else if (c === "[") {
-      for (i++; i < source.length && source[i] !== "]"; i++) if (source[i] === "\\") i++;
-      last = "atom";
-    } else if (c === "(") {
-      frames.push({ repeats: false, alternates: false });
-      if (source[i + 1] === "?") {
-        // (?: (?= (?!, (?<= (?<!, and (?<name>: none of their characters is a quantifier.
-        const lookbehind = source[i + 2] === "<" && (source[i + 3] === "=" || source[i + 3] === "!");
-        i = source[i + 2] === "<" && !lookbehind ? Math.max(source.indexOf(">", i), i + 2) : i + (lookbehind ? 3 : 2);
-      }
-      last = undefined;
-    } else if (c === ")") {
-      const closed = frames.length > 1 ? frames.pop()! : frames[0]!;
-      if (closed.repeats) frames[frames.length - 1]!.repeats = true;
-      last = closed;
-    } else if (c === "|") {
-      frames[frames.length - 1]!.alternates = true;
-      last = undefined;
-    } else if (c === "*" || c === "+" || c === "?" || (c === "{" && /^\{\d+(,\d*)?\}/.test(source.slice(i, i + 24)))) {
-      let repeats = c !== "?";
-      if (c === "{") {
-        const [, low, comma, high] = /^\{(\d+)(,)?(\d*)\}/.exec(source.slice(i, i + 24))!;
-        repeats = comma !== undefined ? high === "" || Number(high) > 1 : false;
-        // `(a+){3}`: a fixed count multiplies the inner repetitions (a higher degree), it does not nest them.
-        if (!repeats && Number(low) > 1 && typeof last === "object" && last.repeats) repeated += Number(low) - 1;
-        i = source.indexOf("}", i);
-      }
-      if (source[i + 1] === "?") i++;
-      if (repeats) {
-        if (typeof last === "object" && (last.repeats || last.alternates)) exponential = true;
-        repeated++;
-        frames[frames.length - 1]!.repeats = true;
-      }
-      last = undefined;
-    } else {
-      last = "atom";
-    }
-  }
-  if (exponential) return { kind: "exponential" };
-  // An unanchored pattern is tried from every position: one more factor of n.
-  const anchored = source.startsWith("^") && !frames[0]!.alternates;
-  const degree = repeated + (anchored || repeated === 0 ? 0 : 1);
-  return degree <= 1 ? { kind: "linear" } : { kind: "polynomial", degree };
+  return cachedMatcher(source) === null ? { kind: "exponential" } : { kind: "linear" };
 }
 
 /** The worst-case steps of testing a string of `length` characters. */
@@ -90,8 +41,6 @@ export function patternCost(risk: PatternRisk, length: number): number {
   switch (risk.kind) {
     case "linear":
       return 0;
-    case "polynomial":
-      return length ** risk.degree;
     case "exponential":
       return 2 ** Math.min(length, 64);
   }
@@ -110,21 +59,33 @@ export function longestCheckable(risk: PatternRisk): number {
  */
 export class GuardedPattern {
   readonly risk: PatternRisk;
-  readonly regExp: RegExp;
+  readonly #linear: LinearMatcher | null;
+  #regExp: RegExp | undefined;
 
   constructor(
     readonly source: string,
     /** The budget its tests spend from: the validator's, shared by its patterns and reset per run. */
     public budget: StepBudget,
-    provenLinear = false,
+    /**
+     * The build's verdict (validators emitted before the linear matcher carry it). Not trusted: an analysis of a
+     * pattern's shape missed some that backtrack, so only RE2's compiling it counts.
+     */
+    _provenLinear = false,
   ) {
-    this.regExp = new RegExp(source, "u");
-    this.risk = provenLinear ? { kind: "linear" } : patternRisk(source);
+    this.#linear = cachedMatcher(source);
+    this.risk = this.#linear === null ? { kind: "exponential" } : { kind: "linear" };
+    // An invalid pattern throws here, as it always did, for the caller to report.
+    if (this.#linear === null) this.#regExp = new RegExp(source, "u");
+  }
+
+  /** The pattern as JavaScript reads it (for messages and callers that need a RegExp's shape). */
+  get regExp(): RegExp {
+    return (this.#regExp ??= new RegExp(this.source, "u"));
   }
 
   test(text: string): boolean | undefined {
-    const cost = patternCost(this.risk, text.length);
-    if (cost > 0 && !this.budget.spend(cost)) {
+    if (this.#linear !== null) return this.#linear.test(text);
+    if (!this.budget.spend(patternCost(this.risk, text.length))) {
       this.budget.refused.add(text);
       return undefined;
     }

@@ -27,8 +27,6 @@ export type RepairResult =
 /** Python's constants (a model writing a Python dict), by their JSON spelling: the same length each. */
 const PYTHON_CONSTANTS: Readonly<Record<string, string>> = { True: "true", False: "false", None: "null" };
 
-/** A whole text wrapped in one markdown code fence, with an optional language tag. */
-const FENCE = /^\s*```[A-Za-z0-9_+.-]*[ \t]*(?:\r?\n)?([\s\S]*?)\r?\n?[ \t]*```\s*$/;
 
 /**
  * Read `text` leniently. Call it only after `JSON.parse(text)` failed; `parseError` is that failure's message, used
@@ -38,9 +36,9 @@ const FENCE = /^\s*```[A-Za-z0-9_+.-]*[ \t]*(?:\r?\n)?([\s\S]*?)\r?\n?[ \t]*```\
 export function repairJson(text: string, parseError: string, maxDepth: number, parse: (body: string) => unknown = parseLenient): RepairResult {
   const repairs: RepairKind[] = [];
   let body = text;
-  const fenced = FENCE.exec(text);
-  if (fenced) {
-    body = fenced[1]!;
+  const fenced = unfence(text);
+  if (fenced !== undefined) {
+    body = fenced;
     repairs.push("code_fence");
     try {
       return { ok: true, value: JSON.parse(body), repairs };
@@ -241,3 +239,41 @@ function classify(tokens: Token[], kinds: Set<RepairKind>, python: Token[] = [])
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/**
+ * The body of a text wrapped whole in one markdown code fence (an optional language tag after the opening one),
+ * or `undefined`. A scan from both ends, linear in the text: the regular expression it replaces backtracked over
+ * white space after an opening fence, quadratically (156 KiB of spaces took 70 s).
+ */
+export function unfence(text: string): string | undefined {
+  let start = 0;
+  while (start < text.length && isWhiteSpace(text[start]!)) start++;
+  if (!text.startsWith("```", start)) return undefined;
+  let from = start + 3;
+  while (from < text.length && isTagCharacter(text.charCodeAt(from))) from++;
+  while (text[from] === " " || text[from] === "\t") from++;
+  if (text[from] === "\r" && text[from + 1] === "\n") from += 2;
+  else if (text[from] === "\n") from++;
+  let end = text.length;
+  while (end > 0 && isWhiteSpace(text[end - 1]!)) end--;
+  const closing = end - 3;
+  if (closing < from || !text.startsWith("```", closing)) return undefined;
+  // The white space before the closing fence belongs to the fence: spaces and tabs, then one line end.
+  let to = closing;
+  while (to > from && (text[to - 1] === " " || text[to - 1] === "\t")) to--;
+  if (to > from && text[to - 1] === "\n") to--;
+  if (to > from && text[to - 1] === "\r") to--;
+  return text.slice(from, to);
+}
+
+/** A language tag's characters: letters, digits, `_ + . -`. */
+function isTagCharacter(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code === 43 || code === 46 || code === 45;
+}
+
+/** JavaScript's white space and line terminators (what `\s` matches), one character at a time. */
+function isWhiteSpace(character: string): boolean {
+  return WHITE_SPACE.has(character);
+}
+
+const WHITE_SPACE = new Set(["\t", "\n", "\v", "\f", "\r", " ", "\u00a0", "\u1680", "\u2000", "\u2001", "\u2002", "\u2003", "\u2004", "\u2005", "\u2006", "\u2007", "\u2008", "\u2009", "\u200a", "\u2028", "\u2029", "\u202f", "\u205f", "\u3000", "\ufeff"]);

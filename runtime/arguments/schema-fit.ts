@@ -7,6 +7,8 @@
  * time) still checks the final arguments, so this only has to choose well, never to be the last word.
  */
 import { isRecord, resolveRef } from "./json-schema";
+import { GuardedPattern } from "./pattern-guard";
+import { StepBudget } from "./step-budget";
 import type { JsonSchema } from "../tool/meta";
 
 const MAX_REF_HOPS = 32;
@@ -16,8 +18,18 @@ const MAX_REF_HOPS = 32;
  * the same nested objects, which without them costs 2^depth walks.
  */
 let answers: WeakMap<object, Map<unknown, boolean>> | undefined;
+/** The pattern budget of the question under way: one, however many branches and strings it tries. */
+let budget: StepBudget | undefined;
 
 export function fitsSchema(value: unknown, schema: unknown, root: JsonSchema, hops = 0): boolean {
+  if (budget === undefined) {
+    budget = new StepBudget();
+    try {
+      return fitsSchema(value, schema, root, hops);
+    } finally {
+      budget = undefined;
+    }
+  }
   if (typeof value !== "object" || value === null) return fits(value, schema, root, hops);
   const outermost = answers === undefined;
   answers ??= new WeakMap();
@@ -127,9 +139,10 @@ function fitsObject(record: Record<string, unknown>, s: Record<string, unknown>,
   return true;
 }
 
+/** Through the guarded matcher, as every pattern test: a test refused for its cost counts as no match. */
 function matches(pattern: string, text: string): boolean {
   try {
-    return new RegExp(pattern, "u").test(text);
+    return new GuardedPattern(pattern, budget ?? new StepBudget()).test(text) === true;
   } catch {
     return false;
   }

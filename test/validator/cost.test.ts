@@ -111,15 +111,17 @@ for (const [label, registry] of paths) {
     assert.ok(bad.ms < 1000, `${bad.ms.toFixed(0)} ms`);
   });
 
-  test(`${label}: a polynomial pattern is tested within a step budget; a string too long for it is refused by name`, async () => {
+  test(`${label}: a pattern JavaScript backtracks on cubically is matched in linear time, at any length`, async () => {
     const ok = await timed(registry, [["cubic", JSON.stringify({ tag: "aaab" })]]);
     assert.is(ok.answers[0]!.status, "success", ok.answers[0]!.content);
     const miss = await timed(registry, [["cubic", JSON.stringify({ tag: "aaa" })]]);
     assert.match(miss.answers[0]!.content, /\/tag: must match the pattern \/\^a\*a\*a\*b\$\/; got "aaa"/);
-    // 100,000 `a`s and no `b`: cubic backtracking, hours of CPU if it ran.
+    // 100,000 `a`s and no `b`: hours of CPU for JavaScript's backtracking engine; checked and answered here.
     const long = await fastest(registry, [["cubic", JSON.stringify({ tag: "a".repeat(100_000) })]]);
     assert.is(long.answers[0]!.status, "error");
-    assert.match(long.answers[0]!.content, /\/tag: is too long to be checked against the pattern \/\^a\*a\*a\*b\$\/ \(100000 characters; this pattern can only be checked on strings of up to about \d+ characters/);
+    assert.match(long.answers[0]!.content, /\/tag: must match the pattern \/\^a\*a\*a\*b\$\//);
+    const valid = await fastest(registry, [["cubic", JSON.stringify({ tag: `${"a".repeat(100_000)}b` })]]);
+    assert.is(valid.answers[0]!.status, "success", valid.answers[0]!.content);
     assert.ok(long.ms < 500, `${long.ms.toFixed(0)} ms`);
   });
 
@@ -143,15 +145,20 @@ for (const [label, registry] of paths) {
   });
 }
 
-test("ajv at run time: an exponential pattern from a hand-written schema is refused past its budget", async () => {
+test("ajv at run time: an exponential pattern from a hand-written schema is matched in linear time; one RE2 cannot express is refused past its budget", async () => {
   const short = await timed(runtime, [["expo", JSON.stringify({ code: "aaaaaaaaaa" })]]);
   assert.is(short.answers[0]!.status, "success", short.answers[0]!.content);
-  const attack = await fastest(runtime, [["expo", JSON.stringify({ code: `${"a".repeat(28)}!` })]]);
+  const attack = await fastest(runtime, [["expo", JSON.stringify({ code: `${"a".repeat(100_000)}!` })]]);
   assert.is(attack.answers[0]!.status, "error");
-  assert.match(attack.answers[0]!.content, /\/code: is too long to be checked against the pattern \/\^\(a\+\)\+\$\//);
+  assert.match(attack.answers[0]!.content, /\/code: must match the pattern \/\^\(a\+\)\+\$\//);
   assert.ok(attack.ms < 200, `${attack.ms.toFixed(0)} ms (was 1.2 s, doubling per character)`);
+  // A lookahead has no linear-time matcher: JavaScript's engine tests it, within the budget.
+  const lookahead = { type: "object", properties: { code: { type: "string", pattern: "^(?=a)(a+)+$" } }, required: ["code"] };
+  const guarded = new ToolRegistry([tool((code: unknown) => String(code), undefined, { v: 1, name: "ahead", description: "d", parameters: lookahead, params: ["code"] })]);
+  const refused = await fastest(guarded, [["ahead", JSON.stringify({ code: `${"a".repeat(28)}!` })]]);
+  assert.match(refused.answers[0]!.content, /\/code: is too long to be checked against the pattern \/\^\(\?=a\)\(a\+\)\+\$\//);
   // Many short attack strings share one budget per call: the total stays bounded.
-  const schema = { type: "object", properties: { codes: { type: "array", items: { type: "string", pattern: "^(a+)+$" } } }, required: ["codes"] };
+  const schema = { type: "object", properties: { codes: { type: "array", items: { type: "string", pattern: "^(?=a)(a+)+$" } } }, required: ["codes"] };
   const many = new ToolRegistry([tool((codes: unknown) => String(codes), undefined, { v: 1, name: "many", description: "d", parameters: schema, params: ["codes"] })]);
   const flood = await fastest(many, [["many", JSON.stringify({ codes: Array.from({ length: 5000 }, () => `${"a".repeat(18)}!`) })]]);
   assert.is(flood.answers[0]!.status, "error");
