@@ -3,13 +3,14 @@
  * validators the transformer generated), with the same cost bounds as those:
  * - `uniqueItems` in linear time (unique.ts) instead of ajv's pairwise comparison;
  * - every `pattern` tested within a step budget (pattern-guard.ts), which the caller resets per validation;
- * - the formats of ajv-formats, with the length limits the generated validators apply (formats.ts).
+ * - the formats of ajv-formats, with the length limits the generated validators apply, and dates and times checked
+ *   by the generated validators' own functions (formats.ts).
  */
 import type Ajv2020 from "ajv/dist/2020";
 import type { Options } from "ajv/dist/2020";
 import { GuardedPattern } from "./pattern-guard";
 import { firstDuplicate } from "./unique";
-import { FORMAT_LENGTH_LIMITS } from "./formats";
+import { FORMAT_LENGTH_LIMITS, dateTime, isoDateTime, isoTime, time } from "./formats";
 import { ajvBudget } from "./step-budget";
 
 function guardedRegExp(pattern: string): { test(text: string): boolean; toString(): string } {
@@ -38,6 +39,10 @@ export function addTooltypeFormats(ajv: Ajv2020): Ajv2020 {
     const check = format instanceof RegExp ? format : typeof format === "object" && format !== null && "validate" in format ? format.validate : format;
     const test = check instanceof RegExp ? (text: string) => check.test(text) : typeof check === "function" ? (check as (text: string) => boolean) : undefined;
     if (test) ajv.addFormat(name, { type: "string", validate: (text: string) => text.length <= limit && test(text) });
+  }
+  // Dates and times by tooltype's own rules, as generated validators check them: a leap second only where one was.
+  for (const [name, check] of [["date-time", dateTime], ["iso-date-time", isoDateTime], ["time", time], ["iso-time", isoTime]] as const) {
+    ajv.addFormat(name, { type: "string", validate: (text: string) => check(text) });
   }
   ajv.removeKeyword("uniqueItems");
   ajv.addKeyword({

@@ -162,29 +162,64 @@ function isDate(text: string): boolean {
   return day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!);
 }
 
-function isTime(text: string, zoneRequired: boolean): boolean {
+/** A time's parts: minutes since midnight, seconds, and the offset from UTC in minutes (0 when none is given). */
+interface TimeParts {
+  minutes: number;
+  second: number;
+  offset: number;
+}
+
+function timeParts(text: string, zoneRequired: boolean): TimeParts | undefined {
   const parts = /^(\d{2}):(\d{2}):(\d{2}(?:\.\d+)?)(?:(z)|([+-])(\d{2})(?::?(\d{2}))?)?$/i.exec(text);
-  if (!parts) return false;
+  if (!parts) return undefined;
   const [, h, m, s, z, sign, zoneH, zoneM] = parts;
-  if (zoneRequired && !z && !sign) return false;
+  if (zoneRequired && !z && !sign) return undefined;
   const hour = Number(h);
   const minute = Number(m);
   const second = Number(s);
   const offsetH = Number(zoneH ?? 0);
   const offsetM = Number(zoneM ?? 0);
-  if (offsetH > 23 || offsetM > 59) return false;
-  if (hour <= 23 && minute <= 59 && second < 60) return true;
-  // A leap second: 23:59:60 in UTC, whatever the offset says locally.
-  const direction = sign === "-" ? -1 : 1;
-  const utcMinute = minute - offsetM * direction;
-  const utcHour = hour - offsetH * direction - (utcMinute < 0 ? 1 : 0);
-  return (utcHour === 23 || utcHour === -1) && (utcMinute === 59 || utcMinute === -1) && second < 61;
+  if (offsetH > 23 || offsetM > 59 || hour > 23 || minute > 59 || second >= 61) return undefined;
+  return { minutes: hour * 60 + minute, second, offset: (sign === "-" ? -1 : 1) * (offsetH * 60 + offsetM) };
 }
+
+/** Minutes since midnight UTC of a time, from -1440 to 2879 (the day before or after, by its offset). */
+function utcMinutes(time: TimeParts): number {
+  return time.minutes - time.offset;
+}
+
+function isTime(text: string, zoneRequired: boolean): boolean {
+  const time = timeParts(text, zoneRequired);
+  if (time === undefined) return false;
+  if (time.second < 60) return true;
+  // A leap second is 23:59:60 UTC, whatever the offset says locally; a time alone names no date to check.
+  return (utcMinutes(time) + 1440) % 1440 === 1439;
+}
+
+/**
+ * The UTC dates whose last minute had a leap second (IERS Bulletin C, 1972 to 2016; none has been announced
+ * since, and the CGPM decided in 2022 to stop adding them by 2035). `23:59:60` on any other date names no instant.
+ */
+const LEAP_SECOND_DATES = new Set([
+  "1972-06-30", "1972-12-31", "1973-12-31", "1974-12-31", "1975-12-31", "1976-12-31", "1977-12-31", "1978-12-31",
+  "1979-12-31", "1981-06-30", "1982-06-30", "1983-06-30", "1985-06-30", "1987-12-31", "1989-12-31", "1990-12-31",
+  "1992-06-30", "1993-06-30", "1994-06-30", "1995-12-31", "1997-06-30", "1998-12-31", "2005-12-31", "2008-12-31",
+  "2012-06-30", "2015-06-30", "2016-12-31",
+]);
 
 function isDateTime(text: string, zoneRequired: boolean): boolean {
   // Date and time split at the one `T` or white-space character between them.
   const halves = text.split(/[t\s]/i);
-  return halves.length === 2 && isDate(halves[0]!) && isTime(halves[1]!, zoneRequired);
+  if (halves.length !== 2 || !isDate(halves[0]!)) return false;
+  const time = timeParts(halves[1]!, zoneRequired);
+  if (time === undefined) return false;
+  if (time.second < 60) return true;
+  const utc = utcMinutes(time);
+  if ((utc + 1440) % 1440 !== 1439) return false;
+  // The UTC date of the leap second: the local date, moved by a day when the offset crosses midnight.
+  const day = new Date(`${halves[0]}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + Math.floor(utc / 1440));
+  return LEAP_SECOND_DATES.has(day.toISOString().slice(0, 10));
 }
 
 // Internet names and addresses.

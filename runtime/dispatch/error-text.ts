@@ -9,13 +9,14 @@
  *   client's request with its headers or a driver's settings, so nothing of them is serialised.
  * Never throws: a value that cannot be inspected gets a generic text.
  */
-import { truncate } from "../arguments/show";
 import { toolErrorKind } from "../tool/errors";
 import type { Redact } from "../tool/options";
 import { redactSecrets } from "./redact";
 
 /** Longest message of an unexpected error that is sent (and redacted); the rest is cut. */
 const MAX_MESSAGE_CHARS = 2_000;
+/** How far past the cut a message is read for redaction. */
+const REDACT_MARGIN_CHARS = 4_096;
 
 export function failureText(error: unknown, redact: Redact | undefined): string {
   try {
@@ -24,9 +25,14 @@ export function failureText(error: unknown, redact: Redact | undefined): string 
     if (kind !== "exception") return `Error: ${String((error as Error).message)}`;
     if (!(error instanceof Error)) return `Error: the tool failed: it threw ${kindOfThrown(error)}, not an Error, so nothing of it is sent.`;
     const name = error.name;
-    const message = truncate(String(error.message), MAX_MESSAGE_CHARS);
+    // Redacted before it is cut, so that a secret across the cut is not sent in part: the margin holds any secret
+    // the patterns know whole, and a PEM block cut inside is redacted to its end.
+    const whole = String(error.message);
+    const message = whole.slice(0, MAX_MESSAGE_CHARS + REDACT_MARGIN_CHARS);
     const text = typeof name === "string" && name !== "Error" && /^[A-Za-z_$][\w$]{0,63}$/.test(name) ? `${name}: ${message}` : message;
-    return `Error: ${applyRedact(text, redact)}`;
+    const redacted = applyRedact(text, redact);
+    const left = redacted.length - MAX_MESSAGE_CHARS + (whole.length - message.length);
+    return `Error: ${left > 0 ? `${redacted.slice(0, MAX_MESSAGE_CHARS)}… (${left} more characters)` : redacted}`;
   } catch {
     // A thrown value whose getters throw (or a revoked Proxy), or a redact function that throws, still gets an answer.
     return "Error: the tool failed with an error that could not be read.";

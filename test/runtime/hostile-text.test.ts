@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { ToolRegistry, tool } from "tooltype";
+import { ToolRegistry, redactSecrets, tool } from "tooltype";
 import { repairJson, unfence } from "../../runtime/arguments/repair";
 
 /**
@@ -58,6 +58,67 @@ test("fence repair: a MiB of white space after a fence is read in one pass (the 
   });
   assert.is(fenced!.status, "success", fenced!.content);
   assert.is(fenced!.content, "ok");
+});
+
+test("redaction: the secrets the review found sent whole or in part are redacted", () => {
+  const cases: [text: string, secret: string][] = [
+    ["connect failed: DB_PASSWORD=hunter2hunter2 rejected", "hunter2"],
+    ["GITHUB_TOKEN=ghx_notaprefixbutsecret123 in env", "notaprefixbutsecret"],
+    ["AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "wJalrXUtnFEMI"],
+    ["request had Authorization: Token 9f8e7d6c5b4a3f2e1d0c", "9f8e7d6c5b4a"],
+    ["Cookie: session=abc123def456; theme=dark", "abc123def456"],
+    ["-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA1234567890abcdef\nqwertyuiop==\n-----END RSA PRIVATE KEY-----", "MIIEpAIBAAKCAQEA"],
+    ["-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA (cut here", "b3BlbnNzaC1rZXktdjEAAAAA"],
+    ["passphrase=correct-horse-battery", "correct-horse"],
+    ["private_key=AAAABBBBCCCCDDDD", "AAAABBBBCCCC"],
+    ["credentials=alice:s3cr3tpass", "s3cr3tpass"],
+    ["sendgrid said no to SG.abcdefghijklmnopqrstuv.ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopq", "abcdefghijklmnopqrstuv"],
+    ["google: ya29.a0AfH6SMBx3kL9mN2pQ7rS", "a0AfH6SMBx3kL9"],
+    ['body {"password": "p@ss,word;1", "user": "bob"}', "word;1"],
+    ["password = 'two words here' was refused", "words here"],
+    ["postgres://user:pa@ss@db.internal:5432/app refused", "ss@db"],
+    ["X-Api-Key: 0123456789abcdef0123", "0123456789abcdef"],
+  ];
+  for (const [text, secret] of cases) {
+    const out = redactSecrets(text);
+    assert.not.ok(out.includes(secret), `${JSON.stringify(text)} → ${JSON.stringify(out)}`);
+    assert.ok(out.includes("[redacted]"), out);
+  }
+  // What is no secret stays readable.
+  assert.is(redactSecrets('{"user": "bob", "count": 3}'), '{"user": "bob", "count": 3}');
+  assert.is(redactSecrets("a=password=x"), "a=password=[redacted]");
+  assert.is(redactSecrets("postgres://db.internal:5432/app"), "postgres://db.internal:5432/app");
+});
+
+/**
+ * A tool whose error message carries an API key right across the 2,000-character cut.
+ * @param at Where the key starts
+ */
+const leaky = tool(function leaky(at: number) {
+  throw new Error(`${"x ".repeat(at / 2)}sk-ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 trailing`);
+});
+
+test("redaction runs before the cut: a key across the 2,000-character boundary sends none of its characters", async () => {
+  const registry = new ToolRegistry([leaky]);
+  for (const at of [1984, 1990, 1996, 2000]) {
+    const [answer] = await registry.dispatch({ role: "assistant", content: null, tool_calls: [{ id: "c", type: "function", function: { name: "leaky", arguments: JSON.stringify({ at }) } }] });
+    assert.is(answer!.status, "error");
+    assert.not.match(answer!.content, /ABCDEFGH|sk-[A-Z]/, `key at ${at}`);
+    assert.match(answer!.content, /more characters\)$|\[redacted\]/);
+  }
+});
+
+test("redaction stays linear on hostile shapes (each a hang if it were quadratic)", () => {
+  const shapes = [
+    "a-".repeat(1_000_000),
+    "password".repeat(500_000),
+    `password="${"x".repeat(2_000_000)}`,
+    "postgres://u:".repeat(200_000),
+    "-----BEGIN X PRIVATE KEY-----".repeat(100_000),
+    "Cookie:".repeat(300_000),
+    "a=".repeat(1_000_000),
+  ];
+  for (const shape of shapes) assert.ok(redactSecrets(shape).length > 0);
 });
 
 test.run();

@@ -14,8 +14,24 @@ import * as kit from "../../runtime/kit";
 import { kitFormatExport } from "../../runtime/tool/meta";
 import { KNOWN_FORMATS } from "../../transformer/schema/keywords";
 
-/** ajv-formats' answer, as ajv applies it (values of another type pass; the length cap first). */
+/**
+ * Where tooltype departs from ajv-formats on purpose: a date-time whose seconds are 60 names an instant only at
+ * the end of a UTC day that had a leap second (ajv-formats takes `23:59:60` on any date). The departure is
+ * computed here independently: from the instant one second earlier, which `Date` can read.
+ */
+const LEAP_SECOND_DAYS = new Set(["1972-06-30", "1972-12-31", "1973-12-31", "1974-12-31", "1975-12-31", "1976-12-31", "1977-12-31", "1978-12-31", "1979-12-31", "1981-06-30", "1982-06-30", "1983-06-30", "1985-06-30", "1987-12-31", "1989-12-31", "1990-12-31", "1992-06-30", "1993-06-30", "1994-06-30", "1995-12-31", "1997-06-30", "1998-12-31", "2005-12-31", "2008-12-31", "2012-06-30", "2015-06-30", "2016-12-31"]);
+function leapSecondOnAnotherDay(name: string, value: unknown): boolean {
+  if ((name !== "date-time" && name !== "iso-date-time") || typeof value !== "string") return false;
+  const leap = /^(\d{4}-\d\d-\d\d)[Tt\s](\d\d:\d\d):60(?:\.\d+)?([Zz]|[+-]\d\d(?::?\d\d)?)?$/.exec(value);
+  if (!leap) return false;
+  const zone = leap[3] === undefined || /z/i.test(leap[3]) ? "Z" : leap[3].length === 3 ? `${leap[3]}:00` : leap[3].includes(":") ? leap[3] : `${leap[3].slice(0, 3)}:${leap[3].slice(3)}`;
+  const before = new Date(`${leap[1]}T${leap[2]}:59${zone}`);
+  return Number.isNaN(before.getTime()) || !LEAP_SECOND_DAYS.has(before.toISOString().slice(0, 10)) || before.toISOString().slice(11, 19) !== "23:59:59";
+}
+
+/** ajv-formats' answer, as ajv applies it (values of another type pass; the length cap first), with the departure above. */
 function reference(name: string, value: unknown): boolean {
+  if (leapSecondOnAnotherDay(name, value)) return false;
   const format = (fullFormats as Record<string, unknown>)[name];
   const definition = (typeof format === "object" && format !== null && !(format instanceof RegExp) ? format : { validate: format }) as { type?: string; validate?: unknown };
   if (typeof value !== (definition.type ?? "string")) return true;
@@ -30,7 +46,7 @@ const CORPUS: Record<string, string[]> = {
   date: ["2025-01-31", "2024-02-29", "2023-02-29", "2000-02-29", "1900-02-29", "2025-04-31", "2025-13-01", "2025-00-10", "2025-01-00", "25-01-01", "2025-1-01", "2025-01-31 ", "２０２５-01-01", "2025/01/31"],
   time: ["09:30:00Z", "09:30:00z", "09:30:00.123+02:00", "09:30:00+0200", "09:30:00+02", "09:30:00", "25:00:00Z", "23:59:60Z", "23:59:60.5Z", "00:59:60+01:00", "22:59:60-01:00", "23:59:61Z", "12:60:00Z", "09:30:00+24:00", "09:30:00+02:60", "9:30:00Z", "09:30Z"],
   "iso-time": ["09:30:00", "09:30:00Z", "23:59:60", "24:00:00", "09:30:00.5-05:30", "09:30"],
-  "date-time": ["2025-01-31T09:30:00Z", "2025-01-31t09:30:00z", "2025-01-31 09:30:00Z", "2025-01-31\n09:30:00Z", "2025-02-30T09:30:00Z", "2025-01-31T09:30:00", "2016-12-31T23:59:60Z", "2025-01-31T09:30", "2025-01-31TT09:30:00Z", "2025-01-31", "2025-01-31T09:30:00+01:00"],
+  "date-time": ["2025-01-31T09:30:00Z", "2025-01-31t09:30:00z", "2025-01-31 09:30:00Z", "2025-01-31\n09:30:00Z", "2025-02-30T09:30:00Z", "2025-01-31T09:30:00", "2016-12-31T23:59:60Z", "2017-01-01T00:59:60+01:00", "2016-12-30T23:59:60Z", "2025-06-30T23:59:60Z", "2015-06-30T16:59:60-07:00", "2025-01-31T09:30", "2025-01-31TT09:30:00Z", "2025-01-31", "2025-01-31T09:30:00+01:00"],
   "iso-date-time": ["2025-01-31T09:30:00", "2025-01-31 09:30:00.25", "2025-01-31T09:30:00Z", "2025-01-31T25:30:00"],
   duration: ["P1Y", "P1Y2M3DT4H5M6S", "PT1H", "PT", "P", "P1W", "P1Y1W", "P1DT", "PT1H1M", "P1M", "PT1", "P1.5Y", "1Y", "p1y", "P1YT1S", "P0D"],
   email: ["a@example.com", "first.last+tag@sub.example.co", "a@b", "a..b@example.com", ".a@example.com", "a.@example.com", "a@-example.com", "a@example-.com", "a@exa_mple.com", "a@@example.com", "a b@example.com", "A@EXAMPLE.COM", "a@example.com.", "a@1.2", "!#$%&'*+/=?^_`{|}~-@x.y"],
