@@ -10,6 +10,7 @@
 import { type ReadOptions, type ReadResult, MAX_ARGUMENTS_BYTES, MAX_ARGUMENTS_DEPTH, nonFinitePath, readValue } from "./args";
 import type { RepairKind, RepairResult } from "./repair";
 import { utf8Length } from "../tool/utf8";
+import { DEPTH_SCAN_FROM_CHARS, nestsDeeperThan } from "./json-depth";
 
 /** The lenient reader (repair.ts's `repairJson`), handed to `parseText` by code that has it loaded. */
 export type Repair = (text: string, parseError: string, maxDepth: number) => RepairResult;
@@ -30,6 +31,8 @@ export function parseText(text: string, options: ReadOptions = {}, repair?: Repa
   }
   // Arguments text almost always starts with "{": only other text is trimmed (a copy) to see whether it is blank.
   if (text.length === 0 || (text.charCodeAt(0) !== 0x7b && text.trim() === "")) return { ok: true, args: {} };
+  // Deep text is refused before parsing it: parsing costs time in proportion to its depth.
+  if (text.length > DEPTH_SCAN_FROM_CHARS && nestsDeeperThan(text, maxDepth)) return { ok: false, problem: "too_deep", limit: maxDepth };
   let value: unknown;
   let repairs: RepairKind[] | undefined;
   try {

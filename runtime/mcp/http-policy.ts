@@ -15,6 +15,7 @@
  * 5. Body: at most `maxBodyBytes` (by Content-Length, then counted while read) → 413; JSON → else 400 (-32700); a
  *    batch of at most `maxBatchSize` messages → else 400.
  */
+import { nestsDeeperThan } from "../arguments/json-depth";
 import type { MCPServerOptions } from "./server";
 
 /** Default `maxBodyBytes`: a call's arguments may be 1 MiB (dispatch's limit), plus the JSON-RPC envelope. */
@@ -23,6 +24,12 @@ export const MCP_MAX_BODY_BYTES = 2 * 1024 * 1024;
 export const MCP_MAX_BATCH_SIZE = 16;
 /** Default time limit of one `tools/call` over HTTP. */
 export const MCP_HTTP_TIMEOUT_MS = 60_000;
+/**
+ * The deepest JSON-RPC body read: the envelope and the call's parameters (a handful of levels) around arguments
+ * that dispatch limits to 64 levels by default (`maxArgumentsDepth`), with room for a registry that allows more.
+ */
+export const MCP_MAX_BODY_DEPTH = 256;
+
 /** The host names a server accepts when no `allowedHosts` are given. */
 export const LOOPBACK_HOSTS: readonly string[] = ["localhost", "127.0.0.1", "::1"];
 
@@ -156,6 +163,10 @@ export async function admit(request: Request, policy: HttpPolicy): Promise<Respo
   const text = await readBody(request, policy.maxBodyBytes);
   if (text === undefined) {
     return refusal(413, -32600, `Request body too large: this server takes at most ${policy.maxBodyBytes} bytes (maxBodyBytes).`);
+  }
+  // Refused before parsing: parsing costs time in proportion to the depth (a million levels: about 3 s).
+  if (nestsDeeperThan(text, MCP_MAX_BODY_DEPTH)) {
+    return refusal(400, -32600, `Invalid request: the body nests deeper than ${MCP_MAX_BODY_DEPTH} levels.`);
   }
   let body: unknown;
   try {

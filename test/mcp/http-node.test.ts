@@ -180,6 +180,27 @@ test("a malformed Host header is a 400 and nothing else: the handler never rejec
   }
 });
 
+test("a body nested a million deep is refused (400) before it is parsed", async () => {
+  await withServer(undefined, async (url) => {
+    const original = JSON.parse;
+    let deepParsed = false;
+    const deep = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"count","arguments":{"n":${"[".repeat(1_000_000)}${"]".repeat(1_000_000)}}}}`;
+    JSON.parse = ((text: string, reviver?: Parameters<typeof JSON.parse>[1]) => {
+      if (String(text).length >= deep.length) deepParsed = true;
+      return original(text, reviver);
+    }) as typeof JSON.parse;
+    try {
+      const answer = await rawPost(url, deep);
+      assert.is(answer.status, 400);
+      assert.match(original(answer.body).error.message, /nests deeper than 256 levels/);
+    } finally {
+      JSON.parse = original;
+    }
+    assert.not.ok(deepParsed, "the deep body never reached JSON.parse");
+    assert.is((await rawPost(url, INITIALIZE)).status, 200);
+  });
+});
+
 test("Origin: a foreign page is refused even on an allowed host; same-origin and listed origins pass", async () => {
   await withServer(undefined, async (url) => {
     const foreign = await rawPost(url, INITIALIZE, { host: "localhost", origin: "http://evil.example" });

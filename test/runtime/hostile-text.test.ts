@@ -121,4 +121,36 @@ test("redaction stays linear on hostile shapes (each a hang if it were quadratic
   for (const shape of shapes) assert.ok(redactSecrets(shape).length > 0);
 });
 
+/** Runs `body` with JSON.parse watched: the lengths of the texts it was asked to parse. */
+async function parsedLengths(body: () => Promise<void> | void): Promise<number[]> {
+  const original = JSON.parse;
+  const lengths: number[] = [];
+  JSON.parse = ((text: string, reviver?: Parameters<typeof JSON.parse>[1]) => {
+    lengths.push(String(text).length);
+    return original(text, reviver);
+  }) as typeof JSON.parse;
+  try {
+    await body();
+  } finally {
+    JSON.parse = original;
+  }
+  return lengths;
+}
+
+test("deeply nested arguments are refused before they are parsed (1 MiB of [ took 1.5 s to parse)", async () => {
+  const registry = new ToolRegistry([echo]);
+  for (const text of ["[".repeat(2 ** 20), `{"value":${"[".repeat(500_000)}${"]".repeat(500_000)}}`, `${'{"a":'.repeat(100_000)}1${"}".repeat(100_000)}`]) {
+    let answer: { status: string; content: string } | undefined;
+    const lengths = await parsedLengths(async () => {
+      [answer] = await registry.dispatch({ role: "assistant", content: null, tool_calls: [{ id: "c", type: "function", function: { name: "echo", arguments: text } }] });
+    });
+    assert.is(answer!.status, "error");
+    assert.match(answer!.content, /nested too deeply|deeper than/);
+    assert.not.ok(lengths.includes(text.length), "the deep text never reached JSON.parse");
+  }
+  // Brackets inside strings are no nesting: a long string full of them is read as usual.
+  const [inString] = await registry.dispatch({ role: "assistant", content: null, tool_calls: [{ id: "c", type: "function", function: { name: "echo", arguments: JSON.stringify({ value: "[{".repeat(10_000) }) } }] });
+  assert.is(inString!.status, "success", inString!.content.slice(0, 200));
+});
+
 test.run();
