@@ -8,6 +8,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { ToolRegistry, redactSecrets, tool } from "tooltype";
 import { repairJson, unfence } from "../../runtime/arguments/repair";
+import { shortJson } from "../../runtime/arguments/show";
 
 /**
  * Echo a value.
@@ -151,6 +152,67 @@ test("deeply nested arguments are refused before they are parsed (1 MiB of [ too
   // Brackets inside strings are no nesting: a long string full of them is read as usual.
   const [inString] = await registry.dispatch({ role: "assistant", content: null, tool_calls: [{ id: "c", type: "function", function: { name: "echo", arguments: JSON.stringify({ value: "[{".repeat(10_000) }) } }] });
   assert.is(inString!.status, "success", inString!.content.slice(0, 200));
+});
+
+test("error texts quote values in time proportional to what they show: the same text as JSON.stringify, cut", () => {
+  fc.assert(
+    fc.property(fc.jsonValue({ maxDepth: 4 }), fc.integer({ min: 1, max: 120 }), (value, max) => {
+      const whole = JSON.stringify(value);
+      assert.is(shortJson(value, max), whole.length <= max ? whole : `${whole.slice(0, max)}…`);
+    }),
+    { numRuns: 3000, seed: 7 },
+  );
+  for (const text of ["😀😀😀😀", "a\u0000b\"c\\d\n", "é".repeat(100)]) {
+    for (let max = 1; max < 16; max++) assert.is(shortJson(text, max), JSON.stringify(text).length <= max ? JSON.stringify(text) : `${JSON.stringify(text).slice(0, max)}…`);
+  }
+  assert.is(shortJson(new Date(0)), JSON.stringify(new Date(0)));
+  assert.is(shortJson({ toJSON: () => "x" }), '"x"');
+});
+
+/** Runs `body` with JSON.stringify watched: how many characters it wrote. */
+async function stringifiedChars(body: () => Promise<void>): Promise<number> {
+  const original = JSON.stringify;
+  let chars = 0;
+  JSON.stringify = ((...args: Parameters<typeof JSON.stringify>) => {
+    const text = original(...args);
+    chars += text?.length ?? 0;
+    return text;
+  }) as typeof JSON.stringify;
+  try {
+    await body();
+  } finally {
+    JSON.stringify = original;
+  }
+  return chars;
+}
+
+/**
+ * Take a record.
+ * @param record The record
+ */
+const closed = tool(function closed(record: { id: string }) {
+  return record.id;
+});
+
+test("an invalid call with 1,990 unknown keys of 500 characters is explained without writing the object 1,990 times", async () => {
+  const record: Record<string, string> = { id: "x" };
+  for (let i = 0; i < 1_990; i++) record[`k${i}_${"k".repeat(490)}`] = "v";
+  const text = JSON.stringify({ record });
+  assert.ok(text.length > 990_000, `${text.length} characters`);
+  const generated = new ToolRegistry([closed]);
+  // The same schema without its generated validator: ajv, which reports every one of the 1,990 errors.
+  const byAjv = new ToolRegistry([tool((r: unknown) => String(r), undefined, { ...generated.list()[0]!.meta, validator: undefined })]);
+  for (const registry of [generated, byAjv]) {
+    let content = "";
+    const written = await stringifiedChars(async () => {
+      const [answer] = await registry.dispatch({ role: "assistant", content: null, tool_calls: [{ id: "c", type: "function", function: { name: "closed", arguments: text } }] });
+      assert.is(answer!.status, "error");
+      content = answer!.content;
+    });
+    assert.match(content, /unexpected property/);
+    // The old explanation wrote the whole object for each error it described: about 2 billion characters by ajv.
+    assert.ok(written < 20 * text.length, `${written} characters written by JSON.stringify for ${text.length} of arguments`);
+  }
 });
 
 test.run();
