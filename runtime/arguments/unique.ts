@@ -1,30 +1,69 @@
 /**
  * `uniqueItems` in linear time. A pairwise deep comparison is quadratic: 20,000 small objects took 20 s. Instead
- * each item gets a canonical key (JSON with object keys sorted, so `{a:1,b:2}` equals `{b:2,a:1}` as JSON Schema
- * says) and the keys go into one Map; primitives are their own keys (`1` and `"1"` stay apart, `0` equals `-0`).
+ * each item gets a canonical key and the keys go into one Map; primitives are their own keys (`1` and `"1"` stay
+ * apart, `0` equals `-0`), and equal composites get equal keys (object keys sorted, so `{a:1,b:2}` equals
+ * `{b:2,a:1}` as JSON Schema says).
+ *
+ * A composite's key is a number given to its structure: the text of its own entries, each child written as its
+ * number, looked up in a table of structures seen. Every value is numbered once per validation however deep it
+ * sits, so `uniqueItems` nested at every level of a tree costs the tree's size, not its size times its depth (a
+ * key of the full text, rebuilt at each level, took 8 s on a valid 751 KiB tree).
  */
+
+/** The structures numbered so far; emptied between checks once it holds this many. */
+const MAX_STRUCTURES = 100_000;
+let structures = new Map<string, number>();
+/** Each composite's number, valid while `generation` is the one it was given in. */
+const numbered = new WeakMap<object, { generation: number; id: number }>();
+let generation = 0;
 
 /** The first pair of equal items, `[earlier, later]` indexes, or undefined when all items differ. */
 export function firstDuplicate(items: readonly unknown[]): [number, number] | undefined {
+  if (structures.size > MAX_STRUCTURES) {
+    structures = new Map();
+    generation++;
+  }
+  // Two maps: a composite's number must not meet a primitive number (SameValueZero keeps 0 and -0 together).
   const primitives = new Map<unknown, number>();
-  const composites = new Map<string, number>();
+  const composites = new Map<number, number>();
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
     const composite = typeof item === "object" && item !== null;
-    const key = composite ? canonical(item) : item;
-    const seen = composite ? composites.get(key as string) : primitives.get(key);
-    if (seen !== undefined) return [seen, i];
-    if (composite) composites.set(key as string, i);
-    else primitives.set(key, i);
+    const key = composite ? structureOf(item) : item;
+    const seen = composite ? composites : primitives;
+    const earlier = seen.get(key as number);
+    if (earlier !== undefined) return [earlier, i];
+    seen.set(key as number, i);
   }
   return undefined;
 }
 
-/** JSON text with sorted object keys: equal JSON values, equal texts. */
-function canonical(value: unknown): string {
-  if (typeof value !== "object" || value === null) return JSON.stringify(value) ?? "null";
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  const record = value as Record<string, unknown>;
-  const keys = Object.keys(record).sort();
-  return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical(record[key])}`).join(",")}}`;
+/** The number of `value`'s structure (0 and up): equal JSON values, equal numbers. */
+function structureOf(value: object): number {
+  const known = numbered.get(value);
+  if (known !== undefined && known.generation === generation) return known.id;
+  let text: string;
+  if (Array.isArray(value)) {
+    text = "[";
+    for (let i = 0; i < value.length; i++) text += (i > 0 ? "," : "") + entryKey(value[i]);
+    text += "]";
+  } else {
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record).sort();
+    text = "{";
+    for (let i = 0; i < keys.length; i++) text += `${i > 0 ? "," : ""}${JSON.stringify(keys[i])}:${entryKey(record[keys[i]!])}`;
+    text += "}";
+  }
+  let id = structures.get(text);
+  if (id === undefined) {
+    id = structures.size;
+    structures.set(text, id);
+  }
+  numbered.set(value, { generation, id });
+  return id;
+}
+
+/** An entry inside a composite's text: a primitive's JSON, a composite's number after `#` (no JSON starts so). */
+function entryKey(value: unknown): string {
+  return typeof value === "object" && value !== null ? `#${structureOf(value)}` : (JSON.stringify(value) ?? "null");
 }

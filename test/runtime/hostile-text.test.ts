@@ -6,9 +6,10 @@
 import fc from "fast-check";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { ToolRegistry, redactSecrets, tool } from "tooltype";
+import { ToolRegistry, type UniqueItems, redactSecrets, tool } from "tooltype";
 import { repairJson, unfence } from "../../runtime/arguments/repair";
 import { shortJson } from "../../runtime/arguments/show";
+import { firstDuplicate } from "../../runtime/arguments/unique";
 
 /**
  * Echo a value.
@@ -213,6 +214,77 @@ test("an invalid call with 1,990 unknown keys of 500 characters is explained wit
     // The old explanation wrote the whole object for each error it described: about 2 billion characters by ajv.
     assert.ok(written < 20 * text.length, `${written} characters written by JSON.stringify for ${text.length} of arguments`);
   }
+});
+
+/** JSON Schema's equality of two JSON values, pairwise: the slow oracle. */
+function jsonEqual(a: unknown, b: unknown): boolean {
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return a === b;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((x, i) => jsonEqual(x, (b as unknown[])[i]));
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+test("uniqueItems finds the first pair of equal items, as a pairwise comparison does", () => {
+  const small = fc.oneof(fc.constantFrom(0, -0, 1, "1", "", true, null, [], {}), fc.jsonValue({ maxDepth: 2 }));
+  fc.assert(
+    fc.property(fc.array(small, { maxLength: 8 }), (items) => {
+      let expected: [number, number] | undefined;
+      for (let j = 0; j < items.length && !expected; j++) for (let i = 0; i < j && !expected; i++) if (jsonEqual(items[i], items[j])) expected = [i, j];
+      assert.equal(firstDuplicate(items), expected, JSON.stringify(items));
+    }),
+    { numRuns: 4000, seed: 8 },
+  );
+  assert.equal(firstDuplicate([{ a: 1, b: [2, { c: 3 }] }, { b: [2, { c: 3 }], a: 1 }]), [0, 1]);
+  assert.equal(firstDuplicate([-1, {}, [], "#0", 0]), undefined);
+});
+
+interface Folder {
+  name: string;
+  children: Folder[] & UniqueItems;
+}
+
+/**
+ * Count a tree of folders whose children are unique at every level.
+ * @param root The top folder
+ */
+const countFolders = tool(function count_folders(root: Folder) {
+  return "counted";
+});
+
+/** Runs `body` with JSON.stringify watched: how many times it was called. */
+async function stringifyCalls(body: () => Promise<void>): Promise<number> {
+  const original = JSON.stringify;
+  let calls = 0;
+  JSON.stringify = ((...args: Parameters<typeof JSON.stringify>) => {
+    calls++;
+    return original(...args);
+  }) as typeof JSON.stringify;
+  try {
+    await body();
+  } finally {
+    JSON.stringify = original;
+  }
+  return calls;
+}
+
+test("UniqueItems nested at every level of a tree costs the tree's size, not its size times its depth", async () => {
+  // A chain 30 deep (an object and an array a level: 60 of the 64 levels allowed), each level with 300 leaves.
+  let node: Folder = { name: "bottom", children: [] };
+  for (let level = 0; level < 30; level++) {
+    const leaves = Array.from({ length: 300 }, (_, i) => ({ name: `leaf ${level}.${i}`, children: [] }));
+    node = { name: `level ${level}`, children: [node, ...leaves] as Folder["children"] };
+  }
+  const registry = new ToolRegistry([countFolders]);
+  const size = 30 * 301;
+  let status = "";
+  const calls = await stringifyCalls(async () => {
+    const [answer] = await registry.dispatch({ role: "assistant", content: null, tool_calls: [{ id: "c", type: "function", function: { name: "count_folders", arguments: JSON.stringify({ root: node }) } }] });
+    status = answer!.status === "success" ? "success" : answer!.content.slice(0, 300);
+  });
+  assert.is(status, "success");
+  // About four calls per node here (its keys, its name); the old keys wrote each node once per level above it.
+  assert.ok(calls < 10 * size, `${calls} JSON.stringify calls for ${size} nodes`);
 });
 
 test.run();
