@@ -132,14 +132,15 @@ else if (!fs.existsSync(buildInfo)) why = "first build";
 else if (previous !== hash) why = "the transformer changed";
 else if (outputMissing()) why = "compiled files were missing";
 if (why) {
+  // The build info goes: what tsc writes next, even for a compile with errors, is this transformer's.
   fs.rmSync(buildInfo, { force: true });
-  fs.rmSync(stampFile, { force: true });
+  fs.mkdirSync(out, { recursive: true });
+  fs.writeFileSync(stampFile, `${hash}\n`);
 }
 
 const tspc = path.join(repo, "node_modules", "ts-patch", "bin", "tspc.js");
 const code = await run(tspc, ["-p", "test/tsconfig.json", "--incremental", "--tsBuildInfoFile", buildInfo]);
 if (code !== 0) process.exit(code);
-fs.writeFileSync(stampFile, `${hash}\n`);
 
 let orphans = 0;
 for (const root of COMPILED_ROOTS) {

@@ -60,9 +60,8 @@ test("dispatch timeoutMs: calls still running when it runs out get a timeout err
   const registry = new ToolRegistry([hang, quick]);
   // Compile both validators first (ajv's first compile in a process is slow), so the deadline is all the tools'.
   await registry.dispatch(openai(["quick", ""], ["hang", "{bad"]));
-  const started = Date.now();
+  // `hang` never settles: without the dispatch's limit this would not return (the runner stops a hang).
   const messages = await registry.dispatch(openai(["hang", ""], ["quick", ""]), { timeoutMs: 50 });
-  assert.ok(Date.now() - started < 2_000);
   assert.equal(
     messages.map((m) => [m.content, m.status]),
     [
