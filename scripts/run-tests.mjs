@@ -7,7 +7,9 @@
  *   elsewhere; these build whole projects, pack the package, run other Node releases or runtimes, spawn bundlers or
  *   servers, for up to minutes. One process per file.
  * - unit: every other file; in-process tests of the runtime, the transformer, the validator, dispatch, the providers,
- *   the agent loop, MCP. One process per folder (its files load TypeScript, the SDKs and tooltype once).
+ *   the agent loop, MCP. One process per folder (its files load TypeScript, the SDKs and tooltype once). Run as
+ *   the unit tier alone (the inner loop), the property-based fuzz runs a quarter of its cases (FUZZ_SCALE=0.25
+ *   unless FUZZ_SCALE is set); a whole run runs them all.
  *
  * Why not one `uvu` process for the whole suite: a file that waits on its child processes (compilers, bundlers,
  * other Node releases) leaves a core idle; and a single process accumulates every file's heap, so the timing
@@ -124,7 +126,7 @@ function runUnit({ name, files }, index) {
     const started = performance.now();
     const escaped = files.map((file) => file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
     const timing = timingDir ? ["-r", path.join(repo, "scripts", "test-timing.cjs")] : [];
-    const env = { ...(process.stdout.isTTY ? { FORCE_COLOR: "1" } : {}), ...process.env };
+    const env = { ...(process.stdout.isTTY ? { FORCE_COLOR: "1" } : {}), ...(tier === "unit" ? { FUZZ_SCALE: "0.25" } : {}), ...process.env };
     if (timingDir) env.TOOLTYPE_TEST_TIMING = path.join(timingDir, `${index}.jsonl`);
     const child = spawn(process.execPath, [...timing, uvu, root, `^(${escaped.join("|")})$`], {
       cwd: repo,

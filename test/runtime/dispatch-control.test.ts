@@ -285,7 +285,10 @@ test("hooks: start, error and end for every call, registry's first, with tags, m
     parameters: { type: "object", properties: { n: { type: "integer" } }, required: ["n"], additionalProperties: false },
     params: ["n"],
   });
+  // The dispatch's clock, moved only by `boom`: its end event's duration is exactly what its run took.
+  let now = 1_000;
   const boom = contextTool("boom", () => {
+    now += 30;
     throw new Error("broken");
   });
   const registry = new ToolRegistry([tagged, boom], {
@@ -302,15 +305,22 @@ test("hooks: start, error and end for every call, registry's first, with tags, m
       events.push(e);
     },
   });
-  const messages = await registry.dispatch(
-    openai(["tagged", "{'n': '7'}", "a"], ["boom", "", "b"], ["tagged", '{"n":"x"}', "c"], ["ghost", "{}", "d"]),
-    {
-      metadata: { user: "ada" },
-      onToolStart: (e) => log.push(`dispatch start ${e.call.id}`),
-      onToolEnd: (e) => log.push(`dispatch end ${e.call.id}`),
-      onToolError: (e) => log.push(`dispatch error ${e.call.id}`),
-    },
-  );
+  performance.now = () => now;
+  let messages: ToolMessage[];
+  try {
+    messages = await registry.dispatch(
+      openai(["tagged", "{'n': '7'}", "a"], ["boom", "", "b"], ["tagged", '{"n":"x"}', "c"], ["ghost", "{}", "d"]),
+      {
+        metadata: { user: "ada" },
+        onToolStart: (e) => log.push(`dispatch start ${e.call.id}`),
+        onToolEnd: (e) => log.push(`dispatch end ${e.call.id}`),
+        onToolError: (e) => log.push(`dispatch error ${e.call.id}`),
+      },
+    );
+  } finally {
+    // The own property goes; the prototype's `now` is the real clock again.
+    delete (performance as { now?: unknown }).now;
+  }
   const forCall = (id: string) => log.filter((line) => line.split(" ")[2] === id);
   assert.equal(forCall("a"), ["registry start a", "dispatch start a", "registry end a success", "dispatch end a"]);
   assert.equal(forCall("b"), [
@@ -335,7 +345,9 @@ test("hooks: start, error and end for every call, registry's first, with tags, m
   const endB = events.find((e) => e.call.id === "b" && "message" in e) as ToolEndEvent;
   assert.is(endB.message, messages[1]);
   assert.instance(endB.message, ToolMessage);
-  assert.ok(endB.durationMs >= 0);
+  assert.is(endB.durationMs, 30);
+  const endA = events.find((e) => e.call.id === "a" && "message" in e) as ToolEndEvent;
+  assert.is(endA.durationMs, 0, "no time passed in tagged's run");
   const errorB = events.find((e) => e.call.id === "b" && "error" in e) as ToolErrorEvent;
   assert.is((errorB.error as Error).message, "broken");
 
