@@ -5,6 +5,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import {
+  type Int,
   type JsonSchema,
   type OpenAIAssistantMessage,
   type ToolContext,
@@ -26,17 +27,10 @@ function contextTool(name: string, body: (context: ToolContext) => unknown, opti
   return tool(body, options, { v: 1, name, description: "", parameters: NO_PARAMS, params: ["context"], inject: [0] });
 }
 
+/** A tool of this test. */
 const count = tool(
-  function count(n: number) {
+  function count(n: Int) {
     return `n=${n}`;
-  },
-  undefined,
-  {
-    v: 1,
-    name: "count",
-    description: "",
-    parameters: { type: "object", properties: { n: { type: "integer" } }, required: ["n"], additionalProperties: false },
-    params: ["n"],
   },
 );
 
@@ -102,6 +96,7 @@ test("a late result after a timeout is discarded, and a late rejection is not un
 test("maxConcurrency: at most N calls at once, answers still in call order", async () => {
   let active = 0;
   let peak = 0;
+  /** A tool of this test. */
   const work = tool(
     async function work(ms: number) {
       active++;
@@ -109,14 +104,6 @@ test("maxConcurrency: at most N calls at once, answers still in call order", asy
       await sleep(ms);
       active--;
       return `slept ${ms}`;
-    },
-    undefined,
-    {
-      v: 1,
-      name: "work",
-      description: "",
-      parameters: { type: "object", properties: { ms: { type: "number" } }, required: ["ms"], additionalProperties: false },
-      params: ["ms"],
     },
   );
   const message = openai(["work", '{"ms":15}'], ["work", '{"ms":1}'], ["work", '{"ms":8}'], ["work", '{"ms":2}'], ["work", '{"ms":1}']);
