@@ -1,21 +1,29 @@
 #!/usr/bin/env node
 /**
- * Runs the compiled test files (.test-build/test/**\/*.test.js) in several uvu processes, several at a time: one
- * process per folder (a file there loads TypeScript, the SDKs and tooltype once for the whole folder), and one per
- * file under hosts/, bench/, package/ and docs/, whose files each build whole projects, pack the package or run
- * other Node releases, for up to minutes.
+ * Runs the compiled test files (.test-build/test/**\/*.test.js) in several uvu processes, several at a time.
+ *
+ * Two tiers, by where a file sits or how it is named (the design page's testing section says the same):
+ * - integration: every file under hosts/, package/, docs/, bench/ and e2e/, and every `*.integration.test.ts`
+ *   elsewhere; these build whole projects, pack the package, run other Node releases or runtimes, spawn bundlers or
+ *   servers, for up to minutes. One process per file.
+ * - unit: every other file; in-process tests of the runtime, the transformer, the validator, dispatch, the providers,
+ *   the agent loop, MCP. One process per folder (its files load TypeScript, the SDKs and tooltype once). Run as
+ *   the unit tier alone (the inner loop), the property-based fuzz runs a quarter of its cases (FUZZ_SCALE=0.25
+ *   unless FUZZ_SCALE is set); a whole run runs them all.
  *
  * Why not one `uvu` process for the whole suite: a file that waits on its child processes (compilers, bundlers,
  * other Node releases) leaves a core idle; and a single process accumulates every file's heap, so the timing
  * guards of the late files measured its garbage collections.
  *
- * Usage: node scripts/run-tests.mjs [pattern] [--jobs=N] [--root=DIR] [--slowest[=N]]
+ * Usage: node scripts/run-tests.mjs [pattern] [--tier=unit|integration] [--jobs=N] [--root=DIR] [--slowest[=N]]
  *   pattern   a regular expression over paths under the root (default: every *.test.js)
+ *   --tier    only the files of that tier (default: both)
  *   --jobs    processes run at once (default: the machine's available parallelism; TEST_JOBS also sets it)
  *   --root    the folder of compiled tests (default: .test-build/test; the runner's own test points it elsewhere)
  *   --slowest the N slowest tests (default 20) at the end, each with its file and seconds, for keeping the suite
  *             within its time (scripts/test-timing.cjs times them)
- * A process that runs longer than TEST_PROCESS_TIMEOUT_MS (default 10 minutes) is stopped and counted as failed.
+ * A process that runs longer than TEST_PROCESS_TIMEOUT_MS (default 30 minutes, a hang even on a loaded machine) is
+ * stopped and counted as failed.
  */
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
@@ -33,8 +41,13 @@ const defaultRoot = path.join(repo, ".test-build", "test");
 const root = path.resolve(repo, option("root") ?? defaultRoot);
 const timesFile = root === defaultRoot ? path.join(repo, ".test-build", "test-times.json") : undefined;
 const pattern = new RegExp(args.find((a) => !a.startsWith("--")) ?? "\\.test\\.js$");
+const tier = option("tier");
+if (tier !== undefined && tier !== "unit" && tier !== "integration") {
+  console.error(`--tier=${tier}: the tiers are unit and integration.`);
+  process.exit(2);
+}
 const jobs = Math.max(1, Number(option("jobs") ?? process.env.TEST_JOBS ?? os.availableParallelism()) || 1);
-const timeoutMs = Number(process.env.TEST_PROCESS_TIMEOUT_MS ?? 600_000);
+const timeoutMs = Number(process.env.TEST_PROCESS_TIMEOUT_MS ?? 1_800_000);
 const slowest = args.includes("--slowest") ? 20 : option("slowest") === undefined ? 0 : Math.max(1, Number(option("slowest")) || 20);
 /** Where the --slowest timings are written, made once there are tests to run. */
 let timingDir;
@@ -45,18 +58,32 @@ function listTests(dir) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return entry.name === "node_modules" ? [] : listTests(full);
     const relative = path.relative(root, full).split(path.sep).join("/");
-    return entry.name.endsWith(".test.js") && pattern.test(relative) ? [relative] : [];
+    if (!entry.name.endsWith(".test.js") || !pattern.test(relative)) return [];
+    if (tier !== undefined && INTEGRATION.test(relative) !== (tier === "integration")) return [];
+    return compiledFromGoneSource(relative) ? [] : [relative];
   });
 }
 
-/** Folders whose files each get a process of their own; every other folder's files share one. */
-const ONE_PROCESS_PER_FILE = /^(hosts|bench|package|docs)\//;
+/** The integration tier; each of its files gets a process of its own, every other folder's files share one. */
+const INTEGRATION = /^(hosts|package|docs|bench|e2e)\/|\.integration\.test\.js$/;
+
+/**
+ * Whether a compiled test of the default root has lost its source (deleted or renamed since the test build): such a
+ * file must not run. The test build deletes them; this covers a run without it.
+ */
+function compiledFromGoneSource(relative) {
+  if (root !== defaultRoot) return false;
+  const stem = path.join(repo, "test", relative.replace(/\.js$/, ""));
+  const gone = ![".ts", ".tsx", ".js"].some((ext) => fs.existsSync(stem + ext));
+  if (gone) console.log(`skipped ${relative}: its source is gone (the test build deletes such files)`);
+  return gone;
+}
 
 /** Groups the files into units, one uvu process each, named by the folder or by the file. */
 function units(files) {
   const byName = new Map();
   for (const file of files) {
-    const name = ONE_PROCESS_PER_FILE.test(file) ? file : `${file.split("/")[0]}/`;
+    const name = INTEGRATION.test(file) ? file : `${file.split("/")[0]}/`;
     if (!byName.has(name)) byName.set(name, { name, files: [] });
     byName.get(name).files.push(file);
   }
@@ -99,7 +126,7 @@ function runUnit({ name, files }, index) {
     const started = performance.now();
     const escaped = files.map((file) => file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
     const timing = timingDir ? ["-r", path.join(repo, "scripts", "test-timing.cjs")] : [];
-    const env = { ...(process.stdout.isTTY ? { FORCE_COLOR: "1" } : {}), ...process.env };
+    const env = { ...(process.stdout.isTTY ? { FORCE_COLOR: "1" } : {}), ...(tier === "unit" ? { FUZZ_SCALE: "0.25" } : {}), ...process.env };
     if (timingDir) env.TOOLTYPE_TEST_TIMING = path.join(timingDir, `${index}.jsonl`);
     const child = spawn(process.execPath, [...timing, uvu, root, `^(${escaped.join("|")})$`], {
       cwd: repo,
@@ -195,7 +222,14 @@ if (timingDir) {
 }
 
 if (timesFile && pattern.source === "\\.test\\.js$") {
-  // Only a whole run's times: a partial run would make the next whole run's order a guess again.
-  fs.writeFileSync(timesFile, JSON.stringify(Object.fromEntries(results.map((r) => [r.name, Math.round(r.seconds * 10) / 10])), null, 1));
+  // Only runs of whole units (every file, or a whole tier): a unit run in part would mislead the next run's order.
+  let times = {};
+  try {
+    times = JSON.parse(fs.readFileSync(timesFile, "utf8"));
+  } catch {
+    // The first run of this checkout.
+  }
+  for (const r of results) times[r.name] = Math.round(r.seconds * 10) / 10;
+  fs.writeFileSync(timesFile, JSON.stringify(times, null, 1));
 }
 process.exitCode = failed.length > 0 ? 1 : 0;

@@ -303,11 +303,10 @@ test("signal: aborting stops the loop, rejects with the reason and aborts runnin
       signal: controller.signal,
       dispatch: { onToolStart: () => setTimeout(() => controller.abort(new Error("user cancelled")), 10) },
     });
-    const started = Date.now();
     const error = await running.catch((e: unknown) => e);
     assert.instance(error, Error);
     assert.is((error as Error).message, "user cancelled");
-    assert.ok(Date.now() - started < 4_000, "the tool's wait was cut short");
+    // Its signal aborted: a wait left to run out would have ended with `aborted: false`.
     assert.equal(slowCalls, [{ text: "slow", aborted: true }]);
     assert.is(server.requests.length, 1);
   });

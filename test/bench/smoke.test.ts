@@ -11,10 +11,11 @@ import * as assert from "uvu/assert";
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { HANG_MS } from "../support/hang";
 
 const repo = path.resolve(__dirname, "../../..");
-const BUILD_TIMEOUT_MS = 180_000;
-const SMOKE_TIMEOUT_MS = 240_000;
+const BUILD_TIMEOUT_MS = HANG_MS;
+const SMOKE_TIMEOUT_MS = HANG_MS;
 
 interface Run {
   code: number;

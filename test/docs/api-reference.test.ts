@@ -11,13 +11,14 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { repo } from "./markdown";
 import { stripVTControlCharacters } from "node:util";
+import { HANG_MS } from "../support/hang";
 
 const typedoc = path.join(repo, "node_modules", "typedoc", "bin", "typedoc");
 const out = path.join(repo, ".test-build", "api");
 
 function run(options: string, args: string[]): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [typedoc, "--options", options, "--treatWarningsAsErrors", ...args], { cwd: repo, timeout: 180_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [typedoc, "--options", options, "--treatWarningsAsErrors", ...args], { cwd: repo, timeout: HANG_MS }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
       resolve({ code, output: stripVTControlCharacters(String(stdout) + String(stderr)) });
     });

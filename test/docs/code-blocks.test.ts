@@ -11,7 +11,7 @@
  *   `<!-- check: own-test -->` needs a project of its own kind (a bundler's module resolution, path aliases, Web
  *   types only): it must also carry a `readme-compile: NAME` marker that a test under test/ reads.
  * Blocks a named test checks more closely keep their own markers: readme:tsconfig in docs/building.md
- * (test/transformer/tspc-cli.test.ts builds and runs it with tspc), readme:tool-factory in docs/marking-tools.md
+ * (test/transformer/tspc-cli.integration.test.ts builds and runs it with tspc), readme:tool-factory in docs/marking-tools.md
  * (test/transformer/usage.test.ts), and the `readme-compile: NAME` blocks that tests find through
  * test/support/readme.ts. Blocks that import "your code" (`./tools.mjs`, `./orders.js`) get the modules of
  * test/fixtures/docs.

@@ -7,6 +7,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { execFile } from "node:child_process";
 import * as path from "node:path";
+import { HANG_MS } from "../support/hang";
 
 async function runExample(name: string, args: string[] = []): Promise<string> {
   const main = path.join(__dirname, `../../examples/${name}/main.js`);
@@ -14,7 +15,7 @@ async function runExample(name: string, args: string[] = []): Promise<string> {
   delete env.OPENAI_API_KEY;
   delete env.OPENAI_BASE_URL;
   const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = execFile(process.execPath, [main, ...args], { env, timeout: 30_000 }, (error, stdout, stderr) => {
+    const child = execFile(process.execPath, [main, ...args], { env, timeout: HANG_MS }, (error, stdout, stderr) => {
       resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
     });
     child.stdin?.end();

@@ -15,9 +15,11 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { type CallToolResult, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { mcpHttpHandler } from "tooltype/mcp";
+import { HANG_MS } from "../support/hang";
 import { createProviderRegistry } from "../support/provider-tools";
 
-const TIMEOUT = { timeout: 10_000 };
+/** The MCP client's request limit; a server process answers slowly on a loaded machine, so it only catches a hang. */
+const TIMEOUT = { timeout: HANG_MS };
 
 /** The checks both transports must pass. */
 async function exercise(client: Client): Promise<void> {

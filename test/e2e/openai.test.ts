@@ -14,6 +14,7 @@ import type { ToolMessage, ToolRegistry } from "tooltype";
 import { startScriptedServer, type Script, type ScriptedServer } from "../scripted-openai/server";
 import { QUESTION, weatherScript } from "../../examples/weather/scripted-model";
 import { CATALOG, createRegistry } from "../../examples/weather/tools";
+import { HANG_MS } from "../support/hang";
 
 const model = "scripted-e2e";
 
@@ -176,7 +177,7 @@ test("the example program runs offline against the scripted model and prints too
   delete env.OPENAI_API_KEY;
   delete env.OPENAI_BASE_URL;
   const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = execFile(process.execPath, [main], { env, timeout: 30_000 }, (error, stdout, stderr) => {
+    const child = execFile(process.execPath, [main], { env, timeout: HANG_MS }, (error, stdout, stderr) => {
       resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
     });
     child.stdin?.end();

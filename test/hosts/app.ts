@@ -8,6 +8,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as assert from "uvu/assert";
 import { startScriptedServer } from "../scripted-openai/server";
+import { HANG_MS } from "../support/hang";
 
 export const REPO = path.resolve(__dirname, "../../..");
 const FIXTURE = path.join(REPO, "test", "fixtures", "hosts-app");
@@ -81,7 +82,7 @@ export function run(command: string, args: string[], cwd: string, env: Record<st
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => child.kill("SIGKILL"), 120_000);
+    const timer = setTimeout(() => child.kill("SIGKILL"), HANG_MS);
     child.on("error", reject);
     child.on("close", (code) => {
       clearTimeout(timer);

@@ -15,6 +15,7 @@ import * as http from "node:http";
 import { spawn } from "node:child_process";
 import * as path from "node:path";
 import tooltypeLoader from "tooltype/turbopack";
+import { HANG_MS } from "../support/hang";
 import { listenOnLoopback } from "../support/listen";
 import { makeProject } from "./project";
 import { run } from "./app";
@@ -129,7 +130,7 @@ async function withServer<T>(dir: string, command: "start" | "dev", use: (get: (
   server.stdout.on("data", (d: Buffer) => (log += d.toString()));
   server.stderr.on("data", (d: Buffer) => (log += d.toString()));
   const get = async (): Promise<Served> => {
-    const deadline = Date.now() + 90_000;
+    const deadline = Date.now() + HANG_MS;
     for (;;) {
       try {
         const response = await fetch(`http://127.0.0.1:${port}/api/tools`);
@@ -186,7 +187,7 @@ test("next dev with Turbopack: an edit to the file a tool's parameter type comes
     assert.equal(placeKeys(before), ["city", "country"]);
     // Nothing but the loader's declared dependency ties lib/types.ts to the route: \`import type\` is erased.
     fs.writeFileSync(path.join(dir, "lib", "types.ts"), TYPES.replace("  country?:", "  /** Postal code */\n  zip?: string;\n  country?:"));
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + HANG_MS;
     let keys = placeKeys(before);
     while (!keys.includes("zip") && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 500));

@@ -7,6 +7,7 @@
 import { execFile, type ChildProcess, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { HANG_MS } from "../support/hang";
 
 export const repo = path.resolve(__dirname, "../../..");
 const base = path.join(repo, ".test-build", "hosts");
@@ -36,7 +37,7 @@ export interface Run {
 }
 
 /** Runs `file args` in `cwd` without a shell; never throws (the exit code says how it went). */
-export function run(file: string, args: string[], cwd: string, timeout = 60_000): Promise<Run> {
+export function run(file: string, args: string[], cwd: string, timeout = HANG_MS): Promise<Run> {
   return new Promise((resolve) => {
     execFile(file, args, { cwd, timeout, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
@@ -70,8 +71,8 @@ export function start(file: string, args: string[], cwd: string): { child: Child
   return { child, output: () => out };
 }
 
-/** Polls `check` until it returns a value, or fails after `timeoutMs` with `what`. */
-export async function waitFor<T>(what: string, check: () => T | undefined, timeoutMs = 60_000): Promise<T> {
+/** Polls `check` until it returns a value, or fails after `timeoutMs` (a hang) with `what`. */
+export async function waitFor<T>(what: string, check: () => T | undefined, timeoutMs = HANG_MS): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = check();

@@ -62,7 +62,7 @@ test("CommonJS project: the hook compiles require()d .ts; same schema as a tspc 
   const dir = cjsProject();
   const [hooked, built] = await Promise.all([
     node(["--import", "tooltype/register", "src/main.ts"], dir),
-    run(bin("tspc"), ["-p", "tsconfig.json"], dir, 120_000),
+    run(bin("tspc"), ["-p", "tsconfig.json"], dir),
   ]);
   const out = output("node --import tooltype/register", hooked);
   checkBehaviour(out);

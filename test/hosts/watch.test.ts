@@ -8,6 +8,7 @@ import * as path from "node:path";
 import { type ToolCallMessage, ToolRegistry } from "tooltype";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { HANG_MS } from "../support/hang";
 import { keepingNodeEnv, prepareApp } from "./app";
 
 const CALL: ToolCallMessage = { content: "", tool_calls: [{ id: "1", name: "forecast", args: { query: { city: "Porto", days: 1, country: "PT" } } }] };
@@ -46,7 +47,7 @@ test("Vite dev server: a property added two imports away is accepted by the next
     // The server drops the tool's module once every plugin's watchChange has settled: the next load is the next dispatch.
     const toolsModule = server.environments.ssr.moduleGraph.getModuleById(path.join(dir, "src", "tools.ts"));
     assert.ok(toolsModule, "the server knows tools.ts");
-    for (let waited = 0; toolsModule.transformResult && waited < 10_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (const end = Date.now() + HANG_MS; toolsModule.transformResult && Date.now() < end; ) await new Promise((resolve) => setTimeout(resolve, 10));
     const after = await dispatch();
     assert.match(after, /^success: Porto: sunny .*"country":"PT"/, after);
   } finally {

@@ -11,6 +11,7 @@ import * as http from "node:http";
 import * as net from "node:net";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { MCPAuthError, type MCPHttpOptions, mcpHttpHandler } from "tooltype/mcp";
+import { HANG_MS } from "../support/hang";
 import { listenOnLoopback } from "../support/listen";
 import { checkTools, connect, INITIALIZE, rawPost, refusedConnection, text, TIMEOUT, whoami, withClient } from "./support";
 import { createMcpRegistry, SECRET, waits } from "./tools";
@@ -30,7 +31,7 @@ async function withServer(options: MCPHttpOptions | undefined, body: (url: URL) 
 }
 
 async function until(condition: () => boolean, what: string): Promise<void> {
-  const end = Date.now() + 10_000;
+  const end = Date.now() + HANG_MS;
   while (!condition()) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));

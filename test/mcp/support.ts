@@ -9,8 +9,10 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { SECRET } from "./tools";
+import { HANG_MS } from "../support/hang";
 
-export const TIMEOUT = { timeout: 10_000 };
+/** The MCP client's request limit: it only catches a hang. */
+export const TIMEOUT = { timeout: HANG_MS };
 
 export const INITIALIZE = {
   jsonrpc: "2.0",
@@ -38,7 +40,7 @@ export function rawPost(url: URL, body: unknown, headers: Record<string, string>
         // A fresh connection each time: a server may close one after refusing a request whose body it did not read.
         agent: false,
         headers: { "content-type": "application/json", accept: "application/json, text/event-stream", host: url.host, ...headers },
-        timeout: 10_000,
+        timeout: HANG_MS,
       },
       (res) => {
         let data = "";

@@ -15,6 +15,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 
 import { bundleEsmApp } from "../../bench/bundle";
+import { HANG_MS } from "../support/hang";
 
 const repo = path.resolve(__dirname, "../../..");
 
@@ -54,7 +55,7 @@ process.stdout.write(JSON.stringify(answers.map((a) => [a.tool_call_id, a.status
 
 function runNode(file: string, cwd: string, env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [file], { cwd, env: { ...process.env, ...env }, timeout: 30_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [file], { cwd, env: { ...process.env, ...env }, timeout: HANG_MS }, (error, stdout, stderr) => {
       if (error) reject(new Error(`${file} failed: ${String(stderr)}`));
       else resolve(String(stdout));
     });

@@ -23,11 +23,12 @@ import { execFile, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { HANG_MS } from "../support/hang";
 
 const repo = path.resolve(__dirname, "../../..");
-const INSTALL_TIMEOUT_MS = 180_000;
-const BUILD_TIMEOUT_MS = 120_000;
-const RUN_TIMEOUT_MS = 30_000;
+const INSTALL_TIMEOUT_MS = HANG_MS;
+const BUILD_TIMEOUT_MS = HANG_MS;
+const RUN_TIMEOUT_MS = HANG_MS;
 
 interface Run {
   code: number;

@@ -23,6 +23,7 @@ import { compileFixture } from "../support/compile";
 import { KNOWN_FORMATS } from "../../transformer/schema/keywords";
 import { kitFormatExport } from "../../runtime/tool/meta";
 import * as kit from "../../runtime/kit";
+import { HANG_MS } from "../support/hang";
 
 const DISPATCH = `
 const call = (id: string, args: unknown) => ({ id, type: "function" as const, function: { name: "note", arguments: JSON.stringify(args) } });
@@ -74,7 +75,7 @@ const OTHER_FORMATS: Record<string, string> = {
 
 function runNode(file: string, cwd: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [file], { cwd, timeout: 30_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [file], { cwd, timeout: HANG_MS }, (error, stdout, stderr) => {
       if (error) reject(new Error(`node ${file} failed: ${String(stderr)}`));
       else resolve(String(stdout));
     });

@@ -13,6 +13,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 
 import { bundleEsmApp } from "../../bench/bundle";
+import { HANG_MS } from "../support/hang";
 
 const APP = `import { tool, ToolRegistry, type Int } from "tooltype";
 
@@ -74,7 +75,7 @@ const FAILURE = ["settle", "invalid", "repair", "lenient-json", "coerce", "confo
 
 function runNode(file: string, cwd: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [file], { cwd, timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [file], { cwd, timeout: HANG_MS }, (error, stdout, stderr) => {
       if (error) reject(new Error(`${file} failed: ${String(stderr)}`));
       else resolve(String(stdout));
     });

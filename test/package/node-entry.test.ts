@@ -22,12 +22,13 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { ToolRegistry, ToolValidationError } from "tooltype";
 import { compileFixture } from "../support/compile";
+import { HANG_MS } from "../support/hang";
 
 const repo = path.resolve(__dirname, "../../..");
 
 function runNode(args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, args, { cwd: repo, timeout: 30_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, args, { cwd: repo, timeout: HANG_MS }, (error, stdout, stderr) => {
       if (error) reject(new Error(`node ${args.join(" ")} failed: ${String(stderr)}`));
       else resolve(String(stdout));
     });

@@ -18,6 +18,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 
 import { bundleEsmApp, staticOutputs } from "../../bench/bundle";
+import { HANG_MS } from "../support/hang";
 
 const repo = path.resolve(__dirname, "../../..");
 
@@ -62,7 +63,7 @@ const NOT_AT_START: readonly RegExp[] = [
 
 function runNode(args: string[], cwd: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, args, { cwd, timeout: 30_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, args, { cwd, timeout: HANG_MS }, (error, stdout, stderr) => {
       if (error) reject(new Error(`node ${args.join(" ")} failed: ${String(stderr)}`));
       else resolve(String(stdout));
     });

@@ -7,12 +7,20 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { tool, ToolRegistry, type ToolContext } from "tooltype";
 
+/** Lets `slow` go on: the test does once dispatch has rejected. */
+let release!: () => void;
+const released = new Promise<void>((resolve) => (release = resolve));
+/** Settles when `slow` has returned. */
+let ended!: () => void;
+const slowEnded = new Promise<void>((resolve) => (ended = resolve));
+
 /**
  * Wait, then echo.
  * @param x A number
  */
 const slow = tool(async function slow(x: number, ctx: ToolContext) {
-  await new Promise((resolve) => setTimeout(resolve, 30));
+  await released;
+  ended();
   return ctx.signal.aborted ? "aborted" : String(x);
 });
 
@@ -37,7 +45,11 @@ test("the running calls are aborted and their rejections handled", async () => {
         (error: Error) => error.message,
       );
     assert.match(outcome, /^invalid arguments for strict/);
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    // `slow` still runs; it ends now, and Node reports an unhandled rejection once the turn's promise jobs are done.
+    release();
+    await slowEnded;
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
     assert.equal(unhandled, []);
   } finally {
     process.off("unhandledRejection", onUnhandled);

@@ -145,9 +145,8 @@ test("5: toolErrorKind and redactSecrets are usable on their own; a huge message
   assert.is(redactSecrets("Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig"), "Authorization: Bearer [redacted]");
   assert.is(redactSecrets("see C:\\Users\\bob\\secrets\\keys.txt"), "see …\\keys.txt");
   assert.is(redactSecrets("GET https://api.example.com/v1/users/7 failed"), "GET https://api.example.com/v1/users/7 failed");
-  const started = performance.now();
+  // 7 MB: a pattern that backtracks (quadratic or worse) would not finish, and the runner stops a hang.
   const long = redactSecrets(`${"/a".repeat(2_000_000)} sk-${"x".repeat(5_000_000)}`);
-  assert.ok(performance.now() - started < 2_000, "linear-time patterns");
   assert.ok(long.length < 10_000);
 });
 
@@ -302,9 +301,16 @@ test("10: at most 64 calls of one message run; the rest are answered with the li
   runs = 0;
   const registry = new ToolRegistry([counted]);
   const calls = Array.from({ length: 20_000 }, (_, i): [string, string] => ["counted", `{"q":"${i}"}`]);
-  const started = performance.now();
-  const messages = await registry.dispatch(openai(...calls));
-  assert.ok(performance.now() - started < 5_000);
+  // Each call's `function` counted as it is read: a dispatch that went over every call for each call read it
+  // 20,000 times per call.
+  let reads = 0;
+  const message = openai(...calls);
+  for (const call of message.tool_calls!) {
+    const fn = (call as { function: unknown }).function;
+    Object.defineProperty(call, "function", { enumerable: true, get: () => (reads++, fn) });
+  }
+  const messages = await registry.dispatch(message);
+  assert.ok(reads <= 2 * calls.length, `${reads} reads of ${calls.length} calls`);
   assert.is(messages.length, 20_000, "one answer per call");
   assert.is(runs, 64);
   assert.is(messages[63]!.status, "success");
@@ -335,9 +341,7 @@ test("10: a result over 1 MiB of text is refused with the limit; maxResultBytes 
     return { rows: Array.from({ length: size }, (_, i) => i) };
   });
   const registry = new ToolRegistry([big, bigJson]);
-  const started = performance.now();
   const [huge, ok, json] = await registry.dispatch(openai(["big", '{"size":50000000}'], ["big", '{"size":1048576}'], ["big_json", '{"size":300000}']));
-  assert.ok(performance.now() - started < 5_000);
   assert.is(huge!.status, "error");
   assert.is(huge!.errorKind, "result");
   assert.is(
@@ -364,9 +368,7 @@ test("10: a tool_call_id over 256 characters is refused without running the tool
   runs = 0;
   const registry = new ToolRegistry([counted]);
   const hugeId = "i".repeat(100 * 1_048_576);
-  const started = performance.now();
   const [refused, fine] = await registry.dispatch(openai(["counted", '{"q":"a"}', hugeId], ["counted", '{"q":"b"}', "i".repeat(256)]));
-  assert.ok(performance.now() - started < 5_000);
   assert.is(runs, 1);
   assert.is(refused!.status, "error");
   assert.is(refused!.errorKind, "validation");

@@ -6,78 +6,38 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { type ToolContext, ToolError, ToolMessage, ToolRegistry, ToolValidationError, tool } from "tooltype";
 
+/** A tool of this test. */
 const search = tool(
   function search(query: string, context: ToolContext) {
     return { query, id: context.toolCall.id };
   },
-  undefined,
-  {
-    v: 1,
-    name: "search",
-    description: "",
-    parameters: {
-      type: "object",
-      properties: { query: { type: "string" } },
-      required: ["query"],
-      additionalProperties: false,
-    },
-    params: ["query", "context"],
-    inject: [1],
-  },
 );
 
+/** A tool of this test. */
 const add = tool(
   function add(a: number, b: number) {
     return a + b;
   },
-  undefined,
-  {
-    v: 1,
-    name: "add",
-    description: "",
-    parameters: {
-      type: "object",
-      properties: { a: { type: "number" }, b: { type: "number" } },
-      required: ["a", "b"],
-      additionalProperties: false,
-    },
-    params: ["a", "b"],
-  },
 );
 
+/** A tool of this test. */
 const nothing = tool(
   function now() {
     return "now";
   },
-  undefined,
-  { v: 1, name: "now", description: "", parameters: { type: "object", properties: {}, additionalProperties: false }, params: [] },
 );
 
+/** A tool of this test. */
 const failing = tool(
   function fail() {
     throw new ToolError("nope");
   },
-  undefined,
-  { v: 1, name: "fail", description: "", parameters: { type: "object", properties: {}, additionalProperties: false }, params: [] },
 );
 
+/** A tool of this test. */
 const when = tool(
   function when(at: Date) {
     return at instanceof Date ? at.getUTCFullYear() : "not a date";
-  },
-  undefined,
-  {
-    v: 1,
-    name: "when",
-    description: "",
-    parameters: {
-      type: "object",
-      properties: { at: { type: "string", format: "date-time" } },
-      required: ["at"],
-      additionalProperties: false,
-    },
-    params: ["at"],
-    dates: ["/at"],
   },
 );
 

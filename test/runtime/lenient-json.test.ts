@@ -160,12 +160,11 @@ test("the reader is linear and iterative: deep nesting and long texts of slips",
   const depth = 200_000;
   const deep = parseLenient(`${"[".repeat(depth)}${"]".repeat(depth)}`);
   assert.ok(Array.isArray(deep));
-  // 1 MiB of Python constants and unquoted keys: repaired in one pass (a liveness bound, not a speed claim).
+  // 1 MiB of Python constants and unquoted keys, repaired in one pass: a quadratic repair would not finish, and the
+  // runner stops a hang.
   const many = `{k: [${"None, True, ".repeat(87_000)}False]}`;
-  const started = Date.now();
   const repaired = repairJson(many, "strict error", 64);
   assert.ok(repaired.ok && (repaired.value as { k: unknown[] }).k.length === 174_001);
-  assert.ok(Date.now() - started < 10_000, `took ${Date.now() - started} ms`);
 });
 
 test.run();

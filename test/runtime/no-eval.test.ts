@@ -7,6 +7,7 @@ import { execFileSync } from "node:child_process";
 import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { HANG_MS } from "../support/hang";
 
 interface Answer {
   id: string;
@@ -17,7 +18,7 @@ interface Answer {
 test("dispatch with code generation disallowed (--disallow-code-generation-from-strings)", () => {
   const out = execFileSync(process.execPath, ["--disallow-code-generation-from-strings", path.join(__dirname, "no-eval-child.js")], {
     encoding: "utf8",
-    timeout: 30_000,
+    timeout: HANG_MS,
   });
   const { codegen, answers } = JSON.parse(out) as { codegen: string; answers: Answer[] };
   assert.is(codegen, "EvalError", "the child really runs without code generation");

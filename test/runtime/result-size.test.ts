@@ -71,9 +71,7 @@ const oversizedChart = (size: number, limit = MIB) =>
 
 test("an image part over the limit is refused: the answer says text vs. media bytes, the limit, maxResultBytes and what to do", async () => {
   const size = 50 * MIB;
-  const started = performance.now();
   const refused = await one("chart", { size });
-  assert.ok(performance.now() - started < 10_000);
   assert.is(refused.status, "error");
   assert.is(refused.errorKind, "result");
   assert.is(refused.parts, undefined);

@@ -12,22 +12,10 @@ import type {
 } from "openai/resources/chat/completions";
 import { type AIMessage, type DispatchInput, type OpenAIFunctionTool, ToolRegistry, tool } from "tooltype";
 
+/** A tool of this test. */
 const echo = tool(
   function echo(text: string) {
     return text;
-  },
-  undefined,
-  {
-    v: 1,
-    name: "echo",
-    description: "Echo the text.",
-    parameters: {
-      type: "object",
-      properties: { text: { type: "string" } },
-      required: ["text"],
-      additionalProperties: false,
-    },
-    params: ["text"],
   },
 );
 

@@ -1,5 +1,5 @@
 /**
- * A tool service as a user deploys it on Cloudflare Workers (bundled by test/mcp/workers.test.ts with esbuild from
+ * A tool service as a user deploys it on Cloudflare Workers (bundled by test/mcp/workers.integration.test.ts with esbuild from
  * this file's tspc output): the MCP endpoint at /mcp (defaults: loopback hosts, no foreign origins), the same
  * behind a bearer token at /secure/mcp, and plain dispatch as the user's own routes: GET /tools for the OpenAI tool
  * list, POST /dispatch with an assistant message answered by its ToolMessages. Also run under Bun (bun-serve.mjs).

@@ -11,6 +11,7 @@ import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { HANG_MS } from "../support/hang";
 
 const repo = path.resolve(__dirname, "../../..");
 const projectsDir = fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-tspc-"));
@@ -34,7 +35,7 @@ function project(name: string, files: Record<string, string>): string {
 
 function runTspc(dir: string): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [tspc, "-p", "."], { cwd: dir, timeout: 120_000, env: { ...process.env, NO_COLOR: "1" } }, (error, stdout, stderr) => {
+    execFile(process.execPath, [tspc, "-p", "."], { cwd: dir, timeout: HANG_MS, env: { ...process.env, NO_COLOR: "1" } }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
       resolve({ code, out: `${stdout}${stderr}` });
     });
@@ -115,7 +116,7 @@ registry.invoke("add", { a: 2, b: 3 }).then((sum) => console.log(JSON.stringify(
   assert.is(build.code, 0, build.out);
   assert.is(build.out, "", "no diagnostics at all");
   const ran = await new Promise<string>((resolve, reject) => {
-    execFile(process.execPath, [path.join(dir, "dist", "main.js")], { cwd: dir, timeout: 30_000 }, (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)));
+    execFile(process.execPath, [path.join(dir, "dist", "main.js")], { cwd: dir, timeout: HANG_MS }, (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)));
   });
   assert.equal(JSON.parse(ran), { sum: 5, tools: ["add", "hello"] });
 });

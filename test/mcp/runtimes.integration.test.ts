@@ -16,6 +16,7 @@ import { checkTools, INITIALIZE, rawPost, whoami, withClient } from "./support";
 import { bundleWorker } from "./worker/bundle";
 import { bunBinary } from "../hosts/app";
 import { checkDispatchRoute } from "./worker/routes";
+import { HANG_MS } from "../support/hang";
 
 const REPO = path.resolve(__dirname, "../../..");
 
@@ -57,7 +58,7 @@ function serve(runtime: Runtime, bundle: string, started: (child: ChildProcess) 
   started(child);
   let output = "";
   return new Promise<URL>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${runtime.name} did not start within 20 s:\n${output}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`${runtime.name} did not start (a hang):\n${output}`)), HANG_MS);
     child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
       output += chunk;
       const port = /listening (\d+)/.exec(output)?.[1];
