@@ -7,7 +7,7 @@
  * - `ModelRefusalError`: the model refused to give the structured answer (`message.refusal`).
  */
 import type { ToolMessage } from "../dispatch/messages";
-import type { ChatMessageParam } from "../providers";
+import type { ChatMessageParam } from "../providers/catalog";
 import type { SchemaError, ToolValidationReason } from "../tool/errors";
 import type { JsonPatchOperation } from "./json-patch";
 import type { ChatLoopTypes, LoopTypes } from "./loop-types";

@@ -16,7 +16,7 @@ import type {
   ResponsesFunctionCallOutput,
   ResponsesInputItem,
   ResponsesReply,
-} from "../providers";
+} from "../providers/catalog";
 
 /** The types of one model API's loop: its reply, its tool call, and an entry of its conversation. */
 export interface LoopTypes {

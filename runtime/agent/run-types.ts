@@ -15,7 +15,7 @@ import type {
   GeminiContent,
   LoopProviderName,
   PartialToolCall,
-} from "../providers";
+} from "../providers/catalog";
 import type { ToolChoice } from "../providers/provider";
 import type { RunStep } from "./errors";
 import type { ChatLoopTypes, LoopTypes } from "./loop-types";
