@@ -11,21 +11,18 @@ export type { JsonSchemaResponseFormat, SafeParseResult, StructuredOutputOptions
 // The agent loop, streaming, and reading calls without running them.
 export { runTools } from "./agent/run-tools";
 export type {
-  AnthropicRunParams,
-  GeminiRunParams,
   LoopState,
   MessageOf,
   PrepareStepContext,
-  ResponsesRunParams,
   RunToolsApprovalState,
   RunToolsEvent,
   RunToolsOptions,
-  RunToolsParams,
   RunToolsResult,
   StepSettings,
   StopCondition,
 } from "./agent/run-types";
-export type { AnthropicLoopTypes, ChatLoopTypes, GeminiLoopTypes, LoopTypes, ResponsesLoopTypes } from "./agent/loop-types";
+export type { AnthropicLoopTypes, AnthropicRunParams, ChatLoopTypes, GeminiLoopTypes, GeminiRunParams, ResponsesLoopTypes, ResponsesRunParams, RunToolsParams } from "./providers/catalog";
+export type { LoopTypes } from "./providers/provider";
 export { stepCountIs, toolCalled } from "./agent/stop";
 export { ToolRunStream } from "./agent/run-stream";
 export { AgentError, MaxStepsError, ModelRefusalError, ToolRetryError } from "./agent/errors";

@@ -23,32 +23,34 @@
  */
 import type { ToolMessage } from "../dispatch/messages";
 import type {
+  AnthropicLoopTypes,
   AnthropicMessagesClient,
+  AnthropicRunParams,
   ChatCompletionsClient,
   GeminiContent,
+  GeminiLoopTypes,
   GeminiModelsClient,
+  GeminiRunParams,
   ResponsesClient,
+  ResponsesLoopTypes,
+  ResponsesRunParams,
+  RunToolsParams,
 } from "../providers/catalog";
 import { loopFor } from "../providers/at-hand";
-import { type ProviderLoop, type ToolChoice, type ToolFormatSource, isAsyncIterable } from "../providers/provider";
+import { type LoopTypes, type ProviderLoop, type ToolChoice, type ToolFormatSource, isAsyncIterable } from "../providers/provider";
 import { approvalState } from "../dispatch/approval";
 import { checkChoice } from "../registry/choice";
 import { type BaseToolRegistry as ToolRegistry, loopAccess } from "../registry/core";
 import { type RunStep, type ToolAttempt, MaxStepsError, ModelRefusalError, ToolRetryError } from "./errors";
 import { type CallOutcome, CallExecutor, type ReplyCall } from "./execute";
-import type { AnthropicLoopTypes, GeminiLoopTypes, LoopTypes, ResponsesLoopTypes } from "./loop-types";
 import { PATCH_TOOL_NAME, patchToolDefinition } from "./json-patch";
 import { RetryTracker, positiveInteger } from "./retries";
 import { ToolRunStream } from "./run-stream";
 import type {
-  AnthropicRunParams,
-  GeminiRunParams,
   MessageOf,
-  ResponsesRunParams,
   RunToolsApprovalState,
   RunToolsEvent,
   RunToolsOptions,
-  RunToolsParams,
   RunToolsResult,
   StepSettings,
   StopCondition,

@@ -154,3 +154,14 @@ export function argsCall(record: Record<string, unknown>, args: unknown): Normal
 export function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
   return typeof value === "object" && value !== null && typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === "function";
 }
+
+/**
+ * The types of one model API's loop, bundled: its reply, its tool call and an entry of its conversation. `RunStep`,
+ * `RunToolsResult`, `RunToolsEvent` and the agent errors take one (`ChatLoopTypes` by default); each API's is in
+ * its folder's wire.ts.
+ */
+export interface LoopTypes {
+  readonly reply: unknown;
+  readonly call: unknown;
+  readonly item: unknown;
+}

@@ -5,6 +5,7 @@
  * optional peer.
  */
 import type Anthropic from "@anthropic-ai/sdk";
+import type { LoopTypes } from "../provider";
 import type {
   ContentBlockParam,
   Message,
@@ -133,6 +134,27 @@ export interface AnthropicLoopParams {
   model: string;
   max_tokens: number;
   messages: readonly AnthropicMessageParam[];
+}
+
+
+/** Anthropic Messages: the message, its `tool_use` blocks, and `{ role, content }` messages. */
+export interface AnthropicLoopTypes extends LoopTypes {
+  readonly reply: AnthropicReply;
+  readonly call: AnthropicToolUseBlock;
+  readonly item: AnthropicMessageParam | AnthropicToolResultMessage;
+}
+
+/** Anthropic Messages: the model, `max_tokens` and the messages; other fields (`system`, …) pass through. */
+export interface AnthropicRunParams {
+  model: string;
+  max_tokens: number;
+  messages: readonly AnthropicMessageParam[];
+  /** Set by the loop from the registry: leave it out. */
+  tools?: never;
+  /** Set by the loop: use the `toolChoice` and `parallelToolCalls` options. */
+  tool_choice?: never;
+  /** Set by the loop: use the `stream` option. */
+  stream?: never;
 }
 
 type MutuallyAssignable<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -5,6 +5,7 @@
  * enums of the same name and members as interchangeable, so the copies (enums.ts) keep our types assignable to the
  * SDK's without our .d.ts files importing that optional peer. The checks at the bottom enforce it.
  */
+import type { LoopTypes } from "../provider";
 import type {
   Content,
   FunctionDeclaration,
@@ -152,6 +153,21 @@ export interface GeminiLoopParams {
   model: string;
   contents: string | readonly GeminiContent[];
   config?: object;
+}
+
+
+/** Gemini: the model's Content, its `functionCall`s, and Contents. */
+export interface GeminiLoopTypes extends LoopTypes {
+  readonly reply: GeminiContent;
+  readonly call: GeminiFunctionCall;
+  readonly item: GeminiContent;
+}
+
+/** Gemini: the model, the `contents` (a string or Contents) and the `config` (its `tools` and `toolConfig` are the loop's). */
+export interface GeminiRunParams {
+  model: string;
+  contents: string | readonly GeminiContent[];
+  config?: object & { tools?: never; toolConfig?: never; abortSignal?: never };
 }
 
 type MutuallyAssignable<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

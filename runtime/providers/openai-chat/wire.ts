@@ -9,6 +9,7 @@
  * below break tooltype's build, not a user's request, when the SDK's shapes drift.
  */
 import type OpenAI from "openai";
+import type { LoopTypes } from "../provider";
 import type {
   ChatCompletion,
   ChatCompletionAssistantMessageParam,
@@ -144,6 +145,30 @@ export interface ChatCompletionsClient {
       ): PromiseLike<ChatCompletionResult | AsyncIterable<ChatCompletionStreamChunk>>;
     };
   };
+}
+
+
+/** Chat Completions: the assistant message, its `tool_calls` entries, and the messages the loop adds. */
+export interface ChatLoopTypes extends LoopTypes {
+  readonly reply: ChatAssistantMessage;
+  readonly call: ChatToolCall;
+  readonly item: AgentMessage;
+}
+
+/** What to send besides the tools: the model, the conversation so far, and any other request fields (passed through). */
+export interface RunToolsParams {
+  model: string;
+  messages: readonly ChatMessageParam[];
+  /** Set by the loop from the registry: leave it out. */
+  tools?: never;
+  /** Set by the loop: use the `toolChoice` option. */
+  tool_choice?: never;
+  /** Set by the loop: use the `parallelToolCalls` option. */
+  parallel_tool_calls?: never;
+  /** Set by the loop: use the `responseFormat` option. */
+  response_format?: never;
+  /** Set by the loop: use the `stream` option. */
+  stream?: never;
 }
 
 // The build-time checks promised above; they compile only while the types fit.

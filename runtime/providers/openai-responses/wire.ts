@@ -4,6 +4,7 @@
  * stream events). The checks at the bottom keep them assignable to the SDK's.
  */
 import type OpenAI from "openai";
+import type { LoopTypes } from "../provider";
 import type {
   FunctionTool,
   Response,
@@ -114,6 +115,28 @@ export interface ResponsesClient {
 export interface ResponsesLoopParams {
   model: string;
   input: string | readonly object[];
+}
+
+
+/** The Responses API: the Response, its `function_call` items, and input items (its output items, the answers). */
+export interface ResponsesLoopTypes extends LoopTypes {
+  readonly reply: ResponsesReply;
+  readonly call: ResponsesFunctionCall;
+  readonly item: object | ResponsesFunctionCallOutput | ResponsesInputItem;
+}
+
+/** The Responses API: the model and the `input` (a string or items); other fields (`instructions`, …) pass through. */
+export interface ResponsesRunParams {
+  model: string;
+  input: string | readonly object[];
+  /** Set by the loop from the registry: leave it out. */
+  tools?: never;
+  /** Set by the loop: use the `toolChoice` option. */
+  tool_choice?: never;
+  /** Set by the loop: use the `parallelToolCalls` option. */
+  parallel_tool_calls?: never;
+  /** Set by the loop: use the `stream` option. */
+  stream?: never;
 }
 
 type MutuallyAssignable<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
