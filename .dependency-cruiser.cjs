@@ -42,57 +42,73 @@ module.exports = {
     {
       name: "providers-never-import-each-other",
       comment:
-        "A provider (providers/<api>.ts and its folder providers/<api>/) imports only its own files and the shared parts (provider.ts, the interface; sniff.ts, recognising messages; stream.ts; strict.ts, with strict-now.ts / strict-static.ts reaching it through `#strict`; openai-limits.ts); only the lists name them: providers/index.ts (every provider, through list-now.ts or list-static.ts), providers/load.ts (each loaded on first need) and providers/readers.ts (the chat reader the registry core always has).",
+        "A provider's folder (providers/<api>/) imports only its own files and the shared parts (provider.ts, the interfaces; stream.ts, with #partial-json; strict.ts, reached through #strict; openai-limits.ts); only the catalogue (catalog*.ts) names the folders.",
       severity: "error",
-      from: { path: "^runtime/providers/([a-z0-9-]+)(\\.ts$|/)", pathNot: "^runtime/providers/(index|list-now|list-static|load|readers|provider|sniff|stream|strict|strict-now|strict-static|openai-limits)\\.ts$" },
-      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/($1(\\.ts$|/)|(provider|sniff|stream|strict|strict-now|strict-static|openai-limits)\\.ts$)" },
+      from: { path: "^runtime/providers/([a-z0-9-]+)/" },
+      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/($1/|(provider|stream|strict|strict-now|strict-static|openai-limits|partial-json-now|partial-json-static)\\.ts$)" },
     },
     {
       name: "shared-provider-parts-name-no-provider",
-      comment: "provider.ts (the interface), sniff.ts, stream.ts, strict.ts (and its #strict pair) and openai-limits.ts are shared by providers; they import no provider.",
+      comment: "The shared parts of providers/ (the interfaces, the stream accumulator's base, the strict rewrite, OpenAI's limits) import no provider and no catalogue.",
       severity: "error",
-      from: { path: "^runtime/providers/(provider|sniff|stream|strict|strict-now|strict-static|openai-limits)\\.ts$" },
-      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/(provider|sniff|stream|strict|strict-now|strict-static|openai-limits)\\.ts$" },
+      from: { path: "^runtime/providers/(provider|stream|strict|strict-now|strict-static|openai-limits|partial-json-now|partial-json-static)\\.ts$" },
+      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/(provider|stream|strict|strict-now|strict-static|openai-limits|partial-json-now|partial-json-static)\\.ts$" },
     },
     {
-      name: "registry-is-handed-the-provider-list",
+      name: "only-the-catalogue-names-a-provider",
       comment:
-        "registry/ reaches providers through the lists (providers/index.ts; providers/load.ts, which loads each on first need; providers/readers.ts), the interface and the message sniff, never a provider file itself; the one-provider registries are the exception below.",
+        "Of the files at the top of providers/, only the catalogue (catalog.ts; catalog.node.ts, catalog.bundle.ts and catalog.chunks.ts, how providers load) imports a provider's folder; at-hand.ts and the shared parts reach providers through it.",
       severity: "error",
-      from: { path: "^runtime/registry/", pathNot: "^runtime/registry/(openai-chat|openai-responses|anthropic|gemini)\\.ts$" },
-      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/(index|load|readers|provider|sniff|mcp)\\.ts$" },
+      from: { path: "^runtime/providers/[^/]+\\.ts$", pathNot: "^runtime/providers/catalog(\\.(node|bundle|chunks))?\\.ts$" },
+      to: { path: "^runtime/providers/[^/]+/" },
     },
     {
-      name: "a-provider-registry-names-its-provider-only",
+      name: "registry-reaches-providers-through-the-catalogue",
       comment:
-        "registry/<api>.ts (the ToolRegistry of a provider entry such as tooltype/openai) adds that provider's export methods to the core: it imports that provider file and nothing else of providers/, so a bundle of it carries one provider.",
+        "registry/ reaches providers through the catalogue (catalog.ts), every provider at hand (at-hand.ts) and the interfaces (provider.ts), never a provider's folder; the presets of the provider entries are the exception below.",
       severity: "error",
-      from: { path: "^runtime/registry/(openai-chat|openai-responses|anthropic|gemini)\\.ts$" },
-      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/($1(\\.ts$|/)|provider\\.ts$)" },
+      from: { path: "^runtime/registry/", pathNot: "^runtime/registry/presets/" },
+      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/(catalog|at-hand|provider)\\.ts$" },
     },
     {
-      name: "the-registry-core-loads-providers-on-need",
+      name: "a-preset-names-its-provider-only",
       comment:
-        "registry/core.ts (every registry's core: dispatch, approval) reaches providers only through readers.ts (the chat reader) and sniff.ts: which provider answers another format is each registry class's choice (all loaded for the main entry, loaded on need by the small ones), so no provider is in a bundle of an entry that does not export its tools.",
+        "registry/presets/<api>.ts (the ToolRegistry of a provider entry such as tooltype/openai) adds that provider's export methods to the core preset: it imports that provider's folder and nothing else of providers/, so a bundle of it carries one provider.",
+      severity: "error",
+      from: { path: "^runtime/registry/presets/([a-z0-9-]+)\\.ts$", pathNot: "^runtime/registry/presets/core\\.ts$" },
+      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/($1/|provider\\.ts$)" },
+    },
+    {
+      name: "the-core-preset-loads-providers-on-need",
+      comment:
+        "registry/presets/core.ts (tooltype/core's ToolRegistry, the base of the provider entries' presets) loads any format's provider on first need, through the catalogue's chunks.",
+      severity: "error",
+      from: { path: "^runtime/registry/presets/core\\.ts$" },
+      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/(catalog|catalog\\.chunks|provider)\\.ts$" },
+    },
+    {
+      name: "the-registry-core-loads-no-provider",
+      comment:
+        "registry/core.ts (every registry's core: dispatch, approval) reaches providers only through the catalogue (recognition, the chat reader) and the interfaces: which provider answers another format is each preset's choice (all at hand for the main entry, loaded on need by the small ones), so no provider is in a bundle of an entry that does not export its tools.",
       severity: "error",
       from: { path: "^runtime/registry/core\\.ts$" },
-      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/(readers|sniff|provider)\\.ts$" },
+      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/(catalog|provider)\\.ts$" },
     },
     {
       name: "the-main-registry-loads-nothing-on-need",
       comment:
-        "The main entry (runtime/index.ts; its ToolRegistry has every provider at hand through the provider list) never reaches providers/load.ts or registry/on-need.ts, the small entries' second way of loading providers, which would only add chunks to a bundle of it.",
+        "The main entry (runtime/index.ts; its ToolRegistry has every provider at hand) never reaches the catalogue's chunks or the presets, the small entries' way of loading providers, which would only add chunks to a bundle of it.",
       severity: "error",
       from: { path: "^runtime/index\\.ts$" },
-      to: { path: "^runtime/(providers/load|registry/on-need)\\.ts$", reachable: true },
+      to: { path: "^runtime/(providers/catalog\\.chunks|registry/presets/[a-z0-9-]+)\\.ts$", reachable: true },
     },
     {
       name: "the-loop-is-provider-neutral",
       comment:
-        "agent/ (runTools and its parts) reaches providers through the list and the interface only; structured.ts keeps the Chat Completions response_format of StructuredOutput.",
+        "agent/ (runTools and its parts) reaches providers through the catalogue, every provider at hand and the interfaces only; structured.ts keeps the Chat Completions response_format of StructuredOutput.",
       severity: "error",
       from: { path: "^runtime/agent/", pathNot: "^runtime/agent/structured\\.ts$" },
-      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/(index|provider)\\.ts$" },
+      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/(catalog|at-hand|provider)\\.ts$" },
     },
     onlyBelow("registry-below-the-loop", "registry", "tool|arguments|dispatch|providers|registry", "registry/ sits below agent/, mcp/ and adapters/."),
     {

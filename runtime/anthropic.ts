@@ -5,5 +5,5 @@
  * @module tooltype/anthropic
  */
 export * from "./core";
-export { ToolRegistry } from "./registry/anthropic";
-export * from "./anthropic-formats";
+export { AnthropicToolRegistry as ToolRegistry } from "./registry/presets/anthropic";
+export * from "./providers/anthropic/types";

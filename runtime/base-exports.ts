@@ -29,9 +29,9 @@ export type {
   OpenAIFunctionCallMessage,
   OpenAIToolCall,
   ToolCallInput,
-} from "./providers/openai-chat/read";
-export type { OpenAICustomToolCall } from "./providers/openai-chat/client";
-export type { DispatchResult, ToolCallMessage } from "./registry/messages";
+} from "./providers/catalog";
+export type { OpenAICustomToolCall } from "./providers/catalog";
+export type { DispatchResult, ToolCallMessage } from "./providers/catalog";
 
 export {
   ToolError,

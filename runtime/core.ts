@@ -8,4 +8,4 @@
  * @module tooltype/core
  */
 export * from "./base-exports";
-export { ToolRegistry } from "./registry/on-need";
+export { CoreToolRegistry as ToolRegistry } from "./registry/presets/core";

@@ -5,5 +5,5 @@
  * @module tooltype/gemini
  */
 export * from "./core";
-export { ToolRegistry } from "./registry/gemini";
-export * from "./gemini-formats";
+export { GeminiToolRegistry as ToolRegistry } from "./registry/presets/gemini";
+export * from "./providers/gemini/types";

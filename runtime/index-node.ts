@@ -13,12 +13,12 @@
  */
 /* eslint-disable @typescript-eslint/no-require-imports */
 export * from "./base-exports";
-export { ToolRegistry } from "./registry/registry";
+export { ToolRegistry } from "./registry/tool-registry";
 
 type Structured = typeof import("./agent/structured");
 type AgentErrors = typeof import("./agent/errors");
 type Stop = typeof import("./agent/stop");
-type GeminiFormats = typeof import("./gemini-formats");
+type GeminiFormats = typeof import("./providers/gemini/types");
 
 /** Each deferred export, required when first read (Node caches each module, so later reads cost a property lookup). */
 const later = {
@@ -59,7 +59,7 @@ const later = {
     return (require("./agent/json-patch") as typeof import("./agent/json-patch")).PATCH_TOOL_NAME;
   },
   get accumulateToolCalls() {
-    return (require("./providers") as typeof import("./providers")).accumulateToolCalls;
+    return (require("./providers/at-hand") as typeof import("./providers/at-hand")).accumulateToolCalls;
   },
   get parseToolCalls() {
     return (require("./registry/parse-tool-calls") as typeof import("./registry/parse-tool-calls")).parseToolCalls;
@@ -74,13 +74,13 @@ const later = {
     return (require("./registry/choice") as typeof import("./registry/choice")).toolChoice;
   },
   get OPENAI_LIMITS() {
-    return (require("./openai-formats") as typeof import("./openai-formats")).OPENAI_LIMITS;
+    return (require("./providers/openai-limits") as typeof import("./providers/openai-limits")).OPENAI_LIMITS;
   },
   get GeminiFunctionCallingConfigMode() {
-    return (require("./gemini-formats") as GeminiFormats).GeminiFunctionCallingConfigMode;
+    return (require("./providers/gemini/types") as GeminiFormats).GeminiFunctionCallingConfigMode;
   },
   get GeminiType() {
-    return (require("./gemini-formats") as GeminiFormats).GeminiType;
+    return (require("./providers/gemini/types") as GeminiFormats).GeminiType;
   },
 };
 

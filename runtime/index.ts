@@ -11,21 +11,18 @@ export type { JsonSchemaResponseFormat, SafeParseResult, StructuredOutputOptions
 // The agent loop, streaming, and reading calls without running them.
 export { runTools } from "./agent/run-tools";
 export type {
-  AnthropicRunParams,
-  GeminiRunParams,
   LoopState,
   MessageOf,
   PrepareStepContext,
-  ResponsesRunParams,
   RunToolsApprovalState,
   RunToolsEvent,
   RunToolsOptions,
-  RunToolsParams,
   RunToolsResult,
   StepSettings,
   StopCondition,
 } from "./agent/run-types";
-export type { AnthropicLoopTypes, ChatLoopTypes, GeminiLoopTypes, LoopTypes, ResponsesLoopTypes } from "./agent/loop-types";
+export type { AnthropicLoopTypes, AnthropicRunParams, ChatLoopTypes, GeminiLoopTypes, GeminiRunParams, ResponsesLoopTypes, ResponsesRunParams, RunToolsParams } from "./providers/catalog";
+export type { LoopTypes } from "./providers/provider";
 export { stepCountIs, toolCalled } from "./agent/stop";
 export { ToolRunStream } from "./agent/run-stream";
 export { AgentError, MaxStepsError, ModelRefusalError, ToolRetryError } from "./agent/errors";
@@ -46,24 +43,24 @@ export type {
   ChatRole,
   ChatToolCall,
   ChatToolCallDelta,
-} from "./providers/openai-chat/client";
-export { accumulateToolCalls } from "./providers";
-export type { AccumulatorUpdate, PartialToolCall, StreamedAssistantMessage, ToolCallAccumulator } from "./providers/openai-chat/stream";
-export type { LoopProviderName } from "./providers";
+} from "./providers/catalog";
+export { accumulateToolCalls } from "./providers/at-hand";
+export type { AccumulatorUpdate, PartialToolCall, StreamedAssistantMessage, ToolCallAccumulator } from "./providers/catalog";
+export type { LoopProviderName } from "./providers/catalog";
 export { parseToolCalls } from "./registry/parse-tool-calls";
 export type { InvalidParsedToolCall, ParseToolCallsOptions, ParsedToolCall, ParsedToolCalls } from "./registry/parse-tool-calls";
 
 // Everything every entry has (tool, the errors, the messages, the types); this entry adds the rest.
 export * from "./base-exports";
-export { ToolRegistry } from "./registry/registry";
+export { ToolRegistry } from "./registry/tool-registry";
 export { chatAttachments } from "./providers/openai-chat/attachments";
 export type { ChatAttachmentPart, ChatAttachmentsMessage } from "./providers/openai-chat/attachments";
 
 // Provider formats: each type is tooltype's own copy of the provider SDK's, so no SDK is needed to import these.
-export * from "./openai-formats";
-export * from "./responses-formats";
-export * from "./anthropic-formats";
-export * from "./gemini-formats";
+export * from "./providers/openai-chat/types";
+export * from "./providers/openai-responses/types";
+export * from "./providers/anthropic/types";
+export * from "./providers/gemini/types";
 export { formatAnswer } from "./registry/answer";
 export { toolChoice } from "./registry/choice";
 export type { ToolChoiceProvider, ToolNames } from "./registry/choice";
@@ -74,7 +71,7 @@ export type {
   ResponsesReply,
   ResponsesRequest,
   ResponsesStreamEvent,
-} from "./providers/openai-responses";
+} from "./providers/catalog";
 export type {
   AnthropicContentBlock,
   AnthropicMessageParam,
@@ -82,7 +79,7 @@ export type {
   AnthropicReply,
   AnthropicRequest,
   AnthropicStreamEvent,
-} from "./providers/anthropic";
+} from "./providers/catalog";
 export type {
   GeminiContent,
   GeminiFunctionCall,
@@ -90,5 +87,5 @@ export type {
   GeminiPart,
   GeminiRequest,
   GeminiResponse,
-} from "./providers/gemini";
-export type { MCPCallToolResult, MCPContent, MCPObjectSchema, MCPTool } from "./providers/mcp";
+} from "./providers/catalog";
+export type { MCPCallToolResult, MCPContent, MCPObjectSchema, MCPTool } from "./providers/catalog";

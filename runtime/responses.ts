@@ -5,5 +5,5 @@
  * @module tooltype/responses
  */
 export * from "./core";
-export { ToolRegistry } from "./registry/openai-responses";
-export * from "./responses-formats";
+export { ResponsesToolRegistry as ToolRegistry } from "./registry/presets/openai-responses";
+export * from "./providers/openai-responses/types";

@@ -7,10 +7,11 @@
  * - `ModelRefusalError`: the model refused to give the structured answer (`message.refusal`).
  */
 import type { ToolMessage } from "../dispatch/messages";
-import type { ChatMessageParam } from "../providers";
+import type { ChatMessageParam } from "../providers/catalog";
 import type { SchemaError, ToolValidationReason } from "../tool/errors";
 import type { JsonPatchOperation } from "./json-patch";
-import type { ChatLoopTypes, LoopTypes } from "./loop-types";
+import type { ChatLoopTypes } from "../providers/catalog";
+import type { LoopTypes } from "../providers/provider";
 
 /** One model request of the loop and what came of it (`L`: the model API's types, Chat Completions by default). */
 export interface RunStep<L extends LoopTypes = ChatLoopTypes> {

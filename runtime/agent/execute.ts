@@ -15,7 +15,7 @@
 import type { NormalizedCall } from "../dispatch/call";
 import { ToolMessage } from "../dispatch/messages";
 import type { DispatchOptions, ToolErrorEvent } from "../dispatch/options";
-import { type BaseToolRegistry as ToolRegistry, callsCapRead, dispatchRead, refuseRead } from "../registry/core";
+import { type BaseToolRegistry as ToolRegistry, type LoopAccess, loopAccess } from "../registry/core";
 import { ToolValidationError } from "../tool/errors";
 import type { ToolAttempt } from "./errors";
 import { PATCH_TOOL_NAME, applyJsonPatch, patchHint, readPatchCall } from "./json-patch";
@@ -98,7 +98,7 @@ export class CallExecutor<Call = unknown> {
   streamed(): { run(call: ReplyCall<Call>): Promise<CallOutcome<Call>>; end(): void } {
     let cap: number;
     try {
-      cap = callsCapRead(this.#registry, this.#options);
+      cap = loopAccess(this.#registry, "runTools").callsCap(this.#options);
     } catch {
       // An unusable option: each dispatch rejects with the same RangeError.
       cap = Infinity;
@@ -112,7 +112,7 @@ export class CallExecutor<Call = unknown> {
       run: (call) => {
         if (this.#isPatch(call) || this.#unavailable(call) || ++counted <= cap) return this.runOne(call);
         const index = beyond.push(call) - 1;
-        refused ??= ended.then((total) => this.#dispatch(beyond, undefined, (read, options) => refuseRead(this.#registry, read, options, total)));
+        refused ??= ended.then((total) => this.#dispatch(beyond, undefined, (read, options) => viaAccess(this.#registry, (access) => access.refuse(read, options, total))));
         return refused.then((outcomes) => outcomes[index]!);
       },
       end: () => endReply(counted),
@@ -153,7 +153,7 @@ export class CallExecutor<Call = unknown> {
   async #dispatch(
     calls: readonly ReplyCall<Call>[],
     repaired?: { args: Record<string, unknown>; name: string; patch: ToolAttempt["patch"] },
-    send: (read: NormalizedCall[], options: DispatchOptions) => Promise<ToolMessage[]> = (read, options) => dispatchRead(this.#registry, read, options),
+    send: (read: NormalizedCall[], options: DispatchOptions) => Promise<ToolMessage[]> = (read, options) => viaAccess(this.#registry, (access) => access.dispatch(read, options)),
   ): Promise<CallOutcome<Call>[]> {
     const captured = new Map<string, Captured[]>();
     const own = this.#options.onToolError;
@@ -245,4 +245,13 @@ function argumentsOf(call: NormalizedCall): string {
   if (call.kind === "text") return call.text;
   if (call.kind === "invalid") return call.text ?? "";
   return JSON.stringify(call.args) ?? "";
+}
+
+/** What `use` makes of the registry's `LoopAccess`; a rejection (not a throw) when it is no registry. */
+function viaAccess<T>(registry: ToolRegistry, use: (access: LoopAccess) => Promise<T>): Promise<T> {
+  try {
+    return use(loopAccess(registry, "runTools"));
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }

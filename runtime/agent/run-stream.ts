@@ -7,7 +7,8 @@
  * Leaving the `for await` early (`break`, an exception in its body) stops the loop: the request in flight and the
  * running tools are aborted, and `finalResult()` rejects.
  */
-import type { ChatLoopTypes, LoopTypes } from "./loop-types";
+import type { ChatLoopTypes } from "../providers/catalog";
+import type { LoopTypes } from "../providers/provider";
 import type { RunToolsEvent, RunToolsResult } from "./run-types";
 
 type Loop<M, T, L extends LoopTypes> = AsyncGenerator<RunToolsEvent<M, T, L>, RunToolsResult<M, T, L>>;

@@ -23,32 +23,34 @@
  */
 import type { ToolMessage } from "../dispatch/messages";
 import type {
+  AnthropicLoopTypes,
   AnthropicMessagesClient,
+  AnthropicRunParams,
   ChatCompletionsClient,
   GeminiContent,
+  GeminiLoopTypes,
   GeminiModelsClient,
+  GeminiRunParams,
   ResponsesClient,
-} from "../providers";
-import { loopFor } from "../providers";
-import { type ProviderLoop, type ToolChoice, type ToolFormatSource, isAsyncIterable } from "../providers/provider";
+  ResponsesLoopTypes,
+  ResponsesRunParams,
+  RunToolsParams,
+} from "../providers/catalog";
+import { loopFor } from "../providers/at-hand";
+import { type LoopTypes, type ProviderLoop, type ToolChoice, type ToolFormatSource, isAsyncIterable } from "../providers/provider";
 import { approvalState } from "../dispatch/approval";
 import { checkChoice } from "../registry/choice";
-import { type BaseToolRegistry as ToolRegistry, pendingRead, resumeRead } from "../registry/core";
+import { type BaseToolRegistry as ToolRegistry, loopAccess } from "../registry/core";
 import { type RunStep, type ToolAttempt, MaxStepsError, ModelRefusalError, ToolRetryError } from "./errors";
 import { type CallOutcome, CallExecutor, type ReplyCall } from "./execute";
-import type { AnthropicLoopTypes, GeminiLoopTypes, LoopTypes, ResponsesLoopTypes } from "./loop-types";
 import { PATCH_TOOL_NAME, patchToolDefinition } from "./json-patch";
 import { RetryTracker, positiveInteger } from "./retries";
 import { ToolRunStream } from "./run-stream";
 import type {
-  AnthropicRunParams,
-  GeminiRunParams,
   MessageOf,
-  ResponsesRunParams,
   RunToolsApprovalState,
   RunToolsEvent,
   RunToolsOptions,
-  RunToolsParams,
   RunToolsResult,
   StepSettings,
   StopCondition,
@@ -233,7 +235,7 @@ async function* runLoop(
     let first = 1;
     if (resumed) {
       // The paused batch, answered (the rejected calls with their reasons) before the next request.
-      const results = await resumeRead(registry, resumed.state.approval, resumed.decisions, { ...options.dispatch, signal });
+      const results = await loopAccess(registry, "resume").resume(resumed.state.approval, resumed.decisions, { ...options.dispatch, signal });
       messages.push(...loop.answer(resumed.state.reply, results));
       first = resumed.state.step + 1;
       calledTools = true;
@@ -312,7 +314,7 @@ async function* runLoop(
 
       calledTools = true;
       if (approvals) {
-        const pending = await pendingRead(registry, calls.map(({ read }) => read), { ...options.dispatch, signal });
+        const pending = await loopAccess(registry, "runTools").pending(calls.map(({ read }) => read), { ...options.dispatch, signal });
         if (pending.length > 0) {
           const state: RunToolsApprovalState = {
             type: "tooltype.runTools",

@@ -1,77 +1,18 @@
 /**
- * The types of `runTools`: what the caller sends to each model API (`RunToolsParams` for Chat Completions,
- * `ResponsesRunParams`, `AnthropicRunParams`, `GeminiRunParams`), the loop's settings (`RunToolsOptions`, with
- * `stopWhen` and `prepareStep`), how it ends well (`RunToolsResult`) and what a streamed run reports
- * (`RunToolsEvent`). Each API's own reply, call and conversation entry types are bundled in a `LoopTypes`
- * (loop-types.ts; `ChatLoopTypes` by default, so code written for Chat Completions reads as before). Apart from the loop
+ * The types of `runTools`: the loop's settings (`RunToolsOptions`, with `stopWhen` and `prepareStep`), how it ends
+ * well (`RunToolsResult`) and what a streamed run reports (`RunToolsEvent`). What the caller sends to each model API
+ * (`RunToolsParams` for Chat Completions, `ResponsesRunParams`, …) and each API's reply, call and conversation entry
+ * types, bundled in a `LoopTypes` (`ChatLoopTypes` by default, so code written for Chat Completions reads as
+ * before), are the providers' (each folder's wire types). Apart from the loop
  * (run-tools.ts) so that the stream (run-stream.ts) can name them without importing the loop that creates it.
  */
 import type { ApprovalDecision, ApprovalStateData, PendingApproval } from "../dispatch/approval";
 import type { DispatchOptions } from "../dispatch/options";
 import type { ToolMessage } from "../dispatch/messages";
-import type {
-  AnthropicMessageParam,
-  ChatMessageParam,
-  GeminiContent,
-  LoopProviderName,
-  PartialToolCall,
-} from "../providers";
-import type { ToolChoice } from "../providers/provider";
+import type { ChatLoopTypes, ChatMessageParam, LoopProviderName, PartialToolCall } from "../providers/catalog";
+import type { LoopTypes, ToolChoice } from "../providers/provider";
 import type { RunStep } from "./errors";
-import type { ChatLoopTypes, LoopTypes } from "./loop-types";
-
-export type { AnthropicLoopTypes, ChatLoopTypes, GeminiLoopTypes, LoopTypes, ResponsesLoopTypes } from "./loop-types";
 import type { StructuredOutput } from "./structured";
-
-/** What to send besides the tools: the model, the conversation so far, and any other request fields (passed through). */
-export interface RunToolsParams {
-  model: string;
-  messages: readonly ChatMessageParam[];
-  /** Set by the loop from the registry: leave it out. */
-  tools?: never;
-  /** Set by the loop: use the `toolChoice` option. */
-  tool_choice?: never;
-  /** Set by the loop: use the `parallelToolCalls` option. */
-  parallel_tool_calls?: never;
-  /** Set by the loop: use the `responseFormat` option. */
-  response_format?: never;
-  /** Set by the loop: use the `stream` option. */
-  stream?: never;
-}
-
-/** The Responses API: the model and the `input` (a string or items); other fields (`instructions`, …) pass through. */
-export interface ResponsesRunParams {
-  model: string;
-  input: string | readonly object[];
-  /** Set by the loop from the registry: leave it out. */
-  tools?: never;
-  /** Set by the loop: use the `toolChoice` option. */
-  tool_choice?: never;
-  /** Set by the loop: use the `parallelToolCalls` option. */
-  parallel_tool_calls?: never;
-  /** Set by the loop: use the `stream` option. */
-  stream?: never;
-}
-
-/** Anthropic Messages: the model, `max_tokens` and the messages; other fields (`system`, …) pass through. */
-export interface AnthropicRunParams {
-  model: string;
-  max_tokens: number;
-  messages: readonly AnthropicMessageParam[];
-  /** Set by the loop from the registry: leave it out. */
-  tools?: never;
-  /** Set by the loop: use the `toolChoice` and `parallelToolCalls` options. */
-  tool_choice?: never;
-  /** Set by the loop: use the `stream` option. */
-  stream?: never;
-}
-
-/** Gemini: the model, the `contents` (a string or Contents) and the `config` (its `tools` and `toolConfig` are the loop's). */
-export interface GeminiRunParams {
-  model: string;
-  contents: string | readonly GeminiContent[];
-  config?: object & { tools?: never; toolConfig?: never; abortSignal?: never };
-}
 
 /** What `stopWhen` and `prepareStep` see of the run so far. */
 export interface LoopState<L extends LoopTypes = ChatLoopTypes> {

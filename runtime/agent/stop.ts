@@ -3,7 +3,7 @@
  * number of steps (`stepCountIs`). Any `(state) => boolean` works too; several conditions in a list stop the loop
  * when any one holds.
  */
-import type { LoopTypes } from "./loop-types";
+import type { LoopTypes } from "../providers/provider";
 import type { LoopState, StopCondition } from "./run-types";
 
 /** True once the last step called `name` and it answered successfully (a call that failed validation does not count). */

@@ -12,12 +12,12 @@ import { describeArgumentsProblem, parseArguments } from "../arguments/parse";
 import { conform } from "../arguments/conform";
 import { instantiateValidator } from "../arguments/compiled-validator";
 import { ArgumentsValidator } from "../arguments/validate";
-import type { JsonSchemaResponseFormat } from "../providers/openai-chat/client";
+import type { JsonSchemaResponseFormat } from "../providers/catalog";
 import { toResponseFormat } from "../providers/openai-chat/tools";
 import { NOT_COMPILED_HINT, type SchemaError } from "../tool/errors";
 import { type CompiledOutputMeta, type JsonSchema, META_VERSION } from "../tool/meta";
 
-export type { JsonSchemaResponseFormat } from "../providers/openai-chat/client";
+export type { JsonSchemaResponseFormat } from "../providers/catalog";
 
 /** Options of `structuredOutput<T>(name?, options?)`. */
 export interface StructuredOutputOptions {

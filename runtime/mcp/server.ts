@@ -27,7 +27,8 @@ import {
 import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import { fitsSchema } from "../arguments/schema-fit";
 import type { ToolErrorEvent } from "../dispatch/options";
-import { mcpOutputSchema, toMCPResult, toMCPTools } from "../providers/mcp";
+import { toMCPResult } from "../providers/mcp/answer";
+import { mcpOutputSchema, toMCPTools } from "../providers/mcp/tools";
 import { PROGRESS_INTERVAL_MS, throttleProgress } from "./progress";
 import type { BaseToolRegistry as ToolRegistry } from "../registry/core";
 import { ToolError, ToolResultError, ToolTimeoutError, ToolValidationError } from "../tool/errors";

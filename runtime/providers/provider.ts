@@ -1,13 +1,14 @@
 /**
- * `ToolProvider`: the one interface every model API implements (one file each in this folder), so that the
- * registry, `formatAnswer`, `toolChoice`, `parseToolCalls` and the agent loop never branch on the provider. A
- * provider owns, for its API: recognising its own messages, reading the tool calls out of them, answering them,
- * writing the tools of a request and its tool choice, and (`loop`) the agent loop's client call, reading a reply
- * whole or streamed, and adding the reply and its answers to the conversation. Also here: what a provider reads of a
+ * `ToolProvider` and `ProviderLoop`: the two interfaces every model API implements (its folder's provider.ts and
+ * loop.ts), so that the registry, `formatAnswer`, `toolChoice`, `parseToolCalls` and the agent loop never branch on
+ * the provider. A provider owns, for its API: reading the tool calls out of a message, answering them, writing the
+ * tools of a request and its tool choice; its loop, the agent loop's client call, reading a reply whole or
+ * streamed, and adding the reply and its answers to the conversation (apart, so that a dispatch never loads the
+ * stream code). Recognising a message is the catalogue's (catalog.ts). Also here: what a provider reads of a
  * registered tool (`ToolFormatSource`, plain data, never TypeScript types), of a structured output
  * (`OutputFormatSource`), and the provider-neutral tool choice.
  *
- * Providers import from dispatch and below, never from each other; the list of every provider lives in index.ts.
+ * Providers import from dispatch and below, never from each other; the list of every provider is the catalogue.
  */
 import type { NormalizedCall } from "../dispatch/call";
 import type { ToolCallAccumulator } from "./stream";
@@ -51,13 +52,8 @@ export function isChoiceMode(choice: ToolChoice): choice is "auto" | "none" | "r
  * - `ChoiceParams`: the request fields that carry the tool choice.
  */
 export interface ToolProvider<Message = unknown, Answer = unknown, Tools = unknown, ToolsOptions = unknown, ChoiceParams = unknown> {
-  /** The name `toolChoice(registry, choice, name)` and error messages use, e.g. `"openai"`, `"anthropic"`. */
+  /** The format's name in the catalogue, which `toolChoice(registry, choice, name)` and error messages use. */
   readonly name: string;
-  /**
-   * Whether `message` is in this provider's format, from its shape alone. Asked in the order of the provider list
-   * (index.ts), so a provider may rely on the ones before it having said no.
-   */
-  owns(message: object): boolean;
   /** Every call in `message`, in the order they must be answered. */
   readCalls(message: Message): NormalizedCall[];
   /** The answer to `message` made of its calls' ToolMessages (one per call, in call order). */
@@ -66,9 +62,10 @@ export interface ToolProvider<Message = unknown, Answer = unknown, Tools = unkno
   exportTools(tools: Iterable<ToolFormatSource>, options?: ToolsOptions): Tools;
   /** The request fields for a tool choice (already checked against the registered tools). */
   toolChoice(choice: ToolChoice, options?: ToolChoiceOptions): ChoiceParams;
-  /** The agent loop's side, for the APIs `runTools` drives. */
-  readonly loop?: ProviderLoop;
 }
+
+/** What dispatch needs of a provider: its name, reading a message's calls, answering them. */
+export type CallReader = Pick<ToolProvider, "name" | "readCalls" | "answer">;
 
 /** What a provider reads of a structured output (`structuredOutput<T>()` satisfies it). */
 export interface OutputFormatSource {
@@ -156,4 +153,15 @@ export function argsCall(record: Record<string, unknown>, args: unknown): Normal
 /** Whether `value` is a stream (an async iterable), as a streamed response is. */
 export function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
   return typeof value === "object" && value !== null && typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === "function";
+}
+
+/**
+ * The types of one model API's loop, bundled: its reply, its tool call and an entry of its conversation. `RunStep`,
+ * `RunToolsResult`, `RunToolsEvent` and the agent errors take one (`ChatLoopTypes` by default); each API's is in
+ * its folder's wire.ts.
+ */
+export interface LoopTypes {
+  readonly reply: unknown;
+  readonly call: unknown;
+  readonly item: unknown;
 }

@@ -1,5 +1,5 @@
 /**
- * What every provider's stream accumulation shares (each provider's own file reads its events):
+ * What every provider's stream accumulation shares (each provider's stream.ts reads its events):
  * - `ToolCallAccumulator`: events in, complete tool calls out, then the assembled reply (`accumulateToolCalls`);
  * - `PartialToolCall` / `CallState`: a call as far as it has streamed, its arguments parsed as far as they go (by
  *   `partial-json`, a maintained parser for incomplete JSON), for progressive UIs. Parsed on first read of `args`

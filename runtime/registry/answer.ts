@@ -1,10 +1,10 @@
 /**
  * Answering in kind: the ToolMessages of one model message, written in that message's own format by the provider
- * that owns it (the provider list recognises the message from its shape, as when its calls were read).
+ * that owns it (the catalogue recognises the message from its shape, as when its calls were read).
  */
 import type { ToolMessage } from "../dispatch/messages";
-import { providerOf } from "../providers";
-import type { DispatchResult, ToolCallMessage } from "./messages";
+import { providerOf } from "../providers/at-hand";
+import type { DispatchResult, ToolCallMessage } from "../providers/catalog";
 
 /**
  * The answer to `message` made of `results` (one ToolMessage per call, in call order, as `registry.runCalls`

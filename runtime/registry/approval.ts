@@ -5,7 +5,7 @@
  */
 import type { ApprovalStateData, PendingApproval } from "../dispatch/approval";
 import type { ToolMessage } from "../dispatch/messages";
-import type { DispatchResult, ToolCallMessage } from "./messages";
+import type { DispatchResult, ToolCallMessage } from "../providers/catalog";
 
 declare const answersMessage: unique symbol;
 

@@ -2,16 +2,17 @@
  * `toolChoice`: "auto", "none", "required" or one tool's name, in each provider's own request fields, ready to be
  * spread into the request (OpenAI's `parallel_tool_calls` and Gemini's `toolConfig` sit beside or outside the
  * choice itself, so a bare value would not do). Each provider writes its own form (`ToolProvider.toolChoice`); this
- * checks the choice against the registry and finds the provider by name in the provider list.
+ * checks the choice against the registry and finds the provider by name in the catalogue.
  */
+import { findProvider } from "../providers/at-hand";
 import {
   type AnthropicToolChoiceParams,
+  CATALOG,
   type GeminiToolConfigParams,
   type OpenAIFunctionChoiceParams,
   type OpenAIToolChoiceParams,
-  PROVIDERS,
   type ResponsesToolChoiceParams,
-} from "../providers";
+} from "../providers/catalog";
 import type { ToolChoice, ToolChoiceOptions } from "../providers/provider";
 import { ToolExportError } from "../tool/errors";
 
@@ -48,10 +49,10 @@ export function toolChoice(
   | AnthropicToolChoiceParams
   | GeminiToolConfigParams {
   checkChoice(registry, choice, provider);
-  const writer = PROVIDERS.find((entry) => entry.name === provider);
+  const writer = findProvider(provider);
   if (!writer) {
     throw new ToolExportError(
-      `toolChoice: unknown provider ${JSON.stringify(provider)}; use ${PROVIDERS.map((entry) => JSON.stringify(entry.name)).join(", ")}.`,
+      `toolChoice: unknown provider ${JSON.stringify(provider)}; use ${CATALOG.map((entry) => JSON.stringify(entry.format)).join(", ")}.`,
       { format: String(provider) },
     );
   }

@@ -8,9 +8,9 @@
  * - run: `dispatch` (all calls of a model message, answered in the message's own format), `runCalls` (the same,
  *   as ToolMessages) and `invoke` (one call); `dispatchWithApproval` and `resume` for tools that need a human's
  *   approval (runtime/dispatch/approval.ts); `use` adds middleware around every call (runtime/dispatch/middleware.ts).
- *   The message's format is recognised from its shape (providers/sniff.ts); chat messages are read here, any other
- *   format's provider is loaded the first time one is met (providers/load.ts), so a bundle carries only the
- *   providers it uses. Dispatch (runtime/dispatch/) runs the calls and never sees a provider.
+ *   The message's format is recognised from its shape (the provider catalogue); chat messages are read here, any
+ *   other format's provider is each preset's choice (at hand, or loaded the first time one is met), so a bundle
+ *   carries only the providers it uses. Dispatch (runtime/dispatch/) runs the calls and never sees a provider.
  */
 import { instantiateValidator } from "../arguments/compiled-validator";
 import { AJV_MISSING, ajvAvailable } from "../arguments/ajv-load";
@@ -33,8 +33,8 @@ import {
 import type { ToolMessage } from "../dispatch/messages";
 import type { DispatchOptions, RegistryOptions, ToolMiddleware } from "../dispatch/options";
 import type { RegisteredTool } from "../dispatch/options";
-import { type CallReader, type OpenAIToolCall, answerChatPlain, chatReader, isMessageFormat, readToolCall } from "../providers/readers";
-import { type MessageFormat, chatCallsOf, formatOf } from "../providers/sniff";
+import { CHAT_FORMAT, type DispatchResult, type MessageFormat, type OpenAIToolCall, type ToolCallMessage, answerChatPlain, chatCallsOf, chatReader, formatOf, isMessageFormat, readChatCall } from "../providers/catalog";
+import type { CallReader } from "../providers/provider";
 import type { ToolCall } from "../tool/call";
 import { NOT_COMPILED_HINT, ToolRegistrationError } from "../tool/errors";
 import { type CompiledToolMeta, type JsonSchema, META_VERSION, isCompiledToolMeta } from "../tool/meta";
@@ -42,49 +42,48 @@ import type { ToolOptions } from "../tool/options";
 import { type FoundTool, type ToolSource, findTools } from "../tool/sources";
 import type { AnyFunction } from "../tool/tool";
 import type { ApprovalDone, ApprovalResult, ApprovalState } from "./approval";
-import type { DispatchResult, ToolCallMessage } from "./messages";
 
 export type { RegisteredTool } from "../dispatch/options";
 
-/** Each registry's dispatch environment, for the agent loop, which reads the calls itself (not public API). */
-const environments = new WeakMap<BaseToolRegistry, DispatchEnvironment>();
-
-/** Answer calls a provider already read (the agent loop's way in), as `runCalls` answers a message's. */
-export function dispatchRead(registry: BaseToolRegistry, calls: NormalizedCall[], options?: DispatchOptions): Promise<ToolMessage[]> {
-  const env = environments.get(registry);
-  if (!env) return Promise.reject(new TypeError("runTools: the registry must be a ToolRegistry."));
-  return dispatchCalls(env, calls, options);
-}
-
-/** For the agent loop's streamed replies: how many calls of one reply run (`maxCallsPerMessage`). */
-export function callsCapRead(registry: BaseToolRegistry, options: DispatchOptions = {}): number {
-  const env = environments.get(registry);
-  if (!env) throw new TypeError("runTools: the registry must be a ToolRegistry.");
-  return callsCap(env, options);
-}
-
-/** For the agent loop's streamed replies: the calls past the cap of a reply of `total` calls, refused as dispatch does. */
-export function refuseRead(registry: BaseToolRegistry, calls: NormalizedCall[], options: DispatchOptions, total: number): Promise<ToolMessage[]> {
-  const env = environments.get(registry);
-  if (!env) return Promise.reject(new TypeError("runTools: the registry must be a ToolRegistry."));
-  return refuseBeyondCap(env, calls, options, total);
-}
-
-/** For the agent loop: the calls (as read) that need approval; nothing runs. */
-export async function pendingRead(registry: BaseToolRegistry, calls: readonly NormalizedCall[], options: DispatchOptions = {}): Promise<PendingApproval[]> {
-  const env = environments.get(registry);
-  if (!env) throw new TypeError("runTools: the registry must be a ToolRegistry.");
-  return mayNeedApproval(env, calls) ? viaFull((full) => full.findPending(env, calls, options)) : [];
-}
-
 /**
- * Every call of a paused batch answered, as ToolMessages in call order (see `ToolRegistry.resume`). Throws a
- * TypeError, running nothing, for a malformed state or decisions that do not decide every pending call once.
+ * The agent loop's way into a registry (not public API): answering calls its provider already read, the cap on the
+ * calls of one reply, and approval. `registry[LOOP_ACCESS]()` gives it; nothing else of the registry's state is
+ * reachable from outside.
  */
-export async function resumeRead(registry: BaseToolRegistry, state: unknown, decisions: readonly ApprovalDecision[], options: DispatchOptions = {}): Promise<ToolMessage[]> {
-  const env = environments.get(registry);
-  if (!env) throw new TypeError("resume: the registry must be a ToolRegistry.");
-  return viaFull((full) => full.resumeBatch(env, state, decisions, options));
+export interface LoopAccess {
+  /** Answer calls a provider already read, as `runCalls` answers a message's. */
+  dispatch(calls: NormalizedCall[], options?: DispatchOptions): Promise<ToolMessage[]>;
+  /** For streamed replies: how many calls of one reply run (`maxCallsPerMessage`). */
+  callsCap(options?: DispatchOptions): number;
+  /** For streamed replies: the calls past the cap of a reply of `total` calls, refused as dispatch does. */
+  refuse(calls: NormalizedCall[], options: DispatchOptions, total: number): Promise<ToolMessage[]>;
+  /** The calls (as read) that need approval; nothing runs. */
+  pending(calls: readonly NormalizedCall[], options?: DispatchOptions): Promise<PendingApproval[]>;
+  /**
+   * Every call of a paused batch answered, as ToolMessages in call order (see `ToolRegistry.resume`). Throws a
+   * TypeError, running nothing, for a malformed state or decisions that do not decide every pending call once.
+   */
+  resume(state: unknown, decisions: readonly ApprovalDecision[], options?: DispatchOptions): Promise<ToolMessage[]>;
+}
+
+/** The key of a registry's `LoopAccess`: a symbol, so the way in is neither a public method nor a field. */
+export const LOOP_ACCESS: unique symbol = Symbol("tooltype.loopAccess");
+
+/** The `LoopAccess` of `registry`; a TypeError naming `caller` when it is no registry. */
+export function loopAccess(registry: unknown, caller: string): LoopAccess {
+  const access = (registry as { [LOOP_ACCESS]?: () => LoopAccess } | null | undefined)?.[LOOP_ACCESS];
+  if (typeof access !== "function") throw new TypeError(`${caller}: the registry must be a ToolRegistry.`);
+  return access.call(registry);
+}
+
+function accessTo(env: DispatchEnvironment): LoopAccess {
+  return {
+    dispatch: (calls, options) => dispatchCalls(env, calls, options),
+    callsCap: (options = {}) => callsCap(env, options),
+    refuse: (calls, options, total) => refuseBeyondCap(env, calls, options, total),
+    pending: async (calls, options = {}) => (mayNeedApproval(env, calls) ? viaFull((full) => full.findPending(env, calls, options)) : []),
+    resume: (state, decisions, options = {}) => viaFull((full) => full.resumeBatch(env, state, decisions, options)),
+  };
 }
 
 /** Names OpenAI (and most providers) accept. */
@@ -189,8 +188,12 @@ export abstract class BaseToolRegistry {
       middleware: this.#middleware,
       approvals: false,
     };
-    environments.set(this, this.#env);
     this.register(...sources);
+  }
+
+  /** The agent loop's way in (see `LoopAccess`). @internal */
+  [LOOP_ACCESS](): LoopAccess {
+    return accessTo(this.#env);
   }
 
   /** Add tools. Throws ToolRegistrationError (and adds none of them) when one cannot be registered. */
@@ -255,10 +258,10 @@ export abstract class BaseToolRegistry {
    * of it while it loads. The main entry's registry has every provider loaded; the small entries' load one on need.
    * @internal
    */
-  protected abstract providerFor(format: Exclude<MessageFormat, "openai">): CallReader | Promise<CallReader>;
+  protected abstract providerFor(format: Exclude<MessageFormat, typeof CHAT_FORMAT>): CallReader | Promise<CallReader>;
 
   #readerOf(format: MessageFormat): CallReader | Promise<CallReader> {
-    return format === "openai" ? chatReader : this.providerFor(format);
+    return format === CHAT_FORMAT ? chatReader : this.providerFor(format);
   }
 
   /** All tools, in registration order. */
@@ -292,7 +295,7 @@ export abstract class BaseToolRegistry {
       if (provider instanceof Promise) return this.#dispatchLater(provider, message, options);
       const calls = provider.readCalls(message);
       // Chat answers are the ToolMessages themselves: no second step for the most common format.
-      if (provider.name === "openai") return dispatchCalls(this.#env, calls, options) as Promise<DispatchResult<M>>;
+      if (provider.name === CHAT_FORMAT) return dispatchCalls(this.#env, calls, options) as Promise<DispatchResult<M>>;
       // Neither throws. Answered at once, the format's answer is made now (a throw there is caught below), with no
       // promise step between the answers and it.
       const results = answerCalls(this.#env, calls, options);
@@ -370,7 +373,7 @@ export abstract class BaseToolRegistry {
     try {
       const provider = this.#readerOf(formatOf(message));
       if (provider instanceof Promise) return provider.then(() => this.pendingApprovals(message, options));
-      return pendingRead(this, provider.readCalls(message), options);
+      return accessTo(this.#env).pending(provider.readCalls(message), options);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -392,7 +395,7 @@ export abstract class BaseToolRegistry {
   ): Promise<unknown> {
     if (typeof first === "string") return invokeRaw(this.#env, first, second as ToolInput | undefined, third);
     // One call is read as the one entry of a chat message's `tool_calls` (either shape: OpenAI or LangChain).
-    const call = readToolCall(first);
+    const call = readChatCall(first);
     return dispatchCalls(this.#env, [call], second as DispatchOptions | undefined).then((answers) => answers[0]!);
   }
 }

@@ -2,7 +2,7 @@
  * `parseToolCalls(registry, message, options)`: a model's tool calls as typed, validated argument objects, without
  * running anything (the "tools output parser" style: extraction with a tool whose call is the answer).
  *
- * Reads every format dispatch reads (the provider list), then each call's arguments with dispatch's own rules: lenient
+ * Reads every format dispatch reads (the catalogue), then each call's arguments with dispatch's own rules: lenient
  * reading (repair), size and depth limits, coercion, validation against the tool's schema, Dates revived. Calls that
  * name no registered tool or whose arguments cannot be read or fail validation are reported apart, with the same
  * error text dispatch would send the model. Settings come from the tool's own options, then these options; a
@@ -14,9 +14,9 @@ import { conform } from "../arguments/conform";
 import { invalidArgumentsError } from "../arguments/invalid";
 import { describeArgumentsProblem, parseArguments } from "../arguments/parse";
 import { ArgumentsValidator } from "../arguments/validate";
-import { providerOf } from "../providers";
+import { providerOf } from "../providers/at-hand";
 import type { SchemaError, ToolValidationReason } from "../tool/errors";
-import type { ToolCallMessage } from "./messages";
+import type { ToolCallMessage } from "../providers/catalog";
 import type { BaseToolRegistry as ToolRegistry, RegisteredTool } from "./core";
 
 /** Options of `parseToolCalls`. */

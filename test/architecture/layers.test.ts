@@ -1,9 +1,10 @@
 /**
  * The runtime's layers (.dependency-cruiser.cjs), checked with dependency-cruiser on the real tree, and on a copy
  * with deliberate faults to show each kind is caught: a cycle of type-only imports, dispatch importing a provider,
- * a provider importing another, the registry naming a provider file, the registry core importing the provider list,
- * a provider entry's registry naming another provider, the main entry reaching the providers loaded on need, an
- * optional SDK loaded by the main entry.
+ * a provider importing another, a file beside the catalogue or a shared part naming a provider, the registry naming
+ * a provider's folder, the registry core reaching every provider, a provider entry's preset naming another
+ * provider, the main entry reaching the providers loaded on need, the agent loop naming a provider, an optional SDK
+ * loaded by the main entry.
  */
 import * as fs from "node:fs";
 import { createRequire } from "node:module";
@@ -64,14 +65,19 @@ test("a type-only cycle, a provider in dispatch, providers importing each other 
     // tool/options.ts imports tool/call.ts for types; the reverse closes a cycle of type-only imports.
     prepend("runtime/tool/call.ts", 'import type { ToolOptions } from "./options";');
     prepend("runtime/dispatch/dispatch.ts", 'import type { ToolProvider } from "../providers/provider";');
-    prepend("runtime/providers/anthropic.ts", 'import type { GeminiTool } from "./gemini";');
-    prepend("runtime/registry/choice.ts", 'import { anthropicToolChoice } from "../providers/anthropic";');
-    prepend("runtime/providers/openai-chat.ts", 'import OpenAI from "openai";');
-    // The registry core loads providers on need only; a provider entry's registry names its own provider only.
-    prepend("runtime/registry/core.ts", 'import { PROVIDERS } from "../providers";');
-    prepend("runtime/registry/gemini.ts", 'import { toAnthropicTools } from "../providers/anthropic";');
+    prepend("runtime/providers/anthropic/read.ts", 'import type { GeminiTool } from "../gemini/wire";');
+    prepend("runtime/registry/choice.ts", 'import { anthropicToolChoice } from "../providers/anthropic/choice";');
+    prepend("runtime/providers/openai-chat/provider.ts", 'import OpenAI from "openai";');
+    // Only the catalogue names a provider's folder; the shared parts name none.
+    prepend("runtime/providers/at-hand.ts", 'import { provider } from "./gemini/provider";');
+    prepend("runtime/providers/partial-json-static.ts", 'import type { CATALOG } from "./catalog";');
+    // The registry core loads no provider; a provider entry's preset names its own provider only.
+    prepend("runtime/registry/core.ts", 'import { providerOf } from "../providers/at-hand";');
+    prepend("runtime/registry/presets/gemini.ts", 'import { toAnthropicTools } from "../../providers/anthropic/tools";');
     // The main entry's registry loading providers on need would put a dynamic import in every bundle of it.
-    prepend("runtime/registry/registry.ts", 'import { ToolRegistry as OnNeed } from "./on-need";');
+    prepend("runtime/registry/tool-registry.ts", 'import { CoreToolRegistry } from "./presets/core";');
+    // The agent loop is provider-neutral.
+    prepend("runtime/agent/run-tools.ts", 'import type { GeminiContent } from "../providers/gemini/wire";');
 
     const found = await violations(base);
     // The copy sits two folders below the repository: name packages from node_modules/ on.
@@ -81,15 +87,18 @@ test("a type-only cycle, a provider in dispatch, providers importing each other 
     assert.equal(
       seen,
       [
-        "a-provider-registry-names-its-provider-only: runtime/registry/gemini.ts → runtime/providers/anthropic.ts",
+        "a-preset-names-its-provider-only: runtime/registry/presets/gemini.ts → runtime/providers/anthropic/tools.ts",
         "dispatch-never-imports-a-provider: runtime/dispatch/dispatch.ts → runtime/providers/provider.ts",
         "no-circular: runtime/tool/call.ts → runtime/tool/options.ts",
-        "optional-peers-stay-behind-their-entry: runtime/providers/openai-chat.ts → node_modules/openai/index.js",
-        "providers-never-import-each-other: runtime/providers/anthropic.ts → runtime/providers/gemini.ts",
-        "registry-is-handed-the-provider-list: runtime/registry/choice.ts → runtime/providers/anthropic.ts",
-        "the-main-registry-loads-nothing-on-need: runtime/index.ts → runtime/providers/load.ts",
-        "the-main-registry-loads-nothing-on-need: runtime/index.ts → runtime/registry/on-need.ts",
-        "the-registry-core-loads-providers-on-need: runtime/registry/core.ts → runtime/providers/index.ts",
+        "only-the-catalogue-names-a-provider: runtime/providers/at-hand.ts → runtime/providers/gemini/provider.ts",
+        "optional-peers-stay-behind-their-entry: runtime/providers/openai-chat/provider.ts → node_modules/openai/index.js",
+        "providers-never-import-each-other: runtime/providers/anthropic/read.ts → runtime/providers/gemini/wire.ts",
+        "registry-reaches-providers-through-the-catalogue: runtime/registry/choice.ts → runtime/providers/anthropic/choice.ts",
+        "shared-provider-parts-name-no-provider: runtime/providers/partial-json-static.ts → runtime/providers/catalog.ts",
+        "the-loop-is-provider-neutral: runtime/agent/run-tools.ts → runtime/providers/gemini/wire.ts",
+        "the-main-registry-loads-nothing-on-need: runtime/index.ts → runtime/providers/catalog.chunks.ts",
+        "the-main-registry-loads-nothing-on-need: runtime/index.ts → runtime/registry/presets/core.ts",
+        "the-registry-core-loads-no-provider: runtime/registry/core.ts → runtime/providers/at-hand.ts",
       ],
       show(found),
     );

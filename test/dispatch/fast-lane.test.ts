@@ -13,7 +13,7 @@ import { fastLaneCount, setFastLane, setPlainWalk } from "../../runtime/dispatch
 import type { DispatchOptions, RegistryOptions } from "../../runtime/dispatch/options";
 import type { DispatchEnvironment, DispatchTool } from "../../runtime/dispatch/environment";
 import { answerChatPlain } from "../../runtime/providers/openai-chat/lane";
-import { chatCallsOf, formatOf } from "../../runtime/providers/sniff";
+import { chatCallsOf, formatOf } from "../../runtime/providers/catalog";
 
 /** Fresh tools that write down every call they receive. */
 function makeTools(log: unknown[]) {
@@ -280,7 +280,7 @@ const CASES: Case[] = [
   { name: "one call that is not an object", calls: [["get_forecast", forecastArgs(1)]], message: () => ({ tool_calls: [null] }), fast: 0 },
   { name: "one call with arguments already parsed", calls: [["get_forecast", forecastArgs(1)]], message: (tc) => ({ tool_calls: [{ ...tc[0], function: { name: "get_forecast", arguments: JSON.parse(tc[0]!.function.arguments) } }] }), fast: 1 },
   { name: "one call of an async tool", calls: [["later", '{"ms":1}']], message: (tc) => ({ tool_calls: tc }), fast: 1 },
-  // Shapes the chat lane must leave to another format, though they carry `tool_calls` (providers/sniff.ts): the
+  // Shapes the chat lane must leave to another format, though they carry `tool_calls` (the provider catalogue): the
   // general path reads their one call, then its own fast lane answers it.
   { name: "tool_calls beside a Responses output list", calls: [["get_forecast", forecastArgs(1)]], message: (tc) => ({ tool_calls: tc, output: [{ type: "function_call", call_id: "r1", name: "order", arguments: '{"id":1}' }] }), fast: 1 },
   { name: "a legacy function_call beside an empty tool_calls list", calls: [], message: () => ({ role: "assistant", content: null, tool_calls: [], function_call: { name: "order", arguments: '{"id":1}' } }), fast: 1 },

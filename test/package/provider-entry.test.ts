@@ -48,9 +48,10 @@ process.stdout.write(JSON.stringify({ tools: registry.toOpenAITools(), chat: cha
 
 /** Modules no part of a Chat Completions app's start may hold (paths inside the ES module build or node_modules). */
 const NOT_AT_START: readonly RegExp[] = [
-  /dist\/esm\/runtime\/providers\/(anthropic|gemini|openai-responses|stream)\.js$/,
-  /dist\/esm\/runtime\/providers\/openai-chat\/(stream|functions)\.js$/,
-  /dist\/esm\/runtime\/providers\/index\.js$/,
+  /dist\/esm\/runtime\/providers\/(anthropic|gemini|openai-responses)\//,
+  /dist\/esm\/runtime\/providers\/stream\.js$/,
+  /dist\/esm\/runtime\/providers\/openai-chat\/(stream|functions|loop)\.js$/,
+  /dist\/esm\/runtime\/providers\/(at-hand|catalog\.bundle)\.js$/,
   /dist\/esm\/runtime\/agent\//,
   // The full pipeline and what only it uses: reading arguments text, repairing it, coercing, the words for failures.
   /dist\/esm\/runtime\/dispatch\/(full|pipeline)\.js$/,
@@ -76,12 +77,12 @@ test("a tooltype/openai app bundles no other provider, stream or agent code at s
     const bundle = await bundleEsmApp(path.join(dir, "app"), APP, ["node"]);
     const atStart = staticOutputs(bundle);
     const startInputs = atStart.flatMap((file) => Object.keys(bundle.outputs[file]!.inputs)).map((file) => path.resolve(file));
-    assert.ok(startInputs.some((file) => file.endsWith("dist/esm/runtime/registry/openai-chat.js")), `the app's start holds no tooltype/openai registry: ${startInputs.join(", ")}`);
+    assert.ok(startInputs.some((file) => file.endsWith("dist/esm/runtime/registry/presets/openai-chat.js")), `the app's start holds no tooltype/openai registry: ${startInputs.join(", ")}`);
     for (const pattern of NOT_AT_START) {
       assert.equal(startInputs.filter((file) => pattern.test(file)), [], `the app's start holds modules matching ${pattern}`);
     }
     const later = Object.keys(bundle.outputs).filter((file) => !atStart.includes(file));
-    for (const module of ["providers/anthropic", "providers/gemini", "providers/openai-responses", "dispatch/pipeline", "arguments/read-text"]) {
+    for (const module of ["providers/anthropic/provider", "providers/gemini/provider", "providers/openai-responses/provider", "dispatch/pipeline", "arguments/read-text"]) {
       const chunk = later.find((file) => Object.keys(bundle.outputs[file]!.inputs).some((input) => input.endsWith(`dist/esm/runtime/${module}.js`)));
       assert.ok(chunk, `no chunk loaded on need holds ${module}.js`);
     }
@@ -118,13 +119,13 @@ registry.dispatch({ role: "assistant", content: [{ type: "tool_use", id: "b", na
   const report = JSON.parse(await runNode(["-e", script], repo)) as { atStart: string[]; answer: { role: string; content: { tool_use_id: string; is_error?: boolean }[] }; after: string[] };
   assert.ok(report.atStart.some((file) => file.endsWith("dist/runtime/openai.js")), "tooltype/openai did not resolve to the CommonJS build");
   const unwanted = report.atStart.filter((file) =>
-    /dist\/runtime\/(providers\/(anthropic|gemini|openai-responses|index)\.js|agent\/)|node_modules\/(partial-json|rfc6902|ajv)\//.test(file),
+    /dist\/runtime\/(providers\/(anthropic\/|gemini\/|openai-responses\/|stream\.js|at-hand\.js|openai-chat\/(loop|stream)\.js)|agent\/)|node_modules\/(partial-json|rfc6902|ajv)\//.test(file),
   );
   assert.equal(unwanted, [], "require('tooltype/openai') loaded another provider, the agent loop or an optional parser");
   assert.is(report.answer.role, "user");
   assert.is(report.answer.content[0]!.tool_use_id, "b");
   assert.is(report.answer.content[0]!.is_error, true);
-  assert.ok(report.after.some((file) => file.endsWith("dist/runtime/providers/anthropic.js")), "the Anthropic provider was not loaded on need");
+  assert.ok(report.after.some((file) => file.endsWith("dist/runtime/providers/anthropic/provider.js")), "the Anthropic provider was not loaded on need");
 });
 
 test("require('tooltype') loads a provider on its first use, not before", async () => {
@@ -147,13 +148,13 @@ registry.dispatch({ role: "assistant", content: [{ type: "tool_use", id: "b", na
     formatted: unknown;
     after: string[];
   };
-  const providers = (files: string[]) => files.filter((file) => /dist\/runtime\/providers\/(openai-chat|openai-responses|anthropic|gemini)\.js$|node_modules\/(partial-json|rfc6902)\//.test(file)).map((file) => file.replace(/^.*\/(dist|node_modules)\//, "$1/")).sort();
+  const providers = (files: string[]) => files.filter((file) => /dist\/runtime\/providers\/(openai-chat|openai-responses|anthropic|gemini)\/provider\.js$|node_modules\/(partial-json|rfc6902)\//.test(file)).map((file) => file.replace(/^.*\/(dist|node_modules)\//, "$1/")).sort();
   assert.equal(providers(report.atStart), [], "require('tooltype') loaded a provider (or an optional parser) before its first use");
   assert.equal(report.gemini, [{ functionDeclarations: [] }]);
-  assert.equal(providers(report.afterExport), ["dist/runtime/providers/gemini.js"]);
+  assert.equal(providers(report.afterExport), ["dist/runtime/providers/gemini/provider.js"]);
   assert.is(report.answer.content[0]!.tool_use_id, "b");
   assert.equal(report.formatted, []);
-  assert.equal(providers(report.after), ["dist/runtime/providers/anthropic.js", "dist/runtime/providers/gemini.js", "dist/runtime/providers/openai-responses.js"]);
+  assert.equal(providers(report.after), ["dist/runtime/providers/anthropic/provider.js", "dist/runtime/providers/gemini/provider.js", "dist/runtime/providers/openai-responses/provider.js"]);
 });
 
 test.run();

@@ -1,7 +1,7 @@
 /**
  * Gemini's enums, tooltype's copies of `@google/genai`'s `Type` and `FunctionCallingConfigMode`: public values of
- * the main entry (`GeminiType`, `GeminiFunctionCallingConfigMode`), apart from gemini.ts so that importing them
- * does not load the provider.
+ * the main entry (`GeminiType`, `GeminiFunctionCallingConfigMode`), apart from the provider so that importing
+ * them does not load it.
  */
 /** Gemini's schema types (the `@google/genai` `Type` enum). */
 export enum Type {

@@ -1,8 +1,8 @@
 /**
- * The legacy functions API of Chat Completions as its own provider, `openAIFunctions`: the `functions` list of a
- * request (written in tools.ts, so that registries export it without loading this provider), reading a
- * `function_call` (and no `tool_calls`), answering it with one `function` message, and its `function_call` choice. Apart from openai-chat.ts so that the registry core loads it on first need without the
- * chat provider's loop and stream accumulator.
+ * The legacy functions API of Chat Completions as a format of its own (`openai-functions` in the catalogue): its
+ * provider reads a `function_call` (and no `tool_calls`), answers it with one `function` message and writes its
+ * `function_call` choice; the `functions` list of a request is written in tools.ts, so that registries export it
+ * without loading this provider. It shares the chat folder's wire types and reading.
  */
 import type {
   ChatCompletionCreateParams,
@@ -12,7 +12,7 @@ import type {
 import type { ToolMessage } from "../../dispatch/messages";
 import { ToolExportError } from "../../tool/errors";
 import { type ToolChoice, type ToolChoiceOptions, type ToolProvider, isChoiceMode } from "../provider";
-import { type OpenAIFunctionCallMessage, hasFunctionCall, readToolCall } from "./read";
+import { type OpenAIFunctionCallMessage, readToolCall } from "./read";
 import { type OpenAIFunctionDefinition, toOpenAIFunctions } from "./tools";
 
 export { type OpenAIFunctionDefinition, toOpenAIFunctions } from "./tools";
@@ -60,9 +60,8 @@ export function openAIFunctionChoice(choice: ToolChoice, options: ToolChoiceOpti
 }
 
 /** The legacy functions API: a `function_call` (and no `tool_calls`), answered with one `function` message. */
-export const openAIFunctions: ToolProvider<OpenAIFunctionCallMessage, OpenAIFunctionMessage, OpenAIFunctionDefinition[], undefined, OpenAIFunctionChoiceParams> = {
+export const provider: ToolProvider<OpenAIFunctionCallMessage, OpenAIFunctionMessage, OpenAIFunctionDefinition[], undefined, OpenAIFunctionChoiceParams> = {
   name: "openai-functions",
-  owns: hasFunctionCall,
   readCalls: (message) => [readToolCall({ id: "", function: message.function_call })],
   answer: (_message, results) => toOpenAIFunctionMessage(results),
   exportTools: (tools) => toOpenAIFunctions(tools),

@@ -6,8 +6,7 @@
  */
 import type { NormalizedCall } from "../../dispatch/call";
 import type { ToolCall } from "../../tool/call";
-import { ownsFunctionCall } from "../sniff";
-import type { OpenAICustomToolCall } from "./client";
+import type { OpenAICustomToolCall } from "./wire";
 
 /** A tool call whose arguments could not be parsed (LangChain `InvalidToolCall`). */
 export interface InvalidToolCall {
@@ -54,7 +53,9 @@ export interface OpenAIFunctionCallMessage {
 
 /** True for a legacy functions-API reply (a `function_call` and no `tool_calls`); narrows it for `dispatch`. */
 export function hasFunctionCall<M extends object>(message: M): message is M & OpenAIFunctionCallMessage {
-  return ownsFunctionCall(message);
+  const record = message as { function_call?: unknown; tool_calls?: unknown };
+  const fn = record.function_call;
+  return typeof fn === "object" && fn !== null && !(Array.isArray(record.tool_calls) && record.tool_calls.length > 0);
 }
 
 /** Chat Completions / LangChain: `tool_calls`, then `invalid_tool_calls` (answered after the valid ones). */

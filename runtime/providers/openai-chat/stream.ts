@@ -10,7 +10,7 @@
  * - `done()`: the assembled assistant message, in the shape of a non-streamed reply.
  */
 import { type AccumulatorUpdate as Update, CallState, type PartialToolCall, StreamAccumulator, type ToolCallAccumulator as Accumulates, type UpdateDraft } from "../stream";
-import type { ChatAssistantMessage, ChatCompletionStreamChunk, ChatFunctionToolCall } from "./client";
+import type { ChatAssistantMessage, ChatCompletionStreamChunk, ChatFunctionToolCall } from "./wire";
 
 /** A streamed reply, assembled: only function tool calls stream, so those are the only calls it holds. */
 export interface StreamedAssistantMessage extends ChatAssistantMessage {

@@ -2,16 +2,14 @@
  * The tool lists of a Chat Completions request: `tools`, each registered tool as `{ type: "function", function }`,
  * its schema rewritten into OpenAI's strict subset where strict mode is asked for (strict.ts, through `#strict`:
  * under Node loaded on the first strict export); the legacy `functions` list; and a structured answer's
- * `response_format`. Apart from openai-chat.ts and functions.ts so that a registry exports tools without loading
- * the chat provider's loop and stream accumulator or the legacy functions provider (a bundler would leave the loop
- * out anyway, but not the functions provider, which the registry core loads on need; Node's `require` would load
- * both).
+ * `response_format`. Apart from the providers (provider.ts, functions.ts) so that a small entry's registry exports
+ * tools without loading either.
  */
 import type { ChatCompletionCreateParams, ChatCompletionFunctionTool } from "openai/resources/chat/completions";
 import { toStrictSchema } from "#strict";
 import { checkToolCount } from "../openai-limits";
 import type { OutputFormatSource, ToolFormatSource } from "../provider";
-import type { JsonSchemaResponseFormat, OpenAIFunctionTool } from "./client";
+import type { JsonSchemaResponseFormat, OpenAIFunctionTool } from "./wire";
 
 /** `toOpenAITools` options. */
 export interface OpenAIToolsOptions {

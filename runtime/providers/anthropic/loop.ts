@@ -1,0 +1,62 @@
+/**
+ * The agent loop on Anthropic Messages (`client.messages.create`, whole or streamed): the request (tools,
+ * `output_config.format` for a structured answer), the reply's `{ role, content }` going back into `messages`.
+ */
+import { type LoopReply, type ProviderLoop, argsCall, isAsyncIterable } from "../provider";
+import { anthropicToolChoice } from "./choice";
+import { toAnthropicToolResults } from "./answer";
+import { AnthropicAccumulator, unreadableInput } from "./stream";
+import { toAnthropicTool, toAnthropicTools } from "./tools";
+import type { AnthropicContentBlock, AnthropicLoopParams, AnthropicMessageParam, AnthropicMessagesClient, AnthropicReply, AnthropicRequest, AnthropicStreamEvent, AnthropicToolUseBlock } from "./wire";
+
+/** The agent loop on Anthropic Messages. */
+export const loop: ProviderLoop<AnthropicMessagesClient, AnthropicLoopParams, AnthropicMessageParam, AnthropicReply, AnthropicToolUseBlock, AnthropicStreamEvent> = {
+  isClient: (client) => typeof (client as { messages?: { create?: unknown } }).messages?.create === "function",
+  owned: [
+    { field: "tools", use: "the registry's tools (and prepareStep's activeTools)" },
+    { field: "tool_choice", use: "the toolChoice and parallelToolCalls options" },
+    { field: "stream", use: "the stream option" },
+  ],
+  conversation: (params) => [...params.messages],
+  request(params, step) {
+    const body: Record<string, unknown> = { ...params, messages: [...step.items] };
+    const tools = [...toAnthropicTools(step.tools), ...step.loopTools.map(toAnthropicTool)];
+    if (tools.length > 0) {
+      body.tools = tools;
+      const parallel = step.parallelToolCalls === false ? { parallel: false } : {};
+      // Without a choice, `{ parallel: false }` still needs a tool_choice to carry it: "auto", Anthropic's default.
+      if (step.toolChoice !== undefined || step.parallelToolCalls === false) body.tool_choice = anthropicToolChoice(step.toolChoice ?? "auto", parallel).tool_choice;
+    }
+    if (step.output) {
+      const config = (params as { output_config?: Record<string, unknown> }).output_config;
+      if (config?.format !== undefined && config.format !== null) throw new TypeError("runTools: params.output_config.format is set by the loop; use the responseFormat option instead.");
+      body.output_config = { ...config, format: { type: "json_schema", schema: step.output.schema } };
+    }
+    if (step.stream) body.stream = true;
+    return body;
+  },
+  send: (client, request, signal) => client.messages.create(request as unknown as AnthropicRequest, { signal }),
+  reply(response) {
+    if (isAsyncIterable(response)) throw new TypeError("runTools: the client returned a stream for a request without stream: true.");
+    if (!Array.isArray((response as { content?: unknown } | undefined)?.content)) {
+      throw new TypeError("runTools: the response has no content list; is the client an Anthropic client?");
+    }
+    return response as AnthropicReply;
+  },
+  accumulate: () => new AnthropicAccumulator(),
+  read(reply): LoopReply<AnthropicMessageParam, AnthropicReply, AnthropicToolUseBlock> {
+    const blocks = reply.content as readonly { type?: unknown; text?: unknown }[];
+    const calls = (reply.content as AnthropicToolUseBlock[]).filter((block) => block.type === "tool_use").map((call) => ({ call, read: loop.readCall(call) }));
+    const texts = blocks.filter((block) => block.type === "text" && typeof block.text === "string").map((block) => block.text as string);
+    const text = texts.length > 0 ? texts.join("") : null;
+    const item: AnthropicMessageParam = { role: "assistant", content: reply.content as AnthropicContentBlock[] };
+    return { message: reply, items: [item], calls, text, refusal: reply.stop_reason === "refusal" ? (text ?? "refused") : null };
+  },
+  readCall(call) {
+    // A streamed input that did not parse: dispatch reads the text the model sent, and answers with the parse error.
+    const text = unreadableInput(call);
+    return text === undefined ? argsCall(call as unknown as Record<string, unknown>, call.input) : { kind: "text", id: call.id, name: call.name, text };
+  },
+  answer: (_reply, results) => [toAnthropicToolResults(results)],
+  userTurn: (text) => ({ role: "user", content: text }),
+};

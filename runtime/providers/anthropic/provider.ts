@@ -1,0 +1,16 @@
+/** The `anthropic` provider: Anthropic Messages for dispatch (reading `tool_use` blocks, answering, tools, choice). */
+import type { ToolProvider } from "../provider";
+import { toAnthropicToolResults } from "./answer";
+import { anthropicToolChoice } from "./choice";
+import { readAnthropicCalls } from "./read";
+import { toAnthropicTools } from "./tools";
+import type { AnthropicAssistantMessage, AnthropicTool, AnthropicToolChoiceParams, AnthropicToolResultMessage } from "./wire";
+
+/** Anthropic Messages: a message whose `content` is a list of blocks. */
+export const provider: ToolProvider<AnthropicAssistantMessage, AnthropicToolResultMessage, AnthropicTool[], undefined, AnthropicToolChoiceParams> = {
+  name: "anthropic",
+  readCalls: readAnthropicCalls,
+  answer: (_message, results) => toAnthropicToolResults(results),
+  exportTools: (tools) => toAnthropicTools(tools),
+  toolChoice: anthropicToolChoice,
+};

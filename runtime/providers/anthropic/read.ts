@@ -1,0 +1,17 @@
+/** Reading the calls of an Anthropic message: its `tool_use` content blocks. */
+import type { NormalizedCall } from "../../dispatch/call";
+import { argsCall } from "../provider";
+import type { AnthropicAssistantMessage } from "./wire";
+
+/** Every `tool_use` block of the message's `content` list (`input` is an object already). */
+export function readAnthropicCalls(message: AnthropicAssistantMessage): NormalizedCall[] {
+  const calls: NormalizedCall[] = [];
+  if (!Array.isArray(message.content)) return calls;
+  for (const block of message.content as readonly unknown[]) {
+    if (typeof block !== "object" || block === null) continue;
+    const record = block as Record<string, unknown>;
+    if (record.type !== "tool_use") continue;
+    calls.push(argsCall(record, record.input));
+  }
+  return calls;
+}

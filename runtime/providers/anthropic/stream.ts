@@ -1,0 +1,121 @@
+/**
+ * `accumulateToolCalls("anthropic")`: a streamed Messages reply read event by event (`input_json_delta` pieces of
+ * each `tool_use` block).
+ */
+import { type CallState, IndexedCalls, StreamAccumulator, type UpdateDraft, parsePartialArguments } from "../stream";
+import type { AnthropicReply, AnthropicStreamEvent, AnthropicToolUseBlock } from "./wire";
+
+/** Streamed `tool_use` blocks whose input text did not parse, with that text. */
+const unreadable = new WeakMap<object, string>();
+
+/** The input text of a streamed `tool_use` block that did not parse (undefined for any other block). */
+export function unreadableInput(block: object): string | undefined {
+  return unreadable.get(block);
+}
+
+/**
+ * Anthropic stream events in, complete `tool_use` blocks out: `message_start` holds the message, `content_block_start`
+ * opens a block (a `tool_use` with its id and name), `content_block_delta` adds `text_delta` text or
+ * `input_json_delta` pieces of the input, `content_block_stop` completes it (the input parsed; text that does not
+ * parse is kept, so dispatch reports it), `message_delta` brings the `stop_reason`.
+ */
+export class AnthropicAccumulator extends StreamAccumulator<AnthropicStreamEvent, AnthropicToolUseBlock, AnthropicReply> {
+  #message: Record<string, unknown> = { role: "assistant" };
+  readonly #blocks = new Map<number, Record<string, unknown>>();
+  readonly #calls = new IndexedCalls<AnthropicToolUseBlock>((index, state) => this.#call(index, state));
+
+  constructor() {
+    super("anthropic");
+  }
+
+  protected read(event: AnthropicStreamEvent, update: UpdateDraft<AnthropicToolUseBlock>): void {
+    const index = typeof event.index === "number" ? event.index : -1;
+    switch (event.type) {
+      case "message_start":
+        if (typeof event.message === "object" && event.message !== null) this.#message = { ...(event.message as Record<string, unknown>) };
+        break;
+      case "content_block_start": {
+        const block = event.content_block as Record<string, unknown> | undefined;
+        if (typeof block !== "object" || block === null) break;
+        this.#blocks.set(index, { ...block });
+        if (block.type === "tool_use") {
+          // An input given whole up front (not streamed) is its own arguments text.
+          const input = block.input;
+          const text = typeof input === "object" && input !== null && Object.keys(input).length > 0 ? JSON.stringify(input) : "";
+          const state = this.#calls.open(index, typeof block.id === "string" ? block.id : "", typeof block.name === "string" ? block.name : "", text);
+          update.deltas.push({ call: state, argumentsDelta: text });
+        } else if (block.type === "text" && typeof block.text === "string" && block.text !== "") {
+          this.text += block.text;
+          update.text = block.text;
+        }
+        break;
+      }
+      case "content_block_delta": {
+        const delta = event.delta as { type?: unknown; text?: unknown; partial_json?: unknown } | undefined;
+        const block = this.#blocks.get(index);
+        if (!delta || !block) break;
+        if (delta.type === "text_delta" && typeof delta.text === "string") {
+          block.text = (typeof block.text === "string" ? block.text : "") + delta.text;
+          this.text += delta.text;
+          update.text = delta.text;
+        } else if (delta.type === "input_json_delta" && typeof delta.partial_json === "string") {
+          const state = this.#calls.get(index);
+          if (!state) break;
+          if (state.complete) throw new Error(`accumulateToolCalls(anthropic): a fragment for content block ${index} arrived after the call was complete.`);
+          state.arguments += delta.partial_json;
+          update.deltas.push({ call: state, argumentsDelta: delta.partial_json });
+        }
+        break;
+      }
+      case "content_block_stop": {
+        const call = this.#calls.complete(index);
+        if (call) update.completed.push(call);
+        break;
+      }
+      case "message_delta": {
+        const stop = (event.delta as { stop_reason?: unknown } | undefined)?.stop_reason;
+        if (typeof stop === "string") {
+          this.finish = stop;
+          update.finishReason = stop;
+          update.completed.push(...this.#calls.completeAll());
+        }
+        break;
+      }
+    }
+  }
+
+  get refusal(): string | null {
+    return this.finish === "refusal" ? this.text : null;
+  }
+
+  get calls(): AnthropicToolUseBlock[] {
+    return this.#calls.done;
+  }
+
+  get partial(): CallState[] {
+    return this.#calls.partial;
+  }
+
+  protected reply(): AnthropicReply {
+    this.#calls.completeAll();
+    const content = [...this.#blocks].sort(([a], [b]) => a - b).map(([index, block]) => this.#calls.written(index) ?? block);
+    return { ...this.#message, role: "assistant", content, stop_reason: this.finish ?? (this.#message.stop_reason as string | null | undefined) ?? null };
+  }
+
+  /** The block as the API would have sent it whole: the input parsed (the text itself when it does not parse). */
+  #call(index: number, state: CallState): AnthropicToolUseBlock {
+    const text = state.arguments.trim();
+    let input: unknown = {};
+    if (text !== "") {
+      try {
+        input = JSON.parse(text) as unknown;
+      } catch {
+        // The conversation needs an object; dispatch reads the text the model sent and answers with the parse error.
+        const block: AnthropicToolUseBlock = { ...this.#blocks.get(index), type: "tool_use", id: state.id, name: state.name, input: parsePartialArguments(text) ?? {} };
+        unreadable.set(block, state.arguments);
+        return block;
+      }
+    }
+    return { ...this.#blocks.get(index), type: "tool_use", id: state.id, name: state.name, input };
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * Every provider at hand, for the main entry (its registry, `formatAnswer`, `toolChoice`, `parseToolCalls`, the agent
+ * loop): each is reached through the catalogue and loaded on its first use (`#providers`: under Node a `require`
+ * then, so that `require("tooltype")` loads no provider it does not use; in a bundle a static import). The small
+ * entries' registries load a provider on first need instead (catalog.chunks.ts).
+ */
+import { loopNow, providerNow, toMCPTools as mcpTools } from "#providers";
+import { LOOP_FORMATS, type LoopProviderName, type MessageFormat, formatOf, isMessageFormat } from "./catalog";
+import type {
+  AnthropicReply,
+  AnthropicStreamEvent,
+  AnthropicToolUseBlock,
+  GeminiContent,
+  GeminiFunctionCall,
+  GeminiResponse,
+  MCPTool,
+  ResponsesFunctionCall,
+  ResponsesReply,
+  ResponsesStreamEvent,
+  ToolCallAccumulator,
+} from "./catalog";
+import type { ProviderLoop, ToolFormatSource, ToolProvider } from "./provider";
+
+export type { LoopProviderName } from "./catalog";
+
+/** The provider whose format `message` is in (chat when none owns it). Throws a TypeError for a non-object. */
+export function providerOf(message: unknown): ToolProvider {
+  return providerNow(formatOf(message));
+}
+
+/** The provider of `format`. */
+export function providerNamed(format: MessageFormat): ToolProvider {
+  return providerNow(format);
+}
+
+/** The provider named `name`, if it is a format of the catalogue. */
+export function findProvider(name: unknown): ToolProvider | undefined {
+  return isMessageFormat(name) ? providerNow(name) : undefined;
+}
+
+/** MCP tool descriptors for `tools/list`, loaded on first use as the providers are. */
+export function toMCPTools(tools: Iterable<ToolFormatSource>): MCPTool[] {
+  return mcpTools(tools);
+}
+
+const loopNames = (): string => LOOP_FORMATS.map((format) => JSON.stringify(format)).join(", ");
+
+/** The loop of the provider named `name`, or of the API `client` belongs to. Throws a TypeError when there is none. */
+export function loopFor(client: unknown, name: string | undefined): { provider: ToolProvider; loop: ProviderLoop } {
+  if (name !== undefined) {
+    const format = LOOP_FORMATS.find((entry) => entry === name);
+    if (format === undefined) throw new TypeError(`runTools: unknown provider ${JSON.stringify(name)}; use ${loopNames()}.`);
+    return { provider: providerNow(format), loop: loopNow(format) };
+  }
+  const format = typeof client === "object" && client !== null ? LOOP_FORMATS.find((entry) => loopNow(entry).isClient(client)) : undefined;
+  if (format === undefined) {
+    throw new TypeError(
+      "runTools: the client is none of OpenAI (chat.completions.create), Anthropic (messages.create), Gemini (models.generateContent) or OpenAI Responses (responses.create); pass such a client, and name the API with the provider option where it is ambiguous.",
+    );
+  }
+  return { provider: providerNow(format), loop: loopNow(format) };
+}
+
+/** Starts reading one streamed Chat Completions reply: chunks in, complete tool calls out, then the assistant message. */
+export function accumulateToolCalls(provider?: "openai"): ToolCallAccumulator;
+/** Starts reading one streamed Responses API reply: events in, complete `function_call` items out, then the Response. */
+export function accumulateToolCalls(provider: "responses"): ToolCallAccumulator<ResponsesStreamEvent, ResponsesFunctionCall, ResponsesReply>;
+/** Starts reading one streamed Anthropic reply: events in, complete `tool_use` blocks out, then the message. */
+export function accumulateToolCalls(provider: "anthropic"): ToolCallAccumulator<AnthropicStreamEvent, AnthropicToolUseBlock, AnthropicReply>;
+/** Starts reading one streamed Gemini reply: chunks in, `functionCall`s out, then the model's Content. */
+export function accumulateToolCalls(provider: "gemini"): ToolCallAccumulator<GeminiResponse, GeminiFunctionCall, GeminiContent>;
+export function accumulateToolCalls(provider: LoopProviderName = LOOP_FORMATS[0]!): ToolCallAccumulator<never, unknown, unknown> {
+  const format = LOOP_FORMATS.find((entry) => entry === provider);
+  if (format === undefined) throw new TypeError(`accumulateToolCalls: unknown provider ${JSON.stringify(provider)}; use ${loopNames()}.`);
+  return loopNow(format).accumulate();
+}

@@ -1,0 +1,199 @@
+/**
+ * The catalogue: every message format tooltype reads, the only list of them. Per format: its name, how a message in
+ * it is recognised from its shape alone (without loading any provider), its provider's module, and the module of
+ * its loop where the agent loop drives its API. How each provider loads is the catalogue's too, in three forms that
+ * bundlers and Node each need written out literally: `catalog.bundle.ts` (at hand: static imports, for the main
+ * entry's bundle), `catalog.node.ts` (on first need under Node: one `require` each) and
+ * `catalog.chunks.ts` (on first need in a bundle of a small entry: one `import()` per provider, each a chunk).
+ * Everything else reads these files and names no provider: adding one is a folder, an entry here, a line or two
+ * in each of the three, and its tests (test/architecture/catalog.test.ts checks that the four agree).
+ *
+ * Order matters where shapes overlap: a list or an `output` list is the Responses API; a `function_call` without
+ * `tool_calls` is the legacy functions API; `tool_calls` is Chat Completions / LangChain; Gemini's fields come next;
+ * a `content` list last is Anthropic. A message none of them owns is read as a chat message with no calls.
+ */
+import { answerChatPlain as chatLane } from "./openai-chat/lane";
+import { hasFunctionCall, readChatCalls, readToolCall } from "./openai-chat/read";
+import type { CallReader } from "./provider";
+import type { ToolMessage } from "../dispatch/messages";
+import type { AnthropicAssistantMessage, AnthropicToolResultMessage } from "./anthropic/wire";
+import type { GeminiFunctionResponseContent, GeminiInput } from "./gemini/wire";
+import type { OpenAIFunctionMessage } from "./openai-chat/functions";
+import type { DispatchInput, OpenAIFunctionCallMessage } from "./openai-chat/read";
+import type { ResponsesFunctionCallOutput, ResponsesInput } from "./openai-responses/wire";
+
+/** One format of the catalogue. */
+export interface CatalogEntry {
+  /** The format's name, which is its provider's `name` (`toolChoice(registry, choice, name)`, error texts). */
+  readonly format: string;
+  /** Its provider's module, relative to runtime/providers/, exporting the `ToolProvider` as `provider`. */
+  readonly provider: string;
+  /** Where the agent loop drives this API: the module exporting its `ProviderLoop` as `loop`. */
+  readonly loop?: string;
+  /** Whether `message` is in this format, from its shape alone; asked in catalogue order. */
+  readonly owns: (message: object) => boolean;
+  /** With a loop: its place in the order clients are recognised (an OpenAI client is for Chat Completions). */
+  readonly loopOrder?: number;
+}
+
+/** Every format, in the order messages are recognised. */
+export const CATALOG = [
+  {
+    format: "responses",
+    provider: "openai-responses/provider",
+    loop: "openai-responses/loop",
+    owns: (message) => Array.isArray(message) || Array.isArray((message as { output?: unknown }).output),
+    loopOrder: 3,
+  },
+  {
+    format: "openai-functions",
+    provider: "openai-chat/functions",
+    // A `function_call` and no `tool_calls`.
+    owns: hasFunctionCall,
+  },
+  {
+    format: "openai",
+    provider: "openai-chat/provider",
+    loop: "openai-chat/loop",
+    owns: (message) => "tool_calls" in message || "invalid_tool_calls" in message,
+    loopOrder: 0,
+  },
+  {
+    format: "gemini",
+    provider: "gemini/provider",
+    loop: "gemini/loop",
+    owns: (message) => "candidates" in message || "parts" in message || "functionCalls" in message || "usageMetadata" in message,
+    loopOrder: 2,
+  },
+  // Asked last: other formats may carry `content` too.
+  {
+    format: "anthropic",
+    provider: "anthropic/provider",
+    loop: "anthropic/loop",
+    owns: (message) => Array.isArray((message as { content?: unknown }).content),
+    loopOrder: 1,
+  },
+] as const satisfies readonly CatalogEntry[];
+
+/** The name of a format (`ToolProvider.name`). */
+export type MessageFormat = "responses" | "openai-functions" | "openai" | "gemini" | "anthropic";
+
+/** The model APIs `runTools` drives, by the name of their provider. */
+export type LoopProviderName = "openai" | "responses" | "anthropic" | "gemini";
+
+// The two unions above are written out for the public API's documentation; they compile only while they are the
+// catalogue's.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const sameFormats: Same<MessageFormat, (typeof CATALOG)[number]["format"]> = true;
+const sameLoops: Same<LoopProviderName, Extract<(typeof CATALOG)[number], { loopOrder: number }>["format"]> = true;
+void [sameFormats, sameLoops];
+
+/** The format every registry reads itself, without loading a provider: the most common one, and `invoke(call)`'s. */
+export const CHAT_FORMAT = "openai" satisfies MessageFormat;
+
+const BY_FORMAT = new Map<string, CatalogEntry>(CATALOG.map((entry) => [entry.format, entry]));
+
+/** The catalogue entry of `format`. */
+export function entryOf(format: MessageFormat): CatalogEntry {
+  return BY_FORMAT.get(format)!;
+}
+
+/** Whether `name` is the name of a format, e.g. in an approval state read back from JSON. */
+export function isMessageFormat(name: unknown): name is MessageFormat {
+  return typeof name === "string" && BY_FORMAT.has(name);
+}
+
+/** The loop formats, in the order clients are recognised. */
+export const LOOP_FORMATS: readonly LoopProviderName[] = CATALOG.filter((entry): entry is Extract<(typeof CATALOG)[number], { loopOrder: number }> => "loopOrder" in entry)
+  .sort((a, b) => a.loopOrder - b.loopOrder)
+  .map((entry) => entry.format);
+
+/** The format of `message` (chat when none owns it). Throws a TypeError for a non-object. */
+export function formatOf(message: unknown): MessageFormat {
+  if (typeof message !== "object" || message === null) {
+    throw new TypeError(
+      "dispatch expects a model message with tool calls: an OpenAI ChatCompletionMessage, a Responses API response (or its output items), an Anthropic message, a Gemini response or Content, or a LangChain AIMessage.",
+    );
+  }
+  for (const entry of CATALOG) if (entry.owns(message)) return entry.format;
+  return CHAT_FORMAT;
+}
+
+/**
+ * The `tool_calls` of a Chat Completions or LangChain message with calls to answer, else undefined: a list that is
+ * not empty, on an object that is no list and has no `output` list. `formatOf` says chat for every such message
+ * (neither the Responses API nor a legacy `function_call` can own it), so dispatch asks this first, reading the list
+ * once: going through `formatOf` cost the most common dispatch, one chat call, about a twentieth of its time.
+ */
+export function chatCallsOf(message: unknown): readonly unknown[] | undefined {
+  if (typeof message !== "object" || message === null || Array.isArray(message)) return undefined;
+  const calls = (message as { tool_calls?: unknown }).tool_calls;
+  return Array.isArray(calls) && calls.length > 0 && !Array.isArray((message as { output?: unknown }).output) ? calls : undefined;
+}
+
+/** Chat Completions and LangChain, always at hand: their answers are the ToolMessages themselves. */
+export const chatReader: CallReader = {
+  name: CHAT_FORMAT,
+  readCalls: readChatCalls as CallReader["readCalls"],
+  // The chat provider's answer, written here so that no registry loads the loop's attachment helper to make it.
+  answer: (_message, results) => [...results],
+};
+
+/** One call read as the one entry of a chat message's `tool_calls` (either shape: OpenAI or LangChain), for `invoke(call)`. */
+export const readChatCall = readToolCall;
+
+/**
+ * The chat lane, which every chat dispatch calls: a value rather than a re-export, which the CommonJS build would
+ * read through a getter on each call.
+ */
+export const answerChatPlain = chatLane;
+
+/**
+ * Everything `dispatch` reads: Chat Completions and LangChain messages, the legacy `function_call`, a Responses API
+ * response or item list, an Anthropic message, a Gemini response or `Content`.
+ */
+export type ToolCallMessage = DispatchInput | OpenAIFunctionCallMessage | ResponsesInput | AnthropicAssistantMessage | GeminiInput;
+
+/**
+ * What `dispatch` resolves to for a message of type `M`: the answer in the message's own format. Mirrors the
+ * run-time recognition (`CATALOG`'s `owns`, in its order) on the message's static type:
+ * - a list, or an object with an `output` list (Responses API) → `function_call_output` items;
+ * - a required `function_call` (legacy functions API) → one `{ role: "function", name, content }` message;
+ * - a type with `tool_calls` (Chat Completions, LangChain) → `ToolMessage[]`;
+ * - a type with `candidates` or `parts` (Gemini) → one `user` Content of `functionResponse` parts;
+ * - a type whose `content` may be a list of blocks (Anthropic) → one `user` message of `tool_result` blocks;
+ * - anything else → `ToolMessage[]`.
+ * An SDK `ChatCompletionMessage` has an optional `function_call`, so it gets `ToolMessage[]`; narrow it with
+ * `hasFunctionCall(message)` to get the legacy answer's type.
+ */
+export type DispatchResult<M> = M extends readonly unknown[]
+  ? ResponsesFunctionCallOutput[]
+  : M extends { output: readonly unknown[] }
+    ? ResponsesFunctionCallOutput[]
+    : M extends { function_call: { name: string; arguments: string } }
+      ? OpenAIFunctionMessage
+      : "tool_calls" extends keyof M
+        ? ToolMessage[]
+        : "candidates" extends keyof M
+          ? GeminiFunctionResponseContent
+          : "parts" extends keyof M
+            ? GeminiFunctionResponseContent
+            : M extends { content: infer C }
+              ? [Extract<C, readonly unknown[]>] extends [never]
+                ? ToolMessage[]
+                : AnthropicToolResultMessage
+              : ToolMessage[];
+
+// The types of every provider, for the layers above (the registry's, the loop's and the entries' public types).
+export type * from "./openai-chat/wire";
+export type * from "./openai-chat/read";
+export type * from "./openai-chat/functions";
+export type * from "./openai-chat/tools";
+export type * from "./openai-chat/choice";
+export type * from "./openai-chat/loop";
+export type * from "./openai-chat/stream";
+export type * from "./openai-chat/attachments";
+export type * from "./openai-responses/wire";
+export type * from "./anthropic/wire";
+export type * from "./gemini/wire";
+export type * from "./mcp/wire";

@@ -1,0 +1,23 @@
+/**
+ * `ResponsesToolRegistry`, the `ToolRegistry` of the `tooltype/responses` entry: the registry core with the export methods of the
+ * OpenAI Responses API only, so that an app speaking that API bundles no other provider's code. Messages of another
+ * format still dispatch: their provider is loaded on first need (CoreToolRegistry).
+ */
+import { toResponsesTools } from "../../providers/openai-responses/tools";
+import type { ResponsesFunctionTool, ResponsesToolsOptions } from "../../providers/openai-responses/wire";
+import { CoreToolRegistry } from "./core";
+
+/**
+ * The tools a model may call: register them (`tool()` values, objects with `@tool` methods, classes with static
+ * ones), export them in the format of the OpenAI Responses API, and run a reply's calls with `dispatch`, one answer
+ * per call. The main `tooltype` entry's `ToolRegistry` has the same core and every provider's export methods.
+ */
+export class ResponsesToolRegistry extends CoreToolRegistry {
+  /**
+   * The function tools of an OpenAI Responses API request. Strict by default, as the Responses API itself is:
+   * `{ strict: false }` (or a tool's own `strict: false`) opts out. Throws ToolExportError.
+   */
+  toResponsesTools(options?: ResponsesToolsOptions): ResponsesFunctionTool[] {
+    return toResponsesTools(this.list(), options);
+  }
+}

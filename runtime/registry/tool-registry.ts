@@ -1,0 +1,77 @@
+/**
+ * `ToolRegistry`, the main `tooltype` entry's: the registry core (register, read, dispatch, approval, middleware) and
+ * the tools in every provider's format (`toOpenAITools`, `toResponsesTools`, `toAnthropicTools`, `toGeminiTools`,
+ * `toMCPTools`, …), written by the providers, every provider at hand (under Node each is required on its first
+ * use). The provider entries (`tooltype/openai`, …) each have a preset (presets/) with their own export methods
+ * only, loading the other providers on need, so that a bundle carries one provider.
+ */
+import type {
+  AnthropicTool,
+  CHAT_FORMAT,
+  GeminiTool,
+  GeminiToolsOptions,
+  MCPTool,
+  MessageFormat,
+  OpenAIFunctionDefinition,
+  OpenAIFunctionTool,
+  OpenAIToolsOptions,
+  ResponsesFunctionTool,
+  ResponsesToolsOptions,
+} from "../providers/catalog";
+import { providerNamed, toMCPTools } from "../providers/at-hand";
+import type { CallReader } from "../providers/provider";
+import { BaseToolRegistry } from "./core";
+
+export type { RegisteredTool } from "../dispatch/options";
+export { BaseToolRegistry } from "./core";
+
+/**
+ * The tools a model may call: register them (`tool()` values, objects with `@tool` methods, classes with static
+ * ones), export them in each provider's format (`toOpenAITools()`, …), and run a reply's calls with `dispatch`, one
+ * answer per call.
+ */
+export class ToolRegistry extends BaseToolRegistry {
+  /** Every provider is loaded with this entry: answered at once. @internal */
+  protected providerFor(format: Exclude<MessageFormat, typeof CHAT_FORMAT>): CallReader {
+    return providerNamed(format);
+  }
+
+  /**
+   * The `tools` of an OpenAI Chat Completions request. `{ strict: true }` rewrites every tool (that does not set its
+   * own `strict` option) into OpenAI's strict subset; OpenAI's limits are checked. Throws ToolExportError.
+   */
+  toOpenAITools(options?: OpenAIToolsOptions): OpenAIFunctionTool[] {
+    return providerNamed("openai").exportTools(this.list(), options) as OpenAIFunctionTool[];
+  }
+
+  /** The `functions` of a legacy Chat Completions request (`{ name, description, parameters }`). */
+  toOpenAIFunctions(): OpenAIFunctionDefinition[] {
+    return providerNamed("openai-functions").exportTools(this.list()) as OpenAIFunctionDefinition[];
+  }
+
+  /**
+   * The function tools of an OpenAI Responses API request. Strict by default, as the Responses API itself is:
+   * `{ strict: false }` (or a tool's own `strict: false`) opts out. Throws ToolExportError.
+   */
+  toResponsesTools(options?: ResponsesToolsOptions): ResponsesFunctionTool[] {
+    return providerNamed("responses").exportTools(this.list(), options) as ResponsesFunctionTool[];
+  }
+
+  /** The `tools` of an Anthropic Messages request (`{ name, description, input_schema }`). */
+  toAnthropicTools(): AnthropicTool[] {
+    return providerNamed("anthropic").exportTools(this.list()) as AnthropicTool[];
+  }
+
+  /**
+   * `[{ functionDeclarations }]` for Gemini's `config.tools`, in its OpenAPI schema subset (recursion unrolled to
+   * `recursionDepth`), or with `{ jsonSchema: true }` the full JSON Schema. Throws ToolExportError.
+   */
+  toGeminiTools(options?: GeminiToolsOptions): GeminiTool[] {
+    return providerNamed("gemini").exportTools(this.list(), options) as GeminiTool[];
+  }
+
+  /** MCP tool descriptors for `tools/list`: `inputSchema`, and `outputSchema` from an object return type. */
+  toMCPTools(): MCPTool[] {
+    return toMCPTools(this.list());
+  }
+}
