@@ -7,9 +7,10 @@
  *   platform may run as many as it likes. Nothing is kept between requests but the calls still running here.
  * - Security first (http-policy.ts): host, origin, method, `authenticate`, body and batch limits, before anything
  *   of the request reaches the server.
- * - Cancellation: the initialize answer carries a random `Mcp-Session-Id` (a correlation key, not server state), so
- *   a client's later `notifications/cancelled` finds the call it names when it reaches the same instance; a call
- *   is also aborted when its request's connection closes.
+ * - Cancellation: the initialize answer carries an `Mcp-Session-Id` (a correlation key signed for the caller, not
+ *   server state), so a client's later `notifications/cancelled` finds the call it names when it reaches the same
+ *   instance, and nobody else's; a call is also aborted when its request's connection closes.
+ * - At most `maxConcurrentRequests` requests at once; a body must arrive within `bodyTimeoutMs`.
  * - Progress needs a stream: the answer is one JSON body unless a call carries a `progressToken` (see
  *   `jsonResponse`).
  * Nothing here generates code or imports a Node built-in.
@@ -18,6 +19,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import type { BaseToolRegistry as ToolRegistry } from "../registry/core";
 import { admit, corsHeaders, errorMessage, httpPolicy, MCP_HTTP_TIMEOUT_MS, type MCPHttpOptions, refusal } from "./http-policy";
 import { createMCPServer } from "./server";
+import { signedSessions } from "./sessions";
 
 const SESSION_HEADER = "mcp-session-id";
 
@@ -27,19 +29,44 @@ export function mcpFetchHandler(registry: ToolRegistry, options: MCPHttpOptions 
   const serverOptions = { ...options, exposeErrors: policy.exposeErrors, timeoutMs: options.timeoutMs ?? MCP_HTTP_TIMEOUT_MS };
   /** Calls running in this instance, by session and request id, for `notifications/cancelled`. */
   const running = new Map<string, AbortController>();
+  const sessions = signedSessions();
+  /** Requests being served, from arrival until their answer is sent (`maxConcurrentRequests`). */
+  let inFlight = 0;
 
   const internalError = (error: unknown): Response =>
     refusal(500, -32603, policy.exposeErrors ? `Internal error: ${errorMessage(error)}` : "Internal error: the server could not answer this request.");
 
   // Never rejects: a host (a Worker, Node through node.ts, a framework's route) gets an answer for every request.
-  return (request) => answer(request).catch(internalError);
+  return (request) => {
+    if (inFlight >= policy.maxConcurrentRequests) {
+      return Promise.resolve(
+        refusal(503, -32000, `Server busy: this server serves at most ${policy.maxConcurrentRequests} requests at once (maxConcurrentRequests). Try again shortly.`, { "retry-after": "1" }),
+      );
+    }
+    inFlight++;
+    let released = false;
+    const release = (): void => {
+      if (!released) inFlight--;
+      released = true;
+    };
+    return answer(request, release).catch((error: unknown) => {
+      release();
+      return internalError(error);
+    });
+  };
 
-  async function answer(request: Request): Promise<Response> {
+  /** The answer to one request; `release` runs once its answer has been sent (or at once for a refusal). */
+  async function answer(request: Request, release: () => void): Promise<Response> {
     const admitted = await admit(request, policy);
-    if (admitted instanceof Response) return admitted;
+    if (admitted instanceof Response) {
+      release();
+      return admitted;
+    }
     const { auth, body } = admitted;
     const messages = Array.isArray(body) ? body : [body];
-    const session = request.headers.get(SESSION_HEADER);
+    // A session id counts only if this handler issued it to this caller: anything else cancels nothing.
+    const claimed = request.headers.get(SESSION_HEADER);
+    const session = claimed !== null && claimed.length <= 200 && (await sessions.verify(claimed, auth)) ? claimed : null;
 
     if (session !== null) cancelNamed(running, session, messages);
     const controller = new AbortController();
@@ -55,13 +82,14 @@ export function mcpFetchHandler(registry: ToolRegistry, options: MCPHttpOptions 
       for (const k of keys) if (running.get(k) === controller) running.delete(k);
       void transport.close().catch(() => undefined);
       void server.close().catch(() => undefined);
+      release();
     };
     try {
       await server.connect(transport);
       const response = await transport.handleRequest(request, { parsedBody: body });
       const headers = new Headers(response.headers);
       for (const [name, value] of Object.entries(corsHeaders(request.headers.get("origin")))) headers.set(name, value);
-      if (messages.some(isInitialize) && response.ok && !headers.has(SESSION_HEADER)) headers.set(SESSION_HEADER, crypto.randomUUID());
+      if (messages.some(isInitialize) && response.ok && !headers.has(SESSION_HEADER)) headers.set(SESSION_HEADER, await sessions.issue(auth));
       return closeAfter(response, headers, done);
     } catch (error) {
       done();

@@ -22,6 +22,10 @@ import type { MCPServerOptions } from "./server";
 export const MCP_MAX_BODY_BYTES = 2 * 1024 * 1024;
 /** Default `maxBatchSize` (MCP 2025-06-18 dropped batches; older clients may still send small ones). */
 export const MCP_MAX_BATCH_SIZE = 16;
+/** Default `maxConcurrentRequests`: requests one handler serves at once. */
+export const MCP_MAX_CONCURRENT_REQUESTS = 64;
+/** Default `bodyTimeoutMs`: time to receive a request's body once its credentials passed. */
+export const MCP_BODY_TIMEOUT_MS = 30_000;
 /** Default time limit of one `tools/call` over HTTP. */
 export const MCP_HTTP_TIMEOUT_MS = 60_000;
 /**
@@ -62,6 +66,13 @@ export interface MCPHttpOptions extends MCPServerOptions {
   /** Refuse JSON-RPC batches of more messages than this (400). Default 16. */
   maxBatchSize?: number;
   /**
+   * Requests this handler serves at once, from the moment they arrive until their answer is sent; one more is
+   * answered 503 with `Retry-After`, before its credentials or body are read. Default 64.
+   */
+  maxConcurrentRequests?: number;
+  /** Time to receive a request's whole body once its credentials passed (408 after it). Default 30 s. */
+  bodyTimeoutMs?: number;
+  /**
    * `true`: always answer with one JSON body; `false`: always with an SSE stream. Default: JSON, unless the client
    * asked for progress (a `progressToken`), which needs the stream.
    */
@@ -91,6 +102,8 @@ export interface HttpPolicy {
   readonly resourceMetadataUrl: string | undefined;
   readonly maxBodyBytes: number;
   readonly maxBatchSize: number;
+  readonly maxConcurrentRequests: number;
+  readonly bodyTimeoutMs: number;
   readonly exposeErrors: boolean;
 }
 
@@ -104,6 +117,8 @@ export function httpPolicy(options: MCPHttpOptions): HttpPolicy {
     resourceMetadataUrl: options.resourceMetadataUrl,
     maxBodyBytes: positive(options.maxBodyBytes, "maxBodyBytes") ?? MCP_MAX_BODY_BYTES,
     maxBatchSize: positive(options.maxBatchSize, "maxBatchSize") ?? MCP_MAX_BATCH_SIZE,
+    maxConcurrentRequests: positive(options.maxConcurrentRequests, "maxConcurrentRequests") ?? MCP_MAX_CONCURRENT_REQUESTS,
+    bodyTimeoutMs: positive(options.bodyTimeoutMs, "bodyTimeoutMs") ?? MCP_BODY_TIMEOUT_MS,
     exposeErrors: options.exposeErrors ?? false,
   };
 }
@@ -160,7 +175,10 @@ export async function admit(request: Request, policy: HttpPolicy): Promise<Respo
     }
   }
 
-  const text = await readBody(request, policy.maxBodyBytes);
+  const text = await readBody(request, policy.maxBodyBytes, policy.bodyTimeoutMs);
+  if (text === TOO_SLOW) {
+    return refusal(408, -32600, `Request timeout: the body was not received within ${policy.bodyTimeoutMs} ms (bodyTimeoutMs).`, { connection: "close" });
+  }
   if (text === undefined) {
     return refusal(413, -32600, `Request body too large: this server takes at most ${policy.maxBodyBytes} bytes (maxBodyBytes).`);
   }
@@ -245,22 +263,39 @@ function stripBrackets(host: string): string {
 }
 
 /** The body as text, or `undefined` once it is longer than `max` bytes (stops reading there). */
-async function readBody(request: Request, max: number): Promise<string | undefined> {
+/** What `readBody` answers when the body did not arrive in time. */
+const TOO_SLOW = Symbol("too slow");
+
+/** The body as text; `undefined` past `max` bytes; `TOO_SLOW` when it was not whole within `timeoutMs`. */
+async function readBody(request: Request, max: number, timeoutMs: number): Promise<string | undefined | typeof TOO_SLOW> {
   const declared = Number(request.headers.get("content-length") ?? Number.NaN);
   if (declared > max) return undefined;
   if (!request.body) return "";
   const reader = request.body.getReader();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<typeof TOO_SLOW>((resolve) => {
+    timer = setTimeout(() => resolve(TOO_SLOW), timeoutMs);
+  });
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => undefined);
-      return undefined;
+  try {
+    for (;;) {
+      const next = await Promise.race([reader.read(), late]);
+      if (next === TOO_SLOW) {
+        await reader.cancel().catch(() => undefined);
+        return TOO_SLOW;
+      }
+      const { done, value } = next;
+      if (done) break;
+      size += value.byteLength;
+      if (size > max) {
+        await reader.cancel().catch(() => undefined);
+        return undefined;
+      }
+      chunks.push(value);
     }
-    chunks.push(value);
+  } finally {
+    clearTimeout(timer);
   }
   const bytes = new Uint8Array(size);
   let at = 0;

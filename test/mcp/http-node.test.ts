@@ -202,6 +202,68 @@ test("a body nested a million deep is refused (400) before it is parsed", async 
   });
 });
 
+/** Bearer alice / Bearer bob: each token is its user. */
+const USERS: MCPHttpOptions = { authenticate: (request) => /^Bearer (alice|bob)$/.exec(request.headers.get("authorization") ?? "")?.[1] };
+
+test("cancellation is the caller's own: another user's session id, or one the server never issued, cancels nothing", async () => {
+  await withServer(USERS, async (url) => {
+    const alice = { authorization: "Bearer alice" };
+    const bob = { authorization: "Bearer bob" };
+    const session = String((await rawPost(url, INITIALIZE, alice)).headers["mcp-session-id"]);
+    const before = { ...waits };
+    const call = rawPost(url, { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "wait", arguments: { label: "alice's" } } }, { ...alice, "mcp-session-id": session });
+    await until(() => waits.started > before.started, "alice's call to start");
+    const cancel = (reason: string) => ({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 7, reason } });
+    // Bob holds alice's session id; then a made-up one; then alice's id with its signature cut.
+    for (const [headers, reason] of [
+      [{ ...bob, "mcp-session-id": session }, "bob"],
+      [{ ...alice, "mcp-session-id": `${session.split(".")[0]}.${"0".repeat(64)}` }, "forged"],
+      [{ ...alice, "mcp-session-id": session.split(".")[0]! }, "unsigned"],
+    ] as const) {
+      const answer = await rawPost(url, cancel(reason), headers);
+      assert.ok(answer.status < 300, `${reason}: ${answer.status}`);
+      // The cancellation is handled before its answer is sent: had it matched, the tool would be aborted by now.
+      assert.is(waits.aborted, before.aborted, `${reason} cancelled alice's call`);
+    }
+    // Bob's own call with alice's session and the same request id does not take over her cancel slot.
+    const bobCall = rawPost(url, { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "whoami", arguments: {} } }, { ...bob, "mcp-session-id": session });
+    assert.is((await bobCall).status, 200);
+    await rawPost(url, cancel("alice pressed stop"), { ...alice, "mcp-session-id": session });
+    await until(() => waits.aborted > before.aborted, "alice's own cancellation");
+    assert.match(waits.reason, /alice pressed stop/);
+    assert.is((await call).status, 200);
+  });
+});
+
+test("at most maxConcurrentRequests at once (503 with Retry-After, before credentials or body); a slow body is cut at bodyTimeoutMs (408)", async () => {
+  await withServer({ maxConcurrentRequests: 2, bodyTimeoutMs: 200 }, async (url) => {
+    const before = { ...waits };
+    const call = (id: number) => rawPost(url, { jsonrpc: "2.0", id, method: "tools/call", params: { name: "wait", arguments: { label: String(id) } } });
+    const running = [call(1), call(2)];
+    await until(() => waits.started >= before.started + 2, "two calls to start");
+    const busy = await rawPost(url, INITIALIZE);
+    assert.is(busy.status, 503);
+    assert.is(busy.headers["retry-after"], "1");
+    assert.match(JSON.parse(busy.body).error.message, /at most 2 requests at once \(maxConcurrentRequests\)/);
+    // The two waiting calls end when the server closes their connections, after this body.
+    for (const r of running) void r.catch(() => undefined);
+  });
+  await withServer({ bodyTimeoutMs: 200 }, async (url) => {
+    // Headers, then a body that never finishes: the handler answers 408 and closes, instead of waiting forever.
+    const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const socket = net.connect(Number(url.port), url.hostname);
+      let data = "";
+      socket.setEncoding("utf8");
+      socket.on("data", (chunk: string) => (data += chunk));
+      socket.on("error", reject);
+      socket.on("close", () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(data)?.[1] ?? 0), text: data }));
+      socket.write(`POST ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\ncontent-type: application/json\r\naccept: application/json, text/event-stream\r\ncontent-length: 1000\r\n\r\n{"jsonrpc":`);
+    });
+    assert.is(answer.status, 408, answer.text.slice(0, 300));
+    assert.match(answer.text, /not received within 200 ms \(bodyTimeoutMs\)/);
+  });
+});
+
 test("Origin: a foreign page is refused even on an allowed host; same-origin and listed origins pass", async () => {
   await withServer(undefined, async (url) => {
     const foreign = await rawPost(url, INITIALIZE, { host: "localhost", origin: "http://evil.example" });
@@ -219,7 +281,7 @@ test("Origin: a foreign page is refused even on an allowed host; same-origin and
     // The page may read the answer and the session header (CORS), and its preflight is answered.
     assert.is(listed.headers["access-control-allow-origin"], "https://app.example");
     assert.is(listed.headers["access-control-expose-headers"], "mcp-session-id");
-    assert.match(String(listed.headers["mcp-session-id"]), /^[0-9a-f-]{36}$/);
+    assert.match(String(listed.headers["mcp-session-id"]), /^[0-9a-f-]{36}\.[0-9a-f]{64}$/);
     const preflight = await fetch(url, { method: "OPTIONS", headers: { origin: "https://app.example", "access-control-request-method": "POST" }, signal: AbortSignal.timeout(10_000) });
     assert.is(preflight.status, 204);
     assert.is(preflight.headers.get("access-control-allow-origin"), "https://app.example");
