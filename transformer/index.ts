@@ -21,7 +21,7 @@ import { Code, makeDiagnostic, printWarning } from "./diagnostics";
 import { decoratorWithMeta, kitImportName, metaExpression, renameKitImport, withKitImport, withMetaArgument } from "./emit";
 import { ApiResolver, skipsTools } from "./find";
 import { jsDocsOf } from "./jsdoc";
-import type { Problem } from "./schema/from-type";
+import type { Problem } from "./schema/model";
 import { deriveToolMeta, type ToolSite } from "./tool-meta";
 import { type PatternProblem, usesImports, ValidatorCompiler } from "./validator";
 import { deriveOutputMeta } from "./output-meta";

@@ -18,37 +18,15 @@
  */
 import type * as ts from "typescript";
 import { arrayElementType, type TS } from "../compat";
-import { Code, type Location, type RelatedLocation } from "../diagnostics";
+import { Code, type RelatedLocation } from "../diagnostics";
 import { symbolDescription } from "../jsdoc";
 import type { Resolve } from "./keywords";
-import type { Definitions, Keywords, PatternProperty, PropertyNode, SchemaNode } from "./model";
+import type { Definitions, Keywords, PatternProperty, Problem, PropertyNode, SchemaNode, Site } from "./model";
 import { readableName } from "./names";
 import { WrittenOrder } from "./order";
 import { NUMERIC_KEY, templatePattern } from "./patterns";
 import { KeywordTags, TAG_PROPERTY } from "./tags";
 import { toJsonSchema } from "./to-json";
-
-/** Where a type is being read. */
-export interface Site {
-  /** What diagnostics point at: the parameter, or the declaration of the property being read. */
-  node: ts.Node;
-  /** JSON path from the tool's arguments (`["job", "onDone"]`; `*` is every item or value). */
-  path: string[];
-  /** The tool parameter being read; diagnostics placed elsewhere relate back to it. */
-  param: ts.Node;
-  /** The type node that spells this type, when known: gives the written order of unions. */
-  typeNode?: ts.TypeNode;
-  /** The type nodes read through so far (the parameter's, then each property's): unions spelled in them. */
-  scopes?: readonly ts.TypeNode[];
-}
-
-export interface Problem {
-  code: Code;
-  message: string;
-  node: Location;
-  warning?: boolean;
-  related?: RelatedLocation[];
-}
 
 /** Why a type has no JSON form, and what to write instead. */
 interface NoJson {

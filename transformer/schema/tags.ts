@@ -17,9 +17,8 @@ import type { TS } from "../compat";
 import { Code, type Location, tagSpan } from "../diagnostics";
 import { keywordOfTag, keywordValueProblem, parseKeywordTag, TAG_KEYWORDS } from "../jsdoc";
 import { fillJsDoc, fillSymbolJsDoc } from "../jsdoc-fill";
-import type { Problem, Site } from "./from-type";
 import { accepts, impossibleBounds, KNOWN_FORMATS, mergeKeyword, misfit, type Resolve, targetOf } from "./keywords";
-import type { Keywords, SchemaNode } from "./model";
+import type { Keywords, Problem, SchemaNode, Site } from "./model";
 
 /** The phantom property every type tag declares (see runtime/tags.ts). */
 export const TAG_PROPERTY = "~tooltype";
