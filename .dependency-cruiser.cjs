@@ -113,6 +113,14 @@ module.exports = {
       to: { path: "^runtime/[^/]+\\.ts$" },
     },
     {
+      name: "the-compiler-core-never-imports-a-host",
+      comment:
+        "The transformer's core (everything outside transformer/hosts/) never imports a host: the hosts (tspc's plugin, the bundler plugins, the register hook, ts-jest, the CLI) call the core and hand it what they own, such as the dependency tracker of incremental builds.",
+      severity: "error",
+      from: { path: "^transformer/", pathNot: "^transformer/hosts/" },
+      to: { path: "^transformer/hosts/" },
+    },
+    {
       name: "transformer-reads-only-the-seam",
       comment: "The transformer shares only the metadata types and the validator settings with the runtime.",
       severity: "error",

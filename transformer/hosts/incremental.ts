@@ -18,6 +18,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as ts from "typescript";
 import type { TS } from "../compat";
+import type { DependencyTracker } from "../index";
 import { tooltypeVersion } from "./tooltype-version";
 
 interface FileRecord {
@@ -53,18 +54,12 @@ function createHash(algorithm: string): crypto.Hash {
   return loaded(algorithm);
 }
 
-/** The bookkeeping of one emit of one program; undefined for a build that is neither incremental nor watched. */
-export interface DependencyTracker {
-  /** After the transformer visited `file`: whether it holds tools (compiled metadata) now. */
-  visited(file: ts.SourceFile, hasTools: boolean): void;
-}
-
 /**
- * Called when the transformer is created for an emit. For an incremental or watch build by tspc, returns the
- * tracker that records the tool files and, at the first file the program emits, re-emits the stale ones through
+ * The bookkeeping of one emit of one program, made by the tspc plugin when ts-patch creates the transformer for it.
+ * For an incremental or watch build by tspc, returns the tracker that records the tool files and, at the first file the program emits, re-emits the stale ones through
  * `program.emit`, to which ts-patch adds the configured plugins (tooltype and any other), as for every file.
  * Hosts that make their own programs (the CLI, the register hook, bundler plugins) emit in memory and handle
- * changes themselves: a re-emit there would write files nobody asked for.
+ * changes themselves: a re-emit there would write files nobody asked for. Otherwise undefined.
  */
 export function trackDependencies(
   tsi: TS,

@@ -122,11 +122,13 @@ function resolveConfigPath(tsi: TS, configPath: string, hint: string): string {
   return absolute;
 }
 
-const OWN_TRANSFORMER = path.resolve(__dirname, "..", "index.js");
+/** This build's transformer as a plugins entry names it: the tspc plugin, or the compiler core it wraps. */
+const OWN_TRANSFORMER = [path.resolve(__dirname, "tspc", "plugin.js"), path.resolve(__dirname, "..", "index.js")];
 
 /**
  * The plugins entry that names tooltype's transformer: by package name (`tooltype/transformer`), by a path into a
- * build of it (`../dist/transformer/index.js`), or by a path to this very build.
+ * build of it (`../dist/transformer/hosts/tspc/plugin.js`, or the core, `../dist/transformer/index.js`), or by a
+ * path to this very build.
  */
 function tooltypeEntry(options: ts.CompilerOptions, configDir: string): TooltypePluginConfig {
   const plugins = (options.plugins ?? []) as unknown as TooltypePluginConfig[];
@@ -134,8 +136,8 @@ function tooltypeEntry(options: ts.CompilerOptions, configDir: string): Tooltype
     const transform = p.transform;
     if (typeof transform !== "string") return false;
     if (/^tooltype\/transformer(\/index(\.js)?)?$/.test(transform)) return true;
-    if (/(^|\/)dist\/transformer(\/index(\.js)?)?$/.test(transform.split("\\").join("/"))) return true;
-    return transform.startsWith(".") && path.resolve(configDir, transform).replace(/\.ts$/, ".js") === OWN_TRANSFORMER;
+    if (/(^|\/)dist\/transformer(\/index(\.js)?|\/hosts\/tspc\/plugin(\.js)?)?$/.test(transform.split("\\").join("/"))) return true;
+    return transform.startsWith(".") && OWN_TRANSFORMER.includes(path.resolve(configDir, transform).replace(/\.ts$/, ".js"));
   });
   return entry ?? {};
 }
