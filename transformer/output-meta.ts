@@ -11,7 +11,7 @@ import type { TS } from "./compat";
 import { Code } from "./diagnostics";
 import { symbolDescription } from "./jsdoc";
 import { datePointers } from "./schema/dates";
-import { TypeReader } from "./schema/from-type";
+import { TypeReader } from "./schema/read/reader";
 import type { Problem } from "./schema/model";
 import { parametersSchema } from "./schema/to-json";
 

@@ -17,7 +17,7 @@ import { Code } from "./diagnostics";
 import type { ApiResolver } from "./find";
 import { type ParamDoc, paramDocsOf, toolDocOf } from "./jsdoc";
 import { datePointers } from "./schema/dates";
-import { TypeReader, withKeywords } from "./schema/from-type";
+import { TypeReader, withKeywords } from "./schema/read/reader";
 import type { Keywords, Problem, PropertyNode, SchemaNode } from "./schema/model";
 import { definitionsJson, parametersSchema, toJsonSchema } from "./schema/to-json";
 
