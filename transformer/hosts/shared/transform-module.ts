@@ -7,12 +7,12 @@
  * stays right.
  *
  * Owns: the cheap pre-filter, the splice, the source map, and the files a module's schemas may depend on (for
- * watch mode). Diagnostics become positions in diagnostic-format.ts.
+ * watch mode). Diagnostics become positions in the hosts' diagnostics format.
  */
 import MagicString, { type SourceMap } from "magic-string";
 import type * as ts from "typescript";
-import type { TS } from "../compat";
-import { isDirective } from "../emit";
+import type { TS } from "../../compat";
+import { isDirective } from "../../emit";
 import { dependenciesOf } from "./dependencies";
 import { hostDiagnostic, type HostDiagnostic } from "./diagnostic-format";
 import type { ProjectService } from "./project";
@@ -94,7 +94,7 @@ interface Edit {
 }
 
 /**
- * Imports the transformer added to the file (`tooltype/kit`, see emit.ts `withKitImport`): written on the first
+ * Imports the transformer added to the file (`tooltype/kit`, see `withKitImport`): written on the first
  * line after the directive prologue and any `#!` line, without a line break, so the lines below keep their numbers.
  */
 function addedImports(tsi: TS, source: ts.SourceFile, transformed: ts.SourceFile, edits: Edit[]): void {

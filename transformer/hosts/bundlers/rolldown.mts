@@ -1,5 +1,5 @@
 /**
- * `tooltype/rolldown`: tooltype's bundler plugin for Rolldown (see unplugin.mts).
+ * `tooltype/rolldown`: tooltype's bundler plugin for Rolldown (the one unplugin plugin, made for each bundler).
  *
  * @module tooltype/rolldown
  */

@@ -10,8 +10,8 @@
  */
 import * as path from "node:path";
 import type * as ts from "typescript";
-import type { TS } from "../compat";
-import type { TooltypePluginConfig } from "../index";
+import type { TS } from "../../compat";
+import type { TooltypePluginConfig } from "../../index";
 import { formatDiagnostics } from "./diagnostic-format";
 
 /** A project that cannot be analysed: no tsconfig, an unreadable one, option errors, no usable compiler. */
@@ -123,12 +123,11 @@ function resolveConfigPath(tsi: TS, configPath: string, hint: string): string {
 }
 
 /** This build's transformer as a plugins entry names it: the tspc plugin, or the compiler core it wraps. */
-const OWN_TRANSFORMER = [path.resolve(__dirname, "tspc", "plugin.js"), path.resolve(__dirname, "..", "index.js")];
+const OWN_TRANSFORMER = [path.resolve(__dirname, "..", "tspc", "plugin.js"), path.resolve(__dirname, "..", "..", "index.js")];
 
 /**
  * The plugins entry that names tooltype's transformer: by package name (`tooltype/transformer`), by a path into a
- * build of it (`../dist/transformer/hosts/tspc/plugin.js`, or the core, `../dist/transformer/index.js`), or by a
- * path to this very build.
+ * build of it (tspc's plugin, or the compiler core it wraps), or by a path to this very build.
  */
 function tooltypeEntry(options: ts.CompilerOptions, configDir: string): TooltypePluginConfig {
   const plugins = (options.plugins ?? []) as unknown as TooltypePluginConfig[];

@@ -1,5 +1,5 @@
 /**
- * `tooltype/rollup`: tooltype's bundler plugin for Rollup (see unplugin.mts).
+ * `tooltype/rollup`: tooltype's bundler plugin for Rollup (the one unplugin plugin, made for each bundler).
  *
  * @module tooltype/rollup
  */

@@ -1,7 +1,7 @@
 /**
  * `tooltype/turbopack`: tooltype as a webpack-style loader, for Turbopack (Next.js 16 builds with it by default), which
  * takes loaders in `turbopack.rules` but no bundler plugins. It runs the same module transform as the bundler plugins
- * (transform-module.ts: the metadata spliced into the module's TypeScript, Turbopack's own TypeScript handling after).
+ * (`transformModule`: the metadata spliced into the module's TypeScript, Turbopack's own TypeScript handling after).
  *
  * Owns what a loader differs in: its options arrive as JSON (`this.getOptions()`), so the compiler is named by package;
  * a TT error fails the module with every error's position, warnings go through `emitWarning`; the files a module's
@@ -10,10 +10,10 @@
  *
  * @module tooltype/turbopack
  */
-import type { TooltypePluginConfig } from "../index";
-import { diagnosticError, formatDiagnostic } from "./diagnostic-format";
-import { projectFor } from "./project";
-import { mightUseTooltype, transformModule } from "./transform-module";
+import type { TooltypePluginConfig } from "../../index";
+import { diagnosticError, formatDiagnostic } from "../shared/diagnostic-format";
+import { projectFor } from "../shared/project";
+import { mightUseTooltype, transformModule } from "../shared/transform-module";
 
 /** What `turbopack.rules` may pass to the loader (plain JSON, as Turbopack requires). */
 export interface TooltypeLoaderOptions {

@@ -4,9 +4,9 @@
  * being transformed collect in `sink`, emptied each time the transformer is asked for.
  */
 import type * as ts from "typescript";
-import type { TS } from "../compat";
-import tooltypeTransformer, { type TooltypePluginConfig } from "../index";
-import type { ValidatorCompiler } from "../validator";
+import type { TS } from "../../compat";
+import tooltypeTransformer, { type TooltypePluginConfig } from "../../index";
+import type { ValidatorCompiler } from "../../validator";
 
 export interface ProgramTransformer {
   factory: ts.TransformerFactory<ts.SourceFile>;

@@ -1,5 +1,5 @@
 /**
- * `tooltype/esbuild`: tooltype's bundler plugin for esbuild (see unplugin.mts).
+ * `tooltype/esbuild`: tooltype's bundler plugin for esbuild (the one unplugin plugin, made for each bundler).
  *
  * @module tooltype/esbuild
  */

@@ -1,5 +1,5 @@
 /**
- * Node's module hooks for tooltype/register, in the two forms Node offers (register.ts picks one):
+ * Node's module hooks for tooltype/register, in the two forms Node offers (tooltype/register picks one):
  *
  * - `resolveSync` / `loadSync`, for `module.registerHooks`: in the main thread, for `import` and `require` alike.
  *   Every .ts, .mts, .cts and .tsx file is compiled here with the transformer, ES module or CommonJS, and its source

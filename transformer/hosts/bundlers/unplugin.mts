@@ -8,9 +8,9 @@
  * warnings), and watch mode: a module is re-transformed when any file its schemas may depend on changes.
  */
 import { createUnplugin, type UnpluginInstance } from "unplugin";
-import { projectFor, type ProjectOptions, type ProjectService } from "./project.js";
-import { formatDiagnostic, type HostDiagnostic } from "./diagnostic-format.js";
-import { mightUseTooltype, transformModule } from "./transform-module.js";
+import { projectFor, type ProjectOptions, type ProjectService } from "../shared/project.js";
+import { formatDiagnostic, type HostDiagnostic } from "../shared/diagnostic-format.js";
+import { mightUseTooltype, transformModule } from "../shared/transform-module.js";
 
 /** Options of every bundler plugin: the tsconfig, the compiler to analyse with, tooltype's options, which modules. */
 export interface TooltypeBundlerOptions extends ProjectOptions {

@@ -7,7 +7,7 @@
  * rebuilding it too rarely would serve a stale schema. Packages (node_modules) and TypeScript's libs are left out.
  */
 import type * as ts from "typescript";
-import type { TS } from "../compat";
+import type { TS } from "../../compat";
 
 interface Graph {
   /** Direct imports of each project file, resolved by the checker. */

@@ -13,9 +13,9 @@
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import type * as ts from "typescript";
-import tooltypeTransformer, { type TooltypeTransformerExtras } from "../index";
-import { formatDiagnostics } from "./diagnostic-format";
-import { createTsconfigProgram, ProjectError, projectSourceFiles, readTsconfig, typescriptFor } from "./tsconfig";
+import tooltypeTransformer, { type TooltypeTransformerExtras } from "../../index";
+import { formatDiagnostics } from "../shared/diagnostic-format";
+import { createTsconfigProgram, ProjectError, projectSourceFiles, readTsconfig, typescriptFor } from "../shared/tsconfig";
 
 const FORMATS = ["json", "openai", "anthropic", "gemini", "mcp"] as const;
 type Format = (typeof FORMATS)[number];

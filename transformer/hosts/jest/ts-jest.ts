@@ -12,11 +12,11 @@
  * @module tooltype/ts-jest
  */
 import type * as ts from "typescript";
-import type { TS } from "../compat";
-import type { TooltypePluginConfig } from "../index";
-import { formatByCategory, stopOnErrors } from "./diagnostic-format";
-import { transformerFor } from "./program-transformer";
-import { tooltypeVersion } from "./tooltype-version";
+import type { TS } from "../../compat";
+import type { TooltypePluginConfig } from "../../index";
+import { formatByCategory, stopOnErrors } from "../shared/diagnostic-format";
+import { transformerFor } from "../shared/program-transformer";
+import { tooltypeVersion } from "../shared/tooltype-version";
 
 /** The part of ts-jest's compiler object (`TsCompilerInstance`) this module reads. */
 interface TsJestCompiler {

@@ -9,10 +9,10 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as ts from "typescript";
-import type { TS } from "../compat";
-import tooltypeTransformer from "../index";
-import { formatByCategory, stopOnErrors } from "./diagnostic-format";
-import { createTsconfigProgram, findTsconfig, ProjectError, readTsconfig, typescriptFor, type TsconfigProgram } from "./tsconfig";
+import type { TS } from "../../compat";
+import tooltypeTransformer from "../../index";
+import { formatByCategory, stopOnErrors } from "../shared/diagnostic-format";
+import { createTsconfigProgram, findTsconfig, ProjectError, readTsconfig, typescriptFor, type TsconfigProgram } from "../shared/tsconfig";
 
 export type NodeFormat = "module" | "commonjs";
 

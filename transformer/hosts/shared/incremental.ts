@@ -17,8 +17,8 @@ import type * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as ts from "typescript";
-import type { TS } from "../compat";
-import type { DependencyTracker } from "../index";
+import type { TS } from "../../compat";
+import type { DependencyTracker } from "../../index";
 import { tooltypeVersion } from "./tooltype-version";
 
 interface FileRecord {

@@ -1,5 +1,5 @@
 /**
- * `tooltype/vite`: tooltype's bundler plugin for Vite (see unplugin.mts).
+ * `tooltype/vite`: tooltype's bundler plugin for Vite (the one unplugin plugin, made for each bundler).
  *
  * @module tooltype/vite
  */

@@ -1,5 +1,5 @@
 /**
- * `tooltype/rspack`: tooltype's bundler plugin for Rspack (see unplugin.mts).
+ * `tooltype/rspack`: tooltype's bundler plugin for Rspack (the one unplugin plugin, made for each bundler).
  *
  * @module tooltype/rspack
  */

@@ -3,7 +3,7 @@
  * a load hook registered with it broke `require` inside CommonJS modules loaded through it before 24.11.1
  * (nodejs/node#61801). tsx moves to these hooks at the releases below, and tooltype/register must move with it:
  * once tsx's synchronous hooks load a CommonJS file, tooltype's require hook never sees it. On older releases
- * register.ts keeps `module.register` (deprecated at run time from Node 26, DEP0205), which they all have.
+ * tooltype/register keeps `module.register` (deprecated at run time from Node 26, DEP0205), which they all have.
  */
 
 /** The first release of each line whose synchronous hooks serve `import` and `require` correctly. */

@@ -4,14 +4,14 @@
  *
  * Owns: the script versions that tell the language service which files changed (a file's text as the bundler handed
  * it, else its size and mtime on disk, looked at again after `refresh()`). Reading the tsconfig and choosing the
- * TypeScript module are tsconfig.ts's business, what a module turns into is transform-module.ts's.
+ * TypeScript module are the tsconfig reader's business, what a module turns into is the module transform's.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as ts from "typescript";
-import type { TS } from "../compat";
-import type { TooltypePluginConfig } from "../index";
-import { ValidatorCompiler } from "../validator";
+import type { TS } from "../../compat";
+import type { TooltypePluginConfig } from "../../index";
+import { ValidatorCompiler } from "../../validator";
 import { readTsconfig, typescriptFor } from "./tsconfig";
 
 /** Options every bundler plugin takes. */
@@ -92,7 +92,7 @@ export class ProjectService {
       // What tsc parses: the JSDoc of JavaScript files (their types), none of .ts and .d.ts files up front. The
       // standard library's and the dependencies' comments (DOM's, @types/node's) are most of a program's, and
       // parsing them was a sizeable part of creating it; the transformer parses the ones it reads itself, on first
-      // need (transformer/jsdoc-fill.ts), as under tsc.
+      // need (`fillJsDoc`), as under tsc.
       jsDocParsingMode: tsi.JSDocParsingMode.ParseForTypeErrors,
     };
     this.service = tsi.createLanguageService(

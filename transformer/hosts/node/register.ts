@@ -8,7 +8,7 @@
  * including a CommonJS entry, which Node hands from the hooks to its CommonJS loader. The require hook stays in
  * both cases: Node 22 resolves an extensionless `require("./x")` to x.ts only through it, and loads such a file
  * through it rather than the hooks; and tsx replaces it with its own, which would compile without tooltype. All
- * compile with register-compile.ts (register-hooks.ts has both forms of the hooks).
+ * compile with `compileForNode` (the hooks module has both forms of the hooks).
  */
 import Module = require("node:module");
 import * as path from "node:path";

@@ -5,16 +5,16 @@
  * bundler plugin (`tooltype/bun`, for `Bun.build`) relies on, so this is a run-time plugin of its own.
  *
  * Owns: which files it takes (TypeScript outside node_modules that mentions tooltype; every other TypeScript file
- * is handed back to Bun as it is), the same module transform as the bundler plugins (transform-module.ts), and the
+ * is handed back to Bun as it is), the same module transform as the bundler plugins (`transformModule`), and the
  * diagnostics, as tooltype/register reports them: a TT error stops the import with every error's position, warnings
  * are printed once.
  *
  * @module tooltype/bun-register
  */
 import * as fs from "node:fs";
-import { formatHostDiagnostic, stopOnErrors } from "./diagnostic-format";
-import { projectFor, type ProjectService } from "./project";
-import { mightUseTooltype, transformModule } from "./transform-module";
+import { formatHostDiagnostic, stopOnErrors } from "../shared/diagnostic-format";
+import { projectFor, type ProjectService } from "../shared/project";
+import { mightUseTooltype, transformModule } from "../shared/transform-module";
 
 /** The part of Bun's run-time plugin API used here. */
 interface BunRuntime {

@@ -1,5 +1,5 @@
 /**
- * `tooltype/webpack`: tooltype's bundler plugin for webpack (and Next.js with webpack) (see unplugin.mts).
+ * `tooltype/webpack`: tooltype's bundler plugin for webpack (and Next.js with webpack) (the one unplugin plugin, made for each bundler).
  *
  * @module tooltype/webpack
  */
