@@ -4,10 +4,11 @@
  *
  * Responsibilities: walk each source file, find `@tool` decorators, `tool(...)` calls, calls of tool factories
  * (wrappers declaring a `CompiledToolMeta` parameter) and `structuredOutput<T>()` calls that resolve to tooltype
- * (find.ts), resolve which function a `tool()` argument stands for (inline, a reference, `f.bind(obj)`), derive their metadata from types and JSDoc (tool-meta.ts, output-meta.ts),
- * compile their validators to code (validator.ts), append it all to the usage (emit.ts),
- * and report what cannot be represented as TypeScript diagnostics (diagnostics.ts); under the tsc CLI warnings are
- * printed rather than added, so they do not change its exit status.
+ * (`ApiResolver`), resolve which function a `tool()` argument stands for (inline, a reference, `f.bind(obj)`),
+ * derive their metadata from types and JSDoc (`deriveToolMeta`, `deriveOutputMeta`), compile their validators to
+ * code (`ValidatorCompiler`), append it all to the usage (`withMetaArgument`, `decoratorWithMeta`), and report what
+ * cannot be represented as TypeScript diagnostics (`makeDiagnostic`); under the tsc CLI warnings are printed rather
+ * than added, so they do not change its exit status.
  */
 import type * as ts from "typescript";
 import type { JsonValue } from "../runtime/tool/meta";
@@ -119,7 +120,7 @@ export default function tooltypeTransformer(
       const json = { value: meta.parameters as JsonValue, text: JSON.stringify(meta.parameters) };
       // A tool with errors fails the build anyway; compiling its (partial) schema would only add noise.
       const validator = validators && !problems.some((p) => !p.warning) ? inFile(validators.code(meta.parameters, slowPattern(site.nameNode), json.text)) : undefined;
-      return metaExpression(f, meta as unknown as JsonValue, validator, json); // plain data by construction: see runtime/meta.ts
+      return metaExpression(f, meta as unknown as JsonValue, validator, json); // plain data by construction: see CompiledToolMeta
     };
 
     const visitDecorator = (decorator: ts.Decorator): ts.Decorator => {
@@ -173,7 +174,7 @@ export default function tooltypeTransformer(
         report({ code: Code.InvalidToolName, node: target, message: `This tool has no name: give the function a name (function search_products() {...}), assign it to a variable, or pass { name: "..." } to tool().` });
       }
       // The comment nearest the tool describes it: the declaration holding the call, else the function's own;
-      // @param tags come from both, the holder's first (README: "Which JSDoc describes a tool()").
+      // @param tags come from both, the holder's first.
       const docHost = host && hasJsDoc(tsi, host) ? host : fn.node;
       const paramDocHost = docHost === fn.node ? host : fn.node;
       const options = index >= 2 ? literalOptions(tsi, call.arguments[1]) : { hasExplicitDescription: false };

@@ -2,7 +2,7 @@
  * The transformer's own model of a parameter type, between `ts.Type` and JSON Schema.
  *
  * The type reader is the only code that looks at the checker; everything that writes schema
- * (to-json.ts now, strict variants and provider dialects later) or checks it (keywords.ts, dates.ts) reads this
+ * (JSON Schema now, strict variants and provider dialects later) or checks it (keywords, date pointers) reads this
  * model instead. Properties keep the declaration they came from so diagnostics can point at it.
  */
 import type * as ts from "typescript";

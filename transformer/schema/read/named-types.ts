@@ -101,7 +101,7 @@ export class NamedTypes {
     return !!symbol && (symbol.flags & (this.reader.tsi.SymbolFlags.Interface | this.reader.tsi.SymbolFlags.Class)) !== 0;
   }
 
-  /** A stable, readable `$defs` name (see names.ts), unique within the tool; else named after where it was met. */
+  /** A stable, readable `$defs` name (see `readableName`), unique within the tool; else named after where it was met. */
   private nameOf(type: ts.Type, entry: Tracked, site: Site): string {
     if (entry.name) return entry.name;
     let base = readableName(this.reader.tsi, this.reader.checker, type);

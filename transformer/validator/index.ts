@@ -1,22 +1,22 @@
 /**
  * Compiles each tool's parameter schema to validation code at build time, with tooltype's own generator
- * (validator/generate.ts), so the runtime never generates code: dispatch works where `new Function` is forbidden (a
+ * (`generateValidator`), so the runtime never generates code: dispatch works where `new Function` is forbidden (a
  * Content Security Policy without `unsafe-eval`, edge runtimes), the first call pays no compilation, and the
  * user's build output holds a few hundred readable bytes per tool instead of ajv's standalone output.
  *
  * The code is emitted as `function (require) { ...; return k.v(v); }`. Its `require` is not Node's: the runtime
- * passes a resolver that knows only the validator kit (runtime/arguments/compiled-validator.ts), which works the
+ * passes a resolver that knows only the validator kit, which works the
  * same in CommonJS and ESM output and in bundles. Format checks, guarded patterns and `uniqueItems` it reads from
- * the file's `import * as __tooltype_kit from "tooltype/kit"` (added by index.ts, a real import so that bundlers
+ * the file's `import * as __tooltype_kit from "tooltype/kit"` (added by the transformer, a real import so that bundlers
  * keep only the checks read). The code is ES5, so it is emitted as text for every target.
  */
-import type { JsonSchema } from "../runtime/tool/meta";
-import { generateValidator } from "./validator/generate";
-import { type PatternProblem, patternJudge } from "./validator/patterns";
+import type { JsonSchema } from "../../runtime/tool/meta";
+import { generateValidator } from "./generate";
+import { type PatternProblem, patternJudge } from "./patterns";
 
-export { usesImports } from "./validator/generate";
+export { usesImports } from "./generate";
 
-export type { PatternProblem } from "./validator/patterns";
+export type { PatternProblem } from "./patterns";
 
 export class ValidatorCompiler {
   /** Code (and pattern problems) by schema text: identical schemas, common across tools, compile once per build. */
