@@ -7,6 +7,9 @@
  * (`tsPreCompilationDeps`), so a cycle made of `import type` fails as well. The entry files at the top of runtime/
  * (`index.ts`, the main entry; `core.ts`, `openai.ts`, `responses.ts`, `anthropic.ts`, `gemini.ts`, the small ones)
  * are the public API: nothing inside the runtime imports them.
+ *
+ * The transformer has no cycle either, and its compiler core never imports a host (transformer/hosts/): the hosts
+ * call the core and hand it what only they know.
  */
 const UPPER = "^runtime/(agent|mcp|adapters)/";
 
@@ -25,9 +28,9 @@ module.exports = {
   forbidden: [
     {
       name: "no-circular",
-      comment: "Runtime modules may not import each other in a cycle, type-only imports included.",
+      comment: "Modules of the runtime and of the transformer may not import each other in a cycle, type-only imports included.",
       severity: "error",
-      from: { path: "^runtime/" },
+      from: { path: "^(runtime|transformer)/" },
       to: { circular: true },
     },
     onlyBelow("tool-is-the-bottom", "tool", "tool", "tool/ (tool(), options, the CompiledToolMeta seam, errors) imports nothing else of the runtime."),
@@ -124,6 +127,14 @@ module.exports = {
       severity: "error",
       from: { path: "^runtime/[^/]+/" },
       to: { path: "^runtime/[^/]+\\.ts$" },
+    },
+    {
+      name: "the-compiler-core-never-imports-a-host",
+      comment:
+        "The transformer's core (everything outside transformer/hosts/) never imports a host: the hosts (tspc's plugin, the bundler plugins, the register hook, ts-jest, the CLI) call the core and hand it what they own, such as the dependency tracker of incremental builds.",
+      severity: "error",
+      from: { path: "^transformer/", pathNot: "^transformer/hosts/" },
+      to: { path: "^transformer/hosts/" },
     },
     {
       name: "transformer-reads-only-the-seam",

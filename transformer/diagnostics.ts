@@ -3,7 +3,7 @@
  * exact place it concerns (a node, or a span such as one JSDoc tag), with related locations.
  *
  * The wording of each message lives at its call site, next to the facts it states; every message says what is
- * wrong, where, and what to write instead. The README's diagnostics table lists the codes below.
+ * wrong, where, and what to write instead. The diagnostics table of docs/types-to-schema.md lists the codes below.
  */
 import type * as ts from "typescript";
 

@@ -12,7 +12,7 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
  * A JSON value as the text TypeScript's printer writes for it built as literal nodes (`{ a: [1, "x"] }`: keys that
  * are identifiers bare, one line, strings escaped as the printer escapes them). Emitted as one verbatim
  * identifier, the metadata costs the printer, and every transform after this one, a single node instead of one per
- * value; test/transformer/emit-text.test.ts checks the text against the printer's for awkward values.
+ * value; a test of the emitted text checks the text against the printer's for awkward values.
  */
 export function jsonText(value: JsonValue): string {
   if (value === null) return "null";
@@ -119,7 +119,7 @@ export function renameKitImport(code: string, name: string): string {
 /**
  * `file` with `import * as <name> from "tooltype/kit"` after its directive prologue (`"use strict"`, `"use client"`).
  * tsc turns it into a `require` for CommonJS output and keeps the name in every module format; bundler hosts copy
- * it into the module's text (hosts/transform-module.ts).
+ * it into the module's text (the hosts' module transform).
  */
 export function withKitImport(f: ts.NodeFactory, tsi: typeof ts, file: ts.SourceFile, name: string): ts.SourceFile {
   const declaration = f.createImportDeclaration(

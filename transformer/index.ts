@@ -1,18 +1,14 @@
 /**
- * tooltype's compile-time half: a ts-patch "program" transformer (`{ "transform": "tooltype/transformer" }` in
- * tsconfig `compilerOptions.plugins`).
+ * tooltype's compile-time core: a "program" transformer, which every host runs (tspc through its plugin, which adds
+ * the dependency tracker of incremental builds; the bundler plugins, the register hook, ts-jest and the CLI).
  *
  * Responsibilities: walk each source file, find `@tool` decorators, `tool(...)` calls, calls of tool factories
  * (wrappers declaring a `CompiledToolMeta` parameter) and `structuredOutput<T>()` calls that resolve to tooltype
- * (find.ts), resolve which function a `tool()` argument stands for (inline, a reference, `f.bind(obj)`), derive their metadata from types and JSDoc (tool-meta.ts, output-meta.ts),
- * compile their validators to code (validator.ts), append it all to the usage (emit.ts),
- * and report what cannot be represented as TypeScript diagnostics (diagnostics.ts); under the tsc CLI warnings are
- * printed rather than added, so they do not change its exit status.
- *
- * Under plain TypeScript (compiler API), call it the way ts-patch does and pass the TypeScript module the program
- * was made with: `program.emit(..., { before: [tooltype(program, {}, { ts, addDiagnostic })] })`.
- *
- * @module tooltype/transformer
+ * (`ApiResolver`), resolve which function a `tool()` argument stands for (inline, a reference, `f.bind(obj)`),
+ * derive their metadata from types and JSDoc (`deriveToolMeta`, `deriveOutputMeta`), compile their validators to
+ * code (`ValidatorCompiler`), append it all to the usage (`withMetaArgument`, `decoratorWithMeta`), and report what
+ * cannot be represented as TypeScript diagnostics (`makeDiagnostic`); under the tsc CLI warnings are printed rather
+ * than added, so they do not change its exit status.
  */
 import type * as ts from "typescript";
 import type { JsonValue } from "../runtime/tool/meta";
@@ -21,11 +17,10 @@ import { Code, makeDiagnostic, printWarning } from "./diagnostics";
 import { decoratorWithMeta, kitImportName, metaExpression, renameKitImport, withKitImport, withMetaArgument } from "./emit";
 import { ApiResolver, skipsTools } from "./find";
 import { jsDocsOf } from "./jsdoc";
-import type { Problem } from "./schema/from-type";
+import type { Problem } from "./schema/model";
 import { deriveToolMeta, type ToolSite } from "./tool-meta";
 import { type PatternProblem, usesImports, ValidatorCompiler } from "./validator";
 import { deriveOutputMeta } from "./output-meta";
-import { trackDependencies } from "./hosts/incremental";
 
 /** The plugin entry from tsconfig (ts-patch passes it through). */
 export interface TooltypePluginConfig {
@@ -58,17 +53,28 @@ export interface TooltypeTransformerExtras {
 }
 
 /**
+ * What an incremental or watch build needs to hear of each emitted file, to re-emit tool files whose types changed
+ * in another file. The host that runs such builds (tspc) makes it and hands it in; the others have none.
+ */
+export interface DependencyTracker {
+  /** After the transformer visited `file`: whether it holds tools (compiled metadata) now. */
+  visited(file: ts.SourceFile, hasTools: boolean): void;
+}
+
+/**
  * The ts-patch plugin (`"transform": "tooltype/transformer"` in tsconfig), also callable as a `before` transformer
  * of `program.emit`: it compiles every `@tool`, `tool(fn)` and `structuredOutput<T>()` of the program into metadata
  * (schema, descriptions, validator) and reports what cannot be a schema as `TT` diagnostics.
  * @param program The program being emitted: its type checker reads the tools' types.
  * @param config The plugin entry's options from tsconfig.
  * @param extras The TypeScript module that built the program and the diagnostics sink, as ts-patch passes them.
+ * @param tracker Told of every emitted file, in incremental and watch builds by tspc.
  */
 export default function tooltypeTransformer(
   program: ts.Program,
   config: TooltypePluginConfig = {},
   extras: TooltypeTransformerExtras = {},
+  tracker?: DependencyTracker,
 ): ts.TransformerFactory<ts.SourceFile> {
   const tsi = resolveTypeScript(extras.ts);
   const checker = program.getTypeChecker();
@@ -81,8 +87,6 @@ export default function tooltypeTransformer(
     else if (extras.addDiagnostic) extras.addDiagnostic(diagnostic);
     else if (!problem.warning) throw new Error(tsi.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
   };
-  // Incremental and watch builds: re-emit tool files whose types changed in another file (see hosts/incremental.ts).
-  const tracker = trackDependencies(tsi, program, checker, config, extras.diagnostics);
 
   const options = program.getCompilerOptions();
   let nullWarningDue = !(options.strictNullChecks ?? options.strict ?? false);
@@ -116,7 +120,7 @@ export default function tooltypeTransformer(
       const json = { value: meta.parameters as JsonValue, text: JSON.stringify(meta.parameters) };
       // A tool with errors fails the build anyway; compiling its (partial) schema would only add noise.
       const validator = validators && !problems.some((p) => !p.warning) ? inFile(validators.code(meta.parameters, slowPattern(site.nameNode), json.text)) : undefined;
-      return metaExpression(f, meta as unknown as JsonValue, validator, json); // plain data by construction: see runtime/meta.ts
+      return metaExpression(f, meta as unknown as JsonValue, validator, json); // plain data by construction: see CompiledToolMeta
     };
 
     const visitDecorator = (decorator: ts.Decorator): ts.Decorator => {
@@ -170,7 +174,7 @@ export default function tooltypeTransformer(
         report({ code: Code.InvalidToolName, node: target, message: `This tool has no name: give the function a name (function search_products() {...}), assign it to a variable, or pass { name: "..." } to tool().` });
       }
       // The comment nearest the tool describes it: the declaration holding the call, else the function's own;
-      // @param tags come from both, the holder's first (README: "Which JSDoc describes a tool()").
+      // @param tags come from both, the holder's first.
       const docHost = host && hasJsDoc(tsi, host) ? host : fn.node;
       const paramDocHost = docHost === fn.node ? host : fn.node;
       const options = index >= 2 ? literalOptions(tsi, call.arguments[1]) : { hasExplicitDescription: false };

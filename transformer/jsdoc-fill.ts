@@ -9,7 +9,7 @@
  * inherited ones included) then answer what they answer under `ParseAll`.
  *
  * Call `fillJsDoc` (a node whose JSDoc is read) or `fillSymbolJsDoc` (a symbol whose documentation or tags are
- * read) before reading. The bundler hosts' program parses like tsc (hosts/project.ts); files parsed with all their
+ * read) before reading. The bundler hosts' program parses like tsc; files parsed with all their
  * JSDoc (a compiler-API program made with the default mode) are left alone.
  */
 import type * as ts from "typescript";

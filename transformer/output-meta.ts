@@ -11,7 +11,8 @@ import type { TS } from "./compat";
 import { Code } from "./diagnostics";
 import { symbolDescription } from "./jsdoc";
 import { datePointers } from "./schema/dates";
-import { type Problem, TypeReader } from "./schema/from-type";
+import { TypeReader } from "./schema/read/reader";
+import type { Problem } from "./schema/model";
 import { parametersSchema } from "./schema/to-json";
 
 const OUTPUT_NAME = /^[a-zA-Z0-9_-]{1,64}$/;

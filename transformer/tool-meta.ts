@@ -17,8 +17,8 @@ import { Code } from "./diagnostics";
 import type { ApiResolver } from "./find";
 import { type ParamDoc, paramDocsOf, toolDocOf } from "./jsdoc";
 import { datePointers } from "./schema/dates";
-import { type Problem, TypeReader, withKeywords } from "./schema/from-type";
-import type { Keywords, PropertyNode, SchemaNode } from "./schema/model";
+import { TypeReader, withKeywords } from "./schema/read/reader";
+import type { Keywords, Problem, PropertyNode, SchemaNode } from "./schema/model";
 import { definitionsJson, parametersSchema, toJsonSchema } from "./schema/to-json";
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;

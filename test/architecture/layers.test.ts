@@ -107,4 +107,36 @@ test("a type-only cycle, a provider in dispatch, providers importing each other 
   }
 });
 
+test("the transformer: a cycle of type-only imports and the core importing a host are caught", async () => {
+  fs.mkdirSync(path.join(repo, ".test-build"), { recursive: true });
+  const base = fs.mkdtempSync(path.join(repo, ".test-build", "layers-"));
+  try {
+    fs.cpSync(path.join(repo, "runtime"), path.join(base, "runtime"), { recursive: true });
+    fs.cpSync(path.join(repo, "transformer"), path.join(base, "transformer"), { recursive: true });
+    const prepend = (file: string, line: string): void => {
+      const target = path.join(base, file);
+      fs.writeFileSync(target, `${line}\n${fs.readFileSync(target, "utf8")}`);
+    };
+    // The keyword tags read the schema model (directly, and through the keyword checks); the model naming the tags
+    // back closes two cycles of type-only imports.
+    prepend("transformer/schema/model.ts", 'import type { KeywordTags } from "./tags";');
+    // The core hears of a host only through what the host hands it.
+    prepend("transformer/emit.ts", 'import { tooltypeVersion } from "./hosts/shared/tooltype-version";');
+
+    const found = await violations(base);
+    const seen = found.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort();
+    assert.equal(
+      seen,
+      [
+        "no-circular: transformer/schema/keywords.ts → transformer/schema/model.ts",
+        "no-circular: transformer/schema/model.ts → transformer/schema/tags.ts",
+        "the-compiler-core-never-imports-a-host: transformer/emit.ts → transformer/hosts/shared/tooltype-version.ts",
+      ],
+      show(found),
+    );
+  } finally {
+    fs.rmSync(base, { recursive: true, force: true });
+  }
+});
+
 test.run();

@@ -1,5 +1,5 @@
 /**
- * The `tooltype` CLI as installed (node on dist/transformer/hosts/cli.js), on throwaway projects: `check` prints
+ * The `tooltype` CLI as installed (node on the package's bin), on throwaway projects: `check` prints
  * diagnostics like tsc and sets the exit status by errors only; `schema` prints each format from the runtime's own
  * export functions (checked against a registry of the same tools built with the real transformer, and by validating
  * instances); bad paths, a project without tools and usage mistakes are clear messages.

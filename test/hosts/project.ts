@@ -59,7 +59,7 @@ export function bin(name: string): string {
 
 /** The `tooltype` CLI as installed (package.json "bin"). */
 export function tooltype(args: string[], cwd: string): Promise<Run> {
-  return node([path.join(repo, "dist", "transformer", "hosts", "cli.js"), ...args], cwd);
+  return node([path.join(repo, "dist", "transformer", "hosts", "cli", "main.js"), ...args], cwd);
 }
 
 /** Starts a long-running child (a watcher); the caller must stop it with `stop`. */

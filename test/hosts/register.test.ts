@@ -12,7 +12,7 @@ import * as assert from "uvu/assert";
 import * as path from "node:path";
 import { bin, makeProject, node, readmeCommands, repo, run, runCommand, tooltype, writeFiles } from "./project";
 import { APP, checkBehaviour, LIB, output, tools } from "./sample";
-import { syncHooksWork } from "../../transformer/hosts/sync-hooks";
+import { syncHooksWork } from "../../transformer/hosts/node/sync-hooks";
 
 /** Node 26 deprecates `module.register` at run time (DEP0205): where Node has working synchronous hooks, none is printed. */
 function noDeprecation(stderr: string): void {
@@ -73,7 +73,7 @@ test("CommonJS project: the hook compiles require()d .ts; same schema as a tspc 
 });
 
 test("an ES module importing CommonJS .ts: every file compiled once, no compiled source kept once they have loaded", async () => {
-  const hosts = path.join(repo, "dist", "transformer", "hosts");
+  const hosts = path.join(repo, "dist", "transformer", "hosts", "node");
   const dir = makeProject("register-mixed", {
     "package.json": `{}`,
     "tsconfig.json": `{ "compilerOptions": { "target": "ES2022", "module": "nodenext", "strict": true, "noEmit": true, "skipLibCheck": true, "types": [], ${PLUGIN} }, "include": ["src"] }`,

@@ -10,8 +10,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { projectFor } from "../../transformer/hosts/project";
-import { typescriptFor } from "../../transformer/hosts/tsconfig";
+import { projectFor } from "../../transformer/hosts/shared/project";
+import { typescriptFor } from "../../transformer/hosts/shared/tsconfig";
 import { expectDispatch, prepareApp, REPO, run, runApp } from "./app";
 import { build } from "./builds";
 
@@ -62,7 +62,7 @@ test("the esbuild plugin, tooltype/register and the tooltype command run a TypeS
   const built = await build("esbuild", dir);
   expectDispatch(await runApp(built.command, built.args, dir), false, "esbuild, TypeScript 7 as typescript");
   expectDispatch(await runApp(process.execPath, ["--import", "tooltype/register", path.join(dir, "src", "main.ts")], dir), false, "tooltype/register, TypeScript 7 as typescript");
-  const schema = await run(process.execPath, [path.join(REPO, "dist", "transformer", "hosts", "cli.js"), "schema"], dir);
+  const schema = await run(process.execPath, [path.join(REPO, "dist", "transformer", "hosts", "cli", "main.js"), "schema"], dir);
   assert.is(schema.code, 0, schema.stderr);
   assert.match(schema.stdout, /"name": "forecast"/);
 });

@@ -400,7 +400,7 @@ async function checkTypesShape(tarball: string): Promise<void> {
   assert.equal(Object.keys(analysis.entrypoints).sort(), Object.keys(manifest.exports).sort(), "attw read every entry of exports");
   const byDesign = (problem: AttwProblem): boolean =>
     (problem.kind === "CJSResolvesToESM" && problem.resolutionKind === "node16-cjs" && esmOnlyEntry(manifest.exports[problem.entrypoint ?? ""])) ||
-    (problem.kind === "CJSOnlyExportsDefault" && problem.fileName === "/node_modules/tooltype/dist/transformer/hosts/turbopack.js");
+    (problem.kind === "CJSOnlyExportsDefault" && problem.fileName === "/node_modules/tooltype/dist/transformer/hosts/bundlers/turbopack.js");
   assert.equal(analysis.problems.filter((problem) => !byDesign(problem)), [], "@arethetypeswrong/cli finds nothing else in the package");
 }
 

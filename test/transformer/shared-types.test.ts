@@ -1,5 +1,5 @@
 /**
- * A named type used by many tools is read once per program and its reading shared (schema/from-type.ts). These
+ * A named type used by many tools is read once per program and its reading shared. These
  * cases check that sharing never carries one use's schema or diagnostics over to another: use-site order (mapped
  * keys, unions in type arguments), problems (each tool reports its own), `$defs` (shared, nested, inlined per tool),
  * `@param` texts on nested properties, type tags, and a later program in watch mode after the type changed.

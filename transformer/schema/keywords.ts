@@ -26,10 +26,10 @@ const TARGETS: Record<string, "number" | "string" | "array"> = {
 };
 
 /**
- * Formats the runtime actually checks: those of ajv-formats (what runtime/ajv-options.ts loads) that reject some
+ * Formats the runtime actually checks: those of ajv-formats (what the runtime's validator options load) that reject some
  * value. Left out, so they get the TT1014 warning: JSON Schema's `idn-email`, `idn-hostname`, `iri` and
  * `iri-reference` (ajv-formats has none of them), and ajv-formats' `float`, `double`, `password` and `binary`,
- * which accept every value of their type. test/transformer/formats.test.ts proves the list against the validator.
+ * which accept every value of their type. The transformer's format tests prove the list against the validator.
  */
 export const KNOWN_FORMATS = new Set([
   "date-time", "date", "time", "duration", "email", "hostname", "ipv4", "ipv6", "uri", "uri-reference",

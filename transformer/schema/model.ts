@@ -1,12 +1,13 @@
 /**
  * The transformer's own model of a parameter type, between `ts.Type` and JSON Schema.
  *
- * The type reader (from-type.ts) is the only code that looks at the checker; everything that writes schema
- * (to-json.ts now, strict variants and provider dialects later) or checks it (keywords.ts, dates.ts) reads this
+ * The type reader is the only code that looks at the checker; everything that writes schema
+ * (JSON Schema now, strict variants and provider dialects later) or checks it (keywords, date pointers) reads this
  * model instead. Properties keep the declaration they came from so diagnostics can point at it.
  */
 import type * as ts from "typescript";
 import type { JsonValue } from "../../runtime/tool/meta";
+import type { Code, Location, RelatedLocation } from "../diagnostics";
 
 /** Keywords that annotate or constrain any node: description, default, tags from JSDoc and type tags. */
 export type Keywords = { [keyword: string]: JsonValue };
@@ -58,3 +59,25 @@ export interface PatternProperty {
 
 /** Named schemas shared by reference (`$defs`), keyed by their stable name. */
 export type Definitions = Map<string, SchemaNode>;
+
+/** Where a type is being read. */
+export interface Site {
+  /** What diagnostics point at: the parameter, or the declaration of the property being read. */
+  node: ts.Node;
+  /** JSON path from the tool's arguments (`["job", "onDone"]`; `*` is every item or value). */
+  path: string[];
+  /** The tool parameter being read; diagnostics placed elsewhere relate back to it. */
+  param: ts.Node;
+  /** The type node that spells this type, when known: gives the written order of unions. */
+  typeNode?: ts.TypeNode;
+  /** The type nodes read through so far (the parameter's, then each property's): unions spelled in them. */
+  scopes?: readonly ts.TypeNode[];
+}
+
+export interface Problem {
+  code: Code;
+  message: string;
+  node: Location;
+  warning?: boolean;
+  related?: RelatedLocation[];
+}

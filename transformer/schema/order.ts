@@ -44,7 +44,7 @@ export class WrittenOrder {
 
   /**
    * How often an order was looked for where a type is used (the type node of the use, the scopes the reader came
-   * through) rather than in the type's own declarations: the type reader shares no reading that did (from-type.ts).
+   * through) rather than in the type's own declarations: the type reader shares no reading that did.
    */
   useSiteReads = 0;
 

@@ -1,7 +1,7 @@
 /**
  * Keywords a user attaches to a type, read and checked where they are written:
  * - type tags (`Int & Min<0> & Max<150>`): the keywords recorded in the phantom `~tooltype` property of each tag
- *   (runtime/tags.ts), whose values must be single literals;
+ *   (the runtime's type tags), whose values must be single literals;
  * - JSDoc keyword tags on properties (`@minimum 0`, `@default 3`), read from the declaration with their spans so
  *   that a problem points at the tag itself.
  *
@@ -9,7 +9,7 @@
  *
  * Each keyword must parse (TT1009), fit the type it is put on (TT1011), and for `@default` / `@examples` be a
  * value of that type (TT1009); a `format` the validator does not know is a warning (TT1014). A keyword given twice
- * follows one rule (keywords.ts `mergeKeyword`): the stricter bound wins, values that cannot both hold are TT1009.
+ * follows one rule (`mergeKeyword`): the stricter bound wins, values that cannot both hold are TT1009.
  */
 import type * as ts from "typescript";
 import type { JsonValue } from "../../runtime/tool/meta";
@@ -17,11 +17,10 @@ import type { TS } from "../compat";
 import { Code, type Location, tagSpan } from "../diagnostics";
 import { keywordOfTag, keywordValueProblem, parseKeywordTag, TAG_KEYWORDS } from "../jsdoc";
 import { fillJsDoc, fillSymbolJsDoc } from "../jsdoc-fill";
-import type { Problem, Site } from "./from-type";
 import { accepts, impossibleBounds, KNOWN_FORMATS, mergeKeyword, misfit, type Resolve, targetOf } from "./keywords";
-import type { Keywords, SchemaNode } from "./model";
+import type { Keywords, Problem, SchemaNode, Site } from "./model";
 
-/** The phantom property every type tag declares (see runtime/tags.ts). */
+/** The phantom property every type tag of the runtime declares. */
 export const TAG_PROPERTY = "~tooltype";
 
 /** What the tag reader needs from the type reader. */

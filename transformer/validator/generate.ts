@@ -3,13 +3,13 @@
  * `function (require) { var k = require("tooltype/validator@3"); ...; return k.v(v); }`.
  *
  * The code answers yes or no only: each check is `if (<invalid>) return 1;`. Saying why a value is invalid is the
- * kit's job (runtime/arguments/kit-explain.ts walks the schema, which the metadata carries anyway), so the build
+ * kit's job (the kit's explanation walks the schema, which the metadata carries anyway), so the build
  * output holds no error paths, params or messages. The code is ES5 syntax (var and function only; it calls
  * `Number.isFinite` and `Number.isInteger`, which every runtime tooltype runs on has), so it needs no
  * down-levelling for any target and no code generation at run time. Each schema becomes straight-line checks on
  * local variables; only `$defs` entries and union alternatives of more than one check become functions of their
  * own. What takes more than an expression (`$ref` memory, the object test) is a call into the kit,
- * runtime/arguments/validator-kit.ts, whose header states the contract. What only some schemas need (formats,
+ * the runtime's validator kit, whose header states the contract. What only some schemas need (formats,
  * guarded patterns, uniqueness, Unicode lengths, deep equality) is read from the `tooltype/kit` import by name
  * (`__tooltype_kit.email(d)`), which the transformer adds to the file (`usesImports` tells it when): a bundle then
  * holds only the checks its tools use.

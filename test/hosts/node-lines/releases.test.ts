@@ -5,7 +5,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { requireFollowsSyncLoad, syncHooksWork } from "../../../transformer/hosts/sync-hooks";
+import { requireFollowsSyncLoad, syncHooksWork } from "../../../transformer/hosts/node/sync-hooks";
 
 test("the synchronous hooks from the releases whose load hook serves require(): 22.22.3, 24.11.1, 25.1, 26", () => {
   const yes = ["22.22.3", "22.23.0", "24.11.1", "24.21.0", "25.1.0", "25.9.0", "26.0.0", "27.2.1"];

@@ -1,0 +1,71 @@
+/**
+ * `tooltype/turbopack`: tooltype as a webpack-style loader, for Turbopack (Next.js 16 builds with it by default), which
+ * takes loaders in `turbopack.rules` but no bundler plugins. It runs the same module transform as the bundler plugins
+ * (`transformModule`: the metadata spliced into the module's TypeScript, Turbopack's own TypeScript handling after).
+ *
+ * Owns what a loader differs in: its options arrive as JSON (`this.getOptions()`), so the compiler is named by package;
+ * a TT error fails the module with every error's position, warnings go through `emitWarning`; the files a module's
+ * schemas depend on are declared with `addDependency`, and when Turbopack runs the loader again for a module (in
+ * `next dev`, after an edit) those files are looked at again before the transform.
+ *
+ * @module tooltype/turbopack
+ */
+import type { TooltypePluginConfig } from "../../index";
+import { diagnosticError, formatDiagnostic } from "../shared/diagnostic-format";
+import { projectFor } from "../shared/project";
+import { mightUseTooltype, transformModule } from "../shared/transform-module";
+
+/** What `turbopack.rules` may pass to the loader (plain JSON, as Turbopack requires). */
+export interface TooltypeLoaderOptions {
+  /** The project's tsconfig, relative to the folder Next.js runs in (default `tsconfig.json`). */
+  tsconfig?: string;
+  /** The package to analyse with (default `typescript`, or its `typescript-5` / `typescript-6` alias on TypeScript 7). */
+  typescript?: string;
+  /** tooltype's options (`validators`, ...); default: the tooltype entry of the tsconfig's `plugins`. */
+  plugin?: TooltypePluginConfig;
+}
+
+/** The part of the webpack loader API this loader uses; Turbopack implements it. */
+interface LoaderContext {
+  resourcePath: string;
+  getOptions?(): unknown;
+  async(): (error: Error | null, code?: string, map?: object) => void;
+  addDependency?(file: string): void;
+  emitWarning?(warning: Error): void;
+}
+
+const PACKAGES = /[\\/]node_modules[\\/]/;
+
+/** What each module's schemas depended on the last time it was transformed in this process. */
+const dependenciesOf = new Map<string, readonly string[]>();
+
+export default function tooltypeLoader(this: LoaderContext, source: string): void {
+  const done = this.async();
+  const file = this.resourcePath;
+  if (PACKAGES.test(file) || !mightUseTooltype(source)) return done(null, source);
+  try {
+    const project = projectFor(optionsOf(this));
+    // Run again for this module: a file its schemas read may have changed since (why Turbopack runs it again), and
+    // Turbopack may run it in a worker process that transformed the module before, whose project remembers that file.
+    for (const dependency of dependenciesOf.get(file) ?? []) project.refresh(dependency);
+    const result = transformModule(project, file, source);
+    dependenciesOf.set(file, result.dependencies);
+    for (const dependency of result.dependencies) this.addDependency?.(dependency);
+    for (const warning of result.diagnostics.filter((d) => d.category === "warning")) {
+      const text = formatDiagnostic(warning);
+      if (this.emitWarning) this.emitWarning(diagnosticError(text));
+      else process.emitWarning(text);
+    }
+    const errors = result.diagnostics.filter((d) => d.category === "error");
+    if (errors.length > 0) return done(diagnosticError(errors.map(formatDiagnostic).join("\n")));
+    if (result.code === undefined) return done(null, source);
+    done(null, result.code, result.map ? (JSON.parse(result.map.toString()) as object) : undefined);
+  } catch (error) {
+    done(error instanceof Error ? error : new Error(String(error)));
+  }
+}
+
+function optionsOf(context: LoaderContext): TooltypeLoaderOptions {
+  const given = (context.getOptions?.() ?? {}) as TooltypeLoaderOptions;
+  return { tsconfig: given.tsconfig, typescript: given.typescript, plugin: given.plugin };
+}

@@ -1,0 +1,64 @@
+/**
+ * tooltype as a bundler plugin (unplugin): one definition for Vite, Rollup, Rolldown, esbuild, webpack, Rspack and
+ * Bun. Each of those entry files only picks its bundler's flavour of the instance made here.
+ *
+ * Owns: which modules go through the transformer (TypeScript outside node_modules that mentions tooltype), handing
+ * the result back as TypeScript with a source map (the bundler's own TypeScript handling runs after), reporting
+ * tooltype's diagnostics through the bundler (errors fail the build with file, line and column; warnings are
+ * warnings), and watch mode: a module is re-transformed when any file its schemas may depend on changes.
+ */
+import { createUnplugin, type UnpluginInstance } from "unplugin";
+import { projectFor, type ProjectOptions, type ProjectService } from "../shared/project.js";
+import { formatDiagnostic, type HostDiagnostic } from "../shared/diagnostic-format.js";
+import { mightUseTooltype, transformModule } from "../shared/transform-module.js";
+
+/** Options of every bundler plugin: the tsconfig, the compiler to analyse with, tooltype's options, which modules. */
+export interface TooltypeBundlerOptions extends ProjectOptions {
+  /** Modules to transform (default: `.ts`, `.tsx`, `.mts`, `.cts` files). */
+  include?: RegExp;
+  /** Modules never to transform (default: anything under node_modules). */
+  exclude?: RegExp;
+}
+
+const TYPESCRIPT = /\.[cm]?tsx?$/;
+const PACKAGES = /[\\/]node_modules[\\/]|\0/;
+
+export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, false> = createUnplugin((given: TooltypeBundlerOptions | undefined) => {
+  const options = given ?? {};
+  let project: ProjectService | undefined;
+  const include = options.include ?? TYPESCRIPT;
+  const exclude = options.exclude ?? PACKAGES;
+  return {
+    name: "tooltype",
+    enforce: "pre",
+    // A (re)build starts: files may have changed on disk since the last one.
+    buildStart() {
+      project?.refresh();
+    },
+    watchChange(id) {
+      project?.refresh(id);
+    },
+    transform: {
+      filter: { id: { include, exclude }, code: /tooltype|\btool\b|structuredOutput/ },
+      handler(code, id) {
+        const file = id.replace(/[?#].*$/, "");
+        if (!include.test(file) || exclude.test(file) || !mightUseTooltype(code)) return null;
+        project ??= projectFor(options);
+        const result = transformModule(project, file, code);
+        for (const dependency of result.dependencies) this.addWatchFile(dependency);
+        const errors = result.diagnostics.filter((d) => d.category === "error");
+        for (const warning of result.diagnostics.filter((d) => d.category === "warning")) this.warn(message(warning));
+        if (errors.length > 0) {
+          // One failure carrying every error: the first one's position, all of them in the text.
+          this.error({ ...message(errors[0]!), message: errors.map(formatDiagnostic).join("\n") });
+        }
+        return result.code === undefined ? null : { code: result.code, map: result.map };
+      },
+    },
+  };
+});
+
+function message(d: HostDiagnostic): { message: string; id: string; code: string; plugin: string; loc: { file: string; line: number; column: number } } {
+  // Columns are 0-based in Rollup's and esbuild's messages.
+  return { message: formatDiagnostic(d), id: d.file, code: d.code, plugin: "tooltype", loc: { file: d.file, line: d.line, column: d.column - 1 } };
+}

@@ -1,0 +1,181 @@
+#!/usr/bin/env node
+/**
+ * The `tooltype` command: the transformer run over a whole project without emitting.
+ *
+ * - `tooltype check [-p tsconfig]`: every TT diagnostic, printed like tsc; exit status 1 when there is an error
+ *   (warnings print and exit 0). For CI, and for builds whose compile step does not report tooltype's diagnostics.
+ * - `tooltype schema [-p tsconfig] [--format json|openai|anthropic|gemini|mcp] [--strict]`: the tools' schemas as
+ *   JSON, made by the runtime's own export functions from the derived metadata, so the output is what a
+ *   `ToolRegistry` of all the project's tools exports.
+ *
+ * Exit status 2 for a usage or tsconfig problem; 1 when the tools cannot be exported as asked.
+ */
+import * as path from "node:path";
+import { parseArgs } from "node:util";
+import type * as ts from "typescript";
+import tooltypeTransformer, { type TooltypeTransformerExtras } from "../../index";
+import { formatDiagnostics } from "../shared/diagnostic-format";
+import { createTsconfigProgram, ProjectError, projectSourceFiles, readTsconfig, typescriptFor } from "../shared/tsconfig";
+
+const FORMATS = ["json", "openai", "anthropic", "gemini", "mcp"] as const;
+type Format = (typeof FORMATS)[number];
+
+const HELP = `Usage:
+  tooltype check  [-p <tsconfig>]
+  tooltype schema [-p <tsconfig>] [--format json|openai|anthropic|gemini|mcp] [--strict]
+
+Commands:
+  check    Print every tooltype diagnostic (TT codes) of the project, without emitting.
+           Exit status 1 when there is an error; warnings are printed and exit 0.
+  schema   Print the schemas of the project's tools as JSON, in a model API's tools format:
+             json       { name, description, parameters, returns? } per tool (default)
+             openai     Chat Completions "tools" (--strict: OpenAI strict mode)
+             anthropic  Messages API "tools"
+             gemini     [{ functionDeclarations }]
+             mcp        MCP tools/list descriptors
+
+Options:
+  -p, --project <path>  tsconfig.json, or the folder that holds it (default: ./tsconfig.json)
+  --format <name>       schema output format (see above)
+  --strict              with --format openai: rewrite the schemas into OpenAI's strict subset
+  -h, --help            this text
+`;
+
+class UsageError extends Error {}
+
+type ToolMeta = Parameters<NonNullable<TooltypeTransformerExtras["onToolMeta"]>>[0];
+
+/** The part of the runtime's public API `schema` uses. */
+interface Runtime {
+  tool(fn: () => void, options: object, meta: ToolMeta): unknown;
+  ToolRegistry: new (sources: unknown[]) => {
+    toOpenAITools(options?: { strict: boolean }): unknown;
+    toAnthropicTools(): unknown;
+    toGeminiTools(): unknown;
+    toMCPTools(): unknown;
+  };
+}
+
+interface Analysis {
+  diagnostics: ts.Diagnostic[];
+  tools: ToolMeta[];
+  files: number;
+  configPath: string;
+  tsi: typeof ts;
+}
+
+/** Runs the transformer over every project file in memory: its diagnostics and each tool's metadata. */
+function analyse(project: string): Analysis {
+  const configDir = path.dirname(path.resolve(project.endsWith(".json") ? project : path.join(project, "tsconfig.json")));
+  const tsi = typescriptFor(configDir);
+  const { program, pluginConfig, configPath } = createTsconfigProgram(tsi, readTsconfig(tsi, project, { hint: "Pass the path of the project's tsconfig (or its folder) with -p." }));
+  const diagnostics: ts.Diagnostic[] = [];
+  const tools: ToolMeta[] = [];
+  const files = projectSourceFiles(program);
+  // Validators add no diagnostics and are not part of a schema: not compiled here.
+  const factory = tooltypeTransformer(program, { ...pluginConfig, validators: false }, {
+    ts: tsi,
+    addDiagnostic: (d) => diagnostics.push(d),
+    onToolMeta: (meta) => tools.push(meta),
+  });
+  tsi.transform(files, [factory], program.getCompilerOptions()).dispose();
+  return { diagnostics, tools, files: files.length, configPath, tsi };
+}
+
+function noTools(a: Analysis): string {
+  return `No tools in ${a.configPath} (${a.files} source file(s) read). tooltype looks for \`tool(...)\` calls and \`@tool\` methods that import tool from "tooltype"; check that the tsconfig's "include" covers the files that declare them.`;
+}
+
+function check(project: string): number {
+  const a = analyse(project);
+  const errors = a.diagnostics.filter((d) => d.category === a.tsi.DiagnosticCategory.Error).length;
+  const warnings = a.diagnostics.length - errors;
+  if (a.diagnostics.length > 0) process.stdout.write(formatDiagnostics(a.tsi, a.diagnostics) + "\n\n");
+  if (a.tools.length === 0 && a.diagnostics.length === 0) {
+    process.stderr.write(noTools(a) + "\n");
+    return 0;
+  }
+  const files = new Set(a.diagnostics.map((d) => d.file?.fileName)).size;
+  process.stdout.write(
+    a.diagnostics.length === 0
+      ? `${a.tools.length} tool(s) checked, no problems.\n`
+      : `Found ${errors} error(s) and ${warnings} warning(s) in ${files} file(s); ${a.tools.length} tool(s) checked.\n`,
+  );
+  return errors > 0 ? 1 : 0;
+}
+
+function schema(project: string, format: Format, strict: boolean): number {
+  const a = analyse(project);
+  const errors = a.diagnostics.filter((d) => d.category === a.tsi.DiagnosticCategory.Error);
+  if (a.diagnostics.length > 0) process.stderr.write(formatDiagnostics(a.tsi, a.diagnostics) + "\n");
+  if (errors.length > 0) {
+    process.stderr.write(`\n${errors.length} error(s): no schema printed (a tool with an error has no correct schema). Fix them, or see them with \`tooltype check\`.\n`);
+    return 1;
+  }
+  if (a.tools.length === 0) {
+    process.stderr.write(noTools(a) + "\n");
+    return 1;
+  }
+  // The runtime's own export path: one registry of every tool, as an application would build it. Loaded by the
+  // package's name, as an application loads it: the transformer shares only the metadata seam with the runtime.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { tool, ToolRegistry } = require("tooltype") as Runtime;
+  const registry = new ToolRegistry(a.tools.map((meta) => tool(function unused() {}, {}, meta)));
+  const out =
+    format === "openai" ? registry.toOpenAITools(strict ? { strict } : undefined)
+    : format === "anthropic" ? registry.toAnthropicTools()
+    : format === "gemini" ? registry.toGeminiTools()
+    : format === "mcp" ? registry.toMCPTools()
+    : a.tools.map(({ name, description, parameters, returns }) => ({ name, description, parameters, ...(returns ? { returns } : {}) }));
+  process.stdout.write(JSON.stringify(out, null, 2) + "\n");
+  return 0;
+}
+
+function main(argv: string[]): number {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      project: { type: "string", short: "p" },
+      format: { type: "string" },
+      strict: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  const [command, ...rest] = positionals;
+  if (values.help || command === "help") {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  if (rest.length > 0) throw new UsageError(`Unexpected argument ${rest[0]}.`);
+  const project = values.project ?? "tsconfig.json";
+  if (command === "check") {
+    if (values.format !== undefined || values.strict) throw new UsageError("--format and --strict belong to `tooltype schema`.");
+    return check(project);
+  }
+  if (command === "schema") {
+    const format = (values.format ?? "json") as Format;
+    if (!FORMATS.includes(format)) throw new UsageError(`Unknown --format ${values.format}; use one of ${FORMATS.join(", ")}.`);
+    if (values.strict && format !== "openai") throw new UsageError("--strict rewrites schemas for OpenAI: use it with --format openai.");
+    return schema(project, format, values.strict ?? false);
+  }
+  throw new UsageError(command === undefined ? "Missing command: check or schema." : `Unknown command ${command}: use check or schema.`);
+}
+
+try {
+  process.exitCode = main(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof UsageError || (error instanceof TypeError && (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS"))) {
+    process.stderr.write(`tooltype: ${error.message}\n\n${HELP}`);
+    process.exitCode = 2;
+  } else if (error instanceof ProjectError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exitCode = 2;
+  } else if ((error as { name?: string }).name === "ToolRegistrationError" || (error as { name?: string }).name === "ToolExportError") {
+    // The tools cannot be exported as asked (a clash of names, a schema outside strict mode): the project's problem.
+    process.stderr.write(`tooltype: ${(error as Error).message}\n`);
+    process.exitCode = 1;
+  } else {
+    throw error;
+  }
+}

@@ -1,0 +1,192 @@
+/**
+ * The project service every bundler host shares: one TypeScript language service per tsconfig, reused across all
+ * the modules of a build and across rebuilds in watch mode.
+ *
+ * Owns: the script versions that tell the language service which files changed (a file's text as the bundler handed
+ * it, else its size and mtime on disk, looked at again after `refresh()`). Reading the tsconfig and choosing the
+ * TypeScript module are the tsconfig reader's business, what a module turns into is the module transform's.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type * as ts from "typescript";
+import type { TS } from "../../compat";
+import type { TooltypePluginConfig } from "../../index";
+import { ValidatorCompiler } from "../../validator";
+import { readTsconfig, typescriptFor } from "./tsconfig";
+
+/** Options every bundler plugin takes. */
+export interface ProjectOptions {
+  /** The tsconfig to analyse with (default: `tsconfig.json` in the bundler's working directory). */
+  tsconfig?: string;
+  /**
+   * The TypeScript compiler API to analyse with: a package name (resolved from the tsconfig's folder) or the module
+   * itself. Default `typescript`, or, when that is TypeScript 7 (no JavaScript compiler API), a 5.x/6.x installed
+   * under the alias `typescript-5` or `typescript-6` (`npm i -D typescript-5@npm:typescript@5.9`). Name a compiler
+   * installed under any other name here.
+   */
+  typescript?: string | TS;
+  /** tooltype's plugin options (`validators`, ...); default: the tooltype entry of the tsconfig's `plugins`. */
+  plugin?: TooltypePluginConfig;
+}
+
+const projects = new Map<string, ProjectService>();
+
+/** The shared service for `options.tsconfig`: one per tsconfig path in the process. */
+export function projectFor(options: ProjectOptions, cwd = process.cwd()): ProjectService {
+  const tsconfig = path.resolve(cwd, options.tsconfig ?? "tsconfig.json");
+  let project = projects.get(tsconfig);
+  if (!project) {
+    project = new ProjectService(tsconfig, typescriptFor(path.dirname(tsconfig), options.typescript), options.plugin);
+    projects.set(tsconfig, project);
+  }
+  return project;
+}
+
+export class ProjectService {
+  readonly ts: TS;
+  readonly options: ts.CompilerOptions;
+  readonly plugin: TooltypePluginConfig;
+  /** Kept across the programs of watch mode: a schema that did not change is not compiled again. */
+  readonly validators: ValidatorCompiler;
+  private readonly roots: Set<string>;
+  private readonly service: ts.LanguageService;
+  /** Text the bundler handed us, which wins over the disk (it is what the positions of our edits refer to). */
+  private readonly overrides = new Map<string, string>();
+  /** Versions looked up since the last refresh: each file is looked at once per refresh. */
+  private readonly versions = new Map<string, string>();
+  private generation = 0;
+  readonly tsconfig: string;
+
+  constructor(tsconfig: string, tsi: TS, plugin: TooltypePluginConfig | undefined) {
+    this.ts = tsi;
+    // The bundler hands us the modules: a tsconfig that includes none of them is fine.
+    const { configPath, parsed, pluginConfig } = readTsconfig(tsi, tsconfig, {
+      hint: 'Pass the project\'s tsconfig to the plugin: tooltype({ tsconfig: "path/to/tsconfig.json" }).',
+      rootsGiven: true,
+    });
+    this.tsconfig = configPath;
+    this.options = parsed.options;
+    this.roots = new Set(parsed.fileNames.map(normalize));
+    this.plugin = plugin ?? pluginConfig;
+    // One compiler for all of the project's builds: each schema's code is generated once.
+    this.validators = new ValidatorCompiler();
+    const host: ts.LanguageServiceHost = {
+      getCompilationSettings: () => this.options,
+      // Unchanged project version: the language service hands back the same program without asking about files.
+      getProjectVersion: () => String(this.generation),
+      getScriptFileNames: () => [...this.roots],
+      getScriptVersion: (fileName) => this.version(normalize(fileName)),
+      getScriptSnapshot: (fileName) => {
+        const text = this.text(normalize(fileName));
+        return text === undefined ? undefined : tsi.ScriptSnapshot.fromString(text);
+      },
+      getCurrentDirectory: () => path.dirname(configPath),
+      getDefaultLibFileName: (options) => tsi.getDefaultLibFilePath(options),
+      fileExists: (fileName) => this.overrides.has(normalize(fileName)) || tsi.sys.fileExists(fileName),
+      readFile: (fileName) => this.overrides.get(normalize(fileName)) ?? tsi.sys.readFile(fileName),
+      readDirectory: tsi.sys.readDirectory,
+      directoryExists: tsi.sys.directoryExists,
+      getDirectories: tsi.sys.getDirectories,
+      realpath: tsi.sys.realpath,
+      useCaseSensitiveFileNames: () => tsi.sys.useCaseSensitiveFileNames,
+      // What tsc parses: the JSDoc of JavaScript files (their types), none of .ts and .d.ts files up front. The
+      // standard library's and the dependencies' comments (DOM's, @types/node's) are most of a program's, and
+      // parsing them was a sizeable part of creating it; the transformer parses the ones it reads itself, on first
+      // need (`fillJsDoc`), as under tsc.
+      jsDocParsingMode: tsi.JSDocParsingMode.ParseForTypeErrors,
+    };
+    this.service = tsi.createLanguageService(
+      host,
+      tsi.createDocumentRegistry(tsi.sys.useCaseSensitiveFileNames, host.getCurrentDirectory(), host.jsDocParsingMode),
+    );
+  }
+
+  /** Forget what is known of the disk: every file is looked at again (a rebuild starts, or a file changed). */
+  refresh(fileName?: string): void {
+    if (fileName === undefined) {
+      this.versions.clear();
+    } else {
+      this.versions.delete(normalize(fileName));
+    }
+    this.generation++;
+  }
+
+  /** What the service knows of these files now (their versions): an equal fingerprint means equal texts. */
+  fingerprint(files: readonly string[]): string {
+    return files.map((f) => this.version(normalize(f))).join("|");
+  }
+
+  /** The current program, with `fileName` holding `text` (the module as the bundler sees it). */
+  program(fileName: string, text: string): ts.Program {
+    const file = normalize(fileName);
+    const current = this.overrides.get(file);
+    if (current !== text && !(current === undefined && readText(file) === text)) {
+      // Our edits are positions in `text`; when it is not the disk's text, analyse `text` itself.
+      if (readText(file) === text) this.overrides.delete(file);
+      else this.overrides.set(file, text);
+      this.refresh(file);
+    }
+    if (!this.roots.has(file)) {
+      this.roots.add(file);
+      this.generation++;
+    }
+    let program = this.current();
+    if (program.getSourceFile(file)?.text !== text) {
+      // Changed on disk since we last looked, without a refresh from the bundler: look again.
+      this.refresh(file);
+      program = this.current();
+    }
+    return program;
+  }
+
+  private current(): ts.Program {
+    const program = this.service.getProgram();
+    if (!program) throw new Error(`tooltype: TypeScript made no program for ${this.tsconfig}.`);
+    return program;
+  }
+
+  private version(file: string): string {
+    let version = this.versions.get(file);
+    if (version === undefined) {
+      const override = this.overrides.get(file);
+      if (override !== undefined) {
+        version = `text:${override.length}:${hash(override)}`;
+      } else {
+        try {
+          const stat = fs.statSync(file);
+          version = `disk:${stat.size}:${stat.mtimeMs}`;
+        } catch {
+          version = "missing";
+        }
+      }
+      this.versions.set(file, version);
+    }
+    return version;
+  }
+
+  private text(file: string): string | undefined {
+    return this.overrides.get(file) ?? readText(file);
+  }
+}
+
+function readText(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+function normalize(fileName: string): string {
+  return path.resolve(fileName).split(path.sep).join("/");
+}
+
+/** A cheap content fingerprint (FNV-1a): two texts of one length that differ get different versions. */
+function hash(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(16);
+}

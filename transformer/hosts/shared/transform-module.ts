@@ -1,0 +1,141 @@
+/**
+ * Transforms one TypeScript module for a bundler: runs tooltype's transformer (the very one tspc runs) on the
+ * module's SourceFile from the shared project, and splices only what it added (the metadata arguments of
+ * `tool(...)`, `@tool` and `structuredOutput<T>()`, and the `tooltype/kit` import its validators read) into the
+ * module's original text. Everything else stays
+ * byte for byte, so the bundler's own TypeScript handling goes on as before and a source map of pure insertions
+ * stays right.
+ *
+ * Owns: the cheap pre-filter, the splice, the source map, and the files a module's schemas may depend on (for
+ * watch mode). Diagnostics become positions in the hosts' diagnostics format.
+ */
+import MagicString, { type SourceMap } from "magic-string";
+import type * as ts from "typescript";
+import type { TS } from "../../compat";
+import { isDirective } from "../../emit";
+import { dependenciesOf } from "./dependencies";
+import { hostDiagnostic, type HostDiagnostic } from "./diagnostic-format";
+import type { ProjectService } from "./project";
+import { transformerFor } from "./program-transformer";
+
+export interface ModuleResult {
+  /** The module's text with the metadata spliced in; undefined when tooltype had nothing to add. */
+  code: string | undefined;
+  map: SourceMap | undefined;
+  diagnostics: HostDiagnostic[];
+  /** Files whose change may change this module's schemas: re-transform the module when one changes. */
+  dependencies: string[];
+}
+
+/** Modules that cannot use tooltype are not analysed at all (a module that does names one of these). */
+const MENTIONS_TOOLTYPE = /tooltype|\btool\b|structuredOutput/;
+
+export function mightUseTooltype(code: string): boolean {
+  return MENTIONS_TOOLTYPE.test(code);
+}
+
+/** The last result per module, with what it was made from: the module's text and its dependencies' versions. */
+const results = new WeakMap<ProjectService, Map<string, { code: string; fingerprint: string; result: ModuleResult }>>();
+
+/**
+ * The module transformed, or its last result when neither its text nor any file it depends on changed since
+ * (the transform is a function of those): a rebuild re-transforms only what a change can reach.
+ */
+export function transformModule(project: ProjectService, fileName: string, code: string): ModuleResult {
+  let cache = results.get(project);
+  if (!cache) results.set(project, (cache = new Map()));
+  const last = cache.get(fileName);
+  if (last && last.code === code && last.fingerprint === project.fingerprint(last.result.dependencies)) return last.result;
+  const result = transformAgain(project, fileName, code);
+  cache.set(fileName, { code, fingerprint: project.fingerprint(result.dependencies), result });
+  return result;
+}
+
+function transformAgain(project: ProjectService, fileName: string, code: string): ModuleResult {
+  const tsi = project.ts;
+  const program = project.program(fileName, code);
+  const source = program.getSourceFile(fileName.split("\\").join("/"));
+  if (!source) throw new Error(`tooltype: ${fileName} is not part of the TypeScript program of ${project.tsconfig}.`);
+
+  const transformer = transformerFor(program, project.plugin, tsi, project.validators);
+  const result = tsi.transform(source, [transformer.factory], program.getCompilerOptions());
+  const diagnostics = transformer.sink.map((d) => hostDiagnostic(tsi, d));
+  const edits: Edit[] = [];
+  try {
+    const transformed = result.transformed[0]!;
+    collectEdits(tsi, transformed, edits);
+    addedImports(tsi, source, transformed, edits);
+  } finally {
+    result.dispose();
+  }
+  const dependencies = dependenciesOf(tsi, program, source);
+  if (edits.length === 0) return { code: undefined, map: undefined, diagnostics, dependencies };
+
+  const printer = tsi.createPrinter({ newLine: tsi.NewLineKind.LineFeed });
+  const text = new MagicString(code);
+  for (const edit of edits) {
+    const args = edit.args.map((a) => printer.printNode(tsi.isExpression(a) ? tsi.EmitHint.Expression : tsi.EmitHint.Unspecified, a, source)).join(", ");
+    text.appendLeft(edit.at, `${edit.before}${args}${edit.after}`);
+  }
+  return {
+    code: text.toString(),
+    map: text.generateMap({ source: fileName, includeContent: true, hires: "boundary" }),
+    diagnostics,
+    dependencies,
+  };
+}
+
+/** Arguments (or a statement) the transformer added, and where in the original text they go. */
+interface Edit {
+  at: number;
+  before: string;
+  args: (ts.Expression | ts.Statement)[];
+  after: string;
+}
+
+/**
+ * Imports the transformer added to the file (`tooltype/kit`, see `withKitImport`): written on the first
+ * line after the directive prologue and any `#!` line, without a line break, so the lines below keep their numbers.
+ */
+function addedImports(tsi: TS, source: ts.SourceFile, transformed: ts.SourceFile, edits: Edit[]): void {
+  const added = transformed.statements.filter((statement) => tsi.isImportDeclaration(statement) && tsi.getOriginalNode(statement).pos < 0);
+  if (added.length === 0) return;
+  let at = 0;
+  for (const statement of source.statements) {
+    if (!isDirective(tsi, statement)) break;
+    at = statement.end;
+  }
+  const text = source.text;
+  // A directive may end without its semicolon, and the import follows on the same line.
+  let before = at > 0 && text[at - 1] !== ";" ? ";" : "";
+  if (at === 0) {
+    const shebang = tsi.getShebang(text);
+    if (shebang !== undefined) at = text.indexOf("\n", shebang.length) + 1 || text.length;
+    if (shebang !== undefined && at === text.length) before = "\n";
+  }
+  edits.push({ at, before, args: added, after: "" });
+}
+
+/**
+ * Finds the transformer's additions by comparing each rewritten node with the parse-tree node it came from:
+ * a call with more arguments than its original (`tool(fn)` → `tool(fn, void 0, meta)`), or a bare decorator
+ * made a call (`@tool` → `@tool(void 0, meta)`).
+ */
+function collectEdits(tsi: TS, node: ts.Node, edits: Edit[]): void {
+  const original = tsi.getOriginalNode(node);
+  if (original !== node && original.pos >= 0) {
+    if (tsi.isCallExpression(node) && tsi.isCallExpression(original) && node.arguments.length > original.arguments.length) {
+      const had = original.arguments;
+      const args = node.arguments.slice(had.length);
+      edits.push(had.length > 0 ? { at: had[had.length - 1]!.end, before: ", ", args, after: "" } : { at: had.pos, before: "", args, after: "" });
+      collectEdits(tsi, node.expression, edits);
+      node.arguments.slice(0, had.length).forEach((a) => collectEdits(tsi, a, edits));
+      return;
+    }
+    if (tsi.isDecorator(node) && tsi.isDecorator(original) && !tsi.isCallExpression(original.expression) && tsi.isCallExpression(node.expression)) {
+      edits.push({ at: original.expression.end, before: "(", args: [...node.expression.arguments], after: ")" });
+      return;
+    }
+  }
+  tsi.forEachChild(node, (child) => collectEdits(tsi, child, edits));
+}

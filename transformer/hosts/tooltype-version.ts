@@ -1,8 +1,0 @@
-/** tooltype's own version, from its package.json, read on first need: part of the cache keys of incremental builds and of ts-jest. */
-let version: string | undefined;
-
-export function tooltypeVersion(): string {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  version ??= (require("../../../package.json") as { version: string }).version;
-  return version;
-}
