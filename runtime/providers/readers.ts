@@ -7,18 +7,11 @@
  */
 import type { ToolProvider } from "./provider";
 import type { MessageFormat } from "./sniff";
-import { answerChatPlain as chatLane } from "./openai-chat/lane";
 import { readChatCalls } from "./openai-chat/read";
 
 export { readToolCall } from "./openai-chat/read";
 export type { OpenAIToolCall } from "./openai-chat/read";
 export type { MessageFormat } from "./sniff";
-
-/**
- * The chat lane (openai-chat/lane.ts), which every chat dispatch calls: a value rather than a re-export, which the
- * CommonJS build would read through a getter on each call.
- */
-export const answerChatPlain = chatLane;
 
 /** What dispatch needs of a provider: its name, reading a message's calls, answering them. */
 export type CallReader = Pick<ToolProvider, "name" | "readCalls" | "answer">;

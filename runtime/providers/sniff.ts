@@ -38,18 +38,6 @@ export function ownsAnthropic(message: object): boolean {
   return Array.isArray((message as { content?: unknown }).content);
 }
 
-/**
- * The `tool_calls` of a Chat Completions or LangChain message with calls to answer, else undefined: a list that is
- * not empty, on an object that is no list and has no `output` list. `formatOf` says "openai" for every such message
- * (neither the Responses API nor a legacy `function_call` can own it), so dispatch asks this first, reading the list
- * once: going through `formatOf` cost the most common dispatch, one chat call, about a twentieth of its time.
- */
-export function chatCallsOf(message: unknown): readonly unknown[] | undefined {
-  if (typeof message !== "object" || message === null || Array.isArray(message)) return undefined;
-  const calls = (message as { tool_calls?: unknown }).tool_calls;
-  return Array.isArray(calls) && calls.length > 0 && !Array.isArray((message as { output?: unknown }).output) ? calls : undefined;
-}
-
 /** The format of `message` (chat when none owns it). Throws a TypeError for a non-object. */
 export function formatOf(message: unknown): MessageFormat {
   if (typeof message !== "object" || message === null) {
