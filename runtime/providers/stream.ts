@@ -179,6 +179,10 @@ function plainCopy(value: unknown, depth: number): unknown {
 export class IndexedCalls<Call> {
   readonly #states = new Map<number, CallState>();
   readonly #write: (index: number, state: CallState) => Call;
+  /** The complete calls in order and every call seen, kept as they change: read on every event by some loops. */
+  readonly #done: Call[] = [];
+  readonly #doneOrder: number[] = [];
+  readonly #partial: CallState[] = [];
 
   constructor(write: (index: number, state: CallState) => Call) {
     this.#write = write;
@@ -186,7 +190,11 @@ export class IndexedCalls<Call> {
 
   /** A call starting at `index`, with what its first event says. */
   open(index: number, id: string, name: string, text: string): CallState {
+    if (!Number.isInteger(index) || index < 0) {
+      throw new TypeError(`accumulateToolCalls: an event's index must be a whole number of 0 or more; got ${String(index)}.`);
+    }
     const state = new CallState(this.#states.size);
+    this.#partial.push(state);
     state.id = id;
     state.name = name;
     state.arguments = text;
@@ -203,7 +211,13 @@ export class IndexedCalls<Call> {
     const state = this.#states.get(index);
     if (!state || state.complete) return undefined;
     state.complete = true;
-    return this.#write(index, state);
+    const call = this.#write(index, state);
+    // In the order the calls started, which is how `done` lists them.
+    let at = this.#done.length;
+    while (at > 0 && this.#doneOrder[at - 1]! > state.index) at--;
+    this.#done.splice(at, 0, call);
+    this.#doneOrder.splice(at, 0, state.index);
+    return call;
   }
 
   /** Completes every call still open (the reply is over); returns them in order. */
@@ -211,13 +225,14 @@ export class IndexedCalls<Call> {
     return [...this.#states.keys()].map((index) => this.complete(index)).filter((call): call is Call => call !== undefined);
   }
 
-  /** The complete calls, in order. */
-  get done(): Call[] {
-    return [...this.#states].filter(([, state]) => state.complete).map(([index, state]) => this.#write(index, state));
+  /** The complete calls, in order: the same array each time, growing. */
+  get done(): readonly Call[] {
+    return this.#done;
   }
 
-  get partial(): CallState[] {
-    return [...this.#states.values()];
+  /** Every call seen, in order: the same array each time, growing. */
+  get partial(): readonly CallState[] {
+    return this.#partial;
   }
 
   /** The call at `index` in the API's form, for the assembled reply; `undefined` when that index is no call. */

@@ -156,4 +156,53 @@ test("7: accumulating 20,000 streamed calls is linear; calls complete in index o
   assert.equal(odd.calls.map((c) => c.id), ["c0", "c1", "c2"]);
 });
 
+test("reading calls and partial on every chunk of 20,000 calls is no copy: the same array, growing, in index order", () => {
+  for (const provider of ["openai", "responses", "anthropic", "gemini"] as const) {
+    const acc = accumulateToolCalls(provider as "openai");
+    const first = { calls: acc.calls, partial: acc.partial };
+    let reads = 0;
+    for (let i = 0; i < 20_000; i++) {
+      for (const event of callEvents(provider, i)) acc.push(event as never);
+      // What a UI does on every chunk: both lists are the arrays it read first, so each read costs nothing.
+      assert.ok(acc.calls === first.calls && acc.partial === first.partial, `${provider}: a new array at call ${i}`);
+      reads++;
+    }
+    acc.done();
+    assert.is(reads, 20_000);
+    assert.is(acc.calls.length, 20_000, provider);
+    assert.is(acc.partial.length, 20_000, provider);
+  }
+});
+
+/** The events of call `i`, whole, in each provider's stream form. */
+function callEvents(provider: string, i: number): object[] {
+  const args = `{"n":${i}}`;
+  switch (provider) {
+    case "openai":
+      return [{ choices: [{ index: 0, delta: { tool_calls: [{ index: i, id: `c${i}`, type: "function", function: { name: "f", arguments: args } }] } }] }];
+    case "responses":
+      return [
+        { type: "response.output_item.added", output_index: i, item: { type: "function_call", id: `fc${i}`, call_id: `c${i}`, name: "f", arguments: "" } },
+        { type: "response.output_item.done", output_index: i, item: { type: "function_call", id: `fc${i}`, call_id: `c${i}`, name: "f", arguments: args } },
+      ];
+    case "anthropic":
+      return [
+        { type: "content_block_start", index: i, content_block: { type: "tool_use", id: `t${i}`, name: "f", input: {} } },
+        { type: "content_block_delta", index: i, delta: { type: "input_json_delta", partial_json: args } },
+        { type: "content_block_stop", index: i },
+      ];
+    default:
+      return [{ candidates: [{ content: { role: "model", parts: [{ functionCall: { name: "f", args: { n: i } } }] } }] }];
+  }
+}
+
+test("a fragment whose index is not a whole number is refused, not merged with another (two NaN indexes were one call)", () => {
+  for (const index of [Number.NaN, -1, 1.5, "0" as unknown as number]) {
+    const acc = accumulateToolCalls("openai");
+    assert.throws(() => acc.push({ choices: [{ index: 0, delta: { tool_calls: [{ index, id: "a", type: "function", function: { name: "f", arguments: "{}" } }] } }] } as never), /index must be a whole number of 0 or more/);
+  }
+  const anthropic = accumulateToolCalls("anthropic");
+  assert.throws(() => anthropic.push({ type: "content_block_start", index: Number.NaN, content_block: { type: "tool_use", id: "t", name: "f", input: {} } } as never), /index must be a whole number/);
+});
+
 test.run();

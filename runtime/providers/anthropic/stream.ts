@@ -88,11 +88,11 @@ export class AnthropicAccumulator extends StreamAccumulator<AnthropicStreamEvent
     return this.finish === "refusal" ? this.text : null;
   }
 
-  get calls(): AnthropicToolUseBlock[] {
+  get calls(): readonly AnthropicToolUseBlock[] {
     return this.#calls.done;
   }
 
-  get partial(): CallState[] {
+  get partial(): readonly CallState[] {
     return this.#calls.partial;
   }
 

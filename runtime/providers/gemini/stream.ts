@@ -47,12 +47,14 @@ export class GeminiAccumulator extends StreamAccumulator<GeminiResponse, GeminiF
     return null;
   }
 
-  get calls(): GeminiFunctionCall[] {
-    return [...this.#complete];
+  /** The same array each time, growing as calls complete (read it on every chunk at no cost). */
+  get calls(): readonly GeminiFunctionCall[] {
+    return this.#complete;
   }
 
-  get partial(): CallState[] {
-    return [...this.#calls];
+  /** The same array each time, growing as calls arrive. */
+  get partial(): readonly CallState[] {
+    return this.#calls;
   }
 
   protected reply(): GeminiContent {

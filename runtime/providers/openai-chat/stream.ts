@@ -44,6 +44,8 @@ class Accumulator extends StreamAccumulator<ChatCompletionStreamChunk, ChatFunct
   readonly #ordered: CallState[] = [];
   /** Every call before this position in #ordered is complete: a new call completes from here, not from the start. */
   #firstOpen = 0;
+  /** The complete calls in index order, kept as they complete: `calls` is read on every chunk by some loops. */
+  readonly #complete: ChatFunctionToolCall[] = [];
   /** Whether any chunk had `content`: the assembled message's content is `null` if none did, as the API's is. */
   #hasContent = false;
   #refusal: string | null = null;
@@ -68,6 +70,9 @@ class Accumulator extends StreamAccumulator<ChatCompletionStreamChunk, ChatFunct
     }
     for (const fragment of delta.tool_calls ?? []) {
       const index = fragment.index;
+      if (!Number.isInteger(index) || index < 0) {
+        throw new TypeError(`accumulateToolCalls: a tool call fragment's index must be a whole number of 0 or more; got ${String(index)}.`);
+      }
       let state = this.#calls.get(index);
       if (!state) {
         state = this.#start(index, update.completed);
@@ -93,19 +98,19 @@ class Accumulator extends StreamAccumulator<ChatCompletionStreamChunk, ChatFunct
     return this.#refusal;
   }
 
-  get calls(): ChatFunctionToolCall[] {
-    return this.#ordered
-      .filter((state) => state.complete)
-      .map((state) => toCall(state));
+  /** The same array each time, growing as calls complete (read it on every chunk at no cost). */
+  get calls(): readonly ChatFunctionToolCall[] {
+    return this.#complete;
   }
 
-  get partial(): PartialToolCall[] {
-    return [...this.#ordered];
+  /** The same array each time, growing as calls start. */
+  get partial(): readonly PartialToolCall[] {
+    return this.#ordered;
   }
 
   protected reply(): StreamedAssistantMessage {
     this.#completeAll();
-    const calls = this.#ordered.map((state) => toCall(state));
+    const calls = [...this.#complete];
     const message: StreamedAssistantMessage = { role: "assistant", content: this.#hasContent ? this.text : null, refusal: this.#refusal };
     if (calls.length > 0) message.tool_calls = calls;
     return message;
@@ -116,11 +121,30 @@ class Accumulator extends StreamAccumulator<ChatCompletionStreamChunk, ChatFunct
     for (let i = this.#firstOpen; i < this.#ordered.length; i++) {
       const state = this.#ordered[i]!;
       if (state.complete) continue;
-      state.complete = true;
-      completed.push(toCall(state));
+      completed.push(this.#finish(state));
     }
     this.#firstOpen = this.#ordered.length;
     return completed;
+  }
+
+  /** Marks `state` complete and keeps its call in `#complete`, in index order. */
+  #finish(state: CallState): ChatFunctionToolCall {
+    state.complete = true;
+    const call = toCall(state);
+    const list = this.#complete;
+    // Calls complete in index order but for a late index: find its place from the end.
+    let at = list.length;
+    while (at > 0 && this.#indexOf(list[at - 1]!) > state.index) at--;
+    if (at === list.length) list.push(call);
+    else list.splice(at, 0, call);
+    this.#indexes.set(call, state.index);
+    return call;
+  }
+
+  readonly #indexes = new WeakMap<ChatFunctionToolCall, number>();
+
+  #indexOf(call: ChatFunctionToolCall): number {
+    return this.#indexes.get(call)!;
   }
 
   /**
@@ -133,8 +157,7 @@ class Accumulator extends StreamAccumulator<ChatCompletionStreamChunk, ChatFunct
     for (; position < ordered.length && ordered[position]!.index < index; position++) {
       const earlier = ordered[position]!;
       if (earlier.complete) continue;
-      earlier.complete = true;
-      completed.push(toCall(earlier));
+      completed.push(this.#finish(earlier));
     }
     this.#firstOpen = position;
     const state = new CallState(index);

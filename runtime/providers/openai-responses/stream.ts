@@ -80,11 +80,11 @@ export class ResponsesAccumulator extends StreamAccumulator<ResponsesStreamEvent
     return this.#refusal;
   }
 
-  get calls(): ResponsesFunctionCall[] {
+  get calls(): readonly ResponsesFunctionCall[] {
     return this.#calls.done;
   }
 
-  get partial(): CallState[] {
+  get partial(): readonly CallState[] {
     return this.#calls.partial;
   }
 
