@@ -17,7 +17,8 @@ export type { ToolCallRequest, ToolMiddleware, ToolNext } from "./options";
 
 /**
  * Run `chain` around `call(args)`. `check` validates arguments a middleware changed (throws or rejects when they
- * do not fit).
+ * do not fit). `closed` says whether the call was answered already: a step asked for after that (a middleware's
+ * late `next()`) starts nothing and rejects.
  * The result is a promise when there is any middleware, whatever the tool returns.
  */
 export function runChain(
@@ -25,8 +26,14 @@ export function runChain(
   request: ToolCallRequest,
   check: (args: Record<string, unknown>) => Record<string, unknown> | Promise<Record<string, unknown>>,
   call: (args: Record<string, unknown>) => unknown,
+  closed: () => boolean = () => false,
 ): Promise<unknown> {
   const step = (index: number, current: ToolCallRequest): Promise<unknown> => {
+    if (closed()) {
+      return Promise.reject(
+        new Error(`tooltype: a middleware called next() for ${request.name} after the call was answered (it finished, failed, timed out or was aborted); nothing of a call starts after its answer.`),
+      );
+    }
     try {
       if (index === chain.length) return Promise.resolve(call(current.args as Record<string, unknown>));
       const next: ToolNext = (args) => {

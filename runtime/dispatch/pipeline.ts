@@ -294,14 +294,18 @@ function answerPrepared(
   if (rejection !== undefined) return state.end(new ToolMessage({ tool_call_id: call.id, name: tool.name, content: rejection, status: "error", errorKind: "rejected" }));
 
   let result: unknown;
+  let pending: Pending | undefined;
   try {
     if (run.deadline && run.expired) throw new ToolTimeoutError(tool.name, run.deadline.timeoutMs, "dispatch");
     result = runTool(tool, prepared.args, state, settings, run, middlewareOf(env.middleware, run.options.wrap));
+    // Inside the try: `instanceof` asks a returned Proxy for its prototype, and a trap that throws must fail this
+    // call only, not the batch.
+    if (result instanceof Pending) pending = result;
   } catch (error) {
     return state.caught(settings, error);
   }
-  if (result instanceof Pending) {
-    return result.promise.then(
+  if (pending !== undefined) {
+    return pending.promise.then(
       (value) => state.succeeded(tool, settings, value),
       (error: unknown) => state.caught(settings, error),
     );
@@ -652,12 +656,16 @@ function runTool(
   const controller = tool.meta.inject || chain.length > 0 ? new AbortController() : undefined;
   const context = controller ? () => contextFor(tool, state, controller, run) : noContext;
   const call = (callArgs: ArgsObject): unknown => tool.call(toPositionalArgs(callArgs, tool.meta, context));
-  const result =
-    chain.length === 0
-      ? call(args)
-      : runChain(chain, middlewareRequest(tool, state, args, controller!.signal, run), (changed) => recheckArguments(tool, changed, settings), call);
-  if (!isThenable(result)) return result;
-  return new Pending(race(tool, result, controller, settings, run));
+  if (chain.length === 0) {
+    const result = call(args);
+    return isThenable(result) ? new Pending(race(tool, result, controller, settings, run)) : result;
+  }
+  // Once the call is answered (a result, an error, its time limit, an abort), a middleware's late `next()` starts
+  // nothing: the model was already told what came of the call.
+  let answered = false;
+  const closed = (): boolean => answered || controller!.signal.aborted;
+  const chained = runChain(chain, middlewareRequest(tool, state, args, controller!.signal, run), (changed) => recheckArguments(tool, changed, settings), call, closed);
+  return new Pending(race(tool, chained, controller, settings, run, () => (answered = true)));
 }
 
 function middlewareRequest(tool: DispatchTool, state: CallState, args: ArgsObject, signal: AbortSignal, run: DispatchRun): ToolCallRequest {
@@ -706,6 +714,7 @@ function race(
   controller: AbortController | undefined,
   settings: CallSettings,
   run: DispatchRun,
+  onSettled?: () => void,
 ): Promise<unknown> {
   let limitMs = settings.timeoutMs;
   let timeout = (): ToolTimeoutError => new ToolTimeoutError(tool.name, settings.timeoutMs!, "tool", settings.timeoutIsDefault);
@@ -729,6 +738,7 @@ function race(
       settled = true;
       if (timer !== undefined) clearTimeout(timer);
       unsubscribe();
+      onSettled?.();
       return true;
     };
     const unsubscribe = run.onAbort(() => {
