@@ -10,7 +10,7 @@ export type { SchemaToolDefinition, SchemaToolFunction } from "./tool/tool";
 export { BaseToolRegistry } from "./registry/core";
 export type { ApprovalDone, ApprovalPaused, ApprovalResult, ApprovalState } from "./registry/approval";
 export { ApprovalRequiredError } from "./dispatch/approval-error";
-export type { ApprovalDecision, PendingApproval } from "./dispatch/approval";
+export type { ApprovalDecision, PauseOptions, PendingApproval } from "./dispatch/approval";
 export type { ToolCallRequest, ToolMiddleware, ToolNext } from "./dispatch/options";
 export { file, image, text } from "./tool/content";
 export type { FilePart, ImagePart, MediaInput, MediaSource, TextPart, ToolContentPart } from "./tool/content";

@@ -38,7 +38,6 @@ import type {
 } from "../providers/catalog";
 import { loopFor } from "../providers/at-hand";
 import { type LoopTypes, type ProviderLoop, type ToolChoice, type ToolFormatSource, isAsyncIterable } from "../providers/provider";
-import { approvalState } from "../dispatch/approval";
 import { checkChoice } from "../registry/choice";
 import { type BaseToolRegistry as ToolRegistry, loopAccess } from "../registry/core";
 import { type RunStep, type ToolAttempt, MaxStepsError, ModelRefusalError, ToolRetryError } from "./errors";
@@ -322,7 +321,7 @@ async function* runLoop(
             step: index,
             messages: JSON.parse(JSON.stringify(messages)) as unknown[],
             reply: JSON.parse(JSON.stringify(reply)) as unknown,
-            approval: approvalState(providerName, calls.map(({ read }) => read), pending),
+            approval: await loopAccess(registry, "runTools").pause(providerName, calls.map(({ read }) => read), pending, { ...options.dispatch, signal }),
           };
           const result: RunToolsResult<unknown, unknown, LoopTypes> = { message: read.message, content: read.text, parsed: undefined, finishReason: "paused", messages, steps, paused: { pending, state } };
           failed = false;

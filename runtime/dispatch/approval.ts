@@ -16,20 +16,36 @@ import type { DispatchEnvironment } from "./environment";
 import { MAX_CALLS_PER_MESSAGE, countLimit } from "./limits";
 import type { DispatchOptions } from "./options";
 import { validArguments } from "./pipeline";
+import { APPROVAL_TTL_MS, canonicalJson, checkSecret, sameSeal, seal } from "./approval-seal";
 
 export { ApprovalRequiredError, type PendingApproval } from "./approval-error";
 
 /** A human's answer for one pending call. `reason` (on a rejection) is sent to the model. */
 export type ApprovalDecision = { id: string; approved: true } | { id: string; approved: false; reason?: string };
 
+/** The dispatch options of a pause that decide which calls run and how: a resume runs under them, not its own. */
+export interface PauseOptions {
+  readonly maxCallsPerMessage?: number;
+  readonly coerce?: boolean;
+  readonly repair?: boolean;
+  readonly maxCallIdLength?: number;
+}
+
 /** The plain-JSON state of a paused batch: every call of the batch as read, and the ones waiting for a decision. */
 export interface ApprovalStateData {
   readonly type: "tooltype.approval";
-  readonly v: 1;
+  readonly v: 2;
   /** The format to answer in (a provider's name). */
   readonly provider: string;
   readonly calls: readonly NormalizedCall[];
   readonly pending: readonly PendingApproval[];
+  /** Random: a registry resumes a state once. */
+  readonly nonce: string;
+  /** The pause's options that decide which calls run and how. */
+  readonly options: PauseOptions;
+  /** With `approvalSecret`: when the state stops being resumable (ms since the epoch), and the seal over all of it. */
+  readonly expiresAt?: number;
+  readonly seal?: string;
 }
 
 /**
@@ -78,9 +94,60 @@ function approvalIds(calls: readonly NormalizedCall[]): string[] {
   return calls.map((call, index) => (call.id !== "" && seen.get(call.id) === 1 && !call.id.startsWith("#") ? call.id : `#${index}`));
 }
 
-/** The state of a paused batch. */
-export function approvalState(provider: string, calls: readonly NormalizedCall[], pending: readonly PendingApproval[]): ApprovalStateData {
-  return { type: "tooltype.approval", v: 1, provider, calls: calls.map((call) => ({ ...call })), pending };
+/** The state of a paused batch, sealed when the registry has an `approvalSecret`. */
+export async function approvalState(
+  env: DispatchEnvironment,
+  provider: string,
+  calls: readonly NormalizedCall[],
+  pending: readonly PendingApproval[],
+  options: DispatchOptions,
+): Promise<ApprovalStateData> {
+  const pause: PauseOptions = JSON.parse(
+    JSON.stringify({
+      maxCallsPerMessage: options.maxCallsPerMessage,
+      coerce: options.coerce,
+      repair: options.repair,
+      maxCallIdLength: options.maxCallIdLength,
+    }),
+  ) as PauseOptions;
+  const state: ApprovalStateData = { type: "tooltype.approval", v: 2, provider, calls: calls.map((call) => ({ ...call })), pending, nonce: crypto.randomUUID(), options: pause };
+  const secret = env.options.approvalSecret;
+  if (secret === undefined) return state;
+  checkSecret(secret);
+  const sealed = { ...state, expiresAt: Date.now() + (env.options.approvalTtlMs ?? APPROVAL_TTL_MS) };
+  return { ...sealed, seal: await seal(secret, canonicalJson(sealed)) };
+}
+
+/**
+ * Refuses (TypeError, before anything runs) a state this registry should not resume: with `approvalSecret`, one it
+ * did not seal, one changed since, or one past its time; with or without, one whose calls needing approval are not
+ * exactly its pending calls with the arguments the human saw (a call added, edited, or a decision moved to another
+ * call), under the pause's options.
+ */
+export async function verifyApprovalState(env: DispatchEnvironment, state: ApprovalStateData): Promise<void> {
+  const refuse = (why: string): never => {
+    throw new TypeError(`resume: refused, ${why}; nothing was run.`);
+  };
+  const secret = env.options.approvalSecret;
+  if (secret !== undefined) {
+    checkSecret(secret);
+    const { seal: given, ...rest } = state;
+    if (typeof given !== "string") refuse("the state is not sealed and this registry has an approvalSecret (a state must come from its dispatchWithApproval)");
+    if (!sameSeal(given!, await seal(secret, canonicalJson(rest)))) refuse("the state's seal does not match: it was changed after the pause, or sealed with another secret");
+    if (typeof state.expiresAt !== "number" || Date.now() > state.expiresAt) refuse(`the state expired (approvalTtlMs: ${env.options.approvalTtlMs ?? APPROVAL_TTL_MS} ms)`);
+  }
+  // What the pause would find now: the calls that need a decision, with their arguments as validated.
+  const expected = await findPending(env, state.calls, state.options);
+  const given = new Map(state.pending.map((entry) => [entry.index, entry]));
+  if (given.size !== state.pending.length) refuse("two pending entries name the same call");
+  for (const entry of expected) {
+    const pending = given.get(entry.index);
+    if (!pending) refuse(`call ${entry.index + 1} (${entry.name}) needs approval but is not pending in the state`);
+    if (pending!.id !== entry.id || pending!.name !== entry.name || canonicalJson(pending!.args) !== canonicalJson(entry.args)) {
+      refuse(`pending call ${JSON.stringify(pending!.id)} does not match call ${entry.index + 1} of the batch (its tool or its arguments differ from what was shown for approval)`);
+    }
+  }
+  if (expected.length !== state.pending.length) refuse("a pending entry names a call that needs no approval");
 }
 
 /** `value` checked as an approval state (as read back from JSON); a TypeError says what is wrong. */
@@ -91,7 +158,10 @@ export function checkApprovalState(value: unknown): ApprovalStateData {
   if (typeof value !== "object" || value === null) return fail("not an object");
   const state = value as Partial<ApprovalStateData>;
   if (state.type !== "tooltype.approval") fail('its type is not "tooltype.approval"');
-  if (state.v !== 1) fail(`version ${String(state.v)}, this tooltype reads version 1`);
+  if ((state.v as number) === 1) fail("it was paused by an earlier tooltype, whose states carry no nonce or seal; pause the batch again");
+  if (state.v !== 2) fail(`version ${String(state.v)}, this tooltype reads version 2`);
+  if (typeof state.nonce !== "string" || state.nonce === "") fail("no nonce");
+  if (typeof state.options !== "object" || state.options === null || Array.isArray(state.options)) fail("no pause options");
   if (typeof state.provider !== "string") fail("no provider");
   if (!Array.isArray(state.calls) || !state.calls.every(isCall)) fail("its calls are malformed");
   if (!Array.isArray(state.pending) || !state.pending.every((entry) => isPending(entry, state.calls!.length))) fail("its pending calls are malformed");

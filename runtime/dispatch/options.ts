@@ -105,6 +105,15 @@ export type ToolMiddleware = (call: ToolCallRequest, next: ToolNext) => unknown;
 
 /** Defaults for every tool of a registry (a tool's own options win), and hooks that see every call. */
 export interface RegistryOptions extends ToolHooks {
+  /**
+   * A secret (at least 32 bytes of it) that seals the state of a batch paused for approval: `resume` then refuses a
+   * state it did not sign, one changed in any way, and one older than `approvalTtlMs`. Give it whenever the state
+   * leaves your server (a client, a browser, a queue anyone else can write). Without it the state is only checked
+   * for consistency, so store it where only your server can change it.
+   */
+  approvalSecret?: string | Uint8Array;
+  /** How long a sealed approval state may be resumed after its pause. Default 24 hours. */
+  approvalTtlMs?: number;
   /** How a tool's failure (a throw, a timeout, an unsendable result) is answered. Default `true`. */
   handleToolError?: ErrorHandler;
   /**

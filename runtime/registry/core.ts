@@ -15,7 +15,7 @@
 import { instantiateValidator } from "../arguments/compiled-validator";
 import { AJV_MISSING, ajvAvailable } from "../arguments/ajv-load";
 import { ArgumentsValidator } from "../arguments/validate";
-import type { ApprovalDecision, PendingApproval } from "../dispatch/approval";
+import type { ApprovalDecision, ApprovalStateData, PendingApproval } from "../dispatch/approval";
 import type { NormalizedCall } from "../dispatch/call";
 import {
   type DispatchEnvironment,
@@ -64,6 +64,8 @@ export interface LoopAccess {
    * TypeError, running nothing, for a malformed state or decisions that do not decide every pending call once.
    */
   resume(state: unknown, decisions: readonly ApprovalDecision[], options?: DispatchOptions): Promise<ToolMessage[]>;
+  /** The state of a batch paused for approval, sealed when the registry has an `approvalSecret`. */
+  pause(provider: string, calls: readonly NormalizedCall[], pending: readonly PendingApproval[], options?: DispatchOptions): Promise<ApprovalStateData>;
 }
 
 /** The key of a registry's `LoopAccess`: a symbol, so the way in is neither a public method nor a field. */
@@ -83,6 +85,7 @@ function accessTo(env: DispatchEnvironment): LoopAccess {
     refuse: (calls, options, total) => refuseBeyondCap(env, calls, options, total),
     pending: async (calls, options = {}) => (mayNeedApproval(env, calls) ? viaFull((full) => full.findPending(env, calls, options)) : []),
     resume: (state, decisions, options = {}) => viaFull((full) => full.resumeBatch(env, state, decisions, options)),
+    pause: (provider, calls, pending, options = {}) => viaFull((full) => full.approvalState(env, provider, calls, pending, options)),
   };
 }
 
@@ -340,7 +343,7 @@ export abstract class BaseToolRegistry {
     const paused = mayNeedApproval(env, calls)
       ? await viaFull(async (full) => {
           const pending = await full.findPending(env, calls, options);
-          return pending.length > 0 ? { pending, state: full.approvalState(provider.name, calls, pending) as ApprovalState<M> } : undefined;
+          return pending.length > 0 ? { pending, state: (await full.approvalState(env, provider.name, calls, pending, options)) as ApprovalState<M> } : undefined;
         })
       : undefined;
     if (paused) return { status: "paused", ...paused };
