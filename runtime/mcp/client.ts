@@ -23,6 +23,7 @@ import { ToolError } from "../tool/errors";
 import type { JsonSchema } from "../tool/meta";
 import type { ToolContext, ToolOptions } from "../tool/options";
 import { type SchemaToolFunction, tool } from "../tool/tool";
+import { importedSchemaProblem } from "./imported-schema";
 
 /** A tool as a server lists it (`tools/list`). */
 export interface MCPListedTool {
@@ -62,6 +63,8 @@ export interface MCPImportOptions {
   connectTimeoutMs?: number;
   /** Import only the tools this returns `true` for (given the server's own descriptor). */
   filter?: (tool: MCPListedTool) => boolean;
+  /** Refuse a server that lists more tools than this (its listing may be endless). Default 10,000. */
+  maxTools?: number;
   /** Further options for every imported tool (error handlers, tags, metadata, …). */
   toolOptions?: Omit<ToolOptions, "name" | "description" | "responseFormat">;
   /** How the client introduces itself when `fromMCP` creates it from a transport. */
@@ -74,6 +77,12 @@ export interface MCPImport {
   readonly tools: SchemaToolFunction[];
   /** The server's name from its `initialize` answer (or `"MCP server"` when it gave none). */
   readonly serverName: string;
+  /**
+   * Tools left out because their `inputSchema` is beyond what tooltype takes from a server (nested too deep, too
+   * large, too many properties, references that do not resolve, loop or expand too far): each with why. The other
+   * tools are imported as usual.
+   */
+  readonly refused: readonly { readonly name: string; readonly reason: string }[];
   readonly client: MCPClient;
   /** Close the connection (the client, and with it the transport). Later calls answer with an error. */
   close(): Promise<void>;
@@ -83,6 +92,7 @@ export interface MCPImport {
 type ContentBlock = CallToolResult["content"][number];
 
 const DEFAULT_TIMEOUT_MS = 60_000;
+const DEFAULT_MAX_TOOLS = 10_000;
 const INVALID_NAME_CHARACTERS = /[^a-zA-Z0-9_-]/g;
 
 /**
@@ -99,15 +109,55 @@ export async function fromMCP(source: MCPClient | Transport, options: MCPImportO
   }
   if (!client.transport) throw new TypeError("fromMCP: the MCP client is not connected; call client.connect(transport) first, or pass the transport.");
   const serverName = client.getServerVersion()?.name ?? "MCP server";
+  const listed = await listAll(client, serverName, options);
+  const tools: SchemaToolFunction[] = [];
+  const refused: { name: string; reason: string }[] = [];
+  for (const descriptor of listed) {
+    if (!(options.filter?.(descriptor) ?? true)) continue;
+    const problem = descriptorProblem(descriptor);
+    if (problem !== undefined) refused.push({ name: String(descriptor?.name), reason: `tool ${JSON.stringify(String(descriptor?.name).slice(0, 100))} of MCP server ${JSON.stringify(serverName)} was not imported: ${problem}.` });
+    else tools.push(importTool(client, serverName, descriptor, options));
+  }
+  return { tools, serverName, refused, client, close: () => client.close() };
+}
+
+/**
+ * Every page of `tools/list`, within `connectTimeoutMs` for the whole listing and `maxTools` in all: a server that
+ * pages forever, or repeats a cursor, is refused rather than followed until memory runs out.
+ */
+async function listAll(client: MCPClient, serverName: string, options: MCPImportOptions): Promise<MCPListedTool[]> {
+  const limitMs = options.connectTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxTools = options.maxTools ?? DEFAULT_MAX_TOOLS;
+  const server = JSON.stringify(serverName);
+  const deadline = Date.now() + limitMs;
   const listed: MCPListedTool[] = [];
+  const cursors = new Set<string>();
   let cursor: string | undefined;
   do {
-    const page = await client.listTools(cursor === undefined ? undefined : { cursor }, { timeout: options.connectTimeoutMs ?? DEFAULT_TIMEOUT_MS });
-    listed.push(...page.tools);
-    cursor = page.nextCursor;
+    const left = deadline - Date.now();
+    if (left <= 0) throw new Error(`fromMCP: MCP server ${server} did not finish listing its tools within ${limitMs} ms (connectTimeoutMs), after ${listed.length} tools.`);
+    const page = await client.listTools(cursor === undefined ? undefined : { cursor }, { timeout: left });
+    const tools = Array.isArray(page?.tools) ? page.tools : [];
+    if (listed.length + tools.length > maxTools) {
+      throw new Error(`fromMCP: MCP server ${server} lists more than ${maxTools} tools (maxTools); import a server with fewer, or raise maxTools.`);
+    }
+    listed.push(...tools);
+    cursor = typeof page?.nextCursor === "string" ? page.nextCursor : undefined;
+    if (cursor !== undefined) {
+      if (cursors.has(cursor)) throw new Error(`fromMCP: MCP server ${server} sent the same tools/list cursor twice; its listing would never end.`);
+      cursors.add(cursor);
+    }
   } while (cursor !== undefined);
-  const tools = listed.filter((t) => options.filter?.(t) ?? true).map((t) => importTool(client, serverName, t, options));
-  return { tools, serverName, client, close: () => client.close() };
+  return listed;
+}
+
+/** Why a listed tool cannot be imported, or `undefined`. */
+function descriptorProblem(descriptor: MCPListedTool): string | undefined {
+  if (typeof descriptor !== "object" || descriptor === null || typeof descriptor.name !== "string" || descriptor.name === "") return "it has no name";
+  const schema = descriptor.inputSchema;
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return "its inputSchema is not an object";
+  const problem = importedSchemaProblem(schema);
+  return problem === undefined ? undefined : `its inputSchema is beyond what tooltype takes from a server: ${problem}`;
 }
 
 function importTool(client: MCPClient, serverName: string, descriptor: MCPListedTool, options: MCPImportOptions): SchemaToolFunction {
