@@ -13,6 +13,7 @@ import { FORMATS } from "./formats";
 import { type InterleaveResult, roundRatio, type Stats } from "./harness";
 import type { Machine } from "./machine";
 import type { SizeFigure } from "./sizes";
+import type { HostileCase } from "./hostile";
 
 export interface Results {
   machine: Machine;
@@ -30,6 +31,8 @@ export interface Results {
   formats?: InterleaveResult;
   bundle?: BundleResult;
   sizes?: SizeFigure[];
+  /** The longest block of the event loop per hostile payload (hostile.ts). */
+  hostile?: HostileCase[];
   checks: string[];
   /** Wall time of the whole run, s. */
   seconds: number;
@@ -91,6 +94,14 @@ export function targets(results: Results): Target[] {
       name: `Dispatch (${label}) at least 50x faster than LangChain.js`,
       measured: `${ratio(faster)} faster (${ns(ours)} vs ${ns(result.ns[LANGCHAIN]!.median)})`,
       met: faster >= 50,
+    });
+  }
+  if (results.hostile && results.hostile.length > 0) {
+    const worst = results.hostile.reduce((a, b) => (b.worstMs > a.worstMs ? b : a));
+    out.push({
+      name: "No hostile request or call blocks the event loop for more than 100 ms",
+      measured: `worst ${ms(worst.worstMs)} (${worst.name}), over ${results.hostile.length} payloads`,
+      met: worst.worstMs <= 100,
     });
   }
   if (results.build) {
@@ -365,6 +376,17 @@ export function markdown(results: Results): string {
     lines.push("| tooltype module | Minified |");
     lines.push("|---|---|");
     for (const d of u.modules.slice(0, 12)) lines.push(`| ${d.name} | ${kb(d.bytes)} |`);
+    lines.push("");
+  }
+
+  if (results.hostile && results.hostile.length > 0) {
+    lines.push("## Hostile input");
+    lines.push("");
+    lines.push("Each payload of the security review at the largest size the default limits let through; the longest the event loop was blocked in any run (`monitorEventLoopDelay`, 1 ms resolution), and the slowest run's wall time.");
+    lines.push("");
+    lines.push("| Payload | Longest block | Wall time |");
+    lines.push("|---|---|---|");
+    for (const c of results.hostile) lines.push(`| ${c.name} | ${ms(c.worstMs)} | ${ms(c.totalMs)} |`);
     lines.push("");
   }
 

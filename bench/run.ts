@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark, then the table on stdout and in bench/RESULTS.md.
  *
- *   node --expose-gc .bench-build/bench/run.js [--smoke] [--only=dispatch,cold,memory,build,bundle]
+ *   node --expose-gc .bench-build/bench/run.js [--smoke] [--only=dispatch,hostile,cold,memory,build,bundler,bundle,sizes]
  *
  * `--smoke` (or BENCH_SMOKE=1): tiny sizes and few rounds, to prove every benchmark runs end to end and that the
  * sides answer alike; its figures mean nothing and it writes .bench-build/RESULTS.smoke.md instead. The test suite
@@ -18,6 +18,7 @@ import { benchBundler } from "./bundler";
 import { benchColdStart, benchCompileCache, benchMemory, compileCacheNode, prepareToolProject } from "./cold-start";
 import { benchDispatch, checkDispatch } from "./dispatch";
 import { benchFormats, checkFormats } from "./formats";
+import { benchHostile } from "./hostile";
 import { REPO } from "./generate";
 import type { InterleaveOptions } from "./harness";
 import { machine } from "./machine";
@@ -58,7 +59,7 @@ const SMOKE: Plan = {
   buildWarmup: false,
 };
 
-const ALL = ["dispatch", "cold", "memory", "build", "bundler", "bundle", "sizes"] as const;
+const ALL = ["dispatch", "hostile", "cold", "memory", "build", "bundler", "bundle", "sizes"] as const;
 
 function log(text: string): void {
   process.stderr.write(`[bench] ${text}\n`);
@@ -87,6 +88,11 @@ async function main(): Promise<void> {
     results.checks.push(...(await checkFormats()));
     log("dispatch: one call in each format …");
     results.formats = await benchFormats(plan.dispatch);
+  }
+
+  if (only.has("hostile")) {
+    log("hostile input: the longest block of the event loop per payload …");
+    results.hostile = await benchHostile(smoke ? 1 : 5);
   }
 
   if (only.has("cold") || only.has("memory")) {

@@ -38,20 +38,39 @@ export function firstDuplicate(items: readonly unknown[]): [number, number] | un
   return undefined;
 }
 
+/**
+ * Composites of fewer values than this are not remembered: working them out again costs no more than looking them
+ * up, and remembering every leaf of a large tree costs the garbage collector more than it saves.
+ */
+const REMEMBERED_FROM = 16;
+
+/** Values counted by the latest `structureOf`: its composite and everything in it that was not remembered. */
+let counted = 0;
+
 /** The number of `value`'s structure (0 and up): equal JSON values, equal numbers. */
 function structureOf(value: object): number {
   const known = numbered.get(value);
-  if (known !== undefined && known.generation === generation) return known.id;
+  if (known !== undefined && known.generation === generation) {
+    counted = 1;
+    return known.id;
+  }
+  let size = 1;
   let text: string;
   if (Array.isArray(value)) {
     text = "[";
-    for (let i = 0; i < value.length; i++) text += (i > 0 ? "," : "") + entryKey(value[i]);
+    for (let i = 0; i < value.length; i++) {
+      text += (i > 0 ? "," : "") + entryKey(value[i]);
+      size += counted;
+    }
     text += "]";
   } else {
     const record = value as Record<string, unknown>;
     const keys = Object.keys(record).sort();
     text = "{";
-    for (let i = 0; i < keys.length; i++) text += `${i > 0 ? "," : ""}${JSON.stringify(keys[i])}:${entryKey(record[keys[i]!])}`;
+    for (let i = 0; i < keys.length; i++) {
+      text += `${i > 0 ? "," : ""}${JSON.stringify(keys[i])}:${entryKey(record[keys[i]!])}`;
+      size += counted;
+    }
     text += "}";
   }
   let id = structures.get(text);
@@ -59,11 +78,18 @@ function structureOf(value: object): number {
     id = structures.size;
     structures.set(text, id);
   }
-  numbered.set(value, { generation, id });
+  // A composite is worked out once per validation however many levels above it check uniqueness: a large one is
+  // remembered, a small one is cheap to work out again (and each is an item of only one array).
+  if (size >= REMEMBERED_FROM) {
+    numbered.set(value, { generation, id });
+    counted = 1;
+  } else counted = size;
   return id;
 }
 
 /** An entry inside a composite's text: a primitive's JSON, a composite's number after `#` (no JSON starts so). */
 function entryKey(value: unknown): string {
-  return typeof value === "object" && value !== null ? `#${structureOf(value)}` : (JSON.stringify(value) ?? "null");
+  if (typeof value === "object" && value !== null) return `#${structureOf(value)}`;
+  counted = 1;
+  return JSON.stringify(value) ?? "null";
 }
