@@ -123,27 +123,34 @@ test("redaction stays linear on hostile shapes (each a hang if it were quadratic
   for (const shape of shapes) assert.ok(redactSecrets(shape).length > 0);
 });
 
-/** Runs `body` with JSON.parse watched: the lengths of the texts it was asked to parse. */
-async function parsedLengths(body: () => Promise<void> | void): Promise<number[]> {
-  const original = JSON.parse;
-  const lengths: number[] = [];
-  JSON.parse = ((text: string, reviver?: Parameters<typeof JSON.parse>[1]) => {
-    lengths.push(String(text).length);
-    return original(text, reviver);
-  }) as typeof JSON.parse;
+
+/** What JSON.parse or JSON.stringify was asked to do while `body` ran: how many calls, and the texts' lengths. */
+async function watched(method: "parse" | "stringify", body: () => Promise<void>): Promise<{ calls: number; lengths: number[]; chars: number }> {
+  const original = JSON[method] as (...args: unknown[]) => unknown;
+  const seen = { calls: 0, lengths: [] as number[], chars: 0 };
+  (JSON as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+    const result = original.apply(JSON, args);
+    const text = method === "parse" ? String(args[0]) : result;
+    seen.calls++;
+    if (typeof text === "string") {
+      seen.lengths.push(text.length);
+      seen.chars += text.length;
+    }
+    return result;
+  };
   try {
     await body();
   } finally {
-    JSON.parse = original;
+    (JSON as unknown as Record<string, unknown>)[method] = original;
   }
-  return lengths;
+  return seen;
 }
 
 test("deeply nested arguments are refused before they are parsed (1 MiB of [ took 1.5 s to parse)", async () => {
   const registry = new ToolRegistry([echo]);
   for (const text of ["[".repeat(2 ** 20), `{"value":${"[".repeat(500_000)}${"]".repeat(500_000)}}`, `${'{"a":'.repeat(100_000)}1${"}".repeat(100_000)}`]) {
     let answer: { status: string; content: string } | undefined;
-    const lengths = await parsedLengths(async () => {
+    const { lengths } = await watched("parse", async () => {
       [answer] = await registry.dispatch({ role: "assistant", content: null, tool_calls: [{ id: "c", type: "function", function: { name: "echo", arguments: text } }] });
     });
     assert.is(answer!.status, "error");
@@ -170,22 +177,6 @@ test("error texts quote values in time proportional to what they show: the same 
   assert.is(shortJson({ toJSON: () => "x" }), '"x"');
 });
 
-/** Runs `body` with JSON.stringify watched: how many characters it wrote. */
-async function stringifiedChars(body: () => Promise<void>): Promise<number> {
-  const original = JSON.stringify;
-  let chars = 0;
-  JSON.stringify = ((...args: Parameters<typeof JSON.stringify>) => {
-    const text = original(...args);
-    chars += text?.length ?? 0;
-    return text;
-  }) as typeof JSON.stringify;
-  try {
-    await body();
-  } finally {
-    JSON.stringify = original;
-  }
-  return chars;
-}
 
 /**
  * Take a record.
@@ -205,7 +196,7 @@ test("an invalid call with 1,990 unknown keys of 500 characters is explained wit
   const byAjv = new ToolRegistry([tool((r: unknown) => String(r), undefined, { ...generated.list()[0]!.meta, validator: undefined })]);
   for (const registry of [generated, byAjv]) {
     let content = "";
-    const written = await stringifiedChars(async () => {
+    const { chars: written } = await watched("stringify", async () => {
       const [answer] = await registry.dispatch({ role: "assistant", content: null, tool_calls: [{ id: "c", type: "function", function: { name: "closed", arguments: text } }] });
       assert.is(answer!.status, "error");
       content = answer!.content;
@@ -252,21 +243,6 @@ const countFolders = tool(function count_folders(root: Folder) {
   return "counted";
 });
 
-/** Runs `body` with JSON.stringify watched: how many times it was called. */
-async function stringifyCalls(body: () => Promise<void>): Promise<number> {
-  const original = JSON.stringify;
-  let calls = 0;
-  JSON.stringify = ((...args: Parameters<typeof JSON.stringify>) => {
-    calls++;
-    return original(...args);
-  }) as typeof JSON.stringify;
-  try {
-    await body();
-  } finally {
-    JSON.stringify = original;
-  }
-  return calls;
-}
 
 test("UniqueItems nested at every level of a tree costs the tree's size, not its size times its depth", async () => {
   // A chain 30 deep (an object and an array a level: 60 of the 64 levels allowed), each level with 300 leaves.
@@ -278,7 +254,7 @@ test("UniqueItems nested at every level of a tree costs the tree's size, not its
   const registry = new ToolRegistry([countFolders]);
   const size = 30 * 301;
   let status = "";
-  const calls = await stringifyCalls(async () => {
+  const { calls } = await watched("stringify", async () => {
     const [answer] = await registry.dispatch({ role: "assistant", content: null, tool_calls: [{ id: "c", type: "function", function: { name: "count_folders", arguments: JSON.stringify({ root: node }) } }] });
     status = answer!.status === "success" ? "success" : answer!.content.slice(0, 300);
   });
