@@ -46,13 +46,11 @@ function show(list: readonly Violation[]): string {
   return list.map((v) => `${v.rule.name}: ${v.from} → ${v.to}${v.cycle ? ` (${v.cycle.map((c) => c.name).join(" → ")})` : ""}`).join("\n");
 }
 
-test("the runtime keeps its layers: no cycle, no import against the arrows", async () => {
-  const found = await violations(repo);
-  assert.equal(found.length, 0, `dependency rules broken:\n${show(found)}`);
-});
-
-test("a type-only cycle, a provider in dispatch, providers importing each other and an SDK in the main entry are caught", async () => {
-  // Inside the repository, so that the copy resolves node_modules like the real tree.
+/**
+ * Runs `body` on a copy of runtime/ and transformer/ inside the repository (so that it resolves node_modules like
+ * the real tree), where `prepend` puts a line at the top of a file to plant a fault; the copy is removed after.
+ */
+async function withPlantedFaults(body: (base: string, prepend: (file: string, line: string) => void) => Promise<void>): Promise<void> {
   fs.mkdirSync(path.join(repo, ".test-build"), { recursive: true });
   const base = fs.mkdtempSync(path.join(repo, ".test-build", "layers-"));
   try {
@@ -62,6 +60,19 @@ test("a type-only cycle, a provider in dispatch, providers importing each other 
       const target = path.join(base, file);
       fs.writeFileSync(target, `${line}\n${fs.readFileSync(target, "utf8")}`);
     };
+    await body(base, prepend);
+  } finally {
+    fs.rmSync(base, { recursive: true, force: true });
+  }
+}
+
+test("the runtime keeps its layers: no cycle, no import against the arrows", async () => {
+  const found = await violations(repo);
+  assert.equal(found.length, 0, `dependency rules broken:\n${show(found)}`);
+});
+
+test("a type-only cycle, a provider in dispatch, providers importing each other and an SDK in the main entry are caught", async () => {
+  await withPlantedFaults(async (base, prepend) => {
     // tool/options.ts imports tool/call.ts for types; the reverse closes a cycle of type-only imports.
     prepend("runtime/tool/call.ts", 'import type { ToolOptions } from "./options";');
     prepend("runtime/dispatch/dispatch.ts", 'import type { ToolProvider } from "../providers/provider";');
@@ -102,21 +113,11 @@ test("a type-only cycle, a provider in dispatch, providers importing each other 
       ],
       show(found),
     );
-  } finally {
-    fs.rmSync(base, { recursive: true, force: true });
-  }
+  });
 });
 
 test("the transformer: a cycle of type-only imports and the core importing a host are caught", async () => {
-  fs.mkdirSync(path.join(repo, ".test-build"), { recursive: true });
-  const base = fs.mkdtempSync(path.join(repo, ".test-build", "layers-"));
-  try {
-    fs.cpSync(path.join(repo, "runtime"), path.join(base, "runtime"), { recursive: true });
-    fs.cpSync(path.join(repo, "transformer"), path.join(base, "transformer"), { recursive: true });
-    const prepend = (file: string, line: string): void => {
-      const target = path.join(base, file);
-      fs.writeFileSync(target, `${line}\n${fs.readFileSync(target, "utf8")}`);
-    };
+  await withPlantedFaults(async (base, prepend) => {
     // The keyword tags read the schema model (directly, and through the keyword checks); the model naming the tags
     // back closes two cycles of type-only imports.
     prepend("transformer/schema/model.ts", 'import type { KeywordTags } from "./tags";');
@@ -134,9 +135,7 @@ test("the transformer: a cycle of type-only imports and the core importing a hos
       ],
       show(found),
     );
-  } finally {
-    fs.rmSync(base, { recursive: true, force: true });
-  }
+  });
 });
 
 test.run();
