@@ -20,6 +20,7 @@ import {
   ToolValidationError,
   tool,
 } from "tooltype";
+import { deferred } from "../support/deferred";
 
 /**
  * Get the current weather in a city.
@@ -465,7 +466,8 @@ test("timeoutMs: a slow call becomes an error message and its signal is aborted"
   const slow = tool(
     function slow(context: ToolContext) {
       signal = context.signal;
-      return new Promise((resolve) => setTimeout(() => resolve("late"), 200));
+      // Never settles: only the time limit answers it.
+      return new Promise(() => {});
     },
     { timeoutMs: 10 },
   );
@@ -481,23 +483,26 @@ test("timeoutMs: a slow call becomes an error message and its signal is aborted"
   assert.ok(signal!.aborted);
   assert.instance(signal!.reason, ToolTimeoutError);
 
-  const registryLevel = new ToolRegistry([bodyTool("wait", () => new Promise((r) => setTimeout(r, 200)))], { timeoutMs: 5 });
+  const registryLevel = new ToolRegistry([bodyTool("wait", () => new Promise(() => {}))], { timeoutMs: 5 });
   const [timedOut] = await registryLevel.dispatch(openai(["wait", ""]));
   assert.is(timedOut!.content, "Error: wait timed out after 5ms.");
 });
 
 test("the caller's abort signal aborts running tools and rejects dispatch with its reason", async () => {
   let toolSignal: AbortSignal | undefined;
+  const started = deferred();
   /** A tool of this test. */
   const hang = tool(
     function hang(context: ToolContext) {
       toolSignal = context.signal;
+      started.resolve();
       return new Promise(() => {});
     },
   );
   const controller = new AbortController();
   const pending = new ToolRegistry([hang]).dispatch(openai(["hang", ""]), { signal: controller.signal });
-  setTimeout(() => controller.abort(new Error("user pressed stop")), 5);
+  await started.promise;
+  controller.abort(new Error("user pressed stop"));
   const error = await pending.catch((e: unknown) => e);
   assert.is((error as Error).message, "user pressed stop");
   assert.ok(toolSignal!.aborted);
