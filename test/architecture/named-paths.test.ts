@@ -1,6 +1,6 @@
 /**
  * Paths written in prose stay true: every repository path a comment names (in the runtime, the transformer, the
- * scripts, the tests, the benchmarks and the examples), and every one an error text or other string of the runtime,
+ * scripts, the tests, the benchmarks, the examples and the configuration files at the root), and every one an error text or other string of the runtime,
  * the transformer or the scripts names, exists; and every link to a documentation page in such text leads to an
  * existing page and heading. A rename or a move that leaves a stale path behind fails here, with the file, line
  * and path to fix (or, where an import already says which file is meant, the path to delete).
@@ -203,7 +203,13 @@ function brokenDocLinks(item: Prose): string[] {
   return broken;
 }
 
-const everything = SCANNED.flatMap(([folder, strings]) => [...sources(path.join(repo, folder))].flatMap((file) => prose(file, strings)));
+/** Configuration files at the root whose comments name paths too. */
+const ROOT_FILES = fs.readdirSync(repo).filter((name) => SOURCE.test(name)).map((name) => path.join(repo, name));
+
+const everything = [
+  ...SCANNED.flatMap(([folder, strings]) => [...sources(path.join(repo, folder))].flatMap((file) => prose(file, strings))),
+  ...ROOT_FILES.flatMap((file) => prose(file, false)),
+];
 
 test("the scan reads the comments and the error texts it is meant to", () => {
   // Guards against a scan that finds nothing and so passes: known comments and an error text are among what it read.
