@@ -1,5 +1,5 @@
 /**
- * The layers of the runtime, checked by dependency-cruiser in `npm test` (test/architecture/layers.test.ts).
+ * The layers of the runtime, checked by dependency-cruiser in `npm test` (test/architecture/layers.integration.test.ts).
  *
  *   tool/  →  arguments/  →  dispatch/  →  providers/  →  registry/  →  agent/, mcp/, adapters/
  *

@@ -20,8 +20,9 @@
  *   --tier    only the files of that tier (default: both)
  *   --jobs    processes run at once (default: the machine's available parallelism; TEST_JOBS also sets it)
  *   --root    the folder of compiled tests (default: .test-build/test; the runner's own test points it elsewhere)
- *   --slowest the N slowest tests (default 20) at the end, each with its file and seconds, for keeping the suite
- *             within its time (scripts/test-timing.cjs times them)
+ *   --slowest the N slowest tests (default 20) at the end, each with its file, wall and CPU seconds, then the CPU
+ *             seconds of each process and in all, for keeping the suite within its time (scripts/test-timing.cjs
+ *             times them)
  * A process that runs longer than TEST_PROCESS_TIMEOUT_MS (default 30 minutes, a hang even on a loaded machine) is
  * stopped and counted as failed.
  */
@@ -105,19 +106,31 @@ function schedule(list) {
   return [...list].sort((a, b) => weight(b) - weight(a) || a.name.localeCompare(b.name));
 }
 
-/** The `count` slowest tests the timing files in `dir` recorded (scripts/test-timing.cjs), slowest first. */
-function printSlowest(dir, count) {
-  const tests = fs
+/**
+ * The `count` slowest tests the timing files in `dir` recorded (scripts/test-timing.cjs), slowest first, with their
+ * CPU time; then each process's CPU time and their sum, which, unlike the wall time, does not grow with the load of
+ * the machine (the CPU of child processes a test starts is not in it).
+ */
+function printSlowest(dir, count, unitNames) {
+  const records = fs
     .readdirSync(dir)
-    .flatMap((file) => fs.readFileSync(path.join(dir, file), "utf8").split("\n").filter(Boolean))
-    .map((line) => JSON.parse(line))
-    .sort((a, b) => b.ms - a.ms)
-    .slice(0, count);
-  console.log(`\nThe ${tests.length} slowest tests:`);
-  for (const { file, name, ms } of tests) {
+    .flatMap((file) =>
+      fs
+        .readFileSync(path.join(dir, file), "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => ({ unit: unitNames[Number.parseInt(file, 10)], ...JSON.parse(line) })),
+    );
+  const tests = records.filter((r) => !r.process).sort((a, b) => b.ms - a.ms).slice(0, count);
+  console.log(`\nThe ${tests.length} slowest tests (wall, CPU):`);
+  for (const { file, name, ms, cpuMs } of tests) {
     const where = path.relative(root, file).split(path.sep).join("/");
-    console.log(`${(ms / 1000).toFixed(1).padStart(7)} s  ${where.startsWith("..") ? file : where}  ${name}`);
+    console.log(`${(ms / 1000).toFixed(1).padStart(7)} s ${(cpuMs / 1000).toFixed(1).padStart(6)} s  ${where.startsWith("..") ? file : where}  ${name}`);
   }
+  const processes = records.filter((r) => r.process).sort((a, b) => b.cpuMs - a.cpuMs);
+  console.log("\nCPU time by process (its own, loading included):");
+  for (const { unit, cpuMs } of processes) console.log(`${(cpuMs / 1000).toFixed(1).padStart(7)} s  ${unit}`);
+  console.log(`${(processes.reduce((sum, r) => sum + r.cpuMs, 0) / 1000).toFixed(1).padStart(7)} s  in all`);
 }
 
 /** Runs one unit's files in one uvu process; resolves with its output, test counts and seconds. */
@@ -198,10 +211,13 @@ console.log(`${files.length} test files in ${queue.length} processes, ${workers}
 
 const started = performance.now();
 const results = [];
+/** Each started unit's name, by the index its timing file is named with. */
+const unitNames = [];
 let unitsStarted = 0;
 await Promise.all(
   Array.from({ length: workers }, async () => {
     for (let unit = queue.shift(); unit !== undefined; unit = queue.shift()) {
+      unitNames.push(unit.name);
       const result = await runUnit(unit, unitsStarted++);
       results.push(result);
       const line = `${result.why ? "FAIL" : "ok  "} ${unit.name}  ${result.passed}/${result.total}  ${result.seconds.toFixed(1)} s`;
@@ -217,7 +233,7 @@ const passed = results.reduce((n, r) => n + r.passed, 0);
 console.log(`\nTotal: ${total}  Passed: ${passed}  Files: ${files.length}  Duration: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 if (failed.length > 0) console.log(`Failed: ${failed.map((r) => `${r.name} (${r.why})`).join(", ")}`);
 if (timingDir) {
-  printSlowest(timingDir, slowest);
+  printSlowest(timingDir, slowest, unitNames);
   fs.rmSync(timingDir, { recursive: true, force: true });
 }
 

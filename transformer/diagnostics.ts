@@ -64,7 +64,7 @@ export interface Span {
 
 /**
  * tsc prints every diagnostic as `error TS<code>`; offsetting ours keeps them clear of TypeScript's own codes,
- * while the message starts with the `TT<code>` users look up in the README.
+ * while the message starts with the `TT<code>` users look up in docs/types-to-schema.md#compile-time-diagnostics.
  */
 export const TS_CODE_OFFSET = 990000;
 

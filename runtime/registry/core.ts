@@ -417,13 +417,13 @@ function checkedMeta(found: FoundTool): CompiledToolMeta {
   const meta: unknown = declaration.meta;
   if (meta === null) {
     throw new ToolRegistrationError(
-      `${tool()} has no compiled metadata: the tooltype transformer ran, but could not read the function passed to tool() (the build reported TT1007 there, saying what to write instead). If tool() is called inside a function of yours that wraps it, make that function a tool factory (README: "Wrapping tool()").`,
+      `${tool()} has no compiled metadata: the tooltype transformer ran, but could not read the function passed to tool() (the build reported TT1007 there, saying what to write instead). If tool() is called inside a function of yours that wraps it, make that function a tool factory (docs/marking-tools.md#wrapping-tool).`,
     );
   }
   if (meta === undefined) {
     const wrapper =
       declaration.kind === "function"
-        ? ' If tool() is called inside a function of yours that wraps it without passing metadata on, make that function a tool factory (README: "Wrapping tool()").'
+        ? ' If tool() is called inside a function of yours that wraps it without passing metadata on, make that function a tool factory (docs/marking-tools.md#wrapping-tool).'
         : "";
     throw new ToolRegistrationError(`${tool()} has no compiled metadata: ${NOT_COMPILED_HINT}${wrapper}`);
   }

@@ -11,6 +11,7 @@ import { ToolNode } from "@langchain/langgraph/prebuilt";
 import { ChatOpenAI } from "@langchain/openai";
 import { createAgent } from "langchain";
 import { ToolRegistry, tool } from "tooltype";
+import { deferred } from "../support/deferred";
 import { ToolCallFailedError, toLangChainTools } from "tooltype/langchain";
 import { startScriptedServer } from "../scripted-openai/server";
 import { createProviderRegistry } from "../support/provider-tools";
@@ -83,8 +84,10 @@ test("invoked directly: a ToolCall gives a ToolMessage, plain arguments the cont
 
   const final = tool.fromSchema({ name: "final", parameters: { type: "object", properties: {} }, returnDirect: true }, () => "the end");
   let seen: AbortSignal | undefined;
+  const started = deferred();
   const waits = tool.fromSchema({ name: "waits", parameters: { type: "object", properties: {} } }, (_args, context) => {
     seen = context.signal;
+    started.resolve();
     return new Promise((_resolve, reject) => context.signal.addEventListener("abort", () => reject(context.signal.reason)));
   });
   const [finalTool, waitsTool] = toLangChainTools(new ToolRegistry([final, waits]));
@@ -92,7 +95,8 @@ test("invoked directly: a ToolCall gives a ToolMessage, plain arguments the cont
   assert.is(waitsTool!.returnDirect, false);
   const controller = new AbortController();
   const running = waitsTool!.invoke({}, { signal: controller.signal });
-  setTimeout(() => controller.abort(new Error("user left")), 10);
+  await started.promise;
+  controller.abort(new Error("user left"));
   await running.then(
     () => assert.unreachable("resolved after abort"),
     (error: unknown) => assert.match(String(error), /user left|abort/i),

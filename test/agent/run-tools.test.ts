@@ -301,7 +301,8 @@ test("signal: aborting stops the loop, rejects with the reason and aborts runnin
     const registry = new ToolRegistry([slowEcho]);
     const running = runTools(client, { model, messages: [{ role: "user", content: "x" }] }, registry, {
       signal: controller.signal,
-      dispatch: { onToolStart: () => setTimeout(() => controller.abort(new Error("user cancelled")), 10) },
+      // Once the tool runs (onToolStart comes just before it): the next turn of the event loop.
+      dispatch: { onToolStart: () => setImmediate(() => controller.abort(new Error("user cancelled"))) },
     });
     const error = await running.catch((e: unknown) => e);
     assert.instance(error, Error);

@@ -231,9 +231,10 @@ test("Chat Completions (SDK, scripted server): labels in the tool messages, then
 test("formatAnswer: the legacy functions API reads the labels (text only); Anthropic labels what it cannot take", async () => {
   const [chart] = await chartResults();
   assert.equal(formatAnswer({ role: "assistant", content: null, function_call: { name: "chart", arguments: "{}" } }, [chart!]), { role: "function", name: "chart", content: LABELS });
+  /** A tool of this test. */
   const csv = tool(function csv() {
     return [file({ base64: "YSxi", mediaType: "text/csv", filename: "a.csv" }), file({ base64: "aGk=", mediaType: "text/plain" }), image({ base64: PNG, mediaType: "image/bmp" })];
-  }, {}, { v: 1, name: "csv", description: "", parameters: { type: "object", properties: {} }, params: [] });
+  });
   const answer = await new ToolRegistry([csv]).dispatch({ role: "assistant", content: [{ type: "tool_use", id: "t", name: "csv", input: {} }] });
   assert.equal(answer.content[0]!.content, [
     { type: "text", text: "[file 1: a.csv] (not sent: Anthropic reads PDF and plain-text documents)" },

@@ -6,26 +6,19 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import {
   type Int,
-  type JsonSchema,
   type OpenAIAssistantMessage,
   type ToolContext,
   type ToolEndEvent,
   type ToolErrorEvent,
   type ToolEvent,
-  type ToolOptions,
   ToolMessage,
   ToolRegistry,
   ToolTimeoutError,
   ToolValidationError,
   tool,
 } from "tooltype";
+import { deferred, turns } from "../support/deferred";
 
-const NO_PARAMS: JsonSchema = { type: "object", properties: {}, additionalProperties: false };
-
-/** A tool of no parameters but its ToolContext, running `body`. */
-function contextTool(name: string, body: (context: ToolContext) => unknown, options: ToolOptions = {}) {
-  return tool(body, options, { v: 1, name, description: "", parameters: NO_PARAMS, params: ["context"], inject: [0] });
-}
 
 /** A tool of this test. */
 const count = tool(
@@ -42,17 +35,20 @@ function openai(...calls: [name: string, args: string, id?: string][]): OpenAIAs
   };
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 test("dispatch timeoutMs: calls still running when it runs out get a timeout error; their signals abort", async () => {
   let signal: AbortSignal | undefined;
-  const hang = contextTool("hang", (context) => {
+  /** A tool of this test. */
+  const hang = tool(function hang(context: ToolContext) {
     signal = context.signal;
     return new Promise(() => {});
   });
-  const quick = contextTool("quick", () => "done");
+  /** A tool of this test. */
+  const quick = tool(function quick() {
+    return "done";
+  });
   const registry = new ToolRegistry([hang, quick]);
-  // Compile both validators first (ajv's first compile in a process is slow), so the deadline is all the tools'.
+  // A first round (one call invalid) loads what a first dispatch loads, so the deadline is all the tools'.
   await registry.dispatch(openai(["quick", ""], ["hang", "{bad"]));
   // `hang` never settles: without the dispatch's limit this would not return (the runner stops a hang).
   const messages = await registry.dispatch(openai(["hang", ""], ["quick", ""]), { timeoutMs: 50 });
@@ -70,26 +66,32 @@ test("dispatch timeoutMs: calls still running when it runs out get a timeout err
 });
 
 test("the tool's own timeoutMs still applies within the dispatch's; the earlier limit names itself", async () => {
-  const slow = contextTool("slow", () => sleep(500), { timeoutMs: 5 });
+  /** A tool of this test. */
+  const slow = tool(function slow() {
+    return new Promise(() => {});
+  }, { timeoutMs: 5 });
   const [message] = await new ToolRegistry([slow]).dispatch(openai(["slow", ""]), { timeoutMs: 400 });
   assert.is(message!.content, "Error: slow timed out after 5ms.");
 });
 
 test("a late result after a timeout is discarded, and a late rejection is not unhandled", async () => {
-  let finished = false;
-  const late = contextTool(
-    "late",
-    async () => {
-      await sleep(30);
-      finished = true;
+  const release = deferred();
+  const finished = deferred();
+  /** A tool of this test. */
+  const late = tool(
+    async function late() {
+      await release.promise;
+      finished.resolve();
       throw new Error("too late to matter");
     },
     { timeoutMs: 5 },
   );
   const [message] = await new ToolRegistry([late]).dispatch(openai(["late", ""]));
   assert.is(message!.content, "Error: late timed out after 5ms.");
-  await sleep(50);
-  assert.ok(finished);
+  // Now the tool ends, rejecting: an unhandled rejection would fail the run.
+  release.resolve();
+  await finished.promise;
+  await turns(2);
   assert.is(message!.content, "Error: late timed out after 5ms.");
 });
 
@@ -101,7 +103,7 @@ test("maxConcurrency: at most N calls at once, answers still in call order", asy
     async function work(ms: number) {
       active++;
       peak = Math.max(peak, active);
-      await sleep(ms);
+      await turns(ms);
       active--;
       return `slept ${ms}`;
     },
@@ -130,7 +132,8 @@ test("maxConcurrency: at most N calls at once, answers still in call order", asy
 
 test("with maxConcurrency, the dispatch deadline also answers the calls that never got to start", async () => {
   let starts = 0;
-  const hang = contextTool("hang", () => {
+  /** A tool of this test. */
+  const hang = tool(function hang() {
     starts++;
     return new Promise(() => {});
   });
@@ -153,17 +156,22 @@ test("with maxConcurrency, the dispatch deadline also answers the calls that nev
 test("the caller's signal cancels everything: running calls abort, waiting calls never start", async () => {
   let starts = 0;
   const signals: AbortSignal[] = [];
-  const hang = contextTool("hang", (context) => {
+  /** A tool of this test. */
+  const hang = tool(function hang(context: ToolContext) {
     starts++;
     signals.push(context.signal);
+    if (starts === 2) twoStarted.resolve();
     return new Promise(() => {});
   });
+  const twoStarted = deferred();
   const controller = new AbortController();
   const pending = new ToolRegistry([hang]).dispatch(openai(["hang", ""], ["hang", ""], ["hang", ""]), {
     signal: controller.signal,
     maxConcurrency: 2,
   });
-  await sleep(5);
+  await twoStarted.promise;
+  // Were the third call to start, it would be by now.
+  await turns(2);
   controller.abort(new Error("stop"));
   const error = await pending.catch((e: unknown) => e);
   assert.is((error as Error).message, "stop");
@@ -173,14 +181,17 @@ test("the caller's signal cancels everything: running calls abort, waiting calls
 
 test("a handler that rethrows rejects dispatch and aborts the calls still running", async () => {
   let hangSignal: AbortSignal | undefined;
-  const hang = contextTool("hang", (context) => {
+  const hangStarted = deferred();
+  /** A tool of this test. */
+  const hang = tool(function hang(context: ToolContext) {
     hangSignal = context.signal;
+    hangStarted.resolve();
     return new Promise(() => {});
   });
-  const fail = contextTool(
-    "fail",
-    async () => {
-      await sleep(2);
+  /** A tool of this test. */
+  const fail = tool(
+    async function fail() {
+      await hangStarted.promise;
       throw new Error("disk full");
     },
     { handleToolError: false },
@@ -274,7 +285,8 @@ test("hooks: start, error and end for every call, registry's first, with tags, m
   });
   // The dispatch's clock, moved only by `boom`: its end event's duration is exactly what its run took.
   let now = 1_000;
-  const boom = contextTool("boom", () => {
+  /** A tool of this test. */
+  const boom = tool(function boom() {
     now += 30;
     throw new Error("broken");
   });
@@ -365,14 +377,19 @@ test("a throwing or rejecting hook never changes the outcome", async () => {
 
 test("an aborted call reports kind aborted to onToolError and has no end", async () => {
   const seen: string[] = [];
-  const hang = contextTool("hang", () => new Promise(() => {}));
+  const started = deferred();
+  /** A tool of this test. */
+  const hang = tool(function hang() {
+    started.resolve();
+    return new Promise(() => {});
+  });
   const controller = new AbortController();
   const pending = new ToolRegistry([hang]).dispatch(openai(["hang", ""]), {
     signal: controller.signal,
     onToolError: (e) => seen.push(`error ${e.kind} ${String((e.error as Error).message)}`),
     onToolEnd: () => seen.push("end"),
   });
-  await sleep(2);
+  await started.promise;
   controller.abort(new Error("bye"));
   await pending.catch(() => undefined);
   assert.equal(seen, ["error aborted bye"]);

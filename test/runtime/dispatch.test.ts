@@ -1,7 +1,7 @@
 /**
  * registry.dispatch: every outcome of a call, both input formats, ordering under concurrency, artifacts, error
  * handlers, timeouts and aborts. The tools' metadata comes from the transformer (the test build runs it), except for
- * the generic tools of `bodyTool` and a schema ajv cannot compile, which only metadata written by hand can give.
+ * a schema ajv cannot compile, which only metadata written by hand can give.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -20,6 +20,7 @@ import {
   ToolValidationError,
   tool,
 } from "tooltype";
+import { deferred } from "../support/deferred";
 
 /**
  * Get the current weather in a city.
@@ -33,17 +34,6 @@ const getWeather = tool(function get_weather(location: string, unit: "celsius" |
 const searchProducts = tool(async function search_products(keyword: string, limit: Int & Min<1> = 10) {
   return { keyword, limit, results: [] as string[] };
 });
-
-/** A tool of no parameters whose body is given; for failure cases. */
-function bodyTool(name: string, body: () => unknown, options: ToolOptions = {}) {
-  return tool(body, options, {
-    v: 1,
-    name,
-    description: "",
-    parameters: { type: "object", properties: {}, additionalProperties: false },
-    params: [],
-  });
-}
 
 function openai(...calls: [name: string, args: string, id?: string][]): OpenAIAssistantMessage {
   return {
@@ -133,13 +123,13 @@ test("calls run concurrently and come back in call order", async () => {
   // `slow` ends only once `fast` has: run one after the other, they would never end (the runner stops a hang).
   let fastEnded!: () => void;
   const fastDone = new Promise<void>((resolve) => (fastEnded = resolve));
-  const slow = bodyTool("slow", async () => {
+  const slow = tool(/** A tool of this test. */ async function slow() {
     events.push("slow start");
     await fastDone;
     events.push("slow end");
     return "slow";
   });
-  const fast = bodyTool("fast", async () => {
+  const fast = tool(/** A tool of this test. */ async function fast() {
     events.push("fast start");
     await Promise.resolve();
     events.push("fast end");
@@ -191,7 +181,9 @@ test("long malformed text is truncated; non-object JSON is refused; blank text m
     'Error: the arguments for get_weather must be a JSON object, got an array: ["Paris"]\nCall get_weather again with the arguments as one JSON object.',
   );
 
-  const ping = bodyTool("ping", () => "pong");
+  const ping = tool(/** A tool of this test. */ function ping() {
+    return "pong";
+  });
   const [blank] = await new ToolRegistry([ping]).dispatch(openai(["ping", "  "]));
   assert.is(blank!.content, "pong");
 });
@@ -224,13 +216,13 @@ test("invalid arguments: every problem at once, with path, expectation and what 
 
 test("a thrown Error becomes `Error: <message>`; a ToolError is sent verbatim; of other throws only the type is named", async () => {
   const r = new ToolRegistry([
-    bodyTool("boom", () => {
+    tool(/** A tool of this test. */ function boom() {
       throw new Error("database unreachable");
     }),
-    bodyTool("refuse", async () => {
+    tool(/** A tool of this test. */ async function refuse() {
       throw new ToolError("No city named Atlantis. Ask the user which city they mean.");
     }),
-    bodyTool("weird", () => {
+    tool(/** A tool of this test. */ function weird() {
       throw "plain string";
     }),
   ]);
@@ -250,14 +242,30 @@ test("content: strings as is, undefined as empty, other values as JSON; unserial
   const circular: { self?: unknown } = {};
   circular.self = circular;
   const r = new ToolRegistry([
-    bodyTool("text", () => "plain"),
-    bodyTool("nothing", () => undefined),
-    bodyTool("nil", () => null),
-    bodyTool("num", () => 42),
-    bodyTool("obj", async () => ({ a: [1, "b"] })),
-    bodyTool("big", () => 10n),
-    bodyTool("loop", () => circular),
-    bodyTool("fn", () => () => 1),
+    tool(/** A tool of this test. */ function text() {
+      return "plain";
+    }),
+    tool(/** A tool of this test. */ function nothing() {
+      return undefined;
+    }),
+    tool(/** A tool of this test. */ function nil() {
+      return null;
+    }),
+    tool(/** A tool of this test. */ function num() {
+      return 42;
+    }),
+    tool(/** A tool of this test. */ async function obj() {
+      return { a: [1, "b"] };
+    }),
+    tool(/** A tool of this test. */ function big() {
+      return 10n;
+    }),
+    tool(/** A tool of this test. */ function loop() {
+      return circular;
+    }),
+    tool(/** A tool of this test. */ function fn() {
+      return () => 1;
+    }),
   ]);
   const messages = await r.dispatch(
     openai(["text", ""], ["nothing", ""], ["nil", ""], ["num", ""], ["obj", ""], ["big", ""], ["loop", ""], ["fn", ""]),
@@ -275,10 +283,18 @@ test("content: strings as is, undefined as empty, other values as JSON; unserial
 test("content_and_artifact: content to the model, artifact kept in process; a wrong shape is an error", async () => {
   const rows = [{ id: 1 }, { id: 2 }];
   const r = new ToolRegistry([
-    bodyTool("query", async () => ["2 rows", rows], { responseFormat: "content_and_artifact" }),
-    bodyTool("queryJson", () => [{ count: 2 }, "raw"], { responseFormat: "content_and_artifact" }),
-    bodyTool("wrong", () => "just text", { responseFormat: "content_and_artifact" }),
-    bodyTool("short", () => ["only content"], { responseFormat: "content_and_artifact" }),
+    tool(/** A tool of this test. */ async function query() {
+      return ["2 rows", rows];
+    }, { responseFormat: "content_and_artifact" }),
+    tool(/** A tool of this test. */ function queryJson() {
+      return [{ count: 2 }, "raw"];
+    }, { responseFormat: "content_and_artifact" }),
+    tool(/** A tool of this test. */ function wrong() {
+      return "just text";
+    }, { responseFormat: "content_and_artifact" }),
+    tool(/** A tool of this test. */ function short() {
+      return ["only content"];
+    }, { responseFormat: "content_and_artifact" }),
   ]);
   const [ok, okJson, wrong, short] = await r.dispatch(openai(["query", ""], ["queryJson", ""], ["wrong", ""], ["short", ""]));
   assert.is(ok!.content, "2 rows");
@@ -298,13 +314,9 @@ test("content_and_artifact: content to the model, artifact kept in process; a wr
 
 test("handleToolError at tool and registry level: default, string, function, false (rethrow); the tool wins", async () => {
   const failing = (options: ToolOptions = {}) =>
-    bodyTool(
-      "fail",
-      () => {
-        throw new Error("disk full");
-      },
-      options,
-    );
+    tool(/** A tool of this test. */ function fail() {
+      throw new Error("disk full");
+    }, options);
   const call = openai(["fail", "{}", "f1"]);
 
   const [fixed] = await new ToolRegistry([failing({ handleToolError: "The tool failed. Try later." })]).dispatch(call);
@@ -465,11 +477,14 @@ test("timeoutMs: a slow call becomes an error message and its signal is aborted"
   const slow = tool(
     function slow(context: ToolContext) {
       signal = context.signal;
-      return new Promise((resolve) => setTimeout(() => resolve("late"), 200));
+      // Never settles: only the time limit answers it.
+      return new Promise(() => {});
     },
     { timeoutMs: 10 },
   );
-  const fast = bodyTool("fast", () => "quick");
+  const fast = tool(/** A tool of this test. */ function fast() {
+    return "quick";
+  });
   const messages = await new ToolRegistry([slow, fast]).dispatch(openai(["slow", ""], ["fast", ""]));
   assert.equal(
     messages.map((m) => [m.content, m.status]),
@@ -481,23 +496,30 @@ test("timeoutMs: a slow call becomes an error message and its signal is aborted"
   assert.ok(signal!.aborted);
   assert.instance(signal!.reason, ToolTimeoutError);
 
-  const registryLevel = new ToolRegistry([bodyTool("wait", () => new Promise((r) => setTimeout(r, 200)))], { timeoutMs: 5 });
+  /** A tool of this test. */
+  const wait = tool(function wait() {
+    return new Promise(() => {});
+  });
+  const registryLevel = new ToolRegistry([wait], { timeoutMs: 5 });
   const [timedOut] = await registryLevel.dispatch(openai(["wait", ""]));
   assert.is(timedOut!.content, "Error: wait timed out after 5ms.");
 });
 
 test("the caller's abort signal aborts running tools and rejects dispatch with its reason", async () => {
   let toolSignal: AbortSignal | undefined;
+  const started = deferred();
   /** A tool of this test. */
   const hang = tool(
     function hang(context: ToolContext) {
       toolSignal = context.signal;
+      started.resolve();
       return new Promise(() => {});
     },
   );
   const controller = new AbortController();
   const pending = new ToolRegistry([hang]).dispatch(openai(["hang", ""]), { signal: controller.signal });
-  setTimeout(() => controller.abort(new Error("user pressed stop")), 5);
+  await started.promise;
+  controller.abort(new Error("user pressed stop"));
   const error = await pending.catch((e: unknown) => e);
   assert.is((error as Error).message, "user pressed stop");
   assert.ok(toolSignal!.aborted);

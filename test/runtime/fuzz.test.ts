@@ -26,6 +26,7 @@ import * as assert from "uvu/assert";
 import * as fc from "fast-check";
 import { isDeepStrictEqual } from "node:util";
 import { compileFixture } from "../support/compile";
+import { HANG_MS } from "../support/hang";
 import {
   type AIMessage,
   type CompiledToolMeta,
@@ -46,8 +47,11 @@ const params = (numRuns: number): fc.Parameters<unknown> => ({
   ...(SEED === undefined ? {} : { seed: SEED }),
 });
 
-/** Longest a single dispatch may take before the run counts as hung (a liveness bound, not a speed claim). */
-const SETTLE_BOUND_MS = 5_000;
+/**
+ * Longest a single dispatch may take before the run counts as hung: a liveness bound, not a speed claim, so the
+ * hang limit of every test (5 s failed dispatches of big arguments on a loaded machine).
+ */
+const SETTLE_BOUND_MS = HANG_MS;
 const HANG_TIMEOUT_MS = 2;
 const MIB = 1_048_576;
 
@@ -174,7 +178,7 @@ const registry = new ToolRegistry([
     throw new ToolError("I will not do that. Ask the user first.");
   }),
   behaviourTool("hanger", () => new Promise(() => {}), HANG_TIMEOUT_MS),
-  behaviourTool("slowpoke", () => new Promise((resolve) => setTimeout(() => resolve("slow but fine"), 1)), 2_000),
+  behaviourTool("slowpoke", () => new Promise((resolve) => setImmediate(() => resolve("slow but fine"))), 2_000),
   behaviourTool("circular", () => circular),
   behaviourTool("bigint", () => ({ total: 10n })),
   behaviourTool("undef", () => undefined),

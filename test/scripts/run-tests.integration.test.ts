@@ -108,7 +108,7 @@ test("fails", () => assert.ok(false, "the-expected-failure")); test.run();`,
   }
 });
 
-test("--slowest lists the slowest tests, each with its file, also those of a suite(); the run's result is unchanged; its files are removed", async () => {
+test("--slowest lists the slowest tests, each with its file and wall and CPU seconds, also those of a suite(); then each process's CPU seconds and their sum; the run's result is unchanged; its files are removed", async () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-runner-"));
   try {
     writeTree(root, {
@@ -122,10 +122,18 @@ test("--slowest lists the slowest tests, each with its file, also those of a sui
     const run = await runRunner([`--root=${root}`, "--slowest=2"], { TMPDIR: scratch });
     assert.is(run.code, 1, run.output);
     assert.match(run.output, /Total: 3 {2}Passed: 2 {2}Files: 3/);
-    const listed = run.output.slice(run.output.indexOf("The 2 slowest tests:")).split("\n").slice(1, 3);
-    const slowest = /^ +(\d+\.\d) s {2}a\/slow\.test\.js {2}waits 400 ms$/.exec(listed[0]!);
-    assert.ok(slowest && Number(slowest[1]) >= 0.4, run.output);
+    const listed = run.output.slice(run.output.indexOf("The 2 slowest tests (wall, CPU):")).split("\n").slice(1, 3);
+    const slowest = /^ +(\d+\.\d) s +(\d+\.\d) s {2}a\/slow\.test\.js {2}waits 400 ms$/.exec(listed[0]!);
+    // Waiting is wall time and no CPU time.
+    assert.ok(slowest && Number(slowest[1]) >= 0.4 && Number(slowest[2]) < 0.4, run.output);
     assert.is(listed.length, 2, run.output);
+    // Each process's own CPU time, and their sum.
+    const cpu = run.output.slice(run.output.indexOf("CPU time by process")).split("\n").slice(1, 4);
+    const seconds = cpu.map((line) => /^ +(\d+\.\d) s {2}(a\/|b\/|in all)$/.exec(line));
+    assert.ok(seconds.every(Boolean), run.output);
+    assert.equal(seconds.map((m) => m![2]).slice(0, 2).sort(), ["a/", "b/"]);
+    assert.is(seconds[2]![2], "in all");
+    assert.ok(Math.abs(Number(seconds[0]![1]) + Number(seconds[1]![1]) - Number(seconds[2]![1])) <= 0.11, run.output);
     assert.equal(fs.readdirSync(scratch), [], "the timing files are removed after the run");
     const none = await runRunner(["^nothing/", `--root=${root}`, "--slowest"], { TMPDIR: scratch });
     assert.is(none.code, 1, none.output);

@@ -17,7 +17,7 @@ import { FULL, type Ran, answerCall, answerPlain } from "../../dispatch/plain";
 import { type AIMessage, type DispatchInput, readChatCalls, readToolCall } from "./read";
 
 /**
- * The answers to a chat message's `tool_calls` (the list as read from it, providers/sniff.ts `chatCallsOf`), or
+ * The answers to a chat message's `tool_calls` (the list as read from it, the catalogue's `chatCallsOf`), or
  * undefined (nothing read or run) when the lane does not take the message: `invalid_tool_calls` to answer too, a
  * registry with hooks, middleware or tools that may need approval, or more calls than its limits run at once.
  */

@@ -15,7 +15,7 @@ import type { JsonSchemaResponseFormat, OpenAIFunctionTool } from "./wire";
 export interface OpenAIToolsOptions {
   /**
    * Strict mode (Structured Outputs) for every tool that does not set its own `strict` option: the schema is rewritten
-   * into OpenAI's strict subset (see the README) and `strict: true` is sent. A tool's own option wins.
+   * into OpenAI's strict subset (docs/providers.md#openai-chat-completions-strict-mode) and `strict: true` is sent. A tool's own option wins.
    */
   strict?: boolean;
   /**
