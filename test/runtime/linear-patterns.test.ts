@@ -177,11 +177,25 @@ test("the automaton costs one lookup a character: the states it makes do not gro
   }
 });
 
+test("a string without a character that every match needs is refused before the automaton takes a step", () => {
+  for (const [source, text] of [["^\\d*\\d*\\d*x$", "1".repeat(200_000)], ["[a-z]+@example\\.com", "a".repeat(200_000)], ["(?:ab|cb)+", "a".repeat(200_000)]] as const) {
+    const dfa = patternDfa(source)!;
+    const before = dfa.states;
+    assert.is(dfa.test(text), false, source);
+    assert.is(dfa.states, before, `${source}: no state made`);
+    assert.is(new RegExp(source, "u").test(text.slice(0, 50)), false, source);
+  }
+  // Where the character is there, the automaton decides as usual.
+  assert.is(patternDfa("^\\d*\\d*\\d*x$")!.test("123x"), true);
+  assert.is(patternDfa("(?:ab|cb)+")!.test("xxcb"), true);
+});
+
 test("a pattern whose automaton would be too large is left to re2js at a bounded number of states", () => {
   // `(a|b)*a(a|b){12}c`: 2^13 states over random a/b text, each needed; the automaton stops at its table's size.
   let seed = 36;
   const random = (): number => (seed = (seed * 1_103_515_245 + 12_345) & 0x7fffffff) / 0x7fffffff;
-  const text = Array.from({ length: 100_000 }, () => (random() < 0.5 ? "a" : "b")).join("");
+  // A `c` first, which no match can use, so that the automaton has to read the rest.
+  const text = `c${Array.from({ length: 100_000 }, () => (random() < 0.5 ? "a" : "b")).join("")}`;
   const source = "(a|b)*a(a|b){12}c";
   const dfa = patternDfa(source)!;
   assert.is(dfa.test(text), undefined);
