@@ -12,6 +12,7 @@
  * tests it under a budget instead.
  */
 import { RE2JS } from "re2js";
+import { patternDfa } from "./pattern-dfa";
 
 /** JavaScript's `\s`, as the members of an RE2 class. */
 const WHITE_SPACE = "\\t\\n\\v\\f\\r \\x{a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}\\x{2029}\\x{202f}\\x{205f}\\x{3000}\\x{feff}";
@@ -31,7 +32,11 @@ export function linearMatcher(source: string): LinearMatcher | undefined {
     const translated = toRe2(RE2JS.translateRegExp(source));
     if (translated === undefined) return undefined;
     const compiled = RE2JS.compile(translated);
-    return { test: (text) => compiled.test(text) };
+    // The automaton answers where it can (one lookup a character); re2js where it cannot: a pattern it does not
+    // read, or a string that needs more states than its table holds.
+    const dfa = patternDfa(source);
+    if (dfa === undefined) return { test: (text) => compiled.test(text) };
+    return { test: (text) => dfa.test(text) ?? compiled.test(text) };
   } catch {
     return undefined;
   }

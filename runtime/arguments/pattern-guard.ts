@@ -2,8 +2,9 @@
  * Bounded-cost `pattern` tests. JavaScript's regular expressions backtrack: `^(a+)+$` on 28 `a`s and a `!` takes
  * seconds, doubling per character. A model or a client controls the strings, so:
  *
- * - a pattern RE2 can express (nearly all: no lookaround, no backreference) is matched by a linear-time automaton
- *   (linear-pattern.ts), whatever its shape, with no budget to spend;
+ * - a pattern RE2 can express (nearly all: no lookaround, no backreference) is matched in linear time, whatever its
+ *   shape, with no budget to spend (linear-pattern.ts: tooltype's automaton, pattern-dfa.ts, where it reads the
+ *   pattern, else re2js);
  * - any other is tested by JavaScript's engine within a budget of steps per validation run, its cost taken as
  *   exponential in the string's length (no reading of a pattern's shape finds every one that backtracks), so a
  *   string too long for what is left of the budget is refused with its own message, never run.

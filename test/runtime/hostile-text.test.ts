@@ -228,6 +228,48 @@ test("uniqueItems finds the first pair of equal items, as a pairwise comparison 
   );
   assert.equal(firstDuplicate([{ a: 1, b: [2, { c: 3 }] }, { b: [2, { c: 3 }], a: 1 }]), [0, 1]);
   assert.equal(firstDuplicate([-1, {}, [], "#0", 0]), undefined);
+  // Keys and values numbered alike never meet: a key is always followed by its value.
+  assert.equal(firstDuplicate([{ a: "b" }, { b: "a" }, ["a", "b"], ["b", "a"], { a: { b: 1 } }, { a: 1, b: 1 }]), undefined);
+  // Objects of many keys (put in order another way), in any order of their keys.
+  const keys = Array.from({ length: 100 }, (_, i) => `k${(i * 37) % 100}`);
+  const forward = Object.fromEntries(keys.map((k) => [k, k.length]));
+  const backward = Object.fromEntries([...keys].reverse().map((k) => [k, k.length]));
+  assert.equal(firstDuplicate([forward, { ...forward, k5: 0 }, backward]), [0, 2]);
+});
+
+test("uniqueItems stays right when its tables are emptied between checks (after about 260,000 numbers)", () => {
+  for (let round = 0; round < 3; round++) {
+    assert.is(firstDuplicate(Array.from({ length: 150_000 }, (_, i) => ({ n: i, round }))), undefined);
+    assert.equal(firstDuplicate([{ a: [1, 2] }, { a: [2, 1] }, { a: [1, 2] }]), [0, 2]);
+    assert.equal(firstDuplicate([[{ x: round }], [{ x: round + 1 }], [{ x: round }]]), [0, 2]);
+  }
+});
+
+test("uniqueItems writes no text and lists no keys to number values (a large tree's cost was mostly garbage)", async () => {
+  let node: Folder = { name: "bottom", children: [] };
+  for (let level = 0; level < 10; level++) {
+    const leaves = Array.from({ length: 50 }, (_, i) => ({ name: `leaf ${level}.${i}`, children: [{ name: "x", children: [] }] }));
+    node = { name: `level ${level}`, children: [node, ...leaves] as Folder["children"] };
+  }
+  const tree = JSON.parse(JSON.stringify(node)) as Folder;
+  const keys = Object.keys;
+  let listed = 0;
+  Object.keys = (value: object) => {
+    listed++;
+    return keys(value);
+  };
+  let duplicate: [number, number] | undefined;
+  const { calls } = await watched("stringify", async () => {
+    try {
+      for (let at: Folder | undefined = tree; at; at = at.children[0]) duplicate ??= firstDuplicate(at.children);
+    } finally {
+      Object.keys = keys;
+    }
+  });
+  assert.is(duplicate, undefined);
+  // The first version wrote each object's entries as JSON text and sorted a list of its keys.
+  assert.is(calls, 0, "JSON.stringify calls");
+  assert.is(listed, 0, "Object.keys calls");
 });
 
 interface Folder {
