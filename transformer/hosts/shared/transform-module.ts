@@ -4,7 +4,8 @@
  * `tool(...)`, `@tool` and `structuredOutput<T>()`, and the `tooltype/kit` import its validators read) into the
  * module's original text. Everything else stays
  * byte for byte, so the bundler's own TypeScript handling goes on as before and a source map of pure insertions
- * stays right.
+ * stays right. The one rewrite: a compiled `@tool` decorator becomes a static block after its method
+ * (`methodRegistration`), since bundlers differ in what they do with decorators and Node parses none.
  *
  * Owns: the cheap pre-filter, the splice, the source map, and the files a module's schemas may depend on (for
  * watch mode). Diagnostics become positions in the hosts' diagnostics format.
