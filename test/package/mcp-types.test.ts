@@ -34,7 +34,15 @@ import { handler } from "./uses.js";
 export const http = createServer((req, res) => void handler(req, res));
 `;
 
-function project(name: string, kind: "module" | "commonjs", withNode: boolean): string {
+/** The control: the same project importing the SDK alone, which tooltype/mcp may not add an error to. */
+const SDK_ALONE = `import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+
+export const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+export const server = new Server({ name: "x", version: "1.0.0" });
+`;
+
+function project(name: string, kind: "module" | "commonjs", withNode: boolean, uses = USES): string {
   const dir = path.join(root, name);
   fs.mkdirSync(path.join(dir, "src"), { recursive: true });
   fs.mkdirSync(path.join(dir, "node_modules", "@modelcontextprotocol"), { recursive: true });
@@ -48,8 +56,8 @@ function project(name: string, kind: "module" | "commonjs", withNode: boolean): 
   fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name, private: true, type: kind }));
   // The tsconfig of docs/building.md with this project's module kind; skipLibCheck off, the default.
   fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { target: "ES2022", module, strict: true, rootDir: "src", noEmit: true, lib: ["ES2022", "DOM"] }, include: ["src"] }));
-  fs.writeFileSync(path.join(dir, "src", "uses.ts"), USES);
-  if (withNode) fs.writeFileSync(path.join(dir, "src", "with-node.ts"), WITH_NODE);
+  fs.writeFileSync(path.join(dir, "src", "uses.ts"), uses);
+  if (withNode && uses === USES) fs.writeFileSync(path.join(dir, "src", "with-node.ts"), WITH_NODE);
   return dir;
 }
 
@@ -62,9 +70,21 @@ function tsc(dir: string): Promise<string> {
 }
 
 test("tooltype/mcp type-checks in ES module and CommonJS projects, with and without @types/node, skipLibCheck off", async () => {
-  const cases = (["module", "commonjs"] as const).flatMap((kind) => [true, false].map((withNode) => ({ kind, withNode, name: `${kind}-${withNode ? "node-types" : "no-node-types"}` })));
-  const results = await Promise.all(cases.map(async (c) => ({ ...c, out: await tsc(project(c.name, c.kind, c.withNode)) })));
-  for (const { name, out } of results) assert.is(out, "", `${name}: tsc reports nothing`);
+  const kinds = ["module", "commonjs"] as const;
+  const cases = kinds.flatMap((kind) => [true, false].map((withNode) => ({ kind, withNode, name: `${kind}-${withNode ? "node-types" : "no-node-types"}` })));
+  const [results, controls] = await Promise.all([
+    Promise.all(cases.map(async (c) => ({ ...c, out: await tsc(project(c.name, c.kind, c.withNode)) }))),
+    Promise.all(kinds.map((kind) => tsc(project(`${kind}-sdk-alone`, kind, false, SDK_ALONE)))),
+  ]);
+  // The SDK's own CommonJS declarations have errors of their own under skipLibCheck off (TS1541 in
+  // dist/cjs/validation/types.d.ts): a project importing the SDK alone reports them too. Nothing more is allowed.
+  const lines = (out: string): string[] => out.split("\n").filter((l) => /error TS\d+/.test(l)).map((l) => l.replace(/^.*?node_modules\//, "node_modules/"));
+  for (const { name, kind, out } of results) {
+    const own = lines(controls[kinds.indexOf(kind)]!);
+    assert.equal(lines(out).filter((l) => !own.includes(l)), [], `${name}: tsc reports nothing the SDK alone does not:\n${out}`);
+    assert.ok(!/src\//.test(out), `${name}: no error in the project's own files:\n${out}`);
+  }
+  assert.equal(lines(controls[0]!), [], "an ES module project importing the SDK alone type-checks clean");
 });
 
 test.after(() => fs.rmSync(root, { recursive: true, force: true }));
