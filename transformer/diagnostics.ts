@@ -46,6 +46,8 @@ export const enum Code {
   StrictNullChecksOff = 1023,
   /** A `pattern` that can backtrack exponentially (star height above one): one string could block the process. */
   SlowPattern = 1024,
+  /** `@tool` in a program whose emit keeps standard decorators as written (`target: ESNext`): no engine runs them. */
+  UnloweredDecorator = 1025,
 }
 
 export interface RelatedLocation {

@@ -50,6 +50,11 @@ export interface TooltypeTransformerExtras {
   diagnostics?: ts.Diagnostic[];
   /** Compiled validators by schema, kept across programs by hosts that make many (watch mode, bundler plugins). */
   validatorCompiler?: ValidatorCompiler;
+  /**
+   * The host writes each compiled `@tool` decorator out as plain JavaScript itself (the bundler plugins' module
+   * transform), so the program's own decorator emit does not matter: no TT1025.
+   */
+  rewritesDecorators?: boolean;
 }
 
 /**
@@ -89,6 +94,8 @@ export default function tooltypeTransformer(
   };
 
   const options = program.getCompilerOptions();
+  // TypeScript lowers standard decorators for every target but ESNext, and legacy ones always.
+  const keepsDecorators = !extras.rewritesDecorators && !options.experimentalDecorators && options.target === tsi.ScriptTarget.ESNext;
   let nullWarningDue = !(options.strictNullChecks ?? options.strict ?? false);
 
   /** TT1024 at the tool (or output type): the schema path says where the pattern sits. */
@@ -136,6 +143,9 @@ export default function tooltypeTransformer(
       const name = memberName(tsi, method.name);
       if (name === undefined) {
         report({ code: Code.ComputedName, node: method.name, message: `@tool cannot name a tool after the computed key ${method.name.getText()}. Use a plain method name, or pass { name: "my_tool" } to @tool.` });
+      }
+      if (keepsDecorators) {
+        report({ code: Code.UnloweredDecorator, node: decorator, message: `@tool on ${method.name.getText()} would be emitted as a standard decorator, which no JavaScript engine runs yet (TypeScript keeps decorators as written for "target": "ESNext"): Node stops with "SyntaxError: Invalid or unexpected token". Set "target" to a year in tsconfig.json ("ES2022" or later), which lowers decorators, or turn on "experimentalDecorators", or wrap the function with tool(fn) instead.` });
       }
       const options = tsi.isCallExpression(expression) ? expression.arguments[0] : undefined;
       const meta = compile({ fn: method, docHost: method, name: name ?? "tool", nameNode: method.name, ...literalOptions(tsi, options) });

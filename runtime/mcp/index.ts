@@ -14,7 +14,7 @@
  */
 export { createMCPServer, type MCPRequestScope, type MCPServerOptions, serveMCP } from "./server";
 export { mcpFetchHandler } from "./fetch";
-export { mcpHttpHandler } from "./node";
+export { mcpHttpHandler, type NodeHttpRequest, type NodeHttpResponse } from "./node";
 export {
   LOOPBACK_HOSTS,
   MCP_HTTP_TIMEOUT_MS,

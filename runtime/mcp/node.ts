@@ -5,11 +5,56 @@
  * The bridge uses Node's own classes only through types (a request is read from its events, a response written
  * with `writeHead`/`write`/`end`), so this file adds no Node built-in import to a bundle that does not use it.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
 import type { BaseToolRegistry as ToolRegistry } from "../registry/core";
 import type { MCPHttpOptions } from "./http-policy";
 import { mcpFetchHandler } from "./fetch";
 import { refusal } from "./http-policy";
+
+/**
+ * What the handler reads of a request: the part of Node's `http.IncomingMessage` it uses (Express's `req` too).
+ * Written out here rather than imported from `node:http`, so the declarations of `tooltype/mcp` need no
+ * `@types/node` in a project that has none (Workers, Deno, a browser build that only uses `mcpFetchHandler`).
+ */
+export interface NodeHttpRequest {
+  /** The request method (`GET`, `POST`, …). */
+  method?: string;
+  /** The request target, e.g. `/mcp?x=1`. */
+  url?: string;
+  /** The request headers, lower-cased, as Node gives them. */
+  headers: { host?: string; [name: string]: string | string[] | undefined };
+  /** Whether the whole body has been read. */
+  complete: boolean;
+  /** Listens to the body's `data`, `end` and `error` events. */
+  // `any[]`: Node's own overload for any event, which a `(chunk: Uint8Array) => void` listener must fit.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  on(event: string, listener: (...args: any[]) => void): unknown;
+  /** Stops reading the body (backpressure, or a body over the size limit). */
+  pause(): unknown;
+  /** Reads the body again after `pause()`. */
+  resume(): unknown;
+}
+
+/** What the handler writes of a response: the part of Node's `http.ServerResponse` it uses (Express's `res` too). */
+export interface NodeHttpResponse {
+  /** Whether the status line and headers were sent. */
+  readonly headersSent: boolean;
+  /** Whether the connection may serve another request after this one. */
+  shouldKeepAlive: boolean;
+  /** Sends the status and headers. */
+  writeHead(status: number, headers: Record<string, string | string[]>): unknown;
+  /** Writes a piece of the body; false when the caller should wait for `drain`. */
+  write(chunk: Uint8Array): boolean;
+  /** Ends the response, with a last piece of text. */
+  end(text?: string): unknown;
+  /** Closes the connection. */
+  destroy(): unknown;
+  /** Listens to `close` (the client went away) and `drain`. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  on(event: string, listener: (...args: any[]) => void): unknown;
+  /** Listens once to `drain` or `close`. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  once(event: string, listener: (...args: any[]) => void): NodeHttpResponse;
+}
 
 /**
  * A Node HTTP handler serving the registry over Streamable HTTP, stateless (see `mcpFetchHandler`). Mount it at your
@@ -19,7 +64,7 @@ import { refusal } from "./http-policy";
 export function mcpHttpHandler(
   registry: ToolRegistry,
   options: MCPHttpOptions = {},
-): (req: IncomingMessage, res: ServerResponse, parsedBody?: unknown) => Promise<void> {
+): (req: NodeHttpRequest, res: NodeHttpResponse, parsedBody?: unknown) => Promise<void> {
   const handle = mcpFetchHandler(registry, options);
   // Never rejects: under a plain `http.createServer` an unhandled rejection ends the process, so one hostile
   // request could stop the server for everyone.
@@ -39,7 +84,7 @@ export function mcpHttpHandler(
 }
 
 /** The last resort when something failed before or while answering: a 500 if nothing was sent yet, else a cut. */
-function answerFailure(res: ServerResponse): void {
+function answerFailure(res: NodeHttpResponse): void {
   try {
     if (res.headersSent) {
       res.destroy();
@@ -58,7 +103,7 @@ function answerFailure(res: ServerResponse): void {
  * The request's URL from its `Host` header and target, or `undefined` when they do not form one (`Host: local host`,
  * `localhost:abc`, `[::1`, a port over 65535): such a request names no server and is answered 400.
  */
-function requestUrl(req: IncomingMessage): URL | undefined {
+function requestUrl(req: NodeHttpRequest): URL | undefined {
   const host = req.headers.host ?? "localhost";
   try {
     const base = new URL(`http://${host}`);
@@ -75,7 +120,7 @@ function requestUrl(req: IncomingMessage): URL | undefined {
  * An IncomingMessage as a Web Request (the body streamed from the message's events, or `parsedBody` as JSON), or
  * the 400 answer for a request whose Host header and target form no URL.
  */
-export function toRequest(req: IncomingMessage, parsedBody: unknown, signal: AbortSignal): Request | Response {
+export function toRequest(req: NodeHttpRequest, parsedBody: unknown, signal: AbortSignal): Request | Response {
   const url = requestUrl(req);
   if (url === undefined) {
     return refusal(400, -32600, "Bad request: the Host header and the request target do not form a valid URL.");
@@ -93,13 +138,13 @@ export function toRequest(req: IncomingMessage, parsedBody: unknown, signal: Abo
   }
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      req.on("data", (chunk: Buffer) => {
+      req.on("data", (chunk: Uint8Array) => {
         controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
         // Backpressure: stop reading until the consumer asks for more.
         if ((controller.desiredSize ?? 1) <= 0) req.pause();
       });
       req.on("end", () => controller.close());
-      req.on("error", (error) => controller.error(error));
+      req.on("error", (error: unknown) => controller.error(error));
     },
     pull() {
       req.resume();
@@ -113,7 +158,7 @@ export function toRequest(req: IncomingMessage, parsedBody: unknown, signal: Abo
 }
 
 /** Write a Web Response to a ServerResponse, streaming its body (SSE events go out as they come). */
-export async function writeResponse(response: Response, res: ServerResponse, signal: AbortSignal): Promise<void> {
+export async function writeResponse(response: Response, res: NodeHttpResponse, signal: AbortSignal): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
     headers[name] = name === "set-cookie" ? [...((headers[name] as string[] | undefined) ?? []), value] : value;

@@ -119,6 +119,23 @@ test("every bundler builds the sample app; its bundle dispatches like the tspc b
   }
 });
 
+test("standard decorators (no experimentalDecorators, target ESNext): every bundle runs the @tool method", async () => {
+  const { output: reference } = await tspcBuild();
+  // What `tsc --init` writes: bundlers that follow tsconfig's target (or have none: esbuild, Vite 8's Oxc) keep
+  // standard decorators as written, and no Node release parses them.
+  const dir = prepareApp("standard-decorators", {
+    "tsconfig.json": (text) => text.replace('"experimentalDecorators": true,', "").replace('"target": "ES2022"', '"target": "ESNext"'),
+  });
+  const tsconfig = fs.readFileSync(path.join(dir, "tsconfig.json"), "utf8");
+  assert.ok(!tsconfig.includes("experimentalDecorators") && tsconfig.includes('"target": "ESNext"'), tsconfig);
+  for (const bundler of BUNDLERS) {
+    const built = await build(bundler, dir);
+    const output = await runApp(built.command, built.args, dir);
+    expectDispatch(output, false, `${bundler}, standard decorators`);
+    sameMetadata(output, reference, `${bundler}, standard decorators`);
+  }
+});
+
 const VAGUE_TOOL = `
 /** Echoes anything back. */
 export const echo = tool(function echo(value: unknown) {

@@ -21,10 +21,10 @@ function noDeprecation(stderr: string): void {
 
 const PLUGIN = `"plugins": [{ "transform": "tooltype/transformer" }]`;
 
-function esmProject(): string {
+function esmProject(target = "ES2022"): string {
   return makeProject("register-esm", {
     "package.json": `{ "type": "module" }`,
-    "tsconfig.json": `{ "compilerOptions": { "target": "ES2022", "module": "esnext", "moduleResolution": "bundler", "strict": true, "noEmit": true, "skipLibCheck": true, "types": [], ${PLUGIN} }, "include": ["src"] }`,
+    "tsconfig.json": `{ "compilerOptions": { "target": "${target}", "module": "esnext", "moduleResolution": "bundler", "strict": true, "noEmit": true, "skipLibCheck": true, "types": [], ${PLUGIN} }, "include": ["src"] }`,
     ...LIB,
     "src/tools.ts": tools("@tool"),
     "src/main.ts": APP,
@@ -56,6 +56,18 @@ test("ES module project: node --import tooltype/register runs it with metadata; 
   assert.is(JSON.stringify(out.tools, null, 2) + "\n", cli.stdout, "the CLI prints what the registry exports");
   assert.is(thrown.code, 3);
   assert.match(thrown.stderr, /thrown on line 10 of main\.ts\n\s+at main \(.*src\/main\.ts:10:\d+\)/, "stack traces point into the .ts source");
+});
+
+test("target ESNext (tsc --init's): the hook lowers the standard @tool decorator; tspc stops at it with TT1025 and the fix", async () => {
+  const dir = esmProject("ESNext");
+  const [hooked, built] = await Promise.all([
+    node(["--import", "tooltype/register", "src/main.ts"], dir),
+    run(bin("tspc"), ["-p", "tsconfig.json", "--noEmit", "false", "--outDir", "dist"], dir),
+  ]);
+  checkBehaviour(output("node --import tooltype/register", hooked));
+  assert.is.not(built.code, 0, "tspc must fail: its output keeps `@tool(...)`, which Node cannot parse");
+  assert.match(built.stdout, /src\/tools\.ts\(9,3\): error TS\d+: TT1025: @tool on place_order would be emitted as a standard decorator/);
+  assert.match(built.stdout, `Set "target" to a year in tsconfig.json ("ES2022" or later)`);
 });
 
 test("CommonJS project: the hook compiles require()d .ts; same schema as a tspc build", async () => {

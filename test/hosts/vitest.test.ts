@@ -44,6 +44,17 @@ test("vitest run with tooltype/vite in vitest.config.ts: the tests see the tools
   assert.match(result.output, /Tests\s+1 passed/);
 });
 
+test("a @tool method under standard decorators (target ESNext, which Vite 8's Oxc keeps as written) runs", async () => {
+  const dir = project("vitest-decorator", {
+    "tsconfig.json": JSON.stringify({ compilerOptions: { target: "ESNext", module: "esnext", moduleResolution: "bundler", strict: true, noEmit: true, skipLibCheck: true, types: [] }, include: ["src"] }),
+    "src/shop.ts": `import { tool } from "tooltype";\n\nexport class Shop {\n  /**\n   * Price of an item.\n   * @param item Item name\n   */\n  @tool\n  price(item: string): string {\n    return \`\${item}: 3\`;\n  }\n}\n`,
+    "src/shop.test.ts": `import { expect, test } from "vitest";\nimport { ToolRegistry } from "tooltype";\nimport { Shop } from "./shop";\n\ntest("the method is a tool", async () => {\n  const registry = new ToolRegistry([new Shop()]);\n  expect(registry.toOpenAITools()[0]!.function.parameters).toMatchObject({ required: ["item"] });\n  const [answer] = await registry.dispatch({ role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "price", arguments: '{"item":"tea"}' } }] });\n  expect(answer!.content).toBe("tea: 3");\n});\n`,
+  });
+  const result = await vitest(dir);
+  assert.is(result.code, 0, result.output);
+  assert.match(result.output, /Tests\s+2 passed/);
+});
+
 test("without the plugin the test fails on the registration error, which names the cause and the fix", async () => {
   const result = await vitest(project("vitest-no-plugin", { "vitest.config.ts": `import { defineConfig } from "vitest/config";\n\nexport default defineConfig({});\n` }));
   assert.is.not(result.code, 0);

@@ -354,6 +354,26 @@ async function checkResolution(dir: string): Promise<void> {
   for (const [name, result] of results) expectOk(`tsc with moduleResolution ${name} (${specifiers.join(", ")})`, result);
 }
 
+/**
+ * Every source map of the installed package carries the sources it names (`sourcesContent`), or names files the
+ * package holds: a stack trace through `--enable-source-maps` or a debugger then shows tooltype's TypeScript, not a
+ * `../../../runtime/...ts` path that exists only in the repository.
+ */
+function checkSourceMaps(installed: string): void {
+  const maps = (fs.readdirSync(path.join(installed, "dist"), { recursive: true }) as string[]).filter((f) => f.endsWith(".map"));
+  assert.ok(maps.length > 0, "the package ships source maps");
+  const unreadable: string[] = [];
+  for (const name of maps) {
+    const file = path.join(installed, "dist", name);
+    const map = JSON.parse(fs.readFileSync(file, "utf8")) as { sources: string[]; sourcesContent?: (string | null)[] };
+    map.sources.forEach((source, i) => {
+      const content = map.sourcesContent?.[i];
+      if (typeof content !== "string" && !fs.existsSync(path.resolve(path.dirname(file), source))) unreadable.push(`${name}: ${source}`);
+    });
+  }
+  assert.equal(unreadable.slice(0, 5), [], `${unreadable.length} of the sources the package's maps name are neither embedded nor shipped`);
+}
+
 /** An `exports` entry whose every target is an ES module file (`.mjs`). */
 function esmOnlyEntry(entry: unknown): boolean {
   const targets: string[] = [];
@@ -464,6 +484,8 @@ test("the packed tarball installs, builds with tspc and runs in a CommonJS and a
         assert.not.ok(fs.existsSync(path.join(dir, "node_modules", peer)), `${peer} was installed with tooltype`);
       }
     }
+
+    checkSourceMaps(path.join(dirs[0]!, "node_modules", "tooltype"));
 
     // 3. Build with the installed tspc, exactly as a user would; then run.
     for (const [i, kind] of kinds.entries()) {

@@ -11,6 +11,7 @@ import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import * as ts from "typescript";
 import { HANG_MS } from "../support/hang";
 
 const repo = path.resolve(__dirname, "../../..");
@@ -92,11 +93,8 @@ export const later = tool(function later(callback: () => void) { callback(); });
   assert.match(first.out, /error TS991001: TT1001: /);
 });
 
-test("docs/building.md: the minimal tsconfig, exactly as written, builds a tool project cleanly with tspc, and it runs on this Node", async () => {
-  const readme = fs.readFileSync(path.join(repo, "docs", "building.md"), "utf8");
-  const block = /<!-- readme:tsconfig -->\n```jsonc\n([\s\S]*?)```/.exec(readme)?.[1];
-  assert.ok(block, "docs/building.md's tsconfig block (marker readme:tsconfig)");
-  const source = `import { tool, ToolRegistry, type Int } from "tooltype";
+/** A tool project's source: a `@tool` method and a `tool()` function, registered and called once. */
+const TOOL_PROJECT_SOURCE = `import { tool, ToolRegistry, type Int } from "tooltype";
 class Calculator {
   /**
    * Add two integers.
@@ -111,7 +109,27 @@ export const hello = tool(function hello(name: string | null) { return "hello " 
 const registry = new ToolRegistry([new Calculator(), hello]);
 registry.invoke("add", { a: 2, b: 3 }).then((sum) => console.log(JSON.stringify({ sum, tools: registry.list().map((t) => t.name) })));
 `;
-  const dir = project("readme-tsconfig", { "tsconfig.json": block!, "package.json": '{ "private": true }', "main.ts": source });
+
+/** The README's and the guides' complete tsconfigs (a block with `compilerOptions.target`), by where they are. */
+function documentedTsconfigs(): { where: string; text: string }[] {
+  const found: { where: string; text: string }[] = [];
+  const pages = ["README.md", ...fs.readdirSync(path.join(repo, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
+  for (const page of pages) {
+    const text = fs.readFileSync(path.join(repo, page), "utf8");
+    for (const block of text.matchAll(/```jsonc?\n([\s\S]*?)```/g)) {
+      const parsed = ts.parseConfigFileTextToJson("tsconfig.json", block[1]!);
+      const options = (parsed.config as { compilerOptions?: { target?: unknown } } | undefined)?.compilerOptions;
+      if (options?.target !== undefined) found.push({ where: `${page}:${text.slice(0, block.index).split("\n").length}`, text: block[1]! });
+    }
+  }
+  return found;
+}
+
+test("docs/building.md: the minimal tsconfig, exactly as written, builds a tool project in src/ cleanly with tspc, and it runs on this Node", async () => {
+  const readme = fs.readFileSync(path.join(repo, "docs", "building.md"), "utf8");
+  const block = /<!-- readme:tsconfig -->\n```jsonc\n([\s\S]*?)```/.exec(readme)?.[1];
+  assert.ok(block, "docs/building.md's tsconfig block (marker readme:tsconfig)");
+  const dir = project("readme-tsconfig", { "tsconfig.json": block!, "package.json": '{ "private": true }', "src/main.ts": TOOL_PROJECT_SOURCE });
   const build = await runTspc(dir);
   assert.is(build.code, 0, build.out);
   assert.is(build.out, "", "no diagnostics at all");
@@ -119,6 +137,27 @@ registry.invoke("add", { a: 2, b: 3 }).then((sum) => console.log(JSON.stringify(
     execFile(process.execPath, [path.join(dir, "dist", "main.js")], { cwd: dir, timeout: HANG_MS }, (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)));
   });
   assert.equal(JSON.parse(ran), { sum: 5, tools: ["add", "hello"] });
+});
+
+test("every documented tsconfig type-checks and emits a project in src/ under each supported compiler: TypeScript 5.5, 5.9 and 6.0", async () => {
+  const configs = documentedTsconfigs();
+  assert.ok(configs.some((c) => c.where.startsWith("docs/building.md")), `found: ${configs.map((c) => c.where).join(", ")}`);
+  const compilers = ["typescript-5.5", "typescript", "typescript-6"].map((name) => path.join(repo, "node_modules", name, "bin", "tsc"));
+  const runs = configs.flatMap((config, i) =>
+    compilers.map(async (tsc) => {
+      const dir = project(`documented-${i}-${path.basename(path.dirname(path.dirname(tsc)))}`, { "tsconfig.json": config.text, "package.json": '{ "private": true }', "src/main.ts": TOOL_PROJECT_SOURCE });
+      const result = await new Promise<Run>((resolve) => {
+        execFile(process.execPath, [tsc, "-p", "."], { cwd: dir, timeout: HANG_MS }, (error, stdout, stderr) => resolve({ code: error ? 1 : 0, out: `${stdout}${stderr}` }));
+      });
+      const version = JSON.parse(fs.readFileSync(path.join(tsc, "..", "..", "package.json"), "utf8")) as { version: string };
+      return { label: `${config.where} under TypeScript ${version.version}`, result, emitted: fs.existsSync(path.join(dir, "dist", "main.js")) };
+    }),
+  );
+  for (const { label, result, emitted } of await Promise.all(runs)) {
+    assert.is(result.out, "", `${label}: no diagnostics`);
+    assert.is(result.code, 0, label);
+    assert.ok(emitted, `${label}: src/main.ts emitted as dist/main.js`);
+  }
 });
 
 test.after(() => fs.rmSync(projectsDir, { recursive: true, force: true }));

@@ -5,6 +5,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import * as ts from "typescript";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { ToolRegistrationError, type ToolRegistry } from "tooltype";
@@ -234,6 +235,28 @@ test("strictNullChecks off: warning TT1023 once per program, at the first tool; 
   const loose = compileFixture(source, { strict: false });
   assert.equal(loose.tooltype.map((d) => [d.code, d.text, d.category]), [["TT1023", "one", "warning"]], shown(loose.tooltype));
   assert.match(loose.tooltype[0]!.message, '"strict": true');
+  assert.equal(compileFixture(source).tooltype, []);
+});
+
+test("target ESNext with standard decorators: error TT1025 at each @tool decorator, naming the fixes; none for a year or experimentalDecorators", () => {
+  const source = `
+    import { tool } from "tooltype";
+    export class Shop {
+      /** Price of an item. */
+      @tool
+      price(item: string) { return item.length; }
+      /** Stock of an item. */
+      @tool({ name: "stock" })
+      count(item: string) { return item.length; }
+    }
+    /** Functions need no decorator. */
+    export const add = tool(function add(a: number, b: number) { return a + b; });
+  `;
+  const esnext = compileFixture(source, { target: ts.ScriptTarget.ESNext });
+  assert.equal(esnext.tooltype.map((d) => [d.code, d.text, d.category]), [["TT1025", "@tool", "error"], ['TT1025', '@tool({ name: "stock" })', "error"]], shown(esnext.tooltype));
+  assert.match(esnext.tooltype[0]!.message, 'Set "target" to a year in tsconfig.json ("ES2022" or later)');
+  assert.match(esnext.tooltype[0]!.message, '"experimentalDecorators"');
+  assert.equal(compileFixture(source, { target: ts.ScriptTarget.ESNext, experimentalDecorators: true }).tooltype, []);
   assert.equal(compileFixture(source).tooltype, []);
 });
 

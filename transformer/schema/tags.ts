@@ -48,9 +48,20 @@ export class KeywordTags {
     return answer;
   }
 
-  /** `node` (the intersection's non-tag part) with the keywords of the intersection's type tags. */
-  applyTypeTags(type: ts.IntersectionType, node: SchemaNode, site: Site): SchemaNode {
-    const keywords = this.typeTagKeywords(type, site);
+  /**
+   * Whether a type carries the phantom `~tooltype` property, alone (a type tag) or beside other members (a brand
+   * that extends a tag: `interface Ids extends UniqueItems { __brand?: "ids" }`).
+   */
+  carriesTag(type: ts.Type): boolean {
+    return !!type.getProperty(TAG_PROPERTY);
+  }
+
+  /**
+   * `node` (the intersection's non-tag part) with the keywords of `tags`: the intersection's type tags, or for a
+   * branded primitive or array every member that carries one.
+   */
+  applyTypeTags(type: ts.IntersectionType, node: SchemaNode, site: Site, tags: readonly ts.Type[] = type.types.filter((t) => this.isTag(t))): SchemaNode {
+    const keywords = this.typeTagKeywords(tags, site);
     if (keywords.type === "integer") {
       delete keywords.type;
       if (node.kind === "primitive" && (node.type === "number" || node.type === "integer")) node = { ...node, type: "integer" };
@@ -77,10 +88,10 @@ export class KeywordTags {
    * `Min<0> & Min<3>` into a property of type `{ minimum: 0 & 3 }`, which is never, so the merged property says
    * nothing. Repeated keywords follow `mergeKeyword` (the stricter bound wins).
    */
-  private typeTagKeywords(type: ts.IntersectionType, site: Site): Keywords {
+  private typeTagKeywords(tags: readonly ts.Type[], site: Site): Keywords {
     const { checker } = this.ctx;
     const keywords: Keywords = {};
-    for (const tag of type.types.filter((t) => this.isTag(t))) {
+    for (const tag of tags) {
       // A tag read before without a problem (`Min<0>` is one type wherever it is written) gives the same values.
       const known = tagValues.get(tag);
       if (known) {

@@ -88,6 +88,16 @@ function moduleOverride(tsi: TS, module: ts.ModuleKind | undefined, format: Node
   return { module: format === "module" ? tsi.ModuleKind.ESNext : tsi.ModuleKind.CommonJS };
 }
 
+/**
+ * TypeScript keeps standard decorators as written for `target: ESNext` (what `tsc --init` writes), and no Node
+ * release parses them: the latest named year instead, which is ESNext less the decorators.
+ */
+function decoratorTarget(tsi: TS, options: ts.CompilerOptions): ts.CompilerOptions {
+  if (options.experimentalDecorators || options.target !== tsi.ScriptTarget.ESNext) return {};
+  const years = Object.values(tsi.ScriptTarget).filter((v): v is number => typeof v === "number" && v < tsi.ScriptTarget.ESNext);
+  return { target: Math.max(...years) };
+}
+
 function projectFor(fileName: string, format: NodeFormat): { project: Project; sourceFile: ts.SourceFile } {
   const dir = path.dirname(fileName);
   let found = folders.get(dir);
@@ -100,7 +110,7 @@ function projectFor(fileName: string, format: NodeFormat): { project: Project; s
   if (!configPath) {
     throw new ProjectError(`tooltype/register: no tsconfig.json in ${dir} or any folder above it. tooltype reads types with a TypeScript program made from the project's tsconfig.json; create one (npx tsc --init) next to package.json.`);
   }
-  const overrides = (options: ts.CompilerOptions): ts.CompilerOptions => ({ ...EMIT_OVERRIDES, ...moduleOverride(tsi, options.module, format) });
+  const overrides = (options: ts.CompilerOptions): ts.CompilerOptions => ({ ...EMIT_OVERRIDES, ...moduleOverride(tsi, options.module, format), ...decoratorTarget(tsi, options) });
   const make = (roots: string[]): Project => {
     // Roots of its own: the entry may be a script the tsconfig does not include.
     const config = readTsconfig(tsi, configPath, { hint: "Create one next to package.json (npx tsc --init).", rootsGiven: true });

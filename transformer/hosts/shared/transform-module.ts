@@ -4,7 +4,8 @@
  * `tool(...)`, `@tool` and `structuredOutput<T>()`, and the `tooltype/kit` import its validators read) into the
  * module's original text. Everything else stays
  * byte for byte, so the bundler's own TypeScript handling goes on as before and a source map of pure insertions
- * stays right.
+ * stays right. The one rewrite: a compiled `@tool` decorator becomes a static block after its method
+ * (`methodRegistration`), since bundlers differ in what they do with decorators and Node parses none.
  *
  * Owns: the cheap pre-filter, the splice, the source map, and the files a module's schemas may depend on (for
  * watch mode). Diagnostics become positions in the hosts' diagnostics format.
@@ -57,7 +58,7 @@ function transformAgain(project: ProjectService, fileName: string, code: string)
   const source = program.getSourceFile(fileName.split("\\").join("/"));
   if (!source) throw new Error(`tooltype: ${fileName} is not part of the TypeScript program of ${project.tsconfig}.`);
 
-  const transformer = transformerFor(program, project.plugin, tsi, project.validators);
+  const transformer = transformerFor(program, project.plugin, tsi, project.validators, true);
   const result = tsi.transform(source, [transformer.factory], program.getCompilerOptions());
   const diagnostics = transformer.sink.map((d) => hostDiagnostic(tsi, d));
   const edits: Edit[] = [];
@@ -75,6 +76,7 @@ function transformAgain(project: ProjectService, fileName: string, code: string)
   const text = new MagicString(code);
   for (const edit of edits) {
     const args = edit.args.map((a) => printer.printNode(tsi.isExpression(a) ? tsi.EmitHint.Expression : tsi.EmitHint.Unspecified, a, source)).join(", ");
+    if (edit.remove) text.remove(edit.remove.start, edit.remove.end);
     text.appendLeft(edit.at, `${edit.before}${args}${edit.after}`);
   }
   return {
@@ -91,6 +93,8 @@ interface Edit {
   before: string;
   args: (ts.Expression | ts.Statement)[];
   after: string;
+  /** Original text the edit replaces (a `@tool` decorator, written out as a static block instead). */
+  remove?: { start: number; end: number };
 }
 
 /**
@@ -118,12 +122,19 @@ function addedImports(tsi: TS, source: ts.SourceFile, transformed: ts.SourceFile
 
 /**
  * Finds the transformer's additions by comparing each rewritten node with the parse-tree node it came from:
- * a call with more arguments than its original (`tool(fn)` → `tool(fn, void 0, meta)`), or a bare decorator
- * made a call (`@tool` → `@tool(void 0, meta)`).
+ * a call with more arguments than its original (`tool(fn)` → `tool(fn, void 0, meta)`), or a `@tool` decorator
+ * given its metadata, which becomes a static block (`methodRegistration`).
  */
 function collectEdits(tsi: TS, node: ts.Node, edits: Edit[]): void {
   const original = tsi.getOriginalNode(node);
   if (original !== node && original.pos >= 0) {
+    if (tsi.isDecorator(node) && tsi.isDecorator(original)) {
+      const registration = methodRegistration(tsi, node, original);
+      if (registration) {
+        edits.push(registration);
+        return;
+      }
+    }
     if (tsi.isCallExpression(node) && tsi.isCallExpression(original) && node.arguments.length > original.arguments.length) {
       const had = original.arguments;
       const args = node.arguments.slice(had.length);
@@ -133,9 +144,37 @@ function collectEdits(tsi: TS, node: ts.Node, edits: Edit[]): void {
       return;
     }
     if (tsi.isDecorator(node) && tsi.isDecorator(original) && !tsi.isCallExpression(original.expression) && tsi.isCallExpression(node.expression)) {
+      // A decorator methodRegistration cannot write out (a private method): kept a decorator, as tspc emits it.
       edits.push({ at: original.expression.end, before: "(", args: [...node.expression.arguments], after: ")" });
       return;
     }
   }
   tsi.forEachChild(node, (child) => collectEdits(tsi, child, edits));
+}
+
+/**
+ * A `@tool` decorator the transformer gave its metadata, written out as plain JavaScript: the decorator is removed
+ * and a static block after the method calls the same decorator the way `experimentalDecorators` code does,
+ * `tool(options, meta)(prototype, key, descriptor)`, which records what either decorator flavour records. Bundlers
+ * and Node then never see a decorator: Vite 8 (Oxc) and esbuild without a `target` leave standard decorators in,
+ * and no Node release parses them. Written on the method's last line, so the lines below keep their numbers.
+ * Undefined for a decorator the transformer left alone, or a method whose key a static block cannot name.
+ */
+function methodRegistration(tsi: TS, node: ts.Decorator, original: ts.Decorator): Edit | undefined {
+  const had = tsi.isCallExpression(original.expression) ? original.expression.arguments.length : -1;
+  if (!tsi.isCallExpression(node.expression) || node.expression.arguments.length <= had || had >= 2) return undefined;
+  const method = original.parent;
+  if (!tsi.isMethodDeclaration(method)) return undefined;
+  const name = method.name;
+  if (!(tsi.isIdentifier(name) || tsi.isStringLiteral(name) || tsi.isNumericLiteral(name))) return undefined;
+  const isStatic = (tsi.getModifiers(method) ?? []).some((m) => m.kind === tsi.SyntaxKind.StaticKeyword);
+  const holder = isStatic ? "this" : "this.prototype";
+  const key = JSON.stringify(tsi.isNumericLiteral(name) ? String(Number(name.text)) : name.text);
+  return {
+    at: method.end,
+    before: " static { ",
+    args: [node.expression],
+    after: `(${holder}, ${key}, Object.getOwnPropertyDescriptor(${holder}, ${key})); }`,
+    remove: { start: original.getStart(), end: original.end },
+  };
 }

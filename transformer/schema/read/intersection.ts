@@ -22,5 +22,8 @@ export function readIntersection(reader: Reader, type: ts.IntersectionType, site
   else if (base.length === 1) node = reader.read(base[0]!, site);
   else if (base.length === 0) node = { kind: "any" };
   else node = reader.track(type, site, () => readObject(reader, type, site));
-  return tags.length === 0 ? node : reader.tags.applyTypeTags(type, node, site);
+  // A brand on a primitive or array may carry a tag itself (an interface extending UniqueItems): its keywords
+  // count as the tags' do, whatever else it declares.
+  const carriers = primitives.length === 1 ? type.types.filter((t) => t !== primitives[0] && reader.tags.carriesTag(t)) : tags;
+  return carriers.length === 0 ? node : reader.tags.applyTypeTags(type, node, site, carriers);
 }
