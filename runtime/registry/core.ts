@@ -33,7 +33,7 @@ import {
 import type { ToolMessage } from "../dispatch/messages";
 import type { DispatchOptions, RegistryOptions, ToolMiddleware } from "../dispatch/options";
 import type { RegisteredTool } from "../dispatch/options";
-import { CHAT_FORMAT, type DispatchResult, type MessageFormat, type OpenAIToolCall, type ToolCallMessage, answerChatPlain, chatCallsOf, chatReader, formatOf, isMessageFormat, readChatCall } from "../providers/catalog";
+import { CHAT_FORMAT, type DispatchResult, type MessageFormat, type OpenAIToolCall, type ToolCallMessage, chatReader, formatOf, isMessageFormat, readChatCall } from "../providers/catalog";
 import type { CallReader } from "../providers/provider";
 import type { ToolCall } from "../tool/call";
 import { NOT_COMPILED_HINT, ToolRegistrationError } from "../tool/errors";
@@ -107,7 +107,6 @@ class ToolEntry implements RegisteredTool, DispatchTool {
   readonly #target: AnyFunction;
   readonly #registryOptions: Readonly<RegistryOptions>;
   #validator: ArgumentsValidator | undefined;
-  #fastLane: object | undefined;
   #invoker: AnyFunction | undefined;
 
   constructor(found: FoundTool, meta: CompiledToolMeta, name: string, registryOptions: Readonly<RegistryOptions>) {
@@ -145,15 +144,6 @@ class ToolEntry implements RegisteredTool, DispatchTool {
     return this.#invoker;
   }
 
-  /** Dispatch's fast lane keeps what it worked out for this tool here (an accessor: not an enumerable property). */
-  get fastLane(): object | undefined {
-    return this.#fastLane;
-  }
-
-  set fastLane(settings: object | undefined) {
-    this.#fastLane = settings;
-  }
-
   /** Same function and same `this`: registering it again changes nothing. */
   sameAs(found: FoundTool): boolean {
     return this.#fn === found.fn && this.#thisArg === found.thisArg;
@@ -181,7 +171,7 @@ export abstract class BaseToolRegistry {
    * @param options Defaults for every tool: error handling and timeout.
    */
   constructor(sources: Iterable<ToolSource> = [], options: RegistryOptions = {}) {
-    // Frozen: dispatch reads what they allow once per registry (dispatch.ts `registryLane`).
+    // Frozen: dispatch reads what they allow once per registry.
     this.#options = Object.freeze({ ...options });
     const tools = this.#tools;
     this.#env = {
@@ -286,13 +276,6 @@ export abstract class BaseToolRegistry {
    */
   dispatch<M extends ToolCallMessage>(message: M, options?: DispatchOptions): Promise<DispatchResult<M>> {
     try {
-      // The most common dispatch, a chat message's calls without options, is asked for first and answered from
-      // `tool_calls` as they stand when the fast lane takes it.
-      const chatCalls = options === undefined ? chatCallsOf(message) : undefined;
-      if (chatCalls !== undefined) {
-        const answered = answerChatPlain(this.#env, message, chatCalls);
-        if (answered !== undefined) return answered as Promise<DispatchResult<M>>;
-      }
       const provider = this.#readerOf(formatOf(message));
       // A format met for the first time by a small entry's registry: its provider loads, then dispatch goes on.
       if (provider instanceof Promise) return this.#dispatchLater(provider, message, options);
