@@ -159,6 +159,9 @@ function settingsOf(tool: DispatchTool, registry: Readonly<RegistryOptions>, too
   return settings;
 }
 
+/** On only in tests (setReadAllInFull): every call's arguments go to the full reader, as text this file does not read does. */
+let readAllInFull = false;
+
 /** Calls `answerCall` began, for tests that check which calls go through it (one module-level count, no cost to speak of). */
 let answered = 0;
 
@@ -290,9 +293,6 @@ export function setWalkAlways(always: boolean): boolean {
   walkAlways = always;
   return previous;
 }
-
-/** On only in tests (setReadAllInFull): every call's arguments go to the full reader, as text this file does not read does. */
-let readAllInFull = false;
 
 /**
  * Tests only: whether every call leaves here once its tool is found, so that the later stages read, validate and

@@ -74,9 +74,22 @@ export function readChatCalls(message: DispatchInput): NormalizedCall[] {
 
 /**
  * One entry of `tool_calls`, in either shape (OpenAI `function.arguments` text, LangChain parsed `args`), detected
- * per call so that a hand-built mixture still works; also `registry.invoke(call)`'s reading of one call.
+ * per call so that a hand-built mixture still works; also `registry.invoke(call)`'s reading of one call. The
+ * common shape (`{ id, function: { name, arguments } }`, all three strings) is asked for first, in a function small
+ * enough to be taken in line where it is called.
  */
 export function readToolCall(call: unknown): NormalizedCall {
+  const fn = typeof call === "object" && call !== null ? (call as { function?: unknown }).function : undefined;
+  if (typeof fn === "object" && fn !== null) {
+    const id = (call as { id?: unknown }).id;
+    const { name, arguments: text } = fn as { name?: unknown; arguments?: unknown };
+    if (typeof id === "string" && typeof name === "string" && typeof text === "string") return { kind: "text", id, name, text };
+  }
+  return readOtherCall(call);
+}
+
+/** A call of any other shape than the common one (see `readToolCall`). */
+function readOtherCall(call: unknown): NormalizedCall {
   if (typeof call !== "object" || call === null) {
     return { kind: "invalid", id: "", name: "", error: "the tool call is not an object" };
   }
