@@ -22,25 +22,10 @@ import { closedDepth } from "../arguments/closed-schema";
 import type { ArgumentsValidator } from "../arguments/validate";
 import type { ToolContext } from "../tool/options";
 import type { NormalizedCall } from "./call";
-import type { DispatchEnvironment, DispatchTool } from "./environment";
+import type { CallRun, DispatchEnvironment, DispatchTool, ToolCache, ToolSettings } from "./environment";
 import { MAX_RESULT_BYTES } from "./limits";
 import { ToolMessage } from "./messages";
 import type { RegistryOptions } from "./options";
-
-/** What `answerCall` needs of the run its call is part of (dispatch.ts makes it for a plain batch, batch.ts for any other). */
-export interface CallRun {
-  /**
-   * No hooks, middleware, approval decisions or deadline: a valid call of a tool that takes no ToolContext is made
-   * here. Otherwise the later stages make it (pipeline.ts), where those are.
-   */
-  readonly plain: boolean;
-  /** The run's `maxCallIdLength`, already checked. */
-  readonly idLimit: number;
-  /** The caller's signal aborted, or the run gave up: the later stages reject with its reason. */
-  readonly aborted: boolean;
-  /** What the pipeline worked out for the registry's tools (`toolsOf`). */
-  readonly tools: ToolCache;
-}
 
 /** The stage at which a call left `answerCall`, for the later stages (pipeline.ts `finishCall`) to go on from. */
 export type Stage =
@@ -82,60 +67,6 @@ export class Handed {
   ) {}
 }
 
-/**
- * What the pipeline needs of one tool: the same for every call, so worked out once per tool, and one shape for all
- * tools, so reading it stays as cheap in an app of many tools as in an app of one (each tool's `meta` is an object
- * literal of its own shape).
- */
-interface ToolSettings {
-  readonly tool: DispatchTool;
-  /** The tool takes a ToolContext (`meta.inject`): the later stages call it. */
-  readonly inject: boolean;
-  /** Dates or URLs to revive in the arguments (`meta.dates`, `meta.urls`). */
-  readonly revive: boolean;
-  /** Also the limits of the reader of parsed arguments (these settings are its options: `readArguments`). */
-  readonly maxBytes: number;
-  readonly maxDepth: number;
-  readonly maxResultBytes: number;
-  /** `responseFormat: "content_and_artifact"`: the result is a pair, answered by the later stages. */
-  readonly artifact: boolean;
-  /** The parameters by position (`meta.params`), or undefined for a flattened tool (arguments/args.ts maps those). */
-  readonly params: readonly string[] | undefined;
-  /** `tool.invoker`, read once. */
-  readonly fn: (...args: unknown[]) => unknown;
-  /**
-   * Whether parsed arguments need `plainJson`'s walk: not when the tool's own compiled validator refuses everything
-   * the walk would (closed-schema.ts); a call it refuses goes to the failure path, which reads its text in full.
-   */
-  readonly walk: boolean;
-  /**
-   * The tool's "valid or not" check once its validator is made: the compiled one itself, without the two calls in
-   * between (`tool.validator().valid`). Undefined until the first call makes it (making it may throw).
-   */
-  check: ((args: unknown) => boolean) | undefined;
-}
-
-/**
- * A registry's tools with their settings, by the name the model calls them, each worked out on its first call.
- * Looking a call's tool up here takes one lookup where asking the registry and then a cache by tool took two. A name
- * names the same tool for the registry's life once it names one (environment.ts `get`), and a tool's options are
- * frozen when it is registered, as the registry's are.
- */
-export type ToolCache = Map<string, ToolSettings>;
-
-/** Each registry's ToolCache: dispatch's own, kept here rather than on the registry's objects. */
-const registryTools = new WeakMap<DispatchEnvironment, ToolCache>();
-
-/** The ToolCache of a registry, for a run of its calls (looked up once per run, not per call). */
-export function toolsOf(env: DispatchEnvironment): ToolCache {
-  let tools = registryTools.get(env);
-  if (tools === undefined) {
-    tools = new Map();
-    registryTools.set(env, tools);
-  }
-  return tools;
-}
-
 function settingsOf(tool: DispatchTool, registry: Readonly<RegistryOptions>, tools: ToolCache): ToolSettings {
   const own = tool.options;
   const meta = tool.meta;
@@ -174,11 +105,12 @@ let answered = 0;
 export function answerCall(env: DispatchEnvironment, call: NormalizedCall, run: CallRun): ToolMessage | Handed {
   answered++;
   if (run.aborted) return new Handed(ABORTED, undefined, undefined, undefined);
-  let settings = run.tools.get(call.name);
+  const tools = env.tools;
+  let settings = tools.get(call.name);
   if (settings === undefined) {
     const found = env.get(call.name);
     if (found === undefined) return new Handed(UNFOUND, undefined, undefined, undefined);
-    settings = settingsOf(found, env.options, run.tools);
+    settings = settingsOf(found, env.options, tools);
   }
   const tool = settings.tool;
   if (call.id.length > run.idLimit) return new Handed(UNFOUND, tool, undefined, undefined);

@@ -19,7 +19,7 @@ import type { DispatchEnvironment } from "./environment";
 import type { ToolMessage } from "./messages";
 import type { DispatchOptions } from "./options";
 import { type DispatchRun, answerAll, answerOne, answerRefused, createRun, isPlainRun } from "./pipeline";
-import { type Handed, mayNeedApproval, toolsOf } from "./answer";
+import { type Handed, mayNeedApproval } from "./answer";
 import { MAX_CALL_ID_LENGTH, callsCap, countLimit } from "./limits";
 import { tooManyCallsError } from "./limit-errors";
 
@@ -43,7 +43,6 @@ export function answerBatch(env: DispatchEnvironment, calls: NormalizedCall[], o
     const running = refused ? calls.slice(0, cap) : calls;
     if (running.length > 0) run.idLimit = countLimit("maxCallIdLength", options.maxCallIdLength ?? env.options.maxCallIdLength, MAX_CALL_ID_LENGTH);
     run.plain = isPlainRun(env, run);
-    run.tools = toolsOf(env);
     answers = limit >= running.length ? answerAll(env, running, run) : answerWithLimit(env, running, run, limit);
     if (refused) answers = withRefused(answers, refused);
   } catch (error) {
@@ -69,7 +68,6 @@ export function continueBatch(
   const run = createRun(options);
   run.plain = true;
   run.idLimit = idLimit;
-  run.tools = toolsOf(env);
   let done: ToolMessage[] | Promise<ToolMessage[]>;
   try {
     done = answerAll(env, calls, run, from, answers, first);

@@ -11,14 +11,15 @@
  * Only when the later stages are first needed in a bundle does the rest of that batch wait for their chunk.
  */
 import type { NormalizedCall } from "./call";
-import type { DispatchEnvironment } from "./environment";
+import type { BatchRun, DispatchEnvironment } from "./environment";
 import { type Full, fullLoaded, withFull } from "./full-load";
 import { MAX_CALL_ID_LENGTH, MAX_CALLS_PER_MESSAGE, limitOf } from "./limits";
 import type { ToolMessage } from "./messages";
 import type { DispatchOptions, RegistryOptions, ToolHooks, ToolInput } from "./options";
-import { type CallRun, Handed, PENDING, type ToolCache, answerCall, mayNeedApproval, toolsOf } from "./answer";
+import { Handed, PENDING, answerCall, mayNeedApproval } from "./answer";
 
 export type { DispatchEnvironment, DispatchTool } from "./environment";
+export { dispatchEnvironment } from "./environment";
 export type { ToolInput } from "./options";
 export { callsCap } from "./limits";
 export { mayNeedApproval } from "./answer";
@@ -85,12 +86,13 @@ function answerInFull(env: DispatchEnvironment, calls: NormalizedCall[], options
  * The run of a batch whose calls may go through the pipeline here, else undefined: no approval decisions to apply
  * (checked by the caller), no call that may need approval, no hooks, middleware or deadline, and limits that are
  * valid and let every call run at once (a batch over one, or with an invalid one, is batch.ts's to answer or refuse).
+ * Without options only the registry's count, worked out on its first batch and kept in its environment.
  */
-function plainRun(env: DispatchEnvironment, calls: readonly NormalizedCall[], options: DispatchOptions): PlainRun | undefined {
+function plainRun(env: DispatchEnvironment, calls: readonly NormalizedCall[], options: DispatchOptions): BatchRun | undefined {
   if (env.middleware !== undefined && env.middleware.length > 0) return undefined;
   const count = calls.length;
   if (options === NO_OPTIONS) {
-    const run = registryRuns.get(env) ?? registryRun(env);
+    const run = env.noOptionsRun ?? registryRun(env);
     return count <= run.calls && count <= run.concurrency && !mayNeedApproval(env, calls) ? run : undefined;
   }
   const registry = env.options;
@@ -100,21 +102,20 @@ function plainRun(env: DispatchEnvironment, calls: readonly NormalizedCall[], op
   if (!(count <= limitOf(options.maxConcurrency ?? registry.maxConcurrency, Infinity))) return undefined;
   if (mayNeedApproval(env, calls)) return undefined;
   const idLimit = limitOf(options.maxCallIdLength ?? registry.maxCallIdLength, MAX_CALL_ID_LENGTH) || 0;
-  return idLimit === 0 ? undefined : new PlainRun(idLimit, count, count, options.signal, toolsOf(env));
+  return idLimit === 0 ? undefined : new PlainRun(idLimit, count, count, options.signal);
 }
 
 /**
  * The run of a plain batch: no hooks, middleware, approval decisions or deadline, at most `calls` calls and
  * `concurrency` at once (a batch over either is not plain), the caller's signal if any.
  */
-class PlainRun implements CallRun {
+class PlainRun implements BatchRun {
   readonly plain = true;
   constructor(
     readonly idLimit: number,
     readonly calls: number,
     readonly concurrency: number,
     readonly signal: AbortSignal | undefined,
-    readonly tools: ToolCache,
   ) {}
 
   get aborted(): boolean {
@@ -122,20 +123,15 @@ class PlainRun implements CallRun {
   }
 }
 
-/**
- * The run of each registry's batches dispatched without options, worked out on its first one: dispatch's own cache,
- * kept here rather than on the registry's objects (the registry freezes its options when it is made).
- */
-const registryRuns = new WeakMap<DispatchEnvironment, PlainRun>();
-
-function registryRun(env: DispatchEnvironment): PlainRun {
+/** The run of a registry's batches dispatched without options: its options are frozen when it is made (registry/core.ts). */
+function registryRun(env: DispatchEnvironment): BatchRun {
   const registry: Readonly<RegistryOptions> = env.options;
   const idLimit = limitOf(registry.maxCallIdLength, MAX_CALL_ID_LENGTH) || 0;
   const run =
     observed(registry) || idLimit === 0
-      ? new PlainRun(0, -1, -1, undefined, toolsOf(env))
-      : new PlainRun(idLimit, limitOf(registry.maxCallsPerMessage, MAX_CALLS_PER_MESSAGE), limitOf(registry.maxConcurrency, Infinity), undefined, toolsOf(env));
-  registryRuns.set(env, run);
+      ? new PlainRun(0, -1, -1, undefined)
+      : new PlainRun(idLimit, limitOf(registry.maxCallsPerMessage, MAX_CALLS_PER_MESSAGE), limitOf(registry.maxConcurrency, Infinity), undefined);
+  env.noOptionsRun = run;
   return run;
 }
 
@@ -144,7 +140,7 @@ function observed(hooks: ToolHooks): boolean {
 }
 
 /** The rest of the batch, from call `from` on (handed on at a later stage of the pipeline), to batch.ts. */
-function handOn(env: DispatchEnvironment, calls: NormalizedCall[], options: DispatchOptions, run: PlainRun, from: number, answers: ToolMessage[], first: Handed): Promise<ToolMessage[]> {
+function handOn(env: DispatchEnvironment, calls: NormalizedCall[], options: DispatchOptions, run: BatchRun, from: number, answers: ToolMessage[], first: Handed): Promise<ToolMessage[]> {
   // A tool's promise may settle before the chunk arrives: handled now, so a rejection is not reported as unhandled
   // (the later stages still read it).
   if (first.stage === PENDING && !fullLoaded()) Promise.resolve(first.value).catch(ignore);

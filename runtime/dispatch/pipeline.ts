@@ -44,9 +44,8 @@ import { resultJson } from "./result-json";
 import { failureText, validationText } from "./error-text";
 import { DEFAULT_TOOL_TIMEOUT_MS, MAX_CALL_ID_LENGTH, MAX_RESULT_BYTES } from "./limits";
 import { callIdTooLongError, checkResultSize } from "./limit-errors";
-import type { DispatchEnvironment, DispatchTool } from "./environment";
+import type { CallRun, DispatchEnvironment, DispatchTool } from "./environment";
 import { ABORTED, BROKEN, Handed, PENDING, REFUSED, RETURNED, THREW, UNFOUND, UNREAD, VALID, answerCall, isThenable, noContext } from "./answer";
-import { type CallRun, type ToolCache, toolsOf } from "./answer";
 import { middlewareOf, runChain } from "./middleware";
 import { contentParts, partsText } from "../tool/content";
 
@@ -57,7 +56,6 @@ export interface DispatchRun extends CallRun {
   /** Set by batch.ts once the run's limits are read: see `CallRun`. */
   plain: boolean;
   idLimit: number;
-  tools: ToolCache;
   readonly options: DispatchOptions;
   /** Aborted when the caller's signal aborts, or when the dispatch gives up (a handler rethrew). */
   readonly signal: AbortSignal;
@@ -80,9 +78,6 @@ export interface DispatchRun extends CallRun {
   rejections?: readonly (string | undefined)[];
 }
 
-/** A run's tools until batch.ts gives it its registry's (`invokeTool`'s run answers no call of the pipeline). */
-const NO_TOOLS: ToolCache = new Map();
-
 /** Longest delay `setTimeout` honours; longer ones fire at once. */
 const MAX_TIMER_MS = 2_147_483_647;
 
@@ -93,7 +88,6 @@ const MAX_TIMER_MS = 2_147_483_647;
 class Run implements DispatchRun {
   plain = false;
   idLimit = MAX_CALL_ID_LENGTH;
-  tools: ToolCache = NO_TOOLS;
   readonly options: DispatchOptions;
   rejections?: readonly (string | undefined)[];
   readonly deadline: { readonly at: number; readonly timeoutMs: number } | undefined;
@@ -305,7 +299,7 @@ function unfound(env: DispatchEnvironment, call: NormalizedCall, run: DispatchRu
   return state.failure("validation", env.options.handleValidationError, unknownToolError(call.name, env.names()), validationText);
 }
 
-/** Whether the calls of `run` are plain (see answer.ts `CallRun`): no approval decisions, deadline, middleware or hooks. */
+/** Whether the calls of `run` are plain (see environment.ts `CallRun`): no approval decisions, deadline, middleware or hooks. */
 export function isPlainRun(env: DispatchEnvironment, run: DispatchRun): boolean {
   const options = run.options;
   return (

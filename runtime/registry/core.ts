@@ -24,6 +24,7 @@ import {
   answerCalls,
   callsCap,
   dispatchCalls,
+  dispatchEnvironment,
   invokeRaw,
   invokeTool,
   mayNeedApproval,
@@ -174,13 +175,7 @@ export abstract class BaseToolRegistry {
     // Frozen: dispatch reads what they allow once per registry.
     this.#options = Object.freeze({ ...options });
     const tools = this.#tools;
-    this.#env = {
-      get: (name) => tools.get(name),
-      names: () => [...tools.keys()],
-      options: this.#options,
-      middleware: this.#middleware,
-      approvals: false,
-    };
+    this.#env = dispatchEnvironment({ get: (name) => tools.get(name), names: () => [...tools.keys()], options: this.#options, middleware: this.#middleware }, false);
     this.register(...sources);
   }
 
@@ -276,12 +271,13 @@ export abstract class BaseToolRegistry {
    */
   dispatch<M extends ToolCallMessage>(message: M, options?: DispatchOptions): Promise<DispatchResult<M>> {
     try {
-      const provider = this.#readerOf(formatOf(message));
+      const format = formatOf(message);
+      // Chat answers are the ToolMessages themselves: no second step for the most common format.
+      if (format === CHAT_FORMAT) return dispatchCalls(this.#env, chatReader.readCalls(message), options) as Promise<DispatchResult<M>>;
+      const provider = this.providerFor(format);
       // A format met for the first time by a small entry's registry: its provider loads, then dispatch goes on.
       if (provider instanceof Promise) return this.#dispatchLater(provider, message, options);
       const calls = provider.readCalls(message);
-      // Chat answers are the ToolMessages themselves: no second step for the most common format.
-      if (provider.name === CHAT_FORMAT) return dispatchCalls(this.#env, calls, options) as Promise<DispatchResult<M>>;
       // Neither throws. Answered at once, the format's answer is made now (a throw there is caught below), with no
       // promise step between the answers and it.
       const results = answerCalls(this.#env, calls, options);

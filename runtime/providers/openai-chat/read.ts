@@ -62,10 +62,12 @@ export function hasFunctionCall<M extends object>(message: M): message is M & Op
 export function readChatCalls(message: DispatchInput): NormalizedCall[] {
   const toolCalls: unknown = message.tool_calls;
   const count = Array.isArray(toolCalls) ? toolCalls.length : 0;
+  const invalid: unknown = "invalid_tool_calls" in message ? message.invalid_tool_calls : undefined;
+  // The most common message, one call, read into an array literal: cheaper than an array made by length and filled.
+  if (count === 1 && !Array.isArray(invalid)) return [readToolCall((toolCalls as unknown[])[0])];
   // Sized once: this runs for every dispatched message.
   const calls: NormalizedCall[] = new Array<NormalizedCall>(count);
   for (let i = 0; i < count; i++) calls[i] = readToolCall((toolCalls as unknown[])[i]);
-  const invalid: unknown = "invalid_tool_calls" in message ? message.invalid_tool_calls : undefined;
   if (Array.isArray(invalid)) {
     for (const call of invalid) calls.push(readInvalidCall(call));
   }
