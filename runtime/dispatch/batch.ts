@@ -1,7 +1,8 @@
 /**
- * Answering the calls of one assistant message in the full pipeline (loaded on first need, see full.ts; dispatch.ts
- * answers the common batch without it): run them through the per-call pipeline (pipeline.ts) and return exactly one
- * ToolMessage per call, in call order.
+ * Answering the calls of one assistant message that is not a plain run (loaded on first need, see full.ts;
+ * dispatch.ts answers a plain batch itself, and hands the rest of it here when a call needs the pipeline's later
+ * stages): each call goes through the same pipeline (answer.ts, then pipeline.ts), exactly one ToolMessage per call,
+ * in call order.
  *
  * - Calls run concurrently, at most `maxConcurrency` at a time (dispatch's, else the registry's; default all).
  * - `timeoutMs` of the dispatch is one deadline for all its calls; each tool's own `timeoutMs` applies within it.
@@ -17,12 +18,12 @@ import type { NormalizedCall } from "./call";
 import type { DispatchEnvironment } from "./environment";
 import type { ToolMessage } from "./messages";
 import type { DispatchOptions } from "./options";
-import { type DispatchRun, answerAll, answerCall, answerRefused, createRun } from "./pipeline";
-import { FULL, type Ran, mayNeedApproval } from "./plain";
-import { callsCap } from "./limits";
+import { type DispatchRun, answerAll, answerOne, answerRefused, createRun, isPlainRun } from "./pipeline";
+import { type Handed, mayNeedApproval } from "./answer";
+import { MAX_CALL_ID_LENGTH, callsCap, countLimit } from "./limits";
 import { tooManyCallsError } from "./limit-errors";
 
-/** dispatch.ts `dispatchCalls` for a batch the fast lane does not take: the whole batch in the full pipeline. */
+/** dispatch.ts `dispatchCalls` for a batch that is not a plain run: the whole batch here. */
 export function answerBatch(env: DispatchEnvironment, calls: NormalizedCall[], options: DispatchOptions, rejections?: readonly (string | undefined)[]): Promise<ToolMessage[]> {
   if (rejections === undefined && mayNeedApproval(env, calls)) return afterApproval(env, calls, options);
   let limit: number;
@@ -40,6 +41,8 @@ export function answerBatch(env: DispatchEnvironment, calls: NormalizedCall[], o
   try {
     const refused = calls.length > cap ? refuseBeyond(env, calls, run, cap) : undefined;
     const running = refused ? calls.slice(0, cap) : calls;
+    if (running.length > 0) run.idLimit = countLimit("maxCallIdLength", options.maxCallIdLength ?? env.options.maxCallIdLength, MAX_CALL_ID_LENGTH);
+    run.plain = isPlainRun(env, run);
     answers = limit >= running.length ? answerAll(env, running, run) : answerWithLimit(env, running, run, limit);
     if (refused) answers = withRefused(answers, refused);
   } catch (error) {
@@ -49,19 +52,22 @@ export function answerBatch(env: DispatchEnvironment, calls: NormalizedCall[], o
 }
 
 /**
- * The rest of a batch the fast lane (dispatch.ts) began: the calls before `from` are answered (`answers`), call
- * `from` is handed on as the lane found it (FULL: not run; a Ran: run). The batch passed every check of the whole
- * batch already (approval, limits, no hooks or middleware, no deadline), so it goes on as answerBatch would.
+ * The rest of a plain batch dispatch.ts began: the calls before `from` are answered (`answers`), call `from` is
+ * handed on at the stage it reached. The batch passed every check of the whole batch already (approval, limits, no
+ * hooks or middleware, no deadline), so it goes on as answerBatch would, as a plain run with the same `idLimit`.
  */
 export function continueBatch(
   env: DispatchEnvironment,
   calls: NormalizedCall[],
   options: DispatchOptions,
+  idLimit: number,
   from: number,
   answers: ToolMessage[],
-  first: Ran | typeof FULL,
+  first: Handed,
 ): Promise<ToolMessage[]> {
   const run = createRun(options);
+  run.plain = true;
+  run.idLimit = idLimit;
   let done: ToolMessage[] | Promise<ToolMessage[]>;
   try {
     done = answerAll(env, calls, run, from, answers, first);
@@ -149,7 +155,7 @@ async function answerWithLimit(env: DispatchEnvironment, calls: NormalizedCall[]
     while (!stopped && next < calls.length) {
       const index = next++;
       try {
-        answers[index] = await answerCall(env, calls[index]!, run.options, run, index);
+        answers[index] = await answerOne(env, calls[index]!, run, index);
       } catch (error) {
         stopped = true;
         throw error;

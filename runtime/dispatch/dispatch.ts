@@ -1,29 +1,28 @@
 /**
  * Answering the calls of one assistant message, as a provider read them (runtime/providers/): exactly one
- * ToolMessage per call, in call order. This is the part every app loads: the common batch answered on the spot, and
- * the door to the full pipeline (full.ts, loaded on first need) for everything else.
+ * ToolMessage per call, in call order, each call through the one pipeline (answer.ts `answerCall`, then, for a call
+ * that needs them, its later stages in pipeline.ts, loaded on first need).
  *
  * - A batch with no hooks, middleware, deadline or call that may need approval, within its limits
- *   (`maxCallsPerMessage`, `maxConcurrency`), goes call by call through the fast lane (plain.ts): a call whose
- *   arguments are plain, valid JSON text and whose tool returns text within its size is answered here.
- * - The first call that leaves the lane hands the rest of the batch to the full pipeline (batch.ts `continueBatch`),
- *   in call order, with what came of that call; any other batch goes there whole (batch.ts `answerBatch`, which
- *   documents concurrency, deadlines, the caller's signal, limits and approval).
- * The answers, their order, the hooks and the limits are the same either way; only when the full pipeline is first
- * needed in a bundle does the rest of that batch wait for its chunk.
+ *   (`maxCallsPerMessage`, `maxConcurrency`), is a plain run: its calls go through the pipeline here, one by one.
+ * - The first call that needs a later stage hands the rest of the batch on (batch.ts `continueBatch`), in call order,
+ *   with the stage it reached; any other batch goes there whole (batch.ts `answerBatch`, which documents
+ *   concurrency, deadlines, the caller's signal, limits and approval, and runs each call through the same pipeline).
+ * Only when the later stages are first needed in a bundle does the rest of that batch wait for their chunk.
  */
 import type { NormalizedCall } from "./call";
-import type { DispatchEnvironment } from "./environment";
+import type { BatchRun, DispatchEnvironment } from "./environment";
 import { type Full, fullLoaded, withFull } from "./full-load";
 import { MAX_CALL_ID_LENGTH, MAX_CALLS_PER_MESSAGE, limitOf } from "./limits";
-import { ToolMessage } from "./messages";
+import type { ToolMessage } from "./messages";
 import type { DispatchOptions, RegistryOptions, ToolHooks, ToolInput } from "./options";
-import { FULL, PENDING, Ran, answerPlain, fastLaneOn, mayNeedApproval } from "./plain";
+import { Handed, PENDING, answerCall, mayNeedApproval } from "./answer";
 
 export type { DispatchEnvironment, DispatchTool } from "./environment";
+export { dispatchEnvironment } from "./environment";
 export type { ToolInput } from "./options";
 export { callsCap } from "./limits";
-export { mayNeedApproval } from "./plain";
+export { mayNeedApproval } from "./answer";
 
 /** The options of a dispatch given none: shared, since nothing writes to a run's options. */
 const NO_OPTIONS: DispatchOptions = Object.freeze({});
@@ -43,9 +42,9 @@ export function dispatchCalls(
 }
 
 /**
- * `dispatchCalls` for a caller that turns the answers into another format: the answers themselves when the fast
- * lane answered every call at once (a format's answer is then made in the same step, with no promise in between),
- * else their promise. Never throws: a failure is a rejected promise.
+ * `dispatchCalls` for a caller that turns the answers into another format: the answers themselves when the pipeline
+ * answered every call at once (a format's answer is then made in the same step, with no promise in between), else
+ * their promise. Never throws: a failure is a rejected promise.
  */
 export function answerCalls(
   env: DispatchEnvironment,
@@ -53,106 +52,104 @@ export function answerCalls(
   options: DispatchOptions = NO_OPTIONS,
   rejections?: readonly (string | undefined)[],
 ): ToolMessage[] | Promise<ToolMessage[]> {
-  const idLimit = rejections === undefined ? plainBatch(env, calls, options) : 0;
-  if (idLimit === 0) return answerInFull(env, calls, options, rejections);
+  const run = rejections === undefined ? plainRun(env, calls, options) : undefined;
+  if (run === undefined) return answerInFull(env, calls, options, rejections);
   const count = calls.length;
-  const answers: ToolMessage[] = new Array(count);
-  const signal = options.signal;
   try {
+    if (count === 1) {
+      // The most common message, one call, answered in an array literal: a loop over an array made by length cost
+      // a one-call dispatch about a fourteenth of its time (bench/dispatch.ts).
+      const one = answerCall(env, calls[0]!, run);
+      return one instanceof Handed ? handOn(env, calls, options, run, 0, new Array<ToolMessage>(1), one) : [one];
+    }
+    const answers: ToolMessage[] = new Array(count);
     for (let i = 0; i < count; i++) {
-      // A signal a tool aborted on the spot: the full pipeline rejects with its reason, as it would have.
-      const one = signal !== undefined && signal.aborted ? FULL : answerPlain(env, calls[i]!, idLimit);
-      if (!(one instanceof ToolMessage)) return handOn(env, calls, options, i, answers, one);
+      const one = answerCall(env, calls[i]!, run);
+      if (one instanceof Handed) return handOn(env, calls, options, run, i, answers, one);
       answers[i] = one;
     }
+    return answers;
   } catch (error) {
     return Promise.reject(error);
   }
-  return answers;
 }
 
 /**
- * The whole batch in the full pipeline. Apart from `dispatchCalls` so that the closure it makes is made only here:
- * a closure in `dispatchCalls` would cost every batch a context for the variables it captures.
+ * The whole batch to batch.ts. Apart from `answerCalls` so that the closure it makes is made only here: a closure
+ * there would cost every batch a context for the variables it captures.
  */
 function answerInFull(env: DispatchEnvironment, calls: NormalizedCall[], options: DispatchOptions, rejections: readonly (string | undefined)[] | undefined): Promise<ToolMessage[]> {
   return viaFull((full) => full.answerBatch(env, calls, options, rejections));
 }
 
 /**
- * The `maxCallIdLength` of a batch that may take the fast lane, else 0: no approval decisions to apply (checked by
- * the caller), no call that may need approval, no hooks, middleware or deadline, and limits that are valid and let
- * every call run at once (a batch over one, or with an invalid one, is the full pipeline's to answer or refuse).
+ * The run of a batch whose calls may go through the pipeline here, else undefined: no approval decisions to apply
+ * (checked by the caller), no call that may need approval, no hooks, middleware or deadline, and limits that are
+ * valid and let every call run at once (a batch over one, or with an invalid one, is batch.ts's to answer or refuse).
+ * Without options only the registry's count, worked out on its first batch and kept in its environment.
  */
-function plainBatch(env: DispatchEnvironment, calls: readonly NormalizedCall[], options: DispatchOptions): number {
-  if (options === NO_OPTIONS) return mayNeedApproval(env, calls) ? 0 : plainLimit(env, calls.length);
-  if (laneClosed(env)) return 0;
+function plainRun(env: DispatchEnvironment, calls: readonly NormalizedCall[], options: DispatchOptions): BatchRun | undefined {
+  if (env.middleware !== undefined && env.middleware.length > 0) return undefined;
   const count = calls.length;
+  if (options === NO_OPTIONS) {
+    const run = env.noOptionsRun ?? registryRun(env);
+    return count <= run.calls && count <= run.concurrency && !mayNeedApproval(env, calls) ? run : undefined;
+  }
   const registry = env.options;
-  if (options.timeoutMs !== undefined || options.wrap !== undefined) return 0;
-  if (observed(registry) || observed(options) || options.signal?.aborted) return 0;
-  if (!(count <= limitOf(options.maxCallsPerMessage ?? registry.maxCallsPerMessage, MAX_CALLS_PER_MESSAGE))) return 0;
-  if (!(count <= limitOf(options.maxConcurrency ?? registry.maxConcurrency, Infinity))) return 0;
-  if (mayNeedApproval(env, calls)) return 0;
-  return limitOf(options.maxCallIdLength ?? registry.maxCallIdLength, MAX_CALL_ID_LENGTH) || 0;
+  if (options.timeoutMs !== undefined || options.wrap !== undefined) return undefined;
+  if (observed(registry) || observed(options) || options.signal?.aborted) return undefined;
+  if (!(count <= limitOf(options.maxCallsPerMessage ?? registry.maxCallsPerMessage, MAX_CALLS_PER_MESSAGE))) return undefined;
+  if (!(count <= limitOf(options.maxConcurrency ?? registry.maxConcurrency, Infinity))) return undefined;
+  if (mayNeedApproval(env, calls)) return undefined;
+  const idLimit = limitOf(options.maxCallIdLength ?? registry.maxCallIdLength, MAX_CALL_ID_LENGTH) || 0;
+  return idLimit === 0 ? undefined : new PlainRun(idLimit, count, count, options.signal);
 }
 
 /**
- * The `maxCallIdLength` of a batch of `count` calls that `dispatch(message)` without options may answer in the
- * fast lane, else 0: only the registry's options count, and they were read once. The caller checks that no call
- * may need approval (`mayNeedApproval`; never when `env.approvals` is false).
+ * The run of a plain batch: no hooks, middleware, approval decisions or deadline, at most `calls` calls and
+ * `concurrency` at once (a batch over either is not plain), the caller's signal if any.
  */
-export function plainLimit(env: DispatchEnvironment, count: number): number {
-  if (laneClosed(env)) return 0;
-  const lane = (env.lane as RegistryLane | undefined) ?? (env.lane = registryLane(env.options));
-  return count <= lane.calls && count <= lane.concurrency ? lane.idLimit : 0;
+class PlainRun implements BatchRun {
+  readonly plain = true;
+  constructor(
+    readonly idLimit: number,
+    readonly calls: number,
+    readonly concurrency: number,
+    readonly signal: AbortSignal | undefined,
+  ) {}
+
+  get aborted(): boolean {
+    return this.signal !== undefined && this.signal.aborted;
+  }
 }
 
-/**
- * For a provider's own fast lane (providers/openai-chat/lane.ts) over a `dispatch(message)` without options: the
- * rest of the batch from call `from` on, in the full pipeline, as `dispatchCalls` hands it on.
- */
-export function continuePlain(env: DispatchEnvironment, calls: NormalizedCall[], from: number, answers: ToolMessage[], first: Ran | typeof FULL): Promise<ToolMessage[]> {
-  return handOn(env, calls, NO_OPTIONS, from, answers, first);
-}
-
-/** Whether no batch of this registry may take the fast lane: switched off (tests), or middleware to run around calls. */
-function laneClosed(env: DispatchEnvironment): boolean {
-  return !fastLaneOn() || (env.middleware !== undefined && env.middleware.length > 0);
-}
-
-/** What a registry's options let the fast lane take: batches of up to `calls` calls (none with hooks), ids up to `idLimit`. */
-interface RegistryLane {
-  readonly calls: number;
-  readonly concurrency: number;
-  readonly idLimit: number;
-}
-
-/** Worked out once per registry: its options are frozen when it is made (registry/core.ts). */
-function registryLane(registry: Readonly<RegistryOptions>): RegistryLane {
-  if (observed(registry)) return { calls: 0, concurrency: 0, idLimit: 0 };
-  return {
-    calls: limitOf(registry.maxCallsPerMessage, MAX_CALLS_PER_MESSAGE),
-    concurrency: limitOf(registry.maxConcurrency, Infinity),
-    idLimit: limitOf(registry.maxCallIdLength, MAX_CALL_ID_LENGTH) || 0,
-  };
+/** The run of a registry's batches dispatched without options: its options are frozen when it is made (registry/core.ts). */
+function registryRun(env: DispatchEnvironment): BatchRun {
+  const registry: Readonly<RegistryOptions> = env.options;
+  const idLimit = limitOf(registry.maxCallIdLength, MAX_CALL_ID_LENGTH) || 0;
+  const run =
+    observed(registry) || idLimit === 0
+      ? new PlainRun(0, -1, -1, undefined)
+      : new PlainRun(idLimit, limitOf(registry.maxCallsPerMessage, MAX_CALLS_PER_MESSAGE), limitOf(registry.maxConcurrency, Infinity), undefined);
+  env.noOptionsRun = run;
+  return run;
 }
 
 function observed(hooks: ToolHooks): boolean {
   return hooks.onToolStart !== undefined || hooks.onToolEnd !== undefined || hooks.onToolError !== undefined;
 }
 
-/** The rest of the batch, from call `from` on, in the full pipeline. */
-function handOn(env: DispatchEnvironment, calls: NormalizedCall[], options: DispatchOptions, from: number, answers: ToolMessage[], first: Ran | typeof FULL): Promise<ToolMessage[]> {
+/** The rest of the batch, from call `from` on (handed on at a later stage of the pipeline), to batch.ts. */
+function handOn(env: DispatchEnvironment, calls: NormalizedCall[], options: DispatchOptions, run: BatchRun, from: number, answers: ToolMessage[], first: Handed): Promise<ToolMessage[]> {
   // A tool's promise may settle before the chunk arrives: handled now, so a rejection is not reported as unhandled
-  // (the full pipeline still reads it).
-  if (first instanceof Ran && first.outcome === PENDING && !fullLoaded()) Promise.resolve(first.value).catch(ignore);
-  return viaFull((full) => full.continueBatch(env, calls, options, from, answers, first));
+  // (the later stages still read it).
+  if (first.stage === PENDING && !fullLoaded()) Promise.resolve(first.value).catch(ignore);
+  return viaFull((full) => full.continueBatch(env, calls, options, run.idLimit, from, answers, first));
 }
 
 function ignore(): void {}
 
-/** `use(full.ts)` as one promise, whether the full pipeline is at hand or still to load. */
+/** `use(full.ts)` as one promise, whether the later stages are at hand or still to load. */
 export function viaFull<T>(use: (full: Full) => T | Promise<T>): Promise<T> {
   try {
     const done = withFull(use);

@@ -1,6 +1,6 @@
 /**
- * Where dispatch gets the full pipeline (full.ts): under Node at once (full-now.ts), in a bundle from a chunk loaded
- * the first time a call leaves the fast lane or an async entry point needs it (full-later.ts). The same pattern as
+ * Where dispatch gets the pipeline's later stages (full.ts): under Node at once (full-now.ts), in a bundle from a
+ * chunk loaded the first time a call needs one or an async entry point needs it (full-later.ts). The same pattern as
  * arguments/settle-load.ts (package.json `imports`, `#dispatch-full`).
  */
 import { loadFull } from "#dispatch-full";

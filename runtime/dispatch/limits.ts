@@ -34,7 +34,7 @@ export function countLimit(name: string, value: number | undefined, fallback: nu
   throw new RangeError(`${name} must be a positive integer (or Infinity); got ${String(value)}.`);
 }
 
-/** Like countLimit, without throwing: NaN for a value countLimit refuses (the fast lane then leaves it to the full pipeline). */
+/** Like countLimit, without throwing: NaN for a value countLimit refuses (dispatch.ts then leaves the batch to batch.ts, which throws it). */
 export function limitOf(value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   return value === Infinity || (Number.isInteger(value) && value >= 1) ? value : NaN;

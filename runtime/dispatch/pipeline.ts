@@ -1,11 +1,11 @@
 /**
- * The per-call pipeline: one tool call in, exactly one ToolMessage out. Part of the full pipeline (full.ts, loaded on
- * first need); the common call is answered by the fast lane (plain.ts) without it, and a call the lane ran and handed
- * on is finished here (`answerRan`).
+ * The later stages of the dispatch pipeline (answer.ts has its first ones, which every call goes through): loaded on
+ * first need with the rest of full.ts. A call comes here as answer.ts `answerCall` handed it on, at the stage it
+ * reached (`finishCall`), and goes on from there:
  *
- *   find the tool → read the arguments (size and depth limits, `__proto__` dropped, lenient repair) → validate →
- *   if invalid, coerce to the schema and validate again → revive dates → map to positions → call (`this` bound,
- *   awaited, within its time limits and signals) → content (and artifact) → ToolMessage
+ *   the full reader (size measured, text trimmed, `__proto__` dropped, lenient repair) → if invalid, coerce to the
+ *   schema and validate again → hooks → approval decisions → call (`this` bound, a ToolContext, middleware, awaited
+ *   within its time limits and signals) → content (and artifact) → ToolMessage
  *
  * Each failure becomes a `status: "error"` message written for the model to correct itself (error-text.ts writes the
  * default text by kind of error, redacted; the message carries that kind as `errorKind`); `handleToolError` /
@@ -42,17 +42,20 @@ import type { Settled } from "../arguments/settle";
 import { withSettle } from "../arguments/settle-load";
 import { resultJson } from "./result-json";
 import { failureText, validationText } from "./error-text";
-import { DEFAULT_TOOL_TIMEOUT_MS, MAX_CALL_ID_LENGTH, MAX_RESULT_BYTES, countLimit } from "./limits";
+import { DEFAULT_TOOL_TIMEOUT_MS, MAX_CALL_ID_LENGTH, MAX_RESULT_BYTES } from "./limits";
 import { callIdTooLongError, checkResultSize } from "./limit-errors";
-import type { DispatchEnvironment, DispatchTool } from "./environment";
-import { FULL, PENDING, Ran, SCHEMA, THREW, answerPlain, fastLaneOn, isThenable, noContext } from "./plain";
+import type { CallRun, DispatchEnvironment, DispatchTool } from "./environment";
+import { ABORTED, BROKEN, Handed, PENDING, REFUSED, RETURNED, THREW, UNFOUND, UNREAD, VALID, answerCall, isThenable, noContext } from "./answer";
 import { middlewareOf, runChain } from "./middleware";
 import { contentParts, partsText } from "../tool/content";
 
 export type { DispatchEnvironment, DispatchTool } from "./environment";
 
 /** What the calls of one dispatch share: its options, one abort signal, its deadline. */
-export interface DispatchRun {
+export interface DispatchRun extends CallRun {
+  /** Set by batch.ts once the run's limits are read: see `CallRun`. */
+  plain: boolean;
+  idLimit: number;
   readonly options: DispatchOptions;
   /** Aborted when the caller's signal aborts, or when the dispatch gives up (a handler rethrew). */
   readonly signal: AbortSignal;
@@ -83,6 +86,8 @@ const MAX_TIMER_MS = 2_147_483_647;
  * that takes a ToolContext, a call still running): creating one costs more than answering a simple call.
  */
 class Run implements DispatchRun {
+  plain = false;
+  idLimit = MAX_CALL_ID_LENGTH;
   readonly options: DispatchOptions;
   rejections?: readonly (string | undefined)[];
   readonly deadline: { readonly at: number; readonly timeoutMs: number } | undefined;
@@ -218,47 +223,84 @@ function computeSettings(tool: DispatchTool, registry: Readonly<RegistryOptions>
 }
 
 /**
- * The answer to one call: a ToolMessage right away when the tool returns a plain value, a promise of one when it
- * returns a promise. Throws (or rejects) only when a handler says `false` (or throws) or the run is aborted.
+ * The answer to one call of `run`: the one pipeline's first stages (answer.ts), then, if the call needs them, the
+ * later ones here. A ToolMessage right away when the tool returns a plain value, a promise of one when it returns a
+ * promise. Throws (or rejects) only when a handler says `false` (or throws) or the run is aborted.
  */
-function answer(env: DispatchEnvironment, call: NormalizedCall, run: DispatchRun, index = 0, tryFast = true): ToolMessage | Promise<ToolMessage> {
-  if (run.aborted) throw run.reason;
-  if (tryFast && call.kind !== "invalid" && fastLaneOn() && plainRun(env, run)) {
-    const fast = answerPlain(env, call, countLimit("maxCallIdLength", run.options.maxCallIdLength ?? env.options.maxCallIdLength, MAX_CALL_ID_LENGTH));
-    if (fast !== FULL) return fast instanceof Ran ? answerRan(env, call, run, fast) : fast;
-  }
-  const tool = env.get(call.name);
-  const state = new CallState(call, tool, run, callHooks(env.options, run.options));
-  const idLimit = countLimit("maxCallIdLength", run.options.maxCallIdLength ?? env.options.maxCallIdLength, MAX_CALL_ID_LENGTH);
-  if (call.id.length > idLimit) {
-    state.begin();
-    const handler = tool?.options.handleValidationError ?? env.options.handleValidationError;
-    return state.failure("validation", handler, callIdTooLongError(tool?.name ?? call.name, call.id.length, idLimit), validationText);
-  }
-  if (!tool) {
-    state.begin();
-    return state.failure("validation", env.options.handleValidationError, unknownToolError(call.name, env.names()), validationText);
-  }
-  const settings = settingsFor(tool, env.options, run.options);
+function answer(env: DispatchEnvironment, call: NormalizedCall, run: DispatchRun, index: number): ToolMessage | Promise<ToolMessage> {
+  const first = answerCall(env, call, run);
+  return first instanceof Handed ? finishCall(env, call, run, index, first) : first;
+}
 
+/** Calls `finishCall` took on, for tests that check which calls needed the later stages. */
+let finished = 0;
+
+/** Tests only: how many calls the later stages have taken on so far. */
+export function finishedCount(): number {
+  return finished;
+}
+
+/**
+ * A call handed on by answer.ts `answerCall`, answered from the stage it reached: what was read is not read again,
+ * what was validated not validated again, a tool that ran not run again.
+ */
+export function finishCall(env: DispatchEnvironment, call: NormalizedCall, run: DispatchRun, index: number, handed: Handed): ToolMessage | Promise<ToolMessage> {
+  finished++;
+  const tool = handed.tool;
+  switch (handed.stage) {
+    case ABORTED:
+      throw run.reason;
+    case UNFOUND:
+      return unfound(env, call, run, tool);
+    case THREW:
+    case PENDING:
+    case RETURNED:
+      return answerRan(env, call, run, handed);
+  }
+  const state = new CallState(call, tool, run, callHooks(env.options, run.options));
+  const settings = settingsFor(tool!, env.options, run.options);
   let prepared: Prepared | Promise<Prepared>;
   try {
-    prepared = prepareArguments(tool, call, settings);
+    switch (handed.stage) {
+      case UNREAD:
+        prepared = prepareArguments(tool!, call, settings);
+        break;
+      case REFUSED:
+        prepared = settleArguments(tool!, handed.value as ReadResult, settings);
+        break;
+      case VALID:
+        prepared = { ok: true, args: handed.args!, repairs: NONE_REPAIRED, coercions: NONE_COERCED };
+        break;
+      default:
+        // BROKEN: reading or validating threw.
+        throw handed.value;
+    }
   } catch (error) {
     return unprepared(state, settings, error);
   }
   // A promise only while a bundle loads the failure path for arguments (the first call whose arguments are not right).
   if (prepared instanceof Promise) {
     return prepared.then(
-      (ready) => answerPrepared(env, call, run, index, tool, state, settings, ready),
+      (ready) => answerPrepared(env, call, run, index, tool!, state, settings, ready),
       (error: unknown) => unprepared(state, settings, error),
     );
   }
-  return answerPrepared(env, call, run, index, tool, state, settings, prepared);
+  return answerPrepared(env, call, run, index, tool!, state, settings, prepared);
 }
 
-/** Whether the calls of `run` may take the fast lane: no approval decisions, deadline, middleware or hooks. */
-function plainRun(env: DispatchEnvironment, run: DispatchRun): boolean {
+/** A call whose tool is unknown or whose id is over the limit: a validation failure, nothing read. */
+function unfound(env: DispatchEnvironment, call: NormalizedCall, run: DispatchRun, tool: DispatchTool | undefined): ToolMessage {
+  const state = new CallState(call, tool, run, callHooks(env.options, run.options));
+  state.begin();
+  if (call.id.length > run.idLimit) {
+    const handler = tool?.options.handleValidationError ?? env.options.handleValidationError;
+    return state.failure("validation", handler, callIdTooLongError(tool?.name ?? call.name, call.id.length, run.idLimit), validationText);
+  }
+  return state.failure("validation", env.options.handleValidationError, unknownToolError(call.name, env.names()), validationText);
+}
+
+/** Whether the calls of `run` are plain (see environment.ts `CallRun`): no approval decisions, deadline, middleware or hooks. */
+export function isPlainRun(env: DispatchEnvironment, run: DispatchRun): boolean {
   const options = run.options;
   return (
     run.rejections === undefined &&
@@ -313,7 +355,7 @@ function answerPrepared(
   return state.succeeded(tool, settings, result);
 }
 
-/** A call's state made after the fact (the fast lane runs without hooks, so nothing was missed). */
+/** A call's state made after the fact (a plain run has no hooks, so nothing was missed). */
 function stateOf(call: NormalizedCall, tool: DispatchTool, run: DispatchRun, args: ArgsObject | undefined): CallState {
   const state = new CallState(call, tool, run, undefined);
   state.args = args;
@@ -321,29 +363,20 @@ function stateOf(call: NormalizedCall, tool: DispatchTool, run: DispatchRun, arg
 }
 
 /**
- * As `answer` answers a validator that cannot be made or run: not the model's fault (e.g. a schema ajv cannot
- * compile), so a tool failure.
+ * The answer to a call whose tool answer.ts ran (in a plain run: no hooks, so nothing was missed) and handed on with
+ * what came of it: a throw, a promise, or a value other than text within its size.
  */
-function schemaFailure(call: NormalizedCall, tool: DispatchTool, run: DispatchRun, settings: CallSettings, error: unknown): ToolMessage {
-  return stateOf(call, tool, run, undefined).failure("tool", settings.toolHandler, error, (e) => failureText(e, settings.redact));
-}
-
-/**
- * The answer to a call the fast lane ran and handed on (plain.ts): what came of it answered as `answer` would have,
- * had the call gone through here from the start (the fast lane runs without hooks, so nothing was missed).
- */
-function answerRan(env: DispatchEnvironment, call: NormalizedCall, run: DispatchRun, ran: Ran): ToolMessage | Promise<ToolMessage> {
-  const tool = ran.tool;
+function answerRan(env: DispatchEnvironment, call: NormalizedCall, run: DispatchRun, ran: Handed): ToolMessage | Promise<ToolMessage> {
+  const tool = ran.tool!;
   const settings = settingsFor(tool, env.options, run.options);
-  switch (ran.outcome) {
-    case SCHEMA:
-      return schemaFailure(call, tool, run, settings, ran.value);
+  const state = stateOf(call, tool, run, ran.args);
+  switch (ran.stage) {
     case THREW:
-      return stateOf(call, tool, run, ran.args).caught(settings, ran.value);
+      return state.caught(settings, ran.value);
     case PENDING:
-      return settleLater(tool, ran.value as PromiseLike<unknown>, stateOf(call, tool, run, ran.args), settings, run);
+      return settleLater(tool, ran.value as PromiseLike<unknown>, state, settings, run);
     default:
-      return stateOf(call, tool, run, ran.args).succeeded(tool, settings, ran.value);
+      return state.succeeded(tool, settings, ran.value);
   }
 }
 
@@ -434,32 +467,11 @@ class CallState {
   }
 }
 
-/**
- * The ToolMessage for one call. Rejects only when a handler says `false` (or throws) or the caller aborts. Without
- * `run` the call is its own run (as `invoke(call)` is).
- */
-export async function answerCall(
-  env: DispatchEnvironment,
-  call: NormalizedCall,
-  options: DispatchOptions = {},
-  run?: DispatchRun,
-  index = 0,
-): Promise<ToolMessage> {
-  if (run) return answer(env, call, run, index);
-  const own = createRun(options);
-  try {
-    return await answer(env, call, own);
-  } finally {
-    own.close();
-  }
-}
-
 function ignore(): void {}
 
 /**
- * Answer calls on `run` concurrently: synchronously where every tool returned a plain value. The fast lane of
- * dispatch.ts may have answered the calls before `from` already (`answers`, plain messages) and handed on call `from`
- * as it found it (`first`: FULL, not yet run, or a Ran).
+ * Answer calls on `run` concurrently: synchronously where every tool returned a plain value. dispatch.ts may have
+ * answered the calls before `from` already (`answers`) and handed on call `from` at the stage it reached (`first`).
  */
 export function answerAll(
   env: DispatchEnvironment,
@@ -467,13 +479,13 @@ export function answerAll(
   run: DispatchRun,
   from = 0,
   answers: (ToolMessage | Promise<ToolMessage>)[] = new Array(calls.length),
-  first?: Ran | typeof FULL,
+  first?: Handed,
 ): ToolMessage[] | Promise<ToolMessage[]> {
   let pending = false;
   for (let i = from; i < calls.length; i++) {
     let one: ToolMessage | Promise<ToolMessage>;
     try {
-      one = i !== from || first === undefined ? answer(env, calls[i]!, run, i) : first === FULL ? answer(env, calls[i]!, run, i, false) : answerRan(env, calls[i]!, run, first);
+      one = i !== from || first === undefined ? answer(env, calls[i]!, run, i) : finishCall(env, calls[i]!, run, i, first);
     } catch (error) {
       // Dispatch rejects with this error; the calls already running will be aborted and reject in turn, with no
       // one left to read them, so their rejections are handled here rather than left to crash the process.
@@ -484,6 +496,11 @@ export function answerAll(
     answers[i] = one;
   }
   return pending ? Promise.all(answers) : (answers as ToolMessage[]);
+}
+
+/** One call of a batch, through the whole pipeline, for batch.ts's runs with a concurrency limit. */
+export function answerOne(env: DispatchEnvironment, call: NormalizedCall, run: DispatchRun, index: number): ToolMessage | Promise<ToolMessage> {
+  return answer(env, call, run, index);
 }
 
 /**
@@ -584,6 +601,11 @@ function prepareArguments(tool: DispatchTool, call: NormalizedCall, settings: Ca
       };
     }
   }
+}
+
+/** Arguments the first stages read and found wanting (a problem, or invalid): to the failure path, not checked again. */
+function settleArguments(tool: DispatchTool, read: ReadResult, settings: CallSettings): Prepared | Promise<Prepared> {
+  return withSettle((settle) => settle.settleArguments(tool, read, settings.read, settings.conform));
 }
 
 /** Arguments text: strict JSON here; text `JSON.parse` refuses is read leniently on the failure path. */

@@ -12,7 +12,6 @@
  * `tool_calls` is the legacy functions API; `tool_calls` is Chat Completions / LangChain; Gemini's fields come next;
  * a `content` list last is Anthropic. A message none of them owns is read as a chat message with no calls.
  */
-import { answerChatPlain as chatLane } from "./openai-chat/lane";
 import { hasFunctionCall, readChatCalls, readToolCall } from "./openai-chat/read";
 import type { CallReader } from "./provider";
 import type { ToolMessage } from "../dispatch/messages";
@@ -115,21 +114,19 @@ export function formatOf(message: unknown): MessageFormat {
       "dispatch expects a model message with tool calls: an OpenAI ChatCompletionMessage, a Responses API response (or its output items), an Anthropic message, a Gemini response or Content, or a LangChain AIMessage.",
     );
   }
-  for (const entry of CATALOG) if (entry.owns(message)) return entry.format;
+  // The most common message, a chat message with calls, is told at once: a non-empty `tool_calls` list on an
+  // object that is no list and has no `output` list is owned by no format before chat (the Responses API needs a
+  // list; the legacy functions API, no calls in `tool_calls`). Asking each entry in turn cost a one-call dispatch
+  // about a twentieth of its time (bench/dispatch.ts).
+  const calls = (message as { tool_calls?: unknown }).tool_calls;
+  if (Array.isArray(calls) && calls.length > 0 && !Array.isArray(message) && !Array.isArray((message as { output?: unknown }).output)) return CHAT_FORMAT;
+  for (let i = 0; i < OWNS.length; i++) if (OWNS[i]!(message)) return FORMATS[i]!;
   return CHAT_FORMAT;
 }
 
-/**
- * The `tool_calls` of a Chat Completions or LangChain message with calls to answer, else undefined: a list that is
- * not empty, on an object that is no list and has no `output` list. `formatOf` says chat for every such message
- * (neither the Responses API nor a legacy `function_call` can own it), so dispatch asks this first, reading the list
- * once: going through `formatOf` cost the most common dispatch, one chat call, about a twentieth of its time.
- */
-export function chatCallsOf(message: unknown): readonly unknown[] | undefined {
-  if (typeof message !== "object" || message === null || Array.isArray(message)) return undefined;
-  const calls = (message as { tool_calls?: unknown }).tool_calls;
-  return Array.isArray(calls) && calls.length > 0 && !Array.isArray((message as { output?: unknown }).output) ? calls : undefined;
-}
+// The catalogue's entries in two lists of one type each: its entries are objects of three shapes.
+const OWNS: readonly ((message: object) => boolean)[] = CATALOG.map((entry) => entry.owns);
+const FORMATS: readonly MessageFormat[] = CATALOG.map((entry) => entry.format);
 
 /** Chat Completions and LangChain, always at hand: their answers are the ToolMessages themselves. */
 export const chatReader: CallReader = {
@@ -141,12 +138,6 @@ export const chatReader: CallReader = {
 
 /** One call read as the one entry of a chat message's `tool_calls` (either shape: OpenAI or LangChain), for `invoke(call)`. */
 export const readChatCall = readToolCall;
-
-/**
- * The chat lane, which every chat dispatch calls: a value rather than a re-export, which the CommonJS build would
- * read through a getter on each call.
- */
-export const answerChatPlain = chatLane;
 
 /**
  * Everything `dispatch` reads: Chat Completions and LangChain messages, the legacy `function_call`, a Responses API

@@ -24,6 +24,7 @@ import {
   answerCalls,
   callsCap,
   dispatchCalls,
+  dispatchEnvironment,
   invokeRaw,
   invokeTool,
   mayNeedApproval,
@@ -33,7 +34,7 @@ import {
 import type { ToolMessage } from "../dispatch/messages";
 import type { DispatchOptions, RegistryOptions, ToolMiddleware } from "../dispatch/options";
 import type { RegisteredTool } from "../dispatch/options";
-import { CHAT_FORMAT, type DispatchResult, type MessageFormat, type OpenAIToolCall, type ToolCallMessage, answerChatPlain, chatCallsOf, chatReader, formatOf, isMessageFormat, readChatCall } from "../providers/catalog";
+import { CHAT_FORMAT, type DispatchResult, type MessageFormat, type OpenAIToolCall, type ToolCallMessage, chatReader, formatOf, isMessageFormat, readChatCall } from "../providers/catalog";
 import type { CallReader } from "../providers/provider";
 import type { ToolCall } from "../tool/call";
 import { NOT_COMPILED_HINT, ToolRegistrationError } from "../tool/errors";
@@ -107,7 +108,6 @@ class ToolEntry implements RegisteredTool, DispatchTool {
   readonly #target: AnyFunction;
   readonly #registryOptions: Readonly<RegistryOptions>;
   #validator: ArgumentsValidator | undefined;
-  #fastLane: object | undefined;
   #invoker: AnyFunction | undefined;
 
   constructor(found: FoundTool, meta: CompiledToolMeta, name: string, registryOptions: Readonly<RegistryOptions>) {
@@ -145,15 +145,6 @@ class ToolEntry implements RegisteredTool, DispatchTool {
     return this.#invoker;
   }
 
-  /** Dispatch's fast lane keeps what it worked out for this tool here (an accessor: not an enumerable property). */
-  get fastLane(): object | undefined {
-    return this.#fastLane;
-  }
-
-  set fastLane(settings: object | undefined) {
-    this.#fastLane = settings;
-  }
-
   /** Same function and same `this`: registering it again changes nothing. */
   sameAs(found: FoundTool): boolean {
     return this.#fn === found.fn && this.#thisArg === found.thisArg;
@@ -181,16 +172,10 @@ export abstract class BaseToolRegistry {
    * @param options Defaults for every tool: error handling and timeout.
    */
   constructor(sources: Iterable<ToolSource> = [], options: RegistryOptions = {}) {
-    // Frozen: dispatch reads what they allow once per registry (dispatch.ts `registryLane`).
+    // Frozen: dispatch reads what they allow once per registry.
     this.#options = Object.freeze({ ...options });
     const tools = this.#tools;
-    this.#env = {
-      get: (name) => tools.get(name),
-      names: () => [...tools.keys()],
-      options: this.#options,
-      middleware: this.#middleware,
-      approvals: false,
-    };
+    this.#env = dispatchEnvironment({ get: (name) => tools.get(name), names: () => [...tools.keys()], options: this.#options, middleware: this.#middleware }, false);
     this.register(...sources);
   }
 
@@ -286,19 +271,13 @@ export abstract class BaseToolRegistry {
    */
   dispatch<M extends ToolCallMessage>(message: M, options?: DispatchOptions): Promise<DispatchResult<M>> {
     try {
-      // The most common dispatch, a chat message's calls without options, is asked for first and answered from
-      // `tool_calls` as they stand when the fast lane takes it.
-      const chatCalls = options === undefined ? chatCallsOf(message) : undefined;
-      if (chatCalls !== undefined) {
-        const answered = answerChatPlain(this.#env, message, chatCalls);
-        if (answered !== undefined) return answered as Promise<DispatchResult<M>>;
-      }
-      const provider = this.#readerOf(formatOf(message));
+      const format = formatOf(message);
+      // Chat answers are the ToolMessages themselves: no second step for the most common format.
+      if (format === CHAT_FORMAT) return dispatchCalls(this.#env, chatReader.readCalls(message), options) as Promise<DispatchResult<M>>;
+      const provider = this.providerFor(format);
       // A format met for the first time by a small entry's registry: its provider loads, then dispatch goes on.
       if (provider instanceof Promise) return this.#dispatchLater(provider, message, options);
       const calls = provider.readCalls(message);
-      // Chat answers are the ToolMessages themselves: no second step for the most common format.
-      if (provider.name === CHAT_FORMAT) return dispatchCalls(this.#env, calls, options) as Promise<DispatchResult<M>>;
       // Neither throws. Answered at once, the format's answer is made now (a throw there is caught below), with no
       // promise step between the answers and it.
       const results = answerCalls(this.#env, calls, options);

@@ -1,16 +1,17 @@
 /**
- * The full dispatch pipeline (runtime/dispatch/full.ts) is loaded on first need; the fast lane answers plain calls
- * without it.
+ * The dispatch pipeline's later stages (runtime/dispatch/full.ts) are loaded on first need; its first stages
+ * (answer.ts), which every call goes through, answer plain calls without them.
  *
  * - An app of compiled tools written against `tooltype/openai`, compiled with tspc and the plugin and bundled by
  *   esbuild (code splitting on): the part the app loads on start (entry and static chunks, from esbuild's metafile)
- *   holds the fast lane and none of the full pipeline's modules, which sit in a chunk of their own. Run alone, the
- *   bundle answers a plain call, an async tool that rejects at once while the chunk loads, then a batch that leaves the fast lane mid-way (an invalid call, a ToolError, an
+ *   holds the pipeline's first stages and none of its later stages' modules, which sit in a chunk of their own. Run
+ *   alone, the bundle answers a plain call, an async tool that rejects at once while the chunk loads, then a batch
+ *   whose calls need the later stages from the second on (an invalid call, a ToolError, an
  *   Error with a secret to redact, an async tool, an unknown tool), then approval (a plain dispatch refused, a
  *   paused batch, its resumption): its answers must equal the same app's under Node, where the CommonJS build
- *   requires the full pipeline on the spot.
- * - Under Node the same app loads none of the full pipeline at start nor for the plain call; the first call that
- *   leaves the fast lane loads it.
+ *   requires the later stages on the spot.
+ * - Under Node the same app loads none of the later stages at start nor for the plain call; the first call that
+ *   needs one loads them.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -64,14 +65,14 @@ const call = (id: string, name: string, args: unknown) => ({ id, type: "function
 const reply = (...calls: ReturnType<typeof call>[]) => ({ role: "assistant" as const, content: null, tool_calls: calls });
 const shown = (messages: { toJSON(): unknown; status: string; name: string }[]) => messages.map((m) => ({ ...(m.toJSON() as object), name: m.name, status: m.status }));
 
-// Under Node (not bundled), how many of the full pipeline's CommonJS modules are loaded; a bundle has none to count.
+// Under Node (not bundled), how many of the pipeline's later stages' CommonJS modules are loaded; a bundle has none to count.
 const { createRequire } = await import("node:module");
 const cache = createRequire(import.meta.url).cache;
 const fullLoaded = () => Object.keys(cache).filter((file) => /dist[\\/]runtime[\\/]dispatch[\\/](full|batch|pipeline|approval|error-text)\.js$/.test(file)).length;
 const atStart = fullLoaded();
 const plain = shown(await registry.dispatch(reply(call("a", "repeat", { word: "ab", times: 2 }))));
 const afterPlain = fullLoaded();
-// The first call to leave the fast lane: a promise that rejects at once, while a bundle still loads the pipeline.
+// The first call to need a later stage: a promise that rejects at once, while a bundle still loads them.
 const rejecting = shown(await registry.dispatch(reply(call("m", "later", { ms: -1 }))));
 const mixed = shown(
   await registry.dispatch(
@@ -97,11 +98,11 @@ const resumed = paused.status === "paused" ? await registry.resume(JSON.parse(JS
 process.stdout.write(JSON.stringify({ loaded: [atStart, afterPlain, fullLoaded()], plain, rejecting, mixed, refused, paused: paused.status === "paused" ? paused.pending : paused.status, resumed: resumed && shown(resumed.results) }));
 `;
 
-/** The full pipeline's own modules (the ES module build): none of them may be part of the app's start. */
+/** The modules of the pipeline's later stages (the ES module build): none of them may be part of the app's start. */
 const FULL_PIPELINE = /dist\/esm\/runtime\/dispatch\/(full|batch|pipeline|approval|error-text|result-json|middleware|hooks|limit-errors)\.js$/;
 
 interface Report {
-  /** Under Node: the full pipeline's modules loaded at start, after the plain call, at the end. */
+  /** Under Node: the later stages' modules loaded at start, after the plain call, at the end. */
   loaded: number[];
   plain: { content: string; status: string }[];
   rejecting: { content: string; status: string }[];
@@ -111,17 +112,17 @@ interface Report {
   resumed: { tool_call_id: string; content: string; status: string }[];
 }
 
-test("a bundled tooltype/openai app keeps the full pipeline out of its start, loads it on first need, and answers as under Node", async () => {
+test("a bundled tooltype/openai app keeps the pipeline's later stages out of its start, loads them on first need, and answers as under Node", async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-lazy-pipeline-"));
   try {
     const bundle = await bundleEsmApp(path.join(dir, "app"), APP, ["node"]);
     const atStart = staticOutputs(bundle);
     const startInputs = atStart.flatMap((file) => Object.keys(bundle.outputs[file]!.inputs)).map((file) => path.resolve(file));
-    assert.ok(startInputs.some((file) => file.endsWith("dist/esm/runtime/dispatch/plain.js")), `the fast lane is not part of the app's start: ${startInputs.join(", ")}`);
-    assert.equal(startInputs.filter((file) => FULL_PIPELINE.test(file)), [], "the app's start holds modules of the full pipeline");
+    assert.ok(startInputs.some((file) => file.endsWith("dist/esm/runtime/dispatch/answer.js")), `the pipeline's first stages are not part of the app's start: ${startInputs.join(", ")}`);
+    assert.equal(startInputs.filter((file) => FULL_PIPELINE.test(file)), [], "the app's start holds modules of the pipeline's later stages");
     const later = Object.keys(bundle.outputs).filter((file) => !atStart.includes(file));
     const chunk = later.find((file) => Object.keys(bundle.outputs[file]!.inputs).some((input) => input.endsWith("dist/esm/runtime/dispatch/pipeline.js")));
-    assert.ok(chunk, "no chunk loaded on need holds the full pipeline");
+    assert.ok(chunk, "no chunk loaded on need holds the pipeline's later stages");
 
     // The bundle away from any node_modules, and the same compiled app under Node (CommonJS build, loaded on the spot).
     const alone = path.join(dir, "alone");
@@ -129,7 +130,7 @@ test("a bundled tooltype/openai app keeps the full pipeline out of its start, lo
     const runNode = (file: string): Report => JSON.parse(runChild(process.execPath, [file], { cwd: dir, timeoutMs: 30_000 }).stdout) as Report;
     const bundled = runNode(path.join(alone, path.basename(bundle.entry)));
     const underNode = runNode(path.join(dir, "app", "out", "app.js"));
-    assert.equal(underNode.loaded, [0, 0, 5], "under Node the full pipeline loads with the first call that leaves the fast lane");
+    assert.equal(underNode.loaded, [0, 0, 5], "under Node the later stages load with the first call that needs one");
     assert.equal(bundled.loaded, [0, 0, 0]);
     assert.equal({ ...bundled, loaded: [] }, { ...underNode, loaded: [] }, "the bundle answers as the app does under Node");
 

@@ -210,7 +210,7 @@ for (const [label, registry] of paths) {
     const tenParses = await parses(async () => void (ten = await dispatched(registry, Array.from({ length: 10 }, () => ["names", numbers] as [string, string]))));
     assert.ok(ten!.answers.every((answer) => answer.status === "error"));
     assert.ok(ten!.heapMb < 600, `${ten!.heapMb.toFixed(0)} MB more heap (was 1.3 GB)`);
-    // Each call's text is parsed where it is read (and again by the fast lane's hand-over, issue 32): never per item.
+    // Each call's text is parsed where the pipeline reads it (its first stages or the full reader, issue 32): never per item.
     const big = (lengths: number[]) => lengths.filter((length) => length >= numbers.length).length;
     assert.ok(big(oneParses) >= 1 && big(oneParses) <= 2, `${big(oneParses)} parses of the 1 MiB text`);
     assert.is(big(tenParses), 10 * big(oneParses));

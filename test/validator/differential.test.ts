@@ -97,7 +97,7 @@ test("the values covered both sides: many valid and many invalid ones", () => {
   agreed = { valid: 0, invalid: 0 };
 });
 
-/** Nesting of arrays and objects, counted as the fast lane's walk counts it (the arguments object is level 1). */
+/** Nesting of arrays and objects, counted as the walk of dispatch's first stages counts it (the arguments object is level 1). */
 function depthOf(value: unknown): number {
   if (typeof value !== "object" || value === null) return 0;
   let deepest = 0;
@@ -106,7 +106,7 @@ function depthOf(value: unknown): number {
 }
 
 /**
- * `value` changed in one place the fast lane's walk would flag: each object given a `__proto__` key of its own
+ * `value` changed in one place the walk of dispatch's first stages would flag: each object given a `__proto__` key of its own
  * (as JSON.parse makes one), each number made Infinity (as JSON.parse reads `1e400`).
  */
 function hostileVariants(value: unknown): unknown[] {
@@ -139,7 +139,7 @@ for (const c of cases) {
     continue;
   }
   closedCounts.closed++;
-  test(`${c.label}: a closed schema's validator refuses what the fast lane's walk would flag`, () => {
+  test(`${c.label}: a closed schema's validator refuses what the first stages' walk would flag`, () => {
     fc.assert(
       fc.property(shaped(c.schema, c.schema, 0), (value) => {
         if (!c.validate(value)) return;

@@ -62,10 +62,12 @@ export function hasFunctionCall<M extends object>(message: M): message is M & Op
 export function readChatCalls(message: DispatchInput): NormalizedCall[] {
   const toolCalls: unknown = message.tool_calls;
   const count = Array.isArray(toolCalls) ? toolCalls.length : 0;
+  const invalid: unknown = "invalid_tool_calls" in message ? message.invalid_tool_calls : undefined;
+  // The most common message, one call, read into an array literal: cheaper than an array made by length and filled.
+  if (count === 1 && !Array.isArray(invalid)) return [readToolCall((toolCalls as unknown[])[0])];
   // Sized once: this runs for every dispatched message.
   const calls: NormalizedCall[] = new Array<NormalizedCall>(count);
   for (let i = 0; i < count; i++) calls[i] = readToolCall((toolCalls as unknown[])[i]);
-  const invalid: unknown = "invalid_tool_calls" in message ? message.invalid_tool_calls : undefined;
   if (Array.isArray(invalid)) {
     for (const call of invalid) calls.push(readInvalidCall(call));
   }
@@ -74,9 +76,22 @@ export function readChatCalls(message: DispatchInput): NormalizedCall[] {
 
 /**
  * One entry of `tool_calls`, in either shape (OpenAI `function.arguments` text, LangChain parsed `args`), detected
- * per call so that a hand-built mixture still works; also `registry.invoke(call)`'s reading of one call.
+ * per call so that a hand-built mixture still works; also `registry.invoke(call)`'s reading of one call. The
+ * common shape (`{ id, function: { name, arguments } }`, all three strings) is asked for first, in a function small
+ * enough to be taken in line where it is called.
  */
 export function readToolCall(call: unknown): NormalizedCall {
+  const fn = typeof call === "object" && call !== null ? (call as { function?: unknown }).function : undefined;
+  if (typeof fn === "object" && fn !== null) {
+    const id = (call as { id?: unknown }).id;
+    const { name, arguments: text } = fn as { name?: unknown; arguments?: unknown };
+    if (typeof id === "string" && typeof name === "string" && typeof text === "string") return { kind: "text", id, name, text };
+  }
+  return readOtherCall(call);
+}
+
+/** A call of any other shape than the common one (see `readToolCall`). */
+function readOtherCall(call: unknown): NormalizedCall {
   if (typeof call !== "object" || call === null) {
     return { kind: "invalid", id: "", name: "", error: "the tool call is not an object" };
   }

@@ -1,19 +1,20 @@
 /**
- * The dispatch fast lane (pipeline.ts `answerPlain`) against the full pipeline: every message below is answered
- * twice, once with the fast lane allowed and once with it switched off, by fresh registries and tools, and the two
- * runs must agree on everything observable: the ToolMessages (content, status, artifact, parts, ids, names, class,
- * `errorKind`), a rejection, what each tool was called with (including revived Dates), and the hook events. Each
- * case also says how many of its calls the fast lane must answer, so the comparison cannot pass by never taking it.
- * A third run forces the lane's walk over parsed arguments on for every tool, which closed schemas skip.
+ * The one dispatch pipeline (answer.ts `answerCall`, then pipeline.ts `finishCall` for a call that needs a later
+ * stage): every call of every format goes through `answerCall` exactly once; a call that needs no later stage never
+ * reaches them (each case says how many of its calls the first stages answer to the end); and the two ways a call
+ * can go through the pipeline give the same answers. Every message below is answered twice by fresh registries and
+ * tools: as it comes, and with every call's arguments left to the full reader and the later stages
+ * (`setReadAllInFull`), as arguments text the first stages do not read is; both runs must agree on everything
+ * observable: the ToolMessages (content, status, artifact, parts, ids, names, class, `errorKind`), a rejection, what
+ * each tool was called with (including revived Dates), and the hook events. A third run forces the walk over parsed
+ * arguments on for every tool, which closed schemas skip.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { type Int, type Max, type Min, type ToolContext, ToolError, ToolRegistry, image, text, tool } from "../../runtime/index";
-import { fastLaneCount, setFastLane, setPlainWalk } from "../../runtime/dispatch/plain";
+import { answerCallCount, setReadAllInFull, setWalkAlways } from "../../runtime/dispatch/answer";
+import { finishedCount } from "../../runtime/dispatch/pipeline";
 import type { DispatchOptions, RegistryOptions } from "../../runtime/dispatch/options";
-import type { DispatchEnvironment, DispatchTool } from "../../runtime/dispatch/environment";
-import { answerChatPlain } from "../../runtime/providers/openai-chat/lane";
-import { chatCallsOf, formatOf } from "../../runtime/providers/catalog";
 
 /** Fresh tools that write down every call they receive. */
 function makeTools(log: unknown[]) {
@@ -157,7 +158,7 @@ interface Case {
   dispatch?: DispatchOptions;
   /** Registry middleware (a no-op passing the call on). */
   middleware?: boolean;
-  /** How many calls the fast lane answers. */
+  /** How many calls the first stages answer to the end (the later stages take the others). */
   fast: number;
   /** The status each answer must have, where the case is about which side of a limit it falls. */
   statuses?: ("success" | "error")[];
@@ -186,7 +187,7 @@ const CASES: Case[] = [
   { name: "one valid call", calls: [["get_forecast", forecastArgs(1)]], fast: 1 },
   { name: "ten valid calls", calls: Array.from({ length: 10 }, (_, i) => ["get_forecast", forecastArgs(i), `call_${i}`] as [string, string, string]), fast: 10 },
   { name: "a default left out", calls: [["get_forecast", '{"city":"Oslo","days":3}']], fast: 1 },
-  { name: "an object result", calls: [["order", '{"id":7}']], fast: 1 },
+  { name: "an object result", calls: [["order", '{"id":7}']], fast: 0 },
   { name: "no arguments, empty text", calls: [["ping", ""]], fast: 0 },
   { name: "no arguments, {}", calls: [["ping", "{}"]], fast: 1 },
   { name: "invalid arguments", calls: [["get_forecast", '{"city":"Paris","days":40,"unit":"celsius"}']], fast: 0 },
@@ -213,60 +214,59 @@ const CASES: Case[] = [
   { name: "a Date revived", calls: [["meeting", '{"at":"2026-11-30T10:00:00Z","title":"standup"}']], fast: 1 },
   { name: "a leap second revived", calls: [["meeting", '{"at":"2016-12-31T23:59:60Z","title":"leap"}']], fast: 1 },
   { name: "an invalid Date", calls: [["meeting", '{"at":"yesterday","title":"x"}']], fast: 0 },
-  { name: "a ToolError", calls: [["fail", '{"how":"tool-error"}']], fast: 1 },
-  { name: "an Error with a secret", calls: [["fail", '{"how":"error"}']], fast: 1 },
-  { name: "a thrown string", calls: [["fail", '{"how":"string"}']], fast: 1 },
-  { name: "handleToolError text", calls: [["fail", '{"how":"error"}']], registry: { handleToolError: "the tool failed" }, fast: 1 },
-  { name: "handleToolError function", calls: [["fail", '{"how":"error"}']], registry: { handleToolError: (e, call) => `${call.name}(${JSON.stringify(call.args)}): ${(e as Error).message.length}` }, fast: 1 },
-  { name: "handleToolError false rejects", calls: [["order", '{"id":1}'], ["fail", '{"how":"error"}'], ["order", '{"id":2}']], registry: { handleToolError: false }, fast: 2 },
-  { name: "handleValidationError false rejects", calls: [["order", '{"id":1}'], ["order", '{"id":"x"}']], registry: { handleValidationError: false }, fast: 1 },
-  { name: "an async tool", calls: [["later", '{"ms":1}']], fast: 1 },
-  { name: "an async tool that rejects", calls: [["later", '{"ms":1,"fail":true}']], fast: 1 },
-  { name: "an async tool past its time limit", calls: [["later", '{"ms":200}']], registry: { timeoutMs: 20 }, fast: 1 },
-  { name: "a thenable result", calls: [["thenable", '{"value":"v"}']], fast: 1 },
-  { name: "sync and async mixed, in order", calls: [["later", '{"ms":5}', "a"], ["order", '{"id":1}', "b"], ["later", '{"ms":1}', "c"], ["get_forecast", forecastArgs(5), "d"]], fast: 4 },
-  { name: "undefined result", calls: [["shape", '{"kind":"undefined"}']], fast: 1 },
-  { name: "null result", calls: [["shape", '{"kind":"null"}']], fast: 1 },
-  { name: "array result", calls: [["shape", '{"kind":"array"}']], fast: 1 },
-  { name: "content parts", calls: [["shape", '{"kind":"parts"}']], fast: 1 },
-  { name: "a BigInt result", calls: [["shape", '{"kind":"bigint"}']], fast: 1 },
-  { name: "a circular result", calls: [["shape", '{"kind":"circular"}']], fast: 1 },
-  { name: "a result over maxResultBytes", calls: [["shape", '{"kind":"big"}']], registry: { maxResultBytes: 1000 }, fast: 1 },
-  { name: "media parts over maxResultBytes", calls: [["shape", '{"kind":"media"}']], registry: { maxResultBytes: 1000 }, fast: 1, statuses: ["error"] },
-  { name: "text and media summed over maxResultBytes", calls: [["shape", '{"kind":"media"}']], registry: { maxResultBytes: 3025 }, fast: 1, statuses: ["error"] },
-  { name: "text and media just within maxResultBytes", calls: [["shape", '{"kind":"media"}']], registry: { maxResultBytes: 3026 }, fast: 1, statuses: ["success"] },
-  { name: "content and artifact", calls: [["with_artifact", '{"q":"cats"}']], fast: 1 },
-  { name: "media content and a large artifact (not counted)", calls: [["with_artifact", '{"q":"media"}']], registry: { maxResultBytes: 5000 }, fast: 1, statuses: ["success"] },
-  { name: "media content of content and artifact over maxResultBytes", calls: [["with_artifact", '{"q":"media"}']], registry: { maxResultBytes: 2000 }, fast: 1, statuses: ["error"] },
-  { name: "content and artifact, not a pair", calls: [["with_artifact", '{"q":"bad"}']], fast: 1 },
-  { name: "a revoked Proxy returned", calls: [["revoked", '{"how":"return"}'], ["order", '{"id":1}']], fast: 2 },
-  { name: "a revoked Proxy thrown", calls: [["revoked", '{"how":"throw"}'], ["order", '{"id":1}']], fast: 2 },
-  { name: "a schema ajv cannot compile", calls: [["broken", '{"x":"a"}'], ["broken", '{"x":"b"}'], ["order", '{"id":1}']], fast: 3 },
+  { name: "a ToolError", calls: [["fail", '{"how":"tool-error"}']], fast: 0 },
+  { name: "an Error with a secret", calls: [["fail", '{"how":"error"}']], fast: 0 },
+  { name: "a thrown string", calls: [["fail", '{"how":"string"}']], fast: 0 },
+  { name: "handleToolError text", calls: [["fail", '{"how":"error"}']], registry: { handleToolError: "the tool failed" }, fast: 0 },
+  { name: "handleToolError function", calls: [["fail", '{"how":"error"}']], registry: { handleToolError: (e, call) => `${call.name}(${JSON.stringify(call.args)}): ${(e as Error).message.length}` }, fast: 0 },
+  { name: "handleToolError false rejects", calls: [["order", '{"id":1}'], ["fail", '{"how":"error"}'], ["order", '{"id":2}']], registry: { handleToolError: false }, fast: 0 },
+  { name: "handleValidationError false rejects", calls: [["order", '{"id":1}'], ["order", '{"id":"x"}']], registry: { handleValidationError: false }, fast: 0 },
+  { name: "an async tool", calls: [["later", '{"ms":1}']], fast: 0 },
+  { name: "an async tool that rejects", calls: [["later", '{"ms":1,"fail":true}']], fast: 0 },
+  { name: "an async tool past its time limit", calls: [["later", '{"ms":200}']], registry: { timeoutMs: 20 }, fast: 0 },
+  { name: "a thenable result", calls: [["thenable", '{"value":"v"}']], fast: 0 },
+  { name: "sync and async mixed, in order", calls: [["later", '{"ms":5}', "a"], ["order", '{"id":1}', "b"], ["later", '{"ms":1}', "c"], ["get_forecast", forecastArgs(5), "d"]], fast: 1 },
+  { name: "undefined result", calls: [["shape", '{"kind":"undefined"}']], fast: 0 },
+  { name: "null result", calls: [["shape", '{"kind":"null"}']], fast: 0 },
+  { name: "array result", calls: [["shape", '{"kind":"array"}']], fast: 0 },
+  { name: "content parts", calls: [["shape", '{"kind":"parts"}']], fast: 0 },
+  { name: "a BigInt result", calls: [["shape", '{"kind":"bigint"}']], fast: 0 },
+  { name: "a circular result", calls: [["shape", '{"kind":"circular"}']], fast: 0 },
+  { name: "a result over maxResultBytes", calls: [["shape", '{"kind":"big"}']], registry: { maxResultBytes: 1000 }, fast: 0 },
+  { name: "media parts over maxResultBytes", calls: [["shape", '{"kind":"media"}']], registry: { maxResultBytes: 1000 }, fast: 0, statuses: ["error"] },
+  { name: "text and media summed over maxResultBytes", calls: [["shape", '{"kind":"media"}']], registry: { maxResultBytes: 3025 }, fast: 0, statuses: ["error"] },
+  { name: "text and media just within maxResultBytes", calls: [["shape", '{"kind":"media"}']], registry: { maxResultBytes: 3026 }, fast: 0, statuses: ["success"] },
+  { name: "content and artifact", calls: [["with_artifact", '{"q":"cats"}']], fast: 0 },
+  { name: "media content and a large artifact (not counted)", calls: [["with_artifact", '{"q":"media"}']], registry: { maxResultBytes: 5000 }, fast: 0, statuses: ["success"] },
+  { name: "media content of content and artifact over maxResultBytes", calls: [["with_artifact", '{"q":"media"}']], registry: { maxResultBytes: 2000 }, fast: 0, statuses: ["error"] },
+  { name: "content and artifact, not a pair", calls: [["with_artifact", '{"q":"bad"}']], fast: 0 },
+  { name: "a revoked Proxy returned", calls: [["revoked", '{"how":"return"}'], ["order", '{"id":1}']], fast: 0 },
+  { name: "a revoked Proxy thrown", calls: [["revoked", '{"how":"throw"}'], ["order", '{"id":1}']], fast: 0 },
+  { name: "a schema ajv cannot compile", calls: [["broken", '{"x":"a"}'], ["broken", '{"x":"b"}'], ["order", '{"id":1}']], fast: 0 },
   { name: "an unknown tool", calls: [["nope", "{}"]], fast: 0 },
-  { name: "duplicate ids", calls: [["order", '{"id":1}', "same"], ["order", '{"id":2}', "same"]], fast: 2 },
+  { name: "duplicate ids", calls: [["order", '{"id":1}', "same"], ["order", '{"id":2}', "same"]], fast: 0 },
   { name: "an id too long", calls: [["order", '{"id":1}', "x".repeat(300)]], fast: 0 },
   { name: "an id at a lowered limit", calls: [["order", '{"id":1}', "abcdef"]], dispatch: { maxCallIdLength: 5 }, fast: 0 },
-  { name: "more calls than maxCallsPerMessage", calls: Array.from({ length: 5 }, (_, i) => ["order", `{"id":${i}}`, `c${i}`] as [string, string, string]), registry: { maxCallsPerMessage: 3 }, fast: 3 },
-  { name: "maxConcurrency 1", calls: [["later", '{"ms":3}', "a"], ["order", '{"id":1}', "b"], ["order", '{"id":2}', "c"]], dispatch: { maxConcurrency: 1 }, fast: 3 },
+  { name: "more calls than maxCallsPerMessage", calls: Array.from({ length: 5 }, (_, i) => ["order", `{"id":${i}}`, `c${i}`] as [string, string, string]), registry: { maxCallsPerMessage: 3 }, fast: 0 },
+  { name: "maxConcurrency 1", calls: [["later", '{"ms":3}', "a"], ["order", '{"id":1}', "b"], ["order", '{"id":2}', "c"]], dispatch: { maxConcurrency: 1 }, fast: 0 },
   { name: "a ToolContext tool", calls: [["contextual", '{"q":"x"}']], fast: 0 },
   { name: "a dispatch time limit", calls: [["order", '{"id":1}']], dispatch: { timeoutMs: 5000 }, fast: 0 },
-  { name: "a caller's signal", calls: [["order", '{"id":1}']], dispatch: { signal: new AbortController().signal }, fast: 1 },
-  { name: "dispatch metadata and redact", calls: [["fail", '{"how":"error"}']], dispatch: { metadata: { user: "u" }, redact: (s) => s.replace(/hunter2/g, "***") }, fast: 1 },
+  { name: "a caller's signal", calls: [["order", '{"id":1}']], dispatch: { signal: new AbortController().signal }, fast: 0 },
+  { name: "dispatch metadata and redact", calls: [["fail", '{"how":"error"}']], dispatch: { metadata: { user: "u" }, redact: (s) => s.replace(/hunter2/g, "***") }, fast: 0 },
   { name: "registry hooks", calls: [["order", '{"id":1}'], ["fail", '{"how":"error"}'], ["order", '{"id":"x"}']], registry: { onToolStart: () => {} }, fast: 0 },
   { name: "dispatch hooks", calls: [["order", '{"id":1}']], dispatch: { onToolEnd: () => {} }, fast: 0 },
   { name: "registry middleware", calls: [["order", '{"id":1}'], ["fail", '{"how":"error"}']], middleware: true, fast: 0 },
   { name: "dispatch wrap", calls: [["order", '{"id":1}']], dispatch: { wrap: (_request, next) => next() }, fast: 0 },
-  // The static lane hands the rest of a batch to the full pipeline at its first call it cannot finish.
+  // A plain batch hands the rest of it on at its first call that needs a later stage.
   { name: "handed on mid-batch: an invalid call", calls: [["get_forecast", forecastArgs(1)], ["order", '{"id":"x"}'], ["get_forecast", forecastArgs(2)]], fast: 2 },
-  { name: "handed on mid-batch: a throwing tool", calls: [["get_forecast", forecastArgs(1)], ["get_forecast", forecastArgs(2)], ["fail", '{"how":"error"}'], ["get_forecast", forecastArgs(3)]], fast: 4 },
-  { name: "handed on mid-batch: an async tool", calls: [["get_forecast", forecastArgs(1)], ["later", '{"ms":2}'], ["get_forecast", forecastArgs(3)]], fast: 3 },
-  { name: "handed on mid-batch: an object result", calls: [["get_forecast", forecastArgs(1)], ["order", '{"id":3}'], ["get_forecast", forecastArgs(3)]], fast: 3 },
+  { name: "handed on mid-batch: a throwing tool", calls: [["get_forecast", forecastArgs(1)], ["get_forecast", forecastArgs(2)], ["fail", '{"how":"error"}'], ["get_forecast", forecastArgs(3)]], fast: 3 },
+  { name: "handed on mid-batch: an async tool", calls: [["get_forecast", forecastArgs(1)], ["later", '{"ms":2}'], ["get_forecast", forecastArgs(3)]], fast: 2 },
+  { name: "handed on mid-batch: an object result", calls: [["get_forecast", forecastArgs(1)], ["order", '{"id":3}'], ["get_forecast", forecastArgs(3)]], fast: 2 },
   { name: "handed on mid-batch: an unknown tool", calls: [["get_forecast", forecastArgs(1)], ["nope", "{}"], ["get_forecast", forecastArgs(3)]], fast: 2 },
   { name: "text results under a caller's signal", calls: [["get_forecast", forecastArgs(1)], ["get_forecast", forecastArgs(2)]], dispatch: { signal: new AbortController().signal }, fast: 2 },
   { name: "a registry limit set to a valid value", calls: [["get_forecast", forecastArgs(1)]], registry: { maxCallsPerMessage: 4, maxConcurrency: 2, maxCallIdLength: 64 }, fast: 1 },
-  // dispatch(message) of a chat message reads `tool_calls` as they stand (providers/openai-chat/lane.ts): every
-  // other shape of call, where it stands in the batch, must be answered as the general path answers it.
-  { name: "a LangChain call between two chat calls", calls: [["get_forecast", forecastArgs(1)], ["order", '{"id":1}'], ["get_forecast", forecastArgs(2)]], message: (tc) => ({ role: "assistant", content: null, tool_calls: [tc[0], asLangChain(tc[1]!), tc[2]] }), fast: 3 },
+  // Every shape of chat call, where it stands in the batch, read into a NormalizedCall by the chat reader.
+  { name: "a LangChain call between two chat calls", calls: [["get_forecast", forecastArgs(1)], ["order", '{"id":1}'], ["get_forecast", forecastArgs(2)]], message: (tc) => ({ role: "assistant", content: null, tool_calls: [tc[0], asLangChain(tc[1]!), tc[2]] }), fast: 2 },
   { name: "a LangChain message", calls: [["get_forecast", forecastArgs(1)], ["get_forecast", forecastArgs(2)]], message: (tc) => ({ content: "", tool_calls: tc.map(asLangChain), invalid_tool_calls: [] }), fast: 2 },
   { name: "an empty invalid_tool_calls list", calls: [["get_forecast", forecastArgs(1)], ["get_forecast", forecastArgs(2)]], message: (tc) => ({ tool_calls: tc, invalid_tool_calls: [] }), fast: 2 },
   { name: "invalid_tool_calls to answer too", calls: [["get_forecast", forecastArgs(1)]], message: (tc) => ({ tool_calls: tc, invalid_tool_calls: [{ name: "get_forecast", args: "{oops", id: "bad", error: "unparsable" }] }), fast: 1 },
@@ -274,18 +274,17 @@ const CASES: Case[] = [
   { name: "arguments already parsed by a gateway", calls: [["get_forecast", forecastArgs(1)], ["get_forecast", forecastArgs(2)]], message: (tc) => ({ tool_calls: [{ ...tc[0], function: { name: "get_forecast", arguments: JSON.parse(tc[0]!.function.arguments) } }, tc[1]] }), fast: 2 },
   { name: "a call that is not an object", calls: [["get_forecast", forecastArgs(1)]], message: (tc) => ({ tool_calls: [tc[0], null] }), fast: 1 },
   { name: "no arguments at all", calls: [["get_forecast", forecastArgs(1)]], message: (tc) => ({ tool_calls: [tc[0], { id: "x", type: "function", function: { name: "order" } }] }), fast: 1 },
-  // A message of one call is answered apart from the loop (lane.ts): each shape it hands on, in that place.
+  // A message of one call is answered apart from the loop (dispatch.ts): each shape it hands on, in that place.
   { name: "one LangChain call", calls: [["get_forecast", forecastArgs(1)]], message: (tc) => ({ content: "", tool_calls: tc.map(asLangChain), invalid_tool_calls: [] }), fast: 1 },
   { name: "one call with a numeric id", calls: [["get_forecast", forecastArgs(1)]], message: (tc) => ({ tool_calls: [{ ...tc[0], id: 7 }] }), fast: 1 },
   { name: "one call that is not an object", calls: [["get_forecast", forecastArgs(1)]], message: () => ({ tool_calls: [null] }), fast: 0 },
   { name: "one call with arguments already parsed", calls: [["get_forecast", forecastArgs(1)]], message: (tc) => ({ tool_calls: [{ ...tc[0], function: { name: "get_forecast", arguments: JSON.parse(tc[0]!.function.arguments) } }] }), fast: 1 },
-  { name: "one call of an async tool", calls: [["later", '{"ms":1}']], message: (tc) => ({ tool_calls: tc }), fast: 1 },
-  // Shapes the chat lane must leave to another format, though they carry `tool_calls` (the provider catalogue): the
-  // general path reads their one call, then its own fast lane answers it.
-  { name: "tool_calls beside a Responses output list", calls: [["get_forecast", forecastArgs(1)]], message: (tc) => ({ tool_calls: tc, output: [{ type: "function_call", call_id: "r1", name: "order", arguments: '{"id":1}' }] }), fast: 1 },
-  { name: "a legacy function_call beside an empty tool_calls list", calls: [], message: () => ({ role: "assistant", content: null, tool_calls: [], function_call: { name: "order", arguments: '{"id":1}' } }), fast: 1 },
-  // Arguments that came parsed (LangChain `args`, Anthropic `input`, Gemini `args`): read by the full reader's copy
-  // (plain.ts `answerCall`), so each limit and shape below must be answered as the full pipeline answers it.
+  { name: "one call of an async tool", calls: [["later", '{"ms":1}']], message: (tc) => ({ tool_calls: tc }), fast: 0 },
+  // Shapes another format owns, though they carry `tool_calls` (the catalogue): that format reads their call.
+  { name: "tool_calls beside a Responses output list", calls: [["get_forecast", forecastArgs(1)]], message: (tc) => ({ tool_calls: tc, output: [{ type: "function_call", call_id: "r1", name: "order", arguments: '{"id":1}' }] }), fast: 0 },
+  { name: "a legacy function_call beside an empty tool_calls list", calls: [], message: () => ({ role: "assistant", content: null, tool_calls: [], function_call: { name: "order", arguments: '{"id":1}' } }), fast: 0 },
+  // Arguments that came parsed (LangChain `args`, Anthropic `input`, Gemini `args`): read by the reader's copy in
+  // the first stages (answer.ts), so each limit and shape below must be answered as the later stages answer it.
   { name: "parsed: a __proto__ key", calls: [], message: () => lcMessage([["get_forecast", JSON.parse('{"city":"Oslo","days":2,"unit":"celsius","__proto__":{"polluted":true}}')]]), fast: 1 },
   { name: "parsed: nested arguments", calls: [], message: () => lcMessage([["search", { filter: { tags: ["a", "b"], nested: { deeper: { deepest: [1, 2] } } } }]]), fast: 1 },
   { name: "parsed: too deep", calls: [], message: () => lcMessage([["search", { filter: { tags: ["a"], nested: { deeper: { deepest: [1] } } } }]]), registry: { maxArgumentsDepth: 3 }, fast: 0 },
@@ -300,12 +299,12 @@ const CASES: Case[] = [
   { name: "parsed: a class instance", calls: [], message: () => lcMessage([["order", new (class Args { id = 1; })()]]), fast: 0 },
   { name: "parsed: an unknown property", calls: [], message: () => lcMessage([["order", { id: 1, extra: true }]]), fast: 0 },
   { name: "parsed: a coercible value", calls: [], message: () => lcMessage([["order", { id: "4" }]]), fast: 0 },
-  { name: "parsed: a getter that throws", calls: [], message: () => lcMessage([["order", { get id(): number { throw new Error("getter failed"); } }], ["order", { id: 2 }]]), fast: 2 },
-  { name: "parsed: a throwing tool, then more", calls: [], message: () => lcMessage([["order", { id: 1 }], ["fail", { how: "error" }], ["order", { id: 2 }]]), fast: 3 },
-  { name: "parsed: an Anthropic message", calls: [], message: () => ({ role: "assistant", content: [{ type: "text", text: "Checking." }, { type: "tool_use", id: "toolu_1", name: "get_forecast", input: { city: "Lima", days: 3, unit: "celsius" } }, { type: "tool_use", id: "toolu_2", name: "order", input: { id: 9 } }] }), fast: 2 },
-  { name: "parsed: a Gemini response", calls: [], message: () => ({ candidates: [{ content: { role: "model", parts: [{ functionCall: { id: "g1", name: "order", args: { id: 5 } } }, { functionCall: { id: "g2", name: "ping" } }] } }] }), fast: 2 },
-  { name: "parsed: a Responses API call", calls: [], message: () => ({ output: [{ type: "function_call", call_id: "r1", name: "order", arguments: '{"id":6}' }] }), fast: 1 },
-  // Read once per registry for dispatch(message) without options (dispatch.ts `registryLane`).
+  { name: "parsed: a getter that throws", calls: [], message: () => lcMessage([["order", { get id(): number { throw new Error("getter failed"); } }], ["order", { id: 2 }]]), fast: 0 },
+  { name: "parsed: a throwing tool, then more", calls: [], message: () => lcMessage([["order", { id: 1 }], ["fail", { how: "error" }], ["order", { id: 2 }]]), fast: 0 },
+  { name: "parsed: an Anthropic message", calls: [], message: () => ({ role: "assistant", content: [{ type: "text", text: "Checking." }, { type: "tool_use", id: "toolu_1", name: "get_forecast", input: { city: "Lima", days: 3, unit: "celsius" } }, { type: "tool_use", id: "toolu_2", name: "order", input: { id: 9 } }] }), fast: 1 },
+  { name: "parsed: a Gemini response", calls: [], message: () => ({ candidates: [{ content: { role: "model", parts: [{ functionCall: { id: "g1", name: "order", args: { id: 5 } } }, { functionCall: { id: "g2", name: "ping" } }] } }] }), fast: 1 },
+  { name: "parsed: a Responses API call", calls: [], message: () => ({ output: [{ type: "function_call", call_id: "r1", name: "order", arguments: '{"id":6}' }] }), fast: 0 },
+  // Read once per registry for dispatch(message) without options (dispatch.ts `registryRun`).
   { name: "an id at a registry's lowered limit", calls: [["order", '{"id":1}', "abcdef"]], registry: { maxCallIdLength: 5 }, fast: 0 },
   { name: "a registry limit set to an invalid value", calls: [["order", '{"id":1}']], registry: { maxConcurrency: 0 }, fast: 0 },
   { name: "a registry's hooks with dispatch options", calls: [["order", '{"id":1}']], registry: { onToolEnd: () => {} }, dispatch: { maxConcurrency: 4 }, fast: 0 },
@@ -321,7 +320,7 @@ function recordingHooks(events: unknown[]): Required<Pick<RegistryOptions, "onTo
 }
 
 /** What one run of a case shows: answers (or the rejection), the tools' calls, hook events. */
-async function run(c: Case, fast: boolean): Promise<{ outcome: unknown; log: unknown[]; events: unknown[]; fastAnswers: number }> {
+async function run(c: Case, fast: boolean): Promise<{ outcome: unknown; log: unknown[]; events: unknown[]; fastAnswers: number; begun: number }> {
   const log: unknown[] = [];
   const events: unknown[] = [];
   const hooked = (options: object | undefined) =>
@@ -330,8 +329,9 @@ async function run(c: Case, fast: boolean): Promise<{ outcome: unknown; log: unk
   if (c.middleware) registry.use((_request, next) => next());
   const toolCalls = c.calls.map(([name, args, id], i) => ({ id: id ?? `call_${i}`, type: "function" as const, function: { name, arguments: args } }));
   const message = c.message ? c.message(toolCalls) : { role: "assistant" as const, content: null, tool_calls: toolCalls };
-  const previous = setFastLane(fast);
-  const before = fastLaneCount();
+  const previous = setReadAllInFull(!fast);
+  const begun = answerCallCount();
+  const finished = finishedCount();
   let outcome: unknown;
   try {
     const answers = await registry.dispatch(message, hooked(c.dispatch) as DispatchOptions | undefined);
@@ -342,33 +342,35 @@ async function run(c: Case, fast: boolean): Promise<{ outcome: unknown; log: unk
   } catch (error) {
     outcome = { rejected: error instanceof Error ? `${error.constructor.name}: ${error.message}` : String(error) };
   } finally {
-    setFastLane(previous);
+    setReadAllInFull(previous);
   }
-  return { outcome, log, events, fastAnswers: fastLaneCount() - before };
+  const through = answerCallCount() - begun;
+  return { outcome, log, events, fastAnswers: through - (finishedCount() - finished), begun: through };
 }
 
 for (const c of CASES) {
-  test(`fast lane = full pipeline: ${c.name}`, async () => {
+  test(`one pipeline, both ways through it: ${c.name}`, async () => {
     const full = await run(c, false);
     const fast = await run(c, true);
-    assert.is(full.fastAnswers, 0, "the switch turns the fast lane off");
+    assert.is(full.fastAnswers, 0, "the switch leaves every call to the later stages");
+    assert.is(fast.begun, full.begun, "the same calls went through answerCall");
     assert.equal(fast.outcome, full.outcome, "the answers");
     assert.equal(fast.log, full.log, "the tools' calls");
     assert.equal(fast.events, full.events, "the hook events");
-    assert.is(fast.fastAnswers, c.fast, "calls answered by the fast lane");
+    assert.is(fast.fastAnswers, c.fast, "calls the first stages answered to the end");
     if (c.statuses) assert.equal((fast.outcome as { fields: { status: string } }[]).map((m) => m.fields.status), c.statuses, "the statuses");
-    // Closed schemas skip the lane's walk over parsed arguments: walking them anyway must change nothing.
-    const previous = setPlainWalk(true);
+    // Closed schemas skip the walk over parsed arguments: walking them anyway must change nothing.
+    const previous = setWalkAlways(true);
     try {
       const walked = await run(c, true);
-      assert.equal(walked, fast, "the lane with its walk forced on");
+      assert.equal(walked, fast, "the first stages with their walk forced on");
     } finally {
-      setPlainWalk(previous);
+      setWalkAlways(previous);
     }
   });
 }
 
-test("a registry's options are a frozen copy: what the fast lane read of them once stays true", () => {
+test("a registry's options are a frozen copy: what dispatch read of them once stays true", () => {
   const given: RegistryOptions = { maxCallIdLength: 64 };
   const registry = new ToolRegistry([], given);
   assert.ok(Object.isFrozen(registry.options));
@@ -377,7 +379,7 @@ test("a registry's options are a frozen copy: what the fast lane read of them on
   assert.is(registry.options.maxCallIdLength, 64);
 });
 
-test("the fast lane leaves no __proto__ in arguments and answers a polluted prototype's name like the full pipeline", async () => {
+test("neither way through the pipeline passes a polluted prototype's property to a tool as an argument", async () => {
   // A property added to Object.prototype must not reach the tool as an argument on either path.
   (Object.prototype as Record<string, unknown>).unit = "fahrenheit";
   try {
@@ -391,57 +393,7 @@ test("the fast lane leaves no __proto__ in arguments and answers a polluted prot
   }
 });
 
-test("dispatch(message) of a chat message takes the chat lane exactly when nothing asks for the general path", () => {
-  const log: unknown[] = [];
-  const envOf = (registry: ToolRegistry, approvals = false): DispatchEnvironment => ({
-    get: (name) => registry.get(name) as DispatchTool | undefined,
-    names: () => registry.list().map((t) => t.name),
-    options: registry.options,
-    approvals,
-  });
-  const lane = (env: DispatchEnvironment, message: { tool_calls: unknown[]; invalid_tool_calls?: unknown[] }) => answerChatPlain(env, message, message.tool_calls);
-  const plain = new ToolRegistry(makeTools(log));
-  const call = { id: "c1", type: "function", function: { name: "get_forecast", arguments: forecastArgs(1) } };
-  assert.instance(lane(envOf(plain), { tool_calls: [call] }), Promise, "a plain message");
-  assert.is(lane(envOf(plain), { tool_calls: [call], invalid_tool_calls: [{ id: "x", args: "{" }] }), undefined, "invalid calls to answer");
-  assert.is(lane(envOf(plain, true), { tool_calls: [call] }), undefined, "tools that may need approval");
-  assert.is(lane(envOf(new ToolRegistry(makeTools(log), { onToolEnd: () => {} })), { tool_calls: [call] }), undefined, "registry hooks");
-  assert.is(lane(envOf(new ToolRegistry(makeTools(log), { maxCallsPerMessage: 1 })), { tool_calls: [call, call] }), undefined, "over a limit");
-  const previous = setFastLane(false);
-  try {
-    assert.is(lane(envOf(plain), { tool_calls: [call] }), undefined, "the fast lane switched off");
-  } finally {
-    setFastLane(previous);
-  }
-});
-
-test("dispatch asks for a chat message with calls first only where formatOf would say chat", () => {
-  const call = { id: "c1", type: "function", function: { name: "get_forecast", arguments: "{}" } };
-  const listWithCalls = Object.assign([{ type: "function_call", call_id: "r1", name: "x", arguments: "{}" }], { tool_calls: [call] });
-  const shapes: [string, unknown, boolean][] = [
-    ["a chat message", { role: "assistant", content: null, tool_calls: [call] }, true],
-    ["a LangChain AIMessage", { content: "", tool_calls: [{ name: "x", args: {}, id: "c1" }], invalid_tool_calls: [] }, true],
-    ["a function_call beside calls", { tool_calls: [call], function_call: { name: "x", arguments: "{}" } }, true],
-    ["Gemini fields beside calls", { tool_calls: [call], candidates: [] }, true],
-    ["an Anthropic content list beside calls", { tool_calls: [call], content: [{ type: "tool_use", id: "t", name: "x", input: {} }] }, true],
-    ["no calls", { role: "assistant", content: "Hi", tool_calls: [] }, false],
-    ["only invalid calls", { tool_calls: [], invalid_tool_calls: [{ id: "x", args: "{" }] }, false],
-    ["calls that are no list", { tool_calls: { 0: call, length: 1 } }, false],
-    ["a Responses output list beside calls", { tool_calls: [call], output: [] }, false],
-    ["a list of Responses items carrying calls", listWithCalls, false],
-    ["a legacy function_call", { function_call: { name: "x", arguments: "{}" } }, false],
-    ["null", null, false],
-    ["a string", "tool_calls", false],
-  ];
-  for (const [what, message, chat] of shapes) {
-    const calls = chatCallsOf(message);
-    assert.is(calls !== undefined, chat, what);
-    if (calls !== undefined) assert.is(calls, (message as { tool_calls: unknown }).tool_calls, `${what}: the list itself`);
-    if (chat) assert.is(formatOf(message), "openai", `${what}: formatOf agrees`);
-  }
-});
-
-test("parsed arguments reach the tool as a copy, in the fast lane as in the full pipeline", async () => {
+test("parsed arguments reach the tool as a copy, either way through the pipeline", async () => {
   const seen: unknown[] = [];
   /**
    * Changes what it is given.
@@ -455,15 +407,15 @@ test("parsed arguments reach the tool as a copy, in the fast lane as in the full
   const registry = new ToolRegistry([mutate]);
   for (const fast of [true, false]) {
     const args = { filter: { tags: ["a"] } };
-    const previous = setFastLane(fast);
-    const before = fastLaneCount();
+    const previous = setReadAllInFull(!fast);
+    const before = finishedCount();
     try {
       const [answer] = await registry.dispatch(lcMessage([["mutate", args]]));
-      assert.is(answer!.content, "a,changed", `the tool's own copy (fast lane ${fast ? "on" : "off"})`);
+      assert.is(answer!.content, "a,changed", `the tool's own copy (${fast ? "first stages" : "later stages"})`);
     } finally {
-      setFastLane(previous);
+      setReadAllInFull(previous);
     }
-    assert.is(fastLaneCount() - before, fast ? 1 : 0, "the lane that answered");
+    assert.is(finishedCount() - before, fast ? 0 : 1, "the stages that answered");
     assert.equal(args, { filter: { tags: ["a"] } }, "the message's arguments are unchanged");
     assert.is.not(seen.at(-1), args.filter);
   }
@@ -487,14 +439,14 @@ test("a format's answer is the same whether the calls were answered at once or t
   const now = messages(false);
   const later = messages(true);
   for (let i = 0; i < now.length; i++) {
-    const before = fastLaneCount();
+    const before = finishedCount();
     const atOnce = await registry.dispatch(now[i]![1] as never);
-    assert.is(fastLaneCount() - before, 2, `${now[i]![0]}: both calls answered by the fast lane`);
+    assert.is(finishedCount() - before, 0, `${now[i]![0]}: both calls answered by the first stages`);
     assert.equal(JSON.stringify(atOnce), JSON.stringify(await registry.dispatch(later[i]![1] as never)), now[i]![0]);
   }
 });
 
-test("a message whose tool_calls throw when read is rejected with that error, as before the chat lane", async () => {
+test("a message whose tool_calls throw when read is rejected with that error", async () => {
   const registry = new ToolRegistry(makeTools([]));
   const boom = new Error("a getter that throws");
   const message = { role: "assistant", content: null, get tool_calls(): unknown[] { throw boom; } };

@@ -1,30 +1,31 @@
 /**
- * The dispatch fast lane against the full pipeline over the whole type corpus (test/fixtures/conformance): for every
- * tool, arguments shaped by its schema (mostly valid, often wrong in one place) and hostile variants of them are sent
- * as JSON text, once with the fast lane allowed and once with it switched off, and both answers must be the same:
- * content, status, error kind, artifact, parts, id and name. fast-lane.test.ts covers chosen cases (hooks, async
- * tools, hand-offs mid-batch); this one covers every parameter shape the transformer emits, including the closed
- * schemas whose validator stands in for the lane's walk over parsed arguments.
+ * Every tool of the type corpus (test/fixtures/conformance) answers as it did before dispatch became one pipeline:
+ * for each tool, arguments shaped by its schema (mostly valid, often wrong in one place) and hostile variants of
+ * them are dispatched as JSON text (a Chat Completions call) and as parsed `args` (a LangChain ToolCall), and what a
+ * caller and the model can observe of each answer (content, status, error kind, artifact, parts, id, name) is
+ * folded into one digest per tool, compared with corpus-answers.json. That file was written by this test run against
+ * the build that still had two implementations of a call (a fast lane beside the full pipeline, whose agreement the
+ * test it replaces checked), so a difference here is a change of an answer.
  *
- * Hostile variants change the text the way the lane's checks must notice: an own `__proto__` key (JSON.parse makes
- * one), a number too large for a double (`1e400`), a key the schema does not know, white space before the text.
- * Each text that parses is sent again as a LangChain ToolCall's parsed `args` (the lane's other reader: a copy by
- * `readArguments`), where the too-large number arrives as Infinity.
+ * Hostile variants change the text the way reading must notice: an own `__proto__` key (JSON.parse makes one), a
+ * number too large for a double (`1e400`), a key the schema does not know, white space before the text. Each text
+ * that parses is sent again as parsed `args`, where the too-large number arrives as Infinity.
+ *
+ * To write the file again (only when an answer is meant to change): TOOLTYPE_WRITE_CORPUS_ANSWERS=1.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import fc from "fast-check";
 import type { RegisteredTool, ToolMessage } from "tooltype";
+import { createHash } from "node:crypto";
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { corpusRegistries } from "../support/corpus";
 import { shaped } from "../support/shaped-values";
 
 const RUNS = 25;
-
-// The corpus is registered with the package's own build ("tooltype", as the compiled fixtures import it), so its
-// switches are the ones of that build's dispatch module, not of the runtime sources the other tests compile.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { fastLaneCount, setFastLane } = require(path.join(path.dirname(require.resolve("tooltype")), "dispatch", "plain.js")) as typeof import("../../runtime/dispatch/plain");
+const FILE = path.resolve(__dirname, "../../../test/dispatch/corpus-answers.json");
+const WRITE = process.env.TOOLTYPE_WRITE_CORPUS_ANSWERS === "1";
 
 /** What a caller and the model can observe of an answer. */
 function observed(message: ToolMessage): Record<string, unknown> {
@@ -70,23 +71,25 @@ function parsedMessage(tool: RegisteredTool, text: string): object | undefined {
   return { content: "", tool_calls: [{ id: "call_1", name: tool.name, args, type: "tool_call" }], invalid_tool_calls: [] };
 }
 
-async function answer(registry: { dispatch(message: object): Promise<ToolMessage[]> }, message: object, fast: boolean): Promise<Record<string, unknown>> {
-  const previous = setFastLane(fast);
-  try {
-    const answers = await registry.dispatch(message);
-    assert.is(answers.length, 1);
-    return observed(answers[0]!);
-  } finally {
-    setFastLane(previous);
-  }
+/** JSON of an observed answer, with what JSON leaves out (undefined, Infinity, dates) kept apart. */
+function stable(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) => {
+    if (item === undefined) return "<undefined>";
+    if (typeof item === "number" && !Number.isFinite(item)) return `<${String(item)}>`;
+    return item;
+  });
 }
 
-const counts = { tools: 0, texts: 0, fast: 0, success: 0, error: 0 };
+const expected: Record<string, string> = WRITE || !fs.existsSync(FILE) ? {} : (JSON.parse(fs.readFileSync(FILE, "utf8")) as Record<string, string>);
+const written: Record<string, string> = {};
+const counts = { tools: 0, texts: 0, success: 0, error: 0 };
 
 for (const { name, registry } of corpusRegistries().entries) {
   for (const tool of registry.list() as RegisteredTool[]) {
     counts.tools++;
-    test(`${name} ${tool.name}: the fast lane answers as the full pipeline does`, async () => {
+    const key = `${name} ${tool.name}`;
+    test(`${key}: every answer as before`, async () => {
+      const digest = createHash("sha256");
       await fc.assert(
         fc.asyncProperty(shaped(tool.parameters, tool.parameters, 0), async (value) => {
           for (const text of texts(value)) {
@@ -98,26 +101,29 @@ for (const { name, registry } of corpusRegistries().entries) {
             for (const [what, message] of messages) {
               if (message === undefined) continue;
               counts.texts++;
-              const before = fastLaneCount();
-              const fast = await answer(registry, message, true);
-              counts.fast += fastLaneCount() - before;
-              const full = await answer(registry, message, false);
-              assert.equal(fast, full, what);
-              if (full.status === "success") counts.success++;
+              const answers = (await registry.dispatch(message as never)) as ToolMessage[];
+              assert.is(answers.length, 1, what);
+              const one = observed(answers[0]!);
+              if (one.status === "success") counts.success++;
               else counts.error++;
+              digest.update(`${what}\n${stable(one)}\n`);
             }
           }
         }),
         { numRuns: RUNS, seed: 11 },
       );
+      const got = digest.digest("hex");
+      written[key] = got;
+      if (!WRITE) assert.is(got, expected[key], `${key}: an answer changed (or the tool is new: see this file's header)`);
     });
   }
 }
 
-test("the comparison covered the lane: many calls taken by it, many answered and many refused", () => {
+test("the corpus covered many answers, accepted and refused", () => {
   assert.ok(counts.tools >= 100, JSON.stringify(counts));
-  assert.ok(counts.fast > counts.tools * 5, `the fast lane took too few calls: ${JSON.stringify(counts)}`);
   assert.ok(counts.success > counts.tools * 5 && counts.error > counts.tools * 5, JSON.stringify(counts));
+  if (WRITE) fs.writeFileSync(FILE, `${JSON.stringify(written, null, 1)}\n`);
+  else assert.is(Object.keys(written).length, Object.keys(expected).length, "every tool of corpus-answers.json was answered");
 });
 
 test.run();
