@@ -100,6 +100,7 @@ test("accumulator: a programmatic call's input given whole is its input; pieces 
   acc.push({ type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: restated.slice(0, 9) } });
   acc.push({ type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: restated.slice(9) } });
   assert.equal(acc.push({ type: "content_block_stop", index: 0 }).completed, [PROGRAMMATIC]);
+  assert.is(acc.partial[0]!.arguments, restated, "the input once, not twice");
 });
 
 test.run();
