@@ -85,6 +85,7 @@ export type {
   GeminiFunctionCall,
   GeminiModelsClient,
   GeminiPart,
+  GeminiPartialArg,
   GeminiRequest,
   GeminiResponse,
 } from "./providers/catalog";

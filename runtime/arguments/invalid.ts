@@ -22,6 +22,7 @@ import { GuardedPattern, longestCheckable, patternRisk } from "./pattern-guard";
 import type { ArgumentsValidator } from "./validate";
 import { type KitError, MAX_ERRORS } from "./kit-checks";
 import { kitErrors } from "./kit-explain";
+import { joinOr, typeWords } from "./type-words";
 import { type SchemaError, ToolValidationError } from "../tool/errors";
 import type { JsonSchema } from "../tool/meta";
 
@@ -295,7 +296,8 @@ export function derivedSchemaPath(root: unknown, instancePath: string): string[]
 function defaultParams(keyword: string, schema: unknown): Record<string, unknown> {
   switch (keyword) {
     case "type":
-      return { type: Array.isArray(schema) ? schema.join(",") : schema };
+      // As ajv gives it: the keyword's value itself, a list for a type list.
+      return { type: Array.isArray(schema) ? [...schema] : schema };
     case "enum":
       return { allowedValues: schema };
     case "const":
@@ -418,7 +420,7 @@ function describeError(error: ErrorObject, prefix: string, refused: ReadonlySet<
   const got = `; got ${shortJson(error.data)}`;
   switch (error.keyword) {
     case "type":
-      return [`${at}: must be ${joinOr(toArray(params.type).map((type) => withArticle(String(type))))}${got}`];
+      return [`${at}: must be ${typeWords(params.type)}${got}`];
     case "enum":
       return [`${at}: must be one of ${listValues(toArray(error.schema))}${got}`];
     case "const":
@@ -497,7 +499,7 @@ function describeSchema(schema: unknown, root: JsonSchema, depth: number): strin
   if (Array.isArray(s.anyOf) && depth < 3) return joinOr(s.anyOf.map((branch) => describeSchema(branch, root, depth + 1)));
   const types = toArray(s.type).map(String);
   if (types.length === 1 && types[0] === "object") return describeObject(s);
-  if (types.length > 0) return joinOr(types.map(withArticle));
+  if (types.length > 0) return typeWords(types);
   if (typeof s.properties === "object" && s.properties !== null) return describeObject(s);
   return "a value of another shape";
 }
@@ -532,24 +534,6 @@ function allowedProperties(parentSchema: unknown): string {
 function listValues(values: readonly unknown[]): string {
   const shown = values.slice(0, 20).map((value) => shortJson(value)).join(", ");
   return values.length > 20 ? `${shown}, … (${values.length - 20} more)` : shown;
-}
-
-function withArticle(type: string): string {
-  switch (type) {
-    case "null":
-      return "null";
-    case "integer":
-    case "object":
-    case "array":
-      return `an ${type}`;
-    default:
-      return `a ${type}`;
-  }
-}
-
-function joinOr(items: readonly string[]): string {
-  if (items.length <= 1) return items[0] ?? "nothing";
-  return `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}`;
 }
 
 function toArray(value: unknown): unknown[] {

@@ -6,12 +6,19 @@
  *   that the newest report of an interval goes out at its end.
  * - The MCP spec requires the progress value to increase with each notification: a report that does not is dropped.
  * - When the call ends, a report still waiting is sent before the result (so the client sees the final state) and
- *   nothing is sent after it; a cancelled call sends nothing more.
+ *   nothing is sent after it; a cancelled call sends nothing more. On a stream transport the server then waits for
+ *   the client to have handled the reports before the result goes out (server.ts).
  */
 import type { ToolProgress } from "../dispatch/options";
 
 /** Default spacing of progress notifications for one call, in milliseconds. */
 export const PROGRESS_INTERVAL_MS = 100;
+
+/**
+ * How long a call that sent progress waits, at most, for the client to answer the ping that tells the server the
+ * reports were handled (server.ts): a client that does not answer pings delays each such result by this much.
+ */
+export const PROGRESS_SETTLE_MS = 2000;
 
 export interface ProgressThrottle {
   /** A tool's report: sent now, kept for the end of the interval, or dropped when it does not increase. */

@@ -19,17 +19,18 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   type CallToolResult,
   CallToolRequestSchema,
+  EmptyResultSchema,
   ErrorCode,
   type ListToolsResult,
   ListToolsRequestSchema,
-  McpError,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import { fitsSchema } from "../arguments/schema-fit";
 import type { ToolErrorEvent } from "../dispatch/options";
 import { toMCPResult } from "../providers/mcp/answer";
 import { mcpOutputSchema, toMCPTools } from "../providers/mcp/tools";
-import { PROGRESS_INTERVAL_MS, throttleProgress } from "./progress";
+import { PROGRESS_INTERVAL_MS, PROGRESS_SETTLE_MS, throttleProgress } from "./progress";
+import { MCPProtocolError } from "./protocol-error";
 import type { BaseToolRegistry as ToolRegistry } from "../registry/core";
 import { ToolError, ToolResultError, ToolTimeoutError, ToolValidationError } from "../tool/errors";
 import type { JsonSchema } from "../tool/meta";
@@ -93,7 +94,7 @@ export function createMCPServer(registry: ToolRegistry, options: MCPServerOption
     const tool = registry.get(name);
     if (!tool) {
       const names = registry.list().map((t) => t.name);
-      throw new McpError(
+      throw new MCPProtocolError(
         ErrorCode.InvalidParams,
         `Unknown tool: ${JSON.stringify(name)}. ${names.length > 0 ? `Valid tools: ${names.join(", ")}.` : "No tools are registered."}`,
       );
@@ -102,10 +103,12 @@ export function createMCPServer(registry: ToolRegistry, options: MCPServerOption
     let failure: ToolErrorEvent | undefined;
     const signal = scope.signal ? AbortSignal.any([extra.signal, scope.signal]) : extra.signal;
     // Progress is advisory: a notification that cannot be sent (the client left) is dropped.
+    let notified = false;
     const progress =
       progressToken === undefined
         ? undefined
         : throttleProgress((update) => {
+            notified = true;
             extra.sendNotification({ method: "notifications/progress", params: { progressToken, ...update } }).catch(() => undefined);
           }, progressIntervalMs);
     let message;
@@ -124,9 +127,17 @@ export function createMCPServer(registry: ToolRegistry, options: MCPServerOption
     } catch (error) {
       // The call was aborted (the SDK sends no answer to a cancelled request), or a handler set to `false` rethrew.
       if (exposeErrors || signal.aborted) throw error;
-      throw new McpError(ErrorCode.InternalError, `Internal error: ${name} failed; the details stay on the server.`);
+      throw new MCPProtocolError(ErrorCode.InternalError, `Internal error: ${name} failed; the details stay on the server.`);
     } finally {
       progress?.finish(!signal.aborted);
+    }
+    // The SDK client reads the messages of one chunk of a stream (stdio) in one go: it handles a response at once
+    // but a notification a microtask later, by which time the response has removed the call's progress handler, so
+    // a report sent right before the result is dropped. The client answers a ping only after it has handled what
+    // came before it. Over the HTTP handlers (a scope) the client reads one SSE event at a time, and a stateless
+    // server could not receive the ping's answer.
+    if (notified && !signal.aborted && !scope.signal) {
+      await extra.sendRequest({ method: "ping" }, EmptyResultSchema, { timeout: PROGRESS_SETTLE_MS }).catch(() => undefined);
     }
     const result = toMCPResult(message!, mcpOutputSchema(tool));
     if (!exposeErrors && failure?.kind === "tool" && !callerFacing(failure.error) && !ownHandler(registry, tool.options.handleToolError)) {

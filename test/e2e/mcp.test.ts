@@ -51,7 +51,8 @@ async function exercise(client: Client): Promise<void> {
   );
   assert.instance(unknown, McpError);
   assert.is((unknown as McpError).code, ErrorCode.InvalidParams);
-  assert.match((unknown as McpError).message, /Unknown tool: "get_wether"\. Valid tools: get_weather, search_products, explode, lookup\./);
+  // The client puts "MCP error -32602: " before the server's message once; the server's message has no prefix.
+  assert.is((unknown as McpError).message, 'MCP error -32602: Unknown tool: "get_wether". Valid tools: get_weather, search_products, explode, lookup.');
 }
 
 test("stdio: a server process started with node, the official client over its stdin/stdout", async () => {
@@ -68,6 +69,33 @@ test("stdio: a server process started with node, the official client over its st
     throw new Error(`${String(error)}\nserver stderr:\n${stderr}`);
   } finally {
     await client.close();
+  }
+});
+
+test("stdio: the last progress report reaches the client even when the result follows it at once", async () => {
+  const script = path.join(__dirname, "mcp-stdio-progress-server.js");
+  for (const interval of [0, 100]) {
+    const transport = new StdioClientTransport({ command: process.execPath, args: [script, String(interval)], stderr: "pipe" });
+    let stderr = "";
+    transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const client = new Client({ name: "tooltype-test-client", version: "1.0.0" });
+    const errors: string[] = [];
+    client.onerror = (error) => errors.push(error.message);
+    try {
+      await client.connect(transport, TIMEOUT);
+      // Several calls: each one's final report and result leave the server back to back.
+      for (let call = 0; call < 5; call++) {
+        const seen: number[] = [];
+        const result = (await client.callTool({ name: "steps", arguments: { n: 3 } }, undefined, { ...TIMEOUT, onprogress: (p) => seen.push(p.progress) })) as CallToolResult;
+        assert.equal(result.content, [{ type: "text", text: "3 steps" }]);
+        assert.is(seen.at(-1), 3, `interval ${interval}, call ${call + 1}: the client saw ${JSON.stringify(seen)}`);
+      }
+      assert.equal(errors, [], "no progress notification for an unknown token");
+    } catch (error) {
+      throw new Error(`${String(error)}\nserver stderr:\n${stderr}`);
+    } finally {
+      await client.close();
+    }
   }
 });
 

@@ -36,7 +36,13 @@ interface Tree { label: string & MinLength<1>; kids?: Tree[] }
  * @param tags Tags by name
  */
 export const mixed = tool(function mixed(code: string & Pattern<"^[A-Z]{2}-[0-9]+$">, mail: string & Format<"email">, shape: Shape, tree: Tree, tags: Record<string, number>) { return "ok"; });
-export const registry = new ToolRegistry([searchCatalog, mixed]);
+/**
+ * Type lists.
+ * @param id An id
+ * @param note A note
+ */
+export const lists = tool(function lists(id: string | number, note: string | number | null) { return "ok"; });
+export const registry = new ToolRegistry([searchCatalog, mixed, lists]);
 `);
 const registry = fixture.load<{ registry: ToolRegistry }>().registry;
 
@@ -70,6 +76,20 @@ test("patterns, formats, discriminated unions, recursive $defs and maps: message
   ]);
   assert.equal(await issues({ ...good, tree: { label: "x", kids: [{ label: "" }] } }), ['/tree/kids/0/label: must be at least 1 character long; got "" (0 characters)']);
   assert.equal(await issues({ ...good, tags: { a: "1", "b/c": 2, d: null } }), ["/tags/a: must be a number; got \"1\"", "/tags/d: must be a number; got null"]);
+});
+
+test("a type list is written in words, as ajv's own path writes it for a schema written by hand", async () => {
+  const parameters = registry.get("lists")!.parameters as { properties: Record<string, JsonSchema> };
+  assert.equal([parameters.properties.id!.type, parameters.properties.note!.type], [["string", "number"], ["string", "number", "null"]]);
+  const expected = ["/id: must be a string or a number; got true", "/note: must be a string, a number or null; got false"];
+  const thrown = await registry.invoke("lists", { id: true, note: false }).then(() => undefined, (error: unknown) => error);
+  assert.instance(thrown, ToolValidationError);
+  assert.equal([...(thrown as ToolValidationError).issues], expected);
+  // The generated validator's errors carry ajv's params: the type list itself.
+  assert.equal((thrown as ToolValidationError).errors.map((error) => error.params), [{ type: ["string", "number"] }, { type: ["string", "number", "null"] }]);
+  const handWritten = new ToolRegistry([tool((id: unknown, note: unknown) => String(id) + String(note), undefined, { v: 1, name: "h", description: "d", parameters: registry.get("lists")!.parameters, params: ["id", "note"] })]);
+  const byAjv = await handWritten.invoke("h", { id: true, note: false }).then(() => undefined, (error: unknown) => error);
+  assert.equal([...(byAjv as ToolValidationError).issues], expected);
 });
 
 test("errors carry schema paths from the root: written out inside $defs, derived from the value's place elsewhere", async () => {

@@ -9,6 +9,13 @@ import { AnthropicAccumulator, unreadableInput } from "./stream";
 import { toAnthropicTool, toAnthropicTools } from "./tools";
 import type { AnthropicContentBlock, AnthropicLoopParams, AnthropicMessageParam, AnthropicMessagesClient, AnthropicReply, AnthropicRequest, AnthropicStreamEvent, AnthropicToolUseBlock } from "./wire";
 
+/**
+ * The code execution container of each assistant turn the loop read. A programmatic call (a `tool_use` whose caller
+ * is a code execution) waits in that container for its result, and the API refuses the results unless the next
+ * request names it (`container`); the next request names the container of the latest turn that had one.
+ */
+const containers = new WeakMap<object, string>();
+
 /** The agent loop on Anthropic Messages. */
 export const loop: ProviderLoop<AnthropicMessagesClient, AnthropicLoopParams, AnthropicMessageParam, AnthropicReply, AnthropicToolUseBlock, AnthropicStreamEvent> = {
   isClient: (client) => typeof (client as { messages?: { create?: unknown } }).messages?.create === "function",
@@ -20,6 +27,12 @@ export const loop: ProviderLoop<AnthropicMessagesClient, AnthropicLoopParams, An
   conversation: (params) => [...params.messages],
   request(params, step) {
     const body: Record<string, unknown> = { ...params, messages: [...step.items] };
+    const container = latestContainer(step.items);
+    if (container !== undefined) {
+      const own = (params as { container?: unknown }).container;
+      // A container given with its skills keeps them; its id is the one the conversation runs in now.
+      body.container = typeof own === "object" && own !== null ? { ...own, id: container } : container;
+    }
     const tools = [...toAnthropicTools(step.tools), ...step.loopTools.map(toAnthropicTool)];
     if (tools.length > 0) {
       body.tools = tools;
@@ -50,6 +63,8 @@ export const loop: ProviderLoop<AnthropicMessagesClient, AnthropicLoopParams, An
     const texts = blocks.filter((block) => block.type === "text" && typeof block.text === "string").map((block) => block.text as string);
     const text = texts.length > 0 ? texts.join("") : null;
     const item: AnthropicMessageParam = { role: "assistant", content: reply.content as AnthropicContentBlock[] };
+    const container = (reply as { container?: { id?: unknown } | null }).container?.id;
+    if (typeof container === "string") containers.set(item, container);
     return { message: reply, items: [item], calls, text, refusal: reply.stop_reason === "refusal" ? (text ?? "refused") : null };
   },
   readCall(call) {
@@ -60,3 +75,12 @@ export const loop: ProviderLoop<AnthropicMessagesClient, AnthropicLoopParams, An
   answer: (_reply, results) => [toAnthropicToolResults(results)],
   userTurn: (text) => ({ role: "user", content: text }),
 };
+
+/** The container of the latest assistant turn in `items` that ran in one. */
+function latestContainer(items: readonly AnthropicMessageParam[]): string | undefined {
+  for (let i = items.length - 1; i >= 0; i--) {
+    const container = containers.get(items[i] as object);
+    if (container !== undefined) return container;
+  }
+  return undefined;
+}

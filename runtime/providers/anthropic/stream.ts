@@ -1,6 +1,6 @@
 /**
  * `accumulateToolCalls("anthropic")`: a streamed Messages reply read event by event (`input_json_delta` pieces of
- * each `tool_use` block).
+ * each `tool_use` block; a programmatic call, made by a code execution, has its input whole at its start).
  */
 import { type CallState, IndexedCalls, StreamAccumulator, type UpdateDraft, parsePartialArguments } from "../stream";
 import type { AnthropicReply, AnthropicStreamEvent, AnthropicToolUseBlock } from "./wire";
@@ -22,6 +22,10 @@ export function unreadableInput(block: object): string | undefined {
 export class AnthropicAccumulator extends StreamAccumulator<AnthropicStreamEvent, AnthropicToolUseBlock, AnthropicReply> {
   #message: Record<string, unknown> = { role: "assistant" };
   readonly #blocks = new Map<number, Record<string, unknown>>();
+  /** The streamed input text of blocks that are not the caller's calls (a code execution's `server_tool_use`). */
+  readonly #inputs = new Map<number, string>();
+  /** `tool_use` blocks that came with their input whole (a programmatic call, whose caller is a code execution). */
+  readonly #whole = new Set<number>();
   readonly #calls = new IndexedCalls<AnthropicToolUseBlock>((index, state) => this.#call(index, state));
 
   constructor() {
@@ -42,6 +46,7 @@ export class AnthropicAccumulator extends StreamAccumulator<AnthropicStreamEvent
           // An input given whole up front (not streamed) is its own arguments text.
           const input = block.input;
           const text = typeof input === "object" && input !== null && Object.keys(input).length > 0 ? JSON.stringify(input) : "";
+          if (text !== "") this.#whole.add(index);
           const state = this.#calls.open(index, typeof block.id === "string" ? block.id : "", typeof block.name === "string" ? block.name : "", text);
           update.deltas.push({ call: state, argumentsDelta: text });
         } else if (block.type === "text" && typeof block.text === "string" && block.text !== "") {
@@ -60,8 +65,15 @@ export class AnthropicAccumulator extends StreamAccumulator<AnthropicStreamEvent
           update.text = delta.text;
         } else if (delta.type === "input_json_delta" && typeof delta.partial_json === "string") {
           const state = this.#calls.get(index);
-          if (!state) break;
+          if (!state) {
+            // A server tool's input (the code a code execution runs) goes back in the conversation as it came.
+            this.#inputs.set(index, (this.#inputs.get(index) ?? "") + delta.partial_json);
+            break;
+          }
           if (state.complete) throw new Error(`accumulateToolCalls(anthropic): a fragment for content block ${index} arrived after the call was complete.`);
+          if (delta.partial_json === "") break;
+          // Pieces after an input given whole state the input again: they replace it rather than follow it.
+          if (this.#whole.delete(index)) state.arguments = "";
           state.arguments += delta.partial_json;
           update.deltas.push({ call: state, argumentsDelta: delta.partial_json });
         }
@@ -70,9 +82,13 @@ export class AnthropicAccumulator extends StreamAccumulator<AnthropicStreamEvent
       case "content_block_stop": {
         const call = this.#calls.complete(index);
         if (call) update.completed.push(call);
+        this.#settleInput(index);
         break;
       }
       case "message_delta": {
+        // The container a code execution ran in (the loop's next request names it) comes with the message's end.
+        const container = (event.delta as { container?: unknown } | undefined)?.container;
+        if (typeof container === "object" && container !== null) this.#message.container = container;
         const stop = (event.delta as { stop_reason?: unknown } | undefined)?.stop_reason;
         if (typeof stop === "string") {
           this.finish = stop;
@@ -98,8 +114,22 @@ export class AnthropicAccumulator extends StreamAccumulator<AnthropicStreamEvent
 
   protected reply(): AnthropicReply {
     this.#calls.completeAll();
+    for (const index of [...this.#inputs.keys()]) this.#settleInput(index);
     const content = [...this.#blocks].sort(([a], [b]) => a - b).map(([index, block]) => this.#calls.written(index) ?? block);
     return { ...this.#message, role: "assistant", content, stop_reason: this.finish ?? (this.#message.stop_reason as string | null | undefined) ?? null };
+  }
+
+  /** A server tool block's streamed input, parsed into the block (as far as it parses, should it not). */
+  #settleInput(index: number): void {
+    const text = this.#inputs.get(index);
+    const block = this.#blocks.get(index);
+    this.#inputs.delete(index);
+    if (text === undefined || !block || text.trim() === "") return;
+    try {
+      block.input = JSON.parse(text) as unknown;
+    } catch {
+      block.input = parsePartialArguments(text) ?? {};
+    }
   }
 
   /** The block as the API would have sent it whole: the input parsed (the text itself when it does not parse). */

@@ -15,6 +15,7 @@
  */
 import type { FunctionDeclaration, Tool } from "@google/genai" with { "resolution-mode": "import" };
 import { isAnySchema, isRecord, json, pointerSegment, refName, resolveRef, showPath } from "../../arguments/json-schema";
+import { typeWords } from "../../arguments/type-words";
 import { ToolExportError } from "../../tool/errors";
 import type { JsonSchema, JsonValue } from "../../tool/meta";
 import type { ToolFormatSource } from "../provider";
@@ -218,7 +219,7 @@ class GeminiWriter {
         if (members.includes(CUT)) return CUT;
         const unique = dedupe(members as GeminiSchema[]);
         out.items = unique.length === 1 ? unique[0]! : { anyOf: unique };
-        notes.push(`A list of exactly these ${tuple.length} items in order: ${tuple.map(describeItem).join(", ")}.`);
+        notes.push(`A list of exactly these ${tuple.length} items in order: ${tuple.map(describeItem).join("; ")}.`);
       } else if (schema.items !== undefined) {
         const items = this.write(schema.items, `${path}/items`, expanding);
         if (items === CUT) {
@@ -299,10 +300,11 @@ function typesMatch(valueType: string, schemaType: string): boolean {
   return valueType === schemaType || (valueType === "integer" && schemaType === "number");
 }
 
+/** One tuple item in words: `a string`, `a number or null`, a named type's name (items are separated by `;`). */
 function describeItem(schema: JsonValue): string {
   if (!isRecord(schema)) return "a value";
   if (typeof schema.$ref === "string") return refName(schema.$ref);
-  return typeof schema.type === "string" ? schema.type : Array.isArray(schema.type) ? schema.type.join(" or ") : "a value";
+  return schema.type === undefined ? "a value" : typeWords(schema.type);
 }
 
 function dedupe(schemas: GeminiSchema[]): GeminiSchema[] {

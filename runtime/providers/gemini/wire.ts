@@ -103,15 +103,33 @@ export interface GeminiToolsOptions {
 export interface GeminiPart {
   text?: string;
   thought?: boolean;
+  /** The signature of the model's thinking, which must go back with the part it came on. */
+  thoughtSignature?: string;
   functionCall?: GeminiFunctionCall;
   functionResponse?: { id?: string; name?: string; response?: Record<string, unknown> };
 }
 
-/** A `functionCall`: the model's call of one function (`id` only where the API gives one). */
+/**
+ * A `functionCall`: the model's call of one function (`id` only where the API gives one). With streamed arguments
+ * (Gemini 3), a call comes in parts: its name with `willContinue: true`, then parts of `partialArgs`, then a part
+ * without `willContinue`; the stream accumulator assembles them into one call with `args`.
+ */
 export interface GeminiFunctionCall {
   id?: string;
   name?: string;
   args?: Record<string, unknown>;
+  partialArgs?: GeminiPartialArg[];
+  willContinue?: boolean;
+}
+
+/** One piece of a streamed call's arguments: a value at a JSON Path; a string continues while `willContinue`. */
+export interface GeminiPartialArg {
+  jsonPath?: string;
+  stringValue?: string;
+  numberValue?: number;
+  boolValue?: boolean;
+  nullValue?: "NULL_VALUE";
+  willContinue?: boolean;
 }
 
 /** A turn of the conversation (the SDK's `Content`). */
