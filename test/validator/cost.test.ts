@@ -156,7 +156,8 @@ for (const [label, check] of checks("uniq")) {
     const large = operations(check, { pts: points(4_000) });
     assert.ok(small.valid && large.valid);
     assert.ok(large.ops <= 2.1 * small.ops, `${small.ops} operations for 2,000 items, ${large.ops} for 4,000`);
-    assert.ok(large.ops < 20 * 4_000, `${large.ops} operations for 4,000 items`);
+    // About 21 per item (ajv's own reads of each point and uniqueItems' numbering): a constant, not a count of pairs.
+    assert.ok(large.ops < 25 * 4_000, `${large.ops} operations for 4,000 items`);
     // A duplicate, with keys in another order, is found at the same cost.
     const duplicated = operations(check, { pts: [...points(4_000), { y: 3, x: 3 }] });
     assert.is(duplicated.valid, false);
