@@ -14,7 +14,7 @@
  */
 import type { NormalizedCall } from "./call";
 import type { DispatchEnvironment } from "./environment";
-import { type Full, fullLoaded, withFull } from "./full-load";
+import { type Full, fullLoaded, withFull } from "#lazy/dispatch-full";
 import { MAX_CALL_ID_LENGTH, MAX_CALLS_PER_MESSAGE, limitOf } from "./limits";
 import { ToolMessage } from "./messages";
 import type { DispatchOptions, RegistryOptions, ToolHooks, ToolInput } from "./options";

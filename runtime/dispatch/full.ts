@@ -1,5 +1,5 @@
 /**
- * The full dispatch pipeline, as one module to load on first need (full-load.ts): everything a call needs once it
+ * The full dispatch pipeline, as one module to load on first need (`#lazy/dispatch-full`): everything a call needs once it
  * leaves the fast lane (plain.ts) — hooks, middleware, approval, deadlines and time limits, the texts of errors and
  * their redaction, rich results, result JSON, the failure path of arguments — and what only async entry points use
  * (`invoke`, approval, the agent loop's refusals). Under Node it is required on the spot; in a bundle it is a chunk

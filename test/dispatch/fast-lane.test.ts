@@ -8,7 +8,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { type Int, type Max, type Min, type ToolContext, ToolError, ToolRegistry, image, text, tool } from "../../runtime/index";
+import { type Int, type Max, type Min, type ToolContext, ToolError, ToolRegistry, image, text, tool } from "../../runtime/entries/index";
 import { fastLaneCount, setFastLane, setPlainWalk } from "../../runtime/dispatch/plain";
 import type { DispatchOptions, RegistryOptions } from "../../runtime/dispatch/options";
 import type { DispatchEnvironment, DispatchTool } from "../../runtime/dispatch/environment";
