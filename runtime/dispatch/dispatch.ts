@@ -14,11 +14,15 @@
  */
 import type { NormalizedCall } from "./call";
 import type { DispatchEnvironment } from "./environment";
-import { type Full, fullLoaded, withFull } from "#lazy/dispatch-full";
+import { fullLoaded, withFull } from "#lazy/dispatch-full";
+import type * as FullModule from "./full";
 import { MAX_CALL_ID_LENGTH, MAX_CALLS_PER_MESSAGE, limitOf } from "./limits";
 import { ToolMessage } from "./messages";
 import type { DispatchOptions, RegistryOptions, ToolHooks, ToolInput } from "./options";
 import { FULL, PENDING, Ran, answerPlain, fastLaneOn, mayNeedApproval } from "./plain";
+
+/** The full pipeline module (full.ts), as `#lazy/dispatch-full` hands it over. */
+type Full = typeof FullModule;
 
 export type { DispatchEnvironment, DispatchTool } from "./environment";
 export type { ToolInput } from "./options";

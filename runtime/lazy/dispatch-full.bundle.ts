@@ -6,8 +6,7 @@
 import type * as FullModule from "../dispatch/full";
 import { chunk } from "./chunk";
 
-/** The full pipeline module, as its users see it. */
-export type Full = typeof FullModule;
+type Full = typeof FullModule;
 
 const full = chunk<Full>(() => import("../dispatch/full.js"));
 

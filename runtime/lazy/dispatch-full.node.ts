@@ -4,8 +4,7 @@
  */
 import type * as FullModule from "../dispatch/full";
 
-/** The full pipeline module, as its users see it. */
-export type Full = typeof FullModule;
+type Full = typeof FullModule;
 
 let loaded: Full | undefined;
 

@@ -6,7 +6,8 @@
  * - package.json "imports" is that one pattern, and no other runtime file requires, or `import()`s, a module of its
  *   own (the adapters' optional peers and ajv's formats plugin, required where they are used, are the exceptions);
  * - the two sides of a loader export the same names, each bundle export assignable to the type its importers see
- *   (the Node side's), and load the same modules (or, in a bundle, none: ajv comes in only through `tooltype/ajv`).
+ *   (the Node side's), and load the same modules (or, in a bundle, none: ajv comes in only through `tooltype/ajv`);
+ * - no published declaration file imports `#lazy/…`: its "types" target is the sources, which are not published.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -120,6 +121,19 @@ test("the two sides of each loader export the same names with agreeing types, an
     if (fromBundle.length > 0) assert.equal(fromBundle, loaded(nodeFile), `${name}.bundle.ts and ${name}.node.ts load different modules`);
     assert.ok(loaded(nodeFile).length > 0, `${name}.node.ts loads nothing`);
   }
+});
+
+test("no declaration file of the package names #lazy/…, whose types (the sources) are not published", () => {
+  const found: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (entry.name.endsWith(".d.ts") && /from "#|import\("#/.test(fs.readFileSync(file, "utf8"))) found.push(path.relative(repo, file));
+    }
+  };
+  walk(path.join(repo, "dist", "runtime"));
+  assert.equal(found, [], "declarations importing #lazy/… (import the type from its module instead)");
 });
 
 test.run();

@@ -24,7 +24,7 @@ const RUNS = 25;
 // The corpus is registered with the package's own build ("tooltype", as the compiled fixtures import it), so its
 // switches are the ones of that build's dispatch module, not of the runtime sources the other tests compile.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { fastLaneCount, setFastLane } = require(path.join(path.dirname(require.resolve("tooltype")), "dispatch", "plain.js")) as typeof import("../../runtime/dispatch/plain");
+const { fastLaneCount, setFastLane } = require(path.join(path.dirname(require.resolve("tooltype/package.json")), "dist", "runtime", "dispatch", "plain.js")) as typeof import("../../runtime/dispatch/plain");
 
 /** What a caller and the model can observe of an answer. */
 function observed(message: ToolMessage): Record<string, unknown> {
