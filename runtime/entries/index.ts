@@ -50,8 +50,9 @@ export type { LoopProviderName } from "../providers/catalog";
 export { parseToolCalls } from "../registry/parse-tool-calls";
 export type { InvalidParsedToolCall, ParseToolCallsOptions, ParsedToolCall, ParsedToolCalls } from "../registry/parse-tool-calls";
 
-// Everything every entry has (tool, the errors, the messages, the types); this entry adds the rest. Under Node
-// (index.node.js, scripts/node-entries.mjs) these two are required with the entry, every other value on first read.
+// Everything every entry has (tool, the errors, the messages, the types); this entry adds the rest. Under Node (the
+// form scripts/node-entries.mjs writes from this file) these two are required with the entry, every other value on
+// first read.
 export * from "./base-exports"; // at start under Node
 export { ToolRegistry } from "../registry/tool-registry"; // at start under Node
 export { chatAttachments } from "../providers/openai-chat/attachments";

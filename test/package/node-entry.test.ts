@@ -1,13 +1,13 @@
 /**
- * The main entry as Node loads it (dist/runtime/entries/index.node.js, written from runtime/entries/index.ts by
- * scripts/node-entries.mjs): the same exports as index.ts, but
+ * The main entry as Node loads it (the form scripts/node-entries.mjs writes from runtime/entries/index.ts): the same
+ * exports as index.ts, but
  * the agent loop, structured output and the other helpers an app that registers, exports and dispatches does not
  * touch are required on first access; exporting tools loads Chat Completions' tool lists without the chat provider,
  * and the strict rewrite only for a strict export.
  * - `require("tooltype")` exports exactly what index.ts does, each deferred value the very object index.ts exports;
  * - an ES module importing "tooltype" sees every name (Node's CommonJS export detection reads the getters);
  * - at start no agent, structured-output, strict or provider module is loaded; each arrives on its first use.
- * `tooltype/kit` as Node loads it (entries/kit.node.js, written from kit.ts), which every CommonJS file of compiled tools using a format,
+ * `tooltype/kit` as Node loads it (its form written from runtime/entries/kit.ts), which every CommonJS file of compiled tools using a format,
  * a pattern or `uniqueItems` requires as it loads:
  * - it exports exactly what kit.ts does, each value the very function kit.ts exports, and the same on every read;
  * - requiring it loads no check; a check's module arrives on its first read, and only that module;
