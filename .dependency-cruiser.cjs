@@ -4,14 +4,29 @@
  *   tool/  →  arguments/  →  dispatch/  →  providers/  →  registry/  →  agent/, mcp/, adapters/
  *
  * Arrows point down only: a layer imports the layers below it, never one above. Type-only imports count
- * (`tsPreCompilationDeps`), so a cycle made of `import type` fails as well. The entry files at the top of runtime/
- * (`index.ts`, the main entry; `core.ts`, `openai.ts`, `responses.ts`, `anthropic.ts`, `gemini.ts`, the small ones)
- * are the public API: nothing inside the runtime imports them.
+ * (`tsPreCompilationDeps`), so a cycle made of `import type` fails as well. The entries (runtime/entries/: `index.ts`,
+ * the main entry; `core.ts`, `openai.ts`, `responses.ts`, `anthropic.ts`, `gemini.ts`, the small ones; `kit.ts`,
+ * `ajv.ts`, `mcp.ts`) are the public API: nothing else inside the runtime imports them. The loaders of runtime/lazy/
+ * belong to no layer: a layer reaches one through `#lazy/…` (resolved to its `.node.ts` side), and may reach
+ * nothing above itself through it.
  *
  * The transformer has no cycle either, and its compiler core never imports a host (transformer/hosts/): the hosts
  * call the core and hand it what only they know.
  */
 const UPPER = "^runtime/(agent|mcp|adapters)/";
+const LAYERS = ["tool", "arguments", "dispatch", "providers", "registry"];
+
+/** `from` may reach nothing above it, through the loaders of runtime/lazy/ either. */
+function reachesNothingAbove(layer) {
+  const above = [...LAYERS.slice(LAYERS.indexOf(layer) + 1), "agent", "mcp", "adapters", "entries"];
+  return {
+    name: `${layer}-reaches-nothing-above`,
+    comment: `${layer}/ reaches nothing above it, through a loader of runtime/lazy/ either (a loader belongs to the layer of what it loads).`,
+    severity: "error",
+    from: { path: `^runtime/${layer}/` },
+    to: { path: `^runtime/(${above.join("|")})/`, reachable: true },
+  };
+}
 
 /** `from` may import nothing of the runtime outside the folders `allowed` (regex alternatives). */
 function onlyBelow(name, from, allowed, comment) {
@@ -34,35 +49,52 @@ module.exports = {
       to: { circular: true },
     },
     onlyBelow("tool-is-the-bottom", "tool", "tool", "tool/ (tool(), options, the CompiledToolMeta seam, errors) imports nothing else of the runtime."),
-    onlyBelow("arguments-only-tool", "arguments", "tool|arguments", "arguments/ imports only tool/."),
+    onlyBelow("arguments-only-tool", "arguments", "tool|arguments|lazy", "arguments/ imports only tool/ (and its loaders, #lazy/ajv and #lazy/settle)."),
     onlyBelow(
       "dispatch-never-imports-a-provider",
       "dispatch",
-      "tool|arguments|dispatch",
+      "tool|arguments|dispatch|lazy",
       "dispatch/ runs the calls a provider read; it never imports a provider (nor anything above it).",
     ),
-    onlyBelow("providers-below-the-registry", "providers", "tool|arguments|dispatch|providers", "providers/ import dispatch and below."),
+    onlyBelow("providers-below-the-registry", "providers", "tool|arguments|dispatch|providers|lazy", "providers/ import dispatch and below."),
+    ...LAYERS.map(reachesNothingAbove),
+    {
+      name: "lazy-is-reached-through-its-package-import",
+      comment:
+        "A loader of runtime/lazy/ is imported as `#lazy/<name>` (package.json \"imports\": its `.node.ts` under Node, its `.bundle.ts` in a bundle), never by its path; the small entries' presets import providers.chunks.ts, their way of loading a provider in every build.",
+      severity: "error",
+      from: { path: "^runtime/", pathNot: "^runtime/(lazy/|registry/presets/core\\.ts$)" },
+      to: { path: "^runtime/lazy/", dependencyTypesNot: ["aliased-subpath-import"] },
+    },
+    {
+      name: "a-loader-loads-one-thing",
+      comment:
+        "runtime/lazy/ holds how things load, not what they do: a loader imports the module it loads (and chunk.ts); only the catalogue's loaders (providers.*) name a provider's folder.",
+      severity: "error",
+      from: { path: "^runtime/lazy/", pathNot: "^runtime/lazy/providers\\.(node|bundle|chunks)\\.ts$" },
+      to: { path: "^runtime/providers/[^/]+/" },
+    },
     {
       name: "providers-never-import-each-other",
       comment:
-        "A provider's folder (providers/<api>/) imports only its own files and the shared parts (provider.ts, the interfaces; stream.ts, with #partial-json; strict.ts, reached through #strict; openai-limits.ts); only the catalogue (catalog*.ts) names the folders.",
+        "A provider's folder (providers/<api>/) imports only its own files and the shared parts (provider.ts, the interfaces; stream.ts, with #lazy/partial-json; strict.ts, reached through #lazy/strict; openai-limits.ts); only the catalogue (catalog.ts, and lazy/providers.*) names the folders.",
       severity: "error",
       from: { path: "^runtime/providers/([a-z0-9-]+)/" },
-      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/($1/|(provider|stream|strict|strict-now|strict-static|openai-limits|partial-json-now|partial-json-static)\\.ts$)" },
+      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/($1/|(provider|stream|strict|openai-limits)\\.ts$)" },
     },
     {
       name: "shared-provider-parts-name-no-provider",
       comment: "The shared parts of providers/ (the interfaces, the stream accumulator's base, the strict rewrite, OpenAI's limits) import no provider and no catalogue.",
       severity: "error",
-      from: { path: "^runtime/providers/(provider|stream|strict|strict-now|strict-static|openai-limits|partial-json-now|partial-json-static)\\.ts$" },
-      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/(provider|stream|strict|strict-now|strict-static|openai-limits|partial-json-now|partial-json-static)\\.ts$" },
+      from: { path: "^runtime/providers/(provider|stream|strict|openai-limits)\\.ts$" },
+      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/(provider|stream|strict|openai-limits)\\.ts$" },
     },
     {
       name: "only-the-catalogue-names-a-provider",
       comment:
-        "Of the files at the top of providers/, only the catalogue (catalog.ts; catalog.node.ts, catalog.bundle.ts and catalog.chunks.ts, how providers load) imports a provider's folder; at-hand.ts and the shared parts reach providers through it.",
+        "Of the files at the top of providers/, only the catalogue (catalog.ts) imports a provider's folder (how providers load is runtime/lazy/providers.*); at-hand.ts and the shared parts reach providers through it.",
       severity: "error",
-      from: { path: "^runtime/providers/[^/]+\\.ts$", pathNot: "^runtime/providers/catalog(\\.(node|bundle|chunks))?\\.ts$" },
+      from: { path: "^runtime/providers/[^/]+\\.ts$", pathNot: "^runtime/providers/catalog\\.ts$" },
       to: { path: "^runtime/providers/[^/]+/" },
     },
     {
@@ -84,7 +116,7 @@ module.exports = {
     {
       name: "the-core-preset-loads-providers-on-need",
       comment:
-        "registry/presets/core.ts (tooltype/core's ToolRegistry, the base of the provider entries' presets) loads any format's provider on first need, through the catalogue's chunks.",
+        "registry/presets/core.ts (tooltype/core's ToolRegistry, the base of the provider entries' presets) loads any format's provider on first need, through the catalogue's chunks (lazy/providers.chunks.ts).",
       severity: "error",
       from: { path: "^runtime/registry/presets/core\\.ts$" },
       to: { path: "^runtime/providers/", pathNot: "^runtime/providers/(catalog|catalog\\.chunks|provider)\\.ts$" },
@@ -100,10 +132,10 @@ module.exports = {
     {
       name: "the-main-registry-loads-nothing-on-need",
       comment:
-        "The main entry (runtime/index.ts; its ToolRegistry has every provider at hand) never reaches the catalogue's chunks or the presets, the small entries' way of loading providers, which would only add chunks to a bundle of it.",
+        "The main entry (runtime/entries/index.ts; its ToolRegistry has every provider at hand) never reaches the catalogue's chunks or the presets, the small entries' way of loading providers, which would only add chunks to a bundle of it.",
       severity: "error",
-      from: { path: "^runtime/index\\.ts$" },
-      to: { path: "^runtime/(providers/catalog\\.chunks|registry/presets/[a-z0-9-]+)\\.ts$", reachable: true },
+      from: { path: "^runtime/entries/index\\.ts$" },
+      to: { path: "^runtime/(lazy/providers\\.chunks|registry/presets/[a-z0-9-]+)\\.ts$", reachable: true },
     },
     {
       name: "the-loop-is-provider-neutral",
@@ -113,7 +145,7 @@ module.exports = {
       from: { path: "^runtime/agent/", pathNot: "^runtime/agent/structured\\.ts$" },
       to: { path: "^runtime/providers/", pathNot: "^runtime/providers/(catalog|at-hand|provider)\\.ts$" },
     },
-    onlyBelow("registry-below-the-loop", "registry", "tool|arguments|dispatch|providers|registry", "registry/ sits below agent/, mcp/ and adapters/."),
+    onlyBelow("registry-below-the-loop", "registry", "tool|arguments|dispatch|providers|registry|lazy", "registry/ sits below agent/, mcp/ and adapters/."),
     {
       name: "nothing-imports-the-upper-layers",
       comment: "agent/, mcp/ and adapters/ sit on top: the layers below never import them.",
@@ -123,10 +155,10 @@ module.exports = {
     },
     {
       name: "index-is-the-public-api-only",
-      comment: "The entry files (runtime/index.ts, core.ts and the provider entries) re-export the public API; nothing else inside the runtime imports them.",
+      comment: "The entries (runtime/entries/) re-export the public API; nothing else inside the runtime imports them.",
       severity: "error",
-      from: { path: "^runtime/[^/]+/" },
-      to: { path: "^runtime/[^/]+\\.ts$" },
+      from: { path: "^runtime/", pathNot: "^runtime/entries/" },
+      to: { path: "^runtime/entries/" },
     },
     {
       name: "the-compiler-core-never-imports-a-host",
@@ -162,6 +194,9 @@ module.exports = {
     doNotFollow: { path: "node_modules" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
+    // `#lazy/…` (package.json "imports") resolved as the compiler does, to the loader's Node side
+    // (runtime/lazy/<name>.node.ts): the layers are checked through it.
+    enhancedResolveOptions: { conditionNames: ["types", "require", "node", "default"] },
     moduleSystems: ["es6", "cjs"],
   },
 };

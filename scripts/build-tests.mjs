@@ -10,6 +10,8 @@
  *   every output, changed: the build info is dropped, and everything recompiled, when the transformer's built code
  *   differs from the last test build's (a hash of its files), or when an output tsc believes written is missing.
  *   `--clean` drops it regardless.
+ * - The runtime's `require("#lazy/…")` are pointed at the test build's own loaders (scripts/cjs-imports.mjs), so that
+ *   the tests' copy of the runtime never loads a module of dist/ on first need.
  * - Then compiled files whose source is gone are deleted, so that a deleted or renamed test does not run on.
  * - What earlier runs left behind (the projects and fixtures tests compile under .test-build/) is removed first.
  *
@@ -32,7 +34,7 @@ const LEFT_BY_TESTS = ["hosts", "fixtures"];
 /** Folders of the repository the test build compiles (its outputs mirror them under .test-build). */
 const COMPILED_ROOTS = ["test", "examples", "bench", "runtime", "transformer"];
 /** What the package build is made from besides the sources of runtime/ and transformer/. */
-const PACKAGE_SETTINGS = ["tsconfig.json", "tsconfig.esm.json", "package.json", "scripts/build.mjs", "scripts/cjs-imports.mjs"];
+const PACKAGE_SETTINGS = ["tsconfig.json", "tsconfig.esm.json", "package.json", "scripts/build.mjs", "scripts/cjs-imports.mjs", "scripts/node-entries.mjs"];
 
 function* walk(dir, skip = () => false) {
   let entries;
@@ -141,6 +143,9 @@ if (why) {
 const tspc = path.join(repo, "node_modules", "ts-patch", "bin", "tspc.js");
 const code = await run(tspc, ["-p", "test/tsconfig.json", "--incremental", "--tsBuildInfoFile", buildInfo]);
 if (code !== 0) process.exit(code);
+// The tests' copy of the runtime loads its own modules on first need, as dist/ does, not dist/'s.
+const linked = await run(path.join(repo, "scripts", "cjs-imports.mjs"), [out]);
+if (linked !== 0) process.exit(linked);
 
 let orphans = 0;
 for (const root of COMPILED_ROOTS) {

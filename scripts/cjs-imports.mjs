@@ -1,26 +1,42 @@
-// Run after `tsc -p tsconfig.json` (npm run build): the CommonJS build requires its own modules by relative path.
+// Run after a CommonJS compile of the runtime (npm run build, on dist/; the test build, on .test-build/): each
+// `require("#lazy/…")` tsc wrote is replaced by the relative path of the file package.json "imports" gives Node for
+// it, inside the same build.
 //
-// The runtime's sources import a few modules through package.json "imports" (`#ajv-now`, `#dispatch-full`, …) so
-// that the ES module build, which bundlers read, maps them to modules loaded later or not at all. Under Node the
-// CommonJS build always takes the "default" target, yet resolving a `#` specifier costs Node its ES module resolver
-// and a read of the package's "imports": about 2 ms of a 10 ms `require("tooltype")` on the benchmark machine. So
-// each `require("#name")` tsc wrote is replaced by the relative path of that target. Declaration files keep `#name`
-// (their "types" targets are the sources), and the ES module build is left as it is.
+// - Under Node a `#` specifier costs its ES module resolver and a read of the package's "imports": about 2 ms of a
+//   10 ms `require("tooltype")` on the benchmark machine. Declaration files keep `#lazy/…` (their "types" targets are
+//   the sources), and the ES module build is left as it is: bundlers resolve it.
+// - A build other than dist/ (the tests' copy of the runtime, compiled from the same sources) gets its own loaders:
+//   Node would resolve `#lazy/…` to dist/, whose modules would not be that copy's.
+//
+// Usage: node scripts/cjs-imports.mjs [build folder, default dist]
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { imports } = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
+const build = path.resolve(root, process.argv[2] ?? "dist");
 const esm = path.join(root, "dist", "esm");
+const DIST = "./dist/";
 
-/** The file each `#name` resolves to under Node's CommonJS loader (its "default" condition). */
+/** The "default" target of `name` in package.json "imports", with a pattern's `*` filled in. */
+function defaultTarget(name) {
+  for (const [key, entry] of Object.entries(imports ?? {})) {
+    const star = key.indexOf("*");
+    const match = star < 0 ? (key === name ? "" : undefined) : name.startsWith(key.slice(0, star)) && name.endsWith(key.slice(star + 1)) ? name.slice(star, name.length - (key.length - star - 1)) : undefined;
+    if (match === undefined) continue;
+    const target = typeof entry === "string" ? entry : entry?.default;
+    return typeof target === "string" ? target.replace("*", match) : undefined;
+  }
+  return undefined;
+}
+
+/** The file `name` resolves to under Node's CommonJS loader, in this build. */
 function targetOf(name, from) {
-  const entry = imports?.[name];
-  const target = typeof entry === "string" ? entry : entry?.default;
-  if (typeof target !== "string") throw new Error(`${from} requires ${name}, which package.json "imports" gives no "default" target.`);
-  const file = path.join(root, target);
-  if (!fs.existsSync(file)) throw new Error(`${from} requires ${name}, whose "default" target ${target} was not built.`);
+  const target = defaultTarget(name);
+  if (target === undefined || !target.startsWith(DIST)) throw new Error(`${from} requires ${name}, which package.json "imports" gives no "default" target under ${DIST}.`);
+  const file = path.join(build, target.slice(DIST.length));
+  if (!fs.existsSync(file)) throw new Error(`${from} requires ${name}, whose "default" target ${path.relative(root, file)} was not built.`);
   return file;
 }
 
@@ -28,13 +44,13 @@ function* builtFiles(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const file = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (file !== esm) yield* builtFiles(file);
+      if (file !== esm && entry.name !== "node_modules") yield* builtFiles(file);
     } else if (entry.name.endsWith(".js")) yield file;
   }
 }
 
 let rewritten = 0;
-for (const file of builtFiles(path.join(root, "dist"))) {
+for (const file of builtFiles(path.join(build, "runtime"))) {
   const text = fs.readFileSync(file, "utf8");
   // tsc writes every import of a module as `require("specifier")`, with the specifier as the source spells it.
   const out = text.replace(/\brequire\("(#[^"]+)"\)/g, (_, name) => {
@@ -44,4 +60,4 @@ for (const file of builtFiles(path.join(root, "dist"))) {
   });
   if (out !== text) fs.writeFileSync(file, out);
 }
-if (rewritten === 0) console.warn("cjs-imports: no require(\"#…\") found in dist; was the CommonJS build run first?");
+if (rewritten === 0 && build === path.join(root, "dist")) console.warn("cjs-imports: no require(\"#…\") found in dist; was the CommonJS build run first?");

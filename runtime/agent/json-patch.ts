@@ -10,11 +10,11 @@
  *   `__proto__`, `constructor` or `prototype` (refused here, whatever the patch library would do with them).
  * - `applyJsonPatch`: the operations applied by `rfc6902` to a copy of the failed call's arguments, all or nothing
  *   (RFC 6902 §5: a patch with a failing operation is not applied at all), with errors written for the model.
- *   Under Node `rfc6902` is loaded the first time a patch is applied (`#rfc6902`), so importing tooltype does not
+ *   Under Node `rfc6902` is loaded the first time a patch is applied (`#lazy/rfc6902`), so importing tooltype does not
  *   load it.
  */
 import type { applyPatch } from "rfc6902";
-import { rfc6902 } from "#rfc6902";
+import { rfc6902 } from "#lazy/rfc6902";
 import { isPlainObject } from "../arguments/args";
 import { shortJson, truncate } from "../arguments/show";
 import { describeArgumentsProblem, parseArguments } from "../arguments/parse";

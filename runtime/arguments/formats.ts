@@ -5,7 +5,7 @@
  * test/validator/formats.test.ts on a corpus of valid and invalid strings per format. A checker answers `true` for
  * values of another type, as JSON Schema applies formats; some formats first cap the length (FORMAT_LENGTH_LIMITS).
  *
- * Each format is an exported function of its own, re-exported by `tooltype/kit` (runtime/kit.ts): generated
+ * Each format is an exported function of its own, re-exported by `tooltype/kit` (runtime/entries/kit.ts): generated
  * validators import the ones their schemas use, so a bundle holds only those (nothing here runs as the module
  * loads). A validator hands the ones it uses to the kit (`v()`), which explains an invalid value with the very
  * same checks.

@@ -15,7 +15,7 @@
 import type Ajv2020 from "ajv/dist/2020";
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020";
 import { ajvBudget, StepBudget } from "./step-budget";
-import { AJV_MISSING, newAjv } from "./ajv-load";
+import { AJV_MISSING, newAjv } from "./ajv";
 import { shortJson } from "./show";
 import { resolveRef } from "./json-schema";
 import { GuardedPattern, longestCheckable, patternRisk } from "./pattern-guard";

@@ -1,13 +1,13 @@
 /**
  * A tool's parameter schema, ready to check arguments: the validator the transformer compiled at build time
- * (`meta.validator`), or for a schema written by hand, ajv's (ajv-load.ts), compiled when the tool is first
+ * (`meta.validator`), or for a schema written by hand, ajv's (ajv.ts), compiled when the tool is first
  * called. This file only answers "valid or not", which is all that arguments that are right the first time need;
  * what is wrong with the others, in words, is invalid.ts's (loaded on first need by dispatch).
  */
 import type Ajv2020 from "ajv/dist/2020";
 import type { ValidateFunction } from "ajv/dist/2020";
 import { ajvBudget } from "./step-budget";
-import { AJV_MISSING, newAjv } from "./ajv-load";
+import { AJV_MISSING, newAjv } from "./ajv";
 import type { KitValidate } from "./validator-kit";
 import type { JsonSchema } from "../tool/meta";
 

@@ -1,5 +1,5 @@
 /**
- * The checks generated validators import by name from `tooltype/kit` besides the formats (runtime/kit.ts lists
+ * The checks generated validators import by name from `tooltype/kit` besides the formats (runtime/entries/kit.ts lists
  * them all, with string length and deep equality): a guarded pattern and `uniqueItems`. Only validators whose
  * schemas use them import them, so a bundle of tools without patterns holds no pattern guard.
  */

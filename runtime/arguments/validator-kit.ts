@@ -4,7 +4,7 @@
  * answers yes or no, and what needs more than an expression and most validators use lives here, once: explaining an
  * invalid value (the errors, kit-explain.ts), `$ref` memory, the object test. What only some schemas need (format
  * checks, guarded patterns, `uniqueItems`, string length in code points, deep equality) is not here: generated code
- * imports exactly those by name from `tooltype/kit` (runtime/kit.ts), so a bundle holds only what its tools use.
+ * imports exactly those by name from `tooltype/kit` (runtime/entries/kit.ts), so a bundle holds only what its tools use.
  *
  * The contract with generated code (version 3, the id says it):
  * - a generated check is `function (d)`: it returns truthy when the value is invalid;

@@ -12,11 +12,15 @@
  */
 import type { NormalizedCall } from "./call";
 import type { BatchRun, DispatchEnvironment } from "./environment";
-import { type Full, fullLoaded, withFull } from "./full-load";
+import { fullLoaded, withFull } from "#lazy/dispatch-full";
+import type * as FullModule from "./full";
 import { MAX_CALL_ID_LENGTH, MAX_CALLS_PER_MESSAGE, limitOf } from "./limits";
 import type { ToolMessage } from "./messages";
 import type { DispatchOptions, RegistryOptions, ToolHooks, ToolInput } from "./options";
 import { Handed, PENDING, answerCall, mayNeedApproval } from "./answer";
+
+/** The full pipeline module (full.ts), as `#lazy/dispatch-full` hands it over. */
+type Full = typeof FullModule;
 
 export type { DispatchEnvironment, DispatchTool } from "./environment";
 export { dispatchEnvironment } from "./environment";

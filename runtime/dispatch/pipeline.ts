@@ -39,7 +39,7 @@ import type { DispatchOptions, RegistryOptions, ToolCallRequest, ToolInput, Tool
 import type { RepairKind } from "../arguments/repair";
 import type { ConformSettings } from "../arguments/conform";
 import type { Settled } from "../arguments/settle";
-import { withSettle } from "../arguments/settle-load";
+import { withSettle } from "#lazy/settle";
 import { resultJson } from "./result-json";
 import { failureText, validationText } from "./error-text";
 import { DEFAULT_TOOL_TIMEOUT_MS, MAX_CALL_ID_LENGTH, MAX_RESULT_BYTES } from "./limits";

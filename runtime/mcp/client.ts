@@ -17,13 +17,16 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-// Imported tools have schemas written at run time: ajv validates them, in a bundle too.
-import "../arguments/ajv-install";
+import { installAjv } from "../arguments/ajv";
+import { createAjv } from "../arguments/ajv-engine";
 import { ToolError } from "../tool/errors";
 import type { JsonSchema } from "../tool/meta";
 import type { ToolContext, ToolOptions } from "../tool/options";
 import { type SchemaToolFunction, tool } from "../tool/tool";
 import { importedSchemaProblem } from "./imported-schema";
+
+// Imported tools have schemas written at run time: ajv validates them, in a bundle too (as `tooltype/ajv` would).
+installAjv(createAjv);
 
 /** A tool as a server lists it (`tools/list`). */
 export interface MCPListedTool {

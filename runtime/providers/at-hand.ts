@@ -1,10 +1,10 @@
 /**
  * Every provider at hand, for the main entry (its registry, `formatAnswer`, `toolChoice`, `parseToolCalls`, the agent
- * loop): each is reached through the catalogue and loaded on its first use (`#providers`: under Node a `require`
- * then, so that `require("tooltype")` loads no provider it does not use; in a bundle a static import). The small
- * entries' registries load a provider on first need instead (catalog.chunks.ts).
+ * loop): each is reached through the catalogue and loaded on its first use (`#lazy/providers`: under Node a
+ * `require` then, so that `require("tooltype")` loads no provider it does not use; in a bundle a static import). The
+ * small entries' registries load a provider on first need instead (lazy/providers.chunks.ts).
  */
-import { loopNow, providerNow, toMCPTools as mcpTools } from "#providers";
+import { loopNow, providerNow, toMCPTools as mcpTools } from "#lazy/providers";
 import { LOOP_FORMATS, type LoopProviderName, type MessageFormat, formatOf, isMessageFormat } from "./catalog";
 import type {
   AnthropicReply,

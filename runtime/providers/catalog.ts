@@ -2,9 +2,9 @@
  * The catalogue: every message format tooltype reads, the only list of them. Per format: its name, how a message in
  * it is recognised from its shape alone (without loading any provider), its provider's module, and the module of
  * its loop where the agent loop drives its API. How each provider loads is the catalogue's too, in three forms that
- * bundlers and Node each need written out literally: `catalog.bundle.ts` (at hand: static imports, for the main
- * entry's bundle), `catalog.node.ts` (on first need under Node: one `require` each) and
- * `catalog.chunks.ts` (on first need in a bundle of a small entry: one `import()` per provider, each a chunk).
+ * bundlers and Node each need written out literally, in runtime/lazy/: `providers.bundle.ts` (at hand: static
+ * imports, for the main entry's bundle), `providers.node.ts` (on first need under Node: one `require` each) and
+ * `providers.chunks.ts` (on first need for a small entry: one `import()` per provider, each a chunk).
  * Everything else reads these files and names no provider: adding one is a folder, an entry here, a line or two
  * in each of the three, and its tests (test/architecture/catalog.test.ts checks that the four agree).
  *

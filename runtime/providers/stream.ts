@@ -10,7 +10,7 @@
  * never dispatched; a complete call's arguments go through dispatch's own reading and validation.
  */
 // partial-json is loaded on first use under Node, bundled statically by bundlers (package.json `imports`).
-import { partialJson } from "#partial-json";
+import { partialJson } from "#lazy/partial-json";
 
 /** A tool call as far as it has streamed. */
 export interface PartialToolCall {

@@ -13,7 +13,7 @@
  *   carries only the providers it uses. Dispatch (runtime/dispatch/) runs the calls and never sees a provider.
  */
 import { instantiateValidator } from "../arguments/compiled-validator";
-import { AJV_MISSING, ajvAvailable } from "../arguments/ajv-load";
+import { AJV_MISSING, ajvAvailable } from "../arguments/ajv";
 import { ArgumentsValidator } from "../arguments/validate";
 import type { ApprovalDecision, ApprovalStateData, PendingApproval } from "../dispatch/approval";
 import type { NormalizedCall } from "../dispatch/call";

@@ -6,7 +6,7 @@
  *   provider's public surface on purpose;
  * - no runtime file outside them writes a format's name as a value (a type may: the public overloads are typed
  *   per format);
- * - the three ways providers load (catalog.bundle.ts, catalog.chunks.ts, catalog.node.ts) name exactly the
+ * - the three ways providers load (runtime/lazy/providers.bundle.ts, providers.chunks.ts, providers.node.ts) name exactly the
  *   catalogue's modules, and each module exports the provider (or loop) of its format;
  * - every folder under runtime/providers/ is in the catalogue (MCP's, a tool format, is named by its entry's server);
  * - no file sits beside a folder of the same name.
@@ -25,7 +25,7 @@ const runtime = path.join(repo, "runtime");
 const providers = path.join(runtime, "providers");
 
 /** The catalogue's own files: the list and the three ways providers load. */
-const CATALOGUE = /^providers\/catalog(\.(node|bundle|chunks))?\.ts$/;
+const CATALOGUE = /^(providers\/catalog|lazy\/providers\.(node|bundle|chunks))\.ts$/;
 
 /**
  * Files that name one provider's module on purpose, each with what it may name (paths under runtime/providers/):
@@ -34,9 +34,9 @@ const CATALOGUE = /^providers\/catalog(\.(node|bundle|chunks))?\.ts$/;
  * tool format; the MCP server speaks MCP's.
  */
 const EXPOSES: readonly { file: RegExp; may: RegExp }[] = [
-  { file: /^(index|index-node|openai|responses|anthropic|gemini)\.ts$/, may: /^[a-z0-9-]+\/types$/ },
-  { file: /^(index|index-node)\.ts$/, may: /^openai-chat\/attachments$/ },
-  { file: /^base-exports\.ts$/, may: /^openai-chat\/read$/ },
+  { file: /^entries\/(index|openai|responses|anthropic|gemini)\.ts$/, may: /^[a-z0-9-]+\/types$/ },
+  { file: /^entries\/index\.ts$/, may: /^openai-chat\/attachments$/ },
+  { file: /^entries\/base-exports\.ts$/, may: /^openai-chat\/read$/ },
   { file: /^registry\/presets\/([a-z0-9-]+)\.ts$/, may: /^(?<own>[a-z0-9-]+)\/(tools|wire)$/ },
   { file: /^agent\/structured\.ts$/, may: /^openai-chat\/tools$/ },
   { file: /^adapters\/runtime\.ts$/, may: /^openai-chat\/tools$/ },
@@ -126,14 +126,16 @@ test("only the catalogue, the providers and the registries' export methods write
 });
 
 test("the ways providers load name exactly the catalogue's modules, each exporting its format's provider and loop", () => {
-  const bundle = read(path.join(providers, "catalog.bundle.ts")).specifiers.filter((s) => s.startsWith("./") && s.includes("/", 2)).map((s) => s.slice(2));
-  const chunks = read(path.join(providers, "catalog.chunks.ts")).specifiers.filter((s) => s.startsWith("./") && s.includes("/", 2)).map((s) => s.slice(2).replace(/\.js$/, ""));
-  const node = read(path.join(providers, "catalog.node.ts")).specifiers.filter((s) => s.startsWith("./") && s.includes("/", 2)).map((s) => s.slice(2));
+  const named = (file: string): string[] =>
+    read(path.join(runtime, "lazy", file)).specifiers.flatMap((s) => providerModule(path.join(runtime, "lazy", file), s) ?? []);
+  const bundle = named("providers.bundle.ts");
+  const chunks = named("providers.chunks.ts");
+  const node = named("providers.node.ts");
   const modules = CATALOG.flatMap((entry) => ("loop" in entry ? [entry.provider, entry.loop] : [entry.provider]));
-  assert.equal(sorted(bundle.filter((s) => !s.startsWith("mcp/"))), sorted(modules), "catalog.bundle.ts imports every provider and loop the catalogue names");
+  assert.equal(sorted(bundle.filter((s) => !s.startsWith("mcp/"))), sorted(modules), "lazy/providers.bundle.ts imports every provider and loop the catalogue names");
   // The chat provider is at hand in every registry: the chunks are the other formats'.
-  assert.equal(sorted(chunks), sorted(CATALOG.filter((entry) => entry.format !== "openai").map((entry) => entry.provider)), "catalog.chunks.ts");
-  assert.equal(sorted(node.filter((s) => !s.startsWith("mcp/"))), sorted(modules), "catalog.node.ts requires every provider and loop the catalogue names");
+  assert.equal(sorted(chunks), sorted(CATALOG.filter((entry) => entry.format !== "openai").map((entry) => entry.provider)), "lazy/providers.chunks.ts");
+  assert.equal(sorted(node.filter((s) => !s.startsWith("mcp/"))), sorted(modules), "lazy/providers.node.ts requires every provider and loop the catalogue names");
   // The modules as built (npm run build), each required by the path the catalogue gives.
   const built = path.join(repo, "dist", "runtime", "providers");
   for (const entry of CATALOG) {

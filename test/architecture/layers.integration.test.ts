@@ -4,7 +4,8 @@
  * a provider importing another, a file beside the catalogue or a shared part naming a provider, the registry naming
  * a provider's folder, the registry core reaching every provider, a provider entry's preset naming another
  * provider, the main entry reaching the providers loaded on need, the agent loop naming a provider, an optional SDK
- * loaded by the main entry.
+ * loaded by the main entry; a loader of runtime/lazy/ taking a layer above itself, imported by its path or naming a
+ * provider.
  */
 import * as fs from "node:fs";
 import { createRequire } from "node:module";
@@ -56,6 +57,8 @@ async function withPlantedFaults(body: (base: string, prepend: (file: string, li
   try {
     fs.cpSync(path.join(repo, "runtime"), path.join(base, "runtime"), { recursive: true });
     fs.cpSync(path.join(repo, "transformer"), path.join(base, "transformer"), { recursive: true });
+    // Its own package.json, so that `#lazy/…` resolves to the copy's loaders.
+    fs.copyFileSync(path.join(repo, "package.json"), path.join(base, "package.json"));
     const prepend = (file: string, line: string): void => {
       const target = path.join(base, file);
       fs.writeFileSync(target, `${line}\n${fs.readFileSync(target, "utf8")}`);
@@ -81,7 +84,7 @@ test("a type-only cycle, a provider in dispatch, providers importing each other 
     prepend("runtime/providers/openai-chat/provider.ts", 'import OpenAI from "openai";');
     // Only the catalogue names a provider's folder; the shared parts name none.
     prepend("runtime/providers/at-hand.ts", 'import { provider } from "./gemini/provider";');
-    prepend("runtime/providers/partial-json-static.ts", 'import type { CATALOG } from "./catalog";');
+    prepend("runtime/providers/strict.ts", 'import type { ChatTool } from "./openai-chat/wire";');
     // The registry core loads no provider; a provider entry's preset names its own provider only.
     prepend("runtime/registry/core.ts", 'import { providerOf } from "../providers/at-hand";');
     prepend("runtime/registry/presets/gemini.ts", 'import { toAnthropicTools } from "../../providers/anthropic/tools";');
@@ -100,19 +103,44 @@ test("a type-only cycle, a provider in dispatch, providers importing each other 
       [
         "a-preset-names-its-provider-only: runtime/registry/presets/gemini.ts → runtime/providers/anthropic/tools.ts",
         "dispatch-never-imports-a-provider: runtime/dispatch/dispatch.ts → runtime/providers/provider.ts",
+        // What it imports, and what that reaches in turn, is above dispatch too.
+        "dispatch-reaches-nothing-above: runtime/dispatch/dispatch.ts → runtime/providers/provider.ts",
+        "dispatch-reaches-nothing-above: runtime/dispatch/dispatch.ts → runtime/providers/stream.ts",
         "no-circular: runtime/tool/call.ts → runtime/tool/options.ts",
         "only-the-catalogue-names-a-provider: runtime/providers/at-hand.ts → runtime/providers/gemini/provider.ts",
+        "only-the-catalogue-names-a-provider: runtime/providers/strict.ts → runtime/providers/openai-chat/wire.ts",
         "optional-peers-stay-behind-their-entry: runtime/providers/openai-chat/provider.ts → node_modules/openai/index.js",
         "providers-never-import-each-other: runtime/providers/anthropic/read.ts → runtime/providers/gemini/wire.ts",
         "registry-reaches-providers-through-the-catalogue: runtime/registry/choice.ts → runtime/providers/anthropic/choice.ts",
-        "shared-provider-parts-name-no-provider: runtime/providers/partial-json-static.ts → runtime/providers/catalog.ts",
+        "shared-provider-parts-name-no-provider: runtime/providers/strict.ts → runtime/providers/openai-chat/wire.ts",
         "the-loop-is-provider-neutral: runtime/agent/run-tools.ts → runtime/providers/gemini/wire.ts",
-        "the-main-registry-loads-nothing-on-need: runtime/index.ts → runtime/providers/catalog.chunks.ts",
-        "the-main-registry-loads-nothing-on-need: runtime/index.ts → runtime/registry/presets/core.ts",
+        "the-main-registry-loads-nothing-on-need: runtime/entries/index.ts → runtime/lazy/providers.chunks.ts",
+        "the-main-registry-loads-nothing-on-need: runtime/entries/index.ts → runtime/registry/presets/core.ts",
         "the-registry-core-loads-no-provider: runtime/registry/core.ts → runtime/providers/at-hand.ts",
       ],
       show(found),
     );
+  });
+});
+
+test("a loader of runtime/lazy/ reaching above its layer, one imported by path and one naming a provider are caught", async () => {
+  await withPlantedFaults(async (base, prepend) => {
+    // dispatch reaches the full pipeline through #lazy/dispatch-full; that loader reaching the registry takes
+    // dispatch above itself.
+    prepend("runtime/lazy/dispatch-full.node.ts", 'import type { ToolRegistry } from "../registry/tool-registry";');
+    prepend("runtime/tool/tool.ts", 'import { withSettle } from "../lazy/settle.node";');
+    prepend("runtime/lazy/strict.node.ts", 'import type { provider } from "../providers/gemini/provider";');
+
+    const found = await violations(base);
+    const seen = new Set(found.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`));
+    for (const expected of [
+      "dispatch-reaches-nothing-above: runtime/dispatch/dispatch.ts → runtime/registry/tool-registry.ts",
+      "lazy-is-reached-through-its-package-import: runtime/tool/tool.ts → runtime/lazy/settle.node.ts",
+      "tool-is-the-bottom: runtime/tool/tool.ts → runtime/lazy/settle.node.ts",
+      "a-loader-loads-one-thing: runtime/lazy/strict.node.ts → runtime/providers/gemini/provider.ts",
+    ]) {
+      assert.ok(seen.has(expected), `not caught: ${expected}\n${show(found)}`);
+    }
   });
 });
 

@@ -14,7 +14,8 @@
  *   (in tests and benchmarks a bare name is mostly a file the test writes, so it is not checked);
  * - `dist/…`, `.test-build/…` and the other build outputs: the source they are built from;
  * - `name.js` also names `name.ts` (a compiled name), and globs are checked up to their first wildcard;
- * - placeholders (`x.ts`, `./x`) and suffixes (`.d.ts`) name no file.
+ * - placeholders (`x.ts`, `./x`) and suffixes (`.d.ts`) name no file;
+ * - `#lazy/<name>`, a package import, names its loader: runtime/lazy/<name>.node.ts must exist.
  * Other slashed words (`tooltype/register`, `src/app.ts` of a project a test writes, `5.x/`) name no repository
  * folder and are left alone.
  */
@@ -37,7 +38,7 @@ const SCANNED: [folder: string, strings: boolean][] = [
   ["examples", false],
 ];
 const SOURCE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
-/** What the build writes, and where its sources are: `dist/esm/runtime/index.js` is built from `runtime/index.ts`. */
+/** What the build writes, and where its sources are: `dist/esm/runtime/entries/index.js` is built from `runtime/entries/index.ts`. */
 const BUILT = /^(?:dist\/(?:esm\/)?|\.test-build\/|\.bench-build\/|\.example-build\/)/;
 const NOT_OURS = new Set(["node_modules", ".git", "dist", ".test-build", ".bench-build", ".example-build"]);
 
@@ -111,7 +112,7 @@ function prose(file: string, strings: boolean): Prose[] {
 }
 
 /** Words that may be paths: with a slash, or a file name with an extension. */
-const WORD = /(?<![\w@.\/:*-])(\.{0,2}\/?(?:[\w.*@-]+\/)+[\w.*-]*|[\w.-]+\.(?:ts|tsx|mts|cts|js|mjs|cjs|md|json))(?![\w\/-])/g;
+const WORD = /(?<![\w@.\/:*#-])(\.{0,2}\/?(?:[\w.*@-]+\/)+[\w.*-]*|[\w.-]+\.(?:ts|tsx|mts|cts|js|mjs|cjs|md|json))(?![\w\/-])/g;
 
 /** Extensions a written path may leave out (`dispatch/pipeline`, a module path as an import writes it). */
 const LEFT_OUT = ["", ".ts", ".tsx", ".mts", ".cts", ".js", ".mjs", ".cjs", ".test.ts", "/index.ts"];
@@ -246,6 +247,9 @@ test("every repository path a comment or an error text names exists", () => {
     for (const m of item.text.matchAll(WORD)) {
       const why = stale(item.file, m[1]!, item.literal);
       if (why) found.push(`${path.relative(repo, item.file)}:${item.line}: ${m[1]} (${why})`);
+    }
+    for (const m of item.text.matchAll(/#lazy\/([a-z0-9-]+)/g)) {
+      if (!fs.existsSync(path.join(repo, "runtime", "lazy", `${m[1]}.node.ts`))) found.push(`${path.relative(repo, item.file)}:${item.line}: ${m[0]} (no runtime/lazy/${m[1]}.node.ts)`);
     }
   }
   assert.equal(found, [], `Stale paths; fix each, or drop it where an import already says which file is meant:\n${found.join("\n")}`);

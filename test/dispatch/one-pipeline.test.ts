@@ -6,7 +6,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { type Int, type Max, type Min, ToolRegistry, tool } from "../../runtime/index";
+import { type Int, type Max, type Min, ToolRegistry, tool } from "../../runtime/entries/index";
 import { answerCallCount } from "../../runtime/dispatch/answer";
 import { finishedCount } from "../../runtime/dispatch/pipeline";
 import type { DispatchTool } from "../../runtime/dispatch/environment";

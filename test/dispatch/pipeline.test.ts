@@ -11,7 +11,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { type Int, type Max, type Min, type ToolContext, ToolError, ToolRegistry, image, text, tool } from "../../runtime/index";
+import { type Int, type Max, type Min, type ToolContext, ToolError, ToolRegistry, image, text, tool } from "../../runtime/entries/index";
 import { answerCallCount, setReadAllInFull, setWalkAlways } from "../../runtime/dispatch/answer";
 import { finishedCount } from "../../runtime/dispatch/pipeline";
 import type { DispatchOptions, RegistryOptions } from "../../runtime/dispatch/options";

@@ -426,7 +426,7 @@ async function checkTypesShape(tarball: string): Promise<void> {
 
 test("the packed tarball installs, builds with tspc and runs in a CommonJS and an ESM project", async () => {
   assert.ok(
-    fs.existsSync(path.join(repo, "dist/runtime/index.js")) && fs.existsSync(path.join(repo, "dist/transformer/index.js")),
+    fs.existsSync(path.join(repo, "dist/runtime/entries/index.js")) && fs.existsSync(path.join(repo, "dist/transformer/index.js")),
     "dist/ is not built: run `npm run build` first (npm test does)",
   );
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-package-"));
@@ -441,10 +441,12 @@ test("the packed tarball installs, builds with tspc and runs in a CommonJS and a
     const files = info.files.map((f) => f.path);
     for (const required of [
       "package.json",
-      "dist/runtime/index.js",
-      "dist/runtime/index.d.ts",
-      "dist/runtime/mcp/index.js",
-      "dist/runtime/mcp/index.d.ts",
+      "dist/runtime/entries/index.js",
+      "dist/runtime/entries/index.node.js",
+      "dist/runtime/entries/index.d.ts",
+      "dist/runtime/entries/kit.node.js",
+      "dist/runtime/entries/mcp.js",
+      "dist/runtime/entries/mcp.d.ts",
       "dist/runtime/mcp/client.js",
       "dist/runtime/adapters/ai.js",
       "dist/runtime/adapters/langchain.js",
@@ -452,10 +454,10 @@ test("the packed tarball installs, builds with tspc and runs in a CommonJS and a
       "dist/runtime/adapters/agents.js",
       "dist/runtime/adapters/mastra.js",
       "dist/transformer/index.js",
-      "dist/esm/runtime/index.js",
-      "dist/esm/runtime/arguments/ajv-later.js",
-      "dist/runtime/arguments/ajv-now.js",
-      "dist/runtime/arguments/ajv-install.js",
+      "dist/esm/runtime/entries/index.js",
+      "dist/esm/runtime/lazy/ajv.bundle.js",
+      "dist/runtime/lazy/ajv.node.js",
+      "dist/runtime/entries/ajv.js",
       "docs/building.md",
     ]) {
       assert.ok(files.includes(required), `the tarball lacks ${required}`);

@@ -22,7 +22,7 @@ import { bundleEsmApp, type EsmAppBundle, staticOutputs } from "../../bench/bund
 import { compileFixture } from "../support/compile";
 import { KNOWN_FORMATS } from "../../transformer/schema/keywords";
 import { kitFormatExport } from "../../runtime/tool/meta";
-import * as kit from "../../runtime/kit";
+import * as kit from "../../runtime/entries/kit";
 import { HANG_MS } from "../support/hang";
 
 const DISPATCH = `

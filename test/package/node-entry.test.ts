@@ -1,19 +1,20 @@
 /**
- * The main entry as Node loads it (runtime/index-node.ts, the CommonJS build): the same exports as index.ts, but
+ * The main entry as Node loads it (the form scripts/node-entries.mjs writes from runtime/entries/index.ts): the same
+ * exports as index.ts, but
  * the agent loop, structured output and the other helpers an app that registers, exports and dispatches does not
  * touch are required on first access; exporting tools loads Chat Completions' tool lists without the chat provider,
  * and the strict rewrite only for a strict export.
  * - `require("tooltype")` exports exactly what index.ts does, each deferred value the very object index.ts exports;
  * - an ES module importing "tooltype" sees every name (Node's CommonJS export detection reads the getters);
  * - at start no agent, structured-output, strict or provider module is loaded; each arrives on its first use.
- * `tooltype/kit` as Node loads it (runtime/kit-node.ts), which every CommonJS file of compiled tools using a format,
+ * `tooltype/kit` as Node loads it (its form written from runtime/entries/kit.ts), which every CommonJS file of compiled tools using a format,
  * a pattern or `uniqueItems` requires as it loads:
  * - it exports exactly what kit.ts does, each value the very function kit.ts exports, and the same on every read;
  * - requiring it loads no check; a check's module arrives on its first read, and only that module;
  * - an ES module's `import * as kit from "tooltype/kit"` sees every name;
  * - a compiled tool whose validator uses a format validates through it (valid and invalid dates).
- * The CommonJS build requires its own modules by relative path (scripts/cjs-imports.mjs): no `require("#name")` is
- * left, and each path written in its place is the file package.json "imports" gives Node for that name.
+ * The CommonJS build requires its own modules by relative path (scripts/cjs-imports.mjs): no `require("#lazy/…")` is
+ * left, and each loader of runtime/lazy/ that package.json "imports" gives Node (`*.node.js`) is required in its place.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -51,7 +52,7 @@ const strict = registry.toOpenAITools({ strict: true });
 const afterStrict = loaded();
 const runTools = main.runTools;
 const afterAgent = loaded();
-const eager = require("${repo}/dist/runtime/index.js");
+const eager = require("${repo}/dist/runtime/entries/index.js");
 const names = (module) => Object.keys(module).sort();
 const differing = names(eager).filter((name) => eager[name] !== main[name]);
 process.stdout.write(JSON.stringify({ atStart, afterExport, afterStrict, afterAgent, plain, strict, runTools: typeof runTools,
@@ -68,7 +69,7 @@ process.stdout.write(JSON.stringify({ atStart, afterExport, afterStrict, afterAg
     eagerNames: string[];
     differing: string[];
   };
-  assert.ok(report.atStart.includes("index-node.js"), "require('tooltype') did not resolve to runtime/index-node.js");
+  assert.ok(report.atStart.includes("entries/index.node.js"), "require('tooltype') did not resolve to runtime/entries/index.node.js");
   const deferred = /^(agent\/|providers\/(strict|openai-chat\/(tools|functions|loop|stream)|mcp\/(tools|answer))\.js$|registry\/(parse-tool-calls|answer|choice)\.js$|arguments\/(settle|invalid|coerce|schema-fit)\.js$)/;
   assert.equal(report.atStart.filter((file) => deferred.test(file)), [], "require('tooltype') loaded modules an app needs only later");
   // Exporting loads Chat Completions' tool lists only: not the chat provider's loop, not the strict rewrite.
@@ -93,8 +94,8 @@ process.stdout.write(JSON.stringify({ atStart, afterExport, afterStrict, afterAg
       },
     },
   ]);
-  assert.equal(report.names, report.eagerNames, "runtime/index-node.ts and runtime/index.ts export different names");
-  assert.equal(report.differing, [], "a deferred export is not the object runtime/index.ts exports");
+  assert.equal(report.names, report.eagerNames, "entries/index.node.js and entries/index.js export different names");
+  assert.equal(report.differing, [], "a deferred export is not the object entries/index.js exports");
 });
 
 test("an ES module importing 'tooltype' or 'tooltype/kit' under Node sees every export", async () => {
@@ -102,8 +103,8 @@ test("an ES module importing 'tooltype' or 'tooltype/kit' under Node sees every 
 import * as kit from "tooltype/kit";
 import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
-const eager = require("${repo}/dist/runtime/index.js");
-const eagerKit = require("${repo}/dist/runtime/kit.js");
+const eager = require("${repo}/dist/runtime/entries/index.js");
+const eagerKit = require("${repo}/dist/runtime/entries/kit.js");
 const own = (names) => names.filter((name) => !["default", "module.exports", "__esModule"].includes(name)).sort();
 process.stdout.write(JSON.stringify({ names: own(Object.keys(main)), expected: own(Object.keys(eager)), runTools: typeof main.runTools, same: main.StructuredOutput === eager.StructuredOutput,
   kitNames: own(Object.keys(kit)), expectedKit: own(Object.keys(eagerKit)), sameKit: kit.email === eagerKit.email && kit.unique === eagerKit.unique }));`;
@@ -130,7 +131,7 @@ const kit = require("tooltype/kit");
 const atStart = loaded();
 const first = kit.dateTime;
 const afterDate = loaded();
-const eager = require("${repo}/dist/runtime/kit.js");
+const eager = require("${repo}/dist/runtime/entries/kit.js");
 const names = (module) => Object.keys(module).sort();
 const differing = names(eager).filter((name) => kit[name] !== eager[name] || kit[name] !== kit[name]);
 process.stdout.write(JSON.stringify({ atStart, afterDate, same: first === kit.dateTime, names: names(kit), eagerNames: names(eager), differing }));`;
@@ -142,12 +143,12 @@ process.stdout.write(JSON.stringify({ atStart, afterDate, same: first === kit.da
     eagerNames: string[];
     differing: string[];
   };
-  assert.equal(report.atStart, ["kit-node.js"], "require('tooltype/kit') loaded more than its entry");
-  assert.equal(report.afterDate, ["kit-node.js", "arguments/formats.js"], "reading dateTime loaded more than the formats");
+  assert.equal(report.atStart, ["entries/kit.node.js"], "require('tooltype/kit') loaded more than its entry");
+  assert.equal(report.afterDate, ["entries/kit.node.js", "arguments/formats.js"], "reading dateTime loaded more than the formats");
   assert.ok(report.same, "a second read of dateTime gave another value");
   assert.ok(report.eagerNames.includes("dateTime") && report.eagerNames.includes("pattern"));
-  assert.equal(report.names, report.eagerNames, "runtime/kit-node.ts and runtime/kit.ts export different names");
-  assert.equal(report.differing, [], "a check of runtime/kit-node.ts is not the function runtime/kit.ts exports");
+  assert.equal(report.names, report.eagerNames, "entries/kit.node.js and entries/kit.js export different names");
+  assert.equal(report.differing, [], "a check of entries/kit.node.js is not the function entries/kit.js exports");
 });
 
 test("a compiled tool with a date-time parameter validates through the lazy kit", async () => {
@@ -173,19 +174,21 @@ export const registry = new ToolRegistry([book]);
   assert.match((refused as ToolValidationError).message, /date-time/);
 });
 
-test("the CommonJS build requires the 'default' target of each package import by relative path", () => {
+test("the CommonJS build requires each loader of runtime/lazy/ by relative path, where the source wrote #lazy/…", () => {
   const imports = (JSON.parse(fs.readFileSync(path.join(repo, "package.json"), "utf8")) as { imports: Record<string, { default: string }> }).imports;
+  assert.equal(Object.keys(imports), ["#lazy/*"], "package.json \"imports\" has one pattern, #lazy/*");
+  const [prefix, suffix] = imports["#lazy/*"]!.default.split("*") as [string, string];
   const required = new Set<string>();
   for (const js of listJs(path.join(repo, "dist"))) {
     const text = fs.readFileSync(js, "utf8");
     assert.not.match(text, /\brequire\("#/, `${path.relative(repo, js)} still requires a "#" specifier`);
     for (const match of text.matchAll(/\brequire\("(\.[^"]+)"\)/g)) required.add(path.resolve(path.dirname(js), match[1]!));
   }
-  const names = Object.keys(imports);
-  assert.ok(names.length >= 5, "package.json has the runtime's package imports");
-  for (const name of names) {
-    const target = path.join(repo, imports[name]!.default);
-    assert.ok(required.has(target), `no CommonJS file requires ${imports[name]!.default}, the target of ${name}`);
+  const loaders = fs.readdirSync(path.join(repo, "runtime", "lazy")).filter((file) => file.endsWith(".node.ts")).map((file) => file.slice(0, -".node.ts".length));
+  assert.ok(loaders.length >= 5, "runtime/lazy/ has the runtime's loaders");
+  for (const name of loaders) {
+    const target = path.join(repo, `${prefix}${name}${suffix}`);
+    assert.ok(required.has(target), `no CommonJS file requires ${path.relative(repo, target)}, what #lazy/${name} gives Node`);
   }
 });
 

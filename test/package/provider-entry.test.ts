@@ -51,7 +51,7 @@ const NOT_AT_START: readonly RegExp[] = [
   /dist\/esm\/runtime\/providers\/(anthropic|gemini|openai-responses)\//,
   /dist\/esm\/runtime\/providers\/stream\.js$/,
   /dist\/esm\/runtime\/providers\/openai-chat\/(stream|functions|loop)\.js$/,
-  /dist\/esm\/runtime\/providers\/(at-hand|catalog\.bundle)\.js$/,
+  /dist\/esm\/runtime\/(providers\/at-hand|lazy\/providers\.bundle)\.js$/,
   /dist\/esm\/runtime\/agent\//,
   // The full pipeline and what only it uses: reading arguments text, repairing it, coercing, the words for failures.
   /dist\/esm\/runtime\/dispatch\/(full|pipeline)\.js$/,
@@ -117,7 +117,7 @@ registry.dispatch({ role: "assistant", content: [{ type: "tool_use", id: "b", na
   process.stdout.write(JSON.stringify({ atStart, answer, after: loaded() }));
 });`;
   const report = JSON.parse(await runNode(["-e", script], repo)) as { atStart: string[]; answer: { role: string; content: { tool_use_id: string; is_error?: boolean }[] }; after: string[] };
-  assert.ok(report.atStart.some((file) => file.endsWith("dist/runtime/openai.js")), "tooltype/openai did not resolve to the CommonJS build");
+  assert.ok(report.atStart.some((file) => file.endsWith("dist/runtime/entries/openai.js")), "tooltype/openai did not resolve to the CommonJS build");
   const unwanted = report.atStart.filter((file) =>
     /dist\/runtime\/(providers\/(anthropic\/|gemini\/|openai-responses\/|stream\.js|at-hand\.js|openai-chat\/(loop|stream)\.js)|agent\/)|node_modules\/(partial-json|rfc6902|ajv)\//.test(file),
   );

@@ -5,7 +5,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { chatAttachments, file, image, text, tool, ToolRegistry, type ToolMessage } from "../../runtime/index";
+import { chatAttachments, file, image, text, tool, ToolRegistry, type ToolMessage } from "../../runtime/entries/index";
 
 const MIB = 1_048_576;
 /** `n` characters of valid-looking base64. */

@@ -10,7 +10,7 @@ import * as assert from "uvu/assert";
 import fc from "fast-check";
 import { fullFormats } from "ajv-formats/dist/formats";
 import { FORMAT_LENGTH_LIMITS } from "../../runtime/arguments/formats";
-import * as kit from "../../runtime/kit";
+import * as kit from "../../runtime/entries/kit";
 import { kitFormatExport } from "../../runtime/tool/meta";
 import { KNOWN_FORMATS } from "../../transformer/schema/keywords";
 

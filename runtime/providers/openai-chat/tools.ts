@@ -1,12 +1,12 @@
 /**
  * The tool lists of a Chat Completions request: `tools`, each registered tool as `{ type: "function", function }`,
- * its schema rewritten into OpenAI's strict subset where strict mode is asked for (strict.ts, through `#strict`:
+ * its schema rewritten into OpenAI's strict subset where strict mode is asked for (strict.ts, through `#lazy/strict`:
  * under Node loaded on the first strict export); the legacy `functions` list; and a structured answer's
  * `response_format`. Apart from the providers (provider.ts, functions.ts) so that a small entry's registry exports
  * tools without loading either.
  */
 import type { ChatCompletionCreateParams, ChatCompletionFunctionTool } from "openai/resources/chat/completions";
-import { toStrictSchema } from "#strict";
+import { toStrictSchema } from "#lazy/strict";
 import { checkToolCount } from "../openai-limits";
 import type { OutputFormatSource, ToolFormatSource } from "../provider";
 import type { JsonSchemaResponseFormat, OpenAIFunctionTool } from "./wire";

@@ -3,7 +3,7 @@
  * `text.format` for a structured answer), reading a `Response` (its output items go back into `input` as they came,
  * reasoning items included).
  */
-import { toStrictSchema } from "#strict";
+import { toStrictSchema } from "#lazy/strict";
 import { type LoopReply, type OutputFormatSource, type ProviderLoop, isAsyncIterable } from "../provider";
 import { toResponsesOutputs } from "./answer";
 import { responsesToolChoice } from "./choice";

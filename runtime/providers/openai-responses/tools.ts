@@ -7,7 +7,7 @@
  * writes `strict` explicitly, so what the model is held to is visible in the request.
  */
 import type { FunctionTool } from "openai/resources/responses/responses";
-import { toStrictSchema } from "#strict";
+import { toStrictSchema } from "#lazy/strict";
 import { checkToolCount } from "../openai-limits";
 import type { ToolFormatSource } from "../provider";
 import type { ResponsesFunctionTool, ResponsesToolsOptions } from "./wire";

@@ -3,7 +3,7 @@
  * the registry core with no export method, reading chat messages itself and loading the provider of any other
  * format the first time it meets one (a dynamic `import()` that bundlers split into a chunk).
  */
-import { readerOnNeed } from "../../providers/catalog.chunks";
+import { readerOnNeed } from "../../lazy/providers.chunks";
 import type { CHAT_FORMAT, MessageFormat } from "../../providers/catalog";
 import type { CallReader } from "../../providers/provider";
 import { BaseToolRegistry } from "../core";

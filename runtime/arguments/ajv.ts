@@ -2,18 +2,18 @@
  * Where the runtime gets ajv, which it needs only for schemas without a validator compiled at build time
  * (`tool.fromSchema`, tools imported from an MCP server) and for union sub-schemas on an error path.
  *
- * - Under Node (the CommonJS build) ajv is loaded synchronously the first time it is asked for (`#ajv-now`).
- * - In a bundle (the ES module build) ajv is in only when the app imports `tooltype/ajv` (ajv-install.ts; the MCP
+ * - Under Node (the CommonJS build) ajv is loaded synchronously the first time it is asked for (`#lazy/ajv`).
+ * - In a bundle (the ES module build) ajv is in only when the app imports `tooltype/ajv` (entries/ajv.ts; the MCP
  *   client does so itself), so an app whose tools all carry compiled validators bundles none of it.
  */
 import type Ajv2020 from "ajv/dist/2020";
-import { AJV_SYNC, ajvNow } from "#ajv-now";
+import { AJV_SYNC, ajvNow } from "#lazy/ajv";
 
 type CreateAjv = (allErrors: boolean) => Ajv2020;
 
 let create: CreateAjv | undefined;
 
-/** Called by ajv-install.ts (`tooltype/ajv`). */
+/** Called by `tooltype/ajv` (entries/ajv.ts) and the MCP client. */
 export function installAjv(factory: CreateAjv): void {
   create = factory;
 }

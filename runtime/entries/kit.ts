@@ -5,7 +5,9 @@
  * `const` / `enum` values that are objects, or enums of many values). The transformer adds `import * as __tooltype_kit from "tooltype/kit"` to a file
  * whose validators need one of them and reads only the names they use, so a bundler keeps those and drops the
  * rest (the package has no side effects). Not meant to be imported by hand; the names follow the format names
- * (`date-time` is `dateTime`).
+ * (`date-time` is `dateTime`). Under Node (the form scripts/node-entries.mjs writes from this file) requiring it loads no check: each
+ * check's module is required on its first read, since every CommonJS file of compiled tools requires this entry as it
+ * loads.
  *
  * @module tooltype/kit
  */
@@ -32,7 +34,7 @@ export {
   uriTemplate,
   url,
   uuid,
-} from "./arguments/formats";
-export { pattern, unique } from "./arguments/validator-imports";
-export { codePoints } from "./arguments/code-points";
-export { oneOf } from "./arguments/json-equal";
+} from "../arguments/formats";
+export { pattern, unique } from "../arguments/validator-imports";
+export { codePoints } from "../arguments/code-points";
+export { oneOf } from "../arguments/json-equal";

@@ -7,5 +7,5 @@
  * @module tooltype/openai
  */
 export * from "./core";
-export { OpenAIToolRegistry as ToolRegistry } from "./registry/presets/openai-chat";
-export * from "./providers/openai-chat/types";
+export { OpenAIToolRegistry as ToolRegistry } from "../registry/presets/openai-chat";
+export * from "../providers/openai-chat/types";

@@ -3,8 +3,8 @@
  * Importing it is all it takes (package.json lists it under `sideEffects`). Under Node it changes nothing: ajv is
  * loaded on first need there anyway.
  */
-import { createAjv } from "./ajv-engine";
-import { installAjv } from "./ajv-load";
+import { createAjv } from "../arguments/ajv-engine";
+import { installAjv } from "../arguments/ajv";
 
 installAjv(createAjv);
 

@@ -12,9 +12,9 @@
  *
  * @module tooltype/mcp
  */
-export { createMCPServer, type MCPRequestScope, type MCPServerOptions, serveMCP } from "./server";
-export { mcpFetchHandler } from "./fetch";
-export { mcpHttpHandler, type NodeHttpRequest, type NodeHttpResponse } from "./node";
+export { createMCPServer, type MCPRequestScope, type MCPServerOptions, serveMCP } from "../mcp/server";
+export { mcpFetchHandler } from "../mcp/fetch";
+export { mcpHttpHandler, type NodeHttpRequest, type NodeHttpResponse } from "../mcp/node";
 export {
   LOOPBACK_HOSTS,
   MCP_HTTP_TIMEOUT_MS,
@@ -22,6 +22,6 @@ export {
   MCP_MAX_BODY_BYTES,
   MCPAuthError,
   type MCPHttpOptions,
-} from "./http-policy";
-export { fromMCP } from "./client";
-export type { MCPClient, MCPImport, MCPImportOptions, MCPListedTool } from "./client";
+} from "../mcp/http-policy";
+export { fromMCP } from "../mcp/client";
+export type { MCPClient, MCPImport, MCPImportOptions, MCPListedTool } from "../mcp/client";

@@ -5,5 +5,5 @@
  * @module tooltype/gemini
  */
 export * from "./core";
-export { GeminiToolRegistry as ToolRegistry } from "./registry/presets/gemini";
-export * from "./providers/gemini/types";
+export { GeminiToolRegistry as ToolRegistry } from "../registry/presets/gemini";
+export * from "../providers/gemini/types";

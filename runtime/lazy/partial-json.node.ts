@@ -1,7 +1,6 @@
 /**
- * How stream.ts reaches `partial-json` under Node (the CommonJS build; package.json `imports`, `#partial-json`,
- * default condition): loaded the first time a streamed call's partial arguments are read, so that importing
- * tooltype does not load it. Bundlers take partial-json-static.ts instead.
+ * `#lazy/partial-json` under Node: `partial-json`, required the first time a streamed call's partial arguments are
+ * read (providers/stream.ts), so that importing tooltype does not load it.
  */
 import type * as PartialJson from "partial-json";
 

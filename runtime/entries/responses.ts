@@ -5,5 +5,5 @@
  * @module tooltype/responses
  */
 export * from "./core";
-export { ResponsesToolRegistry as ToolRegistry } from "./registry/presets/openai-responses";
-export * from "./providers/openai-responses/types";
+export { ResponsesToolRegistry as ToolRegistry } from "../registry/presets/openai-responses";
+export * from "../providers/openai-responses/types";

@@ -5,5 +5,5 @@
  * @module tooltype/anthropic
  */
 export * from "./core";
-export { AnthropicToolRegistry as ToolRegistry } from "./registry/presets/anthropic";
-export * from "./providers/anthropic/types";
+export { AnthropicToolRegistry as ToolRegistry } from "../registry/presets/anthropic";
+export * from "../providers/anthropic/types";

@@ -8,4 +8,4 @@
  * @module tooltype/core
  */
 export * from "./base-exports";
-export { CoreToolRegistry as ToolRegistry } from "./registry/presets/core";
+export { CoreToolRegistry as ToolRegistry } from "../registry/presets/core";
