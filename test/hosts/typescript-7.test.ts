@@ -57,6 +57,14 @@ test("with TypeScript 7 as `typescript`, the compiler installed as typescript-5 
   assert.is(typescriptFor(both, "typescript-5").version, "5.5.4");
 });
 
+test("with TypeScript 7 as `typescript`, @typescript/typescript6 (the TypeScript team's 6.0 API package) is found first", () => {
+  const dir = projectOnTypeScript7("typescript-7-typescript6", { "typescript-5": "typescript-5.5" });
+  fs.mkdirSync(path.join(dir, "node_modules", "@typescript"), { recursive: true });
+  fs.symlinkSync(path.join(REPO, "node_modules", "@typescript", "typescript6"), path.join(dir, "node_modules", "@typescript", "typescript6"), "dir");
+  assert.is(typescriptFor(dir).version, "6.0.2");
+  assert.is(projectFor({ tsconfig: path.join(dir, "tsconfig.json") }).ts.version, "6.0.2");
+});
+
 test("the esbuild plugin, tooltype/register and the tooltype command run a TypeScript 7 project through its typescript-5 alias", async () => {
   const dir = projectOnTypeScript7("typescript-7-register", { "typescript-5": "typescript-5.5" });
   const built = await build("esbuild", dir);
@@ -71,7 +79,7 @@ test("the plugin pointed at TypeScript 7's package explains that it needs a 5.x/
   const dir = prepareApp("typescript-7-api");
   assert.throws(
     () => projectFor({ tsconfig: path.join(dir, "tsconfig.json"), typescript: "typescript-7" }),
-    (error: Error) => /has no JavaScript compiler API/.test(error.message) && /typescript-5@npm:typescript@5\.9/.test(error.message),
+    (error: Error) => /has no JavaScript compiler API/.test(error.message) && /npm i -D @typescript\/typescript6/.test(error.message),
   );
 });
 

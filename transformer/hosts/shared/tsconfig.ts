@@ -23,14 +23,15 @@ export class ProjectError extends Error {
 }
 
 /**
- * Where a project on TypeScript 7 keeps a 5.x/6.x compiler: the aliases docs/building.md installs
- * (`typescript-5@npm:typescript@5.9`), looked for when `typescript` itself has no JavaScript API.
+ * Where a project on TypeScript 7 keeps a compiler with the JavaScript API, looked for when `typescript` itself has
+ * none: `@typescript/typescript6`, the TypeScript team's package of the 6.0 API for projects on TypeScript 7 (what
+ * docs/building.md installs), then the aliases of earlier advice (`typescript-6`, `typescript-5@npm:typescript@5.9`).
  */
-export const COMPILER_ALIASES = ["typescript-6", "typescript-5"] as const;
+export const COMPILER_ALIASES = ["@typescript/typescript6", "typescript-6", "typescript-5"] as const;
 
-/** The install command the errors give for a compiler tooltype can analyse with. */
+/** The install commands the errors give for a compiler tooltype can analyse with. */
 const INSTALL = "npm i -D typescript@5.9";
-const INSTALL_ALIAS = "npm i -D typescript-5@npm:typescript@5.9";
+const INSTALL_ALIAS = "npm i -D @typescript/typescript6";
 
 /**
  * The TypeScript compiler API to analyse with. `choice` is a package name or the module itself; by default
@@ -67,8 +68,8 @@ export function typescriptFor(projectDir: string, choice: string | TS = "typescr
   if (noApi) {
     const fix =
       choice === "typescript"
-        ? `install a 5.x/6.x compiler next to it under the alias typescript-5 (${INSTALL_ALIAS}), where tooltype looks for it by itself`
-        : `install a 5.x/6.x compiler next to it under an alias (${INSTALL_ALIAS}) and name that alias instead ({ typescript: "typescript-5" })`;
+        ? `install the TypeScript team's 6.0 API package next to it (${INSTALL_ALIAS}), where tooltype looks for it by itself`
+        : `install the TypeScript team's 6.0 API package next to it (${INSTALL_ALIAS}) and name it instead ({ typescript: "@typescript/typescript6" })`;
     throw new ProjectError(
       `tooltype: the package "${choice}" (TypeScript ${String(noApi.version)}) has no JavaScript compiler API, which tooltype analyses with. ` +
         `TypeScript 7 can keep checking your project: ${fix}. Or make TypeScript 5.9 the project's compiler: ${INSTALL}.`,
