@@ -65,6 +65,8 @@ export class TypeScript7Session {
   readonly checker: any;
   /** Requests sent to the process so far (a batch of 7.1 counts as one). */
   roundTrips = 0;
+  /** The same, by the API's method name (`batch` for a batch). */
+  readonly requests = new Map<string, number>();
   /** The file whose tools are being read, named by errors. */
   reading: string | undefined;
   private readonly api: any;
@@ -94,6 +96,8 @@ export class TypeScript7Session {
       if (typeof original !== "function") continue;
       client[method] = (...args: unknown[]) => {
         this.roundTrips++;
+        const name = method === "batchRequests" ? "batch" : String(args[0]);
+        this.requests.set(name, (this.requests.get(name) ?? 0) + 1);
         Atomics.add(this.state, 0, 1);
         Atomics.store(this.state, 1, 1);
         try {
