@@ -22,9 +22,9 @@ export interface TypeScript7Analysis {
 /** Reads every tool of the session's project. */
 export function analyseTypeScript7(session: TypeScript7Session, pluginConfig: TooltypePluginConfig = {}): TypeScript7Analysis {
   const tsi = typeScript7Namespace(session);
-  const facade = new CheckerFacade(session);
-  const checker = facade.checker();
   const options = session.ask(() => session.program.getCompilerOptions()) as ts.CompilerOptions;
+  const facade = new CheckerFacade(session, options);
+  const checker = facade.checker(tsi);
   const program = { getTypeChecker: () => checker, getCompilerOptions: () => options } as unknown as ts.Program;
   const diagnostics: ts.Diagnostic[] = [];
   const tools: ToolMeta[] = [];
@@ -47,6 +47,7 @@ export function analyseTypeScript7(session: TypeScript7Session, pluginConfig: To
     const file = session.ask(() => session.program.getSourceFile(name)) as ts.SourceFile | undefined;
     if (!file) continue;
     files.push(file);
+    facade.prefetchFile(tsi, file);
     transform(file);
   }
   session.reading = undefined;

@@ -63,9 +63,9 @@ export interface SessionOptions {
 export class TypeScript7Session {
   readonly program: any;
   readonly checker: any;
-  /** Requests sent to the process so far (a batch of 7.1 counts as one). */
+  /** Requests sent to the process so far (a batch of 7.1 counts as one, `batchRequests`). */
   roundTrips = 0;
-  /** The same, by the API's method name (`batch` for a batch). */
+  /** The same, by the API's method name. */
   readonly requests = new Map<string, number>();
   /** The file whose tools are being read, named by errors. */
   reading: string | undefined;
@@ -91,12 +91,13 @@ export class TypeScript7Session {
     this.state = new Int32Array(new SharedArrayBuffer(12));
     this.watchdog = startWatchdog(this.state, this.pid, timeoutMs);
     this.timeoutMs = timeoutMs;
-    for (const method of ["apiRequest", "apiRequestBinary", "batchRequests"]) {
+    // 7.1's batches go out through apiRequest("batchRequests", ...) too: counted there, once.
+    for (const method of ["apiRequest", "apiRequestBinary"]) {
       const original = client?.[method];
       if (typeof original !== "function") continue;
       client[method] = (...args: unknown[]) => {
         this.roundTrips++;
-        const name = method === "batchRequests" ? "batch" : String(args[0]);
+        const name = String(args[0]);
         this.requests.set(name, (this.requests.get(name) ?? 0) + 1);
         Atomics.add(this.state, 0, 1);
         Atomics.store(this.state, 1, 1);
@@ -117,6 +118,16 @@ export class TypeScript7Session {
     }
     this.program = project.program;
     this.checker = project.checker;
+  }
+
+  /** True when the API answers many questions in one request (7.1's `api.batch`). */
+  get batches(): boolean {
+    return typeof this.api.batch === "function";
+  }
+
+  /** 7.1: the answers of many questions (each a method's `.gen(...)` generator) in one request. */
+  batch(generators: unknown[]): unknown[] {
+    return this.ask(() => this.api.batch(...generators) as unknown[]);
   }
 
   /** Runs a question to the process; a crash or a hang becomes an error naming what was being read. */

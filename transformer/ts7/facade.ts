@@ -71,23 +71,211 @@ function jsDocCommentsOf(ast: Raw, host: Raw): Raw[] {
   return out;
 }
 
+/**
+ * One question to the checker: the key its answer is remembered by, how to ask it alone, and, where the API can,
+ * how to ask it with others (a generator for 7.1's batch; for 7.0, a method that takes an array of the argument).
+ */
+interface Question {
+  key: string;
+  ask: () => unknown;
+  gen?: () => unknown;
+  many?: { method: "getTypeOfSymbol" | "getTypeAtLocation" | "getSymbolAtLocation" | "getTypeFromTypeNode"; arg: unknown };
+}
+
+/** Methods of 7.0's checker that take an array of their argument and answer all in one request. */
+const ARRAY_METHODS_70 = new Set(["getTypeOfSymbol", "getTypeAtLocation", "getSymbolAtLocation"]);
+
+/** How many breadth-first rounds a tool's type graph is prefetched for; deeper parts are asked as they are read. */
+const PREFETCH_ROUNDS = 12;
+
 /** A checker of TypeScript 7's API that answers as `ts.TypeChecker` does, for the calls the transformer makes. */
 export class CheckerFacade {
   private readonly types = new Map<number, FacadeType>();
   private readonly symbols = new Map<number, FacadeSymbol>();
   private readonly answers = new Map<string, unknown>();
+  /** Answers about nodes (a node has no id of its own), by node and question. */
+  private readonly nodeAnswers = new Map<string, WeakMap<object, unknown>>();
+  /** Types whose graph was prefetched already. */
+  private readonly prefetched = new Set<number>();
+  /** Function-like declarations whose parameters' types were prefetched. */
+  private readonly prefetchedFunctions = new WeakSet<object>();
   readonly raw: Raw;
+  private readonly flags: { T: Record<string, number>; O: Record<string, number>; Sig: Record<string, number> };
+  private readonly exactOptional: boolean;
 
-  constructor(readonly session: TypeScript7Session) {
+  constructor(
+    readonly session: TypeScript7Session,
+    options: ts.CompilerOptions = {},
+  ) {
     this.raw = session.checker;
+    const sync = session.ts.sync;
+    this.flags = { T: sync.TypeFlags, O: sync.ObjectFlags, Sig: sync.SignatureKind };
+    this.exactOptional = options.exactOptionalPropertyTypes === true;
   }
 
-  /** A question, remembered by `key` (the same question asked twice costs one round trip). */
-  memo<T>(key: string, ask: () => T): T {
-    if (this.answers.has(key)) return this.answers.get(key) as T;
+  // The questions, one definition each: asked alone by the checker below, or together by the prefetches.
+  private q = {
+    props: (t: Raw): Question => ({ key: `props:${t.id}`, ask: () => this.raw.getPropertiesOfType(t), gen: () => this.raw.getPropertiesOfType.gen(t) }),
+    prop: (t: Raw, name: string): Question => ({ key: `prop:${t.id}:${name}`, ask: () => this.raw.getPropertyOfType(t, name), gen: () => this.raw.getPropertyOfType.gen(t, name) }),
+    index: (t: Raw): Question => ({ key: `idx:${t.id}`, ask: () => this.raw.getIndexInfosOfType(t), gen: () => this.raw.getIndexInfosOfType.gen(t) }),
+    isArray: (t: Raw): Question => ({ key: `arr:${t.id}`, ask: () => this.raw.isArrayType(t), gen: () => this.raw.isArrayType.gen(t) }),
+    isTuple: (t: Raw): Question => ({ key: `tup:${t.id}`, ask: () => this.raw.isTupleType(t), gen: () => this.raw.isTupleType.gen(t) }),
+    args: (t: Raw): Question => ({ key: `args:${t.id}`, ask: () => this.raw.getTypeArguments(t), gen: () => this.raw.getTypeArguments.gen(t) }),
+    bases: (t: Raw): Question => ({ key: `bases:${t.id}`, ask: () => this.raw.getBaseTypes(t), gen: () => this.raw.getBaseTypes.gen(t) }),
+    sigs: (t: Raw, kind: number): Question => ({ key: `sigs:${t.id}:${kind}`, ask: () => this.raw.getSignaturesOfType(t, kind), gen: () => this.raw.getSignaturesOfType.gen(t, kind) }),
+    members: (t: Raw): Question => ({ key: `types:${t.id}`, ask: () => t.getTypes() ?? [], gen: () => t.getTypes.gen() }),
+    symbolOf: (t: Raw): Question => ({ key: `sym:${t.id}`, ask: () => t.getSymbol(), gen: () => t.getSymbol.gen() }),
+    aliasOf: (t: Raw): Question => ({ key: `aliasSym:${t.id}`, ask: () => t.getAliasSymbol(), gen: () => t.getAliasSymbol.gen() }),
+    typeOf: (s: Raw): Question => ({ key: `tos:${s.id}`, ask: () => this.raw.getTypeOfSymbol(s), gen: () => this.raw.getTypeOfSymbol.gen(s), many: { method: "getTypeOfSymbol", arg: s } }),
+    // At a declaration (not an identifier) the checker answers a property's type without narrowing: its type, less
+    // the `missing` type of exactOptionalPropertyTypes; without that option, the same as getTypeOfSymbol.
+    typeAt: (s: Raw, at: Raw): Question => ({
+      key: `tosl:${s.id}`,
+      ask: () => this.raw.getTypeOfSymbolAtLocation(s, at),
+      gen: () => this.raw.getTypeOfSymbolAtLocation.gen(s, at),
+      many: this.exactOptional ? undefined : { method: "getTypeOfSymbol", arg: s },
+    }),
+    doc: (s: Raw): Question => ({ key: `doc:${s.id}`, ask: () => this.raw.getDocumentationCommentOfSymbol(s), gen: () => this.raw.getDocumentationCommentOfSymbol.gen(s) }),
+    tags: (s: Raw): Question => ({ key: `tags:${s.id}`, ask: () => this.raw.getJsDocTagsOfSymbol(s), gen: () => this.raw.getJsDocTagsOfSymbol.gen(s) }),
+    aliased: (s: Raw): Question => ({ key: `alias:${s.id}`, ask: () => this.raw.getAliasedSymbol(s), gen: () => this.raw.getAliasedSymbol.gen(s) }),
+  };
+
+  /** The answer to a question, asked now unless remembered. */
+  answer<T = any>(question: Question): T {
+    if (this.answers.has(question.key)) return this.answers.get(question.key) as T;
+    const answer = this.session.ask(question.ask);
+    this.answers.set(question.key, answer);
+    return answer as T;
+  }
+
+  /** A question about a node, remembered by node. */
+  private aboutNode<T>(kind: string, node: object, ask: () => T): T {
+    let known = this.nodeAnswers.get(kind);
+    if (!known) this.nodeAnswers.set(kind, (known = new WeakMap()));
+    if (known.has(node)) return known.get(node) as T;
     const answer = this.session.ask(ask);
-    this.answers.set(key, answer);
+    known.set(node, answer);
     return answer;
+  }
+
+  /**
+   * Asks every question not answered yet in as few requests as the API allows: one batch on 7.1; on 7.0, one
+   * request per method that takes an array, the rest left to be asked when read.
+   */
+  prefetch(questions: Question[]): void {
+    const open = new Map<string, Question>();
+    for (const question of questions) if (!this.answers.has(question.key) && !open.has(question.key)) open.set(question.key, question);
+    if (open.size === 0) return;
+    const list = [...open.values()];
+    if (this.session.batches) {
+      const answers = this.session.batch(list.map((question) => question.gen!()));
+      list.forEach((question, i) => this.answers.set(question.key, answers[i]));
+      return;
+    }
+    const byMethod = new Map<string, Question[]>();
+    for (const question of list) {
+      if (!question.many || !ARRAY_METHODS_70.has(question.many.method)) continue;
+      const group = byMethod.get(question.many.method) ?? [];
+      group.push(question);
+      byMethod.set(question.many.method, group);
+    }
+    for (const [method, group] of byMethod) {
+      if (group.length < 2) continue;
+      const answers = this.session.ask(() => this.raw[method](group.map((question) => question.many!.arg)) as unknown[]);
+      group.forEach((question, i) => this.answers.set(question.key, answers[i]));
+    }
+  }
+
+  /** Node questions for many nodes at once (`getSymbolAtLocation`, `getTypeAtLocation`, ...), remembered by node. */
+  private prefetchNodes(kind: "getSymbolAtLocation" | "getTypeAtLocation" | "getTypeFromTypeNode" | "getResolvedSignature", nodes: object[]): void {
+    let known = this.nodeAnswers.get(kind);
+    if (!known) this.nodeAnswers.set(kind, (known = new WeakMap()));
+    const open = [...new Set(nodes)].filter((n) => !known!.has(n));
+    if (open.length === 0) return;
+    let answers: unknown[] | undefined;
+    if (this.session.batches) answers = this.session.batch(open.map((n) => this.raw[kind].gen(n)));
+    else if (ARRAY_METHODS_70.has(kind) && open.length > 1) answers = this.session.ask(() => this.raw[kind](open) as unknown[]);
+    if (answers) open.forEach((n, i) => known!.set(n, answers![i]));
+  }
+
+  /**
+   * Before a file is read: the symbols of every call's callee and decorator (how tools are found), and on 7.1 the
+   * resolved signatures of calls with arguments (how tool factories are found), each kind in one request.
+   */
+  prefetchFile(tsi: TS, file: ts.SourceFile): void {
+    const callees: object[] = [];
+    const calls: object[] = [];
+    const walk = (node: ts.Node): void => {
+      if (tsi.isCallExpression(node)) {
+        callees.push(node.expression);
+        if (node.arguments.length > 0) calls.push(node);
+      } else if (tsi.isDecorator(node)) {
+        callees.push(tsi.isCallExpression(node.expression) ? node.expression.expression : node.expression);
+      }
+      tsi.forEachChild(node, walk);
+    };
+    walk(file);
+    this.prefetchNodes("getSymbolAtLocation", callees);
+    if (this.session.batches) this.prefetchNodes("getResolvedSignature", calls);
+  }
+
+  /**
+   * Before a tool's parameters are read: their types, the types their annotations spell, and then their type graph
+   * breadth-first, each round's questions in one request (7.1) or a few (7.0).
+   */
+  prefetchFunction(tsi: TS, fn: ts.SignatureDeclaration): void {
+    if (this.prefetchedFunctions.has(fn)) return;
+    this.prefetchedFunctions.add(fn);
+    const params = [...fn.parameters];
+    this.prefetchNodes("getTypeAtLocation", params);
+    const typeNodes: object[] = [];
+    const walk = (node: ts.Node): void => {
+      if (node.kind >= tsi.SyntaxKind.FirstTypeNode && node.kind <= tsi.SyntaxKind.LastTypeNode) typeNodes.push(node);
+      tsi.forEachChild(node, walk);
+    };
+    for (const p of params) if (p.type) walk(p.type);
+    if (this.session.batches) this.prefetchNodes("getTypeFromTypeNode", typeNodes);
+    const known = this.nodeAnswers.get("getTypeAtLocation");
+    const roots = params.map((p) => known?.get(p)).filter((t): t is Raw => !!t);
+    if (params[0]) this.prefetchGraph(roots, params[0]);
+  }
+
+  /** The type graph under `roots`, breadth-first: per round, the structure of each new type, then its members. */
+  prefetchGraph(roots: Raw[], at: Raw): void {
+    const { T, O, Sig } = this.flags;
+    let frontier = roots.filter((t) => !this.prefetched.has(t.id));
+    for (let round = 0; frontier.length > 0 && round < PREFETCH_ROUNDS; round++) {
+      for (const t of frontier) this.prefetched.add(t.id);
+      const structure: Question[] = [];
+      for (const t of frontier) {
+        if (t.flags & (T.Union! | T.Intersection! | T.TemplateLiteral!)) structure.push(this.q.members(t));
+        if (t.symbol) structure.push(this.q.symbolOf(t));
+        if (t.aliasSymbol) structure.push(this.q.aliasOf(t));
+        if (!(t.flags & T.Object!)) continue;
+        structure.push(this.q.props(t), this.q.index(t), this.q.isArray(t), this.q.isTuple(t), this.q.sigs(t, Sig.Call!), this.q.sigs(t, Sig.Construct!));
+        if (t.objectFlags & O.Reference!) structure.push(this.q.args(t));
+        if (t.objectFlags & O.ClassOrInterface!) structure.push(this.q.bases(t));
+      }
+      this.prefetch(structure);
+      const next: Raw[] = [];
+      const parts: Question[] = [];
+      const add = (t: Raw | undefined) => {
+        if (t && !this.prefetched.has(t.id)) next.push(t);
+      };
+      for (const question of structure) {
+        const answer = this.answers.get(question.key) as any;
+        if (question.key.startsWith("props:")) {
+          for (const p of answer ?? []) parts.push(this.q.typeAt(p, at), this.q.doc(p), this.q.tags(p));
+        } else if (question.key.startsWith("types:") || question.key.startsWith("args:") || question.key.startsWith("bases:")) {
+          for (const t of answer ?? []) add(t);
+        } else if (question.key.startsWith("idx:")) {
+          for (const info of answer ?? []) add(info.valueType ?? info.type);
+        }
+      }
+      this.prefetch(parts);
+      for (const question of parts) if (question.key.startsWith("tosl:")) add(this.answers.get(question.key) as Raw);
+      frontier = [...new Map(next.map((t) => [t.id, t])).values()];
+    }
   }
 
   type(raw: Raw): any {
@@ -111,42 +299,49 @@ export class CheckerFacade {
   }
 
   /** The checker in `ts.TypeChecker`'s shape. */
-  checker(): ts.TypeChecker {
+  checker(tsi?: TS): ts.TypeChecker {
     const c = this.raw;
     const T = (t: any) => (t as FacadeType | undefined)?.raw;
     const S = (s: any) => (s as FacadeSymbol | undefined)?.raw;
+    const q = this.q;
     const self = this;
+    const memo = <R>(key: string, ask: () => R): R => self.answer({ key, ask });
     const api = {
-      typeToString: (t: any, at?: Raw, flags?: number) => self.memo(`str:${T(t).id}:${flags ?? ""}`, () => c.typeToString(T(t), at, flags)),
-      isArrayType: (t: any) => self.memo(`arr:${T(t).id}`, () => c.isArrayType(T(t))),
-      isTupleType: (t: any) => self.memo(`tup:${T(t).id}`, () => c.isTupleType(T(t))),
-      isArrayLikeType: (t: any) => self.memo(`arrlike:${T(t).id}`, () => c.isArrayLikeType(T(t))),
-      getTypeFromTypeNode: (n: Raw) => self.type(self.session.ask(() => c.getTypeFromTypeNode(n))),
-      getTypeAtLocation: (n: Raw) => self.type(self.session.ask(() => c.getTypeAtLocation(n))),
-      getSymbolAtLocation: (n: Raw) => self.symbol(self.session.ask(() => c.getSymbolAtLocation(n))),
-      getPropertiesOfType: (t: any) => self.memo(`props:${T(t).id}`, () => c.getPropertiesOfType(T(t))).map((s: Raw) => self.symbol(s)),
-      getPropertyOfType: (t: any, name: string) => self.symbol(self.memo(`prop:${T(t).id}:${name}`, () => c.getPropertyOfType(T(t), name))),
-      getTypeArguments: (t: any) => self.memo(`args:${T(t).id}`, () => c.getTypeArguments(T(t))).map((x: Raw) => self.type(x)),
-      getTypeOfSymbol: (s: any) => self.type(self.memo(`tos:${S(s).id}`, () => c.getTypeOfSymbol(S(s)))),
-      getTypeOfSymbolAtLocation: (s: any, at: Raw) => self.type(self.memo(`tosl:${S(s).id}`, () => c.getTypeOfSymbolAtLocation(S(s), at))),
-      getDeclaredTypeOfSymbol: (s: any) => self.type(self.memo(`dtos:${S(s).id}`, () => c.getDeclaredTypeOfSymbol(S(s)))),
-      getNonNullableType: (t: any) => self.type(self.memo(`nn:${T(t).id}`, () => c.getNonNullableType(T(t)))),
-      getWidenedType: (t: any) => self.type(self.memo(`wide:${T(t).id}`, () => c.getWidenedType(T(t)))),
-      getBaseTypeOfLiteralType: (t: any) => self.type(self.memo(`blt:${T(t).id}`, () => c.getBaseTypeOfLiteralType(T(t)))),
-      getAliasedSymbol: (s: any) => self.symbol(self.memo(`alias:${S(s).id}`, () => c.getAliasedSymbol(S(s)))),
-      getBaseTypes: (t: any) => self.memo(`bases:${T(t).id}`, () => c.getBaseTypes(T(t))).map((x: Raw) => self.type(x)),
+      typeToString: (t: any, at?: Raw, flags?: number) => memo(`str:${T(t).id}:${flags ?? ""}`, () => c.typeToString(T(t), at, flags)),
+      isArrayType: (t: any) => self.answer<boolean>(q.isArray(T(t))),
+      isTupleType: (t: any) => self.answer<boolean>(q.isTuple(T(t))),
+      isArrayLikeType: (t: any) => memo(`arrlike:${T(t).id}`, () => c.isArrayLikeType(T(t))),
+      getTypeFromTypeNode: (n: Raw) => self.type(self.aboutNode("getTypeFromTypeNode", n, () => c.getTypeFromTypeNode(n))),
+      getTypeAtLocation: (n: Raw) => {
+        // A parameter of the user's code (a tool's, most often): its function's parameters and their type graphs
+        // are asked for together first. Declaration files' functions (the standard library's) are asked one by one.
+        if (tsi && tsi.isParameter(n) && n.parent && !n.getSourceFile().isDeclarationFile) self.prefetchFunction(tsi, n.parent as ts.SignatureDeclaration);
+        return self.type(self.aboutNode("getTypeAtLocation", n, () => c.getTypeAtLocation(n)));
+      },
+      getSymbolAtLocation: (n: Raw) => self.symbol(self.aboutNode("getSymbolAtLocation", n, () => c.getSymbolAtLocation(n))),
+      getPropertiesOfType: (t: any) => self.answer<Raw[]>(q.props(T(t))).map((s: Raw) => self.symbol(s)),
+      getPropertyOfType: (t: any, name: string) => self.symbol(self.answer(q.prop(T(t), name))),
+      getTypeArguments: (t: any) => self.answer<Raw[]>(q.args(T(t))).map((x: Raw) => self.type(x)),
+      getTypeOfSymbol: (s: any) => self.type(self.answer(q.typeOf(S(s)))),
+      getTypeOfSymbolAtLocation: (s: any, at: Raw) => self.type(self.answer(q.typeAt(S(s), at))),
+      getDeclaredTypeOfSymbol: (s: any) => self.type(memo(`dtos:${S(s).id}`, () => c.getDeclaredTypeOfSymbol(S(s)))),
+      getNonNullableType: (t: any) => self.type(memo(`nn:${T(t).id}`, () => c.getNonNullableType(T(t)))),
+      getWidenedType: (t: any) => self.type(memo(`wide:${T(t).id}`, () => c.getWidenedType(T(t)))),
+      getBaseTypeOfLiteralType: (t: any) => self.type(memo(`blt:${T(t).id}`, () => c.getBaseTypeOfLiteralType(T(t)))),
+      getAliasedSymbol: (s: any) => self.symbol(self.answer(q.aliased(S(s)))),
+      getBaseTypes: (t: any) => self.answer<Raw[]>(q.bases(T(t))).map((x: Raw) => self.type(x)),
       getIndexInfosOfType: (t: any) =>
-        self.memo(`idx:${T(t).id}`, () => c.getIndexInfosOfType(T(t))).map((i: Raw) => ({
+        self.answer<Raw[]>(q.index(T(t))).map((i: Raw) => ({
           keyType: self.type(i.keyType),
           type: self.type(i.valueType ?? i.type),
           isReadonly: i.isReadonly,
           declaration: i.declaration ? self.session.ask(() => i.declaration.resolve?.() ?? i.declaration) : undefined,
         })),
-      getSignaturesOfType: (t: any, kind: number) => self.memo(`sigs:${T(t).id}:${kind}`, () => c.getSignaturesOfType(T(t), kind)).map((g: Raw) => self.signature(g)),
-      getSignatureFromDeclaration: (n: Raw) => self.signature(self.session.ask(() => c.getSignatureFromDeclaration(n))),
-      getResolvedSignature: (n: Raw) => self.signature(self.session.ask(() => c.getResolvedSignature(n))),
-      getReturnTypeOfSignature: (g: any) => self.type(self.session.ask(() => c.getReturnTypeOfSignature(g.raw))),
-      getConstantValue: (n: Raw) => self.session.ask(() => c.getConstantValue(n)),
+      getSignaturesOfType: (t: any, kind: number) => self.answer<Raw[]>(q.sigs(T(t), kind)).map((g: Raw) => self.signature(g)),
+      getSignatureFromDeclaration: (n: Raw) => self.signature(self.aboutNode("getSignatureFromDeclaration", n, () => c.getSignatureFromDeclaration(n))),
+      getResolvedSignature: (n: Raw) => self.signature(self.aboutNode("getResolvedSignature", n, () => c.getResolvedSignature(n))),
+      getReturnTypeOfSignature: (g: any) => self.type(memo(`ret:${g.raw.id}`, () => c.getReturnTypeOfSignature(g.raw))),
+      getConstantValue: (n: Raw) => self.aboutNode("getConstantValue", n, () => c.getConstantValue(n)),
       getAwaitedType: (t: any) => self.awaited(t),
     };
     return api as unknown as ts.TypeChecker;
@@ -157,11 +352,16 @@ export class CheckerFacade {
     if (t.isUnion()) return t;
     const symbol = t.getSymbol();
     const name = symbol?.getName();
-    if ((name === "Promise" || name === "PromiseLike") && t.objectFlags & this.session.ts.sync.ObjectFlags.Reference) {
-      const inner = this.checker().getTypeArguments(t)[0];
+    if ((name === "Promise" || name === "PromiseLike") && t.objectFlags & this.flags.O.Reference!) {
+      const inner = this.type(this.answer<Raw[]>(this.q.args(t.raw))[0]);
       return inner ? this.awaited(inner) : t;
     }
     return t;
+  }
+
+  /** The questions of types and symbols (FacadeType and FacadeSymbol ask through these). */
+  get questions() {
+    return this.q;
   }
 }
 
@@ -198,30 +398,30 @@ class FacadeType {
     return this.raw.fixedLength;
   }
   get types(): FacadeType[] {
-    return this.owner.memo(`types:${this.id}`, () => this.raw.getTypes() ?? []).map((t: Raw) => this.owner.type(t));
+    return (this.owner.answer<Raw[]>(this.owner.questions.members(this.raw)) ?? []).map((t: Raw) => this.owner.type(t));
   }
   get target(): FacadeType | undefined {
     if (!this.raw.target) return undefined;
-    return this.owner.type(this.owner.memo(`target:${this.id}`, () => this.raw.getTarget()));
+    return this.owner.type(this.owner.answer({ key: `target:${this.id}`, ask: () => this.raw.getTarget() }));
   }
   get typeParameters(): FacadeType[] | undefined {
-    const list = this.owner.memo(`tparams:${this.id}`, () => (this.raw.typeParameters?.length ? this.raw.getTypeParameters() : []));
+    const list = this.owner.answer<Raw[]>({ key: `tparams:${this.id}`, ask: () => (this.raw.typeParameters?.length ? this.raw.getTypeParameters() : []) });
     return list.length ? list.map((t: Raw) => this.owner.type(t)) : undefined;
   }
   get aliasSymbol(): FacadeSymbol | undefined {
     if (!this.raw.aliasSymbol) return undefined;
-    return this.owner.symbol(this.owner.memo(`aliasSym:${this.id}`, () => this.raw.getAliasSymbol()));
+    return this.owner.symbol(this.owner.answer(this.owner.questions.aliasOf(this.raw)));
   }
   get aliasTypeArguments(): FacadeType[] | undefined {
     if (!this.raw.aliasTypeArguments?.length) return undefined;
-    return this.owner.memo(`aliasArgs:${this.id}`, () => this.raw.getAliasTypeArguments()).map((t: Raw) => this.owner.type(t));
+    return this.owner.answer<Raw[]>({ key: `aliasArgs:${this.id}`, ask: () => this.raw.getAliasTypeArguments() }).map((t: Raw) => this.owner.type(t));
   }
   get symbol(): FacadeSymbol | undefined {
     return this.getSymbol();
   }
   getSymbol(): FacadeSymbol | undefined {
     if (!this.raw.symbol) return undefined;
-    return this.owner.symbol(this.owner.memo(`sym:${this.id}`, () => this.raw.getSymbol()));
+    return this.owner.symbol(this.owner.answer(this.owner.questions.symbolOf(this.raw)));
   }
   getFlags(): number {
     return this.flags;
@@ -293,17 +493,17 @@ class FacadeSymbol {
     if (!handle) return undefined;
     const index = this.raw.declarations?.indexOf(handle) ?? -1;
     if (index >= 0) return this.declarations?.[index];
-    return this.owner.memo(`valueDecl:${this.id}`, () => handle.resolve());
+    return this.owner.answer({ key: `valueDecl:${this.id}`, ask: () => handle.resolve() });
   }
   getDeclarations(): Raw[] | undefined {
     return this.declarations;
   }
   getDocumentationComment(): { text: string; kind: string }[] {
-    const text = this.owner.memo(`doc:${this.id}`, () => this.owner.raw.getDocumentationCommentOfSymbol(this.raw)) as string;
+    const text = this.owner.answer<string>(this.owner.questions.doc(this.raw));
     return text ? [{ text, kind: "text" }] : [];
   }
   getJsDocTags(): { name: string; text?: { text: string; kind: string }[] }[] {
-    const tags = this.owner.memo(`tags:${this.id}`, () => this.owner.raw.getJsDocTagsOfSymbol(this.raw)) as { name: string; text?: string | { text: string }[] }[];
+    const tags = this.owner.answer<{ name: string; text?: string | { text: string }[] }[]>(this.owner.questions.tags(this.raw));
     return tags.map((t) => ({ name: t.name, text: typeof t.text === "string" ? [{ text: t.text, kind: "text" }] : t.text?.map((p) => ({ text: p.text, kind: "text" })) }));
   }
 }
