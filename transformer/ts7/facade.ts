@@ -11,11 +11,15 @@
  */
 import type * as ts from "typescript";
 import type { TS } from "../compat";
+import { TAG_PROPERTY } from "../schema/tags";
 import type { TypeScript7Session } from "./api";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- TypeScript 7's objects, seen through their runtime shape */
 
 type Raw = any;
+
+/** Questions about nodes, asked by node. */
+type NodeQuestion = "getSymbolAtLocation" | "getTypeAtLocation" | "getTypeFromTypeNode" | "getResolvedSignature" | "getSignatureFromDeclaration";
 
 /** The `typeof ts` the transformer is handed for a TypeScript 7 program: TypeScript 7's AST helpers and flags. */
 export function typeScript7Namespace(session: TypeScript7Session): TS {
@@ -85,6 +89,15 @@ interface Question {
 /** Methods of 7.0's checker that take an array of their argument and answer all in one request. */
 const ARRAY_METHODS_70 = new Set(["getTypeOfSymbol", "getTypeAtLocation", "getSymbolAtLocation"]);
 
+/**
+ * Declared only in TypeScript's lib files or @types/node (by the paths of its declarations, known without
+ * fetching them): the reader maps such a type (Date, URL) or refuses it (Map, Promise), never reads its members.
+ */
+function isStandardLibrary(symbol: Raw): boolean {
+  const declarations: Raw[] = symbol?.declarations ?? [];
+  return declarations.length > 0 && declarations.every((d) => /[\\/]typescript[^\\/]*[\\/]lib[\\/]lib\.[^\\/]*\.d\.ts$|[\\/]node_modules[\\/]@types[\\/]node[\\/]|^bundled:/.test(String(d.path ?? d.fileName ?? "")));
+}
+
 /** How many breadth-first rounds a tool's type graph is prefetched for; deeper parts are asked as they are read. */
 const PREFETCH_ROUNDS = 12;
 
@@ -137,6 +150,7 @@ export class CheckerFacade {
     }),
     doc: (s: Raw): Question => ({ key: `doc:${s.id}`, ask: () => this.raw.getDocumentationCommentOfSymbol(s), gen: () => this.raw.getDocumentationCommentOfSymbol.gen(s) }),
     tags: (s: Raw): Question => ({ key: `tags:${s.id}`, ask: () => this.raw.getJsDocTagsOfSymbol(s), gen: () => this.raw.getJsDocTagsOfSymbol.gen(s) }),
+    returnOf: (g: Raw): Question => ({ key: `ret:${g.id}`, ask: () => this.raw.getReturnTypeOfSignature(g), gen: () => this.raw.getReturnTypeOfSignature.gen(g) }),
     aliased: (s: Raw): Question => ({ key: `alias:${s.id}`, ask: () => this.raw.getAliasedSymbol(s), gen: () => this.raw.getAliasedSymbol.gen(s) }),
   };
 
@@ -146,6 +160,12 @@ export class CheckerFacade {
     const answer = this.session.ask(question.ask);
     this.answers.set(question.key, answer);
     return answer as T;
+  }
+
+  private rememberNode(kind: NodeQuestion, node: object, answer: unknown): void {
+    let known = this.nodeAnswers.get(kind);
+    if (!known) this.nodeAnswers.set(kind, (known = new WeakMap()));
+    known.set(node, answer);
   }
 
   /** A question about a node, remembered by node. */
@@ -186,16 +206,29 @@ export class CheckerFacade {
     }
   }
 
-  /** Node questions for many nodes at once (`getSymbolAtLocation`, `getTypeAtLocation`, ...), remembered by node. */
-  private prefetchNodes(kind: "getSymbolAtLocation" | "getTypeAtLocation" | "getTypeFromTypeNode" | "getResolvedSignature", nodes: object[]): void {
-    let known = this.nodeAnswers.get(kind);
-    if (!known) this.nodeAnswers.set(kind, (known = new WeakMap()));
-    const open = [...new Set(nodes)].filter((n) => !known!.has(n));
+  /**
+   * Node questions for many nodes at once (`getSymbolAtLocation`, `getTypeAtLocation`, ...), remembered by node:
+   * every kind in one batch on 7.1; on 7.0 one array request per kind whose method takes one.
+   */
+  private prefetchNodes(kinds: [NodeQuestion, object[]][]): void {
+    const open: { kind: NodeQuestion; node: object; known: WeakMap<object, unknown> }[] = [];
+    for (const [kind, nodes] of kinds) {
+      let known = this.nodeAnswers.get(kind);
+      if (!known) this.nodeAnswers.set(kind, (known = new WeakMap()));
+      for (const node of new Set(nodes)) if (!known.has(node)) open.push({ kind, node, known });
+    }
     if (open.length === 0) return;
-    let answers: unknown[] | undefined;
-    if (this.session.batches) answers = this.session.batch(open.map((n) => this.raw[kind].gen(n)));
-    else if (ARRAY_METHODS_70.has(kind) && open.length > 1) answers = this.session.ask(() => this.raw[kind](open) as unknown[]);
-    if (answers) open.forEach((n, i) => known!.set(n, answers![i]));
+    if (this.session.batches) {
+      const answers = this.session.batch(open.map((o) => this.raw[o.kind].gen(o.node)));
+      open.forEach((o, i) => o.known.set(o.node, answers[i]));
+      return;
+    }
+    for (const [kind] of kinds) {
+      const group = open.filter((o) => o.kind === kind);
+      if (!ARRAY_METHODS_70.has(kind) || group.length < 2) continue;
+      const answers = this.session.ask(() => this.raw[kind](group.map((o) => o.node)) as unknown[]);
+      group.forEach((o, i) => o.known.set(o.node, answers[i]));
+    }
   }
 
   /**
@@ -215,67 +248,130 @@ export class CheckerFacade {
       tsi.forEachChild(node, walk);
     };
     walk(file);
-    this.prefetchNodes("getSymbolAtLocation", callees);
-    if (this.session.batches) this.prefetchNodes("getResolvedSignature", calls);
+    this.prefetchNodes([
+      ["getSymbolAtLocation", callees],
+      ["getResolvedSignature", this.session.batches ? calls : []],
+    ]);
+    // Imported names are aliases: what they stand for is the next question about each.
+    const symbols = this.nodeAnswers.get("getSymbolAtLocation")!;
+    const Alias = this.session.ts.sync.SymbolFlags.Alias as number;
+    this.prefetch(callees.map((c) => symbols.get(c) as Raw).filter((sym) => sym && sym.flags & Alias).map((sym) => this.q.aliased(sym)));
   }
 
   /**
-   * Before a tool's parameters are read: their types, the types their annotations spell, and then their type graph
-   * breadth-first, each round's questions in one request (7.1) or a few (7.0).
+   * Before a parameter of the user's code is read: its function's parameter types and the types their annotations
+   * spell, in one request (7.1; on 7.0, the parameter types in one). Their type graph is fetched when the reader
+   * first opens one of them (`openRoot`): a function met only to see whether it is a tool factory costs no more.
    */
   prefetchFunction(tsi: TS, fn: ts.SignatureDeclaration): void {
     if (this.prefetchedFunctions.has(fn)) return;
     this.prefetchedFunctions.add(fn);
     const params = [...fn.parameters];
-    this.prefetchNodes("getTypeAtLocation", params);
     const typeNodes: object[] = [];
+    const names: object[] = [];
     const walk = (node: ts.Node): void => {
       if (node.kind >= tsi.SyntaxKind.FirstTypeNode && node.kind <= tsi.SyntaxKind.LastTypeNode) typeNodes.push(node);
+      if (tsi.isTypeReferenceNode(node)) names.push(node.typeName);
       tsi.forEachChild(node, walk);
     };
     for (const p of params) if (p.type) walk(p.type);
-    if (this.session.batches) this.prefetchNodes("getTypeFromTypeNode", typeNodes);
+    this.prefetchNodes([
+      ["getTypeAtLocation", params],
+      ["getTypeFromTypeNode", this.session.batches ? typeNodes : []],
+      ["getSymbolAtLocation", names],
+    ]);
     const known = this.nodeAnswers.get("getTypeAtLocation");
-    const roots = params.map((p) => known?.get(p)).filter((t): t is Raw => !!t);
-    if (params[0]) this.prefetchGraph(roots, params[0]);
+    const roots = params.map((p) => known?.get(p) as Raw | undefined).filter((t): t is Raw => !!t);
+    const group = { roots, at: params[0], fn };
+    for (const root of roots) if (!this.prefetched.has(root.id)) this.pendingRoots.set(root.id, group);
   }
 
-  /** The type graph under `roots`, breadth-first: per round, the structure of each new type, then its members. */
-  prefetchGraph(roots: Raw[], at: Raw): void {
+  /** Parameter types fetched but whose graph is not yet: the group of roots (one function's) each belongs to. */
+  private readonly pendingRoots = new Map<number, { roots: Raw[]; at: Raw; fn: ts.SignatureDeclaration }>();
+
+  /**
+   * The reader opens a type (its members, properties, whether it is an array): if it is a pending root, its
+   * function's whole parameter graph is fetched first. Always true, to be chained before the question.
+   */
+  opened(t: Raw): true {
+    const group = this.pendingRoots.get(t.id);
+    if (group) {
+      for (const root of group.roots) this.pendingRoots.delete(root.id);
+      this.prefetchGraph(group.roots, group.at, group.fn);
+    }
+    return true;
+  }
+
+  /**
+   * The type graph under `roots`, breadth-first, in up to three requests per level: what each new type is (members,
+   * symbol, alias, array, tuple, signatures), then the parts the reader reads of it (the items of arrays and
+   * tuples; the properties, index signatures and bases of other object types, unless they are functions or the
+   * standard library's, which the reader never opens), then the properties' types and JSDoc.
+   */
+  prefetchGraph(roots: Raw[], at: Raw, fn?: ts.SignatureDeclaration): void {
     const { T, O, Sig } = this.flags;
     let frontier = roots.filter((t) => !this.prefetched.has(t.id));
+    // The tool's return type is read too (its `returns` schema): its signature joins the first round.
+    const signature: Question | undefined = fn && { key: `sigOf`, ask: () => undefined, gen: () => this.raw.getSignatureFromDeclaration.gen(fn) };
     for (let round = 0; frontier.length > 0 && round < PREFETCH_ROUNDS; round++) {
       for (const t of frontier) this.prefetched.add(t.id);
-      const structure: Question[] = [];
-      for (const t of frontier) {
-        if (t.flags & (T.Union! | T.Intersection! | T.TemplateLiteral!)) structure.push(this.q.members(t));
-        if (t.symbol) structure.push(this.q.symbolOf(t));
-        if (t.aliasSymbol) structure.push(this.q.aliasOf(t));
-        if (!(t.flags & T.Object!)) continue;
-        structure.push(this.q.props(t), this.q.index(t), this.q.isArray(t), this.q.isTuple(t), this.q.sigs(t, Sig.Call!), this.q.sigs(t, Sig.Construct!));
-        if (t.objectFlags & O.Reference!) structure.push(this.q.args(t));
-        if (t.objectFlags & O.ClassOrInterface!) structure.push(this.q.bases(t));
-      }
-      this.prefetch(structure);
       const next: Raw[] = [];
-      const parts: Question[] = [];
       const add = (t: Raw | undefined) => {
         if (t && !this.prefetched.has(t.id)) next.push(t);
       };
-      for (const question of structure) {
-        const answer = this.answers.get(question.key) as any;
-        if (question.key.startsWith("props:")) {
-          for (const p of answer ?? []) parts.push(this.q.typeAt(p, at), this.q.doc(p), this.q.tags(p));
-        } else if (question.key.startsWith("types:") || question.key.startsWith("args:") || question.key.startsWith("bases:")) {
-          for (const t of answer ?? []) add(t);
-        } else if (question.key.startsWith("idx:")) {
-          for (const info of answer ?? []) add(info.valueType ?? info.type);
-        }
+      const objects = frontier.filter((t) => t.flags & T.Object!);
+      const what: Question[] = [];
+      for (const t of frontier) {
+        if (t.flags & (T.Union! | T.Intersection! | T.TemplateLiteral!)) what.push(this.q.members(t));
+        if (t.symbol) what.push(this.q.symbolOf(t));
+        if (t.aliasSymbol) what.push(this.q.aliasOf(t));
+      }
+      for (const t of objects) what.push(this.q.isArray(t), this.q.isTuple(t), this.q.sigs(t, Sig.Call!), this.q.sigs(t, Sig.Construct!));
+      let sig: Raw | undefined;
+      if (round === 0 && signature && this.session.batches) {
+        const open = [...new Map(what.filter((w) => !this.answers.has(w.key)).map((w) => [w.key, w])).values()];
+        const answers = this.session.batch([signature.gen!(), ...open.map((w) => w.gen!())]);
+        open.forEach((w, i) => this.answers.set(w.key, answers[i + 1]));
+        sig = answers[0];
+        if (sig) this.rememberNode("getSignatureFromDeclaration", fn!, sig);
+      } else this.prefetch(what);
+      for (const t of frontier) for (const m of this.known<Raw[]>(this.q.members(t)) ?? []) add(m);
+
+      const parts: Question[] = [];
+      if (sig) parts.push(this.q.returnOf(sig));
+      // Named types' own JSDoc (their description in the schema).
+      for (const t of frontier) {
+        const named = (t.aliasSymbol && this.known(this.q.aliasOf(t))) || (t.symbol && this.known(this.q.symbolOf(t)));
+        if (named) parts.push(this.q.doc(named));
+      }
+      for (const t of objects) {
+        const listy = this.known(this.q.isArray(t)) || this.known(this.q.isTuple(t));
+        if (listy || t.objectFlags & O.Reference!) parts.push(this.q.args(t));
+        if (listy) continue;
+        if ((this.known<Raw[]>(this.q.sigs(t, Sig.Call!)) ?? []).length > 0 || (this.known<Raw[]>(this.q.sigs(t, Sig.Construct!)) ?? []).length > 0) continue;
+        if (t.symbol && isStandardLibrary(this.known(this.q.symbolOf(t)))) continue;
+        parts.push(this.q.props(t), this.q.index(t), this.q.prop(t, TAG_PROPERTY));
+        if (t.objectFlags & O.ClassOrInterface!) parts.push(this.q.bases(t));
       }
       this.prefetch(parts);
-      for (const question of parts) if (question.key.startsWith("tosl:")) add(this.answers.get(question.key) as Raw);
+      const properties: Question[] = [];
+      for (const question of parts) {
+        const answer = this.answers.get(question.key) as any;
+        if (question.key.startsWith("props:")) for (const p of answer ?? []) properties.push(this.q.typeAt(p, at), this.q.typeOf(p), this.q.doc(p), this.q.tags(p));
+        else if (question.key.startsWith("idx:")) for (const info of answer ?? []) add(info.valueType ?? info.type);
+        else if (question.key.startsWith("ret:")) add(answer);
+        else if (question.key.startsWith("doc:") || question.key.startsWith("prop:")) continue;
+        else for (const t of answer ?? []) add(t);
+      }
+      this.prefetch(properties);
+      for (const question of properties) if (question.key.startsWith("tosl:")) add(this.answers.get(question.key) as Raw);
       frontier = [...new Map(next.map((t) => [t.id, t])).values()];
     }
+  }
+
+  /** A remembered answer, or undefined when the question was not asked (7.0 leaves some to be asked when read). */
+  private known<T = unknown>(question: Question): T | undefined {
+    return this.answers.get(question.key) as T | undefined;
   }
 
   type(raw: Raw): any {
@@ -308,7 +404,7 @@ export class CheckerFacade {
     const memo = <R>(key: string, ask: () => R): R => self.answer({ key, ask });
     const api = {
       typeToString: (t: any, at?: Raw, flags?: number) => memo(`str:${T(t).id}:${flags ?? ""}`, () => c.typeToString(T(t), at, flags)),
-      isArrayType: (t: any) => self.answer<boolean>(q.isArray(T(t))),
+      isArrayType: (t: any) => self.opened(T(t)) && self.answer<boolean>(q.isArray(T(t))),
       isTupleType: (t: any) => self.answer<boolean>(q.isTuple(T(t))),
       isArrayLikeType: (t: any) => memo(`arrlike:${T(t).id}`, () => c.isArrayLikeType(T(t))),
       getTypeFromTypeNode: (n: Raw) => self.type(self.aboutNode("getTypeFromTypeNode", n, () => c.getTypeFromTypeNode(n))),
@@ -319,7 +415,7 @@ export class CheckerFacade {
         return self.type(self.aboutNode("getTypeAtLocation", n, () => c.getTypeAtLocation(n)));
       },
       getSymbolAtLocation: (n: Raw) => self.symbol(self.aboutNode("getSymbolAtLocation", n, () => c.getSymbolAtLocation(n))),
-      getPropertiesOfType: (t: any) => self.answer<Raw[]>(q.props(T(t))).map((s: Raw) => self.symbol(s)),
+      getPropertiesOfType: (t: any) => self.opened(T(t)) && self.answer<Raw[]>(q.props(T(t))).map((s: Raw) => self.symbol(s)),
       getPropertyOfType: (t: any, name: string) => self.symbol(self.answer(q.prop(T(t), name))),
       getTypeArguments: (t: any) => self.answer<Raw[]>(q.args(T(t))).map((x: Raw) => self.type(x)),
       getTypeOfSymbol: (s: any) => self.type(self.answer(q.typeOf(S(s)))),
@@ -331,6 +427,7 @@ export class CheckerFacade {
       getAliasedSymbol: (s: any) => self.symbol(self.answer(q.aliased(S(s)))),
       getBaseTypes: (t: any) => self.answer<Raw[]>(q.bases(T(t))).map((x: Raw) => self.type(x)),
       getIndexInfosOfType: (t: any) =>
+        self.opened(T(t)) &&
         self.answer<Raw[]>(q.index(T(t))).map((i: Raw) => ({
           keyType: self.type(i.keyType),
           type: self.type(i.valueType ?? i.type),
@@ -340,7 +437,7 @@ export class CheckerFacade {
       getSignaturesOfType: (t: any, kind: number) => self.answer<Raw[]>(q.sigs(T(t), kind)).map((g: Raw) => self.signature(g)),
       getSignatureFromDeclaration: (n: Raw) => self.signature(self.aboutNode("getSignatureFromDeclaration", n, () => c.getSignatureFromDeclaration(n))),
       getResolvedSignature: (n: Raw) => self.signature(self.aboutNode("getResolvedSignature", n, () => c.getResolvedSignature(n))),
-      getReturnTypeOfSignature: (g: any) => self.type(memo(`ret:${g.raw.id}`, () => c.getReturnTypeOfSignature(g.raw))),
+      getReturnTypeOfSignature: (g: any) => self.type(self.answer(q.returnOf(g.raw))),
       getConstantValue: (n: Raw) => self.aboutNode("getConstantValue", n, () => c.getConstantValue(n)),
       getAwaitedType: (t: any) => self.awaited(t),
     };
@@ -398,7 +495,7 @@ class FacadeType {
     return this.raw.fixedLength;
   }
   get types(): FacadeType[] {
-    return (this.owner.answer<Raw[]>(this.owner.questions.members(this.raw)) ?? []).map((t: Raw) => this.owner.type(t));
+    return (this.owner.opened(this.raw) && (this.owner.answer<Raw[]>(this.owner.questions.members(this.raw)) ?? [])).map((t: Raw) => this.owner.type(t));
   }
   get target(): FacadeType | undefined {
     if (!this.raw.target) return undefined;
