@@ -75,6 +75,21 @@ test("the esbuild plugin, tooltype/register and the tooltype command run a TypeS
   assert.match(schema.stdout, /"name": "forecast"/);
 });
 
+test("`tooltype check` and `tooltype schema` on a project whose only compiler is TypeScript 7 read its types through TypeScript 7's API, with the schemas of the JavaScript API", async () => {
+  const cli = path.join(REPO, "dist", "transformer", "hosts", "cli", "main.js");
+  const only7 = projectOnTypeScript7("typescript-7-only", {});
+  const withApi = projectOnTypeScript7("typescript-7-with-6", { "typescript-6": "typescript-6" });
+  const check = await run(process.execPath, [cli, "check"], only7);
+  assert.is(check.code, 0, check.stdout + check.stderr);
+  assert.match(check.stdout, /tool\(s\) checked, no problems/);
+  const through7 = await run(process.execPath, [cli, "schema", "--format", "openai"], only7);
+  const throughApi = await run(process.execPath, [cli, "schema", "--format", "openai"], withApi);
+  assert.is(through7.code, 0, through7.stderr);
+  assert.is(throughApi.code, 0, throughApi.stderr);
+  assert.match(through7.stdout, /"name": "forecast"/);
+  assert.is(through7.stdout, throughApi.stdout, "the same schemas from TypeScript 7's API as from 6.0's JavaScript API");
+});
+
 test("the plugin pointed at TypeScript 7's package explains that it needs a 5.x/6.x compiler API", () => {
   const dir = prepareApp("typescript-7-api");
   assert.throws(

@@ -71,10 +71,10 @@ export class TypeScript7Session {
   reading: string | undefined;
   private readonly api: any;
   private readonly watchdog: Worker;
-  /** [requests started, 1 while a request is out, 1 once the watchdog stopped the process]. */
+  /** [requests started, 1 while a request is out, 1 once the watchdog stopped the process, the timeout in ms]. */
   private readonly state: Int32Array;
-  private readonly pid: number | undefined;
-  private readonly timeoutMs: number;
+  /** The process id of `tsc --api`. */
+  readonly pid: number | undefined;
   private closed = false;
   private failure: Error | undefined;
 
@@ -88,9 +88,9 @@ export class TypeScript7Session {
     const client = this.api.client;
     const child = client?.channel?.child;
     this.pid = child?.pid;
-    this.state = new Int32Array(new SharedArrayBuffer(12));
-    this.watchdog = startWatchdog(this.state, this.pid, timeoutMs);
-    this.timeoutMs = timeoutMs;
+    this.state = new Int32Array(new SharedArrayBuffer(16));
+    Atomics.store(this.state, 3, timeoutMs);
+    this.watchdog = startWatchdog(this.state, this.pid);
     // 7.1's batches go out through apiRequest("batchRequests", ...) too: counted there, once.
     for (const method of ["apiRequest", "apiRequestBinary"]) {
       const original = client?.[method];
@@ -130,6 +130,15 @@ export class TypeScript7Session {
     return this.ask(() => this.api.batch(...generators) as unknown[]);
   }
 
+  /** How long one request may take before the process is taken for hung and stopped. */
+  get timeoutMs(): number {
+    return Atomics.load(this.state, 3);
+  }
+
+  set timeoutMs(ms: number) {
+    Atomics.store(this.state, 3, ms);
+  }
+
   /** Runs a question to the process; a crash or a hang becomes an error naming what was being read. */
   ask<T>(question: () => T, what = this.reading ? `reading ${this.reading}` : `reading ${this.configPath}`): T {
     if (this.failure) throw this.failure;
@@ -138,9 +147,11 @@ export class TypeScript7Session {
       return question();
     } catch (error) {
       const stopped = Atomics.load(this.state, 2) === 1;
-      const exited = stopped || !this.isAlive();
-      if (!exited) throw error;
       const cause = error instanceof Error ? error.message : String(error);
+      // The client's own words for a process gone (its end of the pipe closed), else whether it still runs: until
+      // the event loop turns, an exited child is not yet reaped.
+      const exited = stopped || /Unexpected EOF|EPIPE|SyncRpcChannel is closed/.test(cause) || !this.isAlive();
+      if (!exited) throw error;
       this.failure = new Error(
         stopped
           ? `TypeScript ${this.ts.version}'s API process (tsc --api, pid ${this.pid}) did not answer within ${this.timeoutMs / 1000} s while tooltype was ${what}, so it was stopped. Run \`npx tsc -p ${this.configPath} --noEmit\` to see whether TypeScript 7 itself hangs on this project; TOOLTYPE_TS7_TIMEOUT_MS gives a slow project more time.`
@@ -186,7 +197,7 @@ export class TypeScript7Session {
  * A worker thread that stops the process when one request has been out for `timeoutMs`: the client reads its
  * answer synchronously, so the main thread cannot notice a hang itself.
  */
-function startWatchdog(state: Int32Array, pid: number | undefined, timeoutMs: number): Worker {
+function startWatchdog(state: Int32Array, pid: number | undefined): Worker {
   const source = `
     const { workerData } = require("node:worker_threads");
     const state = new Int32Array(workerData.buffer);
@@ -194,12 +205,12 @@ function startWatchdog(state: Int32Array, pid: number | undefined, timeoutMs: nu
     setInterval(() => {
       const started = Atomics.load(state, 0);
       if (Atomics.load(state, 1) === 0 || started !== seen) { seen = started; since = Date.now(); return; }
-      if (Date.now() - since < workerData.timeoutMs || workerData.pid === undefined) return;
+      if (Date.now() - since < Atomics.load(state, 3) || workerData.pid === undefined) return;
       Atomics.store(state, 2, 1);
       try { process.kill(workerData.pid, "SIGKILL"); } catch {}
-    }, Math.max(50, Math.min(1000, workerData.timeoutMs / 4)));
+    }, 50);
   `;
-  const worker = new Worker(source, { eval: true, workerData: { buffer: state.buffer, pid, timeoutMs } });
+  const worker = new Worker(source, { eval: true, workerData: { buffer: state.buffer, pid } });
   worker.unref();
   return worker;
 }

@@ -45,6 +45,10 @@ export function typeScript7Namespace(session: TypeScript7Session): TS {
     getModifiers: (node: Raw) => (node.modifiers ? [...node.modifiers].filter((m: Raw) => ast.isModifier(m)) : undefined),
     getJSDocCommentsAndTags: (host: Raw) => jsDocCommentsOf(ast, host),
     displayPartsToString: (parts: readonly { text: string }[] | undefined) => (parts ?? []).map((p) => p.text).join(""),
+    getLineAndCharacterOfPosition: (file: { text: string }, position: number) => {
+      const before = file.text.slice(0, position).split(/\r\n|\n|\r|\u2028|\u2029/);
+      return { line: before.length - 1, character: before[before.length - 1]!.length };
+    },
     flattenDiagnosticMessageText: (text: string | { messageText: string }) => (typeof text === "string" ? text : text.messageText),
     visitEachChild: (node: Raw, visit: (n: Raw) => Raw) => ast.visitEachChild(node, visit),
     // The calls of index.ts and emit.ts that TypeScript 7's factory spells otherwise.

@@ -8,6 +8,7 @@
  * 5.x/6.x under a known alias, else a message saying what to install), and the program the CLI and the register hook
  * make from the tsconfig.
  */
+import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as ts from "typescript";
 import type { TS } from "../../compat";
@@ -76,6 +77,23 @@ export function typescriptFor(projectDir: string, choice: string | TS = "typescr
     );
   }
   throw new ProjectError(`tooltype: cannot load the TypeScript package "${choice}" from ${projectDir}. Install it: ${choice === "typescript" ? INSTALL : `npm i -D ${choice}`}`);
+}
+
+/**
+ * Whether the project itself (its folder, not tooltype's) has a compiler with the JavaScript API under `typescript`
+ * or one of COMPILER_ALIASES. Without one, a project whose `typescript` is TypeScript 7 is read through its API.
+ */
+export function hasJavaScriptApiCompiler(projectDir: string): boolean {
+  for (const name of ["typescript", ...COMPILER_ALIASES]) {
+    try {
+      const manifest = require.resolve(`${name}/package.json`, { paths: [projectDir] });
+      const version = (JSON.parse(fs.readFileSync(manifest, "utf8")) as { version?: string }).version ?? "";
+      if (Number(version.split(".")[0]) < 7) return true;
+    } catch {
+      // not installed there: the next name
+    }
+  }
+  return false;
 }
 
 /** The tsconfig.json nearest to `fromDir` (itself or a parent), like tsc without `-p`. */
