@@ -407,7 +407,8 @@ export class CheckerFacade {
     const self = this;
     const memo = <R>(key: string, ask: () => R): R => self.answer({ key, ask });
     const api = {
-      typeToString: (t: any, at?: Raw, flags?: number) => memo(`str:${T(t).id}:${flags ?? ""}`, () => c.typeToString(T(t), at, flags)),
+      // Remembered only without an enclosing node, whose scope changes how names are qualified.
+      typeToString: (t: any, at?: Raw, flags?: number) => (at ? self.session.ask(() => c.typeToString(T(t), at, flags)) : memo(`str:${T(t).id}:${flags ?? ""}`, () => c.typeToString(T(t), undefined, flags))),
       isArrayType: (t: any) => self.opened(T(t)) && self.answer<boolean>(q.isArray(T(t))),
       isTupleType: (t: any) => self.answer<boolean>(q.isTuple(T(t))),
       isArrayLikeType: (t: any) => memo(`arrlike:${T(t).id}`, () => c.isArrayLikeType(T(t))),
