@@ -55,6 +55,11 @@ export interface TooltypeTransformerExtras {
    * transform), so the program's own decorator emit does not matter: no TT1025.
    */
   rewritesDecorators?: boolean;
+  /**
+   * Read the tools only (`onToolMeta` and diagnostics) and build no output: the files are walked, not rebuilt, and
+   * returned as they are. The TypeScript 7 reader runs the core this way, on nodes no factory of 5.x could update.
+   */
+  analyseOnly?: boolean;
 }
 
 /**
@@ -84,7 +89,8 @@ export default function tooltypeTransformer(
   const tsi = resolveTypeScript(extras.ts);
   const checker = program.getTypeChecker();
   const api = new ApiResolver(tsi, checker);
-  const validators = config.validators === false ? undefined : (extras.validatorCompiler ?? new ValidatorCompiler());
+  const analyseOnly = extras.analyseOnly === true;
+  const validators = config.validators === false || analyseOnly ? undefined : (extras.validatorCompiler ?? new ValidatorCompiler());
   const report = (problem: Problem): void => {
     const category = problem.warning ? tsi.DiagnosticCategory.Warning : tsi.DiagnosticCategory.Error;
     const diagnostic = makeDiagnostic(tsi, problem.node, problem.code, problem.message, category, problem.related);
@@ -123,6 +129,7 @@ export default function tooltypeTransformer(
       problems.forEach(report);
       extras.onToolMeta?.(meta, site.fn);
       compiledInFile++;
+      if (analyseOnly) return f.createNull(); // nothing is emitted: no expression of the metadata to build
       // The schema's JSON text is both the validator cache's key and the emitted text: written once.
       const json = { value: meta.parameters as JsonValue, text: JSON.stringify(meta.parameters) };
       // A tool with errors fails the build anyway; compiling its (partial) schema would only add noise.
@@ -149,7 +156,7 @@ export default function tooltypeTransformer(
       }
       const options = tsi.isCallExpression(expression) ? expression.arguments[0] : undefined;
       const meta = compile({ fn: method, docHost: method, name: name ?? "tool", nameNode: method.name, ...literalOptions(tsi, options) });
-      return decoratorWithMeta(f, tsi, decorator, meta);
+      return analyseOnly ? decorator : decoratorWithMeta(f, tsi, decorator, meta);
     };
 
     /**
@@ -204,27 +211,35 @@ export default function tooltypeTransformer(
       const { meta, problems } = deriveOutputMeta(tsi, checker, { call, typeNode, explicitName, explicitNameNode: explicitName === undefined ? undefined : first });
       problems.forEach(report);
       compiledInFile++;
+      if (analyseOnly) return f.createNull();
       const json = { value: meta.schema as JsonValue, text: JSON.stringify(meta.schema) };
       const validator = validators && !problems.some((p) => !p.warning) ? inFile(validators.code(meta.schema, slowPattern(typeNode), json.text)) : undefined;
       return metaExpression(f, meta as unknown as JsonValue, validator, json);
     };
 
+    /** The node's children visited: rebuilt where a tool was compiled, or only walked when nothing is emitted. */
+    const descend = <T extends ts.Node>(node: T): T => {
+      if (!analyseOnly) return tsi.visitEachChild(node, visit, context);
+      tsi.forEachChild(node, (child) => void visit(child));
+      return node;
+    };
+
     const visit = (node: ts.Node): ts.Node => {
       if (skipsTools(tsi, node)) return node;
       if (tsi.isDecorator(node)) return visitDecorator(node);
-      if (!tsi.isCallExpression(node)) return tsi.visitEachChild(node, visit, context);
+      if (!tsi.isCallExpression(node)) return descend(node);
       const compiled = callMeta(node);
       const meta = compiled?.meta ?? outputMeta(node);
-      const visited = tsi.visitEachChild(node, visit, context);
-      return meta === undefined ? visited : withMetaArgument(f, visited, visited.arguments, compiled?.index ?? 2, meta);
+      const visited = descend(node);
+      return meta === undefined || analyseOnly ? visited : withMetaArgument(f, visited, visited.arguments, compiled?.index ?? 2, meta);
     };
 
     return (file) => {
       compiledInFile = 0;
       kit = { name: kitImportName(file), used: false };
-      const visited = tsi.visitEachChild(file, visit, context);
+      const visited = descend(file);
       tracker?.visited(file, compiledInFile > 0);
-      return kit.used ? withKitImport(f, tsi, visited, kit.name) : visited;
+      return kit.used && !analyseOnly ? withKitImport(f, tsi, visited, kit.name) : visited;
     };
   };
 }

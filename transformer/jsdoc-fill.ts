@@ -101,6 +101,8 @@ export function fillSymbolJsDoc(tsi: TS, checker: ts.TypeChecker, symbol: ts.Sym
   filledSymbols.add(symbol);
   const label = (symbol as ts.Symbol & SymbolLinks).links?.target?.links?.tupleLabelDeclaration;
   if (!symbol.declarations && label) fillJsDoc(tsi, label);
+  // A program parses all its files alike: declarations parsed whole (ParseAll, or TypeScript 7's nodes) need nothing.
+  if (!(symbol.declarations ?? []).some((d) => partlyParsed(d.getSourceFile() as ParsedFile))) return;
   const internals = internalsOf(tsi);
   for (const declaration of symbol.declarations ?? []) {
     fillJsDoc(tsi, declaration);

@@ -57,6 +57,17 @@ test("with TypeScript 7 as `typescript`, the compiler installed as typescript-5 
   assert.is(typescriptFor(both, "typescript-5").version, "5.5.4");
 });
 
+test("with TypeScript 7 as `typescript`, @typescript/typescript6 (the TypeScript team's 6.0 API package) is found first", () => {
+  const dir = projectOnTypeScript7("typescript-7-typescript6", { "typescript-5": "typescript-5.5" });
+  fs.mkdirSync(path.join(dir, "node_modules", "@typescript"), { recursive: true });
+  fs.symlinkSync(path.join(REPO, "node_modules", "@typescript", "typescript6"), path.join(dir, "node_modules", "@typescript", "typescript6"), "dir");
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const typescript6 = require(require.resolve("@typescript/typescript6", { paths: [dir] })) as typeof import("typescript");
+  assert.match(typescript6.version, /^6\./);
+  assert.is(typescriptFor(dir), typescript6);
+  assert.is(projectFor({ tsconfig: path.join(dir, "tsconfig.json") }).ts, typescript6);
+});
+
 test("the esbuild plugin, tooltype/register and the tooltype command run a TypeScript 7 project through its typescript-5 alias", async () => {
   const dir = projectOnTypeScript7("typescript-7-register", { "typescript-5": "typescript-5.5" });
   const built = await build("esbuild", dir);
@@ -67,11 +78,26 @@ test("the esbuild plugin, tooltype/register and the tooltype command run a TypeS
   assert.match(schema.stdout, /"name": "forecast"/);
 });
 
+test("`tooltype check` and `tooltype schema` on a project whose only compiler is TypeScript 7 read its types through TypeScript 7's API, with the schemas of the JavaScript API", async () => {
+  const cli = path.join(REPO, "dist", "transformer", "hosts", "cli", "main.js");
+  const only7 = projectOnTypeScript7("typescript-7-only", {});
+  const withApi = projectOnTypeScript7("typescript-7-with-6", { "typescript-6": "typescript-6" });
+  const check = await run(process.execPath, [cli, "check"], only7);
+  assert.is(check.code, 0, check.stdout + check.stderr);
+  assert.match(check.stdout, /tool\(s\) checked, no problems/);
+  const through7 = await run(process.execPath, [cli, "schema", "--format", "openai"], only7);
+  const throughApi = await run(process.execPath, [cli, "schema", "--format", "openai"], withApi);
+  assert.is(through7.code, 0, through7.stderr);
+  assert.is(throughApi.code, 0, throughApi.stderr);
+  assert.match(through7.stdout, /"name": "forecast"/);
+  assert.is(through7.stdout, throughApi.stdout, "the same schemas from TypeScript 7's API as from 6.0's JavaScript API");
+});
+
 test("the plugin pointed at TypeScript 7's package explains that it needs a 5.x/6.x compiler API", () => {
   const dir = prepareApp("typescript-7-api");
   assert.throws(
     () => projectFor({ tsconfig: path.join(dir, "tsconfig.json"), typescript: "typescript-7" }),
-    (error: Error) => /has no JavaScript compiler API/.test(error.message) && /typescript-5@npm:typescript@5\.9/.test(error.message),
+    (error: Error) => /has no JavaScript compiler API/.test(error.message) && /npm i -D @typescript\/typescript6/.test(error.message),
   );
 });
 

@@ -239,6 +239,9 @@ test("missing metadata names the tool and says how to enable the transformer", (
       // The real cause first, then the command for each runner: a configured plugin alone does not help under tsx.
       /tsx, ts-node/.test(error.message) &&
       error.message.includes('`tspc` (ts-patch) with { "transform": "tooltype/transformer" }') &&
+      // A plain tsc (TypeScript 7's too) ignores the plugin; on TypeScript 7 the message names what works.
+      error.message.includes("plain `tsc` ignores compilerOptions.plugins, TypeScript 7's `tsc` included") &&
+      error.message.includes("npm i -D @typescript/typescript6") &&
       error.message.includes("tooltype/vite") &&
       error.message.includes("node --import tooltype/register src/main.ts"),
   );

@@ -10,12 +10,16 @@
  *
  * Exit status 2 for a usage or tsconfig problem; 1 when the tools cannot be exported as asked.
  */
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import type * as ts from "typescript";
 import tooltypeTransformer, { type TooltypeTransformerExtras } from "../../index";
 import { formatDiagnostics } from "../shared/diagnostic-format";
-import { createTsconfigProgram, ProjectError, projectSourceFiles, readTsconfig, typescriptFor } from "../shared/tsconfig";
+import { createTsconfigProgram, hasJavaScriptApiCompiler, ProjectError, projectSourceFiles, readTsconfig, typescriptFor } from "../shared/tsconfig";
+import { analyseTypeScript7 } from "../../ts7/analyse";
+import { isTypeScript7, loadTypeScript7, TypeScript7Session } from "../../ts7/api";
+import { typeScript7Namespace } from "../../ts7/facade";
 
 const FORMATS = ["json", "openai", "anthropic", "gemini", "mcp"] as const;
 type Format = (typeof FORMATS)[number];
@@ -66,7 +70,11 @@ interface Analysis {
 
 /** Runs the transformer over every project file in memory: its diagnostics and each tool's metadata. */
 function analyse(project: string): Analysis {
-  const configDir = path.dirname(path.resolve(project.endsWith(".json") ? project : path.join(project, "tsconfig.json")));
+  const given = path.resolve(project.endsWith(".json") ? project : path.join(project, "tsconfig.json"));
+  const configDir = path.dirname(given);
+  // The project's typescript is TypeScript 7 and it has no JavaScript-API compiler: read through TypeScript 7's API.
+  const ts7 = typeScript7Of(configDir);
+  if (ts7 && !hasJavaScriptApiCompiler(configDir)) return analyseOnTypeScript7(ts7, given);
   const tsi = typescriptFor(configDir);
   const { program, pluginConfig, configPath } = createTsconfigProgram(tsi, readTsconfig(tsi, project, { hint: "Pass the path of the project's tsconfig (or its folder) with -p." }));
   const diagnostics: ts.Diagnostic[] = [];
@@ -80,6 +88,28 @@ function analyse(project: string): Analysis {
   });
   tsi.transform(files, [factory], program.getCompilerOptions()).dispose();
   return { diagnostics, tools, files: files.length, configPath, tsi };
+}
+
+/** The folder of the project's `typescript` package when it is TypeScript 7 (the native compiler). */
+function typeScript7Of(projectDir: string): string | undefined {
+  try {
+    const dir = path.dirname(require.resolve("typescript/package.json", { paths: [projectDir] }));
+    return isTypeScript7(dir) ? dir : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `analyse` through TypeScript 7's API: one tsc --api process for the command, closed before it returns. */
+function analyseOnTypeScript7(packageDir: string, configPath: string): Analysis {
+  if (!fs.existsSync(configPath)) throw new UsageError(`No tsconfig.json at ${configPath}. Pass the path of the project's tsconfig (or its folder) with -p.`);
+  const session = new TypeScript7Session(loadTypeScript7(packageDir), configPath);
+  try {
+    const a = analyseTypeScript7(session);
+    return { diagnostics: a.diagnostics, tools: a.tools, files: a.files.length, configPath, tsi: typeScript7Namespace(session) };
+  } finally {
+    session.close();
+  }
 }
 
 function noTools(a: Analysis): string {

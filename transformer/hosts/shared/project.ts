@@ -20,8 +20,8 @@ export interface ProjectOptions {
   tsconfig?: string;
   /**
    * The TypeScript compiler API to analyse with: a package name (resolved from the tsconfig's folder) or the module
-   * itself. Default `typescript`, or, when that is TypeScript 7 (no JavaScript compiler API), a 5.x/6.x installed
-   * under the alias `typescript-5` or `typescript-6` (`npm i -D typescript-5@npm:typescript@5.9`). Name a compiler
+   * itself. Default `typescript`, or, when that is TypeScript 7 (no JavaScript compiler API), `@typescript/typescript6`
+   * (`npm i -D @typescript/typescript6`), else a 5.x/6.x installed under the alias `typescript-6` or `typescript-5`. Name a compiler
    * installed under any other name here.
    */
   typescript?: string | TS;

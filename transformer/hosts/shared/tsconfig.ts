@@ -8,6 +8,7 @@
  * 5.x/6.x under a known alias, else a message saying what to install), and the program the CLI and the register hook
  * make from the tsconfig.
  */
+import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as ts from "typescript";
 import type { TS } from "../../compat";
@@ -23,14 +24,15 @@ export class ProjectError extends Error {
 }
 
 /**
- * Where a project on TypeScript 7 keeps a 5.x/6.x compiler: the aliases docs/building.md installs
- * (`typescript-5@npm:typescript@5.9`), looked for when `typescript` itself has no JavaScript API.
+ * Where a project on TypeScript 7 keeps a compiler with the JavaScript API, looked for when `typescript` itself has
+ * none: `@typescript/typescript6`, the TypeScript team's package of the 6.0 API for projects on TypeScript 7 (what
+ * docs/building.md installs), then the aliases of earlier advice (`typescript-6`, `typescript-5@npm:typescript@5.9`).
  */
-export const COMPILER_ALIASES = ["typescript-6", "typescript-5"] as const;
+export const COMPILER_ALIASES = ["@typescript/typescript6", "typescript-6", "typescript-5"] as const;
 
-/** The install command the errors give for a compiler tooltype can analyse with. */
+/** The install commands the errors give for a compiler tooltype can analyse with. */
 const INSTALL = "npm i -D typescript@5.9";
-const INSTALL_ALIAS = "npm i -D typescript-5@npm:typescript@5.9";
+const INSTALL_ALIAS = "npm i -D @typescript/typescript6";
 
 /**
  * The TypeScript compiler API to analyse with. `choice` is a package name or the module itself; by default
@@ -67,14 +69,31 @@ export function typescriptFor(projectDir: string, choice: string | TS = "typescr
   if (noApi) {
     const fix =
       choice === "typescript"
-        ? `install a 5.x/6.x compiler next to it under the alias typescript-5 (${INSTALL_ALIAS}), where tooltype looks for it by itself`
-        : `install a 5.x/6.x compiler next to it under an alias (${INSTALL_ALIAS}) and name that alias instead ({ typescript: "typescript-5" })`;
+        ? `install the TypeScript team's 6.0 API package next to it (${INSTALL_ALIAS}), where tooltype looks for it by itself`
+        : `install the TypeScript team's 6.0 API package next to it (${INSTALL_ALIAS}) and name it instead ({ typescript: "@typescript/typescript6" })`;
     throw new ProjectError(
       `tooltype: the package "${choice}" (TypeScript ${String(noApi.version)}) has no JavaScript compiler API, which tooltype analyses with. ` +
         `TypeScript 7 can keep checking your project: ${fix}. Or make TypeScript 5.9 the project's compiler: ${INSTALL}.`,
     );
   }
   throw new ProjectError(`tooltype: cannot load the TypeScript package "${choice}" from ${projectDir}. Install it: ${choice === "typescript" ? INSTALL : `npm i -D ${choice}`}`);
+}
+
+/**
+ * Whether the project itself (its folder, not tooltype's) has a compiler with the JavaScript API under `typescript`
+ * or one of COMPILER_ALIASES. Without one, a project whose `typescript` is TypeScript 7 is read through its API.
+ */
+export function hasJavaScriptApiCompiler(projectDir: string): boolean {
+  for (const name of ["typescript", ...COMPILER_ALIASES]) {
+    try {
+      const manifest = require.resolve(`${name}/package.json`, { paths: [projectDir] });
+      const version = (JSON.parse(fs.readFileSync(manifest, "utf8")) as { version?: string }).version ?? "";
+      if (Number(version.split(".")[0]) < 7) return true;
+    } catch {
+      // not installed there: the next name
+    }
+  }
+  return false;
 }
 
 /** The tsconfig.json nearest to `fromDir` (itself or a parent), like tsc without `-p`. */

@@ -1,0 +1,111 @@
+/**
+ * TypeScript 7's API process, as tooltype's reader runs it: one per session, closed at the end; a process that
+ * crashes or hangs while a file is read is a clear error naming that file, and leaves no process behind. Both
+ * 7.0's `typescript/unstable/sync` and 7.1's `typescript/sync`.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { loadTypeScript7, TypeScript7Session } from "../../transformer/ts7/api";
+import { analyseTypeScript7 } from "../../transformer/ts7/analyse";
+import { HANG_MS } from "../support/hang";
+
+const REPO = path.resolve(__dirname, "../../..");
+const made: string[] = [];
+
+/** A project of one tool file, importing the built package as `tooltype`. */
+function project(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-ts7-session-"));
+  made.push(dir);
+  fs.mkdirSync(path.join(dir, "node_modules"));
+  fs.symlinkSync(REPO, path.join(dir, "node_modules", "tooltype"), "dir");
+  fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { target: "es2022", module: "node16", strict: true, skipLibCheck: true, types: [] }, include: ["*.ts"] }));
+  fs.writeFileSync(
+    path.join(dir, "main.ts"),
+    `import { tool } from "tooltype";\n/** Says hello. */\nexport const greet = tool(function greet(name: string, times?: number) { return name.repeat(times ?? 1); });\n`,
+  );
+  return dir;
+}
+
+function alive(pid: number | undefined): boolean {
+  if (pid === undefined) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the process is still there once it had time to exit and be reaped (HANG_MS bounds only a hang). */
+async function running(pid: number | undefined): Promise<boolean> {
+  const until = Date.now() + HANG_MS;
+  while (alive(pid) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+  return alive(pid);
+}
+
+test.after(() => {
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+for (const pkg of ["typescript-7", "typescript-7.1"]) {
+  const ts7 = loadTypeScript7(path.join(REPO, "node_modules", pkg));
+
+  test(`${pkg}: a session reads the project's tools and its process ends when the session is closed`, async () => {
+    const dir = project();
+    const session = new TypeScript7Session(ts7, path.join(dir, "tsconfig.json"));
+    assert.ok(alive(session.pid), "tsc --api runs while the session is open");
+    let analysis;
+    try {
+      analysis = analyseTypeScript7(session);
+    } finally {
+      session.close();
+    }
+    assert.equal(analysis.tools.map((t) => t.name), ["greet"]);
+    assert.is(analysis.tools[0]!.description, "Says hello.");
+    assert.equal(analysis.diagnostics, []);
+    assert.not.ok(await running(session.pid), "no process is left after close");
+  });
+
+  test(`${pkg}: a crash of the process is an error naming the file being read, and the session is closed`, async () => {
+    const dir = project();
+    const session = new TypeScript7Session(ts7, path.join(dir, "tsconfig.json"));
+    session.reading = path.join(dir, "main.ts");
+    process.kill(session.pid!, "SIGKILL");
+    try {
+      assert.throws(
+        () => analyseTypeScript7(session),
+        (error: Error) => /API process \(tsc --api, pid \d+\) exited while tooltype was reading .*main\.ts/.test(error.message) && error.message.includes(`TypeScript ${ts7.version}`),
+      );
+      assert.not.ok(await running(session.pid));
+    } finally {
+      session.close(); // closing again after a failure is harmless
+    }
+  });
+
+  test(`${pkg}: a process that stops answering is stopped after the timeout, with an error naming the file being read`, async () => {
+    const dir = project();
+    const session = new TypeScript7Session(ts7, path.join(dir, "tsconfig.json"));
+    const file = path.join(dir, "main.ts");
+    session.reading = file;
+    // Only now, with the project open: a stopped process can never answer, so this bound cannot be hit by slowness.
+    session.timeoutMs = 500;
+    process.kill(session.pid!, "SIGSTOP"); // a hang: the process is there but never answers
+    try {
+      assert.throws(
+        // A question the client cannot answer from what it holds: it goes to the process.
+        () => session.ask(() => session.checker.getSymbolAtPosition(file, 40)),
+        (error: Error) => /did not answer within 0\.5 s while tooltype was reading .*main\.ts, so it was stopped/.test(error.message),
+      );
+      assert.not.ok(await running(session.pid), "the hung process was killed");
+    } finally {
+      if (alive(session.pid)) process.kill(session.pid!, "SIGKILL");
+      session.close();
+    }
+    assert.throws(() => session.ask(() => session.checker.getSymbolAtPosition(file, 40)), /did not answer/, "the session stays failed");
+  });
+}
+
+test.run();

@@ -1,0 +1,216 @@
+/**
+ * TypeScript 7's API, as tooltype uses it: the one place that knows its entry points and its session. TypeScript 7
+ * (the native compiler, `tsgo`) has no in-process JavaScript API; its packages ship a client of a separate
+ * `tsc --api` process that answers over MessagePack on stdio, synchronously. 7.0 exports it as
+ * `typescript/unstable/sync` (and its AST as `typescript/unstable/ast`), 7.1 as `typescript/sync` (`typescript/ast`),
+ * with `api.batch(...)` and snapshots made by `createSnapshot` instead of `updateSnapshot`.
+ *
+ * A session is one such process for one project, reused for every question of a build and closed at its end. Each
+ * request is counted (the figure `roundTrips` reports) and watched: the client blocks the thread while it waits, so
+ * a worker thread stops a process that has not answered in `timeoutMs`, and the blocked read then fails; either way
+ * (a hang or a crash) the error names the file being read, and no process is left behind.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { Worker } from "node:worker_threads";
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- the API's own types live in TypeScript 7's package, which is not a dependency */
+
+/** TypeScript 7's modules for tooltype: the API client, the AST helpers and the node factory. */
+export interface TypeScript7 {
+  version: string;
+  /** The entry the client came from: `typescript/unstable/sync` (7.0) or `typescript/sync` (7.1). */
+  entry: string;
+  sync: any;
+  ast: any;
+  factory: any;
+}
+
+/** True when the package at `packageDir` is TypeScript 7 or later (the native compiler). */
+export function isTypeScript7(packageDir: string): boolean {
+  const version = readPackage(packageDir).version ?? "";
+  return Number(version.split(".")[0]) >= 7;
+}
+
+/** Loads TypeScript 7's API client from its package folder (`.../node_modules/typescript`), 7.0's or 7.1's entries. */
+export function loadTypeScript7(packageDir: string): TypeScript7 {
+  const pkg = readPackage(packageDir);
+  const exports = (pkg.exports ?? {}) as Record<string, string | Record<string, string>>;
+  const prefix = exports["./sync"] ? "." : exports["./unstable/sync"] ? "./unstable" : undefined;
+  if (!prefix) {
+    throw new Error(`${path.join(packageDir, "package.json")} (TypeScript ${pkg.version}) exports no API client ("./sync" or "./unstable/sync"): tooltype reads types through TypeScript 7's API from 7.0 on. Install typescript@7 or later, or a JavaScript-API compiler (@typescript/typescript6).`);
+  }
+  const load = (subpath: string): any => {
+    const target = exports[`${prefix}/${subpath}`];
+    const file = typeof target === "string" ? target : target?.default;
+    if (!file) throw new Error(`TypeScript ${pkg.version} at ${packageDir} exports no "${prefix}/${subpath}", which tooltype's TypeScript 7 reader needs.`);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return require(path.join(packageDir, file));
+  };
+  return { version: pkg.version!, entry: `typescript/${prefix === "." ? "" : "unstable/"}sync`, sync: load("sync"), ast: load("ast"), factory: load("ast/factory") };
+}
+
+function readPackage(packageDir: string): { version?: string; exports?: unknown } {
+  return JSON.parse(fs.readFileSync(path.join(packageDir, "package.json"), "utf8")) as { version?: string; exports?: unknown };
+}
+
+export interface SessionOptions {
+  /** How long one request may take before the process is taken for hung and stopped (default 120 s, or `TOOLTYPE_TS7_TIMEOUT_MS`). */
+  timeoutMs?: number;
+}
+
+/** One `tsc --api` process with one project open: its program and checker, as TypeScript 7's client gives them. */
+export class TypeScript7Session {
+  readonly program: any;
+  readonly checker: any;
+  /** Requests sent to the process so far (a batch of 7.1 counts as one, `batchRequests`). */
+  roundTrips = 0;
+  /** The same, by the API's method name. */
+  readonly requests = new Map<string, number>();
+  /** The file whose tools are being read, named by errors. */
+  reading: string | undefined;
+  private readonly api: any;
+  private readonly watchdog: Worker;
+  /** [requests started, 1 while a request is out, 1 once the watchdog stopped the process, the timeout in ms]. */
+  private readonly state: Int32Array;
+  /** The process id of `tsc --api`. */
+  readonly pid: number | undefined;
+  private closed = false;
+  private failure: Error | undefined;
+
+  constructor(
+    readonly ts: TypeScript7,
+    readonly configPath: string,
+    options: SessionOptions = {},
+  ) {
+    const timeoutMs = options.timeoutMs ?? (Number(process.env.TOOLTYPE_TS7_TIMEOUT_MS) || 120_000);
+    this.api = new ts.sync.API({ cwd: path.dirname(configPath) });
+    const client = this.api.client;
+    const child = client?.channel?.child;
+    this.pid = child?.pid;
+    this.state = new Int32Array(new SharedArrayBuffer(16));
+    Atomics.store(this.state, 3, timeoutMs);
+    this.watchdog = startWatchdog(this.state, this.pid);
+    // 7.1's batches go out through apiRequest("batchRequests", ...) too: counted there, once.
+    for (const method of ["apiRequest", "apiRequestBinary"]) {
+      const original = client?.[method];
+      if (typeof original !== "function") continue;
+      client[method] = (...args: unknown[]) => {
+        this.roundTrips++;
+        const name = String(args[0]);
+        this.requests.set(name, (this.requests.get(name) ?? 0) + 1);
+        Atomics.add(this.state, 0, 1);
+        Atomics.store(this.state, 1, 1);
+        try {
+          return original.apply(client, args);
+        } finally {
+          Atomics.store(this.state, 1, 0);
+        }
+      };
+    }
+    const project = this.ask(() => {
+      const snapshot = typeof this.api.createSnapshot === "function" ? this.api.createSnapshot({ openProjects: [configPath] }) : this.api.updateSnapshot({ openProjects: [configPath] });
+      return snapshot.getProject?.(configPath) ?? snapshot.getProjects()[0];
+    }, `opening ${configPath}`);
+    if (!project) {
+      this.close();
+      throw new Error(`TypeScript ${ts.version} opened no project for ${configPath}: check that the file is a tsconfig.json and that its "include" or "files" name sources.`);
+    }
+    this.program = project.program;
+    this.checker = project.checker;
+  }
+
+  /** True when the API answers many questions in one request (7.1's `api.batch`). */
+  get batches(): boolean {
+    return typeof this.api.batch === "function";
+  }
+
+  /** 7.1: the answers of many questions (each a method's `.gen(...)` generator) in one request. */
+  batch(generators: unknown[]): unknown[] {
+    return this.ask(() => this.api.batch(...generators) as unknown[]);
+  }
+
+  /** How long one request may take before the process is taken for hung and stopped. */
+  get timeoutMs(): number {
+    return Atomics.load(this.state, 3);
+  }
+
+  set timeoutMs(ms: number) {
+    Atomics.store(this.state, 3, ms);
+  }
+
+  /** Runs a question to the process; a crash or a hang becomes an error naming what was being read. */
+  ask<T>(question: () => T, what = this.reading ? `reading ${this.reading}` : `reading ${this.configPath}`): T {
+    if (this.failure) throw this.failure;
+    if (this.closed) throw new Error(`tooltype's TypeScript 7 session for ${this.configPath} is closed; a new build opens a new one.`);
+    try {
+      return question();
+    } catch (error) {
+      const stopped = Atomics.load(this.state, 2) === 1;
+      const cause = error instanceof Error ? error.message : String(error);
+      // The client's own words for a process gone (its end of the pipe closed), else whether it still runs: until
+      // the event loop turns, an exited child is not yet reaped.
+      const exited = stopped || /Unexpected EOF|EPIPE|SyncRpcChannel is closed/.test(cause) || !this.isAlive();
+      if (!exited) throw error;
+      this.failure = new Error(
+        stopped
+          ? `TypeScript ${this.ts.version}'s API process (tsc --api, pid ${this.pid}) did not answer within ${this.timeoutMs / 1000} s while tooltype was ${what}, so it was stopped. Run \`npx tsc -p ${this.configPath} --noEmit\` to see whether TypeScript 7 itself hangs on this project; TOOLTYPE_TS7_TIMEOUT_MS gives a slow project more time.`
+          : `TypeScript ${this.ts.version}'s API process (tsc --api, pid ${this.pid}) exited while tooltype was ${what} (${cause}). Run \`npx tsc -p ${this.configPath} --noEmit\` to see whether TypeScript 7 itself fails on this project, or install a JavaScript-API compiler (npm install -D @typescript/typescript6) and tooltype uses it instead.`,
+        { cause: error },
+      );
+      this.close();
+      throw this.failure;
+    }
+  }
+
+  private isAlive(): boolean {
+    if (this.pid === undefined) return true;
+    try {
+      process.kill(this.pid, 0);
+      return this.api.client?.channel?.child?.exitCode === null;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Ends the process and the watchdog; safe to call more than once, and after a failure. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    void this.watchdog.terminate();
+    try {
+      this.api.close();
+    } catch {
+      // The process is gone already (a crash, or the watchdog stopped it): nothing left to close.
+    }
+    if (this.pid !== undefined && this.isAlive()) {
+      try {
+        process.kill(this.pid, "SIGKILL");
+      } catch {
+        // It exited between the check and the kill.
+      }
+    }
+  }
+}
+
+/**
+ * A worker thread that stops the process when one request has been out for `timeoutMs`: the client reads its
+ * answer synchronously, so the main thread cannot notice a hang itself.
+ */
+function startWatchdog(state: Int32Array, pid: number | undefined): Worker {
+  const source = `
+    const { workerData } = require("node:worker_threads");
+    const state = new Int32Array(workerData.buffer);
+    let seen = -1, since = Date.now();
+    setInterval(() => {
+      const started = Atomics.load(state, 0);
+      if (Atomics.load(state, 1) === 0 || started !== seen) { seen = started; since = Date.now(); return; }
+      if (Date.now() - since < Atomics.load(state, 3) || workerData.pid === undefined) return;
+      Atomics.store(state, 2, 1);
+      try { process.kill(workerData.pid, "SIGKILL"); } catch {}
+    }, 50);
+  `;
+  const worker = new Worker(source, { eval: true, workerData: { buffer: state.buffer, pid } });
+  worker.unref();
+  return worker;
+}

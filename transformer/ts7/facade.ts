@@ -1,0 +1,611 @@
+/**
+ * TypeScript 7's API dressed as the compiler API the transformer reads (`ts.TypeChecker`, `ts.Type`, `ts.Symbol`,
+ * and a `typeof ts` of AST helpers and flags), so that the one transformer core (finding tools, tool-meta, the
+ * type reader under schema/read/, tags, keywords, diagnostics) runs on either compiler: the schema rules stay in
+ * one place. Nodes are TypeScript 7's own (its client decodes each source file's AST); types and symbols are
+ * wrapped once per id, so identity (`===`, Map keys) means what it means in-process.
+ *
+ * Every question goes through the session (counted, watched). Answers are remembered per type and symbol, and
+ * `prefetch` asks for a tool's parameter types breadth-first, a round of questions at a time, before the reader
+ * walks them.
+ */
+import type * as ts from "typescript";
+import type { TS } from "../compat";
+import { TAG_PROPERTY } from "../schema/tags";
+import type { TypeScript7Session } from "./api";
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- TypeScript 7's objects, seen through their runtime shape */
+
+type Raw = any;
+
+/** Questions about nodes, asked by node. */
+type NodeQuestion = "getSymbolAtLocation" | "getTypeAtLocation" | "getTypeFromTypeNode" | "getResolvedSignature" | "getSignatureFromDeclaration";
+
+/** The `typeof ts` the transformer is handed for a TypeScript 7 program: TypeScript 7's AST helpers and flags. */
+export function typeScript7Namespace(session: TypeScript7Session): TS {
+  const { ast, factory, sync, version } = session.ts;
+  const isAccessor = (n: Raw) => ast.isGetAccessorDeclaration(n) || ast.isSetAccessorDeclaration(n);
+  const ns: Record<string, unknown> = {
+    ...ast,
+    version,
+    TypeFlags: sync.TypeFlags,
+    SymbolFlags: sync.SymbolFlags,
+    ObjectFlags: sync.ObjectFlags,
+    ElementFlags: sync.ElementFlags,
+    SignatureKind: sync.SignatureKind,
+    DiagnosticCategory: sync.DiagnosticCategory,
+    ModifierFlags: sync.ModifierFlags ?? ast.ModifierFlags,
+    isMethodSignature: ast.isMethodSignatureDeclaration,
+    isParameter: ast.isParameterDeclaration,
+    isPropertySignature: ast.isPropertySignatureDeclaration,
+    isAccessor,
+    isClassLike: (n: Raw) => ast.isClassDeclaration(n) || ast.isClassExpression(n),
+    forEachChild: (node: Raw, visit: (n: Raw) => unknown) => node.forEachChild(visit),
+    canHaveModifiers: (node: Raw) => node.modifiers !== undefined,
+    getModifiers: (node: Raw) => (node.modifiers ? [...node.modifiers].filter((m: Raw) => ast.isModifier(m)) : undefined),
+    getJSDocCommentsAndTags: (host: Raw) => jsDocCommentsOf(ast, host),
+    displayPartsToString: (parts: readonly { text: string }[] | undefined) => (parts ?? []).map((p) => p.text).join(""),
+    getLineAndCharacterOfPosition: (file: { text: string }, position: number) => {
+      const before = file.text.slice(0, position).split(/\r\n|\n|\r|\u2028|\u2029/);
+      return { line: before.length - 1, character: before[before.length - 1]!.length };
+    },
+    flattenDiagnosticMessageText: (text: string | { messageText: string }) => (typeof text === "string" ? text : text.messageText),
+    visitEachChild: (node: Raw, visit: (n: Raw) => Raw) => ast.visitEachChild(node, visit),
+    // The calls of index.ts and emit.ts that TypeScript 7's factory spells otherwise.
+    factory: {
+      ...factory,
+      createNull: () => factory.createKeywordExpression(ast.SyntaxKind.NullKeyword),
+      createVoidZero: () => factory.createVoidExpression(factory.createNumericLiteral("0", 0)),
+    },
+  };
+  return ns as unknown as TS;
+}
+
+/**
+ * The JSDoc blocks TypeScript attaches to a declaration for its documentation: an initializer's, then the node's
+ * and those of the statements that hold it (`const x = tool(...)` is documented on its `const` statement).
+ */
+function jsDocCommentsOf(ast: Raw, host: Raw): Raw[] {
+  const out: Raw[] = [];
+  if (host.initializer?.jsDoc) out.push(...host.initializer.jsDoc);
+  for (let node = host; node && node.parent; ) {
+    if (node.jsDoc) out.push(...node.jsDoc);
+    if (ast.isParameterDeclaration(node)) break;
+    const parent = node.parent;
+    if (ast.isVariableDeclaration(node) && parent && ast.isVariableDeclarationList(parent) && parent.parent && ast.isVariableStatement(parent.parent)) node = parent.parent;
+    else if (parent && (ast.isPropertyAssignment(parent) || ast.isExportAssignment(parent) || ast.isPropertyDeclaration(parent) || ast.isVariableDeclaration(parent)) && parent.initializer === node) node = parent;
+    else break;
+  }
+  return out;
+}
+
+/**
+ * One question to the checker: the key its answer is remembered by, how to ask it alone, and, where the API can,
+ * how to ask it with others (a generator for 7.1's batch; for 7.0, a method that takes an array of the argument).
+ */
+interface Question {
+  key: string;
+  ask: () => unknown;
+  gen?: () => unknown;
+  many?: { method: "getTypeOfSymbol" | "getTypeAtLocation" | "getSymbolAtLocation" | "getTypeFromTypeNode"; arg: unknown };
+}
+
+/** Methods of 7.0's checker that take an array of their argument and answer all in one request. */
+const ARRAY_METHODS_70 = new Set(["getTypeOfSymbol", "getTypeAtLocation", "getSymbolAtLocation"]);
+
+/**
+ * Declared only in TypeScript's lib files or @types/node (by the paths of its declarations, known without
+ * fetching them): the reader maps such a type (Date, URL) or refuses it (Map, Promise), never reads its members.
+ */
+function isStandardLibrary(symbol: Raw): boolean {
+  const declarations: Raw[] = symbol?.declarations ?? [];
+  return declarations.length > 0 && declarations.every((d) => /[\\/]typescript[^\\/]*[\\/]lib[\\/]lib\.[^\\/]*\.d\.ts$|[\\/]node_modules[\\/]@types[\\/]node[\\/]|^bundled:/.test(String(d.path ?? d.fileName ?? "")));
+}
+
+/** How many breadth-first rounds a tool's type graph is prefetched for; deeper parts are asked as they are read. */
+const PREFETCH_ROUNDS = 12;
+
+/** A checker of TypeScript 7's API that answers as `ts.TypeChecker` does, for the calls the transformer makes. */
+export class CheckerFacade {
+  private readonly types = new Map<number, FacadeType>();
+  private readonly symbols = new Map<number, FacadeSymbol>();
+  private readonly answers = new Map<string, unknown>();
+  /** Answers about nodes (a node has no id of its own), by node and question. */
+  private readonly nodeAnswers = new Map<string, WeakMap<object, unknown>>();
+  /** Types whose graph was prefetched already. */
+  private readonly prefetched = new Set<number>();
+  /** Function-like declarations whose parameters' types were prefetched. */
+  private readonly prefetchedFunctions = new WeakSet<object>();
+  readonly raw: Raw;
+  private readonly flags: { T: Record<string, number>; O: Record<string, number>; Sig: Record<string, number> };
+  private readonly exactOptional: boolean;
+
+  constructor(
+    readonly session: TypeScript7Session,
+    options: ts.CompilerOptions = {},
+  ) {
+    this.raw = session.checker;
+    const sync = session.ts.sync;
+    this.flags = { T: sync.TypeFlags, O: sync.ObjectFlags, Sig: sync.SignatureKind };
+    this.exactOptional = options.exactOptionalPropertyTypes === true;
+  }
+
+  // The questions, one definition each: asked alone by the checker below, or together by the prefetches.
+  private q = {
+    props: (t: Raw): Question => ({ key: `props:${t.id}`, ask: () => this.raw.getPropertiesOfType(t), gen: () => this.raw.getPropertiesOfType.gen(t) }),
+    prop: (t: Raw, name: string): Question => ({ key: `prop:${t.id}:${name}`, ask: () => this.raw.getPropertyOfType(t, name), gen: () => this.raw.getPropertyOfType.gen(t, name) }),
+    index: (t: Raw): Question => ({ key: `idx:${t.id}`, ask: () => this.raw.getIndexInfosOfType(t), gen: () => this.raw.getIndexInfosOfType.gen(t) }),
+    isArray: (t: Raw): Question => ({ key: `arr:${t.id}`, ask: () => this.raw.isArrayType(t), gen: () => this.raw.isArrayType.gen(t) }),
+    isTuple: (t: Raw): Question => ({ key: `tup:${t.id}`, ask: () => this.raw.isTupleType(t), gen: () => this.raw.isTupleType.gen(t) }),
+    args: (t: Raw): Question => ({ key: `args:${t.id}`, ask: () => this.raw.getTypeArguments(t), gen: () => this.raw.getTypeArguments.gen(t) }),
+    bases: (t: Raw): Question => ({ key: `bases:${t.id}`, ask: () => this.raw.getBaseTypes(t), gen: () => this.raw.getBaseTypes.gen(t) }),
+    sigs: (t: Raw, kind: number): Question => ({ key: `sigs:${t.id}:${kind}`, ask: () => this.raw.getSignaturesOfType(t, kind), gen: () => this.raw.getSignaturesOfType.gen(t, kind) }),
+    members: (t: Raw): Question => ({ key: `types:${t.id}`, ask: () => t.getTypes() ?? [], gen: () => t.getTypes.gen() }),
+    symbolOf: (t: Raw): Question => ({ key: `sym:${t.id}`, ask: () => t.getSymbol(), gen: () => t.getSymbol.gen() }),
+    aliasOf: (t: Raw): Question => ({ key: `aliasSym:${t.id}`, ask: () => t.getAliasSymbol(), gen: () => t.getAliasSymbol.gen() }),
+    typeOf: (s: Raw): Question => ({ key: `tos:${s.id}`, ask: () => this.raw.getTypeOfSymbol(s), gen: () => this.raw.getTypeOfSymbol.gen(s), many: { method: "getTypeOfSymbol", arg: s } }),
+    // At a declaration (not an identifier) the checker answers a property's type without narrowing: its type, less
+    // the `missing` type of exactOptionalPropertyTypes; without that option, the same as getTypeOfSymbol.
+    typeAt: (s: Raw, at: Raw): Question => ({
+      key: `tosl:${s.id}`,
+      ask: () => this.raw.getTypeOfSymbolAtLocation(s, at),
+      gen: () => this.raw.getTypeOfSymbolAtLocation.gen(s, at),
+      many: this.exactOptional ? undefined : { method: "getTypeOfSymbol", arg: s },
+    }),
+    doc: (s: Raw): Question => ({ key: `doc:${s.id}`, ask: () => this.raw.getDocumentationCommentOfSymbol(s), gen: () => this.raw.getDocumentationCommentOfSymbol.gen(s) }),
+    tags: (s: Raw): Question => ({ key: `tags:${s.id}`, ask: () => this.raw.getJsDocTagsOfSymbol(s), gen: () => this.raw.getJsDocTagsOfSymbol.gen(s) }),
+    returnOf: (g: Raw): Question => ({ key: `ret:${g.id}`, ask: () => this.raw.getReturnTypeOfSignature(g), gen: () => this.raw.getReturnTypeOfSignature.gen(g) }),
+    aliased: (s: Raw): Question => ({ key: `alias:${s.id}`, ask: () => this.raw.getAliasedSymbol(s), gen: () => this.raw.getAliasedSymbol.gen(s) }),
+  };
+
+  /** The answer to a question, asked now unless remembered. */
+  answer<T = any>(question: Question): T {
+    if (this.answers.has(question.key)) return this.answers.get(question.key) as T;
+    const answer = this.session.ask(question.ask);
+    this.answers.set(question.key, answer);
+    return answer as T;
+  }
+
+  private rememberNode(kind: NodeQuestion, node: object, answer: unknown): void {
+    let known = this.nodeAnswers.get(kind);
+    if (!known) this.nodeAnswers.set(kind, (known = new WeakMap()));
+    known.set(node, answer);
+  }
+
+  /** A question about a node, remembered by node. */
+  private aboutNode<T>(kind: string, node: object, ask: () => T): T {
+    let known = this.nodeAnswers.get(kind);
+    if (!known) this.nodeAnswers.set(kind, (known = new WeakMap()));
+    if (known.has(node)) return known.get(node) as T;
+    const answer = this.session.ask(ask);
+    known.set(node, answer);
+    return answer;
+  }
+
+  /**
+   * Asks every question not answered yet in as few requests as the API allows: one batch on 7.1; on 7.0, one
+   * request per method that takes an array, the rest left to be asked when read.
+   */
+  prefetch(questions: Question[]): void {
+    const open = new Map<string, Question>();
+    for (const question of questions) if (!this.answers.has(question.key) && !open.has(question.key)) open.set(question.key, question);
+    if (open.size === 0) return;
+    const list = [...open.values()];
+    if (this.session.batches) {
+      const answers = this.session.batch(list.map((question) => question.gen!()));
+      list.forEach((question, i) => this.answers.set(question.key, answers[i]));
+      return;
+    }
+    const byMethod = new Map<string, Question[]>();
+    for (const question of list) {
+      if (!question.many || !ARRAY_METHODS_70.has(question.many.method)) continue;
+      const group = byMethod.get(question.many.method) ?? [];
+      group.push(question);
+      byMethod.set(question.many.method, group);
+    }
+    for (const [method, group] of byMethod) {
+      if (group.length < 2) continue;
+      const answers = this.session.ask(() => this.raw[method](group.map((question) => question.many!.arg)) as unknown[]);
+      group.forEach((question, i) => this.answers.set(question.key, answers[i]));
+    }
+  }
+
+  /**
+   * Node questions for many nodes at once (`getSymbolAtLocation`, `getTypeAtLocation`, ...), remembered by node:
+   * every kind in one batch on 7.1; on 7.0 one array request per kind whose method takes one.
+   */
+  private prefetchNodes(kinds: [NodeQuestion, object[]][]): void {
+    const open: { kind: NodeQuestion; node: object; known: WeakMap<object, unknown> }[] = [];
+    for (const [kind, nodes] of kinds) {
+      let known = this.nodeAnswers.get(kind);
+      if (!known) this.nodeAnswers.set(kind, (known = new WeakMap()));
+      for (const node of new Set(nodes)) if (!known.has(node)) open.push({ kind, node, known });
+    }
+    if (open.length === 0) return;
+    if (this.session.batches) {
+      const answers = this.session.batch(open.map((o) => this.raw[o.kind].gen(o.node)));
+      open.forEach((o, i) => o.known.set(o.node, answers[i]));
+      return;
+    }
+    for (const [kind] of kinds) {
+      const group = open.filter((o) => o.kind === kind);
+      if (!ARRAY_METHODS_70.has(kind) || group.length < 2) continue;
+      const answers = this.session.ask(() => this.raw[kind](group.map((o) => o.node)) as unknown[]);
+      group.forEach((o, i) => o.known.set(o.node, answers[i]));
+    }
+  }
+
+  /**
+   * Before a file is read: the symbols of every call's callee and decorator (how tools are found), and on 7.1 the
+   * resolved signatures of calls with arguments (how tool factories are found), each kind in one request.
+   */
+  prefetchFile(tsi: TS, file: ts.SourceFile): void {
+    const callees: object[] = [];
+    const calls: object[] = [];
+    const walk = (node: ts.Node): void => {
+      if (tsi.isCallExpression(node)) {
+        callees.push(node.expression);
+        if (node.arguments.length > 0) calls.push(node);
+      } else if (tsi.isDecorator(node)) {
+        callees.push(tsi.isCallExpression(node.expression) ? node.expression.expression : node.expression);
+      }
+      tsi.forEachChild(node, walk);
+    };
+    walk(file);
+    this.prefetchNodes([
+      ["getSymbolAtLocation", callees],
+      ["getResolvedSignature", this.session.batches ? calls : []],
+    ]);
+    // Imported names are aliases: what they stand for is the next question about each.
+    const symbols = this.nodeAnswers.get("getSymbolAtLocation")!;
+    const Alias = this.session.ts.sync.SymbolFlags.Alias as number;
+    this.prefetch(callees.map((c) => symbols.get(c) as Raw).filter((sym) => sym && sym.flags & Alias).map((sym) => this.q.aliased(sym)));
+  }
+
+  /**
+   * Before a parameter of the user's code is read: its function's parameter types and the types their annotations
+   * spell, in one request (7.1; on 7.0, the parameter types in one). Their type graph is fetched when the reader
+   * first opens one of them (`openRoot`): a function met only to see whether it is a tool factory costs no more.
+   */
+  prefetchFunction(tsi: TS, fn: ts.SignatureDeclaration): void {
+    if (this.prefetchedFunctions.has(fn)) return;
+    this.prefetchedFunctions.add(fn);
+    const params = [...fn.parameters];
+    const typeNodes: object[] = [];
+    const names: object[] = [];
+    const walk = (node: ts.Node): void => {
+      if (node.kind >= tsi.SyntaxKind.FirstTypeNode && node.kind <= tsi.SyntaxKind.LastTypeNode) typeNodes.push(node);
+      if (tsi.isTypeReferenceNode(node)) names.push(node.typeName);
+      tsi.forEachChild(node, walk);
+    };
+    for (const p of params) if (p.type) walk(p.type);
+    this.prefetchNodes([
+      ["getTypeAtLocation", params],
+      ["getTypeFromTypeNode", this.session.batches ? typeNodes : []],
+      ["getSymbolAtLocation", names],
+    ]);
+    const known = this.nodeAnswers.get("getTypeAtLocation");
+    const roots = params.map((p) => known?.get(p) as Raw | undefined).filter((t): t is Raw => !!t);
+    const group = { roots, at: params[0], fn };
+    for (const root of roots) if (!this.prefetched.has(root.id)) this.pendingRoots.set(root.id, group);
+  }
+
+  /** Parameter types fetched but whose graph is not yet: the group of roots (one function's) each belongs to. */
+  private readonly pendingRoots = new Map<number, { roots: Raw[]; at: Raw; fn: ts.SignatureDeclaration }>();
+
+  /**
+   * The reader opens a type (its members, properties, whether it is an array): if it is a pending root, its
+   * function's whole parameter graph is fetched first. Always true, to be chained before the question.
+   */
+  opened(t: Raw): true {
+    const group = this.pendingRoots.get(t.id);
+    if (group) {
+      for (const root of group.roots) this.pendingRoots.delete(root.id);
+      this.prefetchGraph(group.roots, group.at, group.fn);
+    }
+    return true;
+  }
+
+  /**
+   * The type graph under `roots`, breadth-first, in up to three requests per level: what each new type is (members,
+   * symbol, alias, array, tuple, signatures), then the parts the reader reads of it (the items of arrays and
+   * tuples; the properties, index signatures and bases of other object types, unless they are functions or the
+   * standard library's, which the reader never opens), then the properties' types and JSDoc.
+   */
+  prefetchGraph(roots: Raw[], at: Raw, fn?: ts.SignatureDeclaration): void {
+    const { T, O, Sig } = this.flags;
+    let frontier = roots.filter((t) => !this.prefetched.has(t.id));
+    // The tool's return type is read too (its `returns` schema): its signature joins the first round.
+    const signature: Question | undefined = fn && { key: `sigOf`, ask: () => undefined, gen: () => this.raw.getSignatureFromDeclaration.gen(fn) };
+    for (let round = 0; frontier.length > 0 && round < PREFETCH_ROUNDS; round++) {
+      for (const t of frontier) this.prefetched.add(t.id);
+      const next: Raw[] = [];
+      const add = (t: Raw | undefined) => {
+        if (t && !this.prefetched.has(t.id)) next.push(t);
+      };
+      const objects = frontier.filter((t) => t.flags & T.Object!);
+      const what: Question[] = [];
+      for (const t of frontier) {
+        if (t.flags & (T.Union! | T.Intersection! | T.TemplateLiteral!)) what.push(this.q.members(t));
+        if (t.symbol) what.push(this.q.symbolOf(t));
+        if (t.aliasSymbol) what.push(this.q.aliasOf(t));
+      }
+      for (const t of objects) what.push(this.q.isArray(t), this.q.isTuple(t), this.q.sigs(t, Sig.Call!), this.q.sigs(t, Sig.Construct!));
+      let sig: Raw | undefined;
+      if (round === 0 && signature && this.session.batches) {
+        const open = [...new Map(what.filter((w) => !this.answers.has(w.key)).map((w) => [w.key, w])).values()];
+        const answers = this.session.batch([signature.gen!(), ...open.map((w) => w.gen!())]);
+        open.forEach((w, i) => this.answers.set(w.key, answers[i + 1]));
+        sig = answers[0];
+        if (sig) this.rememberNode("getSignatureFromDeclaration", fn!, sig);
+      } else this.prefetch(what);
+      for (const t of frontier) for (const m of this.known<Raw[]>(this.q.members(t)) ?? []) add(m);
+
+      const parts: Question[] = [];
+      if (sig) parts.push(this.q.returnOf(sig));
+      // Named types' own JSDoc (their description in the schema).
+      for (const t of frontier) {
+        const named = (t.aliasSymbol && this.known(this.q.aliasOf(t))) || (t.symbol && this.known(this.q.symbolOf(t)));
+        if (named) parts.push(this.q.doc(named));
+      }
+      for (const t of objects) {
+        const listy = this.known(this.q.isArray(t)) || this.known(this.q.isTuple(t));
+        if (listy || t.objectFlags & O.Reference!) parts.push(this.q.args(t));
+        if (listy) continue;
+        if ((this.known<Raw[]>(this.q.sigs(t, Sig.Call!)) ?? []).length > 0 || (this.known<Raw[]>(this.q.sigs(t, Sig.Construct!)) ?? []).length > 0) continue;
+        if (t.symbol && isStandardLibrary(this.known(this.q.symbolOf(t)))) continue;
+        parts.push(this.q.props(t), this.q.index(t), this.q.prop(t, TAG_PROPERTY));
+        if (t.objectFlags & O.ClassOrInterface!) parts.push(this.q.bases(t));
+      }
+      this.prefetch(parts);
+      const properties: Question[] = [];
+      for (const question of parts) {
+        const answer = this.answers.get(question.key) as any;
+        if (question.key.startsWith("props:")) for (const p of answer ?? []) properties.push(this.q.typeAt(p, at), this.q.typeOf(p), this.q.doc(p), this.q.tags(p));
+        else if (question.key.startsWith("idx:")) for (const info of answer ?? []) add(info.valueType ?? info.type);
+        else if (question.key.startsWith("ret:")) add(answer);
+        else if (question.key.startsWith("doc:") || question.key.startsWith("prop:")) continue;
+        else for (const t of answer ?? []) add(t);
+      }
+      this.prefetch(properties);
+      for (const question of properties) if (question.key.startsWith("tosl:")) add(this.answers.get(question.key) as Raw);
+      frontier = [...new Map(next.map((t) => [t.id, t])).values()];
+    }
+  }
+
+  /** A remembered answer, or undefined when the question was not asked (7.0 leaves some to be asked when read). */
+  private known<T = unknown>(question: Question): T | undefined {
+    return this.answers.get(question.key) as T | undefined;
+  }
+
+  type(raw: Raw): any {
+    if (!raw) return undefined;
+    let t = this.types.get(raw.id);
+    if (!t) this.types.set(raw.id, (t = new FacadeType(this, raw)));
+    return t;
+  }
+
+  symbol(raw: Raw): any {
+    if (!raw) return undefined;
+    let s = this.symbols.get(raw.id);
+    if (!s) this.symbols.set(raw.id, (s = new FacadeSymbol(this, raw)));
+    return s;
+  }
+
+  signature(raw: Raw): any {
+    if (!raw) return undefined;
+    const declaration = raw.declaration ? this.session.ask(() => raw.declaration.resolve()) : undefined;
+    return { raw, declaration, getDeclaration: () => declaration, getParameters: () => this.session.ask(() => raw.getParameters()).map((s: Raw) => this.symbol(s)) };
+  }
+
+  /** The checker in `ts.TypeChecker`'s shape. */
+  checker(tsi?: TS): ts.TypeChecker {
+    const c = this.raw;
+    const T = (t: any) => (t as FacadeType | undefined)?.raw;
+    const S = (s: any) => (s as FacadeSymbol | undefined)?.raw;
+    const q = this.q;
+    const self = this;
+    const memo = <R>(key: string, ask: () => R): R => self.answer({ key, ask });
+    const api = {
+      // Remembered only without an enclosing node, whose scope changes how names are qualified.
+      typeToString: (t: any, at?: Raw, flags?: number) => (at ? self.session.ask(() => c.typeToString(T(t), at, flags)) : memo(`str:${T(t).id}:${flags ?? ""}`, () => c.typeToString(T(t), undefined, flags))),
+      isArrayType: (t: any) => self.opened(T(t)) && self.answer<boolean>(q.isArray(T(t))),
+      isTupleType: (t: any) => self.answer<boolean>(q.isTuple(T(t))),
+      isArrayLikeType: (t: any) => memo(`arrlike:${T(t).id}`, () => c.isArrayLikeType(T(t))),
+      getTypeFromTypeNode: (n: Raw) => self.type(self.aboutNode("getTypeFromTypeNode", n, () => c.getTypeFromTypeNode(n))),
+      getTypeAtLocation: (n: Raw) => {
+        // A parameter of the user's code (a tool's, most often): its function's parameters and their type graphs
+        // are asked for together first. Declaration files' functions (the standard library's) are asked one by one.
+        if (tsi && tsi.isParameter(n) && n.parent && !n.getSourceFile().isDeclarationFile) self.prefetchFunction(tsi, n.parent as ts.SignatureDeclaration);
+        return self.type(self.aboutNode("getTypeAtLocation", n, () => c.getTypeAtLocation(n)));
+      },
+      getSymbolAtLocation: (n: Raw) => self.symbol(self.aboutNode("getSymbolAtLocation", n, () => c.getSymbolAtLocation(n))),
+      getPropertiesOfType: (t: any) => self.opened(T(t)) && self.answer<Raw[]>(q.props(T(t))).map((s: Raw) => self.symbol(s)),
+      getPropertyOfType: (t: any, name: string) => self.symbol(self.answer(q.prop(T(t), name))),
+      getTypeArguments: (t: any) => self.answer<Raw[]>(q.args(T(t))).map((x: Raw) => self.type(x)),
+      getTypeOfSymbol: (s: any) => self.type(self.answer(q.typeOf(S(s)))),
+      getTypeOfSymbolAtLocation: (s: any, at: Raw) => self.type(self.answer(q.typeAt(S(s), at))),
+      getDeclaredTypeOfSymbol: (s: any) => self.type(memo(`dtos:${S(s).id}`, () => c.getDeclaredTypeOfSymbol(S(s)))),
+      getNonNullableType: (t: any) => self.type(memo(`nn:${T(t).id}`, () => c.getNonNullableType(T(t)))),
+      getWidenedType: (t: any) => self.type(memo(`wide:${T(t).id}`, () => c.getWidenedType(T(t)))),
+      getBaseTypeOfLiteralType: (t: any) => self.type(memo(`blt:${T(t).id}`, () => c.getBaseTypeOfLiteralType(T(t)))),
+      getAliasedSymbol: (s: any) => self.symbol(self.answer(q.aliased(S(s)))),
+      getBaseTypes: (t: any) => self.answer<Raw[]>(q.bases(T(t))).map((x: Raw) => self.type(x)),
+      getIndexInfosOfType: (t: any) =>
+        self.opened(T(t)) &&
+        self.answer<Raw[]>(q.index(T(t))).map((i: Raw) => ({
+          keyType: self.type(i.keyType),
+          type: self.type(i.valueType ?? i.type),
+          isReadonly: i.isReadonly,
+          declaration: i.declaration ? self.session.ask(() => i.declaration.resolve?.() ?? i.declaration) : undefined,
+        })),
+      getSignaturesOfType: (t: any, kind: number) => self.answer<Raw[]>(q.sigs(T(t), kind)).map((g: Raw) => self.signature(g)),
+      getSignatureFromDeclaration: (n: Raw) => self.signature(self.aboutNode("getSignatureFromDeclaration", n, () => c.getSignatureFromDeclaration(n))),
+      getResolvedSignature: (n: Raw) => self.signature(self.aboutNode("getResolvedSignature", n, () => c.getResolvedSignature(n))),
+      getReturnTypeOfSignature: (g: any) => self.type(self.answer(q.returnOf(g.raw))),
+      getConstantValue: (n: Raw) => self.aboutNode("getConstantValue", n, () => c.getConstantValue(n)),
+      getAwaitedType: (t: any) => self.awaited(t),
+    };
+    return api as unknown as ts.TypeChecker;
+  }
+
+  /** `Awaited<T>` as the transformer needs it (a return type): a Promise's or PromiseLike's value, else T. */
+  private awaited(t: any): any {
+    if (t.isUnion()) return t;
+    const symbol = t.getSymbol();
+    const name = symbol?.getName();
+    if ((name === "Promise" || name === "PromiseLike") && t.objectFlags & this.flags.O.Reference!) {
+      const inner = this.type(this.answer<Raw[]>(this.q.args(t.raw))[0]);
+      return inner ? this.awaited(inner) : t;
+    }
+    return t;
+  }
+
+  /** The questions of types and symbols (FacadeType and FacadeSymbol ask through these). */
+  get questions() {
+    return this.q;
+  }
+}
+
+/** A TypeScript 7 type in `ts.Type`'s shape. */
+class FacadeType {
+  constructor(
+    private readonly owner: CheckerFacade,
+    readonly raw: Raw,
+  ) {}
+  get id(): number {
+    return this.raw.id;
+  }
+  get flags(): number {
+    return this.raw.flags;
+  }
+  get objectFlags(): number {
+    return this.raw.objectFlags ?? 0;
+  }
+  get value(): unknown {
+    return this.raw.value;
+  }
+  get intrinsicName(): string | undefined {
+    // TypeScript 7 gives `true` and `false` a value rather than 5.x's intrinsic names.
+    if (this.raw.intrinsicName === undefined && this.flags & this.owner.session.ts.sync.TypeFlags.BooleanLiteral) return this.raw.value === true ? "true" : "false";
+    return this.raw.intrinsicName;
+  }
+  get texts(): readonly string[] | undefined {
+    return this.raw.texts;
+  }
+  get elementFlags(): readonly number[] | undefined {
+    return this.raw.elementFlags;
+  }
+  get fixedLength(): number | undefined {
+    return this.raw.fixedLength;
+  }
+  get types(): FacadeType[] {
+    return (this.owner.opened(this.raw) && (this.owner.answer<Raw[]>(this.owner.questions.members(this.raw)) ?? [])).map((t: Raw) => this.owner.type(t));
+  }
+  get target(): FacadeType | undefined {
+    if (!this.raw.target) return undefined;
+    return this.owner.type(this.owner.answer({ key: `target:${this.id}`, ask: () => this.raw.getTarget() }));
+  }
+  get typeParameters(): FacadeType[] | undefined {
+    const list = this.owner.answer<Raw[]>({ key: `tparams:${this.id}`, ask: () => (this.raw.typeParameters?.length ? this.raw.getTypeParameters() : []) });
+    return list.length ? list.map((t: Raw) => this.owner.type(t)) : undefined;
+  }
+  get aliasSymbol(): FacadeSymbol | undefined {
+    if (!this.raw.aliasSymbol) return undefined;
+    return this.owner.symbol(this.owner.answer(this.owner.questions.aliasOf(this.raw)));
+  }
+  get aliasTypeArguments(): FacadeType[] | undefined {
+    if (!this.raw.aliasTypeArguments?.length) return undefined;
+    return this.owner.answer<Raw[]>({ key: `aliasArgs:${this.id}`, ask: () => this.raw.getAliasTypeArguments() }).map((t: Raw) => this.owner.type(t));
+  }
+  get symbol(): FacadeSymbol | undefined {
+    return this.getSymbol();
+  }
+  getSymbol(): FacadeSymbol | undefined {
+    if (!this.raw.symbol) return undefined;
+    return this.owner.symbol(this.owner.answer(this.owner.questions.symbolOf(this.raw)));
+  }
+  getFlags(): number {
+    return this.flags;
+  }
+  isUnion(): boolean {
+    return (this.flags & this.owner.session.ts.sync.TypeFlags.Union) !== 0;
+  }
+  isIntersection(): boolean {
+    return (this.flags & this.owner.session.ts.sync.TypeFlags.Intersection) !== 0;
+  }
+  isUnionOrIntersection(): boolean {
+    return this.isUnion() || this.isIntersection();
+  }
+  isStringLiteral(): boolean {
+    return (this.flags & this.owner.session.ts.sync.TypeFlags.StringLiteral) !== 0;
+  }
+  isNumberLiteral(): boolean {
+    return (this.flags & this.owner.session.ts.sync.TypeFlags.NumberLiteral) !== 0;
+  }
+  isLiteral(): boolean {
+    return this.isStringLiteral() || this.isNumberLiteral();
+  }
+  getCallSignatures(): unknown[] {
+    return this.owner.checker().getSignaturesOfType(this as unknown as ts.Type, this.owner.session.ts.sync.SignatureKind.Call) as unknown[];
+  }
+  getConstructSignatures(): unknown[] {
+    return this.owner.checker().getSignaturesOfType(this as unknown as ts.Type, this.owner.session.ts.sync.SignatureKind.Construct) as unknown[];
+  }
+  getProperty(name: string): unknown {
+    return this.owner.checker().getPropertyOfType(this as unknown as ts.Type, name);
+  }
+  getProperties(): unknown[] {
+    return this.owner.checker().getPropertiesOfType(this as unknown as ts.Type);
+  }
+}
+
+/** A TypeScript 7 symbol in `ts.Symbol`'s shape; its declarations are TypeScript 7's nodes. */
+class FacadeSymbol {
+  private resolved: Raw[] | undefined;
+  constructor(
+    private readonly owner: CheckerFacade,
+    readonly raw: Raw,
+  ) {}
+  get id(): number {
+    return this.raw.id;
+  }
+  get name(): string {
+    return this.raw.name;
+  }
+  get escapedName(): string {
+    return this.raw.escapedName;
+  }
+  get flags(): number {
+    return this.raw.flags;
+  }
+  getName(): string {
+    return this.raw.name;
+  }
+  getFlags(): number {
+    return this.raw.flags;
+  }
+  get declarations(): Raw[] | undefined {
+    if (!this.raw.declarations?.length) return undefined;
+    this.resolved ??= this.owner.session.ask(() => this.raw.declarations.map((d: Raw) => d.resolve()).filter((d: Raw) => d));
+    return this.resolved;
+  }
+  get valueDeclaration(): Raw | undefined {
+    const handle = this.raw.valueDeclaration;
+    if (!handle) return undefined;
+    const index = this.raw.declarations?.indexOf(handle) ?? -1;
+    if (index >= 0) return this.declarations?.[index];
+    return this.owner.answer({ key: `valueDecl:${this.id}`, ask: () => handle.resolve() });
+  }
+  getDeclarations(): Raw[] | undefined {
+    return this.declarations;
+  }
+  getDocumentationComment(): { text: string; kind: string }[] {
+    const text = this.owner.answer<string>(this.owner.questions.doc(this.raw));
+    return text ? [{ text, kind: "text" }] : [];
+  }
+  getJsDocTags(): { name: string; text?: { text: string; kind: string }[] }[] {
+    const tags = this.owner.answer<{ name: string; text?: string | { text: string }[] }[]>(this.owner.questions.tags(this.raw));
+    return tags.map((t) => ({ name: t.name, text: typeof t.text === "string" ? [{ text: t.text, kind: "text" }] : t.text?.map((p) => ({ text: p.text, kind: "text" })) }));
+  }
+}
