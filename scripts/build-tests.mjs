@@ -143,10 +143,7 @@ if (why) {
 const tspc = path.join(repo, "node_modules", "ts-patch", "bin", "tspc.js");
 const code = await run(tspc, ["-p", "test/tsconfig.json", "--incremental", "--tsBuildInfoFile", buildInfo]);
 if (code !== 0) process.exit(code);
-// The tests' copy of the runtime loads its own modules on first need, as dist/ does, not dist/'s.
-const linked = await run(path.join(repo, "scripts", "cjs-imports.mjs"), [out]);
-if (linked !== 0) process.exit(linked);
-
+// Before the imports are linked: a file whose source is gone (a module moved away) may name an import no more.
 let orphans = 0;
 for (const root of COMPILED_ROOTS) {
   for (const file of walk(path.join(out, root))) {
@@ -156,4 +153,8 @@ for (const root of COMPILED_ROOTS) {
     }
   }
 }
+// The tests' copy of the runtime loads its own modules on first need, as dist/ does, not dist/'s.
+const linked = await run(path.join(repo, "scripts", "cjs-imports.mjs"), [out]);
+if (linked !== 0) process.exit(linked);
+
 step(`tests compiled${why ? ` in full (${why})` : ", incrementally"}${orphans ? `; ${orphans} files whose source is gone deleted` : ""}`, (performance.now() - started) / 1000);
