@@ -86,7 +86,7 @@ export async function build(bundler: Bundler, dir: string): Promise<Built> {
         logLevel: "silent",
         plugins: [tooltype.default({ tsconfig })],
         // tsdown's own log is silent, and Rolldown's with it unless asked for warnings: these come to the build script.
-        inputOptions: { logLevel: "warn", onLog: (level: string, log: { message: string }) => void (level === "warn" && warnings.push(log.message)) },
+        inputOptions: { logLevel: "warn", onLog: (level: string, log: Warning) => void (level === "warn" && warnings.push(withLoc(log))) },
       } as never);
       return node("main.cjs");
     }
@@ -98,14 +98,14 @@ export async function build(bundler: Bundler, dir: string): Promise<Built> {
               input: entry,
               external: (id) => id === "tooltype" || id.startsWith("tooltype/"),
               plugins: [((await import("tooltype/rollup")) as PluginFactory).default({ tsconfig }), rollupStripTypes()],
-              onwarn: (w) => void warnings.push(w.message),
+              onwarn: (w) => void warnings.push(withLoc(w)),
             })
           : await (await import("rolldown")).rolldown({
               input: entry,
               platform: "node",
               cwd: dir,
               plugins: [((await import("tooltype/rolldown")) as PluginFactory).default({ tsconfig })],
-              onwarn: (w) => void warnings.push(w.message),
+              onwarn: (w) => void warnings.push(withLoc(w)),
             });
       // A folder, not one file: the bundle has chunks (tooltype's failure path for arguments is behind import()).
       await bundle.write({ dir: out, entryFileNames: "main.cjs", chunkFileNames: "[name]-[hash].cjs", format: "cjs", sourcemap: true });
@@ -159,6 +159,17 @@ export async function build(bundler: Bundler, dir: string): Promise<Built> {
       return { command: bunBinary(), args: [path.join(out, "main.js")], warnings };
     }
   }
+}
+
+interface Warning {
+  message: string;
+  id?: string;
+  loc?: { file?: string; line: number; column: number };
+}
+
+/** A Rollup or Rolldown warning with its place: the message, then its `loc` as Rollup's command line prints it. */
+function withLoc(w: Warning): string {
+  return w.loc ? `${w.message} ${path.basename(w.loc.file ?? w.id ?? "")} (${w.loc.line}:${w.loc.column})` : w.message;
 }
 
 interface Compiler {

@@ -447,6 +447,8 @@ test("the packed tarball installs, builds with tspc and runs in a CommonJS and a
       "dist/runtime/entries/kit.node.js",
       "dist/runtime/entries/mcp.js",
       "dist/runtime/entries/mcp.d.ts",
+      "dist/runtime/entries/mcp.mjs",
+      "dist/runtime/entries/mcp.d.mts",
       "dist/runtime/mcp/client.js",
       "dist/runtime/adapters/ai.js",
       "dist/runtime/adapters/langchain.js",

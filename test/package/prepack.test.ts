@@ -37,7 +37,7 @@ test("npm pack in a clone without dist/ builds first: the tarball holds the Comm
     const json = packed.stdout.slice(packed.stdout.indexOf("[\n"));
     const [info] = JSON.parse(json) as { files: { path: string }[] }[];
     const files = info!.files.map((f) => f.path);
-    for (const required of ["dist/runtime/index.js", "dist/runtime/index.d.ts", "dist/transformer/index.js", "dist/esm/runtime/index.js"]) {
+    for (const required of ["dist/runtime/entries/index.js", "dist/runtime/entries/index.d.ts", "dist/runtime/entries/index.node.js", "dist/transformer/index.js", "dist/esm/runtime/entries/index.js", "dist/runtime/entries/mcp.mjs"]) {
       assert.ok(files.includes(required), `the tarball lacks ${required}: ${files.length} files`);
     }
   } finally {

@@ -5,11 +5,11 @@
  * Owns: which modules go through the transformer (TypeScript outside node_modules that mentions tooltype), handing
  * the result back as TypeScript with a source map (the bundler's own TypeScript handling runs after), reporting
  * tooltype's diagnostics through the bundler (errors fail the build with file, line and column; warnings are
- * warnings), and watch mode: a module is re-transformed when any file its schemas may depend on changes.
+ * warnings), each position printed once in the bundler's own convention (bundler-message.ts), and watch mode: a module is re-transformed when any file its schemas may depend on changes.
  */
 import { createUnplugin, type UnpluginInstance } from "unplugin";
 import { projectFor, type ProjectOptions, type ProjectService } from "../shared/project.js";
-import { formatDiagnostic, type HostDiagnostic } from "../shared/diagnostic-format.js";
+import { bundlerMessages, bundlerWarning } from "./bundler-message.mjs";
 import { mightUseTooltype, transformModule } from "../shared/transform-module.js";
 
 /** Options of every bundler plugin: the tsconfig, the compiler to analyse with, tooltype's options, which modules. */
@@ -23,7 +23,7 @@ export interface TooltypeBundlerOptions extends ProjectOptions {
 const TYPESCRIPT = /\.[cm]?tsx?$/;
 const PACKAGES = /[\\/]node_modules[\\/]|\0/;
 
-export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, false> = createUnplugin((given: TooltypeBundlerOptions | undefined) => {
+export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, false> = createUnplugin((given: TooltypeBundlerOptions | undefined, meta) => {
   const options = given ?? {};
   let project: ProjectService | undefined;
   const include = options.include ?? TYPESCRIPT;
@@ -47,18 +47,12 @@ export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, fals
         const result = transformModule(project, file, code);
         for (const dependency of result.dependencies) this.addWatchFile(dependency);
         const errors = result.diagnostics.filter((d) => d.category === "error");
-        for (const warning of result.diagnostics.filter((d) => d.category === "warning")) this.warn(message(warning));
-        if (errors.length > 0) {
-          // One failure carrying every error: the first one's position, all of them in the text.
-          this.error({ ...message(errors[0]!), message: errors.map(formatDiagnostic).join("\n") });
-        }
+        for (const warning of result.diagnostics.filter((d) => d.category === "warning")) this.warn(bundlerWarning(meta.framework, warning));
+        // One failure carrying every error: the first one's position, the others' in its text.
+        if (errors.length > 0) this.error(bundlerMessages(meta.framework, errors));
         return result.code === undefined ? null : { code: result.code, map: result.map };
       },
     },
   };
 });
 
-function message(d: HostDiagnostic): { message: string; id: string; code: string; plugin: string; loc: { file: string; line: number; column: number } } {
-  // Columns are 0-based in Rollup's and esbuild's messages.
-  return { message: formatDiagnostic(d), id: d.file, code: d.code, plugin: "tooltype", loc: { file: d.file, line: d.line, column: d.column - 1 } };
-}

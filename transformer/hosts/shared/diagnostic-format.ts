@@ -1,8 +1,9 @@
 /**
  * tooltype's diagnostics as the hosts print them, from one reading of a ts.Diagnostic (category, TT or TS code,
  * text, file, line and column):
- * - for the bundlers, a `HostDiagnostic` (what their error and warning APIs take) printed the way plain tsc and
- *   tspc print one: `src/a.ts(3,5): error TT1001: ...`;
+ * - for the bundlers, a `HostDiagnostic` (what their error and warning APIs take, shaped per bundler by
+ *   bundlers/bundler-message.mts), for those that print no position of their own the way plain tsc and tspc print
+ *   one: `src/a.ts(3,5): error TT1001: ...`;
  * - for the CLI and the register hook, the way tsc prints with a position first: `src/a.ts:3:5 - error TT1001: ...`,
  *   related locations indented below, paths relative to the working directory.
  */
