@@ -5,7 +5,7 @@
  * Owns: which modules go through the transformer (TypeScript outside node_modules that mentions tooltype), handing
  * the result back as TypeScript with a source map (the bundler's own TypeScript handling runs after), reporting
  * tooltype's diagnostics through the bundler (errors fail the build with file, line and column; warnings are
- * warnings), each position printed once in the bundler's own convention (bundler-message.ts), and watch mode: a module is re-transformed when any file its schemas may depend on changes.
+ * warnings), each position printed once in the bundler's own convention (bundler-message.mts), and watch mode: a module is re-transformed when any file its schemas may depend on changes.
  */
 import { createUnplugin, type UnpluginInstance } from "unplugin";
 import { projectFor, type ProjectOptions, type ProjectService } from "../shared/project.js";
