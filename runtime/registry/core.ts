@@ -14,7 +14,7 @@
  */
 import { instantiateValidator } from "../arguments/compiled-validator";
 import { AJV_MISSING, ajvAvailable } from "../arguments/ajv";
-import { ArgumentsValidator } from "../arguments/validate";
+import { ArgumentsValidator, prepareAjv } from "../arguments/validate";
 import type { ApprovalDecision, ApprovalStateData, PendingApproval } from "../dispatch/approval";
 import type { NormalizedCall } from "../dispatch/call";
 import {
@@ -124,6 +124,7 @@ class ToolEntry implements RegisteredTool, DispatchTool {
     this.#registryOptions = registryOptions;
     // Said at registration, not on the first call: a schema without a compiled validator needs ajv.
     if (!meta.validator && !ajvAvailable()) throw new ToolRegistrationError(`Tool "${name}" (${found.role}): ${AJV_MISSING}`);
+    if (!meta.validator) prepareAjv();
   }
 
   validator(): ArgumentsValidator {
