@@ -51,8 +51,11 @@ export function bundlerWarning(framework: Framework, d: HostDiagnostic): Bundler
 export function bundlerMessages(framework: Framework, diagnostics: readonly HostDiagnostic[]): BundlerMessage {
   const [first, ...others] = diagnostics as [HostDiagnostic, ...HostDiagnostic[]];
   const printsLoc = locationText(framework, first) !== undefined;
+  // Vitest (Vite's plugins, `VITEST` set in its processes) prints a failed transform as the text and a code frame of
+  // `loc`, but not the place: there the first error names it in the text too, as Vite writes a `loc`.
+  const placeInText = framework === "vite" && process.env.VITEST !== undefined;
   const text = printsLoc
-    ? [first.message, ...others.map((d) => `${locationText(framework, d)}: ${d.message}`)].join("\n")
+    ? [placeInText ? `${locationText(framework, first)}: ${first.message}` : first.message, ...others.map((d) => `${locationText(framework, d)}: ${d.message}`)].join("\n")
     : diagnostics.map(formatDiagnostic).join("\n");
   return { message: text, id: first.file, code: first.code, plugin: "tooltype", loc: { file: first.file, line: first.line, column: first.column - 1 } };
 }
