@@ -10,6 +10,7 @@ import { type Int, type Max, type Min, ToolRegistry, tool } from "../../runtime/
 import { answerCallCount } from "../../runtime/dispatch/answer";
 import { finishedCount } from "../../runtime/dispatch/pipeline";
 import type { DispatchTool } from "../../runtime/dispatch/environment";
+import { parsedDuring } from "../support/parse-watch";
 
 /**
  * Weather forecast.
@@ -78,19 +79,12 @@ async function reads(registry: ToolRegistry, run: () => Promise<unknown>): Promi
     return kit(args);
   }, kit);
   (validator as { kit: unknown }).kit = counting;
-  const parse = JSON.parse;
-  let parsed = 0;
-  JSON.parse = ((text: string, reviver?: Parameters<typeof JSON.parse>[1]) => {
-    if (typeof text === "string" && text.includes("Oslo")) parsed++;
-    return parse(text, reviver);
-  }) as typeof JSON.parse;
   try {
-    await run();
+    const texts = await parsedDuring(run);
+    return { parsed: texts.filter((text) => text.includes("Oslo")).length, checked };
   } finally {
-    JSON.parse = parse;
     (validator as { kit: unknown }).kit = kit;
   }
-  return { parsed, checked };
 }
 
 test("arguments are parsed once and checked once by the pipeline, valid or not", async () => {
