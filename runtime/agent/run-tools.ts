@@ -16,6 +16,8 @@
  *   turn and is asked for again;
  * - streaming: with `stream: true` each reply is read event by event (the provider's accumulator), each tool call is
  *   dispatched as soon as it is complete, and everything is reported as events (run-stream.ts);
+ * - deferred tools: where the API has no tool search of its own (or with `toolSearch.local`), the loop offers its
+ *   own `search_tools` instead of their definitions and adds the tools found to the next request (tool-search.ts);
  * - approval: with tools that need it, a reply's calls are checked before any runs (streamed ones once the reply has
  *   ended); calls that need approval pause the run with a plain-JSON state, and `resume` answers that batch first.
  *
@@ -43,6 +45,8 @@ import { type BaseToolRegistry as ToolRegistry, loopAccess } from "../registry/c
 import { type RunStep, type ToolAttempt, MaxStepsError, ModelRefusalError, ToolRetryError } from "./errors";
 import { type CallOutcome, CallExecutor, type ReplyCall } from "./execute";
 import { PATCH_TOOL_NAME, patchToolDefinition } from "./json-patch";
+import { isDeferred } from "../providers/deferral";
+import { LocalToolSearch, SEARCH_TOOL_NAME } from "./tool-search";
 import { RetryTracker, positiveInteger } from "./retries";
 import { ToolRunStream } from "./run-stream";
 import type {
@@ -174,6 +178,16 @@ async function* runLoop(
   if (jsonPatch && registry.has(PATCH_TOOL_NAME)) {
     throw new TypeError(`runTools: the registry has a tool named ${PATCH_TOOL_NAME}, the name JSON Patch repair uses for its own tool; rename that tool.`);
   }
+  const toolSearch = options.toolSearch ?? {};
+  if (toolSearch.match !== undefined && toolSearch.match !== "bm25" && toolSearch.match !== "regex") {
+    throw new RangeError(`runTools: toolSearch.match must be "bm25" or "regex"; got ${JSON.stringify(toolSearch.match)}.`);
+  }
+  const maxResults = positiveInteger("toolSearch.maxResults", toolSearch.maxResults, 5);
+  // The loop searches itself where the API does not (or when told to), and only for a registry with deferred tools.
+  const search = (toolSearch.local === true || loop.searchesTools !== true) && registry.list().some(isDeferred) ? new LocalToolSearch(maxResults) : undefined;
+  if (search && registry.has(SEARCH_TOOL_NAME)) {
+    throw new TypeError(`runTools: the registry has a tool named ${SEARCH_TOOL_NAME}, the name the loop's tool search uses for its own tool; rename that tool.`);
+  }
   // Validates a tool name given as the choice (a ToolExportError lists the registered tools).
   if (options.toolChoice !== undefined) checkChoice(registry, options.toolChoice, providerName);
   const responseFormat = options.responseFormat;
@@ -193,6 +207,8 @@ async function* runLoop(
   const signal = controller.signal;
 
   const executor = new CallExecutor(registry, { ...options.dispatch, signal }, jsonPatch);
+  executor.search = search;
+  if (search && options.resume?.state.toolsFound) search.reveal(options.resume.state.toolsFound);
   const tracker = new RetryTracker(maxAttempts);
   const resumed = options.resume;
   const messages: unknown[] = resumed ? [...resumed.state.messages] : loop.conversation(params);
@@ -242,16 +258,21 @@ async function* runLoop(
     for (let index = first; index <= maxSteps; index++) {
       signal.throwIfAborted();
       const { tools, choice } = await settle(index);
+      // A forced choice of a deferred tool needs its definition in the request.
+      if (search && choice !== undefined && choice !== "auto" && choice !== "none" && choice !== "required") search.reveal([choice]);
+      const offered = search ? search.offer(tools) : tools;
       const loopTools = jsonPatch && executor.patchable.size > 0 ? [patchToolDefinition(executor.patchable)] : [];
+      if (search?.waiting) loopTools.push(search.definition());
       const request = loop.request(params, {
         items: messages,
-        tools,
+        tools: offered,
         loopTools,
         strict: options.strict,
         toolChoice: choice,
         parallelToolCalls: options.parallelToolCalls,
         output: responseFormat,
         stream,
+        ...(toolSearch.match ? { toolSearchMatch: toolSearch.match } : {}),
       });
       let reply: unknown;
       let outcomes: Promise<CallOutcome>[] | undefined;
@@ -322,6 +343,7 @@ async function* runLoop(
             messages: JSON.parse(JSON.stringify(messages)) as unknown[],
             reply: JSON.parse(JSON.stringify(reply)) as unknown,
             approval: await loopAccess(registry, "runTools").pause(providerName, calls.map(({ read }) => read), pending, { ...options.dispatch, signal }),
+            ...(search && search.found.size > 0 ? { toolsFound: [...search.found] } : {}),
           };
           const result: RunToolsResult<unknown, unknown, LoopTypes> = { message: read.message, content: read.text, parsed: undefined, finishReason: "paused", messages, steps, paused: { pending, state } };
           failed = false;

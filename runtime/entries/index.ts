@@ -20,6 +20,7 @@ export type {
   RunToolsResult,
   StepSettings,
   StopCondition,
+  ToolSearchOptions,
 } from "../agent/run-types";
 export type { AnthropicLoopTypes, AnthropicRunParams, ChatLoopTypes, GeminiLoopTypes, GeminiRunParams, ResponsesLoopTypes, ResponsesRunParams, RunToolsParams } from "../providers/catalog";
 export type { LoopTypes } from "../providers/provider";
@@ -28,6 +29,7 @@ export { ToolRunStream } from "../agent/run-stream";
 export { AgentError, MaxStepsError, ModelRefusalError, ToolRetryError } from "../agent/errors";
 export type { AgentTranscript, AttemptFailure, RunStep, ToolAttempt } from "../agent/errors";
 export { PATCH_TOOL_NAME } from "../agent/json-patch";
+export { SEARCH_TOOL_NAME } from "../agent/tool-search";
 export type { JsonPatchOperation } from "../agent/json-patch";
 export type {
   AgentMessage,

@@ -93,6 +93,8 @@ export interface StepRequest<Item = unknown> {
   /** The structured answer asked for. */
   readonly output: OutputFormatSource | undefined;
   readonly stream: boolean;
+  /** How the API's own tool search matches, where a request chooses it (Anthropic): for the deferred tools of `tools`. */
+  readonly toolSearchMatch?: "bm25" | "regex";
 }
 
 /** One reply of the model, read by its provider. */
@@ -116,6 +118,12 @@ export interface LoopReply<Item = unknown, Reply = unknown, Call = unknown> {
 export interface ProviderLoop<Client = unknown, Params = unknown, Item = unknown, Reply = unknown, Call = unknown, Event = unknown> {
   /** Whether `client` is this API's client, from its shape (for `runTools` when no `provider` is named). */
   isClient(client: object): boolean;
+  /**
+   * The API searches deferred tools itself (the provider writes them with `defer_loading` beside its search tool,
+   * and its replies carry the search and its results as items the conversation keeps). Without it, `runTools`
+   * searches for them (agent/tool-search.ts).
+   */
+  readonly searchesTools?: boolean;
   /** Request fields the loop writes: the caller may not set them (`use` says what to do instead). */
   readonly owned: readonly { readonly field: string; readonly use: string }[];
   /** The conversation the caller's params start with. */

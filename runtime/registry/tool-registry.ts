@@ -6,7 +6,10 @@
  * only, loading the other providers on need, so that a bundle carries one provider.
  */
 import type {
+  AnthropicRequestTool,
   AnthropicTool,
+  AnthropicToolSearchMatch,
+  AnthropicToolsOptions,
   CHAT_FORMAT,
   GeminiTool,
   GeminiToolsOptions,
@@ -16,6 +19,7 @@ import type {
   OpenAIFunctionTool,
   OpenAIToolsOptions,
   ResponsesFunctionTool,
+  ResponsesTool,
   ResponsesToolsOptions,
 } from "../providers/catalog";
 import { providerNamed, toMCPTools } from "../providers/at-hand";
@@ -51,15 +55,29 @@ export class ToolRegistry extends BaseToolRegistry {
 
   /**
    * The function tools of an OpenAI Responses API request. Strict by default, as the Responses API itself is:
-   * `{ strict: false }` (or a tool's own `strict: false`) opts out. Throws ToolExportError.
+   * `{ strict: false }` (or a tool's own `strict: false`) opts out. With `{ toolSearch: true }` deferred tools get
+   * `defer_loading` and the list ends with the `tool_search` tool. Throws ToolExportError.
    */
-  toResponsesTools(options?: ResponsesToolsOptions): ResponsesFunctionTool[] {
-    return providerNamed("responses").exportTools(this.list(), options) as ResponsesFunctionTool[];
+  toResponsesTools(options: ResponsesToolsOptions & { toolSearch: true }): ResponsesTool[];
+  /** The function tools of an OpenAI Responses API request, each whole (strict by default). Throws ToolExportError. */
+  toResponsesTools(options?: ResponsesToolsOptions & { toolSearch?: false }): ResponsesFunctionTool[];
+  /** The tools of an OpenAI Responses API request (see `ResponsesToolsOptions.toolSearch`). Throws ToolExportError. */
+  toResponsesTools(options?: ResponsesToolsOptions): ResponsesTool[];
+  toResponsesTools(options?: ResponsesToolsOptions): ResponsesTool[] {
+    return providerNamed("responses").exportTools(this.list(), options) as ResponsesTool[];
   }
 
-  /** The `tools` of an Anthropic Messages request (`{ name, description, input_schema }`). */
-  toAnthropicTools(): AnthropicTool[] {
-    return providerNamed("anthropic").exportTools(this.list()) as AnthropicTool[];
+  /**
+   * The `tools` of an Anthropic Messages request (`{ name, description, input_schema }`). With `{ toolSearch: true }`
+   * (or `"regex"`) deferred tools get `defer_loading` and the list ends with a tool search tool.
+   */
+  toAnthropicTools(options: AnthropicToolsOptions & { toolSearch: true | AnthropicToolSearchMatch }): AnthropicRequestTool[];
+  /** The `tools` of an Anthropic Messages request, each whole. */
+  toAnthropicTools(options?: AnthropicToolsOptions & { toolSearch?: false }): AnthropicTool[];
+  /** The `tools` of an Anthropic Messages request (see `AnthropicToolsOptions.toolSearch`). */
+  toAnthropicTools(options?: AnthropicToolsOptions): AnthropicRequestTool[];
+  toAnthropicTools(options?: AnthropicToolsOptions): AnthropicRequestTool[] {
+    return providerNamed("anthropic").exportTools(this.list(), options) as AnthropicRequestTool[];
   }
 
   /**

@@ -46,6 +46,8 @@ export interface CompiledToolMeta {
   title?: string;
   /** From the JSDoc tags `@readOnlyHint`, `@destructiveHint`, `@idempotentHint`, `@openWorldHint`. */
   annotations?: ToolAnnotations;
+  /** From JSDoc `@deferred`: the tool's definition is sent only once a tool search found it (docs/large-toolsets.md). */
+  deferred?: true;
   /**
    * The `parameters` validator compiled to code at build time (tooltype's generator, transformer/validator/). It is
    * called once with a resolver that answers `"tooltype/validator@3"` with the run-time kit, and returns the validate

@@ -35,6 +35,12 @@ export interface ToolOptions {
   /** MCP tool annotations, laid over the JSDoc tags `@readOnlyHint`, `@destructiveHint`, `@idempotentHint`, `@openWorldHint`. */
   annotations?: ToolAnnotations;
   responseFormat?: ResponseFormat;
+  /**
+   * Leave this tool's definition out of requests until a tool search finds it (OpenAI Responses `defer_loading`,
+   * Anthropic's tool search, or `runTools`' own search elsewhere); replaces JSDoc `@deferred`. See
+   * docs/large-toolsets.md.
+   */
+  deferred?: boolean;
   /** The agent loop ends after this tool runs; its content is the result. */
   returnDirect?: boolean;
   /**

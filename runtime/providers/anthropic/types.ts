@@ -5,7 +5,11 @@
 export type {
   AnthropicAssistantMessage,
   AnthropicImageType,
+  AnthropicRequestTool,
   AnthropicTool,
+  AnthropicToolSearchMatch,
+  AnthropicToolSearchTool,
+  AnthropicToolsOptions,
   AnthropicToolChoice,
   AnthropicToolChoiceParams,
   AnthropicToolResultBlock,

@@ -9,6 +9,8 @@ export type {
   ResponsesFunctionTool,
   ResponsesInput,
   ResponsesOutputContent,
+  ResponsesTool,
+  ResponsesToolSearchTool,
   ResponsesToolChoice,
   ResponsesToolChoiceParams,
   ResponsesToolsOptions,

@@ -4,7 +4,7 @@
  * format still dispatch: their provider is loaded on first need (CoreToolRegistry).
  */
 import { toAnthropicTools } from "../../providers/anthropic/tools";
-import type { AnthropicTool } from "../../providers/anthropic/wire";
+import type { AnthropicRequestTool, AnthropicTool, AnthropicToolSearchMatch, AnthropicToolsOptions } from "../../providers/anthropic/wire";
 import { CoreToolRegistry } from "./core";
 
 /**
@@ -13,8 +13,16 @@ import { CoreToolRegistry } from "./core";
  * call. The main `tooltype` entry's `ToolRegistry` has the same core and every provider's export methods.
  */
 export class AnthropicToolRegistry extends CoreToolRegistry {
-  /** The `tools` of an Anthropic Messages request (`{ name, description, input_schema }`). */
-  toAnthropicTools(): AnthropicTool[] {
-    return toAnthropicTools(this.list());
+  /**
+   * The `tools` of an Anthropic Messages request (`{ name, description, input_schema }`). With `{ toolSearch: true }`
+   * (or `"regex"`) deferred tools get `defer_loading` and the list ends with a tool search tool.
+   */
+  toAnthropicTools(options: AnthropicToolsOptions & { toolSearch: true | AnthropicToolSearchMatch }): AnthropicRequestTool[];
+  /** The `tools` of an Anthropic Messages request, each whole. */
+  toAnthropicTools(options?: AnthropicToolsOptions & { toolSearch?: false }): AnthropicTool[];
+  /** The `tools` of an Anthropic Messages request (see `AnthropicToolsOptions.toolSearch`). */
+  toAnthropicTools(options?: AnthropicToolsOptions): AnthropicRequestTool[];
+  toAnthropicTools(options?: AnthropicToolsOptions): AnthropicRequestTool[] {
+    return toAnthropicTools(this.list(), options);
   }
 }

@@ -4,7 +4,7 @@
  * format still dispatch: their provider is loaded on first need (CoreToolRegistry).
  */
 import { toResponsesTools } from "../../providers/openai-responses/tools";
-import type { ResponsesFunctionTool, ResponsesToolsOptions } from "../../providers/openai-responses/wire";
+import type { ResponsesFunctionTool, ResponsesTool, ResponsesToolsOptions } from "../../providers/openai-responses/wire";
 import { CoreToolRegistry } from "./core";
 
 /**
@@ -15,9 +15,15 @@ import { CoreToolRegistry } from "./core";
 export class ResponsesToolRegistry extends CoreToolRegistry {
   /**
    * The function tools of an OpenAI Responses API request. Strict by default, as the Responses API itself is:
-   * `{ strict: false }` (or a tool's own `strict: false`) opts out. Throws ToolExportError.
+   * `{ strict: false }` (or a tool's own `strict: false`) opts out. With `{ toolSearch: true }` deferred tools get
+   * `defer_loading` and the list ends with the `tool_search` tool. Throws ToolExportError.
    */
-  toResponsesTools(options?: ResponsesToolsOptions): ResponsesFunctionTool[] {
+  toResponsesTools(options: ResponsesToolsOptions & { toolSearch: true }): ResponsesTool[];
+  /** The function tools of an OpenAI Responses API request, each whole (strict by default). Throws ToolExportError. */
+  toResponsesTools(options?: ResponsesToolsOptions & { toolSearch?: false }): ResponsesFunctionTool[];
+  /** The tools of an OpenAI Responses API request (see `ResponsesToolsOptions.toolSearch`). Throws ToolExportError. */
+  toResponsesTools(options?: ResponsesToolsOptions): ResponsesTool[];
+  toResponsesTools(options?: ResponsesToolsOptions): ResponsesTool[] {
     return toResponsesTools(this.list(), options);
   }
 }
