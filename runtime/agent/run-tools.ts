@@ -39,13 +39,12 @@ import type {
   RunToolsParams,
 } from "../providers/catalog";
 import { loopFor } from "../providers/at-hand";
-import { type LoopTypes, type ProviderLoop, type ToolChoice, type ToolFormatSource, isAsyncIterable } from "../providers/provider";
+import { type LoopTypes, type ProviderLoop, type ToolChoice, type ToolFormatSource, isAsyncIterable, isDeferred } from "../providers/provider";
 import { checkChoice } from "../registry/choice";
 import { type BaseToolRegistry as ToolRegistry, loopAccess } from "../registry/core";
 import { type RunStep, type ToolAttempt, MaxStepsError, ModelRefusalError, ToolRetryError } from "./errors";
 import { type CallOutcome, CallExecutor, type ReplyCall } from "./execute";
 import { PATCH_TOOL_NAME, patchToolDefinition } from "./json-patch";
-import { isDeferred } from "../providers/deferral";
 import { LocalToolSearch, SEARCH_TOOL_NAME } from "./tool-search";
 import { RetryTracker, positiveInteger } from "./retries";
 import { ToolRunStream } from "./run-stream";

@@ -8,8 +8,7 @@
  */
 import type { NormalizedCall } from "../dispatch/call";
 import { ToolMessage } from "../dispatch/messages";
-import { isDeferred } from "../providers/deferral";
-import type { ToolFormatSource } from "../providers/provider";
+import { type ToolFormatSource, isDeferred } from "../providers/provider";
 import type { ToolAttempt } from "./errors";
 import { searchTools } from "./tool-index";
 

@@ -158,6 +158,15 @@ export function argsCall(record: Record<string, unknown>, args: unknown): Normal
   };
 }
 
+/**
+ * Whether `tool` waits for a tool search (docs/large-toolsets.md): its `deferred` option, else JSDoc `@deferred` in
+ * its compiled metadata. The exporters of APIs that search themselves write it with `defer_loading` beside their
+ * search tool; `runTools` searches for the others.
+ */
+export function isDeferred(tool: ToolFormatSource): boolean {
+  return tool.options.deferred ?? tool.meta?.deferred === true;
+}
+
 /** Whether `value` is a stream (an async iterable), as a streamed response is. */
 export function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
   return typeof value === "object" && value !== null && typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === "function";

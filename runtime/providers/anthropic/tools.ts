@@ -5,8 +5,7 @@
  * written whole: a request without a search tool may not defer tools.
  */
 import type { Tool } from "@anthropic-ai/sdk/resources/messages";
-import { isDeferred } from "../deferral";
-import type { ToolFormatSource } from "../provider";
+import { type ToolFormatSource, isDeferred } from "../provider";
 import type { AnthropicRequestTool, AnthropicTool, AnthropicToolSearchMatch, AnthropicToolSearchTool, AnthropicToolsOptions } from "./wire";
 
 /** One tool of a Messages request (deferred when `deferred` is true and the tool is). */

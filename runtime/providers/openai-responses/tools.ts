@@ -13,9 +13,8 @@
  */
 import type { FunctionTool } from "openai/resources/responses/responses";
 import { toStrictSchema } from "#lazy/strict";
-import { isDeferred } from "../deferral";
 import { checkToolCount } from "../openai-limits";
-import type { ToolFormatSource } from "../provider";
+import { type ToolFormatSource, isDeferred } from "../provider";
 import type { ResponsesFunctionTool, ResponsesTool, ResponsesToolsOptions } from "./wire";
 
 /** One function tool (deferred with `toolSearch: true`, when the tool is). */
