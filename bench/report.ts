@@ -13,6 +13,7 @@ import { FORMATS } from "./formats";
 import { type InterleaveResult, roundRatio, type Stats } from "./harness";
 import type { Machine } from "./machine";
 import type { SizeFigure } from "./sizes";
+import type { ToolSearchFigure } from "./tool-search";
 import type { HostileCase } from "./hostile";
 
 export interface Results {
@@ -31,6 +32,8 @@ export interface Results {
   formats?: InterleaveResult;
   bundle?: BundleResult;
   sizes?: SizeFigure[];
+  /** Tokens of tool definitions per turn, with and without deferral (tool-search.ts). */
+  toolSearch?: ToolSearchFigure[];
   /** The longest block of the event loop per hostile payload (hostile.ts). */
   hostile?: HostileCase[];
   checks: string[];
@@ -387,6 +390,17 @@ export function markdown(results: Results): string {
     lines.push("| Payload | Longest block | Wall time |");
     lines.push("|---|---|---|");
     for (const c of results.hostile) lines.push(`| ${c.name} | ${ms(c.worstMs)} | ${ms(c.totalMs)} |`);
+    lines.push("");
+  }
+
+  if (results.toolSearch && results.toolSearch.length > 0) {
+    lines.push("## Tool search");
+    lines.push("");
+    lines.push("Tokens of the tool definitions one request carries (the tools array as JSON, o200k_base via js-tiktoken; what an API adds around them is not counted).");
+    lines.push("");
+    lines.push("| Request | Tools whole | Tokens | Bytes |");
+    lines.push("|---|---|---|---|");
+    for (const row of results.toolSearch) lines.push(`| ${row.name} | ${row.tools} | ${row.tokens.toLocaleString("en-US")} | ${bytes(row.bytes)} |`);
     lines.push("");
   }
 
