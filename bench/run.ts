@@ -152,7 +152,7 @@ async function main(): Promise<void> {
   }
   if (only.has("toolsearch")) {
     log(`tool search: tokens of tool definitions per turn, ${plan.searchTools} tools, ${plan.searchUpFront} not deferred …`);
-    results.toolSearch = benchToolSearch(plan.searchTools, plan.searchUpFront);
+    results.toolSearch = await benchToolSearch(plan.searchTools, plan.searchUpFront);
   }
 
   results.seconds = (Date.now() - started) / 1000;

@@ -1,7 +1,8 @@
 /**
  * Tools for the tool search tests, compiled by the transformer during the test build: one tool loaded up front, two
  * deferred by JSDoc `@deferred`, one deferred by the `deferred` option, and one whose `deferred: false` option wins
- * over its `@deferred` tag. Their words (names, descriptions, parameter docs) are what the searches find.
+ * over its `@deferred` tag; `cancelBooking`, deferred and in need of a human's approval, only in
+ * `approvalRegistry`. Their words (names, descriptions, parameter docs) are what the searches find.
  */
 import { ToolRegistry, tool } from "tooltype";
 
@@ -51,7 +52,21 @@ export const listTickets = tool(function list_tickets() {
   return ["T-1"];
 }, { deferred: false });
 
-/** A registry with every tool above. */
+/**
+ * Cancel a booking of a restaurant table.
+ * @param bookingId The booking to cancel
+ * @deferred
+ */
+export const cancelBooking = tool(function cancel_booking(bookingId: string) {
+  return `Cancelled ${bookingId}.`;
+}, { needsApproval: true });
+
+/** A registry with the tools above and `cancelBooking`. */
+export function approvalRegistry(): ToolRegistry {
+  return new ToolRegistry([ask, getForecast, cancelBooking]);
+}
+
+/** A registry with every tool above but `cancelBooking`. */
 export function deferredRegistry(): ToolRegistry {
   return new ToolRegistry([ask, getForecast, convertCurrency, bookTable, listTickets]);
 }

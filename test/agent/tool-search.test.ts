@@ -18,7 +18,7 @@ import { searchTools } from "../../runtime/agent/tool-index";
 import { startScriptedServer, toolResults } from "../scripted-openai/server";
 import { anthropicReply, geminiReply, responsesCall, responsesReply, responsesText } from "../support/provider-replies";
 import { sse, startScriptedHttp } from "../support/scripted-http";
-import { deferredRegistry } from "./deferred-tools";
+import { approvalRegistry, deferredRegistry } from "./deferred-tools";
 
 const DEFERRED = ["get_forecast", "convert_currency", "book_table"];
 const FORECAST = '{"city":"Lyon","days":3,"sky":"rain"}';
@@ -271,6 +271,29 @@ test("runTools refuses a registry whose own tool is named search_tools when the 
     const ok = new OpenAI({ baseURL: server.baseURL, apiKey: "test", maxRetries: 0 });
     await runTools(ok, { model: "gpt-scripted", messages: [{ role: "user", content: "Hi" }] }, plain);
     assert.equal((server.requests[0]!.tools ?? []).map((entry) => (entry as { function: { name: string } }).function.name), ["search_tools"]);
+  } finally {
+    await server.close();
+  }
+});
+
+test("Chat Completions: a run paused for approval keeps the tools it found; resumed, it still offers them", async () => {
+  const server = await startScriptedServer([
+    { tool_calls: [{ id: "call_s", name: SEARCH_TOOL_NAME, arguments: { query: "cancel booking" } }] },
+    { tool_calls: [{ id: "call_c", name: "cancel_booking", arguments: { bookingId: "B-7" } }] },
+    { content: "Cancelled." },
+  ]);
+  try {
+    const client = new OpenAI({ baseURL: server.baseURL, apiKey: "test", maxRetries: 0 });
+    const params = { model: "gpt-scripted", messages: [{ role: "user" as const, content: "Cancel B-7." }] };
+    const paused = await runTools(client, params, approvalRegistry());
+    assert.is(paused.finishReason, "paused");
+    const state = JSON.parse(JSON.stringify(paused.paused!.state)) as typeof paused.paused extends infer P ? NonNullable<P>["state"] : never;
+    assert.equal(state.toolsFound, ["cancel_booking"]);
+    const done = await runTools(client, params, approvalRegistry(), { resume: { state, decisions: [{ id: "call_c", approved: true }] } });
+    assert.is(done.content, "Cancelled.");
+    const names = (server.requests[2]!.tools ?? []).map((entry) => (entry as { function: { name: string } }).function.name);
+    assert.equal(names, ["ask", "cancel_booking", SEARCH_TOOL_NAME], "the tool found before the pause");
+    assert.equal(toolResults(server.requests[2]!).map((r) => [r.tool_call_id, r.content]), [["call_s", toolResults(server.requests[2]!)[0]!.content], ["call_c", "Cancelled B-7."]]);
   } finally {
     await server.close();
   }
