@@ -300,6 +300,14 @@ async function* runLoop(
       messages.push(...read.items);
       const calls = read.calls;
 
+      if (calls.length === 0 && read.unfinished) {
+        // A turn the API paused (its server tools at work): asked again, the model goes on with it.
+        const step: RunStep<LoopTypes> = { index, message: read.message, calls: [], results: [], failures: [] };
+        steps.push(step);
+        await options.onStep?.(step);
+        yield { type: "step", step };
+        continue;
+      }
       if (calls.length === 0) {
         // A final answer: done, unless it is a structured answer that is refused or does not match its schema.
         let parsed: unknown = undefined;

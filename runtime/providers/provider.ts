@@ -109,6 +109,11 @@ export interface LoopReply<Item = unknown, Reply = unknown, Call = unknown> {
   readonly text: string | null;
   /** The model's refusal, where the API reports one. */
   readonly refusal: string | null;
+  /**
+   * The API stopped the turn before its end (Anthropic's `pause_turn`, while its server tools such as the tool
+   * search run): the loop sends the conversation again, and the model goes on with the same turn.
+   */
+  readonly unfinished?: boolean;
 }
 
 /**

@@ -208,6 +208,27 @@ for (const stream of [false, true]) {
   });
 }
 
+test("Anthropic: a turn paused while the search runs (pause_turn) is sent again, and the model goes on with it", async () => {
+  const searching = SEARCH_BLOCKS.slice(0, 3);
+  const server = await startScriptedHttp([
+    () => ({ ...anthropicReply("msg_1", searching), stop_reason: "pause_turn" }),
+    () => anthropicReply("msg_2", [SEARCH_BLOCKS[3]!]),
+    () => anthropicReply("msg_3", [{ type: "text", text: "Rain in Lyon." }]),
+  ]);
+  try {
+    const client = new Anthropic({ baseURL: server.origin, apiKey: "test", maxRetries: 0, timeout: 10_000 });
+    const params = { model: "claude-scripted", max_tokens: 512, messages: [{ role: "user" as const, content: "Rain in Lyon?" }] };
+    const result = await runTools(client, params, deferredRegistry());
+    assert.is(result.content, "Rain in Lyon.");
+    assert.equal(result.steps.map((step) => step.results.map((r) => r.name)), [[], ["get_forecast"], []]);
+    const second = (server.requests[1]!.body as { messages: { role: string; content: unknown }[] }).messages;
+    assert.equal(second.map((m) => m.role), ["user", "assistant"], "the paused turn, sent again as it ends");
+    assert.equal(second[1]!.content, searching);
+  } finally {
+    await server.close();
+  }
+});
+
 // ---- Chat Completions and Gemini: the loop's own search -----------------------------------------------------------
 
 test("Chat Completions: the loop's search_tools reveals the tool found on the next request, and its call runs", async () => {

@@ -66,7 +66,8 @@ export const loop: ProviderLoop<AnthropicMessagesClient, AnthropicLoopParams, An
     const item: AnthropicMessageParam = { role: "assistant", content: reply.content as AnthropicContentBlock[] };
     const container = (reply as { container?: { id?: unknown } | null }).container?.id;
     if (typeof container === "string") containers.set(item, container);
-    return { message: reply, items: [item], calls, text, refusal: reply.stop_reason === "refusal" ? (text ?? "refused") : null };
+    const ended = { message: reply, items: [item], calls, text, refusal: reply.stop_reason === "refusal" ? (text ?? "refused") : null };
+    return reply.stop_reason === "pause_turn" && calls.length === 0 ? { ...ended, unfinished: true } : ended;
   },
   readCall(call) {
     // A streamed input that did not parse: dispatch reads the text the model sent, and answers with the parse error.
