@@ -51,7 +51,7 @@ export type { CompiledOutputMeta, CompiledToolMeta, CompiledValidatorFactory, Js
 export type { Coercion, CoercionRule } from "../arguments/coercion";
 export type { RepairKind } from "../arguments/repair";
 export type { DispatchOptions, RegistryOptions, ToolEndEvent, ToolErrorEvent, ToolEvent, ToolHooks, ToolProgress } from "../dispatch/options";
-export type { ErrorHandler, NeedsApproval, Redact, ResponseFormat, ToolContext, ToolOptions } from "../tool/options";
+export type { ErrorHandler, NeedsApproval, Redact, ResponseFormat, ToolContext, ToolNamespace, ToolOptions } from "../tool/options";
 export type { ToolFormatSource } from "../providers/provider";
 
 export type {

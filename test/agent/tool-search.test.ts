@@ -142,6 +142,71 @@ test("Responses with toolSearch.local: the loop's search_tools instead of tool_s
   }
 });
 
+const travel = { name: "travel", description: "Book flights and hotels." };
+
+/**
+ * Book a flight.
+ * @param to Destination airport code
+ */
+const bookFlight = tool(function book_flight(to: string) {
+  return `Flight to ${to} booked.`;
+}, { deferred: true, namespace: travel });
+
+/**
+ * Book a hotel room.
+ * @param city City of the hotel
+ * @param nights Number of nights
+ */
+const bookHotel = tool(function book_hotel(city: string, nights: number) {
+  return `${nights} nights in ${city} booked.`;
+}, { deferred: true, namespace: travel });
+
+test("Responses export: tools of one namespace become one namespace tool of deferred functions, accepted by the SDK's types", () => {
+  const registry = deferredRegistry().register(bookFlight, bookHotel);
+  const tools: ResponsesSdkTool[] = registry.toResponsesTools({ toolSearch: true });
+  assert.equal(tools.map((entry) => (entry.type === "function" || entry.type === "namespace" ? entry.name : entry.type)), [
+    "ask",
+    "get_forecast",
+    "convert_currency",
+    "book_table",
+    "list_tickets",
+    "travel",
+    "tool_search",
+  ]);
+  const group = tools[5] as Extract<ResponsesSdkTool, { type: "namespace" }>;
+  assert.is(group.description, "Book flights and hotels.");
+  assert.equal(group.tools.map((entry) => [entry.name, (entry as { defer_loading?: boolean }).defer_loading]), [["book_flight", true], ["book_hotel", true]]);
+  assert.equal(registry.toResponsesTools().map((entry) => entry.name).slice(5), ["book_flight", "book_hotel"], "without a tool search, every tool on its own");
+  /** Rent a car. */
+  const rentCar = tool(function rent_car() { return "ok"; }, { deferred: true, namespace: { name: "travel", description: "Cars." } });
+  assert.throws(() => registry.register(rentCar).toResponsesTools({ toolSearch: true }), /Tool "rent_car" names the namespace "travel" with another description/);
+});
+
+test("Responses: a call of a function the hosted search loaded from a namespace says its namespace, goes back as it came, and runs", async () => {
+  const call = { ...responsesCall("call_h", "book_hotel", { city: "Lyon", nights: 2 }), namespace: "travel" };
+  const server = await startScriptedHttp([
+    () =>
+      responsesReply("resp_1", [
+        { type: "tool_search_call", id: "tsc_1", call_id: null, execution: "server", status: "completed", arguments: { query: "hotel" } },
+        { type: "tool_search_output", id: "tso_1", call_id: null, execution: "server", status: "completed", tools: [] },
+        call,
+      ]),
+    () => responsesReply("resp_2", [responsesText("Booked.")]),
+  ]);
+  try {
+    const client = new OpenAI({ baseURL: `${server.origin}/v1`, apiKey: "test", maxRetries: 0, timeout: 10_000 });
+    const result = await runTools(client, { model: "gpt-scripted", input: "Two nights in Lyon." }, new ToolRegistry([bookFlight, bookHotel]), { provider: "responses" });
+    assert.is(result.content, "Booked.");
+    assert.equal(result.steps[0]!.results.map((r) => [r.name, r.status, r.content]), [["book_hotel", "success", "2 nights in Lyon booked."]]);
+    const first = server.requests[0]!.body as { tools: Record<string, unknown>[] };
+    assert.equal(first.tools.map((entry) => entry.type), ["namespace", "tool_search"]);
+    const input = (server.requests[1]!.body as { input: Record<string, unknown>[] }).input;
+    assert.equal(input[3], call, "the call with its namespace");
+  } finally {
+    await server.close();
+  }
+});
+
 // ---- Anthropic: the tool search tool ------------------------------------------------------------------------------
 
 const SEARCH_BLOCKS = [

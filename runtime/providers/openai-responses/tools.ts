@@ -8,14 +8,17 @@
  * writes `strict` explicitly, so what the model is held to is visible in the request.
  *
  * With `toolSearch: true`, deferred tools (docs/large-toolsets.md) carry `defer_loading: true`: the model sees
- * their names and descriptions, and loads a definition through the tool search, which the API runs itself.
- * Without it they are written whole: a request without `tool_search` may not defer tools.
+ * their names and descriptions, and loads a definition through the tool search, which the API runs itself; tools
+ * that name a `namespace` are grouped into one `namespace` tool per name, of which the model sees only the name and
+ * description until it loads its functions (a call then says its namespace; the loop sends the item back as it
+ * came, and dispatch finds the tool by its name). Without it every tool is written whole and on its own.
  */
 import type { FunctionTool } from "openai/resources/responses/responses";
 import { toStrictSchema } from "#lazy/strict";
 import { checkToolCount } from "../openai-limits";
 import { type ToolFormatSource, isDeferred } from "../provider";
-import type { ResponsesFunctionTool, ResponsesTool, ResponsesToolsOptions } from "./wire";
+import { ToolExportError } from "../../tool/errors";
+import type { ResponsesFunctionTool, ResponsesNamespaceTool, ResponsesTool, ResponsesToolsOptions } from "./wire";
 
 /** One function tool (deferred with `toolSearch: true`, when the tool is). */
 export function toResponsesTool(tool: ToolFormatSource, options: ResponsesToolsOptions = {}): ResponsesFunctionTool {
@@ -42,9 +45,37 @@ export function toResponsesTools(tools: Iterable<ToolFormatSource>, options?: Re
 export function toResponsesTools(tools: Iterable<ToolFormatSource>, options?: ResponsesToolsOptions): ResponsesTool[];
 export function toResponsesTools(tools: Iterable<ToolFormatSource>, options: ResponsesToolsOptions = {}): ResponsesTool[] {
   const list = Array.from(tools);
-  const written: ResponsesTool[] = list.map((tool) => toResponsesTool(tool, options));
-  const deferred = written.filter((tool) => tool.type === "function" && tool.defer_loading === true).length;
+  const functions = list.map((tool) => toResponsesTool(tool, options));
+  const deferred = functions.filter((tool) => tool.defer_loading === true).length;
   if (options.checkLimits !== false) checkToolCount(list.length - deferred, "responses");
+  const written: ResponsesTool[] = options.toolSearch === true ? grouped(list, functions) : functions;
   if (deferred > 0) written.push({ type: "tool_search" });
+  return written;
+}
+
+/** The functions in order, those of one namespace gathered into one `namespace` tool where its first one stood. */
+function grouped(list: readonly ToolFormatSource[], functions: readonly ResponsesFunctionTool[]): ResponsesTool[] {
+  const written: ResponsesTool[] = [];
+  const namespaces = new Map<string, ResponsesNamespaceTool>();
+  functions.forEach((entry, i) => {
+    const namespace = list[i]!.options.namespace;
+    if (namespace === undefined) {
+      written.push(entry);
+      return;
+    }
+    const group = namespaces.get(namespace.name);
+    if (!group) {
+      const created: ResponsesNamespaceTool = { type: "namespace", name: namespace.name, description: namespace.description, tools: [entry] };
+      namespaces.set(namespace.name, created);
+      written.push(created);
+    } else if (group.description !== namespace.description) {
+      throw new ToolExportError(
+        `Tool "${entry.name}" names the namespace "${namespace.name}" with another description than an earlier tool of that namespace; give every tool of one namespace the same { name, description } object.`,
+        { format: "responses", toolName: entry.name },
+      );
+    } else {
+      group.tools.push(entry);
+    }
+  });
   return written;
 }

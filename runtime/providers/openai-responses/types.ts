@@ -9,6 +9,7 @@ export type {
   ResponsesFunctionTool,
   ResponsesInput,
   ResponsesOutputContent,
+  ResponsesNamespaceTool,
   ResponsesTool,
   ResponsesToolSearchTool,
   ResponsesToolChoice,

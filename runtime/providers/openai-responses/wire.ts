@@ -10,6 +10,7 @@ import type {
   Response,
   Tool as SdkTool,
   ToolSearchTool,
+  NamespaceTool,
   ResponseFunctionCallOutputItem,
   ResponseInputItem,
   ResponseStreamEvent,
@@ -33,8 +34,16 @@ export interface ResponsesToolSearchTool {
   type: "tool_search";
 }
 
-/** One tool of a Responses API request as tooltype writes it: a function, or the tool search. */
-export type ResponsesTool = ResponsesFunctionTool | ResponsesToolSearchTool;
+/** Functions grouped under one name (the SDK's `NamespaceTool`): the tool search shows its name and description. */
+export interface ResponsesNamespaceTool {
+  type: "namespace";
+  name: string;
+  description: string;
+  tools: ResponsesFunctionTool[];
+}
+
+/** One tool of a Responses API request as tooltype writes it: a function, a namespace of functions, or the tool search. */
+export type ResponsesTool = ResponsesFunctionTool | ResponsesNamespaceTool | ResponsesToolSearchTool;
 
 /** A `function_call` output item (the SDK's `ResponseFunctionToolCall`). */
 export interface ResponsesFunctionCall {
@@ -83,9 +92,10 @@ export interface ResponsesToolsOptions {
    */
   checkLimits?: boolean;
   /**
-   * `true`: defer the deferred tools (`deferred: true`, JSDoc `@deferred`): write them with `defer_loading` and end
-   * the list with the hosted `tool_search` tool (when any tool is deferred). Default `false`: every tool whole, as a
-   * request without a tool search needs them.
+   * `true`: defer the deferred tools (`deferred: true`, JSDoc `@deferred`): write them with `defer_loading`, group
+   * the tools that name a `namespace` into `namespace` tools, and end the list with the hosted `tool_search` tool
+   * (when any tool is deferred). Default `false`: every tool whole and on its own, as a request without a tool
+   * search needs them.
    */
   toolSearch?: boolean;
 }
@@ -163,6 +173,7 @@ export interface ResponsesRunParams {
 type MutuallyAssignable<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const sameTool: MutuallyAssignable<ResponsesFunctionTool, FunctionTool> = true;
 const fitsSearch: [ResponsesToolSearchTool] extends [ToolSearchTool] ? true : false = true;
+const fitsNamespace: [ResponsesNamespaceTool] extends [NamespaceTool] ? true : false = true;
 const fitsTools: [ResponsesTool] extends [SdkTool] ? true : false = true;
 const fitsOutput: [ResponsesFunctionCallOutput] extends [ResponseInputItem] ? true : false = true;
 const fitsContent: [ResponsesOutputContent] extends [ResponseFunctionCallOutputItem] ? true : false = true;
@@ -170,4 +181,4 @@ const fitsChoice: [ResponsesToolChoice] extends [SdkToolChoiceOptions | ToolChoi
 const fitsClient: [OpenAI] extends [ResponsesClient] ? true : false = true;
 const fitsReply: [Response] extends [ResponsesReply] ? true : false = true;
 const fitsEvent: [ResponseStreamEvent] extends [ResponsesStreamEvent] ? true : false = true;
-void [sameTool, fitsSearch, fitsTools, fitsOutput, fitsChoice, fitsContent, fitsClient, fitsReply, fitsEvent];
+void [sameTool, fitsNamespace, fitsSearch, fitsTools, fitsOutput, fitsChoice, fitsContent, fitsClient, fitsReply, fitsEvent];
