@@ -15,6 +15,7 @@ import OpenAI from "openai";
 import type { FunctionTool, Tool as ResponsesSdkTool } from "openai/resources/responses/responses";
 import { type RunToolsApprovalState, SEARCH_TOOL_NAME, ToolRegistry, runTools, tool } from "tooltype";
 import { searchTools } from "../../runtime/agent/tool-index";
+import { compileFixture } from "../support/compile";
 import { startScriptedServer, toolResults } from "../scripted-openai/server";
 import { anthropicReply, geminiReply, responsesCall, responsesReply, responsesText } from "../support/provider-replies";
 import { sse, startScriptedHttp } from "../support/scripted-http";
@@ -29,6 +30,25 @@ test("@deferred and the deferred option reach the registered tool; the option wi
   assert.is(registry.get("book_table")!.meta.deferred, undefined, "no tag: the option alone defers it");
   assert.is(registry.get("list_tickets")!.meta.deferred, true);
   assert.equal(registry.list().filter((entry) => (entry.options.deferred ?? entry.meta.deferred) === true).map((entry) => entry.name), DEFERRED);
+});
+
+test("@deferred false defers nothing; another value is TT1009 at the tag", () => {
+  const compiled = compileFixture(`import { tool } from "tooltype";
+/**
+ * Do it.
+ * @deferred false
+ */
+export const a = tool(function do_a(): string { return "a"; });
+/**
+ * Do it.
+ * @deferred later
+ */
+export const b = tool(function do_b(): string { return "b"; });
+`);
+  assert.equal(compiled.tooltype.map((d) => [d.code, d.line]), [["TT1009", 9]]);
+  assert.match(compiled.tooltype[0]!.message, /@deferred takes no value, "true" or "false"; it got "later"\. Write @deferred\./);
+  assert.match(compiled.js["main.js"]!, /@deferred later/, "the emitted file is the one read");
+  assert.not.match(compiled.js["main.js"]!, /deferred"?\s*:\s*true/, "neither tool is deferred in the emitted metadata");
 });
 
 test("Responses export: whole by default; with toolSearch, defer_loading and tool_search, accepted by the SDK's types", () => {
