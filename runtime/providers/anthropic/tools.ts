@@ -23,11 +23,14 @@ export function anthropicToolSearch(match: AnthropicToolSearchMatch): AnthropicT
   throw new RangeError(`toAnthropicTools: toolSearch must be true, false, "bm25" or "regex"; got ${JSON.stringify(match)}.`);
 }
 
-/** The `tools` of a Messages request, then, with `toolSearch` and a deferred tool, the tool search tool. */
+/**
+ * The `tools` of an Anthropic Messages request with a tool search: deferred tools with `defer_loading`, and the
+ * tool search tool at the end when a tool is deferred (`true` or `"bm25"`: the BM25 one; `"regex"`: the regex one).
+ */
 export function toAnthropicTools(tools: Iterable<ToolFormatSource>, options: AnthropicToolsOptions & { toolSearch: true | AnthropicToolSearchMatch }): AnthropicRequestTool[];
-/** The `tools` of a Messages request, each whole. */
+/** The `tools` of an Anthropic Messages request (`{ name, description, input_schema }`), each whole. */
 export function toAnthropicTools(tools: Iterable<ToolFormatSource>, options?: AnthropicToolsOptions & { toolSearch?: false }): AnthropicTool[];
-/** The `tools` of a Messages request (with a tool search tool when `toolSearch` is on and a tool is deferred). */
+/** The `tools` of an Anthropic Messages request, with a tool search when `toolSearch` says so (see the overloads). */
 export function toAnthropicTools(tools: Iterable<ToolFormatSource>, options?: AnthropicToolsOptions): AnthropicRequestTool[];
 export function toAnthropicTools(tools: Iterable<ToolFormatSource>, options: AnthropicToolsOptions = {}): AnthropicRequestTool[] {
   const search = options.toolSearch === true ? "bm25" : (options.toolSearch ?? false);

@@ -35,13 +35,19 @@ export function toResponsesTool(tool: ToolFormatSource, options: ResponsesToolsO
 }
 
 /**
- * The tools of a request: one function tool each, then, with `toolSearch: true` and a deferred tool, `tool_search`.
- * OpenAI's limits are checked, on the tools loaded up front, unless `checkLimits: false`.
+ * The tools of an OpenAI Responses API request with a tool search: deferred tools with `defer_loading`, the tools
+ * of a namespace in one `namespace` tool, and `tool_search` at the end when a tool is deferred. Strict by default
+ * (`{ strict: false }` or a tool's own `strict: false` opts out); OpenAI's limits are checked on the tools loaded up
+ * front unless `checkLimits: false`. Throws ToolExportError.
  */
 export function toResponsesTools(tools: Iterable<ToolFormatSource>, options: ResponsesToolsOptions & { toolSearch: true }): ResponsesTool[];
-/** The function tools of a request, each whole. */
+/**
+ * The function tools of an OpenAI Responses API request, each whole. Strict by default, as the Responses API itself
+ * is: `{ strict: false }` (or a tool's own `strict: false`) opts out. OpenAI's limits are checked unless
+ * `checkLimits: false`. Throws ToolExportError.
+ */
 export function toResponsesTools(tools: Iterable<ToolFormatSource>, options?: ResponsesToolsOptions & { toolSearch?: false }): ResponsesFunctionTool[];
-/** The tools of a request (with `tool_search` when `toolSearch` is true and a tool is deferred). */
+/** The tools of an OpenAI Responses API request, with a tool search when `toolSearch` is true (see the overloads). */
 export function toResponsesTools(tools: Iterable<ToolFormatSource>, options?: ResponsesToolsOptions): ResponsesTool[];
 export function toResponsesTools(tools: Iterable<ToolFormatSource>, options: ResponsesToolsOptions = {}): ResponsesTool[] {
   const list = Array.from(tools);
