@@ -98,7 +98,9 @@ test("a new provider is its folder and one catalogue entry; the script writes th
     );
     const read = (rel: string): string => fs.readFileSync(path.join(base, rel), "utf8");
     for (const loader of ["bundle", "chunks", "node"]) assert.match(read(`runtime/lazy/providers.${loader}.ts`), "../providers/acme/provider");
-    assert.match(read("runtime/registry/tool-registry.ts"), /toAcmeTools\(\): AcmeTool\[\] \{\n\s+return providerNamed\("acme"\)/);
+    // Anthropic's export function is overloaded (with and without a tool search): the method has its overloads.
+    assert.match(read("runtime/registry/tool-registry.ts"), /toAcmeTools\(options\?: AcmeToolsOptions & \{ toolSearch\?: false \}\): AcmeTool\[\];\n/);
+    assert.match(read("runtime/registry/tool-registry.ts"), /toAcmeTools\(options\?: AcmeToolsOptions\): AcmeRequestTool\[\] \{\n\s+return providerNamed\("acme"\)\.exportTools\(this\.list\(\), options\)/);
     assert.match(read("runtime/registry/presets/acme.ts"), "export class AcmeToolRegistry extends CoreToolRegistry");
     assert.match(read("runtime/entries/acme.ts"), "@module tooltype/acme");
     const manifest = JSON.parse(read("package.json")) as { exports: Record<string, unknown>; typesVersions: Record<string, Record<string, unknown>> };
