@@ -123,10 +123,10 @@ async function approved(
     });
   }
 
-  if (!canElicit(era.capabilities)) return cannotAsk(tool.name, "it declares no elicitation capability");
   if (!exchange.ask) {
     return cannotAsk(tool.name, `this server answers clients of revision ${era.version} over HTTP one request at a time and cannot wait for a question's answer; use a client of the 2026-07-28 revision, or stdio`);
   }
+  if (!canElicit(era.capabilities)) return cannotAsk(tool.name, "it declares no elicitation capability");
   const pending = await access.pending(calls, dispatchOptions);
   const state = await access.pause("mcp", calls, pending, dispatchOptions);
   const answer = await exchange.ask("elicitation/create", approvalQuestion(tool.name, args, era.version !== "2025-06-18" && era.version !== "2025-03-26")).catch((error: unknown) => {
