@@ -12,6 +12,7 @@
  *   registry's own `handleToolError` returns); any other failure becomes a generic text, since an exception's
  *   message may carry paths, connection strings or tokens.
  */
+import type { PendingApproval } from "../dispatch/approval-error";
 import type { NormalizedCall } from "../dispatch/call";
 import type { ToolMessage } from "../dispatch/messages";
 import type { DispatchOptions, ToolErrorEvent } from "../dispatch/options";
@@ -68,7 +69,7 @@ export async function callTool(endpoint: MCPEndpoint, request: JsonRpcRequest, e
   let message: ToolMessage | Raw;
   try {
     const pending = await endpoint.access.pending(calls, dispatchOptions);
-    message = pending.length > 0 ? await approved(endpoint, tool, calls, params, era, exchange, dispatchOptions) : (await endpoint.access.dispatch(calls, dispatchOptions))[0]!;
+    message = pending.length > 0 ? await approved(endpoint, tool, calls, pending, params, era, exchange, dispatchOptions) : (await endpoint.access.dispatch(calls, dispatchOptions))[0]!;
   } catch (error) {
     if (error instanceof MCPProtocolError) throw error;
     // The call was aborted (no answer goes to a cancelled request), or a handler set to `false` rethrew.
@@ -93,6 +94,7 @@ async function approved(
   endpoint: MCPEndpoint,
   tool: RegisteredTool,
   calls: NormalizedCall[],
+  pending: PendingApproval[],
   params: Record<string, unknown>,
   era: Era,
   exchange: MCPExchange,
@@ -115,7 +117,7 @@ async function approved(
       return resumed(endpoint, state, decision, dispatchOptions);
     }
     if (!canElicit(era.capabilities)) return cannotAsk(tool.name, "it declares no elicitation (form) capability");
-    const state = await access.pause("mcp", calls, await access.pending(calls, dispatchOptions), dispatchOptions);
+    const state = await access.pause("mcp", calls, pending, dispatchOptions);
     return new Raw({
       resultType: "input_required",
       inputRequests: { [APPROVAL_INPUT]: elicit(tool.name, args, true) },
@@ -127,7 +129,6 @@ async function approved(
     return cannotAsk(tool.name, `this server answers clients of revision ${era.version} over HTTP one request at a time and cannot wait for a question's answer; use a client of the 2026-07-28 revision, or stdio`);
   }
   if (!canElicit(era.capabilities)) return cannotAsk(tool.name, "it declares no elicitation capability");
-  const pending = await access.pending(calls, dispatchOptions);
   const state = await access.pause("mcp", calls, pending, dispatchOptions);
   const answer = await exchange.ask("elicitation/create", approvalQuestion(tool.name, args, era.version !== "2025-06-18" && era.version !== "2025-03-26")).catch((error: unknown) => {
     if (dispatchOptions.signal?.aborted) throw error;

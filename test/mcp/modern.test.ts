@@ -8,8 +8,11 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import * as http from "node:http";
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { type MCPHttpOptions, mcpHttpHandler, MCP_PROTOCOL_VERSION } from "tooltype/mcp";
+import { Client, InMemoryTransport, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { Client as LegacyClient } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport as LegacyMemory } from "@modelcontextprotocol/sdk/inMemory.js";
+import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { type MCPHttpOptions, mcpHttpHandler, MCP_PROTOCOL_VERSION, serveMCP } from "tooltype/mcp";
 import { ToolRegistry } from "tooltype";
 import { listenOnLoopback } from "../support/listen";
 import { deferred } from "../support/deferred";
@@ -159,6 +162,43 @@ test("subscriptions/listen: acknowledged, then a tools/list_changed when the reg
       await client.close();
     }
   });
+});
+
+test("on a connection (serveMCP): subscriptions/listen for the SDK v2 client, notifications/tools/list_changed for an SDK 1.x client", async () => {
+  const registry = new ToolRegistry([add]);
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const server = await serveMCP(registry, serverSide);
+  const client = new Client({ name: "v2", version: "1" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+  await client.connect(clientSide, TIMEOUT);
+  try {
+    assert.is(client.getNegotiatedProtocolVersion(), "2026-07-28");
+    const changed = deferred<void>();
+    client.setNotificationHandler("notifications/tools/list_changed", () => changed.resolve());
+    const subscription = await client.listen({ toolsListChanged: true }, TIMEOUT);
+    registry.register(removeFile);
+    await changed.promise;
+    await subscription.close();
+  } finally {
+    await client.close();
+    await server.close();
+  }
+
+  const older = new ToolRegistry([add]);
+  const [oldClientSide, oldServerSide] = LegacyMemory.createLinkedPair();
+  const oldServer = await serveMCP(older, oldServerSide);
+  const legacy = new LegacyClient({ name: "desktop", version: "1" });
+  const heard = deferred<void>();
+  legacy.setNotificationHandler(ToolListChangedNotificationSchema, () => heard.resolve());
+  await legacy.connect(oldClientSide, TIMEOUT);
+  try {
+    assert.equal(legacy.getServerCapabilities()?.tools, { listChanged: true });
+    older.register(removeFile);
+    await heard.promise;
+    assert.equal((await legacy.listTools(undefined, TIMEOUT)).tools.map((t) => t.name), ["add", "remove_file"]);
+  } finally {
+    await legacy.close();
+    await oldServer.close();
+  }
 });
 
 test("cancellation on this revision: closing the response stream aborts the running tool", async () => {
