@@ -8,7 +8,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import * as http from "node:http";
-import { createMCPClient } from "@ai-sdk/mcp";
 import { mcpHttpHandler } from "tooltype/mcp";
 import { listenOnLoopback } from "../support/listen";
 import { createMcpRegistry } from "./tools";
@@ -22,6 +21,8 @@ test("the AI SDK's MCP client lists the tools and runs them through the server",
     void handler(req, res);
   });
   const port = await listenOnLoopback(server);
+  // An ES module only package: imported, not required.
+  const { createMCPClient } = await import("@ai-sdk/mcp");
   const client = await createMCPClient({ transport: { type: "http", url: `http://127.0.0.1:${port}/mcp` } });
   try {
     const tools = await client.tools();
