@@ -1,7 +1,6 @@
 /**
- * Answering the calls of one assistant message that is not a plain run (loaded on first need, see full.ts;
- * dispatch.ts answers a plain batch itself, and hands the rest of it here when a call needs the pipeline's later
- * stages): each call goes through the same pipeline (answer.ts, then pipeline.ts), exactly one ToolMessage per call,
+ * Answering the calls of one assistant message that is not a plain run (part of full.ts; dispatch.ts answers a
+ * plain batch itself, and hands the rest of it here when a call needs the pipeline's later stages): each call goes through the same pipeline (answer.ts, then pipeline.ts), exactly one ToolMessage per call,
  * in call order.
  *
  * - Calls run concurrently, at most `maxConcurrency` at a time (dispatch's, else the registry's; default all).

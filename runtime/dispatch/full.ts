@@ -1,6 +1,5 @@
 /**
- * The dispatch pipeline's later stages, as one module to load on first need
- * (`#lazy/dispatch-full`): everything a call needs
+ * The dispatch pipeline's later stages as one module (reached through `#lazy/dispatch-full`): everything a call needs
  * beyond the first stages every call goes through (answer.ts) — the full reader, hooks, middleware, approval,
  * deadlines and time limits, the texts of errors and their redaction, rich results, result JSON, the failure path of
  * arguments — the batches that are not plain runs, and what only async entry points use (`invoke`, approval, the

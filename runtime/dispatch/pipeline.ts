@@ -1,6 +1,6 @@
 /**
- * The later stages of the dispatch pipeline (answer.ts has its first ones, which every call goes through): loaded on
- * first need with the rest of full.ts. A call comes here as answer.ts `answerCall` handed it on, at the stage it
+ * The later stages of the dispatch pipeline (answer.ts has its first ones, which every call goes through; full.ts
+ * gathers these with the rest of what calls need beyond them). A call comes here as answer.ts `answerCall` handed it on, at the stage it
  * reached (`finishCall`), and goes on from there:
  *
  *   the full reader (size measured, text trimmed, `__proto__` dropped, lenient repair) → if invalid, coerce to the

@@ -1,7 +1,8 @@
+// Written by scripts/providers.mjs from the catalogue (runtime/providers/catalog.ts): run it again, do not edit.
 /**
- * `ToolRegistry`, the main `tooltype` entry's: the registry core (register, read, dispatch, approval, middleware) and
- * the tools in every provider's format (`toOpenAITools`, `toResponsesTools`, `toAnthropicTools`, `toGeminiTools`,
- * `toMCPTools`, …), written by the providers, every provider at hand (under Node each is required on its first
+ * `ToolRegistry`, the main `tooltype` entry's: the registry core (register, read, dispatch, approval, middleware)
+ * and the tools in every provider's format, one export method per format of the catalogue (the function of its name
+ * in the provider's tools.ts) and `toMCPTools`, every provider at hand (under Node each is required on its first
  * use). The provider entries (`tooltype/openai`, …) each have a preset (presets/) with their own export methods
  * only, loading the other providers on need, so that a bundle carries one provider.
  */
@@ -37,29 +38,25 @@ export class ToolRegistry extends BaseToolRegistry {
   }
 
   /**
-   * The `tools` of an OpenAI Chat Completions request. `{ strict: true }` rewrites every tool (that does not set its
-   * own `strict` option) into OpenAI's strict subset; OpenAI's limits are checked. Throws ToolExportError.
-   */
-  toOpenAITools(options?: OpenAIToolsOptions): OpenAIFunctionTool[] {
-    return providerNamed("openai").exportTools(this.list(), options) as OpenAIFunctionTool[];
-  }
-
-  /** The `functions` of a legacy Chat Completions request (`{ name, description, parameters }`). */
-  toOpenAIFunctions(): OpenAIFunctionDefinition[] {
-    return providerNamed("openai-functions").exportTools(this.list()) as OpenAIFunctionDefinition[];
-  }
-
-  /**
    * The function tools of an OpenAI Responses API request. Strict by default, as the Responses API itself is:
-   * `{ strict: false }` (or a tool's own `strict: false`) opts out. Throws ToolExportError.
+   * `{ strict: false }` (or a tool's own `strict: false`) opts out. OpenAI's limits are checked unless
+   * `checkLimits: false`. Throws ToolExportError.
    */
   toResponsesTools(options?: ResponsesToolsOptions): ResponsesFunctionTool[] {
     return providerNamed("responses").exportTools(this.list(), options) as ResponsesFunctionTool[];
   }
 
-  /** The `tools` of an Anthropic Messages request (`{ name, description, input_schema }`). */
-  toAnthropicTools(): AnthropicTool[] {
-    return providerNamed("anthropic").exportTools(this.list()) as AnthropicTool[];
+  /** The `functions` of a legacy Chat Completions request (`{ name, description, parameters }`; no strict mode in that API). */
+  toOpenAIFunctions(): OpenAIFunctionDefinition[] {
+    return providerNamed("openai-functions").exportTools(this.list()) as OpenAIFunctionDefinition[];
+  }
+
+  /**
+   * The `tools` of an OpenAI Chat Completions request. `{ strict: true }` rewrites every tool (that does not set its
+   * own `strict` option) into OpenAI's strict subset; OpenAI's limits are checked. Throws ToolExportError.
+   */
+  toOpenAITools(options?: OpenAIToolsOptions): OpenAIFunctionTool[] {
+    return providerNamed("openai").exportTools(this.list(), options) as OpenAIFunctionTool[];
   }
 
   /**
@@ -68,6 +65,11 @@ export class ToolRegistry extends BaseToolRegistry {
    */
   toGeminiTools(options?: GeminiToolsOptions): GeminiTool[] {
     return providerNamed("gemini").exportTools(this.list(), options) as GeminiTool[];
+  }
+
+  /** The `tools` of an Anthropic Messages request (`{ name, description, input_schema }`). */
+  toAnthropicTools(): AnthropicTool[] {
+    return providerNamed("anthropic").exportTools(this.list()) as AnthropicTool[];
   }
 
   /** MCP tool descriptors for `tools/list`: `inputSchema`, and `outputSchema` from an object return type. */

@@ -10,7 +10,7 @@ export function toAnthropicTool(tool: ToolFormatSource): AnthropicTool {
   return entry;
 }
 
-/** The `tools` of a Messages request. */
+/** The `tools` of an Anthropic Messages request (`{ name, description, input_schema }`). */
 export function toAnthropicTools(tools: Iterable<ToolFormatSource>): AnthropicTool[] {
   return Array.from(tools, toAnthropicTool);
 }

@@ -13,3 +13,14 @@ export type {
   AnthropicToolResultMessage,
   AnthropicToolUseBlock,
 } from "./wire";
+// The agent loop's side: the client, its requests and replies, `runTools`' params.
+export type {
+  AnthropicContentBlock,
+  AnthropicLoopTypes,
+  AnthropicMessageParam,
+  AnthropicMessagesClient,
+  AnthropicReply,
+  AnthropicRequest,
+  AnthropicRunParams,
+  AnthropicStreamEvent,
+} from "./wire";

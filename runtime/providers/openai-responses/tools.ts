@@ -25,7 +25,11 @@ export function toResponsesTool(tool: ToolFormatSource, options: ResponsesToolsO
   return entry;
 }
 
-/** The function tools of a request; OpenAI's limits are checked unless `checkLimits: false`. */
+/**
+ * The function tools of an OpenAI Responses API request. Strict by default, as the Responses API itself is:
+ * `{ strict: false }` (or a tool's own `strict: false`) opts out. OpenAI's limits are checked unless
+ * `checkLimits: false`. Throws ToolExportError.
+ */
 export function toResponsesTools(tools: Iterable<ToolFormatSource>, options: ResponsesToolsOptions = {}): ResponsesFunctionTool[] {
   const list = Array.from(tools);
   if (options.checkLimits !== false) checkToolCount(list.length, "responses");

@@ -13,3 +13,13 @@ export type {
   ResponsesToolChoiceParams,
   ResponsesToolsOptions,
 } from "./wire";
+// The agent loop's side: the client, its requests and replies, `runTools`' params.
+export type {
+  ResponsesClient,
+  ResponsesInputItem,
+  ResponsesLoopTypes,
+  ResponsesReply,
+  ResponsesRequest,
+  ResponsesRunParams,
+  ResponsesStreamEvent,
+} from "./wire";

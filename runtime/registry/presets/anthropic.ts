@@ -1,10 +1,11 @@
+// Written by scripts/providers.mjs from the catalogue (runtime/providers/catalog.ts): run it again, do not edit.
 /**
- * `AnthropicToolRegistry`, the `ToolRegistry` of the `tooltype/anthropic` entry: the registry core with the export methods of
- * Anthropic Messages only, so that an app speaking that API bundles no other provider's code. Messages of another
- * format still dispatch: their provider is loaded on first need (CoreToolRegistry).
+ * `AnthropicToolRegistry`, the `ToolRegistry` of the `tooltype/anthropic` entry: the registry core with the export
+ * methods of Anthropic Messages only, so that an app speaking that API bundles no other provider's code. Messages of
+ * another format still dispatch: their provider is loaded on first need (CoreToolRegistry).
  */
-import { toAnthropicTools } from "../../providers/anthropic/tools";
 import type { AnthropicTool } from "../../providers/anthropic/wire";
+import { toAnthropicTools } from "../../providers/anthropic/tools";
 import { CoreToolRegistry } from "./core";
 
 /**

@@ -1,10 +1,11 @@
+// Written by scripts/providers.mjs from the catalogue (runtime/providers/catalog.ts): run it again, do not edit.
 /**
- * `ResponsesToolRegistry`, the `ToolRegistry` of the `tooltype/responses` entry: the registry core with the export methods of the
- * OpenAI Responses API only, so that an app speaking that API bundles no other provider's code. Messages of another
- * format still dispatch: their provider is loaded on first need (CoreToolRegistry).
+ * `ResponsesToolRegistry`, the `ToolRegistry` of the `tooltype/responses` entry: the registry core with the export
+ * methods of the OpenAI Responses API only, so that an app speaking that API bundles no other provider's code.
+ * Messages of another format still dispatch: their provider is loaded on first need (CoreToolRegistry).
  */
-import { toResponsesTools } from "../../providers/openai-responses/tools";
 import type { ResponsesFunctionTool, ResponsesToolsOptions } from "../../providers/openai-responses/wire";
+import { toResponsesTools } from "../../providers/openai-responses/tools";
 import { CoreToolRegistry } from "./core";
 
 /**
@@ -15,7 +16,8 @@ import { CoreToolRegistry } from "./core";
 export class ResponsesToolRegistry extends CoreToolRegistry {
   /**
    * The function tools of an OpenAI Responses API request. Strict by default, as the Responses API itself is:
-   * `{ strict: false }` (or a tool's own `strict: false`) opts out. Throws ToolExportError.
+   * `{ strict: false }` (or a tool's own `strict: false`) opts out. OpenAI's limits are checked unless
+   * `checkLimits: false`. Throws ToolExportError.
    */
   toResponsesTools(options?: ResponsesToolsOptions): ResponsesFunctionTool[] {
     return toResponsesTools(this.list(), options);
