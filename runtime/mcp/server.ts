@@ -13,7 +13,8 @@
  * - Progress: the SDK clients read the messages of one chunk of a stream (stdio) in one go and handle a response at
  *   once but a notification a microtask later, by which time the response has removed the call's progress handler,
  *   so a report sent right before the result would be dropped. A client of an older revision answers a ping only
- *   after it handled what came before, so a call that sent reports pings first (at most `PROGRESS_SETTLE_MS`).
+ *   after it handled what came before, so a call that sent reports pings first (at most `PROGRESS_SETTLE_MS`); on
+ *   the current revision, which has no ping, the result waits until the last report was written.
  */
 import { watchTools } from "../registry/tool-changes";
 import type { BaseToolRegistry as ToolRegistry } from "../registry/core";
@@ -104,6 +105,7 @@ class Connection {
   /** The server's own requests waiting for the client's answer. */
   readonly #asked = new Map<string, (message: Record<string, unknown>) => void>();
   #nextId = 0;
+  #lastSent: Promise<void> = Promise.resolve();
   #closed = false;
   #stopWatching: (() => void) | undefined;
 
@@ -142,7 +144,18 @@ class Connection {
 
   #send(message: object): Promise<void> {
     if (this.#closed) return Promise.resolve();
-    return this.#wire.send(message).catch(() => undefined);
+    const sent = this.#wire.send(message).catch(() => undefined);
+    this.#lastSent = sent;
+    return sent;
+  }
+
+  /**
+   * The current revision has no ping: a call that sent progress waits until its last report was written and one
+   * turn of the event loop has passed, so that the result reaches the client in a read of its own.
+   */
+  async #flushed(): Promise<void> {
+    await this.#lastSent;
+    await new Promise<void>((resolve) => setTimeout(resolve, 0));
   }
 
   #receive(message: unknown): void {
@@ -182,7 +195,7 @@ class Connection {
         session: this.#session,
         notify: (notification) => void this.#send(notification),
         ask: (method, params) => this.#ask(method, params, controller.signal),
-        settle: () => (this.#session.version === "" ? Promise.resolve() : this.#ask("ping", {}, controller.signal, PROGRESS_SETTLE_MS).then(() => undefined, () => undefined)),
+        settle: () => (this.#session.version === "" ? this.#flushed() : this.#ask("ping", {}, controller.signal, PROGRESS_SETTLE_MS).then(() => undefined, () => undefined)),
       });
       if (request.method === "initialize" && "result" in response) this.#watchForLegacy();
     } catch (error) {
