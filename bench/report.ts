@@ -136,6 +136,14 @@ export function targets(results: Results): Target[] {
       met: u.perToolGzip < 2 * 1024,
     });
   }
+  const small = results.sizes?.find((size) => size.name.startsWith("Small MCP service"));
+  if (small) {
+    out.push({
+      name: "Small MCP service for Workers (three tools, the fetch handler) under 150 KB gzipped",
+      measured: `${kb(small.gzip)} gzipped (${kb(small.bytes)} minified)`,
+      met: small.gzip < 150 * 1000,
+    });
+  }
   if (results.validators) {
     const v = results.validators;
     out.push({

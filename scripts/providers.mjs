@@ -432,6 +432,8 @@ function packageJson(smalls, stale) {
   const names = new Set([...smalls.map((small) => small.name), ...stale.filter((rel) => rel.startsWith("runtime/entries/")).map((rel) => path.basename(rel, ".ts"))]);
   const exportsOf = (name) => ({
     types: `./dist/runtime/entries/${name}.d.ts`,
+    // Workers bundlers ask for workerd, worker, browser and not module: they get the ES module build too.
+    workerd: `./dist/esm/runtime/entries/${name}.js`,
     module: `./dist/esm/runtime/entries/${name}.js`,
     default: `./dist/runtime/entries/${name}.js`,
   });
