@@ -44,6 +44,7 @@ import { type RunStep, type ToolAttempt, MaxStepsError, ModelRefusalError, ToolR
 import { type CallOutcome, CallExecutor, type ReplyCall } from "./execute";
 import { PATCH_TOOL_NAME, patchToolDefinition } from "./json-patch";
 import { RetryTracker, positiveInteger } from "./retries";
+import { ProgressEvents } from "./progress-events";
 import { ToolRunStream } from "./run-stream";
 import type {
   MessageOf,
@@ -193,6 +194,13 @@ async function* runLoop(
   const signal = controller.signal;
 
   const executor = new CallExecutor(registry, { ...options.dispatch, signal }, jsonPatch);
+  // Streamed, the calls' progress is reported as events of the step they belong to.
+  const progress = stream ? new ProgressEvents() : undefined;
+  let stepIndex = 0;
+  if (progress) {
+    executor.onProgress = (call, update, yielded) =>
+      progress.push({ type: "tool_progress", step: stepIndex, call, progress: update, ...(yielded ? { value: yielded.value } : {}) });
+  }
   const tracker = new RetryTracker(maxAttempts);
   const resumed = options.resume;
   const messages: unknown[] = resumed ? [...resumed.state.messages] : loop.conversation(params);
@@ -241,6 +249,7 @@ async function* runLoop(
     }
     for (let index = first; index <= maxSteps; index++) {
       signal.throwIfAborted();
+      stepIndex = index;
       const { tools, choice } = await settle(index);
       const loopTools = jsonPatch && executor.patchable.size > 0 ? [patchToolDefinition(executor.patchable)] : [];
       const request = loop.request(params, {
@@ -261,7 +270,7 @@ async function* runLoop(
         const started: Promise<CallOutcome>[] = [];
         const streamed = executor.streamed();
         try {
-          reply = yield* streamReply(loop, response, index, (call) => {
+          reply = yield* streamReply(loop, response, index, progress, (call) => {
             if (approvals) return;
             const running = streamed.run(call);
             // Awaited below; until then a rejection (an abort) must not count as unhandled.
@@ -332,7 +341,8 @@ async function* runLoop(
       if (!outcomes && !stream) {
         for (const { call } of calls) yield { type: "tool_call", step: index, call };
       }
-      const done = outcomes ? await Promise.all(outcomes) : await executor.runAll(calls);
+      const running = outcomes ? Promise.all(outcomes) : executor.runAll(calls);
+      const done = progress ? yield* progress.untilDone(running) : await running;
       executor.settle(done);
       const results: ToolMessage[] = done.map((outcome) => outcome.result);
       for (const outcome of done) yield { type: "tool_result", step: index, call: outcome.call, result: outcome.result };
@@ -390,11 +400,14 @@ async function* streamReply(
   loop: ProviderLoop,
   response: AsyncIterable<unknown>,
   step: number,
+  progress: ProgressEvents | undefined,
   start: (call: ReplyCall) => void,
 ): AsyncGenerator<RunToolsEvent<unknown, unknown, LoopTypes>, unknown> {
   const accumulator = loop.accumulate();
   const begin = (call: unknown): void => start({ call, read: loop.readCall(call) });
   for await (const event of response) {
+    // Progress of the calls already running, reported while the reply streams.
+    if (progress) yield* progress.take();
     // One tool call fragment at a time, so that the events keep the order of the stream: a call completed by the
     // start of the next one is reported before that one's first fragment.
     for (const part of loop.split ? loop.split(event) : [event]) {

@@ -48,6 +48,7 @@ import type { CallRun, DispatchEnvironment, DispatchTool } from "./environment";
 import { ABORTED, BROKEN, Handed, PENDING, REFUSED, RETURNED, THREW, UNFOUND, UNREAD, VALID, answerCall, isThenable, noContext } from "./answer";
 import { middlewareOf, runChain } from "./middleware";
 import { contentParts, partsText } from "../tool/content";
+import { driveToolStream, isToolStream, progressOf } from "../tool/stream";
 
 export type { DispatchEnvironment, DispatchTool } from "./environment";
 
@@ -376,13 +377,17 @@ function answerRan(env: DispatchEnvironment, call: NormalizedCall, run: Dispatch
     case PENDING:
       return settleLater(tool, ran.value as PromiseLike<unknown>, state, settings, run);
     default:
+      if (isToolStream(ran.value)) {
+        const stream = driveToolStream(ran.value, (value, count) => reportYield(state, run, undefined, value, count));
+        return settleLater(tool, stream.result, state, settings, run, stream.stop);
+      }
       return state.succeeded(tool, settings, ran.value);
   }
 }
 
 /** A tool's promise, raced against its time limit and the run's signal as runTool does (no controller: no context). */
-function settleLater(tool: DispatchTool, result: PromiseLike<unknown>, state: CallState, settings: CallSettings, run: DispatchRun): Promise<ToolMessage> {
-  return race(tool, result, undefined, settings, run).then(
+function settleLater(tool: DispatchTool, result: PromiseLike<unknown>, state: CallState, settings: CallSettings, run: DispatchRun, onSettled?: () => void): Promise<ToolMessage> {
+  return race(tool, result, undefined, settings, run, onSettled).then(
     (value) => state.succeeded(tool, settings, value),
     (error: unknown) => state.caught(settings, error),
   );
@@ -677,17 +682,45 @@ function runTool(
   // Only a tool that takes a ToolContext, or middleware, can observe the signal; the others need no controller.
   const controller = tool.meta.inject || chain.length > 0 ? new AbortController() : undefined;
   const context = controller ? () => contextFor(tool, state, controller, run) : noContext;
-  const call = (callArgs: ArgsObject): unknown => tool.call(toPositionalArgs(callArgs, tool.meta, context));
+  // A streaming tool's generator is driven here, so that middleware sees its result, not the generator.
+  let stream: ReturnType<typeof driveToolStream> | undefined;
+  const call = (callArgs: ArgsObject): unknown => {
+    const result = tool.call(toPositionalArgs(callArgs, tool.meta, context));
+    if (!isToolStream(result)) return result;
+    stream = driveToolStream(result, (value, count) => reportYield(state, run, controller?.signal, value, count));
+    return stream.result;
+  };
+  // However the call is answered (its result, an error, its time limit, an abort), its generator stops there.
+  const stop = (): void => stream?.stop();
   if (chain.length === 0) {
     const result = call(args);
-    return isThenable(result) ? new Pending(race(tool, result, controller, settings, run)) : result;
+    return isThenable(result) ? new Pending(race(tool, result, controller, settings, run, stop)) : result;
   }
   // Once the call is answered (a result, an error, its time limit, an abort), a middleware's late `next()` starts
   // nothing: the model was already told what came of the call.
   let answered = false;
   const closed = (): boolean => answered || controller!.signal.aborted;
   const chained = runChain(chain, middlewareRequest(tool, state, args, controller!.signal, run), (changed) => recheckArguments(tool, changed, settings), call, closed);
-  return new Pending(race(tool, chained, controller, settings, run, () => (answered = true)));
+  return new Pending(
+    race(tool, chained, controller, settings, run, () => {
+      answered = true;
+      stop();
+    }),
+  );
+}
+
+/**
+ * A value a streaming tool yielded, reported as `ToolContext.progress` reports are (to `onProgress`, with the value
+ * itself). Dropped once the call was aborted or timed out; a listener that throws loses its report, not the call.
+ */
+function reportYield(state: CallState, run: DispatchRun, signal: AbortSignal | undefined, value: unknown, count: number): void {
+  const onProgress = run.options.onProgress;
+  if (!onProgress || signal?.aborted || run.aborted) return;
+  try {
+    onProgress(progressOf(value, count), state.toolCall, { value });
+  } catch {
+    // Progress is advisory.
+  }
 }
 
 function middlewareRequest(tool: DispatchTool, state: CallState, args: ArgsObject, signal: AbortSignal, run: DispatchRun): ToolCallRequest {
