@@ -77,6 +77,8 @@ export interface DispatchRun extends CallRun {
   close(): void;
   /** By call index: the answer for a call a human rejected (approval.ts); such a call is not run. */
   rejections?: readonly (string | undefined)[];
+  /** By call index: the arguments a human edited when approving the call (approval.ts); its answer says so. */
+  edits?: readonly (Record<string, unknown> | undefined)[];
 }
 
 /** Longest delay `setTimeout` honours; longer ones fire at once. */
@@ -91,6 +93,7 @@ class Run implements DispatchRun {
   idLimit = MAX_CALL_ID_LENGTH;
   readonly options: DispatchOptions;
   rejections?: readonly (string | undefined)[];
+  edits?: readonly (Record<string, unknown> | undefined)[];
   readonly deadline: { readonly at: number; readonly timeoutMs: number } | undefined;
   #controller: AbortController | undefined;
   #listeners: Set<() => void> | undefined;
@@ -331,16 +334,27 @@ function answerPrepared(
 ): ToolMessage | Promise<ToolMessage> {
   if (prepared.args) state.args = prepared.args;
   state.begin(prepared.repairs, prepared.coercions);
-  if (!prepared.ok) return state.failure("validation", settings.validationHandler, prepared.error, validationText);
+  // A call a human approved with edited arguments (approval.ts): an edit that does not fit runs nothing and says why.
+  const edit = run.edits?.[index];
+  if (!prepared.ok) return state.failure("validation", settings.validationHandler, prepared.error, edit === undefined ? validationText : (error) => editRefusedText(tool.name, error));
   // A call a human rejected (approval.ts) is answered with the rejection and never runs.
   const rejection = run.rejections?.[index];
   if (rejection !== undefined) return state.end(new ToolMessage({ tool_call_id: call.id, name: tool.name, content: rejection, status: "error", errorKind: "rejected" }));
+  const args = prepared.args;
+  const answered = runPrepared(env, run, tool, state, settings, args);
+  if (edit === undefined) return answered;
+  // The note shows the arguments as the tool received them (after the pause's coercion).
+  const note = editNote(args);
+  return answered instanceof Promise ? answered.then((message) => withEditNote(message, note)) : withEditNote(answered, note);
+}
 
+/** Valid arguments, their call run (within its limits, through the middleware) and answered. */
+function runPrepared(env: DispatchEnvironment, run: DispatchRun, tool: DispatchTool, state: CallState, settings: CallSettings, args: ArgsObject): ToolMessage | Promise<ToolMessage> {
   let result: unknown;
   let pending: Pending | undefined;
   try {
     if (run.deadline && run.expired) throw new ToolTimeoutError(tool.name, run.deadline.timeoutMs, "dispatch");
-    result = runTool(tool, prepared.args, state, settings, run, middlewareOf(env.middleware, run.options.wrap));
+    result = runTool(tool, args, state, settings, run, middlewareOf(env.middleware, run.options.wrap));
     // Inside the try: `instanceof` asks a returned Proxy for its prototype, and a trap that throws must fail this
     // call only, not the batch.
     if (result instanceof Pending) pending = result;
@@ -354,6 +368,28 @@ function answerPrepared(
     );
   }
   return state.succeeded(tool, settings, result);
+}
+
+/** What the model reads for an edit that does not fit: what the human did, and the validation's own text. */
+function editRefusedText(name: string, error: unknown): string {
+  return `The user approved this call of ${name} with edited arguments, but the edit does not fit the tool's parameters, so it was not run. ${validationText(error)}`;
+}
+
+/** Longest text of edited arguments shown to the model in the note. */
+const EDIT_NOTE_MAX = 2000;
+
+/** What the model reads of a human's edit: that there was one, and the arguments the call ran with. */
+function editNote(args: ArgsObject): string {
+  let shown = JSON.stringify(args);
+  if (shown.length > EDIT_NOTE_MAX) shown = `${shown.slice(0, EDIT_NOTE_MAX)}…`;
+  return `[The user edited the arguments of this call before approving it; it ran with ${shown}.]`;
+}
+
+/** The answer of a call that ran with a human's edit, beginning with the note (a text part too, where it has parts). */
+function withEditNote(message: ToolMessage, note: string): ToolMessage {
+  message.content = message.content === "" ? note : `${note}\n${message.content}`;
+  if (message.parts) message.parts = [{ type: "text", text: note }, ...message.parts];
+  return message;
 }
 
 /** A call's state made after the fact (a plain run has no hooks, so nothing was missed). */
