@@ -5,7 +5,6 @@
  * it unchanged), and the value itself goes along for the places that can show it (runTools' `tool_progress`
  * events, the AI SDK's preliminary results).
  */
-import type { AnyFunction } from "./tool";
 
 /** One progress report: `progress` rising, of `total` when known, with an optional `message`. */
 export interface ToolProgress {
@@ -34,7 +33,7 @@ export function isToolStream(value: unknown): value is AsyncGenerator<unknown, u
  * written as `async function*` (`streams` in its metadata, which holds even where the build lowered the syntax),
  * and a native async generator function says so itself.
  */
-export function streamsResults(fn: AnyFunction | undefined, meta: { streams?: true } | undefined): boolean {
+export function streamsResults(fn: unknown, meta: { streams?: true } | undefined): boolean {
   return meta?.streams === true || (typeof fn === "function" && Object.prototype.toString.call(fn) === "[object AsyncGeneratorFunction]");
 }
 

@@ -175,7 +175,7 @@ function fromSchema<Args = Record<string, unknown>>(definition: SchemaToolDefini
     flatten: true,
     inject: [1],
     // What the transformer says of an `async function*`, said here of one written without it.
-    ...(streamsResults(fn as AnyFunction, undefined) ? { streams: true as const } : {}),
+    ...(streamsResults(fn, undefined) ? { streams: true as const } : {}),
   };
   const wrapped = wrapFunction(fn as AnyFunction, options, meta);
   if (origin !== undefined) declarations.get(wrapped)!.origin = origin;
