@@ -413,7 +413,7 @@ function answerRan(env: DispatchEnvironment, call: NormalizedCall, run: Dispatch
     case PENDING:
       return settleLater(tool, ran.value as PromiseLike<unknown>, state, settings, run);
     default:
-      if (isToolStream(ran.value)) {
+      if (isToolStream(ran.value, tool.meta.streams)) {
         const stream = driveToolStream(ran.value, (value, count) => reportYield(state, run, undefined, value, count));
         return settleLater(tool, stream.result, state, settings, run, stream.stop);
       }
@@ -722,7 +722,7 @@ function runTool(
   let stream: ReturnType<typeof driveToolStream> | undefined;
   const call = (callArgs: ArgsObject): unknown => {
     const result = tool.call(toPositionalArgs(callArgs, tool.meta, context));
-    if (!isToolStream(result)) return result;
+    if (!isToolStream(result, tool.meta.streams)) return result;
     stream = driveToolStream(result, (value, count) => reportYield(state, run, controller?.signal, value, count));
     return stream.result;
   };

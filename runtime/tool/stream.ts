@@ -15,13 +15,17 @@ export interface ToolProgress {
 
 /**
  * Whether a tool's return value is an async generator it hands over to be driven (the object an `async function*`
- * returns). Only a real async generator counts: a tool may well return some other async iterable (a stream) as
- * its result.
+ * returns). Only a real async generator counts, or, for a tool the transformer marked as streaming (`streams`), the
+ * object a build that lowered `async function*` makes (an async iterator with `next` and `return`): a tool may well
+ * return some other async iterable (a stream of bytes) as its result.
  */
-export function isToolStream(value: unknown): value is AsyncGenerator<unknown, unknown, undefined> {
+export function isToolStream(value: unknown, streams?: true): value is AsyncGenerator<unknown, unknown, undefined> {
   if (typeof value !== "object" || value === null) return false;
   try {
-    return Object.prototype.toString.call(value) === "[object AsyncGenerator]";
+    if (Object.prototype.toString.call(value) === "[object AsyncGenerator]") return true;
+    if (streams !== true) return false;
+    const iterator = value as { next?: unknown; return?: unknown; [Symbol.asyncIterator]?: unknown };
+    return typeof iterator.next === "function" && typeof iterator.return === "function" && typeof iterator[Symbol.asyncIterator] === "function";
   } catch {
     // A Proxy whose traps throw is no generator.
     return false;
