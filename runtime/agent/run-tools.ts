@@ -22,6 +22,7 @@
  * One generator serves both modes: `runTools` without `stream` drains it and resolves to its result.
  */
 import type { ToolMessage } from "../dispatch/messages";
+import type { DispatchOptions } from "../dispatch/options";
 import type {
   AnthropicLoopTypes,
   AnthropicMessagesClient,
@@ -242,7 +243,8 @@ async function* runLoop(
     let first = 1;
     if (resumed) {
       // The paused batch, answered (the rejected calls with their reasons) before the next request.
-      const results = await loopAccess(registry, "resume").resume(resumed.state.approval, resumed.decisions, { ...options.dispatch, signal });
+      const resuming = loopAccess(registry, "resume").resume(resumed.state.approval, resumed.decisions, { ...options.dispatch, signal, ...resumedProgress(loop, resumed.state, options, progress) });
+      const results = progress ? yield* progress.untilDone(resuming) : await resuming;
       messages.push(...loop.answer(resumed.state.reply, results));
       first = resumed.state.step + 1;
       calledTools = true;
@@ -390,6 +392,23 @@ async function* runLoop(
     if (failed && !signal.aborted) abort(new Error("runTools stopped before the loop ended."));
     for (const remove of detach) remove();
   }
+}
+
+/**
+ * In a streamed run, the progress of the calls of a resumed batch as `tool_progress` events of the paused step (the
+ * caller's own `onProgress` still hears each report).
+ */
+function resumedProgress(loop: ProviderLoop, state: RunToolsApprovalState, options: RunToolsOptions<unknown, LoopTypes>, progress: ProgressEvents | undefined): Pick<DispatchOptions, "onProgress"> {
+  if (!progress) return {};
+  const calls = loop.read(state.reply).calls;
+  const own = options.dispatch?.onProgress;
+  return {
+    onProgress: (update, toolCall, yielded) => {
+      own?.(update, toolCall, yielded);
+      const from = calls.find((call) => call.read.id === toolCall.id);
+      if (from) progress.push({ type: "tool_progress", step: state.step, call: from.call, progress: update, ...(yielded ? { value: yielded.value } : {}) });
+    },
+  };
 }
 
 /**

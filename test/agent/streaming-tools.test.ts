@@ -88,6 +88,51 @@ test("a streamed run reports each yield as tool_progress before the call's tool_
   }
 });
 
+/**
+ * Deploy a service, after a human's approval.
+ * @param service Which service
+ */
+const deploy = tool(
+  async function* deploy(service: string): AsyncGenerator<string, string> {
+    yield `building ${service}`;
+    yield `rolling out ${service}`;
+    return `deployed ${service}`;
+  },
+  { needsApproval: true },
+);
+
+test("a streamed run resumed after approval reports the resumed calls' progress as events of the paused step", async () => {
+  let seen: ToolResult[] = [];
+  const server = await startScriptedServer([
+    { tool_calls: [{ name: "deploy", arguments: { service: "api" } }] },
+    (request) => {
+      seen = toolResults(request);
+      return { content: "Deployed." };
+    },
+  ]);
+  try {
+    const client = new OpenAI({ baseURL: server.baseURL, apiKey: "test", maxRetries: 0 });
+    const params = { model: "scripted", messages: [{ role: "user" as const, content: "ship it" }] };
+    const paused = await runTools(client, params, new ToolRegistry([deploy]));
+    assert.is(paused.finishReason, "paused");
+    const state = JSON.parse(JSON.stringify(paused.paused!.state));
+    const run = runTools(client, params, new ToolRegistry([deploy]), { stream: true, resume: { state, decisions: [{ id: paused.paused!.pending[0]!.id, approved: true }] } });
+    const progress: [number, unknown][] = [];
+    for await (const event of run) if (event.type === "tool_progress") progress.push([event.step, event.value]);
+    assert.is((await run.finalResult()).content, "Deployed.");
+    assert.equal(progress, [
+      [1, "building api"],
+      [1, "rolling out api"],
+    ]);
+    assert.equal(
+      seen.map((r) => r.content),
+      ["deployed api"],
+    );
+  } finally {
+    await server.close();
+  }
+});
+
 test("without stream the run gives the same answers (no events to report)", async () => {
   const server = await startScriptedServer([{ tool_calls: [{ name: "download", arguments: { files: 2 } }] }, { content: "ok" }]);
   try {
