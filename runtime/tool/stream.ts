@@ -60,6 +60,9 @@ export function progressOf(value: unknown, count: number): ToolProgress {
   return { progress: count };
 }
 
+/** Yields reported between two turns of the event loop. */
+const YIELDS_PER_TURN = 1024;
+
 /**
  * Drives a tool's generator to its end: each yielded value is reported (`report`), the returned value resolves the
  * promise. `stop()` ends it early (a timeout, an abort, a call answered otherwise): the generator's `return()` is
@@ -80,6 +83,10 @@ export function driveToolStream(
         if (step.done) return step.value;
         if (stopped) return undefined;
         report(step.value, ++count);
+        // A generator that yields without ever waiting for I/O runs on microtasks alone, where no timer fires:
+        // every so often a turn of the event loop lets its time limit, an abort and other requests in.
+        if (count % YIELDS_PER_TURN === 0) await new Promise<void>((resolve) => setTimeout(resolve, 0));
+        if (stopped) return undefined;
       }
     } finally {
       done = true;

@@ -8,7 +8,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { type ToolContext, type ToolProgress, ToolRegistry, tool } from "tooltype";
-import { deferred } from "../support/deferred";
+import { deferred, turns } from "../support/deferred";
 
 interface Report {
   done: number;
@@ -155,6 +155,33 @@ test("a time limit answers the call and stops the generator: its finally runs, n
   assert.equal(trail, ["first", "resumed", "finally"]);
   // Nothing yielded after the answer is reported.
   assert.equal(progress, [1]);
+});
+
+test("a generator that yields forever without waiting for anything is still stopped by its time limit", async () => {
+  const ended = deferred();
+  let yielded = 0;
+  /**
+   * Never ends.
+   * @param n A number
+   */
+  const endless = tool(
+    async function* endless(n: number) {
+      try {
+        for (;;) yield n + yielded++;
+      } finally {
+        ended.resolve();
+      }
+    },
+    { timeoutMs: 20 },
+  );
+  const [answer] = await new ToolRegistry([endless]).runCalls({ tool_calls: [{ id: "a", name: "endless", args: { n: 0 } }] });
+  assert.is(answer!.status, "error");
+  assert.match(answer!.content, /timed out|time limit|did not finish/i);
+  await ended.promise;
+  const after = yielded;
+  // Stopped: nothing more is pulled from it.
+  await turns(2);
+  assert.is(yielded, after);
 });
 
 test("the caller's abort stops a generator that takes a ToolContext at once: its signal aborts, finally runs", async () => {
