@@ -15,7 +15,8 @@
  */
 import type { NormalizedCall } from "../dispatch/call";
 import { ToolMessage } from "../dispatch/messages";
-import type { DispatchOptions, ToolErrorEvent } from "../dispatch/options";
+import type { DispatchOptions, ToolErrorEvent, ToolProgress, ToolYield } from "../dispatch/options";
+import type { ToolCall } from "../tool/call";
 import { type BaseToolRegistry as ToolRegistry, type LoopAccess, loopAccess } from "../registry/core";
 import { ToolValidationError } from "../tool/errors";
 import type { ToolAttempt } from "./errors";
@@ -60,6 +61,8 @@ export class CallExecutor<Call = unknown> {
   active: ReadonlySet<string> | undefined;
   /** The loop's own tool search, when the run has one: it answers `search_tools` calls. */
   search: LocalToolSearch | undefined;
+  /** Told of each progress report of a call, with the model API's call it belongs to (a streamed run's events). */
+  onProgress: ((call: Call, update: ToolProgress, yielded: ToolYield | undefined) => void) | undefined;
 
   constructor(registry: ToolRegistry, options: DispatchOptions, jsonPatch: boolean) {
     this.#registry = registry;
@@ -172,8 +175,19 @@ export class CallExecutor<Call = unknown> {
   ): Promise<CallOutcome<Call>[]> {
     const captured = new Map<string, Captured[]>();
     const own = this.#options.onToolError;
+    const listener = this.onProgress;
+    const ownProgress = this.#options.onProgress;
     const options: DispatchOptions = {
       ...this.#options,
+      ...(listener
+        ? {
+            onProgress: (update: ToolProgress, toolCall: ToolCall, yielded?: ToolYield) => {
+              ownProgress?.(update, toolCall, yielded);
+              const from = calls.find((call) => call.read.id === toolCall.id);
+              if (from) listener(from.call, update, yielded);
+            },
+          }
+        : {}),
       onToolError: (event: ToolErrorEvent) => {
         if (event.kind === "validation" && event.error instanceof ToolValidationError) {
           const list = captured.get(event.call.id) ?? [];

@@ -24,6 +24,7 @@
  * One generator serves both modes: `runTools` without `stream` drains it and resolves to its result.
  */
 import type { ToolMessage } from "../dispatch/messages";
+import type { DispatchOptions } from "../dispatch/options";
 import type {
   AnthropicLoopTypes,
   AnthropicMessagesClient,
@@ -47,6 +48,7 @@ import { type CallOutcome, CallExecutor, type ReplyCall } from "./execute";
 import { PATCH_TOOL_NAME, patchToolDefinition } from "./json-patch";
 import { LocalToolSearch, SEARCH_TOOL_NAME } from "./tool-search";
 import { RetryTracker, positiveInteger } from "./retries";
+import { ProgressEvents } from "./progress-events";
 import { ToolRunStream } from "./run-stream";
 import type {
   MessageOf,
@@ -208,6 +210,13 @@ async function* runLoop(
   const executor = new CallExecutor(registry, { ...options.dispatch, signal }, jsonPatch);
   executor.search = search;
   if (search && options.resume?.state.toolsFound) search.reveal(options.resume.state.toolsFound);
+  // Streamed, the calls' progress is reported as events of the step they belong to.
+  const progress = stream ? new ProgressEvents() : undefined;
+  let stepIndex = 0;
+  if (progress) {
+    executor.onProgress = (call, update, yielded) =>
+      progress.push({ type: "tool_progress", step: stepIndex, call, progress: update, ...(yielded ? { value: yielded.value } : {}) });
+  }
   const tracker = new RetryTracker(maxAttempts);
   const resumed = options.resume;
   const messages: unknown[] = resumed ? [...resumed.state.messages] : loop.conversation(params);
@@ -249,13 +258,15 @@ async function* runLoop(
     let first = 1;
     if (resumed) {
       // The paused batch, answered (the rejected calls with their reasons) before the next request.
-      const results = await loopAccess(registry, "resume").resume(resumed.state.approval, resumed.decisions, { ...options.dispatch, signal });
+      const resuming = loopAccess(registry, "resume").resume(resumed.state.approval, resumed.decisions, { ...options.dispatch, signal, ...resumedProgress(loop, resumed.state, options, progress) });
+      const results = progress ? yield* progress.untilDone(resuming) : await resuming;
       messages.push(...loop.answer(resumed.state.reply, results));
       first = resumed.state.step + 1;
       calledTools = true;
     }
     for (let index = first; index <= maxSteps; index++) {
       signal.throwIfAborted();
+      stepIndex = index;
       const { tools, choice } = await settle(index);
       // A forced choice of a deferred tool needs its definition in the request.
       if (search && choice !== undefined && choice !== "auto" && choice !== "none" && choice !== "required") search.reveal([choice]);
@@ -281,7 +292,7 @@ async function* runLoop(
         const started: Promise<CallOutcome>[] = [];
         const streamed = executor.streamed();
         try {
-          reply = yield* streamReply(loop, response, index, (call) => {
+          reply = yield* streamReply(loop, response, index, progress, (call) => {
             if (approvals) return;
             const running = streamed.run(call);
             // Awaited below; until then a rejection (an abort) must not count as unhandled.
@@ -361,7 +372,8 @@ async function* runLoop(
       if (!outcomes && !stream) {
         for (const { call } of calls) yield { type: "tool_call", step: index, call };
       }
-      const done = outcomes ? await Promise.all(outcomes) : await executor.runAll(calls);
+      const running = outcomes ? Promise.all(outcomes) : executor.runAll(calls);
+      const done = progress ? yield* progress.untilDone(running) : await running;
       executor.settle(done);
       const results: ToolMessage[] = done.map((outcome) => outcome.result);
       for (const outcome of done) yield { type: "tool_result", step: index, call: outcome.call, result: outcome.result };
@@ -412,6 +424,23 @@ async function* runLoop(
 }
 
 /**
+ * In a streamed run, the progress of the calls of a resumed batch as `tool_progress` events of the paused step (the
+ * caller's own `onProgress` still hears each report).
+ */
+function resumedProgress(loop: ProviderLoop, state: RunToolsApprovalState, options: RunToolsOptions<unknown, LoopTypes>, progress: ProgressEvents | undefined): Pick<DispatchOptions, "onProgress"> {
+  if (!progress) return {};
+  const calls = loop.read(state.reply).calls;
+  const own = options.dispatch?.onProgress;
+  return {
+    onProgress: (update, toolCall, yielded) => {
+      own?.(update, toolCall, yielded);
+      const from = calls.find((call) => call.read.id === toolCall.id);
+      if (from) progress.push({ type: "tool_progress", step: state.step, call: from.call, progress: update, ...(yielded ? { value: yielded.value } : {}) });
+    },
+  };
+}
+
+/**
  * Reads one streamed reply, reporting text, fragments and complete calls as events, and calling `start` for each
  * call as soon as it is complete (before its event, so a reader that stops there still aborts it). Returns the reply.
  */
@@ -419,11 +448,14 @@ async function* streamReply(
   loop: ProviderLoop,
   response: AsyncIterable<unknown>,
   step: number,
+  progress: ProgressEvents | undefined,
   start: (call: ReplyCall) => void,
 ): AsyncGenerator<RunToolsEvent<unknown, unknown, LoopTypes>, unknown> {
   const accumulator = loop.accumulate();
   const begin = (call: unknown): void => start({ call, read: loop.readCall(call) });
   for await (const event of response) {
+    // Progress of the calls already running, reported while the reply streams.
+    if (progress) yield* progress.take();
     // One tool call fragment at a time, so that the events keep the order of the stream: a call completed by the
     // start of the next one is reported before that one's first fragment.
     for (const part of loop.split ? loop.split(event) : [event]) {

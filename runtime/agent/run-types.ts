@@ -7,7 +7,7 @@
  * (run-tools.ts) so that the stream (run-stream.ts) can name them without importing the loop that creates it.
  */
 import type { ApprovalDecision, ApprovalStateData, PendingApproval } from "../dispatch/approval";
-import type { DispatchOptions } from "../dispatch/options";
+import type { DispatchOptions, ToolProgress } from "../dispatch/options";
 import type { ToolMessage } from "../dispatch/messages";
 import type { ChatLoopTypes, ChatMessageParam, LoopProviderName, PartialToolCall } from "../providers/catalog";
 import type { LoopTypes, ToolChoice } from "../providers/provider";
@@ -154,6 +154,11 @@ export type RunToolsEvent<M = ChatMessageParam, T = undefined, L extends LoopTyp
   | { readonly type: "tool_call_delta"; readonly step: number; readonly call: PartialToolCall; readonly argumentsDelta: string }
   /** A tool call is complete; it starts running now. */
   | { readonly type: "tool_call"; readonly step: number; readonly call: L["call"] }
+  /**
+   * A running call reported progress: a value its tool yielded (a streaming tool, `async function*`: `value` is the
+   * value, `progress` its report) or a `ToolContext.progress` report (no `value`). Before that call's `tool_result`.
+   */
+  | { readonly type: "tool_progress"; readonly step: number; readonly call: L["call"]; readonly progress: ToolProgress; readonly value?: unknown }
   /** A call's answer (in call order, once the reply has streamed). */
   | { readonly type: "tool_result"; readonly step: number; readonly call: L["call"]; readonly result: ToolMessage }
   /** A step is over. */

@@ -8,5 +8,5 @@
  */
 export { answerBatch, continueBatch, refuseBeyondCap } from "./batch";
 export { invokeRaw, invokeTool } from "./pipeline";
-export { approvalState, checkApprovalState, findPending, rejectionsFor } from "./approval";
+export { approvalState, checkApprovalState, decisionsFor, findPending } from "./approval";
 export { resumeBatch } from "./resume";

@@ -34,8 +34,12 @@ export interface CompiledToolMeta {
   flatten?: true;
   /** Positions of `ToolContext` parameters, injected by dispatch. */
   inject?: number[];
-  /** Schema of the awaited return type, where it can be written. */
+  /** Schema of the awaited return type, where it can be written (a streaming tool's: what its generator returns). */
   returns?: JsonSchema;
+  /** The tool is an async generator function (`async function*`): it yields progress and returns its result. */
+  streams?: true;
+  /** A streaming tool's schema of the values it yields (its progress), where it can be written. */
+  yields?: JsonSchema;
   /** JSON pointers of `Date` values to revive before the call (`*` stands for every item of an array or map). */
   dates?: string[];
   /** JSON pointers of `URL` values to revive before the call, as for `dates`. */
