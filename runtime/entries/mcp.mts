@@ -8,10 +8,11 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { BaseToolRegistry as ToolRegistry } from "../registry/core.js";
-import type { MCPClient, MCPImport, MCPImportOptions, MCPRequestScope, MCPServerOptions } from "./mcp.js";
+import type { MCPClient, MCPImport, MCPImportOptions, MCPRequestScope, MCPServerOptions, MCPTransport } from "./mcp.js";
 import implementation from "./mcp.js";
 
 export type {
+  MCPCallOptions,
   MCPClient,
   MCPHttpOptions,
   MCPImport,
@@ -20,6 +21,8 @@ export type {
   MCPRequestScope,
   MCPServerOptions,
   NodeHttpRequest,
+  MCPTransport,
+  MCPVersionNegotiation,
   NodeHttpResponse,
 } from "./mcp.js";
 
@@ -41,7 +44,7 @@ export const serveMCP = implementation.serveMCP as unknown as (
  * Connect to an MCP server (given an SDK `Client`, connected or not, or a `Transport` to connect one on) and import
  * its tools.
  */
-export const fromMCP = implementation.fromMCP as unknown as (source: MCPClient | Transport, options?: MCPImportOptions) => Promise<MCPImport>;
+export const fromMCP = implementation.fromMCP as unknown as (source: MCPClient | MCPTransport, options?: MCPImportOptions) => Promise<MCPImport>;
 
 export const mcpFetchHandler = implementation.mcpFetchHandler;
 export const mcpHttpHandler = implementation.mcpHttpHandler;

@@ -24,4 +24,4 @@ export {
   type MCPHttpOptions,
 } from "../mcp/http-policy";
 export { fromMCP } from "../mcp/client";
-export type { MCPClient, MCPImport, MCPImportOptions, MCPListedTool } from "../mcp/client";
+export type { MCPCallOptions, MCPClient, MCPImport, MCPImportOptions, MCPListedTool, MCPTransport, MCPVersionNegotiation } from "../mcp/client";
