@@ -12,6 +12,7 @@ import type { MCPClient, MCPImport, MCPImportOptions, MCPRequestScope, MCPServer
 import implementation from "./mcp.js";
 
 export type {
+  MCPAuthorization,
   MCPCallOptions,
   MCPClient,
   MCPHttpOptions,
@@ -53,4 +54,6 @@ export const MCP_HTTP_TIMEOUT_MS = implementation.MCP_HTTP_TIMEOUT_MS;
 export const MCP_MAX_BATCH_SIZE = implementation.MCP_MAX_BATCH_SIZE;
 export const MCP_MAX_BODY_BYTES = implementation.MCP_MAX_BODY_BYTES;
 export const MCPAuthError = implementation.MCPAuthError;
+export const bearerToken = implementation.bearerToken;
+export const protectedResourceMetadata = implementation.protectedResourceMetadata;
 export type MCPAuthError = InstanceType<typeof implementation.MCPAuthError>;

@@ -17,7 +17,9 @@
  */
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { BaseToolRegistry as ToolRegistry } from "../registry/core";
+import { protectedResourceAnswer } from "./authorization";
 import { admit, corsHeaders, errorMessage, httpPolicy, MCP_HTTP_TIMEOUT_MS, type MCPHttpOptions, refusal } from "./http-policy";
+import { scopeRefusal } from "./scope-challenge";
 import { createMCPServer } from "./server";
 import { signedSessions } from "./sessions";
 
@@ -38,6 +40,8 @@ export function mcpFetchHandler(registry: ToolRegistry, options: MCPHttpOptions 
 
   // Never rejects: a host (a Worker, Node through node.ts, a framework's route) gets an answer for every request.
   return (request) => {
+    const metadata = protectedResourceAnswer(request, options.authorization);
+    if (metadata !== undefined) return Promise.resolve(metadata);
     if (inFlight >= policy.maxConcurrentRequests) {
       return Promise.resolve(
         refusal(503, -32000, `Server busy: this server serves at most ${policy.maxConcurrentRequests} requests at once (maxConcurrentRequests). Try again shortly.`, { "retry-after": "1" }),
@@ -64,6 +68,8 @@ export function mcpFetchHandler(registry: ToolRegistry, options: MCPHttpOptions 
     }
     const { auth, body } = admitted;
     const messages = Array.isArray(body) ? body : [body];
+    const forbidden = scopeRefusal(registry, messages, auth, policy);
+    if (forbidden !== undefined) return (release(), forbidden);
     // A session id counts only if this handler issued it to this caller: anything else cancels nothing.
     const claimed = request.headers.get(SESSION_HEADER);
     const session = claimed !== null && claimed.length <= 200 && (await sessions.verify(claimed, auth)) ? claimed : null;

@@ -31,6 +31,7 @@ import { toMCPResult } from "../providers/mcp/answer";
 import { mcpOutputSchema, toMCPTools } from "../providers/mcp/tools";
 import { PROGRESS_INTERVAL_MS, PROGRESS_SETTLE_MS, throttleProgress } from "./progress";
 import { MCPProtocolError } from "./protocol-error";
+import { enforceScopes } from "./scopes";
 import type { BaseToolRegistry as ToolRegistry } from "../registry/core";
 import { ToolError, ToolResultError, ToolTimeoutError, ToolValidationError } from "../tool/errors";
 import type { JsonSchema } from "../tool/meta";
@@ -62,7 +63,10 @@ export interface MCPServerOptions {
 
 /** What the HTTP layer adds for one request. */
 export interface MCPRequestScope {
-  /** The `authenticate` result, passed to tools as `ToolContext.auth`. */
+  /**
+   * The `authenticate` result, passed to tools as `ToolContext.auth`. Present (even `undefined`), it is the caller
+   * a tool's `scopes` are checked against; a scope without it (stdio) checks none.
+   */
   auth?: unknown;
   /** Aborted when the request is cancelled or its connection closes. */
   signal?: AbortSignal;
@@ -99,6 +103,7 @@ export function createMCPServer(registry: ToolRegistry, options: MCPServerOption
         `Unknown tool: ${JSON.stringify(name)}. ${names.length > 0 ? `Valid tools: ${names.join(", ")}.` : "No tools are registered."}`,
       );
     }
+    enforceScopes(tool, scope);
     const progressToken = request.params._meta?.progressToken;
     let failure: ToolErrorEvent | undefined;
     const signal = scope.signal ? AbortSignal.any([extra.signal, scope.signal]) : extra.signal;
