@@ -34,7 +34,9 @@ export interface MCPClient {
 
 /** What a `tools/call` is sent with. */
 export interface MCPCallOptions {
+  /** Aborts the call (the SDK sends the server `notifications/cancelled`). */
   signal?: AbortSignal;
+  /** Gives up on the call after this many milliseconds. */
   timeout?: number;
 }
 
