@@ -68,7 +68,7 @@ export function mcpFetchHandler(registry: ToolRegistry, options: MCPHttpOptions 
     }
     const { auth, body } = admitted;
     const messages = Array.isArray(body) ? body : [body];
-    const forbidden = scopeRefusal(registry, messages, auth, policy);
+    const forbidden = scopeRefusal(registry, request, messages, auth, policy);
     if (forbidden !== undefined) return (release(), forbidden);
     // A session id counts only if this handler issued it to this caller: anything else cancels nothing.
     const claimed = request.headers.get(SESSION_HEADER);

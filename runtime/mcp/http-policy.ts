@@ -173,16 +173,19 @@ export async function admit(request: Request, policy: HttpPolicy): Promise<Respo
       if (error instanceof MCPAuthError || (error instanceof Error && error.name === "MCPAuthError")) {
         const { status, scope } = error as MCPAuthError;
         return status === 403
-          ? refusal(403, -32000, `Forbidden: ${error.message}`, { "www-authenticate": challenge(policy, "insufficient_scope", scope) })
-          : refusal(401, -32000, `Unauthorized: ${error.message}`, { "www-authenticate": challenge(policy, "invalid_token") });
+          ? refusal(403, -32000, `Forbidden: ${error.message}`, challengeHeaders(origin, challenge(policy, "insufficient_scope", scope)))
+          : refusal(401, -32000, `Unauthorized: ${error.message}`, challengeHeaders(origin, challenge(policy, "invalid_token")));
       }
       return refusal(500, -32603, policy.exposeErrors ? `Internal error in authenticate: ${errorMessage(error)}` : "Internal error: the server could not check the request's credentials.");
     }
     if (auth === undefined || auth === null || auth === false) {
       const presented = request.headers.has("authorization");
-      return refusal(401, -32000, presented ? "Unauthorized: the credentials were not accepted." : "Unauthorized: this MCP server needs credentials (an Authorization header).", {
-        "www-authenticate": challenge(policy, presented ? "invalid_token" : undefined),
-      });
+      return refusal(
+        401,
+        -32000,
+        presented ? "Unauthorized: the credentials were not accepted." : "Unauthorized: this MCP server needs credentials (an Authorization header).",
+        challengeHeaders(origin, challenge(policy, presented ? "invalid_token" : undefined)),
+      );
     }
   }
 
@@ -222,6 +225,12 @@ const PREFLIGHT = {
 export function corsHeaders(origin: string | null): Record<string, string> {
   if (origin === null) return {};
   return { "access-control-allow-origin": origin, "access-control-expose-headers": "mcp-session-id", vary: "origin" };
+}
+
+/** A 401/403's challenge, readable by a page of an allowed origin: its MCP client looks there for where to authorize. */
+export function challengeHeaders(origin: string | null, value: string): Record<string, string> {
+  const cors = origin === null ? {} : { ...corsHeaders(origin), "access-control-expose-headers": "www-authenticate" };
+  return { ...cors, "www-authenticate": value };
 }
 
 /** A JSON-RPC error response with no id (the request was refused before it was read as a message). */

@@ -47,6 +47,7 @@ async function token(audience: string, scope: string, claims: Record<string, unk
 /** The handler's options as docs/tools-as-a-service.md#authorization writes them: jose verifies, audience included. */
 function options(resource: string): MCPHttpOptions {
   return {
+    allowedOrigins: ["https://app.example"],
     authorization: { resource, authorizationServers: [ISSUER], scopesSupported: ["files:read"], resourceName: "Workspace files" },
     authenticate: async (request) => {
       const presented = bearerToken(request);
@@ -155,6 +156,11 @@ for (const host of ["node", "fetch"] as const) {
         assert.is(refused.status, 401, presented);
         assert.equal(challenge(refused.headers["www-authenticate"]), { realm: "mcp", error: "invalid_token", scope: "files:read", resource_metadata: metadata });
       }
+      // A page of an allowed origin can read the challenge.
+      const fromPage = await rawPost(url, INITIALIZE, { origin: "https://app.example" });
+      assert.is(fromPage.status, 401);
+      assert.is(fromPage.headers["access-control-allow-origin"], "https://app.example");
+      assert.match(String(fromPage.headers["access-control-expose-headers"]), /www-authenticate/);
       const accepted = await rawPost(url, INITIALIZE, { authorization: `Bearer ${await token(url.href, "files:read")}` });
       assert.is(accepted.status, 200, accepted.body);
     });
@@ -181,8 +187,9 @@ for (const host of ["node", "fetch"] as const) {
         { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "write_file", arguments: { path: "a", text: "b" } } },
         { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "read_file", arguments: { path: "a" } } },
       ];
-      const forbidden = await rawPost(url, batch, { authorization: `Bearer ${await token(url.href, "")}` });
+      const forbidden = await rawPost(url, batch, { authorization: `Bearer ${await token(url.href, "")}`, origin: "https://app.example" });
       assert.is(forbidden.status, 403);
+      assert.match(String(forbidden.headers["access-control-expose-headers"]), /www-authenticate/);
       const params = challenge(forbidden.headers["www-authenticate"]);
       assert.is(params.error, "insufficient_scope");
       assert.is(params.scope, "files:read files:write");
