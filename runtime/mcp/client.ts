@@ -3,7 +3,7 @@
  * run-time schema tools (`tool.fromSchema`) to register in a `ToolRegistry`.
  *
  * - Revisions: given a transport, `fromMCP` connects with the MCP SDK v2 client (`@modelcontextprotocol/client`,
- *   loaded on first need) in its `auto` negotiation: `server/discover` first, the current revision (2026-07-28:
+ *   loaded on first need under Node; in a bundle the app passes its client) in its `auto` negotiation: `server/discover` first, the current revision (2026-07-28:
  *   no handshake, `_meta` on every request) when the server speaks it, else the `initialize` handshake of
  *   2025-11-25 / 2025-06-18. The SDK 1.x client speaks only the older revisions, so it is taken when the app
  *   passes one, never made here.
@@ -27,7 +27,7 @@ import { ToolError } from "../tool/errors";
 import type { JsonSchema } from "../tool/meta";
 import type { ToolContext, ToolOptions } from "../tool/options";
 import { type SchemaToolFunction, tool } from "../tool/tool";
-import type { MCPCallOptions, MCPClient, MCPClientSDK, MCPListedTool, MCPTransport, MCPVersionNegotiation } from "./client-sdk";
+import type { MCPCallOptions, MCPClient, MCPListedTool, MCPTransport, MCPVersionNegotiation } from "./client-sdk";
 import { importedSchemaProblem } from "./imported-schema";
 
 export type { MCPCallOptions, MCPClient, MCPListedTool, MCPTransport, MCPVersionNegotiation } from "./client-sdk";
@@ -113,15 +113,7 @@ export async function fromMCP(source: MCPClient | MCPTransport, options: MCPImpo
 
 /** An SDK v2 client connected on `transport`, in the revision `versionNegotiation` settles on. */
 async function connectClient(transport: MCPTransport, options: MCPImportOptions): Promise<MCPClient> {
-  let sdk: MCPClientSDK;
-  try {
-    sdk = await loadMCPClientSDK();
-  } catch (error) {
-    throw new Error(
-      "fromMCP: connecting on a transport needs the MCP SDK v2 client: npm install @modelcontextprotocol/client (or pass a connected client of either SDK instead of the transport).",
-      { cause: error },
-    );
-  }
+  const sdk = await loadMCPClientSDK();
   const client = new sdk.Client(options.clientInfo ?? { name: "tooltype", version: "0.0.0" }, {
     versionNegotiation: { mode: options.versionNegotiation ?? "auto" },
   });
