@@ -1,14 +1,15 @@
 /**
- * The ES module face of `tooltype/mcp`: the exports of mcp.ts (loaded as CommonJS), with `fromMCP` typed against the
- * MCP SDK's ES module declarations. The SDK resolves its declarations by the importer's module kind, `import` to
- * dist/esm and `require` to dist/cjs, and its classes have private members, so the two sets do not mix in types.
- * At run time there is one build, the CommonJS one, whichever way the entry is loaded.
+ * The ES module face of `tooltype/mcp`: the exports of mcp.ts (loaded as CommonJS) for ES module projects. Its
+ * declarations name no MCP SDK type (either SDK's clients and transports fit tooltype's own shapes), since the SDK
+ * resolves its declarations by the importer's module kind and its classes' private members keep the two sets from
+ * mixing. At run time there is one build, the CommonJS one, whichever way the entry is loaded.
  */
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { MCPClient, MCPImport, MCPImportOptions } from "./mcp.js";
+import type { MCPClient, MCPClientTransport, MCPImport, MCPImportOptions } from "./mcp.js";
 import implementation from "./mcp.js";
 
 export type {
+  MCPAuthorization,
+  MCPCallOptions,
   MCPClient,
   MCPHttpOptions,
   MCPImport,
@@ -18,6 +19,8 @@ export type {
   MCPServerOptions,
   MCPTransport,
   NodeHttpRequest,
+  MCPClientTransport,
+  MCPVersionNegotiation,
   NodeHttpResponse,
 } from "./mcp.js";
 
@@ -28,7 +31,7 @@ export const serveMCP = implementation.serveMCP;
  * Connect to an MCP server (given an SDK `Client`, connected or not, or a `Transport` to connect one on) and import
  * its tools.
  */
-export const fromMCP = implementation.fromMCP as unknown as (source: MCPClient | Transport, options?: MCPImportOptions) => Promise<MCPImport>;
+export const fromMCP = implementation.fromMCP as unknown as (source: MCPClient | MCPClientTransport, options?: MCPImportOptions) => Promise<MCPImport>;
 
 export const mcpFetchHandler = implementation.mcpFetchHandler;
 export const mcpHttpHandler = implementation.mcpHttpHandler;
@@ -40,4 +43,6 @@ export const MCP_MAX_BATCH_SIZE = implementation.MCP_MAX_BATCH_SIZE;
 export const MCP_MAX_BODY_BYTES = implementation.MCP_MAX_BODY_BYTES;
 export const MCP_PROTOCOL_VERSION = implementation.MCP_PROTOCOL_VERSION;
 export const MCPAuthError = implementation.MCPAuthError;
+export const bearerToken = implementation.bearerToken;
+export const protectedResourceMetadata = implementation.protectedResourceMetadata;
 export type MCPAuthError = InstanceType<typeof implementation.MCPAuthError>;

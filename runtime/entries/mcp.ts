@@ -9,6 +9,8 @@
  *   Bun, Hono, Next.js and Node, with the HTTP policy of http-policy.ts (hosts, origins, `authenticate`, limits,
  *   error texts) on by default.
  * - `mcpHttpHandler` (node.ts): the same for Node's `(req, res)`, a bridge over `mcpFetchHandler`.
+ * - `bearerToken`, `protectedResourceMetadata` (authorization.ts): MCP authorization for the HTTP handlers
+ *   (`authorization` option; tools' `scopes`).
  * - `fromMCP` (client.ts): the other way round, any MCP server's tools imported as run-time schema tools.
  *
  * @module tooltype/mcp
@@ -26,5 +28,6 @@ export {
   MCPAuthError,
   type MCPHttpOptions,
 } from "../mcp/http-policy";
+export { bearerToken, type MCPAuthorization, protectedResourceMetadata } from "../mcp/authorization";
 export { fromMCP } from "../mcp/client";
-export type { MCPClient, MCPImport, MCPImportOptions, MCPListedTool } from "../mcp/client";
+export type { MCPCallOptions, MCPClient, MCPImport, MCPImportOptions, MCPListedTool, MCPClientTransport, MCPVersionNegotiation } from "../mcp/client";

@@ -2,6 +2,11 @@
  * `fromMCP`: the tools of any MCP server (stdio, Streamable HTTP, in-memory: any SDK client or transport) as
  * run-time schema tools (`tool.fromSchema`) to register in a `ToolRegistry`.
  *
+ * - Revisions: given a transport, `fromMCP` connects with the MCP SDK v2 client (`@modelcontextprotocol/client`,
+ *   loaded on first need under Node; in a bundle the app passes its client) in its `auto` negotiation: `server/discover` first, the current revision (2026-07-28:
+ *   no handshake, `_meta` on every request) when the server speaks it, else the `initialize` handshake of
+ *   2025-11-25 / 2025-06-18. The SDK 1.x client speaks only the older revisions, so it is taken when the app
+ *   passes one, never made here.
  * - Import: `tools/list` (every page), each tool's `inputSchema` becomes the parameter schema (a draft-07 `$schema`
  *   marker dropped: ajv validates it as 2020-12, which reads what MCP servers send), so dispatch reads, repairs,
  *   coerces and validates the model's arguments before the server sees them, and every provider export works.
@@ -14,47 +19,21 @@
  * - Names: `prefix` + the server's name, with characters providers refuse replaced by `_`. Registration errors for
  *   a clash name both tools' servers, so two servers offering the same tool ask for a `prefix`.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { loadMCPClientSDK } from "#lazy/mcp-client";
 import { installAjv } from "../arguments/ajv";
 import { createAjv } from "../arguments/ajv-engine";
 import { ToolError } from "../tool/errors";
 import type { JsonSchema } from "../tool/meta";
 import type { ToolContext, ToolOptions } from "../tool/options";
 import { type SchemaToolFunction, tool } from "../tool/tool";
+import type { MCPCallOptions, MCPClient, MCPListedTool, MCPClientTransport, MCPVersionNegotiation } from "./client-sdk";
 import { importedSchemaProblem } from "./imported-schema";
+
+export type { MCPCallOptions, MCPClient, MCPListedTool, MCPClientTransport, MCPVersionNegotiation } from "./client-sdk";
 
 // Imported tools have schemas written at run time: ajv validates them, in a bundle too (as `tooltype/ajv` would).
 installAjv(createAjv);
-
-/** A tool as a server lists it (`tools/list`). */
-export interface MCPListedTool {
-  name: string;
-  title?: string;
-  description?: string;
-  inputSchema: { type: "object"; [key: string]: unknown };
-}
-
-/**
- * What `fromMCP` uses of an SDK `Client`. Written out rather than the SDK's class, so that a client from either of
- * the SDK's builds (ES module or CommonJS, whose declarations differ) fits.
- */
-export interface MCPClient {
-  /** `tools/call`: run one tool on the server. */
-  callTool(
-    params: { name: string; arguments?: Record<string, unknown> },
-    resultSchema?: undefined,
-    options?: { signal?: AbortSignal; timeout?: number },
-  ): Promise<unknown>;
-  /** `tools/list`: one page of the server's tools. */
-  listTools(params?: { cursor?: string }, options?: { timeout?: number }): Promise<{ tools: MCPListedTool[]; nextCursor?: string }>;
-  /** The server's name, as it introduced itself. */
-  getServerVersion(): { name: string } | undefined;
-  /** Close the connection. */
-  close(): Promise<void>;
-  readonly transport?: unknown;
-}
 
 /** `fromMCP` options. */
 export interface MCPImportOptions {
@@ -72,14 +51,27 @@ export interface MCPImportOptions {
   toolOptions?: Omit<ToolOptions, "name" | "description" | "responseFormat">;
   /** How the client introduces itself when `fromMCP` creates it from a transport. */
   clientInfo?: { name: string; version: string };
+  /**
+   * Which revision a client made from a transport speaks. Default `"auto"`: it asks `server/discover` first and
+   * speaks the current revision to a server that answers it, else falls back to the `initialize` handshake of the
+   * older ones (on stdio the probe runs in a short-lived second process of the same command, so a server that
+   * exits on an unknown first request still connects). `"legacy"` skips the probe (one spawn, one round trip
+   * less, for a server known to be old); `{ pin: "2026-07-28" }` accepts that revision only.
+   */
+  versionNegotiation?: MCPVersionNegotiation;
 }
 
 /** The imported tools of one server, and its connection. */
 export interface MCPImport {
   /** `tool.fromSchema` values: `registry.register(imported.tools)`. */
   readonly tools: SchemaToolFunction[];
-  /** The server's name from its `initialize` answer (or `"MCP server"` when it gave none). */
+  /** The server's name from its `server/discover` or `initialize` answer (or `"MCP server"` when it gave none). */
   readonly serverName: string;
+  /**
+   * The revision the connection speaks (`"2026-07-28"`, `"2025-11-25"`, `"2025-06-18"`, …), when the client says
+   * (an SDK v2 client, which `fromMCP` makes from a transport); `undefined` for an SDK 1.x client.
+   */
+  readonly protocolVersion: string | undefined;
   /**
    * Tools left out because their `inputSchema` is beyond what tooltype takes from a server (nested too deep, too
    * large, too many properties, references that do not resolve, loop or expand too far): each with why. The other
@@ -102,14 +94,8 @@ const INVALID_NAME_CHARACTERS = /[^a-zA-Z0-9_-]/g;
  * Connect to an MCP server (given an SDK `Client`, connected or not, or a `Transport` to connect one on) and import
  * its tools. Register them with `registry.register(imported.tools)`.
  */
-export async function fromMCP(source: MCPClient | Transport, options: MCPImportOptions = {}): Promise<MCPImport> {
-  let client: MCPClient;
-  if (isClient(source)) client = source;
-  else {
-    const created = new Client(options.clientInfo ?? { name: "tooltype", version: "0.0.0" });
-    await created.connect(source, { timeout: options.connectTimeoutMs ?? DEFAULT_TIMEOUT_MS });
-    client = created;
-  }
+export async function fromMCP(source: MCPClient | MCPClientTransport, options: MCPImportOptions = {}): Promise<MCPImport> {
+  const client = isClient(source) ? source : await connectClient(source, options);
   if (!client.transport) throw new TypeError("fromMCP: the MCP client is not connected; call client.connect(transport) first, or pass the transport.");
   const serverName = client.getServerVersion()?.name ?? "MCP server";
   const listed = await listAll(client, serverName, options);
@@ -121,7 +107,19 @@ export async function fromMCP(source: MCPClient | Transport, options: MCPImportO
     if (problem !== undefined) refused.push({ name: String(descriptor?.name), reason: `tool ${JSON.stringify(String(descriptor?.name).slice(0, 100))} of MCP server ${JSON.stringify(serverName)} was not imported: ${problem}.` });
     else tools.push(importTool(client, serverName, descriptor, options));
   }
-  return { tools, serverName, refused, client, close: () => client.close() };
+  const protocolVersion = client.getNegotiatedProtocolVersion?.();
+  return { tools, serverName, protocolVersion, refused, client, close: () => client.close() };
+}
+
+/** An SDK v2 client connected on `transport`, in the revision `versionNegotiation` settles on. */
+async function connectClient(transport: MCPClientTransport, options: MCPImportOptions): Promise<MCPClient> {
+  const sdk = await loadMCPClientSDK();
+  const client = new sdk.Client(options.clientInfo ?? { name: "tooltype", version: "0.0.0" }, {
+    versionNegotiation: { mode: options.versionNegotiation ?? "auto" },
+  });
+  // Either SDK's transport fits: the v2 client uses only the members both have.
+  await client.connect(transport, { timeout: options.connectTimeoutMs ?? DEFAULT_TIMEOUT_MS });
+  return client;
 }
 
 /**
@@ -169,11 +167,11 @@ function importTool(client: MCPClient, serverName: string, descriptor: MCPListed
   const server = JSON.stringify(serverName);
   const call = async (args: Record<string, unknown>, context: ToolContext): Promise<[string, CallToolResult]> => {
     let result: CallToolResult;
+    const callOptions: MCPCallOptions = { signal: context.signal, timeout: timeoutMs };
     try {
-      result = (await client.callTool({ name: descriptor.name, arguments: args }, undefined, {
-        signal: context.signal,
-        timeout: timeoutMs,
-      })) as CallToolResult;
+      const params = { name: descriptor.name, arguments: args };
+      const sent = isV2(client) ? (client.callTool as unknown as V2CallTool).call(client, params, callOptions) : client.callTool(params, undefined, callOptions);
+      result = (await sent) as CallToolResult;
     } catch (error) {
       // The pipeline's own timeout or the caller's abort already says what happened: keep its error.
       if (context.signal.aborted) throw error;
@@ -227,6 +225,14 @@ function describeBlock(block: ContentBlock): string {
   }
 }
 
-function isClient(source: MCPClient | Transport): source is MCPClient {
+function isClient(source: MCPClient | MCPClientTransport): source is MCPClient {
   return typeof (source as MCPClient).callTool === "function";
+}
+
+/** The SDK v2 client's `callTool`: options second. */
+type V2CallTool = (params: { name: string; arguments?: Record<string, unknown> }, options?: MCPCallOptions) => Promise<unknown>;
+
+/** Whether the client is the SDK v2's (options second in `callTool`), which alone knows protocol eras. */
+function isV2(client: MCPClient): boolean {
+  return typeof client.getProtocolEra === "function";
 }

@@ -21,6 +21,7 @@
 import type { BaseToolRegistry as ToolRegistry } from "../registry/core";
 import { watchTools } from "../registry/tool-changes";
 import { acknowledgeListen, listChanged, type MCPEndpoint, mcpEndpoint } from "./endpoint";
+import { protectedResourceAnswer } from "./authorization";
 import { admit, corsHeaders, errorMessage, httpPolicy, MCP_HTTP_TIMEOUT_MS, type MCPHttpOptions, refusal } from "./http-policy";
 import {
   errorResponse,
@@ -36,6 +37,7 @@ import {
   MODERN_VERSION,
   UNSUPPORTED_PROTOCOL_VERSION,
 } from "./protocol";
+import { scopeRefusal } from "./scope-challenge";
 import { signedSessions } from "./sessions";
 
 const SESSION_HEADER = "mcp-session-id";
@@ -57,6 +59,8 @@ export function mcpFetchHandler(registry: ToolRegistry, options: MCPHttpOptions 
 
   // Never rejects: a host (a Worker, Node through node.ts, a framework's route) gets an answer for every request.
   return (request) => {
+    const metadata = protectedResourceAnswer(request, options.authorization);
+    if (metadata !== undefined) return Promise.resolve(metadata);
     if (inFlight >= policy.maxConcurrentRequests) {
       return Promise.resolve(
         refusal(503, -32000, `Server busy: this server serves at most ${policy.maxConcurrentRequests} requests at once (maxConcurrentRequests). Try again shortly.`, { "retry-after": "1" }),
@@ -82,6 +86,9 @@ export function mcpFetchHandler(registry: ToolRegistry, options: MCPHttpOptions 
       return admitted;
     }
     const { auth, body } = admitted;
+    // A call its caller lacks scopes for is refused before anything runs, with the challenge that names them.
+    const forbidden = scopeRefusal(registry, request, Array.isArray(body) ? body : [body], auth, policy);
+    if (forbidden !== undefined) return (release(), forbidden);
     const origin = request.headers.get("origin");
     const respond = (response: Response): Response => withHeaders(response, corsHeaders(origin));
     const modern = !Array.isArray(body) && (metaVersion(isRecord(body) ? body : {}) !== undefined || request.headers.get("mcp-protocol-version") === MODERN_VERSION);

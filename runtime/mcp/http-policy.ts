@@ -16,6 +16,7 @@
  *    batch of at most `maxBatchSize` messages → else 400.
  */
 import { nestsDeeperThan } from "../arguments/json-depth";
+import { type MCPAuthorization, protectedResourceMetadataUrl } from "./authorization";
 import type { MCPServerOptions } from "./exchange";
 
 /** Default `maxBodyBytes`: a call's arguments may be 1 MiB (dispatch's limit), plus the JSON-RPC envelope. */
@@ -58,9 +59,16 @@ export interface MCPHttpOptions extends MCPServerOptions {
   authenticate?: (request: Request) => unknown;
   /**
    * The URL of this server's OAuth protected-resource metadata (RFC 9728), sent in `WWW-Authenticate` with a 401 so
-   * that MCP clients can find the authorization server.
+   * that MCP clients can find the authorization server. Default with `authorization`: the handler's own.
    */
   resourceMetadataUrl?: string;
+  /**
+   * This server as an OAuth protected resource (MCP authorization): its URL and authorization servers. The
+   * handler then serves the Protected Resource Metadata (RFC 9728) at `/.well-known/oauth-protected-resource` plus
+   * the resource's path, and its challenges point there with the scopes to ask for. Verify tokens (audience
+   * included) in `authenticate`.
+   */
+  authorization?: MCPAuthorization;
   /** Refuse request bodies larger than this many bytes (413). Default 2 MiB (2,097,152). */
   maxBodyBytes?: number;
   /** Refuse JSON-RPC batches of more messages than this (400). Default 16. */
@@ -100,6 +108,8 @@ export interface HttpPolicy {
   readonly origins: ReadonlySet<string> | "any";
   readonly authenticate: ((request: Request) => unknown) | undefined;
   readonly resourceMetadataUrl: string | undefined;
+  /** The scopes a 401 challenge asks for (`authorization.scopesSupported`). */
+  readonly challengeScope: string | undefined;
   readonly maxBodyBytes: number;
   readonly maxBatchSize: number;
   readonly maxConcurrentRequests: number;
@@ -114,7 +124,8 @@ export function httpPolicy(options: MCPHttpOptions): HttpPolicy {
     hosts: list(options.allowedHosts, LOOPBACK_HOSTS, (host) => stripBrackets(host.toLowerCase())),
     origins: list(options.allowedOrigins, [], (origin) => origin.toLowerCase().replace(/\/+$/, "")),
     authenticate: options.authenticate,
-    resourceMetadataUrl: options.resourceMetadataUrl,
+    resourceMetadataUrl: options.resourceMetadataUrl ?? protectedResourceMetadataUrl(options.authorization),
+    challengeScope: options.authorization?.scopesSupported?.join(" ") || undefined,
     maxBodyBytes: positive(options.maxBodyBytes, "maxBodyBytes") ?? MCP_MAX_BODY_BYTES,
     maxBatchSize: positive(options.maxBatchSize, "maxBatchSize") ?? MCP_MAX_BATCH_SIZE,
     maxConcurrentRequests: positive(options.maxConcurrentRequests, "maxConcurrentRequests") ?? MCP_MAX_CONCURRENT_REQUESTS,
@@ -162,16 +173,19 @@ export async function admit(request: Request, policy: HttpPolicy): Promise<Respo
       if (error instanceof MCPAuthError || (error instanceof Error && error.name === "MCPAuthError")) {
         const { status, scope } = error as MCPAuthError;
         return status === 403
-          ? refusal(403, -32000, `Forbidden: ${error.message}`, { "www-authenticate": challenge(policy, "insufficient_scope", scope) })
-          : refusal(401, -32000, `Unauthorized: ${error.message}`, { "www-authenticate": challenge(policy, "invalid_token") });
+          ? refusal(403, -32000, `Forbidden: ${error.message}`, challengeHeaders(origin, challenge(policy, "insufficient_scope", scope)))
+          : refusal(401, -32000, `Unauthorized: ${error.message}`, challengeHeaders(origin, challenge(policy, "invalid_token")));
       }
       return refusal(500, -32603, policy.exposeErrors ? `Internal error in authenticate: ${errorMessage(error)}` : "Internal error: the server could not check the request's credentials.");
     }
     if (auth === undefined || auth === null || auth === false) {
       const presented = request.headers.has("authorization");
-      return refusal(401, -32000, presented ? "Unauthorized: the credentials were not accepted." : "Unauthorized: this MCP server needs credentials (an Authorization header).", {
-        "www-authenticate": challenge(policy, presented ? "invalid_token" : undefined),
-      });
+      return refusal(
+        401,
+        -32000,
+        presented ? "Unauthorized: the credentials were not accepted." : "Unauthorized: this MCP server needs credentials (an Authorization header).",
+        challengeHeaders(origin, challenge(policy, presented ? "invalid_token" : undefined)),
+      );
     }
   }
 
@@ -213,6 +227,12 @@ export function corsHeaders(origin: string | null): Record<string, string> {
   return { "access-control-allow-origin": origin, "access-control-expose-headers": "mcp-session-id", vary: "origin" };
 }
 
+/** A 401/403's challenge, readable by a page of an allowed origin: its MCP client looks there for where to authorize. */
+export function challengeHeaders(origin: string | null, value: string): Record<string, string> {
+  const cors = origin === null ? {} : { ...corsHeaders(origin), "access-control-expose-headers": "www-authenticate" };
+  return { ...cors, "www-authenticate": value };
+}
+
 /** A JSON-RPC error response with no id (the request was refused before it was read as a message). */
 export function refusal(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), {
@@ -225,12 +245,17 @@ export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** `Bearer` challenge (RFC 6750) with the resource metadata URL (RFC 9728) MCP clients look for. */
-function challenge(policy: HttpPolicy, error: "invalid_token" | "insufficient_scope" | undefined, scope?: string): string {
+/**
+ * `Bearer` challenge (RFC 6750) with the resource metadata URL (RFC 9728) MCP clients look for; a 401's `scope` is
+ * what a client asks for to start with, a 403's what the refused request needs.
+ */
+export function challenge(policy: HttpPolicy, error: "invalid_token" | "insufficient_scope" | undefined, scope?: string, description?: string): string {
   const params = ['realm="mcp"'];
   if (error) params.push(`error="${error}"`);
-  if (scope) params.push(`scope="${quoted(scope)}"`);
+  const asked = scope ?? (error === "insufficient_scope" ? undefined : policy.challengeScope);
+  if (asked) params.push(`scope="${quoted(asked)}"`);
   if (policy.resourceMetadataUrl) params.push(`resource_metadata="${quoted(policy.resourceMetadataUrl)}"`);
+  if (description) params.push(`error_description="${quoted(description)}"`);
   return `Bearer ${params.join(", ")}`;
 }
 

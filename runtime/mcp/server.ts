@@ -41,11 +41,17 @@ export type { MCPServerOptions } from "./endpoint";
  * `InMemoryTransport`, or your own.
  */
 export interface MCPTransport {
+  /** Opens the connection (the server calls it when it connects). */
   start(): Promise<void>;
+  /** Sends one JSON-RPC message to the client. */
   send(message: never): Promise<void>;
+  /** Closes the connection. */
   close(): Promise<void>;
+  /** Set by the server: told of each JSON-RPC message from the client. */
   onmessage?: ((message: never, extra?: never) => void) | undefined;
+  /** Set by the server: told when the connection closes. */
   onclose?: (() => void) | undefined;
+  /** Set by the server: told of a transport error. */
   onerror?: ((error: Error) => void) | undefined;
 }
 

@@ -25,6 +25,7 @@ import type { Era, MCPEndpoint, MCPExchange } from "./exchange";
 import { throttleProgress } from "./progress";
 import { canElicit, INTERNAL_ERROR, INVALID_PARAMS, isRecord, type JsonRpcRequest } from "./protocol";
 import { MCPProtocolError } from "./protocol-error";
+import { enforceScopes } from "./scopes";
 
 /** tooltype's own error classes, whose texts are written for the caller (by class, and by name across package copies). */
 const CALLER_FACING = new Set(["ToolError", "ToolValidationError", "ToolTimeoutError", "ToolResultError"]);
@@ -43,6 +44,7 @@ export async function callTool(endpoint: MCPEndpoint, request: JsonRpcRequest, e
       `Unknown tool: ${JSON.stringify(name).slice(0, 100)}. ${names.length > 0 ? `Valid tools: ${names.join(", ")}.` : "No tools are registered."}`,
     );
   }
+  enforceScopes(tool, exchange);
   const meta = isRecord(params._meta) ? params._meta : {};
   const progressToken = meta.progressToken;
   let failure: ToolErrorEvent | undefined;

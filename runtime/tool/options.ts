@@ -84,6 +84,12 @@ export interface ToolOptions {
    * `registry.dispatchWithApproval` / `resume` (or `runTools`, which pauses); a plain `dispatch` refuses them.
    */
   needsApproval?: NeedsApproval;
+  /**
+   * OAuth scopes a caller must hold to call this tool over MCP's HTTP handlers (e.g. `["files:read"]`): a call
+   * without every one of them is refused before the tool runs (403 `insufficient_scope`). The caller's scopes are
+   * read from what `authenticate` returned (`scope`, `scp` or `scopes`). Dispatch itself does not check them.
+   */
+  scopes?: readonly string[];
 }
 
 /** A group of tools for the Responses API's tool search: its name, used in calls, and what it holds, shown to the model. */

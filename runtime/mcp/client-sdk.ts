@@ -1,0 +1,66 @@
+/**
+ * What `fromMCP` uses of an MCP SDK client and transport, written out rather than taken from either SDK: a client
+ * of the SDK v2 (`@modelcontextprotocol/client`) or of the 1.x line (`@modelcontextprotocol/sdk`), from either of
+ * its builds (ES module or CommonJS, whose declarations are distinct types), fits.
+ */
+
+/** A tool as a server lists it (`tools/list`). */
+export interface MCPListedTool {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: { type: "object"; [key: string]: unknown };
+}
+
+/** What `fromMCP` uses of an SDK `Client`, v2 or 1.x. */
+export interface MCPClient {
+  /**
+   * `tools/call`: run one tool on the server. Typed as the SDK 1.x method (a result schema second, options third);
+   * the v2 client's takes its options second, and `fromMCP` calls each its own way.
+   */
+  callTool(params: { name: string; arguments?: Record<string, unknown> }, resultSchema?: undefined, options?: MCPCallOptions): Promise<unknown>;
+  /** `tools/list`: one page of the server's tools. */
+  listTools(params?: { cursor?: string }, options?: { timeout?: number }): Promise<{ tools: MCPListedTool[]; nextCursor?: string }>;
+  /** The server's name, as it introduced itself. */
+  getServerVersion(): { name: string } | undefined;
+  /** SDK v2 only: the revision the connection speaks (`"2026-07-28"`, `"2025-11-25"`, …). */
+  getNegotiatedProtocolVersion?(): string | undefined;
+  /** SDK v2 only: `"modern"` (2026-07-28 and later, no handshake) or `"legacy"` (the `initialize` handshake). */
+  getProtocolEra?(): string | undefined;
+  /** Close the connection. */
+  close(): Promise<void>;
+  readonly transport?: unknown;
+}
+
+/** What a `tools/call` is sent with. */
+export interface MCPCallOptions {
+  /** Aborts the call (the SDK sends the server `notifications/cancelled`). */
+  signal?: AbortSignal;
+  /** Gives up on the call after this many milliseconds. */
+  timeout?: number;
+}
+
+/**
+ * An MCP client transport of either SDK (`StdioClientTransport`, `StreamableHTTPClientTransport`, an in-memory
+ * pair, …), not yet started: `fromMCP` connects a client on it.
+ */
+export interface MCPClientTransport {
+  /** Opens the connection (the client calls it). */
+  start(): Promise<void>;
+  /** Sends one JSON-RPC message. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  send(message: any, options?: any): Promise<void>;
+  /** Closes the connection. */
+  close(): Promise<void>;
+}
+
+/** How `fromMCP` picks the revision when it makes the client (the SDK v2 client's `versionNegotiation.mode`). */
+export type MCPVersionNegotiation = "auto" | "legacy" | { pin: string };
+
+/** What `fromMCP` uses of the SDK v2 client package when it makes a client (`#lazy/mcp-client` loads it). */
+export interface MCPClientSDK {
+  Client: new (
+    info: { name: string; version: string },
+    options: { versionNegotiation: { mode: MCPVersionNegotiation } },
+  ) => MCPClient & { connect(transport: MCPClientTransport, options?: { timeout?: number }): Promise<void> };
+}

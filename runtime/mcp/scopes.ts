@@ -1,0 +1,40 @@
+/**
+ * The scopes a tool declares (`scopes: ["files:read"]`) against those its caller holds: a call without every one
+ * is refused before the tool runs. Over HTTP the handler refuses it with 403 and a `Bearer
+ * error="insufficient_scope"` challenge naming all the scopes the request needs (MCP 2026-07-28, "Scope Challenge
+ * Handling"), so a client can step up in one authorization; the server's tool-call entry refuses it again with a
+ * JSON-RPC error for a server given a caller by other means. A server with no caller at all (stdio: the local
+ * user who started it) checks none. The HTTP refusal is scope-challenge.ts.
+ */
+import type { RegisteredTool } from "../dispatch/options";
+import { MCPProtocolError } from "./protocol-error";
+
+/**
+ * The scopes a caller holds, read from what `authenticate` returned: `scopes` (an array), else the OAuth claim
+ * `scope` (space-separated, RFC 8693 / RFC 9068), else `scp` (an array or a string, as some providers write it).
+ */
+export function grantedScopes(auth: unknown): ReadonlySet<string> {
+  if (typeof auth !== "object" || auth === null) return new Set();
+  const { scopes, scope, scp } = auth as { scopes?: unknown; scope?: unknown; scp?: unknown };
+  const listed = scopes ?? scope ?? scp;
+  if (typeof listed === "string") return new Set(listed.split(" ").filter((s) => s !== ""));
+  if (Array.isArray(listed)) return new Set(listed.filter((s): s is string => typeof s === "string"));
+  return new Set();
+}
+
+/** The scopes `tool` needs that `auth`'s caller lacks (empty when it may call it): the one check of both entries. */
+export function missingScopes(tool: RegisteredTool, auth: unknown): string[] {
+  const needed = tool.options.scopes;
+  if (needed === undefined || needed.length === 0) return [];
+  const granted = grantedScopes(auth);
+  return needed.filter((s) => !granted.has(s));
+}
+
+/** The server's tool-call entry: throws the JSON-RPC error of a call its caller may not make (no caller: stdio). */
+export function enforceScopes(tool: RegisteredTool, scope: { auth?: unknown }): void {
+  if (!("auth" in scope)) return;
+  const missing = missingScopes(tool, scope.auth);
+  if (missing.length > 0) {
+    throw new MCPProtocolError(-32000, `Forbidden (insufficient_scope): ${JSON.stringify(tool.name)} needs the scopes "${(tool.options.scopes ?? []).join(" ")}"; the caller lacks "${missing.join(" ")}".`);
+  }
+}
