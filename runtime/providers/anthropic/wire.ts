@@ -25,6 +25,8 @@ export interface AnthropicTool {
     required?: Array<string> | null;
     [key: string]: unknown;
   };
+  /** Example arguments, each one valid against `input_schema` (from `@example` JSON blocks). */
+  input_examples?: { [key: string]: unknown }[];
 }
 
 /** A `tool_use` content block of an assistant message. */

@@ -11,6 +11,7 @@ import { toStrictSchema } from "#lazy/strict";
 import { checkToolCount } from "../openai-limits";
 import type { ToolFormatSource } from "../provider";
 import type { ResponsesFunctionTool, ResponsesToolsOptions } from "./wire";
+import { describeWithExamples } from "../../tool/examples";
 
 /** One function tool. */
 export function toResponsesTool(tool: ToolFormatSource, options: ResponsesToolsOptions = {}): ResponsesFunctionTool {
@@ -21,7 +22,8 @@ export function toResponsesTool(tool: ToolFormatSource, options: ResponsesToolsO
     parameters: strict ? toStrictSchema(tool.parameters, tool.name) : tool.parameters,
     strict,
   };
-  if (tool.description !== "") entry.description = tool.description;
+  const description = describeWithExamples(tool);
+  if (description !== "") entry.description = description;
   return entry;
 }
 
