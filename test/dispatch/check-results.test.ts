@@ -30,8 +30,8 @@ const status = tool(function status(): "ok" | "failing" {
 });
 
 /** A picture: content parts are tooltype's shapes, not checked against the type. */
-const picture = tool(function picture(): unknown {
-  return image("aGk=", "image/png");
+const picture = tool(function picture(): { caption: string } {
+  return image({ base64: "aGk=", mediaType: "image/png" }) as unknown as { caption: string };
 });
 
 /** Opted in on its own. */

@@ -108,8 +108,8 @@ test("a function that is no tool is a TypeError that says what to pass", () => {
 });
 
 test("structuredOutput<T>() is a Standard Schema itself", () => {
-  const props = outputAsSpec["~standard"];
-  assert.is(props.vendor, "tooltype");
+  assert.is(outputAsSpec["~standard"].vendor, "tooltype");
+  const props = structuredOutput<Summary>()["~standard"];
   const ok = props.validate('{"title": "Trip", "words": "120"}');
   assert.equal(ok, { value: { title: "Trip", words: 120 } });
   const bad = props.validate({ title: "Trip" });
