@@ -15,7 +15,7 @@ import { conform } from "./conform";
 import { toDraft07 } from "./draft-07";
 import type { Located } from "./invalid";
 import { describeArgumentsProblem, parseArguments } from "./parse";
-import type { StandardIssue, StandardJsonSchemaOptions, StandardResult, ToolStandardSchema } from "./standard-types";
+import type { StandardIssue, StandardJsonSchemaOptions, StandardResult, ToolSchemaSource, ToolStandardSchema } from "./standard-types";
 import { ArgumentsValidator } from "./validate";
 import { getToolDeclaration, type AnyFunction } from "../tool/tool";
 import { NOT_COMPILED_HINT } from "../tool/errors";
@@ -33,14 +33,6 @@ export interface StandardSource {
   readonly coerce: boolean;
 }
 
-/** A registered tool, as `registry.get(name)` gives it. */
-interface ToolLike {
-  readonly name: string;
-  readonly parameters: JsonSchema;
-  readonly meta: CompiledToolMeta;
-  readonly options: Readonly<ToolOptions>;
-}
-
 const made = new WeakMap<object, ToolStandardSchema<never>>();
 
 /**
@@ -51,7 +43,7 @@ const made = new WeakMap<object, ToolStandardSchema<never>>();
  * is no compiled tool.
  * @typeParam Args The arguments object's type (default: any object).
  */
-export function standardSchema<Args = Record<string, unknown>>(tool: AnyFunction | ToolLike): ToolStandardSchema<Args> {
+export function standardSchema<Args = Record<string, unknown>>(tool: AnyFunction | ToolSchemaSource): ToolStandardSchema<Args> {
   let schema = made.get(tool);
   if (!schema) {
     schema = standardSchemaOf(sourceOf(tool));
@@ -60,7 +52,7 @@ export function standardSchema<Args = Record<string, unknown>>(tool: AnyFunction
   return schema as ToolStandardSchema<Args>;
 }
 
-function sourceOf(tool: AnyFunction | ToolLike): StandardSource {
+function sourceOf(tool: AnyFunction | ToolSchemaSource): StandardSource {
   if (typeof tool === "function") {
     const declaration = getToolDeclaration(tool);
     if (!declaration) {

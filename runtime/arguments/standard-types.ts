@@ -4,6 +4,21 @@
  * tooltype's declarations need nothing installed; a test checks that they stay assignable to the spec's own.
  */
 
+import type { CompiledToolMeta, JsonSchema } from "../tool/meta";
+import type { ToolOptions } from "../tool/options";
+
+/** A registered tool as `standardSchema` reads it (what `registry.get(name)` gives): name, schema, metadata, options. */
+export interface ToolSchemaSource {
+  /** The name the model calls it by (used in messages). */
+  readonly name: string;
+  /** JSON Schema of the arguments object. */
+  readonly parameters: JsonSchema;
+  /** What the transformer compiled (the validator, the Dates and URLs to revive). */
+  readonly meta: CompiledToolMeta;
+  /** The tool's options (`repair`, `coerce`, the argument limits). */
+  readonly options: Readonly<ToolOptions>;
+}
+
 /** A tool's arguments (or a structured output's answer) as a Standard Schema and Standard JSON Schema. */
 export interface ToolStandardSchema<Args = Record<string, unknown>> {
   /** The Standard properties: version 1, vendor `"tooltype"`, `validate` and `jsonSchema`. */

@@ -14,6 +14,7 @@ export type {
   StandardJsonSchemaOptions,
   StandardResult,
   StandardValidateOptions,
+  ToolSchemaSource,
   ToolStandardProps,
   ToolStandardSchema,
 } from "../arguments/standard-types";
