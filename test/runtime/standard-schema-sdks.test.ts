@@ -3,10 +3,11 @@
  * SDK's `tool({ inputSchema: standardSchema(fn) })` in `generateText` (a scripted mock model), and the MCP SDK v2's
  * `registerTool(name, { inputSchema: standardSchema(fn) }, …)` listed and called by the SDK v2 client. What the
  * model or client sees is the tool's JSON Schema; what the handler receives is validated and coerced by tooltype.
+ * Also a `structuredOutput<T>()` as the AI SDK's `Output.object({ schema })`.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { standardSchema, tool } from "tooltype";
+import { standardSchema, structuredOutput, tool } from "tooltype";
 
 /**
  * Weather forecast for a city.
@@ -64,6 +65,26 @@ test("the AI SDK's generateText: the schema reaches the model, the tool gets coe
   assert.is(failed?.toolCallId, "c2");
   // The AI SDK's error text carries the issues as tooltype wrote them, message and path.
   assert.match(String(failed?.error), '[{"message":"must be one of \\"celsius\\", \\"fahrenheit\\"; got \\"kelvin\\"","path":["unit"]}]');
+});
+
+/** A short summary. */
+interface Summary {
+  title: string;
+  words: number;
+}
+
+test("the AI SDK's Output.object takes a structuredOutput<T>() as its schema: sent as the response format, the answer coerced", async () => {
+  const { generateText, Output } = await import("ai");
+  const { MockLanguageModelV4 } = await import("ai/test");
+  const model = new MockLanguageModelV4({
+    doGenerate: { content: [{ type: "text", text: '{"title": "Trip", "words": "120"}' }], finishReason: { unified: "stop", raw: undefined }, usage: USAGE, warnings: [] },
+  });
+  const summary = structuredOutput<Summary>();
+  const result = await generateText({ model, prompt: "sum up", output: Output.object({ schema: summary }) });
+  assert.equal(result.output, { title: "Trip", words: 120 });
+  const format = model.doGenerateCalls[0]!.responseFormat as { type: string; schema?: { properties?: unknown } };
+  assert.is(format.type, "json");
+  assert.equal(format.schema?.properties, summary.schema.properties);
 });
 
 test("the MCP SDK v2's registerTool: tools/list shows the schema, tools/call runs with coerced arguments, a wrong call is an isError result", async () => {
