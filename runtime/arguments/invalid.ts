@@ -51,6 +51,8 @@ export interface InvalidArguments {
 export interface Located {
   pointer: string;
   message: string;
+  /** For a missing required property: its name (the line is about the object at `pointer`). */
+  missing?: string;
 }
 
 /** A line as messages show it: `/unit: must be one of …`, `(root): …`. */
@@ -59,9 +61,18 @@ function lineText(line: Located): string {
 }
 
 /** describeError's lines for the value at `pointer` (each starts with its place, as `where` writes it), located. */
-function located(pointer: string, lines: readonly string[]): Located[] {
+function located(pointer: string, lines: readonly string[], missing: string | undefined): Located[] {
   const place = `${where(pointer)}: `;
-  return lines.map((line) => ({ pointer, message: line.startsWith(place) ? line.slice(place.length) : line }));
+  return lines.map((line) => {
+    const out: Located = { pointer, message: line.startsWith(place) ? line.slice(place.length) : line };
+    if (missing !== undefined) out.missing = missing;
+    return out;
+  });
+}
+
+function missingProperty(error: ErrorObject): string | undefined {
+  const name = (error.params as { missingProperty?: unknown }).missingProperty;
+  return error.keyword === "required" && typeof name === "string" ? name : undefined;
 }
 
 /** What the descriptions of one validator keep: ajv's all-errors validator and the union branches compiled. */
@@ -174,7 +185,7 @@ class Description {
     const root: Located[] = [];
     errors.forEach((error, k) => {
       if (skip.has(k)) return;
-      const lines = replaced.get(k) ?? located(prefix + error.instancePath, describeError(error, prefix, this.refused));
+      const lines = replaced.get(k) ?? located(prefix + error.instancePath, describeError(error, prefix, this.refused), missingProperty(error));
       for (const line of lines) (line.pointer === "" ? root : nested).push(line);
     });
     const seen = new Set<string>();

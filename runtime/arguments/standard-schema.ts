@@ -99,9 +99,12 @@ function validateWith(source: StandardSource, validator: ArgumentsValidator, val
   return { issues: located.map((line) => issueOf(line, args)) };
 }
 
-/** A located line as an issue: its message, and its pointer as keys (numbers where the value there is an array). */
+/**
+ * A located line as an issue: its message, and its pointer as keys (numbers where the value there is an array); a
+ * missing property's path ends with its name, as forms show the problem at the field.
+ */
 function issueOf(line: Located, value: unknown): StandardIssue {
-  if (line.pointer === "") return { message: line.message };
+  if (line.pointer === "" && line.missing === undefined) return { message: line.message };
   const path: PropertyKey[] = [];
   let at = value;
   for (const raw of line.pointer.split("/").slice(1)) {
@@ -110,6 +113,7 @@ function issueOf(line: Located, value: unknown): StandardIssue {
     path.push(index ?? key);
     at = typeof at === "object" && at !== null ? (at as Record<string, unknown>)[key] : undefined;
   }
+  if (line.missing !== undefined) path.push(line.missing);
   return { message: line.message, path };
 }
 

@@ -74,8 +74,8 @@ test("validate: issues say what is wrong, with the path as keys and array indexe
   ]);
   const missing = standardSchema(planTrip)["~standard"].validate({});
   assert.equal(missing.issues?.map((issue) => [issue.path, issue.message]), [
-    [undefined, 'missing required property "stops"'],
-    [undefined, 'missing required property "start"'],
+    [["stops"], 'missing required property "stops"'],
+    [["start"], 'missing required property "start"'],
   ]);
   const unreadable = standardSchema(planTrip)["~standard"].validate("[1, 2]");
   assert.is(unreadable.issues?.length, 1);
@@ -113,7 +113,7 @@ test("structuredOutput<T>() is a Standard Schema itself", () => {
   const ok = props.validate('{"title": "Trip", "words": "120"}');
   assert.equal(ok, { value: { title: "Trip", words: 120 } });
   const bad = props.validate({ title: "Trip" });
-  assert.equal(bad.issues?.map((issue) => issue.message), ['missing required property "words"']);
+  assert.equal(bad.issues?.map((issue) => [issue.path, issue.message]), [[["words"], 'missing required property "words"']]);
   assert.equal(props.jsonSchema.input({ target: "draft-07" }), structuredOutput<Summary>().schema);
 });
 
