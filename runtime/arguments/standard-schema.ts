@@ -22,7 +22,6 @@ import { NOT_COMPILED_HINT } from "../tool/errors";
 import type { CompiledToolMeta, CompiledValidatorFactory, JsonSchema } from "../tool/meta";
 import type { ToolOptions } from "../tool/options";
 
-export type * from "./standard-types";
 
 /** What a Standard Schema is made of: a name for messages, the schema, how to read and conform. */
 export interface StandardSource {
