@@ -7,7 +7,6 @@
 export { tool } from "../tool/tool";
 export type { SchemaToolDefinition, SchemaToolFunction } from "../tool/tool";
 
-export { standardSchema } from "../arguments/standard-schema";
 export type {
   StandardIssue,
   StandardJsonSchemaConverter,
