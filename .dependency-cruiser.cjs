@@ -170,10 +170,17 @@ module.exports = {
     },
     {
       name: "transformer-reads-only-the-seam",
-      comment: "The transformer shares only the metadata types and the validator settings with the runtime.",
+      comment: "The transformer shares only the metadata types and the validator settings with the runtime (examples.ts has a rule of its own).",
       severity: "error",
-      from: { path: "^transformer/" },
+      from: { path: "^transformer/", pathNot: "^transformer/examples\\.ts$" },
       to: { path: "^runtime/", pathNot: "^runtime/(tool/meta|arguments/ajv-options)\\.ts$" },
+    },
+    {
+      name: "transformer-examples-read-the-failure-path",
+      comment: "transformer/examples.ts (TT1026) checks @example arguments with the runtime's validator and its words, and reads nothing else of the runtime.",
+      severity: "error",
+      from: { path: "^transformer/examples\\.ts$" },
+      to: { path: "^runtime/", pathNot: "^runtime/(tool/meta|arguments/(validate|invalid))\\.ts$" },
     },
     {
       name: "runtime-never-loads-the-transformer",

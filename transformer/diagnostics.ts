@@ -48,6 +48,8 @@ export const enum Code {
   SlowPattern = 1024,
   /** `@tool` in a program whose emit keeps standard decorators as written (`target: ESNext`): no engine runs them. */
   UnloweredDecorator = 1025,
+  /** An `@example` of JSON arguments that the tool's parameter schema does not accept. */
+  InvalidExample = 1026,
 }
 
 export interface RelatedLocation {

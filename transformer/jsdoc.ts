@@ -32,8 +32,10 @@ export function descriptionOf(tsi: TS, node: ts.Node): string {
 }
 
 export interface ToolDoc {
-  /** Summary and body, with `@example` blocks appended (models learn from few-shot examples). */
+  /** Summary and body, with the `@example` blocks that are not arguments appended (models learn from examples). */
   description: string;
+  /** `@example` blocks that are one JSON object: example arguments, checked against the schema by the caller. */
+  examples: { value: { [key: string]: JsonValue }; tag: ts.JSDocTag }[];
   deprecated?: string | true;
   /** The `@returns` text. */
   returns?: string;
@@ -52,7 +54,7 @@ const ANNOTATION_TAGS: ReadonlySet<string> = new Set(["readOnlyHint", "destructi
 /** Everything the JSDoc on a tool says about the tool as a whole. */
 export function toolDocOf(tsi: TS, node: ts.Node): ToolDoc {
   let description = descriptionOf(tsi, node);
-  const doc: ToolDoc = { description, invalid: [] };
+  const doc: ToolDoc = { description, examples: [], invalid: [] };
   for (const jsDoc of jsDocsOf(tsi, node)) {
     for (const tag of jsDoc.tags ?? []) {
       const text = (tsi.getTextOfJSDocComment(tag.comment) ?? "").trim();
@@ -66,9 +68,12 @@ export function toolDocOf(tsi: TS, node: ts.Node): ToolDoc {
         continue;
       }
       switch (name) {
-        case "example":
-          if (text) description += `${description ? "\n\n" : ""}Example:\n${text}`;
+        case "example": {
+          const args = exampleArguments(text);
+          if (args) doc.examples.push({ value: args, tag });
+          else if (text) description += `${description ? "\n\n" : ""}Example:\n${text}`;
           break;
+        }
         case "deprecated":
           doc.deprecated = text || true;
           break;
@@ -89,6 +94,22 @@ export function toolDocOf(tsi: TS, node: ts.Node): ToolDoc {
   }
   doc.description = description;
   return doc;
+}
+
+/**
+ * The arguments an `@example` block gives, when the block is one JSON object (bare, or in a fence marked json or
+ * unmarked); undefined for anything else (a code sample, a call, prose), which stays part of the description.
+ */
+export function exampleArguments(text: string): { [key: string]: JsonValue } | undefined {
+  const fenced = /^```(?:json|jsonc)?[ \t]*\n([\s\S]*?)\n?```$/.exec(text.trim());
+  const body = (fenced ? fenced[1]! : text).trim();
+  if (!body.startsWith("{")) return undefined;
+  try {
+    const value = JSON.parse(body) as JsonValue;
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** One `@param` tag: its name as written (`query`, `filter.min`), its text, and the tag for diagnostics. */

@@ -1,6 +1,7 @@
 /**
  * Derives a tool's CompiledToolMeta from its function and JSDoc:
- * - the name and description (with `@example`, `@deprecated`, `@returns`), checked (TT1002, TT1003);
+ * - the name and description (with `@example`, `@deprecated`, `@returns`), checked (TT1002, TT1003); `@example`s
+ *   that are JSON arguments, checked against the parameter schema (TT1026);
  * - one schema property per parameter (type, `@param` text, required-ness, default), or the properties of a single
  *   destructured parameter (flattened); `this` skipped, `ToolContext` injected, other shapes reported (TT1004, TT1013);
  * - `@param` texts matched to parameters and properties (TT1010 for the rest);
@@ -13,7 +14,8 @@
 import type * as ts from "typescript";
 import { type CompiledToolMeta, type JsonValue, META_VERSION } from "../runtime/tool/meta";
 import type { TS } from "./compat";
-import { Code } from "./diagnostics";
+import { Code, tagSpan } from "./diagnostics";
+import { exampleProblems } from "./examples";
 import type { ApiResolver } from "./find";
 import { type ParamDoc, paramDocsOf, toolDocOf } from "./jsdoc";
 import { datePointers } from "./schema/dates";
@@ -106,6 +108,21 @@ export function deriveToolMeta(
       });
     }
     if (found.pointers.length > 0) meta[kind === "date" ? "dates" : "urls"] = found.pointers;
+  }
+  if (doc.examples.length > 0) {
+    meta.examples = doc.examples.map((example) => example.value);
+    // A schema with errors already has its diagnostics; checking examples against it would only add noise.
+    if (!problems.some((p) => !p.warning)) {
+      doc.examples.forEach((example, i) => {
+        const lines = exampleProblems(meta.parameters, example.value);
+        if (!lines) return;
+        problems.push({
+          code: Code.InvalidExample,
+          node: tagSpan(example.tag),
+          message: `The @example ${doc.examples.length > 1 ? `#${i + 1} ` : ""}of tool "${name}" is JSON arguments that its parameters do not accept:\n${lines.map((line) => `- ${line}`).join("\n")}\nCorrect the example (a model copies it), or write it as a code sample rather than a bare JSON object if it is not the tool's arguments.`,
+        });
+      });
+    }
   }
   if (doc.deprecated !== undefined) meta.deprecated = doc.deprecated;
   if (doc.title !== undefined) meta.title = doc.title;

@@ -2,7 +2,8 @@
  * `tooltype/ai`: a registry's tools as the `tools` record of the Vercel AI SDK (`ai`, major 7) for `generateText`,
  * `streamText` and agents built on them. Needs `ai` installed (an optional peer; the main entry never loads it).
  *
- * Each tool: its description, its JSON Schema through `jsonSchema()` (unchecked there: tooltype validates), `strict`
+ * Each tool: its description and example arguments (`inputExamples`, from `@example` JSON blocks), its JSON Schema
+ * through `jsonSchema()` (unchecked there: tooltype validates), `strict`
  * where asked (the AI SDK's OpenAI provider sends it), and an `execute` that runs the call through the registry's
  * pipeline with the AI SDK's tool call id and abort signal. The tool's output (what the program keeps, in
  * `toolResults` and steps) is the ToolMessage with its artifact; `toModelOutput` sends the model only its content.
@@ -39,7 +40,8 @@ export function toAISDKTools(registry: ToolRegistry, options: AdapterOptions = {
   const tools: Record<string, AISDKTool> = {};
   for (const adapted of adaptTools(registry, options)) {
     tools[adapted.name] = tool({
-      description: adapted.description,
+      description: adapted.ownDescription,
+      ...(adapted.examples.length > 0 ? { inputExamples: adapted.examples.map((input) => ({ input: { ...input } })) } : {}),
       inputSchema: jsonSchema<Record<string, unknown>>(adapted.parameters as JSONSchema7),
       ...(adapted.strict ? { strict: true } : {}),
       ...(toolNeedsApproval(adapted.tool) ? { needsApproval: true } : {}),

@@ -28,7 +28,12 @@ export interface AdapterOptions {
 export interface AdaptedTool {
   readonly tool: RegisteredTool;
   readonly name: string;
+  /** What the model reads: the tool's description, with its example arguments appended when it has any. */
   readonly description: string;
+  /** The tool's own description, for frameworks that send the examples in a field of their own. */
+  readonly ownDescription: string;
+  /** Example arguments (`@example` JSON blocks), each valid against the parameter schema. */
+  readonly examples: readonly { [key: string]: unknown }[];
   /** The schema the model sees: the parameter schema, or its strict rewrite. */
   readonly parameters: JsonSchema;
   readonly strict: boolean;
@@ -75,7 +80,9 @@ export function adaptTools(registry: ToolRegistry, options: AdapterOptions, defa
       return {
         tool,
         name,
-        description: tool.description,
+        description: entry.function.description ?? "",
+        ownDescription: tool.description,
+        examples: tool.meta.examples ?? [],
         parameters: (entry.function.parameters ?? { type: "object", properties: {} }) as JsonSchema,
         strict: entry.function.strict === true,
         run: async (input, callId, signal, onProgress) => {

@@ -6,12 +6,16 @@
  * - `parse(text)`: lenient reading (the same repairs as tool arguments), the same coercion rules (the strict
  *   rewrite's nulls undone), validation against T's schema, revived Dates; a StructuredOutputError lists every
  *   violation;
- * - `formatInstructions()` for models without a response-format parameter (the output-parser style).
+ * - `formatInstructions()` for models without a response-format parameter (the output-parser style);
+ * - `~standard`: T as a Standard Schema and Standard JSON Schema, validated as `parse` does (standard-schema.ts), so
+ *   libraries that take any Standard Schema (the AI SDK's `Output.object({ schema })`, …) take it as it is.
  */
 import { describeArgumentsProblem, parseArguments } from "../arguments/parse";
 import { conform } from "../arguments/conform";
 import { instantiateValidator } from "../arguments/compiled-validator";
 import { ArgumentsValidator } from "../arguments/validate";
+import { standardSchemaOf } from "../arguments/standard-schema";
+import type { ToolStandardProps, ToolStandardSchema } from "../arguments/standard-types";
 import type { JsonSchemaResponseFormat } from "../providers/catalog";
 import { toResponseFormat } from "../providers/openai-chat/tools";
 import { NOT_COMPILED_HINT, type SchemaError } from "../tool/errors";
@@ -54,7 +58,7 @@ export type SafeParseResult<T> = { success: true; data: T } | { success: false; 
  * A model's answer typed `T`, made by `structuredOutput<T>()`: the request field (`responseFormat`), the prompt text
  * for models without one (`formatInstructions()`), and `parse`/`safeParse` to read the answer.
  */
-export class StructuredOutput<T> {
+export class StructuredOutput<T> implements ToolStandardSchema<T> {
   readonly name: string;
   readonly description: string | undefined;
   /** T's JSON Schema as the transformer wrote it (answers are validated against this one). */
@@ -64,6 +68,7 @@ export class StructuredOutput<T> {
   readonly #coerce: boolean;
   #validator: ArgumentsValidator | undefined;
   #format: JsonSchemaResponseFormat | undefined;
+  #standard: ToolStandardProps<T> | undefined;
 
   constructor(meta: CompiledOutputMeta, name: string | undefined, options: StructuredOutputOptions) {
     this.#meta = meta;
@@ -96,6 +101,15 @@ export class StructuredOutput<T> {
       );
     }
     return read.args as T;
+  }
+
+  /**
+   * T as a Standard Schema and Standard JSON Schema (vendor `"tooltype"`): `validate` reads and conforms a value (or
+   * text) as `parse` does and lists what is wrong as issues with paths; `jsonSchema` writes T's schema.
+   */
+  get "~standard"(): ToolStandardProps<T> {
+    this.#standard ??= standardSchemaOf<T>({ name: this.name, schema: this.schema, meta: this.#meta, read: {}, coerce: this.#coerce })["~standard"];
+    return this.#standard;
   }
 
   /** Like `parse`, without throwing. */

@@ -7,7 +7,7 @@ import { reviveDates } from "./args";
 import { type Coercion, coerceArguments } from "./coerce";
 import type { SchemaError } from "../tool/errors";
 import { dropOptionalNulls } from "./optional-nulls";
-import { findInvalid } from "./invalid";
+import { findInvalid, type Located } from "./invalid";
 import type { JsonSchema } from "../tool/meta";
 import { fitsSchema } from "./schema-fit";
 import type { ArgumentsValidator } from "./validate";
@@ -21,7 +21,7 @@ export interface ConformSettings {
 export interface Conformed {
   coercions: Coercion[];
   /** Present when the value still fails its schema: the violations and their lines. */
-  invalid?: { errors: SchemaError[]; issues: string[] };
+  invalid?: { errors: SchemaError[]; issues: string[]; located?: Located[] };
 }
 
 /** The answer for a value that was valid as it came: shared, since nothing about it is particular. */

@@ -42,7 +42,37 @@ let shared: Ajv2020 | undefined;
 export interface InvalidArguments {
   errors: SchemaError[];
   issues: string[];
+  /** The same lines as `issues`, each as the JSON pointer it is about and the message without it. */
+  located?: Located[];
   truncated?: boolean;
+}
+
+/** One line of a failed check: where (a JSON pointer, `""` for the value itself) and what is wrong there. */
+export interface Located {
+  pointer: string;
+  message: string;
+  /** For a missing required property: its name (the line is about the object at `pointer`). */
+  missing?: string;
+}
+
+/** A line as messages show it: `/unit: must be one of …`, `(root): …`. */
+function lineText(line: Located): string {
+  return `${where(line.pointer)}: ${line.message}`;
+}
+
+/** describeError's lines for the value at `pointer` (each starts with its place, as `where` writes it), located. */
+function located(pointer: string, lines: readonly string[], missing: string | undefined): Located[] {
+  const place = `${where(pointer)}: `;
+  return lines.map((line) => {
+    const out: Located = { pointer, message: line.startsWith(place) ? line.slice(place.length) : line };
+    if (missing !== undefined) out.missing = missing;
+    return out;
+  });
+}
+
+function missingProperty(error: ErrorObject): string | undefined {
+  const name = (error.params as { missingProperty?: unknown }).missingProperty;
+  return error.keyword === "required" && typeof name === "string" ? name : undefined;
 }
 
 /** What the descriptions of one validator keep: ajv's all-errors validator and the union branches compiled. */
@@ -107,7 +137,8 @@ class Description {
   }
 
   result(raw: readonly ErrorObject[], truncated: boolean): InvalidArguments {
-    const result: InvalidArguments = { errors: raw.map(toSchemaError), issues: this.#lines(raw, "") };
+    const lines = this.#lines(raw, "");
+    const result: InvalidArguments = { errors: raw.map(toSchemaError), issues: lines.map(lineText), located: lines };
     if (truncated) result.truncated = true;
     return result;
   }
@@ -136,9 +167,9 @@ class Description {
   }
 
   /** The lines for a list of ajv errors, with union branches folded; root-level lines last, as a reader expects. */
-  #lines(errors: readonly ErrorObject[], prefix: string): string[] {
+  #lines(errors: readonly ErrorObject[], prefix: string): Located[] {
     const skip = new Set<number>();
-    const replaced = new Map<number, string[]>();
+    const replaced = new Map<number, Located[]>();
     // A union's branch errors come right before its own error, so walk backwards and fold them away.
     for (let k = errors.length - 1; k >= 0; k--) {
       const error = errors[k]!;
@@ -150,18 +181,24 @@ class Description {
         skip.add(j);
       }
     }
-    const nested: string[] = [];
-    const root: string[] = [];
+    const nested: Located[] = [];
+    const root: Located[] = [];
     errors.forEach((error, k) => {
       if (skip.has(k)) return;
-      const lines = replaced.get(k) ?? describeError(error, prefix, this.refused);
-      for (const line of lines) (line.startsWith("(root)") ? root : nested).push(line);
+      const lines = replaced.get(k) ?? located(prefix + error.instancePath, describeError(error, prefix, this.refused), missingProperty(error));
+      for (const line of lines) (line.pointer === "" ? root : nested).push(line);
     });
-    return [...new Set([...nested, ...root])];
+    const seen = new Set<string>();
+    return [...nested, ...root].filter((line) => {
+      const text = lineText(line);
+      if (seen.has(text)) return false;
+      seen.add(text);
+      return true;
+    });
   }
 
   /** Lines for a failed anyOf/oneOf, and how many branch errors precede it in ajv's list. */
-  #union(error: ErrorObject, prefix: string): { lines: string[]; consumed: number } {
+  #union(error: ErrorObject, prefix: string): { lines: Located[]; consumed: number } {
     const branches = Array.isArray(error.schema) ? (error.schema as unknown[]) : [];
     const path = prefix + error.instancePath;
     // A generated validator attaches each alternative's errors; ajv lists them before the union's own error.
@@ -174,7 +211,7 @@ class Description {
     if (Array.isArray(passing)) {
       const labels = passing.map((i) => `#${Number(i) + 1}`).join(" and ");
       return {
-        lines: [`${where(path)}: must match exactly one alternative, but matches ${labels} of ${describeUnion(branches, this.#root)}`],
+        lines: [{ pointer: path, message: `must match exactly one alternative, but matches ${labels} of ${describeUnion(branches, this.#root)}` }],
         consumed,
       };
     }
@@ -183,7 +220,7 @@ class Description {
       return { lines: this.#lines(near[0]!, path), consumed };
     }
     return {
-      lines: [`${where(path)}: must be ${describeUnion(branches, this.#root)}; got ${shortJson(error.data)}`],
+      lines: [{ pointer: path, message: `must be ${describeUnion(branches, this.#root)}; got ${shortJson(error.data)}` }],
       consumed,
     };
   }

@@ -12,6 +12,8 @@ import { describeArgumentsProblem, parseArguments } from "./parse";
 import type { RepairKind } from "./repair";
 import type { ArgumentsValidator } from "./validate";
 import { ToolValidationError } from "../tool/errors";
+
+export { resultProblem } from "./result-check";
 import type { JsonSchema } from "../tool/meta";
 
 /** Arguments ready for the call, or the error to report; either way what was repaired and coerced on the way. */

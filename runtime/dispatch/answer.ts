@@ -80,7 +80,7 @@ function settingsOf(tool: DispatchTool, registry: Readonly<RegistryOptions>, too
     maxBytes,
     maxDepth,
     maxResultBytes: own.maxResultBytes ?? registry.maxResultBytes ?? MAX_RESULT_BYTES,
-    artifact: own.responseFormat === "content_and_artifact",
+    handsResult: own.responseFormat === "content_and_artifact" || checksResults(tool, registry),
     params: meta.flatten ? undefined : meta.params,
     fn: tool.invoker,
     walk: walkAlways || depth === undefined || depth > maxDepth,
@@ -88,6 +88,15 @@ function settingsOf(tool: DispatchTool, registry: Readonly<RegistryOptions>, too
   };
   tools.set(tool.name, settings);
   return settings;
+}
+
+/**
+ * Whether the results of `tool` are checked against its declared return type: its `checkResults` option, else the
+ * registry's, else on where `NODE_ENV` is `"test"` (Jest and Vitest set it); never for a tool without a return schema.
+ */
+export function checksResults(tool: DispatchTool, registry: Readonly<RegistryOptions>): boolean {
+  if (tool.meta.returns === undefined) return false;
+  return tool.options.checkResults ?? registry.checkResults ?? (typeof process !== "undefined" && process.env?.NODE_ENV === "test");
 }
 
 /** On only in tests (setReadAllInFull): every call's arguments go to the full reader, as text this file does not read does. */
@@ -165,7 +174,7 @@ export function answerCall(env: DispatchEnvironment, call: NormalizedCall, run: 
     return new Handed(THREW, tool, args, error);
   }
   // Text, the most common result, is its own content; within a third of the limit its UTF-8 needs no counting.
-  if (typeof result !== "string" || settings.artifact || result.length * 3 > settings.maxResultBytes) return new Handed(RETURNED, tool, args, result);
+  if (typeof result !== "string" || settings.handsResult || result.length * 3 > settings.maxResultBytes) return new Handed(RETURNED, tool, args, result);
   return new ToolMessage({ tool_call_id: call.id, name: tool.name, content: result, status: "success" });
 }
 

@@ -75,8 +75,11 @@ export interface ToolSettings {
   readonly maxBytes: number;
   readonly maxDepth: number;
   readonly maxResultBytes: number;
-  /** `responseFormat: "content_and_artifact"`: the result is a pair, answered by the later stages. */
-  readonly artifact: boolean;
+  /**
+   * Every result goes to the later stages: the tool answers `content_and_artifact` (a pair), or its results are
+   * checked against its return type (`checkResults`).
+   */
+  readonly handsResult: boolean;
   /** The parameters by position (`meta.params`), or undefined for a flattened tool (arguments/args.ts maps those). */
   readonly params: readonly string[] | undefined;
   /** `tool.invoker`, read once. */

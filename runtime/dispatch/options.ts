@@ -143,6 +143,8 @@ export interface RegistryOptions extends ToolHooks {
   maxCallIdLength?: number;
   /** Default for {@link ToolOptions.maxResultBytes} (1 MiB). */
   maxResultBytes?: number;
+  /** Default for {@link ToolOptions.checkResults} (on where `NODE_ENV` is `"test"`, else off). */
+  checkResults?: boolean;
   /** Default for {@link ToolOptions.redact} (`true`: the built-in patterns). */
   redact?: Redact;
 }

@@ -45,7 +45,7 @@ import { failureText, validationText } from "./error-text";
 import { DEFAULT_TOOL_TIMEOUT_MS, MAX_CALL_ID_LENGTH, MAX_RESULT_BYTES } from "./limits";
 import { callIdTooLongError, checkResultSize } from "./limit-errors";
 import type { CallRun, DispatchEnvironment, DispatchTool } from "./environment";
-import { ABORTED, BROKEN, Handed, PENDING, REFUSED, RETURNED, THREW, UNFOUND, UNREAD, VALID, answerCall, isThenable, noContext } from "./answer";
+import { ABORTED, BROKEN, Handed, PENDING, REFUSED, RETURNED, THREW, UNFOUND, UNREAD, VALID, answerCall, checksResults, isThenable, noContext } from "./answer";
 import { middlewareOf, runChain } from "./middleware";
 import { contentParts, partsText } from "../tool/content";
 import { driveToolStream, isToolStream, progressOf } from "../tool/stream";
@@ -188,6 +188,8 @@ interface CallSettings {
   redact: Redact | undefined;
   toolHandler: ErrorHandler | undefined;
   validationHandler: ErrorHandler | undefined;
+  /** Results are checked against the declared return type (answer.ts `checksResults`). */
+  checkResults: boolean;
 }
 
 /** A tool's settings when the dispatch overrides none of them: the same for every call, so computed once. */
@@ -223,6 +225,7 @@ function computeSettings(tool: DispatchTool, registry: Readonly<RegistryOptions>
     redact: own.redact ?? dispatch.redact ?? registry.redact,
     toolHandler: own.handleToolError ?? registry.handleToolError,
     validationHandler: own.handleValidationError ?? registry.handleValidationError,
+    checkResults: checksResults(tool, registry),
   };
 }
 
@@ -483,7 +486,7 @@ class CallState {
     return this.end(new ToolMessage({ tool_call_id: this.call.id, name: this.tool?.name ?? this.call.name, content, status: "error", errorKind }));
   }
 
-  succeeded(tool: DispatchTool, settings: CallSettings, value: unknown): ToolMessage {
+  succeeded(tool: DispatchTool, settings: CallSettings, value: unknown): ToolMessage | Promise<ToolMessage> {
     let message: ToolMessage;
     try {
       message = successMessage(tool, this.call.id, value);
@@ -491,7 +494,19 @@ class CallState {
     } catch (error) {
       return this.caught(settings, error);
     }
-    return this.end(message);
+    // Content parts and `[content, artifact]` pairs are tooltype's shapes, not the value the return type describes.
+    if (!settings.checkResults || message.parts !== undefined || value === undefined || tool.options.responseFormat === "content_and_artifact") return this.end(message);
+    const returns = tool.meta.returns!;
+    const sent = typeof value === "string" ? value : (JSON.parse(message.content) as unknown);
+    let checked: ToolResultError | undefined | Promise<ToolResultError | undefined>;
+    try {
+      checked = withSettle((settle) => settle.resultProblem(tool.name, returns, sent));
+    } catch (error) {
+      // No validator for the return type (a bundle without ajv): said in the answer, as for any tool failure.
+      return this.caught(settings, error);
+    }
+    const answer = (problem: ToolResultError | undefined): ToolMessage => (problem ? this.caught(settings, problem) : this.end(message));
+    return checked instanceof Promise ? checked.then(answer, (error: unknown) => this.caught(settings, error)) : answer(checked);
   }
 
   /** A failure after the arguments were accepted: the caller's abort is passed on, anything else answered. */

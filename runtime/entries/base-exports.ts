@@ -7,6 +7,17 @@
 export { tool } from "../tool/tool";
 export type { SchemaToolDefinition, SchemaToolFunction } from "../tool/tool";
 
+export type {
+  StandardIssue,
+  StandardJsonSchemaConverter,
+  StandardJsonSchemaOptions,
+  StandardResult,
+  StandardValidateOptions,
+  ToolSchemaSource,
+  ToolStandardProps,
+  ToolStandardSchema,
+} from "../arguments/standard-types";
+
 export { BaseToolRegistry } from "../registry/core";
 export type { ApprovalDone, ApprovalPaused, ApprovalResult, ApprovalState } from "../registry/approval";
 export { ApprovalRequiredError } from "../dispatch/approval-error";

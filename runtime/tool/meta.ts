@@ -24,8 +24,14 @@ export interface CompiledToolMeta {
   v: 1;
   /** Tool name as the model sees it: method name, function name, else the variable's name. */
   name: string;
-  /** JSDoc summary and body (plus `@example` blocks). */
+  /** JSDoc summary and body (plus the `@example` blocks that are not JSON arguments, such as code samples). */
   description: string;
+  /**
+   * Example arguments: the `@example` blocks that are one JSON object, each checked against `parameters` at build
+   * time. Anthropic takes them as `input_examples`, the AI SDK as `inputExamples`; other formats get them appended to
+   * the description (runtime/tool/examples.ts).
+   */
+  examples?: { [key: string]: JsonValue }[];
   /** `{ type: "object", properties, required, additionalProperties: false, $defs? }` */
   parameters: JsonSchema;
   /** Parameter names in positional order: how an args object maps onto the call. */

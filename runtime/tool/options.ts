@@ -76,6 +76,12 @@ export interface ToolOptions {
    * each image or file part's base64 data (or URL); an artifact is not counted. Default 1 MiB.
    */
   maxResultBytes?: number;
+  /**
+   * Check each result against the tool's declared return type before the model (or an MCP client) sees it: a value
+   * the type does not allow is answered as a tool error naming where it differs. Default: the registry's
+   * `checkResults`, else on where `NODE_ENV` is `"test"`.
+   */
+  checkResults?: boolean;
   /** How the text of an unexpected error is redacted; see {@link Redact}. Default `true`. */
   redact?: Redact;
   /**

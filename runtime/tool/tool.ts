@@ -10,7 +10,7 @@
  * `@tool(options, meta)`); this module only records it next to the function. Nothing is checked here: a missing
  * or unknown metadata version is reported when the tool is registered, where the error can name the tool.
  */
-import type { CompiledToolMeta, JsonSchema } from "./meta";
+import type { CompiledToolMeta, JsonSchema, JsonValue } from "./meta";
 import type { ToolContext, ToolOptions } from "./options";
 import { streamsResults } from "./stream";
 
@@ -145,6 +145,8 @@ export interface SchemaToolDefinition extends ToolOptions {
   parameters: JsonSchema;
   /** How registration errors name the tool's origin, e.g. `tool "search" of MCP server "files"`. */
   origin?: string;
+  /** Example arguments (not checked here: write ones `parameters` accepts), as `@example` JSON gives compiled tools. */
+  examples?: { [key: string]: JsonValue }[];
 }
 
 /** The function of a run-time schema tool: the validated (and coerced) arguments object, and the call's context. */
@@ -156,7 +158,7 @@ export type SchemaToolFunction<Args = Record<string, unknown>> = (args: Args, co
  * `parameters` as it does for compiled tools, then calls `fn(args, context)`.
  */
 function fromSchema<Args = Record<string, unknown>>(definition: SchemaToolDefinition, fn: SchemaToolFunction<Args>): SchemaToolFunction<Args> {
-  const { parameters, origin, ...options } = definition;
+  const { parameters, origin, examples, ...options } = definition;
   if (typeof fn !== "function") {
     throw new TypeError(`tool.fromSchema(${JSON.stringify(definition.name)}, fn): fn must be a function; got ${typeof fn}.`);
   }
@@ -177,6 +179,7 @@ function fromSchema<Args = Record<string, unknown>>(definition: SchemaToolDefini
     // What the transformer says of an `async function*`, said here of one written without it.
     ...(streamsResults(fn, undefined) ? { streams: true as const } : {}),
   };
+  if (examples !== undefined && examples.length > 0) meta.examples = examples;
   const wrapped = wrapFunction(fn as AnyFunction, options, meta);
   if (origin !== undefined) declarations.get(wrapped)!.origin = origin;
   return wrapped as SchemaToolFunction<Args>;

@@ -1,10 +1,12 @@
 /**
- * Anthropic tools: `{ name, description, input_schema }`, and, with `toolSearch`, a tool search tool: deferred tools
- * (docs/large-toolsets.md) then carry `defer_loading: true`, and the model finds them through the search tool, which
- * the API runs itself (its results are `tool_reference` blocks that load the definitions). Without it they are
- * written whole: a request without a search tool may not defer tools.
+ * Anthropic tools: `{ name, description, input_schema }`, `input_examples` for a tool with example arguments, and,
+ * with `toolSearch`, a tool search tool: deferred tools (docs/large-toolsets.md) then carry `defer_loading: true`,
+ * and the model finds them through the search tool, which the API runs itself (its results are `tool_reference`
+ * blocks that load the definitions). Without it they are written whole: a request without a search tool may not
+ * defer tools.
  */
 import type { Tool } from "@anthropic-ai/sdk/resources/messages";
+import { examplesOf } from "../../tool/examples";
 import { type ToolFormatSource, isDeferred } from "../provider";
 import type { AnthropicRequestTool, AnthropicTool, AnthropicToolSearchMatch, AnthropicToolSearchTool, AnthropicToolsOptions } from "./wire";
 
@@ -13,6 +15,8 @@ export function toAnthropicTool(tool: ToolFormatSource, deferred = false): Anthr
   const entry: Tool = { name: tool.name, input_schema: { ...tool.parameters, type: "object" } };
   if (tool.description !== "") entry.description = tool.description;
   if (deferred && isDeferred(tool)) entry.defer_loading = true;
+  const examples = examplesOf(tool);
+  if (examples.length > 0) entry.input_examples = examples.map((example) => ({ ...example }));
   return entry;
 }
 

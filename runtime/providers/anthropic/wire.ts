@@ -26,6 +26,8 @@ export interface AnthropicTool {
     required?: Array<string> | null;
     [key: string]: unknown;
   };
+  /** Example arguments, each one valid against `input_schema` (from `@example` JSON blocks). */
+  input_examples?: { [key: string]: unknown }[];
   /** `true` for a deferred tool: loaded only when the tool search tool finds it. */
   defer_loading?: boolean;
 }

@@ -21,6 +21,7 @@ import type { JsonSchema, JsonValue } from "../../tool/meta";
 import type { ToolFormatSource } from "../provider";
 import { Type } from "./enums";
 import type { GeminiFunctionDeclaration, GeminiSchema, GeminiTool, GeminiToolsOptions } from "./wire";
+import { describeWithExamples } from "../../tool/examples";
 
 const DEFAULT_RECURSION_DEPTH = 3;
 
@@ -52,7 +53,8 @@ export function toGeminiFunctionDeclaration(tool: ToolFormatSource, options: Gem
     );
   }
   const declaration: FunctionDeclaration = { name: tool.name };
-  if (tool.description !== "") declaration.description = tool.description;
+  const description = describeWithExamples(tool);
+  if (description !== "") declaration.description = description;
   const properties = isRecord(tool.parameters.properties) ? Object.keys(tool.parameters.properties) : [];
   if (options.jsonSchema) {
     if (properties.length > 0) declaration.parametersJsonSchema = tool.parameters;

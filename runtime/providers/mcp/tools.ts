@@ -9,12 +9,14 @@ import { isRecord, resolveRef } from "../../arguments/json-schema";
 import type { JsonSchema } from "../../tool/meta";
 import type { ToolFormatSource } from "../provider";
 import type { MCPObjectSchema, MCPTool } from "./wire";
+import { describeWithExamples } from "../../tool/examples";
 
 export function toMCPTool(tool: ToolFormatSource): MCPTool {
   const entry: Tool = { name: tool.name, inputSchema: { ...tool.parameters, type: "object" } };
   const title = tool.options.title ?? tool.meta?.title;
   if (title !== undefined) entry.title = title;
-  if (tool.description !== "") entry.description = tool.description;
+  const description = describeWithExamples(tool);
+  if (description !== "") entry.description = description;
   const output = mcpOutputSchema(tool);
   if (output) entry.outputSchema = output;
   const annotations = { ...tool.meta?.annotations, ...tool.options.annotations };

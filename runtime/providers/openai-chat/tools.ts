@@ -10,6 +10,7 @@ import { toStrictSchema } from "#lazy/strict";
 import { checkToolCount } from "../openai-limits";
 import type { OutputFormatSource, ToolFormatSource } from "../provider";
 import type { JsonSchemaResponseFormat, OpenAIFunctionTool } from "./wire";
+import { describeWithExamples } from "../../tool/examples";
 
 /** `toOpenAITools` options. */
 export interface OpenAIToolsOptions {
@@ -30,7 +31,8 @@ export function toOpenAITool(tool: ToolFormatSource, options: OpenAIToolsOptions
   const strict = tool.options.strict ?? options.strict;
   const fn: ChatCompletionFunctionTool["function"] = { name: tool.name };
   // An empty description is left out rather than sent as "" (the model reads nothing either way).
-  if (tool.description !== "") fn.description = tool.description;
+  const description = describeWithExamples(tool);
+  if (description !== "") fn.description = description;
   fn.parameters = strict === true ? toStrictSchema(tool.parameters, tool.name) : tool.parameters;
   if (typeof strict === "boolean") fn.strict = strict;
   const entry: ChatCompletionFunctionTool = { type: "function", function: fn };
@@ -60,7 +62,8 @@ export function toOpenAIFunctions(tools: Iterable<ToolFormatSource>): OpenAIFunc
   checkToolCount(list.length, "openai-functions");
   return list.map((tool) => {
     const fn: ChatCompletionCreateParams.Function = { name: tool.name };
-    if (tool.description !== "") fn.description = tool.description;
+    const description = describeWithExamples(tool);
+    if (description !== "") fn.description = description;
     fn.parameters = tool.parameters;
     return fn;
   });

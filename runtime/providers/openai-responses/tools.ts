@@ -17,6 +17,7 @@ import type { FunctionTool } from "openai/resources/responses/responses";
 import { toStrictSchema } from "#lazy/strict";
 import { checkToolCount } from "../openai-limits";
 import { type ToolFormatSource, isDeferred } from "../provider";
+import { describeWithExamples } from "../../tool/examples";
 import { ToolExportError } from "../../tool/errors";
 import type { ResponsesFunctionTool, ResponsesNamespaceTool, ResponsesTool, ResponsesToolsOptions } from "./wire";
 
@@ -29,7 +30,8 @@ export function toResponsesTool(tool: ToolFormatSource, options: ResponsesToolsO
     parameters: strict ? toStrictSchema(tool.parameters, tool.name) : tool.parameters,
     strict,
   };
-  if (tool.description !== "") entry.description = tool.description;
+  const description = describeWithExamples(tool);
+  if (description !== "") entry.description = description;
   if (options.toolSearch === true && isDeferred(tool)) entry.defer_loading = true;
   return entry;
 }

@@ -1,0 +1,77 @@
+/**
+ * Example arguments (`@example` JSON blocks) in each export: Anthropic's `input_examples` with the description as
+ * written; appended to the description for OpenAI (Chat Completions, functions, Responses), Gemini and MCP; the
+ * AI SDK adapter's `inputExamples`. The exports are typed with the SDKs' own request types, so the compiler checks
+ * that what tooltype writes is what they accept.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import type { Tool as AnthropicSdkTool } from "@anthropic-ai/sdk/resources/messages";
+import type { ChatCompletionFunctionTool } from "openai/resources/chat/completions";
+import type { FunctionTool } from "openai/resources/responses/responses";
+import { ToolRegistry, tool } from "tooltype";
+import { toAISDKTools } from "tooltype/ai";
+
+/**
+ * Current weather for a city.
+ * @example {"city": "Paris"}
+ * @example {"city": "Oslo", "unit": "fahrenheit"}
+ */
+const weather = tool(function weather(city: string, unit: "celsius" | "fahrenheit" = "celsius") {
+  return `${city}: 21 ${unit}`;
+});
+
+/**
+ * Echo a text.
+ * @example echo("hi")
+ */
+const echo = tool(function echo(text: string) {
+  return text;
+});
+
+const APPENDED = 'Current weather for a city.\n\nExample arguments:\n{"city":"Paris"}\n{"city":"Oslo","unit":"fahrenheit"}';
+
+test("Anthropic: input_examples, and the description as written", () => {
+  const registry = new ToolRegistry([weather, echo]);
+  const tools: AnthropicSdkTool[] = registry.toAnthropicTools();
+  assert.equal(tools[0]!.input_examples, [{ city: "Paris" }, { city: "Oslo", unit: "fahrenheit" }]);
+  assert.is(tools[0]!.description, "Current weather for a city.");
+  assert.is("input_examples" in tools[1]!, false);
+  assert.is(tools[1]!.description, 'Echo a text.\n\nExample:\necho("hi")');
+});
+
+test("OpenAI, Responses, Gemini and MCP: the examples appended to the description; a tool without them unchanged", () => {
+  const registry = new ToolRegistry([weather, echo]);
+  const chat: ChatCompletionFunctionTool[] = registry.toOpenAITools();
+  const responses: FunctionTool[] = registry.toResponsesTools();
+  const descriptions = [
+    chat.map((t) => t.function.description),
+    registry.toOpenAIFunctions().map((t) => t.description),
+    responses.map((t) => t.description),
+    registry.toGeminiTools()[0]!.functionDeclarations!.map((t) => t.description),
+    registry.toMCPTools().map((t) => t.description),
+  ];
+  for (const [first, second] of descriptions) {
+    assert.is(first, APPENDED);
+    assert.is(second, 'Echo a text.\n\nExample:\necho("hi")');
+  }
+});
+
+test("the AI SDK adapter passes inputExamples and the description as written", () => {
+  const tools = toAISDKTools(new ToolRegistry([weather, echo]));
+  assert.equal(tools.weather!.inputExamples, [{ input: { city: "Paris" } }, { input: { city: "Oslo", unit: "fahrenheit" } }]);
+  assert.is(tools.weather!.description, "Current weather for a city.");
+  assert.is(tools.echo!.inputExamples, undefined);
+});
+
+test("tool.fromSchema takes examples too", () => {
+  const lookup = tool.fromSchema(
+    { name: "lookup", description: "Look up an id.", parameters: { type: "object", properties: { id: { type: "string" } }, required: ["id"] }, examples: [{ id: "r7" }] },
+    (args) => String(args.id),
+  );
+  const registry = new ToolRegistry([lookup]);
+  assert.equal(registry.toAnthropicTools()[0]!.input_examples, [{ id: "r7" }]);
+  assert.is(registry.toOpenAITools()[0]!.function.description, 'Look up an id.\n\nExample arguments:\n{"id":"r7"}');
+});
+
+test.run();

@@ -1,0 +1,26 @@
+/**
+ * Checks a tool's `@example` arguments against its parameter schema at build time (TT1026). A model copies an
+ * example more faithfully than it reads a schema, so an example the schema refuses teaches it calls that fail.
+ *
+ * The check is the runtime's own: ajv over the schema the metadata carries, and the failure path's words
+ * (runtime/arguments/invalid.ts), so the diagnostic says what dispatch would answer a model that sent the same
+ * arguments. No coercion: an example is written by a person and should be exact.
+ */
+import { findInvalid } from "../runtime/arguments/invalid";
+import { ArgumentsValidator } from "../runtime/arguments/validate";
+import type { JsonSchema, JsonValue } from "../runtime/tool/meta";
+
+/** Validators by schema text: a tool with several examples compiles its schema once. */
+const validators = new Map<string, ArgumentsValidator>();
+
+/** What is wrong with `example` as arguments of `parameters`, one line per violation; undefined when it fits. */
+export function exampleProblems(parameters: JsonSchema, example: { [key: string]: JsonValue }): string[] | undefined {
+  const key = JSON.stringify(parameters);
+  let validator = validators.get(key);
+  if (!validator) {
+    validator = new ArgumentsValidator(parameters);
+    if (validators.size > 100) validators.clear();
+    validators.set(key, validator);
+  }
+  return findInvalid(validator, example)?.issues;
+}
