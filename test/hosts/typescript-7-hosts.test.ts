@@ -11,7 +11,7 @@ import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { typeScript7ProjectFor } from "../../transformer/hosts/shared/ts7-project";
-import { type AppOutput, expectDispatch, prepareApp, REPO, runApp } from "./app";
+import { type AppOutput, expectDispatch, prepareApp, REPO, run, runApp } from "./app";
 import { type Bundler, build } from "./builds";
 import { HANG_MS } from "../support/hang";
 
@@ -89,6 +89,24 @@ for (const [typescript7, bundlers] of cases) {
     }
   });
 }
+
+test("with only TypeScript 7.1 installed, tooltype/register runs the app with the JavaScript API's metadata; on 7.0 it says what works", async () => {
+  const register = ["--import", "tooltype/register", path.join("src", "main.ts")];
+  const reference = prepareApp("typescript-7-register-reference");
+  const expected = (await runApp(process.execPath, register, reference)).metas;
+  const dir = projectOnlyOn("typescript-7.1", "ts7-register");
+  const output = await runApp(process.execPath, register, dir);
+  expectDispatch(output, false, "tooltype/register on 7.1");
+  // The data byte for byte; the validators' code as TypeScript 7's emitter lays it out (the same code, other breaks).
+  const layoutFree = (metas: AppOutput["metas"]) => metas.map(({ data, validator }) => ({ data, validator: validator.replace(/\s+/g, "") }));
+  assert.equal(layoutFree(output.metas), layoutFree(expected), "tooltype/register on 7.1: the metadata of the JavaScript API's path");
+
+  const on70 = projectOnlyOn("typescript-7", "ts7-register-70");
+  const failed = await run(process.execPath, register, on70);
+  assert.is.not(failed.code, 0);
+  assert.match(failed.stderr, /TypeScript 7\.0\.2, and TypeScript 7\.0's API cannot turn TypeScript into JavaScript/);
+  assert.match(failed.stderr, /npm i -D @typescript\/typescript6/);
+});
 
 test("a tsc --api process killed in the middle of a build is an error naming the file being read, and no process is left", async () => {
   const dir = projectOnlyOn("typescript-7.1", "ts7-killed");

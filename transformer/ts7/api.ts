@@ -124,6 +124,21 @@ export class TypeScript7Session {
     this.checker = project.checker;
   }
 
+  /** True when the API turns one module's text into JavaScript (7.1's `transpileModule`); 7.0's has no emit. */
+  get transpiles(): boolean {
+    return typeof this.api.transpileModule === "function";
+  }
+
+  /**
+   * One module's text as JavaScript, with its source map (7.1): the project's compiler options, `overrides` on top.
+   * The API takes options by their numeric values, as the program hands them back.
+   */
+  transpile(text: string, fileName: string, overrides: Record<string, unknown>): { js: string; map: string | undefined } {
+    const { plugins: _plugins, configFilePath: _config, ...options } = this.ask(() => this.program.getCompilerOptions()) as Record<string, unknown>;
+    const out = this.ask(() => this.api.transpileModule(text, { fileName, compilerOptions: { ...options, ...overrides } }), `transpiling ${fileName}`) as { outputText: string; sourceMapText?: string };
+    return { js: out.outputText, map: out.sourceMapText };
+  }
+
   /** True when `update` can take a file's text from memory (7.1's file-system layer); 7.0 reads only the disk. */
   get overlays(): boolean {
     return this.snapshot !== undefined;

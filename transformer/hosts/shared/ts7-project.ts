@@ -100,6 +100,11 @@ export class TypeScript7Project {
     return { ...spliceText(code, fileName, edits), diagnostics, dependencies };
   }
 
+  /** The session, opened if it is not (the register hook transpiles through it). */
+  openSession(): TypeScript7Session {
+    return (this.session ??= new TypeScript7Session(loadTypeScript7(this.packageDir), this.tsconfig));
+  }
+
   /** Ends the process; the next module opens a new one. */
   close(): void {
     this.dropSession();
