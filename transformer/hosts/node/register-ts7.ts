@@ -10,7 +10,6 @@ import * as path from "node:path";
 import { formatHostDiagnostic, stopOnErrors } from "../shared/diagnostic-format";
 import { ProjectError } from "../shared/tsconfig";
 import { TypeScript7Project, typeScript7ProjectFor } from "../shared/ts7-project";
-import type { NodeFormat } from "./register-compile";
 
 /** @jridgewell/remapping, by its runtime shape: its CommonJS declarations do not parse (`export = function`). */
 type Remapping = (maps: string[], loader: () => null) => { toString(): string };
@@ -37,6 +36,9 @@ function nearestTsconfig(dir: string): string | undefined {
     if (path.dirname(at) === at) return undefined;
   }
 }
+
+/** How Node loads the file (register-compile's NodeFormat, which imports this module). */
+type NodeFormat = "module" | "commonjs";
 
 /** ModuleKind.CommonJS and ModuleKind.ESNext: TypeScript 7's API takes options by their numbers. */
 const MODULE_KIND: Record<NodeFormat, number> = { commonjs: 1, module: 99 };
