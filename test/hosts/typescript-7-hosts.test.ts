@@ -108,6 +108,30 @@ test("with only TypeScript 7.1 installed, tooltype/register runs the app with th
   assert.match(failed.stderr, /npm i -D @typescript\/typescript6/);
 });
 
+test("`tooltype build` builds a TypeScript-7.1-only project to its outDir (JavaScript, declarations, maps) with the JavaScript API's metadata; on 7.0 it says what works", async () => {
+  const cli = path.join(REPO, "dist", "transformer", "hosts", "cli", "main.js");
+  const commonJs = (text: string) => text.replace('"module": "ESNext",', '"module": "CommonJS",').replace('"moduleResolution": "bundler",', '"declaration": true, "sourceMap": true, "rootDir": "src",');
+  const dir = projectOnlyOn("typescript-7.1", "ts7-build");
+  fs.writeFileSync(path.join(dir, "tsconfig.json"), commonJs(fs.readFileSync(path.join(dir, "tsconfig.json"), "utf8")));
+  const built = await run(process.execPath, [cli, "build"], dir);
+  assert.is(built.code, 0, built.stdout + built.stderr);
+  const out = path.join(dir, "out-tspc");
+  assert.ok(fs.existsSync(path.join(out, "tools.d.ts")), "declarations are written");
+  const map = JSON.parse(fs.readFileSync(path.join(out, "tools.js.map"), "utf8")) as { sources: string[] };
+  assert.equal(map.sources, ["../src/tools.ts"], "the map names the source as tsc does");
+  const output = await runApp(process.execPath, [path.join(out, "main.js")], dir);
+  expectDispatch(output, false, "tooltype build on 7.1");
+  const reference = prepareApp("typescript-7-build-reference");
+  const expected = (await runApp(process.execPath, ["--import", "tooltype/register", path.join("src", "main.ts")], reference)).metas;
+  const layoutFree = (metas: AppOutput["metas"]) => metas.map(({ data, validator }) => ({ data, validator: validator.replace(/\s+/g, "") }));
+  assert.equal(layoutFree(output.metas), layoutFree(expected), "tooltype build on 7.1: the metadata of the JavaScript API's path");
+
+  const on70 = projectOnlyOn("typescript-7", "ts7-build-70");
+  const failed = await run(process.execPath, [cli, "build"], on70);
+  assert.is(failed.code, 2, failed.stdout + failed.stderr);
+  assert.match(failed.stderr, /TypeScript 7\.0\.2, whose API cannot emit/);
+});
+
 test("a tsc --api process killed in the middle of a build is an error naming the file being read, and no process is left", async () => {
   const dir = projectOnlyOn("typescript-7.1", "ts7-killed");
   const project = typeScript7ProjectFor(path.join(dir, "tsconfig.json"), undefined);

@@ -153,11 +153,14 @@ export class TypeScript7Session {
       if (this.snapshot) {
         const previous = this.snapshot;
         const files = Object.keys(overlay);
+        const onDisk = changed.filter((file) => !(file in overlay));
         this.snapshot = previous.update({
-          fileNotifications: all ? { invalidateAll: true } : { changed: [...changed] },
+          ...(all || onDisk.length > 0 ? { fileNotifications: all ? { invalidateAll: true } : { changed: onDisk } } : {}),
           ...(files.length > 0 ? { fileSystem: { kind: "layer", files: overlay } } : {}),
+          ensurePrograms: true,
         });
-        previous.dispose?.();
+        // Nothing changed: the process hands the same snapshot back.
+        if (this.snapshot !== previous) previous.dispose?.();
         return projectOf(this.snapshot, this.configPath);
       }
       if (Object.keys(overlay).length > 0) throw new Error(`TypeScript ${this.ts.version}'s API reads files from disk only; tooltype needs 7.1 or later to read a module's text as the bundler hands it.`);

@@ -100,6 +100,33 @@ export class TypeScript7Project {
     return { ...spliceText(code, fileName, edits), diagnostics, dependencies };
   }
 
+  /** The project's own source files, as the session's current program has them. */
+  sourceFiles(): string[] {
+    const session = this.openSession();
+    if (this.readVersions.size === 0) this.recordVersions(session);
+    return [...this.readVersions.keys()];
+  }
+
+  /**
+   * The program's output (JavaScript, declarations, maps: what tsc writes) with `spliced` as the text of those
+   * files, through 7.1's file-system layer; the files' own texts are put back before it returns, so the modules
+   * are read as written again. Undefined on 7.0, whose API has no emit.
+   */
+  emitWith(spliced: Readonly<Record<string, string>>): { files: Map<string, { text: string; sourceFileName?: string }>; diagnostics: unknown[] } | undefined {
+    const session = this.openSession();
+    if (!session.overlays) return undefined;
+    const names = Object.keys(spliced);
+    session.update(names, spliced);
+    try {
+      const out = session.ask(() => session.program.emitToString(), `emitting ${this.tsconfig}`) as { outputFiles: Map<string, { text: string; sourceFileName?: string }>; diagnostics: unknown[] };
+      return { files: new Map(out.outputFiles), diagnostics: [...out.diagnostics] };
+    } finally {
+      const own = Object.fromEntries(names.map((name) => [name, this.overlay[name] ?? readText(name) ?? ""]));
+      session.update(names, own);
+      this.reader = undefined;
+    }
+  }
+
   /** The session, opened if it is not (the register hook transpiles through it). */
   openSession(): TypeScript7Session {
     return (this.session ??= new TypeScript7Session(loadTypeScript7(this.packageDir), this.tsconfig));
