@@ -23,7 +23,7 @@ import { createTsconfigProgram, hasJavaScriptApiCompiler, ProjectError, projectS
 import { analyseTypeScript7 } from "../../ts7/analyse";
 import { isTypeScript7, loadTypeScript7, TypeScript7Session } from "../../ts7/api";
 import { typeScript7Namespace } from "../../ts7/facade";
-import { typeScript7ProjectFor } from "../shared/ts7-project";
+import { tspcOnTypeScript7Note, typeScript7ProjectFor } from "../shared/ts7-project";
 import { buildOnce, watch } from "./build";
 
 const FORMATS = ["json", "openai", "anthropic", "gemini", "mcp"] as const;
@@ -112,6 +112,8 @@ function typeScript7Of(projectDir: string): string | undefined {
 /** `analyse` through TypeScript 7's API: one tsc --api process for the command, closed before it returns. */
 function analyseOnTypeScript7(packageDir: string, configPath: string): Analysis {
   if (!fs.existsSync(configPath)) throw new UsageError(`No tsconfig.json at ${configPath}. Pass the path of the project's tsconfig (or its folder) with -p.`);
+  const note = tspcOnTypeScript7Note(configPath);
+  if (note) process.stderr.write(`${note}\n\n`);
   const session = new TypeScript7Session(loadTypeScript7(packageDir), configPath);
   try {
     const a = analyseTypeScript7(session);

@@ -266,6 +266,19 @@ function kitImportEdit(tsi: any, file: ts.SourceFile, name: string): TextEdit {
   return { at, text: `${before}${statement}` };
 }
 
+/**
+ * What to tell a TypeScript 7 project whose tsconfig lists tooltype's transformer for tspc: ts-patch cannot patch
+ * TypeScript 7 and stops before any plugin loads, so no code of tooltype's can explain it there. Undefined when the
+ * tsconfig lists no tooltype transformer.
+ */
+export function tspcOnTypeScript7Note(configPath: string): string | undefined {
+  if (pluginEntryOf(configPath).transform === undefined) return undefined;
+  return (
+    `note: ${configPath} lists tooltype's transformer in compilerOptions.plugins, for tspc (ts-patch). ts-patch cannot patch TypeScript 7: \`tspc\` and \`ts-patch install\` stop with "Cannot read properties of undefined (reading 'LineFeed')" before any plugin loads, and TypeScript 7's own \`tsc\` ignores plugins. ` +
+    `Build with \`npx tooltype build\` (TypeScript 7.1 or later), a bundler plugin or tooltype/register; or, to keep tspc, make TypeScript 6.0 the project's compiler (npm i -D typescript@6).`
+  );
+}
+
 /** tooltype's entry of the tsconfig's `plugins` (TypeScript 7's API does not hand plugin entries back). */
 function pluginEntryOf(configPath: string): TooltypePluginConfig {
   try {
