@@ -132,6 +132,28 @@ test("`tooltype build` builds a TypeScript-7.1-only project to its outDir (JavaS
   assert.match(failed.stderr, /TypeScript 7\.0\.2, whose API cannot emit/);
 });
 
+for (const typescript7 of ["typescript-7", "typescript-7.1"] as const) {
+  test(`${typescript7}: a rebuild after a change two imports away reuses the session's process and reads the new types`, () => {
+    const dir = projectOnlyOn(typescript7, `ts7-rebuild-${typescript7}`);
+    const project = typeScript7ProjectFor(path.join(dir, "tsconfig.json"), undefined)!;
+    const tools = path.join(dir, "src", "tools.ts");
+    const base = path.join(dir, "src", "base.ts");
+    try {
+      const first = project.transform(tools, fs.readFileSync(tools, "utf8")).code!;
+      assert.match(first, /City name/);
+      const [pid] = apiProcesses();
+      fs.writeFileSync(base, fs.readFileSync(base, "utf8").replace("City name", "Town name"));
+      project.refresh(base);
+      const second = project.transform(tools, fs.readFileSync(tools, "utf8")).code!;
+      assert.match(second, /Town name/, "the rebuild reads the changed declaration");
+      assert.not.match(second, /City name/);
+      assert.equal(apiProcesses(), [pid], "the same tsc --api process");
+    } finally {
+      project.close();
+    }
+  });
+}
+
 test("a tsc --api process killed in the middle of a build is an error naming the file being read, and no process is left", async () => {
   const dir = projectOnlyOn("typescript-7.1", "ts7-killed");
   const project = typeScript7ProjectFor(path.join(dir, "tsconfig.json"), undefined);

@@ -80,6 +80,13 @@ export function watch(project: TypeScript7Project): void {
     process.stdout.write("Watching for file changes.\n");
   };
   run();
+  // Stopped by a signal, Node runs no exit handlers: end the tsc --api process here.
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      project.close();
+      process.exit(130);
+    });
+  }
   let due: NodeJS.Timeout | undefined;
   fs.watch(dir, { recursive: true }, (_event, name) => {
     if (!name || !/\.[cm]?tsx?$/.test(name) || /\.d\.[cm]?ts$/.test(name) || /(^|[\\/])node_modules[\\/]/.test(name)) return;
