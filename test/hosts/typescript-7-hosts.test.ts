@@ -11,7 +11,7 @@ import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { typeScript7ProjectFor } from "../../transformer/hosts/shared/ts7-project";
-import { type AppOutput, expectDispatch, prepareApp, REPO, run, runApp } from "./app";
+import { type AppOutput, bunBinary, expectDispatch, prepareApp, REPO, run, runApp } from "./app";
 import { type Bundler, build } from "./builds";
 import { HANG_MS } from "../support/hang";
 
@@ -153,6 +153,14 @@ for (const typescript7 of ["typescript-7", "typescript-7.1"] as const) {
     }
   });
 }
+
+test("with only TypeScript 7 installed, bun --preload tooltype/bun-register says that TypeScript 7's API client does not run under Bun, and what works", async () => {
+  const dir = projectOnlyOn("typescript-7", "ts7-bun");
+  const failed = await run(bunBinary(), ["--preload", "tooltype/bun-register", path.join("src", "main.ts")], dir, { NO_COLOR: "1" });
+  assert.is.not(failed.code, 0);
+  assert.match(failed.stderr + failed.stdout, /TypeScript 7\.0\.2's API client does not run under Bun/);
+  assert.match(failed.stderr + failed.stdout, /npm i -D @typescript\/typescript6/);
+});
 
 test("a tsc --api process killed in the middle of a build is an error naming the file being read, and no process is left", async () => {
   const dir = projectOnlyOn("typescript-7.1", "ts7-killed");
