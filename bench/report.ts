@@ -14,6 +14,7 @@ import { FORMATS } from "./formats";
 import { type InterleaveResult, roundRatio, type Stats } from "./harness";
 import type { Machine } from "./machine";
 import type { SizeFigure } from "./sizes";
+import type { ToolSearchFigure } from "./tool-search";
 import type { HostileCase } from "./hostile";
 
 export interface Results {
@@ -33,6 +34,8 @@ export interface Results {
   formats?: InterleaveResult;
   bundle?: BundleResult;
   sizes?: SizeFigure[];
+  /** Tokens of tool definitions per turn, with and without deferral (tool-search.ts). */
+  toolSearch?: ToolSearchFigure[];
   /** The longest block of the event loop per hostile payload (hostile.ts). */
   hostile?: HostileCase[];
   checks: string[];
@@ -133,6 +136,14 @@ export function targets(results: Results): Target[] {
       name: "Bundle: under 2 KB gzipped per three-parameter tool",
       measured: `${kb(u.perToolGzip)} per tool`,
       met: u.perToolGzip < 2 * 1024,
+    });
+  }
+  const small = results.sizes?.find((size) => size.name.startsWith("Small MCP service"));
+  if (small) {
+    out.push({
+      name: "Small MCP service for Workers (three tools, the fetch handler) under 150 KB gzipped",
+      measured: `${kb(small.gzip)} gzipped (${kb(small.bytes)} minified)`,
+      met: small.gzip < 150 * 1000,
     });
   }
   if (results.validators) {
@@ -400,6 +411,17 @@ export function markdown(results: Results): string {
     lines.push("| Payload | Longest block | Wall time |");
     lines.push("|---|---|---|");
     for (const c of results.hostile) lines.push(`| ${c.name} | ${ms(c.worstMs)} | ${ms(c.totalMs)} |`);
+    lines.push("");
+  }
+
+  if (results.toolSearch && results.toolSearch.length > 0) {
+    lines.push("## Tool search");
+    lines.push("");
+    lines.push("Tokens of the tool definitions one request carries (the tools array as JSON, o200k_base via js-tiktoken; what an API adds around them is not counted).");
+    lines.push("");
+    lines.push("| Request | Tools whole | Tokens | Bytes |");
+    lines.push("|---|---|---|---|");
+    for (const row of results.toolSearch) lines.push(`| ${row.name} | ${row.tools} | ${row.tokens.toLocaleString("en-US")} | ${bytes(row.bytes)} |`);
     lines.push("");
   }
 

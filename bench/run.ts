@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark, then the table on stdout and in bench/RESULTS.md.
  *
- *   node --expose-gc .bench-build/bench/run.js [--smoke] [--only=dispatch,hostile,cold,memory,build,bundler,typescript-7,bundle,sizes]
+ *   node --expose-gc .bench-build/bench/run.js [--smoke] [--only=dispatch,hostile,cold,memory,build,bundler,typescript-7,bundle,sizes,toolsearch]
  *
  * `--smoke` (or BENCH_SMOKE=1): tiny sizes and few rounds, to prove every benchmark runs end to end and that the
  * sides answer alike; its figures mean nothing and it writes .bench-build/RESULTS.smoke.md instead. The test suite
@@ -24,6 +24,7 @@ import { REPO } from "./generate";
 import type { InterleaveOptions } from "./harness";
 import { machine } from "./machine";
 import { benchSizes } from "./sizes";
+import { benchToolSearch } from "./tool-search";
 import { markdown, performanceSummary, type Results, targets } from "./report";
 import { validatorSizes } from "./validator-size";
 
@@ -36,6 +37,9 @@ interface Plan {
   buildTools: number;
   buildRuns: number;
   buildWarmup: boolean;
+  /** Tool search: the registry's size, and how many of its tools are not deferred. */
+  searchTools: number;
+  searchUpFront: number;
 }
 
 const FULL: Plan = {
@@ -47,6 +51,8 @@ const FULL: Plan = {
   buildTools: 500,
   buildRuns: 5,
   buildWarmup: true,
+  searchTools: 300,
+  searchUpFront: 10,
 };
 
 const SMOKE: Plan = {
@@ -58,9 +64,11 @@ const SMOKE: Plan = {
   buildTools: 20,
   buildRuns: 1,
   buildWarmup: false,
+  searchTools: 30,
+  searchUpFront: 5,
 };
 
-const ALL = ["dispatch", "hostile", "cold", "memory", "build", "bundler", "typescript-7", "bundle", "sizes"] as const;
+const ALL = ["dispatch", "hostile", "cold", "memory", "build", "bundler", "typescript-7", "bundle", "sizes", "toolsearch"] as const;
 
 function log(text: string): void {
   process.stderr.write(`[bench] ${text}\n`);
@@ -148,6 +156,10 @@ async function main(): Promise<void> {
   if (only.has("sizes")) {
     log("sizes: the MCP worker bundle …");
     results.sizes = await benchSizes();
+  }
+  if (only.has("toolsearch")) {
+    log(`tool search: tokens of tool definitions per turn, ${plan.searchTools} tools, ${plan.searchUpFront} not deferred …`);
+    results.toolSearch = await benchToolSearch(plan.searchTools, plan.searchUpFront);
   }
 
   results.seconds = (Date.now() - started) / 1000;

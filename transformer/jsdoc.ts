@@ -41,6 +41,8 @@ export interface ToolDoc {
   title?: string;
   /** MCP hints from `@readOnlyHint`, `@destructiveHint`, `@idempotentHint`, `@openWorldHint` (bare means `true`). */
   annotations?: ToolAnnotations;
+  /** `@deferred`: the tool is found by a tool search rather than sent with every request. */
+  deferred?: true;
   /** Tags whose value does not parse, with what to write instead. */
   invalid: { tag: ts.JSDocTag; message: string }[];
 }
@@ -69,6 +71,10 @@ export function toolDocOf(tsi: TS, node: ts.Node): ToolDoc {
           break;
         case "deprecated":
           doc.deprecated = text || true;
+          break;
+        case "deferred":
+          if (text === "" || text === "true") doc.deferred = true;
+          else if (text !== "false") doc.invalid.push({ tag, message: `@deferred takes no value, "true" or "false"; it got ${JSON.stringify(text)}. Write @deferred.` });
           break;
         case "title":
           if (text) doc.title = text;

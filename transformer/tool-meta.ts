@@ -84,8 +84,12 @@ export function deriveToolMeta(
   };
   if (read.flatten) meta.flatten = true;
   if (read.inject.length > 0) meta.inject = read.inject;
-  const returns = returnSchema(tsi, checker, site.fn, doc.returns, name);
+  const returned = returnTypes(tsi, checker, site.fn);
+  if (returned.streams) meta.streams = true;
+  const returns = returned.returns && typeSchema(tsi, checker, site.fn, returned.returns, doc.returns, name, "return");
   if (returns) meta.returns = returns;
+  const yields = returned.yields && typeSchema(tsi, checker, site.fn, returned.yields, undefined, name, "yield");
+  if (yields) meta.yields = yields;
   for (const kind of ["date", "url"] as const) {
     const found = datePointers(properties, finished.definitions, kind);
     const [name, format] = kind === "date" ? ["Date", "date-time"] : ["URL", "uri"];
@@ -106,6 +110,7 @@ export function deriveToolMeta(
   if (doc.deprecated !== undefined) meta.deprecated = doc.deprecated;
   if (doc.title !== undefined) meta.title = doc.title;
   if (doc.annotations !== undefined) meta.annotations = doc.annotations;
+  if (doc.deferred) meta.deferred = true;
   for (const { tag, message } of doc.invalid) problems.push({ code: Code.InvalidTagValue, node: tag, message });
   return { meta, problems };
 }
@@ -308,21 +313,44 @@ function describeNested(node: SchemaNode, path: string[], text: string): SchemaN
   return { ...node, properties: node.properties.map((p, k) => (k === at ? { ...p, schema } : p)) };
 }
 
-/** The schema of the awaited return type, with the `@returns` text; undefined when it has no JSON form. */
-function returnSchema(tsi: TS, checker: ts.TypeChecker, fn: ts.SignatureDeclaration, text: string | undefined, toolName: string): CompiledToolMeta["returns"] {
+/**
+ * The type of what the tool gives back: the awaited return type; for an `async function*` (a streaming tool), the
+ * generator's TReturn as the result and its TYield as its progress (`yields`). A generator typed without a TReturn
+ * (`AsyncIterable<T>`) returns `any`, which has no schema.
+ */
+function returnTypes(tsi: TS, checker: ts.TypeChecker, fn: ts.SignatureDeclaration): { streams?: true; returns?: ts.Type; yields?: ts.Type } {
   const signature = checker.getSignatureFromDeclaration(fn);
-  if (!signature) return undefined;
+  if (!signature) return {};
   const declared = checker.getReturnTypeOfSignature(signature);
-  const type = checker.getAwaitedType(declared) ?? declared;
+  const generator = (fn as { asteriskToken?: unknown }).asteriskToken !== undefined;
+  const modifiers = (fn as { modifiers?: readonly ts.Node[] }).modifiers ?? [];
+  const async = modifiers.some((modifier) => modifier.kind === tsi.SyntaxKind.AsyncKeyword);
+  if (!generator || !async) return { returns: checker.getAwaitedType(declared) ?? declared };
+  const args = declared.flags & tsi.TypeFlags.Object ? checker.getTypeArguments(declared as ts.TypeReference) : [];
+  return { streams: true, ...(args[0] ? { yields: args[0] } : {}), ...(args[1] ? { returns: args[1] } : {}) };
+}
+
+/** The schema of a returned (or yielded) type, with the `@returns` text; undefined when it has no JSON form. */
+function typeSchema(
+  tsi: TS,
+  checker: ts.TypeChecker,
+  fn: ts.SignatureDeclaration,
+  type: ts.Type,
+  text: string | undefined,
+  toolName: string,
+  path: "return" | "yield",
+): CompiledToolMeta["returns"] {
   const f = tsi.TypeFlags;
   if (type.flags & (f.Void | f.Undefined | f.Never)) return undefined;
   // Nothing is known about the value; the text still says what it is.
   if (type.flags & (f.Any | f.Unknown)) return text ? { description: text } : undefined;
   // Most tools return text: what the reader would find for a plain primitive, without a reader.
-  const primitive = plainPrimitive(tsi, type, fn.type);
+  // The written return type is the type itself only for a plain function.
+  const written = path === "return" && !(fn as { asteriskToken?: unknown }).asteriskToken ? fn.type : undefined;
+  const primitive = plainPrimitive(tsi, type, written);
   if (primitive) return toJsonSchema(text ? withKeywords(primitive, { description: text }) : primitive);
   const reader = new TypeReader(tsi, checker, toolName);
-  const node = reader.read(type, { node: fn, path: ["return"], param: fn, typeNode: fn.type, scopes: fn.type ? [fn.type] : [] });
+  const node = reader.read(type, { node: fn, path: [path], param: fn, typeNode: written, scopes: fn.type ? [fn.type] : [] });
   if (reader.problems.some((p) => !p.warning)) return undefined;
   const finished = reader.finish([node]);
   const schema = toJsonSchema(text ? withKeywords(finished.roots[0]!, { description: text }) : finished.roots[0]!);

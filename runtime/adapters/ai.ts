@@ -21,7 +21,7 @@
  */
 import type { JSONSchema7, Tool, ToolCallRepairFunction, ToolSet } from "ai" with { "resolution-mode": "import" };
 import { ToolMessage, type ToolRegistry, parseArguments } from "./runtime";
-import { type AdapterOptions, adaptTools, toolNeedsApproval } from "./common";
+import { type AdaptedTool, type AdapterOptions, adaptTools, toolNeedsApproval } from "./common";
 
 export type { AdapterOptions } from "./common";
 
@@ -43,11 +43,63 @@ export function toAISDKTools(registry: ToolRegistry, options: AdapterOptions = {
       inputSchema: jsonSchema<Record<string, unknown>>(adapted.parameters as JSONSchema7),
       ...(adapted.strict ? { strict: true } : {}),
       ...(toolNeedsApproval(adapted.tool) ? { needsApproval: true } : {}),
-      execute: (input, { toolCallId, abortSignal }) => adapted.run(input, toolCallId, abortSignal),
+      execute: adapted.tool.meta.streams === true
+        ? (input, { toolCallId, abortSignal }) => preliminaryResults(adapted, input, toolCallId, abortSignal)
+        : (input, { toolCallId, abortSignal }) => adapted.run(input, toolCallId, abortSignal),
       toModelOutput: (options) => ({ type: "text", value: modelText(options) }),
     });
   }
   return tools;
+}
+
+/**
+ * A streaming tool's `execute` (an async iterable, the AI SDK's preliminary results): each value the tool yields
+ * as a preliminary output, a ToolMessage whose content is the value's text and whose artifact is the value, then the
+ * call's ToolMessage, which the AI SDK keeps as the output (the last value) and hands to `toModelOutput`.
+ */
+async function* preliminaryResults(adapted: AdaptedTool, input: unknown, callId: string, signal: AbortSignal | undefined): AsyncGenerator<ToolMessage, ToolMessage> {
+  const events = new Preliminary();
+  const answer = adapted.run(input, callId, signal, (_update, _call, yielded) => {
+    if (yielded) events.push(new ToolMessage({ tool_call_id: callId, name: adapted.name, content: typeof yielded.value === "string" ? yielded.value : (JSON.stringify(yielded.value) ?? ""), artifact: yielded.value, status: "success" }));
+  });
+  let final: ToolMessage | undefined;
+  let failure: { error: unknown } | undefined;
+  const settled = answer.then(
+    (message) => void (final = message),
+    (error: unknown) => void (failure = { error }),
+  );
+  for (;;) {
+    for (const message of events.take()) yield message;
+    if (final || failure) break;
+    await Promise.race([settled, events.queued()]);
+  }
+  for (const message of events.take()) yield message;
+  if (failure) throw failure.error;
+  yield final!;
+  return final!;
+}
+
+/** The preliminary outputs reported while the call runs, until `execute`'s iterator takes them. */
+class Preliminary {
+  #queued: ToolMessage[] = [];
+  #wake: (() => void) | undefined;
+
+  push(message: ToolMessage): void {
+    this.#queued.push(message);
+    const wake = this.#wake;
+    this.#wake = undefined;
+    wake?.();
+  }
+
+  take(): ToolMessage[] {
+    const taken = this.#queued;
+    this.#queued = [];
+    return taken;
+  }
+
+  queued(): Promise<void> {
+    return this.#queued.length > 0 ? Promise.resolve() : new Promise<void>((resolve) => (this.#wake = resolve));
+  }
 }
 
 /**

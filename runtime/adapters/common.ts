@@ -36,7 +36,7 @@ export interface AdaptedTool {
    * Answer one call through the registry's pipeline: `input` is the arguments object the framework parsed, or the
    * model's arguments text (read leniently). Rejects only as `registry.invoke(call)` does.
    */
-  run(input: unknown, callId: string | undefined, signal: AbortSignal | undefined): Promise<ToolMessage>;
+  run(input: unknown, callId: string | undefined, signal: AbortSignal | undefined, onProgress?: DispatchOptions["onProgress"]): Promise<ToolMessage>;
 }
 
 /**
@@ -78,13 +78,16 @@ export function adaptTools(registry: ToolRegistry, options: AdapterOptions, defa
         description: tool.description,
         parameters: (entry.function.parameters ?? { type: "object", properties: {} }) as JsonSchema,
         strict: entry.function.strict === true,
-        run: async (input, callId, signal) => {
+        run: async (input, callId, signal, onProgress) => {
           const id = callId ?? `tooltype_call_${++anonymousCalls}`;
           const call: ToolCall | OpenAIToolCall =
             typeof input === "string"
               ? { id, type: "function", function: { name, arguments: input } }
               : { id, name, args: (input ?? {}) as Record<string, unknown> };
-          const message = await registry.invoke(call, signal ? { ...options.dispatch, signal } : options.dispatch);
+          const own = options.dispatch?.onProgress;
+          const progress: DispatchOptions["onProgress"] = onProgress && own ? (...report) => (own(...report), onProgress(...report)) : (onProgress ?? own);
+          const dispatch = { ...options.dispatch, ...(signal ? { signal } : {}), ...(progress ? { onProgress: progress } : {}) };
+          const message = await registry.invoke(call, dispatch);
           options.onToolMessage?.(message);
           return message;
         },

@@ -9,16 +9,19 @@
  *   patch applied to the failed call's arguments, the repaired call dispatched under the patch call's id, so its
  *   answer is the answer to the patch call and the transcript stays valid (one answer per call id);
  * - with `prepareStep`'s active tools, a call to a registered tool not offered in the step is answered as unavailable;
+ * - with the loop's own tool search, its `search_tools` calls are answered by the search (tool-search.ts);
  * - streamed, each call runs as soon as it is complete, yet `maxCallsPerMessage` caps the reply as dispatch caps a
  *   whole one: the calls past the cap wait for the end of the stream (their text names the reply's total) and never run.
  */
 import type { NormalizedCall } from "../dispatch/call";
 import { ToolMessage } from "../dispatch/messages";
-import type { DispatchOptions, ToolErrorEvent } from "../dispatch/options";
+import type { DispatchOptions, ToolErrorEvent, ToolProgress, ToolYield } from "../dispatch/options";
+import type { ToolCall } from "../tool/call";
 import { type BaseToolRegistry as ToolRegistry, type LoopAccess, loopAccess } from "../registry/core";
 import { ToolValidationError } from "../tool/errors";
 import type { ToolAttempt } from "./errors";
 import { PATCH_TOOL_NAME, applyJsonPatch, patchHint, readPatchCall } from "./json-patch";
+import { type LocalToolSearch, SEARCH_TOOL_NAME } from "./tool-search";
 
 /** A call of a reply: the model API's own form, and as dispatch reads it. */
 export interface ReplyCall<Call = unknown> {
@@ -56,6 +59,10 @@ export class CallExecutor<Call = unknown> {
   readonly #patchable = new Map<string, { toolName: string; args: Record<string, unknown> }>();
   /** The registered tools offered in the current step (`undefined`: all of them). */
   active: ReadonlySet<string> | undefined;
+  /** The loop's own tool search, when the run has one: it answers `search_tools` calls. */
+  search: LocalToolSearch | undefined;
+  /** Told of each progress report of a call, with the model API's call it belongs to (a streamed run's events). */
+  onProgress: ((call: Call, update: ToolProgress, yielded: ToolYield | undefined) => void) | undefined;
 
   constructor(registry: ToolRegistry, options: DispatchOptions, jsonPatch: boolean) {
     this.#registry = registry;
@@ -70,7 +77,7 @@ export class CallExecutor<Call = unknown> {
 
   /** Run every call of a reply as one dispatch (its `maxConcurrency` and `timeoutMs` apply to them together). */
   async runAll(calls: readonly ReplyCall<Call>[]): Promise<CallOutcome<Call>[]> {
-    const special = calls.filter((call) => this.#isPatch(call) || this.#unavailable(call));
+    const special = calls.filter((call) => this.#isPatch(call) || this.#isSearch(call) || this.#unavailable(call));
     const plain = calls.filter((call) => !special.includes(call));
     const [dispatched, handled] = await Promise.all([
       plain.length > 0 ? this.#dispatch(plain) : Promise.resolve([]),
@@ -85,6 +92,7 @@ export class CallExecutor<Call = unknown> {
   /** Run one call on its own (streaming: each call starts as soon as it is complete). */
   async runOne(call: ReplyCall<Call>): Promise<CallOutcome<Call>> {
     if (this.#isPatch(call)) return this.#patch(call);
+    if (this.#isSearch(call)) return this.#searchTools(call);
     if (this.#unavailable(call)) return this.#refuseUnavailable(call);
     const [outcome] = await this.#dispatch([call]);
     return outcome!;
@@ -110,7 +118,7 @@ export class CallExecutor<Call = unknown> {
     let refused: Promise<CallOutcome<Call>[]> | undefined;
     return {
       run: (call) => {
-        if (this.#isPatch(call) || this.#unavailable(call) || ++counted <= cap) return this.runOne(call);
+        if (this.#isPatch(call) || this.#isSearch(call) || this.#unavailable(call) || ++counted <= cap) return this.runOne(call);
         const index = beyond.push(call) - 1;
         refused ??= ended.then((total) => this.#dispatch(beyond, undefined, (read, options) => viaAccess(this.#registry, (access) => access.refuse(read, options, total))));
         return refused.then((outcomes) => outcomes[index]!);
@@ -135,6 +143,16 @@ export class CallExecutor<Call = unknown> {
     return this.#jsonPatch && call.read.kind !== "invalid" && call.read.name === PATCH_TOOL_NAME;
   }
 
+  #isSearch(call: ReplyCall<Call>): boolean {
+    return this.search !== undefined && call.read.name === SEARCH_TOOL_NAME;
+  }
+
+  #searchTools(call: ReplyCall<Call>): CallOutcome<Call> {
+    const { result, failure } = this.search!.answer(call.read);
+    const base = { call: call.call, callId: call.read.id, result, toolName: SEARCH_TOOL_NAME };
+    return failure ? { ...base, validated: false, failure } : { ...base, validated: true };
+  }
+
   /** A registered tool that this step does not offer. */
   #unavailable(call: ReplyCall<Call>): boolean {
     return this.active !== undefined && !this.active.has(call.read.name) && this.#registry.has(call.read.name);
@@ -157,8 +175,19 @@ export class CallExecutor<Call = unknown> {
   ): Promise<CallOutcome<Call>[]> {
     const captured = new Map<string, Captured[]>();
     const own = this.#options.onToolError;
+    const listener = this.onProgress;
+    const ownProgress = this.#options.onProgress;
     const options: DispatchOptions = {
       ...this.#options,
+      ...(listener
+        ? {
+            onProgress: (update: ToolProgress, toolCall: ToolCall, yielded?: ToolYield) => {
+              ownProgress?.(update, toolCall, yielded);
+              const from = calls.find((call) => call.read.id === toolCall.id);
+              if (from) listener(from.call, update, yielded);
+            },
+          }
+        : {}),
       onToolError: (event: ToolErrorEvent) => {
         if (event.kind === "validation" && event.error instanceof ToolValidationError) {
           const list = captured.get(event.call.id) ?? [];

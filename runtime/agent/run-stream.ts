@@ -1,7 +1,7 @@
 /**
  * `ToolRunStream`: what `runTools(..., { stream: true })` returns. The loop runs as the events are read:
  * - `for await (const event of stream)`: text deltas, tool call fragments with the arguments parsed so far, complete
- *   calls, their results, steps, and the final result (see `RunToolsEvent`);
+ *   calls, the progress of running tools, their results, steps, and the final result (see `RunToolsEvent`);
  * - `finalResult()`: the result (or the loop's error), whether or not the events are read: without a reader it reads
  *   them itself and drops them.
  * Leaving the `for await` early (`break`, an exception in its body) stops the loop: the request in flight and the
@@ -14,8 +14,9 @@ import type { RunToolsEvent, RunToolsResult } from "./run-types";
 type Loop<M, T, L extends LoopTypes> = AsyncGenerator<RunToolsEvent<M, T, L>, RunToolsResult<M, T, L>>;
 
 /**
- * A streamed `runTools` run: iterate it for events (`text`, `tool_call_delta`, `tool_call`, `tool_result`, `step`,
- * `final`), or await `finalResult()`. Leaving the iteration early aborts the request and the running tools.
+ * A streamed `runTools` run: iterate it for events (`text`, `tool_call_delta`, `tool_call`, `tool_progress`,
+ * `tool_result`, `step`, `final`), or await `finalResult()`. Leaving the iteration early aborts the request and the
+ * running tools.
  */
 export class ToolRunStream<M, T, L extends LoopTypes = ChatLoopTypes> implements AsyncIterable<RunToolsEvent<M, T, L>> {
   readonly #loop: Loop<M, T, L>;

@@ -16,12 +16,15 @@
  *   turn and is asked for again;
  * - streaming: with `stream: true` each reply is read event by event (the provider's accumulator), each tool call is
  *   dispatched as soon as it is complete, and everything is reported as events (run-stream.ts);
+ * - deferred tools: where the API has no tool search of its own (or with `toolSearch.local`), the loop offers its
+ *   own `search_tools` instead of their definitions and adds the tools found to the next request (tool-search.ts);
  * - approval: with tools that need it, a reply's calls are checked before any runs (streamed ones once the reply has
  *   ended); calls that need approval pause the run with a plain-JSON state, and `resume` answers that batch first.
  *
  * One generator serves both modes: `runTools` without `stream` drains it and resolves to its result.
  */
 import type { ToolMessage } from "../dispatch/messages";
+import type { DispatchOptions } from "../dispatch/options";
 import type {
   AnthropicLoopTypes,
   AnthropicMessagesClient,
@@ -37,13 +40,15 @@ import type {
   RunToolsParams,
 } from "../providers/catalog";
 import { loopFor } from "../providers/at-hand";
-import { type LoopTypes, type ProviderLoop, type ToolChoice, type ToolFormatSource, isAsyncIterable } from "../providers/provider";
+import { type LoopTypes, type ProviderLoop, type ToolChoice, type ToolFormatSource, isAsyncIterable, isDeferred } from "../providers/provider";
 import { checkChoice } from "../registry/choice";
 import { type BaseToolRegistry as ToolRegistry, loopAccess } from "../registry/core";
 import { type RunStep, type ToolAttempt, MaxStepsError, ModelRefusalError, ToolRetryError } from "./errors";
 import { type CallOutcome, CallExecutor, type ReplyCall } from "./execute";
 import { PATCH_TOOL_NAME, patchToolDefinition } from "./json-patch";
+import { LocalToolSearch, SEARCH_TOOL_NAME } from "./tool-search";
 import { RetryTracker, positiveInteger } from "./retries";
+import { ProgressEvents } from "./progress-events";
 import { ToolRunStream } from "./run-stream";
 import type {
   MessageOf,
@@ -174,6 +179,16 @@ async function* runLoop(
   if (jsonPatch && registry.has(PATCH_TOOL_NAME)) {
     throw new TypeError(`runTools: the registry has a tool named ${PATCH_TOOL_NAME}, the name JSON Patch repair uses for its own tool; rename that tool.`);
   }
+  const toolSearch = options.toolSearch ?? {};
+  if (toolSearch.match !== undefined && toolSearch.match !== "bm25" && toolSearch.match !== "regex") {
+    throw new RangeError(`runTools: toolSearch.match must be "bm25" or "regex"; got ${JSON.stringify(toolSearch.match)}.`);
+  }
+  const maxResults = positiveInteger("toolSearch.maxResults", toolSearch.maxResults, 5);
+  // The loop searches itself where the API does not (or when told to), and only for a registry with deferred tools.
+  const search = (toolSearch.local === true || loop.searchesTools !== true) && registry.list().some(isDeferred) ? new LocalToolSearch(maxResults) : undefined;
+  if (search && registry.has(SEARCH_TOOL_NAME)) {
+    throw new TypeError(`runTools: the registry has a tool named ${SEARCH_TOOL_NAME}, the name the loop's tool search uses for its own tool; rename that tool.`);
+  }
   // Validates a tool name given as the choice (a ToolExportError lists the registered tools).
   if (options.toolChoice !== undefined) checkChoice(registry, options.toolChoice, providerName);
   const responseFormat = options.responseFormat;
@@ -193,6 +208,15 @@ async function* runLoop(
   const signal = controller.signal;
 
   const executor = new CallExecutor(registry, { ...options.dispatch, signal }, jsonPatch);
+  executor.search = search;
+  if (search && options.resume?.state.toolsFound) search.reveal(options.resume.state.toolsFound);
+  // Streamed, the calls' progress is reported as events of the step they belong to.
+  const progress = stream ? new ProgressEvents() : undefined;
+  let stepIndex = 0;
+  if (progress) {
+    executor.onProgress = (call, update, yielded) =>
+      progress.push({ type: "tool_progress", step: stepIndex, call, progress: update, ...(yielded ? { value: yielded.value } : {}) });
+  }
   const tracker = new RetryTracker(maxAttempts);
   const resumed = options.resume;
   const messages: unknown[] = resumed ? [...resumed.state.messages] : loop.conversation(params);
@@ -234,24 +258,31 @@ async function* runLoop(
     let first = 1;
     if (resumed) {
       // The paused batch, answered (the rejected calls with their reasons) before the next request.
-      const results = await loopAccess(registry, "resume").resume(resumed.state.approval, resumed.decisions, { ...options.dispatch, signal });
+      const resuming = loopAccess(registry, "resume").resume(resumed.state.approval, resumed.decisions, { ...options.dispatch, signal, ...resumedProgress(loop, resumed.state, options, progress) });
+      const results = progress ? yield* progress.untilDone(resuming) : await resuming;
       messages.push(...loop.answer(resumed.state.reply, results));
       first = resumed.state.step + 1;
       calledTools = true;
     }
     for (let index = first; index <= maxSteps; index++) {
       signal.throwIfAborted();
+      stepIndex = index;
       const { tools, choice } = await settle(index);
+      // A forced choice of a deferred tool needs its definition in the request.
+      if (search && choice !== undefined && choice !== "auto" && choice !== "none" && choice !== "required") search.reveal([choice]);
+      const offered = search ? search.offer(tools) : tools;
       const loopTools = jsonPatch && executor.patchable.size > 0 ? [patchToolDefinition(executor.patchable)] : [];
+      if (search?.waiting) loopTools.push(search.definition());
       const request = loop.request(params, {
         items: messages,
-        tools,
+        tools: offered,
         loopTools,
         strict: options.strict,
         toolChoice: choice,
         parallelToolCalls: options.parallelToolCalls,
         output: responseFormat,
         stream,
+        ...(toolSearch.match ? { toolSearchMatch: toolSearch.match } : {}),
       });
       let reply: unknown;
       let outcomes: Promise<CallOutcome>[] | undefined;
@@ -261,7 +292,7 @@ async function* runLoop(
         const started: Promise<CallOutcome>[] = [];
         const streamed = executor.streamed();
         try {
-          reply = yield* streamReply(loop, response, index, (call) => {
+          reply = yield* streamReply(loop, response, index, progress, (call) => {
             if (approvals) return;
             const running = streamed.run(call);
             // Awaited below; until then a rejection (an abort) must not count as unhandled.
@@ -280,6 +311,14 @@ async function* runLoop(
       messages.push(...read.items);
       const calls = read.calls;
 
+      if (calls.length === 0 && read.unfinished) {
+        // A turn the API paused (its server tools at work): asked again, the model goes on with it.
+        const step: RunStep<LoopTypes> = { index, message: read.message, calls: [], results: [], failures: [] };
+        steps.push(step);
+        await options.onStep?.(step);
+        yield { type: "step", step };
+        continue;
+      }
       if (calls.length === 0) {
         // A final answer: done, unless it is a structured answer that is refused or does not match its schema.
         let parsed: unknown = undefined;
@@ -322,6 +361,7 @@ async function* runLoop(
             messages: JSON.parse(JSON.stringify(messages)) as unknown[],
             reply: JSON.parse(JSON.stringify(reply)) as unknown,
             approval: await loopAccess(registry, "runTools").pause(providerName, calls.map(({ read }) => read), pending, { ...options.dispatch, signal }),
+            ...(search && search.found.size > 0 ? { toolsFound: [...search.found] } : {}),
           };
           const result: RunToolsResult<unknown, unknown, LoopTypes> = { message: read.message, content: read.text, parsed: undefined, finishReason: "paused", messages, steps, paused: { pending, state } };
           failed = false;
@@ -332,7 +372,8 @@ async function* runLoop(
       if (!outcomes && !stream) {
         for (const { call } of calls) yield { type: "tool_call", step: index, call };
       }
-      const done = outcomes ? await Promise.all(outcomes) : await executor.runAll(calls);
+      const running = outcomes ? Promise.all(outcomes) : executor.runAll(calls);
+      const done = progress ? yield* progress.untilDone(running) : await running;
       executor.settle(done);
       const results: ToolMessage[] = done.map((outcome) => outcome.result);
       for (const outcome of done) yield { type: "tool_result", step: index, call: outcome.call, result: outcome.result };
@@ -383,6 +424,23 @@ async function* runLoop(
 }
 
 /**
+ * In a streamed run, the progress of the calls of a resumed batch as `tool_progress` events of the paused step (the
+ * caller's own `onProgress` still hears each report).
+ */
+function resumedProgress(loop: ProviderLoop, state: RunToolsApprovalState, options: RunToolsOptions<unknown, LoopTypes>, progress: ProgressEvents | undefined): Pick<DispatchOptions, "onProgress"> {
+  if (!progress) return {};
+  const calls = loop.read(state.reply).calls;
+  const own = options.dispatch?.onProgress;
+  return {
+    onProgress: (update, toolCall, yielded) => {
+      own?.(update, toolCall, yielded);
+      const from = calls.find((call) => call.read.id === toolCall.id);
+      if (from) progress.push({ type: "tool_progress", step: state.step, call: from.call, progress: update, ...(yielded ? { value: yielded.value } : {}) });
+    },
+  };
+}
+
+/**
  * Reads one streamed reply, reporting text, fragments and complete calls as events, and calling `start` for each
  * call as soon as it is complete (before its event, so a reader that stops there still aborts it). Returns the reply.
  */
@@ -390,11 +448,14 @@ async function* streamReply(
   loop: ProviderLoop,
   response: AsyncIterable<unknown>,
   step: number,
+  progress: ProgressEvents | undefined,
   start: (call: ReplyCall) => void,
 ): AsyncGenerator<RunToolsEvent<unknown, unknown, LoopTypes>, unknown> {
   const accumulator = loop.accumulate();
   const begin = (call: unknown): void => start({ call, read: loop.readCall(call) });
   for await (const event of response) {
+    // Progress of the calls already running, reported while the reply streams.
+    if (progress) yield* progress.take();
     // One tool call fragment at a time, so that the events keep the order of the stream: a call completed by the
     // start of the next one is reported before that one's first fragment.
     for (const part of loop.split ? loop.split(event) : [event]) {

@@ -7,7 +7,7 @@
  * (run-tools.ts) so that the stream (run-stream.ts) can name them without importing the loop that creates it.
  */
 import type { ApprovalDecision, ApprovalStateData, PendingApproval } from "../dispatch/approval";
-import type { DispatchOptions } from "../dispatch/options";
+import type { DispatchOptions, ToolProgress } from "../dispatch/options";
 import type { ToolMessage } from "../dispatch/messages";
 import type { ChatLoopTypes, ChatMessageParam, LoopProviderName, PartialToolCall } from "../providers/catalog";
 import type { LoopTypes, ToolChoice } from "../providers/provider";
@@ -81,6 +81,8 @@ export interface RunToolsOptions<T = undefined, L extends LoopTypes = ChatLoopTy
   responseFormat?: StructuredOutput<T>;
   /** Options for each dispatch (time limits, concurrency, metadata, hooks, lenient reading, coercion). */
   dispatch?: Omit<DispatchOptions, "signal">;
+  /** How deferred tools are found (docs/large-toolsets.md); without deferred tools it changes nothing. */
+  toolSearch?: ToolSearchOptions;
   /** Stream each reply: `runTools` then returns a `ToolRunStream` of events instead of a promise. */
   stream?: boolean;
   /**
@@ -88,6 +90,20 @@ export interface RunToolsOptions<T = undefined, L extends LoopTypes = ChatLoopTy
    * pending call. The paused batch is answered first (as `registry.resume` does), then the loop goes on.
    */
   resume?: { state: RunToolsApprovalState; decisions: readonly ApprovalDecision[] };
+}
+
+/**
+ * How `runTools` lets the model find deferred tools (`deferred: true`, JSDoc `@deferred`). By default an API that
+ * searches itself does (the Responses API's hosted `tool_search`, Anthropic's tool search tool); on the others the
+ * loop offers its own `search_tools` and adds the tools found to the next request.
+ */
+export interface ToolSearchOptions {
+  /** Use the loop's own search on every API, also where the API has one. Default `false`. */
+  local?: boolean;
+  /** How Anthropic's tool search matches: `"bm25"` (default, natural-language queries) or `"regex"`. */
+  match?: "bm25" | "regex";
+  /** The most tools one search of the loop's own reveals (default 5). */
+  maxResults?: number;
 }
 
 /** A run paused for approval, as plain JSON: the conversation so far, the reply whose calls wait, the paused batch. */
@@ -99,6 +115,8 @@ export interface RunToolsApprovalState {
   readonly messages: readonly unknown[];
   readonly reply: unknown;
   readonly approval: ApprovalStateData;
+  /** The deferred tools the loop's own tool search had found, offered again when the run goes on. */
+  readonly toolsFound?: readonly string[];
 }
 
 /** How the loop ended well. `M` is the caller's message type, `T` the structured answer's. */
@@ -136,6 +154,11 @@ export type RunToolsEvent<M = ChatMessageParam, T = undefined, L extends LoopTyp
   | { readonly type: "tool_call_delta"; readonly step: number; readonly call: PartialToolCall; readonly argumentsDelta: string }
   /** A tool call is complete; it starts running now. */
   | { readonly type: "tool_call"; readonly step: number; readonly call: L["call"] }
+  /**
+   * A running call reported progress: a value its tool yielded (a streaming tool, `async function*`: `value` is the
+   * value, `progress` its report) or a `ToolContext.progress` report (no `value`). Before that call's `tool_result`.
+   */
+  | { readonly type: "tool_progress"; readonly step: number; readonly call: L["call"]; readonly progress: ToolProgress; readonly value?: unknown }
   /** A call's answer (in call order, once the reply has streamed). */
   | { readonly type: "tool_result"; readonly step: number; readonly call: L["call"]; readonly result: ToolMessage }
   /** A step is over. */

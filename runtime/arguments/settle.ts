@@ -1,6 +1,6 @@
 /**
- * Dispatch's failure path for arguments, loaded on first need (`#lazy/settle`): arguments that were not right the
- * first time. Text `JSON.parse` refused is read leniently (parse.ts, repair.ts); arguments that fail their schema are
+ * Dispatch's failure path for arguments: what becomes of arguments that were not right the first time (reached
+ * through `#lazy/settle`). Text `JSON.parse` refused is read leniently (parse.ts, repair.ts); arguments that fail their schema are
  * coerced and validated again (conform.ts), and what is still wrong is put in words (invalid.ts, args.ts). Valid
  * arguments never come here: dispatch checks them with the tool's validator and revives their dates itself.
  */

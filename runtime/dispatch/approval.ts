@@ -20,8 +20,20 @@ import { APPROVAL_TTL_MS, canonicalJson, checkSecret, sameSeal, seal } from "./a
 
 export { ApprovalRequiredError, type PendingApproval } from "./approval-error";
 
-/** A human's answer for one pending call. `reason` (on a rejection) is sent to the model. */
-export type ApprovalDecision = { id: string; approved: true } | { id: string; approved: false; reason?: string };
+/**
+ * A human's answer for one pending call. `reason` (on a rejection) is sent to the model. `args` (on an approval):
+ * the arguments the human edited, which the call runs with instead of the model's once they pass the tool's
+ * validation again (under the pause's coercion rules); the model is told of the edit.
+ */
+export type ApprovalDecision = { id: string; approved: true; args?: Record<string, unknown> } | { id: string; approved: false; reason?: string };
+
+/** What the decisions make of a paused batch, by call index: a rejection's answer, or a human's edited arguments. */
+export interface Decided {
+  /** The answer of each rejected call (`undefined`: run it). */
+  readonly rejections: (string | undefined)[];
+  /** The edited arguments of each call approved with an edit (`undefined`: the model's, as shown). */
+  readonly edits: (Record<string, unknown> | undefined)[];
+}
 
 /** The dispatch options of a pause that decide which calls run and how: a resume runs under them, not its own. */
 export interface PauseOptions {
@@ -181,11 +193,12 @@ function isPending(value: unknown, count: number): boolean {
 }
 
 /**
- * By call index, the rejection answer of each rejected call (`undefined`: run it). Throws a TypeError, before
- * anything runs, unless `decisions` decides every pending call exactly once and nothing else.
+ * By call index, the rejection answer of each rejected call and the edited arguments of each call approved with an
+ * edit (an edit equal to the arguments shown is none). Throws a TypeError, before anything runs, unless `decisions`
+ * decides every pending call exactly once and nothing else, and each edit is an object.
  */
-export function rejectionsFor(state: ApprovalStateData, decisions: readonly ApprovalDecision[]): (string | undefined)[] {
-  if (!Array.isArray(decisions)) throw new TypeError("resume: decisions must be an array of { id, approved: true } / { id, approved: false, reason }.");
+export function decisionsFor(state: ApprovalStateData, decisions: readonly ApprovalDecision[]): Decided {
+  if (!Array.isArray(decisions)) throw new TypeError("resume: decisions must be an array of { id, approved: true, args? } / { id, approved: false, reason }.");
   const pending = new Map(state.pending.map((entry) => [entry.id, entry]));
   const decided = new Map<string, ApprovalDecision>();
   for (const decision of decisions) {
@@ -197,6 +210,13 @@ export function rejectionsFor(state: ApprovalStateData, decisions: readonly Appr
       throw new TypeError(`resume: the decision for ${JSON.stringify(id)} names no pending call. Pending: ${describePending(state.pending)}.`);
     }
     if (decided.has(id)) throw new TypeError(`resume: call ${JSON.stringify(id)} is decided twice; give one decision per pending call.`);
+    const edit = (decision as { args?: unknown }).args;
+    if (edit !== undefined) {
+      if (!decision.approved) throw new TypeError(`resume: the decision for ${JSON.stringify(id)} rejects the call and also gives it arguments; give args only with approved: true.`);
+      if (typeof edit !== "object" || edit === null || Array.isArray(edit)) {
+        throw new TypeError(`resume: the edited args for ${JSON.stringify(id)} must be an object of the tool's arguments (as in its pending entry's args); got ${Array.isArray(edit) ? "an array" : edit === null ? "null" : `a ${typeof edit}`}.`);
+      }
+    }
     decided.set(id, decision);
   }
   const missing = state.pending.filter((entry) => !decided.has(entry.id));
@@ -206,11 +226,17 @@ export function rejectionsFor(state: ApprovalStateData, decisions: readonly Appr
     );
   }
   const rejections: (string | undefined)[] = new Array(state.calls.length).fill(undefined);
+  const edits: (Record<string, unknown> | undefined)[] = new Array(state.calls.length).fill(undefined);
   for (const entry of state.pending) {
     const decision = decided.get(entry.id)!;
     if (!decision.approved) rejections[entry.index] = rejectionText(entry.name, decision.reason);
+    else if (decision.args !== undefined) {
+      // A copy through JSON: what the human sent, as plain data the tool cannot share with the caller.
+      const edit = JSON.parse(JSON.stringify(decision.args)) as Record<string, unknown>;
+      if (canonicalJson(edit) !== canonicalJson(entry.args)) edits[entry.index] = edit;
+    }
   }
-  return rejections;
+  return { rejections, edits };
 }
 
 function describePending(entries: readonly PendingApproval[]): string {

@@ -1,7 +1,6 @@
 /**
- * Answering the calls of one assistant message that is not a plain run (loaded on first need, see full.ts;
- * dispatch.ts answers a plain batch itself, and hands the rest of it here when a call needs the pipeline's later
- * stages): each call goes through the same pipeline (answer.ts, then pipeline.ts), exactly one ToolMessage per call,
+ * Answering the calls of one assistant message that is not a plain run (part of full.ts; dispatch.ts answers a
+ * plain batch itself, and hands the rest of it here when a call needs the pipeline's later stages): each call goes through the same pipeline (answer.ts, then pipeline.ts), exactly one ToolMessage per call,
  * in call order.
  *
  * - Calls run concurrently, at most `maxConcurrency` at a time (dispatch's, else the registry's; default all).
@@ -24,7 +23,13 @@ import { MAX_CALL_ID_LENGTH, callsCap, countLimit } from "./limits";
 import { tooManyCallsError } from "./limit-errors";
 
 /** dispatch.ts `dispatchCalls` for a batch that is not a plain run: the whole batch here. */
-export function answerBatch(env: DispatchEnvironment, calls: NormalizedCall[], options: DispatchOptions, rejections?: readonly (string | undefined)[]): Promise<ToolMessage[]> {
+export function answerBatch(
+  env: DispatchEnvironment,
+  calls: NormalizedCall[],
+  options: DispatchOptions,
+  rejections?: readonly (string | undefined)[],
+  edits?: readonly (Record<string, unknown> | undefined)[],
+): Promise<ToolMessage[]> {
   if (rejections === undefined && mayNeedApproval(env, calls)) return afterApproval(env, calls, options);
   let limit: number;
   let cap: number;
@@ -37,6 +42,7 @@ export function answerBatch(env: DispatchEnvironment, calls: NormalizedCall[], o
   }
   const run = createRun(options);
   if (rejections !== undefined && rejections.length > 0) run.rejections = rejections;
+  if (edits !== undefined) run.edits = edits;
   let answers: ToolMessage[] | Promise<ToolMessage[]>;
   try {
     const refused = calls.length > cap ? refuseBeyond(env, calls, run, cap) : undefined;

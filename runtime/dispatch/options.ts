@@ -11,6 +11,7 @@ import type { RepairKind } from "../arguments/repair";
 import type { ToolCall } from "../tool/call";
 import type { CompiledToolMeta, JsonSchema } from "../tool/meta";
 import type { ErrorHandler, Redact, ToolOptions } from "../tool/options";
+import type { ToolProgress } from "../tool/stream";
 import type { ToolMessage, ToolMessageStatus } from "./messages";
 
 /** An args object for `invoke(name, input)`, or a bare string for a tool with exactly one parameter. */
@@ -177,13 +178,16 @@ export interface DispatchOptions extends ToolHooks {
   wrap?: ToolMiddleware | readonly ToolMiddleware[];
   /** Who is calling, passed to every tool as `ToolContext.auth` (the MCP HTTP server sets its `authenticate` result). */
   auth?: unknown;
-  /** Receives each tool's `ToolContext.progress(...)` reports, with the call that made them. */
-  onProgress?: (update: ToolProgress, call: ToolCall) => void;
+  /**
+   * Receives each tool's progress reports, with the call that made them: `ToolContext.progress(...)`, and each value
+   * a streaming tool (`async function*`) yields, as a report (see `progressOf`) and as the value itself (`yielded`).
+   */
+  onProgress?: (update: ToolProgress, call: ToolCall, yielded?: ToolYield) => void;
 }
 
-/** One `ToolContext.progress(progress, total?, message?)` report. */
-export interface ToolProgress {
-  progress: number;
-  total?: number;
-  message?: string;
+export type { ToolProgress };
+
+/** The value a streaming tool yielded, for `onProgress` (absent for a `ToolContext.progress` report). */
+export interface ToolYield {
+  readonly value: unknown;
 }

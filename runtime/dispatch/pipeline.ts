@@ -1,6 +1,6 @@
 /**
- * The later stages of the dispatch pipeline (answer.ts has its first ones, which every call goes through): loaded on
- * first need with the rest of full.ts. A call comes here as answer.ts `answerCall` handed it on, at the stage it
+ * The later stages of the dispatch pipeline (answer.ts has its first ones, which every call goes through; full.ts
+ * gathers these with the rest of what calls need beyond them). A call comes here as answer.ts `answerCall` handed it on, at the stage it
  * reached (`finishCall`), and goes on from there:
  *
  *   the full reader (size measured, text trimmed, `__proto__` dropped, lenient repair) → if invalid, coerce to the
@@ -48,6 +48,7 @@ import type { CallRun, DispatchEnvironment, DispatchTool } from "./environment";
 import { ABORTED, BROKEN, Handed, PENDING, REFUSED, RETURNED, THREW, UNFOUND, UNREAD, VALID, answerCall, isThenable, noContext } from "./answer";
 import { middlewareOf, runChain } from "./middleware";
 import { contentParts, partsText } from "../tool/content";
+import { driveToolStream, isToolStream, progressOf } from "../tool/stream";
 
 export type { DispatchEnvironment, DispatchTool } from "./environment";
 
@@ -76,6 +77,8 @@ export interface DispatchRun extends CallRun {
   close(): void;
   /** By call index: the answer for a call a human rejected (approval.ts); such a call is not run. */
   rejections?: readonly (string | undefined)[];
+  /** By call index: the arguments a human edited when approving the call (approval.ts); its answer says so. */
+  edits?: readonly (Record<string, unknown> | undefined)[];
 }
 
 /** Longest delay `setTimeout` honours; longer ones fire at once. */
@@ -90,6 +93,7 @@ class Run implements DispatchRun {
   idLimit = MAX_CALL_ID_LENGTH;
   readonly options: DispatchOptions;
   rejections?: readonly (string | undefined)[];
+  edits?: readonly (Record<string, unknown> | undefined)[];
   readonly deadline: { readonly at: number; readonly timeoutMs: number } | undefined;
   #controller: AbortController | undefined;
   #listeners: Set<() => void> | undefined;
@@ -330,16 +334,27 @@ function answerPrepared(
 ): ToolMessage | Promise<ToolMessage> {
   if (prepared.args) state.args = prepared.args;
   state.begin(prepared.repairs, prepared.coercions);
-  if (!prepared.ok) return state.failure("validation", settings.validationHandler, prepared.error, validationText);
+  // A call a human approved with edited arguments (approval.ts): an edit that does not fit runs nothing and says why.
+  const edit = run.edits?.[index];
+  if (!prepared.ok) return state.failure("validation", settings.validationHandler, prepared.error, edit === undefined ? validationText : (error) => editRefusedText(tool.name, error));
   // A call a human rejected (approval.ts) is answered with the rejection and never runs.
   const rejection = run.rejections?.[index];
   if (rejection !== undefined) return state.end(new ToolMessage({ tool_call_id: call.id, name: tool.name, content: rejection, status: "error", errorKind: "rejected" }));
+  const args = prepared.args;
+  const answered = runPrepared(env, run, tool, state, settings, args);
+  if (edit === undefined) return answered;
+  // The note shows the arguments as the tool received them (after the pause's coercion).
+  const note = editNote(args);
+  return answered instanceof Promise ? answered.then((message) => withEditNote(message, note)) : withEditNote(answered, note);
+}
 
+/** Valid arguments, their call run (within its limits, through the middleware) and answered. */
+function runPrepared(env: DispatchEnvironment, run: DispatchRun, tool: DispatchTool, state: CallState, settings: CallSettings, args: ArgsObject): ToolMessage | Promise<ToolMessage> {
   let result: unknown;
   let pending: Pending | undefined;
   try {
     if (run.deadline && run.expired) throw new ToolTimeoutError(tool.name, run.deadline.timeoutMs, "dispatch");
-    result = runTool(tool, prepared.args, state, settings, run, middlewareOf(env.middleware, run.options.wrap));
+    result = runTool(tool, args, state, settings, run, middlewareOf(env.middleware, run.options.wrap));
     // Inside the try: `instanceof` asks a returned Proxy for its prototype, and a trap that throws must fail this
     // call only, not the batch.
     if (result instanceof Pending) pending = result;
@@ -353,6 +368,28 @@ function answerPrepared(
     );
   }
   return state.succeeded(tool, settings, result);
+}
+
+/** What the model reads for an edit that does not fit: what the human did, and the validation's own text. */
+function editRefusedText(name: string, error: unknown): string {
+  return `The user approved this call of ${name} with edited arguments, but the edit does not fit the tool's parameters, so it was not run. ${validationText(error)}`;
+}
+
+/** Longest text of edited arguments shown to the model in the note. */
+const EDIT_NOTE_MAX = 2000;
+
+/** What the model reads of a human's edit: that there was one, and the arguments the call ran with. */
+function editNote(args: ArgsObject): string {
+  let shown = JSON.stringify(args);
+  if (shown.length > EDIT_NOTE_MAX) shown = `${shown.slice(0, EDIT_NOTE_MAX)}…`;
+  return `[The user edited the arguments of this call before approving it; it ran with ${shown}.]`;
+}
+
+/** The answer of a call that ran with a human's edit, beginning with the note (a text part too, where it has parts). */
+function withEditNote(message: ToolMessage, note: string): ToolMessage {
+  message.content = message.content === "" ? note : `${note}\n${message.content}`;
+  if (message.parts) message.parts = [{ type: "text", text: note }, ...message.parts];
+  return message;
 }
 
 /** A call's state made after the fact (a plain run has no hooks, so nothing was missed). */
@@ -376,13 +413,17 @@ function answerRan(env: DispatchEnvironment, call: NormalizedCall, run: Dispatch
     case PENDING:
       return settleLater(tool, ran.value as PromiseLike<unknown>, state, settings, run);
     default:
+      if (isToolStream(ran.value, tool.meta.streams)) {
+        const stream = driveToolStream(ran.value, (value, count) => reportYield(state, run, undefined, value, count));
+        return settleLater(tool, stream.result, state, settings, run, stream.stop);
+      }
       return state.succeeded(tool, settings, ran.value);
   }
 }
 
 /** A tool's promise, raced against its time limit and the run's signal as runTool does (no controller: no context). */
-function settleLater(tool: DispatchTool, result: PromiseLike<unknown>, state: CallState, settings: CallSettings, run: DispatchRun): Promise<ToolMessage> {
-  return race(tool, result, undefined, settings, run).then(
+function settleLater(tool: DispatchTool, result: PromiseLike<unknown>, state: CallState, settings: CallSettings, run: DispatchRun, onSettled?: () => void): Promise<ToolMessage> {
+  return race(tool, result, undefined, settings, run, onSettled).then(
     (value) => state.succeeded(tool, settings, value),
     (error: unknown) => state.caught(settings, error),
   );
@@ -677,17 +718,45 @@ function runTool(
   // Only a tool that takes a ToolContext, or middleware, can observe the signal; the others need no controller.
   const controller = tool.meta.inject || chain.length > 0 ? new AbortController() : undefined;
   const context = controller ? () => contextFor(tool, state, controller, run) : noContext;
-  const call = (callArgs: ArgsObject): unknown => tool.call(toPositionalArgs(callArgs, tool.meta, context));
+  // A streaming tool's generator is driven here, so that middleware sees its result, not the generator.
+  let stream: ReturnType<typeof driveToolStream> | undefined;
+  const call = (callArgs: ArgsObject): unknown => {
+    const result = tool.call(toPositionalArgs(callArgs, tool.meta, context));
+    if (!isToolStream(result, tool.meta.streams)) return result;
+    stream = driveToolStream(result, (value, count) => reportYield(state, run, controller?.signal, value, count));
+    return stream.result;
+  };
+  // However the call is answered (its result, an error, its time limit, an abort), its generator stops there.
+  const stop = (): void => stream?.stop();
   if (chain.length === 0) {
     const result = call(args);
-    return isThenable(result) ? new Pending(race(tool, result, controller, settings, run)) : result;
+    return isThenable(result) ? new Pending(race(tool, result, controller, settings, run, stop)) : result;
   }
   // Once the call is answered (a result, an error, its time limit, an abort), a middleware's late `next()` starts
   // nothing: the model was already told what came of the call.
   let answered = false;
   const closed = (): boolean => answered || controller!.signal.aborted;
   const chained = runChain(chain, middlewareRequest(tool, state, args, controller!.signal, run), (changed) => recheckArguments(tool, changed, settings), call, closed);
-  return new Pending(race(tool, chained, controller, settings, run, () => (answered = true)));
+  return new Pending(
+    race(tool, chained, controller, settings, run, () => {
+      answered = true;
+      stop();
+    }),
+  );
+}
+
+/**
+ * A value a streaming tool yielded, reported as `ToolContext.progress` reports are (to `onProgress`, with the value
+ * itself). Dropped once the call was aborted or timed out; a listener that throws loses its report, not the call.
+ */
+function reportYield(state: CallState, run: DispatchRun, signal: AbortSignal | undefined, value: unknown, count: number): void {
+  const onProgress = run.options.onProgress;
+  if (!onProgress || signal?.aborted || run.aborted) return;
+  try {
+    onProgress(progressOf(value, count), state.toolCall, { value });
+  } catch {
+    // Progress is advisory.
+  }
 }
 
 function middlewareRequest(tool: DispatchTool, state: CallState, args: ArgsObject, signal: AbortSignal, run: DispatchRun): ToolCallRequest {

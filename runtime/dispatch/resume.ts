@@ -2,9 +2,10 @@
  * Resuming a paused batch (registry `resume`, the agent loop): part of the full pipeline, so that the registry core
  * every app loads carries only the call that starts it.
  */
-import { type ApprovalDecision, checkApprovalState, rejectionsFor, verifyApprovalState } from "./approval";
+import { type ApprovalDecision, checkApprovalState, decisionsFor, verifyApprovalState } from "./approval";
 import { ResumedStates } from "./approval-seal";
 import { answerBatch } from "./batch";
+import type { NormalizedCall } from "./call";
 import type { DispatchEnvironment } from "./environment";
 import type { ToolMessage } from "./messages";
 import type { DispatchOptions } from "./options";
@@ -25,11 +26,17 @@ export async function resumeBatch(
   const checked = checkApprovalState(state);
   if (before) await before(checked.provider);
   await verifyApprovalState(env, checked);
-  const rejections = rejectionsFor(checked, decisions);
+  const { rejections, edits } = decisionsFor(checked, decisions);
   // Last, once the decisions are known to be complete: a state runs once.
   if (!resumedBy(env).claim(checked.nonce)) throw new TypeError("resume: refused, this state was resumed before; nothing was run.");
+  // A call the human edited runs with the edit, which the pipeline reads and validates as it would the model's
+  // arguments; the state itself (what was shown, sealed) is never changed.
+  const calls = checked.calls.map((call, index): NormalizedCall => {
+    const edit = edits[index];
+    return edit === undefined ? { ...call } : { kind: "args", id: call.id, name: call.name, args: edit };
+  });
   // Under the pause's options: the calls that run, their cap and their coercion are the ones the human was shown.
-  return answerBatch(env, checked.calls.map((call) => ({ ...call })), { ...options, ...checked.options }, rejections);
+  return answerBatch(env, calls, { ...options, ...checked.options }, rejections, edits.some((edit) => edit !== undefined) ? edits : undefined);
 }
 
 /** Dispatch's own record of the states each registry resumed. */

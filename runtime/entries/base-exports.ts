@@ -50,8 +50,8 @@ export { META_VERSION } from "../tool/meta";
 export type { CompiledOutputMeta, CompiledToolMeta, CompiledValidatorFactory, JsonSchema, JsonValue, ToolAnnotations } from "../tool/meta";
 export type { Coercion, CoercionRule } from "../arguments/coercion";
 export type { RepairKind } from "../arguments/repair";
-export type { DispatchOptions, RegistryOptions, ToolEndEvent, ToolErrorEvent, ToolEvent, ToolHooks, ToolProgress } from "../dispatch/options";
-export type { ErrorHandler, NeedsApproval, Redact, ResponseFormat, ToolContext, ToolOptions } from "../tool/options";
+export type { DispatchOptions, RegistryOptions, ToolEndEvent, ToolErrorEvent, ToolEvent, ToolHooks, ToolProgress, ToolYield } from "../dispatch/options";
+export type { ErrorHandler, NeedsApproval, Redact, ResponseFormat, ToolContext, ToolNamespace, ToolOptions } from "../tool/options";
 export type { ToolFormatSource } from "../providers/provider";
 
 export type {

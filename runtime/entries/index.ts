@@ -20,30 +20,18 @@ export type {
   RunToolsResult,
   StepSettings,
   StopCondition,
+  ToolSearchOptions,
 } from "../agent/run-types";
-export type { AnthropicLoopTypes, AnthropicRunParams, ChatLoopTypes, GeminiLoopTypes, GeminiRunParams, ResponsesLoopTypes, ResponsesRunParams, RunToolsParams } from "../providers/catalog";
+export type { RunToolsParams } from "../providers/catalog";
 export type { LoopTypes } from "../providers/provider";
 export { stepCountIs, toolCalled } from "../agent/stop";
 export { ToolRunStream } from "../agent/run-stream";
 export { AgentError, MaxStepsError, ModelRefusalError, ToolRetryError } from "../agent/errors";
 export type { AgentTranscript, AttemptFailure, RunStep, ToolAttempt } from "../agent/errors";
 export { PATCH_TOOL_NAME } from "../agent/json-patch";
+export { SEARCH_TOOL_NAME } from "../agent/tool-search";
 export type { JsonPatchOperation } from "../agent/json-patch";
-export type {
-  AgentMessage,
-  ChatAssistantMessage,
-  ChatCompletionRequest,
-  ChatCompletionResult,
-  ChatCompletionStreamChunk,
-  ChatCompletionsClient,
-  ChatFunctionToolCall,
-  ChatMessageParam,
-  ChatRequestMessage,
-  ChatRequestOptions,
-  ChatRole,
-  ChatToolCall,
-  ChatToolCallDelta,
-} from "../providers/catalog";
+export type { AgentMessage } from "../providers/catalog";
 export { accumulateToolCalls } from "../providers/at-hand";
 export type { AccumulatorUpdate, PartialToolCall, StreamedAssistantMessage, ToolCallAccumulator } from "../providers/catalog";
 export type { LoopProviderName } from "../providers/catalog";
@@ -58,37 +46,11 @@ export { ToolRegistry } from "../registry/tool-registry"; // at start under Node
 export { chatAttachments } from "../providers/openai-chat/attachments";
 export type { ChatAttachmentPart, ChatAttachmentsMessage } from "../providers/openai-chat/attachments";
 
-// Provider formats: each type is tooltype's own copy of the provider SDK's, so no SDK is needed to import these.
-export * from "../providers/openai-chat/types";
-export * from "../providers/openai-responses/types";
-export * from "../providers/anthropic/types";
-export * from "../providers/gemini/types";
+// Every provider's public types (and values): each type is tooltype's own copy of the provider SDK's, so no SDK is
+// needed to import these.
+export * from "./provider-types";
 export { formatAnswer } from "../registry/answer";
 export { toolChoice } from "../registry/choice";
 export type { ToolChoiceProvider, ToolNames } from "../registry/choice";
 export type { ToolChoice, ToolChoiceOptions } from "../providers/provider";
-export type {
-  ResponsesClient,
-  ResponsesInputItem,
-  ResponsesReply,
-  ResponsesRequest,
-  ResponsesStreamEvent,
-} from "../providers/catalog";
-export type {
-  AnthropicContentBlock,
-  AnthropicMessageParam,
-  AnthropicMessagesClient,
-  AnthropicReply,
-  AnthropicRequest,
-  AnthropicStreamEvent,
-} from "../providers/catalog";
-export type {
-  GeminiContent,
-  GeminiFunctionCall,
-  GeminiModelsClient,
-  GeminiPart,
-  GeminiPartialArg,
-  GeminiRequest,
-  GeminiResponse,
-} from "../providers/catalog";
 export type { MCPCallToolResult, MCPContent, MCPObjectSchema, MCPTool } from "../providers/catalog";

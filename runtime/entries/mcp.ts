@@ -1,9 +1,10 @@
 /**
- * `tooltype/mcp`: a registry's tools served over MCP with the official SDK (`@modelcontextprotocol/sdk`, an optional
- * peer dependency needed only by this entry; the main `tooltype` entry never loads it), and any MCP server's tools
- * imported.
+ * `tooltype/mcp`: a registry's tools served over MCP (the 2026-07-28 revision, and the older ones for clients that
+ * send `initialize`), and any MCP server's tools imported. The server needs no MCP SDK; `fromMCP` uses the official
+ * SDK (`@modelcontextprotocol/sdk`, an optional peer dependency; the main `tooltype` entry never loads it).
  *
- * - `createMCPServer` / `serveMCP` (server.ts): an SDK `Server` for any transport (stdio, in-memory, …).
+ * - `createMCPServer` / `serveMCP` (server.ts): the server on any connection with the SDK's `Transport` shape
+ *   (stdio, in-memory, …).
  * - `mcpFetchHandler` (fetch.ts): `(Request) => Promise<Response>`, stateless Streamable HTTP for Workers, Deno,
  *   Bun, Hono, Next.js and Node, with the HTTP policy of http-policy.ts (hosts, origins, `authenticate`, limits,
  *   error texts) on by default.
@@ -12,7 +13,9 @@
  *
  * @module tooltype/mcp
  */
-export { createMCPServer, type MCPRequestScope, type MCPServerOptions, serveMCP } from "../mcp/server";
+export { createMCPServer, type MCPServer, type MCPServerOptions, type MCPTransport, serveMCP } from "../mcp/server";
+export { MCP_APPROVAL_TTL_MS } from "../mcp/approval";
+export { LEGACY_VERSIONS as MCP_LEGACY_VERSIONS, MODERN_VERSION as MCP_PROTOCOL_VERSION } from "../mcp/protocol";
 export { mcpFetchHandler } from "../mcp/fetch";
 export { mcpHttpHandler, type NodeHttpRequest, type NodeHttpResponse } from "../mcp/node";
 export {

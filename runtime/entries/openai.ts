@@ -1,8 +1,9 @@
+// Written by scripts/providers.mjs from the catalogue (runtime/providers/catalog.ts): run it again, do not edit.
 /**
- * `tooltype/openai`: the smallest way in for an app on OpenAI Chat Completions (or an OpenAI-compatible API): the
- * core (`tooltype/core`) and a `ToolRegistry` whose export methods are `toOpenAITools` and `toOpenAIFunctions` only.
- * A bundle of it carries no other provider; a message of another format still dispatches (its provider is loaded on
- * first need).
+ * `tooltype/openai`: the smallest way in for an app on OpenAI Chat Completions (and the legacy functions API): the
+ * core (`tooltype/core`), the API's types and a `ToolRegistry` whose export methods are `toOpenAITools` and
+ * `toOpenAIFunctions` only. A bundle of it carries no other provider; a message of another format still dispatches
+ * (its provider is loaded on first need).
  *
  * @module tooltype/openai
  */

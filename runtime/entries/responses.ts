@@ -1,6 +1,8 @@
+// Written by scripts/providers.mjs from the catalogue (runtime/providers/catalog.ts): run it again, do not edit.
 /**
- * `tooltype/responses`: the smallest way in for an app on the OpenAI Responses API: the core (`tooltype/core`) and
- * a `ToolRegistry` whose export method is `toResponsesTools` only. A bundle of it carries no other provider.
+ * `tooltype/responses`: the smallest way in for an app on the OpenAI Responses API: the core (`tooltype/core`), the
+ * API's types and a `ToolRegistry` whose export method is `toResponsesTools` only. A bundle of it carries no other
+ * provider; a message of another format still dispatches (its provider is loaded on first need).
  *
  * @module tooltype/responses
  */

@@ -1,32 +1,33 @@
+// Written by scripts/providers.mjs from the catalogue (runtime/providers/catalog.ts): run it again, do not edit.
 /**
  * `#lazy/providers` in a bundle of the main entry: every provider and loop of the catalogue at hand, by static
  * import, so that the bundle has no dynamic import.
  */
 import type { MessageFormat } from "../providers/catalog";
 import { loop as anthropicLoop } from "../providers/anthropic/loop";
-import { provider as anthropic } from "../providers/anthropic/provider";
 import { loop as geminiLoop } from "../providers/gemini/loop";
-import { provider as gemini } from "../providers/gemini/provider";
-import { provider as openAIFunctions } from "../providers/openai-chat/functions";
-import { loop as chatLoop } from "../providers/openai-chat/loop";
-import { provider as openAIChat } from "../providers/openai-chat/provider";
-import { loop as responsesLoop } from "../providers/openai-responses/loop";
-import { provider as openAIResponses } from "../providers/openai-responses/provider";
+import { loop as openaiChatLoop } from "../providers/openai-chat/loop";
+import { loop as openaiResponsesLoop } from "../providers/openai-responses/loop";
+import { provider as anthropicProvider } from "../providers/anthropic/provider";
+import { provider as geminiProvider } from "../providers/gemini/provider";
+import { provider as openaiChatFunctions } from "../providers/openai-chat/functions";
+import { provider as openaiChatProvider } from "../providers/openai-chat/provider";
+import { provider as openaiResponsesProvider } from "../providers/openai-responses/provider";
 import type { ProviderLoop, ToolProvider } from "../providers/provider";
 
 export { toMCPTools } from "../providers/mcp/tools";
 
 const PROVIDERS: Readonly<Record<MessageFormat, ToolProvider>> = {
-  responses: openAIResponses as ToolProvider,
-  "openai-functions": openAIFunctions as ToolProvider,
-  openai: openAIChat as ToolProvider,
-  gemini: gemini as ToolProvider,
-  anthropic: anthropic as ToolProvider,
+  responses: openaiResponsesProvider as ToolProvider,
+  "openai-functions": openaiChatFunctions as ToolProvider,
+  openai: openaiChatProvider as ToolProvider,
+  gemini: geminiProvider as ToolProvider,
+  anthropic: anthropicProvider as ToolProvider,
 };
 
 const LOOPS: Readonly<Partial<Record<MessageFormat, ProviderLoop>>> = {
-  responses: responsesLoop as ProviderLoop,
-  openai: chatLoop as ProviderLoop,
+  responses: openaiResponsesLoop as ProviderLoop,
+  openai: openaiChatLoop as ProviderLoop,
   gemini: geminiLoop as ProviderLoop,
   anthropic: anthropicLoop as ProviderLoop,
 };

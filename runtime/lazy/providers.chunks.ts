@@ -1,8 +1,9 @@
+// Written by scripts/providers.mjs from the catalogue (runtime/providers/catalog.ts): run it again, do not edit.
 /**
  * The providers of the small entries' registries (`tooltype/core`, `tooltype/openai`, …), in every build: the
  * provider of a format other than chat by `import()` the first time a message in it is met, so that bundlers split
- * each provider into a chunk of its own and an app that speaks one API ships no other (under Node the `import()` is a
- * `require` one step later). Once loaded a provider is at hand synchronously. The main entry never imports this
+ * each provider into a chunk of its own and an app that speaks one API ships no other (under Node the `import()` is
+ * a `require` one step later). Once loaded a provider is at hand synchronously. The main entry never imports this
  * file: its registry has every provider at hand (`#lazy/providers`).
  */
 import { CHAT_FORMAT, type MessageFormat, chatReader } from "../providers/catalog";
@@ -18,14 +19,14 @@ export function readerOnNeed(format: MessageFormat): CallReader | Promise<CallRe
 /** One literal `import()` per provider: bundlers see each one and split it into its own chunk. */
 function chunk(format: Exclude<MessageFormat, typeof CHAT_FORMAT>): Promise<{ provider: unknown }> {
   switch (format) {
-    case "openai-functions":
-      return import("../providers/openai-chat/functions.js");
     case "responses":
       return import("../providers/openai-responses/provider.js");
-    case "anthropic":
-      return import("../providers/anthropic/provider.js");
+    case "openai-functions":
+      return import("../providers/openai-chat/functions.js");
     case "gemini":
       return import("../providers/gemini/provider.js");
+    case "anthropic":
+      return import("../providers/anthropic/provider.js");
   }
 }
 

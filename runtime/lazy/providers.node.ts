@@ -1,8 +1,9 @@
+// Written by scripts/providers.mjs from the catalogue (runtime/providers/catalog.ts): run it again, do not edit.
 /**
- * `#lazy/providers` under Node: each provider and loop of the catalogue (providers/catalog.ts), required the first
- * time it is used (an export method, a message of its format, the loop on its client), so that `require("tooltype")`
- * loads no provider it does not use. One literal `require` each: a bundler that reads the CommonJS build (a worker
- * bundle) sees exactly these modules.
+ * `#lazy/providers` under Node: each provider and loop of the catalogue, required the first time it is used (an
+ * export method, a message of its format, the loop on its client), so that `require("tooltype")` loads no provider
+ * it does not use. One literal `require` each: a bundler that reads the CommonJS build (a worker bundle) sees
+ * exactly these modules.
  */
 import type { MessageFormat } from "../providers/catalog";
 import type { MCPTool } from "../providers/mcp/wire";

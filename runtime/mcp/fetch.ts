@@ -1,33 +1,52 @@
 /**
- * `mcpFetchHandler`: the registry as an MCP endpoint with the Web-standard signature `(Request) => Promise<Response>`,
- * on the SDK's Web-standard Streamable HTTP transport. One handler for Cloudflare Workers, Deno, Bun, Hono, a
- * Next.js route handler, and Node through the bridge in node.ts.
+ * `mcpFetchHandler`: the registry as an MCP endpoint with the Web-standard signature `(Request) => Promise<Response>`
+ * (Streamable HTTP), for Cloudflare Workers, Deno, Bun, Hono, a Next.js route handler, and Node through the bridge in
+ * node.ts. It answers the methods of endpoint.ts itself, with no MCP SDK: a Worker serving tools stays small.
  *
- * - Stateless: every POST gets a fresh server and transport, so any instance can answer any request and the
- *   platform may run as many as it likes. Nothing is kept between requests but the calls still running here.
+ * - Stateless: any instance can answer any request. Nothing is kept between requests but the calls still running.
  * - Security first (http-policy.ts): host, origin, method, `authenticate`, body and batch limits, before anything
- *   of the request reaches the server.
- * - Cancellation: the initialize answer carries an `Mcp-Session-Id` (a correlation key signed for the caller, not
- *   server state), so a client's later `notifications/cancelled` finds the call it names when it reaches the same
- *   instance, and nobody else's; a call is also aborted when its request's connection closes.
- * - At most `maxConcurrentRequests` requests at once; a body must arrive within `bodyTimeoutMs`.
- * - Progress needs a stream: the answer is one JSON body unless a call carries a `progressToken` (see
- *   `jsonResponse`).
+ *   of the request is read as a message.
+ * - The 2026-07-28 revision: one message per POST whose headers must agree with its body (`MCP-Protocol-Version`
+ *   with `_meta`, `Mcp-Method`, `Mcp-Name` for `tools/call`: else 400 `HeaderMismatch`), an unsupported version is
+ *   400 `UnsupportedProtocolVersion`, an unknown method 404. Cancelling is closing the response.
+ *   `subscriptions/listen` keeps its response open and writes tool list changes there.
+ * - Older revisions (a client that sends `initialize`): answered as before, each POST on its own; the initialize
+ *   answer carries an `Mcp-Session-Id` (a correlation key signed for the caller, not server state), so a client's
+ *   later `notifications/cancelled` finds the call it names when it reaches the same instance, and nobody else's.
+ * - At most `maxConcurrentRequests` requests at once (an open subscription counts); a body must arrive within
+ *   `bodyTimeoutMs`. Progress needs a stream: the answer is one JSON body unless a call carries a `progressToken`
+ *   (see `jsonResponse`).
  * Nothing here generates code or imports a Node built-in.
  */
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { BaseToolRegistry as ToolRegistry } from "../registry/core";
+import { watchTools } from "../registry/tool-changes";
+import { acknowledgeListen, listChanged, type MCPEndpoint, mcpEndpoint } from "./endpoint";
 import { admit, corsHeaders, errorMessage, httpPolicy, MCP_HTTP_TIMEOUT_MS, type MCPHttpOptions, refusal } from "./http-policy";
-import { createMCPServer } from "./server";
+import {
+  errorResponse,
+  HEADER_MISMATCH,
+  INVALID_REQUEST,
+  isRecord,
+  isRequest,
+  type JsonRpcRequest,
+  type JsonRpcResponse,
+  LEGACY_VERSIONS,
+  METHOD_NOT_FOUND,
+  metaVersion,
+  MODERN_VERSION,
+  UNSUPPORTED_PROTOCOL_VERSION,
+} from "./protocol";
 import { signedSessions } from "./sessions";
 
 const SESSION_HEADER = "mcp-session-id";
+const SSE_HEADERS = { "content-type": "text/event-stream", "cache-control": "no-cache", "x-accel-buffering": "no" };
 
 /** `(request) => Promise<Response>` serving the registry's tools over MCP Streamable HTTP, stateless. */
 export function mcpFetchHandler(registry: ToolRegistry, options: MCPHttpOptions = {}): (request: Request) => Promise<Response> {
   const policy = httpPolicy(options);
-  const serverOptions = { ...options, exposeErrors: policy.exposeErrors, timeoutMs: options.timeoutMs ?? MCP_HTTP_TIMEOUT_MS };
-  /** Calls running in this instance, by session and request id, for `notifications/cancelled`. */
+  const endpoint = mcpEndpoint(registry, { ...options, exposeErrors: policy.exposeErrors, timeoutMs: options.timeoutMs ?? MCP_HTTP_TIMEOUT_MS });
+  const cacheScope = policy.authenticate ? "private" : "public";
+  /** Calls of older clients running in this instance, by session and request id, for `notifications/cancelled`. */
   const running = new Map<string, AbortController>();
   const sessions = signedSessions();
   /** Requests being served, from arrival until their answer is sent (`maxConcurrentRequests`). */
@@ -63,76 +82,232 @@ export function mcpFetchHandler(registry: ToolRegistry, options: MCPHttpOptions 
       return admitted;
     }
     const { auth, body } = admitted;
-    const messages = Array.isArray(body) ? body : [body];
+    const origin = request.headers.get("origin");
+    const respond = (response: Response): Response => withHeaders(response, corsHeaders(origin));
+    const modern = !Array.isArray(body) && (metaVersion(isRecord(body) ? body : {}) !== undefined || request.headers.get("mcp-protocol-version") === MODERN_VERSION);
+    if (modern) {
+      const refused = checkModern(request, body);
+      if (refused) {
+        release();
+        return respond(refused);
+      }
+      return respond(await answerModern(request, body as JsonRpcRequest, auth, release));
+    }
+    return respond(await answerLegacy(request, Array.isArray(body) ? body : [body], auth, release));
+  }
+
+  /** One request of the current revision. */
+  async function answerModern(request: Request, message: JsonRpcRequest, auth: unknown, release: () => void): Promise<Response> {
+    if (message.method === "subscriptions/listen") return listen(endpoint, message, request.signal, release);
+    const era = endpoint.eraOf(message);
+    if ("jsonrpc" in era) {
+      release();
+      return json(era, 400);
+    }
+    const controller = new AbortController();
+    const signal = AbortSignal.any([controller.signal, request.signal]);
+    const stream = options.jsonResponse === false || (options.jsonResponse !== true && asksProgress(message));
+    const exchange = { auth, signal, cacheScope } as const;
+    if (!stream) {
+      try {
+        const response = await endpoint.answer(message, exchange);
+        return json(response, statusOf(response));
+      } finally {
+        release();
+      }
+    }
+    return streamed((send) => endpoint.answer(message, { ...exchange, notify: send }), controller, release);
+  }
+
+  /** The messages of an older revision's POST (a batch of them, for the oldest clients). */
+  async function answerLegacy(request: Request, messages: unknown[], auth: unknown, release: () => void): Promise<Response> {
+    const header = request.headers.get("mcp-protocol-version");
+    if (header !== null && !LEGACY_VERSIONS.includes(header)) {
+      release();
+      return refusal(400, -32000, `Bad Request: unsupported protocol version ${JSON.stringify(header.slice(0, 40))} (supported: ${[MODERN_VERSION, ...LEGACY_VERSIONS].join(", ")}).`);
+    }
     // A session id counts only if this handler issued it to this caller: anything else cancels nothing.
     const claimed = request.headers.get(SESSION_HEADER);
     const session = claimed !== null && claimed.length <= 200 && (await sessions.verify(claimed, auth)) ? claimed : null;
-
     if (session !== null) cancelNamed(running, session, messages);
+    const requests = messages.filter(isRequest);
+    if (requests.length === 0) {
+      release();
+      const malformed = messages.some((m) => !isRecord(m) || (typeof m.method !== "string" && !("result" in m) && !("error" in m)));
+      return malformed ? refusal(400, INVALID_REQUEST, "Invalid request: the body is not a JSON-RPC request, notification or response.") : new Response(null, { status: 202 });
+    }
     const controller = new AbortController();
-    const keys = session === null ? [] : callIds(messages).map((id) => key(session, id));
+    const keys = session === null ? [] : requests.filter((m) => m.method === "tools/call").map((m) => key(session, m.id));
     for (const k of keys) running.set(k, controller);
-
-    const server = createMCPServer(registry, serverOptions, { auth, signal: AbortSignal.any([controller.signal, request.signal]) });
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: options.jsonResponse ?? !messages.some(asksProgress),
-    });
-    const done = (): void => {
-      for (const k of keys) if (running.get(k) === controller) running.delete(k);
-      void transport.close().catch(() => undefined);
-      void server.close().catch(() => undefined);
+    const forget = (): void => {
+      for (const k of keys) running.delete(k);
       release();
     };
-    try {
-      await server.connect(transport);
-      const response = await transport.handleRequest(request, { parsedBody: body });
-      const headers = new Headers(response.headers);
-      for (const [name, value] of Object.entries(corsHeaders(request.headers.get("origin")))) headers.set(name, value);
-      if (messages.some(isInitialize) && response.ok && !headers.has(SESSION_HEADER)) headers.set(SESSION_HEADER, await sessions.issue(auth));
-      return closeAfter(response, headers, done);
-    } catch (error) {
-      done();
-      return internalError(error);
+    const signal = AbortSignal.any([controller.signal, request.signal]);
+    const exchange = { auth, signal, cacheScope } as const;
+    const headers: Record<string, string> = {};
+    if (requests.some((m) => m.method === "initialize")) headers[SESSION_HEADER] = await sessions.issue(auth);
+    const batch = Array.isArray(messages) && messages.length > 1;
+    const stream = options.jsonResponse === false || (options.jsonResponse !== true && requests.some(asksProgress));
+    if (!stream) {
+      try {
+        const answers = await Promise.all(requests.map((m) => endpoint.answer(m, exchange)));
+        return json(batch ? answers : answers[0]!, 200, headers);
+      } finally {
+        forget();
+      }
     }
+    return streamed(
+      async (send) => {
+        const answers = await Promise.all(requests.map((m) => endpoint.answer(m, { ...exchange, notify: send })));
+        for (const response of answers.slice(0, -1)) send(response);
+        return answers.at(-1)!;
+      },
+      controller,
+      forget,
+      headers,
+    );
   }
 }
 
 /**
- * The answer with `headers`, closing the per-request server once its body has been sent (a stream ends later than
- * the handler returns).
+ * The header checks of the current revision (the headers are what proxies and gateways route by, so they must say
+ * what the body says): a refusal, or `undefined` when the request may be answered.
  */
-function closeAfter(response: Response, headers: Headers, done: () => void): Response {
-  if (!response.body) {
-    done();
-    return new Response(null, { status: response.status, statusText: response.statusText, headers });
+function checkModern(request: Request, body: unknown): Response | undefined {
+  if (!isRequest(body)) {
+    if (isRecord(body) && typeof body.method === "string") return new Response(null, { status: 202 });
+    return json(errorResponse(null, INVALID_REQUEST, "Invalid request: a request of the 2026-07-28 revision is one JSON-RPC request per POST."), 400);
   }
-  const reader = response.body.getReader();
+  const mismatch = (what: string): Response => json(errorResponse(body.id, HEADER_MISMATCH, `Header mismatch: ${what}.`), 400);
+  const version = request.headers.get("mcp-protocol-version");
+  const inBody = metaVersion(body);
+  if (version === null) return mismatch("the MCP-Protocol-Version header is missing");
+  if (version !== inBody) {
+    if (inBody === undefined) return mismatch(`MCP-Protocol-Version says ${JSON.stringify(version.slice(0, 40))} but the body's _meta names no protocol version`);
+    return mismatch(`MCP-Protocol-Version ${JSON.stringify(version.slice(0, 40))} does not match the body's ${JSON.stringify(String(inBody).slice(0, 40))}`);
+  }
+  const method = request.headers.get("mcp-method");
+  if (method === null) return mismatch("the Mcp-Method header is missing");
+  if (method !== body.method) return mismatch(`Mcp-Method ${JSON.stringify(method.slice(0, 60))} does not match the body's method ${JSON.stringify(body.method.slice(0, 60))}`);
+  if (body.method === "tools/call") {
+    const header = request.headers.get("mcp-name");
+    const name = isRecord(body.params) ? body.params.name : undefined;
+    if (header === null) return mismatch("the Mcp-Name header is missing");
+    const decoded = decodeHeader(header);
+    if (decoded === undefined) return mismatch("the Mcp-Name header is not a valid value");
+    if (decoded !== name) return mismatch(`Mcp-Name ${JSON.stringify(decoded.slice(0, 80))} does not match the body's tool name`);
+  }
+  return undefined;
+}
+
+/** A header value as the revision encodes it: plain, or `=?base64?…?=` around the UTF-8 bytes. */
+function decodeHeader(value: string): string | undefined {
+  if (!value.startsWith("=?base64?") || !value.endsWith("?=")) return value;
+  try {
+    const binary = atob(value.slice(9, -2));
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The HTTP status of a current-revision answer: 400 for the revision's own request errors, 404 for an unknown method. */
+function statusOf(response: JsonRpcResponse): number {
+  if (!("error" in response)) return 200;
+  if (response.error.code === METHOD_NOT_FOUND) return 404;
+  return response.error.code === UNSUPPORTED_PROTOCOL_VERSION || response.error.code === HEADER_MISMATCH ? 400 : 200;
+}
+
+/**
+ * `subscriptions/listen` over HTTP: an SSE response that stays open, its acknowledgement first, then a
+ * `notifications/tools/list_changed` each time the registry gains tools, until the client closes it.
+ */
+function listen(endpoint: MCPEndpoint, message: JsonRpcRequest, closed: AbortSignal, release: () => void): Response {
+  const era = endpoint.eraOf(message);
+  const ack = "jsonrpc" in era ? era : acknowledgeListen(message);
+  if ("jsonrpc" in ack) {
+    release();
+    return json(ack, statusOf(ack));
+  }
+  const encoder = new TextEncoder();
+  let stop = (): void => undefined;
   const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const { done: finished, value } = await reader.read();
-        if (finished) {
-          controller.close();
-          done();
-        } else controller.enqueue(value);
-      } catch (error) {
-        controller.error(error);
-        done();
-      }
+    start(controller) {
+      controller.enqueue(encoder.encode(event(ack.notification)));
+      if (ack.tools) stop = watchTools(endpoint.registry, () => controller.enqueue(encoder.encode(event(listChanged(message.id)))));
+      const end = (): void => {
+        stop();
+        release();
+      };
+      closed.addEventListener("abort", end, { once: true });
     },
-    cancel(reason) {
-      done();
-      return reader.cancel(reason);
+    cancel() {
+      stop();
+      release();
     },
   });
-  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+  return new Response(body, { status: 200, headers: SSE_HEADERS });
+}
+
+/**
+ * An SSE answer: the notifications `run` sends as they come, then its response; the request is released once the
+ * stream ends, and a client that closes the stream cancels the call.
+ */
+function streamed(
+  run: (send: (message: object) => void) => Promise<JsonRpcResponse>,
+  controller: AbortController,
+  release: () => void,
+  headers: Record<string, string> = {},
+): Response {
+  const encoder = new TextEncoder();
+  let open = true;
+  const body = new ReadableStream<Uint8Array>({
+    start(stream) {
+      const send = (message: object): void => {
+        if (open) stream.enqueue(encoder.encode(event(message)));
+      };
+      run(send).then(
+        (response) => {
+          if (!controller.signal.aborted) send(response);
+        },
+        (error: unknown) => {
+          send(errorResponse(null, -32603, `Internal error: ${errorMessage(error)}`));
+        },
+      ).finally(() => {
+        if (open) stream.close();
+        open = false;
+        release();
+      });
+    },
+    cancel() {
+      open = false;
+      controller.abort(new Error("The client closed the stream."));
+    },
+  });
+  return new Response(body, { status: 200, headers: { ...SSE_HEADERS, ...headers } });
+}
+
+function event(message: object): string {
+  return `event: message\ndata: ${JSON.stringify(message)}\n\n`;
+}
+
+function json(message: unknown, status: number, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(message), { status, headers: { "content-type": "application/json", ...headers } });
+}
+
+function withHeaders(response: Response, extra: Record<string, string>): Response {
+  if (Object.keys(extra).length === 0) return response;
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(extra)) headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /** Abort the calls named by the `notifications/cancelled` messages of this body. */
 function cancelNamed(running: Map<string, AbortController>, session: string, messages: unknown[]): void {
   for (const message of messages) {
-    if (!isObject(message) || message.method !== "notifications/cancelled" || !isObject(message.params)) continue;
+    if (!isRecord(message) || message.method !== "notifications/cancelled" || !isRecord(message.params)) continue;
     const id = message.params.requestId;
     if (typeof id !== "string" && typeof id !== "number") continue;
     const controller = running.get(key(session, id));
@@ -140,22 +315,10 @@ function cancelNamed(running: Map<string, AbortController>, session: string, mes
   }
 }
 
-function callIds(messages: unknown[]): (string | number)[] {
-  return messages.flatMap((m) => (isObject(m) && m.method === "tools/call" && (typeof m.id === "string" || typeof m.id === "number") ? [m.id] : []));
-}
-
 function asksProgress(message: unknown): boolean {
-  return isObject(message) && isObject(message.params) && isObject(message.params._meta) && message.params._meta.progressToken !== undefined;
-}
-
-function isInitialize(message: unknown): boolean {
-  return isObject(message) && message.method === "initialize";
+  return isRecord(message) && isRecord(message.params) && isRecord(message.params._meta) && message.params._meta.progressToken !== undefined;
 }
 
 function key(session: string, id: string | number): string {
   return `${session}\u0000${typeof id}:${id}`;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -8,7 +8,7 @@
  *    default the loopback names only.
  * 2. Origin: a browser's `Origin` must be listed or be the request's own host; a request without one (a program,
  *    not a page) passes. A page on another site can never drive the tools.
- * 3. Method: POST only (this server is stateless: no GET stream, no DELETE of a session) → 405; a browser's
+ * 3. Method: POST only (stateless: no GET stream, no DELETE of a session; the 2026-07-28 revision has neither) → 405; a browser's
  *    OPTIONS preflight from an allowed origin → 204 with the CORS headers the POST needs.
  * 4. `authenticate(request)`: nothing returned → 401 with `WWW-Authenticate` (MCP's authorization rules, RFC 6750
  *    and RFC 9728's `resource_metadata`); an `MCPAuthError(403)` → 403 (`insufficient_scope`).
@@ -16,7 +16,7 @@
  *    batch of at most `maxBatchSize` messages → else 400.
  */
 import { nestsDeeperThan } from "../arguments/json-depth";
-import type { MCPServerOptions } from "./server";
+import type { MCPServerOptions } from "./exchange";
 
 /** Default `maxBodyBytes`: a call's arguments may be 1 MiB (dispatch's limit), plus the JSON-RPC envelope. */
 export const MCP_MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -200,7 +200,7 @@ export async function admit(request: Request, policy: HttpPolicy): Promise<Respo
 
 const PREFLIGHT = {
   "access-control-allow-methods": "POST",
-  "access-control-allow-headers": "authorization, content-type, accept, mcp-session-id, mcp-protocol-version, last-event-id",
+  "access-control-allow-headers": "authorization, content-type, accept, mcp-session-id, mcp-protocol-version, mcp-method, mcp-name, last-event-id",
   "access-control-max-age": "600",
 };
 

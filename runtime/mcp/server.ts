@@ -1,179 +1,255 @@
 /**
- * The MCP server of a registry (SDK `Server`), shared by every transport: stdio, the Web-standard HTTP handler and
- * the Node bridge over it.
+ * The MCP server of a registry on a connection that lives across requests: stdio, an in-memory pair, any transport
+ * with the SDK's `Transport` shape (1.x's and 2.x's `StdioServerTransport` both fit). The methods are endpoint.ts's;
+ * this file carries messages both ways on the connection:
  *
- * - `tools/list` is `registry.toMCPTools()` (`toMCPTools(registry.list())`, so any registry serves) (title, annotations, output schemas included).
- * - `tools/call` runs through the registry's dispatch pipeline. Invalid arguments and failing tools are
- *   `isError: true` results the model can read; an unknown tool is JSON-RPC error -32602, as the protocol asks.
- * - The call's `ToolContext` gets the caller (`auth`, from the HTTP `authenticate` hook), a `progress` function that
- *   sends `notifications/progress` when the client sent a `progressToken` (at most one per `progressIntervalMs`,
- *   see progress.ts), and a signal aborted by the client's
- *   `notifications/cancelled` (the SDK's, on a connection that lives across requests) or by the HTTP layer.
- * - Error policy: with `exposeErrors: false` (the HTTP default) only texts written for the caller go out verbatim
- *   (a `ToolError`, a validation error, tooltype's own timeout and result errors, and whatever a tool's or
- *   registry's own `handleToolError` returns); any other failure becomes a generic text, since an exception's
- *   message may carry paths, connection strings or tokens. stdio (a local child process) exposes them by default.
+ * - A client of the current revision sends `_meta` on every request; one of an older revision opens with
+ *   `initialize`, whose answer this connection keeps (its revision, its capabilities).
+ * - `notifications/cancelled` aborts the call it names (the current revision's way on stdio, and the older ones').
+ * - `subscriptions/listen` opens a subscription for tool list changes, acknowledged first, ended by the client's
+ *   `notifications/cancelled`; an older client that initialized gets `notifications/tools/list_changed`.
+ * - An older client that declared elicitation is asked for approval by a request of the server's own
+ *   (`elicitation/create`); the current revision asks through an `input_required` result instead (approval.ts).
+ * - Progress: the SDK clients read the messages of one chunk of a stream (stdio) in one go and handle a response at
+ *   once but a notification a microtask later, by which time the response has removed the call's progress handler,
+ *   so a report sent right before the result would be dropped. A client of an older revision answers a ping only
+ *   after it handled what came before, so a call that sent reports pings first (at most `PROGRESS_SETTLE_MS`); on
+ *   the current revision, which has no ping, the result waits until the last report was written.
  */
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import {
-  type CallToolResult,
-  CallToolRequestSchema,
-  EmptyResultSchema,
-  ErrorCode,
-  type ListToolsResult,
-  ListToolsRequestSchema,
-} from "@modelcontextprotocol/sdk/types.js";
-import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
-import { fitsSchema } from "../arguments/schema-fit";
-import type { ToolErrorEvent } from "../dispatch/options";
-import { toMCPResult } from "../providers/mcp/answer";
-import { mcpOutputSchema, toMCPTools } from "../providers/mcp/tools";
-import { PROGRESS_INTERVAL_MS, PROGRESS_SETTLE_MS, throttleProgress } from "./progress";
-import { MCPProtocolError } from "./protocol-error";
+import { watchTools } from "../registry/tool-changes";
 import type { BaseToolRegistry as ToolRegistry } from "../registry/core";
-import { ToolError, ToolResultError, ToolTimeoutError, ToolValidationError } from "../tool/errors";
-import type { JsonSchema } from "../tool/meta";
+import { acknowledgeListen, type LegacySession, listChanged, type MCPEndpoint, mcpEndpoint, type MCPServerOptions } from "./endpoint";
+import { PROGRESS_SETTLE_MS } from "./progress";
+import {
+  errorResponse,
+  INTERNAL_ERROR,
+  isNotification,
+  isRecord,
+  isRequest,
+  isResponse,
+  type JsonRpcRequest,
+  type JsonRpcResponse,
+  META_SUBSCRIPTION_ID,
+  METHOD_NOT_FOUND,
+  type RequestId,
+} from "./protocol";
 
-/** How the server introduces itself to clients, and what it lets out. */
-export interface MCPServerOptions {
-  /** Server name in the `initialize` result (default `"tooltype"`). */
-  name?: string;
-  /** Server version in the `initialize` result (default `"0.0.0"`). */
-  version?: string;
-  /** Instructions for the client's model, sent in the `initialize` result. */
-  instructions?: string;
-  /** Values for every call's `ToolContext.metadata` (laid over each tool's own `metadata`). */
-  metadata?: Record<string, unknown>;
-  /**
-   * Send every failure's own text to the client. Default `true` for `createMCPServer`/`serveMCP` (a local
-   * process), `false` for the HTTP handlers: there only texts written for the caller go out, anything else as a
-   * generic "failed" text (log the real error with the registry's `onToolError` hook).
-   */
-  exposeErrors?: boolean;
-  /** A time limit for each `tools/call`, in milliseconds (`DispatchOptions.timeoutMs`). HTTP default 60,000. */
-  timeoutMs?: number;
-  /**
-   * At most one `notifications/progress` per call in this many milliseconds (default 100; 0 sends every report).
-   * The newest report of an interval is sent at its end, and the last one before the result.
-   */
-  progressIntervalMs?: number;
+export type { MCPServerOptions } from "./endpoint";
+
+/**
+ * A connection for JSON-RPC messages, the shape of the SDK's `Transport` (1.x and 2.x): `StdioServerTransport`,
+ * `InMemoryTransport`, or your own.
+ */
+export interface MCPTransport {
+  start(): Promise<void>;
+  send(message: never): Promise<void>;
+  close(): Promise<void>;
+  onmessage?: ((message: never, extra?: never) => void) | undefined;
+  onclose?: (() => void) | undefined;
+  onerror?: ((error: Error) => void) | undefined;
 }
 
-/** What the HTTP layer adds for one request. */
-export interface MCPRequestScope {
-  /** The `authenticate` result, passed to tools as `ToolContext.auth`. */
-  auth?: unknown;
-  /** Aborted when the request is cancelled or its connection closes. */
-  signal?: AbortSignal;
+/** A registry's MCP server: connect it to a transport (one at a time), close it when done. */
+export interface MCPServer {
+  /** Serve on `transport` (starts it); resolves once it listens. */
+  connect(transport: MCPTransport): Promise<void>;
+  /** Ends the subscriptions (each with its closing result), aborts the running calls and closes the transport. */
+  close(): Promise<void>;
+  /** The name and version the server introduces itself with. */
+  readonly serverInfo: { name: string; version: string };
 }
 
-/** tooltype's own error classes, whose texts are written for the caller (by class, and by name across package copies). */
-const CALLER_FACING = new Set(["ToolError", "ToolValidationError", "ToolTimeoutError", "ToolResultError"]);
-
-/** An SDK `Server` offering the registry's tools. Connect it with `server.connect(transport)`. */
-export function createMCPServer(registry: ToolRegistry, options: MCPServerOptions = {}, scope: MCPRequestScope = {}): Server {
-  const server = new Server(
-    { name: options.name ?? "tooltype", version: options.version ?? "0.0.0" },
-    {
-      capabilities: { tools: {} },
-      jsonSchemaValidator: walkingValidator,
-      ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
+/** The registry's MCP server, for any connection. `serveMCP` makes one and connects it. */
+export function createMCPServer(registry: ToolRegistry, options: MCPServerOptions = {}): MCPServer {
+  const endpoint = mcpEndpoint(registry, options);
+  let connection: Connection | undefined;
+  return {
+    serverInfo: endpoint.serverInfo,
+    async connect(transport) {
+      if (connection) throw new Error("createMCPServer: this server is already connected; make one server per connection.");
+      connection = new Connection(endpoint, transport as unknown as Wire);
+      await connection.start();
     },
-  );
-  const exposeErrors = options.exposeErrors ?? true;
-  const progressIntervalMs = options.progressIntervalMs ?? PROGRESS_INTERVAL_MS;
-  if (typeof progressIntervalMs !== "number" || !(progressIntervalMs >= 0) || !Number.isFinite(progressIntervalMs)) {
-    throw new TypeError(`createMCPServer: progressIntervalMs must be a finite number of milliseconds, 0 or more; got ${String(progressIntervalMs)}.`);
-  }
-
-  server.setRequestHandler(ListToolsRequestSchema, (): ListToolsResult => ({ tools: toMCPTools(registry.list()) }));
-
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const { name, arguments: args } = request.params;
-    const tool = registry.get(name);
-    if (!tool) {
-      const names = registry.list().map((t) => t.name);
-      throw new MCPProtocolError(
-        ErrorCode.InvalidParams,
-        `Unknown tool: ${JSON.stringify(name)}. ${names.length > 0 ? `Valid tools: ${names.join(", ")}.` : "No tools are registered."}`,
-      );
-    }
-    const progressToken = request.params._meta?.progressToken;
-    let failure: ToolErrorEvent | undefined;
-    const signal = scope.signal ? AbortSignal.any([extra.signal, scope.signal]) : extra.signal;
-    // Progress is advisory: a notification that cannot be sent (the client left) is dropped.
-    let notified = false;
-    const progress =
-      progressToken === undefined
-        ? undefined
-        : throttleProgress((update) => {
-            notified = true;
-            extra.sendNotification({ method: "notifications/progress", params: { progressToken, ...update } }).catch(() => undefined);
-          }, progressIntervalMs);
-    let message;
-    try {
-      [message] = await registry.runCalls(
-        { tool_calls: [{ id: String(extra.requestId), name, args: args ?? {} }] },
-        {
-          signal,
-          ...(options.metadata === undefined ? {} : { metadata: options.metadata }),
-          ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-          auth: scope.auth,
-          onToolError: (event) => (failure = event),
-          ...(progress === undefined ? {} : { onProgress: (update) => progress.report(update) }),
-        },
-      );
-    } catch (error) {
-      // The call was aborted (the SDK sends no answer to a cancelled request), or a handler set to `false` rethrew.
-      if (exposeErrors || signal.aborted) throw error;
-      throw new MCPProtocolError(ErrorCode.InternalError, `Internal error: ${name} failed; the details stay on the server.`);
-    } finally {
-      progress?.finish(!signal.aborted);
-    }
-    // The SDK client reads the messages of one chunk of a stream (stdio) in one go: it handles a response at once
-    // but a notification a microtask later, by which time the response has removed the call's progress handler, so
-    // a report sent right before the result is dropped. The client answers a ping only after it has handled what
-    // came before it. Over the HTTP handlers (a scope) the client reads one SSE event at a time, and a stateless
-    // server could not receive the ping's answer.
-    if (notified && !signal.aborted && !scope.signal) {
-      await extra.sendRequest({ method: "ping" }, EmptyResultSchema, { timeout: PROGRESS_SETTLE_MS }).catch(() => undefined);
-    }
-    const result = toMCPResult(message!, mcpOutputSchema(tool));
-    if (!exposeErrors && failure?.kind === "tool" && !callerFacing(failure.error) && !ownHandler(registry, tool.options.handleToolError)) {
-      return { content: [{ type: "text", text: `Error: ${name} failed. The server keeps the details; try other arguments or another tool.` }], isError: true };
-    }
-    return result;
-  });
-
-  return server;
+    async close() {
+      await connection?.close();
+      connection = undefined;
+    },
+  };
 }
 
 /** Serve the registry's tools on `transport` (e.g. `new StdioServerTransport()`); resolves once connected. */
-export async function serveMCP(registry: ToolRegistry, transport: Transport, options: MCPServerOptions = {}): Promise<Server> {
+export async function serveMCP(registry: ToolRegistry, transport: MCPTransport, options: MCPServerOptions = {}): Promise<MCPServer> {
   const server = createMCPServer(registry, options);
   await server.connect(transport);
   return server;
 }
 
-function callerFacing(error: unknown): boolean {
-  if (error instanceof ToolError || error instanceof ToolValidationError || error instanceof ToolTimeoutError || error instanceof ToolResultError) return true;
-  return error instanceof Error && CALLER_FACING.has(error.name);
+/** The transport as this file uses it. */
+interface Wire {
+  start(): Promise<void>;
+  send(message: object): Promise<void>;
+  close(): Promise<void>;
+  onmessage?: (message: unknown) => void;
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
 }
 
-/** A tool's or the registry's `handleToolError` string or function: its author chose the text, so it goes out. */
-function ownHandler(registry: ToolRegistry, own: unknown): boolean {
-  const handler = own ?? registry.options.handleToolError;
-  return typeof handler === "string" || typeof handler === "function";
-}
+class Connection {
+  readonly #endpoint: MCPEndpoint;
+  readonly #wire: Wire;
+  readonly #session: LegacySession = { version: "", capabilities: {} };
+  /** Requests being answered (and subscriptions), by id: `notifications/cancelled` aborts them. */
+  readonly #running = new Map<RequestId, AbortController>();
+  /** The subscriptions, by the id of their `subscriptions/listen` request: how each is ended. */
+  readonly #listening = new Map<RequestId, () => void>();
+  /** The server's own requests waiting for the client's answer. */
+  readonly #asked = new Map<string, (message: Record<string, unknown>) => void>();
+  #nextId = 0;
+  #lastSent: Promise<void> = Promise.resolve();
+  #closed = false;
+  #stopWatching: (() => void) | undefined;
 
-/**
- * The SDK validates elicitation answers with ajv by default, which compiles code at run time (forbidden on Workers)
- * and costs a compile per fresh server; tooltype never elicits, and a schema walk is enough where one is checked.
- */
-const walkingValidator: jsonSchemaValidator = {
-  getValidator: <T>(schema: object) => (input: unknown) =>
-    fitsSchema(input, schema, schema as JsonSchema)
-      ? { valid: true as const, data: input as T, errorMessage: undefined }
-      : { valid: false as const, data: undefined, errorMessage: "The value does not match the requested schema." },
-};
+  constructor(endpoint: MCPEndpoint, wire: Wire) {
+    this.#endpoint = endpoint;
+    this.#wire = wire;
+  }
+
+  async start(): Promise<void> {
+    this.#wire.onmessage = (message) => this.#receive(message);
+    this.#wire.onclose = () => this.#ended();
+    this.#wire.onerror = () => undefined;
+    await this.#wire.start();
+  }
+
+  async close(): Promise<void> {
+    for (const [id, stop] of [...this.#listening]) {
+      stop();
+      // A subscription the server ends gets its result, so the client knows it ended on purpose.
+      await this.#send({ jsonrpc: "2.0", id, result: { resultType: "complete", _meta: { [META_SUBSCRIPTION_ID]: id } } });
+    }
+    this.#ended();
+    await this.#wire.close();
+  }
+
+  #ended(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    for (const controller of this.#running.values()) controller.abort(new Error("The connection closed."));
+    for (const stop of this.#listening.values()) stop();
+    this.#listening.clear();
+    this.#stopWatching?.();
+    for (const resolve of this.#asked.values()) resolve({ error: { code: INTERNAL_ERROR, message: "The connection closed." } });
+    this.#asked.clear();
+  }
+
+  #send(message: object): Promise<void> {
+    if (this.#closed) return Promise.resolve();
+    const sent = this.#wire.send(message).catch(() => undefined);
+    this.#lastSent = sent;
+    return sent;
+  }
+
+  /**
+   * The current revision has no ping: a call that sent progress waits until its last report was written and one
+   * turn of the event loop has passed, so that the result reaches the client in a read of its own.
+   */
+  async #flushed(): Promise<void> {
+    await this.#lastSent;
+    await new Promise<void>((resolve) => setTimeout(resolve, 0));
+  }
+
+  #receive(message: unknown): void {
+    if (isResponse(message)) {
+      const record = message as Record<string, unknown>;
+      const resolve = this.#asked.get(String(record.id));
+      this.#asked.delete(String(record.id));
+      resolve?.(record);
+      return;
+    }
+    if (isRequest(message)) {
+      void this.#answer(message);
+      return;
+    }
+    if (isNotification(message) && message.method === "notifications/cancelled" && isRecord(message.params)) {
+      const id = message.params.requestId;
+      if (typeof id !== "string" && typeof id !== "number") return;
+      const reason = typeof message.params.reason === "string" ? message.params.reason : "Cancelled by the client.";
+      this.#running.get(id)?.abort(new Error(reason));
+      const stop = this.#listening.get(id);
+      if (stop) {
+        stop();
+        this.#listening.delete(id);
+      }
+    }
+    // Other notifications (`notifications/initialized`, …) need nothing.
+  }
+
+  async #answer(request: JsonRpcRequest): Promise<void> {
+    if (request.method === "subscriptions/listen") return this.#listen(request);
+    const controller = new AbortController();
+    this.#running.set(request.id, controller);
+    let response: JsonRpcResponse | undefined;
+    try {
+      response = await this.#endpoint.answer(request, {
+        signal: controller.signal,
+        session: this.#session,
+        notify: (notification) => void this.#send(notification),
+        ask: (method, params) => this.#ask(method, params, controller.signal),
+        settle: () => (this.#session.version === "" ? this.#flushed() : this.#ask("ping", {}, controller.signal, PROGRESS_SETTLE_MS).then(() => undefined, () => undefined)),
+      });
+      if (request.method === "initialize" && "result" in response) this.#watchForLegacy();
+    } catch (error) {
+      response = errorResponse(request.id, INTERNAL_ERROR, this.#endpoint.options.exposeErrors && error instanceof Error ? error.message : "Internal error.");
+    } finally {
+      this.#running.delete(request.id);
+    }
+    // A cancelled request gets no answer.
+    if (!controller.signal.aborted) await this.#send(response);
+  }
+
+  #listen(request: JsonRpcRequest): void {
+    const era = this.#endpoint.eraOf(request, this.#session);
+    if ("jsonrpc" in era) return void this.#send(era);
+    if (!era.modern) return void this.#send(errorResponse(request.id, METHOD_NOT_FOUND, "Method not found: subscriptions/listen is of the 2026-07-28 revision; this connection opened with initialize."));
+    const ack = acknowledgeListen(request);
+    if ("jsonrpc" in ack) return void this.#send(ack);
+    void this.#send(ack.notification);
+    const stop = ack.tools ? watchTools(this.#endpoint.registry, () => void this.#send(listChanged(request.id))) : () => undefined;
+    this.#listening.set(request.id, stop);
+  }
+
+  /** An older client that initialized this connection hears of tool list changes without asking. */
+  #watchForLegacy(): void {
+    this.#stopWatching ??= watchTools(this.#endpoint.registry, () => void this.#send({ jsonrpc: "2.0", method: "notifications/tools/list_changed" }));
+  }
+
+  /** Sends a request of the server's own and resolves to the client's result (rejects on an error or abort). */
+  #ask(method: string, params: Record<string, unknown>, signal: AbortSignal, timeoutMs?: number): Promise<unknown> {
+    const id = `tooltype-${++this.#nextId}`;
+    return new Promise<unknown>((resolve, reject) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const done = (): void => {
+        this.#asked.delete(id);
+        clearTimeout(timer);
+        signal.removeEventListener("abort", aborted);
+      };
+      const aborted = (): void => {
+        done();
+        reject(signal.reason);
+      };
+      if (timeoutMs !== undefined) {
+        timer = setTimeout(() => {
+          done();
+          reject(new Error(`The client did not answer ${method} within ${timeoutMs} ms.`));
+        }, timeoutMs);
+      }
+      signal.addEventListener("abort", aborted, { once: true });
+      this.#asked.set(id, (message) => {
+        done();
+        if (isRecord(message.error)) reject(new Error(String(message.error.message)));
+        else resolve(message.result);
+      });
+      void this.#send({ jsonrpc: "2.0", id, method, params });
+    });
+  }
+}

@@ -1,8 +1,7 @@
 /**
- * Every provider at hand, for the main entry (its registry, `formatAnswer`, `toolChoice`, `parseToolCalls`, the agent
- * loop): each is reached through the catalogue and loaded on its first use (`#lazy/providers`: under Node a
- * `require` then, so that `require("tooltype")` loads no provider it does not use; in a bundle a static import). The
- * small entries' registries load a provider on first need instead (lazy/providers.chunks.ts).
+ * The main entry's way to a provider by format, by message or by client (its registry, `formatAnswer`,
+ * `toolChoice`, `parseToolCalls`, the agent loop, `accumulateToolCalls`), every provider of the catalogue reached
+ * through `#lazy/providers`. The small entries' registries reach theirs through lazy/providers.chunks.ts instead.
  */
 import { loopNow, providerNow, toMCPTools as mcpTools } from "#lazy/providers";
 import { LOOP_FORMATS, type LoopProviderName, type MessageFormat, formatOf, isMessageFormat } from "./catalog";

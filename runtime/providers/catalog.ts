@@ -1,12 +1,10 @@
 /**
  * The catalogue: every message format tooltype reads, the only list of them. Per format: its name, how a message in
- * it is recognised from its shape alone (without loading any provider), its provider's module, and the module of
- * its loop where the agent loop drives its API. How each provider loads is the catalogue's too, in three forms that
- * bundlers and Node each need written out literally, in runtime/lazy/: `providers.bundle.ts` (at hand: static
- * imports, for the main entry's bundle), `providers.node.ts` (on first need under Node: one `require` each) and
- * `providers.chunks.ts` (on first need for a small entry: one `import()` per provider, each a chunk).
- * Everything else reads these files and names no provider: adding one is a folder, an entry here, a line or two
- * in each of the three, and its tests (test/architecture/catalog.test.ts checks that the four agree).
+ * it is recognised from its shape alone (without loading any provider), its provider's module, the module of its
+ * loop where the agent loop drives its API, the registries' export method and the provider entry of its folder.
+ * What bundlers, Node, TypeDoc and npm need written out literally (how providers load, the registries' export
+ * methods, the provider entries) scripts/providers.mjs writes from this file; everything else reads it and names no
+ * provider. Adding one is a folder, an entry here and its tests (test/architecture/catalog.test.ts checks the rest).
  *
  * Order matters where shapes overlap: a list or an `output` list is the Responses API; a `function_call` without
  * `tool_calls` is the legacy functions API; `tool_calls` is Chat Completions / LangChain; Gemini's fields come next;
@@ -33,6 +31,16 @@ export interface CatalogEntry {
   readonly owns: (message: object) => boolean;
   /** With a loop: its place in the order clients are recognised (an OpenAI client is for Chat Completions). */
   readonly loopOrder?: number;
+  /**
+   * The registries' export method of this format (`registry.toAnthropicTools()`): the function of that name in its
+   * folder's tools.ts, whose TSDoc and options the method takes.
+   */
+  readonly exportMethod: string;
+  /**
+   * The provider entry `tooltype/<name>` of this format's folder: its preset's class name and the API's name in
+   * words. The preset has the export methods of every format of the folder.
+   */
+  readonly entry?: { readonly name: string; readonly preset: string; readonly api: string };
 }
 
 /** Every format, in the order messages are recognised. */
@@ -43,12 +51,15 @@ export const CATALOG = [
     loop: "openai-responses/loop",
     owns: (message) => Array.isArray(message) || Array.isArray((message as { output?: unknown }).output),
     loopOrder: 3,
+    exportMethod: "toResponsesTools",
+    entry: { name: "responses", preset: "ResponsesToolRegistry", api: "the OpenAI Responses API" },
   },
   {
     format: "openai-functions",
     provider: "openai-chat/functions",
     // A `function_call` and no `tool_calls`.
     owns: hasFunctionCall,
+    exportMethod: "toOpenAIFunctions",
   },
   {
     format: "openai",
@@ -56,6 +67,8 @@ export const CATALOG = [
     loop: "openai-chat/loop",
     owns: (message) => "tool_calls" in message || "invalid_tool_calls" in message,
     loopOrder: 0,
+    exportMethod: "toOpenAITools",
+    entry: { name: "openai", preset: "OpenAIToolRegistry", api: "OpenAI Chat Completions (and the legacy functions API)" },
   },
   {
     format: "gemini",
@@ -63,6 +76,8 @@ export const CATALOG = [
     loop: "gemini/loop",
     owns: (message) => "candidates" in message || "parts" in message || "functionCalls" in message || "usageMetadata" in message,
     loopOrder: 2,
+    exportMethod: "toGeminiTools",
+    entry: { name: "gemini", preset: "GeminiToolRegistry", api: "Gemini" },
   },
   // Asked last: other formats may carry `content` too.
   {
@@ -71,6 +86,8 @@ export const CATALOG = [
     loop: "anthropic/loop",
     owns: (message) => Array.isArray((message as { content?: unknown }).content),
     loopOrder: 1,
+    exportMethod: "toAnthropicTools",
+    entry: { name: "anthropic", preset: "AnthropicToolRegistry", api: "Anthropic Messages" },
   },
 ] as const satisfies readonly CatalogEntry[];
 

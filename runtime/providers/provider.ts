@@ -93,6 +93,8 @@ export interface StepRequest<Item = unknown> {
   /** The structured answer asked for. */
   readonly output: OutputFormatSource | undefined;
   readonly stream: boolean;
+  /** How the API's own tool search matches, where a request chooses it (Anthropic): for the deferred tools of `tools`. */
+  readonly toolSearchMatch?: "bm25" | "regex";
 }
 
 /** One reply of the model, read by its provider. */
@@ -107,6 +109,11 @@ export interface LoopReply<Item = unknown, Reply = unknown, Call = unknown> {
   readonly text: string | null;
   /** The model's refusal, where the API reports one. */
   readonly refusal: string | null;
+  /**
+   * The API stopped the turn before its end (Anthropic's `pause_turn`, while its server tools such as the tool
+   * search run): the loop sends the conversation again, and the model goes on with the same turn.
+   */
+  readonly unfinished?: boolean;
 }
 
 /**
@@ -116,6 +123,12 @@ export interface LoopReply<Item = unknown, Reply = unknown, Call = unknown> {
 export interface ProviderLoop<Client = unknown, Params = unknown, Item = unknown, Reply = unknown, Call = unknown, Event = unknown> {
   /** Whether `client` is this API's client, from its shape (for `runTools` when no `provider` is named). */
   isClient(client: object): boolean;
+  /**
+   * The API searches deferred tools itself (the provider writes them with `defer_loading` beside its search tool,
+   * and its replies carry the search and its results as items the conversation keeps). Without it, `runTools`
+   * searches for them (agent/tool-search.ts).
+   */
+  readonly searchesTools?: boolean;
   /** Request fields the loop writes: the caller may not set them (`use` says what to do instead). */
   readonly owned: readonly { readonly field: string; readonly use: string }[];
   /** The conversation the caller's params start with. */
@@ -148,6 +161,15 @@ export function argsCall(record: Record<string, unknown>, args: unknown): Normal
     name: typeof record.name === "string" ? record.name : "",
     args,
   };
+}
+
+/**
+ * Whether `tool` waits for a tool search (docs/large-toolsets.md): its `deferred` option, else JSDoc `@deferred` in
+ * its compiled metadata. The exporters of APIs that search themselves write it with `defer_loading` beside their
+ * search tool; `runTools` searches for the others.
+ */
+export function isDeferred(tool: ToolFormatSource): boolean {
+  return tool.options.deferred ?? tool.meta?.deferred === true;
 }
 
 /** Whether `value` is a stream (an async iterable), as a streamed response is. */

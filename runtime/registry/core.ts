@@ -43,6 +43,7 @@ import type { ToolOptions } from "../tool/options";
 import { type FoundTool, type ToolSource, findTools } from "../tool/sources";
 import type { AnyFunction } from "../tool/tool";
 import type { ApprovalDone, ApprovalResult, ApprovalState } from "./approval";
+import { toolsChanged } from "./tool-changes";
 
 export type { RegisteredTool } from "../dispatch/options";
 
@@ -212,6 +213,7 @@ export abstract class BaseToolRegistry {
       // Dispatch checks a batch for calls that need approval only once a tool may need it.
       if (entry.options.needsApproval !== undefined && entry.options.needsApproval !== false) this.#env.approvals = true;
     }
+    if (added.size > 0) toolsChanged(this);
     return this;
   }
 

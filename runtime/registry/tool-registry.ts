@@ -1,12 +1,16 @@
+// Written by scripts/providers.mjs from the catalogue (runtime/providers/catalog.ts): run it again, do not edit.
 /**
- * `ToolRegistry`, the main `tooltype` entry's: the registry core (register, read, dispatch, approval, middleware) and
- * the tools in every provider's format (`toOpenAITools`, `toResponsesTools`, `toAnthropicTools`, `toGeminiTools`,
- * `toMCPTools`, …), written by the providers, every provider at hand (under Node each is required on its first
+ * `ToolRegistry`, the main `tooltype` entry's: the registry core (register, read, dispatch, approval, middleware)
+ * and the tools in every provider's format, one export method per format of the catalogue (the function of its name
+ * in the provider's tools.ts) and `toMCPTools`, every provider at hand (under Node each is required on its first
  * use). The provider entries (`tooltype/openai`, …) each have a preset (presets/) with their own export methods
  * only, loading the other providers on need, so that a bundle carries one provider.
  */
 import type {
+  AnthropicRequestTool,
   AnthropicTool,
+  AnthropicToolSearchMatch,
+  AnthropicToolsOptions,
   CHAT_FORMAT,
   GeminiTool,
   GeminiToolsOptions,
@@ -16,6 +20,7 @@ import type {
   OpenAIFunctionTool,
   OpenAIToolsOptions,
   ResponsesFunctionTool,
+  ResponsesTool,
   ResponsesToolsOptions,
 } from "../providers/catalog";
 import { providerNamed, toMCPTools } from "../providers/at-hand";
@@ -37,29 +42,35 @@ export class ToolRegistry extends BaseToolRegistry {
   }
 
   /**
-   * The `tools` of an OpenAI Chat Completions request. `{ strict: true }` rewrites every tool (that does not set its
-   * own `strict` option) into OpenAI's strict subset; OpenAI's limits are checked. Throws ToolExportError.
+   * The tools of an OpenAI Responses API request with a tool search: deferred tools with `defer_loading`, the tools
+   * of a namespace in one `namespace` tool, and `tool_search` at the end when a tool is deferred. Strict by default
+   * (`{ strict: false }` or a tool's own `strict: false` opts out); OpenAI's limits are checked on the tools loaded up
+   * front unless `checkLimits: false`. Throws ToolExportError.
    */
-  toOpenAITools(options?: OpenAIToolsOptions): OpenAIFunctionTool[] {
-    return providerNamed("openai").exportTools(this.list(), options) as OpenAIFunctionTool[];
+  toResponsesTools(options: ResponsesToolsOptions & { toolSearch: true }): ResponsesTool[];
+  /**
+   * The function tools of an OpenAI Responses API request, each whole. Strict by default, as the Responses API itself
+   * is: `{ strict: false }` (or a tool's own `strict: false`) opts out. OpenAI's limits are checked unless
+   * `checkLimits: false`. Throws ToolExportError.
+   */
+  toResponsesTools(options?: ResponsesToolsOptions & { toolSearch?: false }): ResponsesFunctionTool[];
+  /** The tools of an OpenAI Responses API request, with a tool search when `toolSearch` is true (see the overloads). */
+  toResponsesTools(options?: ResponsesToolsOptions): ResponsesTool[];
+  toResponsesTools(options?: ResponsesToolsOptions): ResponsesTool[] {
+    return providerNamed("responses").exportTools(this.list(), options) as ResponsesTool[];
   }
 
-  /** The `functions` of a legacy Chat Completions request (`{ name, description, parameters }`). */
+  /** The `functions` of a legacy Chat Completions request (`{ name, description, parameters }`; no strict mode in that API). */
   toOpenAIFunctions(): OpenAIFunctionDefinition[] {
     return providerNamed("openai-functions").exportTools(this.list()) as OpenAIFunctionDefinition[];
   }
 
   /**
-   * The function tools of an OpenAI Responses API request. Strict by default, as the Responses API itself is:
-   * `{ strict: false }` (or a tool's own `strict: false`) opts out. Throws ToolExportError.
+   * The `tools` of an OpenAI Chat Completions request. `{ strict: true }` rewrites every tool (that does not set its
+   * own `strict` option) into OpenAI's strict subset; OpenAI's limits are checked. Throws ToolExportError.
    */
-  toResponsesTools(options?: ResponsesToolsOptions): ResponsesFunctionTool[] {
-    return providerNamed("responses").exportTools(this.list(), options) as ResponsesFunctionTool[];
-  }
-
-  /** The `tools` of an Anthropic Messages request (`{ name, description, input_schema }`). */
-  toAnthropicTools(): AnthropicTool[] {
-    return providerNamed("anthropic").exportTools(this.list()) as AnthropicTool[];
+  toOpenAITools(options?: OpenAIToolsOptions): OpenAIFunctionTool[] {
+    return providerNamed("openai").exportTools(this.list(), options) as OpenAIFunctionTool[];
   }
 
   /**
@@ -68,6 +79,19 @@ export class ToolRegistry extends BaseToolRegistry {
    */
   toGeminiTools(options?: GeminiToolsOptions): GeminiTool[] {
     return providerNamed("gemini").exportTools(this.list(), options) as GeminiTool[];
+  }
+
+  /**
+   * The `tools` of an Anthropic Messages request with a tool search: deferred tools with `defer_loading`, and the
+   * tool search tool at the end when a tool is deferred (`true` or `"bm25"`: the BM25 one; `"regex"`: the regex one).
+   */
+  toAnthropicTools(options: AnthropicToolsOptions & { toolSearch: true | AnthropicToolSearchMatch }): AnthropicRequestTool[];
+  /** The `tools` of an Anthropic Messages request (`{ name, description, input_schema }`), each whole. */
+  toAnthropicTools(options?: AnthropicToolsOptions & { toolSearch?: false }): AnthropicTool[];
+  /** The `tools` of an Anthropic Messages request, with a tool search when `toolSearch` says so (see the overloads). */
+  toAnthropicTools(options?: AnthropicToolsOptions): AnthropicRequestTool[];
+  toAnthropicTools(options?: AnthropicToolsOptions): AnthropicRequestTool[] {
+    return providerNamed("anthropic").exportTools(this.list(), options) as AnthropicRequestTool[];
   }
 
   /** MCP tool descriptors for `tools/list`: `inputSchema`, and `outputSchema` from an object return type. */

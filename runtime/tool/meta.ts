@@ -34,8 +34,12 @@ export interface CompiledToolMeta {
   flatten?: true;
   /** Positions of `ToolContext` parameters, injected by dispatch. */
   inject?: number[];
-  /** Schema of the awaited return type, where it can be written. */
+  /** Schema of the awaited return type, where it can be written (a streaming tool's: what its generator returns). */
   returns?: JsonSchema;
+  /** The tool is an async generator function (`async function*`): it yields progress and returns its result. */
+  streams?: true;
+  /** A streaming tool's schema of the values it yields (its progress), where it can be written. */
+  yields?: JsonSchema;
   /** JSON pointers of `Date` values to revive before the call (`*` stands for every item of an array or map). */
   dates?: string[];
   /** JSON pointers of `URL` values to revive before the call, as for `dates`. */
@@ -46,6 +50,8 @@ export interface CompiledToolMeta {
   title?: string;
   /** From the JSDoc tags `@readOnlyHint`, `@destructiveHint`, `@idempotentHint`, `@openWorldHint`. */
   annotations?: ToolAnnotations;
+  /** From JSDoc `@deferred`: the tool's definition is sent only once a tool search found it (docs/large-toolsets.md). */
+  deferred?: true;
   /**
    * The `parameters` validator compiled to code at build time (tooltype's generator, transformer/validator/). It is
    * called once with a resolver that answers `"tooltype/validator@3"` with the run-time kit, and returns the validate

@@ -35,6 +35,18 @@ export interface ToolOptions {
   /** MCP tool annotations, laid over the JSDoc tags `@readOnlyHint`, `@destructiveHint`, `@idempotentHint`, `@openWorldHint`. */
   annotations?: ToolAnnotations;
   responseFormat?: ResponseFormat;
+  /**
+   * Leave this tool's definition out of requests until a tool search finds it (OpenAI Responses `defer_loading`,
+   * Anthropic's tool search, or `runTools`' own search elsewhere); replaces JSDoc `@deferred`. See
+   * docs/large-toolsets.md.
+   */
+  deferred?: boolean;
+  /**
+   * A group of tools the OpenAI Responses API's tool search shows by its name and description alone until the model
+   * loads its functions (`namespace` tools, written when exporting with `toolSearch`); tools of one group share one
+   * object, or at least its name and description. Other APIs list the tools one by one.
+   */
+  namespace?: ToolNamespace;
   /** The agent loop ends after this tool runs; its content is the result. */
   returnDirect?: boolean;
   /**
@@ -72,6 +84,12 @@ export interface ToolOptions {
    * `registry.dispatchWithApproval` / `resume` (or `runTools`, which pauses); a plain `dispatch` refuses them.
    */
   needsApproval?: NeedsApproval;
+}
+
+/** A group of tools for the Responses API's tool search: its name, used in calls, and what it holds, shown to the model. */
+export interface ToolNamespace {
+  readonly name: string;
+  readonly description: string;
 }
 
 /** `true`, `false`, or a predicate on the validated arguments of one call (a throw counts as `true`). */

@@ -12,6 +12,7 @@
  */
 import type { CompiledToolMeta, JsonSchema } from "./meta";
 import type { ToolContext, ToolOptions } from "./options";
+import { streamsResults } from "./stream";
 
 // Tool functions and methods as the caller wrote them: any parameters, any result.
 // `any` here is the decorator contract TypeScript itself uses for method types.
@@ -173,6 +174,8 @@ function fromSchema<Args = Record<string, unknown>>(definition: SchemaToolDefini
     // The arguments object is passed whole, the ToolContext second.
     flatten: true,
     inject: [1],
+    // What the transformer says of an `async function*`, said here of one written without it.
+    ...(streamsResults(fn, undefined) ? { streams: true as const } : {}),
   };
   const wrapped = wrapFunction(fn as AnyFunction, options, meta);
   if (origin !== undefined) declarations.get(wrapped)!.origin = origin;

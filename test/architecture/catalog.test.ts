@@ -1,20 +1,24 @@
 /**
  * The provider catalogue (runtime/providers/catalog.ts) is the only list of providers: read from the sources with
  * the TypeScript parser,
- * - no runtime file outside the catalogue and a provider's own folder names a provider's module (an import, a
- *   require or an `import()` of runtime/providers/<folder>/…), except the few places listed below that expose one
- *   provider's public surface on purpose;
- * - no runtime file outside them writes a format's name as a value (a type may: the public overloads are typed
- *   per format);
- * - the three ways providers load (runtime/lazy/providers.bundle.ts, providers.chunks.ts, providers.node.ts) name exactly the
- *   catalogue's modules, and each module exports the provider (or loop) of its format;
+ * - what the catalogue decides but bundlers, Node, TypeDoc and package.json need written out (how providers load,
+ *   the registries' export methods, the provider entries) is written by scripts/providers.mjs from it, and each such
+ *   file is what the script writes now;
+ * - no other runtime file names a provider's module (an import, a require or an `import()` of
+ *   runtime/providers/<folder>/…), except the few places listed below that expose one provider's public surface on
+ *   purpose;
+ * - no other runtime file writes a format's name as a value (a type may: the public overloads are typed per format);
+ * - the three ways providers load (runtime/lazy/providers.bundle.ts, providers.chunks.ts, providers.node.ts) name
+ *   exactly the catalogue's modules, and each module exports the provider (or loop) of its format;
+ * - every format runs through the shared contract of test/providers/contract.case.ts;
  * - every folder under runtime/providers/ is in the catalogue (MCP's, a tool format, is named by its entry's server);
  * - no file sits beside a folder of the same name.
- * A new provider's pull request touches its folder, the catalogue and its tests: this test fails for any other file
- * that would have to name it.
+ * A new provider's pull request touches its folder, the catalogue and its tests (and what the script writes from
+ * them): this test fails for any other file that would have to name it.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { pathToFileURL } from "node:url";
 import * as ts from "typescript";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -24,27 +28,31 @@ const repo = path.resolve(__dirname, "../../..");
 const runtime = path.join(repo, "runtime");
 const providers = path.join(runtime, "providers");
 
-/** The catalogue's own files: the list and the three ways providers load. */
-const CATALOGUE = /^(providers\/catalog|lazy\/providers\.(node|bundle|chunks))\.ts$/;
+/** What scripts/providers.mjs exports: the first line of what it writes, and the files that differ from it. */
+interface ProvidersScript {
+  MARK: string;
+  drift(): string[];
+}
+const generator = (): Promise<ProvidersScript> => import(pathToFileURL(path.join(repo, "scripts", "providers.mjs")).href) as Promise<ProvidersScript>;
+
+/** The catalogue's own files: the list, and what scripts/providers.mjs writes from it (its first line says so). */
+function isCatalogue(rel: string, mark: string): boolean {
+  return rel === "providers/catalog.ts" || fs.readFileSync(path.join(runtime, rel), "utf8").startsWith(mark);
+}
 
 /**
  * Files that name one provider's module on purpose, each with what it may name (paths under runtime/providers/):
- * the public entries expose each provider's public types (and chat's helpers); a preset exports its own provider's
- * tools; StructuredOutput writes Chat Completions' `response_format`; the framework adapters speak Chat Completions'
- * tool format; the MCP server speaks MCP's.
+ * the main entry exposes chat's attachments helper, every entry chat's reader; StructuredOutput writes Chat
+ * Completions' `response_format`; the framework adapters speak Chat Completions' tool format; the MCP server speaks
+ * MCP's.
  */
 const EXPOSES: readonly { file: RegExp; may: RegExp }[] = [
-  { file: /^entries\/(index|openai|responses|anthropic|gemini)\.ts$/, may: /^[a-z0-9-]+\/types$/ },
   { file: /^entries\/index\.ts$/, may: /^openai-chat\/attachments$/ },
   { file: /^entries\/base-exports\.ts$/, may: /^openai-chat\/read$/ },
-  { file: /^registry\/presets\/([a-z0-9-]+)\.ts$/, may: /^(?<own>[a-z0-9-]+)\/(tools|wire)$/ },
   { file: /^agent\/structured\.ts$/, may: /^openai-chat\/tools$/ },
   { file: /^adapters\/runtime\.ts$/, may: /^openai-chat\/tools$/ },
   { file: /^mcp\/[a-z-]+\.ts$/, may: /^mcp\/(tools|answer)$/ },
 ];
-
-/** Files that may write a format's name as a value: the registries whose methods are named for their format. */
-const NAMES_FORMATS = /^registry\/(tool-registry|presets\/[a-z0-9-]+)\.ts$/;
 
 function* sources(dir: string): Generator<string> {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -94,32 +102,34 @@ const sorted = (list: readonly string[]): string[] => [...new Set(list)].sort();
 
 const formats = new Set<string>(CATALOG.map((entry) => entry.format));
 
-test("only the catalogue and a provider's own folder name a provider's module", () => {
+test("what scripts/providers.mjs writes from the catalogue is what it writes now", async () => {
+  const { drift } = await generator();
+  assert.equal(drift(), [], "these files differ from what the catalogue says: run node scripts/providers.mjs");
+});
+
+test("only the catalogue and a provider's own folder name a provider's module", async () => {
+  const { MARK } = await generator();
   const found: string[] = [];
   for (const file of sources(runtime)) {
     const rel = path.relative(runtime, file).split(path.sep).join("/");
-    if (CATALOGUE.test(rel)) continue;
+    if (isCatalogue(rel, MARK)) continue;
     const own = /^providers\/([a-z0-9-]+)\//.exec(rel)?.[1];
     for (const specifier of read(file).specifiers) {
       const target = providerModule(file, specifier);
       if (target === undefined || (own !== undefined && target.startsWith(`${own}/`))) continue;
-      const allowed = EXPOSES.some(({ file: which, may }) => {
-        const match = which.exec(rel);
-        const named = match && may.exec(target);
-        // A preset names its own folder only.
-        return !!named && (named.groups?.own === undefined || named.groups.own === match[1]);
-      });
+      const allowed = EXPOSES.some(({ file: which, may }) => which.test(rel) && may.test(target));
       if (!allowed) found.push(`${rel} → providers/${target}`);
     }
   }
   assert.equal(found, [], `files outside the catalogue name a provider's module:\n${found.join("\n")}`);
 });
 
-test("only the catalogue, the providers and the registries' export methods write a format's name", () => {
+test("only the catalogue and the providers write a format's name", async () => {
+  const { MARK } = await generator();
   const found: string[] = [];
   for (const file of sources(runtime)) {
     const rel = path.relative(runtime, file).split(path.sep).join("/");
-    if (CATALOGUE.test(rel) || /^providers\/[a-z0-9-]+\//.test(rel) || NAMES_FORMATS.test(rel)) continue;
+    if (isCatalogue(rel, MARK) || /^providers\/[a-z0-9-]+\//.test(rel)) continue;
     for (const literal of read(file).literals) if (formats.has(literal)) found.push(`${rel}: ${JSON.stringify(literal)}`);
   }
   assert.equal(found, [], `files outside the catalogue write a format's name:\n${found.join("\n")}`);
@@ -146,6 +156,16 @@ test("the ways providers load name exactly the catalogue's modules, each exporti
       assert.type(loop.isClient, "function", `${entry.loop} exports a loop`);
     }
   }
+});
+
+test("every format of the catalogue runs through the shared contract (test/providers/contract.case.ts)", () => {
+  const dir = path.join(repo, "test", "providers");
+  const cases = fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith(".test.ts"))
+    .map((name) => fs.readFileSync(path.join(dir, name), "utf8"))
+    .flatMap((text) => [...text.matchAll(/providerContract\(\{\s*format: "([a-z0-9-]+)"/g)].map((match) => match[1]!));
+  assert.equal(sorted(cases), sorted([...formats]), "the formats test/providers/*.test.ts run through providerContract");
 });
 
 test("every provider folder is in the catalogue, and no file sits beside a folder of the same name", () => {

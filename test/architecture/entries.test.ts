@@ -50,6 +50,14 @@ test("a Node form is written from its entry's source, and typed and bundled from
   assert.ok(forms >= 2, "the main entry and tooltype/kit have a Node form");
 });
 
+test("a Workers bundler (the workerd condition, which leaves out module) is given the ES module build of every entry", () => {
+  for (const [subpath, target] of Object.entries(manifest.exports)) {
+    const all = new Map(leaves(target));
+    if (!all.has("module")) continue;
+    assert.is(all.get("workerd"), all.get("module"), `${subpath}: workerd and module name the same build`);
+  }
+});
+
 test("typesVersions says for each subpath what exports says", () => {
   const derived: Record<string, string[]> = {};
   for (const [subpath, target] of Object.entries(manifest.exports)) {

@@ -64,7 +64,13 @@ test("runtime/lazy/ holds pairs of <name>.node.ts and <name>.bundle.ts, and the 
   assert.equal(odd, [], "files named like a loader's side that are none");
   const imports = (JSON.parse(fs.readFileSync(path.join(repo, "package.json"), "utf8")) as { imports: unknown }).imports;
   assert.equal(imports, {
-    "#lazy/*": { types: "./runtime/lazy/*.node.ts", module: "./dist/esm/runtime/lazy/*.bundle.js", default: "./dist/runtime/lazy/*.node.js" },
+    "#lazy/*": {
+      types: "./runtime/lazy/*.node.ts",
+      // Workers bundlers (wrangler: workerd, worker, browser) leave out `module`: they are given the bundle side too.
+      workerd: "./dist/esm/runtime/lazy/*.bundle.js",
+      module: "./dist/esm/runtime/lazy/*.bundle.js",
+      default: "./dist/runtime/lazy/*.node.js",
+    },
   });
 });
 

@@ -14,6 +14,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { type CallToolResult, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { Client as ModernClient } from "@modelcontextprotocol/client";
+import { StdioClientTransport as ModernStdio } from "@modelcontextprotocol/client/stdio";
 import { mcpHttpHandler } from "tooltype/mcp";
 import { HANG_MS } from "../support/hang";
 import { createProviderRegistry } from "../support/provider-tools";
@@ -69,6 +71,43 @@ test("stdio: a server process started with node, the official client over its st
     throw new Error(`${String(error)}\nserver stderr:\n${stderr}`);
   } finally {
     await client.close();
+  }
+});
+
+test("stdio on the 2026-07-28 revision: the SDK v2 client probes with server/discover and stays modern; progress and calls", async () => {
+  for (const [script, args] of [
+    ["mcp-stdio-server.js", []],
+    ["mcp-stdio-progress-server.js", ["0"]],
+  ] as const) {
+    const transport = new ModernStdio({ command: process.execPath, args: [path.join(__dirname, script), ...args], stderr: "pipe" });
+    let stderr = "";
+    transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const client = new ModernClient({ name: "tooltype-v2", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+    try {
+      await client.connect(transport, TIMEOUT);
+      assert.is(client.getNegotiatedProtocolVersion(), "2026-07-28");
+      if (script === "mcp-stdio-server.js") {
+        const registry = createProviderRegistry();
+        const { tools } = await client.listTools(undefined, TIMEOUT);
+        assert.equal(tools.map((t) => t.name), registry.toMCPTools().map((t) => t.name));
+        const weather = await client.callTool({ name: "get_weather", arguments: { city: "Paris" } }, TIMEOUT);
+        assert.equal(weather.structuredContent, { city: "Paris", temperature: 21, unit: "celsius" });
+        const invalid = await client.callTool({ name: "get_weather", arguments: { city: "Paris", unit: "kelvin" } }, TIMEOUT);
+        assert.is(invalid.isError, true);
+      } else {
+        // Several calls: each one's last report and result leave the server back to back, and the report is seen.
+        for (let call = 0; call < 5; call++) {
+          const seen: number[] = [];
+          const result = await client.callTool({ name: "steps", arguments: { n: 3 } }, { ...TIMEOUT, onprogress: (p) => seen.push(p.progress) });
+          assert.equal(result.content, [{ type: "text", text: "3 steps" }]);
+          assert.equal(seen, [1, 2, 3], `call ${call + 1}`);
+        }
+      }
+    } catch (error) {
+      throw new Error(`${String(error)}\nserver stderr:\n${stderr}`);
+    } finally {
+      await client.close();
+    }
   }
 });
 

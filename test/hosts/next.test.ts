@@ -52,8 +52,24 @@ export const weather = tool(function get_weather(place: Place): string {
 });
 `;
 
+/** A class whose method is a tool under standard decorators (the tsconfig has no experimentalDecorators). */
+const SHOP = `import { tool } from "tooltype";
+
+export class Shop {
+  /**
+   * Price of an item.
+   * @param item Item name
+   */
+  @tool
+  price(item: string): string {
+    return \`\${item}: 3\`;
+  }
+}
+`;
+
 const ROUTE = `import { tool, ToolRegistry } from "tooltype";
 import { weather } from "../../../lib/tools";
+import { Shop } from "../../../lib/shop";
 
 /**
  * Search products.
@@ -64,13 +80,14 @@ function search_products(keyword: string, limit: number = 10): string {
   return \`\${keyword}:\${limit}\`;
 }
 
-const registry = new ToolRegistry([tool(search_products), weather]);
+const registry = new ToolRegistry([tool(search_products), weather, new Shop()]);
 
 export async function GET(): Promise<Response> {
   const call = (args: string) => ({ role: "assistant" as const, content: null, tool_calls: [{ id: "c1", type: "function" as const, function: { name: "get_weather", arguments: args } }] });
   const [ok] = await registry.dispatch(call('{"place":{"city":"Paris"}}'));
   const [bad] = await registry.dispatch(call('{"place":{"city":"Paris","country":"IT"}}'));
-  return Response.json({ tools: registry.toOpenAITools(), ok: ok!.content, bad: bad!.status });
+  const [priced] = await registry.dispatch({ role: "assistant", content: null, tool_calls: [{ id: "c2", type: "function", function: { name: "price", arguments: '{"item":"tea"}' } }] });
+  return Response.json({ tools: registry.toOpenAITools(), ok: ok!.content, bad: bad!.status, priced: priced!.content });
 }
 `;
 
@@ -104,6 +121,7 @@ function nextApp(name: string, config: string, files: Record<string, string> = {
     "next.config.mjs": config,
     "lib/types.ts": TYPES,
     "lib/tools.ts": TOOLS,
+    "lib/shop.ts": SHOP,
     "app/api/tools/route.ts": ROUTE,
     ...files,
   });
@@ -118,6 +136,7 @@ interface Served {
   tools: { function: { name: string; description: string; parameters: { properties: Record<string, { description?: string; properties?: Record<string, unknown> }>; required?: string[] } } }[];
   ok: string;
   bad: string;
+  priced: string;
 }
 
 /** A Next.js server (`next start` or `next dev`) on a free loopback port, and GET /api/tools on it. */
@@ -162,7 +181,10 @@ function placeKeys(served: Served): string[] {
 
 function checkServed(served: Served, how: string): void {
   const byName = new Map(served.tools.map((t) => [t.function.name, t.function]));
-  assert.equal([...byName.keys()].sort(), ["get_weather", "search_products"], how);
+  assert.equal([...byName.keys()].sort(), ["get_weather", "price", "search_products"], how);
+  // The @tool method under standard decorators: the loader writes the decorator out as plain JavaScript.
+  assert.equal(byName.get("price")!.parameters.required, ["item"], `${how}: the @tool method`);
+  assert.is(served.priced, "tea: 3", `${how}: the @tool method runs`);
   const search = byName.get("search_products")!;
   assert.is(search.description, "Search products.", how);
   assert.equal(search.parameters.required, ["keyword"], how);
@@ -218,6 +240,7 @@ test("the loader takes its options from turbopack.rules (here a tsconfig of anot
     "config/app.tsconfig.json": JSON.stringify({ compilerOptions: { target: "ES2022", module: "esnext", moduleResolution: "bundler", strict: true, noEmit: true, skipLibCheck: true, types: [] }, include: ["../lib"] }),
     "lib/types.ts": TYPES,
     "lib/tools.ts": TOOLS,
+    "lib/shop.ts": SHOP,
   });
   const file = path.join(dir, "lib", "tools.ts");
   const output = await new Promise<string>((resolve, reject) => {

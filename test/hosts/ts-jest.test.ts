@@ -69,6 +69,31 @@ test("ts-jest's isolatedModules mode is refused with a message saying why", asyn
   assert.match(result.output, "tooltype/ts-jest reads the types of each tool's parameters, which ts-jest's isolatedModules mode does not have");
 });
 
+/** A class whose method is a tool under standard decorators (no experimentalDecorators), and a test of it. */
+const SHOP = {
+  "src/shop.ts": `import { tool } from "tooltype";\n\nexport class Shop {\n  /**\n   * Price of an item.\n   * @param item Item name\n   */\n  @tool\n  price(item: string): string {\n    return \`\${item}: 3\`;\n  }\n}\n`,
+  "src/shop.test.ts": `${JEST_GLOBALS}\nimport { ToolRegistry } from "tooltype";\nimport { Shop } from "./shop";\n\ntest("the method is a tool", async () => {\n  const registry = new ToolRegistry([new Shop()]);\n  expect((registry.toOpenAITools()[0]!.function.parameters as { required: string[] }).required).toEqual(["item"]);\n  const [answer] = await registry.dispatch({ role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "price", arguments: '{"item":"tea"}' } }] });\n  expect(answer!.content).toBe("tea: 3");\n});\n`,
+};
+
+function decoratorProject(name: string, target: string): string {
+  return project(name, {
+    "tsconfig.json": JSON.stringify({ compilerOptions: { target, module: "commonjs", strict: true, skipLibCheck: true, esModuleInterop: true, types: [] }, include: ["src"] }),
+    ...SHOP,
+  });
+}
+
+test("a @tool method under standard decorators, which TypeScript lowers for target ES2022, runs under Jest", async () => {
+  const result = await jest(decoratorProject("ts-jest-decorator", "ES2022"));
+  assert.is(result.code, 0, result.output);
+  assert.match(result.output, /Tests:\s+2 passed/);
+});
+
+test("a @tool method under standard decorators with target ESNext, which no toolchain lowers, fails with TT1025 at the decorator", async () => {
+  const result = await jest(decoratorProject("ts-jest-decorator-esnext", "ESNext"));
+  assert.is.not(result.code, 0);
+  assert.match(result.output, /src\/shop\.ts:8:\d+ - error TT1025: @tool on price would be emitted as a standard decorator/);
+});
+
 test("the configuration is the one docs/building.md gives", () => {
   assert.is(CONFIG, docsBlock("Testing with Jest (ts-jest)", "js"));
 });

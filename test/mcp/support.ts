@@ -117,7 +117,7 @@ export async function checkTools(client: Client): Promise<void> {
   assert.match(text(invalid), /^Error: invalid arguments for add:\n- \/values\/1: /);
 
   const refused = (await client.callTool({ name: "refuse", arguments: { what: "delete prod" } }, undefined, TIMEOUT)) as CallToolResult;
-  assert.equal(refused, { content: [{ type: "text", text: "I will not delete prod." }], isError: true });
+  assert.equal({ content: refused.content, isError: refused.isError }, { content: [{ type: "text", text: "I will not delete prod." }], isError: true });
 
   for (const name of ["leak", "leak_object"]) {
     const leaked = (await client.callTool({ name, arguments: name === "leak" ? { table: "users" } : {} }, undefined, TIMEOUT)) as CallToolResult;

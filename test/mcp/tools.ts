@@ -109,3 +109,24 @@ export const badSum = tool(function bad_sum(): Sum {
 export function createMcpRegistry(): ToolRegistry {
   return new ToolRegistry([add, removeFile, count, wait, whoami, leak, leakObject, refuse, badSum]);
 }
+
+/** What the approval tool ran, for the approval tests (one process runs them one at a time). */
+export const transfers: string[] = [];
+
+/**
+ * Move money (needs a human's approval before it runs).
+ * @param to Who receives it
+ * @param amount How much
+ */
+export const transfer = tool(
+  function transfer(to: string, amount: number): string {
+    transfers.push(`${amount} to ${to}`);
+    return `sent ${amount} to ${to}`;
+  },
+  { needsApproval: true },
+);
+
+/** The MCP tools plus one that needs approval; `approvalSecret` when given (a service of several instances sets one). */
+export function createApprovalRegistry(approvalSecret?: string): ToolRegistry {
+  return new ToolRegistry([add, transfer], approvalSecret === undefined ? {} : { approvalSecret });
+}

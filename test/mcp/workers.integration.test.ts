@@ -8,14 +8,24 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import * as fs from "node:fs";
+import { gzipSync } from "node:zlib";
 import { Miniflare } from "miniflare";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernHttp } from "@modelcontextprotocol/client";
 import { checkTools, connect, INITIALIZE, rawPost, refusedConnection, text, TIMEOUT, whoami } from "./support";
 import { bundleWorker } from "./worker/bundle";
 import { checkDispatchRoute } from "./worker/routes";
 
 let mf: Miniflare | undefined;
+let small: Miniflare | undefined;
 let base: URL;
+let smallBase: URL;
+
+async function modernClient(url: URL): Promise<ModernClient> {
+  const client = new ModernClient({ name: "tooltype-v2", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+  await client.connect(new ModernHttp(url), TIMEOUT);
+  return client;
+}
 
 test.before(async () => {
   const bundle = await bundleWorker();
@@ -38,10 +48,46 @@ test.before(async () => {
     },
   });
   base = await mf.ready;
+  const smallBundle = await bundleWorker(undefined, "small-entry.mjs");
+  small = new Miniflare({ modules: true, script: fs.readFileSync(smallBundle.file, "utf8"), scriptPath: smallBundle.file, compatibilityDate: "2025-09-01" });
+  smallBase = await small.ready;
 });
 
 test.after(async () => {
   await mf?.dispose();
+  await small?.dispose();
+});
+
+test("the 2026-07-28 revision in workerd: the SDK v2 client negotiates it and gets the same tools and answers", async () => {
+  const client = await modernClient(new URL("/mcp", base));
+  try {
+    assert.is(client.getNegotiatedProtocolVersion(), "2026-07-28");
+    await checkTools(client as never);
+  } finally {
+    await client.close();
+  }
+});
+
+test("the small service (tooltype/core, three tools, no MCP SDK in the bundle) answers the SDK v2 and SDK 1.x clients", async () => {
+  // The size a platform's upload limit is compared with (issue 34): under 150 KB gzipped, no MCP SDK inside.
+  const bundle = fs.readFileSync((await bundleWorker(undefined, "small-entry.mjs")).file);
+  assert.ok(gzipSync(bundle, { level: 9 }).byteLength < 150_000, `${gzipSync(bundle, { level: 9 }).byteLength} bytes gzipped`);
+  const modern = await modernClient(smallBase);
+  try {
+    assert.equal(modern.getServerVersion(), { name: "small-tools", version: "1.0.0" });
+    assert.equal((await modern.listTools(undefined, TIMEOUT)).tools.map((t) => t.name), ["weather", "convert", "search"]);
+    const weather = await modern.callTool({ name: "weather", arguments: { city: "Oslo" } }, TIMEOUT);
+    assert.equal(weather.structuredContent, { city: "Oslo", temperature: 21, unit: "celsius" });
+  } finally {
+    await modern.close();
+  }
+  const legacy = await connect(smallBase);
+  try {
+    const converted = (await legacy.callTool({ name: "convert", arguments: { amount: 10, from: "EUR", to: "USD" } }, undefined, TIMEOUT)) as CallToolResult;
+    assert.is(text(converted), "10 EUR is 11.00 USD");
+  } finally {
+    await legacy.close();
+  }
 });
 
 test("the runtime refuses code generation, and the worker serves MCP anyway: list, call, invalid call as isError", async () => {

@@ -461,6 +461,8 @@ test("the packed tarball installs, builds with tspc and runs in a CommonJS and a
       "dist/runtime/lazy/ajv.node.js",
       "dist/runtime/entries/ajv.js",
       "docs/building.md",
+      // The MIT licence's text: its notice must travel with every copy.
+      "LICENSE",
     ]) {
       assert.ok(files.includes(required), `the tarball lacks ${required}`);
     }

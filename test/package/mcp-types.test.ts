@@ -1,9 +1,9 @@
 /**
  * `tooltype/mcp`'s declarations in a user's project, with `skipLibCheck` off: an ES module project (nodenext,
  * `"type": "module"`) and a CommonJS one (node16), each with and without `@types/node`. Each imports the entry's
- * every export and serves over a transport made with the SDK, holding the server as the SDK's own `Server` type
- * (tooltype/mcp ships ES module declarations for `import` and CommonJS ones for `require`, each naming the SDK's
- * matching set); with `@types/node`, Node's `http.createServer` takes `mcpHttpHandler`'s handler. The projects sit
+ * every export and serves over a transport made with the SDK (tooltype/mcp ships ES module declarations for
+ * `import` and CommonJS ones for `require`, `fromMCP`'s naming the SDK's matching set); with `@types/node`, Node's
+ * `http.createServer` takes `mcpHttpHandler`'s handler. The projects sit
  * away from this repository's node_modules/@types, with tooltype, the MCP SDK and (where asked) @types/node linked
  * as installed packages.
  */
@@ -20,15 +20,14 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-mcp-types-"));
 
 const USES = `import * as mcp from "tooltype/mcp";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { ToolRegistry } from "tooltype";
 
-// docs/providers.md's use: a transport the project makes with the SDK, handed to tooltype's server.
+// docs/providers.md's use: a transport the project makes with the SDK (imported the way this project imports it,
+// ES module or CommonJS declarations), handed to tooltype's server, which takes any transport of that shape.
 export const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-export const served: Promise<Server> = mcp.serveMCP(new ToolRegistry([]), serverSide, { name: "x", version: "1.0.0" });
-// The server held as the SDK's \`Server\`, imported the way this project imports the SDK: a class with private
-// members, so tooltype's declarations must name the very declarations (ES module or CommonJS) the project sees.
-export const server: Server = mcp.createMCPServer(new ToolRegistry([]));
+export const served: Promise<mcp.MCPServer> = mcp.serveMCP(new ToolRegistry([]), serverSide, { name: "x", version: "1.0.0" });
+export const server: mcp.MCPServer = mcp.createMCPServer(new ToolRegistry([]));
+export const connected: Promise<void> = server.connect(InMemoryTransport.createLinkedPair()[1]);
 export const handler = mcp.mcpHttpHandler(new ToolRegistry([]));
 export const fetchHandler: (request: Request) => Promise<Response> = mcp.mcpFetchHandler(new ToolRegistry([]));
 export type Exports = keyof typeof mcp;

@@ -5,10 +5,16 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { type JsonSchema, tool, ToolRegistry } from "tooltype";
+import { tool, ToolRegistry } from "tooltype";
 
-const NO_PARAMS: JsonSchema = { type: "object", properties: {}, additionalProperties: false };
-const returning = (name: string, body: () => unknown) => tool(body, {}, { v: 1, name, description: "", parameters: NO_PARAMS, params: [] });
+// A tool of no parameters (the transformer writes its metadata) that returns what `body` does, under `name`.
+const returning = (name: string, body: () => unknown) =>
+  tool(
+    function result() {
+      return body();
+    },
+    { name, description: "Returns the value under test." },
+  );
 
 async function answers(bodies: Record<string, () => unknown>): Promise<Record<string, [string, string]>> {
   const registry = new ToolRegistry(Object.entries(bodies).map(([name, body]) => returning(name, body)));

@@ -14,6 +14,8 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { type CompiledToolMeta, type JsonSchema, type RegisteredTool, type ToolMessage, ToolRegistry, tool } from "tooltype";
 import { instantiateValidator } from "../../runtime/arguments/compiled-validator";
+import { generateValidator } from "../../transformer/validator/generate";
+import * as kit from "tooltype/kit";
 import { ArgumentsValidator } from "../../runtime/arguments/validate";
 import { compileFixture } from "../support/compile";
 import { parsedDuring } from "../support/parse-watch";
@@ -265,6 +267,50 @@ export const registry = new ToolRegistry([walk]);
   // Both alternatives fit the shape at every level, so the message lists them where the union starts.
   const shallow = await dispatched(registry, [["walk", JSON.stringify({ chain: chain(2, { y: [1] }) })]]);
   assert.match(shallow.answers[0]!.content, /- \/chain: must be an object with properties next, x or an object with properties next, y; got \{"next":/);
+});
+
+test("generated: a key matched by both `properties` and `patternProperties` of a recursive definition is checked once per object, not 2^depth", () => {
+  // Each level checks `a` twice (its property schema and the pattern's): without the kit's memory of answers, 2^depth.
+  const schema: JsonSchema = {
+    type: "object",
+    properties: { t: { $ref: "#/$defs/T" } },
+    $defs: { T: { type: "object", properties: { a: { $ref: "#/$defs/T" } }, patternProperties: { "^a$": { $ref: "#/$defs/T" } } } },
+  };
+  const code = generateValidator(schema, { linear: () => true })!;
+  assert.match(code, /k\.c\(/, "the memory of answers is used where a value can be checked twice");
+  // Generated code is run here as the transformer's output would be (the runtime itself never evaluates text).
+  const factory = new Function("require", "__tooltype_kit", `return (${code})(require);`);
+  const validate = instantiateValidator(((require: unknown) => factory(require, kit)) as never, schema);
+  const nested = (depth: number): object => (depth === 0 ? { b: 1 } : { a: nested(depth - 1) });
+  // Depths small enough that the blow-up, were it back, fails the ratio in a second instead of hanging.
+  const at10 = operations(validate, { t: nested(10) });
+  const at20 = operations(validate, { t: nested(20) });
+  assert.equal([at10.valid, at20.valid], [true, true]);
+  assert.ok(at20.ops <= 2.2 * at10.ops, `${at10.ops} operations at depth 10, ${at20.ops} at depth 20`);
+});
+
+test("generated: a recursive type no value can be checked twice in calls its definitions directly, each object once", () => {
+  const built = compileFixture(`
+import { tool, ToolRegistry, type UniqueItems } from "tooltype";
+interface Folder { name: string; children: Folder[] & UniqueItems }
+/**
+ * Count folders.
+ * @param root The top folder
+ */
+export const count = tool(function count(root: Folder) { return root.name; });
+export const registry = new ToolRegistry([count]);
+`);
+  const meta = built.load<{ registry: ToolRegistry }>().registry.list()[0]!.meta;
+  // No Map per object: remembering answers cost a 21,000-node tree more than checking it (hostile-input bench).
+  assert.not.match(String(meta.validator), /k\.c\(/);
+  const validate = instantiateValidator(meta.validator!, meta.parameters);
+  const tree = (depth: number): object => ({ name: `n${depth}`, children: depth === 0 ? [] : [tree(depth - 1), { name: "leaf", children: [] }] });
+  const at20 = operations(validate, { root: tree(20) });
+  const at40 = operations(validate, { root: tree(40) });
+  assert.equal([at20.valid, at40.valid], [true, true]);
+  assert.ok(at40.ops <= 2.2 * at20.ops, `${at20.ops} operations at depth 20, ${at40.ops} at depth 40`);
+  const duplicate = { root: { name: "r", children: [{ name: "x", children: [] }, { name: "x", children: [] }] } };
+  assert.is(validate(duplicate), false, "uniqueItems still holds at every level");
 });
 
 test("generated: an exponential pattern is a build error (TT1024) that says what to write instead", () => {

@@ -99,11 +99,19 @@ class Generator {
   /** The format checks read from the kit import, by format name, which `v()` is given too. */
   private readonly formats = new Map<string, string>();
   private count = 0;
+  /**
+   * Whether a `$ref` goes through the kit's memory of answers per object (`k.c`). Only a schema that can check one
+   * value twice needs it (alternatives, conjuncts, a key matched by two property schemas), or a recursive union
+   * costs 2^depth; anywhere else every value is checked once, and the memory cost a 21,000-node tree a Map per node.
+   */
+  private readonly remember: boolean;
 
   constructor(
     private readonly root: JsonSchema,
     private readonly patterns: PatternJudge,
-  ) {}
+  ) {
+    this.remember = checksTwice(root);
+  }
 
   factory(): string {
     this.functions.push(fn("v", this.checks(this.root, "", "d", true)));
@@ -176,8 +184,11 @@ class Generator {
     }
     const at = (keyword: string): string => (sp === "" ? keyword : `${sp}/${keyword}`);
     const out: Line[] = [];
-    // Through the kit, which remembers answers per object: recursive unions stay linear (see `c` there).
-    if (typeof schema.$ref === "string") out.push({ cond: `k.c(${this.defFunction(schema.$ref)}, ${d})` });
+    // Through the kit where it must remember answers per object: recursive unions stay linear (see `c` there).
+    if (typeof schema.$ref === "string") {
+      const check = this.defFunction(schema.$ref);
+      out.push({ cond: this.remember ? `k.c(${check}, ${d})` : `${check}(${d})` });
+    }
     const types = typeList(schema.type);
     const groups = typeSpecific ? this.typeGroups(schema, sp, d) : NO_GROUPS;
     // Where every allowed value has the right type, the value test alone settles the type, and goes first.
@@ -523,4 +534,17 @@ function guard(group: Group, d: string, lines: Line[]): Line[] {
 
 function isRecord(value: JsonValue | undefined): value is { [key: string]: JsonValue } {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Keywords under which one value may be checked more than once (`patternProperties` overlapping `properties`). */
+const CHECK_TWICE = ["anyOf", "allOf", "not", "patternProperties"];
+
+/** Whether any schema in `schema` uses a keyword of CHECK_TWICE (a property of that name counts too: harmless). */
+function checksTwice(schema: JsonValue): boolean {
+  if (Array.isArray(schema)) return schema.some(checksTwice);
+  if (!isRecord(schema)) return false;
+  for (const key of Object.keys(schema)) {
+    if (CHECK_TWICE.includes(key) || checksTwice(schema[key]!)) return true;
+  }
+  return false;
 }

@@ -19,6 +19,7 @@ const containers = new WeakMap<object, string>();
 /** The agent loop on Anthropic Messages. */
 export const loop: ProviderLoop<AnthropicMessagesClient, AnthropicLoopParams, AnthropicMessageParam, AnthropicReply, AnthropicToolUseBlock, AnthropicStreamEvent> = {
   isClient: (client) => typeof (client as { messages?: { create?: unknown } }).messages?.create === "function",
+  searchesTools: true,
   owned: [
     { field: "tools", use: "the registry's tools (and prepareStep's activeTools)" },
     { field: "tool_choice", use: "the toolChoice and parallelToolCalls options" },
@@ -33,7 +34,7 @@ export const loop: ProviderLoop<AnthropicMessagesClient, AnthropicLoopParams, An
       // A container given with its skills keeps them; its id is the one the conversation runs in now.
       body.container = typeof own === "object" && own !== null ? { ...own, id: container } : container;
     }
-    const tools = [...toAnthropicTools(step.tools), ...step.loopTools.map(toAnthropicTool)];
+    const tools = [...toAnthropicTools(step.tools, { toolSearch: step.toolSearchMatch ?? true }), ...step.loopTools.map((tool) => toAnthropicTool(tool))];
     if (tools.length > 0) {
       body.tools = tools;
       const parallel = step.parallelToolCalls === false ? { parallel: false } : {};
@@ -65,7 +66,8 @@ export const loop: ProviderLoop<AnthropicMessagesClient, AnthropicLoopParams, An
     const item: AnthropicMessageParam = { role: "assistant", content: reply.content as AnthropicContentBlock[] };
     const container = (reply as { container?: { id?: unknown } | null }).container?.id;
     if (typeof container === "string") containers.set(item, container);
-    return { message: reply, items: [item], calls, text, refusal: reply.stop_reason === "refusal" ? (text ?? "refused") : null };
+    const ended = { message: reply, items: [item], calls, text, refusal: reply.stop_reason === "refusal" ? (text ?? "refused") : null };
+    return reply.stop_reason === "pause_turn" && calls.length === 0 ? { ...ended, unfinished: true } : ended;
   },
   readCall(call) {
     // A streamed input that did not parse: dispatch reads the text the model sent, and answers with the parse error.

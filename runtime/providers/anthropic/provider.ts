@@ -4,13 +4,13 @@ import { toAnthropicToolResults } from "./answer";
 import { anthropicToolChoice } from "./choice";
 import { readAnthropicCalls } from "./read";
 import { toAnthropicTools } from "./tools";
-import type { AnthropicAssistantMessage, AnthropicTool, AnthropicToolChoiceParams, AnthropicToolResultMessage } from "./wire";
+import type { AnthropicAssistantMessage, AnthropicRequestTool, AnthropicToolChoiceParams, AnthropicToolResultMessage, AnthropicToolsOptions } from "./wire";
 
 /** Anthropic Messages: a message whose `content` is a list of blocks. */
-export const provider: ToolProvider<AnthropicAssistantMessage, AnthropicToolResultMessage, AnthropicTool[], undefined, AnthropicToolChoiceParams> = {
+export const provider: ToolProvider<AnthropicAssistantMessage, AnthropicToolResultMessage, AnthropicRequestTool[], AnthropicToolsOptions, AnthropicToolChoiceParams> = {
   name: "anthropic",
   readCalls: readAnthropicCalls,
   answer: (_message, results) => toAnthropicToolResults(results),
-  exportTools: (tools) => toAnthropicTools(tools),
+  exportTools: toAnthropicTools,
   toolChoice: anthropicToolChoice,
 };

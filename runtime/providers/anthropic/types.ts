@@ -5,11 +5,26 @@
 export type {
   AnthropicAssistantMessage,
   AnthropicImageType,
+  AnthropicRequestTool,
   AnthropicTool,
+  AnthropicToolSearchMatch,
+  AnthropicToolSearchTool,
+  AnthropicToolsOptions,
   AnthropicToolChoice,
   AnthropicToolChoiceParams,
   AnthropicToolResultBlock,
   AnthropicToolResultContent,
   AnthropicToolResultMessage,
   AnthropicToolUseBlock,
+} from "./wire";
+// The agent loop's side: the client, its requests and replies, `runTools`' params.
+export type {
+  AnthropicContentBlock,
+  AnthropicLoopTypes,
+  AnthropicMessageParam,
+  AnthropicMessagesClient,
+  AnthropicReply,
+  AnthropicRequest,
+  AnthropicRunParams,
+  AnthropicStreamEvent,
 } from "./wire";

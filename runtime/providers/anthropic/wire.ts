@@ -12,6 +12,7 @@ import type {
   MessageParam,
   RawMessageStreamEvent,
   Tool,
+  ToolUnion,
   ToolChoice as SdkToolChoice,
 } from "@anthropic-ai/sdk/resources/messages";
 
@@ -25,6 +26,29 @@ export interface AnthropicTool {
     required?: Array<string> | null;
     [key: string]: unknown;
   };
+  /** `true` for a deferred tool: loaded only when the tool search tool finds it. */
+  defer_loading?: boolean;
+}
+
+/** How Anthropic's tool search matches: `"bm25"`, natural-language queries, or `"regex"`, patterns the model writes. */
+export type AnthropicToolSearchMatch = "bm25" | "regex";
+
+/** Anthropic's tool search tool (the SDK's `ToolSearchToolBm25_20251119` / `ToolSearchToolRegex20251119`). */
+export type AnthropicToolSearchTool =
+  | { type: "tool_search_tool_bm25_20251119"; name: "tool_search_tool_bm25" }
+  | { type: "tool_search_tool_regex_20251119"; name: "tool_search_tool_regex" };
+
+/** One tool of a Messages request as tooltype writes it: a tool, or the tool search tool. */
+export type AnthropicRequestTool = AnthropicTool | AnthropicToolSearchTool;
+
+/** `toAnthropicTools` options. */
+export interface AnthropicToolsOptions {
+  /**
+   * Defer the deferred tools (`deferred: true`, JSDoc `@deferred`): write them with `defer_loading` and end the list
+   * with a tool search tool (when any tool is deferred), `"bm25"` (also `true`) or `"regex"`. Default `false`: every
+   * tool whole, as a request without a tool search needs them.
+   */
+  toolSearch?: boolean | AnthropicToolSearchMatch;
 }
 
 /** A `tool_use` content block of an assistant message. */
@@ -115,7 +139,7 @@ export interface AnthropicRequest {
   model: string;
   max_tokens: number;
   messages: AnthropicMessageParam[];
-  tools?: AnthropicTool[];
+  tools?: AnthropicRequestTool[];
   tool_choice?: AnthropicToolChoice;
   output_config?: { format?: { type: "json_schema"; schema: { [key: string]: unknown } } | null };
   stream?: boolean;
@@ -159,6 +183,7 @@ export interface AnthropicRunParams {
 
 type MutuallyAssignable<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const sameTool: MutuallyAssignable<AnthropicTool, Tool> = true;
+const fitsSearch: [AnthropicToolSearchTool] extends [ToolUnion] ? true : false = true;
 const fitsAnswer: [AnthropicToolResultMessage] extends [MessageParam] ? true : false = true;
 const sameChoice: MutuallyAssignable<AnthropicToolChoice, SdkToolChoice> = true;
 const fitsClient: [Anthropic] extends [AnthropicMessagesClient] ? true : false = true;
@@ -166,4 +191,4 @@ const fitsReply: [Message] extends [AnthropicReply] ? true : false = true;
 const fitsEvent: [RawMessageStreamEvent] extends [AnthropicStreamEvent] ? true : false = true;
 const fitsMessage: [AnthropicMessageParam] extends [MessageParam] ? true : false = true;
 const fitsBlocks: [AnthropicToolResultContent] extends [ContentBlockParam] ? true : false = true;
-void [sameTool, fitsAnswer, sameChoice, fitsClient, fitsReply, fitsEvent, fitsMessage, fitsBlocks];
+void [sameTool, fitsSearch, fitsAnswer, sameChoice, fitsClient, fitsReply, fitsEvent, fitsMessage, fitsBlocks];

@@ -73,7 +73,10 @@ export function toGeminiFunctionDeclaration(tool: ToolFormatSource, options: Gem
   return declaration;
 }
 
-/** `[{ functionDeclarations }]`, ready for `config.tools`. */
+/**
+ * `[{ functionDeclarations }]` for Gemini's `config.tools`, in its OpenAPI schema subset (recursion unrolled to
+ * `recursionDepth`), or with `{ jsonSchema: true }` the full JSON Schema. Throws ToolExportError.
+ */
 export function toGeminiTools(tools: Iterable<ToolFormatSource>, options: GeminiToolsOptions = {}): GeminiTool[] {
   const functionDeclarations = Array.from(tools, (tool) => toGeminiFunctionDeclaration(tool, options));
   const entry: Tool = { functionDeclarations };

@@ -14,3 +14,15 @@ export type {
   GeminiToolConfigParams,
   GeminiToolsOptions,
 } from "./wire";
+// The agent loop's side: the client, its requests and replies, `runTools`' params.
+export type {
+  GeminiContent,
+  GeminiFunctionCall,
+  GeminiLoopTypes,
+  GeminiModelsClient,
+  GeminiPart,
+  GeminiPartialArg,
+  GeminiRequest,
+  GeminiResponse,
+  GeminiRunParams,
+} from "./wire";

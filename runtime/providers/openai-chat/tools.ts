@@ -37,6 +37,10 @@ export function toOpenAITool(tool: ToolFormatSource, options: OpenAIToolsOptions
   return entry;
 }
 
+/**
+ * The `tools` of an OpenAI Chat Completions request. `{ strict: true }` rewrites every tool (that does not set its
+ * own `strict` option) into OpenAI's strict subset; OpenAI's limits are checked. Throws ToolExportError.
+ */
 export function toOpenAITools(tools: Iterable<ToolFormatSource>, options: OpenAIToolsOptions = {}): OpenAIFunctionTool[] {
   const list = Array.from(tools);
   if (options.checkLimits !== false) checkToolCount(list.length, "openai");
@@ -50,7 +54,7 @@ export interface OpenAIFunctionDefinition {
   parameters?: { [key: string]: unknown };
 }
 
-/** The legacy `functions` list: `{ name, description, parameters }` (no strict mode in that API). */
+/** The `functions` of a legacy Chat Completions request (`{ name, description, parameters }`; no strict mode in that API). */
 export function toOpenAIFunctions(tools: Iterable<ToolFormatSource>): OpenAIFunctionDefinition[] {
   const list = Array.from(tools);
   checkToolCount(list.length, "openai-functions");

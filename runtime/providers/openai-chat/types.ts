@@ -7,3 +7,19 @@ export type { OpenAIFunctionChoiceParams, OpenAIFunctionMessage } from "./functi
 export type { OpenAIFunctionDefinition, OpenAIToolsOptions } from "./tools";
 export type { OpenAIToolChoiceParams } from "./choice";
 export type { OpenAIFunctionTool, OpenAIToolChoice } from "./wire";
+// The agent loop's side: the client, its requests and replies, the loop's types.
+export type {
+  ChatAssistantMessage,
+  ChatCompletionRequest,
+  ChatCompletionResult,
+  ChatCompletionStreamChunk,
+  ChatCompletionsClient,
+  ChatFunctionToolCall,
+  ChatLoopTypes,
+  ChatMessageParam,
+  ChatRequestMessage,
+  ChatRequestOptions,
+  ChatRole,
+  ChatToolCall,
+  ChatToolCallDelta,
+} from "./wire";

@@ -29,6 +29,7 @@ function responseText(output: readonly object[]): { text: string | null; refusal
 /** The agent loop on the Responses API. */
 export const loop: ProviderLoop<ResponsesClient, ResponsesLoopParams, object, ResponsesReply, ResponsesFunctionCall, ResponsesStreamEvent> = {
   isClient: (client) => typeof (client as { responses?: { create?: unknown } }).responses?.create === "function",
+  searchesTools: true,
   owned: [
     { field: "tools", use: "the registry's tools (and prepareStep's activeTools)" },
     { field: "tool_choice", use: "the toolChoice option" },
@@ -39,7 +40,7 @@ export const loop: ProviderLoop<ResponsesClient, ResponsesLoopParams, object, Re
   request(params, step) {
     const body: Record<string, unknown> = { ...params, input: [...step.items] };
     const tools = [
-      ...toResponsesTools(step.tools, step.strict === undefined ? {} : { strict: step.strict }),
+      ...toResponsesTools(step.tools, step.strict === undefined ? { toolSearch: true } : { strict: step.strict, toolSearch: true }),
       ...step.loopTools.map((tool) => toResponsesTool(tool, { strict: false })),
     ];
     if (tools.length > 0) {

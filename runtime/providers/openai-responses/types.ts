@@ -9,7 +9,20 @@ export type {
   ResponsesFunctionTool,
   ResponsesInput,
   ResponsesOutputContent,
+  ResponsesNamespaceTool,
+  ResponsesTool,
+  ResponsesToolSearchTool,
   ResponsesToolChoice,
   ResponsesToolChoiceParams,
   ResponsesToolsOptions,
+} from "./wire";
+// The agent loop's side: the client, its requests and replies, `runTools`' params.
+export type {
+  ResponsesClient,
+  ResponsesInputItem,
+  ResponsesLoopTypes,
+  ResponsesReply,
+  ResponsesRequest,
+  ResponsesRunParams,
+  ResponsesStreamEvent,
 } from "./wire";

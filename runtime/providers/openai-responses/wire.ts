@@ -8,6 +8,9 @@ import type { LoopTypes } from "../provider";
 import type {
   FunctionTool,
   Response,
+  Tool as SdkTool,
+  ToolSearchTool,
+  NamespaceTool,
   ResponseFunctionCallOutputItem,
   ResponseInputItem,
   ResponseStreamEvent,
@@ -22,7 +25,25 @@ export interface ResponsesFunctionTool {
   description?: string | null;
   parameters: { [key: string]: unknown } | null;
   strict: boolean | null;
+  /** `true` for a deferred tool: the model loads its definition through `tool_search`. */
+  defer_loading?: boolean;
 }
+
+/** The hosted tool search (the SDK's `ToolSearchTool`), which a request needs when a function is deferred. */
+export interface ResponsesToolSearchTool {
+  type: "tool_search";
+}
+
+/** Functions grouped under one name (the SDK's `NamespaceTool`): the tool search shows its name and description. */
+export interface ResponsesNamespaceTool {
+  type: "namespace";
+  name: string;
+  description: string;
+  tools: ResponsesFunctionTool[];
+}
+
+/** One tool of a Responses API request as tooltype writes it: a function, a namespace of functions, or the tool search. */
+export type ResponsesTool = ResponsesFunctionTool | ResponsesNamespaceTool | ResponsesToolSearchTool;
 
 /** A `function_call` output item (the SDK's `ResponseFunctionToolCall`). */
 export interface ResponsesFunctionCall {
@@ -65,8 +86,18 @@ export interface ResponsesToolChoiceParams {
 export interface ResponsesToolsOptions {
   /** Default `true`, as in the Responses API itself; a tool's own `strict` option wins. */
   strict?: boolean;
-  /** Check the limits of one request, such as the number of tools (default `true`); see `OpenAIToolsOptions`. */
+  /**
+   * Check the limits of one request, such as the number of tools (default `true`; deferred tools are not counted,
+   * as the model loads only what it finds); see `OpenAIToolsOptions`.
+   */
   checkLimits?: boolean;
+  /**
+   * `true`: defer the deferred tools (`deferred: true`, JSDoc `@deferred`): write them with `defer_loading`, group
+   * the tools that name a `namespace` into `namespace` tools, and end the list with the hosted `tool_search` tool
+   * (when any tool is deferred). Default `false`: every tool whole and on its own, as a request without a tool
+   * search needs them.
+   */
+  toolSearch?: boolean;
 }
 
 /** A Response as the loop reads it (the SDK's `Response`): its output items, and their text. */
@@ -96,7 +127,7 @@ export type ResponsesInputItem =
 export interface ResponsesRequest {
   model: string;
   input: ResponsesInputItem[];
-  tools?: ResponsesFunctionTool[];
+  tools?: ResponsesTool[];
   tool_choice?: ResponsesToolChoice;
   parallel_tool_calls?: boolean;
   text?: { format?: { type: "json_schema"; name: string; schema: { [key: string]: unknown }; strict?: boolean; description?: string } };
@@ -141,10 +172,13 @@ export interface ResponsesRunParams {
 
 type MutuallyAssignable<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const sameTool: MutuallyAssignable<ResponsesFunctionTool, FunctionTool> = true;
+const fitsSearch: [ResponsesToolSearchTool] extends [ToolSearchTool] ? true : false = true;
+const fitsNamespace: [ResponsesNamespaceTool] extends [NamespaceTool] ? true : false = true;
+const fitsTools: [ResponsesTool] extends [SdkTool] ? true : false = true;
 const fitsOutput: [ResponsesFunctionCallOutput] extends [ResponseInputItem] ? true : false = true;
 const fitsContent: [ResponsesOutputContent] extends [ResponseFunctionCallOutputItem] ? true : false = true;
 const fitsChoice: [ResponsesToolChoice] extends [SdkToolChoiceOptions | ToolChoiceFunction] ? true : false = true;
 const fitsClient: [OpenAI] extends [ResponsesClient] ? true : false = true;
 const fitsReply: [Response] extends [ResponsesReply] ? true : false = true;
 const fitsEvent: [ResponseStreamEvent] extends [ResponsesStreamEvent] ? true : false = true;
-void [sameTool, fitsOutput, fitsChoice, fitsContent, fitsClient, fitsReply, fitsEvent];
+void [sameTool, fitsNamespace, fitsSearch, fitsTools, fitsOutput, fitsChoice, fitsContent, fitsClient, fitsReply, fitsEvent];

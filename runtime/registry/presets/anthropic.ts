@@ -1,10 +1,11 @@
+// Written by scripts/providers.mjs from the catalogue (runtime/providers/catalog.ts): run it again, do not edit.
 /**
- * `AnthropicToolRegistry`, the `ToolRegistry` of the `tooltype/anthropic` entry: the registry core with the export methods of
- * Anthropic Messages only, so that an app speaking that API bundles no other provider's code. Messages of another
- * format still dispatch: their provider is loaded on first need (CoreToolRegistry).
+ * `AnthropicToolRegistry`, the `ToolRegistry` of the `tooltype/anthropic` entry: the registry core with the export
+ * methods of Anthropic Messages only, so that an app speaking that API bundles no other provider's code. Messages of
+ * another format still dispatch: their provider is loaded on first need (CoreToolRegistry).
  */
+import type { AnthropicRequestTool, AnthropicTool, AnthropicToolSearchMatch, AnthropicToolsOptions } from "../../providers/anthropic/wire";
 import { toAnthropicTools } from "../../providers/anthropic/tools";
-import type { AnthropicTool } from "../../providers/anthropic/wire";
 import { CoreToolRegistry } from "./core";
 
 /**
@@ -13,8 +14,16 @@ import { CoreToolRegistry } from "./core";
  * call. The main `tooltype` entry's `ToolRegistry` has the same core and every provider's export methods.
  */
 export class AnthropicToolRegistry extends CoreToolRegistry {
-  /** The `tools` of an Anthropic Messages request (`{ name, description, input_schema }`). */
-  toAnthropicTools(): AnthropicTool[] {
-    return toAnthropicTools(this.list());
+  /**
+   * The `tools` of an Anthropic Messages request with a tool search: deferred tools with `defer_loading`, and the
+   * tool search tool at the end when a tool is deferred (`true` or `"bm25"`: the BM25 one; `"regex"`: the regex one).
+   */
+  toAnthropicTools(options: AnthropicToolsOptions & { toolSearch: true | AnthropicToolSearchMatch }): AnthropicRequestTool[];
+  /** The `tools` of an Anthropic Messages request (`{ name, description, input_schema }`), each whole. */
+  toAnthropicTools(options?: AnthropicToolsOptions & { toolSearch?: false }): AnthropicTool[];
+  /** The `tools` of an Anthropic Messages request, with a tool search when `toolSearch` says so (see the overloads). */
+  toAnthropicTools(options?: AnthropicToolsOptions): AnthropicRequestTool[];
+  toAnthropicTools(options?: AnthropicToolsOptions): AnthropicRequestTool[] {
+    return toAnthropicTools(this.list(), options);
   }
 }

@@ -1,17 +1,20 @@
+// Written by scripts/providers.mjs from the catalogue (runtime/providers/catalog.ts): run it again, do not edit.
 /**
- * `OpenAIToolRegistry`, the `ToolRegistry` of the `tooltype/openai` entry: the registry core with the export methods of OpenAI Chat
- * Completions (and the legacy functions API) only, so that an app speaking that API bundles no other provider's
- * code. Messages of another format still dispatch: their provider is loaded on first need (CoreToolRegistry).
+ * `OpenAIToolRegistry`, the `ToolRegistry` of the `tooltype/openai` entry: the registry core with the export methods
+ * of OpenAI Chat Completions (and the legacy functions API) only, so that an app speaking that API bundles no other
+ * provider's code. Messages of another format still dispatch: their provider is loaded on first need
+ * (CoreToolRegistry).
  */
+import type { OpenAIFunctionDefinition, OpenAIToolsOptions } from "../../providers/openai-chat/tools";
 import type { OpenAIFunctionTool } from "../../providers/openai-chat/wire";
-import { type OpenAIFunctionDefinition, type OpenAIToolsOptions, toOpenAIFunctions, toOpenAITools } from "../../providers/openai-chat/tools";
+import { toOpenAIFunctions, toOpenAITools } from "../../providers/openai-chat/tools";
 import { CoreToolRegistry } from "./core";
 
 /**
  * The tools a model may call: register them (`tool()` values, objects with `@tool` methods, classes with static
  * ones), export them in the format of OpenAI Chat Completions (and the legacy functions API), and run a reply's
- * calls with `dispatch`, one answer per call. The main `tooltype` entry's `ToolRegistry` has the same core and
- * every provider's export methods.
+ * calls with `dispatch`, one answer per call. The main `tooltype` entry's `ToolRegistry` has the same core and every
+ * provider's export methods.
  */
 export class OpenAIToolRegistry extends CoreToolRegistry {
   /**
@@ -22,7 +25,7 @@ export class OpenAIToolRegistry extends CoreToolRegistry {
     return toOpenAITools(this.list(), options);
   }
 
-  /** The `functions` of a legacy Chat Completions request (`{ name, description, parameters }`). */
+  /** The `functions` of a legacy Chat Completions request (`{ name, description, parameters }`; no strict mode in that API). */
   toOpenAIFunctions(): OpenAIFunctionDefinition[] {
     return toOpenAIFunctions(this.list());
   }

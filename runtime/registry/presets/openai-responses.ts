@@ -1,10 +1,11 @@
+// Written by scripts/providers.mjs from the catalogue (runtime/providers/catalog.ts): run it again, do not edit.
 /**
- * `ResponsesToolRegistry`, the `ToolRegistry` of the `tooltype/responses` entry: the registry core with the export methods of the
- * OpenAI Responses API only, so that an app speaking that API bundles no other provider's code. Messages of another
- * format still dispatch: their provider is loaded on first need (CoreToolRegistry).
+ * `ResponsesToolRegistry`, the `ToolRegistry` of the `tooltype/responses` entry: the registry core with the export
+ * methods of the OpenAI Responses API only, so that an app speaking that API bundles no other provider's code.
+ * Messages of another format still dispatch: their provider is loaded on first need (CoreToolRegistry).
  */
+import type { ResponsesFunctionTool, ResponsesTool, ResponsesToolsOptions } from "../../providers/openai-responses/wire";
 import { toResponsesTools } from "../../providers/openai-responses/tools";
-import type { ResponsesFunctionTool, ResponsesToolsOptions } from "../../providers/openai-responses/wire";
 import { CoreToolRegistry } from "./core";
 
 /**
@@ -14,10 +15,21 @@ import { CoreToolRegistry } from "./core";
  */
 export class ResponsesToolRegistry extends CoreToolRegistry {
   /**
-   * The function tools of an OpenAI Responses API request. Strict by default, as the Responses API itself is:
-   * `{ strict: false }` (or a tool's own `strict: false`) opts out. Throws ToolExportError.
+   * The tools of an OpenAI Responses API request with a tool search: deferred tools with `defer_loading`, the tools
+   * of a namespace in one `namespace` tool, and `tool_search` at the end when a tool is deferred. Strict by default
+   * (`{ strict: false }` or a tool's own `strict: false` opts out); OpenAI's limits are checked on the tools loaded up
+   * front unless `checkLimits: false`. Throws ToolExportError.
    */
-  toResponsesTools(options?: ResponsesToolsOptions): ResponsesFunctionTool[] {
+  toResponsesTools(options: ResponsesToolsOptions & { toolSearch: true }): ResponsesTool[];
+  /**
+   * The function tools of an OpenAI Responses API request, each whole. Strict by default, as the Responses API itself
+   * is: `{ strict: false }` (or a tool's own `strict: false`) opts out. OpenAI's limits are checked unless
+   * `checkLimits: false`. Throws ToolExportError.
+   */
+  toResponsesTools(options?: ResponsesToolsOptions & { toolSearch?: false }): ResponsesFunctionTool[];
+  /** The tools of an OpenAI Responses API request, with a tool search when `toolSearch` is true (see the overloads). */
+  toResponsesTools(options?: ResponsesToolsOptions): ResponsesTool[];
+  toResponsesTools(options?: ResponsesToolsOptions): ResponsesTool[] {
     return toResponsesTools(this.list(), options);
   }
 }

@@ -18,13 +18,18 @@ export interface WorkerBundle {
 /** Where entry.js is after the test build (this file's own directory there). */
 const BUILT = __dirname;
 
-/** Writes the bundle under `outDir`; by default a folder of this process's own, as other Node releases run it too. */
-export async function bundleWorker(outDir: string = path.join(BUILT, `dist-${process.pid}`)): Promise<WorkerBundle> {
-  const entry = path.join(BUILT, "entry.js");
+/**
+ * Writes the bundle of `file` (entry.js: the test service, compiled as CommonJS; small-entry.mjs: three tools and
+ * the fetch handler alone, an ES module as a Workers project writes it) under `outDir`; by default a folder of this
+ * process's own, as other Node releases run it too.
+ */
+export async function bundleWorker(outDir: string = path.join(BUILT, `dist-${process.pid}`), file = "entry.js"): Promise<WorkerBundle> {
+  const entry = path.join(BUILT, file);
+  const name = file.replace(/\.m?js$/, "");
   if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: build the tests first (npx tspc -p test/tsconfig.json).`);
   const result = await esbuild.build({
-    // The compiled entry is CommonJS with `exports.default`; re-exporting it gives workerd the module it expects.
-    stdin: { contents: `export { default } from "./entry.js";`, resolveDir: BUILT },
+    // entry.js is CommonJS with `exports.default`; re-exporting it gives workerd the module it expects.
+    stdin: { contents: `export { default } from "./${file}";`, resolveDir: BUILT },
     bundle: true,
     format: "esm",
     platform: "browser",
@@ -35,7 +40,7 @@ export async function bundleWorker(outDir: string = path.join(BUILT, `dist-${pro
   });
   const code = result.outputFiles[0]!.contents;
   fs.mkdirSync(outDir, { recursive: true });
-  const file = path.join(outDir, "worker.mjs");
-  fs.writeFileSync(file, code);
-  return { file, bytes: code.byteLength };
+  const out = path.join(outDir, `${name}.mjs`);
+  fs.writeFileSync(out, code);
+  return { file: out, bytes: code.byteLength };
 }

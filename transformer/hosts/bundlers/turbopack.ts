@@ -47,8 +47,16 @@ export default function tooltypeLoader(this: LoaderContext, source: string): voi
     const project = moduleProjectFor(optionsOf(this));
     // Run again for this module: a file its schemas read may have changed since (why Turbopack runs it again), and
     // Turbopack may run it in a worker process that transformed the module before, whose project remembers that file.
-    for (const dependency of dependenciesOf.get(file) ?? []) project.refresh(dependency);
-    const result = transformModule(project, file, source);
+    const known = dependenciesOf.get(file);
+    for (const dependency of known ?? []) project.refresh(dependency);
+    let result = transformModule(project, file, source);
+    if (known === undefined) {
+      // First time in this process: its project may have read those files for another module, before an edit.
+      // Look at them again, and transform again if one changed (next dev served a stale schema otherwise).
+      const seen = project.fingerprint(result.dependencies);
+      for (const dependency of result.dependencies) project.refresh(dependency);
+      if (project.fingerprint(result.dependencies) !== seen) result = transformModule(project, file, source);
+    }
     dependenciesOf.set(file, result.dependencies);
     for (const dependency of result.dependencies) this.addDependency?.(dependency);
     for (const warning of result.diagnostics.filter((d) => d.category === "warning")) {

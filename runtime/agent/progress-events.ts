@@ -1,0 +1,51 @@
+/**
+ * The progress of running calls as events of a streamed `runTools` run. Progress comes from the tools whenever
+ * they report it, while the loop's generator is waiting for something else (the model's stream, the calls'
+ * answers): it is queued here, and the loop yields what is queued at each event of the model's stream and while it
+ * waits for the calls (`untilDone`), so each report is seen before its call's `tool_result`.
+ */
+import type { LoopTypes } from "../providers/provider";
+import type { RunToolsEvent } from "./run-types";
+
+type Event = RunToolsEvent<unknown, unknown, LoopTypes>;
+
+export class ProgressEvents {
+  #queued: Event[] = [];
+  #wake: (() => void) | undefined;
+
+  push(event: Event): void {
+    this.#queued.push(event);
+    const wake = this.#wake;
+    this.#wake = undefined;
+    wake?.();
+  }
+
+  /** The events queued so far, in order; the queue is empty after. */
+  take(): Event[] {
+    const taken = this.#queued;
+    this.#queued = [];
+    return taken;
+  }
+
+  /** Resolves once an event is queued. */
+  queued(): Promise<void> {
+    return this.#queued.length > 0 ? Promise.resolve() : new Promise<void>((resolve) => (this.#wake = resolve));
+  }
+
+  /** Yields the progress reported while `work` runs, then what `work` gives (or throws). */
+  async *untilDone<T>(work: Promise<T>): AsyncGenerator<Event, T> {
+    let outcome: { ok: true; value: T } | { ok: false; error: unknown } | undefined;
+    const settled = work.then(
+      (value) => void (outcome = { ok: true, value }),
+      (error: unknown) => void (outcome = { ok: false, error }),
+    );
+    for (;;) {
+      yield* this.take();
+      if (outcome) break;
+      await Promise.race([settled, this.queued()]);
+    }
+    yield* this.take();
+    if (!outcome.ok) throw outcome.error;
+    return outcome.value;
+  }
+}

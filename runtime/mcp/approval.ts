@@ -1,0 +1,122 @@
+/**
+ * Human approval of a `needsApproval` tool called over MCP, without server memory: the server pauses the call as
+ * dispatch pauses a batch (its approval state), asks the client's user through an elicitation, and resumes when the
+ * client retries the call with the answer.
+ *
+ * - The 2026-07-28 revision: an `input_required` result carries the question (`inputRequests.approval`, a form
+ *   elicitation) and the paused call as `requestState`; the retry brings both back (`inputResponses`,
+ *   `requestState`). The state passes through the client, so it is sealed (HMAC-SHA-256 over its canonical JSON)
+ *   with the registry's `approvalSecret`, or, without one, a key this process makes (then only this process can
+ *   resume it: a service of several instances sets `approvalSecret`). The seal binds the paused call (tool and
+ *   arguments), the caller that `authenticate` named and an expiry; the registry resumes a state once.
+ * - Older revisions on a live connection (stdio): the server sends `elicitation/create` itself and waits.
+ * - A client that declares no elicitation gets a tool error saying so; nothing runs.
+ */
+import { canonicalJson, sameSeal, seal } from "../dispatch/approval-seal";
+import type { ApprovalDecision, ApprovalStateData } from "../dispatch/approval";
+import { isRecord } from "./protocol";
+
+/** The key of the one input request an approval asks. */
+export const APPROVAL_INPUT = "approval";
+/** Default time a client has to come back with the user's answer. */
+export const MCP_APPROVAL_TTL_MS = 15 * 60 * 1000;
+
+/** The form elicitation that asks the user about one call (`mode` only where the client's revision knows it). */
+export function approvalQuestion(name: string, args: unknown, withMode: boolean): Record<string, unknown> {
+  let shown = canonicalJson(args);
+  if (shown.length > 2000) shown = `${shown.slice(0, 2000)}…`;
+  return {
+    ...(withMode ? { mode: "form" } : {}),
+    message: `The assistant wants to run the tool "${name}" with these arguments:\n${shown}\nAllow it?`,
+    requestedSchema: {
+      type: "object",
+      properties: { approve: { type: "boolean", title: `Run ${name}`, description: "true runs the tool once with the arguments shown; false refuses it." } },
+      required: ["approve"],
+    },
+  };
+}
+
+/** The user's decision on call `id` from an elicitation answer: only an accepted form with `approve: true` runs it. */
+export function decisionFrom(id: string, answer: unknown): ApprovalDecision | undefined {
+  if (!isRecord(answer) || typeof answer.action !== "string") return undefined;
+  if (answer.action === "accept" && isRecord(answer.content) && answer.content.approve === true) return { id, approved: true };
+  if (answer.action === "accept") return { id, approved: false, reason: "The user did not approve it." };
+  return { id, approved: false, reason: answer.action === "decline" ? "The user declined." : "The user dismissed the question." };
+}
+
+/** What a request state binds besides the paused call: who asked and for which tool call. */
+export interface StateBinding {
+  caller: string;
+  name: string;
+  args: unknown;
+}
+
+interface Sealed {
+  v: 1;
+  state: ApprovalStateData;
+  caller: string;
+  expiresAt: number;
+  mac?: string;
+}
+
+/** Seals and encodes a paused call for `requestState`. */
+export async function encodeRequestState(secret: string | Uint8Array, state: ApprovalStateData, binding: StateBinding, ttlMs: number): Promise<string> {
+  const body: Sealed = { v: 1, state, caller: binding.caller, expiresAt: Date.now() + ttlMs };
+  const mac = await seal(secret, canonicalJson(body));
+  return toBase64Url(JSON.stringify({ ...body, mac }));
+}
+
+/**
+ * The paused call of a `requestState`, or why it is refused: not this server's (seal), changed, expired, presented by
+ * another caller, or brought back on a call of another tool or other arguments than the ones the user was shown.
+ */
+export async function decodeRequestState(secret: string | Uint8Array, text: unknown, binding: StateBinding): Promise<ApprovalStateData | string> {
+  if (typeof text !== "string" || text.length > 1_000_000) return "it is not a state this server issued";
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(fromBase64Url(text));
+  } catch {
+    return "it is not a state this server issued";
+  }
+  if (!isRecord(parsed) || parsed.v !== 1 || typeof parsed.mac !== "string") return "it is not a state this server issued";
+  const { mac, ...body } = parsed as unknown as Sealed & { mac: string };
+  if (!sameSeal(mac, await seal(secret, canonicalJson(body)))) return "its seal does not match (it was changed, or issued by another server)";
+  if (typeof body.expiresAt !== "number" || Date.now() > body.expiresAt) return "it expired; call the tool again to ask anew";
+  if (body.caller !== binding.caller) return "it was issued to another caller";
+  const call = body.state?.calls?.[0];
+  if (!call || call.kind !== "args" || call.name !== binding.name || canonicalJson(call.args) !== canonicalJson(binding.args ?? {})) {
+    return "it belongs to another call (the tool or its arguments differ from the ones the user was asked about)";
+  }
+  return body.state;
+}
+
+/** A per-process key for servers whose registry has no `approvalSecret`, made on first use. */
+let processKey: Uint8Array | undefined;
+export function ownKey(): Uint8Array {
+  return (processKey ??= crypto.getRandomValues(new Uint8Array(32)));
+}
+
+/** A caller named by what `authenticate` returned (a token's claims by their JSON), for binding a state to it. */
+export function callerOf(auth: unknown): string {
+  if (auth === undefined || auth === null || auth === true) return "anonymous";
+  if (typeof auth === "string" || typeof auth === "number") return `${typeof auth}:${auth}`;
+  try {
+    return `json:${canonicalJson(auth)}`;
+  } catch {
+    return "unreadable";
+  }
+}
+
+function toBase64Url(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromBase64Url(text: string): string {
+  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+}

@@ -1,0 +1,79 @@
+/**
+ * What the MCP methods (endpoint.ts) and the transports (server.ts, fetch.ts) say to each other: the server's
+ * options, what a transport knows of one request (`MCPExchange`), the revision a request speaks.
+ */
+import type { LoopAccess } from "../registry/core";
+import type { BaseToolRegistry as ToolRegistry } from "../registry/core";
+import type { ClientCapabilities, JsonRpcRequest, JsonRpcResponse, JsonRpcNotification } from "./protocol";
+
+/** How the server introduces itself to clients, and what it lets out. */
+export interface MCPServerOptions {
+  /** Server name in `server/discover`, `initialize` and each result's `_meta` (default `"tooltype"`). */
+  name?: string;
+  /** Server version there (default `"0.0.0"`). */
+  version?: string;
+  /** Instructions for the client's model, sent by `server/discover` and `initialize`. */
+  instructions?: string;
+  /** Values for every call's `ToolContext.metadata` (laid over each tool's own `metadata`). */
+  metadata?: Record<string, unknown>;
+  /**
+   * Send every failure's own text to the client. Default `true` for `createMCPServer`/`serveMCP` (a local
+   * process), `false` for the HTTP handlers: there only texts written for the caller go out, anything else as a
+   * generic "failed" text (log the real error with the registry's `onToolError` hook).
+   */
+  exposeErrors?: boolean;
+  /** A time limit for each `tools/call`, in milliseconds (`DispatchOptions.timeoutMs`). HTTP default 60,000. */
+  timeoutMs?: number;
+  /**
+   * At most one `notifications/progress` per call in this many milliseconds (default 100; 0 sends every report).
+   * The newest report of an interval is sent at its end, and the last one before the result.
+   */
+  progressIntervalMs?: number;
+  /** How long a client may keep a `tools/list` or `server/discover` answer, in milliseconds (`ttlMs`; default 60,000). */
+  listTtlMs?: number;
+  /**
+   * How long a client has to bring back a user's approval of a `needsApproval` tool (the sealed `requestState`),
+   * in milliseconds. Default 15 minutes.
+   */
+  approvalTtlMs?: number;
+}
+
+/** What a transport knows of one request. */
+export interface MCPExchange {
+  /** The `authenticate` result, passed to tools as `ToolContext.auth`. */
+  auth?: unknown;
+  /** Aborted when the request is cancelled (a closed stream, `notifications/cancelled`) or times out. */
+  signal: AbortSignal;
+  /** Sends a notification about this request (progress), where the transport has a way to. */
+  notify?: (notification: JsonRpcNotification) => void;
+  /** What `initialize` said on this connection (older revisions, on a connection that lives across requests). */
+  session?: LegacySession;
+  /** Asks the client a question and resolves to its answer (older revisions, on a live connection only). */
+  ask?: (method: string, params: Record<string, unknown>) => Promise<unknown>;
+  /** Resolves once the client has handled what was sent before (older revisions on a stream: see server.ts). */
+  settle?: () => Promise<void>;
+  /** `"private"` when the answer depends on the caller (an `authenticate`d endpoint): no shared cache may keep it. */
+  cacheScope?: "public" | "private";
+}
+
+/** An older revision's connection, as `initialize` opened it. */
+export interface LegacySession {
+  version: string;
+  capabilities: ClientCapabilities;
+}
+
+/** The revision a request speaks, read from it. */
+export type Era = { modern: true; capabilities: ClientCapabilities } | { modern: false; capabilities: ClientCapabilities | undefined; version: string };
+
+/** A registry's MCP methods, made once per server or handler. */
+export interface MCPEndpoint {
+  readonly registry: ToolRegistry;
+  readonly access: LoopAccess;
+  readonly options: Required<Pick<MCPServerOptions, "exposeErrors" | "progressIntervalMs" | "listTtlMs" | "approvalTtlMs">> & MCPServerOptions;
+  readonly serverInfo: { name: string; version: string };
+  /** The answer to one request (never rejects: a failure is a JSON-RPC error). */
+  answer(request: JsonRpcRequest, exchange: MCPExchange): Promise<JsonRpcResponse>;
+  /** The revision `request` speaks, or the `UnsupportedProtocolVersion` error for a version this server does not. */
+  eraOf(request: JsonRpcRequest, session?: LegacySession): Era | JsonRpcResponse;
+}
+

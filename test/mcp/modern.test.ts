@@ -1,0 +1,227 @@
+/**
+ * The MCP server on the 2026-07-28 revision under Node's http server (mcpHttpHandler), driven by the official SDK
+ * v2 client (`@modelcontextprotocol/client`, negotiating by `server/discover`) and by raw requests: the stateless
+ * revision chosen, the same tools and answers as older clients get, `resultType`, `ttlMs`/`cacheScope` and the
+ * server's identity on results, the header checks, `UnsupportedProtocolVersion`, an unknown method, list changes on
+ * `subscriptions/listen`, and cancelling by closing the stream.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import * as http from "node:http";
+import { Client, InMemoryTransport, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { Client as LegacyClient } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport as LegacyMemory } from "@modelcontextprotocol/sdk/inMemory.js";
+import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { type MCPHttpOptions, mcpHttpHandler, MCP_PROTOCOL_VERSION, serveMCP } from "tooltype/mcp";
+import { ToolRegistry } from "tooltype";
+import { listenOnLoopback } from "../support/listen";
+import { deferred } from "../support/deferred";
+import { checkTools, rawPost, TIMEOUT } from "./support";
+import { add, createMcpRegistry, removeFile, waits } from "./tools";
+import { HANG_MS } from "../support/hang";
+
+async function withServer(registry: ToolRegistry, options: MCPHttpOptions | undefined, body: (url: URL) => Promise<void>): Promise<void> {
+  const handler = mcpHttpHandler(registry, options);
+  const server = http.createServer((req, res) => void handler(req, res));
+  const port = await listenOnLoopback(server);
+  try {
+    await body(new URL(`http://127.0.0.1:${port}/mcp`));
+  } finally {
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  }
+}
+
+/** The SDK v2 client, negotiating the revision (`server/discover` first, `initialize` only for an older server). */
+export async function connectModern(url: URL, headers: Record<string, string> = {}): Promise<Client> {
+  const client = new Client({ name: "tooltype-v2-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+  await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers } }), TIMEOUT);
+  return client;
+}
+
+const META = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}, "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" } };
+
+function modern(method: string, params: Record<string, unknown> = {}, id: number | string = 1): Record<string, unknown> {
+  return { jsonrpc: "2.0", id, method, params: { ...params, _meta: META } };
+}
+
+function headersFor(method: string, name?: string): Record<string, string> {
+  return { "mcp-protocol-version": "2026-07-28", "mcp-method": method, ...(name === undefined ? {} : { "mcp-name": name }) };
+}
+
+test("the SDK v2 client negotiates 2026-07-28 by server/discover and gets the same tools and answers", async () => {
+  await withServer(createMcpRegistry(), { name: "modern-tools", version: "2.0.0" }, async (url) => {
+    const client = await connectModern(url);
+    try {
+      assert.is(client.getNegotiatedProtocolVersion(), MCP_PROTOCOL_VERSION);
+      assert.equal(client.getServerVersion(), { name: "modern-tools", version: "2.0.0" });
+      assert.equal(client.getDiscoverResult()?.supportedVersions, ["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"]);
+      await checkTools(client as never);
+      const seen: number[] = [];
+      const counted = await client.callTool({ name: "count", arguments: { n: 3 } }, { ...TIMEOUT, onprogress: (p) => seen.push(p.progress) });
+      assert.equal(counted.content, [{ type: "text", text: "counted to 3" }]);
+      assert.is(seen.at(-1), 3);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+test("raw: results carry resultType and serverInfo; tools/list its ttlMs, cacheScope and a stable order", async () => {
+  await withServer(createMcpRegistry(), { listTtlMs: 5000 }, async (url) => {
+    const discover = await rawPost(url, modern("server/discover"), headersFor("server/discover"));
+    assert.is(discover.status, 200);
+    const found = JSON.parse(discover.body).result;
+    assert.is(found.resultType, "complete");
+    assert.equal(found._meta["io.modelcontextprotocol/serverInfo"], { name: "tooltype", version: "0.0.0" });
+    assert.equal(found.capabilities, { tools: { listChanged: true } });
+    assert.is(found.ttlMs, 5000);
+    const first = await rawPost(url, modern("tools/list"), headersFor("tools/list"));
+    const second = await rawPost(url, modern("tools/list", {}, 2), headersFor("tools/list"));
+    const listed = JSON.parse(first.body).result;
+    assert.is(listed.resultType, "complete");
+    assert.is(listed.ttlMs, 5000);
+    assert.is(listed.cacheScope, "public");
+    assert.is(JSON.stringify(listed.tools), JSON.stringify(JSON.parse(second.body).result.tools));
+    // No session on this revision: nothing is minted.
+    assert.is(first.headers["mcp-session-id"], undefined);
+  });
+});
+
+test("raw: an authenticate'd endpoint marks its lists private", async () => {
+  await withServer(createMcpRegistry(), { authenticate: () => ({ user: "a" }) }, async (url) => {
+    const listed = JSON.parse((await rawPost(url, modern("tools/list"), headersFor("tools/list"))).body).result;
+    assert.is(listed.cacheScope, "private");
+  });
+});
+
+test("raw: headers must say what the body says (400 HeaderMismatch), an unknown version is 400 UnsupportedProtocolVersion, an unknown method 404", async () => {
+  await withServer(createMcpRegistry(), undefined, async (url) => {
+    const call = modern("tools/call", { name: "add", arguments: { values: [1] } });
+    const cases: [Record<string, string>, RegExp][] = [
+      [{ "mcp-protocol-version": "2026-07-28", "mcp-name": "add" }, /Mcp-Method header is missing/],
+      [headersFor("tools/list", "add"), /Mcp-Method "tools\/list" does not match/],
+      [headersFor("tools/call"), /Mcp-Name header is missing/],
+      [headersFor("tools/call", "remove_file"), /Mcp-Name "remove_file" does not match/],
+      [{ ...headersFor("tools/call", "add"), "mcp-protocol-version": "2025-06-18" }, /does not match the body's "2026-07-28"/],
+    ];
+    for (const [headers, why] of cases) {
+      const answer = await rawPost(url, call, headers);
+      assert.is(answer.status, 400, JSON.stringify(headers));
+      const error = JSON.parse(answer.body).error;
+      assert.is(error.code, -32020);
+      assert.match(error.message, why);
+    }
+    // The name in the revision's base64 form is decoded before it is compared.
+    const encoded = await rawPost(url, call, headersFor("tools/call", `=?base64?${Buffer.from("add").toString("base64")}?=`));
+    assert.is(encoded.status, 200);
+    assert.equal(JSON.parse(encoded.body).result.structuredContent, { total: 1, count: 1 });
+
+    const future = { ...call, params: { ...(call.params as object), _meta: { ...META, "io.modelcontextprotocol/protocolVersion": "2099-01-01" } } };
+    const unsupported = await rawPost(url, future, { ...headersFor("tools/call", "add"), "mcp-protocol-version": "2099-01-01" });
+    assert.is(unsupported.status, 400);
+    const error = JSON.parse(unsupported.body).error;
+    assert.is(error.code, -32022);
+    assert.equal(error.data, { supported: ["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"], requested: "2099-01-01" });
+
+    const unknown = await rawPost(url, modern("prompts/list"), headersFor("prompts/list"));
+    assert.is(unknown.status, 404);
+    assert.is(JSON.parse(unknown.body).error.code, -32601);
+  });
+});
+
+test("raw: an invalid call is an isError result the model can correct, an unknown tool -32602", async () => {
+  await withServer(createMcpRegistry(), undefined, async (url) => {
+    const invalid = JSON.parse((await rawPost(url, modern("tools/call", { name: "add", arguments: { values: ["x"] } }), headersFor("tools/call", "add"))).body).result;
+    assert.is(invalid.resultType, "complete");
+    assert.is(invalid.isError, true);
+    assert.match(invalid.content[0].text, /^Error: invalid arguments for add:/);
+    const unknown = JSON.parse((await rawPost(url, modern("tools/call", { name: "nope", arguments: {} }), headersFor("tools/call", "nope"))).body);
+    assert.is(unknown.error.code, -32602);
+    assert.match(unknown.error.message, /Unknown tool: "nope"\. Valid tools: add, /);
+  });
+});
+
+test("subscriptions/listen: acknowledged, then a tools/list_changed when the registry gains a tool (SDK v2 client)", async () => {
+  const registry = new ToolRegistry([add]);
+  await withServer(registry, undefined, async (url) => {
+    const client = await connectModern(url);
+    try {
+      const changed = deferred<void>();
+      client.setNotificationHandler("notifications/tools/list_changed", () => changed.resolve());
+      const subscription = await client.listen({ toolsListChanged: true }, TIMEOUT);
+      assert.equal(subscription.honoredFilter, { toolsListChanged: true });
+      registry.register(removeFile);
+      await changed.promise;
+      const { tools } = await client.listTools(undefined, { ...TIMEOUT, cacheMode: "refresh" } as never);
+      assert.equal(tools.map((t) => t.name), ["add", "remove_file"]);
+      await subscription.close();
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+test("on a connection (serveMCP): subscriptions/listen for the SDK v2 client, notifications/tools/list_changed for an SDK 1.x client", async () => {
+  const registry = new ToolRegistry([add]);
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const server = await serveMCP(registry, serverSide);
+  const client = new Client({ name: "v2", version: "1" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+  await client.connect(clientSide, TIMEOUT);
+  try {
+    assert.is(client.getNegotiatedProtocolVersion(), "2026-07-28");
+    const changed = deferred<void>();
+    client.setNotificationHandler("notifications/tools/list_changed", () => changed.resolve());
+    const subscription = await client.listen({ toolsListChanged: true }, TIMEOUT);
+    registry.register(removeFile);
+    await changed.promise;
+    await subscription.close();
+  } finally {
+    await client.close();
+    await server.close();
+  }
+
+  const older = new ToolRegistry([add]);
+  const [oldClientSide, oldServerSide] = LegacyMemory.createLinkedPair();
+  const oldServer = await serveMCP(older, oldServerSide);
+  const legacy = new LegacyClient({ name: "desktop", version: "1" });
+  const heard = deferred<void>();
+  legacy.setNotificationHandler(ToolListChangedNotificationSchema, () => heard.resolve());
+  await legacy.connect(oldClientSide, TIMEOUT);
+  try {
+    assert.equal(legacy.getServerCapabilities()?.tools, { listChanged: true });
+    older.register(removeFile);
+    await heard.promise;
+    assert.equal((await legacy.listTools(undefined, TIMEOUT)).tools.map((t) => t.name), ["add", "remove_file"]);
+  } finally {
+    await legacy.close();
+    await oldServer.close();
+  }
+});
+
+test("cancellation on this revision: closing the response stream aborts the running tool", async () => {
+  await withServer(createMcpRegistry(), undefined, async (url) => {
+    const before = { ...waits };
+    const started = deferred<void>();
+    const timer = setInterval(() => waits.started > before.started && started.resolve(), 5);
+    const req = http.request({
+      host: url.hostname,
+      port: url.port,
+      path: url.pathname,
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headersFor("tools/call", "wait") },
+    });
+    req.on("error", () => undefined);
+    req.end(JSON.stringify(modern("tools/call", { name: "wait", arguments: { label: "z" }, _meta: { ...META, progressToken: 1 } })));
+    await started.promise;
+    clearInterval(timer);
+    req.destroy();
+    const end = Date.now() + HANG_MS;
+    while (waits.aborted === before.aborted && Date.now() < end) await new Promise((resolve) => setImmediate(resolve));
+    assert.is(waits.aborted, before.aborted + 1);
+  });
+});
+
+test.run();
