@@ -6,6 +6,7 @@ import type { BuildResult } from "./build";
 import type { ValidatorSizeResult } from "./validator-size";
 import type { BundleResult } from "./bundle";
 import { INSTALLED_PLUGIN, TSC, TSPC_PLAIN, TSPC_PLUGIN } from "./build";
+import { COMMANDS, type Compiler, type TypeScript7Result } from "./typescript-7";
 import { type BundlerResult, ESBUILD_ALONE, ESBUILD_PLUGIN, ESBUILD_PLUGIN_DOM, ESBUILD_PLUGIN_NO_VALIDATORS, TSC_NOEMIT, TSC_NOEMIT_DOM } from "./bundler";
 import type { ColdStartResult, CompileCacheResult, MemoryResult, Phase } from "./cold-start";
 import { FLOOR, FLOOR_ASYNC, FLOOR_PROMISE, LANGCHAIN, TOOLTYPE, type DispatchResult } from "./dispatch";
@@ -28,6 +29,7 @@ export interface Results {
   /** Bytes of emitted validator code per tool (from the build benchmark's output). */
   validators?: ValidatorSizeResult;
   bundler?: BundlerResult;
+  typescript7?: TypeScript7Result;
   /** One call in each format a registry answers (formats.ts). */
   formats?: InterleaveResult;
   bundle?: BundleResult;
@@ -347,6 +349,17 @@ export function markdown(results: Results): string {
     lines.push("");
   }
 
+  if (results.typescript7) {
+    const t = results.typescript7;
+    for (const compiler of Object.keys(t.ms) as Compiler[]) {
+      const m = t.ms[compiler];
+      const own = m["tsc --noEmit"].median;
+      lines.push(
+        `| TypeScript ${compiler}, ${t.tools} tools | esbuild + plugin ${ms(m["esbuild + plugin"].median)}; tooltype check ${ms(m["tooltype check"].median)} | ` +
+          `its tsc --noEmit ${ms(own)} | ${COMMANDS.slice(0, 2).map((c) => `${ratio(m[c].median / own)}`).join("; ")} |`,
+      );
+    }
+  }
   if (results.memory) {
     const mem = results.memory;
     lines.push(`## Memory: heap retained per 1,000 registered tools`);

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark, then the table on stdout and in bench/RESULTS.md.
  *
- *   node --expose-gc .bench-build/bench/run.js [--smoke] [--only=dispatch,hostile,cold,memory,build,bundler,bundle,sizes,toolsearch]
+ *   node --expose-gc .bench-build/bench/run.js [--smoke] [--only=dispatch,hostile,cold,memory,build,bundler,typescript-7,bundle,sizes,toolsearch]
  *
  * `--smoke` (or BENCH_SMOKE=1): tiny sizes and few rounds, to prove every benchmark runs end to end and that the
  * sides answer alike; its figures mean nothing and it writes .bench-build/RESULTS.smoke.md instead. The test suite
@@ -15,6 +15,7 @@ import * as path from "node:path";
 import { benchBuild } from "./build";
 import { benchBundle } from "./bundle";
 import { benchBundler } from "./bundler";
+import { benchTypeScript7 } from "./typescript-7";
 import { benchColdStart, benchCompileCache, benchMemory, compileCacheNode, prepareToolProject } from "./cold-start";
 import { benchDispatch, checkDispatch } from "./dispatch";
 import { benchFormats, checkFormats } from "./formats";
@@ -67,7 +68,7 @@ const SMOKE: Plan = {
   searchUpFront: 5,
 };
 
-const ALL = ["dispatch", "hostile", "cold", "memory", "build", "bundler", "bundle", "sizes", "toolsearch"] as const;
+const ALL = ["dispatch", "hostile", "cold", "memory", "build", "bundler", "typescript-7", "bundle", "sizes", "toolsearch"] as const;
 
 function log(text: string): void {
   process.stderr.write(`[bench] ${text}\n`);
@@ -139,6 +140,12 @@ async function main(): Promise<void> {
     log(`bundler: ${plan.buildTools} tools, esbuild + plugin against tsc --noEmit, ${plan.buildRuns} runs each, then watch …`);
     results.bundler = benchBundler(plan.buildTools, plan.buildRuns, plan.buildWarmup);
     results.checks.push("bundler: the plugin's bundle carries compiled metadata, esbuild's alone none; the watch rebuild carries the changed description");
+  }
+
+  if (only.has("typescript-7")) {
+    log(`typescript-7: ${plan.buildTools} tools, esbuild + plugin and tooltype check on TypeScript 5.9, 7.0 and 7.1 beside each one's tsc --noEmit, ${plan.buildRuns} runs each …`);
+    results.typescript7 = benchTypeScript7(plan.buildTools, plan.buildRuns, plan.buildWarmup);
+    results.checks.push("typescript-7: tooltype check found the generated tools on every compiler, and each plugin bundle carries compiled metadata");
   }
 
   if (only.has("bundle")) {

@@ -60,7 +60,19 @@ export interface TooltypeTransformerExtras {
    * returned as they are. The TypeScript 7 reader runs the core this way, on nodes no factory of 5.x could update.
    */
   analyseOnly?: boolean;
+  /**
+   * With `analyseOnly`: each usage the transformer compiled, with the text of the metadata argument it would add
+   * (validators included), for a host that writes it into the module's source text itself (the TypeScript 7 path
+   * of the bundler plugins, whose nodes no factory of 5.x can update).
+   */
+  onCompiled?: (usage: CompiledUsage) => void;
 }
+
+/** One compiled usage as text, for `onCompiled`: the arguments a call or decorator gets, or the kit import a file needs. */
+export type CompiledUsage =
+  | { kind: "call"; call: ts.CallExpression; /** Arguments before the metadata (missing ones are `void 0`). */ leading: number; meta: string }
+  | { kind: "decorator"; decorator: ts.Decorator; meta: string }
+  | { kind: "kit-import"; name: string };
 
 /**
  * What an incremental or watch build needs to hear of each emitted file, to re-emit tool files whose types changed
@@ -90,7 +102,10 @@ export default function tooltypeTransformer(
   const checker = program.getTypeChecker();
   const api = new ApiResolver(tsi, checker);
   const analyseOnly = extras.analyseOnly === true;
-  const validators = config.validators === false || analyseOnly ? undefined : (extras.validatorCompiler ?? new ValidatorCompiler());
+  // Hosts that splice text (onCompiled) get the whole metadata, validators included; a plain analysis needs neither.
+  const spliced = analyseOnly ? extras.onCompiled : undefined;
+  const emits = !analyseOnly || spliced !== undefined;
+  const validators = config.validators === false || !emits ? undefined : (extras.validatorCompiler ?? new ValidatorCompiler());
   const report = (problem: Problem): void => {
     const category = problem.warning ? tsi.DiagnosticCategory.Warning : tsi.DiagnosticCategory.Error;
     const diagnostic = makeDiagnostic(tsi, problem.node, problem.code, problem.message, category, problem.related);
@@ -129,7 +144,7 @@ export default function tooltypeTransformer(
       problems.forEach(report);
       extras.onToolMeta?.(meta, site.fn);
       compiledInFile++;
-      if (analyseOnly) return f.createNull(); // nothing is emitted: no expression of the metadata to build
+      if (!emits) return f.createNull(); // nothing is emitted: no expression of the metadata to build
       // The schema's JSON text is both the validator cache's key and the emitted text: written once.
       const json = { value: meta.parameters as JsonValue, text: JSON.stringify(meta.parameters) };
       // A tool with errors fails the build anyway; compiling its (partial) schema would only add noise.
@@ -156,6 +171,7 @@ export default function tooltypeTransformer(
       }
       const options = tsi.isCallExpression(expression) ? expression.arguments[0] : undefined;
       const meta = compile({ fn: method, docHost: method, name: name ?? "tool", nameNode: method.name, ...literalOptions(tsi, options) });
+      if (spliced) spliced({ kind: "decorator", decorator, meta: metaText(tsi, meta) });
       return analyseOnly ? decorator : decoratorWithMeta(f, tsi, decorator, meta);
     };
 
@@ -211,7 +227,7 @@ export default function tooltypeTransformer(
       const { meta, problems } = deriveOutputMeta(tsi, checker, { call, typeNode, explicitName, explicitNameNode: explicitName === undefined ? undefined : first });
       problems.forEach(report);
       compiledInFile++;
-      if (analyseOnly) return f.createNull();
+      if (!emits) return f.createNull();
       const json = { value: meta.schema as JsonValue, text: JSON.stringify(meta.schema) };
       const validator = validators && !problems.some((p) => !p.warning) ? inFile(validators.code(meta.schema, slowPattern(typeNode), json.text)) : undefined;
       return metaExpression(f, meta as unknown as JsonValue, validator, json);
@@ -231,6 +247,7 @@ export default function tooltypeTransformer(
       const compiled = callMeta(node);
       const meta = compiled?.meta ?? outputMeta(node);
       const visited = descend(node);
+      if (spliced && meta !== undefined) spliced({ kind: "call", call: node, leading: compiled?.index ?? 2, meta: metaText(tsi, meta) });
       return meta === undefined || analyseOnly ? visited : withMetaArgument(f, visited, visited.arguments, compiled?.index ?? 2, meta);
     };
 
@@ -239,9 +256,15 @@ export default function tooltypeTransformer(
       kit = { name: kitImportName(file), used: false };
       const visited = descend(file);
       tracker?.visited(file, compiledInFile > 0);
+      if (spliced && kit.used) spliced({ kind: "kit-import", name: kit.name });
       return kit.used && !analyseOnly ? withKitImport(f, tsi, visited, kit.name) : visited;
     };
   };
+}
+
+/** The text of a metadata argument: `metaExpression` writes it as one verbatim identifier, an unreadable tool `null`. */
+function metaText(tsi: TS, meta: ts.Expression): string {
+  return tsi.isIdentifier(meta) ? meta.text : "null";
 }
 
 /** What `@tool` on a non-method should say: TypeScript's own error (if any) does not tell how to make a tool. */

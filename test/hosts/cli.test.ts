@@ -121,7 +121,7 @@ test("clear messages: bad tsconfig path, no tools, TT errors, usage mistakes, --
   assert.is(emptyCheck.code, 0, "no tools is not an error for check");
   assert.match(emptyCheck.stderr, /^No tools in /);
   assert.is(usage.code, 2);
-  assert.match(usage.stderr, "tooltype: Unknown command lint: use check or schema.");
+  assert.match(usage.stderr, "tooltype: Unknown command lint: use check, schema or build.");
   assert.is(strictJson.code, 2);
   assert.match(strictJson.stderr, "--strict rewrites schemas for OpenAI: use it with --format openai.");
   assert.is(help.code, 0);

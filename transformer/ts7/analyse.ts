@@ -1,12 +1,15 @@
 /**
- * The transformer core over a TypeScript 7 project, without emitting: every tool's metadata and every TT
- * diagnostic, as `tooltype check` and `tooltype schema` need them. The same core as on the JavaScript API (the
- * visitor of index.ts, tool-meta, the type reader) runs on TypeScript 7's nodes and the checker facade.
+ * The transformer core over a TypeScript 7 project: every tool's metadata and every TT diagnostic, as `tooltype
+ * check` and `tooltype schema` need them, and, for hosts that write the metadata into a module's text, each
+ * compiled usage with its metadata as text (`onCompiled`). The same core as on the JavaScript API (the visitor of
+ * index.ts, tool-meta, the type reader) runs on TypeScript 7's nodes and the checker facade.
  */
 import type * as ts from "typescript";
-import tooltypeTransformer, { type TooltypePluginConfig, type TooltypeTransformerExtras } from "../index";
+import tooltypeTransformer, { type CompiledUsage, type TooltypePluginConfig, type TooltypeTransformerExtras } from "../index";
+import type { ValidatorCompiler } from "../validator";
 import type { TypeScript7Session } from "./api";
 import { CheckerFacade, typeScript7Namespace } from "./facade";
+import type { TS } from "../compat";
 
 type ToolMeta = Parameters<NonNullable<TooltypeTransformerExtras["onToolMeta"]>>[0];
 
@@ -19,37 +22,92 @@ export interface TypeScript7Analysis {
   files: ts.SourceFile[];
 }
 
+/** What reading one file gave. */
+export interface FileReading {
+  file: ts.SourceFile;
+  diagnostics: ts.Diagnostic[];
+  tools: ToolMeta[];
+  /** Each compiled usage with its metadata as text (validators included unless the plugin options turn them off). */
+  usages: CompiledUsage[];
+}
+
+export interface ReaderOptions {
+  pluginConfig?: TooltypePluginConfig;
+  /** Build each usage's metadata text (with validators) for `FileReading.usages`; without it, metadata only. */
+  splice?: boolean;
+  /** Kept across readers by hosts that read many programs (watch mode): a schema's validator is compiled once. */
+  validatorCompiler?: ValidatorCompiler;
+}
+
+/**
+ * The core bound to the session's current program. A reader answers from what it has asked (the facade's memory),
+ * so it serves one program: after `session.update`, `current()` makes a new one.
+ */
+export class TypeScript7Reader {
+  readonly tsi: TS;
+  readonly generation: number;
+  private readonly facade: CheckerFacade;
+  private readonly transform: (file: ts.SourceFile) => unknown;
+  private sink: Omit<FileReading, "file"> = { diagnostics: [], tools: [], usages: [] };
+
+  constructor(
+    readonly session: TypeScript7Session,
+    options: ReaderOptions = {},
+  ) {
+    this.generation = session.generation;
+    const tsi = (this.tsi = typeScript7Namespace(session));
+    const compilerOptions = session.ask(() => session.program.getCompilerOptions()) as ts.CompilerOptions;
+    this.facade = new CheckerFacade(session, compilerOptions);
+    const checker = this.facade.checker(tsi);
+    const program = { getTypeChecker: () => checker, getCompilerOptions: () => compilerOptions } as unknown as ts.Program;
+    const config = options.splice ? (options.pluginConfig ?? {}) : { ...options.pluginConfig, validators: false };
+    const factory = tooltypeTransformer(program, config, {
+      ts: tsi,
+      analyseOnly: true,
+      validatorCompiler: options.validatorCompiler,
+      // The host writes `@tool` out as a static block (the hosts' module transform), as on the JavaScript API.
+      rewritesDecorators: options.splice,
+      addDiagnostic: (d) => this.sink.diagnostics.push(d),
+      onToolMeta: (meta) => this.sink.tools.push(meta),
+      onCompiled: options.splice ? (usage) => this.sink.usages.push(usage) : undefined,
+    });
+    this.transform = factory({ factory: (tsi as unknown as { factory: ts.NodeFactory }).factory } as ts.TransformationContext);
+  }
+
+  /** The project's own source file names: no declarations, nothing from node_modules. */
+  sourceFileNames(): string[] {
+    const names = this.session.ask(() => this.session.program.getSourceFileNames()) as string[];
+    return names.filter((name) => !/\.d\.[cm]?ts$/.test(name) && !/[\\/]node_modules[\\/]/.test(name));
+  }
+
+  /** Reads one file of the program; undefined when the program has no such file. */
+  readFile(fileName: string): FileReading | undefined {
+    const { session } = this;
+    session.reading = fileName;
+    try {
+      const file = session.ask(() => session.program.getSourceFile(fileName)) as ts.SourceFile | undefined;
+      if (!file) return undefined;
+      this.sink = { diagnostics: [], tools: [], usages: [] };
+      this.facade.prefetchFile(this.tsi, file);
+      this.transform(file);
+      return { file, ...this.sink };
+    } finally {
+      session.reading = undefined;
+    }
+  }
+}
+
 /** Reads every tool of the session's project. */
 export function analyseTypeScript7(session: TypeScript7Session, pluginConfig: TooltypePluginConfig = {}): TypeScript7Analysis {
-  const tsi = typeScript7Namespace(session);
-  const options = session.ask(() => session.program.getCompilerOptions()) as ts.CompilerOptions;
-  const facade = new CheckerFacade(session, options);
-  const checker = facade.checker(tsi);
-  const program = { getTypeChecker: () => checker, getCompilerOptions: () => options } as unknown as ts.Program;
-  const diagnostics: ts.Diagnostic[] = [];
-  const tools: ToolMeta[] = [];
-  const toolFiles: string[] = [];
-  const factory = tooltypeTransformer(program, { ...pluginConfig, validators: false }, {
-    ts: tsi,
-    analyseOnly: true,
-    addDiagnostic: (d) => diagnostics.push(d),
-    onToolMeta: (meta, fn) => {
-      tools.push(meta);
-      toolFiles.push(fn.getSourceFile().fileName);
-    },
-  });
-  const transform = factory({ factory: (tsi as unknown as { factory: ts.NodeFactory }).factory } as ts.TransformationContext);
-  const names = session.ask(() => session.program.getSourceFileNames()) as string[];
-  const files: ts.SourceFile[] = [];
-  for (const name of names) {
-    if (/\.d\.[cm]?ts$/.test(name) || /[\\/]node_modules[\\/]/.test(name)) continue;
-    session.reading = name;
-    const file = session.ask(() => session.program.getSourceFile(name)) as ts.SourceFile | undefined;
-    if (!file) continue;
-    files.push(file);
-    facade.prefetchFile(tsi, file);
-    transform(file);
+  const reader = new TypeScript7Reader(session, { pluginConfig });
+  const out: TypeScript7Analysis = { diagnostics: [], tools: [], toolFiles: [], files: [] };
+  for (const name of reader.sourceFileNames()) {
+    const read = reader.readFile(name);
+    if (!read) continue;
+    out.files.push(read.file);
+    out.diagnostics.push(...read.diagnostics);
+    out.tools.push(...read.tools);
+    out.toolFiles.push(...read.tools.map(() => read.file.fileName));
   }
-  session.reading = undefined;
-  return { diagnostics, tools, toolFiles, files };
+  return out;
 }

@@ -61,8 +61,10 @@ export interface SessionOptions {
 
 /** One `tsc --api` process with one project open: its program and checker, as TypeScript 7's client gives them. */
 export class TypeScript7Session {
-  readonly program: any;
-  readonly checker: any;
+  program: any;
+  checker: any;
+  /** Bumped each time `update` gives the session a new program: answers of an older one are not to be reused. */
+  generation = 0;
   /** Requests sent to the process so far (a batch of 7.1 counts as one, `batchRequests`). */
   roundTrips = 0;
   /** The same, by the API's method name. */
@@ -70,6 +72,8 @@ export class TypeScript7Session {
   /** The file whose tools are being read, named by errors. */
   reading: string | undefined;
   private readonly api: any;
+  /** 7.1's snapshot, which `update` derives the next one from (7.0 keeps its snapshot in the process). */
+  private snapshot: any;
   private readonly watchdog: Worker;
   /** [requests started, 1 while a request is out, 1 once the watchdog stopped the process, the timeout in ms]. */
   private readonly state: Int32Array;
@@ -83,6 +87,10 @@ export class TypeScript7Session {
     readonly configPath: string,
     options: SessionOptions = {},
   ) {
+    if (process.versions.bun !== undefined) {
+      // Its synchronous client reads the pipe through Node's internals (a socket's file descriptor), which Bun lacks.
+      throw new Error(`TypeScript ${ts.version}'s API client does not run under Bun, so tooltype cannot read ${configPath}'s types through it there. Install a JavaScript-API compiler next to TypeScript 7 (npm i -D @typescript/typescript6), which tooltype then uses under Bun, or build with a bundler plugin under Node.`);
+    }
     const timeoutMs = options.timeoutMs ?? (Number(process.env.TOOLTYPE_TS7_TIMEOUT_MS) || 120_000);
     this.api = new ts.sync.API({ cwd: path.dirname(configPath) });
     const client = this.api.client;
@@ -109,8 +117,8 @@ export class TypeScript7Session {
       };
     }
     const project = this.ask(() => {
-      const snapshot = typeof this.api.createSnapshot === "function" ? this.api.createSnapshot({ openProjects: [configPath] }) : this.api.updateSnapshot({ openProjects: [configPath] });
-      return snapshot.getProject?.(configPath) ?? snapshot.getProjects()[0];
+      const snapshot = typeof this.api.createSnapshot === "function" ? (this.snapshot = this.api.createSnapshot({ openProjects: [configPath] })) : this.api.updateSnapshot({ openProjects: [configPath] });
+      return projectOf(snapshot, configPath);
     }, `opening ${configPath}`);
     if (!project) {
       this.close();
@@ -118,6 +126,53 @@ export class TypeScript7Session {
     }
     this.program = project.program;
     this.checker = project.checker;
+  }
+
+  /** True when the API turns one module's text into JavaScript (7.1's `transpileModule`); 7.0's has no emit. */
+  get transpiles(): boolean {
+    return typeof this.api.transpileModule === "function";
+  }
+
+  /**
+   * One module's text as JavaScript, with its source map (7.1): the project's compiler options, `overrides` on top.
+   * The API takes options by their numeric values, as the program hands them back.
+   */
+  transpile(text: string, fileName: string, overrides: Record<string, unknown>): { js: string; map: string | undefined } {
+    const { plugins: _plugins, configFilePath: _config, ...options } = this.ask(() => this.program.getCompilerOptions()) as Record<string, unknown>;
+    const out = this.ask(() => this.api.transpileModule(text, { fileName, compilerOptions: { ...options, ...overrides } }), `transpiling ${fileName}`) as { outputText: string; sourceMapText?: string };
+    return { js: out.outputText, map: out.sourceMapText };
+  }
+
+  /** True when `update` can take a file's text from memory (7.1's file-system layer); 7.0 reads only the disk. */
+  get overlays(): boolean {
+    return this.snapshot !== undefined;
+  }
+
+  /**
+   * A new program after files changed: `changed` on disk (or every file, with `all`), `overlay` files whose text is
+   * the one given (7.1 only). The process and its parsed files stay; only what changed is read again.
+   */
+  update(changed: readonly string[], overlay: Readonly<Record<string, string>> = {}, all = false): void {
+    const project = this.ask(() => {
+      if (this.snapshot) {
+        const previous = this.snapshot;
+        const files = Object.keys(overlay);
+        const onDisk = changed.filter((file) => !(file in overlay));
+        this.snapshot = previous.update({
+          ...(all || onDisk.length > 0 ? { fileNotifications: all ? { invalidateAll: true } : { changed: onDisk } } : {}),
+          ...(files.length > 0 ? { fileSystem: { kind: "layer", files: overlay } } : {}),
+          ensurePrograms: true,
+        });
+        // Nothing changed: the process hands the same snapshot back.
+        if (this.snapshot !== previous) previous.dispose?.();
+        return projectOf(this.snapshot, this.configPath);
+      }
+      if (Object.keys(overlay).length > 0) throw new Error(`TypeScript ${this.ts.version}'s API reads files from disk only; tooltype needs 7.1 or later to read a module's text as the bundler hands it.`);
+      return projectOf(this.api.updateSnapshot({ openProjects: [this.configPath], fileChanges: all ? { invalidateAll: true } : { changed: [...changed] } }), this.configPath);
+    }, `updating ${this.configPath}`);
+    this.program = project.program;
+    this.checker = project.checker;
+    this.generation++;
   }
 
   /** True when the API answers many questions in one request (7.1's `api.batch`). */
@@ -191,6 +246,10 @@ export class TypeScript7Session {
       }
     }
   }
+}
+
+function projectOf(snapshot: any, configPath: string): any {
+  return snapshot.getProject?.(configPath) ?? snapshot.getConfiguredProject?.(configPath) ?? snapshot.getProjects()[0];
 }
 
 /**

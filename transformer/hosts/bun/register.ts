@@ -13,7 +13,8 @@
  */
 import * as fs from "node:fs";
 import { formatHostDiagnostic, stopOnErrors } from "../shared/diagnostic-format";
-import { projectFor, type ProjectService } from "../shared/project";
+import { moduleProjectFor } from "../shared/module-project";
+import type { ModuleProject } from "../shared/transform-module";
 import { mightUseTooltype, transformModule } from "../shared/transform-module";
 
 /** The part of Bun's run-time plugin API used here. */
@@ -32,7 +33,7 @@ if (bun === undefined) {
   throw new Error("tooltype/bun-register is Bun's preload (bun --preload tooltype/bun-register src/main.ts). Under Node, run node --import tooltype/register src/main.ts.");
 }
 
-let project: ProjectService | undefined;
+let project: ModuleProject | undefined;
 
 bun.plugin({
   name: "tooltype",
@@ -41,7 +42,7 @@ bun.plugin({
       const loader = path.endsWith("x") ? "tsx" : "ts";
       const text = fs.readFileSync(path, "utf8");
       if (PACKAGES.test(path) || !mightUseTooltype(text)) return { contents: text, loader };
-      project ??= projectFor({});
+      project ??= moduleProjectFor({});
       const result = transformModule(project, path, text);
       const texts = (category: "error" | "warning"): string[] => result.diagnostics.filter((d) => d.category === category).map((d) => formatHostDiagnostic(d));
       stopOnErrors("tooltype/bun-register", path, texts("error"), texts("warning"));

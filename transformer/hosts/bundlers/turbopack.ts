@@ -12,7 +12,7 @@
  */
 import type { TooltypePluginConfig } from "../../index";
 import { diagnosticError, formatDiagnostic } from "../shared/diagnostic-format";
-import { projectFor } from "../shared/project";
+import { moduleProjectFor } from "../shared/module-project";
 import { mightUseTooltype, transformModule } from "../shared/transform-module";
 
 /** What `turbopack.rules` may pass to the loader (plain JSON, as Turbopack requires). */
@@ -44,7 +44,7 @@ export default function tooltypeLoader(this: LoaderContext, source: string): voi
   const file = this.resourcePath;
   if (PACKAGES.test(file) || !mightUseTooltype(source)) return done(null, source);
   try {
-    const project = projectFor(optionsOf(this));
+    const project = moduleProjectFor(optionsOf(this));
     // Run again for this module: a file its schemas read may have changed since (why Turbopack runs it again), and
     // Turbopack may run it in a worker process that transformed the module before, whose project remembers that file.
     const known = dependenciesOf.get(file);

@@ -8,9 +8,11 @@
  * warnings), each position printed once in the bundler's own convention (bundler-message.mts), and watch mode: a module is re-transformed when any file its schemas may depend on changes.
  */
 import { createUnplugin, type UnpluginInstance } from "unplugin";
-import { projectFor, type ProjectOptions, type ProjectService } from "../shared/project.js";
+import type { ProjectOptions } from "../shared/project.js";
 import { bundlerMessages, bundlerWarning } from "./bundler-message.mjs";
-import { mightUseTooltype, transformModule } from "../shared/transform-module.js";
+import { type ModuleProject, mightUseTooltype, transformModule } from "../shared/transform-module.js";
+import { TypeScript7Project } from "../shared/ts7-project.js";
+import { moduleProjectFor } from "../shared/module-project.js";
 
 /** Options of every bundler plugin: the tsconfig, the compiler to analyse with, tooltype's options, which modules. */
 export interface TooltypeBundlerOptions extends ProjectOptions {
@@ -25,12 +27,41 @@ const PACKAGES = /[\\/]node_modules[\\/]|\0/;
 
 export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, false> = createUnplugin((given: TooltypeBundlerOptions | undefined, meta) => {
   const options = given ?? {};
-  let project: ProjectService | undefined;
+  let project: ModuleProject | undefined;
   const include = options.include ?? TYPESCRIPT;
   const exclude = options.exclude ?? PACKAGES;
+  /** webpack's and Rspack's compiler, which says whether it watches. */
+  let compiler: { watchMode?: boolean } | undefined;
+  // A TypeScript 7 project's `tsc --api` process lives as long as the build, or the watch, that uses it.
+  const finish = (): void => {
+    if (project instanceof TypeScript7Project) {
+      project.close();
+      project = undefined;
+    }
+  };
+  const onWebpackLike = (c: { watchMode?: boolean; hooks: { watchClose: { tap(name: string, fn: () => void): void } } }): void => {
+    compiler = c;
+    c.hooks.watchClose.tap("tooltype", finish);
+  };
   return {
     name: "tooltype",
     enforce: "pre",
+    buildEnd() {
+      // esbuild's builds end in onDispose (a build() call, or a context's dispose()); Bun's with the process.
+      if (meta.framework === "esbuild" || meta.framework === "bun") return;
+      const watching = meta.framework === "webpack" || meta.framework === "rspack" ? compiler?.watchMode === true : (this as { meta?: { watchMode?: boolean } }).meta?.watchMode === true;
+      if (!watching) finish();
+    },
+    rollup: { closeWatcher: finish },
+    vite: { closeWatcher: finish },
+    rolldown: { closeWatcher: finish },
+    webpack: onWebpackLike as never,
+    rspack: onWebpackLike as never,
+    esbuild: {
+      setup(build) {
+        build.onDispose(finish);
+      },
+    },
     // A (re)build starts: files may have changed on disk since the last one.
     buildStart() {
       project?.refresh();
@@ -43,7 +74,7 @@ export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, fals
       handler(code, id) {
         const file = id.replace(/[?#].*$/, "");
         if (!include.test(file) || exclude.test(file) || !mightUseTooltype(code)) return null;
-        project ??= projectFor(options);
+        project ??= moduleProjectFor(options);
         const result = transformModule(project, file, code);
         for (const dependency of result.dependencies) this.addWatchFile(dependency);
         const errors = result.diagnostics.filter((d) => d.category === "error");

@@ -8,6 +8,9 @@
  *   JSON, made by the runtime's own export functions from the derived metadata, so the output is what a
  *   `ToolRegistry` of all the project's tools exports.
  *
+ * - `tooltype build [-p tsconfig] [-w]`: a project whose only compiler is TypeScript 7 built to its outDir with the
+ *   tools' metadata (build.ts).
+ *
  * Exit status 2 for a usage or tsconfig problem; 1 when the tools cannot be exported as asked.
  */
 import * as fs from "node:fs";
@@ -20,6 +23,8 @@ import { createTsconfigProgram, hasJavaScriptApiCompiler, ProjectError, projectS
 import { analyseTypeScript7 } from "../../ts7/analyse";
 import { isTypeScript7, loadTypeScript7, TypeScript7Session } from "../../ts7/api";
 import { typeScript7Namespace } from "../../ts7/facade";
+import { tspcOnTypeScript7Note, typeScript7ProjectFor } from "../shared/ts7-project";
+import { buildOnce, watch } from "./build";
 
 const FORMATS = ["json", "openai", "anthropic", "gemini", "mcp"] as const;
 type Format = (typeof FORMATS)[number];
@@ -27,6 +32,7 @@ type Format = (typeof FORMATS)[number];
 const HELP = `Usage:
   tooltype check  [-p <tsconfig>]
   tooltype schema [-p <tsconfig>] [--format json|openai|anthropic|gemini|mcp] [--strict]
+  tooltype build  [-p <tsconfig>] [-w]
 
 Commands:
   check    Print every tooltype diagnostic (TT codes) of the project, without emitting.
@@ -37,11 +43,14 @@ Commands:
              anthropic  Messages API "tools"
              gemini     [{ functionDeclarations }]
              mcp        MCP tools/list descriptors
+  build    Build a project whose compiler is TypeScript 7 (7.1 or later) to its outDir, like tsc,
+           with the tools' metadata; -w rebuilds on every change. (On TypeScript 5.5-6.0: tspc.)
 
 Options:
   -p, --project <path>  tsconfig.json, or the folder that holds it (default: ./tsconfig.json)
   --format <name>       schema output format (see above)
   --strict              with --format openai: rewrite the schemas into OpenAI's strict subset
+  -w, --watch           with build: rebuild when a source file changes
   -h, --help            this text
 `;
 
@@ -103,6 +112,8 @@ function typeScript7Of(projectDir: string): string | undefined {
 /** `analyse` through TypeScript 7's API: one tsc --api process for the command, closed before it returns. */
 function analyseOnTypeScript7(packageDir: string, configPath: string): Analysis {
   if (!fs.existsSync(configPath)) throw new UsageError(`No tsconfig.json at ${configPath}. Pass the path of the project's tsconfig (or its folder) with -p.`);
+  const note = tspcOnTypeScript7Note(configPath);
+  if (note) process.stderr.write(`${note}\n\n`);
   const session = new TypeScript7Session(loadTypeScript7(packageDir), configPath);
   try {
     const a = analyseTypeScript7(session);
@@ -161,6 +172,24 @@ function schema(project: string, format: Format, strict: boolean): number {
   return 0;
 }
 
+function build(project: string, watching: boolean): number {
+  const given = path.resolve(project.endsWith(".json") ? project : path.join(project, "tsconfig.json"));
+  if (!fs.existsSync(given)) throw new UsageError(`No tsconfig.json at ${given}. Pass the path of the project's tsconfig (or its folder) with -p.`);
+  const ts7 = typeScript7ProjectFor(given, undefined);
+  if (!ts7) {
+    throw new ProjectError(`tooltype build: ${given} has a compiler with the JavaScript API (TypeScript 5.5 to 6.0), which builds tools with tspc: npx tspc -p ${path.relative(process.cwd(), given) || "tsconfig.json"}. \`tooltype build\` is for projects whose only compiler is TypeScript 7.`);
+  }
+  if (watching) {
+    watch(ts7);
+    return 0;
+  }
+  try {
+    return buildOnce(ts7);
+  } finally {
+    ts7.close();
+  }
+}
+
 function main(argv: string[]): number {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -169,6 +198,7 @@ function main(argv: string[]): number {
       project: { type: "string", short: "p" },
       format: { type: "string" },
       strict: { type: "boolean" },
+      watch: { type: "boolean", short: "w" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -189,7 +219,8 @@ function main(argv: string[]): number {
     if (values.strict && format !== "openai") throw new UsageError("--strict rewrites schemas for OpenAI: use it with --format openai.");
     return schema(project, format, values.strict ?? false);
   }
-  throw new UsageError(command === undefined ? "Missing command: check or schema." : `Unknown command ${command}: use check or schema.`);
+  if (command === "build") return build(project, values.watch ?? false);
+  throw new UsageError(command === undefined ? "Missing command: check, schema or build." : `Unknown command ${command}: use check, schema or build.`);
 }
 
 try {

@@ -12,6 +12,7 @@ import type * as ts from "typescript";
 import type { TS } from "../../compat";
 import tooltypeTransformer from "../../index";
 import { formatByCategory, stopOnErrors } from "../shared/diagnostic-format";
+import { compileOnTypeScript7, typeScript7ProjectOf } from "./register-ts7";
 import { createTsconfigProgram, findTsconfig, ProjectError, readTsconfig, typescriptFor, type TsconfigProgram } from "../shared/tsconfig";
 
 export type NodeFormat = "module" | "commonjs";
@@ -143,6 +144,8 @@ export function compileCount(): number {
 /** The JavaScript Node runs for `fileName`, with tooltype's metadata in it. Throws on TT errors. */
 export function compileForNode(fileName: string, format: NodeFormat): string {
   compiles++;
+  const typeScript7 = typeScript7ProjectOf(path.resolve(fileName));
+  if (typeScript7) return compileOnTypeScript7(typeScript7, path.resolve(fileName), format);
   const { project, sourceFile } = projectFor(path.resolve(fileName), format);
   const { program, tsi, transformer } = project;
   project.diagnostics.length = 0;

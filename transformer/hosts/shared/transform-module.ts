@@ -10,23 +10,20 @@
  * Owns: the cheap pre-filter, the splice, the source map, and the files a module's schemas may depend on (for
  * watch mode). Diagnostics become positions in the hosts' diagnostics format.
  */
-import MagicString, { type SourceMap } from "magic-string";
 import type * as ts from "typescript";
 import type { TS } from "../../compat";
 import { isDirective } from "../../emit";
 import { dependenciesOf } from "./dependencies";
-import { hostDiagnostic, type HostDiagnostic } from "./diagnostic-format";
+import { hostDiagnostic } from "./diagnostic-format";
 import type { ProjectService } from "./project";
 import { transformerFor } from "./program-transformer";
+import { type ModuleResult, spliceText } from "./splice";
+import { TypeScript7Project } from "./ts7-project";
 
-export interface ModuleResult {
-  /** The module's text with the metadata spliced in; undefined when tooltype had nothing to add. */
-  code: string | undefined;
-  map: SourceMap | undefined;
-  diagnostics: HostDiagnostic[];
-  /** Files whose change may change this module's schemas: re-transform the module when one changes. */
-  dependencies: string[];
-}
+export type { ModuleResult } from "./splice";
+
+/** The project a module is read in: a language service on the JavaScript API, or a TypeScript 7 session. */
+export type ModuleProject = ProjectService | TypeScript7Project;
 
 /** Modules that cannot use tooltype are not analysed at all (a module that does names one of these). */
 const MENTIONS_TOOLTYPE = /tooltype|\btool\b|structuredOutput/;
@@ -36,18 +33,18 @@ export function mightUseTooltype(code: string): boolean {
 }
 
 /** The last result per module, with what it was made from: the module's text and its dependencies' versions. */
-const results = new WeakMap<ProjectService, Map<string, { code: string; fingerprint: string; result: ModuleResult }>>();
+const results = new WeakMap<ModuleProject, Map<string, { code: string; fingerprint: string; result: ModuleResult }>>();
 
 /**
  * The module transformed, or its last result when neither its text nor any file it depends on changed since
  * (the transform is a function of those): a rebuild re-transforms only what a change can reach.
  */
-export function transformModule(project: ProjectService, fileName: string, code: string): ModuleResult {
+export function transformModule(project: ModuleProject, fileName: string, code: string): ModuleResult {
   let cache = results.get(project);
   if (!cache) results.set(project, (cache = new Map()));
   const last = cache.get(fileName);
   if (last && last.code === code && last.fingerprint === project.fingerprint(last.result.dependencies)) return last.result;
-  const result = transformAgain(project, fileName, code);
+  const result = project instanceof TypeScript7Project ? project.transform(fileName, code) : transformAgain(project, fileName, code);
   cache.set(fileName, { code, fingerprint: project.fingerprint(result.dependencies), result });
   return result;
 }
@@ -73,18 +70,11 @@ function transformAgain(project: ProjectService, fileName: string, code: string)
   if (edits.length === 0) return { code: undefined, map: undefined, diagnostics, dependencies };
 
   const printer = tsi.createPrinter({ newLine: tsi.NewLineKind.LineFeed });
-  const text = new MagicString(code);
-  for (const edit of edits) {
+  const textEdits = edits.map((edit) => {
     const args = edit.args.map((a) => printer.printNode(tsi.isExpression(a) ? tsi.EmitHint.Expression : tsi.EmitHint.Unspecified, a, source)).join(", ");
-    if (edit.remove) text.remove(edit.remove.start, edit.remove.end);
-    text.appendLeft(edit.at, `${edit.before}${args}${edit.after}`);
-  }
-  return {
-    code: text.toString(),
-    map: text.generateMap({ source: fileName, includeContent: true, hires: "boundary" }),
-    diagnostics,
-    dependencies,
-  };
+    return { at: edit.at, text: `${edit.before}${args}${edit.after}`, remove: edit.remove };
+  });
+  return { ...spliceText(code, fileName, textEdits), diagnostics, dependencies };
 }
 
 /** Arguments (or a statement) the transformer added, and where in the original text they go. */

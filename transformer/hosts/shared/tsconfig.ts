@@ -148,7 +148,7 @@ const OWN_TRANSFORMER = [path.resolve(__dirname, "..", "tspc", "plugin.js"), pat
  * The plugins entry that names tooltype's transformer: by package name (`tooltype/transformer`), by a path into a
  * build of it (tspc's plugin, or the compiler core it wraps), or by a path to this very build.
  */
-function tooltypeEntry(options: ts.CompilerOptions, configDir: string): TooltypePluginConfig {
+export function tooltypeEntry(options: ts.CompilerOptions, configDir: string): TooltypePluginConfig {
   const plugins = (options.plugins ?? []) as unknown as TooltypePluginConfig[];
   const entry = plugins.find((p) => {
     const transform = p.transform;

@@ -13,7 +13,7 @@ import { resolveTypeScript } from "../../compat";
 import tooltypeCore, { type TooltypePluginConfig, type TooltypeTransformerExtras } from "../../index";
 import { trackDependencies } from "../shared/incremental";
 
-export type { TooltypePluginConfig, TooltypeTransformerExtras } from "../../index";
+export type { CompiledUsage, TooltypePluginConfig, TooltypeTransformerExtras } from "../../index";
 
 /**
  * The ts-patch plugin (`"transform": "tooltype/transformer"` in tsconfig), also callable as a `before` transformer

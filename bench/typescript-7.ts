@@ -1,0 +1,65 @@
+/**
+ * Benchmark 4b, TypeScript 7 against 5.9 (issue 31): the generated project of N tools, on each compiler as a project
+ * whose `typescript` is that compiler and nothing else, built by esbuild with tooltype's plugin and checked by
+ * `tooltype check`, beside that compiler's own `tsc --noEmit`. TypeScript 7's projects live outside the repository
+ * (so that only their own `typescript` resolves), with node_modules/typescript linked to the repository's
+ * typescript-7 (7.0) or typescript-7.1; the 5.9 project is the repository's own compiler. Every command in its own
+ * process, the sides alternated.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { toolSpecs, writeTooltypeProject } from "./generate";
+import { alternate, runChild, stats, type Stats } from "./harness";
+
+const REPO = path.resolve(__dirname, "..", "..");
+const CHILD = path.join(__dirname, "bundler-child.js");
+const CLI = path.join(REPO, "dist", "transformer", "hosts", "cli", "main.js");
+
+export const COMPILERS = { "5.9": "typescript", "7.0": "typescript-7", "7.1": "typescript-7.1" } as const;
+export type Compiler = keyof typeof COMPILERS;
+export const COMMANDS = ["esbuild + plugin", "tooltype check", "tsc --noEmit"] as const;
+
+export interface TypeScript7Result {
+  tools: number;
+  runs: number;
+  /** Per compiler, per command: wall milliseconds. */
+  ms: Record<Compiler, Record<(typeof COMMANDS)[number], Stats>>;
+}
+
+export function benchTypeScript7(toolCount: number, runs: number, warmup = true): TypeScript7Result {
+  const base = writeTooltypeProject(`typescript-7-${toolCount}`, toolSpecs(toolCount));
+  const dirs = {} as Record<Compiler, string>;
+  for (const compiler of Object.keys(COMPILERS) as Compiler[]) {
+    if (compiler === "5.9") {
+      dirs[compiler] = base.dir;
+      continue;
+    }
+    const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-bench-ts7-")), "project");
+    fs.cpSync(base.dir, dir, { recursive: true, verbatimSymlinks: true });
+    fs.symlinkSync(path.join(REPO, "node_modules", COMPILERS[compiler]), path.join(dir, "node_modules", "typescript"), "dir");
+    dirs[compiler] = dir;
+  }
+  const sides = (Object.keys(COMPILERS) as Compiler[]).flatMap((compiler) => COMMANDS.map((command) => `${compiler}\0${command}`));
+  const run = (side: string): number => {
+    const [compiler, command] = side.split("\0") as [Compiler, (typeof COMMANDS)[number]];
+    const dir = dirs[compiler];
+    const tsconfig = path.join(dir, "tsconfig.plain.json");
+    const args =
+      command === "esbuild + plugin" ? [CHILD, dir, "plugin", tsconfig]
+      : command === "tooltype check" ? [CLI, "check", "-p", tsconfig]
+      : [path.join(REPO, "node_modules", COMPILERS[compiler], "bin", "tsc"), "-p", tsconfig, "--noEmit"];
+    const child = runChild(process.execPath, args, { cwd: dir, timeoutMs: 600_000 });
+    if (command === "tooltype check" && !/tool\(s\) checked/.test(child.stdout)) throw new Error(`typescript-7 bench: tooltype check on ${compiler} checked no tools:\n${child.stdout}`);
+    return child.wallMs;
+  };
+  if (warmup) for (const side of sides) run(side); // unmeasured
+  const ms = alternate(sides, runs, run);
+  const out = {} as TypeScript7Result["ms"];
+  for (const side of sides) {
+    const [compiler, command] = side.split("\0") as [Compiler, (typeof COMMANDS)[number]];
+    (out[compiler] ??= {} as TypeScript7Result["ms"][Compiler])[command] = stats(ms[side]!);
+  }
+  for (const compiler of ["7.0", "7.1"] as const) fs.rmSync(path.dirname(dirs[compiler]), { recursive: true, force: true });
+  return { tools: toolCount, runs, ms: out };
+}

@@ -1,0 +1,183 @@
+/**
+ * Every module-transforming host on a project whose only compiler is TypeScript 7: the bundler plugins read the
+ * tools' types through TypeScript 7's API (7.0's `unstable/sync` and 7.1's `sync`), splice the metadata into each
+ * module's text, and the bundles dispatch with the very metadata (schemas and validators) a build on the JavaScript
+ * API writes. One `tsc --api` process per build, closed at its end; a process killed in the middle of a build is an
+ * error naming the file being read, and leaves no process behind.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { typeScript7ProjectFor } from "../../transformer/hosts/shared/ts7-project";
+import { type AppOutput, bunBinary, expectDispatch, prepareApp, REPO, run, runApp } from "./app";
+import { type Bundler, build } from "./builds";
+import { HANG_MS } from "../support/hang";
+
+const made: string[] = [];
+test.after(() => {
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** The sample app outside the repository, its `typescript` the given TypeScript 7 package and nothing else. */
+function projectOnlyOn(typescript7: "typescript-7" | "typescript-7.1", name: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `tooltype-${name}-`));
+  fs.cpSync(prepareApp(name), dir, { recursive: true, verbatimSymlinks: true });
+  fs.symlinkSync(path.join(REPO, "node_modules", typescript7), path.join(dir, "node_modules", "typescript"), "dir");
+  made.push(dir);
+  return dir;
+}
+
+/** The `tsc --api` processes this test process started and that are still running. */
+function apiProcesses(): number[] {
+  const found: number[] = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      const state = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0];
+      if (parent !== process.pid || state === "Z") continue;
+      if (fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").includes("--api")) found.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+/** No `tsc --api` child left once the ones closed have had time to exit (HANG_MS bounds only a hang). */
+async function noApiProcessLeft(label: string): Promise<void> {
+  const until = Date.now() + HANG_MS;
+  while (apiProcesses().length > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.equal(apiProcesses(), [], `${label}: no tsc --api process left`);
+}
+
+const references = new Map<Bundler, AppOutput["metas"]>();
+
+/**
+ * What the same app's tools compile to on the JavaScript API (TypeScript 5.9, the repository's compiler) with the
+ * same bundler: each bundler prints a validator's function in its own way.
+ */
+async function javaScriptApiMetas(bundler: Bundler): Promise<AppOutput["metas"]> {
+  let metas = references.get(bundler);
+  if (!metas) {
+    const dir = prepareApp(`typescript-7-hosts-reference-${bundler}`);
+    const built = await build(bundler, dir);
+    metas = (await runApp(built.command, built.args, dir)).metas;
+    references.set(bundler, metas);
+  }
+  return metas;
+}
+
+const cases: ["typescript-7" | "typescript-7.1", Bundler[]][] = [
+  ["typescript-7.1", ["esbuild", "vite", "rollup", "webpack"]],
+  ["typescript-7", ["esbuild", "rollup", "rolldown", "rspack"]],
+];
+
+for (const [typescript7, bundlers] of cases) {
+  test(`with only ${typescript7} installed, ${bundlers.join(", ")} build the tools through TypeScript 7's API, with the JavaScript API's metadata`, async () => {
+    for (const bundler of bundlers) {
+      const expected = await javaScriptApiMetas(bundler);
+      const dir = projectOnlyOn(typescript7, `ts7-only-${bundler}`);
+      const built = await build(bundler, dir);
+      await noApiProcessLeft(`${typescript7}, ${bundler}`);
+      const output = await runApp(built.command, built.args, dir);
+      expectDispatch(output, false, `${typescript7}, ${bundler}`);
+      assert.equal(output.metas, expected, `${typescript7}, ${bundler}: the metadata of a build on the JavaScript API`);
+    }
+  });
+}
+
+test("with only TypeScript 7.1 installed, tooltype/register runs the app with the JavaScript API's metadata; on 7.0 it says what works", async () => {
+  const register = ["--import", "tooltype/register", path.join("src", "main.ts")];
+  const reference = prepareApp("typescript-7-register-reference");
+  const expected = (await runApp(process.execPath, register, reference)).metas;
+  const dir = projectOnlyOn("typescript-7.1", "ts7-register");
+  const output = await runApp(process.execPath, register, dir);
+  expectDispatch(output, false, "tooltype/register on 7.1");
+  // The data byte for byte; the validators' code as TypeScript 7's emitter lays it out (the same code, other breaks).
+  const layoutFree = (metas: AppOutput["metas"]) => metas.map(({ data, validator }) => ({ data, validator: validator.replace(/\s+/g, "") }));
+  assert.equal(layoutFree(output.metas), layoutFree(expected), "tooltype/register on 7.1: the metadata of the JavaScript API's path");
+
+  const on70 = projectOnlyOn("typescript-7", "ts7-register-70");
+  const failed = await run(process.execPath, register, on70);
+  assert.is.not(failed.code, 0);
+  assert.match(failed.stderr, /TypeScript 7\.0\.2, and TypeScript 7\.0's API cannot turn TypeScript into JavaScript/);
+  assert.match(failed.stderr, /npm i -D @typescript\/typescript6/);
+});
+
+test("`tooltype build` builds a TypeScript-7.1-only project to its outDir (JavaScript, declarations, maps) with the JavaScript API's metadata; on 7.0 it says what works", async () => {
+  const cli = path.join(REPO, "dist", "transformer", "hosts", "cli", "main.js");
+  const commonJs = (text: string) => text.replace('"module": "ESNext",', '"module": "CommonJS",').replace('"moduleResolution": "bundler",', '"declaration": true, "sourceMap": true, "rootDir": "src",');
+  const dir = projectOnlyOn("typescript-7.1", "ts7-build");
+  fs.writeFileSync(path.join(dir, "tsconfig.json"), commonJs(fs.readFileSync(path.join(dir, "tsconfig.json"), "utf8")));
+  const built = await run(process.execPath, [cli, "build"], dir);
+  assert.is(built.code, 0, built.stdout + built.stderr);
+  const out = path.join(dir, "out-tspc");
+  assert.ok(fs.existsSync(path.join(out, "tools.d.ts")), "declarations are written");
+  const map = JSON.parse(fs.readFileSync(path.join(out, "tools.js.map"), "utf8")) as { sources: string[] };
+  assert.equal(map.sources, ["../src/tools.ts"], "the map names the source as tsc does");
+  const output = await runApp(process.execPath, [path.join(out, "main.js")], dir);
+  expectDispatch(output, false, "tooltype build on 7.1");
+  const reference = prepareApp("typescript-7-build-reference");
+  const expected = (await runApp(process.execPath, ["--import", "tooltype/register", path.join("src", "main.ts")], reference)).metas;
+  const layoutFree = (metas: AppOutput["metas"]) => metas.map(({ data, validator }) => ({ data, validator: validator.replace(/\s+/g, "") }));
+  assert.equal(layoutFree(output.metas), layoutFree(expected), "tooltype build on 7.1: the metadata of the JavaScript API's path");
+
+  const on70 = projectOnlyOn("typescript-7", "ts7-build-70");
+  const failed = await run(process.execPath, [cli, "build"], on70);
+  assert.is(failed.code, 2, failed.stdout + failed.stderr);
+  assert.match(failed.stderr, /TypeScript 7\.0\.2, whose API cannot emit/);
+});
+
+for (const typescript7 of ["typescript-7", "typescript-7.1"] as const) {
+  test(`${typescript7}: a rebuild after a change two imports away reuses the session's process and reads the new types`, () => {
+    const dir = projectOnlyOn(typescript7, `ts7-rebuild-${typescript7}`);
+    const project = typeScript7ProjectFor(path.join(dir, "tsconfig.json"), undefined)!;
+    const tools = path.join(dir, "src", "tools.ts");
+    const base = path.join(dir, "src", "base.ts");
+    try {
+      const first = project.transform(tools, fs.readFileSync(tools, "utf8")).code!;
+      assert.match(first, /City name/);
+      const [pid] = apiProcesses();
+      fs.writeFileSync(base, fs.readFileSync(base, "utf8").replace("City name", "Town name"));
+      project.refresh(base);
+      const second = project.transform(tools, fs.readFileSync(tools, "utf8")).code!;
+      assert.match(second, /Town name/, "the rebuild reads the changed declaration");
+      assert.not.match(second, /City name/);
+      assert.equal(apiProcesses(), [pid], "the same tsc --api process");
+    } finally {
+      project.close();
+    }
+  });
+}
+
+test("with only TypeScript 7 installed, bun --preload tooltype/bun-register says that TypeScript 7's API client does not run under Bun, and what works", async () => {
+  const dir = projectOnlyOn("typescript-7", "ts7-bun");
+  const failed = await run(bunBinary(), ["--preload", "tooltype/bun-register", path.join("src", "main.ts")], dir, { NO_COLOR: "1" });
+  assert.is.not(failed.code, 0);
+  assert.match(failed.stderr + failed.stdout, /TypeScript 7\.0\.2's API client does not run under Bun/);
+  assert.match(failed.stderr + failed.stdout, /npm i -D @typescript\/typescript6/);
+});
+
+test("a tsc --api process killed in the middle of a build is an error naming the file being read, and no process is left", async () => {
+  const dir = projectOnlyOn("typescript-7.1", "ts7-killed");
+  const project = typeScript7ProjectFor(path.join(dir, "tsconfig.json"), undefined);
+  assert.ok(project, "a TypeScript-7-only project is read through TypeScript 7's API");
+  const read = (file: string) => project!.transform(path.join(dir, "src", file), fs.readFileSync(path.join(dir, "src", file), "utf8"));
+  assert.ok(read("query.ts"), "the first module is read");
+  const [pid] = apiProcesses();
+  assert.ok(pid, "the build's tsc --api process runs");
+  process.kill(pid!, "SIGKILL");
+  const tools = path.join(dir, "src", "tools.ts");
+  assert.throws(
+    () => read("tools.ts"),
+    (error: Error) => error.message.includes(tools.split(path.sep).join("/")) && /TypeScript 7\.1.*exited while tooltype was reading/.test(error.message),
+  );
+  project!.close();
+  await noApiProcessLeft("after the crash");
+});
+
+test.run();

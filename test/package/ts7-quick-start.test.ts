@@ -1,0 +1,95 @@
+/**
+ * The README's quick start on whatever `typescript` npm resolves today (TypeScript 7, the native compiler), as a new
+ * user meets it: the packed tarball and plain `npm install --save-dev typescript` in a fresh project, with nothing
+ * else that has TypeScript's JavaScript API. Its src/main.ts and tsconfig.json as the README writes them, built
+ * with the esbuild plugin (tspc cannot run on TypeScript 7), checked by `npx tooltype check`; the program prints what
+ * the README says it prints.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { execFile } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { readmeBlock } from "../support/readme";
+import { HANG_MS } from "../support/hang";
+
+const repo = path.resolve(__dirname, "../../..");
+const readme = fs.readFileSync(path.join(repo, "README.md"), "utf8");
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command without a shell; npm's own `npm_*` variables are dropped so a nested npm is not steered by ours. */
+function run(file: string, args: string[], cwd: string): Promise<Run> {
+  const env: NodeJS.ProcessEnv = { NO_UPDATE_NOTIFIER: "1", NO_COLOR: "1" };
+  for (const [key, value] of Object.entries(process.env)) if (!/^npm_/i.test(key)) env[key] = value;
+  return new Promise((resolve) => {
+    execFile(file, args, { cwd, env, timeout: HANG_MS, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
+      resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout: String(stdout), stderr: String(stderr) }),
+    );
+  });
+}
+
+function ok(step: string, result: Run): Run {
+  assert.is(result.code, 0, `${step} failed:\n${result.stderr}\n${result.stdout}`);
+  return result;
+}
+
+function marked(marker: string, lang: string): string {
+  const at = readme.indexOf(`<!-- ${marker} -->\n\`\`\`${lang}\n`);
+  assert.ok(at >= 0, `README.md has a ${lang} block marked ${marker}`);
+  const body = readme.indexOf("\n", readme.indexOf("```", at)) + 1;
+  return readme.slice(body, readme.indexOf("```", body));
+}
+
+function lockedVersion(name: string): string {
+  const lock = JSON.parse(fs.readFileSync(path.join(repo, "package-lock.json"), "utf8")) as { packages: Record<string, { version?: string }> };
+  return lock.packages[`node_modules/${name}`]!.version!;
+}
+
+test("the README's quick start builds with the esbuild plugin and passes tooltype check on the typescript npm resolves today, alone", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-ts7-quick-start-"));
+  try {
+    const npm = "npm";
+    const packed = ok("npm pack", await run(npm, ["pack", "--ignore-scripts", "--json", "--pack-destination", dir], repo));
+    const tarball = path.join(dir, (JSON.parse(packed.stdout) as { filename: string }[])[0]!.filename);
+    fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "quick-start", version: "1.0.0", type: "commonjs" }));
+    fs.writeFileSync(path.join(dir, "tsconfig.json"), marked("quickstart:tsconfig", "jsonc"));
+    fs.mkdirSync(path.join(dir, "src"));
+    fs.writeFileSync(path.join(dir, "src", "main.ts"), readmeBlock("quick-start"));
+    ok("npm install", await run(npm, ["install", "--prefer-offline", "--no-audit", "--no-fund", tarball], dir));
+    // The README's install line for the bundler path: plain typescript, as npm resolves it today.
+    ok("npm install -D typescript", await run(npm, ["install", "--prefer-offline", "--no-audit", "--no-fund", "--save-dev", "typescript", `esbuild@${lockedVersion("esbuild")}`], dir));
+    const version = (JSON.parse(fs.readFileSync(path.join(dir, "node_modules", "typescript", "package.json"), "utf8")) as { version: string }).version;
+    const listed = await run(npm, ["ls", "typescript", "--all", "--parseable"], dir);
+    assert.equal(listed.stdout.trim().split("\n").filter(Boolean).map((p) => path.relative(dir, p)), [path.join("node_modules", "typescript")], "one typescript in the project");
+
+    fs.writeFileSync(
+      path.join(dir, "build.js"),
+      `require("esbuild").build({ entryPoints: ["src/main.ts"], bundle: true, platform: "node", outfile: "dist/main.js", logLevel: "warning", plugins: [require("tooltype/esbuild").default()] });\n`,
+    );
+    ok(`the esbuild build on TypeScript ${version}`, await run(process.execPath, ["build.js"], dir));
+    const ran = ok("node dist/main.js", await run(process.execPath, [path.join("dist", "main.js")], dir));
+    const [tools, answer] = ran.stdout.trim().split("\n");
+    const exported = JSON.parse(tools!) as { function: { name: string; description: string; parameters: { required: string[] } } }[];
+    assert.equal(
+      exported.map((t) => [t.function.name, t.function.description, t.function.parameters.required]),
+      [
+        ["price", "Price of an item, in euros.", ["item"]],
+        ["add", "Add two numbers.", ["a", "b"]],
+      ],
+    );
+    assert.is(answer, "5");
+    const checked = ok("npx tooltype check", await run(process.execPath, [path.join("node_modules", "tooltype", "dist", "transformer", "hosts", "cli", "main.js"), "check"], dir));
+    assert.match(checked.stdout, /2 tool\(s\) checked, no problems/);
+    assert.match(checked.stderr, /ts-patch cannot patch TypeScript 7/, "the tsconfig's tspc plugin entry is explained");
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test.run();

@@ -1,0 +1,17 @@
+/**
+ * Which project a host's module transform reads types in: TypeScript 7's API when the project's `typescript` is
+ * TypeScript 7 and nothing beside it has the JavaScript API (and no compiler was named), else the language service
+ * on the JavaScript API.
+ */
+import * as path from "node:path";
+import { projectFor, type ProjectOptions } from "./project";
+import type { ModuleProject } from "./transform-module";
+import { typeScript7ProjectFor } from "./ts7-project";
+
+export function moduleProjectFor(options: ProjectOptions, cwd = process.cwd()): ModuleProject {
+  if (options.typescript === undefined || options.typescript === "typescript") {
+    const ts7 = typeScript7ProjectFor(path.resolve(cwd, options.tsconfig ?? "tsconfig.json"), options.plugin);
+    if (ts7) return ts7;
+  }
+  return projectFor(options, cwd);
+}

@@ -1,0 +1,313 @@
+/**
+ * The module transform's project on TypeScript 7, for a project whose `typescript` is TypeScript 7 and that has no
+ * JavaScript-API compiler: one `tsc --api` process (a `TypeScript7Session`) per tsconfig, reused for every module of
+ * a build and across the rebuilds of watch mode, closed when the host's build or watch ends (and by TypeScript 7's
+ * client when the process exits). The core reads each module with the checker facade and reports each compiled
+ * usage as text (`onCompiled`), which is spliced into the module's text where the JavaScript API's path prints the
+ * transformer's new nodes.
+ *
+ * Owns: when the session's program is made again (a file changed on disk since, or the bundler's text differs from
+ * the disk's: 7.1 reads it from a file-system layer, 7.0 cannot), the edits of each usage, and the files a module's
+ * schemas may depend on (every project file: TypeScript 7's API gives no import graph cheaply).
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type * as ts from "typescript";
+import type { CompiledUsage, TooltypePluginConfig } from "../../index";
+import { TypeScript7Reader } from "../../ts7/analyse";
+import { isTypeScript7, loadTypeScript7, TypeScript7Session } from "../../ts7/api";
+import { ValidatorCompiler } from "../../validator";
+import { hostDiagnostic } from "./diagnostic-format";
+import { type ModuleResult, spliceText, type TextEdit } from "./splice";
+import { hasJavaScriptApiCompiler, tooltypeEntry } from "./tsconfig";
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- TypeScript 7's nodes, seen through their runtime shape */
+
+const open = new Map<string, TypeScript7Project>();
+
+/**
+ * The TypeScript 7 project for `tsconfig` when the project's `typescript` is TypeScript 7 and no compiler with the
+ * JavaScript API is installed beside it (then the hosts read types through TypeScript 7's API); else undefined.
+ */
+export function typeScript7ProjectFor(tsconfig: string, plugin: TooltypePluginConfig | undefined): TypeScript7Project | undefined {
+  const configPath = path.resolve(tsconfig);
+  const known = open.get(configPath);
+  if (known) return known;
+  const dir = path.dirname(configPath);
+  let packageDir: string;
+  try {
+    packageDir = path.dirname(require.resolve("typescript/package.json", { paths: [dir] }));
+  } catch {
+    return undefined;
+  }
+  if (!isTypeScript7(packageDir) || hasJavaScriptApiCompiler(dir)) return undefined;
+  const project = new TypeScript7Project(configPath, packageDir, plugin);
+  open.set(configPath, project);
+  return project;
+}
+
+export class TypeScript7Project {
+  readonly plugin: TooltypePluginConfig;
+  /** Kept across the programs of watch mode: a schema that did not change is not compiled again. */
+  readonly validators = new ValidatorCompiler();
+  private session: TypeScript7Session | undefined;
+  private reader: TypeScript7Reader | undefined;
+  /** The project's files and their versions when the session's program was made. */
+  private readVersions = new Map<string, string>();
+  /** Versions looked up since the last refresh. */
+  private readonly versions = new Map<string, string>();
+  /** Texts the bundler handed us that differ from the disk's (7.1's file-system layer). */
+  private readonly overlay: Record<string, string> = {};
+  private stale = false;
+
+  constructor(
+    readonly tsconfig: string,
+    private readonly packageDir: string,
+    plugin: TooltypePluginConfig | undefined,
+  ) {
+    this.plugin = plugin ?? pluginEntryOf(tsconfig);
+  }
+
+  /** Forget what is known of the disk: every file (or `fileName`) is looked at again before the next module. */
+  refresh(fileName?: string): void {
+    if (fileName === undefined) this.versions.clear();
+    else this.versions.delete(normalize(fileName));
+    this.stale = true;
+  }
+
+  /** What is known of these files now (their versions): an equal fingerprint means equal texts. */
+  fingerprint(files: readonly string[]): string {
+    return files.map((f) => this.version(normalize(f))).join("|");
+  }
+
+  /** The module with its usages' metadata spliced in, as `transformModule` gives it. */
+  transform(fileName: string, code: string): ModuleResult {
+    const file = normalize(fileName);
+    let reader: TypeScript7Reader;
+    let read: ReturnType<TypeScript7Reader["readFile"]>;
+    try {
+      reader = this.readerFor(file, code);
+      read = reader.readFile(file);
+    } catch (error) {
+      this.dropSession();
+      throw error;
+    }
+    if (!read) throw new Error(`tooltype: ${fileName} is not part of the TypeScript program of ${this.tsconfig}: TypeScript 7's API reads the files the tsconfig includes, so add it to "include" (or "files").`);
+    const diagnostics = read.diagnostics.map((d) => hostDiagnostic(reader.tsi, d));
+    const dependencies = read.usages.length > 0 || read.diagnostics.length > 0 ? [...this.readVersions.keys()] : [];
+    const edits = read.usages.flatMap((usage) => usageEdits(reader.tsi as any, read.file, usage));
+    if (edits.length === 0) return { code: undefined, map: undefined, diagnostics, dependencies };
+    return { ...spliceText(code, fileName, edits), diagnostics, dependencies };
+  }
+
+  /** The project's own source files, as the session's current program has them. */
+  sourceFiles(): string[] {
+    const session = this.openSession();
+    if (this.readVersions.size === 0) this.recordVersions(session);
+    return [...this.readVersions.keys()];
+  }
+
+  /**
+   * The program's output (JavaScript, declarations, maps: what tsc writes) with `spliced` as the text of those
+   * files, through 7.1's file-system layer; the files' own texts are put back before it returns, so the modules
+   * are read as written again. Undefined on 7.0, whose API has no emit.
+   */
+  emitWith(spliced: Readonly<Record<string, string>>): { files: Map<string, { text: string; sourceFileName?: string }>; diagnostics: unknown[] } | undefined {
+    const session = this.openSession();
+    if (!session.overlays) return undefined;
+    const names = Object.keys(spliced);
+    session.update(names, spliced);
+    try {
+      const out = session.ask(() => session.program.emitToString(), `emitting ${this.tsconfig}`) as { outputFiles: Map<string, { text: string; sourceFileName?: string }>; diagnostics: unknown[] };
+      return { files: new Map(out.outputFiles), diagnostics: [...out.diagnostics] };
+    } finally {
+      const own = Object.fromEntries(names.map((name) => [name, this.overlay[name] ?? readText(name) ?? ""]));
+      session.update(names, own);
+      this.reader = undefined;
+    }
+  }
+
+  /** The session, opened if it is not (the register hook transpiles through it). */
+  openSession(): TypeScript7Session {
+    return (this.session ??= new TypeScript7Session(loadTypeScript7(this.packageDir), this.tsconfig));
+  }
+
+  /** Ends the process; the next module opens a new one. */
+  close(): void {
+    this.dropSession();
+    open.delete(this.tsconfig);
+  }
+
+  private dropSession(): void {
+    this.session?.close();
+    this.session = undefined;
+    this.reader = undefined;
+  }
+
+  /** A reader of a program that holds `code` as the text of `file`. */
+  private readerFor(file: string, code: string): TypeScript7Reader {
+    let session = this.session;
+    const onDisk = readText(file);
+    const differs = onDisk !== code;
+    if (differs && this.overlay[file] !== code) {
+      this.overlay[file] = code;
+      this.stale = true;
+    } else if (!differs && this.overlay[file] !== undefined && this.overlay[file] !== code) {
+      this.overlay[file] = code;
+      this.stale = true;
+    }
+    if (!session) {
+      session = this.session = new TypeScript7Session(loadTypeScript7(this.packageDir), this.tsconfig);
+      if (differs && !session.overlays) this.textDiffers(file, session);
+      if (Object.keys(this.overlay).length > 0) session.update([], this.overlay);
+      this.recordVersions(session);
+    } else if (this.stale) {
+      const changed = [...this.readVersions].filter(([f, v]) => this.version(f) !== v).map(([f]) => f);
+      if (differs && !session.overlays) this.textDiffers(file, session);
+      const overlaid = Object.keys(this.overlay);
+      if (changed.length > 0 || overlaid.length > 0) {
+        session.update([...new Set([...changed, ...overlaid])], session.overlays ? this.overlay : {});
+        this.recordVersions(session);
+      }
+    }
+    this.stale = false;
+    if (!this.reader || this.reader.generation !== session.generation) {
+      this.reader = new TypeScript7Reader(session, { pluginConfig: this.plugin, splice: true, validatorCompiler: this.validators });
+    }
+    return this.reader;
+  }
+
+  private textDiffers(file: string, session: TypeScript7Session): never {
+    throw new Error(`tooltype: the text of ${file} that the bundler handed over differs from the file on disk (a plugin before tooltype changed it), and TypeScript ${session.ts.version}'s API reads files from disk only. Put tooltype's plugin first, or update TypeScript to 7.1 or later, whose API reads the text given.`);
+  }
+
+  private recordVersions(session: TypeScript7Session): void {
+    const names = session.ask(() => session.program.getSourceFileNames()) as string[];
+    this.readVersions = new Map(names.filter((n) => !/\.d\.[cm]?ts$/.test(n) && !/[\\/]node_modules[\\/]/.test(n)).map((n) => [normalize(n), this.version(normalize(n))]));
+  }
+
+  private version(file: string): string {
+    let version = this.versions.get(file);
+    if (version === undefined) {
+      try {
+        const stat = fs.statSync(file);
+        version = `disk:${stat.size}:${stat.mtimeMs}`;
+      } catch {
+        version = "missing";
+      }
+      const overlaid = this.overlay[file];
+      if (overlaid !== undefined) version += `:text:${overlaid.length}:${hash(overlaid)}`;
+      this.versions.set(file, version);
+    }
+    return version;
+  }
+}
+
+/**
+ * The edits that write one usage into the module's text, as the JavaScript API's module transform writes the
+ * transformer's new nodes: metadata appended to a call's arguments (`void 0` for a missing options argument), a
+ * `@tool` decorator written out as a static block after its method, the `tooltype/kit` import on the first line.
+ */
+export function usageEdits(tsi: any, file: ts.SourceFile, usage: CompiledUsage): TextEdit[] {
+  const text = file.text;
+  const source = (node: ts.Node): string => text.slice(node.getStart(file), node.end);
+  if (usage.kind === "kit-import") return [kitImportEdit(tsi, file, usage.name)];
+  if (usage.kind === "call") return [argumentsEdit(usage.call, usage.leading, usage.meta)];
+  const decorator = usage.decorator;
+  const expression = decorator.expression;
+  const call = tsi.isCallExpression(expression) ? (expression as ts.CallExpression) : undefined;
+  const method = decorator.parent;
+  const name = tsi.isMethodDeclaration(method) ? (method as ts.MethodDeclaration).name : undefined;
+  if (!name || !(tsi.isIdentifier(name) || tsi.isStringLiteral(name) || tsi.isNumericLiteral(name))) {
+    // A key a static block cannot name (a private method): kept a decorator, as tspc emits it.
+    return call ? [argumentsEdit(call, 1, usage.meta)] : [{ at: expression.end, text: `(void 0, ${usage.meta})` }];
+  }
+  const isStatic = [...((method as ts.MethodDeclaration).modifiers ?? [])].some((m) => m.kind === tsi.SyntaxKind.StaticKeyword);
+  const holder = isStatic ? "this" : "this.prototype";
+  const key = JSON.stringify(tsi.isNumericLiteral(name) ? String(Number((name as ts.NumericLiteral).text)) : (name as ts.Identifier).text);
+  const options = call?.arguments[0] ? source(call.arguments[0]) : "void 0";
+  const callee = call ? source(call.expression) : source(expression);
+  return [
+    {
+      at: method.end,
+      text: ` static { ${callee}(${options}, ${usage.meta})(${holder}, ${key}, Object.getOwnPropertyDescriptor(${holder}, ${key})); }`,
+      remove: { start: decorator.getStart(file), end: decorator.end },
+    },
+  ];
+}
+
+/** `f(a)` → `f(a, meta)`, `f()` → `f(void 0, meta)` for `leading` arguments before the metadata. */
+function argumentsEdit(call: ts.CallExpression, leading: number, meta: string): TextEdit {
+  const had = call.arguments;
+  const missing = Array.from({ length: Math.max(0, leading - had.length) }, () => "void 0");
+  const args = [...missing, meta].join(", ");
+  if (had.length > leading) {
+    // Arguments past the metadata's place are dropped, as the transformer's new call drops them.
+    return { at: had[leading - 1]!.end, text: `, ${args}`, remove: { start: had[leading - 1]!.end, end: had[had.length - 1]!.end } };
+  }
+  return had.length > 0 ? { at: had[had.length - 1]!.end, text: `, ${args}` } : { at: had.pos, text: args };
+}
+
+/** The kit import on the first line after the directive prologue and any `#!` line, so lines keep their numbers. */
+function kitImportEdit(tsi: any, file: ts.SourceFile, name: string): TextEdit {
+  const statement = `import * as ${name} from "tooltype/kit";`;
+  let at = 0;
+  for (const s of file.statements) {
+    if (!(tsi.isExpressionStatement(s) && tsi.isStringLiteral((s as ts.ExpressionStatement).expression))) break;
+    at = s.end;
+  }
+  const text = file.text;
+  let before = at > 0 && text[at - 1] !== ";" ? ";" : "";
+  if (at === 0) {
+    const shebang = /^#!.*/.exec(text)?.[0];
+    if (shebang !== undefined) at = text.indexOf("\n", shebang.length) + 1 || text.length;
+    if (shebang !== undefined && at === text.length) before = "\n";
+  }
+  return { at, text: `${before}${statement}` };
+}
+
+/**
+ * What to tell a TypeScript 7 project whose tsconfig lists tooltype's transformer for tspc: ts-patch cannot patch
+ * TypeScript 7 and stops before any plugin loads, so no code of tooltype's can explain it there. Undefined when the
+ * tsconfig lists no tooltype transformer.
+ */
+export function tspcOnTypeScript7Note(configPath: string): string | undefined {
+  if (pluginEntryOf(configPath).transform === undefined) return undefined;
+  return (
+    `note: ${configPath} lists tooltype's transformer in compilerOptions.plugins, for tspc (ts-patch). ts-patch cannot patch TypeScript 7: \`tspc\` and \`ts-patch install\` stop with "Cannot read properties of undefined (reading 'LineFeed')" before any plugin loads, and TypeScript 7's own \`tsc\` ignores plugins. ` +
+    `Build with \`npx tooltype build\` (TypeScript 7.1 or later), a bundler plugin or tooltype/register; or, to keep tspc, make TypeScript 6.0 the project's compiler (npm i -D typescript@6).`
+  );
+}
+
+/** tooltype's entry of the tsconfig's `plugins` (TypeScript 7's API does not hand plugin entries back). */
+function pluginEntryOf(configPath: string): TooltypePluginConfig {
+  try {
+    const raw = fs.readFileSync(configPath, "utf8");
+    const json = JSON.parse(raw.replace(/\/\*[\s\S]*?\*\/|("(?:\\.|[^"\\])*")|\/\/.*$/gm, (m, s: string | undefined) => s ?? "").replace(/,(\s*[}\]])/g, "$1")) as { compilerOptions?: ts.CompilerOptions };
+    return tooltypeEntry(json.compilerOptions ?? {}, path.dirname(configPath));
+  } catch {
+    return {};
+  }
+}
+
+function readText(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+function normalize(fileName: string): string {
+  return path.resolve(fileName).split(path.sep).join("/");
+}
+
+/** A cheap content fingerprint (FNV-1a). */
+function hash(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(16);
+}
