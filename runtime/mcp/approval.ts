@@ -21,25 +21,53 @@ export const APPROVAL_INPUT = "approval";
 /** Default time a client has to come back with the user's answer. */
 export const MCP_APPROVAL_TTL_MS = 15 * 60 * 1000;
 
-/** The form elicitation that asks the user about one call (`mode` only where the client's revision knows it). */
+/** Arguments longer than this as JSON are shown cut and offered for no edit (a form field is no place for them). */
+const EDITABLE_CHARS = 4000;
+
+/**
+ * The form elicitation that asks the user about one call (`mode` only where the client's revision knows it). Where
+ * the revision has form defaults (2025-11-25 and later), it also offers the arguments as JSON text to edit: an
+ * approval with other arguments runs the tool with those, checked again first (docs/running-tool-calls.md).
+ */
 export function approvalQuestion(name: string, args: unknown, withMode: boolean): Record<string, unknown> {
-  let shown = canonicalJson(args);
-  if (shown.length > 2000) shown = `${shown.slice(0, 2000)}…`;
+  const full = canonicalJson(args);
+  const shown = full.length > 2000 ? `${full.slice(0, 2000)}…` : full;
+  const editable = withMode && full.length <= EDITABLE_CHARS;
   return {
     ...(withMode ? { mode: "form" } : {}),
     message: `The assistant wants to run the tool "${name}" with these arguments:\n${shown}\nAllow it?`,
     requestedSchema: {
       type: "object",
-      properties: { approve: { type: "boolean", title: `Run ${name}`, description: "true runs the tool once with the arguments shown; false refuses it." } },
+      properties: {
+        approve: { type: "boolean", title: `Run ${name}`, description: "true runs the tool once with the arguments shown; false refuses it." },
+        ...(editable
+          ? { arguments: { type: "string", title: "Arguments (JSON)", description: "Edit to run it with other arguments; they are checked again before it runs.", default: full } }
+          : {}),
+      },
       required: ["approve"],
     },
   };
 }
 
-/** The user's decision on call `id` from an elicitation answer: only an accepted form with `approve: true` runs it. */
-export function decisionFrom(id: string, answer: unknown): ApprovalDecision | undefined {
+/**
+ * The user's decision on call `id` from an elicitation answer: only an accepted form with `approve: true` runs it,
+ * with the arguments the form gave back where they differ from those shown (`shown`). Edited text that is not a
+ * JSON object refuses the call, saying why: the model reads it and may try again.
+ */
+export function decisionFrom(id: string, answer: unknown, shown?: unknown): ApprovalDecision | undefined {
   if (!isRecord(answer) || typeof answer.action !== "string") return undefined;
-  if (answer.action === "accept" && isRecord(answer.content) && answer.content.approve === true) return { id, approved: true };
+  if (answer.action === "accept" && isRecord(answer.content) && answer.content.approve === true) {
+    const edited = answer.content.arguments;
+    if (typeof edited !== "string" || shown === undefined || edited === canonicalJson(shown)) return { id, approved: true };
+    let args: unknown;
+    try {
+      args = JSON.parse(edited);
+    } catch (error) {
+      return { id, approved: false, reason: `The user approved it with edited arguments that are not JSON (${(error as Error).message}); it was not run.` };
+    }
+    if (!isRecord(args)) return { id, approved: false, reason: "The user approved it with edited arguments that are not a JSON object; it was not run." };
+    return canonicalJson(args) === canonicalJson(shown) ? { id, approved: true } : { id, approved: true, args };
+  }
   if (answer.action === "accept") return { id, approved: false, reason: "The user did not approve it." };
   return { id, approved: false, reason: answer.action === "decline" ? "The user declined." : "The user dismissed the question." };
 }

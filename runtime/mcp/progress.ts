@@ -69,3 +69,10 @@ export function throttleProgress(send: (update: ToolProgress) => void, intervalM
     },
   };
 }
+
+/**
+ * The gap a connection of the 2026-07-28 revision leaves between a call's last progress report and its result. The
+ * SDK v2 client drops a report it reads in the same chunk as the result, and this revision gives the server no
+ * request to wait on (the older ones have ping): a gap lets a client that keeps up read them apart.
+ */
+export const PROGRESS_GAP_MS = 10;

@@ -19,7 +19,7 @@
 import { watchTools } from "../registry/tool-changes";
 import type { BaseToolRegistry as ToolRegistry } from "../registry/core";
 import { acknowledgeListen, type LegacySession, listChanged, type MCPEndpoint, mcpEndpoint, type MCPServerOptions } from "./endpoint";
-import { PROGRESS_SETTLE_MS } from "./progress";
+import { PROGRESS_GAP_MS, PROGRESS_SETTLE_MS } from "./progress";
 import {
   errorResponse,
   INTERNAL_ERROR,
@@ -161,7 +161,7 @@ class Connection {
    */
   async #flushed(): Promise<void> {
     await this.#lastSent;
-    await new Promise<void>((resolve) => setTimeout(resolve, 0));
+    await new Promise<void>((resolve) => setTimeout(resolve, PROGRESS_GAP_MS));
   }
 
   #receive(message: unknown): void {

@@ -12,6 +12,7 @@
  *   registry's own `handleToolError` returns); any other failure becomes a generic text, since an exception's
  *   message may carry paths, connection strings or tokens.
  */
+import type { ApprovalDecision } from "../dispatch/approval";
 import type { PendingApproval } from "../dispatch/approval-error";
 import type { NormalizedCall } from "../dispatch/call";
 import type { ToolMessage } from "../dispatch/messages";
@@ -113,7 +114,7 @@ async function approved(
       const state = await decodeRequestState(secret, params.requestState, binding);
       if (typeof state === "string") throw new MCPProtocolError(INVALID_PARAMS, `Invalid params: the requestState was refused: ${state}. Nothing was run.`);
       const responses = isRecord(params.inputResponses) ? params.inputResponses : {};
-      const decision = decisionFrom(state.pending[0]!.id, responses[APPROVAL_INPUT]);
+      const decision = decisionFrom(state.pending[0]!.id, responses[APPROVAL_INPUT], args);
       // No answer to the question: ask it again, as the revision asks of a server still missing an input.
       if (!decision) return new Raw({ resultType: "input_required", inputRequests: { [APPROVAL_INPUT]: elicit(tool.name, args, true) }, requestState: params.requestState });
       return resumed(endpoint, state, decision, dispatchOptions);
@@ -136,7 +137,7 @@ async function approved(
     if (dispatchOptions.signal?.aborted) throw error;
     return undefined;
   });
-  return resumed(endpoint, state, decisionFrom(pending[0]!.id, answer) ?? { id: pending[0]!.id, approved: false, reason: "The client gave no answer." }, dispatchOptions);
+  return resumed(endpoint, state, decisionFrom(pending[0]!.id, answer, args) ?? { id: pending[0]!.id, approved: false, reason: "The client gave no answer." }, dispatchOptions);
 }
 
 function elicit(name: string, args: unknown, withMode: boolean): Record<string, unknown> {
@@ -146,11 +147,11 @@ function elicit(name: string, args: unknown, withMode: boolean): Record<string, 
 async function resumed(
   endpoint: MCPEndpoint,
   state: Parameters<MCPEndpoint["access"]["resume"]>[0],
-  decision: { id: string; approved: boolean; reason?: string },
+  decision: ApprovalDecision,
   dispatchOptions: DispatchOptions,
 ): Promise<ToolMessage> {
   try {
-    const [message] = await endpoint.access.resume(state, [decision.approved ? { id: decision.id, approved: true } : { id: decision.id, approved: false, reason: decision.reason }], dispatchOptions);
+    const [message] = await endpoint.access.resume(state, [decision], dispatchOptions);
     return message!;
   } catch (error) {
     // A state resumed before, or one the registry's own checks refuse: nothing ran.

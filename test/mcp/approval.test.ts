@@ -103,6 +103,36 @@ test("SDK v2 client: a refusal or a declined question answers with the rejection
   });
 });
 
+test("SDK v2 client: the user approves with edited arguments, which are checked again; an edit that does not fit runs nothing", async () => {
+  await withServer(createApprovalRegistry(), undefined, async (url) => {
+    for (const [edited, expect] of [
+      ['{"amount":3,"to":"bob"}', { ran: "3 to bob", text: /^\[The user edited the arguments of this call before approving it; it ran with \{"amount":3,"to":"bob"\}\.\]\s*sent 3 to bob$/ }],
+      ['{"amount":"lots","to":"bob"}', { ran: undefined, text: /amount/ }],
+      ["{amount: 3}", { ran: undefined, text: /edited arguments that are not JSON/ }],
+      ['["bob", 3]', { ran: undefined, text: /edited arguments that are not a JSON object/ }],
+    ] as const) {
+      const offered: Record<string, unknown>[] = [];
+      const client = new Client({ name: "editor", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } }, capabilities: { elicitation: { form: {} } } });
+      client.setRequestHandler("elicitation/create", async (request) => {
+        offered.push((request.params as { requestedSchema: { properties: Record<string, unknown> } }).requestedSchema.properties);
+        return { action: "accept", content: { approve: true, arguments: edited } } as never;
+      });
+      await client.connect(new StreamableHTTPClientTransport(url), TIMEOUT);
+      try {
+        const before = transfers.length;
+        const result = await client.callTool({ name: "transfer", arguments: { to: "bob", amount: 5 } }, TIMEOUT);
+        // The form offers the arguments as shown, to edit.
+        assert.equal((offered[0]!.arguments as { default: string }).default, '{"amount":5,"to":"bob"}');
+        assert.match(text(result), expect.text, `${edited}: ${text(result)}`);
+        assert.is(result.isError, expect.ran === undefined ? true : undefined, edited);
+        assert.equal(transfers.slice(before), expect.ran === undefined ? [] : [expect.ran], edited);
+      } finally {
+        await client.close();
+      }
+    }
+  });
+});
+
 test("a client that declares no elicitation gets a tool error saying why, and nothing runs", async () => {
   await withServer(createApprovalRegistry(), undefined, async (url) => {
     const client = await modernClient(url);
