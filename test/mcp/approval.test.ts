@@ -8,32 +8,16 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import * as http from "node:http";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { Client as LegacyClient } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { ElicitRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { ToolRegistry } from "tooltype";
-import { type MCPHttpOptions, mcpHttpHandler, serveMCP } from "tooltype/mcp";
-import { listenOnLoopback } from "../support/listen";
-import { connect, rawPost, TIMEOUT } from "./support";
+import { type MCPHttpOptions, serveMCP } from "tooltype/mcp";
+import { connect, rawPost, TIMEOUT, withNodeHandler } from "./support";
 import { createApprovalRegistry, transfers } from "./tools";
 
 const SECRET = "an approval secret of thirty-two bytes or more, for the tests";
 
-async function withServer(registry: ToolRegistry, options: MCPHttpOptions | undefined, body: (url: URL) => Promise<void>): Promise<void> {
-  const handler = mcpHttpHandler(registry, options);
-  const server = http.createServer((req, res) => void handler(req, res));
-  const port = await listenOnLoopback(server);
-  try {
-    await body(new URL(`http://127.0.0.1:${port}/mcp`));
-  } finally {
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
-  }
-}
 
 /** The SDK v2 client on the current revision; with `answer`, it declares form elicitation and answers with it. */
 async function modernClient(url: URL, answer?: (message: string) => { action: "accept" | "decline" | "cancel"; content?: Record<string, unknown> }): Promise<Client> {
@@ -63,7 +47,7 @@ async function post(url: URL, body: unknown, headers: Record<string, string> = {
 }
 
 test("SDK v2 client: the user approves through the input_required elicitation, the retry runs the tool once", async () => {
-  await withServer(createApprovalRegistry(), undefined, async (url) => {
+  await withNodeHandler(createApprovalRegistry(), undefined, async (url) => {
     const asked: string[] = [];
     const client = await modernClient(url, (message) => {
       asked.push(message);
@@ -87,7 +71,7 @@ test("SDK v2 client: the user approves through the input_required elicitation, t
 });
 
 test("SDK v2 client: a refusal or a declined question answers with the rejection, and nothing runs", async () => {
-  await withServer(createApprovalRegistry(), undefined, async (url) => {
+  await withNodeHandler(createApprovalRegistry(), undefined, async (url) => {
     for (const answer of [{ action: "accept", content: { approve: false } }, { action: "decline" }] as const) {
       const client = await modernClient(url, () => answer);
       try {
@@ -104,7 +88,7 @@ test("SDK v2 client: a refusal or a declined question answers with the rejection
 });
 
 test("SDK v2 client: the user approves with edited arguments, which are checked again; an edit that does not fit runs nothing", async () => {
-  await withServer(createApprovalRegistry(), undefined, async (url) => {
+  await withNodeHandler(createApprovalRegistry(), undefined, async (url) => {
     for (const [edited, expect] of [
       ['{"amount":3,"to":"bob"}', { ran: "3 to bob", text: /^\[The user edited the arguments of this call before approving it; it ran with \{"amount":3,"to":"bob"\}\.\]\s*sent 3 to bob$/ }],
       ['{"amount":"lots","to":"bob"}', { ran: undefined, text: /amount/ }],
@@ -134,7 +118,7 @@ test("SDK v2 client: the user approves with edited arguments, which are checked 
 });
 
 test("a client that declares no elicitation gets a tool error saying why, and nothing runs", async () => {
-  await withServer(createApprovalRegistry(), undefined, async (url) => {
+  await withNodeHandler(createApprovalRegistry(), undefined, async (url) => {
     const client = await modernClient(url);
     try {
       const before = transfers.length;
@@ -161,7 +145,7 @@ test("a client that declares no elicitation gets a tool error saying why, and no
 
 test("requestState: edited, replayed, brought to other arguments or by another caller, it is refused and nothing runs", async () => {
   const users: MCPHttpOptions = { authenticate: (request) => request.headers.get("authorization")?.slice(7) || undefined };
-  await withServer(createApprovalRegistry(), users, async (url) => {
+  await withNodeHandler(createApprovalRegistry(), users, async (url) => {
     const alice = { authorization: "Bearer alice" };
     const asked = await post(url, call({ to: "bob", amount: 5 }), alice);
     assert.is(asked.result!.resultType, "input_required");
@@ -202,8 +186,8 @@ test("requestState: edited, replayed, brought to other arguments or by another c
 });
 
 test("with a shared approvalSecret, another instance resumes the state (no server memory)", async () => {
-  await withServer(createApprovalRegistry(SECRET), undefined, async (first) => {
-    await withServer(createApprovalRegistry(SECRET), undefined, async (second) => {
+  await withNodeHandler(createApprovalRegistry(SECRET), undefined, async (first) => {
+    await withNodeHandler(createApprovalRegistry(SECRET), undefined, async (second) => {
       const asked = await post(first, call({ to: "carol", amount: 2 }));
       const state = asked.result!.requestState as string;
       const done = await post(second, call({ to: "carol", amount: 2 }, { requestState: state, inputResponses: { approval: { action: "accept", content: { approve: true } } } }, 2));
@@ -211,8 +195,8 @@ test("with a shared approvalSecret, another instance resumes the state (no serve
     });
   });
   // Without the secret, the other registry cannot verify it.
-  await withServer(createApprovalRegistry(SECRET), undefined, async (first) => {
-    await withServer(createApprovalRegistry(), undefined, async (second) => {
+  await withNodeHandler(createApprovalRegistry(SECRET), undefined, async (first) => {
+    await withNodeHandler(createApprovalRegistry(), undefined, async (second) => {
       const state = (await post(first, call({ to: "carol", amount: 3 }))).result!.requestState as string;
       const refused = await post(second, call({ to: "carol", amount: 3 }, { requestState: state, inputResponses: { approval: { action: "accept", content: { approve: true } } } }, 2));
       assert.match(refused.error!.message, /seal does not match/);
@@ -243,7 +227,7 @@ test("an SDK 1.x client on a live connection (serveMCP) is asked with elicitatio
 });
 
 test("the old client helper still connects (legacy initialize over HTTP) next to approval tools", async () => {
-  await withServer(createApprovalRegistry(), undefined, async (url) => {
+  await withNodeHandler(createApprovalRegistry(), undefined, async (url) => {
     const client = await connect(url);
     const { tools } = await client.listTools(undefined, TIMEOUT);
     assert.equal(tools.map((t) => t.name), ["add", "transfer"]);

@@ -12,22 +12,11 @@ import * as net from "node:net";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { MCPAuthError, type MCPHttpOptions, mcpHttpHandler } from "tooltype/mcp";
 import { HANG_MS } from "../support/hang";
-import { listenOnLoopback } from "../support/listen";
-import { checkTools, connect, INITIALIZE, rawPost, refusedConnection, text, TIMEOUT, whoami, withClient } from "./support";
+import { checkTools, connect, INITIALIZE, rawPost, refusedConnection, text, TIMEOUT, whoami, withClient, withNodeHandler } from "./support";
 import { createMcpRegistry, SECRET, waits } from "./tools";
 
-async function withServer(options: MCPHttpOptions | undefined, body: (url: URL) => Promise<void>): Promise<void> {
-  const handler = mcpHttpHandler(createMcpRegistry(), options);
-  const server = http.createServer((req, res) => void handler(req, res));
-  const port = await listenOnLoopback(server);
-  try {
-    await body(new URL(`http://127.0.0.1:${port}/mcp`));
-  } finally {
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
-  }
+function withServer(options: MCPHttpOptions | undefined, body: (url: URL) => Promise<void>): Promise<void> {
+  return withNodeHandler(createMcpRegistry(), options, body);
 }
 
 async function until(condition: () => boolean, what: string): Promise<void> {

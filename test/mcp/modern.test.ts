@@ -6,33 +6,19 @@
  * `subscriptions/listen`, and cancelling by closing the stream.
  */
 import { test } from "uvu";
-import * as assert from "uvu/assert";
 import * as http from "node:http";
+import * as assert from "uvu/assert";
 import { Client, InMemoryTransport, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { Client as LegacyClient } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport as LegacyMemory } from "@modelcontextprotocol/sdk/inMemory.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { type MCPHttpOptions, mcpHttpHandler, MCP_PROTOCOL_VERSION, serveMCP } from "tooltype/mcp";
+import { MCP_PROTOCOL_VERSION, serveMCP } from "tooltype/mcp";
 import { ToolRegistry } from "tooltype";
-import { listenOnLoopback } from "../support/listen";
 import { deferred } from "../support/deferred";
-import { checkTools, rawPost, TIMEOUT } from "./support";
+import { checkTools, rawPost, TIMEOUT, withNodeHandler } from "./support";
 import { add, createMcpRegistry, removeFile, waits } from "./tools";
 import { HANG_MS } from "../support/hang";
 
-async function withServer(registry: ToolRegistry, options: MCPHttpOptions | undefined, body: (url: URL) => Promise<void>): Promise<void> {
-  const handler = mcpHttpHandler(registry, options);
-  const server = http.createServer((req, res) => void handler(req, res));
-  const port = await listenOnLoopback(server);
-  try {
-    await body(new URL(`http://127.0.0.1:${port}/mcp`));
-  } finally {
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
-  }
-}
 
 /** The SDK v2 client, negotiating the revision (`server/discover` first, `initialize` only for an older server). */
 export async function connectModern(url: URL, headers: Record<string, string> = {}): Promise<Client> {
@@ -52,7 +38,7 @@ function headersFor(method: string, name?: string): Record<string, string> {
 }
 
 test("the SDK v2 client negotiates 2026-07-28 by server/discover and gets the same tools and answers", async () => {
-  await withServer(createMcpRegistry(), { name: "modern-tools", version: "2.0.0" }, async (url) => {
+  await withNodeHandler(createMcpRegistry(), { name: "modern-tools", version: "2.0.0" }, async (url) => {
     const client = await connectModern(url);
     try {
       assert.is(client.getNegotiatedProtocolVersion(), MCP_PROTOCOL_VERSION);
@@ -70,7 +56,7 @@ test("the SDK v2 client negotiates 2026-07-28 by server/discover and gets the sa
 });
 
 test("raw: results carry resultType and serverInfo; tools/list its ttlMs, cacheScope and a stable order", async () => {
-  await withServer(createMcpRegistry(), { listTtlMs: 5000 }, async (url) => {
+  await withNodeHandler(createMcpRegistry(), { listTtlMs: 5000 }, async (url) => {
     const discover = await rawPost(url, modern("server/discover"), headersFor("server/discover"));
     assert.is(discover.status, 200);
     const found = JSON.parse(discover.body).result;
@@ -91,14 +77,14 @@ test("raw: results carry resultType and serverInfo; tools/list its ttlMs, cacheS
 });
 
 test("raw: an authenticate'd endpoint marks its lists private", async () => {
-  await withServer(createMcpRegistry(), { authenticate: () => ({ user: "a" }) }, async (url) => {
+  await withNodeHandler(createMcpRegistry(), { authenticate: () => ({ user: "a" }) }, async (url) => {
     const listed = JSON.parse((await rawPost(url, modern("tools/list"), headersFor("tools/list"))).body).result;
     assert.is(listed.cacheScope, "private");
   });
 });
 
 test("raw: headers must say what the body says (400 HeaderMismatch), an unknown version is 400 UnsupportedProtocolVersion, an unknown method 404", async () => {
-  await withServer(createMcpRegistry(), undefined, async (url) => {
+  await withNodeHandler(createMcpRegistry(), undefined, async (url) => {
     const call = modern("tools/call", { name: "add", arguments: { values: [1] } });
     const cases: [Record<string, string>, RegExp][] = [
       [{ "mcp-protocol-version": "2026-07-28", "mcp-name": "add" }, /Mcp-Method header is missing/],
@@ -133,7 +119,7 @@ test("raw: headers must say what the body says (400 HeaderMismatch), an unknown 
 });
 
 test("raw: an invalid call is an isError result the model can correct, an unknown tool -32602", async () => {
-  await withServer(createMcpRegistry(), undefined, async (url) => {
+  await withNodeHandler(createMcpRegistry(), undefined, async (url) => {
     const invalid = JSON.parse((await rawPost(url, modern("tools/call", { name: "add", arguments: { values: ["x"] } }), headersFor("tools/call", "add"))).body).result;
     assert.is(invalid.resultType, "complete");
     assert.is(invalid.isError, true);
@@ -146,7 +132,7 @@ test("raw: an invalid call is an isError result the model can correct, an unknow
 
 test("subscriptions/listen: acknowledged, then a tools/list_changed when the registry gains a tool (SDK v2 client)", async () => {
   const registry = new ToolRegistry([add]);
-  await withServer(registry, undefined, async (url) => {
+  await withNodeHandler(registry, undefined, async (url) => {
     const client = await connectModern(url);
     try {
       const changed = deferred<void>();
@@ -202,7 +188,7 @@ test("on a connection (serveMCP): subscriptions/listen for the SDK v2 client, no
 });
 
 test("cancellation on this revision: closing the response stream aborts the running tool", async () => {
-  await withServer(createMcpRegistry(), undefined, async (url) => {
+  await withNodeHandler(createMcpRegistry(), undefined, async (url) => {
     const before = { ...waits };
     const started = deferred<void>();
     const timer = setInterval(() => waits.started > before.started && started.resolve(), 5);

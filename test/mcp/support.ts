@@ -8,8 +8,11 @@ import * as assert from "uvu/assert";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { ToolRegistry } from "tooltype";
+import { type MCPHttpOptions, mcpHttpHandler } from "tooltype/mcp";
 import { SECRET } from "./tools";
 import { HANG_MS } from "../support/hang";
+import { listenOnLoopback } from "../support/listen";
 
 /** The MCP client's request limit: it only catches a hang. */
 export const TIMEOUT = { timeout: HANG_MS };
@@ -130,4 +133,19 @@ export async function checkTools(client: Client): Promise<void> {
   const bad = (await client.callTool({ name: "bad_sum", arguments: {} }, undefined, TIMEOUT)) as CallToolResult;
   assert.is(bad.isError, true);
   assert.match(text(bad), /bad_sum returned an object that does not match its declared result type \(outputSchema\)/);
+}
+
+/** `registry` served by `mcpHttpHandler` on a loopback port while `body` runs with its URL; closed afterwards. */
+export async function withNodeHandler(registry: ToolRegistry, options: MCPHttpOptions | undefined, body: (url: URL) => Promise<void>): Promise<void> {
+  const handler = mcpHttpHandler(registry, options);
+  const server = http.createServer((req, res) => void handler(req, res));
+  const port = await listenOnLoopback(server);
+  try {
+    await body(new URL(`http://127.0.0.1:${port}/mcp`));
+  } finally {
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  }
 }

@@ -12,6 +12,7 @@ import type * as ts from "typescript";
 import type { TS } from "../../compat";
 import type { TooltypePluginConfig } from "../../index";
 import { ValidatorCompiler } from "../../validator";
+import { hash, normalize, readText } from "./files";
 import { readTsconfig, typescriptFor } from "./tsconfig";
 
 /** Options every bundler plugin takes. */
@@ -167,26 +168,4 @@ export class ProjectService {
   private text(file: string): string | undefined {
     return this.overrides.get(file) ?? readText(file);
   }
-}
-
-function readText(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, "utf8");
-  } catch {
-    return undefined;
-  }
-}
-
-function normalize(fileName: string): string {
-  return path.resolve(fileName).split(path.sep).join("/");
-}
-
-/** A cheap content fingerprint (FNV-1a): two texts of one length that differ get different versions. */
-function hash(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0).toString(16);
 }

@@ -18,6 +18,7 @@ import { TypeScript7Reader } from "../../ts7/analyse";
 import { isTypeScript7, loadTypeScript7, TypeScript7Session } from "../../ts7/api";
 import { ValidatorCompiler } from "../../validator";
 import { hostDiagnostic } from "./diagnostic-format";
+import { hash, normalize, readText } from "./files";
 import { type ModuleResult, spliceText, type TextEdit } from "./splice";
 import { hasJavaScriptApiCompiler, tooltypeEntry } from "./tsconfig";
 
@@ -288,26 +289,4 @@ function pluginEntryOf(configPath: string): TooltypePluginConfig {
   } catch {
     return {};
   }
-}
-
-function readText(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, "utf8");
-  } catch {
-    return undefined;
-  }
-}
-
-function normalize(fileName: string): string {
-  return path.resolve(fileName).split(path.sep).join("/");
-}
-
-/** A cheap content fingerprint (FNV-1a). */
-function hash(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0).toString(16);
 }

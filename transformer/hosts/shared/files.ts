@@ -1,0 +1,30 @@
+/**
+ * What the hosts' projects (project.ts on the JavaScript API, ts7-project.ts on TypeScript 7's) share about files:
+ * one spelling of a path, a text read without throwing, and a cheap fingerprint of a text for its version.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+
+/** A file's text, or undefined when it cannot be read (gone, a folder, no permission). */
+export function readText(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+/** One spelling per file: absolute, with forward slashes, as TypeScript names files. */
+export function normalize(fileName: string): string {
+  return path.resolve(fileName).split(path.sep).join("/");
+}
+
+/** A cheap content fingerprint (FNV-1a): two texts of one length that differ get different versions. */
+export function hash(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(16);
+}
