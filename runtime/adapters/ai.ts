@@ -21,7 +21,7 @@
  * @module tooltype/ai
  */
 import type { JSONSchema7, Tool, ToolCallRepairFunction, ToolSet } from "ai" with { "resolution-mode": "import" };
-import { ToolMessage, type ToolRegistry, parseArguments } from "./runtime";
+import { ReportQueue, ToolMessage, type ToolRegistry, parseArguments } from "./runtime";
 import { type AdaptedTool, type AdapterOptions, adaptTools, toolNeedsApproval } from "./common";
 
 export type { AdapterOptions } from "./common";
@@ -60,7 +60,8 @@ export function toAISDKTools(registry: ToolRegistry, options: AdapterOptions = {
  * call's ToolMessage, which the AI SDK keeps as the output (the last value) and hands to `toModelOutput`.
  */
 async function* preliminaryResults(adapted: AdaptedTool, input: unknown, callId: string, signal: AbortSignal | undefined): AsyncGenerator<ToolMessage, ToolMessage> {
-  const events = new Preliminary();
+  // The preliminary outputs reported while the call runs, until `execute`'s iterator takes them.
+  const events = new ReportQueue<ToolMessage>();
   const answer = adapted.run(input, callId, signal, (_update, _call, yielded) => {
     if (yielded) events.push(new ToolMessage({ tool_call_id: callId, name: adapted.name, content: typeof yielded.value === "string" ? yielded.value : (JSON.stringify(yielded.value) ?? ""), artifact: yielded.value, status: "success" }));
   });
@@ -79,29 +80,6 @@ async function* preliminaryResults(adapted: AdaptedTool, input: unknown, callId:
   if (failure) throw failure.error;
   yield final!;
   return final!;
-}
-
-/** The preliminary outputs reported while the call runs, until `execute`'s iterator takes them. */
-class Preliminary {
-  #queued: ToolMessage[] = [];
-  #wake: (() => void) | undefined;
-
-  push(message: ToolMessage): void {
-    this.#queued.push(message);
-    const wake = this.#wake;
-    this.#wake = undefined;
-    wake?.();
-  }
-
-  take(): ToolMessage[] {
-    const taken = this.#queued;
-    this.#queued = [];
-    return taken;
-  }
-
-  queued(): Promise<void> {
-    return this.#queued.length > 0 ? Promise.resolve() : new Promise<void>((resolve) => (this.#wake = resolve));
-  }
 }
 
 /**

@@ -6,6 +6,7 @@
 export type { BaseToolRegistry as ToolRegistry } from "../registry/core";
 export type { RegisteredTool } from "../dispatch/options";
 export { ToolMessage } from "../dispatch/messages";
+export { ReportQueue } from "../dispatch/report-queue";
 export type { ToolCall } from "../tool/call";
 export type { OpenAIToolCall } from "../providers/catalog";
 export type { JsonSchema } from "../tool/meta";

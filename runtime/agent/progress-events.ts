@@ -5,33 +5,12 @@
  * waits for the calls (`untilDone`), so each report is seen before its call's `tool_result`.
  */
 import type { LoopTypes } from "../providers/provider";
+import { ReportQueue } from "../dispatch/report-queue";
 import type { RunToolsEvent } from "./run-types";
 
 type Event = RunToolsEvent<unknown, unknown, LoopTypes>;
 
-export class ProgressEvents {
-  #queued: Event[] = [];
-  #wake: (() => void) | undefined;
-
-  push(event: Event): void {
-    this.#queued.push(event);
-    const wake = this.#wake;
-    this.#wake = undefined;
-    wake?.();
-  }
-
-  /** The events queued so far, in order; the queue is empty after. */
-  take(): Event[] {
-    const taken = this.#queued;
-    this.#queued = [];
-    return taken;
-  }
-
-  /** Resolves once an event is queued. */
-  queued(): Promise<void> {
-    return this.#queued.length > 0 ? Promise.resolve() : new Promise<void>((resolve) => (this.#wake = resolve));
-  }
-
+export class ProgressEvents extends ReportQueue<Event> {
   /** Yields the progress reported while `work` runs, then what `work` gives (or throws). */
   async *untilDone<T>(work: Promise<T>): AsyncGenerator<Event, T> {
     let outcome: { ok: true; value: T } | { ok: false; error: unknown } | undefined;
