@@ -5,11 +5,13 @@
  * API writes. One `tsc --api` process per build, closed at its end; a process killed in the middle of a build is an
  * error naming the file being read, and leaves no process behind.
  */
+import { type ChildProcess, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { originalPositionFor, TraceMap } from "@jridgewell/trace-mapping";
 import { typeScript7ProjectFor } from "../../transformer/hosts/shared/ts7-project";
 import { type AppOutput, bunBinary, expectDispatch, prepareApp, REPO, run, runApp } from "./app";
 import { type Bundler, build } from "./builds";
@@ -31,15 +33,35 @@ function projectOnlyOn(typescript7: "typescript-7" | "typescript-7.1", name: str
 
 /** The `tsc --api` processes this test process started and that are still running. */
 function apiProcesses(): number[] {
-  const found: number[] = [];
+  return apiProcessesOf(process.pid);
+}
+
+/** The `tsc --api` processes whose parent is `parent`, still running. */
+function apiProcessesOf(parent: number): number[] {
+  return procEntries().filter((p) => p.parent === parent && p.args.includes("--api")).map((p) => p.pid);
+}
+
+/** `tsc --api` processes working in `dir` (by their working folder), whoever their parent is now. */
+function orphanedApiProcesses(dir: string): number[] {
+  return procEntries().filter((p) => p.args.includes("--api") && p.cwd === fs.realpathSync(dir)).map((p) => p.pid);
+}
+
+/** Running processes (not zombies) with their parent, arguments and working folder. */
+function procEntries(): { pid: number; parent: number; args: string[]; cwd: string | undefined }[] {
+  const found: { pid: number; parent: number; args: string[]; cwd: string | undefined }[] = [];
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      const state = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0];
-      if (parent !== process.pid || state === "Z") continue;
-      if (fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").includes("--api")) found.push(Number(entry));
+      const [state, parent] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (state === "Z") continue;
+      let cwd: string | undefined;
+      try {
+        cwd = fs.readlinkSync(`/proc/${entry}/cwd`);
+      } catch {
+        cwd = undefined;
+      }
+      found.push({ pid: Number(entry), parent: Number(parent), args: fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0"), cwd });
     } catch {
       // gone meanwhile
     }
@@ -90,47 +112,120 @@ for (const [typescript7, bundlers] of cases) {
   });
 }
 
-test("with only TypeScript 7.1 installed, tooltype/register runs the app with the JavaScript API's metadata; on 7.0 it says what works", async () => {
-  const register = ["--import", "tooltype/register", path.join("src", "main.ts")];
-  const reference = prepareApp("typescript-7-register-reference");
-  const expected = (await runApp(process.execPath, register, reference)).metas;
-  const dir = projectOnlyOn("typescript-7.1", "ts7-register");
-  const output = await runApp(process.execPath, register, dir);
-  expectDispatch(output, false, "tooltype/register on 7.1");
-  // The data byte for byte; the validators' code as TypeScript 7's emitter lays it out (the same code, other breaks).
-  const layoutFree = (metas: AppOutput["metas"]) => metas.map(({ data, validator }) => ({ data, validator: validator.replace(/\s+/g, "") }));
-  assert.equal(layoutFree(output.metas), layoutFree(expected), "tooltype/register on 7.1: the metadata of the JavaScript API's path");
+/** The data byte for byte; the validators' code as TypeScript 7's emitter lays it out (the same code, other breaks). */
+const layoutFree = (metas: AppOutput["metas"]) => metas.map(({ data, validator }) => ({ data, validator: validator.replace(/\s+/g, "") }));
 
-  const on70 = projectOnlyOn("typescript-7", "ts7-register-70");
-  const failed = await run(process.execPath, register, on70);
-  assert.is.not(failed.code, 0);
-  assert.match(failed.stderr, /TypeScript 7\.0\.2, and TypeScript 7\.0's API cannot turn TypeScript into JavaScript/);
-  assert.match(failed.stderr, /npm i -D @typescript\/typescript6/);
-});
+let registerReference: AppOutput["metas"] | undefined;
 
-test("`tooltype build` builds a TypeScript-7.1-only project to its outDir (JavaScript, declarations, maps) with the JavaScript API's metadata; on 7.0 it says what works", async () => {
-  const cli = path.join(REPO, "dist", "transformer", "hosts", "cli", "main.js");
-  const commonJs = (text: string) => text.replace('"module": "ESNext",', '"module": "CommonJS",').replace('"moduleResolution": "bundler",', '"declaration": true, "sourceMap": true, "rootDir": "src",');
-  const dir = projectOnlyOn("typescript-7.1", "ts7-build");
-  fs.writeFileSync(path.join(dir, "tsconfig.json"), commonJs(fs.readFileSync(path.join(dir, "tsconfig.json"), "utf8")));
-  const built = await run(process.execPath, [cli, "build"], dir);
-  assert.is(built.code, 0, built.stdout + built.stderr);
-  const out = path.join(dir, "out-tspc");
-  assert.ok(fs.existsSync(path.join(out, "tools.d.ts")), "declarations are written");
-  const map = JSON.parse(fs.readFileSync(path.join(out, "tools.js.map"), "utf8")) as { sources: string[] };
-  assert.equal(map.sources, ["../src/tools.ts"], "the map names the source as tsc does");
-  const output = await runApp(process.execPath, [path.join(out, "main.js")], dir);
-  expectDispatch(output, false, "tooltype build on 7.1");
-  const reference = prepareApp("typescript-7-build-reference");
-  const expected = (await runApp(process.execPath, ["--import", "tooltype/register", path.join("src", "main.ts")], reference)).metas;
-  const layoutFree = (metas: AppOutput["metas"]) => metas.map(({ data, validator }) => ({ data, validator: validator.replace(/\s+/g, "") }));
-  assert.equal(layoutFree(output.metas), layoutFree(expected), "tooltype build on 7.1: the metadata of the JavaScript API's path");
+/** The app's metadata under tooltype/register on the JavaScript API (TypeScript 5.9). */
+async function registerMetas(): Promise<AppOutput["metas"]> {
+  if (!registerReference) {
+    const reference = prepareApp("typescript-7-register-reference");
+    registerReference = (await runApp(process.execPath, ["--import", "tooltype/register", path.join("src", "main.ts")], reference)).metas;
+  }
+  return registerReference;
+}
 
-  const on70 = projectOnlyOn("typescript-7", "ts7-build-70");
-  const failed = await run(process.execPath, [cli, "build"], on70);
-  assert.is(failed.code, 2, failed.stdout + failed.stderr);
-  assert.match(failed.stderr, /TypeScript 7\.0\.2, whose API cannot emit/);
-});
+for (const typescript7 of ["typescript-7", "typescript-7.1"] as const) {
+  test(`with only ${typescript7} installed, tooltype/register runs the app with the JavaScript API's metadata`, async () => {
+    const dir = projectOnlyOn(typescript7, `ts7-register-${typescript7}`);
+    const output = await runApp(process.execPath, ["--import", "tooltype/register", path.join("src", "main.ts")], dir);
+    expectDispatch(output, false, `tooltype/register on ${typescript7}`);
+    assert.equal(layoutFree(output.metas), layoutFree(await registerMetas()), `tooltype/register on ${typescript7}: the metadata of the JavaScript API's path`);
+    await noApiProcessLeft(`tooltype/register on ${typescript7}`);
+  });
+
+  test(`\`tooltype build\` builds a ${typescript7}-only project to its outDir (JavaScript, declarations, maps) with the JavaScript API's metadata`, async () => {
+    const cli = path.join(REPO, "dist", "transformer", "hosts", "cli", "main.js");
+    const commonJs = (text: string) => text.replace('"module": "ESNext",', '"module": "CommonJS",').replace('"moduleResolution": "bundler",', '"declaration": true, "sourceMap": true, "rootDir": "src",');
+    const dir = projectOnlyOn(typescript7, `ts7-build-${typescript7}`);
+    fs.writeFileSync(path.join(dir, "tsconfig.json"), commonJs(fs.readFileSync(path.join(dir, "tsconfig.json"), "utf8")));
+    const built = await run(process.execPath, [cli, "build"], dir);
+    assert.is(built.code, 0, built.stdout + built.stderr);
+    const out = path.join(dir, "out-tspc");
+    assert.ok(fs.existsSync(path.join(out, "tools.d.ts")), "declarations are written");
+    const map = JSON.parse(fs.readFileSync(path.join(out, "tools.js.map"), "utf8")) as { sources: string[]; mappings: string };
+    assert.equal(map.sources, ["../src/tools.ts"], "the map names the source as tsc does");
+    const js = fs.readFileSync(path.join(out, "tools.js"), "utf8");
+    assert.match(js, /\n\/\/# sourceMappingURL=tools\.js\.map$/, "the JavaScript points at its map");
+    // Past the spliced metadata, a place in the JavaScript still leads to its line and column in the source as written.
+    const source = fs.readFileSync(path.join(dir, "src", "tools.ts"), "utf8").split("\n");
+    const at = js.split("\n").findIndex((line) => line.includes("return Array.from"));
+    const column = js.split("\n")[at]!.indexOf("Array.from");
+    const original = originalPositionFor(new TraceMap(map as never), { line: at + 1, column });
+    assert.is(original.line, source.findIndex((line) => line.includes("return Array.from")) + 1, "the line in the source");
+    assert.is(original.column, source[original.line! - 1]!.indexOf("Array.from"), "the column in the source");
+    const output = await runApp(process.execPath, [path.join(out, "main.js")], dir);
+    expectDispatch(output, false, `tooltype build on ${typescript7}`);
+    assert.equal(layoutFree(output.metas), layoutFree(await registerMetas()), `tooltype build on ${typescript7}: the metadata of the JavaScript API's path`);
+    await noApiProcessLeft(`tooltype build on ${typescript7}`);
+  });
+}
+
+/** Lines of a child's output as they come: `next(pattern)` resolves with the first line from now on that matches. */
+function lineReader(child: ChildProcess): { next(pattern: RegExp): Promise<string>; all(): string } {
+  let seen = "";
+  let waiting: { pattern: RegExp; from: number; resolve(line: string): void; reject(error: Error): void } | undefined;
+  let read = 0;
+  const check = (): void => {
+    if (!waiting) return;
+    const lines = seen.slice(waiting.from).split("\n");
+    lines.pop();
+    const line = lines.find((l) => waiting!.pattern.test(l));
+    if (line === undefined) return;
+    read = seen.indexOf(line, waiting.from) + line.length;
+    const { resolve } = waiting;
+    waiting = undefined;
+    resolve(line);
+  };
+  const take = (chunk: Buffer): void => {
+    seen += chunk.toString();
+    check();
+  };
+  child.stdout!.on("data", take);
+  child.stderr!.on("data", take);
+  child.on("exit", (code) => waiting?.reject(new Error(`the watch ended (status ${code}) before printing ${waiting.pattern}:\n${seen}`)));
+  return {
+    next: (pattern) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no line matching ${pattern} within ${HANG_MS} ms:\n${seen}`)), HANG_MS);
+        waiting = { pattern, from: read, resolve: (line) => (clearTimeout(timer), resolve(line)), reject: (e) => (clearTimeout(timer), reject(e)) };
+        check();
+      }),
+    all: () => seen,
+  };
+}
+
+for (const typescript7 of ["typescript-7", "typescript-7.1"] as const) {
+  test(`${typescript7}: \`tooltype build -w\` builds, rebuilds when a type two imports away changes, and leaves no process when stopped`, async () => {
+    const dir = projectOnlyOn(typescript7, `ts7-build-watch-${typescript7}`);
+    const tsconfig = path.join(dir, "tsconfig.json");
+    fs.writeFileSync(tsconfig, fs.readFileSync(tsconfig, "utf8").replace('"outDir":', '"rootDir": "src", "outDir":'));
+    const cli = path.join(REPO, "dist", "transformer", "hosts", "cli", "main.js");
+    const built = path.join(dir, "out-tspc", "tools.js");
+    const child = spawn(process.execPath, [cli, "build", "-w"], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
+    const lines = lineReader(child);
+    try {
+      await lines.next(/^Watching for file changes/);
+      assert.match(fs.readFileSync(built, "utf8"), /City name/, "the first build");
+      const base = path.join(dir, "src", "base.ts");
+      fs.writeFileSync(base, fs.readFileSync(base, "utf8").replace("City name", "Town name"));
+      await lines.next(/^Watching for file changes/);
+      const rebuilt = fs.readFileSync(built, "utf8");
+      assert.match(rebuilt, /Town name/, "the rebuild has the changed declaration's description");
+      assert.not.match(rebuilt, /City name/);
+      assert.is(apiProcessesOf(child.pid!).length, 1, "one tsc --api process for the whole watch");
+    } finally {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    }
+    assert.not.match(lines.all(), /error/i, lines.all());
+    const until = Date.now() + HANG_MS;
+    while (orphanedApiProcesses(dir).length > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(orphanedApiProcesses(dir), [], "no tsc --api process outlives the watch");
+  });
+}
 
 for (const typescript7 of ["typescript-7", "typescript-7.1"] as const) {
   test(`${typescript7}: a rebuild after a change two imports away reuses the session's process and reads the new types`, () => {

@@ -8,8 +8,8 @@
  *   JSON, made by the runtime's own export functions from the derived metadata, so the output is what a
  *   `ToolRegistry` of all the project's tools exports.
  *
- * - `tooltype build [-p tsconfig] [-w]`: a project whose only compiler is TypeScript 7 built to its outDir with the
- *   tools' metadata (build.ts).
+ * - `tooltype build [-p tsconfig] [-w]`: the project built to its outDir with the tools' metadata, on TypeScript 7
+ *   (build.ts) or on a compiler with the JavaScript API (build-on-js-api.ts).
  *
  * Exit status 2 for a usage or tsconfig problem; 1 when the tools cannot be exported as asked.
  */
@@ -24,7 +24,8 @@ import { analyseTypeScript7 } from "../../ts7/analyse";
 import { isTypeScript7, loadTypeScript7, TypeScript7Session } from "../../ts7/api";
 import { typeScript7Namespace } from "../../ts7/facade";
 import { tspcOnTypeScript7Note, typeScript7ProjectFor } from "../shared/ts7-project";
-import { buildOnce, watch } from "./build";
+import { buildOnce, typeScript7Rebuilder, watch } from "./build";
+import { buildOnJavaScriptApi } from "./build-on-js-api";
 
 const FORMATS = ["json", "openai", "anthropic", "gemini", "mcp"] as const;
 type Format = (typeof FORMATS)[number];
@@ -43,8 +44,8 @@ Commands:
              anthropic  Messages API "tools"
              gemini     [{ functionDeclarations }]
              mcp        MCP tools/list descriptors
-  build    Build a project whose compiler is TypeScript 7 (7.1 or later) to its outDir, like tsc,
-           with the tools' metadata; -w rebuilds on every change. (On TypeScript 5.5-6.0: tspc.)
+  build    Build the project to its outDir, like tsc, with the tools' metadata, on any supported
+           TypeScript (5.5 to 6.0 and 7); -w rebuilds on every change.
 
 Options:
   -p, --project <path>  tsconfig.json, or the folder that holds it (default: ./tsconfig.json)
@@ -177,10 +178,15 @@ function build(project: string, watching: boolean): number {
   if (!fs.existsSync(given)) throw new UsageError(`No tsconfig.json at ${given}. Pass the path of the project's tsconfig (or its folder) with -p.`);
   const ts7 = typeScript7ProjectFor(given, undefined);
   if (!ts7) {
-    throw new ProjectError(`tooltype build: ${given} has a compiler with the JavaScript API (TypeScript 5.5 to 6.0), which builds tools with tspc: npx tspc -p ${path.relative(process.cwd(), given) || "tsconfig.json"}. \`tooltype build\` is for projects whose only compiler is TypeScript 7.`);
+    // A compiler with the JavaScript API: its program emits with tooltype's transformer, as tspc's does.
+    const tsi = typescriptFor(path.dirname(given));
+    if (!watching) return buildOnJavaScriptApi(tsi, given).status;
+    let last: ts.Program | undefined;
+    watch(path.dirname(given), { build: () => void (last = buildOnJavaScriptApi(tsi, given, process.stdout, last).program), changed: () => {}, close: () => {} });
+    return 0;
   }
   if (watching) {
-    watch(ts7);
+    watch(path.dirname(given), typeScript7Rebuilder(ts7));
     return 0;
   }
   try {

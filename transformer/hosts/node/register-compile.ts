@@ -15,27 +15,12 @@ import { formatByCategory, stopOnErrors } from "../shared/diagnostic-format";
 import { compileOnTypeScript7, typeScript7ProjectOf } from "./register-ts7";
 import { createTsconfigProgram, findTsconfig, ProjectError, readTsconfig, typescriptFor, type TsconfigProgram } from "../shared/tsconfig";
 
-export type NodeFormat = "module" | "commonjs";
+import { nodeFormatOf, type NodeFormat } from "../shared/files";
+
+export { nodeFormatOf, type NodeFormat };
 
 /** The extensions the hook compiles (declaration files are never loaded). */
 export const TS_EXTENSION = /\.(ts|mts|cts|tsx)$/;
-
-/** How Node loads this file: by extension, else the nearest package.json's "type", like Node itself. */
-export function nodeFormatOf(fileName: string): NodeFormat {
-  if (fileName.endsWith(".mts")) return "module";
-  if (fileName.endsWith(".cts")) return "commonjs";
-  for (let dir = path.dirname(fileName); ; dir = path.dirname(dir)) {
-    const manifest = path.join(dir, "package.json");
-    if (fs.existsSync(manifest)) {
-      try {
-        return (JSON.parse(fs.readFileSync(manifest, "utf8")) as { type?: unknown }).type === "module" ? "module" : "commonjs";
-      } catch {
-        return "commonjs";
-      }
-    }
-    if (path.dirname(dir) === dir) return "commonjs";
-  }
-}
 
 /**
  * The TypeScript file a missing JavaScript path stands for: `x.js` → `x.ts` / `x.tsx` (TypeScript sources import

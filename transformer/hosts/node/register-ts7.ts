@@ -3,11 +3,15 @@
  * by the module transform on TypeScript 7 (the bundler plugins' own), then the text becomes JavaScript through
  * 7.1's `transpileModule` in the same `tsc --api` process, one per tsconfig for the whole run (TypeScript 7's
  * client ends it when Node exits). The two source maps are composed, so stack traces point at the .ts file as
- * written. TypeScript 7.0's API has no emit: there, the error says what works.
+ * written. TypeScript 7.0's API has no emit: there 7.0's own `tsc` turns the project's modules into JavaScript,
+ * all in one run when the first module loads (ts7-cli-transpile.ts), and each later module is served from that run.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { formatHostDiagnostic, stopOnErrors } from "../shared/diagnostic-format";
+import { nodeFormatOf, type NodeFormat } from "../shared/files";
+import type { ModuleResult } from "../shared/splice";
+import { type CliTranspiled, transpileWithTsc } from "../shared/ts7-cli-transpile";
 import { ProjectError } from "../shared/tsconfig";
 import { TypeScript7Project, typeScript7ProjectFor } from "../shared/ts7-project";
 
@@ -37,34 +41,91 @@ function nearestTsconfig(dir: string): string | undefined {
   }
 }
 
-/** How Node loads the file (register-compile's NodeFormat, which imports this module). */
-type NodeFormat = "module" | "commonjs";
 
 /** ModuleKind.CommonJS and ModuleKind.ESNext: TypeScript 7's API takes options by their numbers. */
 const MODULE_KIND: Record<NodeFormat, number> = { commonjs: 1, module: 99 };
 
 /** The JavaScript Node runs for `fileName`, with tooltype's metadata in it. Throws on TT errors. */
 export function compileOnTypeScript7(project: TypeScript7Project, fileName: string, format: NodeFormat): string {
-  const text = fs.readFileSync(fileName, "utf8");
-  const result = project.transform(fileName, text);
-  const errors = result.diagnostics.filter((d) => d.category === "error").map((d) => formatHostDiagnostic(d));
-  const warnings = result.diagnostics.filter((d) => d.category === "warning").map((d) => formatHostDiagnostic(d));
-  stopOnErrors("tooltype/register", fileName, errors, warnings);
   const session = project.openSession();
-  if (!session.transpiles) {
-    throw new ProjectError(
-      `tooltype/register: ${fileName} belongs to ${project.tsconfig}, whose only compiler is TypeScript ${session.ts.version}, and TypeScript 7.0's API cannot turn TypeScript into JavaScript (7.1's can). ` +
-        `Install a JavaScript-API compiler next to it (npm i -D @typescript/typescript6), which tooltype/register then uses, or build with a bundler plugin or \`npx tooltype check\` instead.`,
-    );
+  const text = fs.readFileSync(fileName, "utf8");
+  let result: ModuleResult;
+  let transpiled: CliTranspiled;
+  if (session.transpiles) {
+    result = project.transform(fileName, text);
+    stopOnTtErrors(fileName, result);
+    const module = /\.[cm]ts$/.test(fileName) ? {} : { module: MODULE_KIND[format] };
+    transpiled = session.transpile(result.code ?? text, fileName, { ...module, sourceMap: true, inlineSourceMap: false, inlineSources: true, declaration: false, noEmit: false });
+  } else {
+    ({ result, transpiled } = transpiledOn70(project, fileName, text, format));
+    stopOnTtErrors(fileName, result);
   }
-  const module = /\.[cm]ts$/.test(fileName) ? {} : { module: MODULE_KIND[format] };
-  const { js, map } = session.transpile(result.code ?? text, fileName, { ...module, sourceMap: true, inlineSourceMap: false, inlineSources: true, declaration: false, noEmit: false });
-  const body = js.replace(/\n?\/\/# sourceMappingURL=.*\s*$/, "");
-  if (map === undefined) return body;
+  const body = transpiled.js.replace(/\n?\/\/# sourceMappingURL=.*\s*$/, "");
+  if (transpiled.map === undefined) return body;
   // The transpiled text's map points into the spliced text; the splice's map, into the file as written.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const remapping = require("@jridgewell/remapping") as Remapping;
-  const composed = JSON.parse(result.map ? remapping([map, result.map.toString()], () => null).toString() : map) as object;
+  const composed = JSON.parse(result.map ? remapping([transpiled.map, result.map.toString()], () => null).toString() : transpiled.map) as object;
   const mapJson = JSON.stringify({ ...composed, sources: [fileName], sourcesContent: [text] });
   return `${body}\n//# sourceMappingURL=data:application/json;base64,${Buffer.from(mapJson).toString("base64")}\n`;
+}
+
+function stopOnTtErrors(fileName: string, result: ModuleResult): void {
+  const errors = result.diagnostics.filter((d) => d.category === "error").map((d) => formatHostDiagnostic(d));
+  const warnings = result.diagnostics.filter((d) => d.category === "warning").map((d) => formatHostDiagnostic(d));
+  stopOnErrors("tooltype/register", fileName, errors, warnings);
+}
+
+interface Prepared {
+  text: string;
+  format: NodeFormat;
+  result: ModuleResult;
+  transpiled: CliTranspiled;
+}
+
+/** Per TypeScript 7.0 project: its modules as one `tsc` run made them, by file name. */
+const preparedOn70 = new WeakMap<TypeScript7Project, Map<string, Prepared>>();
+
+/**
+ * A module on 7.0: from the run that made every module of the project at once (a module not made yet, or whose
+ * text or format differs from the run's, makes a run of its own).
+ */
+function transpiledOn70(project: TypeScript7Project, fileName: string, text: string, format: NodeFormat): { result: ModuleResult; transpiled: CliTranspiled } {
+  let prepared = preparedOn70.get(project);
+  if (!prepared) {
+    prepared = new Map();
+    preparedOn70.set(project, prepared);
+    const files = project.sourceFiles().map((f) => path.resolve(f)).filter((f) => /\.[cm]?tsx?$/.test(f));
+    if (!files.includes(fileName)) files.push(fileName);
+    prepare(project, prepared, files.map((f) => ({ file: f, format: f === fileName ? format : nodeFormatOf(f) })));
+  }
+  let found = prepared.get(fileName);
+  if (!found || found.text !== text || found.format !== format) {
+    prepare(project, prepared, [{ file: fileName, format }]);
+    found = prepared.get(fileName)!;
+  }
+  return found;
+}
+
+/** Module kinds under which tsc picks each module's format as Node does (by extension and package.json). */
+const NODE_MODULE_KINDS = new Set([100, 101, 102, 199]);
+
+function prepare(project: TypeScript7Project, into: Map<string, Prepared>, modules: { file: string; format: NodeFormat }[]): void {
+  const session = project.openSession();
+  const module = (session.ask(() => session.program.getCompilerOptions()) as { module?: number }).module;
+  const byFormat = new Map<string, Map<string, { text: string; format: NodeFormat; result: ModuleResult }>>();
+  for (const { file, format } of modules) {
+    const text = fs.readFileSync(file, "utf8");
+    const result = project.transform(file, text);
+    // Under a `module` that is not Node's, the module kind follows how Node loads each file, as on 7.1.
+    const group = module !== undefined && NODE_MODULE_KINDS.has(module) || /\.[cm]ts$/.test(file) ? "" : format;
+    if (!byFormat.has(group)) byFormat.set(group, new Map());
+    byFormat.get(group)!.set(file, { text, format, result });
+  }
+  for (const [group, files] of byFormat) {
+    const overrides = group === "" ? {} : { module: group === "module" ? "esnext" : "commonjs", moduleResolution: "bundler" };
+    const texts = new Map([...files].map(([file, { text, result }]) => [file, result.code ?? text]));
+    const made = transpileWithTsc(project.packageDir, project.tsconfig, texts, overrides);
+    for (const [file, entry] of files) into.set(file, { ...entry, transpiled: made.get(file)! });
+  }
 }

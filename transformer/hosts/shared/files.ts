@@ -1,6 +1,7 @@
 /**
  * What the hosts' projects (project.ts on the JavaScript API, ts7-project.ts on TypeScript 7's) share about files:
- * one spelling of a path, a text read without throwing, and a cheap fingerprint of a text for its version.
+ * one spelling of a path, a text read without throwing, a cheap fingerprint of a text for its version, and the
+ * format Node loads a TypeScript file as.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -27,4 +28,24 @@ export function hash(text: string): string {
     h = Math.imul(h, 0x01000193);
   }
   return (h >>> 0).toString(16);
+}
+
+/** How Node loads a module: ESM or CommonJS. */
+export type NodeFormat = "module" | "commonjs";
+
+/** How Node loads this file: by extension, else the nearest package.json's "type", like Node itself. */
+export function nodeFormatOf(fileName: string): NodeFormat {
+  if (/\.m[jt]s$/.test(fileName)) return "module";
+  if (/\.c[jt]s$/.test(fileName)) return "commonjs";
+  for (let dir = path.dirname(fileName); ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, "package.json");
+    if (fs.existsSync(manifest)) {
+      try {
+        return (JSON.parse(fs.readFileSync(manifest, "utf8")) as { type?: unknown }).type === "module" ? "module" : "commonjs";
+      } catch {
+        return "commonjs";
+      }
+    }
+    if (path.dirname(dir) === dir) return "commonjs";
+  }
 }

@@ -63,7 +63,7 @@ export class TypeScript7Project {
 
   constructor(
     readonly tsconfig: string,
-    private readonly packageDir: string,
+    readonly packageDir: string,
     plugin: TooltypePluginConfig | undefined,
   ) {
     this.plugin = plugin ?? pluginEntryOf(tsconfig);
@@ -126,6 +126,27 @@ export class TypeScript7Project {
       session.update(names, own);
       this.reader = undefined;
     }
+  }
+
+  /**
+   * TypeScript's own errors and warnings of the program as written (configuration, syntax, types), as its tsc prints
+   * them, and how many are errors. 7.1's API; 7.0's build runs its tsc, which prints them itself.
+   */
+  typeDiagnostics(): { text: string; errors: number } {
+    const session = this.openSession();
+    const program = session.program as any;
+    const found = session.ask(
+      () => [
+        ...program.getConfigFileParsingDiagnostics(),
+        ...program.getProgramDiagnostics(),
+        ...program.getSyntacticDiagnostics(),
+        ...program.getGlobalDiagnostics(),
+        ...program.getSemanticDiagnostics(),
+      ],
+      `checking ${this.tsconfig}`,
+    ) as { category: number }[];
+    // DiagnosticCategory.Error is 1, as in TypeScript's JavaScript API.
+    return { text: found.length > 0 ? (session.ts.sync.formatDiagnostics(found, program) as string) : "", errors: found.filter((d) => d.category === 1).length };
   }
 
   /** The session, opened if it is not (the register hook transpiles through it). */

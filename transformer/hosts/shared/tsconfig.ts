@@ -167,19 +167,20 @@ export interface TsconfigProgram extends Tsconfig {
 /**
  * The program of a tsconfig read with `readTsconfig`. `overrides` replace compiler options, or make the replacements
  * from the tsconfig's options (hosts that emit in memory); `extraRoots` adds files the tsconfig does not include (an
- * entry run by the register hook).
+ * entry run by the register hook); `oldProgram`, the last build's in watch mode, lends the files that did not change.
  */
 export function createTsconfigProgram(
   tsi: TS,
   config: Tsconfig,
   overrides: ts.CompilerOptions | ((options: ts.CompilerOptions) => ts.CompilerOptions) = {},
   extraRoots: readonly string[] = [],
+  oldProgram?: ts.Program,
 ): TsconfigProgram {
   const { parsed } = config;
   const options = { ...parsed.options, ...(typeof overrides === "function" ? overrides(parsed.options) : overrides) };
   const roots = [...new Set([...parsed.fileNames, ...extraRoots.map((f) => path.resolve(f))])];
   const host = tsi.createCompilerHost(options, true);
-  const program = tsi.createProgram({ rootNames: roots, options, host, projectReferences: parsed.projectReferences });
+  const program = tsi.createProgram({ rootNames: roots, options, host, projectReferences: parsed.projectReferences, oldProgram });
   return { ...config, program };
 }
 

@@ -1,0 +1,36 @@
+/**
+ * `tooltype build` on a compiler with the JavaScript API (TypeScript 5.5 to 6.0): the tsconfig's program emitted
+ * with tooltype's transformer, as `tspc` runs it, without a patched compiler. TypeScript's own errors are printed
+ * and set the exit status as tsc's do; a TT error writes nothing, as on TypeScript 7 (a tool with an error has no
+ * correct schema).
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type * as ts from "typescript";
+import type { TS } from "../../compat";
+import tooltypeTransformer from "../../index";
+import { formatDiagnostics } from "../shared/diagnostic-format";
+import { createTsconfigProgram, readTsconfig } from "../shared/tsconfig";
+
+/** Builds once; the exit status as tsc's (0, 1 with errors and output written, 2 when nothing was written). */
+export function buildOnJavaScriptApi(tsi: TS, configPath: string, out: NodeJS.WritableStream = process.stdout, oldProgram?: ts.Program): { status: number; program: ts.Program } {
+  const { program, pluginConfig } = createTsconfigProgram(tsi, readTsconfig(tsi, configPath, { hint: "Pass the path of the project's tsconfig (or its folder) with -p." }), {}, [], oldProgram);
+  const own = new Set<ts.Diagnostic>();
+  const transformer = tooltypeTransformer(program, pluginConfig, { ts: tsi, addDiagnostic: (d) => own.add(d) });
+  const written: [string, string][] = [];
+  const checked = [...tsi.getPreEmitDiagnostics(program)];
+  const emitted = program.emit(undefined, (name, text) => written.push([name, text]), undefined, false, { before: [transformer] });
+  const diagnostics = [...checked, ...emitted.diagnostics, ...own];
+  if (diagnostics.length > 0) out.write(formatDiagnostics(tsi, tsi.sortAndDeduplicateDiagnostics(diagnostics)));
+  const ttErrors = [...own].filter((d) => d.category === tsi.DiagnosticCategory.Error).length;
+  if (ttErrors > 0) {
+    out.write(`\nFound ${ttErrors} tooltype error(s): nothing written (a tool with an error has no correct schema).\n`);
+    return { status: 1, program };
+  }
+  for (const [name, text] of written) {
+    fs.mkdirSync(path.dirname(name), { recursive: true });
+    fs.writeFileSync(name, text);
+  }
+  const errors = diagnostics.some((d) => d.category === tsi.DiagnosticCategory.Error);
+  return { status: emitted.emitSkipped ? 2 : errors ? 1 : 0, program };
+}

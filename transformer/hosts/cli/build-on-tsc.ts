@@ -1,0 +1,100 @@
+/**
+ * `tooltype build` on TypeScript 7.0, whose API cannot emit: the project's own `tsc` builds it as it would without
+ * tooltype (type errors, declarations, maps, incremental state, its exit status), then the JavaScript of each module
+ * with tools is written again from its spliced text, made by the same `tsc` with the project's options one module
+ * at a time (ts7-cli-transpile.ts), and its map composed so it still leads to the source as written. Those modules
+ * are thereby compiled the way an `isolatedModules` project's are: a `const enum` of another module is not inlined.
+ */
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { tscBinOf, transpileWithTsc } from "../shared/ts7-cli-transpile";
+import type { TypeScript7Project } from "../shared/ts7-project";
+import { ProjectError } from "../shared/tsconfig";
+
+/** @jridgewell/remapping, by its runtime shape: its CommonJS declarations do not parse (`export = function`). */
+type Remapping = (maps: string[], loader: () => null) => { toString(): string };
+
+interface RawMap {
+  sources: string[];
+  sourcesContent?: (string | null)[];
+  mappings: string;
+}
+
+/** What was spliced: each module's text with its metadata, the splice's source map, and the text as written. */
+export interface Spliced {
+  code: string;
+  map: string | undefined;
+  original: string;
+}
+
+/** A bound that only a hung `tsc` reaches. */
+const TSC_TIMEOUT_MS = 30 * 60_000;
+
+/** Builds with the project's `tsc`, then rewrites the modules with tools; tsc's exit status. */
+export function buildWithTsc(project: TypeScript7Project, spliced: ReadonlyMap<string, Spliced>, out: NodeJS.WritableStream): number {
+  const tsc = spawnSync(process.execPath, [tscBinOf(project.packageDir), "-p", project.tsconfig, "--listEmittedFiles"], { encoding: "utf8", timeout: TSC_TIMEOUT_MS, maxBuffer: 256 * 1024 * 1024 });
+  if (tsc.error) throw new ProjectError(`tooltype build: TypeScript's tsc did not finish building ${project.tsconfig}: ${tsc.error.message}`);
+  const emitted: string[] = [];
+  for (const line of `${tsc.stdout}`.split("\n")) {
+    if (line.startsWith("TSFILE: ")) emitted.push(path.resolve(line.slice("TSFILE: ".length).trim()));
+    else if (line.trim() !== "") out.write(`${line}\n`);
+  }
+  if (tsc.stderr) out.write(tsc.stderr);
+  const scripts = emitted.filter((file) => /\.[cm]?jsx?$/.test(file));
+  const targets = new Map<string, string>();
+  for (const source of spliced.keys()) {
+    const target = outputOf(source, scripts);
+    if (target) targets.set(source, target);
+  }
+  if (targets.size > 0) {
+    const made = transpileWithTsc(project.packageDir, project.tsconfig, new Map([...targets.keys()].map((source) => [source, spliced.get(source)!.code])));
+    for (const [source, target] of targets) rewrite(target, made.get(source)!, spliced.get(source)!, emitted);
+  }
+  const missed = [...spliced.keys()].filter((source) => !targets.has(source));
+  if (missed.length > 0 && tsc.status !== 2) {
+    throw new ProjectError(`tooltype build: tsc wrote no JavaScript for ${missed.join(", ")}, which ha${missed.length === 1 ? "s" : "ve"} tools. Check that ${project.tsconfig} emits them (no "noEmit", "emitDeclarationOnly" or "outFile").`);
+  }
+  out.write(`${emitted.length} file(s) written; ${targets.size} module(s) with tools.\n`);
+  return tsc.status ?? 1;
+}
+
+/** The JavaScript tsc wrote for `source`: the one whose path shares the most trailing folders with it. */
+function outputOf(source: string, scripts: readonly string[]): string | undefined {
+  const stem = path.resolve(source).replace(/\.([cm]?)tsx?$/, "").split(path.sep);
+  let best: string | undefined;
+  let bestShared = 0;
+  for (const script of scripts) {
+    const parts = script.replace(/\.[cm]?jsx?$/, "").split(path.sep);
+    let shared = 0;
+    while (shared < Math.min(parts.length, stem.length) && parts[parts.length - 1 - shared] === stem[stem.length - 1 - shared]) shared++;
+    if (shared > bestShared) [best, bestShared] = [script, shared];
+  }
+  return best;
+}
+
+/** The module's new JavaScript in place of tsc's, keeping tsc's way of pointing at its map (a file, inline, none). */
+function rewrite(target: string, made: { js: string; map: string | undefined }, spliced: Spliced, emitted: readonly string[]): void {
+  const written = fs.readFileSync(target, "utf8");
+  const trailer = /\/\/# sourceMappingURL=(.*)\s*$/.exec(written);
+  let js = made.js.replace(/\s*$/, "\n");
+  if (trailer && made.map !== undefined) {
+    const url = trailer[1]!.trim();
+    const inline = /^data:application\/json;(?:charset=utf-8;)?base64,/.exec(url);
+    const mapFile = inline ? undefined : path.resolve(path.dirname(target), decodeURIComponent(url));
+    const own = JSON.parse(inline ? Buffer.from(url.slice(inline[0].length), "base64").toString("utf8") : mapFile && emitted.includes(mapFile) ? fs.readFileSync(mapFile, "utf8") : "null") as RawMap | null;
+    if (own) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const remapping = require("@jridgewell/remapping") as Remapping;
+      const composed = JSON.parse(spliced.map ? remapping([made.map, spliced.map], () => null).toString() : made.map) as RawMap;
+      // Names and places as tsc wrote them; the mappings lead to the source as written.
+      const map = JSON.stringify({ ...own, mappings: composed.mappings, ...(own.sourcesContent ? { sourcesContent: [spliced.original] } : {}) });
+      if (inline) js += `//# sourceMappingURL=data:application/json;base64,${Buffer.from(map).toString("base64")}`;
+      else {
+        fs.writeFileSync(mapFile!, map);
+        js += `//# sourceMappingURL=${url}`;
+      }
+    }
+  }
+  fs.writeFileSync(target, js);
+}
