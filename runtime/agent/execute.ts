@@ -137,12 +137,18 @@ export class CallExecutor<Call = unknown> {
 
   /**
    * The calls of a reply paused for approval, answered on resume: the registry's calls by `resume` (the paused batch,
-   * each as the human decided), the loop's own as in any step. Outcomes in reply order.
+   * each as the human decided), the loop's own as in any step. Outcomes in reply order. `edited`: the places in the
+   * batch of the calls a human gave arguments to, whose validation failures are not the model's (nothing to patch,
+   * no failed attempt).
    */
-  async resumeAll(calls: readonly ReplyCall<Call>[], resume: (batch: NormalizedCall[], options: DispatchOptions) => Promise<ToolMessage[]>): Promise<CallOutcome<Call>[]> {
+  async resumeAll(
+    calls: readonly ReplyCall<Call>[],
+    edited: ReadonlySet<number>,
+    resume: (batch: NormalizedCall[], options: DispatchOptions) => Promise<ToolMessage[]>,
+  ): Promise<CallOutcome<Call>[]> {
     const routes = calls.map((call) => this.#route(call));
     const registry = routes.filter((routed): routed is Routed<Call> => routed !== undefined);
-    const answered = await this.#dispatch(registry, resume);
+    const answered = await this.#dispatch(registry, resume, edited);
     const byCall = new Map<ReplyCall<Call>, CallOutcome<Call>>();
     registry.forEach((routed, i) => byCall.set(routed.call, answered[i]!));
     const outcomes: CallOutcome<Call>[] = [];
@@ -256,6 +262,7 @@ export class CallExecutor<Call = unknown> {
   async #dispatch(
     calls: readonly Routed<Call>[],
     send: (read: NormalizedCall[], options: DispatchOptions) => Promise<ToolMessage[]> = (read, options) => viaAccess(this.#registry, (access) => access.dispatch(read, options)),
+    byHuman: ReadonlySet<number> = NONE,
   ): Promise<CallOutcome<Call>[]> {
     const captured = new Map<string, Captured[]>();
     const own = this.#options.onToolError;
@@ -288,6 +295,7 @@ export class CallExecutor<Call = unknown> {
       const seen = captured.get(id)?.shift();
       // No validation failure: the arguments were valid, whether or not the tool then succeeded.
       if (!seen) return { call, callId: id, result, toolName, validated: true };
+      if (byHuman.has(i)) return { call, callId: id, result, toolName, validated: false };
       const { error, args } = seen;
       const patchable = this.#jsonPatch && error.reason === "invalid_arguments" ? (JSON.parse(JSON.stringify(args)) as Record<string, unknown>) : undefined;
       if (patchable) result.content += `\n${patchHint(id, repaired ? patchable : undefined)}`;
@@ -356,6 +364,8 @@ export class CallExecutor<Call = unknown> {
     return { repaired: { args: applied.value, name: target.toolName, patch: read.patch } };
   }
 }
+
+const NONE: ReadonlySet<number> = new Set();
 
 /** A call the registry answers as the model made it. */
 function asIs<Call>(call: ReplyCall<Call>): Routed<Call> {

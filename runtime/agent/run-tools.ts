@@ -23,6 +23,7 @@
  *
  * One generator serves both modes: `runTools` without `stream` drains it and resolves to its result.
  */
+import type { ApprovalDecision } from "../dispatch/approval";
 import type { NormalizedCall } from "../dispatch/call";
 import type { ToolMessage } from "../dispatch/messages";
 import type {
@@ -269,7 +270,7 @@ async function* runLoop(
       checkResumedBatch(executor.forRegistry(calls), state.approval);
       stepIndex = state.step;
       const access = loopAccess(registry, "resume");
-      const resuming = executor.resumeAll(calls, (_batch, dispatchOptions) => access.resume(state.approval, resumed.decisions, dispatchOptions));
+      const resuming = executor.resumeAll(calls, editedCalls(state.approval, resumed.decisions), (_batch, dispatchOptions) => access.resume(state.approval, resumed.decisions, dispatchOptions));
       const done = progress ? yield* progress.untilDone(resuming) : await resuming;
       executor.settle(done);
       messages.push(...loop.answer(state.reply, done.map((outcome) => outcome.result)));
@@ -451,6 +452,14 @@ function checkResumedBatch(batch: readonly NormalizedCall[], approval: unknown):
   if (paused.length === batch.length && differs === -1) return;
   const where = differs === -1 ? `the reply gives ${batch.length} calls for the registry, the batch holds ${paused.length}` : `call ${differs + 1} (${batch[differs]!.name}) differs`;
   throw new TypeError(`resume: refused, the paused reply's calls do not match the batch paused for approval (${where}); nothing was run. Pass the state runTools returned, unchanged, after JSON.parse.`);
+}
+
+/** The places in the paused batch of the calls approved with arguments a human gave. */
+function editedCalls(approval: unknown, decisions: readonly ApprovalDecision[]): Set<number> {
+  const pending = (approval as { pending?: unknown } | null)?.pending;
+  if (!Array.isArray(pending) || !Array.isArray(decisions)) return new Set();
+  const ids = new Set(decisions.filter((decision) => decision?.approved === true && decision.args !== undefined).map((decision) => decision.id));
+  return new Set((pending as { id?: unknown; index?: unknown }[]).filter((entry) => ids.has(entry?.id as string) && typeof entry.index === "number").map((entry) => entry.index as number));
 }
 
 /**

@@ -265,6 +265,23 @@ test("jsonpatch: a failed call still waiting for a patch is offered for patching
   }
 });
 
+test("jsonpatch: an edit by a human that does not fit is not the model's to patch, nor one of its failed attempts", async () => {
+  const server = await startScriptedHttp([() => chat.calls([{ id: "call_r", name: "remove", args: { path: "a.txt" } }]), () => chat.text("Not removed.")]);
+  try {
+    const ran: string[] = [];
+    const paused = await chat.run(server.origin, patchRegistry(ran), jsonpatch);
+    const done = await chat.run(server.origin, patchRegistry(ran), { ...jsonpatch, maxAttempts: 1, resume: { state: stored(paused), decisions: [{ id: "call_r", approved: true, args: { path: 5 } }] } });
+    assert.is(done.content, "Not removed.");
+    assert.equal(ran, []);
+    const [answer] = chat.answers(server.requests[1]!.body as Record<string, unknown>);
+    assert.match(answer![1], /^The user approved this call of remove with edited arguments, but the edit does not fit/);
+    assert.not.match(answer![1], /patch_tool_arguments/);
+    assert.not.ok(chat.tools(server.requests[1]!.body as Record<string, unknown>).includes("patch_tool_arguments"));
+  } finally {
+    await server.close();
+  }
+});
+
 // ---- prepareStep's active tools -----------------------------------------------------------------------------------
 
 test("a call of a tool the paused step did not offer is answered as unavailable on resume, never shown for approval nor run", async () => {
