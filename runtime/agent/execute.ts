@@ -289,7 +289,8 @@ export class CallExecutor<Call = unknown> {
         return own?.call(undefined, event);
       },
     };
-    const results = calls.length > 0 ? await send(calls.map((routed) => routed.read), options) : [];
+    // Sent even when empty: a resume checks its state (seal, expiry, once only) whatever the batch.
+    const results = await send(calls.map((routed) => routed.read), options);
     return calls.map(({ call: { call, read: asSent }, read: { id, name: toolName }, repaired }, i) => {
       const result = results[i]!;
       const seen = captured.get(id)?.shift();

@@ -167,6 +167,16 @@ test("a sealed state (approvalSecret) with the loop's own call resumes; one whos
     assert.equal(ran, []);
     assert.is(server.requests.length, 1);
 
+    // A state whose reply holds only the loop's own call still has its approval state checked (here: its seal).
+    const forged = JSON.parse(JSON.stringify(state)) as RunToolsApprovalState & { reply: { tool_calls: { id: string }[] } };
+    forged.reply.tool_calls = forged.reply.tool_calls.filter((call) => call.id === "call_s");
+    const emptied = { ...forged, approval: { ...forged.approval, calls: [], pending: [] } };
+    await chat.run(server.origin, registry, { resume: { state: emptied, decisions: [] } }).then(
+      () => assert.unreachable("expected a TypeError"),
+      (error: unknown) => assert.match(String(error), /resume: refused, the state's seal does not match/),
+    );
+    assert.is(server.requests.length, 1);
+
     const done = await chat.run(server.origin, registry, { resume: { state, decisions } });
     assert.is(done.content, "Done.");
     assert.equal(ran, ["B-7"]);
