@@ -11,7 +11,9 @@
  * - with `prepareStep`'s active tools, a call to a registered tool not offered in the step is answered as unavailable;
  * - with the loop's own tool search, its `search_tools` calls are answered by the search (tool-search.ts);
  * - streamed, each call runs as soon as it is complete, yet `maxCallsPerMessage` caps the reply as dispatch caps a
- *   whole one: the calls past the cap wait for the end of the stream (their text names the reply's total) and never run.
+ *   whole one: the calls past the cap wait for the end of the stream (their text names the reply's total) and never run;
+ * - paused for approval, the registry sees only the calls it answers (a patch call as the repaired call it stands
+ *   for), and the loop's own calls are answered on resume as in any step, with what the executor kept (`saved`).
  */
 import type { NormalizedCall } from "../dispatch/call";
 import { ToolMessage } from "../dispatch/messages";
@@ -45,6 +47,28 @@ export interface CallOutcome<Call = unknown> {
   readonly patchable?: Record<string, unknown>;
 }
 
+/** A patch call's repair: the arguments patched, the tool they are for, the patch. */
+interface Repair {
+  readonly args: Record<string, unknown>;
+  readonly name: string;
+  readonly patch: ToolAttempt["patch"];
+}
+
+/** A call the registry answers: as dispatch reads it (for a patch call, the repaired call under the patch call's id). */
+interface Routed<Call> {
+  readonly call: ReplyCall<Call>;
+  readonly read: NormalizedCall;
+  readonly repaired?: Repair;
+}
+
+/** What the executor carries from one step to the next, as plain JSON (kept in the state of a paused run). */
+export interface SavedCalls {
+  /** In JSON Patch mode, the failed calls that can still be patched. */
+  readonly patchable?: readonly { readonly id: string; readonly toolName: string; readonly args: Record<string, unknown> }[];
+  /** The registered tools offered in the step (absent: all of them). */
+  readonly activeTools?: readonly string[];
+}
+
 /** A validation failure seen by the hook: the error, and the arguments as dispatch read them. */
 interface Captured {
   error: ToolValidationError;
@@ -75,12 +99,69 @@ export class CallExecutor<Call = unknown> {
     return new Map([...this.#patchable].map(([id, entry]) => [id, entry.toolName]));
   }
 
+  /** What this executor keeps between steps, as plain JSON. */
+  saved(): SavedCalls {
+    return {
+      ...(this.#patchable.size > 0 ? { patchable: [...this.#patchable].map(([id, entry]) => ({ id, toolName: entry.toolName, args: JSON.parse(JSON.stringify(entry.args)) as Record<string, unknown> })) } : {}),
+      ...(this.active ? { activeTools: [...this.active] } : {}),
+    };
+  }
+
+  /** Take up what a paused run's executor kept (`saved`), read back from JSON; a TypeError if it is malformed. */
+  restore(saved: SavedCalls): void {
+    const { patchable, activeTools } = saved;
+    if (patchable !== undefined) {
+      const wellFormed = Array.isArray(patchable) && patchable.every((entry) => typeof entry?.id === "string" && typeof entry.toolName === "string" && typeof entry.args === "object" && entry.args !== null && !Array.isArray(entry.args));
+      if (!wellFormed) throw new TypeError("resume: the state's patchable calls are malformed (each is { id, toolName, args }); pass the state runTools returned, after JSON.parse.");
+      this.#patchable.clear();
+      for (const entry of patchable) this.#patchable.set(entry.id, { toolName: entry.toolName, args: entry.args });
+    }
+    if (activeTools !== undefined) {
+      if (!Array.isArray(activeTools) || !activeTools.every((name) => typeof name === "string")) throw new TypeError("resume: the state's activeTools must be an array of tool names.");
+      this.active = new Set(activeTools);
+    }
+  }
+
+  /**
+   * The calls of a reply that the registry answers, as dispatch reads them and in reply order: the batch a pause for
+   * approval checks and keeps. A patch call that applies is there as its repaired call (so a repaired call of a tool
+   * that needs approval waits for a human like any other); the loop's own calls (a search, a patch that cannot
+   * apply, a tool not offered in the step) are not: the loop answers them itself.
+   */
+  forRegistry(calls: readonly ReplyCall<Call>[]): NormalizedCall[] {
+    return calls.flatMap((call) => {
+      const routed = this.#route(call);
+      return routed ? [routed.read] : [];
+    });
+  }
+
+  /**
+   * The calls of a reply paused for approval, answered on resume: the registry's calls by `resume` (the paused batch,
+   * each as the human decided), the loop's own as in any step. Outcomes in reply order. `edited`: the places in the
+   * batch of the calls a human gave arguments to, whose validation failures are not the model's (nothing to patch,
+   * no failed attempt).
+   */
+  async resumeAll(
+    calls: readonly ReplyCall<Call>[],
+    edited: ReadonlySet<number>,
+    resume: (batch: NormalizedCall[], options: DispatchOptions) => Promise<ToolMessage[]>,
+  ): Promise<CallOutcome<Call>[]> {
+    const routes = calls.map((call) => this.#route(call));
+    const registry = routes.filter((routed): routed is Routed<Call> => routed !== undefined);
+    const answered = await this.#dispatch(registry, resume, edited);
+    const byCall = new Map<ReplyCall<Call>, CallOutcome<Call>>();
+    registry.forEach((routed, i) => byCall.set(routed.call, answered[i]!));
+    const outcomes: CallOutcome<Call>[] = [];
+    for (const call of calls) outcomes.push(byCall.get(call) ?? (await this.runOne(call)));
+    return outcomes;
+  }
+
   /** Run every call of a reply as one dispatch (its `maxConcurrency` and `timeoutMs` apply to them together). */
   async runAll(calls: readonly ReplyCall<Call>[]): Promise<CallOutcome<Call>[]> {
     const special = calls.filter((call) => this.#isPatch(call) || this.#isSearch(call) || this.#unavailable(call));
     const plain = calls.filter((call) => !special.includes(call));
     const [dispatched, handled] = await Promise.all([
-      plain.length > 0 ? this.#dispatch(plain) : Promise.resolve([]),
+      plain.length > 0 ? this.#dispatch(plain.map(asIs)) : Promise.resolve([]),
       Promise.all(special.map((call) => this.runOne(call))),
     ]);
     const byCall = new Map<ReplyCall<Call>, CallOutcome<Call>>();
@@ -94,8 +175,18 @@ export class CallExecutor<Call = unknown> {
     if (this.#isPatch(call)) return this.#patch(call);
     if (this.#isSearch(call)) return this.#searchTools(call);
     if (this.#unavailable(call)) return this.#refuseUnavailable(call);
-    const [outcome] = await this.#dispatch([call]);
+    const [outcome] = await this.#dispatch([asIs(call)]);
     return outcome!;
+  }
+
+  /** How the registry answers a call (`undefined`: the loop answers it itself). */
+  #route(call: ReplyCall<Call>): Routed<Call> | undefined {
+    if (this.#isSearch(call) || this.#unavailable(call)) return undefined;
+    if (!this.#isPatch(call)) return asIs(call);
+    const resolved = this.#resolvePatch(call);
+    if ("refusal" in resolved) return undefined;
+    const { repaired } = resolved;
+    return { call, read: { kind: "args", id: call.read.id, name: repaired.name, args: repaired.args }, repaired };
   }
 
   /**
@@ -120,7 +211,7 @@ export class CallExecutor<Call = unknown> {
       run: (call) => {
         if (this.#isPatch(call) || this.#isSearch(call) || this.#unavailable(call) || ++counted <= cap) return this.runOne(call);
         const index = beyond.push(call) - 1;
-        refused ??= ended.then((total) => this.#dispatch(beyond, undefined, (read, options) => viaAccess(this.#registry, (access) => access.refuse(read, options, total))));
+        refused ??= ended.then((total) => this.#dispatch(beyond.map(asIs), (read, options) => viaAccess(this.#registry, (access) => access.refuse(read, options, total))));
         return refused.then((outcomes) => outcomes[index]!);
       },
       end: () => endReply(counted),
@@ -169,9 +260,9 @@ export class CallExecutor<Call = unknown> {
 
   /** Dispatch calls through the registry (or `send` them otherwise), watching for validation failures. */
   async #dispatch(
-    calls: readonly ReplyCall<Call>[],
-    repaired?: { args: Record<string, unknown>; name: string; patch: ToolAttempt["patch"] },
+    calls: readonly Routed<Call>[],
     send: (read: NormalizedCall[], options: DispatchOptions) => Promise<ToolMessage[]> = (read, options) => viaAccess(this.#registry, (access) => access.dispatch(read, options)),
+    byHuman: ReadonlySet<number> = NONE,
   ): Promise<CallOutcome<Call>[]> {
     const captured = new Map<string, Captured[]>();
     const own = this.#options.onToolError;
@@ -183,8 +274,8 @@ export class CallExecutor<Call = unknown> {
         ? {
             onProgress: (update: ToolProgress, toolCall: ToolCall, yielded?: ToolYield) => {
               ownProgress?.(update, toolCall, yielded);
-              const from = calls.find((call) => call.read.id === toolCall.id);
-              if (from) listener(from.call, update, yielded);
+              const from = calls.find((routed) => routed.read.id === toolCall.id);
+              if (from) listener(from.call.call, update, yielded);
             },
           }
         : {}),
@@ -198,23 +289,21 @@ export class CallExecutor<Call = unknown> {
         return own?.call(undefined, event);
       },
     };
-    const read: NormalizedCall[] = repaired
-      ? [{ kind: "args", id: calls[0]!.read.id, name: repaired.name, args: repaired.args }]
-      : calls.map((call) => call.read);
-    const results = await send(read, options);
-    return calls.map(({ call, read: { id } }, i) => {
+    // Sent even when empty: a resume checks its state (seal, expiry, once only) whatever the batch.
+    const results = await send(calls.map((routed) => routed.read), options);
+    return calls.map(({ call: { call, read: asSent }, read: { id, name: toolName }, repaired }, i) => {
       const result = results[i]!;
       const seen = captured.get(id)?.shift();
-      const toolName = repaired?.name ?? calls[i]!.read.name;
       // No validation failure: the arguments were valid, whether or not the tool then succeeded.
       if (!seen) return { call, callId: id, result, toolName, validated: true };
+      if (byHuman.has(i)) return { call, callId: id, result, toolName, validated: false };
       const { error, args } = seen;
       const patchable = this.#jsonPatch && error.reason === "invalid_arguments" ? (JSON.parse(JSON.stringify(args)) as Record<string, unknown>) : undefined;
       if (patchable) result.content += `\n${patchHint(id, repaired ? patchable : undefined)}`;
       const failure: Omit<ToolAttempt, "step"> = {
         toolName,
         toolCallId: id,
-        arguments: repaired ? JSON.stringify(repaired.args) : argumentsOf(calls[i]!.read),
+        arguments: repaired ? JSON.stringify(repaired.args) : argumentsOf(asSent),
         ...(repaired?.patch ? { patch: repaired.patch } : {}),
         reason: error.reason,
         issues: error.issues.length > 0 ? [...error.issues] : [error.message],
@@ -227,12 +316,21 @@ export class CallExecutor<Call = unknown> {
 
   /** A `patch_tool_arguments` call: apply it to the failed call's arguments and dispatch the repaired call. */
   async #patch(call: ReplyCall<Call>): Promise<CallOutcome<Call>> {
+    const resolved = this.#resolvePatch(call);
+    if ("refusal" in resolved) return resolved.refusal;
+    const { repaired } = resolved;
+    const [outcome] = await this.#dispatch([{ call, read: { kind: "args", id: call.read.id, name: repaired.name, args: repaired.args }, repaired }]);
+    return outcome!;
+  }
+
+  /** What a patch call stands for: the repaired call, or the refusal that answers it (nothing to run). */
+  #resolvePatch(call: ReplyCall<Call>): { repaired: Repair } | { refusal: CallOutcome<Call> } {
     const text = argumentsOf(call.read);
     const id = call.read.id;
     const read = readPatchCall(text);
     const target = read.toolCallId === undefined ? undefined : this.#patchable.get(read.toolCallId);
     const toolName = target?.toolName ?? PATCH_TOOL_NAME;
-    const refuse = (content: string, issues: string[]): CallOutcome<Call> => {
+    const refuse = (content: string, issues: string[]): { refusal: CallOutcome<Call> } => {
       const result = new ToolMessage({ tool_call_id: id, name: PATCH_TOOL_NAME, content, status: "error" });
       const failure: Omit<ToolAttempt, "step"> = {
         toolName,
@@ -243,7 +341,7 @@ export class CallExecutor<Call = unknown> {
         errors: [],
         message: content,
       };
-      return { call: call.call, callId: id, result, toolName, validated: false, failure };
+      return { refusal: { call: call.call, callId: id, result, toolName, validated: false, failure } };
     };
     if (!read.ok) {
       return refuse(
@@ -264,9 +362,15 @@ export class CallExecutor<Call = unknown> {
         applied.issues,
       );
     }
-    const [outcome] = await this.#dispatch([call], { args: applied.value, name: target.toolName, patch: read.patch });
-    return outcome!;
+    return { repaired: { args: applied.value, name: target.toolName, patch: read.patch } };
   }
+}
+
+const NONE: ReadonlySet<number> = new Set();
+
+/** A call the registry answers as the model made it. */
+function asIs<Call>(call: ReplyCall<Call>): Routed<Call> {
+  return { call, read: call.read };
 }
 
 /** The arguments as the model sent them: the text, or the object as JSON. */

@@ -23,8 +23,9 @@
  *
  * One generator serves both modes: `runTools` without `stream` drains it and resolves to its result.
  */
+import type { ApprovalDecision } from "../dispatch/approval";
+import type { NormalizedCall } from "../dispatch/call";
 import type { ToolMessage } from "../dispatch/messages";
-import type { DispatchOptions } from "../dispatch/options";
 import type {
   AnthropicLoopTypes,
   AnthropicMessagesClient,
@@ -209,7 +210,6 @@ async function* runLoop(
 
   const executor = new CallExecutor(registry, { ...options.dispatch, signal }, jsonPatch);
   executor.search = search;
-  if (search && options.resume?.state.toolsFound) search.reveal(options.resume.state.toolsFound);
   // Streamed, the calls' progress is reported as events of the step they belong to.
   const progress = stream ? new ProgressEvents() : undefined;
   let stepIndex = 0;
@@ -257,11 +257,24 @@ async function* runLoop(
   try {
     let first = 1;
     if (resumed) {
-      // The paused batch, answered (the rejected calls with their reasons) before the next request.
-      const resuming = loopAccess(registry, "resume").resume(resumed.state.approval, resumed.decisions, { ...options.dispatch, signal, ...resumedProgress(loop, resumed.state, options, progress) });
-      const results = progress ? yield* progress.untilDone(resuming) : await resuming;
-      messages.push(...loop.answer(resumed.state.reply, results));
-      first = resumed.state.step + 1;
+      // The paused batch, answered before the next request: the registry's calls as the human decided (the rejected
+      // ones with their reasons), the loop's own as the paused step would have, with what it had then.
+      const { state } = resumed;
+      executor.restore(state);
+      if (search) {
+        if (state.toolsFound) search.reveal(state.toolsFound);
+        const active = executor.active;
+        search.offer(active ? registry.list().filter((entry) => active.has(entry.name)) : registry.list());
+      }
+      const calls = loop.read(state.reply).calls;
+      checkResumedBatch(executor.forRegistry(calls), state.approval);
+      stepIndex = state.step;
+      const access = loopAccess(registry, "resume");
+      const resuming = executor.resumeAll(calls, editedCalls(state.approval, resumed.decisions), (_batch, dispatchOptions) => access.resume(state.approval, resumed.decisions, dispatchOptions));
+      const done = progress ? yield* progress.untilDone(resuming) : await resuming;
+      executor.settle(done);
+      messages.push(...loop.answer(state.reply, done.map((outcome) => outcome.result)));
+      first = state.step + 1;
       calledTools = true;
     }
     for (let index = first; index <= maxSteps; index++) {
@@ -352,7 +365,9 @@ async function* runLoop(
 
       calledTools = true;
       if (approvals) {
-        const pending = await loopAccess(registry, "runTools").pending(calls.map(({ read }) => read), { ...options.dispatch, signal });
+        // The registry's calls only: the loop answers its own (search, patch refusals, tools not offered) on resume.
+        const batch = executor.forRegistry(calls);
+        const pending = batch.length > 0 ? await loopAccess(registry, "runTools").pending(batch, { ...options.dispatch, signal }) : [];
         if (pending.length > 0) {
           const state: RunToolsApprovalState = {
             type: "tooltype.runTools",
@@ -360,8 +375,9 @@ async function* runLoop(
             step: index,
             messages: JSON.parse(JSON.stringify(messages)) as unknown[],
             reply: JSON.parse(JSON.stringify(reply)) as unknown,
-            approval: await loopAccess(registry, "runTools").pause(providerName, calls.map(({ read }) => read), pending, { ...options.dispatch, signal }),
+            approval: await loopAccess(registry, "runTools").pause(providerName, batch, pending, { ...options.dispatch, signal }),
             ...(search && search.found.size > 0 ? { toolsFound: [...search.found] } : {}),
+            ...executor.saved(),
           };
           const result: RunToolsResult<unknown, unknown, LoopTypes> = { message: read.message, content: read.text, parsed: undefined, finishReason: "paused", messages, steps, paused: { pending, state } };
           failed = false;
@@ -424,20 +440,26 @@ async function* runLoop(
 }
 
 /**
- * In a streamed run, the progress of the calls of a resumed batch as `tool_progress` events of the paused step (the
- * caller's own `onProgress` still hears each report).
+ * Refuses (TypeError, before anything runs) a paused run whose reply no longer gives the batch its approval state
+ * holds: the registry would answer other calls than the loop sends answers for. The state's reply is not sealed, its
+ * approval is: this ties the two together.
  */
-function resumedProgress(loop: ProviderLoop, state: RunToolsApprovalState, options: RunToolsOptions<unknown, LoopTypes>, progress: ProgressEvents | undefined): Pick<DispatchOptions, "onProgress"> {
-  if (!progress) return {};
-  const calls = loop.read(state.reply).calls;
-  const own = options.dispatch?.onProgress;
-  return {
-    onProgress: (update, toolCall, yielded) => {
-      own?.(update, toolCall, yielded);
-      const from = calls.find((call) => call.read.id === toolCall.id);
-      if (from) progress.push({ type: "tool_progress", step: state.step, call: from.call, progress: update, ...(yielded ? { value: yielded.value } : {}) });
-    },
-  };
+function checkResumedBatch(batch: readonly NormalizedCall[], approval: unknown): void {
+  const paused = (approval as { calls?: unknown } | null)?.calls;
+  // A malformed approval state is the registry's to refuse, with its own words.
+  if (!Array.isArray(paused)) return;
+  const differs = paused.length !== batch.length ? -1 : batch.findIndex((call, i) => JSON.stringify(JSON.parse(JSON.stringify(call))) !== JSON.stringify(paused[i]));
+  if (paused.length === batch.length && differs === -1) return;
+  const where = differs === -1 ? `the reply gives ${batch.length} calls for the registry, the batch holds ${paused.length}` : `call ${differs + 1} (${batch[differs]!.name}) differs`;
+  throw new TypeError(`resume: refused, the paused reply's calls do not match the batch paused for approval (${where}); nothing was run. Pass the state runTools returned, unchanged, after JSON.parse.`);
+}
+
+/** The places in the paused batch of the calls approved with arguments a human gave. */
+function editedCalls(approval: unknown, decisions: readonly ApprovalDecision[]): Set<number> {
+  const pending = (approval as { pending?: unknown } | null)?.pending;
+  if (!Array.isArray(pending) || !Array.isArray(decisions)) return new Set();
+  const ids = new Set(decisions.filter((decision) => decision?.approved === true && decision.args !== undefined).map((decision) => decision.id));
+  return new Set((pending as { id?: unknown; index?: unknown }[]).filter((entry) => ids.has(entry?.id as string) && typeof entry.index === "number").map((entry) => entry.index as number));
 }
 
 /**

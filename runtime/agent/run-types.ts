@@ -106,7 +106,10 @@ export interface ToolSearchOptions {
   maxResults?: number;
 }
 
-/** A run paused for approval, as plain JSON: the conversation so far, the reply whose calls wait, the paused batch. */
+/**
+ * A run paused for approval, as plain JSON: the conversation so far, the reply whose calls wait, the paused batch
+ * (the registry's calls of the reply; the loop answers its own on resume, with what it kept here), the loop's state.
+ */
 export interface RunToolsApprovalState {
   readonly type: "tooltype.runTools";
   readonly v: 1;
@@ -117,6 +120,10 @@ export interface RunToolsApprovalState {
   readonly approval: ApprovalStateData;
   /** The deferred tools the loop's own tool search had found, offered again when the run goes on. */
   readonly toolsFound?: readonly string[];
+  /** In JSON Patch mode, the failed calls the model could still patch (`patch_tool_arguments`). */
+  readonly patchable?: readonly { readonly id: string; readonly toolName: string; readonly args: Record<string, unknown> }[];
+  /** The tools `prepareStep` offered in the paused step (absent: all of them). */
+  readonly activeTools?: readonly string[];
 }
 
 /** How the loop ended well. `M` is the caller's message type, `T` the structured answer's. */

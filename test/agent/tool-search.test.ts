@@ -99,6 +99,15 @@ test("Anthropic export: whole by default; with toolSearch, defer_loading and the
   assert.equal(regex[5], { type: "tool_search_tool_regex_20251119", name: "tool_search_tool_regex" });
 });
 
+test("MCP export: tools/list has no deferral, so a deferred tool is listed whole like any other", () => {
+  const registry = deferredRegistry();
+  const listed = registry.toMCPTools();
+  assert.equal(listed.map((entry) => entry.name), registry.list().map((entry) => entry.name));
+  const forecast = listed.find((entry) => entry.name === "get_forecast")!;
+  assert.equal(Object.keys(forecast).sort(), ["description", "inputSchema", "name", "outputSchema"]);
+  assert.equal(forecast.inputSchema, { ...registry.get("get_forecast")!.parameters, type: "object" });
+});
+
 test("the loop's index: words of names (split at _ and case changes), descriptions and parameter docs; best first", () => {
   const tools = deferredRegistry().list();
   const names = (query: string): string[] => searchTools(tools, query, 5).map((entry) => entry.name);

@@ -6,7 +6,7 @@
  * folded into one digest per tool, compared with corpus-answers.json. That file was written by this test run against
  * the build that still had two implementations of a call (a fast lane beside the full pipeline, whose agreement the
  * test it replaces checked), so a difference here is a change of an answer. Written again since for two meant changes
- * only: type lists in words (`must be a string or a number`, issue 33) and the new fixtures 191 and 192, after checking that
+ * only: type lists in words (`must be a string or a number`, issue 33) and the new fixtures 191, 192 and 193, after checking that
  * with the old wording put back every other digest was unchanged.
  *
  * Hostile variants change the text the way reading must notice: an own `__proto__` key (JSON.parse makes one), a

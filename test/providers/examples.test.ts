@@ -2,15 +2,19 @@
  * Example arguments (`@example` JSON blocks) in each export: Anthropic's `input_examples` with the description as
  * written; appended to the description for OpenAI (Chat Completions, functions, Responses), Gemini and MCP; the
  * AI SDK adapter's `inputExamples`. The exports are typed with the SDKs' own request types, so the compiler checks
- * that what tooltype writes is what they accept.
+ * that what tooltype writes is what they accept. Anthropic's loop sends `input_examples` (and the tool search tool
+ * with deferred tools) to the generally available Messages endpoint with no beta header, through the official SDK.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { Tool as AnthropicSdkTool } from "@anthropic-ai/sdk/resources/messages";
 import type { ChatCompletionFunctionTool } from "openai/resources/chat/completions";
 import type { FunctionTool } from "openai/resources/responses/responses";
-import { ToolRegistry, tool } from "tooltype";
+import Anthropic from "@anthropic-ai/sdk";
+import { ToolRegistry, runTools, tool } from "tooltype";
 import { toAISDKTools } from "tooltype/ai";
+import { anthropicReply } from "../support/provider-replies";
+import { startScriptedHttp } from "../support/scripted-http";
 
 /**
  * Current weather for a city.
@@ -38,6 +42,44 @@ test("Anthropic: input_examples, and the description as written", () => {
   assert.is(tools[0]!.description, "Current weather for a city.");
   assert.is("input_examples" in tools[1]!, false);
   assert.is(tools[1]!.description, 'Echo a text.\n\nExample:\necho("hi")');
+});
+
+test("Anthropic loop: input_examples and the tool search tool go to POST /v1/messages with no anthropic-beta header, as without them", async () => {
+  /**
+   * Forecast for a city.
+   * @deferred
+   */
+  const forecast = tool(function forecast(city: string) {
+    return `${city}: rain`;
+  });
+  const server = await startScriptedHttp([() => anthropicReply("m1", [{ type: "text", text: "Hi." }]), () => anthropicReply("m2", [{ type: "text", text: "Hi." }])]);
+  try {
+    const sent: { url: string; beta: string | null }[] = [];
+    const client = new Anthropic({
+      baseURL: server.origin,
+      apiKey: "test",
+      maxRetries: 0,
+      timeout: 10_000,
+      fetch: (url: string | URL | Request, init?: RequestInit) => {
+        sent.push({ url: String(url), beta: new Headers(init?.headers).get("anthropic-beta") });
+        return fetch(url, init);
+      },
+    });
+    const params = { model: "claude-scripted", max_tokens: 100, messages: [{ role: "user" as const, content: "Hi" }] };
+    await runTools(client, params, new ToolRegistry([weather, forecast]));
+    await runTools(client, params, new ToolRegistry([echo]));
+    const [withExamples, without] = server.requests.map((request) => request.body as { tools: Record<string, unknown>[] });
+    assert.equal(withExamples!.tools.map((entry) => [entry.name, "input_examples" in entry, entry.defer_loading ?? false]), [
+      ["weather", true, false],
+      ["forecast", false, true],
+      ["tool_search_tool_bm25", false, false],
+    ]);
+    assert.equal(without!.tools.map((entry) => [entry.name, "input_examples" in entry]), [["echo", false]]);
+    assert.equal(server.requests.map((request) => [request.method, request.path]), [["POST", "/v1/messages"], ["POST", "/v1/messages"]], "not the beta endpoint (?beta=true)");
+    assert.equal(sent.map((request) => request.beta), [null, null]);
+  } finally {
+    await server.close();
+  }
 });
 
 test("OpenAI, Responses, Gemini and MCP: the examples appended to the description; a tool without them unchanged", () => {

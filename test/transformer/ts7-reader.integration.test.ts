@@ -3,7 +3,9 @@
  * through TypeScript 5.9's JavaScript API and once through TypeScript 7's API (7.0's `typescript/unstable/sync` and
  * 7.1's `typescript/sync`, each a separate tsgo process), must give byte-identical metadata for every tool and the
  * same TT diagnostics (code, file, line, column, spanned text, message). Cases where TypeScript 7 itself types
- * something differently are listed in KNOWN_DIFFERENCES with the reason; nothing else may differ. Integration tier:
+ * something differently are listed in KNOWN_DIFFERENCES with the reason; nothing else may differ. The corpus
+ * includes streaming tools (`async function*`, functions and methods, fixture 193): their `streams`, `yields` and
+ * `returns` must agree too. Integration tier:
  * it starts tsgo.
  */
 import * as fs from "node:fs";
@@ -120,6 +122,9 @@ for (const pkg of ["typescript-7", "typescript-7.1"]) {
   test(`the corpus read through ${pkg === "typescript-7" ? "TypeScript 7.0's typescript/unstable/sync" : "TypeScript 7.1's typescript/sync"} gives the metadata and TT diagnostics of TypeScript 5.9's JavaScript API`, () => {
     const { read, roundTrips } = readWithTypeScript7(dir, pkg);
     assert.ok(expected.tools.size > 100, `the corpus has its tools (${expected.tools.size})`);
+    // Streaming tools (`async function*`, as functions and as methods) are compared with the rest: their yields and returns.
+    const streaming = [...expected.tools].filter(([, json]) => (JSON.parse(json) as { streams?: boolean }).streams === true).map(([key]) => key);
+    assert.equal(streaming, ["193-streaming-tools.ts download", "193-streaming-tools.ts countdown", "193-streaming-tools.ts deploy", "193-streaming-tools.ts tail_log"]);
     assert.equal([...read.tools.keys()], [...expected.tools.keys()], "the same tools, in the same order");
     for (const [key, json] of expected.tools) assert.is(read.tools.get(key), json, `the metadata of ${key}`);
     assert.equal(read.diagnostics, expected.diagnostics);

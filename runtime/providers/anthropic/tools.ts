@@ -4,6 +4,13 @@
  * and the model finds them through the search tool, which the API runs itself (its results are `tool_reference`
  * blocks that load the definitions). Without it they are written whole: a request without a search tool may not
  * defer tools.
+ *
+ * Neither needs a beta header any more: both began in the `advanced-tool-use-2025-11-20` beta, and are now generally
+ * available on the Messages API (Anthropic's "Define tools" page, platform.claude.com/docs/en/agents-and-tools/
+ * tool-use/define-tools, lists `input_examples` as an optional field of every tool with no beta mark; its "Tool
+ * search tool" page, platform.claude.com/docs/en/agents-and-tools/tool-use/tool-search-tool, gives the feature's
+ * status as stable on the Claude API; the SDK's non-beta `Tool` and `ToolUnion` types carry both). So the loop calls
+ * `messages.create`, never `beta.messages.create`.
  */
 import type { Tool } from "@anthropic-ai/sdk/resources/messages";
 import { examplesOf } from "../../tool/examples";
