@@ -7,11 +7,16 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import * as ts from "typescript";
 import { extendedCompilerOptions, resolveExtends } from "../../transformer/hosts/shared/tsconfig-extends";
 import { readTsconfig, tooltypeEntry } from "../../transformer/hosts/shared/tsconfig";
-import { makeProject } from "./project";
+import { projectFor } from "../../transformer/hosts/shared/project";
+import { transformModule } from "../../transformer/hosts/shared/transform-module";
+import { typeScript7ProjectFor } from "../../transformer/hosts/shared/ts7-project";
+import { makeProject, repo, writeFiles } from "./project";
 
 const entry = (options: Record<string, unknown>) => ({ transform: "tooltype/transformer", ...options });
 const plugins = (...list: unknown[]) => ({ compilerOptions: { plugins: list } });
@@ -71,6 +76,49 @@ test("extends: a cycle is cut (TypeScript reports it), a missing config adds not
   assert.equal(extendedCompilerOptions(path.join(dir, "tsconfig.json")), { plugins: [entry({ validators: false, level: "cycle" })] });
   assert.is(resolveExtends("./configs/missing", dir), undefined);
   assert.is(resolveExtends("@acme/tsconfig/not-exported", dir), undefined, "a subpath the exports do not map");
+});
+
+const TOOLS = `import { tool } from "tooltype";
+
+/**
+ * Add two numbers.
+ * @param a First
+ * @param b Second
+ */
+export const add = tool(function add(a: number, b: number): number {
+  return a + b;
+});
+`;
+
+/** The metadata arguments the transform wrote into a module (one line each when no validator is compiled in). */
+function metadataOf(code: string | undefined): string[] {
+  return [...(code ?? "").matchAll(/\{ v: 1, [^\n]*/g)].map((m) => m[0]);
+}
+
+test("a module on TypeScript 7 alone is built with the options of a base config's plugin entry (a package's exports), as on TypeScript 5.9", () => {
+  // Outside the repository: inside it, the repository's @typescript/typescript6 would be found and read the types.
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-ts7-extends-")));
+  try {
+    writeFiles(dir, { ...SHARED, "tsconfig.json": json({ extends: "@acme/tsconfig/strict", compilerOptions: { target: "ES2022", module: "esnext", moduleResolution: "bundler", skipLibCheck: true, types: [] }, include: ["src"] }), "src/tools.ts": TOOLS });
+    fs.symlinkSync(repo, path.join(dir, "node_modules", "tooltype"), "dir");
+    fs.symlinkSync(path.join(repo, "node_modules", "typescript-7"), path.join(dir, "node_modules", "typescript"), "dir");
+    const configPath = path.join(dir, "tsconfig.json");
+    const file = path.join(dir, "src", "tools.ts");
+    const ts7 = typeScript7ProjectFor(configPath, undefined);
+    assert.ok(ts7, "the project is read through TypeScript 7's API");
+    try {
+      assert.equal(ts7.plugin, entry({ validators: false, level: "acme" }));
+      const code = transformModule(ts7, file, TOOLS).code;
+      assert.is(metadataOf(code).length, 1, "one tool's metadata");
+      assert.not.match(code!, /validator/, "validators: false from the base config: no validator compiled in");
+      const onJavaScriptApi = transformModule(projectFor({ tsconfig: configPath, typescript: ts }), file, TOOLS).code;
+      assert.equal(metadataOf(code), metadataOf(onJavaScriptApi), "the metadata of the 5.9 path");
+    } finally {
+      ts7.close();
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test.run();
