@@ -3,7 +3,9 @@
  * `turbopack.rules`, then `next start` and a request to a route handler that registers tools (one of them with a
  * parameter type from another file), exports them and dispatches a call. Also: a TT error fails `next build` at its
  * position; in `next dev`, an edit to the file a parameter type comes from changes the schema; `next build --webpack`
- * with the webpack plugin, as docs/building.md configures each.
+ * with the webpack plugin, as docs/building.md configures each. And on TypeScript 7 as the only `typescript`:
+ * `next build` (Next's type check through TypeScript 7's `tsc`) serves the schemas of the 5.9 build byte for byte,
+ * `next dev` follows an edit, and no `tsc --api` process outlives either.
  *
  * The projects live under .test-build, inside the repository, with `tooltype` linked to it: `turbopack.root` is the
  * repository so that Turbopack resolves `tooltype`, `next` and `react` there (a user's project installs them).
@@ -13,11 +15,12 @@ import * as assert from "uvu/assert";
 import * as fs from "node:fs";
 import * as http from "node:http";
 import { spawn } from "node:child_process";
+import * as os from "node:os";
 import * as path from "node:path";
 import tooltypeLoader from "tooltype/turbopack";
 import { HANG_MS } from "../support/hang";
 import { listenOnLoopback } from "../support/listen";
-import { makeProject } from "./project";
+import { makeProject, writeFiles } from "./project";
 import { run } from "./app";
 import { stripVTControlCharacters } from "node:util";
 
@@ -92,9 +95,9 @@ export async function GET(): Promise<Response> {
 `;
 
 /** The next.config.mjs of docs/building.md, plus `turbopack.root` (see above). */
-const TURBOPACK_CONFIG = `export default {
+const turbopackConfig = (root: string) => `export default {
   turbopack: {
-    root: ${JSON.stringify(REPO)},
+    root: ${JSON.stringify(root)},
     rules: {
       "*.ts": { loaders: ["tooltype/turbopack"] },
       "*.tsx": { loaders: ["tooltype/turbopack"] },
@@ -102,6 +105,7 @@ const TURBOPACK_CONFIG = `export default {
   },
 };
 `;
+const TURBOPACK_CONFIG = turbopackConfig(REPO);
 
 const WEBPACK_CONFIG = `import tooltype from "tooltype/webpack";
 
@@ -114,8 +118,8 @@ export default {
 };
 `;
 
-function nextApp(name: string, config: string, files: Record<string, string> = {}): string {
-  return makeProject(name, {
+function appFiles(name: string, config: string): Record<string, string> {
+  return {
     "package.json": JSON.stringify({ name, private: true }),
     "tsconfig.json": TSCONFIG,
     "next.config.mjs": config,
@@ -123,8 +127,75 @@ function nextApp(name: string, config: string, files: Record<string, string> = {
     "lib/tools.ts": TOOLS,
     "lib/shop.ts": SHOP,
     "app/api/tools/route.ts": ROUTE,
-    ...files,
-  });
+  };
+}
+
+function nextApp(name: string, config: string, files: Record<string, string> = {}): string {
+  return makeProject(name, { ...appFiles(name, config), ...files });
+}
+
+const made: string[] = [];
+test.after(() => {
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * The app in a folder of its own outside the repository, whose only `typescript` is TypeScript 7.0 (npm's
+ * `typescript` today): inside it, the repository's @typescript/typescript6 would be found by walking up and read the
+ * types instead. Its node_modules links the packages a user installs to the repository's copies; `turbopack.root`
+ * is the folder holding both, since Turbopack reads no file outside its root (a user's installed packages are
+ * inside their project).
+ */
+function nextAppOnTypeScript7(name: string): string {
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), `tooltype-${name}-`)));
+  made.push(dir);
+  let root = dir;
+  while (path.relative(root, REPO).startsWith("..")) root = path.dirname(root);
+  writeFiles(dir, appFiles(name, turbopackConfig(root)));
+  const link = (target: string, name: string) => {
+    fs.mkdirSync(path.dirname(path.join(dir, "node_modules", name)), { recursive: true });
+    fs.symlinkSync(target, path.join(dir, "node_modules", name), "dir");
+  };
+  link(REPO, "tooltype");
+  link(path.join(REPO, "node_modules", "typescript-7"), "typescript");
+  for (const name of ["next", "react", "react-dom", "@types/react", "@types/node"]) link(path.join(REPO, "node_modules", name), name);
+  return dir;
+}
+
+/** The `tsc --api` processes running for the project in `dir` (TypeScript 7's API, started with `--cwd dir`). */
+function apiProcessesOf(dir: string): number[] {
+  const found: number[] = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z")) continue;
+      const argv = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0");
+      if (argv.includes("--api") && argv.includes(dir)) found.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+/** Runs `during` while noting every `tsc --api` process of `dir` that runs meanwhile. */
+async function watchingApiProcesses<T>(dir: string, during: () => Promise<T>): Promise<{ result: T; seen: Set<number> }> {
+  const seen = new Set<number>();
+  const look = () => apiProcessesOf(dir).forEach((pid) => seen.add(pid));
+  const timer = setInterval(look, 50);
+  try {
+    return { result: await during(), seen };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** No `tsc --api` process of `dir` left once the ones closed have had time to exit (HANG_MS bounds only a hang). */
+async function noApiProcessLeft(dir: string, label: string): Promise<void> {
+  const until = Date.now() + HANG_MS;
+  while (apiProcessesOf(dir).length > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.equal(apiProcessesOf(dir), [], `${label}: no tsc --api process outlives it`);
 }
 
 async function build(dir: string, ...flags: string[]): Promise<{ code: number | null; output: string }> {
@@ -173,6 +244,16 @@ function serve(dir: string): Promise<Served> {
   return withServer(dir, "start", (get) => get());
 }
 
+/** The app built on the JavaScript API (the repository's TypeScript 5.9) with tooltype/turbopack, served: built once. */
+let onJavaScriptApi: Promise<{ built: { code: number | null; output: string }; served?: Served }> | undefined;
+function turbopackOnJavaScriptApi(): Promise<{ built: { code: number | null; output: string }; served?: Served }> {
+  return (onJavaScriptApi ??= (async () => {
+    const dir = nextApp("next-turbopack", TURBOPACK_CONFIG);
+    const built = await build(dir);
+    return built.code === 0 ? { built, served: await serve(dir) } : { built };
+  })());
+}
+
 /** The properties of get_weather's `place`, sorted. */
 function placeKeys(served: Served): string[] {
   const weather = served.tools.find((t) => t.function.name === "get_weather")!;
@@ -195,11 +276,26 @@ function checkServed(served: Served, how: string): void {
 }
 
 test("Next.js 16 with Turbopack (next build): tooltype/turbopack in turbopack.rules; the route's tools have their schemas and validate", async () => {
-  const dir = nextApp("next-turbopack", TURBOPACK_CONFIG);
-  const built = await build(dir);
+  const { built, served } = await turbopackOnJavaScriptApi();
   assert.is(built.code, 0, built.output);
   assert.match(built.output, /Next\.js 16\.\d+\.\d+ \(Turbopack\)/);
-  checkServed(await serve(dir), "Turbopack");
+  checkServed(served!, "Turbopack");
+});
+
+test("Next.js 16 with Turbopack on TypeScript 7 alone: next build type-checks with TypeScript 7's tsc, the loader reads types through its API (no process left after the build), the schemas are byte for byte those of the 5.9 build", async () => {
+  const dir = nextAppOnTypeScript7("next-turbopack-ts7");
+  const { result: built, seen } = await watchingApiProcesses(dir, () => build(dir));
+  assert.is(built.code, 0, built.output);
+  assert.match(built.output, /Next\.js 16\.\d+\.\d+ \(Turbopack\)/);
+  // Next's own type check runs the project's tsc (experimental.useTypeScriptCli, on by default): TypeScript 7's.
+  assert.match(built.output, /Finished TypeScript/, "next build type-checked the project");
+  assert.ok(seen.size > 0, "the loader read the types through TypeScript 7's API (a tsc --api process ran)");
+  await noApiProcessLeft(dir, "next build");
+  const served = await serve(dir);
+  checkServed(served, "Turbopack on TypeScript 7");
+  const reference = (await turbopackOnJavaScriptApi()).served;
+  assert.ok(reference, "the same app builds on TypeScript 5.9 (the test above)");
+  assert.is(JSON.stringify(served.tools), JSON.stringify(reference.tools), "the tools as the 5.9 build exports them, byte for byte");
 });
 
 test("next dev with Turbopack: an edit to the file a tool's parameter type comes from (imported as a type only) changes the schema", async () => {
@@ -217,6 +313,26 @@ test("next dev with Turbopack: an edit to the file a tool's parameter type comes
     }
     assert.equal(keys, ["city", "country", "zip"], "the schema after the edit");
   });
+});
+
+test("next dev with Turbopack on TypeScript 7 alone: an edit to the parameter type's file changes the schema; no tsc --api process outlives the server", async () => {
+  const dir = nextAppOnTypeScript7("next-turbopack-ts7-dev");
+  const { seen } = await watchingApiProcesses(dir, () =>
+    withServer(dir, "dev", async (get) => {
+      const before = await get();
+      assert.equal(placeKeys(before), ["city", "country"]);
+      fs.writeFileSync(path.join(dir, "lib", "types.ts"), TYPES.replace("  country?:", "  /** Postal code */\n  zip?: string;\n  country?:"));
+      const deadline = Date.now() + HANG_MS;
+      let keys = placeKeys(before);
+      while (!keys.includes("zip") && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        keys = placeKeys(await get());
+      }
+      assert.equal(keys, ["city", "country", "zip"], "the schema after the edit");
+    }),
+  );
+  assert.ok(seen.size > 0, "next dev's loader read the types through TypeScript 7's API");
+  await noApiProcessLeft(dir, "next dev, stopped");
 });
 
 test("Next.js 16 with Turbopack: a TT error fails next build with its file, line and column", async () => {

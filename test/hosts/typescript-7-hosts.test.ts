@@ -2,7 +2,8 @@
  * Every module-transforming host on a project whose only compiler is TypeScript 7: the bundler plugins read the
  * tools' types through TypeScript 7's API (7.0's `unstable/sync` and 7.1's `sync`), splice the metadata into each
  * module's text, and the bundles dispatch with the very metadata (schemas and validators) a build on the JavaScript
- * API writes. One `tsc --api` process per build, closed at its end; a process killed in the middle of a build is an
+ * API writes; so does tooltype/register on 7.1 (ES module and CommonJS projects, under tsx too). One `tsc --api`
+ * process per build, closed at its end; a process killed in the middle of a build is an
  * error naming the file being read, and leaves no process behind.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -95,7 +96,7 @@ async function javaScriptApiMetas(bundler: Bundler): Promise<AppOutput["metas"]>
 
 const cases: ["typescript-7" | "typescript-7.1", Bundler[]][] = [
   ["typescript-7.1", ["esbuild", "vite", "rollup", "webpack"]],
-  ["typescript-7", ["esbuild", "rollup", "rolldown", "rspack"]],
+  ["typescript-7", ["esbuild", "vite", "rollup", "rolldown", "webpack", "rspack"]],
 ];
 
 for (const [typescript7, bundlers] of cases) {
@@ -125,6 +126,26 @@ async function registerMetas(): Promise<AppOutput["metas"]> {
   }
   return registerReference;
 }
+
+for (const typescript7 of ["typescript-7", "typescript-7.1"] as const) {
+  test(`with only ${typescript7} installed, tooltype/register runs a CommonJS project, and tsx with the hook, with the JavaScript API's metadata`, async () => {
+  const commonJs = { "tsconfig.json": (text: string) => text.replace('"module": "ESNext",', '"module": "CommonJS",').replace('"moduleResolution": "bundler",', "") };
+  const runs: [string, string, string[], Record<string, (text: string) => string>][] = [
+    ["node --import tooltype/register (CommonJS)", process.execPath, ["--import", "tooltype/register", path.join("src", "main.ts")], commonJs],
+    ["tsx --import tooltype/register", path.join(REPO, "node_modules", ".bin", "tsx"), ["--import", "tooltype/register", path.join("src", "main.ts")], {}],
+  ];
+  for (const [label, command, args, edit] of runs) {
+    const reference = prepareApp(`typescript-7-register-reference-${runs.findIndex((r) => r[0] === label)}`, edit);
+    const expected = (await runApp(command, args, reference)).metas;
+    const dir = projectOnlyOn(typescript7, `ts7-register-more-${typescript7}`);
+    for (const [file, change] of Object.entries(edit)) fs.writeFileSync(path.join(dir, file), change(fs.readFileSync(path.join(dir, file), "utf8")));
+    const output = await runApp(command, args, dir);
+    expectDispatch(output, false, `${label} on ${typescript7}`);
+    assert.equal(layoutFree(output.metas), layoutFree(expected), `${label} on ${typescript7}: the metadata of the JavaScript API's path`);
+  }
+});
+}
+
 
 for (const typescript7 of ["typescript-7", "typescript-7.1"] as const) {
   test(`with only ${typescript7} installed, tooltype/register runs the app with the JavaScript API's metadata`, async () => {

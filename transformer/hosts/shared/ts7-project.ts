@@ -21,6 +21,7 @@ import { hostDiagnostic } from "./diagnostic-format";
 import { hash, normalize, readText } from "./files";
 import { type ModuleResult, spliceText, type TextEdit } from "./splice";
 import { hasJavaScriptApiCompiler, tooltypeEntry } from "./tsconfig";
+import { extendedCompilerOptions } from "./tsconfig-extends";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- TypeScript 7's nodes, seen through their runtime shape */
 
@@ -301,13 +302,10 @@ export function tspcOnTypeScript7Note(configPath: string): string | undefined {
   );
 }
 
-/** tooltype's entry of the tsconfig's `plugins` (TypeScript 7's API does not hand plugin entries back). */
+/**
+ * tooltype's entry of the tsconfig's `plugins`, through its `extends` chain as TypeScript merges it (TypeScript 7's
+ * API does not hand plugin entries back).
+ */
 function pluginEntryOf(configPath: string): TooltypePluginConfig {
-  try {
-    const raw = fs.readFileSync(configPath, "utf8");
-    const json = JSON.parse(raw.replace(/\/\*[\s\S]*?\*\/|("(?:\\.|[^"\\])*")|\/\/.*$/gm, (m, s: string | undefined) => s ?? "").replace(/,(\s*[}\]])/g, "$1")) as { compilerOptions?: ts.CompilerOptions };
-    return tooltypeEntry(json.compilerOptions ?? {}, path.dirname(configPath));
-  } catch {
-    return {};
-  }
+  return tooltypeEntry(extendedCompilerOptions(configPath) as ts.CompilerOptions, path.dirname(configPath));
 }
