@@ -36,11 +36,14 @@ function project(main: string): string {
   return dir;
 }
 
-/** One command line of the README, run in `dir`: `npx tspc` is this repository's ts-patch, `node` this Node. */
+/**
+ * One command line of the README, run in `dir`: `npx tooltype` is the linked package's own bin (on this repository's
+ * TypeScript 5.9: the project has none of its own), `node` this Node.
+ */
 function runLine(line: string, dir: string): Promise<{ code: number; out: string; stdout: string }> {
   const [first, ...args] = line.trim().split(/\s+/);
   const [file, rest] =
-    first === "npx" && args[0] === "tspc" ? [path.join(repo, "node_modules", "ts-patch", "bin", "tspc.js"), args.slice(1)] : first === "node" ? [args[0]!, args.slice(1)] : ["", []];
+    first === "npx" && args[0] === "tooltype" ? [path.join(dir, "node_modules", "tooltype", "dist", "transformer", "hosts", "cli", "main.js"), args.slice(1)] : first === "node" ? [args[0]!, args.slice(1)] : ["", []];
   assert.ok(file, `no runner for the README's command ${line}`);
   return new Promise((resolve) => {
     execFile(process.execPath, [file, ...rest], { cwd: dir, timeout: HANG_MS, env: { ...process.env, NO_COLOR: "1" } }, (error, stdout, stderr) =>
@@ -52,14 +55,15 @@ function runLine(line: string, dir: string): Promise<{ code: number; out: string
 test("the quick start builds and runs exactly as written, and prints what it says", async () => {
   const install = readme.slice(readme.indexOf("## Quick start"), readme.indexOf("<!-- quickstart:tsconfig -->"));
   assert.match(install, "npm install tooltype\n");
-  assert.match(install, /npm install --save-dev typescript@5\.9 ts-patch@3\.3/);
+  assert.match(install, "npm install --save-dev typescript\n");
   const dir = project(readmeBlock("quick-start"));
   try {
     const lines = marked("quickstart:commands", "sh").split("\n").filter((l) => l.trim());
-    assert.equal(lines, ["npx tspc -p .", "node dist/main.js"]);
+    assert.equal(lines, ["npx tooltype build", "node dist/main.js"]);
     const build = await runLine(lines[0]!, dir);
     assert.is(build.code, 0, build.out);
     assert.is(build.out, "", "the build prints nothing");
+    assert.ok(fs.existsSync(path.join(dir, "dist", "main.js")), "the build writes to the outDir");
     const ran = await runLine(lines[1]!, dir);
     assert.is(ran.code, 0, ran.out);
     const [tools, answer] = ran.stdout.trim().split("\n");
@@ -81,7 +85,7 @@ test("the README's first example, pasted into the quick start's project as is, b
   const first = /```ts\n([\s\S]*?)```/.exec(readme)![1]!;
   const dir = project(first);
   try {
-    const build = await runLine("npx tspc -p .", dir);
+    const build = await runLine("npx tooltype build", dir);
     assert.is(build.out, "", "no diagnostics: every name it uses is its own");
     assert.is(build.code, 0);
   } finally {
