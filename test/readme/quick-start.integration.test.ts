@@ -10,19 +10,11 @@ import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { readmeBlock } from "../support/readme";
+import { assertQuickStartOutput, readmeBlock, readmeMarkedBlock } from "../support/readme";
 import { HANG_MS } from "../support/hang";
 
 const repo = path.resolve(__dirname, "../../..");
 const readme = fs.readFileSync(path.join(repo, "README.md"), "utf8");
-
-/** The block of `lang` right after `<!-- marker -->` in the README. */
-function marked(marker: string, lang: string): string {
-  const at = readme.indexOf(`<!-- ${marker} -->\n\`\`\`${lang}\n`);
-  assert.ok(at >= 0, `README.md has a ${lang} block marked ${marker}`);
-  const body = readme.indexOf("\n", readme.indexOf("```", at)) + 1;
-  return readme.slice(body, readme.indexOf("```", body));
-}
 
 function project(main: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-quick-start-"));
@@ -31,7 +23,7 @@ function project(main: string): string {
   fs.symlinkSync(repo, path.join(dir, "node_modules", "tooltype"), "dir");
   // What `npm init -y` writes, reduced to what matters here (npm 11 writes "type": "commonjs").
   fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "quick-start", version: "1.0.0", type: "commonjs" }));
-  fs.writeFileSync(path.join(dir, "tsconfig.json"), marked("quickstart:tsconfig", "jsonc"));
+  fs.writeFileSync(path.join(dir, "tsconfig.json"), readmeMarkedBlock(readme, "quickstart:tsconfig", "jsonc"));
   fs.writeFileSync(path.join(dir, "src", "main.ts"), main);
   return dir;
 }
@@ -58,7 +50,7 @@ test("the quick start builds and runs exactly as written, and prints what it say
   assert.match(install, "npm install --save-dev typescript\n");
   const dir = project(readmeBlock("quick-start"));
   try {
-    const lines = marked("quickstart:commands", "sh").split("\n").filter((l) => l.trim());
+    const lines = readmeMarkedBlock(readme, "quickstart:commands", "sh").split("\n").filter((l) => l.trim());
     assert.equal(lines, ["npx tooltype build", "node dist/main.js"]);
     const build = await runLine(lines[0]!, dir);
     assert.is(build.code, 0, build.out);
@@ -66,16 +58,7 @@ test("the quick start builds and runs exactly as written, and prints what it say
     assert.ok(fs.existsSync(path.join(dir, "dist", "main.js")), "the build writes to the outDir");
     const ran = await runLine(lines[1]!, dir);
     assert.is(ran.code, 0, ran.out);
-    const [tools, answer] = ran.stdout.trim().split("\n");
-    const exported = JSON.parse(tools!) as { function: { name: string; description: string; parameters: { required: string[] } } }[];
-    assert.equal(
-      exported.map((t) => [t.function.name, t.function.description, t.function.parameters.required]),
-      [
-        ["price", "Price of an item, in euros.", ["item"]],
-        ["add", "Add two numbers.", ["a", "b"]],
-      ],
-    );
-    assert.is(answer, "5");
+    assertQuickStartOutput(ran.stdout);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

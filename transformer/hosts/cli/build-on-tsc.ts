@@ -55,7 +55,6 @@ export function buildWithTsc(project: TypeScript7Project, spliced: ReadonlyMap<s
   if (missed.length > 0 && tsc.status !== 2) {
     throw new ProjectError(`tooltype build: tsc wrote no JavaScript for ${missed.join(", ")}, which ha${missed.length === 1 ? "s" : "ve"} tools. Check that ${project.tsconfig} emits them (no "noEmit", "emitDeclarationOnly" or "outFile").`);
   }
-  out.write(`${emitted.length} file(s) written; ${targets.size} module(s) with tools.\n`);
   return tsc.status ?? 1;
 }
 

@@ -22,18 +22,16 @@ interface RawMap {
   sourcesContent?: (string | null)[];
 }
 
-/** Builds once; the exit status (1 when a TT error or TypeScript's emit stopped it). */
+/** Builds once, silent when all is well, as tsc is; the exit status (1 on a TT error or an error of TypeScript's). */
 export function buildOnce(project: TypeScript7Project, out: NodeJS.WritableStream = process.stdout): number {
   const spliced = new Map<string, Spliced>();
   let errors = 0;
-  let tools = 0;
   for (const file of project.sourceFiles()) {
     const text = fs.readFileSync(file, "utf8");
     const result = project.transform(file, text);
     for (const d of result.diagnostics) out.write(formatHostDiagnostic(d) + "\n");
     errors += result.diagnostics.filter((d) => d.category === "error").length;
     if (result.code === undefined) continue;
-    tools++;
     spliced.set(file, { code: result.code, map: result.map?.toString(), original: text });
   }
   if (errors > 0) {
@@ -61,7 +59,6 @@ export function buildOnce(project: TypeScript7Project, out: NodeJS.WritableStrea
     fs.writeFileSync(name, text);
   }
   if (checked.errors > 0) out.write(`\nFound ${checked.errors} error(s) of TypeScript's.\n`);
-  out.write(`${emitted.files.size} file(s) written; ${tools} module(s) with tools.\n`);
   return checked.errors > 0 ? 1 : 0;
 }
 
