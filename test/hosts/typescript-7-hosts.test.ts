@@ -169,17 +169,40 @@ for (const typescript7 of ["typescript-7", "typescript-7.1"] as const) {
     assert.equal(map.sources, ["../src/tools.ts"], "the map names the source as tsc does");
     const js = fs.readFileSync(path.join(out, "tools.js"), "utf8");
     assert.match(js, /\n\/\/# sourceMappingURL=tools\.js\.map$/, "the JavaScript points at its map");
-    // Past the spliced metadata, a place in the JavaScript still leads to its line and column in the source as written.
-    const source = fs.readFileSync(path.join(dir, "src", "tools.ts"), "utf8").split("\n");
-    const at = js.split("\n").findIndex((line) => line.includes("return Array.from"));
-    const column = js.split("\n")[at]!.indexOf("Array.from");
-    const original = originalPositionFor(new TraceMap(map as never), { line: at + 1, column });
-    assert.is(original.line, source.findIndex((line) => line.includes("return Array.from")) + 1, "the line in the source");
-    assert.is(original.column, source[original.line! - 1]!.indexOf("Array.from"), "the column in the source");
+    expectMapsToSource(js, map, path.join(dir, "src", "tools.ts"));
     const output = await runApp(process.execPath, [path.join(out, "main.js")], dir);
     expectDispatch(output, false, `tooltype build on ${typescript7}`);
     assert.equal(layoutFree(output.metas), layoutFree(await registerMetas()), `tooltype build on ${typescript7}: the metadata of the JavaScript API's path`);
     await noApiProcessLeft(`tooltype build on ${typescript7}`);
+  });
+}
+
+/** Past the spliced metadata, a place in the built JavaScript still leads to its line and column in the source as written. */
+function expectMapsToSource(js: string, map: object, sourceFile: string): void {
+  const source = fs.readFileSync(sourceFile, "utf8").split("\n");
+  const at = js.split("\n").findIndex((line) => line.includes("return Array.from"));
+  const column = js.split("\n")[at]!.indexOf("Array.from");
+  const original = originalPositionFor(new TraceMap(map as never), { line: at + 1, column });
+  assert.is(original.line, source.findIndex((line) => line.includes("return Array.from")) + 1, "the line in the source");
+  assert.is(original.column, source[original.line! - 1]!.indexOf("Array.from"), "the column in the source");
+}
+
+for (const typescript7 of ["typescript-7", "typescript-7.1"] as const) {
+  test(`\`tooltype build\` on ${typescript7} with inlineSourceMap: the map inlined in the JavaScript leads to the source as written`, async () => {
+    const cli = path.join(REPO, "dist", "transformer", "hosts", "cli", "main.js");
+    const dir = projectOnlyOn(typescript7, `ts7-build-inline-${typescript7}`);
+    const tsconfig = path.join(dir, "tsconfig.json");
+    fs.writeFileSync(tsconfig, fs.readFileSync(tsconfig, "utf8").replace('"outDir":', '"rootDir": "src", "inlineSourceMap": true, "inlineSources": true, "outDir":'));
+    const built = await run(process.execPath, [cli, "build"], dir);
+    assert.is(built.code, 0, built.stdout + built.stderr);
+    const js = fs.readFileSync(path.join(dir, "out-tspc", "tools.js"), "utf8");
+    assert.not.ok(fs.existsSync(path.join(dir, "out-tspc", "tools.js.map")), "no map file");
+    const inline = /\/\/# sourceMappingURL=data:application\/json;base64,(\S+)$/.exec(js);
+    assert.ok(inline, "the map is inlined");
+    const map = JSON.parse(Buffer.from(inline![1]!, "base64").toString("utf8")) as { sources: string[]; sourcesContent: string[] };
+    assert.equal(map.sources, ["../src/tools.ts"]);
+    assert.is(map.sourcesContent[0], fs.readFileSync(path.join(dir, "src", "tools.ts"), "utf8"), "the source as written, not the spliced text");
+    expectMapsToSource(js, map, path.join(dir, "src", "tools.ts"));
   });
 }
 

@@ -11,22 +11,7 @@ import * as path from "node:path";
 import { tscBinOf, transpileWithTsc } from "../shared/ts7-cli-transpile";
 import type { TypeScript7Project } from "../shared/ts7-project";
 import { ProjectError } from "../shared/tsconfig";
-
-/** @jridgewell/remapping, by its runtime shape: its CommonJS declarations do not parse (`export = function`). */
-type Remapping = (maps: string[], loader: () => null) => { toString(): string };
-
-interface RawMap {
-  sources: string[];
-  sourcesContent?: (string | null)[];
-  mappings: string;
-}
-
-/** What was spliced: each module's text with its metadata, the splice's source map, and the text as written. */
-export interface Spliced {
-  code: string;
-  map: string | undefined;
-  original: string;
-}
+import { inlineMapOf, type Spliced, splicedMap, withInlineMap } from "./spliced-map";
 
 /** A bound that only a hung `tsc` reaches. */
 const TSC_TIMEOUT_MS = 30 * 60_000;
@@ -75,25 +60,16 @@ function outputOf(source: string, scripts: readonly string[]): string | undefine
 /** The module's new JavaScript in place of tsc's, keeping tsc's way of pointing at its map (a file, inline, none). */
 function rewrite(target: string, made: { js: string; map: string | undefined }, spliced: Spliced, emitted: readonly string[]): void {
   const written = fs.readFileSync(target, "utf8");
-  const trailer = /\/\/# sourceMappingURL=(.*)\s*$/.exec(written);
-  let js = made.js.replace(/\s*$/, "\n");
-  if (trailer && made.map !== undefined) {
-    const url = trailer[1]!.trim();
-    const inline = /^data:application\/json;(?:charset=utf-8;)?base64,/.exec(url);
-    const mapFile = inline ? undefined : path.resolve(path.dirname(target), decodeURIComponent(url));
-    const own = JSON.parse(inline ? Buffer.from(url.slice(inline[0].length), "base64").toString("utf8") : mapFile && emitted.includes(mapFile) ? fs.readFileSync(mapFile, "utf8") : "null") as RawMap | null;
-    if (own) {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const remapping = require("@jridgewell/remapping") as Remapping;
-      const composed = JSON.parse(spliced.map ? remapping([made.map, spliced.map], () => null).toString() : made.map) as RawMap;
-      // Names and places as tsc wrote them; the mappings lead to the source as written.
-      const map = JSON.stringify({ ...own, mappings: composed.mappings, ...(own.sourcesContent ? { sourcesContent: [spliced.original] } : {}) });
-      if (inline) js += `//# sourceMappingURL=data:application/json;base64,${Buffer.from(map).toString("base64")}`;
-      else {
-        fs.writeFileSync(mapFile!, map);
-        js += `//# sourceMappingURL=${url}`;
-      }
-    }
+  const js = made.js.replace(/\s*$/, "\n");
+  const inline = inlineMapOf(written);
+  const url = /\/\/# sourceMappingURL=(.*)\s*$/.exec(written)?.[1]?.trim();
+  const mapFile = inline === undefined && url !== undefined ? path.resolve(path.dirname(target), decodeURIComponent(url)) : undefined;
+  if (made.map !== undefined && inline !== undefined) {
+    fs.writeFileSync(target, withInlineMap(js, splicedMap(inline, spliced, made.map)));
+  } else if (made.map !== undefined && mapFile !== undefined && emitted.includes(mapFile)) {
+    fs.writeFileSync(mapFile, splicedMap(fs.readFileSync(mapFile, "utf8"), spliced, made.map));
+    fs.writeFileSync(target, `${js}//# sourceMappingURL=${url}`);
+  } else {
+    fs.writeFileSync(target, js);
   }
-  fs.writeFileSync(target, js);
 }

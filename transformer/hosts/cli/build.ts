@@ -10,17 +10,9 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { formatHostDiagnostic } from "../shared/diagnostic-format";
-import { buildWithTsc, type Spliced } from "./build-on-tsc";
+import { buildWithTsc } from "./build-on-tsc";
+import { inlineMapOf, type Spliced, splicedMap, withInlineMap } from "./spliced-map";
 import { TypeScript7Project } from "../shared/ts7-project";
-
-/** @jridgewell/remapping, by its runtime shape: its CommonJS declarations do not parse (`export = function`). */
-type Remapping = (maps: string[], loader: () => null) => { toString(): string };
-
-interface RawMap {
-  sources: string[];
-  sourceRoot?: string;
-  sourcesContent?: (string | null)[];
-}
 
 /** Builds once, silent when all is well, as tsc is; the exit status (1 on a TT error or an error of TypeScript's). */
 export function buildOnce(project: TypeScript7Project, out: NodeJS.WritableStream = process.stdout): number {
@@ -43,17 +35,13 @@ export function buildOnce(project: TypeScript7Project, out: NodeJS.WritableStrea
   const checked = project.typeDiagnostics();
   if (checked.text) out.write(checked.text.endsWith("\n") ? checked.text : `${checked.text}\n`);
   const emitted = project.emitWith(Object.fromEntries([...spliced].map(([file, { code }]) => [file, code])))!;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const remapping = require("@jridgewell/remapping") as Remapping;
   for (const [name, file] of emitted.files) {
     let text = file.text;
-    const source = file.sourceFileName?.split(path.sep).join("/");
-    const spliceMap = source !== undefined && name.endsWith(".map") ? spliced.get(source)?.map : undefined;
-    if (spliceMap !== undefined) {
-      const own = JSON.parse(text) as RawMap;
-      const composed = JSON.parse(remapping([text, spliceMap], () => null).toString()) as RawMap;
-      // Names and places as TypeScript wrote them; the mappings lead to the source as written.
-      text = JSON.stringify({ ...own, mappings: (composed as RawMap & { mappings: string }).mappings, ...(own.sourcesContent ? { sourcesContent: [spliced.get(source!)?.original ?? null] } : {}) });
+    const module = file.sourceFileName === undefined ? undefined : spliced.get(file.sourceFileName.split(path.sep).join("/"));
+    if (module && name.endsWith(".map")) text = splicedMap(text, module);
+    else if (module && /\.[cm]?jsx?$/.test(name)) {
+      const inline = inlineMapOf(text);
+      if (inline !== undefined) text = withInlineMap(text, splicedMap(inline, module));
     }
     fs.mkdirSync(path.dirname(name), { recursive: true });
     fs.writeFileSync(name, text);
