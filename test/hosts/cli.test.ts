@@ -7,7 +7,9 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import Ajv2020 from "ajv/dist/2020";
-import { makeProject, readmeCommands, runCommand, tooltype, writeFiles } from "./project";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { bin, makeProject, node, readmeCommands, runCommand, tooltype, writeFiles } from "./project";
 
 const TSCONFIG = `{ "compilerOptions": { "target": "ES2022", "module": "node16", "strict": true, "noEmit": true, "skipLibCheck": true, "types": [], "plugins": [{ "transform": "tooltype/transformer" }] }, "include": ["src"] }`;
 
@@ -101,6 +103,35 @@ test("the commands of docs/building.md run as written", async () => {
     assert.is(r.code, 0, `${commands[i]!.join(" ")}: ${r.stderr}${r.stdout}`);
     if (commands[i]!.includes("schema")) assert.ok(Array.isArray(JSON.parse(r.stdout)), "prints a JSON array of tools");
   });
+});
+
+test("build on a JavaScript-API compiler (5.9): what tspc writes, silent when clean; TypeScript's errors print and the output is written (status 1); a TT error writes nothing (status 1)", async () => {
+  const emitting = TSCONFIG.replace('"noEmit": true', '"outDir": "dist", "rootDir": "src", "declaration": true, "sourceMap": true');
+  const dir = project({ "tsconfig.json": emitting });
+  const built = await tooltype(["build"], dir);
+  assert.is(built.code, 0, built.stderr + built.stdout);
+  assert.is(built.stdout + built.stderr, "", "a clean build prints nothing");
+  const outputs = ["tools.js", "tools.js.map", "tools.d.ts", "types.js", "types.d.ts"];
+  const ours = outputs.map((f) => fs.readFileSync(path.join(dir, "dist", f), "utf8"));
+  fs.rmSync(path.join(dir, "dist"), { recursive: true });
+  const tspc = await node([bin("tspc"), "-p", "."], dir);
+  assert.is(tspc.code, 0, tspc.stdout);
+  assert.equal(ours, outputs.map((f) => fs.readFileSync(path.join(dir, "dist", f), "utf8")), "byte for byte what tspc writes");
+  fs.rmSync(path.join(dir, "dist"), { recursive: true });
+
+  writeFiles(dir, { "src/typo.ts": "export const n: number = 'one';\n" });
+  const typeError = await tooltype(["build"], dir);
+  assert.is(typeError.code, 1);
+  assert.match(typeError.stdout, /src\/typo\.ts\(1,14\): error TS2322|src\/typo\.ts:1:14 - error TS2322/);
+  assert.ok(fs.existsSync(path.join(dir, "dist", "typo.js")), "like tsc, the output is written all the same");
+  fs.rmSync(path.join(dir, "dist"), { recursive: true });
+
+  writeFiles(dir, { "src/typo.ts": "export {};\n", "src/bad.ts": `import { tool } from "tooltype";\n/** Bad. */\nexport const bad = tool(function bad(cb: () => void) { return 1; });\n` });
+  const ttError = await tooltype(["build"], dir);
+  assert.is(ttError.code, 1);
+  assert.match(ttError.stdout, /error TT1001/);
+  assert.match(ttError.stdout, /nothing written/);
+  assert.not.ok(fs.existsSync(path.join(dir, "dist")), "nothing written");
 });
 
 test("clear messages: bad tsconfig path, no tools, TT errors, usage mistakes, --help", async () => {
