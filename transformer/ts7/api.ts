@@ -88,7 +88,8 @@ export class TypeScript7Session {
     options: SessionOptions = {},
   ) {
     if (process.versions.bun !== undefined) {
-      // Its synchronous client reads the pipe through Node's internals (a socket's file descriptor), which Bun lacks.
+      // Its synchronous client reads the pipe through Node's internals (`stdout._handle.fd`), which Bun lacks
+      // (microsoft/TypeScript#64387, oven-sh/bun#39747); tried, it would fail after starting a process it then leaks.
       throw new Error(`TypeScript ${ts.version}'s API client does not run under Bun, so tooltype cannot read ${configPath}'s types through it there. Install a JavaScript-API compiler next to TypeScript 7 (npm i -D @typescript/typescript6), which tooltype then uses under Bun, or build with a bundler plugin under Node.`);
     }
     const timeoutMs = options.timeoutMs ?? (Number(process.env.TOOLTYPE_TS7_TIMEOUT_MS) || 120_000);
