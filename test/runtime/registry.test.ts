@@ -241,7 +241,7 @@ test("missing metadata names the tool and says how to enable the transformer", (
       error.message.includes('`tspc` (ts-patch) with { "transform": "tooltype/transformer" }') &&
       // A plain tsc (TypeScript 7's too) ignores the plugin; on TypeScript 7 the message names what works.
       error.message.includes("plain `tsc` ignores compilerOptions.plugins, TypeScript 7's `tsc` included") &&
-      error.message.includes("npm i -D @typescript/typescript6") &&
+      error.message.includes("`npx tooltype build` instead of `tsc` (any TypeScript from 5.5, 7 included)") &&
       error.message.includes("tooltype/vite") &&
       error.message.includes("node --import tooltype/register src/main.ts"),
   );

@@ -298,7 +298,7 @@ export function tspcOnTypeScript7Note(configPath: string): string | undefined {
   if (pluginEntryOf(configPath).transform === undefined) return undefined;
   return (
     `note: ${configPath} lists tooltype's transformer in compilerOptions.plugins, for tspc (ts-patch). ts-patch cannot patch TypeScript 7: \`tspc\` and \`ts-patch install\` stop with "Cannot read properties of undefined (reading 'LineFeed')" before any plugin loads, and TypeScript 7's own \`tsc\` ignores plugins. ` +
-    `Build with \`npx tooltype build\` (TypeScript 7.1 or later), a bundler plugin or tooltype/register; or, to keep tspc, make TypeScript 6.0 the project's compiler (npm i -D typescript@6).`
+    `Build with \`npx tooltype build\` (tsc with tooltype in it), a bundler plugin or tooltype/register; or, to keep tspc, make TypeScript 6.0 the project's compiler (npm i -D typescript@6).`
   );
 }
 
