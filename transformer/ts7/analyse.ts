@@ -84,12 +84,17 @@ export class TypeScript7Reader {
   readFile(fileName: string): FileReading | undefined {
     const { session } = this;
     session.reading = fileName;
+    const trace = session.trace;
     try {
+      trace?.mark("the host's own work");
       const file = session.ask(() => session.program.getSourceFile(fileName)) as ts.SourceFile | undefined;
+      trace?.mark("getting source files");
       if (!file) return undefined;
       this.sink = { diagnostics: [], tools: [], usages: [] };
       this.facade.prefetchFile(this.tsi, file);
+      trace?.mark("finding calls (AST walk, callee symbols)");
       this.transform(file);
+      trace?.mark("reading tools");
       return { file, ...this.sink };
     } finally {
       session.reading = undefined;

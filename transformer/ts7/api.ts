@@ -69,6 +69,8 @@ export class TypeScript7Session {
   roundTrips = 0;
   /** The same, by the API's method name. */
   readonly requests = new Map<string, number>();
+  /** With `TOOLTYPE_TRACE_TS7=1`: where the session's time went, written to stderr when it closes. */
+  readonly trace: SessionTrace | undefined = process.env.TOOLTYPE_TRACE_TS7 === "1" ? new SessionTrace() : undefined;
   /** The file whose tools are being read, named by errors. */
   reading: string | undefined;
   private readonly api: any;
@@ -110,13 +112,16 @@ export class TypeScript7Session {
         this.requests.set(name, (this.requests.get(name) ?? 0) + 1);
         Atomics.add(this.state, 0, 1);
         Atomics.store(this.state, 1, 1);
+        const start = this.trace && performance.now();
         try {
           return original.apply(client, args);
         } finally {
           Atomics.store(this.state, 1, 0);
+          if (start !== undefined) this.trace!.request(name, performance.now() - start);
         }
       };
     }
+    this.trace?.mark("process start");
     const project = this.ask(() => {
       const snapshot = typeof this.api.createSnapshot === "function" ? (this.snapshot = this.api.createSnapshot({ openProjects: [configPath] })) : this.api.updateSnapshot({ openProjects: [configPath] });
       return projectOf(snapshot, configPath);
@@ -127,6 +132,7 @@ export class TypeScript7Session {
     }
     this.program = project.program;
     this.checker = project.checker;
+    this.trace?.mark("project open");
   }
 
   /** True when the API turns one module's text into JavaScript (7.1's `transpileModule`); 7.0's has no emit. */
@@ -233,6 +239,7 @@ export class TypeScript7Session {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    if (this.trace) process.stderr.write(this.trace.report(`tooltype: TypeScript ${this.ts.version} session for ${this.configPath}`));
     void this.watchdog.terminate();
     try {
       this.api.close();
@@ -246,6 +253,50 @@ export class TypeScript7Session {
         // It exited between the check and the kill.
       }
     }
+  }
+}
+
+/**
+ * Where a session's time went (`TOOLTYPE_TRACE_TS7=1`): its phases as the session and the reader mark them, and its
+ * requests by method (count and time waiting for the answer, decoding included). Time outside requests is tooltype's
+ * own work in this process.
+ */
+export class SessionTrace {
+  private readonly started = performance.now();
+  private last = this.started;
+  private readonly phases = new Map<string, number>();
+  private readonly methods = new Map<string, { count: number; ms: number }>();
+
+  /** Ends a phase: the time since the previous mark is counted to `phase`. */
+  mark(phase: string): void {
+    const now = performance.now();
+    this.phases.set(phase, (this.phases.get(phase) ?? 0) + now - this.last);
+    this.last = now;
+  }
+
+  request(method: string, ms: number): void {
+    const known = this.methods.get(method) ?? { count: 0, ms: 0 };
+    known.count++;
+    known.ms += ms;
+    this.methods.set(method, known);
+  }
+
+  report(title: string): string {
+    this.mark("until close");
+    const total = performance.now() - this.started;
+    const ms = (n: number) => `${n.toFixed(1)} ms`;
+    const lines = [`${title}: ${ms(total)}`];
+    for (const [phase, time] of this.phases) lines.push(`  phase ${phase}: ${ms(time)}`);
+    let count = 0;
+    let waited = 0;
+    const byTime = [...this.methods].sort((a, b) => b[1].ms - a[1].ms);
+    for (const [method, m] of byTime) {
+      count += m.count;
+      waited += m.ms;
+      lines.push(`  request ${method}: ${m.count} in ${ms(m.ms)}`);
+    }
+    lines.push(`  requests: ${count} in ${ms(waited)}; tooltype's own work: ${ms(total - waited)}`);
+    return lines.join("\n") + "\n";
   }
 }
 

@@ -11,6 +11,7 @@
  */
 import type * as ts from "typescript";
 import type { TS } from "../compat";
+import { skipsTools } from "../find";
 import { TAG_PROPERTY } from "../schema/tags";
 import type { TypeScript7Session } from "./api";
 
@@ -94,6 +95,34 @@ interface Question {
 const ARRAY_METHODS_70 = new Set(["getTypeOfSymbol", "getTypeAtLocation", "getSymbolAtLocation"]);
 
 /**
+ * The array-taking method of 7.0 that answers each node question. A type node's type is its type at that location
+ * (the checker's `getTypeAtLocation` of a node in a type answers `getTypeFromTypeNode`), so both go in one request.
+ */
+const NODE_ARRAY_METHODS_70: Partial<Record<NodeQuestion, string>> = {
+  getTypeAtLocation: "getTypeAtLocation",
+  getTypeFromTypeNode: "getTypeAtLocation",
+  getSymbolAtLocation: "getSymbolAtLocation",
+};
+
+/** The node questions about one function that a prefetch asks together. */
+interface FunctionQuestions {
+  fn: ts.SignatureDeclaration;
+  params: ts.ParameterDeclaration[];
+  typeNodes: object[];
+  names: object[];
+  returnTypeNode: ts.TypeNode | undefined;
+}
+
+/**
+ * The return type a function's declaration writes, which is its signature's return type (the checker reads the
+ * annotation's type); undefined for a constructor or a function without one.
+ */
+function writtenReturnType(tsi: TS, fn: ts.SignatureDeclaration): ts.TypeNode | undefined {
+  const writes = tsi.isFunctionExpression(fn) || tsi.isArrowFunction(fn) || tsi.isFunctionDeclaration(fn) || tsi.isMethodDeclaration(fn);
+  return writes ? fn.type : undefined;
+}
+
+/**
  * Declared only in TypeScript's lib files or @types/node (by the paths of its declarations, known without
  * fetching them): the reader maps such a type (Date, URL) or refuses it (Map, Promise), never reads its members.
  */
@@ -166,12 +195,6 @@ export class CheckerFacade {
     return answer as T;
   }
 
-  private rememberNode(kind: NodeQuestion, node: object, answer: unknown): void {
-    let known = this.nodeAnswers.get(kind);
-    if (!known) this.nodeAnswers.set(kind, (known = new WeakMap()));
-    known.set(node, answer);
-  }
-
   /** A question about a node, remembered by node. */
   private aboutNode<T>(kind: string, node: object, ask: () => T): T {
     let known = this.nodeAnswers.get(kind);
@@ -227,71 +250,124 @@ export class CheckerFacade {
       open.forEach((o, i) => o.known.set(o.node, answers[i]));
       return;
     }
-    for (const [kind] of kinds) {
-      const group = open.filter((o) => o.kind === kind);
-      if (!ARRAY_METHODS_70.has(kind) || group.length < 2) continue;
-      const answers = this.session.ask(() => this.raw[kind](group.map((o) => o.node)) as unknown[]);
+    const byMethod = new Map<string, typeof open>();
+    for (const o of open) {
+      const method = NODE_ARRAY_METHODS_70[o.kind];
+      if (!method) continue;
+      const group = byMethod.get(method) ?? [];
+      group.push(o);
+      byMethod.set(method, group);
+    }
+    for (const [method, group] of byMethod) {
+      const answers = this.session.ask(() => this.raw[method](group.map((o) => o.node)) as unknown[]);
       group.forEach((o, i) => o.known.set(o.node, answers[i]));
     }
   }
 
   /**
-   * Before a file is read: the symbols of every call's callee and decorator (how tools are found), and on 7.1 the
-   * resolved signatures of calls with arguments (how tool factories are found), each kind in one request.
+   * Before a file is read, in two rounds (a request each on 7.1; on 7.0 one per array-taking method, the rest asked
+   * when read): the symbols of every call's callee and decorator (how tools are found), on 7.1 the resolved
+   * signatures of calls with arguments (how tool factories are found), and the parameters of every function a tool
+   * may be (a call's function argument, a decorated method: `functionQuestions`); then what the imported names stand
+   * for. The type graphs of the functions that `tool` takes follow (`prefetchGraph`), all of the file's together.
    */
   prefetchFile(tsi: TS, file: ts.SourceFile): void {
     const callees: object[] = [];
     const calls: object[] = [];
+    /** Functions a tool may be, with the callee that takes them (a call's, or a decorator's). */
+    const candidates = new Map<ts.SignatureDeclaration, object>();
     const walk = (node: ts.Node): void => {
       if (tsi.isCallExpression(node)) {
         callees.push(node.expression);
         if (node.arguments.length > 0) calls.push(node);
+        for (const argument of node.arguments) if (tsi.isFunctionExpression(argument) || tsi.isArrowFunction(argument)) candidates.set(argument, node.expression);
       } else if (tsi.isDecorator(node)) {
-        callees.push(tsi.isCallExpression(node.expression) ? node.expression.expression : node.expression);
+        const callee = tsi.isCallExpression(node.expression) ? node.expression.expression : node.expression;
+        callees.push(callee);
+        if (tsi.isMethodDeclaration(node.parent) && !candidates.has(node.parent)) candidates.set(node.parent, callee);
       }
-      tsi.forEachChild(node, walk);
+      if (!skipsTools(tsi, node)) tsi.forEachChild(node, walk);
     };
     walk(file);
+    const functions = [...candidates.keys()].map((fn) => this.functionQuestions(tsi, fn));
     this.prefetchNodes([
-      ["getSymbolAtLocation", callees],
+      ["getSymbolAtLocation", [...callees, ...functions.flatMap((f) => f.names)]],
       ["getResolvedSignature", this.session.batches ? calls : []],
+      ["getTypeAtLocation", functions.flatMap((f) => f.params)],
+      ["getTypeFromTypeNode", functions.flatMap((f) => f.typeNodes)],
+      ["getSignatureFromDeclaration", this.session.batches ? functions.filter((f) => !f.returnTypeNode).map((f) => f.fn) : []],
     ]);
-    // Imported names are aliases: what they stand for is the next question about each.
+    for (const f of functions) this.prefetchedFunctions.add(f.fn);
+    // Imported names are aliases: what they stand for is the next question about each; with the return types of
+    // functions whose return type is not written.
     const symbols = this.nodeAnswers.get("getSymbolAtLocation")!;
+    const signatures = this.nodeAnswers.get("getSignatureFromDeclaration")!;
     const Alias = this.session.ts.sync.SymbolFlags.Alias as number;
-    this.prefetch(callees.map((c) => symbols.get(c) as Raw).filter((sym) => sym && sym.flags & Alias).map((sym) => this.q.aliased(sym)));
+    const aliased = [...callees, ...functions.flatMap((f) => f.names)].map((n) => symbols.get(n) as Raw).filter((sym) => sym && sym.flags & Alias);
+    const returns = functions.map((f) => signatures.get(f.fn) as Raw).filter((sig) => sig);
+    this.prefetch([...aliased.map((sym) => this.q.aliased(sym)), ...returns.map((sig) => this.q.returnOf(sig))]);
+    // The functions `tool` takes (by the name its callee stands for; the reader decides by the declaration): their
+    // parameter and return types' graphs, all at once, since the reader reads every tool.
+    const tools = functions.filter((f) => {
+      let callee = symbols.get(candidates.get(f.fn)!) as Raw;
+      if (callee && callee.flags & Alias) callee = this.known(this.q.aliased(callee));
+      return callee?.name === "tool";
+    });
+    if (tools.length > 0) this.prefetchGraph(tools.flatMap((f) => this.rootsOf(f)), tools[0]!.params[0] ?? tools[0]!.fn);
   }
 
   /**
-   * Before a parameter of the user's code is read: its function's parameter types and the types their annotations
-   * spell, in one request (7.1; on 7.0, the parameter types in one). Their type graph is fetched when the reader
-   * first opens one of them (`openRoot`): a function met only to see whether it is a tool factory costs no more.
+   * The node questions of one function: its parameters' types, the types its annotations spell (the reader
+   * compares the written spelling with the type), the names they use, and the type its return annotation spells
+   * (the signature's return type: `getSignatureFromDeclaration` is asked only for a function without one).
    */
-  prefetchFunction(tsi: TS, fn: ts.SignatureDeclaration): void {
-    if (this.prefetchedFunctions.has(fn)) return;
-    this.prefetchedFunctions.add(fn);
+  private functionQuestions(tsi: TS, fn: ts.SignatureDeclaration): FunctionQuestions {
     const params = [...fn.parameters];
     const typeNodes: object[] = [];
     const names: object[] = [];
     const walk = (node: ts.Node): void => {
-      if (node.kind >= tsi.SyntaxKind.FirstTypeNode && node.kind <= tsi.SyntaxKind.LastTypeNode) typeNodes.push(node);
+      if (tsi.isTypeNode(node)) typeNodes.push(node);
       if (tsi.isTypeReferenceNode(node)) names.push(node.typeName);
       tsi.forEachChild(node, walk);
     };
     for (const p of params) if (p.type) walk(p.type);
+    const returnTypeNode = writtenReturnType(tsi, fn);
+    if (returnTypeNode) typeNodes.push(returnTypeNode);
+    return { fn, params, typeNodes, names, returnTypeNode };
+  }
+
+  /** The types a function's graph starts from, as far as they are known: its parameters' and its return type. */
+  private rootsOf(f: FunctionQuestions): Raw[] {
+    const types = this.nodeAnswers.get("getTypeAtLocation");
+    const spelled = this.nodeAnswers.get("getTypeFromTypeNode");
+    const signature = this.nodeAnswers.get("getSignatureFromDeclaration")?.get(f.fn) as Raw;
+    const returned = f.returnTypeNode ? spelled?.get(f.returnTypeNode) : signature && this.known(this.q.returnOf(signature));
+    return [...f.params.map((p) => types?.get(p)), returned].filter((t): t is Raw => !!t);
+  }
+
+  /**
+   * Before a parameter of the user's code is read, when the file's prefetch did not foresee its function: its
+   * function's parameter types, the types their annotations spell and its return type, in one request (7.1; on
+   * 7.0, the types in one). Their type graph is fetched when the reader first opens one of them (`openRoot`): a
+   * function met only to see whether it is a tool factory costs no more.
+   */
+  prefetchFunction(tsi: TS, fn: ts.SignatureDeclaration): void {
+    if (this.prefetchedFunctions.has(fn)) return;
+    this.prefetchedFunctions.add(fn);
+    const f = this.functionQuestions(tsi, fn);
     this.prefetchNodes([
-      ["getTypeAtLocation", params],
-      ["getTypeFromTypeNode", this.session.batches ? typeNodes : []],
-      ["getSymbolAtLocation", names],
+      ["getTypeAtLocation", f.params],
+      ["getTypeFromTypeNode", f.typeNodes],
+      ["getSymbolAtLocation", f.names],
+      ["getSignatureFromDeclaration", this.session.batches && !f.returnTypeNode ? [fn] : []],
     ]);
-    const known = this.nodeAnswers.get("getTypeAtLocation");
-    const roots = params.map((p) => known?.get(p) as Raw | undefined).filter((t): t is Raw => !!t);
-    const group = { roots, at: params[0], fn };
+    const roots = this.rootsOf(f);
+    const group = { roots, at: f.params[0] ?? fn };
     for (const root of roots) if (!this.prefetched.has(root.id)) this.pendingRoots.set(root.id, group);
   }
 
   /** Parameter types fetched but whose graph is not yet: the group of roots (one function's) each belongs to. */
-  private readonly pendingRoots = new Map<number, { roots: Raw[]; at: Raw; fn: ts.SignatureDeclaration }>();
+  private readonly pendingRoots = new Map<number, { roots: Raw[]; at: Raw }>();
 
   /**
    * The reader opens a type (its members, properties, whether it is an array): if it is a pending root, its
@@ -301,7 +377,7 @@ export class CheckerFacade {
     const group = this.pendingRoots.get(t.id);
     if (group) {
       for (const root of group.roots) this.pendingRoots.delete(root.id);
-      this.prefetchGraph(group.roots, group.at, group.fn);
+      this.prefetchGraph(group.roots, group.at);
     }
     return true;
   }
@@ -312,11 +388,9 @@ export class CheckerFacade {
    * tuples; the properties, index signatures and bases of other object types, unless they are functions or the
    * standard library's, which the reader never opens), then the properties' types and JSDoc.
    */
-  prefetchGraph(roots: Raw[], at: Raw, fn?: ts.SignatureDeclaration): void {
+  prefetchGraph(roots: Raw[], at: Raw): void {
     const { T, O, Sig } = this.flags;
-    let frontier = roots.filter((t) => !this.prefetched.has(t.id));
-    // The tool's return type is read too (its `returns` schema): its signature joins the first round.
-    const signature: Question | undefined = fn && { key: `sigOf`, ask: () => undefined, gen: () => this.raw.getSignatureFromDeclaration.gen(fn) };
+    let frontier = [...new Map(roots.filter((t) => !this.prefetched.has(t.id)).map((t) => [t.id, t])).values()];
     for (let round = 0; frontier.length > 0 && round < PREFETCH_ROUNDS; round++) {
       for (const t of frontier) this.prefetched.add(t.id);
       const next: Raw[] = [];
@@ -331,18 +405,10 @@ export class CheckerFacade {
         if (t.aliasSymbol) what.push(this.q.aliasOf(t));
       }
       for (const t of objects) what.push(this.q.isArray(t), this.q.isTuple(t), this.q.sigs(t, Sig.Call!), this.q.sigs(t, Sig.Construct!));
-      let sig: Raw | undefined;
-      if (round === 0 && signature && this.session.batches) {
-        const open = [...new Map(what.filter((w) => !this.answers.has(w.key)).map((w) => [w.key, w])).values()];
-        const answers = this.session.batch([signature.gen!(), ...open.map((w) => w.gen!())]);
-        open.forEach((w, i) => this.answers.set(w.key, answers[i + 1]));
-        sig = answers[0];
-        if (sig) this.rememberNode("getSignatureFromDeclaration", fn!, sig);
-      } else this.prefetch(what);
+      this.prefetch(what);
       for (const t of frontier) for (const m of this.known<Raw[]>(this.q.members(t)) ?? []) add(m);
 
       const parts: Question[] = [];
-      if (sig) parts.push(this.q.returnOf(sig));
       // Named types' own JSDoc (their description in the schema).
       for (const t of frontier) {
         const named = (t.aliasSymbol && this.known(this.q.aliasOf(t))) || (t.symbol && this.known(this.q.symbolOf(t)));
@@ -363,7 +429,6 @@ export class CheckerFacade {
         const answer = this.answers.get(question.key) as any;
         if (question.key.startsWith("props:")) for (const p of answer ?? []) properties.push(this.q.typeAt(p, at), this.q.typeOf(p), this.q.doc(p), this.q.tags(p));
         else if (question.key.startsWith("idx:")) for (const info of answer ?? []) add(info.valueType ?? info.type);
-        else if (question.key.startsWith("ret:")) add(answer);
         else if (question.key.startsWith("doc:") || question.key.startsWith("prop:")) continue;
         else for (const t of answer ?? []) add(t);
       }
@@ -390,6 +455,26 @@ export class CheckerFacade {
     let s = this.symbols.get(raw.id);
     if (!s) this.symbols.set(raw.id, (s = new FacadeSymbol(this, raw)));
     return s;
+  }
+
+  /**
+   * The signature of a declaration whose return type is written: its return type is the type the annotation
+   * spells (asked with the file's type nodes), and the signature itself is asked only if more of it is read.
+   */
+  writtenSignature(declaration: Raw, returnTypeNode: Raw, ask: () => any): any {
+    let asked: any;
+    const signature = () => (asked ??= ask());
+    return {
+      returnTypeNode,
+      get raw() {
+        return signature().raw;
+      },
+      get declaration() {
+        return signature().declaration;
+      },
+      getDeclaration: () => signature().getDeclaration(),
+      getParameters: () => signature().getParameters(),
+    };
   }
 
   signature(raw: Raw): any {
@@ -440,9 +525,13 @@ export class CheckerFacade {
           declaration: i.declaration ? self.session.ask(() => i.declaration.resolve?.() ?? i.declaration) : undefined,
         })),
       getSignaturesOfType: (t: any, kind: number) => self.answer<Raw[]>(q.sigs(T(t), kind)).map((g: Raw) => self.signature(g)),
-      getSignatureFromDeclaration: (n: Raw) => self.signature(self.aboutNode("getSignatureFromDeclaration", n, () => c.getSignatureFromDeclaration(n))),
+      getSignatureFromDeclaration: (n: Raw) => {
+        const written = tsi && writtenReturnType(tsi, n);
+        const ask = () => self.signature(self.aboutNode("getSignatureFromDeclaration", n, () => c.getSignatureFromDeclaration(n)));
+        return written ? self.writtenSignature(n, written, ask) : ask();
+      },
       getResolvedSignature: (n: Raw) => self.signature(self.aboutNode("getResolvedSignature", n, () => c.getResolvedSignature(n))),
-      getReturnTypeOfSignature: (g: any) => self.type(self.answer(q.returnOf(g.raw))),
+      getReturnTypeOfSignature: (g: any) => (g.returnTypeNode ? api.getTypeFromTypeNode(g.returnTypeNode) : self.type(self.answer(q.returnOf(g.raw)))),
       getConstantValue: (n: Raw) => self.aboutNode("getConstantValue", n, () => c.getConstantValue(n)),
       getAwaitedType: (t: any) => self.awaited(t),
     };
