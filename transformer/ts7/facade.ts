@@ -164,6 +164,7 @@ export class CheckerFacade {
     props: (t: Raw): Question => ({ key: `props:${t.id}`, ask: () => this.raw.getPropertiesOfType(t), gen: () => this.raw.getPropertiesOfType.gen(t) }),
     prop: (t: Raw, name: string): Question => ({ key: `prop:${t.id}:${name}`, ask: () => this.raw.getPropertyOfType(t, name), gen: () => this.raw.getPropertyOfType.gen(t, name) }),
     index: (t: Raw): Question => ({ key: `idx:${t.id}`, ask: () => this.raw.getIndexInfosOfType(t), gen: () => this.raw.getIndexInfosOfType.gen(t) }),
+    nonNullable: (t: Raw): Question => ({ key: `nn:${t.id}`, ask: () => this.raw.getNonNullableType(t), gen: () => this.raw.getNonNullableType.gen(t) }),
     isArray: (t: Raw): Question => ({ key: `arr:${t.id}`, ask: () => this.raw.isArrayType(t), gen: () => this.raw.isArrayType.gen(t) }),
     isTuple: (t: Raw): Question => ({ key: `tup:${t.id}`, ask: () => this.raw.isTupleType(t), gen: () => this.raw.isTupleType.gen(t) }),
     args: (t: Raw): Question => ({ key: `args:${t.id}`, ask: () => this.raw.getTypeArguments(t), gen: () => this.raw.getTypeArguments.gen(t) }),
@@ -235,21 +236,25 @@ export class CheckerFacade {
 
   /**
    * Node questions for many nodes at once (`getSymbolAtLocation`, `getTypeAtLocation`, ...), remembered by node:
-   * every kind in one batch on 7.1; on 7.0 one array request per kind whose method takes one.
+   * every kind in one batch on 7.1 (with `questions`, other questions of the same round); on 7.0 one array request
+   * per method that takes one.
    */
-  private prefetchNodes(kinds: [NodeQuestion, object[]][]): void {
+  private prefetchNodes(kinds: [NodeQuestion, object[]][], questions: Question[] = []): void {
     const open: { kind: NodeQuestion; node: object; known: WeakMap<object, unknown> }[] = [];
     for (const [kind, nodes] of kinds) {
       let known = this.nodeAnswers.get(kind);
       if (!known) this.nodeAnswers.set(kind, (known = new WeakMap()));
       for (const node of new Set(nodes)) if (!known.has(node)) open.push({ kind, node, known });
     }
-    if (open.length === 0) return;
     if (this.session.batches) {
-      const answers = this.session.batch(open.map((o) => this.raw[o.kind].gen(o.node)));
+      const asked = [...new Map(questions.filter((q) => !this.answers.has(q.key)).map((q) => [q.key, q])).values()];
+      if (open.length + asked.length === 0) return;
+      const answers = this.session.batch([...open.map((o) => this.raw[o.kind].gen(o.node)), ...asked.map((q) => q.gen!())]);
       open.forEach((o, i) => o.known.set(o.node, answers[i]));
+      asked.forEach((q, i) => this.answers.set(q.key, answers[open.length + i]));
       return;
     }
+    this.prefetch(questions);
     const byMethod = new Map<string, typeof open>();
     for (const o of open) {
       const method = NODE_ARRAY_METHODS_70[o.kind];
@@ -279,7 +284,7 @@ export class CheckerFacade {
     const walk = (node: ts.Node): void => {
       if (tsi.isCallExpression(node)) {
         callees.push(node.expression);
-        if (node.arguments.length > 0) calls.push(node);
+        if (node.arguments.length > 0 && !tsi.isDecorator(node.parent)) calls.push(node);
         for (const argument of node.arguments) if (tsi.isFunctionExpression(argument) || tsi.isArrowFunction(argument)) candidates.set(argument, node.expression);
       } else if (tsi.isDecorator(node)) {
         const callee = tsi.isCallExpression(node.expression) ? node.expression.expression : node.expression;
@@ -292,7 +297,6 @@ export class CheckerFacade {
     const functions = [...candidates.keys()].map((fn) => this.functionQuestions(tsi, fn));
     this.prefetchNodes([
       ["getSymbolAtLocation", [...callees, ...functions.flatMap((f) => f.names)]],
-      ["getResolvedSignature", this.session.batches ? calls : []],
       ["getTypeAtLocation", functions.flatMap((f) => f.params)],
       ["getTypeFromTypeNode", functions.flatMap((f) => f.typeNodes)],
       ["getSignatureFromDeclaration", this.session.batches ? functions.filter((f) => !f.returnTypeNode).map((f) => f.fn) : []],
@@ -305,7 +309,16 @@ export class CheckerFacade {
     const Alias = this.session.ts.sync.SymbolFlags.Alias as number;
     const aliased = [...callees, ...functions.flatMap((f) => f.names)].map((n) => symbols.get(n) as Raw).filter((sym) => sym && sym.flags & Alias);
     const returns = functions.map((f) => signatures.get(f.fn) as Raw).filter((sig) => sig);
-    this.prefetch([...aliased.map((sym) => this.q.aliased(sym)), ...returns.map((sig) => this.q.returnOf(sig))]);
+    const more = [...aliased.map((sym) => this.q.aliased(sym)), ...returns.map((sig) => this.q.returnOf(sig))];
+    if (this.session.batches) {
+      // A call not of `tool` may be of a tool factory, which its resolved signature tells (7.1: with this round). A
+      // `tool` call's is not needed, and the checker's slowest answer: an imported callee named `tool` is left out.
+      const factories = calls.filter((call) => {
+        const callee = symbols.get((call as ts.CallExpression).expression) as Raw;
+        return !(callee && callee.flags & Alias && callee.name === "tool");
+      });
+      this.prefetchNodes([["getResolvedSignature", factories]], more);
+    } else this.prefetch(more);
     // The functions `tool` takes (by the name its callee stands for; the reader decides by the declaration): their
     // parameter and return types' graphs, all at once, since the reader reads every tool.
     const tools = functions.filter((f) => {
@@ -404,11 +417,16 @@ export class CheckerFacade {
         if (t.symbol) what.push(this.q.symbolOf(t));
         if (t.aliasSymbol) what.push(this.q.aliasOf(t));
       }
-      for (const t of objects) what.push(this.q.isArray(t), this.q.isTuple(t), this.q.sigs(t, Sig.Call!), this.q.sigs(t, Sig.Construct!));
+      for (const t of frontier) if (t.flags & T.Union!) what.push(this.q.nonNullable(t));
+      for (const t of objects) {
+        if (this.isReference(t)) what.push(this.q.isArray(t), this.q.isTuple(t));
+        what.push(this.q.sigs(t, Sig.Call!), this.q.sigs(t, Sig.Construct!));
+      }
       this.prefetch(what);
       for (const t of frontier) for (const m of this.known<Raw[]>(this.q.members(t)) ?? []) add(m);
 
       const parts: Question[] = [];
+      const standard: Question[] = [];
       // Named types' own JSDoc (their description in the schema).
       for (const t of frontier) {
         const named = (t.aliasSymbol && this.known(this.q.aliasOf(t))) || (t.symbol && this.known(this.q.symbolOf(t)));
@@ -419,12 +437,17 @@ export class CheckerFacade {
         if (listy || t.objectFlags & O.Reference!) parts.push(this.q.args(t));
         if (listy) continue;
         if ((this.known<Raw[]>(this.q.sigs(t, Sig.Call!)) ?? []).length > 0 || (this.known<Raw[]>(this.q.sigs(t, Sig.Construct!)) ?? []).length > 0) continue;
-        if (t.symbol && isStandardLibrary(this.known(this.q.symbolOf(t)))) continue;
+        if (t.symbol && isStandardLibrary(this.known(this.q.symbolOf(t)))) {
+          // Its properties' types only: a union with it asks whether a required property is `never`.
+          standard.push(this.q.props(t));
+          continue;
+        }
         parts.push(this.q.props(t), this.q.index(t), this.q.prop(t, TAG_PROPERTY));
         if (t.objectFlags & O.ClassOrInterface!) parts.push(this.q.bases(t));
       }
-      this.prefetch(parts);
+      this.prefetch([...parts, ...standard]);
       const properties: Question[] = [];
+      for (const question of standard) for (const p of this.known<Raw[]>(question) ?? []) properties.push(this.q.typeOf(p));
       for (const question of parts) {
         const answer = this.answers.get(question.key) as any;
         if (question.key.startsWith("props:")) for (const p of answer ?? []) properties.push(this.q.typeAt(p, at), this.q.typeOf(p), this.q.doc(p), this.q.tags(p));
@@ -436,6 +459,14 @@ export class CheckerFacade {
       for (const question of properties) if (question.key.startsWith("tosl:")) add(this.answers.get(question.key) as Raw);
       frontier = [...new Map(next.map((t) => [t.id, t])).values()];
     }
+  }
+
+  /**
+   * False for a type that is not a reference to a generic type (`Array<T>`, a tuple, `Map<K, V>`): neither an array
+   * nor a tuple, which the checker decides by that flag and the reference's target, so it need not be asked.
+   */
+  isReference(t: Raw): boolean {
+    return (t.flags & this.flags.T.Object!) !== 0 && ((t.objectFlags ?? 0) & this.flags.O.Reference!) !== 0;
   }
 
   /** A remembered answer, or undefined when the question was not asked (7.0 leaves some to be asked when read). */
@@ -494,8 +525,8 @@ export class CheckerFacade {
     const api = {
       // Remembered only without an enclosing node, whose scope changes how names are qualified.
       typeToString: (t: any, at?: Raw, flags?: number) => (at ? self.session.ask(() => c.typeToString(T(t), at, flags)) : memo(`str:${T(t).id}:${flags ?? ""}`, () => c.typeToString(T(t), undefined, flags))),
-      isArrayType: (t: any) => self.opened(T(t)) && self.answer<boolean>(q.isArray(T(t))),
-      isTupleType: (t: any) => self.answer<boolean>(q.isTuple(T(t))),
+      isArrayType: (t: any) => self.opened(T(t)) && self.isReference(T(t)) && self.answer<boolean>(q.isArray(T(t))),
+      isTupleType: (t: any) => self.isReference(T(t)) && self.answer<boolean>(q.isTuple(T(t))),
       isArrayLikeType: (t: any) => memo(`arrlike:${T(t).id}`, () => c.isArrayLikeType(T(t))),
       getTypeFromTypeNode: (n: Raw) => self.type(self.aboutNode("getTypeFromTypeNode", n, () => c.getTypeFromTypeNode(n))),
       getTypeAtLocation: (n: Raw) => {
@@ -511,7 +542,7 @@ export class CheckerFacade {
       getTypeOfSymbol: (s: any) => self.type(self.answer(q.typeOf(S(s)))),
       getTypeOfSymbolAtLocation: (s: any, at: Raw) => self.type(self.answer(q.typeAt(S(s), at))),
       getDeclaredTypeOfSymbol: (s: any) => self.type(memo(`dtos:${S(s).id}`, () => c.getDeclaredTypeOfSymbol(S(s)))),
-      getNonNullableType: (t: any) => self.type(memo(`nn:${T(t).id}`, () => c.getNonNullableType(T(t)))),
+      getNonNullableType: (t: any) => self.type(self.answer(q.nonNullable(T(t)))),
       getWidenedType: (t: any) => self.type(memo(`wide:${T(t).id}`, () => c.getWidenedType(T(t)))),
       getBaseTypeOfLiteralType: (t: any) => self.type(memo(`blt:${T(t).id}`, () => c.getBaseTypeOfLiteralType(T(t)))),
       getAliasedSymbol: (s: any) => self.symbol(self.answer(q.aliased(S(s)))),
