@@ -589,6 +589,10 @@ export class CheckerFacade {
 
 /** A TypeScript 7 type in `ts.Type`'s shape. */
 class FacadeType {
+  // What the reader reads again and again (a union's members, a type's symbol), kept on the type as 5.x keeps them.
+  private members: FacadeType[] | undefined;
+  private symbolOnce: { symbol: FacadeSymbol | undefined } | undefined;
+  private aliasOnce: { symbol: FacadeSymbol | undefined } | undefined;
   constructor(
     private readonly owner: CheckerFacade,
     readonly raw: Raw,
@@ -620,7 +624,7 @@ class FacadeType {
     return this.raw.fixedLength;
   }
   get types(): FacadeType[] {
-    return (this.owner.opened(this.raw) && (this.owner.answer<Raw[]>(this.owner.questions.members(this.raw)) ?? [])).map((t: Raw) => this.owner.type(t));
+    return (this.members ??= (this.owner.opened(this.raw) && (this.owner.answer<Raw[]>(this.owner.questions.members(this.raw)) ?? [])).map((t: Raw) => this.owner.type(t)));
   }
   get target(): FacadeType | undefined {
     if (!this.raw.target) return undefined;
@@ -632,7 +636,7 @@ class FacadeType {
   }
   get aliasSymbol(): FacadeSymbol | undefined {
     if (!this.raw.aliasSymbol) return undefined;
-    return this.owner.symbol(this.owner.answer(this.owner.questions.aliasOf(this.raw)));
+    return (this.aliasOnce ??= { symbol: this.owner.symbol(this.owner.answer(this.owner.questions.aliasOf(this.raw))) }).symbol;
   }
   get aliasTypeArguments(): FacadeType[] | undefined {
     if (!this.raw.aliasTypeArguments?.length) return undefined;
@@ -643,7 +647,7 @@ class FacadeType {
   }
   getSymbol(): FacadeSymbol | undefined {
     if (!this.raw.symbol) return undefined;
-    return this.owner.symbol(this.owner.answer(this.owner.questions.symbolOf(this.raw)));
+    return (this.symbolOnce ??= { symbol: this.owner.symbol(this.owner.answer(this.owner.questions.symbolOf(this.raw))) }).symbol;
   }
   getFlags(): number {
     return this.flags;
