@@ -323,7 +323,8 @@ export class CheckerFacade {
     // parameter and return types' graphs, all at once, since the reader reads every tool.
     const tools = functions.filter((f) => {
       let callee = symbols.get(candidates.get(f.fn)!) as Raw;
-      if (callee && callee.flags & Alias) callee = this.known(this.q.aliased(callee));
+      // 7.0 has not asked what an import stands for yet: its local name then.
+      if (callee && callee.flags & Alias) callee = this.known(this.q.aliased(callee)) ?? callee;
       return callee?.name === "tool";
     });
     if (tools.length > 0) this.prefetchGraph(tools.flatMap((f) => this.rootsOf(f)), tools[0]!.params[0] ?? tools[0]!.fn);
@@ -423,6 +424,8 @@ export class CheckerFacade {
         what.push(this.q.sigs(t, Sig.Call!), this.q.sigs(t, Sig.Construct!));
       }
       this.prefetch(what);
+      // 7.0 asks these alone, as the reader would; asked now, what lies under them is asked in array requests.
+      if (!this.session.batches) for (const question of what) if (/^(types|sym):/.test(question.key)) this.answer(question);
       for (const t of frontier) for (const m of this.known<Raw[]>(this.q.members(t)) ?? []) add(m);
 
       const parts: Question[] = [];
@@ -446,6 +449,8 @@ export class CheckerFacade {
         if (t.objectFlags & O.ClassOrInterface!) parts.push(this.q.bases(t));
       }
       this.prefetch([...parts, ...standard]);
+      // The same for a type's properties: their types go in one request below.
+      if (!this.session.batches) for (const question of [...parts, ...standard]) if (question.key.startsWith("props:")) this.answer(question);
       const properties: Question[] = [];
       for (const question of standard) for (const p of this.known<Raw[]>(question) ?? []) properties.push(this.q.typeOf(p));
       for (const question of parts) {
