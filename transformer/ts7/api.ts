@@ -239,13 +239,13 @@ export class TypeScript7Session {
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    if (this.trace) process.stderr.write(this.trace.report(`tooltype: TypeScript ${this.ts.version} session for ${this.configPath}`));
     void this.watchdog.terminate();
     try {
       this.api.close();
     } catch {
       // The process is gone already (a crash, or the watchdog stopped it): nothing left to close.
     }
+    if (this.trace) process.stderr.write(this.trace.report(`tooltype: TypeScript ${this.ts.version} session for ${this.configPath}`));
     if (this.pid !== undefined && this.isAlive()) {
       try {
         process.kill(this.pid, "SIGKILL");
@@ -282,10 +282,11 @@ export class SessionTrace {
   }
 
   report(title: string): string {
-    this.mark("until close");
+    this.mark("after the last file, closing included");
     const total = performance.now() - this.started;
     const ms = (n: number) => `${n.toFixed(1)} ms`;
-    const lines = [`${title}: ${ms(total)}`];
+    // performance.now() counts from the process's start: what came before the session is Node's start and loading.
+    const lines = [`${title}: ${ms(total)}, opened ${ms(this.started)} after this process started`];
     for (const [phase, time] of this.phases) lines.push(`  phase ${phase}: ${ms(time)}`);
     let count = 0;
     let waited = 0;

@@ -271,10 +271,10 @@ export class CheckerFacade {
 
   /**
    * Before a file is read, in two rounds (a request each on 7.1; on 7.0 one per array-taking method, the rest asked
-   * when read): the symbols of every call's callee and decorator (how tools are found), on 7.1 the resolved
-   * signatures of calls with arguments (how tool factories are found), and the parameters of every function a tool
-   * may be (a call's function argument, a decorated method: `functionQuestions`); then what the imported names stand
-   * for. The type graphs of the functions that `tool` takes follow (`prefetchGraph`), all of the file's together.
+   * when read): the symbols of every call's callee and decorator (how tools are found) and the questions of every
+   * function a tool may be (a call's function argument, a decorated method: `functionQuestions`); then what the
+   * imported names stand for, and on 7.1 the resolved signatures of calls that may be of a tool factory. The type
+   * graphs of the functions that `tool` takes follow (`prefetchGraph`), all of the file's together.
    */
   prefetchFile(tsi: TS, file: ts.SourceFile): void {
     const callees: object[] = [];
@@ -362,7 +362,7 @@ export class CheckerFacade {
   /**
    * Before a parameter of the user's code is read, when the file's prefetch did not foresee its function: its
    * function's parameter types, the types their annotations spell and its return type, in one request (7.1; on
-   * 7.0, the types in one). Their type graph is fetched when the reader first opens one of them (`openRoot`): a
+   * 7.0, the types in one). Their type graph is fetched when the reader first opens one of them (`opened`): a
    * function met only to see whether it is a tool factory costs no more.
    */
   prefetchFunction(tsi: TS, fn: ts.SignatureDeclaration): void {
@@ -497,7 +497,7 @@ export class CheckerFacade {
    * The signature of a declaration whose return type is written: its return type is the type the annotation
    * spells (asked with the file's type nodes), and the signature itself is asked only if more of it is read.
    */
-  writtenSignature(declaration: Raw, returnTypeNode: Raw, ask: () => any): any {
+  writtenSignature(returnTypeNode: Raw, ask: () => any): any {
     let asked: any;
     const signature = () => (asked ??= ask());
     return {
@@ -564,7 +564,7 @@ export class CheckerFacade {
       getSignatureFromDeclaration: (n: Raw) => {
         const written = tsi && writtenReturnType(tsi, n);
         const ask = () => self.signature(self.aboutNode("getSignatureFromDeclaration", n, () => c.getSignatureFromDeclaration(n)));
-        return written ? self.writtenSignature(n, written, ask) : ask();
+        return written ? self.writtenSignature(written, ask) : ask();
       },
       getResolvedSignature: (n: Raw) => self.signature(self.aboutNode("getResolvedSignature", n, () => c.getResolvedSignature(n))),
       getReturnTypeOfSignature: (g: any) => (g.returnTypeNode ? api.getTypeFromTypeNode(g.returnTypeNode) : self.type(self.answer(q.returnOf(g.raw)))),
