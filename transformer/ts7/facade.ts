@@ -104,6 +104,13 @@ const NODE_ARRAY_METHODS_70: Partial<Record<NodeQuestion, string>> = {
   getSymbolAtLocation: "getSymbolAtLocation",
 };
 
+/**
+ * Keywords whose type node always spells the same type in a checker (its `string` type, its `never`, ...), whatever
+ * the node: one is asked, and its answer stands for the others. (`object` is left out: in JavaScript files it can be
+ * `any`; `intrinsic` is a marker.)
+ */
+const SINGLETON_KEYWORDS = new Set(["StringKeyword", "NumberKeyword", "BooleanKeyword", "BigIntKeyword", "SymbolKeyword", "UndefinedKeyword", "NeverKeyword", "UnknownKeyword", "AnyKeyword", "VoidKeyword"]);
+
 /** The node questions about one function that a prefetch asks together. */
 interface FunctionQuestions {
   fn: ts.SignatureDeclaration;
@@ -148,6 +155,8 @@ export class CheckerFacade {
   readonly raw: Raw;
   private readonly flags: { T: Record<string, number>; O: Record<string, number>; Sig: Record<string, number> };
   private readonly exactOptional: boolean;
+  /** The syntax kinds of SINGLETON_KEYWORDS in this TypeScript 7's AST. */
+  private readonly singletonKinds: Set<number>;
 
   constructor(
     readonly session: TypeScript7Session,
@@ -157,6 +166,8 @@ export class CheckerFacade {
     const sync = session.ts.sync;
     this.flags = { T: sync.TypeFlags, O: sync.ObjectFlags, Sig: sync.SignatureKind };
     this.exactOptional = options.exactOptionalPropertyTypes === true;
+    const kinds = session.ts.ast.SyntaxKind as Record<string, number>;
+    this.singletonKinds = new Set([...SINGLETON_KEYWORDS].map((name) => kinds[name]!).filter((kind) => kind !== undefined));
   }
 
   // The questions, one definition each: asked alone by the checker below, or together by the prefetches.
@@ -194,6 +205,15 @@ export class CheckerFacade {
     const answer = this.session.ask(question.ask);
     this.answers.set(question.key, answer);
     return answer as T;
+  }
+
+  /** `getTypeFromTypeNode`, remembered by node, and for a keyword (`string`, `number`) by keyword. */
+  private spelledType(node: Raw): Raw {
+    const keyword = this.singletonKinds.has(node.kind);
+    if (keyword && this.keywordTypes.has(node.kind)) return this.keywordTypes.get(node.kind);
+    const type = this.aboutNode("getTypeFromTypeNode", node, () => this.raw.getTypeFromTypeNode(node));
+    if (keyword) this.keywordTypes.set(node.kind, type);
+    return type;
   }
 
   /** A question about a node, remembered by node. */
@@ -241,11 +261,45 @@ export class CheckerFacade {
    */
   private prefetchNodes(kinds: [NodeQuestion, object[]][], questions: Question[] = []): void {
     const open: { kind: NodeQuestion; node: object; known: WeakMap<object, unknown> }[] = [];
+    // One node per keyword (`string`, `number`, ...) is asked; the others of the same keyword get its answer.
+    const keywords = new Map<number, { first: Raw; others: Raw[] }>();
     for (const [kind, nodes] of kinds) {
       let known = this.nodeAnswers.get(kind);
       if (!known) this.nodeAnswers.set(kind, (known = new WeakMap()));
-      for (const node of new Set(nodes)) if (!known.has(node)) open.push({ kind, node, known });
+      for (const node of new Set(nodes)) {
+        if (known.has(node)) continue;
+        const keyword = kind === "getTypeFromTypeNode" && this.singletonKinds.has((node as Raw).kind);
+        if (keyword && this.keywordTypes.has((node as Raw).kind)) {
+          known.set(node, this.keywordTypes.get((node as Raw).kind));
+          continue;
+        }
+        if (keyword) {
+          const same = keywords.get((node as Raw).kind);
+          if (same) {
+            same.others.push(node);
+            continue;
+          }
+          keywords.set((node as Raw).kind, { first: node, others: [] });
+        }
+        open.push({ kind, node, known });
+      }
     }
+    try {
+      this.askNodes(open, questions);
+    } finally {
+      const spelled = this.nodeAnswers.get("getTypeFromTypeNode");
+      for (const { first, others } of keywords.values()) {
+        if (!spelled?.has(first)) continue;
+        this.keywordTypes.set(first.kind, spelled.get(first));
+        for (const node of others) spelled.set(node, spelled.get(first));
+      }
+    }
+  }
+
+  /** Types of keyword type nodes, by the keyword's syntax kind: one type per keyword in a checker (`string`). */
+  private readonly keywordTypes = new Map<number, unknown>();
+
+  private askNodes(open: { kind: NodeQuestion; node: object; known: WeakMap<object, unknown> }[], questions: Question[]): void {
     if (this.session.batches) {
       const asked = [...new Map(questions.filter((q) => !this.answers.has(q.key)).map((q) => [q.key, q])).values()];
       if (open.length + asked.length === 0) return;
@@ -533,7 +587,7 @@ export class CheckerFacade {
       isArrayType: (t: any) => self.opened(T(t)) && self.isReference(T(t)) && self.answer<boolean>(q.isArray(T(t))),
       isTupleType: (t: any) => self.isReference(T(t)) && self.answer<boolean>(q.isTuple(T(t))),
       isArrayLikeType: (t: any) => memo(`arrlike:${T(t).id}`, () => c.isArrayLikeType(T(t))),
-      getTypeFromTypeNode: (n: Raw) => self.type(self.aboutNode("getTypeFromTypeNode", n, () => c.getTypeFromTypeNode(n))),
+      getTypeFromTypeNode: (n: Raw) => self.type(self.spelledType(n)),
       getTypeAtLocation: (n: Raw) => {
         // A parameter of the user's code (a tool's, most often): its function's parameters and their type graphs
         // are asked for together first. Declaration files' functions (the standard library's) are asked one by one.
