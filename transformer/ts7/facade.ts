@@ -339,7 +339,11 @@ export class CheckerFacade {
       if (tsi.isCallExpression(node)) {
         callees.push(node.expression);
         if (node.arguments.length > 0 && !tsi.isDecorator(node.parent)) calls.push(node);
-        for (const argument of node.arguments) if (tsi.isFunctionExpression(argument) || tsi.isArrowFunction(argument)) candidates.set(argument, node.expression);
+        // A tool is a function handed to `tool` (or a factory) by name, `tool(fn)` or `tt.tool(fn)`; a callback of a
+        // method (`items.map(fn)`) is not asked about ahead, nor its types checked for nothing.
+        const callee = node.expression;
+        const byName = tsi.isIdentifier(callee) || (tsi.isPropertyAccessExpression(callee) && tsi.isIdentifier(callee.name) && callee.name.text === "tool");
+        if (byName) for (const argument of node.arguments) if (tsi.isFunctionExpression(argument) || tsi.isArrowFunction(argument)) candidates.set(argument, callee);
       } else if (tsi.isDecorator(node)) {
         const callee = tsi.isCallExpression(node.expression) ? node.expression.expression : node.expression;
         callees.push(callee);
