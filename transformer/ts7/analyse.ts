@@ -92,7 +92,7 @@ export class TypeScript7Reader {
       if (!file) return undefined;
       this.sink = { diagnostics: [], tools: [], usages: [] };
       this.facade.prefetchFile(this.tsi, file);
-      trace?.mark("finding calls (AST walk, callee symbols)");
+      trace?.mark("asking ahead (the calls, the tools' types)");
       this.transform(file);
       trace?.mark("reading tools");
       return { file, ...this.sink };
