@@ -39,6 +39,18 @@ function alive(pid: number | undefined): boolean {
   }
 }
 
+/** Once every thread of the process is stopped (state T in /proc), as a SIGSTOP leaves it. */
+async function allThreadsStopped(pid: number): Promise<void> {
+  const states = (): string[] =>
+    fs.readdirSync(`/proc/${pid}/task`).map((task) => {
+      const stat = fs.readFileSync(`/proc/${pid}/task/${task}/stat`, "utf8");
+      return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0]!;
+    });
+  const until = Date.now() + HANG_MS;
+  while (!states().every((state) => state === "T" || state === "t") && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
+  assert.ok(states().every((state) => state === "T" || state === "t"), `every thread of ${pid} stopped: ${states().join(" ")}`);
+}
+
 /** Whether the process is still there once it had time to exit and be reaped (HANG_MS bounds only a hang). */
 async function running(pid: number | undefined): Promise<boolean> {
   const until = Date.now() + HANG_MS;
@@ -93,6 +105,8 @@ for (const pkg of ["typescript-7", "typescript-7.1"]) {
     // Only now, with the project open: a stopped process can never answer, so this bound cannot be hit by slowness.
     session.timeoutMs = 500;
     process.kill(session.pid!, "SIGSTOP"); // a hang: the process is there but never answers
+    // A stop takes effect when each of its threads is next scheduled: until then a busy thread could still answer.
+    await allThreadsStopped(session.pid!);
     try {
       assert.throws(
         // A question the client cannot answer from what it holds: it goes to the process.
