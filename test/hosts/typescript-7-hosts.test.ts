@@ -129,23 +129,22 @@ async function registerMetas(): Promise<AppOutput["metas"]> {
 
 for (const typescript7 of ["typescript-7", "typescript-7.1"] as const) {
   test(`with only ${typescript7} installed, tooltype/register runs a CommonJS project, and tsx with the hook, with the JavaScript API's metadata`, async () => {
-  const commonJs = { "tsconfig.json": (text: string) => text.replace('"module": "ESNext",', '"module": "CommonJS",').replace('"moduleResolution": "bundler",', "") };
-  const runs: [string, string, string[], Record<string, (text: string) => string>][] = [
-    ["node --import tooltype/register (CommonJS)", process.execPath, ["--import", "tooltype/register", path.join("src", "main.ts")], commonJs],
-    ["tsx --import tooltype/register", path.join(REPO, "node_modules", ".bin", "tsx"), ["--import", "tooltype/register", path.join("src", "main.ts")], {}],
-  ];
-  for (const [label, command, args, edit] of runs) {
-    const reference = prepareApp(`typescript-7-register-reference-${runs.findIndex((r) => r[0] === label)}`, edit);
-    const expected = (await runApp(command, args, reference)).metas;
-    const dir = projectOnlyOn(typescript7, `ts7-register-more-${typescript7}`);
-    for (const [file, change] of Object.entries(edit)) fs.writeFileSync(path.join(dir, file), change(fs.readFileSync(path.join(dir, file), "utf8")));
-    const output = await runApp(command, args, dir);
-    expectDispatch(output, false, `${label} on ${typescript7}`);
-    assert.equal(layoutFree(output.metas), layoutFree(expected), `${label} on ${typescript7}: the metadata of the JavaScript API's path`);
-  }
-});
+    const commonJs = { "tsconfig.json": (text: string) => text.replace('"module": "ESNext",', '"module": "CommonJS",').replace('"moduleResolution": "bundler",', "") };
+    const runs: [string, string, string[], Record<string, (text: string) => string>][] = [
+      ["node --import tooltype/register (CommonJS)", process.execPath, ["--import", "tooltype/register", path.join("src", "main.ts")], commonJs],
+      ["tsx --import tooltype/register", path.join(REPO, "node_modules", ".bin", "tsx"), ["--import", "tooltype/register", path.join("src", "main.ts")], {}],
+    ];
+    for (const [label, command, args, edit] of runs) {
+      const reference = prepareApp(`typescript-7-register-reference-${runs.findIndex((r) => r[0] === label)}`, edit);
+      const expected = (await runApp(command, args, reference)).metas;
+      const dir = projectOnlyOn(typescript7, `ts7-register-more-${typescript7}`);
+      for (const [file, change] of Object.entries(edit)) fs.writeFileSync(path.join(dir, file), change(fs.readFileSync(path.join(dir, file), "utf8")));
+      const output = await runApp(command, args, dir);
+      expectDispatch(output, false, `${label} on ${typescript7}`);
+      assert.equal(layoutFree(output.metas), layoutFree(expected), `${label} on ${typescript7}: the metadata of the JavaScript API's path`);
+    }
+  });
 }
-
 
 for (const typescript7 of ["typescript-7", "typescript-7.1"] as const) {
   test(`with only ${typescript7} installed, tooltype/register runs the app with the JavaScript API's metadata`, async () => {

@@ -41,7 +41,6 @@ function nearestTsconfig(dir: string): string | undefined {
   }
 }
 
-
 /** ModuleKind.CommonJS and ModuleKind.ESNext: TypeScript 7's API takes options by their numbers. */
 const MODULE_KIND: Record<NodeFormat, number> = { commonjs: 1, module: 99 };
 
