@@ -804,6 +804,10 @@ class FacadeSymbol {
   getDeclarations(): Raw[] | undefined {
     return this.declarations;
   }
+  /** The files of its declarations, by their handles: resolving a declaration fetches its whole file's AST. */
+  declarationFileNames(): string[] {
+    return (this.raw.declarations ?? []).map((d: Raw) => String(d.path ?? d.fileName ?? ""));
+  }
   getDocumentationComment(): { text: string; kind: string }[] {
     const text = this.owner.answer<string>(this.owner.questions.doc(this.raw));
     return text ? [{ text, kind: "text" }] : [];
