@@ -153,18 +153,23 @@ export class ApiResolver {
     return this.isExport(type.aliasSymbol ?? type.getSymbol(), "ToolContext", this.tsi.SyntaxKind.InterfaceDeclaration);
   }
 
-  /** What each symbol met stands for: a tooltype export (its name, and the kinds of its declarations there), or null. */
-  private readonly exports = new Map<ts.Symbol, { name: string; kinds: ts.SyntaxKind[] } | null>();
+  /**
+   * What each symbol met stands for: the symbol it resolves to and that one's name, and once asked, the kinds of its
+   * declarations in tooltype's files.
+   */
+  private readonly exports = new Map<ts.Symbol, { resolved: ts.Symbol; name: string; kinds?: ts.SyntaxKind[] }>();
 
   private isExport(symbol: ts.Symbol | undefined, name: string, kind: ts.SyntaxKind): boolean {
     if (!symbol) return false;
     let known = this.exports.get(symbol);
     if (known === undefined) {
       const resolved = symbol.flags & this.tsi.SymbolFlags.Alias ? this.checker.getAliasedSymbol(symbol) : symbol;
-      const kinds = (resolved.declarations ?? []).filter((d) => this.ownership.isTooltypeFile(d.getSourceFile().fileName)).map((d) => d.kind);
-      known = kinds.length > 0 ? { name: resolved.getName(), kinds } : null;
-      this.exports.set(symbol, known);
+      this.exports.set(symbol, (known = { resolved, name: resolved.getName() }));
     }
-    return known !== null && known.name === name && known.kinds.includes(kind);
+    // The name first: only a symbol of that name needs its declarations' files, which on TypeScript 7 are fetched
+    // whole (the standard library's, for every parameter typed Date or an array, asked whether it is a ToolContext).
+    if (known.name !== name) return false;
+    known.kinds ??= (known.resolved.declarations ?? []).filter((d) => this.ownership.isTooltypeFile(d.getSourceFile().fileName)).map((d) => d.kind);
+    return known.kinds.includes(kind);
   }
 }

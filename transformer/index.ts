@@ -19,7 +19,8 @@ import { ApiResolver, skipsTools } from "./find";
 import { jsDocsOf } from "./jsdoc";
 import type { Problem } from "./schema/model";
 import { deriveToolMeta, type ToolSite } from "./tool-meta";
-import { type PatternProblem, usesImports, ValidatorCompiler } from "./validator";
+import type * as validator from "./validator";
+import type { PatternProblem, ValidatorCompiler } from "./validator";
 import { deriveOutputMeta } from "./output-meta";
 
 /** The plugin entry from tsconfig (ts-patch passes it through). */
@@ -84,6 +85,16 @@ export interface DependencyTracker {
 }
 
 /**
+ * The validator generator, loaded by the first transformer that compiles validators: an analysis (`tooltype check`,
+ * `tooltype schema`, the TypeScript 7 reader without a host that splices) never does.
+ */
+let loadedValidator: typeof validator | undefined;
+function validatorModule(): typeof validator {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (loadedValidator ??= require("./validator") as typeof validator);
+}
+
+/**
  * The ts-patch plugin (`"transform": "tooltype/transformer"` in tsconfig), also callable as a `before` transformer
  * of `program.emit`: it compiles every `@tool`, `tool(fn)` and `structuredOutput<T>()` of the program into metadata
  * (schema, descriptions, validator) and reports what cannot be a schema as `TT` diagnostics.
@@ -105,7 +116,7 @@ export default function tooltypeTransformer(
   // Hosts that splice text (onCompiled) get the whole metadata, validators included; a plain analysis needs neither.
   const spliced = analyseOnly ? extras.onCompiled : undefined;
   const emits = !analyseOnly || spliced !== undefined;
-  const validators = config.validators === false || !emits ? undefined : (extras.validatorCompiler ?? new ValidatorCompiler());
+  const validators = config.validators === false || !emits ? undefined : (extras.validatorCompiler ?? new (validatorModule().ValidatorCompiler)());
   const report = (problem: Problem): void => {
     const category = problem.warning ? tsi.DiagnosticCategory.Warning : tsi.DiagnosticCategory.Error;
     const diagnostic = makeDiagnostic(tsi, problem.node, problem.code, problem.message, category, problem.related);
@@ -130,7 +141,7 @@ export default function tooltypeTransformer(
     let kit = { name: "", used: false };
     /** A validator's code, reading the file's `tooltype/kit` import (which it then gets). */
     const inFile = (code: string | undefined): string | undefined => {
-      if (code === undefined || !usesImports(code)) return code;
+      if (code === undefined || !validatorModule().usesImports(code)) return code;
       kit.used = true;
       return renameKitImport(code, kit.name);
     };

@@ -22,8 +22,17 @@ type Raw = any;
 /** Questions about nodes, asked by node. */
 type NodeQuestion = "getSymbolAtLocation" | "getTypeAtLocation" | "getTypeFromTypeNode" | "getResolvedSignature" | "getSignatureFromDeclaration";
 
+/** Namespaces made, by session: copying TypeScript 7's AST and factory exports costs a few milliseconds each time. */
+const namespaces = new WeakMap<TypeScript7Session, TS>();
+
 /** The `typeof ts` the transformer is handed for a TypeScript 7 program: TypeScript 7's AST helpers and flags. */
 export function typeScript7Namespace(session: TypeScript7Session): TS {
+  let ns = namespaces.get(session);
+  if (!ns) namespaces.set(session, (ns = makeNamespace(session)));
+  return ns;
+}
+
+function makeNamespace(session: TypeScript7Session): TS {
   const { ast, factory, sync, version } = session.ts;
   const isAccessor = (n: Raw) => ast.isGetAccessorDeclaration(n) || ast.isSetAccessorDeclaration(n);
   const ns: Record<string, unknown> = {
@@ -577,8 +586,16 @@ export class CheckerFacade {
     return { raw, declaration, getDeclaration: () => declaration, getParameters: () => this.session.ask(() => raw.getParameters()).map((s: Raw) => this.symbol(s)) };
   }
 
+  /** The checker without the AST helpers (`checker()`), made once: types ask it for their signatures and properties. */
+  private plain: ts.TypeChecker | undefined;
+
   /** The checker in `ts.TypeChecker`'s shape. */
   checker(tsi?: TS): ts.TypeChecker {
+    if (!tsi) return (this.plain ??= this.makeChecker());
+    return this.makeChecker(tsi);
+  }
+
+  private makeChecker(tsi?: TS): ts.TypeChecker {
     const c = this.raw;
     const T = (t: any) => (t as FacadeType | undefined)?.raw;
     const S = (s: any) => (s as FacadeSymbol | undefined)?.raw;
@@ -786,6 +803,10 @@ class FacadeSymbol {
   }
   getDeclarations(): Raw[] | undefined {
     return this.declarations;
+  }
+  /** The files of its declarations, by their handles: resolving a declaration fetches its whole file's AST. */
+  declarationFileNames(): string[] {
+    return (this.raw.declarations ?? []).map((d: Raw) => String(d.path ?? d.fileName ?? ""));
   }
   getDocumentationComment(): { text: string; kind: string }[] {
     const text = this.owner.answer<string>(this.owner.questions.doc(this.raw));

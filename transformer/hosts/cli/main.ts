@@ -23,9 +23,10 @@ import { createTsconfigProgram, hasJavaScriptApiCompiler, ProjectError, projectS
 import { analyseTypeScript7 } from "../../ts7/analyse";
 import { isTypeScript7, loadTypeScript7, TypeScript7Session } from "../../ts7/api";
 import { typeScript7Namespace } from "../../ts7/facade";
-import { tspcOnTypeScript7Note, typeScript7ProjectFor } from "../shared/ts7-project";
-import { buildOnce, typeScript7Rebuilder, watch } from "./build";
-import { buildOnJavaScriptApi } from "./build-on-js-api";
+import { tspcOnTypeScript7Note } from "../shared/ts7-plugin-entry";
+import type * as ts7Project from "../shared/ts7-project";
+import type * as buildModule from "./build";
+import type * as buildOnJsApiModule from "./build-on-js-api";
 
 const FORMATS = ["json", "openai", "anthropic", "gemini", "mcp"] as const;
 type Format = (typeof FORMATS)[number];
@@ -90,9 +91,11 @@ function analyse(project: string): Analysis {
   const diagnostics: ts.Diagnostic[] = [];
   const tools: ToolMeta[] = [];
   const files = projectSourceFiles(program);
-  // Validators add no diagnostics and are not part of a schema: not compiled here.
+  // Validators add no diagnostics and are not part of a schema: not compiled here. Nothing is emitted either, so the
+  // files are only walked (as the TypeScript 7 reader walks them), not rebuilt with the metadata's nodes.
   const factory = tooltypeTransformer(program, { ...pluginConfig, validators: false }, {
     ts: tsi,
+    analyseOnly: true,
     addDiagnostic: (d) => diagnostics.push(d),
     onToolMeta: (meta) => tools.push(meta),
   });
@@ -174,6 +177,13 @@ function schema(project: string, format: Format, strict: boolean): number {
 }
 
 function build(project: string, watching: boolean): number {
+  // Loaded here, not at the top: `check` and `schema` never build, and these bring the splicing of module text, source
+  // maps and the validator generator with them.
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { typeScript7ProjectFor } = require("../shared/ts7-project") as typeof ts7Project;
+  const { buildOnce, typeScript7Rebuilder, watch } = require("./build") as typeof buildModule;
+  const { buildOnJavaScriptApi } = require("./build-on-js-api") as typeof buildOnJsApiModule;
+  /* eslint-enable @typescript-eslint/no-require-imports */
   const given = path.resolve(project.endsWith(".json") ? project : path.join(project, "tsconfig.json"));
   if (!fs.existsSync(given)) throw new UsageError(`No tsconfig.json at ${given}. Pass the path of the project's tsconfig (or its folder) with -p.`);
   const ts7 = typeScript7ProjectFor(given, undefined);

@@ -20,8 +20,10 @@ import { ValidatorCompiler } from "../../validator";
 import { hostDiagnostic } from "./diagnostic-format";
 import { hash, normalize, readText } from "./files";
 import { type ModuleResult, spliceText, type TextEdit } from "./splice";
-import { hasJavaScriptApiCompiler, tooltypeEntry } from "./tsconfig";
-import { extendedCompilerOptions } from "./tsconfig-extends";
+import { hasJavaScriptApiCompiler } from "./tsconfig";
+import { pluginEntryOf } from "./ts7-plugin-entry";
+
+export { tspcOnTypeScript7Note } from "./ts7-plugin-entry";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- TypeScript 7's nodes, seen through their runtime shape */
 
@@ -287,25 +289,4 @@ function kitImportEdit(tsi: any, file: ts.SourceFile, name: string): TextEdit {
     if (shebang !== undefined && at === text.length) before = "\n";
   }
   return { at, text: `${before}${statement}` };
-}
-
-/**
- * What to tell a TypeScript 7 project whose tsconfig lists tooltype's transformer for tspc: ts-patch cannot patch
- * TypeScript 7 and stops before any plugin loads, so no code of tooltype's can explain it there. Undefined when the
- * tsconfig lists no tooltype transformer.
- */
-export function tspcOnTypeScript7Note(configPath: string): string | undefined {
-  if (pluginEntryOf(configPath).transform === undefined) return undefined;
-  return (
-    `note: ${configPath} lists tooltype's transformer in compilerOptions.plugins, for tspc (ts-patch). ts-patch cannot patch TypeScript 7: \`tspc\` and \`ts-patch install\` stop with "Cannot read properties of undefined (reading 'LineFeed')" before any plugin loads, and TypeScript 7's own \`tsc\` ignores plugins. ` +
-    `Build with \`npx tooltype build\` (tsc with tooltype in it), a bundler plugin or tooltype/register; or, to keep tspc, make TypeScript 6.0 the project's compiler (npm i -D typescript@6).`
-  );
-}
-
-/**
- * tooltype's entry of the tsconfig's `plugins`, through its `extends` chain as TypeScript merges it (TypeScript 7's
- * API does not hand plugin entries back).
- */
-function pluginEntryOf(configPath: string): TooltypePluginConfig {
-  return tooltypeEntry(extendedCompilerOptions(configPath) as ts.CompilerOptions, path.dirname(configPath));
 }

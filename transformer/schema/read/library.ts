@@ -126,13 +126,21 @@ export function revivedClass(type: ts.Type): "Date" | "URL" | undefined {
 export function isLibrarySymbol(symbol: ts.Symbol): boolean {
   let answer = librarySymbols.get(symbol);
   if (answer === undefined) {
-    answer = (symbol.declarations ?? []).some((d) => {
+    // TypeScript 7's symbols (the checker facade's) name their declarations' files without fetching them, which the
+    // declarations themselves cost: one file of the standard library settles it, as it would below.
+    const named = (symbol as { declarationFileNames?: () => readonly string[] }).declarationFileNames?.();
+    answer = named?.some(isLibraryFile) || (symbol.declarations ?? []).some((d) => {
       const file = d.getSourceFile();
-      return file.hasNoDefaultLib || /[\\/]typescript[^\\/]*[\\/]lib[\\/]lib\.[^\\/]*\.d\.ts$/.test(file.fileName) || /[\\/]node_modules[\\/]@types[\\/]node[\\/]/.test(file.fileName);
+      return file.hasNoDefaultLib || isLibraryFile(file.fileName);
     });
     librarySymbols.set(symbol, answer);
   }
   return answer;
+}
+
+/** A file of TypeScript's lib or of @types/node, by its name. */
+function isLibraryFile(fileName: string): boolean {
+  return /[\\/]typescript[^\\/]*[\\/]lib[\\/]lib\.[^\\/]*\.d\.ts$/.test(fileName) || /[\\/]node_modules[\\/]@types[\\/]node[\\/]/.test(fileName);
 }
 
 /**

@@ -37,15 +37,18 @@ export function aliasesOf(reader: Reader, type: ts.Type, site: Site): ts.TypeAli
   const chain: ts.TypeAliasDeclaration[] = [];
   let node = skipTypeParens(t, site.typeNode);
   if (!(node && t.isTypeReferenceNode(node) && reader.checker.getTypeFromTypeNode(node) === type)) {
-    const declaration = type.aliasSymbol?.declarations?.find((d): d is ts.TypeAliasDeclaration => t.isTypeAliasDeclaration(d));
-    if (!declaration || isLibrarySymbol(type.aliasSymbol!)) return chain;
+    // The standard library's aliases are not followed, and asked first: on TypeScript 7 its declarations are files.
+    if (!type.aliasSymbol || isLibrarySymbol(type.aliasSymbol)) return chain;
+    const declaration = type.aliasSymbol.declarations?.find((d): d is ts.TypeAliasDeclaration => t.isTypeAliasDeclaration(d));
+    if (!declaration) return chain;
     chain.push(declaration);
     node = skipTypeParens(t, declaration.type);
   }
   for (let depth = 0; node && t.isTypeReferenceNode(node) && depth < 16; depth++) {
     const symbol = symbolOfTypeName(reader, node.typeName);
-    const declaration = symbol?.declarations?.find((d): d is ts.TypeAliasDeclaration => t.isTypeAliasDeclaration(d));
-    if (!declaration || isLibrarySymbol(symbol!) || chain.includes(declaration)) break;
+    if (!symbol || isLibrarySymbol(symbol)) break;
+    const declaration = symbol.declarations?.find((d): d is ts.TypeAliasDeclaration => t.isTypeAliasDeclaration(d));
+    if (!declaration || chain.includes(declaration)) break;
     chain.push(declaration);
     node = skipTypeParens(t, declaration.type);
   }
