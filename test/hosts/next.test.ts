@@ -298,20 +298,25 @@ test("Next.js 16 with Turbopack on TypeScript 7 alone: next build type-checks wi
   assert.is(JSON.stringify(served.tools), JSON.stringify(reference.tools), "the tools as the 5.9 build exports them, byte for byte");
 });
 
+/** Adds a documented `zip` to the parameter type's file, then asks the dev server until its schema has it (HANG_MS bounds a hang). */
+async function editTypesAndSeeSchemaChange(dir: string, get: () => Promise<Served>): Promise<void> {
+  const before = await get();
+  assert.equal(placeKeys(before), ["city", "country"]);
+  fs.writeFileSync(path.join(dir, "lib", "types.ts"), TYPES.replace("  country?:", "  /** Postal code */\n  zip?: string;\n  country?:"));
+  const deadline = Date.now() + HANG_MS;
+  let keys = placeKeys(before);
+  while (!keys.includes("zip") && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    keys = placeKeys(await get());
+  }
+  assert.equal(keys, ["city", "country", "zip"], "the schema after the edit");
+}
+
 test("next dev with Turbopack: an edit to the file a tool's parameter type comes from (imported as a type only) changes the schema", async () => {
   const dir = nextApp("next-turbopack-dev", TURBOPACK_CONFIG);
   await withServer(dir, "dev", async (get) => {
-    const before = await get();
-    assert.equal(placeKeys(before), ["city", "country"]);
     // Nothing but the loader's declared dependency ties lib/types.ts to the route: \`import type\` is erased.
-    fs.writeFileSync(path.join(dir, "lib", "types.ts"), TYPES.replace("  country?:", "  /** Postal code */\n  zip?: string;\n  country?:"));
-    const deadline = Date.now() + HANG_MS;
-    let keys = placeKeys(before);
-    while (!keys.includes("zip") && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      keys = placeKeys(await get());
-    }
-    assert.equal(keys, ["city", "country", "zip"], "the schema after the edit");
+    await editTypesAndSeeSchemaChange(dir, get);
   });
 });
 
@@ -319,16 +324,7 @@ test("next dev with Turbopack on TypeScript 7 alone: an edit to the parameter ty
   const dir = nextAppOnTypeScript7("next-turbopack-ts7-dev");
   const { seen } = await watchingApiProcesses(dir, () =>
     withServer(dir, "dev", async (get) => {
-      const before = await get();
-      assert.equal(placeKeys(before), ["city", "country"]);
-      fs.writeFileSync(path.join(dir, "lib", "types.ts"), TYPES.replace("  country?:", "  /** Postal code */\n  zip?: string;\n  country?:"));
-      const deadline = Date.now() + HANG_MS;
-      let keys = placeKeys(before);
-      while (!keys.includes("zip") && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 500));
-        keys = placeKeys(await get());
-      }
-      assert.equal(keys, ["city", "country", "zip"], "the schema after the edit");
+      await editTypesAndSeeSchemaChange(dir, get);
     }),
   );
   assert.ok(seen.size > 0, "next dev's loader read the types through TypeScript 7's API");
