@@ -6,7 +6,6 @@
  * process per build, closed at its end; a process killed in the middle of a build is an
  * error naming the file being read, and leaves no process behind.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -16,6 +15,7 @@ import { originalPositionFor, TraceMap } from "@jridgewell/trace-mapping";
 import { typeScript7ProjectFor } from "../../transformer/hosts/shared/ts7-project";
 import { type AppOutput, bunBinary, expectDispatch, prepareApp, REPO, run, runApp } from "./app";
 import { type Bundler, build } from "./builds";
+import { start, waitFor } from "./project";
 import { HANG_MS } from "../support/hang";
 
 const made: string[] = [];
@@ -205,40 +205,6 @@ for (const typescript7 of ["typescript-7", "typescript-7.1"] as const) {
   });
 }
 
-/** Lines of a child's output as they come: `next(pattern)` resolves with the first line from now on that matches. */
-function lineReader(child: ChildProcess): { next(pattern: RegExp): Promise<string>; all(): string } {
-  let seen = "";
-  let waiting: { pattern: RegExp; from: number; resolve(line: string): void; reject(error: Error): void } | undefined;
-  let read = 0;
-  const check = (): void => {
-    if (!waiting) return;
-    const lines = seen.slice(waiting.from).split("\n");
-    lines.pop();
-    const line = lines.find((l) => waiting!.pattern.test(l));
-    if (line === undefined) return;
-    read = seen.indexOf(line, waiting.from) + line.length;
-    const { resolve } = waiting;
-    waiting = undefined;
-    resolve(line);
-  };
-  const take = (chunk: Buffer): void => {
-    seen += chunk.toString();
-    check();
-  };
-  child.stdout!.on("data", take);
-  child.stderr!.on("data", take);
-  child.on("exit", (code) => waiting?.reject(new Error(`the watch ended (status ${code}) before printing ${waiting.pattern}:\n${seen}`)));
-  return {
-    next: (pattern) =>
-      new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no line matching ${pattern} within ${HANG_MS} ms:\n${seen}`)), HANG_MS);
-        waiting = { pattern, from: read, resolve: (line) => (clearTimeout(timer), resolve(line)), reject: (e) => (clearTimeout(timer), reject(e)) };
-        check();
-      }),
-    all: () => seen,
-  };
-}
-
 for (const typescript7 of ["typescript-7", "typescript-7.1"] as const) {
   test(`${typescript7}: \`tooltype build -w\` builds, rebuilds when a type two imports away changes, and leaves no process when stopped`, async () => {
     const dir = projectOnlyOn(typescript7, `ts7-build-watch-${typescript7}`);
@@ -246,24 +212,31 @@ for (const typescript7 of ["typescript-7", "typescript-7.1"] as const) {
     fs.writeFileSync(tsconfig, fs.readFileSync(tsconfig, "utf8").replace('"outDir":', '"rootDir": "src", "outDir":'));
     const cli = path.join(REPO, "dist", "transformer", "hosts", "cli", "main.js");
     const built = path.join(dir, "out-tspc", "tools.js");
-    const child = spawn(process.execPath, [cli, "build", "-w"], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
-    const lines = lineReader(child);
+    const { child, output } = start(process.execPath, [cli, "build", "-w"], dir);
+    const watching = (builds: number) =>
+      waitFor(`build ${builds} of the watch`, () => {
+        if ((output().match(/^Watching for file changes/gm)?.length ?? 0) >= builds) return true;
+        if (child.exitCode !== null) throw new Error(`the watch ended (status ${child.exitCode}):\n${output()}`);
+        return undefined;
+      });
     try {
-      await lines.next(/^Watching for file changes/);
+      await watching(1);
       assert.match(fs.readFileSync(built, "utf8"), /City name/, "the first build");
       const base = path.join(dir, "src", "base.ts");
       fs.writeFileSync(base, fs.readFileSync(base, "utf8").replace("City name", "Town name"));
-      await lines.next(/^Watching for file changes/);
+      await watching(2);
       const rebuilt = fs.readFileSync(built, "utf8");
       assert.match(rebuilt, /Town name/, "the rebuild has the changed declaration's description");
       assert.not.match(rebuilt, /City name/);
       assert.is(apiProcessesOf(child.pid!).length, 1, "one tsc --api process for the whole watch");
     } finally {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        await exited;
+      }
     }
-    assert.not.match(lines.all(), /error/i, lines.all());
+    assert.not.match(output(), /error/i, output());
     const until = Date.now() + HANG_MS;
     while (orphanedApiProcesses(dir).length > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
     assert.equal(orphanedApiProcesses(dir), [], "no tsc --api process outlives the watch");

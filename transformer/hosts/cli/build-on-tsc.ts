@@ -11,7 +11,7 @@ import * as path from "node:path";
 import { tscBinOf, transpileWithTsc } from "../shared/ts7-cli-transpile";
 import type { TypeScript7Project } from "../shared/ts7-project";
 import { ProjectError } from "../shared/tsconfig";
-import { inlineMapOf, type Spliced, splicedMap, withInlineMap } from "./spliced-map";
+import { inlineMapOf, type Spliced, splicedMap, withInlineMap } from "../shared/spliced-map";
 
 /** A bound that only a hung `tsc` reaches. */
 const TSC_TIMEOUT_MS = 30 * 60_000;

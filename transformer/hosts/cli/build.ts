@@ -11,7 +11,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { formatHostDiagnostic } from "../shared/diagnostic-format";
 import { buildWithTsc } from "./build-on-tsc";
-import { inlineMapOf, type Spliced, splicedMap, withInlineMap } from "./spliced-map";
+import { inlineMapOf, type Spliced, splicedMap, withInlineMap } from "../shared/spliced-map";
 import { TypeScript7Project } from "../shared/ts7-project";
 
 /** Builds once, silent when all is well, as tsc is; the exit status (1 on a TT error or an error of TypeScript's). */

@@ -11,12 +11,10 @@ import * as path from "node:path";
 import { formatHostDiagnostic, stopOnErrors } from "../shared/diagnostic-format";
 import { nodeFormatOf, type NodeFormat } from "../shared/files";
 import type { ModuleResult } from "../shared/splice";
+import { splicedMap, withInlineMap } from "../shared/spliced-map";
 import { type CliTranspiled, transpileWithTsc } from "../shared/ts7-cli-transpile";
 import { ProjectError } from "../shared/tsconfig";
 import { TypeScript7Project, typeScript7ProjectFor } from "../shared/ts7-project";
-
-/** @jridgewell/remapping, by its runtime shape: its CommonJS declarations do not parse (`export = function`). */
-type Remapping = (maps: string[], loader: () => null) => { toString(): string };
 
 /** Per folder: the TypeScript 7 project that governs it, or null where the JavaScript API's path applies. */
 const folders = new Map<string, TypeScript7Project | null>();
@@ -59,14 +57,9 @@ export function compileOnTypeScript7(project: TypeScript7Project, fileName: stri
     ({ result, transpiled } = transpiledOn70(project, fileName, text, format));
     stopOnTtErrors(fileName, result);
   }
-  const body = transpiled.js.replace(/\n?\/\/# sourceMappingURL=.*\s*$/, "");
-  if (transpiled.map === undefined) return body;
-  // The transpiled text's map points into the spliced text; the splice's map, into the file as written.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const remapping = require("@jridgewell/remapping") as Remapping;
-  const composed = JSON.parse(result.map ? remapping([transpiled.map, result.map.toString()], () => null).toString() : transpiled.map) as object;
-  const mapJson = JSON.stringify({ ...composed, sources: [fileName], sourcesContent: [text] });
-  return `${body}\n//# sourceMappingURL=data:application/json;base64,${Buffer.from(mapJson).toString("base64")}\n`;
+  if (transpiled.map === undefined) return transpiled.js.replace(/\n?\/\/# sourceMappingURL=.*\s*$/, "");
+  const composed = JSON.parse(splicedMap(transpiled.map, { code: result.code ?? text, map: result.map?.toString(), original: text })) as object;
+  return `${withInlineMap(transpiled.js.replace(/\n?\/\/# sourceMappingURL=.*\s*$/, ""), JSON.stringify({ ...composed, sources: [fileName], sourcesContent: [text] }))}\n`;
 }
 
 function stopOnTtErrors(fileName: string, result: ModuleResult): void {

@@ -2,7 +2,7 @@
  * A built module's source map when its text was spliced before TypeScript compiled it: TypeScript's map leads into
  * the spliced text, the splice's map from there into the source as written; the two composed lead from the
  * JavaScript to the source as written, with the names and sources TypeScript wrote. Both `tooltype build` paths on
- * TypeScript 7 end here, for a map file and for a map inlined in the JavaScript.
+ * TypeScript 7 (a map file, or a map inlined in the JavaScript) and tooltype/register on TypeScript 7 end here.
  */
 
 /** @jridgewell/remapping, by its runtime shape: its CommonJS declarations do not parse (`export = function`). */
