@@ -14,17 +14,23 @@ import { alternate, runChild, stats, type Stats } from "./harness";
 
 const REPO = path.resolve(__dirname, "..", "..");
 const CHILD = path.join(__dirname, "bundler-child.js");
+const API_CHILD = path.join(__dirname, "ts7-api-child.js");
 const CLI = path.join(REPO, "dist", "transformer", "hosts", "cli", "main.js");
 
 export const COMPILERS = { "5.9": "typescript", "7.0": "typescript-7", "7.1": "typescript-7.1" } as const;
 export type Compiler = keyof typeof COMPILERS;
 export const COMMANDS = ["esbuild + plugin", "tooltype check", "tsc --noEmit"] as const;
+/**
+ * TypeScript 7's API alone, for the TypeScript 7 projects (ts7-api-child.ts): the reader's questions answered, no
+ * tool read. What `tooltype check` cannot go below on that compiler.
+ */
+export const API_ALONE = "the API alone";
 
 export interface TypeScript7Result {
   tools: number;
   runs: number;
   /** Per compiler, per command: wall milliseconds. */
-  ms: Record<Compiler, Record<(typeof COMMANDS)[number], Stats>>;
+  ms: Record<Compiler, Record<(typeof COMMANDS)[number], Stats> & { [API_ALONE]?: Stats }>;
 }
 
 export function benchTypeScript7(toolCount: number, runs: number, warmup = true): TypeScript7Result {
@@ -40,14 +46,17 @@ export function benchTypeScript7(toolCount: number, runs: number, warmup = true)
     fs.symlinkSync(path.join(REPO, "node_modules", COMPILERS[compiler]), path.join(dir, "node_modules", "typescript"), "dir");
     dirs[compiler] = dir;
   }
-  const sides = (Object.keys(COMPILERS) as Compiler[]).flatMap((compiler) => COMMANDS.map((command) => `${compiler}\0${command}`));
+  type Command = (typeof COMMANDS)[number] | typeof API_ALONE;
+  const commandsOf = (compiler: Compiler): Command[] => (compiler === "5.9" ? [...COMMANDS] : [...COMMANDS, API_ALONE]);
+  const sides = (Object.keys(COMPILERS) as Compiler[]).flatMap((compiler) => commandsOf(compiler).map((command) => `${compiler}\0${command}`));
   const run = (side: string): number => {
-    const [compiler, command] = side.split("\0") as [Compiler, (typeof COMMANDS)[number]];
+    const [compiler, command] = side.split("\0") as [Compiler, Command];
     const dir = dirs[compiler];
     const tsconfig = path.join(dir, "tsconfig.plain.json");
     const args =
       command === "esbuild + plugin" ? [CHILD, dir, "plugin", tsconfig]
       : command === "tooltype check" ? [CLI, "check", "-p", tsconfig]
+      : command === API_ALONE ? [API_CHILD, tsconfig]
       : [path.join(REPO, "node_modules", COMPILERS[compiler], "bin", "tsc"), "-p", tsconfig, "--noEmit"];
     const child = runChild(process.execPath, args, { cwd: dir, timeoutMs: 600_000 });
     if (command === "tooltype check" && !/tool\(s\) checked/.test(child.stdout)) throw new Error(`typescript-7 bench: tooltype check on ${compiler} checked no tools:\n${child.stdout}`);
@@ -57,7 +66,7 @@ export function benchTypeScript7(toolCount: number, runs: number, warmup = true)
   const ms = alternate(sides, runs, run);
   const out = {} as TypeScript7Result["ms"];
   for (const side of sides) {
-    const [compiler, command] = side.split("\0") as [Compiler, (typeof COMMANDS)[number]];
+    const [compiler, command] = side.split("\0") as [Compiler, Command];
     (out[compiler] ??= {} as TypeScript7Result["ms"][Compiler])[command] = stats(ms[side]!);
   }
   for (const compiler of ["7.0", "7.1"] as const) fs.rmSync(path.dirname(dirs[compiler]), { recursive: true, force: true });

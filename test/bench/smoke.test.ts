@@ -56,6 +56,7 @@ test("bench --smoke: every benchmark runs end to end and the compared sides answ
     "## Cold start:",
     "## Build:",
     "## Memory:",
+    "## TypeScript 7 and 5.9:",
     "## Bundle: an app dispatching compiled tools in OpenAI's format",
   ]) {
     assert.ok(smoke.stdout.includes(section), `missing "${section}" in:\n${smoke.stdout}`);
