@@ -13,6 +13,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { assertQuickStartOutput, readmeBlock, readmeMarkedBlock } from "../support/readme";
 import { HANG_MS } from "../support/hang";
+import { uncolouredEnv } from "../support/uncoloured-env";
 
 const repo = path.resolve(__dirname, "../../..");
 const readme = fs.readFileSync(path.join(repo, "README.md"), "utf8");
@@ -25,8 +26,8 @@ interface Run {
 
 /** Runs a command without a shell; npm's own `npm_*` variables are dropped so a nested npm is not steered by ours. */
 function run(file: string, args: string[], cwd: string): Promise<Run> {
-  const env: NodeJS.ProcessEnv = { NO_UPDATE_NOTIFIER: "1", NO_COLOR: "1" };
-  for (const [key, value] of Object.entries(process.env)) if (!/^npm_/i.test(key)) env[key] = value;
+  const env: NodeJS.ProcessEnv = { NO_UPDATE_NOTIFIER: "1" };
+  for (const [key, value] of Object.entries(uncolouredEnv())) if (!/^npm_/i.test(key)) env[key] = value;
   return new Promise((resolve) => {
     execFile(file, args, { cwd, env, timeout: HANG_MS, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
       resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout: String(stdout), stderr: String(stderr) }),

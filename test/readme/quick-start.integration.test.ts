@@ -12,6 +12,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { assertQuickStartOutput, readmeBlock, readmeMarkedBlock } from "../support/readme";
 import { HANG_MS } from "../support/hang";
+import { uncolouredEnv } from "../support/uncoloured-env";
 
 const repo = path.resolve(__dirname, "../../..");
 const readme = fs.readFileSync(path.join(repo, "README.md"), "utf8");
@@ -38,7 +39,7 @@ function runLine(line: string, dir: string): Promise<{ code: number; out: string
     first === "npx" && args[0] === "tooltype" ? [path.join(dir, "node_modules", "tooltype", "dist", "transformer", "hosts", "cli", "main.js"), args.slice(1)] : first === "node" ? [args[0]!, args.slice(1)] : ["", []];
   assert.ok(file, `no runner for the README's command ${line}`);
   return new Promise((resolve) => {
-    execFile(process.execPath, [file, ...rest], { cwd: dir, timeout: HANG_MS, env: { ...process.env, NO_COLOR: "1" } }, (error, stdout, stderr) =>
+    execFile(process.execPath, [file, ...rest], { cwd: dir, timeout: HANG_MS, env: uncolouredEnv() }, (error, stdout, stderr) =>
       resolve({ code: error ? 1 : 0, out: `${stdout}${stderr}`, stdout: String(stdout) }),
     );
   });

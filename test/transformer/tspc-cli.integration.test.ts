@@ -13,6 +13,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import * as ts from "typescript";
 import { HANG_MS } from "../support/hang";
+import { uncolouredEnv } from "../support/uncoloured-env";
 
 const repo = path.resolve(__dirname, "../../..");
 const projectsDir = fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-tspc-"));
@@ -36,7 +37,7 @@ function project(name: string, files: Record<string, string>): string {
 
 function runTspc(dir: string): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [tspc, "-p", "."], { cwd: dir, timeout: HANG_MS, env: { ...process.env, NO_COLOR: "1" } }, (error, stdout, stderr) => {
+    execFile(process.execPath, [tspc, "-p", "."], { cwd: dir, timeout: HANG_MS, env: uncolouredEnv() }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
       resolve({ code, out: `${stdout}${stderr}` });
     });
