@@ -372,6 +372,24 @@ export function markdown(results: Results): string {
       );
     }
     lines.push("");
+    if (t.onCacheNode) {
+      const c = t.onCacheNode;
+      lines.push(
+        `Under node ${c.node}, whose compile cache the \`tooltype\` command turns on (the same rounds; the cache warm from ` +
+          "an earlier run, and turned off with `NODE_DISABLE_COMPILE_CACHE=1`):",
+      );
+      lines.push("");
+      lines.push("| Compiler | tooltype check, compile cache | tooltype check, no compile cache | its tsc --noEmit | against its tsc: with; without the cache |");
+      lines.push("|---|---|---|---|---|");
+      for (const compiler of Object.keys(c.ms) as Compiler[]) {
+        const m = c.ms[compiler];
+        const own = m["tsc --noEmit"].median;
+        const withCache = m["tooltype check, compile cache"].median;
+        const without = m["tooltype check, no compile cache"].median;
+        lines.push(`| TypeScript ${compiler} | ${ms(withCache)} | ${ms(without)} | ${ms(own)} | ${ratio(withCache / own)}; ${ratio(without / own)} |`);
+      }
+      lines.push("");
+    }
   }
   if (results.memory) {
     const mem = results.memory;

@@ -143,8 +143,12 @@ async function main(): Promise<void> {
   }
 
   if (only.has("typescript-7")) {
-    log(`typescript-7: ${plan.buildTools} tools, esbuild + plugin and tooltype check on TypeScript 5.9, 7.0 and 7.1 beside each one's tsc --noEmit, ${plan.buildRuns} runs each …`);
-    results.typescript7 = benchTypeScript7(plan.buildTools, plan.buildRuns, plan.buildWarmup);
+    const node = compileCacheNode();
+    log(
+      `typescript-7: ${plan.buildTools} tools, esbuild + plugin and tooltype check on TypeScript 5.9, 7.0 and 7.1 beside each one's tsc --noEmit, ${plan.buildRuns} runs each` +
+        (node ? `, and tooltype check with and without the compile cache on node ${node.version} …` : " (tooltype check with the compile cache: skipped, it needs Node 22.1 or later; set BENCH_COMPILE_CACHE_NODE to one) …"),
+    );
+    results.typescript7 = benchTypeScript7(plan.buildTools, plan.buildRuns, plan.buildWarmup, node);
     results.checks.push("typescript-7: tooltype check found the generated tools on every compiler, and each plugin bundle carries compiled metadata");
   }
 

@@ -9,7 +9,11 @@ import * as assert from "uvu/assert";
 import Ajv2020 from "ajv/dist/2020";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { bin, makeProject, node, readmeCommands, runCommand, tooltype, writeFiles } from "./project";
+import { execFile } from "node:child_process";
+import * as os from "node:os";
+import { HANG_MS } from "../support/hang";
+import { runUnderNode } from "../support/other-node";
+import { bin, makeProject, node, readmeCommands, repo, runCommand, tooltype, writeFiles } from "./project";
 
 const TSCONFIG = `{ "compilerOptions": { "target": "ES2022", "module": "node16", "strict": true, "noEmit": true, "skipLibCheck": true, "types": [], "plugins": [{ "transform": "tooltype/transformer" }] }, "include": ["src"] }`;
 
@@ -165,6 +169,40 @@ test("clear messages: bad tsconfig path, no tools, TT errors, usage mistakes, --
   // At the property two files away, with the tool's parameter as a related location below it.
   assert.match(broken.stderr, /^src\/types\.ts:4:3 - error TT1001: "filter\.color" \(in parameter "filter" of tool "search_products"\) has type Map.*\n {4}src\/tools\.ts:9:\d+ - Used by parameter "filter"/m);
   assert.match(broken.stderr, "no schema printed (a tool with an error has no correct schema)");
+});
+
+test("the command loads through Node's compile cache where Node has one (22.1 and later), which NODE_DISABLE_COMPILE_CACHE turns off; Node 20 runs it as before", async () => {
+  const dir = project();
+  const cli = path.join(repo, "dist", "transformer", "hosts", "cli", "main.js");
+  const temp = (name: string): string => fs.mkdtempSync(path.join(os.tmpdir(), `tooltype-compile-cache-${name}-`));
+  const cached = (tmp: string): string[] => {
+    const root = path.join(tmp, "node-compile-cache");
+    return fs.existsSync(root) ? (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(root, f)).isFile()) : [];
+  };
+  // The cache's folder is the temporary folder's node-compile-cache unless NODE_COMPILE_CACHE names another.
+  const [on22, off22] = [temp("on22"), temp("off22")];
+  const [withCache, disabled] = await Promise.all([
+    runUnderNode(22, [cli, "check", "-p", dir], HANG_MS, { TMPDIR: on22, NODE_COMPILE_CACHE: undefined }),
+    runUnderNode(22, [cli, "check", "-p", dir], HANG_MS, { TMPDIR: off22, NODE_COMPILE_CACHE: undefined, NODE_DISABLE_COMPILE_CACHE: "1" }),
+  ]);
+  for (const r of [withCache, disabled]) {
+    assert.is(r.code, 0, r.output);
+    assert.match(r.output, "2 tool(s) checked, no problems.");
+  }
+  // tooltype's modules and the compiler's: the cache holds an entry per module loaded after the command started.
+  assert.ok(cached(on22).length >= 10, `Node 22 cached ${cached(on22).length} module(s) in ${on22}:\n${cached(on22).join("\n")}`);
+  assert.equal(cached(off22), [], "NODE_DISABLE_COMPILE_CACHE=1 is honoured");
+
+  const on20 = temp("on20");
+  const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: on20 };
+  delete env.NODE_COMPILE_CACHE;
+  const plain = await new Promise<{ code: number; out: string }>((resolve) =>
+    execFile(process.execPath, [cli, "check", "-p", dir], { env, timeout: HANG_MS }, (error, stdout, stderr) => resolve({ code: error ? 1 : 0, out: `${stdout}${stderr}` })),
+  );
+  assert.is(plain.code, 0, plain.out);
+  assert.is(plain.out, "2 tool(s) checked, no problems.\n");
+  if (!("enableCompileCache" in (await import("node:module")))) assert.equal(cached(on20), [], `Node ${process.version} has no compile cache`);
+  for (const tmp of [on22, off22, on20]) fs.rmSync(tmp, { recursive: true, force: true });
 });
 
 test.run();

@@ -18,14 +18,15 @@ export interface NodeRun {
   output: string;
 }
 
-/** `node ...args` under the latest release of Node `major`, from the repository's root. */
-export function runUnderNode(major: number, args: string[], timeout: number): Promise<NodeRun> {
+/** `node ...args` under the latest release of Node `major`, from the repository's root; `extraEnv` on top of this process's. */
+export function runUnderNode(major: number, args: string[], timeout: number, extraEnv: NodeJS.ProcessEnv = {}): Promise<NodeRun> {
   const env: NodeJS.ProcessEnv = {};
   // npm's own variables would point the child's npm at this suite's npm run.
   for (const [key, value] of Object.entries(process.env)) {
     if (!/^npm_/i.test(key)) env[key] = value;
   }
   env.NO_UPDATE_NOTIFIER = "1";
+  Object.assign(env, extraEnv);
   return new Promise((resolve) => {
     execFile(npx, ["-y", "-p", `node@${major}`, "--", "node", ...args], { cwd: repo, env, timeout, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;

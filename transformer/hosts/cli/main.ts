@@ -13,6 +13,8 @@
  *
  * Exit status 2 for a usage or tsconfig problem; 1 when the tools cannot be exported as asked.
  */
+// First, so that the modules below load through Node's compile cache where Node has one.
+import "./compile-cache";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
