@@ -9,7 +9,6 @@ import * as assert from "uvu/assert";
 import Ajv2020 from "ajv/dist/2020";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { execFile } from "node:child_process";
 import * as os from "node:os";
 import { HANG_MS } from "../support/hang";
 import { runUnderNode } from "../support/other-node";
@@ -196,11 +195,9 @@ test("the command loads through Node's compile cache where Node has one (22.1 an
   const on20 = temp("on20");
   const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: on20 };
   delete env.NODE_COMPILE_CACHE;
-  const plain = await new Promise<{ code: number; out: string }>((resolve) =>
-    execFile(process.execPath, [cli, "check", "-p", dir], { env, timeout: HANG_MS }, (error, stdout, stderr) => resolve({ code: error ? 1 : 0, out: `${stdout}${stderr}` })),
-  );
-  assert.is(plain.code, 0, plain.out);
-  assert.is(plain.out, "2 tool(s) checked, no problems.\n");
+  const plain = await node([cli, "check", "-p", dir], dir, undefined, env);
+  assert.is(plain.code, 0, plain.stderr);
+  assert.is(`${plain.stdout}${plain.stderr}`, "2 tool(s) checked, no problems.\n");
   if (!("enableCompileCache" in (await import("node:module")))) assert.equal(cached(on20), [], `Node ${process.version} has no compile cache`);
   for (const tmp of [on22, off22, on20]) fs.rmSync(tmp, { recursive: true, force: true });
 });

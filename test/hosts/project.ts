@@ -36,10 +36,10 @@ export interface Run {
   stderr: string;
 }
 
-/** Runs `file args` in `cwd` without a shell; never throws (the exit code says how it went). */
-export function run(file: string, args: string[], cwd: string, timeout = HANG_MS): Promise<Run> {
+/** Runs `file args` in `cwd` without a shell (in `env`, this process's by default); never throws (the exit code says how it went). */
+export function run(file: string, args: string[], cwd: string, timeout = HANG_MS, env?: NodeJS.ProcessEnv): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(file, args, { cwd, timeout, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile(file, args, { cwd, timeout, env, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
       const note = error && error.killed ? `\n(killed after ${timeout} ms)` : "";
       resolve({ code, stdout: String(stdout), stderr: String(stderr) + note });
@@ -48,8 +48,8 @@ export function run(file: string, args: string[], cwd: string, timeout = HANG_MS
 }
 
 /** `node args...` with this process's Node. */
-export function node(args: string[], cwd: string, timeout?: number): Promise<Run> {
-  return run(process.execPath, args, cwd, timeout);
+export function node(args: string[], cwd: string, timeout?: number, env?: NodeJS.ProcessEnv): Promise<Run> {
+  return run(process.execPath, args, cwd, timeout, env);
 }
 
 /** A binary of the repository's node_modules/.bin run with Node (tspc, tsx). */
