@@ -9,6 +9,7 @@ import * as assert from "uvu/assert";
 import Ajv2020 from "ajv/dist/2020";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import * as nodeModule from "node:module";
 import * as os from "node:os";
 import { HANG_MS } from "../support/hang";
 import { runUnderNode } from "../support/other-node";
@@ -198,7 +199,7 @@ test("the command loads through Node's compile cache where Node has one (22.1 an
   const plain = await node([cli, "check", "-p", dir], dir, undefined, env);
   assert.is(plain.code, 0, plain.stderr);
   assert.is(`${plain.stdout}${plain.stderr}`, "2 tool(s) checked, no problems.\n");
-  if (!("enableCompileCache" in (await import("node:module")))) assert.equal(cached(on20), [], `Node ${process.version} has no compile cache`);
+  if (!("enableCompileCache" in nodeModule)) assert.equal(cached(on20), [], `Node ${process.version} has no compile cache`);
   for (const tmp of [on22, off22, on20]) fs.rmSync(tmp, { recursive: true, force: true });
 });
 
