@@ -355,7 +355,7 @@ export class CallExecutor<Call = unknown> {
       const then = open.length > 0 ? `Calls you can repair: ${open.join(", ")}.` : "No call is waiting for a repair: call the tool itself instead.";
       return refuse(`Error: ${issue}. ${then}`, [issue]);
     }
-    const applied = applyJsonPatch(target.args, read.patch);
+    const applied = applyJsonPatch(target.args, read.patch, loopAccess(this.#registry, "runTools").argumentLimits(target.toolName));
     if (!applied.ok) {
       return refuse(
         `Error: the JSON Patch for call ${read.toolCallId} (${target.toolName}) could not be applied, so nothing was changed:\n${applied.issues.map((line) => `- ${line}`).join("\n")}\n${patchHint(read.toolCallId, target.args)}`,

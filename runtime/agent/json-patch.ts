@@ -8,13 +8,11 @@
  * - `readPatchCall`: the model's `patch_tool_arguments` arguments, checked operation by operation. They are
  *   untrusted: at most `MAX_OPERATIONS` operations, paths must be JSON Pointers, and no path may go through
  *   `__proto__`, `constructor` or `prototype` (refused here, whatever the patch library would do with them).
- * - `applyJsonPatch`: the operations applied by `rfc6902` to a copy of the failed call's arguments, all or nothing
+ * - `applyJsonPatch`: the operations applied to a copy of the failed call's arguments (json-patch-apply.ts: own
+ *   properties of plain JSON only, size, depth and work bounded by the tool's argument limits), all or nothing
  *   (RFC 6902 §5: a patch with a failing operation is not applied at all), with errors written for the model.
- *   Under Node `rfc6902` is loaded the first time a patch is applied (`#lazy/rfc6902`), so importing tooltype does not
- *   load it.
  */
-import type { applyPatch } from "rfc6902";
-import { rfc6902 } from "#lazy/rfc6902";
+import { type JsonPatchOperation, type PatchLimits, patchDocument } from "./json-patch-apply";
 import { isPlainObject } from "../arguments/args";
 import { shortJson, truncate } from "../arguments/show";
 import { describeArgumentsProblem, parseArguments } from "../arguments/parse";
@@ -27,11 +25,7 @@ export const PATCH_TOOL_NAME = "patch_tool_arguments";
 /** At most this many operations in one patch. */
 const MAX_OPERATIONS = 200;
 
-/** One RFC 6902 operation. */
-export type JsonPatchOperation =
-  | { op: "add" | "replace" | "test"; path: string; value: JsonValue }
-  | { op: "remove"; path: string }
-  | { op: "move" | "copy"; from: string; path: string };
+export type { JsonPatchOperation, PatchLimits } from "./json-patch-apply";
 
 const OPS = new Set(["add", "remove", "replace", "move", "copy", "test"]);
 const FORBIDDEN_TOKENS = new Set(["__proto__", "constructor", "prototype"]);
@@ -149,32 +143,16 @@ function pointerProblem(value: unknown): string | undefined {
 export function applyJsonPatch(
   document: Record<string, unknown>,
   patch: readonly JsonPatchOperation[],
+  limits: PatchLimits,
 ): { ok: true; value: Record<string, unknown> } | { ok: false; issues: string[] } {
-  const copy = JSON.parse(JSON.stringify(document)) as Record<string, unknown>;
-  let results: ReturnType<typeof applyPatch>;
-  try {
-    results = rfc6902().applyPatch(copy, [...patch]);
-  } catch (error) {
-    return { ok: false, issues: [`the patch could not be applied: ${error instanceof Error ? error.message : String(error)}`] };
-  }
-  const issues: string[] = [];
-  results.forEach((result, i) => {
-    if (result === null) return;
-    const operation = patch[i]!;
-    const shown = `operation ${i} (${operation.op} ${operation.path})`;
-    if (result.name === "TestError") {
-      const { actual, expected } = result as { actual: unknown; expected: unknown };
-      issues.push(`${shown}: the test failed: the value there is ${shortJson(actual)}, not ${shortJson(expected)}`);
-    } else if (result.name === "MissingError") {
-      const { path } = result as { path: string };
-      issues.push(`${shown}: nothing at ${path} in the arguments (the parent must exist; an array index must be at most its length)`);
-    } else {
-      issues.push(`${shown}: ${result.message}`);
-    }
-  });
-  if (issues.length > 0) return { ok: false, issues };
-  if (!isPlainObject(copy)) return { ok: false, issues: ["the patched arguments are not a JSON object"] };
-  return { ok: true, value: copy };
+  const patched = patchDocument(document, patch, limits);
+  if (patched.ok) return patched;
+  const { stop } = patched;
+  if (stop.operation === undefined) return { ok: false, issues: [`the arguments to patch cannot be patched: ${stop.message}`] };
+  const operation = patch[stop.operation]!;
+  const shown = `operation ${stop.operation} (${operation.op} ${operation.path})`;
+  if (stop.test) return { ok: false, issues: [`${shown}: the test failed: the value there is ${shortJson(stop.test.actual)}, not ${shortJson(stop.test.expected)}`] };
+  return { ok: false, issues: [`${shown}: ${stop.message}`] };
 }
 
 /** The line appended to a failed call's error in JSON Patch mode: how to repair it, and (if given) the arguments to patch. */

@@ -67,11 +67,19 @@ export class Handed {
   ) {}
 }
 
+/** A tool's limits on its arguments: its own, else the registry's, else the defaults. */
+export function argumentLimits(tool: DispatchTool | undefined, registry: Readonly<RegistryOptions>): { maxBytes: number; maxDepth: number } {
+  const own = tool?.options;
+  return {
+    maxBytes: own?.maxArgumentsBytes ?? registry.maxArgumentsBytes ?? MAX_ARGUMENTS_BYTES,
+    maxDepth: own?.maxArgumentsDepth ?? registry.maxArgumentsDepth ?? MAX_ARGUMENTS_DEPTH,
+  };
+}
+
 function settingsOf(tool: DispatchTool, registry: Readonly<RegistryOptions>, tools: ToolCache): ToolSettings {
   const own = tool.options;
   const meta = tool.meta;
-  const maxDepth = own.maxArgumentsDepth ?? registry.maxArgumentsDepth ?? MAX_ARGUMENTS_DEPTH;
-  const maxBytes = own.maxArgumentsBytes ?? registry.maxArgumentsBytes ?? MAX_ARGUMENTS_BYTES;
+  const { maxBytes, maxDepth } = argumentLimits(tool, registry);
   const depth = meta.validator === undefined ? undefined : closedDepth(meta.parameters);
   const settings: ToolSettings = {
     tool,

@@ -26,7 +26,7 @@ export type { DispatchEnvironment, DispatchTool } from "./environment";
 export { dispatchEnvironment } from "./environment";
 export type { ToolInput } from "./options";
 export { callsCap } from "./limits";
-export { mayNeedApproval } from "./answer";
+export { argumentLimits, mayNeedApproval } from "./answer";
 
 /** The options of a dispatch given none: shared, since nothing writes to a run's options. */
 const NO_OPTIONS: DispatchOptions = Object.freeze({});

@@ -18,8 +18,6 @@
  */
 import {
   type ArgsObject,
-  MAX_ARGUMENTS_BYTES,
-  MAX_ARGUMENTS_DEPTH,
   type ReadOptions,
   type ReadResult,
   modelParams,
@@ -45,7 +43,7 @@ import { failureText, validationText } from "./error-text";
 import { DEFAULT_TOOL_TIMEOUT_MS, MAX_CALL_ID_LENGTH, MAX_RESULT_BYTES } from "./limits";
 import { callIdTooLongError, checkResultSize } from "./limit-errors";
 import type { CallRun, DispatchEnvironment, DispatchTool } from "./environment";
-import { ABORTED, BROKEN, Handed, PENDING, REFUSED, RETURNED, THREW, UNFOUND, UNREAD, VALID, answerCall, checksResults, isThenable, noContext } from "./answer";
+import { ABORTED, BROKEN, Handed, PENDING, REFUSED, RETURNED, THREW, UNFOUND, UNREAD, VALID, answerCall, argumentLimits, checksResults, isThenable, noContext } from "./answer";
 import { middlewareOf, runChain } from "./middleware";
 import { contentParts, partsText } from "../tool/content";
 import { driveToolStream, isToolStream, progressOf } from "../tool/stream";
@@ -208,13 +206,13 @@ function settingsFor(tool: DispatchTool, registry: Readonly<RegistryOptions>, di
 function computeSettings(tool: DispatchTool, registry: Readonly<RegistryOptions>, dispatch: DispatchOptions): CallSettings {
   const own = tool.options;
   const coerce = own.coerce ?? dispatch.coerce ?? registry.coerce ?? true;
-  const maxDepth = own.maxArgumentsDepth ?? registry.maxArgumentsDepth ?? MAX_ARGUMENTS_DEPTH;
+  const { maxBytes, maxDepth } = argumentLimits(tool, registry);
   const timeoutMs = own.timeoutMs ?? registry.timeoutMs;
   return {
     read: {
       repair: own.repair ?? dispatch.repair ?? registry.repair ?? true,
       unwrapString: coerce,
-      maxBytes: own.maxArgumentsBytes ?? registry.maxArgumentsBytes ?? MAX_ARGUMENTS_BYTES,
+      maxBytes,
       maxDepth,
     },
     coerce,

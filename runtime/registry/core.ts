@@ -22,6 +22,7 @@ import {
   type DispatchTool,
   type ToolInput,
   answerCalls,
+  argumentLimits,
   callsCap,
   dispatchCalls,
   dispatchEnvironment,
@@ -68,6 +69,8 @@ export interface LoopAccess {
   resume(state: unknown, decisions: readonly ApprovalDecision[], options?: DispatchOptions): Promise<ToolMessage[]>;
   /** The state of a batch paused for approval, sealed when the registry has an `approvalSecret`. */
   pause(provider: string, calls: readonly NormalizedCall[], pending: readonly PendingApproval[], options?: DispatchOptions): Promise<ApprovalStateData>;
+  /** The limits on a tool's arguments (its own, the registry's or the defaults), which a JSON Patch of them keeps. */
+  argumentLimits(name: string): { maxBytes: number; maxDepth: number };
 }
 
 /** The key of a registry's `LoopAccess`: a symbol, so the way in is neither a public method nor a field. */
@@ -88,6 +91,7 @@ function accessTo(env: DispatchEnvironment): LoopAccess {
     pending: async (calls, options = {}) => (mayNeedApproval(env, calls) ? viaFull((full) => full.findPending(env, calls, options)) : []),
     resume: (state, decisions, options = {}) => viaFull((full) => full.resumeBatch(env, state, decisions, options)),
     pause: (provider, calls, pending, options = {}) => viaFull((full) => full.approvalState(env, provider, calls, pending, options)),
+    argumentLimits: (name) => argumentLimits(env.get(name), env.options),
   };
 }
 

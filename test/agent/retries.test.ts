@@ -194,7 +194,7 @@ test("jsonpatch: a patch that cannot apply changes nothing and counts as an atte
     (request) => {
       const [error] = toolResults(request);
       assert.match(error!.content, /^Error: the JSON Patch for call call_1 \(record_people\) could not be applied, so nothing was changed:/);
-      assert.match(error!.content, /operation 1 \(replace \/people\/5\/age\): nothing at \/people\/5\/age/);
+      assert.match(error!.content, /operation 1 \(replace \/people\/5\/age\): nothing at \/people\/5 in the arguments/);
       assert.match(error!.content, /on these arguments: \{"people":\[\{"name":"Ada Lovelace","age":"thirty-six"/);
       // Fix only the age: the repaired call is still invalid.
       return { tool_calls: [{ name: PATCH_TOOL_NAME, arguments: { tool_call_id: "call_1", patch: [FIX[0]] } }] };
@@ -265,6 +265,51 @@ test("jsonpatch: untrusted operations: prototype paths, bad ops, unknown ids are
     assert.is(Object.prototype.hasOwnProperty.call(Object.prototype, "polluted"), false);
     // Every patch call was answered under its own id.
     assert.equal(toolResults(server.requests[2]!).map((r) => r.tool_call_id), hostile.map((_, i) => `p${i}`));
+  });
+});
+
+test("jsonpatch: paths into built-ins are nothing there; the process's built-ins are unchanged and later patches work", async () => {
+  recorded.length = 0;
+  const builtIns = [Object.prototype.toString, Array.prototype.slice, Object.prototype.hasOwnProperty];
+  const hostile = [
+    { tool_call_id: "call_1", patch: [{ op: "add", path: "/toString/call", value: 0 }] },
+    { tool_call_id: "call_1", patch: [{ op: "add", path: "/people/slice/call", value: 0 }] },
+    { tool_call_id: "call_1", patch: [{ op: "add", path: "/hasOwnProperty/call", value: 0 }] },
+  ];
+  const script: Script = [
+    { tool_calls: [{ name: "record_people", arguments: INVALID }] },
+    { tool_calls: hostile.map((args, i) => ({ name: PATCH_TOOL_NAME, arguments: args, id: `p${i}` })) },
+    { tool_calls: [{ name: PATCH_TOOL_NAME, arguments: { tool_call_id: "call_1", patch: FIX }, id: "fix" }] },
+    { content: "ok" },
+  ];
+  await withServer(script, async (_server, client) => {
+    const result = await runTools(client, { model, messages: [{ role: "user", content: TEXT }] }, registry(), { repair: "jsonpatch", maxAttempts: 20 });
+    const contents = result.steps[1]!.results.map((r) => r.content);
+    assert.match(contents[0]!, /operation 0 \(add \/toString\/call\): nothing at \/toString in the arguments/);
+    assert.match(contents[1]!, /nothing at \/people\/slice in the arguments/);
+    assert.match(contents[2]!, /nothing at \/hasOwnProperty in the arguments/);
+    assert.equal([Object.prototype.toString, Array.prototype.slice, Object.prototype.hasOwnProperty], builtIns);
+    assert.is(Object.prototype.toString.call([]), "[object Array]");
+    assert.is(result.content, "ok");
+    assert.equal(recorded, [VALID.people], "a later patch still applies");
+  });
+});
+
+test("jsonpatch: a 1.3 KB patch that doubles the arguments is refused at the tool's byte limit, with nothing run", async () => {
+  recorded.length = 0;
+  const bomb = [{ op: "add", path: "/x", value: [0] }, ...Array.from({ length: 31 }, () => ({ op: "copy", from: "/x", path: "/x/-" }))];
+  const script: Script = [
+    { tool_calls: [{ name: "record_people", arguments: INVALID }] },
+    { tool_calls: [{ name: PATCH_TOOL_NAME, arguments: { tool_call_id: "call_1", patch: bomb } }] },
+    (request) => ({ content: toolResults(request)[0]!.content }),
+  ];
+  await withServer(script, async (_server, client) => {
+    const heap = process.memoryUsage().heapUsed;
+    const result = await runTools(client, { model, messages: [{ role: "user", content: TEXT }] }, registry(), { repair: "jsonpatch" });
+    assert.match(result.content!, /could not be applied, so nothing was changed:\n- operation \d+ \(copy \/x\/-\): the patched arguments would be larger than the limit of 1048576 bytes/);
+    // A loose bound against the blow-up (2^31 items), not a measure: the limit is 1 MiB of JSON.
+    assert.ok(process.memoryUsage().heapUsed - heap < 200 * 1024 * 1024);
+    assert.equal(recorded, []);
   });
 });
 

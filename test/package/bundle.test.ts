@@ -81,7 +81,6 @@ test("esbuild bundles the ES module build, tree-shaken, without ajv unless the a
     assert.ok(fromBuild("dist/esm/runtime/").length > 0, `the bundle holds no ES module build files: ${plain.entryInputs.join(", ")}`);
     assert.equal(fromBuild("dist/runtime/"), [], "the CommonJS build was bundled");
     assert.equal(fromBuild("dist/esm/runtime/agent/"), [], "the agent loop was not tree-shaken");
-    assert.equal(fromBuild("node_modules/rfc6902/"), [], "rfc6902 (JSON Patch) was bundled");
     assert.equal(fromBuild("node_modules/ajv/dist/2020"), [], "ajv's compiler was bundled");
     assert.equal(fromBuild("node_modules/ajv/dist/compile/"), [], "ajv's compiler was bundled");
 

@@ -4,7 +4,7 @@
  * - An app of compiled tools written against `tooltype/openai`, compiled with tspc and the plugin and bundled by
  *   esbuild (code splitting on): the part the app loads on start (the entry and its static chunks, read from
  *   esbuild's metafile) holds no other provider, no stream accumulator, no agent loop, not the full pipeline nor
- *   what only it uses (reading arguments text, repair, coercion), no partial-json, rfc6902, json5 or ajv compiler;
+ *   what only it uses (reading arguments text, repair, coercion), no partial-json, json5 or ajv compiler;
  *   the other providers and the full pipeline sit in chunks of their own. Run alone, the bundle answers a chat
  *   message and then an Anthropic, a Gemini and a Responses API message (their chunks load on first need).
  * - Under Node (the CommonJS build), `require("tooltype/openai")` loads none of those modules either, and a
@@ -57,7 +57,6 @@ const NOT_AT_START: readonly RegExp[] = [
   /dist\/esm\/runtime\/dispatch\/(full|pipeline)\.js$/,
   /dist\/esm\/runtime\/arguments\/(read-text|repair|parse|show|coerce)\.js$/,
   /node_modules\/partial-json\//,
-  /node_modules\/rfc6902\//,
   /node_modules\/json5\//,
   /node_modules\/ajv\/dist\/(2020|compile\/index|core)\.js$/,
 ];
@@ -119,7 +118,7 @@ registry.dispatch({ role: "assistant", content: [{ type: "tool_use", id: "b", na
   const report = JSON.parse(await runNode(["-e", script], repo)) as { atStart: string[]; answer: { role: string; content: { tool_use_id: string; is_error?: boolean }[] }; after: string[] };
   assert.ok(report.atStart.some((file) => file.endsWith("dist/runtime/entries/openai.js")), "tooltype/openai did not resolve to the CommonJS build");
   const unwanted = report.atStart.filter((file) =>
-    /dist\/runtime\/(providers\/(anthropic\/|gemini\/|openai-responses\/|stream\.js|at-hand\.js|openai-chat\/(loop|stream)\.js)|agent\/)|node_modules\/(partial-json|rfc6902|ajv)\//.test(file),
+    /dist\/runtime\/(providers\/(anthropic\/|gemini\/|openai-responses\/|stream\.js|at-hand\.js|openai-chat\/(loop|stream)\.js)|agent\/)|node_modules\/(partial-json|ajv)\//.test(file),
   );
   assert.equal(unwanted, [], "require('tooltype/openai') loaded another provider, the agent loop or an optional parser");
   assert.is(report.answer.role, "user");
@@ -148,7 +147,7 @@ registry.dispatch({ role: "assistant", content: [{ type: "tool_use", id: "b", na
     formatted: unknown;
     after: string[];
   };
-  const providers = (files: string[]) => files.filter((file) => /dist\/runtime\/providers\/(openai-chat|openai-responses|anthropic|gemini)\/provider\.js$|node_modules\/(partial-json|rfc6902)\//.test(file)).map((file) => file.replace(/^.*\/(dist|node_modules)\//, "$1/")).sort();
+  const providers = (files: string[]) => files.filter((file) => /dist\/runtime\/providers\/(openai-chat|openai-responses|anthropic|gemini)\/provider\.js$|node_modules\/partial-json\//.test(file)).map((file) => file.replace(/^.*\/(dist|node_modules)\//, "$1/")).sort();
   assert.equal(providers(report.atStart), [], "require('tooltype') loaded a provider (or an optional parser) before its first use");
   assert.equal(report.gemini, [{ functionDeclarations: [] }]);
   assert.equal(providers(report.afterExport), ["dist/runtime/providers/gemini/provider.js"]);
