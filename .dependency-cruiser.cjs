@@ -8,17 +8,20 @@
  * the main entry; `core.ts`, `openai.ts`, `responses.ts`, `anthropic.ts`, `gemini.ts`, the small ones; `kit.ts`,
  * `ajv.ts`, `mcp.ts`) are the public API: nothing else inside the runtime imports them. The loaders of runtime/lazy/
  * belong to no layer: a layer reaches one through `#lazy/…` (resolved to its `.node.ts` side), and may reach
- * nothing above itself through it.
+ * nothing above itself through it. MCP's tool format (runtime/mcp/format/: its wire types, tool descriptors and
+ * `tools/call` results) sits beside the providers, below the registry, whose `toMCPTools` exports it; the rest of
+ * mcp/ (the server and the client) is on top.
  *
  * The transformer has no cycle either, and its compiler core never imports a host (transformer/hosts/): the hosts
  * call the core and hand it what only they know.
  */
-const UPPER = "^runtime/(agent|mcp|adapters)/";
+// mcp/format/ is not upper: see the header.
+const UPPER = "^runtime/(agent|mcp/(?!format/)|adapters)/";
 const LAYERS = ["tool", "arguments", "dispatch", "providers", "registry"];
 
 /** `from` may reach nothing above it, through the loaders of runtime/lazy/ either. */
 function reachesNothingAbove(layer) {
-  const above = [...LAYERS.slice(LAYERS.indexOf(layer) + 1), "agent", "mcp", "adapters", "entries"];
+  const above = [...LAYERS.slice(LAYERS.indexOf(layer) + 1), "agent", "mcp/(?!format/)", "adapters", "entries"];
   return {
     name: `${layer}-reaches-nothing-above`,
     comment: `${layer}/ reaches nothing above it, through a loader of runtime/lazy/ either (a loader belongs to the layer of what it loads).`,
@@ -56,7 +59,15 @@ module.exports = {
       "tool|arguments|dispatch|lazy",
       "dispatch/ runs the calls a provider read; it never imports a provider (nor anything above it).",
     ),
-    onlyBelow("providers-below-the-registry", "providers", "tool|arguments|dispatch|providers|lazy", "providers/ import dispatch and below."),
+    onlyBelow("providers-below-the-registry", "providers", "tool|arguments|dispatch|providers|mcp/format|lazy", "providers/ import dispatch and below (and MCP's tool format, whose types the catalogue gathers)."),
+    {
+      name: "mcp-format-beside-the-providers",
+      comment:
+        "mcp/format/ (MCP's tool format, which the main registry's toMCPTools exports) imports what a provider may: dispatch and below, and the providers' interfaces (provider.ts); never a provider, the catalogue, or the rest of mcp/.",
+      severity: "error",
+      from: { path: "^runtime/mcp/format/" },
+      to: { path: "^runtime/", pathNot: "^runtime/(tool/|arguments/|dispatch/|lazy/|mcp/format/|providers/provider\\.ts$)" },
+    },
     ...LAYERS.map(reachesNothingAbove),
     {
       name: "lazy-is-reached-through-its-package-import",
@@ -193,7 +204,7 @@ module.exports = {
       comment:
         "The main entry loads with no SDK installed: outside their own subpath entries (mcp/, adapters/) the SDKs are imported for types only.",
       severity: "error",
-      from: { path: "^runtime/", pathNot: "^runtime/(mcp|adapters)/" },
+      from: { path: "^runtime/", pathNot: "^runtime/(mcp/(?!format/)|adapters)/" },
       to: { path: "(^|/)node_modules/(openai|@anthropic-ai/sdk|@google/genai|@modelcontextprotocol/sdk|@langchain|ai)/", dependencyTypesNot: ["type-only"] },
     },
   ],

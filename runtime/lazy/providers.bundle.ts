@@ -15,7 +15,7 @@ import { provider as openaiChatProvider } from "../providers/openai-chat/provide
 import { provider as openaiResponsesProvider } from "../providers/openai-responses/provider";
 import type { ProviderLoop, ToolProvider } from "../providers/provider";
 
-export { toMCPTools } from "../providers/mcp/tools";
+export { toMCPTools } from "../mcp/format/tools";
 
 const PROVIDERS: Readonly<Record<MessageFormat, ToolProvider>> = {
   responses: openaiResponsesProvider as ToolProvider,

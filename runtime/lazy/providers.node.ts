@@ -6,7 +6,7 @@
  * exactly these modules.
  */
 import type { MessageFormat } from "../providers/catalog";
-import type { MCPTool } from "../providers/mcp/wire";
+import type { MCPTool } from "../mcp/format/wire";
 import type { ProviderLoop, ToolFormatSource, ToolProvider } from "../providers/provider";
 
 /* eslint-disable @typescript-eslint/no-require-imports */
@@ -45,5 +45,5 @@ export function loopNow(format: MessageFormat): ProviderLoop {
 
 /** MCP tool descriptors (a tool format rather than a provider), loaded the first time they are asked for. */
 export function toMCPTools(tools: Iterable<ToolFormatSource>): MCPTool[] {
-  return (require("../providers/mcp/tools") as typeof import("../providers/mcp/tools")).toMCPTools(tools);
+  return (require("../mcp/format/tools") as typeof import("../mcp/format/tools")).toMCPTools(tools);
 }

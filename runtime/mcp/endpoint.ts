@@ -15,7 +15,7 @@
 import { loopAccess } from "../registry/core";
 import type { BaseToolRegistry as ToolRegistry } from "../registry/core";
 import type { Era, LegacySession, MCPEndpoint, MCPExchange, MCPServerOptions } from "./exchange";
-import { toMCPTools } from "../providers/mcp/tools";
+import { toMCPTools } from "./format/tools";
 import { PROGRESS_INTERVAL_MS } from "./progress";
 import {
   type ClientCapabilities,

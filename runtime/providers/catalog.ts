@@ -204,4 +204,4 @@ export type * from "./openai-chat/attachments";
 export type * from "./openai-responses/wire";
 export type * from "./anthropic/wire";
 export type * from "./gemini/wire";
-export type * from "./mcp/wire";
+export type * from "../mcp/format/wire";

@@ -11,7 +11,7 @@
  * - the three ways providers load (runtime/lazy/providers.bundle.ts, providers.chunks.ts, providers.node.ts) name
  *   exactly the catalogue's modules, and each module exports the provider (or loop) of its format;
  * - every format runs through the shared contract of test/providers/contract.case.ts;
- * - every folder under runtime/providers/ is in the catalogue (MCP's, a tool format, is named by its entry's server);
+ * - every folder under runtime/providers/ is in the catalogue;
  * - no file sits beside a folder of the same name.
  * A new provider's pull request touches its folder, the catalogue and its tests (and what the script writes from
  * them): this test fails for any other file that would have to name it.
@@ -43,15 +43,13 @@ function isCatalogue(rel: string, mark: string): boolean {
 /**
  * Files that name one provider's module on purpose, each with what it may name (paths under runtime/providers/):
  * the main entry exposes chat's attachments helper, every entry chat's reader; StructuredOutput writes Chat
- * Completions' `response_format`; the framework adapters speak Chat Completions' tool format; the MCP server speaks
- * MCP's.
+ * Completions' `response_format`; the framework adapters speak Chat Completions' tool format.
  */
 const EXPOSES: readonly { file: RegExp; may: RegExp }[] = [
   { file: /^entries\/index\.ts$/, may: /^openai-chat\/attachments$/ },
   { file: /^entries\/base-exports\.ts$/, may: /^openai-chat\/read$/ },
   { file: /^agent\/structured\.ts$/, may: /^openai-chat\/tools$/ },
   { file: /^adapters\/runtime\.ts$/, may: /^openai-chat\/tools$/ },
-  { file: /^mcp\/[a-z-]+\.ts$/, may: /^mcp\/(tools|answer)$/ },
 ];
 
 function* sources(dir: string): Generator<string> {
@@ -142,10 +140,10 @@ test("the ways providers load name exactly the catalogue's modules, each exporti
   const chunks = named("providers.chunks.ts");
   const node = named("providers.node.ts");
   const modules = CATALOG.flatMap((entry) => ("loop" in entry ? [entry.provider, entry.loop] : [entry.provider]));
-  assert.equal(sorted(bundle.filter((s) => !s.startsWith("mcp/"))), sorted(modules), "lazy/providers.bundle.ts imports every provider and loop the catalogue names");
+  assert.equal(sorted(bundle), sorted(modules), "lazy/providers.bundle.ts imports every provider and loop the catalogue names");
   // The chat provider is at hand in every registry: the chunks are the other formats'.
   assert.equal(sorted(chunks), sorted(CATALOG.filter((entry) => entry.format !== "openai").map((entry) => entry.provider)), "lazy/providers.chunks.ts");
-  assert.equal(sorted(node.filter((s) => !s.startsWith("mcp/"))), sorted(modules), "lazy/providers.node.ts requires every provider and loop the catalogue names");
+  assert.equal(sorted(node), sorted(modules), "lazy/providers.node.ts requires every provider and loop the catalogue names");
   // The modules as built (npm run build), each required by the path the catalogue gives.
   const built = path.join(repo, "dist", "runtime", "providers");
   for (const entry of CATALOG) {
@@ -171,7 +169,7 @@ test("every format of the catalogue runs through the shared contract (test/provi
 test("every provider folder is in the catalogue, and no file sits beside a folder of the same name", () => {
   const folders = fs.readdirSync(providers, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
   const named = new Set(CATALOG.map((entry) => entry.provider.split("/")[0]!));
-  assert.equal(folders.filter((folder) => folder !== "mcp" && !named.has(folder)), [], "folders the catalogue does not name");
+  assert.equal(folders.filter((folder) => !named.has(folder)), [], "folders the catalogue does not name");
   const beside: string[] = [];
   const walk = (dir: string): void => {
     const entries = fs.readdirSync(dir, { withFileTypes: true });

@@ -15,7 +15,7 @@ import type { Response, ResponseInputItem } from "openai/resources/responses/res
 import type { Content, FunctionResponse } from "@google/genai" with { "resolution-mode": "import" };
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { chatAttachments, file, formatAnswer, image, text, ToolRegistry, tool, type ToolMessage } from "tooltype";
-import { toMCPResult } from "../../runtime/providers/mcp/answer";
+import { toMCPResult } from "../../runtime/mcp/format/answer";
 import { startScriptedHttp, wire } from "../support/scripted-http";
 
 // A 1×1 PNG and a tiny PDF, as base64.

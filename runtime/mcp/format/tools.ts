@@ -7,7 +7,7 @@
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { isRecord, resolveRef } from "../../arguments/json-schema";
 import type { JsonSchema } from "../../tool/meta";
-import type { ToolFormatSource } from "../provider";
+import type { ToolFormatSource } from "../../providers/provider";
 import type { MCPObjectSchema, MCPTool } from "./wire";
 import { describeWithExamples } from "../../tool/examples";
 
