@@ -376,20 +376,20 @@ function entryFile(small) {
     ]),
     `export * from "./core";`,
     `export { ${small.preset} as ToolRegistry } from "../registry/presets/${small.folder}";`,
-    `export * from "../providers/${small.folder}/types";`,
+    `export * from "../providers/${small.folder}/index";`,
     "",
   ].join("\n");
 }
 
 function providerTypes({ entries }) {
-  const folders = [...new Set(entries.map(folderOf))].filter((folder) => fs.existsSync(path.join(root, "runtime/providers", folder, "types.ts")));
+  const folders = [...new Set(entries.map(folderOf))].filter((folder) => fs.existsSync(path.join(root, "runtime/providers", folder, "index.ts")));
   return [
     MARK,
     comment([
-      "The public types (and values) of every provider of the catalogue, each its folder's types.ts, for the main",
+      "The public types (and values) of every provider of the catalogue, each its folder's index.ts, for the main",
       "entry (index.ts); a provider entry exports its own.",
     ]),
-    ...folders.map((folder) => `export * from "../providers/${folder}/types";`),
+    ...folders.map((folder) => `export * from "../providers/${folder}/index";`),
     "",
   ].join("\n");
 }

@@ -8,4 +8,4 @@
  */
 export * from "./core";
 export { AnthropicToolRegistry as ToolRegistry } from "../registry/presets/anthropic";
-export * from "../providers/anthropic/types";
+export * from "../providers/anthropic/index";

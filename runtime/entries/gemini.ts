@@ -8,4 +8,4 @@
  */
 export * from "./core";
 export { GeminiToolRegistry as ToolRegistry } from "../registry/presets/gemini";
-export * from "../providers/gemini/types";
+export * from "../providers/gemini/index";

@@ -9,4 +9,4 @@
  */
 export * from "./core";
 export { OpenAIToolRegistry as ToolRegistry } from "../registry/presets/openai-chat";
-export * from "../providers/openai-chat/types";
+export * from "../providers/openai-chat/index";

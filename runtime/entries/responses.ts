@@ -8,4 +8,4 @@
  */
 export * from "./core";
 export { ResponsesToolRegistry as ToolRegistry } from "../registry/presets/openai-responses";
-export * from "../providers/openai-responses/types";
+export * from "../providers/openai-responses/index";
