@@ -1,4 +1,3 @@
-// Written by scripts/providers.mjs from the catalogue (runtime/providers/catalog.ts): run it again, do not edit.
 /**
  * `tooltype/anthropic`: the smallest way in for an app on Anthropic Messages: the core (`tooltype/core`), the API's
  * types and a `ToolRegistry` whose export method is `toAnthropicTools` only. A bundle of it carries no other

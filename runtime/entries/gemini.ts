@@ -1,4 +1,3 @@
-// Written by scripts/providers.mjs from the catalogue (runtime/providers/catalog.ts): run it again, do not edit.
 /**
  * `tooltype/gemini`: the smallest way in for an app on Gemini: the core (`tooltype/core`), the API's types and a
  * `ToolRegistry` whose export method is `toGeminiTools` only. A bundle of it carries no other provider; a message of

@@ -1,4 +1,3 @@
-// Written by scripts/providers.mjs from the catalogue (runtime/providers/catalog.ts): run it again, do not edit.
 /**
  * `tooltype/openai`: the smallest way in for an app on OpenAI Chat Completions (and the legacy functions API): the
  * core (`tooltype/core`), the API's types and a `ToolRegistry` whose export methods are `toOpenAITools` and

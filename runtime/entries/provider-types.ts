@@ -1,4 +1,3 @@
-// Written by scripts/providers.mjs from the catalogue (runtime/providers/catalog.ts): run it again, do not edit.
 /**
  * The public types (and values) of every provider of the catalogue, each its folder's index.ts, for the main entry
  * (index.ts); a provider entry exports its own.

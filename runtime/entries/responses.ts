@@ -1,4 +1,3 @@
-// Written by scripts/providers.mjs from the catalogue (runtime/providers/catalog.ts): run it again, do not edit.
 /**
  * `tooltype/responses`: the smallest way in for an app on the OpenAI Responses API: the core (`tooltype/core`), the
  * API's types and a `ToolRegistry` whose export method is `toResponsesTools` only. A bundle of it carries no other

@@ -4,7 +4,7 @@
  * through `#lazy/providers`. The small entries' registries reach theirs through lazy/providers.chunks.ts instead.
  */
 import { loopNow, providerNow, toMCPTools as mcpTools } from "#lazy/providers";
-import { LOOP_FORMATS, type LoopProviderName, type MessageFormat, formatOf, isMessageFormat } from "./catalog";
+import { type ExportMethod, LOOP_FORMATS, type LoopProviderName, type MessageFormat, formatExportedBy, formatOf, isMessageFormat } from "./catalog";
 import type {
   AnthropicReply,
   AnthropicStreamEvent,
@@ -30,6 +30,14 @@ export function providerOf(message: unknown): ToolProvider {
 /** The provider of `format`. */
 export function providerNamed(format: MessageFormat): ToolProvider {
   return providerNow(format);
+}
+
+/**
+ * The registered `tools` written by the provider whose export method (the catalogue's `exportMethod`) is `method`:
+ * the main registry's export methods, one line each.
+ */
+export function exportAs(method: ExportMethod, tools: Iterable<ToolFormatSource>, options?: unknown): unknown {
+  return providerNow(formatExportedBy(method)).exportTools(tools, options);
 }
 
 /** The provider named `name`, if it is a format of the catalogue. */

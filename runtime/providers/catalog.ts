@@ -1,10 +1,11 @@
 /**
  * The catalogue: every message format tooltype reads, the only list of them. Per format: its name, how a message in
  * it is recognised from its shape alone (without loading any provider), its provider's module, the module of its
- * loop where the agent loop drives its API, the registries' export method and the provider entry of its folder.
- * What bundlers, Node, TypeDoc and npm need written out literally (how providers load, the registries' export
- * methods, the provider entries) scripts/providers.mjs writes from this file; everything else reads it and names no
- * provider. Adding one is a folder, an entry here and its tests (test/architecture/catalog.test.ts checks the rest).
+ * loop where the agent loop drives its API, and the registries' export method. The format names and export method
+ * names are types derived from it; how providers load, which bundlers and Node need spelled out literally,
+ * scripts/providers.mjs writes from it (runtime/lazy/providers.*); everything else reads it and names no provider.
+ * Adding one is a folder, an entry here, its export method on the registries, its entry, and its tests (docs/design.md
+ * has the list; test/architecture/catalog.test.ts checks it).
  *
  * Order matters where shapes overlap: a list or an `output` list is the Responses API; a `function_call` without
  * `tool_calls` is the legacy functions API; `tool_calls` is Chat Completions / LangChain; Gemini's fields come next;
@@ -33,14 +34,10 @@ export interface CatalogEntry {
   readonly loopOrder?: number;
   /**
    * The registries' export method of this format (`registry.toAnthropicTools()`): the function of that name in its
-   * folder's tools.ts, whose TSDoc and options the method takes.
+   * folder's tools.ts, whose TSDoc and options the method repeats. The main registry's method exports through the
+   * provider of the format that names it here (`exportAs`, providers/at-hand.ts).
    */
   readonly exportMethod: string;
-  /**
-   * The provider entry `tooltype/<name>` of this format's folder: its preset's class name and the API's name in
-   * words. The preset has the export methods of every format of the folder.
-   */
-  readonly entry?: { readonly name: string; readonly preset: string; readonly api: string };
 }
 
 /** Every format, in the order messages are recognised. */
@@ -52,7 +49,6 @@ export const CATALOG = [
     owns: (message) => Array.isArray(message) || Array.isArray((message as { output?: unknown }).output),
     loopOrder: 3,
     exportMethod: "toResponsesTools",
-    entry: { name: "responses", preset: "ResponsesToolRegistry", api: "the OpenAI Responses API" },
   },
   {
     format: "openai-functions",
@@ -68,7 +64,6 @@ export const CATALOG = [
     owns: (message) => "tool_calls" in message || "invalid_tool_calls" in message,
     loopOrder: 0,
     exportMethod: "toOpenAITools",
-    entry: { name: "openai", preset: "OpenAIToolRegistry", api: "OpenAI Chat Completions (and the legacy functions API)" },
   },
   {
     format: "gemini",
@@ -77,7 +72,6 @@ export const CATALOG = [
     owns: (message) => "candidates" in message || "parts" in message || "functionCalls" in message || "usageMetadata" in message,
     loopOrder: 2,
     exportMethod: "toGeminiTools",
-    entry: { name: "gemini", preset: "GeminiToolRegistry", api: "Gemini" },
   },
   // Asked last: other formats may carry `content` too.
   {
@@ -87,22 +81,23 @@ export const CATALOG = [
     owns: (message) => Array.isArray((message as { content?: unknown }).content),
     loopOrder: 1,
     exportMethod: "toAnthropicTools",
-    entry: { name: "anthropic", preset: "AnthropicToolRegistry", api: "Anthropic Messages" },
   },
 ] as const satisfies readonly CatalogEntry[];
 
 /** The name of a format (`ToolProvider.name`). */
-export type MessageFormat = "responses" | "openai-functions" | "openai" | "gemini" | "anthropic";
+export type MessageFormat = (typeof CATALOG)[number]["format"];
+
+/** The name of an export method of the registries (`"toOpenAITools"`, …). */
+export type ExportMethod = (typeof CATALOG)[number]["exportMethod"];
 
 /** The model APIs `runTools` drives, by the name of their provider. */
 export type LoopProviderName = "openai" | "responses" | "anthropic" | "gemini";
 
-// The two unions above are written out for the public API's documentation; they compile only while they are the
-// catalogue's.
+// LoopProviderName is public: it is written out so that its reference page shows the names rather than a type
+// over the catalogue (which is not public), and it compiles only while it is the catalogue's.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const sameFormats: Same<MessageFormat, (typeof CATALOG)[number]["format"]> = true;
 const sameLoops: Same<LoopProviderName, Extract<(typeof CATALOG)[number], { loopOrder: number }>["format"]> = true;
-void [sameFormats, sameLoops];
+void sameLoops;
 
 /** The format every registry reads itself, without loading a provider: the most common one, and `invoke(call)`'s. */
 export const CHAT_FORMAT = "openai" satisfies MessageFormat;
@@ -112,6 +107,13 @@ const BY_FORMAT = new Map<string, CatalogEntry>(CATALOG.map((entry) => [entry.fo
 /** The catalogue entry of `format`. */
 export function entryOf(format: MessageFormat): CatalogEntry {
   return BY_FORMAT.get(format)!;
+}
+
+const BY_EXPORT_METHOD = new Map<string, MessageFormat>(CATALOG.map((entry) => [entry.exportMethod, entry.format]));
+
+/** The format whose export method is `method`. */
+export function formatExportedBy(method: ExportMethod): MessageFormat {
+  return BY_EXPORT_METHOD.get(method)!;
 }
 
 /** Whether `name` is the name of a format, e.g. in an approval state read back from JSON. */

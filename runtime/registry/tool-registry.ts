@@ -1,10 +1,9 @@
-// Written by scripts/providers.mjs from the catalogue (runtime/providers/catalog.ts): run it again, do not edit.
 /**
  * `ToolRegistry`, the main `tooltype` entry's: the registry core (register, read, dispatch, approval, middleware)
- * and the tools in every provider's format, one export method per format of the catalogue (the function of its name
- * in the provider's tools.ts) and `toMCPTools`, every provider at hand (under Node each is required on its first
- * use). The provider entries (`tooltype/openai`, …) each have a preset (presets/) with their own export methods
- * only, loading the other providers on need, so that a bundle carries one provider.
+ * with every provider at hand (under Node each is required on its first use), and the tools in every format: one
+ * export method per format of the catalogue, its TSDoc and overloads those of the function of its name in the
+ * provider's tools.ts (test/architecture/catalog.test.ts checks that each is here), and `toMCPTools`. The provider
+ * entries (`tooltype/openai`, …) each have a preset (presets/) with their own export methods only.
  */
 import type {
   AnthropicRequestTool,
@@ -23,7 +22,7 @@ import type {
   ResponsesTool,
   ResponsesToolsOptions,
 } from "../providers/catalog";
-import { providerNamed, toMCPTools } from "../providers/at-hand";
+import { exportAs, providerNamed, toMCPTools } from "../providers/at-hand";
 import type { CallReader } from "../providers/provider";
 import { BaseToolRegistry } from "./core";
 
@@ -57,12 +56,12 @@ export class ToolRegistry extends BaseToolRegistry {
   /** The tools of an OpenAI Responses API request, with a tool search when `toolSearch` is true (see the overloads). */
   toResponsesTools(options?: ResponsesToolsOptions): ResponsesTool[];
   toResponsesTools(options?: ResponsesToolsOptions): ResponsesTool[] {
-    return providerNamed("responses").exportTools(this.list(), options) as ResponsesTool[];
+    return exportAs("toResponsesTools", this.list(), options) as ResponsesTool[];
   }
 
   /** The `functions` of a legacy Chat Completions request (`{ name, description, parameters }`; no strict mode in that API). */
   toOpenAIFunctions(): OpenAIFunctionDefinition[] {
-    return providerNamed("openai-functions").exportTools(this.list()) as OpenAIFunctionDefinition[];
+    return exportAs("toOpenAIFunctions", this.list()) as OpenAIFunctionDefinition[];
   }
 
   /**
@@ -70,7 +69,7 @@ export class ToolRegistry extends BaseToolRegistry {
    * own `strict` option) into OpenAI's strict subset; OpenAI's limits are checked. Throws ToolExportError.
    */
   toOpenAITools(options?: OpenAIToolsOptions): OpenAIFunctionTool[] {
-    return providerNamed("openai").exportTools(this.list(), options) as OpenAIFunctionTool[];
+    return exportAs("toOpenAITools", this.list(), options) as OpenAIFunctionTool[];
   }
 
   /**
@@ -78,7 +77,7 @@ export class ToolRegistry extends BaseToolRegistry {
    * `recursionDepth`), or with `{ jsonSchema: true }` the full JSON Schema. Throws ToolExportError.
    */
   toGeminiTools(options?: GeminiToolsOptions): GeminiTool[] {
-    return providerNamed("gemini").exportTools(this.list(), options) as GeminiTool[];
+    return exportAs("toGeminiTools", this.list(), options) as GeminiTool[];
   }
 
   /**
@@ -91,7 +90,7 @@ export class ToolRegistry extends BaseToolRegistry {
   /** The `tools` of an Anthropic Messages request, with a tool search when `toolSearch` says so (see the overloads). */
   toAnthropicTools(options?: AnthropicToolsOptions): AnthropicRequestTool[];
   toAnthropicTools(options?: AnthropicToolsOptions): AnthropicRequestTool[] {
-    return providerNamed("anthropic").exportTools(this.list(), options) as AnthropicRequestTool[];
+    return exportAs("toAnthropicTools", this.list(), options) as AnthropicRequestTool[];
   }
 
   /** MCP tool descriptors for `tools/list`: `inputSchema`, and `outputSchema` from an object return type. */

@@ -1,20 +1,21 @@
 /**
  * The provider catalogue (runtime/providers/catalog.ts) is the only list of providers: read from the sources with
  * the TypeScript parser,
- * - what the catalogue decides but bundlers, Node, TypeDoc and package.json need written out (how providers load,
- *   the registries' export methods, the provider entries) is written by scripts/providers.mjs from it, and each such
- *   file is what the script writes now;
+ * - what bundlers and Node need written out literally (how providers load: runtime/lazy/providers.*) is written by
+ *   scripts/providers.mjs from it, and each such file is what the script writes now;
+ * - the main ToolRegistry (written by hand) has the export method each entry names, the function of that name in
+ *   its folder's tools.ts; the main entry re-exports every folder's public types (its index.ts);
  * - no other runtime file names a provider's module (an import, a require or an `import()` of
  *   runtime/providers/<folder>/…), except the few places listed below that expose one provider's public surface on
- *   purpose;
+ *   purpose (the provider entries and their presets among them);
  * - no other runtime file writes a format's name as a value (a type may: the public overloads are typed per format);
  * - the three ways providers load (runtime/lazy/providers.bundle.ts, providers.chunks.ts, providers.node.ts) name
  *   exactly the catalogue's modules, and each module exports the provider (or loop) of its format;
  * - every format runs through the shared contract of test/providers/contract.case.ts;
  * - every folder under runtime/providers/ is in the catalogue;
  * - no file sits beside a folder of the same name.
- * A new provider's pull request touches its folder, the catalogue and its tests (and what the script writes from
- * them): this test fails for any other file that would have to name it.
+ * A new provider's pull request touches its folder, the catalogue, the main registry's method, its entry and its
+ * tests (and what the script writes from them): this test fails for any other file that would have to name it.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -23,6 +24,7 @@ import * as ts from "typescript";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { CATALOG } from "../../runtime/providers/catalog";
+import { ToolRegistry } from "../../runtime/registry/tool-registry";
 
 const repo = path.resolve(__dirname, "../../..");
 const runtime = path.join(repo, "runtime");
@@ -35,17 +37,27 @@ interface ProvidersScript {
 }
 const generator = (): Promise<ProvidersScript> => import(pathToFileURL(path.join(repo, "scripts", "providers.mjs")).href) as Promise<ProvidersScript>;
 
-/** The catalogue's own files: the list, and what scripts/providers.mjs writes from it (its first line says so). */
+/** The catalogue's own files: the list, and the loaders scripts/providers.mjs writes from it (their first line says so). */
 function isCatalogue(rel: string, mark: string): boolean {
   return rel === "providers/catalog.ts" || fs.readFileSync(path.join(runtime, rel), "utf8").startsWith(mark);
 }
 
 /**
  * Files that name one provider's module on purpose, each with what it may name (paths under runtime/providers/):
- * the main entry exposes chat's attachments helper, every entry chat's reader; StructuredOutput writes Chat
+ * the main entry exposes every folder's public types, a provider entry its folder's, and its preset that folder's
+ * export functions and their types; the main entry exposes chat's attachments helper, every entry chat's reader; StructuredOutput writes Chat
  * Completions' `response_format`; the framework adapters speak Chat Completions' tool format.
  */
 const EXPOSES: readonly { file: RegExp; may: RegExp }[] = [
+  { file: /^entries\/provider-types\.ts$/, may: /^[a-z0-9-]+\/index$/ },
+  { file: /^entries\/openai\.ts$/, may: /^openai-chat\/index$/ },
+  { file: /^entries\/responses\.ts$/, may: /^openai-responses\/index$/ },
+  { file: /^entries\/anthropic\.ts$/, may: /^anthropic\/index$/ },
+  { file: /^entries\/gemini\.ts$/, may: /^gemini\/index$/ },
+  { file: /^registry\/presets\/openai-chat\.ts$/, may: /^openai-chat\/(tools|wire)$/ },
+  { file: /^registry\/presets\/openai-responses\.ts$/, may: /^openai-responses\/(tools|wire)$/ },
+  { file: /^registry\/presets\/anthropic\.ts$/, may: /^anthropic\/(tools|wire)$/ },
+  { file: /^registry\/presets\/gemini\.ts$/, may: /^gemini\/(tools|wire)$/ },
   { file: /^entries\/index\.ts$/, may: /^openai-chat\/attachments$/ },
   { file: /^entries\/base-exports\.ts$/, may: /^openai-chat\/read$/ },
   { file: /^agent\/structured\.ts$/, may: /^openai-chat\/tools$/ },
@@ -103,6 +115,27 @@ const formats = new Set<string>(CATALOG.map((entry) => entry.format));
 test("what scripts/providers.mjs writes from the catalogue is what it writes now", async () => {
   const { drift } = await generator();
   assert.equal(drift(), [], "these files differ from what the catalogue says: run node scripts/providers.mjs");
+});
+
+test("the main ToolRegistry has every format's export method, its folder's exported function of that name", () => {
+  const missing: string[] = [];
+  for (const entry of CATALOG) {
+    const rel = `providers/${entry.provider.split("/")[0]!}/tools.ts`;
+    const source = ts.createSourceFile(rel, fs.readFileSync(path.join(runtime, rel), "utf8"), ts.ScriptTarget.Latest, true);
+    const exported = source.statements.some(
+      (s) => ts.isFunctionDeclaration(s) && s.name?.text === entry.exportMethod && s.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword),
+    );
+    if (!exported) missing.push(`${rel} exports no function ${entry.exportMethod}`);
+    if (typeof (ToolRegistry.prototype as unknown as Record<string, unknown>)[entry.exportMethod] !== "function") missing.push(`ToolRegistry has no ${entry.exportMethod}`);
+  }
+  assert.equal(missing, []);
+});
+
+test("the main entry re-exports every provider folder's public types (its index.ts)", () => {
+  const file = path.join(runtime, "entries", "provider-types.ts");
+  const named = read(file).specifiers.flatMap((s) => providerModule(file, s) ?? []);
+  const folders = sorted(CATALOG.map((entry) => entry.provider.split("/")[0]!));
+  assert.equal(sorted(named), folders.map((folder) => `${folder}/index`));
 });
 
 test("only the catalogue and a provider's own folder name a provider's module", async () => {

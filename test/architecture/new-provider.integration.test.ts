@@ -1,9 +1,9 @@
 /**
  * What adding a provider takes, done once on a copy of the tree: a folder (Anthropic's, renamed "acme") and one
- * catalogue entry, written by hand; then scripts/providers.mjs. Every other file that changed must be one the
- * script wrote (its first line says so, or package.json / typedoc.json), the new provider must be in each of them
- * (how it loads, the main registry's `toAcmeTools`, its preset and entry `tooltype/acme`), and the copy of the
- * runtime must compile.
+ * catalogue entry, written by hand, its format's name and export method's name then types derived from the
+ * catalogue with no other edit; scripts/providers.mjs writes how the provider loads (the three loaders of
+ * runtime/lazy/, and nothing else), each naming the new provider; then by hand the main registry's one-line export
+ * method and the main entry's line for the folder's public types; and the copy of the runtime must compile.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -38,7 +38,7 @@ function changed(base: string): string[] {
   return found.sort();
 }
 
-test("a new provider is its folder and one catalogue entry; the script writes the rest, and the runtime compiles", async () => {
+test("a new provider is its folder and one catalogue entry, the loaders the script writes, and a line each in the main registry and the main types; the runtime compiles", async () => {
   fs.mkdirSync(path.join(repo, ".test-build"), { recursive: true });
   const base = fs.mkdtempSync(path.join(repo, ".test-build", `new-provider-${process.pid}-`));
   try {
@@ -52,8 +52,8 @@ test("a new provider is its folder and one catalogue entry; the script writes th
       const file = path.join(folder, name);
       fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace(/Anthropic/g, "Acme").replace(/"anthropic"/g, '"acme"'));
     }
-    // ... and its catalogue entry, asked before Anthropic's (whose `content` list is asked last), its name in
-    // `MessageFormat` and its wire types among the catalogue's.
+    // ... and its catalogue entry, asked before Anthropic's (whose `content` list is asked last), and its wire types
+    // among the catalogue's. `MessageFormat` and `ExportMethod` are derived from the entries: no other line changes.
     const catalogFile = path.join(base, "runtime", "providers", "catalog.ts");
     const catalog = fs.readFileSync(catalogFile, "utf8");
     const entry = `  {
@@ -61,51 +61,44 @@ test("a new provider is its folder and one catalogue entry; the script writes th
     provider: "acme/provider",
     owns: (message) => "acme_calls" in message,
     exportMethod: "toAcmeTools",
-    entry: { name: "acme", preset: "AcmeToolRegistry", api: "Acme" },
   },
   // Asked last`;
-    const withEntry = catalog.replace("  // Asked last", entry).replace(/("gemini" \| "anthropic");/, '"gemini" | "anthropic" | "acme";');
+    const withEntry = catalog.replace("  // Asked last", entry);
     assert.is.not(withEntry, catalog);
     fs.writeFileSync(catalogFile, `${withEntry}export type * from "./acme/wire";\n`);
     const byHand = changed(base);
     assert.ok(byHand.every((rel) => rel.startsWith("runtime/providers/acme/") || rel === "runtime/providers/catalog.ts"), byHand.join("\n"));
 
-    // The script writes the rest.
+    // The script writes how the provider loads, and only that.
     const script = (await import(pathToFileURL(path.join(base, "scripts", "providers.mjs")).href)) as {
       MARK: string;
-      generate(): { files: Map<string, string>; stale: string[] };
+      generate(): Map<string, string>;
     };
-    const { files, stale } = script.generate();
-    assert.equal(stale, []);
-    for (const [rel, text] of files) fs.writeFileSync(path.join(base, rel), text);
+    for (const [rel, text] of script.generate()) fs.writeFileSync(path.join(base, rel), text);
     const written = changed(base).filter((rel) => !byHand.includes(rel));
-    const notTheScripts = written.filter((rel) => !["package.json", "typedoc.json"].includes(rel) && !fs.readFileSync(path.join(base, rel), "utf8").startsWith(script.MARK));
-    assert.equal(notTheScripts, [], "files changed that the script does not write");
-    assert.equal(
-      written,
-      [
-        "package.json",
-        "runtime/entries/acme.ts",
-        "runtime/entries/provider-types.ts",
-        "runtime/lazy/providers.bundle.ts",
-        "runtime/lazy/providers.chunks.ts",
-        "runtime/lazy/providers.node.ts",
-        "runtime/registry/presets/acme.ts",
-        "runtime/registry/tool-registry.ts",
-        "typedoc.json",
-      ],
-      "what the script writes for a new provider",
-    );
+    assert.equal(written, ["runtime/lazy/providers.bundle.ts", "runtime/lazy/providers.chunks.ts", "runtime/lazy/providers.node.ts"], "what the script writes for a new provider");
     const read = (rel: string): string => fs.readFileSync(path.join(base, rel), "utf8");
-    for (const loader of ["bundle", "chunks", "node"]) assert.match(read(`runtime/lazy/providers.${loader}.ts`), "../providers/acme/provider");
-    // Anthropic's export function is overloaded (with and without a tool search): the method has its overloads.
-    assert.match(read("runtime/registry/tool-registry.ts"), /toAcmeTools\(options\?: AcmeToolsOptions & \{ toolSearch\?: false \}\): AcmeTool\[\];\n/);
-    assert.match(read("runtime/registry/tool-registry.ts"), /toAcmeTools\(options\?: AcmeToolsOptions\): AcmeRequestTool\[\] \{\n\s+return providerNamed\("acme"\)\.exportTools\(this\.list\(\), options\)/);
-    assert.match(read("runtime/registry/presets/acme.ts"), "export class AcmeToolRegistry extends CoreToolRegistry");
-    assert.match(read("runtime/entries/acme.ts"), "@module tooltype/acme");
-    const manifest = JSON.parse(read("package.json")) as { exports: Record<string, unknown>; typesVersions: Record<string, Record<string, unknown>> };
-    assert.ok(manifest.exports["./acme"] && manifest.typesVersions["*"]!["acme"], "package.json has tooltype/acme");
-    assert.ok((JSON.parse(read("typedoc.json")) as { entryPoints: string[] }).entryPoints.includes("runtime/entries/acme.ts"));
+    for (const rel of written) {
+      assert.ok(read(rel).startsWith(script.MARK), `${rel} says the script wrote it`);
+      assert.match(read(rel), "../providers/acme/provider");
+    }
+
+    // By hand: the main registry's export method (one line; "toAcmeTools" is an ExportMethod only through the new
+    // entry), the main entry's line for the folder's public types, and a use of the derived format name.
+    const registry = "runtime/registry/tool-registry.ts";
+    const method = `  /** The \`tools\` of an Acme request. */
+  toAcmeTools(options?: AcmeToolsOptions): AcmeRequestTool[] {
+    return exportAs("toAcmeTools", this.list(), options) as AcmeRequestTool[];
+  }
+
+  /** MCP tool descriptors`;
+    const withMethod = read(registry)
+      .replace("  /** MCP tool descriptors", method)
+      .replace('import { BaseToolRegistry } from "./core";', 'import { BaseToolRegistry } from "./core";\nimport type { AcmeRequestTool, AcmeToolsOptions } from "../providers/catalog";');
+    assert.is.not(withMethod, read(registry));
+    fs.writeFileSync(path.join(base, registry), withMethod);
+    fs.appendFileSync(path.join(base, "runtime/entries/provider-types.ts"), 'export * from "../providers/acme/index";\n');
+    fs.writeFileSync(path.join(base, "runtime/acme-format.ts"), 'import type { MessageFormat } from "./providers/catalog";\n\nexport const format: MessageFormat = "acme";\n');
 
     // The runtime with the new provider compiles.
     const options = ts.getParsedCommandLineOfConfigFile(path.join(repo, "tsconfig.json"), { noEmit: true }, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!.options;

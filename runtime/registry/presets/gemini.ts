@@ -1,4 +1,3 @@
-// Written by scripts/providers.mjs from the catalogue (runtime/providers/catalog.ts): run it again, do not edit.
 /**
  * `GeminiToolRegistry`, the `ToolRegistry` of the `tooltype/gemini` entry: the registry core with the export methods
  * of Gemini only, so that an app speaking that API bundles no other provider's code. Messages of another format

@@ -1,4 +1,3 @@
-// Written by scripts/providers.mjs from the catalogue (runtime/providers/catalog.ts): run it again, do not edit.
 /**
  * `OpenAIToolRegistry`, the `ToolRegistry` of the `tooltype/openai` entry: the registry core with the export methods
  * of OpenAI Chat Completions (and the legacy functions API) only, so that an app speaking that API bundles no other

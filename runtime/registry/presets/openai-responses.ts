@@ -1,4 +1,3 @@
-// Written by scripts/providers.mjs from the catalogue (runtime/providers/catalog.ts): run it again, do not edit.
 /**
  * `ResponsesToolRegistry`, the `ToolRegistry` of the `tooltype/responses` entry: the registry core with the export
  * methods of the OpenAI Responses API only, so that an app speaking that API bundles no other provider's code.
