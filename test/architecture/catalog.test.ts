@@ -4,7 +4,8 @@
  * - what bundlers and Node need written out literally (how providers load: runtime/lazy/providers.*) is written by
  *   scripts/providers.mjs from it, and each such file is what the script writes now;
  * - the main ToolRegistry (written by hand) has the export method each entry names, the function of that name in
- *   its folder's tools.ts; the main entry re-exports every folder's public types (its index.ts);
+ *   its folder's tools.ts, with that function's TSDoc, overloads, parameters after the tools and return types (and
+ *   so has a preset that has the method); the main entry re-exports every folder's public types (its index.ts);
  * - no other runtime file names a provider's module (an import, a require or an `import()` of
  *   runtime/providers/<folder>/…), except the few places listed below that expose one provider's public surface on
  *   purpose (the provider entries and their presets among them);
@@ -129,6 +130,47 @@ test("the main ToolRegistry has every format's export method, its folder's expor
     if (typeof (ToolRegistry.prototype as unknown as Record<string, unknown>)[entry.exportMethod] !== "function") missing.push(`ToolRegistry has no ${entry.exportMethod}`);
   }
   assert.equal(missing, []);
+});
+
+/** `rel` (under runtime/) parsed. */
+const parse = (rel: string): ts.SourceFile => ts.createSourceFile(rel, fs.readFileSync(path.join(runtime, rel), "utf8"), ts.ScriptTarget.Latest, true);
+
+/**
+ * Each signature of the functions or methods named `name` among `nodes`, in order, as text: its TSDoc's words, its
+ * parameters after the first `skip`, its return type.
+ */
+function signatures(file: ts.SourceFile, nodes: readonly ts.Node[], name: string, skip: number): string[] {
+  return nodes
+    .filter((node): node is ts.FunctionDeclaration | ts.MethodDeclaration => (ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) && node.name?.getText(file) === name)
+    .map((node) => {
+      const comments = (ts.getLeadingCommentRanges(file.text, node.getFullStart()) ?? []).map((range) => file.text.slice(range.pos, range.end));
+      const doc = comments.filter((text) => text.startsWith("/**")).pop() ?? "";
+      const words = doc.replace(/^\/\*\*|\*\/$/g, "").replace(/^\s*\* ?/gm, " ").split(/\s+/).filter(Boolean).join(" ");
+      const params = node.parameters.slice(skip).map((p) => `${p.name.getText(file)}${p.questionToken || p.initializer ? "?" : ""}: ${p.type?.getText(file)}`);
+      return `${words} (${params.join(", ")}): ${node.type?.getText(file)}`;
+    });
+}
+
+/** The members of the class `name` of `file`. */
+function members(file: ts.SourceFile, name?: string): ts.Node[] {
+  return file.statements.flatMap((s) => (ts.isClassDeclaration(s) && (name === undefined || s.name?.text === name) ? [...s.members] : []));
+}
+
+test("each registry's export method has its function's TSDoc, overloads, options and return types", () => {
+  const registry = parse("registry/tool-registry.ts");
+  const presets = fs.readdirSync(path.join(runtime, "registry", "presets")).map((name) => parse(`registry/presets/${name}`));
+  const differ: string[] = [];
+  for (const entry of CATALOG) {
+    const tools = parse(`providers/${entry.provider.split("/")[0]!}/tools.ts`);
+    const expected = signatures(tools, tools.statements, entry.exportMethod, 1);
+    const inMain = signatures(registry, members(registry, "ToolRegistry"), entry.exportMethod, 0);
+    if (JSON.stringify(inMain) !== JSON.stringify(expected)) differ.push(`ToolRegistry.${entry.exportMethod}:\n${inMain.join("\n")}\nis not\n${expected.join("\n")}`);
+    for (const preset of presets) {
+      const inPreset = signatures(preset, members(preset), entry.exportMethod, 0);
+      if (inPreset.length > 0 && JSON.stringify(inPreset) !== JSON.stringify(expected)) differ.push(`${preset.fileName} ${entry.exportMethod}:\n${inPreset.join("\n")}`);
+    }
+  }
+  assert.equal(differ, [], differ.join("\n\n"));
 });
 
 test("the main entry re-exports every provider folder's public types (its index.ts)", () => {
