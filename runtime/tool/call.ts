@@ -1,10 +1,9 @@
 /**
- * `ToolCall`: one parsed call of a tool, with the wire names OpenAI and LangChain share. It sits at the bottom of the
- * runtime because a tool's own options see it (`ToolContext.toolCall`, an error handler's second argument); reading
- * calls out of a model's message is each provider's job (runtime/providers/).
+ * `ToolCall`, one parsed call of a tool: at the bottom of the runtime because a tool's own options see it
+ * (`ToolContext.toolCall`, an error handler's second argument).
  */
 
-/** A parsed tool call (LangChain `ToolCall`). */
+/** A parsed tool call, with the wire names OpenAI and LangChain share (LangChain `ToolCall`). */
 export interface ToolCall {
   name: string;
   args: Record<string, unknown>;

@@ -1,12 +1,4 @@
-/**
- * Rich tool results: the content parts a tool may return besides plain values (text, an image, a file; each by
- * base64 data or by URL) and their constructors `text()`, `image()`, `file()`.
- *
- * A tool returns one part or an array of parts (also as the content of `[content, artifact]`). Only parts made by
- * the constructors count: they carry a hidden brand, so a tool that returns its own data shaped like
- * `{ type: "image", ... }` is still sent as JSON, never reinterpreted. Each provider writes the parts in its own
- * format (runtime/providers/); `partsText` is the text every format falls back to.
- */
+/** Rich tool results: the content parts a tool may return besides plain values, and their constructors. */
 
 /** A piece of text. */
 export interface TextPart {
@@ -23,7 +15,11 @@ export type ImagePart = { type: "image" } & MediaSource;
 /** A file (a PDF, plain text, …), inline or by URL, with an optional file name. */
 export type FilePart = { type: "file"; filename?: string } & MediaSource;
 
-/** One part of a tool's result. */
+/**
+ * One part of a tool's result. A tool returns one part or an array of parts (also as the content of
+ * `[content, artifact]`); only parts made by `text()`, `image()` and `file()` count, so a tool that returns its own
+ * data shaped like `{ type: "image", ... }` is still sent as JSON, never reinterpreted.
+ */
 export type ToolContentPart = TextPart | ImagePart | FilePart;
 
 /** What `image()` and `file()` take: base64 text, raw bytes, or a URL. */
@@ -32,6 +28,7 @@ export type MediaInput =
   | { bytes: Uint8Array; mediaType: string }
   | { url: string; mediaType?: string };
 
+/** The hidden mark of a part made by the constructors. */
 const BRAND = Symbol.for("tooltype.contentPart");
 
 function branded<P extends ToolContentPart>(part: P): P {

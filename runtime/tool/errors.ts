@@ -1,11 +1,6 @@
 /**
- * The errors of the runtime, in the three places things go wrong:
- * - `ToolError`: thrown by a tool on purpose; its message is written for the model and sent verbatim.
- * - `ToolRegistrationError`: a programming error found when a tool is registered (no metadata, a clash of names).
- * - `ToolValidationError`, `ToolTimeoutError`, `ToolResultError`: a call that could not run or whose result could not
- *   be sent. Dispatch turns them into error ToolMessages; `handleValidationError` / `handleToolError: false` rethrow
- *   them, so they carry what a caller needs to act on them (the tool, the reason, the schema errors).
- * - `toolErrorKind(error)`: which of these kinds a thrown value is, for deciding what its text may reveal.
+ * The runtime's errors: a tool's own (`ToolError`), registration's, and those of a call that could not run or be sent.
+ * Dispatch answers a call's error in its ToolMessage; where it rethrows one, the error carries what a caller acts on.
  */
 
 /**

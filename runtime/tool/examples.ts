@@ -1,7 +1,5 @@
 /**
- * A tool's example arguments (`@example` blocks that are JSON objects, `CompiledToolMeta.examples`) for the formats
- * that have no field of their own for them: appended to the description, after a line that says what they are. A
- * tool without examples keeps its description exactly as it is.
+ * A tool's example arguments, for the formats that have no field of their own for them: appended to its description.
  */
 import type { CompiledToolMeta, JsonValue } from "./meta";
 
@@ -10,7 +8,10 @@ export function examplesOf(tool: { readonly meta?: Pick<CompiledToolMeta, "examp
   return tool.meta?.examples ?? [];
 }
 
-/** The description with the example arguments appended, one JSON object per line; the description alone without any. */
+/**
+ * The description with the example arguments appended, one JSON object per line after a line that says what they
+ * are; the description exactly as it is without any.
+ */
 export function describeWithExamples(tool: { readonly description: string; readonly meta?: Pick<CompiledToolMeta, "examples"> }): string {
   const examples = examplesOf(tool);
   if (examples.length === 0) return tool.description;

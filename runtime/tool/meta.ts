@@ -1,10 +1,6 @@
 /**
- * CompiledToolMeta: the only seam between compile time and run time.
- *
- * The transformer writes one of these as an object literal into every `@tool` decorator and `tool()` call; the
- * runtime reads it back. Keep it plain JSON-like data and bump `v` whenever its shape changes, so an old runtime
- * refuses metadata it would misread instead of dispatching with a wrong schema. Optional fields may be added
- * within a version (a runtime that does not know one ignores it safely); anything else needs a new version.
+ * `CompiledToolMeta`, the only seam between compile time and run time: the transformer writes one as an object
+ * literal into every `@tool` decorator and `tool()` call, and the runtime reads it back.
  */
 
 /** A JSON Schema (draft 2020-12) as plain data. */
@@ -12,7 +8,11 @@ export type JsonSchema = { [keyword: string]: JsonValue };
 /** A value JSON can hold. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
-/** The version of {@link CompiledToolMeta} this runtime understands. */
+/**
+ * The version of {@link CompiledToolMeta} this runtime understands. Bump it whenever the shape changes, so an old
+ * runtime refuses metadata it would misread instead of dispatching with a wrong schema; optional fields may be added
+ * within a version (a runtime that does not know one ignores it safely), anything else needs a new version.
+ */
 export const META_VERSION = 1;
 
 /**

@@ -1,9 +1,4 @@
-/**
- * The options a tool accepts (`@tool({...})`, `tool(fn, {...})`) and the context dispatch injects. Explicit options
- * win over what the transformer derived from the signature and JSDoc. A registry's defaults and the per-dispatch
- * settings are dispatch's (runtime/dispatch/options.ts); where a setting exists at several levels, the tool's own
- * wins, then the dispatch's, then the registry's.
- */
+/** The options a tool accepts (`@tool({...})`, `tool(fn, {...})`) and the context dispatch injects. */
 import type { ToolCall } from "./call";
 import type { ToolAnnotations } from "./meta";
 

@@ -1,13 +1,6 @@
 /**
- * What can be registered, and finding the tools in it:
- * - a `tool(fn)` value;
- * - an object whose methods carry `@tool` (its own properties, then up its prototype chain);
- * - a class with static `@tool` methods (its own statics, then those of the classes it extends).
- *
- * Members are read through property descriptors so that no getter runs during registration. The first definition of
- * a key is the one called; when it overrides a `@tool` method without repeating `@tool`, it inherits that tool
- * (name, description, schema, options) and runs as the override.
- * Each tool found remembers what `this` it runs with and how to name it in errors.
+ * What can be registered (a `tool(fn)` value, an object with `@tool` methods, a class with static ones) and finding
+ * the tools in it.
  */
 import { ToolRegistrationError } from "./errors";
 import { type AnyFunction, type ToolDeclaration, getToolDeclaration } from "./tool";
@@ -26,7 +19,12 @@ export interface FoundTool {
   role: string;
 }
 
-/** The tools in one source; throws when the source holds none, saying what was expected. */
+/**
+ * The tools in one source; throws when the source holds none, saying what was expected. Members are read through
+ * property descriptors, so no getter runs during registration. The first definition of a key is the one called; when
+ * it overrides a `@tool` method without repeating `@tool`, it inherits that tool (name, description, schema, options)
+ * and runs as the override.
+ */
 export function findTools(source: unknown): FoundTool[] {
   if (typeof source === "function") return fromFunction(source as AnyFunction);
   if (typeof source === "object" && source !== null) return fromInstance(source);

@@ -1,12 +1,11 @@
-/**
- * Tools that stream: a tool written as `async function*` yields progress values and returns its result. Dispatch
- * answers the call with what the generator returns; each yielded value is a progress report (`ToolProgress`, the
- * shape `ToolContext.progress` reports in, so MCP's `notifications/progress` and `DispatchOptions.onProgress` take
- * it unchanged), and the value itself goes along for the places that can show it (runTools' `tool_progress`
- * events, the AI SDK's preliminary results).
- */
+/** Tools that stream: a tool written as `async function*` yields progress values and returns its result. */
 
-/** One progress report: `progress` rising, of `total` when known, with an optional `message`. */
+/**
+ * One progress report: `progress` rising, of `total` when known, with an optional `message`. It is the shape
+ * `ToolContext.progress` reports in, so MCP's `notifications/progress` and `DispatchOptions.onProgress` take a
+ * streaming tool's reports unchanged; the yielded value itself goes along for the places that can show it (runTools'
+ * `tool_progress` events, the AI SDK's preliminary results). Dispatch answers the call with what the generator returns.
+ */
 export interface ToolProgress {
   progress: number;
   total?: number;

@@ -1,12 +1,9 @@
-/**
- * Type tags: constraints written as types, read by the transformer, erased at run time.
- *
- * `age: Int & Min<0> & Max<150>` compiles to `{ type: "integer", minimum: 0, maximum: 150 }`. Each tag is an
- * optional phantom property keyed `"~tooltype"` whose value type records JSON Schema keywords; plain values stay
- * assignable (the property is optional), and the `~` prefix sorts it last in editor completions.
- */
+/** Type tags: constraints written as types (`age: Int & Min<0>`), read by the transformer, erased at run time. */
 
-/** The phantom property the transformer reads. Its value type maps JSON Schema keywords to literal values. */
+/**
+ * The phantom property the transformer reads. Its value type maps JSON Schema keywords to literal values. It is
+ * optional, so plain values stay assignable, and its `~` prefix sorts it last in editor completions.
+ */
 export interface TypeTag<Keywords extends object> {
   readonly "~tooltype"?: Keywords;
 }

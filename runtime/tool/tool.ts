@@ -1,14 +1,6 @@
 /**
- * `tool`: the method decorator (`@tool`, `@tool({...})`, under both `experimentalDecorators` and TC39 standard
- * decorators) and the wrapper for plain functions (`tool(fn)`, `tool(fn, {...})`).
- *
- * `tool.fromSchema(definition, fn)` makes a tool whose JSON Schema is only known at run time (an MCP server's tools,
- * a schema loaded from a file): the same metadata, written here instead of by the transformer, without a compiled
- * validator (ajv compiles the schema once, on the tool's first call).
- *
- * The transformer appends the compiled metadata as the last argument (`tool(fn, options, meta)`,
- * `@tool(options, meta)`); this module only records it next to the function. Nothing is checked here: a missing
- * or unknown metadata version is reported when the tool is registered, where the error can name the tool.
+ * `tool`: the `@tool` method decorator (under both `experimentalDecorators` and standard decorators), the wrapper
+ * for plain functions (`tool(fn)`) and `tool.fromSchema`, a tool whose JSON Schema is known only at run time.
  */
 import type { CompiledToolMeta, JsonSchema, JsonValue } from "./meta";
 import type { ToolContext, ToolOptions } from "./options";
@@ -32,6 +24,11 @@ export interface ToolDeclaration {
   origin?: string;
 }
 
+/**
+ * What `tool` recorded per function. The transformer appends the compiled metadata as the last argument
+ * (`tool(fn, options, meta)`, `@tool(options, meta)`); nothing is checked here: a missing or unknown metadata version
+ * is reported when the tool is registered, where the error can name the tool.
+ */
 const declarations = new WeakMap<object, ToolDeclaration>();
 
 /** The declaration `tool` recorded for a function or method, if any. */
@@ -155,7 +152,8 @@ export type SchemaToolFunction<Args = Record<string, unknown>> = (args: Args, co
 /**
  * `tool.fromSchema({ name, description, parameters }, fn)`: a tool from a JSON Schema written or received at run
  * time. Register it like any `tool()` value; dispatch reads, repairs, coerces and validates its arguments against
- * `parameters` as it does for compiled tools, then calls `fn(args, context)`.
+ * `parameters` as it does for compiled tools, then calls `fn(args, context)`. There is no compiled validator: ajv
+ * compiles `parameters` once, on the tool's first call.
  */
 function fromSchema<Args = Record<string, unknown>>(definition: SchemaToolDefinition, fn: SchemaToolFunction<Args>): SchemaToolFunction<Args> {
   const { parameters, origin, examples, ...options } = definition;

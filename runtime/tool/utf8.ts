@@ -1,6 +1,6 @@
 /**
- * The UTF-8 size of a string, as the size limits count it, without Node's `Buffer`: the runtime also runs where
- * there is none (Workers without `nodejs_compat`, browsers, Deno's default).
+ * The UTF-8 size of a string as the size limits count it, without Node's `Buffer` (Workers without
+ * `nodejs_compat`, browsers and Deno's default have none).
  */
 
 /** Bytes of `text` in UTF-8; a lone surrogate counts 3, as its replacement character is written. */
