@@ -1,10 +1,6 @@
 /**
- * How an agent loop (`runTools`) ends without an answer. Each error carries the transcript so far (the messages,
- * valid to send again: every tool call answered) and the steps, so a caller can log it, show it or resume from it.
- * - `MaxStepsError`: the model was still calling tools after `maxSteps` requests.
- * - `ToolRetryError`: the model failed `maxAttempts` times in a row to call one tool with valid arguments (or to give a
- *   structured answer that matches its schema); `attempts` holds each try with its validation errors.
- * - `ModelRefusalError`: the model refused to give the structured answer (`message.refusal`).
+ * How an agent loop (`runTools`) ends without an answer: errors that carry the transcript so far, so a caller can
+ * log it, show it or resume from it.
  */
 import type { ToolMessage } from "../dispatch/messages";
 import type { ChatMessageParam } from "../providers/catalog";
@@ -51,7 +47,7 @@ export interface ToolAttempt {
   readonly message: string;
 }
 
-/** The transcript an agent error carries. */
+/** The transcript an agent error carries: messages valid to send again (every tool call answered) and the steps. */
 export interface AgentTranscript<L extends LoopTypes = ChatLoopTypes, M = ChatMessageParam> {
   /** Every message so far, the caller's first: valid to send again (every tool call has its answer). */
   readonly messages: readonly (M | L["item"])[];

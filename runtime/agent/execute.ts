@@ -1,19 +1,6 @@
 /**
- * Running the tool calls of one model reply for the agent loop, whatever the model API (each call as its provider
- * read it), through the registry's dispatch, and learning from each answer what the loop needs beyond the
- * ToolMessage:
- * - whether the model's arguments passed validation (a dispatch hook sees each validation failure, with the
- *   ToolValidationError and the arguments as read), for the retry streaks;
- * - in JSON Patch mode, which failed calls can be patched (the latest failure of each tool whose arguments were a
- *   readable object), the hint appended to their error text, and the `patch_tool_arguments` calls themselves:
- *   patch applied to the failed call's arguments, the repaired call dispatched under the patch call's id, so its
- *   answer is the answer to the patch call and the transcript stays valid (one answer per call id);
- * - with `prepareStep`'s active tools, a call to a registered tool not offered in the step is answered as unavailable;
- * - with the loop's own tool search, its `search_tools` calls are answered by the search (tool-search.ts);
- * - streamed, each call runs as soon as it is complete, yet `maxCallsPerMessage` caps the reply as dispatch caps a
- *   whole one: the calls past the cap wait for the end of the stream (their text names the reply's total) and never run;
- * - paused for approval, the registry sees only the calls it answers (a patch call as the repaired call it stands
- *   for), and the loop's own calls are answered on resume as in any step, with what the executor kept (`saved`).
+ * Running the tool calls of one model reply for the agent loop, whatever the model API, through the registry's
+ * dispatch, and learning from each answer what the loop needs beyond the ToolMessage.
  */
 import type { NormalizedCall } from "../dispatch/call";
 import { ToolMessage } from "../dispatch/messages";
@@ -75,6 +62,22 @@ interface Captured {
   args: Record<string, unknown>;
 }
 
+/**
+ * Runs a reply's calls (each as its provider read it) through the registry's dispatch and learns from each answer
+ * what the loop needs beyond the ToolMessage:
+ * - whether the model's arguments passed validation (a dispatch hook sees each validation failure, with the
+ *   ToolValidationError and the arguments as read), for the retry streaks;
+ * - in JSON Patch mode, which failed calls can be patched (the latest failure of each tool whose arguments were a
+ *   readable object), the hint appended to their error text, and the `patch_tool_arguments` calls themselves:
+ *   patch applied to the failed call's arguments, the repaired call dispatched under the patch call's id, so its
+ *   answer is the answer to the patch call and the transcript stays valid (one answer per call id);
+ * - with `prepareStep`'s active tools, a call to a registered tool not offered in the step is answered as unavailable;
+ * - with the loop's own tool search, its `search_tools` calls are answered by the search (tool-search.ts);
+ * - streamed, each call runs as soon as it is complete, yet `maxCallsPerMessage` caps the reply as dispatch caps a
+ *   whole one: the calls past the cap wait for the end of the stream (their text names the reply's total) and never run;
+ * - paused for approval, the registry sees only the calls it answers (a patch call as the repaired call it stands
+ *   for), and the loop's own calls are answered on resume as in any step, with what the executor kept (`saved`).
+ */
 export class CallExecutor<Call = unknown> {
   readonly #registry: ToolRegistry;
   readonly #options: DispatchOptions;

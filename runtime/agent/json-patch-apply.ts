@@ -1,17 +1,6 @@
 /**
  * RFC 6902 applied to a tool call's arguments, written for untrusted patches: a model's operations touch only the
  * arguments document, and what a patch may cost is bounded by the arguments' limits.
- *
- * - Every step of a path goes through an own property of a plain object or an index of an array, nothing else: an
- *   inherited name (`toString`, `slice`, `hasOwnProperty`), a function or a string is "nothing there", so no patch can
- *   reach a built-in. Writes define own data properties, so even a `__proto__` key stays data.
- * - The document is a fresh copy; every value placed in it is copied from the patch or the document, so nothing is
- *   shared with the caller, the patch, or another place in the document.
- * - Size and depth are counted as each operation applies (the size as an estimate of the document's JSON, the same
- *   for every value), and the patch is refused the moment either passes the limit: a `copy` that doubles the
- *   document stops at the byte limit instead of running the process out of memory.
- * - Every value walked (the first copy, each value placed, measured or compared) is charged to one work budget, a
- *   few times the byte limit, so a patch of 200 operations costs at most that budget whatever it does.
  */
 import type { JsonValue } from "../tool/meta";
 
@@ -342,6 +331,16 @@ export interface PatchStop {
 /**
  * The patched copy of `document`, or where and why the patch stopped (RFC 6902 §5: then nothing is applied; the
  * document given is never changed).
+ * - Every step of a path goes through an own property of a plain object or an index of an array, nothing else: an
+ *   inherited name (`toString`, `slice`, `hasOwnProperty`), a function or a string is "nothing there", so no patch can
+ *   reach a built-in. Writes define own data properties, so even a `__proto__` key stays data.
+ * - The document is a fresh copy; every value placed in it is copied from the patch or the document, so nothing is
+ *   shared with the caller, the patch, or another place in the document.
+ * - Size and depth are counted as each operation applies (the size as an estimate of the document's JSON, the same
+ *   for every value), and the patch is refused the moment either passes the limit: a `copy` that doubles the
+ *   document stops at the byte limit instead of running the process out of memory.
+ * - Every value walked (the first copy, each value placed, measured or compared) is charged to one work budget, a
+ *   few times the byte limit, so a patch of 200 operations costs at most that budget whatever it does.
  */
 export function patchDocument(
   document: Record<string, unknown>,

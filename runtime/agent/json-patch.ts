@@ -1,16 +1,6 @@
 /**
- * JSON Patch repair of a failed tool call (`runTools(..., { repair: "jsonpatch" })`).
- *
- * - `patchToolDefinition`: the `patch_tool_arguments` tool offered to the model while some call failed validation:
- *   the failed call's id (an enum of the calls that can be patched) and RFC 6902 operations. Its schema is written
- *   here by hand: the tool exists only at run time, with no TypeScript function behind it; each provider writes it
- *   in its own format like the registry's tools (never rewritten for strict mode).
- * - `readPatchCall`: the model's `patch_tool_arguments` arguments, checked operation by operation. They are
- *   untrusted: at most `MAX_OPERATIONS` operations, paths must be JSON Pointers, and no path may go through
- *   `__proto__`, `constructor` or `prototype` (refused here, whatever the patch library would do with them).
- * - `applyJsonPatch`: the operations applied to a copy of the failed call's arguments (json-patch-apply.ts: own
- *   properties of plain JSON only, size, depth and work bounded by the tool's argument limits), all or nothing
- *   (RFC 6902 §5: a patch with a failing operation is not applied at all), with errors written for the model.
+ * JSON Patch repair of a failed tool call (`runTools(..., { repair: "jsonpatch" })`): the `patch_tool_arguments`
+ * tool, reading the model's patch calls, and applying them.
  */
 import { type JsonPatchOperation, type PatchLimits, patchDocument } from "./json-patch-apply";
 import { isPlainObject } from "../arguments/args";
@@ -30,7 +20,12 @@ export type { JsonPatchOperation, PatchLimits } from "./json-patch-apply";
 const OPS = new Set(["add", "remove", "replace", "move", "copy", "test"]);
 const FORBIDDEN_TOKENS = new Set(["__proto__", "constructor", "prototype"]);
 
-/** The `patch_tool_arguments` tool, offering the calls in `patchable` (id → tool name). */
+/**
+ * The `patch_tool_arguments` tool, offering the calls in `patchable` (id → tool name): the failed call's id (an enum
+ * of the calls that can be patched) and RFC 6902 operations. Its schema is written here by hand: the tool exists only
+ * at run time, with no TypeScript function behind it; each provider writes it in its own format like the registry's
+ * tools (never rewritten for strict mode).
+ */
 export function patchToolDefinition(patchable: ReadonlyMap<string, string>): ToolFormatSource {
   const ids = [...patchable.keys()];
   const listed = [...patchable].map(([id, name]) => `${id} (${name})`).join(", ");
@@ -71,7 +66,11 @@ export function patchToolDefinition(patchable: ReadonlyMap<string, string>): Too
 
 export type PatchCall = { ok: true; toolCallId: string; patch: JsonPatchOperation[] } | { ok: false; toolCallId?: string; issues: string[] };
 
-/** The arguments of a `patch_tool_arguments` call, or every problem with them. */
+/**
+ * The arguments of a `patch_tool_arguments` call, or every problem with them. They are untrusted: at most
+ * `MAX_OPERATIONS` operations, paths must be JSON Pointers, and no path may go through `__proto__`, `constructor` or
+ * `prototype` (refused here, before any operation applies).
+ */
 export function readPatchCall(text: string): PatchCall {
   const read = parseArguments(text);
   if (!read.ok) return { ok: false, issues: [describeArgumentsProblem(PATCH_TOOL_NAME, read)] };
@@ -139,7 +138,10 @@ function pointerProblem(value: unknown): string | undefined {
   return undefined;
 }
 
-/** The patched copy of `document`, or why the patch could not be applied (then nothing is changed). */
+/**
+ * The patched copy of `document`, or why the patch could not be applied (then nothing is changed), in words for the
+ * model; json-patch-apply.ts bounds its size, depth and work by the tool's argument limits.
+ */
 export function applyJsonPatch(
   document: Record<string, unknown>,
   patch: readonly JsonPatchOperation[],

@@ -1,13 +1,12 @@
+/** Counting the model's failed tries, for the loop's validation retries. */
+import type { ToolAttempt } from "./errors";
+
 /**
- * Counting the model's failed tries, for the loop's validation retries.
- *
  * "Failures of the same tool in a row": each tool name has its own streak of consecutive validation failures, kept
  * across steps; a call of that tool whose arguments pass validation ends the streak (even if the tool itself then
  * fails: that is not the model's mistake to retry). A streak of `maxAttempts` stops the loop. Structured answers that
  * do not match their schema have a streak of their own.
  */
-import type { ToolAttempt } from "./errors";
-
 export class RetryTracker {
   readonly #maxAttempts: number;
   readonly #streaks = new Map<string, ToolAttempt[]>();

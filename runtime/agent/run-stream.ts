@@ -1,12 +1,4 @@
-/**
- * `ToolRunStream`: what `runTools(..., { stream: true })` returns. The loop runs as the events are read:
- * - `for await (const event of stream)`: text deltas, tool call fragments with the arguments parsed so far, complete
- *   calls, the progress of running tools, their results, steps, and the final result (see `RunToolsEvent`);
- * - `finalResult()`: the result (or the loop's error), whether or not the events are read: without a reader it reads
- *   them itself and drops them.
- * Leaving the `for await` early (`break`, an exception in its body) stops the loop: the request in flight and the
- * running tools are aborted, and `finalResult()` rejects.
- */
+/** `ToolRunStream`: what `runTools(..., { stream: true })` returns; the loop runs as its events are read. */
 import type { ChatLoopTypes } from "../providers/catalog";
 import type { LoopTypes } from "../providers/provider";
 import type { RunToolsEvent, RunToolsResult } from "./run-types";
@@ -15,8 +7,9 @@ type Loop<M, T, L extends LoopTypes> = AsyncGenerator<RunToolsEvent<M, T, L>, Ru
 
 /**
  * A streamed `runTools` run: iterate it for events (`text`, `tool_call_delta`, `tool_call`, `tool_progress`,
- * `tool_result`, `step`, `final`), or await `finalResult()`. Leaving the iteration early aborts the request and the
- * running tools.
+ * `tool_result`, `step`, `final`), or await `finalResult()`, whether or not the events are read (without a reader it
+ * reads them itself and drops them). Leaving the iteration early (`break`, an exception in its body) stops the loop:
+ * the request in flight and the running tools are aborted, and `finalResult()` rejects.
  */
 export class ToolRunStream<M, T, L extends LoopTypes = ChatLoopTypes> implements AsyncIterable<RunToolsEvent<M, T, L>> {
   readonly #loop: Loop<M, T, L>;

@@ -1,27 +1,6 @@
 /**
  * `runTools(client, params, registry, options)`: the agent loop, on any model API a provider drives (OpenAI Chat
  * Completions, the Responses API, Anthropic Messages, Gemini), with that API's official SDK client.
- *
- * Each step sends the conversation with the registry's tools, appends the model's reply, runs its tool calls and
- * appends their answers, until the model answers without tool calls. The loop is provider-neutral: it talks to the
- * provider's `loop` (runtime/providers/provider.ts) for the request, the client call, reading the reply (whole or
- * streamed) and the conversation entries, and never branches on the API. Owns:
- * - each step's settings: the tools (plus `patch_tool_arguments` in JSON Patch mode while a call can be patched),
- *   the tool choice (a forced one only until the model has called tools), parallel calls, the structured answer's
- *   format, `prepareStep` (active tools, tool choice);
- * - ending the loop: a final answer (parsed by `responseFormat` when given), a successful `returnDirect` tool, a
- *   `stopWhen` condition, or an error carrying the transcript (`maxSteps`, `maxAttempts`, a refusal);
- * - validation retries: each failure goes back to the model as the error answer dispatch wrote, and streaks of
- *   failures per tool are counted (retries.ts); a structured answer that does not match gets the problems as a user
- *   turn and is asked for again;
- * - streaming: with `stream: true` each reply is read event by event (the provider's accumulator), each tool call is
- *   dispatched as soon as it is complete, and everything is reported as events (run-stream.ts);
- * - deferred tools: where the API has no tool search of its own (or with `toolSearch.local`), the loop offers its
- *   own `search_tools` instead of their definitions and adds the tools found to the next request (tool-search.ts);
- * - approval: with tools that need it, a reply's calls are checked before any runs (streamed ones once the reply has
- *   ended); calls that need approval pause the run with a plain-JSON state, and `resume` answers that batch first.
- *
- * One generator serves both modes: `runTools` without `stream` drains it and resolves to its result.
  */
 import type { ApprovalDecision } from "../dispatch/approval";
 import type { NormalizedCall } from "../dispatch/call";
@@ -157,6 +136,26 @@ async function stops(conditions: StopCondition<LoopTypes> | readonly StopConditi
 
 /**
  * The loop. `stopped` (streaming) is the signal of the consumer going away: the request and the tools are aborted.
+ * One generator serves both modes: `runTools` without `stream` drains it and resolves to its result.
+ *
+ * Each step sends the conversation with the registry's tools, appends the model's reply, runs its tool calls and
+ * appends their answers, until the model answers without tool calls. The loop is provider-neutral: it talks to the
+ * provider's `loop` (runtime/providers/provider.ts) for the request, the client call, reading the reply (whole or
+ * streamed) and the conversation entries, and never branches on the API. Owns:
+ * - each step's settings: the tools (plus `patch_tool_arguments` in JSON Patch mode while a call can be patched),
+ *   the tool choice (a forced one only until the model has called tools), parallel calls, the structured answer's
+ *   format, `prepareStep` (active tools, tool choice);
+ * - ending the loop: a final answer (parsed by `responseFormat` when given), a successful `returnDirect` tool, a
+ *   `stopWhen` condition, or an error carrying the transcript (`maxSteps`, `maxAttempts`, a refusal);
+ * - validation retries: each failure goes back to the model as the error answer dispatch wrote, and streaks of
+ *   failures per tool are counted (retries.ts); a structured answer that does not match gets the problems as a user
+ *   turn and is asked for again;
+ * - streaming: with `stream: true` each reply is read event by event (the provider's accumulator), each tool call is
+ *   dispatched as soon as it is complete, and everything is reported as events (run-stream.ts);
+ * - deferred tools: where the API has no tool search of its own (or with `toolSearch.local`), the loop offers its
+ *   own `search_tools` instead of their definitions and adds the tools found to the next request (tool-search.ts);
+ * - approval: with tools that need it, a reply's calls are checked before any runs (streamed ones once the reply has
+ *   ended); calls that need approval pause the run with a plain-JSON state, and `resume` answers that batch first.
  */
 async function* runLoop(
   providerName: string,

@@ -1,9 +1,5 @@
 /**
- * The types of `runTools`: the loop's settings (`RunToolsOptions`, with `stopWhen` and `prepareStep`), how it ends
- * well (`RunToolsResult`) and what a streamed run reports (`RunToolsEvent`). What the caller sends to each model API
- * (`RunToolsParams` for Chat Completions, `ResponsesRunParams`, …) and each API's reply, call and conversation entry
- * types, bundled in a `LoopTypes` (`ChatLoopTypes` by default, so code written for Chat Completions reads as
- * before), are the providers' (each folder's wire types). Apart from the loop
+ * The types of `runTools`: its settings, how it ends well and what a streamed run reports; apart from the loop
  * (run-tools.ts) so that the stream (run-stream.ts) can name them without importing the loop that creates it.
  */
 import type { ApprovalDecision, ApprovalStateData, PendingApproval } from "../dispatch/approval";
@@ -20,7 +16,10 @@ export interface LoopState<L extends LoopTypes = ChatLoopTypes> {
   readonly steps: readonly RunStep<L>[];
 }
 
-/** Ends the loop after a step with tool calls when it returns true (see `toolCalled`, `stepCountIs`). */
+/**
+ * Ends the loop after a step with tool calls when it returns true (see `toolCalled`, `stepCountIs`); several
+ * conditions in a list stop the loop when any one holds.
+ */
 export type StopCondition<L extends LoopTypes = ChatLoopTypes> = (state: LoopState<L>) => boolean | PromiseLike<boolean>;
 
 /** What `prepareStep` may change for one request; what it leaves out stays as the options say. */

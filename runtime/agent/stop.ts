@@ -1,8 +1,4 @@
-/**
- * Ready-made `stopWhen` conditions for `runTools`: end the loop once a tool has answered (`toolCalled`) or after a
- * number of steps (`stepCountIs`). Any `(state) => boolean` works too; several conditions in a list stop the loop
- * when any one holds.
- */
+/** Ready-made `stopWhen` conditions for `runTools`: once a tool has answered, or after a number of steps. */
 import type { LoopTypes } from "../providers/provider";
 import type { LoopState, StopCondition } from "./run-types";
 

@@ -1,14 +1,6 @@
 /**
  * `structuredOutput<T>(name?)`: a model's structured answer typed by T alone, like LangChain's
- * `with_structured_output`. The transformer fills in T's schema; this module turns it into
- * - `responseFormat` for OpenAI's `response_format: { type: "json_schema", json_schema: { name, schema, strict } }`
- *   (strict by default: the schema rewritten into OpenAI's strict subset, see providers/strict.ts);
- * - `parse(text)`: lenient reading (the same repairs as tool arguments), the same coercion rules (the strict
- *   rewrite's nulls undone), validation against T's schema, revived Dates; a StructuredOutputError lists every
- *   violation;
- * - `formatInstructions()` for models without a response-format parameter (the output-parser style);
- * - `~standard`: T as a Standard Schema and Standard JSON Schema, validated as `parse` does (standard-schema.ts), so
- *   libraries that take any Standard Schema (the AI SDK's `Output.object({ schema })`, …) take it as it is.
+ * `with_structured_output`; the transformer fills in T's schema.
  */
 import { describeArgumentsProblem, parseArguments } from "../arguments/parse";
 import { conform } from "../arguments/conform";
@@ -79,13 +71,20 @@ export class StructuredOutput<T> implements ToolStandardSchema<T> {
     this.#coerce = options.coerce ?? true;
   }
 
-  /** The `response_format` of a Chat Completions request. Throws ToolExportError if strict mode cannot express T. */
+  /**
+   * The `response_format` of a Chat Completions request, strict by default (the schema rewritten into OpenAI's strict
+   * subset, providers/strict.ts). Throws ToolExportError if strict mode cannot express T.
+   */
   get responseFormat(): JsonSchemaResponseFormat {
     this.#format ??= toResponseFormat(this);
     return this.#format;
   }
 
-  /** The answer as T: read, conformed and validated. Throws StructuredOutputError listing every problem. */
+  /**
+   * The answer as T: read leniently (the same repairs as tool arguments), conformed by the same coercion rules (the
+   * strict rewrite's nulls undone), validated against T's schema, Dates revived. Throws StructuredOutputError
+   * listing every problem.
+   */
   parse(text: string): T {
     const read = parseArguments(text);
     if (!read.ok) {
@@ -105,7 +104,8 @@ export class StructuredOutput<T> implements ToolStandardSchema<T> {
 
   /**
    * T as a Standard Schema and Standard JSON Schema (vendor `"tooltype"`): `validate` reads and conforms a value (or
-   * text) as `parse` does and lists what is wrong as issues with paths; `jsonSchema` writes T's schema.
+   * text) as `parse` does and lists what is wrong as issues with paths; `jsonSchema` writes T's schema. So libraries
+   * that take any Standard Schema (the AI SDK's `Output.object({ schema })`, …) take it as it is.
    */
   get "~standard"(): ToolStandardProps<T> {
     this.#standard ??= standardSchemaOf<T>({ name: this.name, schema: this.schema, meta: this.#meta, read: {}, coerce: this.#coerce })["~standard"];

@@ -1,10 +1,4 @@
-/**
- * The index `runTools`' own tool search matches queries against: for each tool, the words of what the transformer
- * compiled for it (its name split at `_`, `-` and case changes, its description, its parameters' names and
- * descriptions at every depth), weighted by where they stand. A tool's words are worked out once, on the first
- * search that meets the tool, and kept with it (keyed by the registered tool, so a registry's tools are indexed
- * once per process): a search costs a pass over the words of the query, never a reading of schemas or text.
- */
+/** The index `runTools`' own tool search matches queries against: each tool's words, weighted by where they stand. */
 import type { ToolFormatSource } from "../providers/provider";
 import type { JsonValue } from "../tool/meta";
 
@@ -16,6 +10,12 @@ const TEXT = 1;
 /** Words no query is about. */
 const STOP = new Set(["a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "in", "is", "it", "of", "on", "or", "the", "to", "with"]);
 
+/**
+ * Each tool's words (its name split at `_`, `-` and case changes, its description, its parameters' names and
+ * descriptions at every depth), worked out on the first search that meets the tool and kept with the registered tool,
+ * so a registry's tools are indexed once per process: a search costs a pass over the words of the query, never a
+ * reading of schemas or text.
+ */
 const indexed = new WeakMap<object, ReadonlyMap<string, number>>();
 
 /** The words of `text`, in lower case: split at anything but letters and digits, and at case changes (`getWeather`). */

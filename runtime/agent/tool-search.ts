@@ -1,10 +1,6 @@
 /**
  * `runTools`' own tool search, for deferred tools on an API that has none (Chat Completions, Gemini), or on any API
- * with `toolSearch: { local: true }`. While the step's tools include deferred ones, the model is offered
- * `search_tools` (a query in words) instead of their definitions; the loop answers it from the index (tool-index.ts)
- * with the names and descriptions of the tools it found, and offers those tools, whole, from the next request on.
- * A found tool stays offered for the rest of the run. Deferral saves tokens and keeps choices few; it is not access
- * control: a call to a deferred tool the model has not found runs like any other.
+ * with `toolSearch: { local: true }`.
  */
 import type { NormalizedCall } from "../dispatch/call";
 import { ToolMessage } from "../dispatch/messages";
@@ -24,7 +20,13 @@ export interface SearchAnswer {
   readonly failure?: Omit<ToolAttempt, "step">;
 }
 
-/** One run's search: what was found so far, and the tool the model searches with. */
+/**
+ * One run's search: what was found so far, and the tool the model searches with. While the step's tools include
+ * deferred ones, the model is offered `search_tools` (a query in words) instead of their definitions; the loop answers
+ * it from the index (tool-index.ts) with the names and descriptions of the tools it found, and offers those tools,
+ * whole, from the next request on; a found tool stays offered for the rest of the run. Deferral saves tokens and
+ * keeps choices few; it is not access control: a call to a deferred tool the model has not found runs like any other.
+ */
 export class LocalToolSearch {
   readonly #max: number;
   /** Names of the deferred tools found so far, in the order they were found. */
