@@ -1,16 +1,6 @@
 /**
- * Human approval of a `needsApproval` tool called over MCP, without server memory: the server pauses the call as
- * dispatch pauses a batch (its approval state), asks the client's user through an elicitation, and resumes when the
- * client retries the call with the answer.
- *
- * - The 2026-07-28 revision: an `input_required` result carries the question (`inputRequests.approval`, a form
- *   elicitation) and the paused call as `requestState`; the retry brings both back (`inputResponses`,
- *   `requestState`). The state passes through the client, so it is sealed (HMAC-SHA-256 over its canonical JSON)
- *   with the registry's `approvalSecret`, or, without one, a key this process makes (then only this process can
- *   resume it: a service of several instances sets `approvalSecret`). The seal binds the paused call (tool and
- *   arguments), the caller that `authenticate` named and an expiry; the registry resumes a state once.
- * - Older revisions on a live connection (stdio): the server sends `elicitation/create` itself and waits.
- * - A client that declares no elicitation gets a tool error saying so; nothing runs.
+ * Human approval of a `needsApproval` tool called over MCP, without server memory: the server pauses the call, asks
+ * the client's user through an elicitation, and resumes when the client retries the call with the answer.
  */
 import { canonicalJson, sameSeal, seal } from "../dispatch/approval-seal";
 import type { ApprovalDecision, ApprovalStateData } from "../dispatch/approval";
@@ -27,7 +17,11 @@ const EDITABLE_CHARS = 4000;
 /**
  * The form elicitation that asks the user about one call (`mode` only where the client's revision knows it). Where
  * the revision has form defaults (2025-11-25 and later), it also offers the arguments as JSON text to edit: an
- * approval with other arguments runs the tool with those, checked again first (docs/running-tool-calls.md).
+ * approval with other arguments runs the tool with those, checked again first (docs/running-tool-calls.md). The
+ * 2026-07-28 revision asks it in an `input_required` result (`inputRequests.approval`), the paused call as
+ * `requestState`, and the retry brings both back (`inputResponses`, `requestState`); older revisions on a live
+ * connection (stdio) send it as `elicitation/create` and wait. A client that declares no elicitation gets a tool
+ * error saying so; nothing runs.
  */
 export function approvalQuestion(name: string, args: unknown, withMode: boolean): Record<string, unknown> {
   const full = canonicalJson(args);
@@ -87,7 +81,12 @@ interface Sealed {
   mac?: string;
 }
 
-/** Seals and encodes a paused call for `requestState`. */
+/**
+ * Seals and encodes a paused call for `requestState`. The state passes through the client, so it is sealed
+ * (HMAC-SHA-256 over its canonical JSON) with the registry's `approvalSecret` or the process's own key; the seal binds
+ * the paused call (tool and arguments), the caller that `authenticate` named and an expiry, and the registry resumes
+ * a state once.
+ */
 export async function encodeRequestState(secret: string | Uint8Array, state: ApprovalStateData, binding: StateBinding, ttlMs: number): Promise<string> {
   const body: Sealed = { v: 1, state, caller: binding.caller, expiresAt: Date.now() + ttlMs };
   const mac = await seal(secret, canonicalJson(body));
@@ -118,7 +117,10 @@ export async function decodeRequestState(secret: string | Uint8Array, text: unkn
   return body.state;
 }
 
-/** A per-process key for servers whose registry has no `approvalSecret`, made on first use. */
+/**
+ * A per-process key for servers whose registry has no `approvalSecret`: then only this process can resume a paused
+ * call, so a service of several instances sets `approvalSecret`.
+ */
 let processKey: Uint8Array | undefined;
 export function ownKey(): Uint8Array {
   return (processKey ??= crypto.getRandomValues(new Uint8Array(32)));

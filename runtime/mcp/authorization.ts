@@ -1,12 +1,13 @@
 /**
- * MCP authorization for the HTTP handlers, the resource server's side (MCP 2026-07-28 "Authorization", RFC 9728):
- * when the app names its authorization server, the handler serves the Protected Resource Metadata that MCP
- * clients read to find where to get a token, and its 401/403 challenges point at it. Checking the token itself is
- * the app's `authenticate` (with a JWT library: see docs/tools-as-a-service.md#authorization); tooltype never
- * handles keys or signatures.
+ * MCP authorization for the HTTP handlers, the resource server's side (MCP 2026-07-28 "Authorization", RFC 9728).
+ * Checking a token is the app's `authenticate` (docs/tools-as-a-service.md#authorization): tooltype handles no keys.
  */
 
-/** `MCPHttpOptions.authorization`: this server as an OAuth protected resource. */
+/**
+ * `MCPHttpOptions.authorization`: this server as an OAuth protected resource. When the app names its authorization
+ * server, the handler serves the Protected Resource Metadata that MCP clients read to find where to get a token, and
+ * its 401/403 challenges point at it.
+ */
 export interface MCPAuthorization {
   /**
    * This server's canonical URI (RFC 8707): the MCP endpoint's own URL, e.g. `https://mcp.example.com/mcp`, with

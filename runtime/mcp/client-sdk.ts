@@ -1,7 +1,6 @@
 /**
- * What `fromMCP` uses of an MCP SDK client and transport, written out rather than taken from either SDK: a client
- * of the SDK v2 (`@modelcontextprotocol/client`) or of the 1.x line (`@modelcontextprotocol/sdk`), from either of
- * its builds (ES module or CommonJS, whose declarations are distinct types), fits.
+ * What `fromMCP` uses of an MCP SDK client and transport, written out rather than taken from either SDK, so that a
+ * client of the SDK v2 or of the 1.x line, from either of its builds (whose declarations are distinct types), fits.
  */
 
 /** A tool as a server lists it (`tools/list`). */

@@ -1,23 +1,6 @@
 /**
  * `fromMCP`: the tools of any MCP server (stdio, Streamable HTTP, in-memory: any SDK client or transport) as
  * run-time schema tools (`tool.fromSchema`) to register in a `ToolRegistry`.
- *
- * - Revisions: given a transport, `fromMCP` connects with the MCP SDK v2 client (`@modelcontextprotocol/client`,
- *   loaded on first need under Node; in a bundle the app passes its client) in its `auto` negotiation: `server/discover` first, the current revision (2026-07-28:
- *   no handshake, `_meta` on every request) when the server speaks it, else the `initialize` handshake of
- *   2025-11-25 / 2025-06-18. The SDK 1.x client speaks only the older revisions, so it is taken when the app
- *   passes one, never made here.
- * - Import: `tools/list` (every page), each tool's `inputSchema` becomes the parameter schema (a draft-07 `$schema`
- *   marker dropped: ajv validates it as 2020-12, which reads what MCP servers send), so dispatch reads, repairs,
- *   coerces and validates the model's arguments before the server sees them, and every provider export works.
- * - Call: `tools/call` with the original name, the call's abort signal and time limit. The model reads the text of
- *   the result's content (non-text blocks named in a short line, `structuredContent` as JSON when there is no
- *   text); the whole `CallToolResult` is the ToolMessage's artifact. `isError: true` becomes a `status: "error"`
- *   answer with the server's text.
- * - Failure: a server that is gone, closes, or does not answer in time makes the call an error answer naming the
- *   server (each tool has a `timeoutMs`, default 60 s), never a hang.
- * - Names: `prefix` + the server's name, with characters providers refuse replaced by `_`. Registration errors for
- *   a clash name both tools' servers, so two servers offering the same tool ask for a `prefix`.
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { loadMCPClientSDK } from "#lazy/mcp-client";
@@ -93,6 +76,22 @@ const INVALID_NAME_CHARACTERS = /[^a-zA-Z0-9_-]/g;
 /**
  * Connect to an MCP server (given an SDK `Client`, connected or not, or a `Transport` to connect one on) and import
  * its tools. Register them with `registry.register(imported.tools)`.
+ * - Revisions: given a transport, `fromMCP` connects with the MCP SDK v2 client (`@modelcontextprotocol/client`;
+ *   in a bundle the app passes its client) in its `auto` negotiation: `server/discover` first, the current revision
+ *   (2026-07-28: no handshake, `_meta` on every request) when the server speaks it, else the `initialize` handshake of
+ *   2025-11-25 / 2025-06-18. The SDK 1.x client speaks only the older revisions, so it is taken when the app
+ *   passes one, never made here.
+ * - Import: `tools/list` (every page), each tool's `inputSchema` becomes the parameter schema (a draft-07 `$schema`
+ *   marker dropped: ajv validates it as 2020-12, which reads what MCP servers send), so dispatch reads, repairs,
+ *   coerces and validates the model's arguments before the server sees them, and every provider export works.
+ * - Call: `tools/call` with the original name, the call's abort signal and time limit. The model reads the text of
+ *   the result's content (non-text blocks named in a short line, `structuredContent` as JSON when there is no
+ *   text); the whole `CallToolResult` is the ToolMessage's artifact. `isError: true` becomes a `status: "error"`
+ *   answer with the server's text.
+ * - Failure: a server that is gone, closes, or does not answer in time makes the call an error answer naming the
+ *   server (each tool has a `timeoutMs`, default 60 s), never a hang.
+ * - Names: `prefix` + the server's name, with characters providers refuse replaced by `_`. Registration errors for
+ *   a clash name both tools' servers, so two servers offering the same tool ask for a `prefix`.
  */
 export async function fromMCP(source: MCPClient | MCPClientTransport, options: MCPImportOptions = {}): Promise<MCPImport> {
   const client = isClient(source) ? source : await connectClient(source, options);

@@ -1,16 +1,6 @@
 /**
  * The MCP methods a tool server answers, on the 2026-07-28 revision and on the older ones, for every transport
- * (stdio and other connections: server.ts; HTTP: fetch.ts). Each transport hands a request over with what it knows
- * of it (`MCPExchange`) and writes the answer back; this file knows no transport.
- *
- * - Which revision a request speaks: one whose `_meta` names `io.modelcontextprotocol/protocolVersion` is of the
- *   current revision (another version there: `UnsupportedProtocolVersion`, -32022, with the versions served);
- *   `initialize` opens an older revision (2025-11-25, 2025-06-18, 2025-03-26), and a request with no version in its
- *   `_meta` is read as one of those.
- * - `server/discover` (current), `initialize` and `ping` (older), `tools/list` (deterministic: registration order;
- *   `ttlMs` and `cacheScope` on the current revision), `tools/call` (tool-call.ts). Results of the current revision
- *   carry `resultType` and the server's identity in `_meta`.
- * - `subscriptions/listen` is the transport's (it keeps a stream open); `acknowledgeListen` writes its first message.
+ * (stdio and other connections: server.ts; HTTP: fetch.ts), which hands a request over as an `MCPExchange`.
  */
 import { loopAccess } from "../registry/core";
 import type { BaseToolRegistry as ToolRegistry } from "../registry/core";
@@ -41,6 +31,17 @@ import { callTool } from "./tool-call";
 
 export type { Era, LegacySession, MCPEndpoint, MCPExchange, MCPServerOptions } from "./exchange";
 
+/**
+ * The endpoint of `registry`: it answers a request with what its transport knows of it and knows no transport.
+ * - Which revision a request speaks: one whose `_meta` names `io.modelcontextprotocol/protocolVersion` is of the
+ *   current revision (another version there: `UnsupportedProtocolVersion`, -32022, with the versions served);
+ *   `initialize` opens an older revision (2025-11-25, 2025-06-18, 2025-03-26), and a request with no version in its
+ *   `_meta` is read as one of those.
+ * - `server/discover` (current), `initialize` and `ping` (older), `tools/list` (deterministic: registration order;
+ *   `ttlMs` and `cacheScope` on the current revision), `tools/call` (tool-call.ts). Results of the current revision
+ *   carry `resultType` and the server's identity in `_meta`.
+ * - `subscriptions/listen` is the transport's (it keeps a stream open); `acknowledgeListen` writes its first message.
+ */
 export function mcpEndpoint(registry: ToolRegistry, options: MCPServerOptions = {}): MCPEndpoint {
   const progressIntervalMs = options.progressIntervalMs ?? PROGRESS_INTERVAL_MS;
   if (typeof progressIntervalMs !== "number" || !(progressIntervalMs >= 0) || !Number.isFinite(progressIntervalMs)) {

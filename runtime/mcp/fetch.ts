@@ -1,22 +1,6 @@
 /**
- * `mcpFetchHandler`: the registry as an MCP endpoint with the Web-standard signature `(Request) => Promise<Response>`
- * (Streamable HTTP), for Cloudflare Workers, Deno, Bun, Hono, a Next.js route handler, and Node through the bridge in
- * node.ts. It answers the methods of endpoint.ts itself, with no MCP SDK: a Worker serving tools stays small.
- *
- * - Stateless: any instance can answer any request. Nothing is kept between requests but the calls still running.
- * - Security first (http-policy.ts): host, origin, method, `authenticate`, body and batch limits, before anything
- *   of the request is read as a message.
- * - The 2026-07-28 revision: one message per POST whose headers must agree with its body (`MCP-Protocol-Version`
- *   with `_meta`, `Mcp-Method`, `Mcp-Name` for `tools/call`: else 400 `HeaderMismatch`), an unsupported version is
- *   400 `UnsupportedProtocolVersion`, an unknown method 404. Cancelling is closing the response.
- *   `subscriptions/listen` keeps its response open and writes tool list changes there.
- * - Older revisions (a client that sends `initialize`): answered as before, each POST on its own; the initialize
- *   answer carries an `Mcp-Session-Id` (a correlation key signed for the caller, not server state), so a client's
- *   later `notifications/cancelled` finds the call it names when it reaches the same instance, and nobody else's.
- * - At most `maxConcurrentRequests` requests at once (an open subscription counts); a body must arrive within
- *   `bodyTimeoutMs`. Progress needs a stream: the answer is one JSON body unless a call carries a `progressToken`
- *   (see `jsonResponse`).
- * Nothing here generates code or imports a Node built-in.
+ * `mcpFetchHandler`: the registry as an MCP endpoint with the Web-standard signature, answering endpoint.ts's methods
+ * itself, with no MCP SDK and no Node built-in, so a Worker serving tools stays small.
  */
 import type { BaseToolRegistry as ToolRegistry } from "../registry/core";
 import { watchTools } from "../registry/tool-changes";
@@ -43,7 +27,23 @@ import { signedSessions } from "./sessions";
 const SESSION_HEADER = "mcp-session-id";
 const SSE_HEADERS = { "content-type": "text/event-stream", "cache-control": "no-cache", "x-accel-buffering": "no" };
 
-/** `(request) => Promise<Response>` serving the registry's tools over MCP Streamable HTTP, stateless. */
+/**
+ * `(request) => Promise<Response>` serving the registry's tools over MCP Streamable HTTP, stateless: for Cloudflare
+ * Workers, Deno, Bun, Hono, a Next.js route handler, and Node through `mcpHttpHandler`.
+ * - Stateless: any instance can answer any request. Nothing is kept between requests but the calls still running.
+ * - Security first (http-policy.ts): host, origin, method, `authenticate`, body and batch limits, before anything
+ *   of the request is read as a message.
+ * - The 2026-07-28 revision: one message per POST whose headers must agree with its body (`MCP-Protocol-Version`
+ *   with `_meta`, `Mcp-Method`, `Mcp-Name` for `tools/call`: else 400 `HeaderMismatch`), an unsupported version is
+ *   400 `UnsupportedProtocolVersion`, an unknown method 404. Cancelling is closing the response.
+ *   `subscriptions/listen` keeps its response open and writes tool list changes there.
+ * - Older revisions (a client that sends `initialize`): answered as before, each POST on its own; the initialize
+ *   answer carries an `Mcp-Session-Id` (a correlation key signed for the caller, not server state), so a client's
+ *   later `notifications/cancelled` finds the call it names when it reaches the same instance, and nobody else's.
+ * - At most `maxConcurrentRequests` requests at once (an open subscription counts); a body must arrive within
+ *   `bodyTimeoutMs`. Progress needs a stream: the answer is one JSON body unless a call carries a `progressToken`
+ *   (see `jsonResponse`).
+ */
 export function mcpFetchHandler(registry: ToolRegistry, options: MCPHttpOptions = {}): (request: Request) => Promise<Response> {
   const policy = httpPolicy(options);
   const endpoint = mcpEndpoint(registry, { ...options, exposeErrors: policy.exposeErrors, timeoutMs: options.timeoutMs ?? MCP_HTTP_TIMEOUT_MS });

@@ -1,19 +1,6 @@
 /**
- * Who may reach the MCP endpoint over HTTP, and how much they may send: the one policy both HTTP entries share
- * (`mcpFetchHandler` and the Node bridge over it). Web-standard only (Request, Response, streams), so it runs on
- * Workers, Deno, Bun and Node alike.
- *
- * In order, each refusal a JSON-RPC error body with its status:
- * 1. Host (DNS rebinding): the `Host` header's name (and the request URL's, where they differ) must be allowed;
- *    default the loopback names only.
- * 2. Origin: a browser's `Origin` must be listed or be the request's own host; a request without one (a program,
- *    not a page) passes. A page on another site can never drive the tools.
- * 3. Method: POST only (stateless: no GET stream, no DELETE of a session; the 2026-07-28 revision has neither) → 405; a browser's
- *    OPTIONS preflight from an allowed origin → 204 with the CORS headers the POST needs.
- * 4. `authenticate(request)`: nothing returned → 401 with `WWW-Authenticate` (MCP's authorization rules, RFC 6750
- *    and RFC 9728's `resource_metadata`); an `MCPAuthError(403)` → 403 (`insufficient_scope`).
- * 5. Body: at most `maxBodyBytes` (by Content-Length, then counted while read) → 413; JSON → else 400 (-32700); a
- *    batch of at most `maxBatchSize` messages → else 400.
+ * Who may reach the MCP endpoint over HTTP, and how much they may send: the one policy both HTTP entries share,
+ * Web-standard only (Request, Response, streams), so it runs on Workers, Deno, Bun and Node alike.
  */
 import { nestsDeeperThan } from "../arguments/json-depth";
 import { type MCPAuthorization, protectedResourceMetadataUrl } from "./authorization";
@@ -140,7 +127,19 @@ export interface Admitted {
   body: unknown;
 }
 
-/** The request's refusal (a Response), or what passed. */
+/**
+ * The request's refusal (a Response), or what passed. In order, each refusal a JSON-RPC error body with its status:
+ * 1. Host (DNS rebinding): the `Host` header's name (and the request URL's, where they differ) must be allowed;
+ *    default the loopback names only.
+ * 2. Origin: a browser's `Origin` must be listed or be the request's own host; a request without one (a program,
+ *    not a page) passes. A page on another site can never drive the tools.
+ * 3. Method: POST only (stateless: no GET stream, no DELETE of a session; the 2026-07-28 revision has neither) → 405; a browser's
+ *    OPTIONS preflight from an allowed origin → 204 with the CORS headers the POST needs.
+ * 4. `authenticate(request)`: nothing returned → 401 with `WWW-Authenticate` (MCP's authorization rules, RFC 6750
+ *    and RFC 9728's `resource_metadata`); an `MCPAuthError(403)` → 403 (`insufficient_scope`).
+ * 5. Body: at most `maxBodyBytes` (by Content-Length, then counted while read) → 413; JSON → else 400 (-32700); a
+ *    batch of at most `maxBatchSize` messages → else 400.
+ */
 export async function admit(request: Request, policy: HttpPolicy): Promise<Response | Admitted> {
   const urlHost = new URL(request.url).host;
   const hostHeader = request.headers.get("host") ?? urlHost;

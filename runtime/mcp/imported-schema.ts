@@ -1,10 +1,4 @@
-/**
- * The limits an imported tool's `inputSchema` must keep before it joins a registry. A server is not trusted: a
- * schema nested 10,000 deep made every export of the whole registry throw, a 5,000-property one or a `$ref` that
- * points at itself made every call overflow the stack, a 2 KiB schema of nested `anyOf` references made one call
- * validate for a minute, and inlining references for Gemini made 88 MiB of one small schema. Each check here walks
- * the schema once, without recursion on the document's own depth, and says what is wrong in a sentence.
- */
+/** The limits an imported tool's `inputSchema` must keep before it joins a registry: an MCP server is not trusted. */
 
 /** Limits of one imported schema; each has the default below. */
 export interface ImportedSchemaLimits {
@@ -20,7 +14,13 @@ export interface ImportedSchemaLimits {
 
 export const IMPORTED_SCHEMA_LIMITS: ImportedSchemaLimits = { maxChars: 256 * 1024, maxDepth: 64, maxProperties: 1_000, maxExpanded: 100_000 };
 
-/** What is wrong with `schema` under `limits`, or `undefined` when it keeps them. */
+/**
+ * What is wrong with `schema` under `limits` (in a sentence), or `undefined` when it keeps them. Each check walks the
+ * schema once, without recursion on the document's own depth. Without them, a schema nested 10,000 deep made every
+ * export of the whole registry throw, a 5,000-property one or a `$ref` that points at itself made every call
+ * overflow the stack, a 2 KiB schema of nested `anyOf` references made one call validate for a minute, and
+ * inlining references for Gemini made 88 MiB of one small schema.
+ */
 export function importedSchemaProblem(schema: unknown, limits: ImportedSchemaLimits = IMPORTED_SCHEMA_LIMITS): string | undefined {
   // Depth first, without recursion: JSON.stringify itself overflows the stack on a deep enough document.
   const stack: [unknown, number][] = [[schema, 1]];

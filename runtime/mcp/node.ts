@@ -1,9 +1,6 @@
 /**
  * `mcpHttpHandler`: the Web-standard handler (fetch.ts) for Node's `http` server, Express and the like, through a
- * small Request/Response bridge. Same policy, same answers; only the plumbing differs.
- *
- * The bridge uses Node's own classes only through types (a request is read from its events, a response written
- * with `writeHead`/`write`/`end`), so this file adds no Node built-in import to a bundle that does not use it.
+ * small Request/Response bridge that uses Node's classes only through types (no Node built-in import in a bundle).
  */
 import type { BaseToolRegistry as ToolRegistry } from "../registry/core";
 import type { MCPHttpOptions } from "./http-policy";

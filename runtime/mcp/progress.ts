@@ -1,14 +1,4 @@
-/**
- * Progress reports of one MCP `tools/call`, turned into `notifications/progress` a client can take.
- *
- * - A tool may call `ctx.progress` once per item of a million-item loop; each report would be one notification
- *   (and, over HTTP, one SSE event). At most one goes out per interval: the first at once, later ones coalesced so
- *   that the newest report of an interval goes out at its end.
- * - The MCP spec requires the progress value to increase with each notification: a report that does not is dropped.
- * - When the call ends, a report still waiting is sent before the result (so the client sees the final state) and
- *   nothing is sent after it; a cancelled call sends nothing more. On a stream transport the server then waits for
- *   the client to have handled the reports before the result goes out (server.ts).
- */
+/** Progress reports of one MCP `tools/call`, turned into `notifications/progress` a client can take. */
 import type { ToolProgress } from "../dispatch/options";
 
 /** Default spacing of progress notifications for one call, in milliseconds. */
@@ -27,7 +17,16 @@ export interface ProgressThrottle {
   finish(send: boolean): void;
 }
 
-/** `send` at most once per `intervalMs` (every report when `intervalMs` is 0), progress strictly increasing. */
+/**
+ * `send` at most once per `intervalMs` (every report when `intervalMs` is 0), progress strictly increasing.
+ * - A tool may call `ctx.progress` once per item of a million-item loop; each report would be one notification
+ *   (and, over HTTP, one SSE event). At most one goes out per interval: the first at once, later ones coalesced so
+ *   that the newest report of an interval goes out at its end.
+ * - The MCP spec requires the progress value to increase with each notification: a report that does not is dropped.
+ * - When the call ends, a report still waiting is sent before the result (so the client sees the final state) and
+ *   nothing is sent after it; a cancelled call sends nothing more. On a stream transport the server then waits for
+ *   the client to have handled the reports before the result goes out (server.ts).
+ */
 export function throttleProgress(send: (update: ToolProgress) => void, intervalMs: number): ProgressThrottle {
   let last = -Infinity;
   let sentAt = -Infinity;

@@ -1,8 +1,6 @@
 /**
- * The words of the MCP wire that the server answers in: the revisions it speaks, the `_meta` keys of the
- * 2026-07-28 revision, the JSON-RPC error codes, and the shapes of JSON-RPC messages. Plain data, no SDK: a
- * stateless endpoint answers a handful of methods, and a Worker that serves them should not carry a protocol
- * library for it.
+ * The words of the MCP wire that the server answers in (revisions, `_meta` keys, JSON-RPC error codes, message
+ * shapes): plain data, so a Worker that serves a handful of methods carries no protocol library.
  */
 
 /** The current revision: stateless, every request carries its version and the client's capabilities in `_meta`. */

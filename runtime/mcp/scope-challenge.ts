@@ -1,7 +1,6 @@
 /**
  * The HTTP handlers' refusal of a request that calls a tool its caller lacks scopes for (scopes.ts decides): 403
- * with a `Bearer error="insufficient_scope"` challenge naming every scope the request's calls need, before any of
- * them runs.
+ * with a `Bearer error="insufficient_scope"` challenge naming every scope the request's calls need, before any runs.
  */
 import type { BaseToolRegistry as ToolRegistry } from "../registry/core";
 import { challenge, challengeHeaders, type HttpPolicy, refusal } from "./http-policy";

@@ -1,10 +1,6 @@
 /**
  * The scopes a tool declares (`scopes: ["files:read"]`) against those its caller holds: a call without every one
- * is refused before the tool runs. Over HTTP the handler refuses it with 403 and a `Bearer
- * error="insufficient_scope"` challenge naming all the scopes the request needs (MCP 2026-07-28, "Scope Challenge
- * Handling"), so a client can step up in one authorization; the server's tool-call entry refuses it again with a
- * JSON-RPC error for a server given a caller by other means. A server with no caller at all (stdio: the local
- * user who started it) checks none. The HTTP refusal is scope-challenge.ts.
+ * is refused before the tool runs.
  */
 import type { RegisteredTool } from "../dispatch/options";
 import { MCPProtocolError } from "./protocol-error";
@@ -30,7 +26,12 @@ export function missingScopes(tool: RegisteredTool, auth: unknown): string[] {
   return needed.filter((s) => !granted.has(s));
 }
 
-/** The server's tool-call entry: throws the JSON-RPC error of a call its caller may not make (no caller: stdio). */
+/**
+ * The server's tool-call entry: throws the JSON-RPC error of a call its caller may not make. Over HTTP the handler
+ * has already refused such a request (scope-challenge.ts: all the scopes it needs, MCP 2026-07-28 "Scope Challenge
+ * Handling", so a client can step up in one authorization); this is for a server given a caller by other means. A
+ * server with no caller at all (stdio: the local user who started it) checks none.
+ */
 export function enforceScopes(tool: RegisteredTool, scope: { auth?: unknown }): void {
   if (!("auth" in scope)) return;
   const missing = missingScopes(tool, scope.auth);

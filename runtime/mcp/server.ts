@@ -1,20 +1,6 @@
 /**
  * The MCP server of a registry on a connection that lives across requests: stdio, an in-memory pair, any transport
- * with the SDK's `Transport` shape (1.x's and 2.x's `StdioServerTransport` both fit). The methods are endpoint.ts's;
- * this file carries messages both ways on the connection:
- *
- * - A client of the current revision sends `_meta` on every request; one of an older revision opens with
- *   `initialize`, whose answer this connection keeps (its revision, its capabilities).
- * - `notifications/cancelled` aborts the call it names (the current revision's way on stdio, and the older ones').
- * - `subscriptions/listen` opens a subscription for tool list changes, acknowledged first, ended by the client's
- *   `notifications/cancelled`; an older client that initialized gets `notifications/tools/list_changed`.
- * - An older client that declared elicitation is asked for approval by a request of the server's own
- *   (`elicitation/create`); the current revision asks through an `input_required` result instead (approval.ts).
- * - Progress: the SDK clients read the messages of one chunk of a stream (stdio) in one go and handle a response at
- *   once but a notification a microtask later, by which time the response has removed the call's progress handler,
- *   so a report sent right before the result would be dropped. A client of an older revision answers a ping only
- *   after it handled what came before, so a call that sent reports pings first (at most `PROGRESS_SETTLE_MS`); on
- *   the current revision, which has no ping, the result waits until the last report was written.
+ * with the SDK's `Transport` shape. The methods are endpoint.ts's; this file carries messages both ways.
  */
 import { watchTools } from "../registry/tool-changes";
 import type { BaseToolRegistry as ToolRegistry } from "../registry/core";
@@ -100,6 +86,21 @@ interface Wire {
   onerror?: (error: Error) => void;
 }
 
+/**
+ * One connection's side of the server:
+ * - A client of the current revision sends `_meta` on every request; one of an older revision opens with
+ *   `initialize`, whose answer this connection keeps (its revision, its capabilities).
+ * - `notifications/cancelled` aborts the call it names (the current revision's way on stdio, and the older ones').
+ * - `subscriptions/listen` opens a subscription for tool list changes, acknowledged first, ended by the client's
+ *   `notifications/cancelled`; an older client that initialized gets `notifications/tools/list_changed`.
+ * - An older client that declared elicitation is asked for approval by a request of the server's own
+ *   (`elicitation/create`); the current revision asks through an `input_required` result instead (approval.ts).
+ * - Progress: the SDK clients read the messages of one chunk of a stream (stdio) in one go and handle a response at
+ *   once but a notification a microtask later, by which time the response has removed the call's progress handler,
+ *   so a report sent right before the result would be dropped. A client of an older revision answers a ping only
+ *   after it handled what came before, so a call that sent reports pings first (at most `PROGRESS_SETTLE_MS`); on
+ *   the current revision, which has no ping, the result waits until the last report was written.
+ */
 class Connection {
   readonly #endpoint: MCPEndpoint;
   readonly #wire: Wire;

@@ -1,11 +1,6 @@
 /**
  * Session ids of the stateless HTTP server, which exist only so that a client's `notifications/cancelled` can find
- * the call it names. Each id is signed (HMAC-SHA-256 through Web Crypto, so it runs on Workers too) with a key made
- * by the handler, over a random nonce and the caller that `authenticate` named: an id this handler never issued, or
- * one issued to another caller, verifies as nothing, so nobody can cancel or take over someone else's call.
- *
- * A caller is named by what `authenticate` returned: a string or number as it is, anything else by its JSON (a
- * token's claims), no `authenticate` as the anonymous caller, whose ids are still unguessable.
+ * the call it names.
  */
 
 export interface Sessions {
@@ -15,6 +10,14 @@ export interface Sessions {
   verify(session: string, auth: unknown): Promise<boolean>;
 }
 
+/**
+ * Issues and checks ids signed (HMAC-SHA-256 through Web Crypto, so it runs on Workers too) with a key made by the
+ * handler, over a random nonce and the caller that `authenticate` named: an id this handler never issued, or
+ * one issued to another caller, verifies as nothing, so nobody can cancel or take over someone else's call.
+ *
+ * A caller is named by what `authenticate` returned: a string or number as it is, anything else by its JSON (a
+ * token's claims), no `authenticate` as the anonymous caller, whose ids are still unguessable.
+ */
 export function signedSessions(): Sessions {
   let key: ReturnType<typeof makeKey> | undefined;
   const keyOnce = (): ReturnType<typeof makeKey> => (key ??= makeKey());

@@ -1,17 +1,4 @@
-/**
- * `tools/call`: one call through the registry's dispatch pipeline, on any revision and transport.
- *
- * - Invalid arguments and failing tools are `isError: true` results the model can read and correct; an unknown tool
- *   is JSON-RPC error -32602, as the protocol asks.
- * - The call's `ToolContext` gets the caller (`auth`, from the HTTP `authenticate` hook), a `progress` function that
- *   sends `notifications/progress` when the client sent a `progressToken` (throttled: progress.ts), and a signal
- *   aborted when the client cancels (a closed stream, `notifications/cancelled`).
- * - A `needsApproval` tool asks the client's user first (approval.ts).
- * - Error policy: with `exposeErrors: false` (the HTTP default) only texts written for the caller go out verbatim
- *   (a `ToolError`, a validation error, tooltype's own timeout and result errors, and whatever a tool's or
- *   registry's own `handleToolError` returns); any other failure becomes a generic text, since an exception's
- *   message may carry paths, connection strings or tokens.
- */
+/** `tools/call`: one call through the registry's dispatch pipeline, on any revision and transport. */
 import type { ApprovalDecision } from "../dispatch/approval";
 import type { PendingApproval } from "../dispatch/approval-error";
 import type { NormalizedCall } from "../dispatch/call";
@@ -31,6 +18,19 @@ import { enforceScopes } from "./scopes";
 /** tooltype's own error classes, whose texts are written for the caller (by class, and by name across package copies). */
 const CALLER_FACING = new Set(["ToolError", "ToolValidationError", "ToolTimeoutError", "ToolResultError"]);
 
+/**
+ * The answer to one `tools/call`:
+ * - Invalid arguments and failing tools are `isError: true` results the model can read and correct; an unknown tool
+ *   is JSON-RPC error -32602, as the protocol asks.
+ * - The call's `ToolContext` gets the caller (`auth`, from the HTTP `authenticate` hook), a `progress` function that
+ *   sends `notifications/progress` when the client sent a `progressToken` (throttled: progress.ts), and a signal
+ *   aborted when the client cancels (a closed stream, `notifications/cancelled`).
+ * - A `needsApproval` tool asks the client's user first (approval.ts).
+ * - Error policy: with `exposeErrors: false` (the HTTP default) only texts written for the caller go out verbatim
+ *   (a `ToolError`, a validation error, tooltype's own timeout and result errors, and whatever a tool's or
+ *   registry's own `handleToolError` returns); any other failure becomes a generic text, since an exception's
+ *   message may carry paths, connection strings or tokens.
+ */
 export async function callTool(endpoint: MCPEndpoint, request: JsonRpcRequest, era: Era, exchange: MCPExchange): Promise<Record<string, unknown>> {
   const params = isRecord(request.params) ? request.params : {};
   const name = params.name;
