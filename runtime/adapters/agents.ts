@@ -1,17 +1,6 @@
 /**
  * `tooltype/agents`: a registry's tools as function tools of the OpenAI Agents SDK (`@openai/agents`), for
- * `new Agent({ tools })` and `run(agent, input)`. Needs `@openai/agents` installed (an optional peer; the main entry
- * never loads it).
- *
- * - Each tool is made by the SDK's own `tool()` (JSON Schema parameters), so approval, enabling and tracing work as
- *   for the SDK's tools; strict by default, as the SDK is: the schema is tooltype's strict rewrite (optional
- *   parameters nullable, every property required), sent as is. `{ strict: false }` opts out.
- * - Its `invoke` receives the model's arguments text and runs it through the registry's pipeline (lenient read,
- *   repair, coercion, validation, tooltype's time limits, the run's abort signal); the SDK would only `JSON.parse` it.
- * - The model reads the content; artifacts go to `onToolMessage`. A failed call (invalid arguments, a throwing or
- *   timed-out tool) reaches `errorFunction` as a `ToolCallFailedError`; the default answers with tooltype's text;
- *   `errorFunction: null` makes the run fail instead, as in the SDK.
- * - `needsApproval: true` for tools that ask for approval.
+ * `new Agent({ tools })` and `run(agent, input)`. Needs `@openai/agents` installed (an optional peer).
  *
  * @module tooltype/agents
  */
@@ -35,7 +24,18 @@ export interface AgentsToolsOptions extends AdapterOptions {
   errorFunction?: AgentsErrorFunction | null;
 }
 
-/** The registry's tools as Agents SDK function tools. Throws ToolExportError where a strict rewrite is impossible. */
+/**
+ * The registry's tools as Agents SDK function tools. Throws ToolExportError where a strict rewrite is impossible.
+ * - Each tool is made by the SDK's own `tool()` (JSON Schema parameters), so approval, enabling and tracing work as
+ *   for the SDK's tools; strict by default, as the SDK is: the schema is tooltype's strict rewrite (optional
+ *   parameters nullable, every property required), sent as is. `{ strict: false }` opts out.
+ * - Its `invoke` receives the model's arguments text and runs it through the registry's pipeline (lenient read,
+ *   repair, coercion, validation, tooltype's time limits, the run's abort signal); the SDK would only `JSON.parse` it.
+ * - The model reads the content; artifacts go to `onToolMessage`. A failed call (invalid arguments, a throwing or
+ *   timed-out tool) reaches `errorFunction` as a `ToolCallFailedError`; the default answers with tooltype's text;
+ *   `errorFunction: null` makes the run fail instead, as in the SDK.
+ * - `needsApproval: true` for tools that ask for approval.
+ */
 export function toAgentsTools(registry: ToolRegistry, options: AgentsToolsOptions = {}): FunctionTool[] {
   const errorFunction = options.errorFunction === undefined ? defaultErrorFunction : options.errorFunction;
   return adaptTools(registry, options, true).map((adapted): FunctionTool => {

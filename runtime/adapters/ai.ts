@@ -1,22 +1,6 @@
 /**
  * `tooltype/ai`: a registry's tools as the `tools` record of the Vercel AI SDK (`ai`, major 7) for `generateText`,
- * `streamText` and agents built on them. Needs `ai` installed (an optional peer; the main entry never loads it).
- *
- * Each tool: its description and example arguments (`inputExamples`, from `@example` JSON blocks), its JSON Schema
- * through `jsonSchema()` (unchecked there: tooltype validates), `strict`
- * where asked (the AI SDK's OpenAI provider sends it), and an `execute` that runs the call through the registry's
- * pipeline with the AI SDK's tool call id and abort signal. The tool's output (what the program keeps, in
- * `toolResults` and steps) is the ToolMessage with its artifact; `toModelOutput` sends the model only its content.
- * A call tooltype answers with an error (invalid arguments, a throwing or timed-out tool) is a tool result too,
- * whose ToolMessage has `status: "error"`: the model reads tooltype's text exactly, where a thrown error would reach
- * it wrapped as `{"error": "<name>: <message>"}`. Only a handler that rethrows (`handleToolError: false`, …) makes
- * the AI SDK record a `tool-error`. `needsApproval` is passed for tools that ask for it.
- *
- * The AI SDK parses the arguments text before `execute`; `toolCallRepair(registry)`, given as `generateText`'s
- * `repairToolCall`, reads text it refused as tooltype reads it (trailing commas, single quotes, … see repair.ts).
- *
- * `ai` 7 is an ES module; this CommonJS entry loads it with `require`, which Node runs for ES modules from 20.19
- * and 22.12 on (the AI SDK itself asks for Node 22).
+ * `streamText` and agents built on them. Needs `ai` installed (an optional peer).
  *
  * @module tooltype/ai
  */
@@ -34,6 +18,21 @@ type AISDK = typeof import("ai", { with: { "resolution-mode": "import" } });
 /**
  * `{ [name]: tool }` for `generateText({ model, tools: toAISDKTools(registry), … })`. Throws ToolExportError when
  * `strict` is asked for a tool whose schema strict mode cannot express.
+ *
+ * Each tool: its description and example arguments (`inputExamples`, from `@example` JSON blocks), its JSON Schema
+ * through `jsonSchema()` (unchecked there: tooltype validates), `strict`
+ * where asked (the AI SDK's OpenAI provider sends it), and an `execute` that runs the call through the registry's
+ * pipeline with the AI SDK's tool call id and abort signal. The tool's output (what the program keeps, in
+ * `toolResults` and steps) is the ToolMessage with its artifact; `toModelOutput` sends the model only its content.
+ * A call tooltype answers with an error (invalid arguments, a throwing or timed-out tool) is a tool result too,
+ * whose ToolMessage has `status: "error"`: the model reads tooltype's text exactly, where a thrown error would reach
+ * it wrapped as `{"error": "<name>: <message>"}`. Only a handler that rethrows (`handleToolError: false`, …) makes
+ * the AI SDK record a `tool-error`. `needsApproval` is passed for tools that ask for it.
+ *
+ * The AI SDK parses the arguments text before `execute`: give `toolCallRepair(registry)` as `repairToolCall` to have
+ * text it refused read as tooltype reads it (trailing commas, single quotes, …). `ai` 7 is an ES module; this
+ * CommonJS entry loads it with `require`, which Node runs for ES modules from 20.19 and 22.12 on (the AI SDK itself
+ * asks for Node 22).
  */
 export function toAISDKTools(registry: ToolRegistry, options: AdapterOptions = {}): Record<string, AISDKTool> {
   const { jsonSchema, tool } = loadAISDK();

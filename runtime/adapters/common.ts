@@ -1,8 +1,6 @@
 /**
- * What every framework adapter (AI SDK, LangChain.js, OpenAI Agents SDK) shares: which tools to hand over, each
- * one's schema as OpenAI's export writes it (rewritten for strict mode where asked), and one call through the
- * registry's full pipeline (lenient read, repair, coercion, validation, error handlers, time limits, the
- * framework's abort signal) answered with a ToolMessage. Built on the public API only.
+ * What every framework adapter shares, built on the public API only: which tools to hand over, each one's schema
+ * as OpenAI's export writes it, and one call through the registry's full pipeline answered with a ToolMessage.
  */
 import { type DispatchOptions, type JsonSchema, type OpenAIToolCall, type RegisteredTool, type ToolCall, type ToolMessage, type ToolRegistry, toOpenAITools } from "./runtime";
 

@@ -1,8 +1,6 @@
 /**
- * The ES module face of `tooltype/langchain`: the functions of langchain.ts (loaded as CommonJS), typed against
- * LangChain's ES module declarations. LangChain ships one set of declarations for `import` and another for
- * `require`, and their classes do not mix in types: an ES module project's `createAgent` and `ToolNode` would refuse
- * tools typed with the CommonJS set. At run time the two builds work together.
+ * The ES module face of `tooltype/langchain`: langchain.ts's functions typed against LangChain's ES module
+ * declarations, whose classes do not mix in types with its CommonJS ones (at run time the two builds work together).
  */
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import type { ToolRegistry } from "./runtime.js";

@@ -1,18 +1,6 @@
 /**
  * `tooltype/langchain`: a registry's tools as LangChain.js tools (`StructuredTool`s), accepted wherever LangChain's
- * own are: `model.bindTools(tools)`, `createAgent({ tools })` from `langchain`, LangGraph's `ToolNode`. Needs
- * `@langchain/core` installed (an optional peer; the main entry never loads it).
- *
- * - Schema: the tool's JSON Schema (or its strict rewrite with `{ strict: true }`), which LangChain sends as is.
- * - Arguments: tooltype validates them, not LangChain: LangChain's own JSON Schema check would refuse what
- *   tooltype coerces (`"3"` for an integer) and answer in its own words, so it is given an open schema for the
- *   moment it checks (see `call`), and the call goes through the registry's pipeline with the tool call's id and
- *   the run's abort signal.
- * - Result: called with a `ToolCall` (as agents and `ToolNode` do), a LangChain `ToolMessage` carrying tooltype's
- *   content, `status` ("error" for invalid arguments and failures, with tooltype's text) and `artifact` (for
- *   `content_and_artifact` tools; it never reaches the model). Called with plain arguments, the content (or
- *   `[content, artifact]`), and a failure throws `ToolCallFailedError`.
- * - `returnDirect` comes from the tool's option.
+ * own are. Needs `@langchain/core` installed (an optional peer).
  *
  * @module tooltype/langchain
  */
@@ -89,7 +77,20 @@ export class TooltypeLangChainTool extends StructuredTool {
   }
 }
 
-/** The registry's tools as LangChain tools, for `bindTools`, `createAgent` or a `ToolNode`. */
+/**
+ * The registry's tools as LangChain tools, for `model.bindTools(tools)`, `createAgent({ tools })` from `langchain` or
+ * LangGraph's `ToolNode`.
+ * - Schema: the tool's JSON Schema (or its strict rewrite with `{ strict: true }`), which LangChain sends as is.
+ * - Arguments: tooltype validates them, not LangChain: LangChain's own JSON Schema check would refuse what
+ *   tooltype coerces (`"3"` for an integer) and answer in its own words, so it is given an open schema for the
+ *   moment it checks (see `call`), and the call goes through the registry's pipeline with the tool call's id and
+ *   the run's abort signal.
+ * - Result: called with a `ToolCall` (as agents and `ToolNode` do), a LangChain `ToolMessage` carrying tooltype's
+ *   content, `status` ("error" for invalid arguments and failures, with tooltype's text) and `artifact` (for
+ *   `content_and_artifact` tools; it never reaches the model). Called with plain arguments, the content (or
+ *   `[content, artifact]`), and a failure throws `ToolCallFailedError`.
+ * - `returnDirect` comes from the tool's option.
+ */
 export function toLangChainTools(registry: ToolRegistry, options: AdapterOptions = {}): TooltypeLangChainTool[] {
   return adaptTools(registry, options).map((adapted) => new TooltypeLangChainTool(adapted));
 }

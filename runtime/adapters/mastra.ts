@@ -1,17 +1,6 @@
 /**
  * `tooltype/mastra`: a registry's tools as Mastra tools (`createTool`), for `new Agent({ tools })` of `@mastra/core`
- * (an optional peer; the main entry never loads it).
- *
- * - Schema: Mastra takes a Standard Schema with a JSON Schema side. Each tool's is tooltype's: its JSON Schema (or
- *   strict rewrite) for the model, and a `validate` that passes every input on, because tooltype validates: Mastra's
- *   own check of a plain JSON Schema would refuse what tooltype coerces, and answer the model with nothing.
- * - Call: `execute` runs the call through the registry's pipeline with Mastra's tool call id and abort signal; its
- *   output (what the program keeps) is the ToolMessage, artifact included, and `toModelOutput` sends the model its
- *   content (tooltype's error text for a failed call).
- * - `strict` where asked, `requireApproval` for tools that ask for approval.
- *
- * `@mastra/core` declares its types as an ES module only; this CommonJS entry loads its CommonJS build with
- * `require` and refers to its types with `resolution-mode: "import"`.
+ * (an optional peer).
  *
  * @module tooltype/mastra
  */
@@ -24,9 +13,22 @@ export type { AdapterOptions } from "./common";
 /** One tool for Mastra: the arguments object in, the ToolMessage out. */
 export type MastraTool = ToolAction<Record<string, unknown>, ToolMessage>;
 
+/**
+ * `@mastra/core` declares its types as an ES module only: this CommonJS entry loads its CommonJS build with `require`
+ * and refers to its types with `resolution-mode: "import"`.
+ */
 type MastraTools = typeof import("@mastra/core/tools", { with: { "resolution-mode": "import" } });
 
-/** `{ [name]: tool }` for `new Agent({ tools: toMastraTools(registry) })`. */
+/**
+ * `{ [name]: tool }` for `new Agent({ tools: toMastraTools(registry) })`.
+ * - Schema: Mastra takes a Standard Schema with a JSON Schema side. Each tool's is tooltype's: its JSON Schema (or
+ *   strict rewrite) for the model, and a `validate` that passes every input on, because tooltype validates: Mastra's
+ *   own check of a plain JSON Schema would refuse what tooltype coerces, and answer the model with nothing.
+ * - Call: `execute` runs the call through the registry's pipeline with Mastra's tool call id and abort signal; its
+ *   output (what the program keeps) is the ToolMessage, artifact included, and `toModelOutput` sends the model its
+ *   content (tooltype's error text for a failed call).
+ * - `strict` where asked, `requireApproval` for tools that ask for approval.
+ */
 export function toMastraTools(registry: ToolRegistry, options: AdapterOptions = {}): Record<string, MastraTool> {
   const { createTool } = loadMastra();
   const tools: Record<string, MastraTool> = {};

@@ -1,7 +1,6 @@
 /**
- * What the framework adapters use of the runtime, named in one place: the registry, the ToolMessage and the public
- * types they build on. Each comes from its own module (not entries/index.ts, the public entry, which nothing inside
- * the runtime imports), so a move of the runtime's files changes this file only.
+ * What the framework adapters use of the runtime, named in one place (each from its own module, never the public entry,
+ * which nothing inside the runtime imports), so that a move of the runtime's files changes this file only.
  */
 export type { BaseToolRegistry as ToolRegistry } from "../registry/core";
 export type { RegisteredTool } from "../dispatch/options";
