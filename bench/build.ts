@@ -1,16 +1,6 @@
 /**
- * Benchmark 3, build cost: a generated project of N tools with varied parameter types (generate.ts), built by
- * - `tsc -p tsconfig.installed.json` from a copy of the typescript package patched by `ts-patch install` (in the
- *   project's own node_modules; the repository's typescript is never touched), with the tooltype plugin: the
- *   cheapest documented way to build (docs/building.md), and the build target's row;
- * - `tspc -p tsconfig.plugin.json`: ts-patch's live patching with the tooltype plugin, as the quick start builds;
- * - `tsc -p tsconfig.plain.json`: plain TypeScript, no plugin (the baseline);
- * - `tspc -p tsconfig.plain.json`: ts-patch without the plugin, for reference: splits ts-patch's own cost from the
- *   transformer's.
- * Whole compiler processes (wall time, spawn to exit), alternating order, several runs each after one unmeasured
- * warm-up run of each (disk cache, ts-patch's cache); the ratio is taken per round, then the median.
- * The outputs are checked too: the plugin builds carry compiled metadata, the plain one none, and the installed
- * patch emits exactly what tspc emits.
+ * Benchmark 3, build cost: a generated project of N tools built with the tooltype plugin (ts-patch installed, and
+ * `tspc`), against plain `tsc` and `tspc` without it.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -42,6 +32,20 @@ export interface BuildResult {
   pluginRatio: Stats;
 }
 
+/**
+ * Benchmark 3, build cost: a generated project of N tools with varied parameter types (generate.ts), built by
+ * - `tsc -p tsconfig.installed.json` from a copy of the typescript package patched by `ts-patch install` (in the
+ *   project's own node_modules; the repository's typescript is never touched), with the tooltype plugin: the
+ *   cheapest documented way to build (docs/building.md), and the build target's row;
+ * - `tspc -p tsconfig.plugin.json`: ts-patch's live patching with the tooltype plugin, as the quick start builds;
+ * - `tsc -p tsconfig.plain.json`: plain TypeScript, no plugin (the baseline);
+ * - `tspc -p tsconfig.plain.json`: ts-patch without the plugin, for reference: splits ts-patch's own cost from the
+ *   transformer's.
+ * Whole compiler processes (wall time, spawn to exit), alternating order, several runs each after one unmeasured
+ * warm-up run of each (disk cache, ts-patch's cache); the ratio is taken per round, then the median.
+ * The outputs are checked too: the plugin builds carry compiled metadata, the plain one none, and the installed
+ * patch emits exactly what tspc emits.
+ */
 export function benchBuild(toolCount: number, runs: number, warmup = true): BuildResult {
   const project = writeTooltypeProject(`build-${toolCount}`, toolSpecs(toolCount));
   const installed = installPatchedTypeScript(project.dir, project.tsconfigPlugin);

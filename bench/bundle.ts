@@ -1,16 +1,4 @@
-/**
- * The bundle-size benchmark: what an app that dispatches compiled tools in OpenAI's Chat Completions format ships.
- *
- * - Writes a small ES module app (`tool()` functions of three primitive parameters, a `ToolRegistry`,
- *   `toOpenAITools()` and `dispatch()`) as a size-minded user writes it, against the `tooltype/openai` entry, and
- *   once more against the main `tooltype` entry (the second figure), compiles it with tspc and the tooltype plugin, and bundles it with esbuild
- *   as a user would (minified, ES module, for Node, code splitting on; the package's `module` condition gives
- *   esbuild the ES module build of the runtime), counting what the app loads (entry and static chunks), once with one tool and once with `1 + EXTRA` tools.
- * - Reports the gzipped size of the one-tool bundle less the marginal cost of a tool (what tooltype and its
- *   dependencies cost), the marginal gzipped bytes per three-parameter tool, and the minified bytes per dependency
- *   from esbuild's metafile.
- * - Checks the bundle: it runs in a fresh Node process, exports every tool and answers a call with the tool's result.
- */
+/** The bundle-size benchmark: what an app that dispatches compiled tools in OpenAI's Chat Completions format ships. */
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -204,7 +192,18 @@ function gzip(code: Uint8Array): number {
   return zlib.gzipSync(code, { level: 9 }).length;
 }
 
-/** Bundles the app with one tool and with `1 + EXTRA`, checks that the one-tool bundle works, and measures both. */
+/**
+ * Bundles the app with one tool and with `1 + EXTRA`, checks that the one-tool bundle works, and measures both.
+ * - Writes a small ES module app (`tool()` functions of three primitive parameters, a `ToolRegistry`,
+ *   `toOpenAITools()` and `dispatch()`) as a size-minded user writes it, against the `tooltype/openai` entry, and
+ *   once more against the main `tooltype` entry (the second figure), compiles it with tspc and the tooltype plugin, and bundles it with esbuild
+ *   as a user would (minified, ES module, for Node, code splitting on; the package's `module` condition gives
+ *   esbuild the ES module build of the runtime), counting what the app loads (entry and static chunks), once with one tool and once with `1 + EXTRA` tools.
+ * - Reports the gzipped size of the one-tool bundle less the marginal cost of a tool (what tooltype and its
+ *   dependencies cost), the marginal gzipped bytes per three-parameter tool, and the minified bytes per dependency
+ *   from esbuild's metafile.
+ * - Checks the bundle: it runs in a fresh Node process, exports every tool and answers a call with the tool's result.
+ */
 export async function benchBundle(): Promise<BundleResult> {
   // One project, one tspc run: the one-tool app, the same with EXTRA more tools, the one-tool app on the main entry.
   const dir = path.join(PROJECTS, "bundle");

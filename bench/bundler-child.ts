@@ -1,13 +1,16 @@
 /**
- * One side of the bundler benchmark in its own process: `node bundler-child.js <project> plugin|plain|watch [tsconfig]`
+ * One side of the bundler benchmark in its own process:
+ * `node bundler-child.js <project> plugin|plain|watch [tsconfig]`.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+
+/**
  * (the plugin reads tsconfig.plain.json unless a tsconfig is given).
  * plugin / plain: bundle src/index.ts with esbuild, with or without tooltype's plugin, and check the output.
  * watch: a live esbuild context with the plugin; after one build, a tool's description in group-00.ts changes and
  * the context rebuilds; prints `{ rebuildMs, transformMs }` as JSON (transformMs: the changed module's transform).
  */
-import * as fs from "node:fs";
-import * as path from "node:path";
-
 async function main(): Promise<void> {
   const [dir, mode, tsconfig = path.join(dir, "tsconfig.plain.json")] = process.argv.slice(2) as [string, "plugin" | "plain" | "watch", string?];
   const esbuild = await import("esbuild");

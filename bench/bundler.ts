@@ -1,13 +1,6 @@
 /**
- * Benchmark 4, the bundler plugin's cost: the generated project of N tools (generate.ts) bundled by esbuild with
- * tooltype's plugin, against `tsc --noEmit` on the same project (the type-check a project runs anyway) and esbuild
- * alone and the plugin with `validators: false` (for reference: what compiling validators at build time costs, as it
- * does under tspc). Whole processes (bundler-child.ts), alternating order, ratio per round, then the median. A
- * second pair, the plugin and `tsc --noEmit` with the DOM library and @types/node in the tsconfig as most apps have
- * them, shows the ratio where declaration files are most of what the compiler reads.
- * Then watch mode: one file of the project changed and rebuilt in a live esbuild context; the time of that
- * rebuild, and of the changed module's own re-transform. The outputs are checked: the plugin's bundle carries
- * compiled metadata (and the changed description after the rebuild), esbuild's alone none.
+ * Benchmark 4, the bundler plugin's cost: the generated project bundled by esbuild with tooltype's plugin, against
+ * `tsc --noEmit` on the same project, and its rebuilds in watch mode.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -39,6 +32,17 @@ export interface BundlerResult {
 
 const CHILD = path.join(__dirname, "bundler-child.js");
 
+/**
+ * Benchmark 4, the bundler plugin's cost: the generated project of N tools (generate.ts) bundled by esbuild with
+ * tooltype's plugin, against `tsc --noEmit` on the same project (the type-check a project runs anyway) and esbuild
+ * alone and the plugin with `validators: false` (for reference: what compiling validators at build time costs, as it
+ * does under tspc). Whole processes (bundler-child.ts), alternating order, ratio per round, then the median. A
+ * second pair, the plugin and `tsc --noEmit` with the DOM library and @types/node in the tsconfig as most apps have
+ * them, shows the ratio where declaration files are most of what the compiler reads.
+ * Then watch mode: one file of the project changed and rebuilt in a live esbuild context; the time of that
+ * rebuild, and of the changed module's own re-transform. The outputs are checked: the plugin's bundle carries
+ * compiled metadata (and the changed description after the rebuild), esbuild's alone none.
+ */
 export function benchBundler(toolCount: number, runs: number, warmup = true): BundlerResult {
   const project = writeTooltypeProject(`bundler-${toolCount}`, toolSpecs(toolCount));
   const noValidators = path.join(project.dir, "tsconfig.no-validators.json");

@@ -1,18 +1,4 @@
-/**
- * One fresh process for the cold-start and memory benchmarks (run with `node --expose-gc child.js job.json`).
- *
- * It must import neither tooltype nor LangChain.js before the clock starts: the import is part of what is measured.
- * - cold: import the library and 1,000 generated tools, register them, export them in OpenAI's format, then answer
- *   one Chat Completions message per called tool (each tool's first dispatch); prints the time of each phase;
- * - memory: heap after GC with the library imported (baseline), then with the tools registered, then after the
- *   first dispatch of the called tools; prints the differences.
- * - import: only `require(module)`, timed: the references the cold start is read against (the runtime alone, the
- *   same tools compiled by plain tsc);
- * - compile: V8 compiles every .js file of the folder `module` as Node's CommonJS loader does, and runs none of them:
- *   what reading a build's text costs before any of it runs (the tools built with the plugin, and by plain tsc).
- * The first two print the answers and each exported tool's parameter names, which the parent compares across the
- * sides.
- */
+/** One fresh process for the cold-start and memory benchmarks (run with `node --expose-gc child.js job.json`). */
 import * as fs from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
@@ -82,6 +68,19 @@ function compileOnly(job: ChildJob): ChildReport {
   return { side: job.side, toolCount: files.length, exportedCount: 0, answers: [], shapes: [], phases: { import: ms, register: 0, export: 0, dispatch: 0, total: ms } };
 }
 
+/**
+ * The process must import neither tooltype nor LangChain.js before the clock starts: the import is part of what is measured.
+ * - cold: import the library and 1,000 generated tools, register them, export them in OpenAI's format, then answer
+ *   one Chat Completions message per called tool (each tool's first dispatch); prints the time of each phase;
+ * - memory: heap after GC with the library imported (baseline), then with the tools registered, then after the
+ *   first dispatch of the called tools; prints the differences.
+ * - import: only `require(module)`, timed: the references the cold start is read against (the runtime alone, the
+ *   same tools compiled by plain tsc);
+ * - compile: V8 compiles every .js file of the folder `module` as Node's CommonJS loader does, and runs none of them:
+ *   what reading a build's text costs before any of it runs (the tools built with the plugin, and by plain tsc).
+ * The first two print the answers and each exported tool's parameter names, which the parent compares across the
+ * sides.
+ */
 async function main(): Promise<void> {
   const job = JSON.parse(fs.readFileSync(process.argv[2]!, "utf8")) as ChildJob;
   const requireFromProject = createRequire(path.join(job.projectDir, "package.json"));

@@ -1,14 +1,6 @@
 /**
  * Benchmarks 2 and 4, cold start and memory: the generated tools (generate.ts) loaded by fresh child processes
  * (child.ts), tooltype and LangChain.js alternately, several runs each.
- * - `prepareToolProject`: writes the tooltype project, builds it with `tspc` and the plugin, writes the LangChain.js
- *   twin; both sides get the same tools and the same calls;
- * - `benchColdStart`: ms from import to the first dispatch of each called tool, per phase; ratio per pair of runs;
- *   in the same rounds, two references for what the time is made of: `require("tooltype")` alone, and the same
- *   tools compiled by plain tsc (no tooltype metadata; their imports load the runtime too);
- * - `benchMemory`: heap retained after GC per 1,000 registered tools (library baseline subtracted), and after the
- *   first dispatch of the called tools.
- * The first run of each side is also checked: same answers, every tool exported with the same parameter names.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -39,6 +31,10 @@ export function tscPath(): string {
   return path.join(REPO, "node_modules", "typescript", "bin", "tsc");
 }
 
+/**
+ * Writes the tooltype project, builds it with `tspc` and the plugin, writes the LangChain.js twin; both sides get the
+ * same tools and the same calls.
+ */
 export function prepareToolProject(name: string, toolCount: number, calledCount: number): ToolProject {
   const specs = toolSpecs(toolCount);
   const project = writeTooltypeProject(name, specs);
@@ -168,6 +164,12 @@ export interface ColdStartResult {
 const REFERENCES = ["runtime", "plain-tools", "compile-plugin", "compile-plain"] as const;
 type Reference = (typeof REFERENCES)[number];
 
+/**
+ * ms from import to the first dispatch of each called tool, per phase; ratio per pair of runs; in the same rounds,
+ * two references for what the time is made of: `require("tooltype")` alone, and the same tools compiled by plain tsc
+ * (no tooltype metadata; their imports load the runtime too). The first run of each side is also checked: same
+ * answers, every tool exported with the same parameter names.
+ */
 export function benchColdStart(project: ToolProject, runs: number): ColdStartResult {
   const reports = alternate([...SIDES, ...REFERENCES], runs, (side, run) =>
     (REFERENCES as readonly string[]).includes(side) ? runReference(project, side as Reference) : runSide(project, "cold", side as Side, run),
@@ -205,6 +207,10 @@ export interface MemoryResult {
   ratio: Stats;
 }
 
+/**
+ * Heap retained after GC per 1,000 registered tools (library baseline subtracted), and after the first dispatch of
+ * the called tools.
+ */
 export function benchMemory(project: ToolProject, runs: number): MemoryResult {
   const reports = alternate(SIDES, runs, (side, run) => runSide(project, "memory", side as Side, run));
   const scale = 1000 / project.specs.length;

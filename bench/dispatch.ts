@@ -1,15 +1,6 @@
 /**
- * Benchmark 1, dispatch: one Chat Completions assistant message (arguments as JSON text, validation on) answered
- * with ToolMessages, by three hands in the same process:
- * - tooltype: `registry.dispatch(message)` on a `tool()` compiled by the transformer;
- * - the floor: `JSON.parse`, an ajv validator compiled before timing from the same schema, a direct call of the same
- *   function, the message object built by hand; plus two references on top of it (one promise per message, one
- *   async function per call), see `makeFloor`;
- * - LangChain.js: `tool()` with a zod schema, `invoke`d with the same `ToolCall` (arguments parsed from the same
- *   JSON text, the tool looked up by name in a Map, as a registry does).
- * Each runs the same message as a batch of N messages, awaited one by one when the variant is async; see harness.ts
- * for the rounds. `checkDispatch` proves first that all answer identically (content, id, status, name) and that
- * all refuse invalid arguments.
+ * Benchmark 1, dispatch: one Chat Completions message answered by tooltype, by a hand-written floor and by
+ * LangChain.js, in the same process.
  */
 import { tool as lcTool } from "@langchain/core/tools";
 import Ajv2020 from "ajv/dist/2020";
@@ -225,7 +216,20 @@ export function dispatchVariants(calls: number): Variant[] {
   ];
 }
 
-/** ns per message for tooltype, the floor and LangChain.js, interleaved; ratios are relative to tooltype. */
+/**
+ * ns per message for tooltype, the floor and LangChain.js, interleaved; ratios are relative to tooltype.
+ * Benchmark 1, dispatch: one Chat Completions assistant message (arguments as JSON text, validation on) answered
+ * with ToolMessages, by three hands in the same process:
+ * - tooltype: `registry.dispatch(message)` on a `tool()` compiled by the transformer;
+ * - the floor: `JSON.parse`, an ajv validator compiled before timing from the same schema, a direct call of the same
+ *   function, the message object built by hand; plus two references on top of it (one promise per message, one
+ *   async function per call), see `makeFloor`;
+ * - LangChain.js: `tool()` with a zod schema, `invoke`d with the same `ToolCall` (arguments parsed from the same
+ *   JSON text, the tool looked up by name in a Map, as a registry does).
+ * Each runs the same message as a batch of N messages, awaited one by one when the variant is async; see harness.ts
+ * for the rounds. `checkDispatch` proves first that all answer identically (content, id, status, name) and that
+ * all refuse invalid arguments.
+ */
 export async function benchDispatch(calls: number, options: InterleaveOptions): Promise<DispatchResult> {
   return { calls, result: await interleave(dispatchVariants(calls), options) };
 }

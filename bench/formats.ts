@@ -1,9 +1,5 @@
 /**
- * Dispatch in each model API's format: the same call of the dispatch benchmark's tool (same arguments, validation on)
- * as one message of each format a registry answers, dispatched by one `ToolRegistry`, interleaved like dispatch.ts's
- * variants. Chat Completions and the Responses API carry the arguments as JSON text; Anthropic, Gemini and a
- * LangChain `AIMessage` carry them parsed. Ratios are to the Chat Completions message, per round. `checkFormats`
- * proves first that every format's answer carries the same result text.
+ * Dispatch in each model API's format: the dispatch benchmark's call as one message of each format a registry answers.
  */
 import { ToolRegistry } from "tooltype";
 import { getForecast } from "./dispatch";
@@ -44,6 +40,12 @@ export async function checkFormats(): Promise<string[]> {
   return [`formats: the ${FORMATS.length} formats' answers each carry the tool's result ("${expected}")`];
 }
 
+/**
+ * The same call of the dispatch benchmark's tool (same arguments, validation on) as one message of each format,
+ * dispatched by one `ToolRegistry`, interleaved like dispatch.ts's variants. Chat Completions and the Responses API carry the arguments as JSON text; Anthropic, Gemini and a
+ * LangChain `AIMessage` carry them parsed. Ratios are to the Chat Completions message, per round. `checkFormats`
+ * proves first that every format's answer carries the same result text.
+ */
 export async function benchFormats(options: InterleaveOptions): Promise<InterleaveResult> {
   const all = messages();
   const variants: Variant[] = FORMATS.map((format) => {

@@ -1,15 +1,4 @@
-/**
- * Generated tool projects for the cold-start, memory and build benchmarks.
- *
- * - `toolSpecs(count)`: deterministic tool signatures with varied parameter types (strings, numbers, `Int` with
- *   bounds, booleans, string enums, arrays, nested interfaces, arrays of interfaces, optional, nullable, `Date`,
- *   records), each with a description, parameter descriptions and one valid sample call;
- * - `writeTooltypeProject`: the tools as a tooltype user writes them (`tool()` functions and classes with `@tool`
- *   methods, JSDoc for descriptions) in a package of its own with `node_modules/tooltype` linked to this repository
- *   (as test/support/compile.ts does), and tsconfigs with and without the plugin;
- * - `writeLangChainTools`: the same tools as a LangChain.js user writes them (`tool(fn, { schema: z.object(…) })`),
- *   as plain CommonJS (compiling 1,000 zod-typed LangChain tools with tsc is not what is measured).
- */
+/** Generated tool projects for the cold-start, memory and build benchmarks. */
 import * as fs from "node:fs";
 import * as path from "node:path";
 
@@ -76,6 +65,11 @@ const DESCRIPTIONS: Record<Kind, string> = {
   record: "Weights by category",
 };
 
+/**
+ * Deterministic tool signatures with varied parameter types (strings, numbers, `Int` with bounds, booleans, string
+ * enums, arrays, nested interfaces, arrays of interfaces, optional, nullable, `Date`, records), each with a
+ * description, parameter descriptions and one valid sample call.
+ */
 export function toolSpecs(count: number): ToolSpec[] {
   const next = random(0x7001);
   return Array.from({ length: count }, (_, index) => {
@@ -246,6 +240,8 @@ export interface TooltypeProject {
 /**
  * A user's project: `package.json`, `node_modules/tooltype` → this repo, `src/types.ts`, `src/group-NN.ts`,
  * `src/index.ts` exporting `tools`, `tsconfig.plugin.json` (outDir out-plugin) and `tsconfig.plain.json` (out-plain).
+ * The tools as a tooltype user writes them (`tool()` functions and classes with `@tool` methods, JSDoc for
+ * descriptions), `node_modules/tooltype` linked to this repository as test/support/compile.ts does.
  */
 export function writeTooltypeProject(name: string, specs: ToolSpec[]): TooltypeProject {
   const dir = path.join(PROJECTS, name);
@@ -329,7 +325,11 @@ const DateRange = z.strictObject({
 }).describe("A time window.");
 `;
 
-/** `<dir>/langchain/index.js` exporting `tools` (the same tools for LangChain.js); returns its path. */
+/**
+ * `<dir>/langchain/index.js` exporting `tools` (the same tools for LangChain.js); returns its path.
+ * Written as a LangChain.js user writes them (`tool(fn, { schema: z.object(…) })`), as plain CommonJS: compiling
+ * 1,000 zod-typed LangChain tools with tsc is not what is measured.
+ */
 export function writeLangChainTools(dir: string, specs: readonly ToolSpec[]): string {
   const out = path.join(dir, "langchain");
   fs.rmSync(out, { recursive: true, force: true });

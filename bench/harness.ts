@@ -1,10 +1,6 @@
 /**
- * Measuring, the same way for every benchmark:
- * - `interleave`: in-process variants (async batches of N awaited operations) timed in alternating rounds after a
- *   warm-up, so drift, turbo and GC pressure hit every variant alike; ns/op per round, ratios per round, medians;
- * - `alternate`: whole child processes (cold start, memory, builds), run in alternating order, ratios per pair;
- * - `stats`: median and quartiles.
- * Nothing here knows what is being measured.
+ * Measuring, the same way for every benchmark: in-process variants in alternating rounds, child processes in
+ * alternating order, their statistics. Nothing here knows what is being measured.
  */
 import { spawnSync } from "node:child_process";
 
@@ -18,6 +14,9 @@ export interface Stats {
   n: number;
 }
 
+/**
+ * Median and quartiles.
+ */
 export function stats(values: readonly number[]): Stats {
   if (values.length === 0) return { median: NaN, p25: NaN, p75: NaN, min: NaN, max: NaN, n: 0 };
   const sorted = [...values].sort((a, b) => a - b);
@@ -109,6 +108,8 @@ async function calibrate(batch: Batch, batchMs: number, warmupMs: number): Promi
 /**
  * Times the variants against each other: rounds alternate the order (A B C, then C B A, …); each round gives every
  * variant's ns/op and every ratio to `variants[0]` (the base), and the medians of those are reported.
+ * Variants are async batches of N awaited operations, timed after a warm-up; alternating rounds make drift, turbo
+ * and GC pressure hit every variant alike.
  */
 export async function interleave(variants: readonly Variant[], options: InterleaveOptions): Promise<InterleaveResult> {
   const opsPerBatch: Record<string, number> = {};

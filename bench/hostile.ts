@@ -1,8 +1,6 @@
 /**
  * Hostile input: the longest the event loop is blocked while tooltype answers each payload of the security review
- * (hostile input, round two), each the largest the default limits let through. The target: no single request or
- * call blocks the loop for more than 100 ms. Measured with `monitorEventLoopDelay` at 1 ms resolution around each
- * case, run several times; the worst run counts.
+ * (hostile input, round two), each the largest the default limits let through.
  */
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { type CompiledToolMeta, type JsonSchema, type Pattern, ToolRegistry, type UniqueItems, tool } from "tooltype";
@@ -129,7 +127,12 @@ function cases(): [string, () => Promise<unknown>][] {
   ];
 }
 
-/** Each case `runs` times: the worst block of the event loop and the slowest wall time. */
+/**
+ * Each case `runs` times: the worst block of the event loop and the slowest wall time.
+ * (hostile input, round two), each the largest the default limits let through. The target: no single request or
+ * call blocks the loop for more than 100 ms. Measured with `monitorEventLoopDelay` at 1 ms resolution around each
+ * case, run several times; the worst run counts.
+ */
 export async function benchHostile(runs: number): Promise<HostileCase[]> {
   const out: HostileCase[] = [];
   for (const [name, run] of cases()) {

@@ -1,5 +1,7 @@
+/** tooltype's dispatch alone, in a loop, for a profiler. */
+import { message, tooltypeDispatch } from "./dispatch";
+
 /**
- * tooltype's dispatch alone, in a loop, for a profiler:
  *
  *   node --cpu-prof --cpu-prof-dir=.bench-build/profiles .bench-build/bench/profile-dispatch.js [calls] [seconds]
  *
@@ -7,8 +9,6 @@
  * after a warm-up, then prints ns per message. Open the .cpuprofile in Chrome DevTools, or summarise it with
  * `node .bench-build/bench/profile-summary.js <file>`.
  */
-import { message, tooltypeDispatch } from "./dispatch";
-
 async function main(): Promise<void> {
   const calls = Number(process.argv[2] ?? 1);
   const seconds = Number(process.argv[3] ?? 5);

@@ -1,9 +1,4 @@
-/**
- * Summarises a V8 .cpuprofile (from `node --cpu-prof`): self time per function, and total (inclusive) time for
- * tooltype's own runtime functions, so the dispatch hot path can be read without DevTools.
- *
- *   node .bench-build/bench/profile-summary.js <file.cpuprofile> [rows]
- */
+/** Summarises a V8 .cpuprofile (from `node --cpu-prof`), so the dispatch hot path can be read without DevTools. */
 import * as fs from "node:fs";
 import * as path from "node:path";
 
@@ -28,6 +23,11 @@ function label(node: ProfileNode): string {
   return `${functionName || "(anonymous)"}${file}`;
 }
 
+/**
+ * Self time per function, and total (inclusive) time for tooltype's own runtime functions:
+ *
+ *   node .bench-build/bench/profile-summary.js <file.cpuprofile> [rows]
+ */
 function main(): void {
   const file = process.argv[2];
   if (!file) throw new Error("usage: profile-summary <file.cpuprofile> [rows]");

@@ -1,6 +1,6 @@
 /**
- * The results as Markdown: the targets (measured value, met or not), then every benchmark's figures with their
- * spread, under a heading that names the machine and the versions. The same text goes to stdout and to RESULTS.md.
+ * The results as Markdown (the targets, then every benchmark's figures with their spread, under a heading that
+ * names the machine and the versions), for stdout and RESULTS.md.
  */
 import type { BuildResult } from "./build";
 import type { ValidatorSizeResult } from "./validator-size";

@@ -1,14 +1,4 @@
-/**
- * `npm run bench`: every benchmark, then the table on stdout and in bench/RESULTS.md.
- *
- *   node --expose-gc .bench-build/bench/run.js [--smoke] [--only=dispatch,hostile,cold,memory,build,bundler,typescript-7,bundle,sizes,toolsearch]
- *
- * `--smoke` (or BENCH_SMOKE=1): tiny sizes and few rounds, to prove every benchmark runs end to end and that the
- * sides answer alike; its figures mean nothing and it writes .bench-build/RESULTS.smoke.md instead. The test suite
- * runs it (test/bench/smoke.test.ts); nothing asserts a timing.
- *
- * Order: dispatch first (in this process, before anything else has run in it), then the child-process benchmarks.
- */
+/** `npm run bench`: every benchmark, then the table on stdout and in bench/RESULTS.md. */
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -74,6 +64,16 @@ function log(text: string): void {
   process.stderr.write(`[bench] ${text}\n`);
 }
 
+/**
+ *
+ *   node --expose-gc .bench-build/bench/run.js [--smoke] [--only=dispatch,hostile,cold,memory,build,bundler,typescript-7,bundle,sizes,toolsearch]
+ *
+ * `--smoke` (or BENCH_SMOKE=1): tiny sizes and few rounds, to prove every benchmark runs end to end and that the
+ * sides answer alike; its figures mean nothing and it writes .bench-build/RESULTS.smoke.md instead. The test suite
+ * runs it (test/bench/smoke.test.ts); nothing asserts a timing.
+ *
+ * Order: dispatch first (in this process, before anything else has run in it), then the child-process benchmarks.
+ */
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const smoke = args.includes("--smoke") || process.env.BENCH_SMOKE === "1";

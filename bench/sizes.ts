@@ -1,9 +1,4 @@
-/**
- * Bundle sizes: the MCP tool services of test/mcp/worker/entry.ts (nine tools, the main entry) and small-entry.ts
- * (three tools on tooltype/core), tools compiled by the transformer, bundled for Workers by esbuild exactly as the
- * Workers test does, minified and gzipped. No timing: the
- * figure is what a platform's upload limit is compared with.
- */
+/** Bundle sizes of the MCP tool services for Workers: what a platform's upload limit is compared with. */
 import { gzipSync } from "node:zlib";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -18,6 +13,12 @@ export interface SizeFigure {
   gzip: number;
 }
 
+/**
+ * Bundle sizes: the MCP tool services of test/mcp/worker/entry.ts (nine tools, the main entry) and small-entry.ts
+ * (three tools on tooltype/core), tools compiled by the transformer, bundled for Workers by esbuild exactly as the
+ * Workers test does, minified and gzipped. No timing: the
+ * figure is what a platform's upload limit is compared with.
+ */
 export async function benchSizes(): Promise<SizeFigure[]> {
   const figure = async (name: string, entry: string): Promise<SizeFigure> => {
     const bundle = await bundleWorker(path.join(REPO, ".bench-build", "sizes"), entry);

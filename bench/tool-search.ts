@@ -1,16 +1,6 @@
 /**
- * Tool search: the tokens of tool definitions a request carries per turn for a registry of 300 tools (the generated
- * tools of the other benchmarks, compiled by tspc and the transformer), with none deferred and with all but 10
- * deferred. Tokens are counted with o200k_base (js-tiktoken) over the tools array as JSON text, as each API's
- * request carries it; what an API adds around definitions (and Anthropic's search tool, defined by the API) is not
- * counted. No timing: the figure is what every turn pays.
- *
- * - none deferred: every definition, every turn (Chat Completions' format; the others are within a few percent);
- * - the loop's own search (Chat Completions, Gemini): the 10 tools, `search_tools`, then the same after a search
- *   that found 5 tools;
- * - Anthropic with `defer_loading`: the definitions loaded up front (deferred ones load only when found);
- * - the Responses API with `defer_loading`: the 10 tools whole, and the name and description of each deferred
- *   function, which OpenAI documents the model still sees.
+ * Tool search: the tokens of tool definitions a request carries per turn for a registry of 300 tools, with none
+ * deferred and with all but 10 deferred.
  */
 import * as path from "node:path";
 import { ToolRegistry } from "tooltype";
@@ -32,6 +22,20 @@ export interface ToolSearchFigure {
   bytes: number;
 }
 
+/**
+ * Tool search: the tokens of tool definitions a request carries per turn for a registry of 300 tools (the generated
+ * tools of the other benchmarks, compiled by tspc and the transformer), with none deferred and with all but 10
+ * deferred. Tokens are counted with o200k_base (js-tiktoken) over the tools array as JSON text, as each API's
+ * request carries it; what an API adds around definitions (and Anthropic's search tool, defined by the API) is not
+ * counted. No timing: the figure is what every turn pays.
+ *
+ * - none deferred: every definition, every turn (Chat Completions' format; the others are within a few percent);
+ * - the loop's own search (Chat Completions, Gemini): the 10 tools, `search_tools`, then the same after a search
+ *   that found 5 tools;
+ * - Anthropic with `defer_loading`: the definitions loaded up front (deferred ones load only when found);
+ * - the Responses API with `defer_loading`: the 10 tools whole, and the name and description of each deferred
+ *   function, which OpenAI documents the model still sees.
+ */
 export async function benchToolSearch(toolCount: number, upFront: number): Promise<ToolSearchFigure[]> {
   // js-tiktoken is an ES module: imported, not required, from this CommonJS build.
   const { Tiktoken } = await import("js-tiktoken/lite");

@@ -1,10 +1,6 @@
 /**
  * One side of the TypeScript 7 benchmark in its own process, `node ts7-api-child.js <tsconfig>`: what TypeScript 7's
- * API alone costs tooltype's reader on a project. Node's start, the API client's load, `tsc --api`'s start and the
- * project's open, every source file's AST, and the questions the reader asks before the core reads a file (the
- * callees' symbols, the tools' parameter and return types, their type graphs), answered and decoded, and then
- * nothing: no tool is read, no schema made. This is the part of `tooltype check` on TypeScript 7 that no change to
- * tooltype's own reading can remove, for as long as it asks those questions.
+ * API alone costs tooltype's reader on a project.
  */
 import * as path from "node:path";
 import type * as Analyse from "../transformer/ts7/analyse";
@@ -13,6 +9,13 @@ import type { CheckerFacade } from "../transformer/ts7/facade";
 
 const REPO = path.resolve(__dirname, "..", "..");
 
+/**
+ * What is timed: Node's start, the API client's load, `tsc --api`'s start and the
+ * project's open, every source file's AST, and the questions the reader asks before the core reads a file (the
+ * callees' symbols, the tools' parameter and return types, their type graphs), answered and decoded, and then
+ * nothing: no tool is read, no schema made. This is the part of `tooltype check` on TypeScript 7 that no change to
+ * tooltype's own reading can remove, for as long as it asks those questions.
+ */
 function main(): void {
   const tsconfig = path.resolve(process.argv[2]!);
   /* eslint-disable @typescript-eslint/no-require-imports -- the built package, as the CLI runs it */

@@ -1,10 +1,6 @@
 /**
- * Benchmark 4b, TypeScript 7 against 5.9 (issue 31): the generated project of N tools, on each compiler as a project
- * whose `typescript` is that compiler and nothing else, built by esbuild with tooltype's plugin and checked by
- * `tooltype check`, beside that compiler's own `tsc --noEmit`. TypeScript 7's projects live outside the repository
- * (so that only their own `typescript` resolves), with node_modules/typescript linked to the repository's
- * typescript-7 (7.0) or typescript-7.1; the 5.9 project is the repository's own compiler. Every command in its own
- * process, the sides alternated.
+ * Benchmark 4b, TypeScript 7 against 5.9 (issue 31): the generated project on each compiler, bundled with tooltype's
+ * plugin and checked by `tooltype check`, beside that compiler's own `tsc --noEmit`.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -41,6 +37,14 @@ export interface TypeScript7Result {
   onCacheNode?: { node: string; ms: Record<Compiler, Record<(typeof CACHE_COMMANDS)[number], Stats>> };
 }
 
+/**
+ * Benchmark 4b, TypeScript 7 against 5.9 (issue 31): the generated project of N tools, on each compiler as a project
+ * whose `typescript` is that compiler and nothing else, built by esbuild with tooltype's plugin and checked by
+ * `tooltype check`, beside that compiler's own `tsc --noEmit`. TypeScript 7's projects live outside the repository
+ * (so that only their own `typescript` resolves), with node_modules/typescript linked to the repository's
+ * typescript-7 (7.0) or typescript-7.1; the 5.9 project is the repository's own compiler. Every command in its own
+ * process, the sides alternated.
+ */
 export function benchTypeScript7(toolCount: number, runs: number, warmup = true, cacheNode?: { path: string; version: string }): TypeScript7Result {
   const base = writeTooltypeProject(`typescript-7-${toolCount}`, toolSpecs(toolCount));
   const dirs = {} as Record<Compiler, string>;

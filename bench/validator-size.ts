@@ -1,10 +1,4 @@
-/**
- * Validator size: the bytes of the validator code the transformer emits per tool, as it stands in the build output
- * (the text of `meta.validator`).
- *
- * - a tool of three primitive parameters (a string, a number, a boolean), compiled with this file by the plugin;
- * - every tool of the build benchmark's generated project (500 tools of varied types), read from its output.
- */
+/** Validator size: the bytes of validator code the transformer emits per tool, as it stands in the build output. */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { ToolRegistry, tool } from "tooltype";
@@ -35,6 +29,12 @@ export interface ValidatorSizeResult {
  */
 const EMITTED = /validator: (function \(require\) \{\n[\s\S]*?\nreturn k\.v\(v(?:, [^\n]*)?\);\n\})/g;
 
+/**
+ * The text of `meta.validator` in the build output, for:
+ *
+ * - a tool of three primitive parameters (a string, a number, a boolean), compiled with this file by the plugin;
+ * - every tool of the build benchmark's generated project (500 tools of varied types), read from its output.
+ */
 export function validatorSizes(buildTools: number): ValidatorSizeResult {
   const meta = new ToolRegistry([threePrimitives]).get("search_catalog")!.meta;
   if (!meta.validator) throw new Error("validator size: the three-primitive tool has no compiled validator");
