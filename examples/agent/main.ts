@@ -1,14 +1,5 @@
 /**
- * The agent example: `runTools` runs the whole loop. The model answers "What is 2 times 3, and 6 plus 6?" with two
- * parallel tool calls; the loop dispatches both, sends the results back and returns once the model answers in text.
- * `onStep` prints each step. With `--stream`, the same loop streams: text as it arrives, each tool call's arguments
- * as they grow, and each call run as soon as it is complete.
- *
- * With OPENAI_API_KEY set it talks to a real endpoint (OPENAI_BASE_URL optional, OPENAI_MODEL default
- * "gpt-4o-mini"). Without it, it starts the scripted server on 127.0.0.1 and plays the conversation offline.
- *
- *   npm run example:agent
- *   npm run example:agent -- --stream
+ * The agent example: `runTools` runs the whole loop. `npm run example:agent`, or `npm run example:agent -- --stream`.
  */
 import { runTools, type RunStep } from "tooltype";
 import { connect } from "../shared/connect";
@@ -25,6 +16,12 @@ function printStep(step: RunStep): void {
   });
 }
 
+/**
+ * The model answers "What is 2 times 3, and 6 plus 6?" with two parallel tool calls; the loop dispatches both, sends
+ * the results back and returns once the model answers in text. `onStep` prints each step. With `--stream`, the same
+ * loop streams: text as it arrives, each tool call's arguments as they grow, and each call run as soon as it is
+ * complete.
+ */
 async function main(): Promise<void> {
   const stream = process.argv.includes("--stream");
   const registry = createRegistry();

@@ -1,13 +1,15 @@
 /**
- * The scripted stand-in for a model in the agent example (used without OPENAI_API_KEY, and by the end-to-end test).
- * It plays what a real model does with the question: two parallel tool calls, then the answer written from their
- * results. Each step checks the request it receives, so a broken loop fails loudly instead of answering anyway.
+ * The scripted stand-in for a model in the agent example (without OPENAI_API_KEY, and in the end-to-end test): two
+ * parallel tool calls, then the answer written from their results.
  */
 import type { ChatCompletionCreateParams } from "openai/resources/chat/completions";
 import { toolResults, type ScriptStep } from "../../test/scripted-openai/server";
 
 export const QUESTION = "What is 2 times 3, and 6 plus 6?";
 
+/**
+ * Each step checks the request it receives, so a broken loop fails loudly instead of answering anyway.
+ */
 export const agentScript: ScriptStep[] = [
   (request) => {
     const offered = (request.tools ?? []).map((t) => (t.type === "function" ? t.function.name : t.custom.name));

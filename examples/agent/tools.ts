@@ -1,6 +1,6 @@
 /**
- * The agent example's tools: two plain functions wrapped with `tool()`. The transformer writes their JSON Schema
- * from the signatures and the `@param` lines; nothing here is a schema.
+ * The agent example's tools: two plain functions wrapped with `tool()`, whose JSON Schema the transformer writes from
+ * the signatures and the `@param` lines; nothing here is a schema.
  */
 import { ToolRegistry, tool } from "tooltype";
 

@@ -1,17 +1,6 @@
 /**
  * The extraction example: nested data pulled out of a text with a tool call, recovered by validation retries.
- *
- * The model calls `record_people` with a list of people. When its arguments break the schema (an age in words, an
- * email that is not one, a country name where a two-letter code belongs), dispatch does not run the tool: the error,
- * one line per failing path, goes back to the model as the call's answer, and `runTools` lets it try again, up to
- * `maxAttempts` failures in a row. By default the model sends all the arguments again; with `--jsonpatch` it may
- * instead patch just the wrong values of its failed call (RFC 6902), which helps when the arguments are large.
- *
- * With OPENAI_API_KEY set it talks to a real endpoint (OPENAI_BASE_URL optional, OPENAI_MODEL default
- * "gpt-4o-mini"). Without it, it starts the scripted server on 127.0.0.1 and plays the conversation offline.
- *
- *   npm run example:extraction
- *   npm run example:extraction -- --jsonpatch
+ * `npm run example:extraction`, or `npm run example:extraction -- --jsonpatch`.
  */
 import { ToolRetryError, runTools, type RunStep } from "tooltype";
 import { connect } from "../shared/connect";
@@ -29,6 +18,13 @@ function printStep(step: RunStep): void {
   });
 }
 
+/**
+ * The model calls `record_people` with a list of people. When its arguments break the schema (an age in words, an
+ * email that is not one, a country name where a two-letter code belongs), dispatch does not run the tool: the error,
+ * one line per failing path, goes back to the model as the call's answer, and `runTools` lets it try again, up to
+ * `maxAttempts` failures in a row. By default the model sends all the arguments again; with `--jsonpatch` it may
+ * instead patch just the wrong values of its failed call (RFC 6902), which helps when the arguments are large.
+ */
 async function main(): Promise<void> {
   const repair = process.argv.includes("--jsonpatch") ? "jsonpatch" : "regenerate";
   const registry = createRegistry();

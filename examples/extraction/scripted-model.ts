@@ -1,8 +1,6 @@
 /**
- * The scripted stand-in for a model in the extraction example. Its first call gets three nested details wrong, as
- * small models do (an age in words, a malformed email, a country name instead of its code). Shown the validation
- * errors, it repairs the call: with a JSON Patch of just those three values when `patch_tool_arguments` is offered,
- * otherwise by calling `record_people` again with all the arguments. Then it answers from the tool's result.
+ * The scripted stand-in for a model in the extraction example: a first call with nested details wrong, then its
+ * repair.
  */
 import type { ChatCompletionCreateParams } from "openai/resources/chat/completions";
 import { toolResults, type ScriptStep } from "../../test/scripted-openai/server";
@@ -13,6 +11,10 @@ export const TEXT =
 
 const address = (city: string, country: string) => ({ city, country });
 
+/**
+ * The first call gets three nested details wrong, as small models do: an age in words, a malformed email, a country
+ * name instead of its code.
+ */
 const FIRST_TRY = {
   people: [
     { name: "Ada Lovelace", age: "thirty-six", email: "ada-at-example.org", address: address("London", "United Kingdom") },
@@ -39,6 +41,11 @@ function offers(request: ChatCompletionCreateParams, name: string): boolean {
   return (request.tools ?? []).some((t) => t.type === "function" && t.function.name === name);
 }
 
+/**
+ * Shown the validation errors of its first call, the model repairs it: with a JSON Patch of just the three wrong
+ * values when `patch_tool_arguments` is offered, otherwise by calling `record_people` again with all the arguments.
+ * Then it answers from the tool's result.
+ */
 export const extractionScript: ScriptStep[] = [
   (request) => {
     if (!offers(request, "record_people")) throw new Error("the request does not offer record_people");

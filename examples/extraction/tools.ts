@@ -1,7 +1,6 @@
 /**
- * The extraction example's tool: `record_people` takes a list of nested `Person` objects. Its JSON Schema, with the
- * constraints written as type tags (`Int & Min<0> & Max<150>`, an email format, a two-letter country pattern),
- * comes from these types; dispatch validates every call against it before the function runs.
+ * The extraction example's tool: `record_people` takes a list of nested `Person` objects; its JSON Schema, constraints
+ * written as type tags included, comes from these types, and dispatch validates every call against it.
  */
 import { ToolRegistry, tool, type Format, type Int, type Max, type Min, type Pattern } from "tooltype";
 

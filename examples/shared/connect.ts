@@ -1,7 +1,6 @@
 /**
- * How the examples reach a model: a real OpenAI-compatible endpoint when OPENAI_API_KEY is set (OPENAI_BASE_URL
- * optional, OPENAI_MODEL default "gpt-4o-mini"), otherwise the scripted server on 127.0.0.1 playing the example's
- * scripted model, so every example runs offline.
+ * How the examples reach a model: a real OpenAI-compatible endpoint when OPENAI_API_KEY is set, otherwise the
+ * scripted server on 127.0.0.1 playing the example's scripted model, so every example runs offline.
  */
 import OpenAI from "openai";
 import { startScriptedServer, type Script, type ScriptedServer } from "../../test/scripted-openai/server";
@@ -15,6 +14,10 @@ export interface Connection {
   close(): Promise<void>;
 }
 
+/**
+ * The client and model to talk to: with OPENAI_API_KEY, the endpoint at OPENAI_BASE_URL (optional) and OPENAI_MODEL
+ * (default "gpt-4o-mini"); otherwise a scripted server started for `script`, as model `scriptedModel`.
+ */
 export async function connect(script: Script, scriptedModel: string): Promise<Connection> {
   if (process.env.OPENAI_API_KEY) {
     const client = new OpenAI({ baseURL: process.env.OPENAI_BASE_URL || undefined });

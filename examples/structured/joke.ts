@@ -1,5 +1,5 @@
 /**
- * The structured answer of the example: a type and its JSDoc, nothing else. `structuredOutput<Joke>()` gets its JSON
+ * The structured answer of the example: a type and its JSDoc, nothing else; `structuredOutput<Joke>()` gets its JSON
  * Schema from the transformer, the same way tools get theirs.
  */
 import { structuredOutput, type Int, type Max, type Min } from "tooltype";

@@ -1,15 +1,4 @@
-/**
- * The structured output example: a typed answer from a type alone, in two ways.
- * 1. `response_format`: `joke.responseFormat` is OpenAI's `{ type: "json_schema", json_schema: { name, schema,
- *    strict: true } }` with the Joke type's schema; `joke.parse(text)` validates the answer and returns a `Joke`.
- * 2. For models without a response format: `joke.formatInstructions()` goes into the prompt, and the same `parse`
- *    reads the answer (a markdown fence around the JSON is accepted).
- *
- * With OPENAI_API_KEY set it talks to a real endpoint (OPENAI_BASE_URL optional, OPENAI_MODEL default
- * "gpt-4o-mini"). Without it, it starts the scripted server on 127.0.0.1 and plays the conversation offline.
- *
- *   npm run example:structured
- */
+/** The structured output example: a typed answer from a type alone (`npm run example:structured`). */
 import { connect } from "../shared/connect";
 import { joke, type Joke } from "./joke";
 import { QUESTION, structuredScript } from "./scripted-model";
@@ -21,6 +10,13 @@ function show(label: string, value: Joke): void {
   console.log(`  rating:    ${value.rating === undefined ? "(not given)" : `${value.rating}/10`}`);
 }
 
+/**
+ * A typed answer from a type alone, in two ways:
+ * 1. `response_format`: `joke.responseFormat` is OpenAI's `{ type: "json_schema", json_schema: { name, schema,
+ *    strict: true } }` with the Joke type's schema; `joke.parse(text)` validates the answer and returns a `Joke`.
+ * 2. For models without a response format: `joke.formatInstructions()` goes into the prompt, and the same `parse`
+ *    reads the answer (a markdown fence around the JSON is accepted).
+ */
 async function main(): Promise<void> {
   console.log("response_format sent to the model:");
   console.log(JSON.stringify(joke.responseFormat, null, 2));

@@ -1,13 +1,13 @@
-/**
- * The scripted stand-in for a model in the structured example. Asked with `response_format` (a strict JSON Schema
- * named "joke"), it answers with the JSON object, its optional rating given; asked with the format instructions in
- * the prompt instead, it answers the way such models often do: the JSON in a markdown fence, the rating left out.
- * Each step checks the request, so a wrong request fails loudly.
- */
+/** The scripted stand-in for a model in the structured example. */
 import type { ScriptStep } from "../../test/scripted-openai/server";
 
 export const QUESTION = "Tell me a joke about cats.";
 
+/**
+ * Asked with `response_format` (a strict JSON Schema named "joke"), the model answers with the JSON object, its optional rating given; asked with the format instructions in
+ * the prompt instead, it answers the way such models often do: the JSON in a markdown fence, the rating left out.
+ * Each step checks the request, so a wrong request fails loudly.
+ */
 export const structuredScript: ScriptStep[] = [
   (request) => {
     const format = request.response_format;

@@ -1,15 +1,4 @@
-/**
- * The weather example: one full tool-calling loop with the `openai` SDK.
- *
- * The user asks about the weather and for some umbrellas; the model answers with (parallel) tool calls;
- * `registry.dispatch(reply)` runs them and returns one ToolMessage per call, which go straight back into the message
- * list; the loop ends when the model answers in text, or after MAX_STEPS model turns.
- *
- * With OPENAI_API_KEY set it talks to a real endpoint (OPENAI_BASE_URL optional, OPENAI_MODEL default
- * "gpt-4o-mini"). Without it, it starts the scripted server on 127.0.0.1 and plays the conversation offline.
- *
- *   npm run example
- */
+/** The weather example: one full tool-calling loop with the `openai` SDK (`npm run example`). */
 import OpenAI from "openai";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { startScriptedServer, type ScriptedServer } from "../../test/scripted-openai/server";
@@ -18,6 +7,11 @@ import { createRegistry } from "./tools";
 
 const MAX_STEPS = 5;
 
+/**
+ * The user asks about the weather and for some umbrellas; the model answers with (parallel) tool calls;
+ * `registry.dispatch(reply)` runs them and returns one ToolMessage per call, which go straight back into the message
+ * list; the loop ends when the model answers in text, or after MAX_STEPS model turns.
+ */
 async function main(): Promise<void> {
   const registry = createRegistry();
   const tools = registry.toOpenAITools();

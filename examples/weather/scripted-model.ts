@@ -1,15 +1,14 @@
-/**
- * The scripted stand-in for a model, used when no `OPENAI_API_KEY` is set (and by the end-to-end test).
- *
- * It plays the two turns a real model would: first it answers the question with two parallel tool calls, then,
- * once the tool results are in the request, it writes the final answer from their contents. Each step checks the
- * request it receives, so a broken loop fails loudly (HTTP 500 naming the problem) instead of answering anyway.
- */
+/** The scripted stand-in for a model in the weather example (without OPENAI_API_KEY, and in the end-to-end test). */
 import type { ChatCompletionCreateParams } from "openai/resources/chat/completions";
 import { toolResults, type ScriptStep } from "../../test/scripted-openai/server";
 
 export const QUESTION = "What's the weather in Beijing, and find me some umbrellas?";
 
+/**
+ * It plays the two turns a real model would: first it answers the question with two parallel tool calls, then,
+ * once the tool results are in the request, it writes the final answer from their contents. Each step checks the
+ * request it receives, so a broken loop fails loudly (HTTP 500 naming the problem) instead of answering anyway.
+ */
 export const weatherScript: ScriptStep[] = [
   (request) => {
     const offered = offeredTools(request);

@@ -1,13 +1,13 @@
 /**
- * The tools of the weather example: one `@tool` method on a class and one plain function wrapped with `tool()`.
- *
- * No schema is written here: the transformer reads each signature and JSDoc and embeds the JSON Schema (the
- * `@param` lines become the parameter descriptions, `Int` becomes `"type": "integer"`, `limit = 10` becomes
- * `"default": 10`). The data is fake and deterministic, so the offline run and the tests always print the same.
+ * The weather example's tools: one `@tool` method on a class and one plain function wrapped with `tool()`. No schema
+ * is written here: the transformer reads each signature and JSDoc (`@param` lines, `Int`, `limit = 10` as a default).
  */
 import { tool, ToolRegistry, type Int } from "tooltype";
 
-/** Weather for a few cities; any other city gets a stable pseudo-random forecast derived from its name. */
+/**
+ * Weather for a few cities; any other city gets a stable pseudo-random forecast derived from its name. The data is
+ * fake and deterministic, so the offline run and the tests always print the same.
+ */
 const KNOWN_WEATHER: Record<string, { condition: string; celsius: number; humidity: number }> = {
   beijing: { condition: "light rain", celsius: 18, humidity: 82 },
   shanghai: { condition: "overcast", celsius: 22, humidity: 75 },
