@@ -1,7 +1,6 @@
-// npm run build: the CommonJS build (tsconfig.json, then scripts/cjs-imports.mjs and scripts/node-entries.mjs) and
-// the ES module build (tsconfig.esm.json) side by side. They write to separate folders (dist/runtime and dist/transformer, dist/esm) and
-// neither reads the other's output; tsc uses one core, so on two cores the pair takes as long as the CommonJS build
-// alone, about 20 seconds less per `npm test` on the CI machine than one after the other.
+// npm run build: the CommonJS build (tsconfig.json, then cjs-imports.mjs and node-entries.mjs) and the ES module
+// build (tsconfig.esm.json) side by side: they share no output and tsc uses one core, so on two cores the pair takes
+// as long as the CommonJS build alone (about 20 s less per `npm test` on the CI machine than one after the other).
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";

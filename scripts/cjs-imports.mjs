@@ -1,14 +1,5 @@
-// Run after a CommonJS compile of the runtime (npm run build, on dist/; the test build, on .test-build/): each
-// `require("#lazy/…")` tsc wrote is replaced by the relative path of the file package.json "imports" gives Node for
-// it, inside the same build.
-//
-// - Under Node a `#` specifier costs its ES module resolver and a read of the package's "imports": about 2 ms of a
-//   10 ms `require("tooltype")` on the benchmark machine. Declaration files keep `#lazy/…` (their "types" targets are
-//   the sources), and the ES module build is left as it is: bundlers resolve it.
-// - A build other than dist/ (the tests' copy of the runtime, compiled from the same sources) gets its own loaders:
-//   Node would resolve `#lazy/…` to dist/, whose modules would not be that copy's.
-//
-// Usage: node scripts/cjs-imports.mjs [build folder, default dist]
+// Run after a CommonJS compile of the runtime (`node scripts/cjs-imports.mjs [build folder, default dist]`): each
+// `require("#lazy/…")` becomes the relative path of the file package.json "imports" gives Node, in the same build.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -49,6 +40,10 @@ function* builtFiles(dir) {
   }
 }
 
+// Under Node a `#` specifier costs its ES module resolver and a read of the package's "imports": about 2 ms of a 10 ms
+// `require("tooltype")` on the benchmark machine. Declaration files keep `#lazy/…` (their "types" targets are the
+// sources), and the ES module build is left as it is: bundlers resolve it. A build other than dist/ (the tests' copy
+// of the runtime) gets its own loaders: Node would resolve `#lazy/…` to dist/, whose modules would not be that copy's.
 let rewritten = 0;
 for (const file of builtFiles(path.join(build, "runtime"))) {
   const text = fs.readFileSync(file, "utf8");

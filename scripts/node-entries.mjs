@@ -1,15 +1,5 @@
-// Run after the CommonJS compile of the runtime (npm run build): writes each entry's form as Node loads it, from the
-// entry's own source, so that its exports are listed once.
-//
-// package.json "exports" names it: an entry whose "default" target is `dist/runtime/entries/<name>.node.js` is
-// written from `runtime/entries/<name>.ts` (typed by that file's declarations, bundled from its ES module build).
-// The Node form exports the same values under the same names, but requires a value's module only on the first read
-// of that value, then keeps the value itself, so later reads cost a property lookup: `require("tooltype")` loads the
-// registry and dispatch, not the agent loop or structured output, and a compiled tool's `require("tooltype/kit")`
-// loads no check it does not read. A re-export marked `// at start under Node` in the source is required with the
-// entry. Each export is written as `Object.defineProperty(exports, "name", { enumerable: true, get: function () {
-// return x.name; } })`, the form Node's detection of CommonJS exports (cjs-module-lexer) reads, so that an ES module's
-// `import { runTools } from "tooltype"` sees every name.
+// Run after the CommonJS compile of the runtime (npm run build): writes each entry's form as Node loads it from the
+// entry's own source, so that its exports are listed once (docs/design.md, "The entries under Node").
 import { createRequire } from "node:module";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -59,6 +49,15 @@ function exportsOf(source) {
   return groups;
 }
 
+/**
+ * The Node form of entry `name` (package.json "exports": a "default" target `dist/runtime/entries/<name>.node.js`,
+ * written from `runtime/entries/<name>.ts`, typed by that file's declarations, bundled from its ES module build).
+ * A value's module is required on the first read of that value, which is then kept, so later reads cost a property
+ * lookup: a compiled tool's `require("tooltype/kit")` loads no check it does not read. Each export is written as
+ * `Object.defineProperty(exports, "name", { enumerable: true, get: function () { return x.name; } })`, the form Node's
+ * detection of CommonJS exports (cjs-module-lexer) reads, so that an ES module's `import { runTools } from "tooltype"`
+ * sees every name.
+ */
 function nodeForm(name, source) {
   const groups = exportsOf(source);
   const relative = path.relative(root, source);

@@ -1,12 +1,5 @@
-// Writes the three ways providers load, which must name each provider's module literally and so cannot read the
-// catalogue (runtime/providers/catalog.ts) at run time: a bundler follows only a literal `import`, `import()` or
-// `require`, and Node's CommonJS build must `require` a provider synchronously on first use. The files:
-// runtime/lazy/providers.bundle.ts (the main entry in a bundle: every provider and loop by static import),
-// providers.node.ts (the main entry under Node: one literal `require` each, on first use) and providers.chunks.ts
-// (the small entries: one literal `import()` per provider, a chunk each). Everything else is written by hand or
-// derived in the type system from the catalogue. After a change to the catalogue, `node scripts/providers.mjs`;
-// `--check` writes nothing and fails, naming the files, when one differs from what it would write
-// (test/architecture/catalog.test.ts runs the same check).
+// Writes the three provider loaders (runtime/lazy/providers.*) from the catalogue (docs/design.md, "The catalogue").
+// `--check` writes nothing and fails, naming the files, when one differs from what it would write.
 import { createRequire } from "node:module";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -214,6 +207,7 @@ export function drift() {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  // test/architecture/catalog.test.ts runs the same check.
   if (process.argv.includes("--check")) {
     const differ = drift();
     if (differ.length > 0) {

@@ -1,8 +1,5 @@
-// Preloaded (`node -r`) into each uvu process by `scripts/run-tests.mjs --slowest`: every test registered through
-// uvu's `test` or a `suite()` is timed, and one JSON line per test ({ file, name, ms, cpuMs }) is appended to the
-// file TOOLTYPE_TEST_TIMING names; at exit, one more line gives the process's own CPU time ({ process: true, cpuMs },
-// loading the files included). CPU time is what a test costs whatever else the machine runs; wall time is what it
-// took this time. The test files are left as they are: this wraps the handlers they register.
+// Preloaded (`node -r`) into each uvu process by `scripts/run-tests.mjs --slowest`: times every test the files
+// register, without changing them, into the file TOOLTYPE_TEST_TIMING names.
 const fs = require("node:fs");
 const uvu = require("uvu");
 
@@ -14,7 +11,11 @@ function callerFile() {
   return frame ? frame[1] : "?";
 }
 
-/** `register` (uvu's `test` or a suite), with each handler timed; its `run`, `only`, `skip` and hooks as they were. */
+/**
+ * `register` (uvu's `test` or a suite), with each handler timed; its `run`, `only`, `skip` and hooks as they were.
+ * Each test appends one JSON line, `{ file, name, ms, cpuMs }`: CPU time is what a test costs whatever else the
+ * machine runs; wall time is what it took this time.
+ */
 function timed(register) {
   const wrapped = (name, handler) => {
     const file = callerFile();
@@ -34,6 +35,7 @@ function timed(register) {
 }
 
 if (out) {
+  // At exit, the process's own CPU time, loading the files included.
   process.on("exit", () => {
     const used = process.cpuUsage();
     fs.appendFileSync(out, `${JSON.stringify({ process: true, cpuMs: (used.user + used.system) / 1000 })}\n`);
