@@ -1,5 +1,5 @@
 // Run after the CommonJS compile of the runtime (npm run build): writes each entry's form as Node loads it from the
-// entry's own source, so that its exports are listed once (docs/design.md, "The entries under Node").
+// entry's own source, so that its exports are listed once (docs/design.md, "Loading on first need").
 import { createRequire } from "node:module";
 import * as fs from "node:fs";
 import * as path from "node:path";
