@@ -1,6 +1,5 @@
 // npm run build: the CommonJS build (tsconfig.json, then cjs-imports.mjs and node-entries.mjs) and the ES module
-// build (tsconfig.esm.json) side by side: they share no output and tsc uses one core, so on two cores the pair takes
-// as long as the CommonJS build alone (about 20 s less per `npm test` on the CI machine than one after the other).
+// build (tsconfig.esm.json), side by side.
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -37,6 +36,8 @@ async function sequence(name, steps) {
 // tsc only adds and overwrites: a module moved or deleted would stay in dist/ and be packed.
 fs.rmSync(path.join(root, "dist"), { recursive: true, force: true });
 
+// Side by side: the builds share no output and tsc uses one core, so on two cores the pair takes as long as the
+// CommonJS build alone (about 20 s less per `npm test` on the CI machine than one after the other).
 const results = await Promise.all([
   sequence("the CommonJS build", [
     [tsc, ["-p", "tsconfig.json"]],
