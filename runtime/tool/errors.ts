@@ -1,6 +1,6 @@
 /**
  * The runtime's errors: a tool's own (`ToolError`), registration's, and those of a call that could not run or be sent.
- * Dispatch answers a call's error in its ToolMessage; where it rethrows one, the error carries what a caller acts on.
+ * Dispatch answers a call's error in a ToolMessage; rethrown (`handleToolError: false`), it carries what callers need.
  */
 
 /**
