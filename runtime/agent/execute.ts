@@ -84,8 +84,7 @@ export class CallExecutor<Call = unknown> {
   readonly #jsonPatch: boolean;
   /** Failed calls the model may patch: call id → the tool and its arguments. */
   readonly #patchable = new Map<string, { toolName: string; args: Record<string, unknown> }>();
-  /** The registered tools offered in the current step (`undefined`: all of them). */
-  active: ReadonlySet<string> | undefined;
+  #active: ReadonlySet<string> | undefined;
   /** The loop's own tool search, when the run has one: it answers `search_tools` calls. */
   search: LocalToolSearch | undefined;
   /** Told of each progress report of a call, with the model API's call it belongs to (a streamed run's events). */
@@ -97,6 +96,23 @@ export class CallExecutor<Call = unknown> {
     this.#jsonPatch = jsonPatch;
   }
 
+  /** The registered tools offered in the current step (`undefined`: all of them). */
+  get active(): ReadonlySet<string> | undefined {
+    return this.#active;
+  }
+
+  /**
+   * Offer only `names` in this step (`undefined`: every tool). A failed call of a tool no longer offered can no
+   * longer be patched: a patch would run a tool the step took away.
+   */
+  setActive(names: ReadonlySet<string> | undefined): void {
+    this.#active = names;
+    if (names === undefined) return;
+    for (const [id, entry] of this.#patchable) {
+      if (!names.has(entry.toolName)) this.#patchable.delete(id);
+    }
+  }
+
   /** The calls that can be patched now: id → tool name (empty unless in JSON Patch mode). */
   get patchable(): ReadonlyMap<string, string> {
     return new Map([...this.#patchable].map(([id, entry]) => [id, entry.toolName]));
@@ -106,7 +122,7 @@ export class CallExecutor<Call = unknown> {
   saved(): SavedCalls {
     return {
       ...(this.#patchable.size > 0 ? { patchable: [...this.#patchable].map(([id, entry]) => ({ id, toolName: entry.toolName, args: JSON.parse(JSON.stringify(entry.args)) as Record<string, unknown> })) } : {}),
-      ...(this.active ? { activeTools: [...this.active] } : {}),
+      ...(this.#active ? { activeTools: [...this.#active] } : {}),
     };
   }
 
@@ -121,7 +137,7 @@ export class CallExecutor<Call = unknown> {
     }
     if (activeTools !== undefined) {
       if (!Array.isArray(activeTools) || !activeTools.every((name) => typeof name === "string")) throw new TypeError("resume: the state's activeTools must be an array of tool names.");
-      this.active = new Set(activeTools);
+      this.setActive(new Set(activeTools));
     }
   }
 
@@ -249,12 +265,12 @@ export class CallExecutor<Call = unknown> {
 
   /** A registered tool that this step does not offer. */
   #unavailable(call: ReplyCall<Call>): boolean {
-    return this.active !== undefined && !this.active.has(call.read.name) && this.#registry.has(call.read.name);
+    return this.#active !== undefined && !this.#active.has(call.read.name) && this.#registry.has(call.read.name);
   }
 
   #refuseUnavailable(call: ReplyCall<Call>): CallOutcome<Call> {
     const { id, name } = call.read;
-    const offered = [...(this.active ?? [])];
+    const offered = [...(this.#active ?? [])];
     const content = `Error: ${name} is not available in this step. ${offered.length > 0 ? `Available tools: ${offered.join(", ")}.` : "No tools are available now: answer without calling one."}`;
     const result = new ToolMessage({ tool_call_id: id, name, content, status: "error" });
     const failure: Omit<ToolAttempt, "step"> = { toolName: name, toolCallId: id, arguments: argumentsOf(call.read), reason: "unknown_tool", issues: [content], errors: [], message: content };
@@ -357,6 +373,11 @@ export class CallExecutor<Call = unknown> {
       const issue = `there is no failed call with id ${JSON.stringify(read.toolCallId)} to repair`;
       const then = open.length > 0 ? `Calls you can repair: ${open.join(", ")}.` : "No call is waiting for a repair: call the tool itself instead.";
       return refuse(`Error: ${issue}. ${then}`, [issue]);
+    }
+    if (this.#active !== undefined && !this.#active.has(target.toolName)) {
+      const issue = `${target.toolName} is not available in this step, so call ${read.toolCallId} cannot be repaired`;
+      const offered = [...this.#active];
+      return refuse(`Error: ${issue}. ${offered.length > 0 ? `Available tools: ${offered.join(", ")}.` : "No tools are available now: answer without calling one."}`, [issue]);
     }
     const applied = applyJsonPatch(target.args, read.patch, loopAccess(this.#registry, "runTools").argumentLimits(target.toolName));
     if (!applied.ok) {

@@ -231,7 +231,7 @@ async function* runLoop(
     // A forced choice ("required", a name) would force calls forever: after the first calls, "auto".
     let choice = forced && calledTools ? "auto" : options.toolChoice;
     let tools = registry.list();
-    executor.active = undefined;
+    executor.setActive(undefined);
     const prepared: StepSettings | undefined | void = await options.prepareStep?.({ stepNumber: index, steps: [...steps], messages: [...messages] });
     if (prepared?.activeTools !== undefined) {
       const active = new Set(prepared.activeTools);
@@ -240,7 +240,7 @@ async function* runLoop(
         throw new TypeError(`runTools: prepareStep named ${unknown.map((name) => JSON.stringify(name)).join(", ")} as active, but the registry has no such tool. Registered tools: ${registry.list().map((tool) => tool.name).join(", ")}.`);
       }
       tools = tools.filter((tool) => active.has(tool.name));
-      executor.active = active;
+      executor.setActive(active);
     }
     if (prepared?.toolChoice !== undefined) {
       choice = prepared.toolChoice;

@@ -10,7 +10,7 @@ import OpenAI from "openai";
 import type { ChatCompletionCreateParams } from "openai/resources/chat/completions";
 import { PATCH_TOOL_NAME, ToolRegistry, ToolRetryError, runTools, type RunToolsResult } from "tooltype";
 import { startScriptedServer, toolResults, type Script, type ScriptedServer } from "../scripted-openai/server";
-import { mathRegistry, recordPeople, recorded } from "./tools";
+import { add, mathRegistry, multiply, recordPeople, recorded } from "./tools";
 
 const model = "scripted-retries";
 
@@ -310,6 +310,27 @@ test("jsonpatch: a 1.3 KB patch that doubles the arguments is refused at the too
     // A loose bound against the blow-up (2^31 items), not a measure: the limit is 1 MiB of JSON.
     assert.ok(process.memoryUsage().heapUsed - heap < 200 * 1024 * 1024);
     assert.equal(recorded, []);
+  });
+});
+
+test("jsonpatch: a patch of a tool prepareStep took out of the step is refused, never run; the patch tool is not offered for it", async () => {
+  recorded.length = 0;
+  const script: Script = [
+    { tool_calls: [{ name: "record_people", arguments: INVALID }] },
+    (request) => {
+      assert.equal(offered(request).sort(), ["add", "multiply"], "no patch tool: the failed call's tool is not offered");
+      return { tool_calls: [{ name: PATCH_TOOL_NAME, arguments: { tool_call_id: "call_1", patch: FIX } }, { name: "record_people", arguments: VALID }] };
+    },
+    (request) => ({ content: toolResults(request).map((r) => r.content).join("\n") }),
+  ];
+  await withServer(script, async (_server, client) => {
+    const prepareStep = ({ stepNumber }: { stepNumber: number }) => (stepNumber === 1 ? {} : { activeTools: ["add", "multiply"] });
+    const result = await runTools(client, { model, messages: [{ role: "user", content: TEXT }] }, new ToolRegistry([recordPeople, add, multiply]), { repair: "jsonpatch", prepareStep, maxAttempts: 5 });
+    assert.equal(result.content!.split("\n"), [
+      'Error: there is no failed call with id "call_1" to repair. No call is waiting for a repair: call the tool itself instead.',
+      "Error: record_people is not available in this step. Available tools: add, multiply.",
+    ]);
+    assert.equal(recorded, [], "neither the patch nor the direct call ran record_people");
   });
 });
 
