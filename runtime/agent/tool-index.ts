@@ -68,31 +68,103 @@ function addSchema(schema: JsonValue | undefined, add: (text: string, weight: nu
   }
 }
 
+/** Of a query, only this many characters are read for words, and only this many distinct words are used. */
+export const MAX_QUERY_CHARACTERS = 2000;
+export const MAX_QUERY_WORDS = 32;
+/** At most this many indexed words answer one query word's prefix (a prefix as short as four letters can be common). */
+const MAX_PREFIX_TERMS = 512;
+
+/** One tool's place in the index and a word's weight in it. */
+interface Posting {
+  readonly order: number;
+  readonly weight: number;
+}
+
+/**
+ * The words of a set of tools, inverted: each word with the tools it stands in, and every word sorted, so that a
+ * query word costs a lookup and a binary search, whatever the number of tools and words.
+ */
+class TermIndex<T extends ToolFormatSource> {
+  readonly #postings = new Map<string, Posting[]>();
+  readonly #sorted: string[];
+  readonly #byName = new Map<string, number>();
+
+  constructor(readonly tools: readonly T[]) {
+    tools.forEach((tool, order) => {
+      if (!this.#byName.has(tool.name)) this.#byName.set(tool.name, order);
+      for (const [term, weight] of termsOf(tool)) {
+        let list = this.#postings.get(term);
+        if (!list) this.#postings.set(term, (list = []));
+        list.push({ order, weight });
+      }
+    });
+    this.#sorted = [...this.#postings.keys()].sort();
+  }
+
+  /** Each tool's score for one query word: the word's own weight, else half the best weight of a word it prefixes or that prefixes it. */
+  score(word: string, scores: Map<number, number>): void {
+    const own = new Map<number, number>();
+    for (const { order, weight } of this.#postings.get(word) ?? []) own.set(order, weight);
+    const prefixed = new Map<number, number>();
+    if (word.length >= 4) {
+      const half = (postings: readonly Posting[] | undefined): void => {
+        for (const { order, weight } of postings ?? []) prefixed.set(order, Math.max(prefixed.get(order) ?? 0, weight / 2));
+      };
+      // Indexed words that start with the query word: a contiguous run of the sorted words.
+      for (let i = lowerBound(this.#sorted, word), seen = 0; i < this.#sorted.length && seen < MAX_PREFIX_TERMS && this.#sorted[i]!.startsWith(word); i++, seen++) {
+        if (this.#sorted[i] !== word) half(this.#postings.get(this.#sorted[i]!));
+      }
+      // Indexed words of four letters or more that the query word starts with.
+      for (let length = 4; length < word.length; length++) half(this.#postings.get(word.slice(0, length)));
+    }
+    for (const [order, weight] of prefixed) if (!own.has(order)) own.set(order, weight);
+    for (const [order, weight] of own) scores.set(order, (scores.get(order) ?? 0) + weight);
+  }
+
+  /** The tool named exactly `name`, by its place. */
+  named(name: string): number | undefined {
+    return this.#byName.get(name);
+  }
+}
+
+/** The first index of `sorted` whose word is not before `word`. */
+function lowerBound(sorted: readonly string[], word: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! < word) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+const indexes = new WeakMap<readonly ToolFormatSource[], TermIndex<ToolFormatSource>>();
+
+/** The words of a query a search uses: of its first `MAX_QUERY_CHARACTERS` characters, the first `MAX_QUERY_WORDS` distinct ones. */
+export function queryWords(query: string): string[] {
+  return [...new Set(wordsOf(query.slice(0, MAX_QUERY_CHARACTERS)))].slice(0, MAX_QUERY_WORDS);
+}
+
 /**
  * The tools that best match `query`, at most `max`, best first: each word of the query scores the weight it has in
  * a tool (a word of four letters or more also matches the start of a longer one, for half), and a query that is a
- * tool's exact name finds that tool first. Equal scores keep the tools' order.
+ * tool's exact name finds that tool first. Equal scores keep the tools' order. The index of a list of tools is made
+ * on its first search and kept with the list.
  */
 export function searchTools<T extends ToolFormatSource>(tools: readonly T[], query: string, max: number): T[] {
-  const words = [...new Set(wordsOf(query))];
-  const exact = query.trim();
-  const scored: { tool: T; score: number; order: number }[] = [];
-  tools.forEach((tool, order) => {
-    const terms = termsOf(tool);
-    let score = tool.name === exact ? 100 : 0;
-    for (const word of words) {
-      const weight = terms.get(word);
-      if (weight !== undefined) {
-        score += weight;
-        continue;
-      }
-      if (word.length < 4) continue;
-      let prefix = 0;
-      for (const [term, termWeight] of terms) if (term.startsWith(word) || (term.length >= 4 && word.startsWith(term))) prefix = Math.max(prefix, termWeight / 2);
-      score += prefix;
-    }
-    if (score > 0) scored.push({ tool, score, order });
-  });
-  scored.sort((a, b) => b.score - a.score || a.order - b.order);
-  return scored.slice(0, max).map((entry) => entry.tool);
+  let index = indexes.get(tools) as TermIndex<T> | undefined;
+  if (!index) {
+    index = new TermIndex(tools);
+    indexes.set(tools, index as unknown as TermIndex<ToolFormatSource>);
+  }
+  const scores = new Map<number, number>();
+  const exact = query.length <= MAX_QUERY_CHARACTERS ? index.named(query.trim()) : undefined;
+  if (exact !== undefined) scores.set(exact, 100);
+  for (const word of queryWords(query)) index.score(word, scores);
+  return [...scores]
+    .filter(([, score]) => score > 0)
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .slice(0, max)
+    .map(([order]) => tools[order]!);
 }

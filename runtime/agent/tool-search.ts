@@ -7,6 +7,7 @@ import { ToolMessage } from "../dispatch/messages";
 import { type ToolFormatSource, isDeferred } from "../providers/provider";
 import type { ToolAttempt } from "./errors";
 import { searchTools } from "./tool-index";
+import { describeArgumentsProblem, parseArguments } from "../arguments/parse";
 
 /** The name of the search tool the loop offers while deferred tools wait to be found. */
 export const SEARCH_TOOL_NAME = "search_tools";
@@ -110,28 +111,31 @@ export class LocalToolSearch {
     for (const tool of matches) this.#found.add(tool.name);
     const content =
       matches.length === 0
-        ? `No tool matches ${JSON.stringify(query)}. Search again with other words (tools are found by words of their names, descriptions and parameters).`
+        ? `No tool matches ${JSON.stringify(quoted(query))}. Search again with other words (tools are found by words of their names, descriptions and parameters).`
         : `Found ${matches.length} tool${matches.length === 1 ? "" : "s"}, which you can call from your next step on:\n${matches.map((tool) => `- ${tool.name}${tool.description ? `: ${firstLine(tool.description)}` : ""}`).join("\n")}`;
     return { result: new ToolMessage({ tool_call_id: id, name: SEARCH_TOOL_NAME, content }) };
   }
 }
 
-/** The query of a search call, or what is wrong with its arguments. */
+/** The query of a search call, or what is wrong with its arguments (read within the arguments' default limits). */
 function queryOf(call: NormalizedCall): string | { problem: string } {
   let args: unknown;
   if (call.kind === "invalid") return { problem: call.error ?? "the call could not be read" };
   if (call.kind === "text") {
-    try {
-      args = JSON.parse(call.text === "" ? "{}" : call.text) as unknown;
-    } catch {
-      return { problem: "the arguments are not JSON" };
-    }
+    const read = parseArguments(call.text === "" ? "{}" : call.text);
+    if (!read.ok) return { problem: describeArgumentsProblem(SEARCH_TOOL_NAME, read).split("\n", 1)[0]! };
+    args = read.args;
   } else {
     args = call.args;
   }
   const query = (args as { query?: unknown } | null)?.query;
   if (typeof query !== "string" || query.trim() === "") return { problem: "query must be a non-empty string" };
   return query;
+}
+
+/** A query as an answer quotes it back: its start, never the whole of a long one. */
+function quoted(query: string): string {
+  return query.length <= 100 ? query : `${query.slice(0, 100)}…`;
 }
 
 function argumentsText(call: NormalizedCall): string {

@@ -14,7 +14,10 @@ import type { Tool as AnthropicSdkTool, ToolUnion } from "@anthropic-ai/sdk/reso
 import OpenAI from "openai";
 import type { FunctionTool, Tool as ResponsesSdkTool } from "openai/resources/responses/responses";
 import { type RunToolsApprovalState, SEARCH_TOOL_NAME, ToolRegistry, runTools, tool } from "tooltype";
-import { searchTools } from "../../runtime/agent/tool-index";
+import * as fc from "fast-check";
+import { MAX_QUERY_WORDS, queryWords, searchTools, termsOf } from "../../runtime/agent/tool-index";
+import { LocalToolSearch } from "../../runtime/agent/tool-search";
+import type { ToolFormatSource } from "../../runtime/providers/provider";
 import { compileFixture } from "../support/compile";
 import { startScriptedServer, toolResults } from "../scripted-openai/server";
 import { anthropicReply, geminiReply, responsesCall, responsesReply, responsesText } from "../support/provider-replies";
@@ -118,6 +121,70 @@ test("the loop's index: words of names (split at _ and case changes), descriptio
   assert.equal(names("the of and"), [], "words no query is about");
   assert.equal(names("book_table")[0], "book_table", "a tool's exact name first");
   assert.equal(searchTools(tools, "name", 1).length, 1, "at most max");
+});
+
+/** The search as it was written before the index: every word of the query against every word of every tool. */
+function searchByScan(tools: readonly ToolFormatSource[], query: string, max: number): string[] {
+  const scored: { name: string; score: number; order: number }[] = [];
+  tools.forEach((tool, order) => {
+    const terms = termsOf(tool);
+    let score = tool.name === query.trim() ? 100 : 0;
+    for (const word of queryWords(query)) {
+      const weight = terms.get(word);
+      if (weight !== undefined) {
+        score += weight;
+        continue;
+      }
+      if (word.length < 4) continue;
+      let prefix = 0;
+      for (const [term, termWeight] of terms) if (term.startsWith(word) || (term.length >= 4 && word.startsWith(term))) prefix = Math.max(prefix, termWeight / 2);
+      score += prefix;
+    }
+    if (score > 0) scored.push({ name: tool.name, score, order });
+  });
+  // The first tool of a name is the one an exact name finds (names are unique in a registry).
+  return scored.sort((a, b) => b.score - a.score || a.order - b.order).slice(0, max).map((entry) => entry.name);
+}
+
+test("the loop's index finds what a scan of every word finds, in the same order (property-based)", () => {
+  const word = fc.constantFrom("weather", "forecast", "forecasts", "fore", "city", "cities", "book", "booking", "table", "currency", "convert", "converter", "rate", "time", "timezone", "zone", "user", "users", "mail", "email");
+  const phrase = fc.array(word, { minLength: 1, maxLength: 5 }).map((words) => words.join(" "));
+  const toolArb = fc.record({ words: fc.array(word, { minLength: 1, maxLength: 3 }), description: phrase, parameter: word, parameterDoc: phrase });
+  fc.assert(
+    fc.property(fc.array(toolArb, { minLength: 1, maxLength: 12 }), phrase, fc.integer({ min: 1, max: 6 }), (specs, query, max) => {
+      const tools: ToolFormatSource[] = specs.map((spec, i) => ({
+        name: `${spec.words.join("_")}_${i}`,
+        description: spec.description,
+        options: {},
+        parameters: { type: "object", properties: { [spec.parameter]: { type: "string", description: spec.parameterDoc } } },
+      }));
+      assert.equal(searchTools(tools, query, max).map((tool) => tool.name), searchByScan(tools, query, max));
+    }),
+    { numRuns: 300 },
+  );
+});
+
+test("a hostile query: 1 MB of words over 200 deferred tools uses its first words only and quotes back a short prefix", () => {
+  const tools: ToolFormatSource[] = Array.from({ length: 200 }, (_, i) => ({
+    name: `tool_${i}_${"abcdefghij"[i % 10]}`,
+    description: `Does thing number ${i} with widgets and gadgets of kind ${i % 17}.`,
+    options: { deferred: true },
+    parameters: { type: "object", properties: { [`field${i}`]: { type: "string", description: `The field ${i}` } } },
+  }));
+  const query = Array.from({ length: 160_000 }, (_, i) => `w${i}x`).join(" ");
+  assert.ok(query.length > 1_000_000);
+  assert.is(queryWords(query).length, MAX_QUERY_WORDS);
+  const search = new LocalToolSearch();
+  search.offer(tools);
+  const { result } = search.answer({ kind: "args", id: "call_1", name: "search_tools", args: { query } });
+  assert.ok(result.content.length < 400, `the answer is ${result.content.length} characters`);
+  assert.match(result.content, /^No tool matches "w0x w1x w2x/);
+  assert.match(result.content, /…"/);
+  // As JSON text, the arguments' limit (1 MiB) applies before anything is parsed.
+  const text = JSON.stringify({ query: "a".repeat(1_100_000) });
+  const tooLong = search.answer({ kind: "text", id: "call_2", name: "search_tools", text });
+  assert.match(tooLong.result.content, /^Error: invalid arguments for search_tools: the arguments for search_tools are too large/);
+  assert.ok(tooLong.result.content.length < 400);
 });
 
 // ---- OpenAI Responses: the API's hosted tool search ----------------------------------------------------------------
