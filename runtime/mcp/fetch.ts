@@ -91,6 +91,10 @@ export function mcpFetchHandler(registry: ToolRegistry, options: MCPHttpOptions 
     if (forbidden !== undefined) return (release(), forbidden);
     const origin = request.headers.get("origin");
     const respond = (response: Response): Response => withHeaders(response, corsHeaders(origin));
+    if (Array.isArray(body) && (request.headers.get("mcp-protocol-version") === MODERN_VERSION || body.some((m) => isRecord(m) && metaVersion(m) !== undefined))) {
+      release();
+      return respond(refusal(400, INVALID_REQUEST, "Invalid request: the 2026-07-28 revision has no batches; send each request in a POST of its own."));
+    }
     const modern = !Array.isArray(body) && (metaVersion(isRecord(body) ? body : {}) !== undefined || request.headers.get("mcp-protocol-version") === MODERN_VERSION);
     if (modern) {
       const refused = checkModern(request, body);
@@ -138,6 +142,12 @@ export function mcpFetchHandler(registry: ToolRegistry, options: MCPHttpOptions 
     const session = claimed !== null && claimed.length <= 200 && (await sessions.verify(claimed, auth)) ? claimed : null;
     if (session !== null) cancelNamed(running, session, messages);
     const requests = messages.filter(isRequest);
+    // Gateways route and authorize on these headers: where an older client sends them, they must say what the body says.
+    const disagreement = legacyHeadersDisagree(request, requests);
+    if (disagreement !== undefined) {
+      release();
+      return refusal(400, HEADER_MISMATCH, `Header mismatch: ${disagreement}.`);
+    }
     if (requests.length === 0) {
       release();
       const malformed = messages.some((m) => !isRecord(m) || (typeof m.method !== "string" && !("result" in m) && !("error" in m)));
@@ -204,6 +214,26 @@ function checkModern(request: Request, body: unknown): Response | undefined {
     const decoded = decodeHeader(header);
     if (decoded === undefined) return mismatch("the Mcp-Name header is not a valid value");
     if (decoded !== name) return mismatch(`Mcp-Name ${JSON.stringify(decoded.slice(0, 80))} does not match the body's tool name`);
+  }
+  return undefined;
+}
+
+/**
+ * What an older revision's `Mcp-Method` or `Mcp-Name` header, when present, says against the requests of its body
+ * (every request must have that method; every `tools/call` that tool name), or `undefined` when they agree.
+ */
+function legacyHeadersDisagree(request: Request, requests: readonly JsonRpcRequest[]): string | undefined {
+  const method = request.headers.get("mcp-method");
+  if (method !== null) {
+    const other = requests.find((m) => m.method !== method);
+    if (other) return `Mcp-Method ${JSON.stringify(method.slice(0, 60))} does not match the body's method ${JSON.stringify(other.method.slice(0, 60))}`;
+  }
+  const header = request.headers.get("mcp-name");
+  if (header !== null) {
+    const name = decodeHeader(header);
+    if (name === undefined) return "the Mcp-Name header is not a valid value";
+    const other = requests.find((m) => m.method === "tools/call" && (!isRecord(m.params) || m.params.name !== name));
+    if (other) return `Mcp-Name ${JSON.stringify(name.slice(0, 80))} does not match the body's tool name`;
   }
   return undefined;
 }

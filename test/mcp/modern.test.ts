@@ -13,7 +13,7 @@ import { Client as LegacyClient } from "@modelcontextprotocol/sdk/client/index.j
 import { InMemoryTransport as LegacyMemory } from "@modelcontextprotocol/sdk/inMemory.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { MCP_PROTOCOL_VERSION, serveMCP } from "tooltype/mcp";
-import { ToolRegistry } from "tooltype";
+import { ToolRegistry, tool } from "tooltype";
 import { deferred } from "../support/deferred";
 import { checkTools, rawPost, TIMEOUT, withNodeHandler } from "./support";
 import { add, createMcpRegistry, removeFile, waits } from "./tools";
@@ -115,6 +115,51 @@ test("raw: headers must say what the body says (400 HeaderMismatch), an unknown 
     const unknown = await rawPost(url, modern("prompts/list"), headersFor("prompts/list"));
     assert.is(unknown.status, 404);
     assert.is(JSON.parse(unknown.body).error.code, -32601);
+  });
+});
+
+test("raw: a 2026-07-28 request inside a batch is refused, never run; an older revision's present headers must agree with its body", async () => {
+  const wiped: string[] = [];
+  /**
+   * Wipe a disk.
+   * @param path The disk
+   */
+  const wipe = tool(function remove_file(path: string): string {
+    wiped.push(path);
+    return "wiped";
+  });
+  await withNodeHandler(new ToolRegistry([add, wipe]), undefined, async (url) => {
+    const call = modern("tools/call", { name: "remove_file", arguments: { path: "/etc/passwd" } });
+    // The header check of a single request, sidestepped by a batch of one: refused before anything is read as a call.
+    for (const headers of [headersFor("tools/call", "add"), {}]) {
+      const batch = await rawPost(url, [call], headers);
+      assert.is(batch.status, 400, JSON.stringify(headers));
+      const error = JSON.parse(batch.body).error;
+      assert.is(error.code, -32600);
+      assert.match(error.message, /the 2026-07-28 revision has no batches/);
+    }
+    assert.equal(wiped, [], "remove_file never ran");
+
+    // An older revision's request with Mcp-Method or Mcp-Name headers that lie about it.
+    const legacy = { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "remove_file", arguments: { path: "/tmp/x" } } };
+    const lying: [Record<string, string>, RegExp][] = [
+      [{ "mcp-protocol-version": "2025-06-18", "mcp-method": "tools/list" }, /Mcp-Method "tools\/list" does not match the body's method "tools\/call"/],
+      [{ "mcp-protocol-version": "2025-06-18", "mcp-method": "tools/call", "mcp-name": "add" }, /Mcp-Name "add" does not match the body's tool name/],
+      [{ "mcp-name": "add" }, /Mcp-Name "add" does not match/],
+    ];
+    for (const [headers, why] of lying) {
+      for (const body of [legacy, [legacy]]) {
+        const answer = await rawPost(url, body, headers);
+        assert.is(answer.status, 400, JSON.stringify([headers, body]));
+        const error = JSON.parse(answer.body).error;
+        assert.is(error.code, -32020);
+        assert.match(error.message, why);
+      }
+    }
+    assert.equal(wiped, [], "remove_file never ran");
+    // Headers that agree are answered as before.
+    const agreeing = await rawPost(url, { ...legacy, params: { name: "add", arguments: { values: [2] } } }, { "mcp-protocol-version": "2025-06-18", "mcp-method": "tools/call", "mcp-name": "add" });
+    assert.is(agreeing.status, 200);
   });
 });
 
