@@ -27,6 +27,7 @@ import {
   UNSUPPORTED_PROTOCOL_VERSION,
 } from "./protocol";
 import { MCPProtocolError } from "./protocol-error";
+import { visibleTo } from "./scopes";
 import { callTool } from "./tool-call";
 
 export type { Era, LegacySession, MCPEndpoint, MCPExchange, MCPServerOptions } from "./exchange";
@@ -101,7 +102,7 @@ async function answerIn(endpoint: MCPEndpoint, request: JsonRpcRequest, era: Era
     case "ping":
       return {};
     case "tools/list":
-      return { tools: toMCPTools(endpoint.registry.list()), ...(era.modern ? cacheable(endpoint, exchange) : {}) };
+      return { tools: toMCPTools(endpoint.registry.list().filter((tool) => visibleTo(tool, exchange, endpoint.options.listAllTools))), ...(era.modern ? cacheable(endpoint, exchange) : {}) };
     case "tools/call":
       return callTool(endpoint, request, era, exchange);
     default:

@@ -36,6 +36,14 @@ export interface MCPServerOptions {
    * in milliseconds. Default 15 minutes.
    */
   approvalTtlMs?: number;
+  /**
+   * List every tool to every caller (`true`), or only the tools a caller holds the scopes for (`false`, the
+   * default). A tool a caller cannot see is, to that caller, a tool that does not exist: `tools/list` leaves it out,
+   * a call of it is an unknown tool (no scope challenge), and no error names it. Set `true` where clients should
+   * learn of tools they may step up to (a call then gets the 403 `insufficient_scope` challenge naming the scopes).
+   * A server with no caller (stdio: the local user who started it) lists every tool either way.
+   */
+  listAllTools?: boolean;
 }
 
 /** What a transport knows of one request. */

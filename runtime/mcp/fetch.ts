@@ -86,8 +86,9 @@ export function mcpFetchHandler(registry: ToolRegistry, options: MCPHttpOptions 
       return admitted;
     }
     const { auth, body } = admitted;
-    // A call its caller lacks scopes for is refused before anything runs, with the challenge that names them.
-    const forbidden = scopeRefusal(registry, request, Array.isArray(body) ? body : [body], auth, policy);
+    // A call its caller lacks scopes for is refused before anything runs, with the challenge that names them, where
+    // callers may see such tools (`listAllTools`); otherwise the call is of a tool the caller cannot see (unknown).
+    const forbidden = options.listAllTools === true ? scopeRefusal(registry, request, Array.isArray(body) ? body : [body], auth, policy) : undefined;
     if (forbidden !== undefined) return (release(), forbidden);
     const origin = request.headers.get("origin");
     const respond = (response: Response): Response => withHeaders(response, corsHeaders(origin));

@@ -27,10 +27,19 @@ export function missingScopes(tool: RegisteredTool, auth: unknown): string[] {
 }
 
 /**
- * The server's tool-call entry: throws the JSON-RPC error of a call its caller may not make. Over HTTP the handler
- * has already refused such a request (scope-challenge.ts: all the scopes it needs, MCP 2026-07-28 "Scope Challenge
- * Handling", so a client can step up in one authorization); this is for a server given a caller by other means. A
- * server with no caller at all (stdio: the local user who started it) checks none.
+/**
+ * Whether the caller of an exchange may see `tool` (in `tools/list`, in errors): always without a caller or with
+ * `listAllTools`; otherwise only when it holds the tool's scopes.
+ */
+export function visibleTo(tool: RegisteredTool, scope: { auth?: unknown }, listAllTools: boolean | undefined): boolean {
+  return listAllTools === true || !("auth" in scope) || missingScopes(tool, scope.auth).length === 0;
+}
+
+/**
+ * The server's tool-call entry: throws the JSON-RPC error of a call its caller may not make. Over HTTP with
+ * `listAllTools` the handler has already refused such a request (scope-challenge.ts: all the scopes it needs, MCP
+ * 2026-07-28 "Scope Challenge Handling", so a client can step up in one authorization); this is for a server given a
+ * caller by other means. A server with no caller at all (stdio: the local user who started it) checks none.
  */
 export function enforceScopes(tool: RegisteredTool, scope: { auth?: unknown }): void {
   if (!("auth" in scope)) return;

@@ -13,7 +13,7 @@ import type { Era, MCPEndpoint, MCPExchange } from "./exchange";
 import { throttleProgress } from "./progress";
 import { canElicit, INTERNAL_ERROR, INVALID_PARAMS, isRecord, type JsonRpcRequest } from "./protocol";
 import { MCPProtocolError } from "./protocol-error";
-import { enforceScopes } from "./scopes";
+import { enforceScopes, visibleTo } from "./scopes";
 
 /** tooltype's own error classes, whose texts are written for the caller (by class, and by name across package copies). */
 const CALLER_FACING = new Set(["ToolError", "ToolValidationError", "ToolTimeoutError", "ToolResultError"]);
@@ -37,9 +37,13 @@ export async function callTool(endpoint: MCPEndpoint, request: JsonRpcRequest, e
   if (typeof name !== "string") throw new MCPProtocolError(INVALID_PARAMS, "Invalid params: tools/call needs the tool's name (params.name).");
   const args = params.arguments ?? {};
   const { registry, options } = endpoint;
-  const tool = registry.get(name);
+  const found = registry.get(name);
+  const tool = found && visibleTo(found, exchange, options.listAllTools) ? found : undefined;
   if (!tool) {
-    const names = registry.list().map((t) => t.name);
+    const names = registry
+      .list()
+      .filter((t) => visibleTo(t, exchange, options.listAllTools))
+      .map((t) => t.name);
     throw new MCPProtocolError(
       INVALID_PARAMS,
       `Unknown tool: ${JSON.stringify(name).slice(0, 100)}. ${names.length > 0 ? `Valid tools: ${names.join(", ")}.` : "No tools are registered."}`,

@@ -47,9 +47,13 @@ async function token(audience: string, scope: string, claims: Record<string, unk
     .sign(signWith.privateKey);
 }
 
-/** The handler's options as docs/tools-as-a-service.md#authorization writes them: jose verifies, audience included. */
+/**
+ * The handler's options as docs/tools-as-a-service.md#authorization writes them: jose verifies, audience included;
+ * every tool listed to every caller, so that a client can step up to the scopes a tool needs (403 challenges).
+ */
 function options(resource: string): MCPHttpOptions {
   return {
+    listAllTools: true,
     allowedOrigins: ["https://app.example"],
     authorization: { resource, authorizationServers: [ISSUER], scopesSupported: ["files:read"], resourceName: "Workspace files" },
     authenticate: async (request) => {
@@ -214,6 +218,44 @@ for (const host of ["node", "fetch"] as const) {
   });
 }
 
+for (const host of ["node", "fetch"] as const) {
+  test(`${host}: by default a caller sees only the tools it holds the scopes for; the others are unknown to it, and no error names them`, async () => {
+    const hidden = (resource: string): MCPHttpOptions => ({ ...options(resource), listAllTools: false });
+    await withServer(
+      host,
+      async (url) => {
+        runs.clear();
+        const reader = await token(url.href, "files:read");
+        await withClient(url, { authorization: `Bearer ${reader}` }, async (client) => {
+          const listed = await client.listTools(undefined, TIMEOUT);
+          assert.equal(listed.tools.map((t) => t.name).sort(), ["read_file", "whoami"]);
+          const refused = await client.callTool({ name: "write_file", arguments: { path: "a.txt", text: "hi" } }, undefined, TIMEOUT).then(
+            () => "called",
+            (error: unknown) => String(error),
+          );
+          assert.match(refused, /Unknown tool: "write_file"\. Valid tools: read_file, whoami\./, refused);
+          const typo = await client.callTool({ name: "write_fil", arguments: {} }, undefined, TIMEOUT).then(
+            () => "called",
+            (error: unknown) => String(error),
+          );
+          assert.not.match(typo, /write_file/, "an error never names a tool the caller cannot see");
+        });
+        // Not a 403 with the scopes either: that would name what the tool needs.
+        const raw = await rawPost(url, { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "write_file", arguments: { path: "a", text: "b" } } }, { authorization: `Bearer ${reader}` });
+        assert.is(raw.status, 200);
+        assert.is(raw.headers["www-authenticate"], undefined);
+        assert.not.match(raw.body, /files:write/);
+        assert.is(runs.get("write_file"), undefined, "the hidden tool never ran");
+        const writer = await token(url.href, "files:read files:write");
+        await withClient(url, { authorization: `Bearer ${writer}` }, async (client) => {
+          assert.equal((await client.listTools(undefined, TIMEOUT)).tools.map((t) => t.name).sort(), ["read_file", "whoami", "write_file"]);
+        });
+      },
+      hidden,
+    );
+  });
+}
+
 test("the SDK v2 client reads the 403 as its typed insufficient-scope error, with the scopes to ask for", async () => {
   await withServer("node", async (url) => {
     runs.clear();
@@ -238,7 +280,7 @@ test("the server's tool-call entry: a caller without the scopes gets a JSON-RPC 
   // The HTTP handlers refuse such a call before it reaches the entry (above); the entry refuses it again for any
   // other way in. Reached through the package's own endpoint module, the copy the package's registry belongs to.
   const { mcpEndpoint } = require(path.join(REPO, "dist/runtime/mcp/endpoint.js")) as typeof import("../../runtime/mcp/endpoint");
-  const endpoint = mcpEndpoint(createAuthRegistry() as never);
+  const endpoint = mcpEndpoint(createAuthRegistry() as never, { listAllTools: true });
   const call = async (exchange: { auth?: unknown }): Promise<string> => {
     const answer = (await endpoint.answer(
       { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "write_file", arguments: { path: "a", text: "b" } } },
