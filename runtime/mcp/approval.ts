@@ -126,17 +126,6 @@ export function ownKey(): Uint8Array {
   return (processKey ??= crypto.getRandomValues(new Uint8Array(32)));
 }
 
-/** A caller named by what `authenticate` returned (a token's claims by their JSON), for binding a state to it. */
-export function callerOf(auth: unknown): string {
-  if (auth === undefined || auth === null || auth === true) return "anonymous";
-  if (typeof auth === "string" || typeof auth === "number") return `${typeof auth}:${auth}`;
-  try {
-    return `json:${canonicalJson(auth)}`;
-  } catch {
-    return "unreadable";
-  }
-}
-
 function toBase64Url(text: string): string {
   const bytes = new TextEncoder().encode(text);
   let binary = "";

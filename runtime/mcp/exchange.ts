@@ -44,6 +44,13 @@ export interface MCPServerOptions {
    * A server with no caller (stdio: the local user who started it) lists every tool either way.
    */
   listAllTools?: boolean;
+  /**
+   * A stable id for the caller an `authenticate` result stands for, which approval states (`requestState`) and
+   * session ids are bound to. Without it a caller is named by that result: a string or number as itself, plain JSON
+   * (a token's claims) by its canonical text. A result that is not plain JSON (a BigInt, a cycle, a `Map`, a class
+   * instance) cannot be told from another caller's, so no state or session is issued to it unless this names it.
+   */
+  callerId?: (auth: unknown) => string;
 }
 
 /** What a transport knows of one request. */

@@ -50,7 +50,7 @@ export function mcpFetchHandler(registry: ToolRegistry, options: MCPHttpOptions 
   const cacheScope = policy.authenticate ? "private" : "public";
   /** Calls of older clients running in this instance, by session and request id, for `notifications/cancelled`. */
   const running = new Map<string, AbortController>();
-  const sessions = signedSessions();
+  const sessions = signedSessions(options.callerId);
   /** Requests being served, from arrival until their answer is sent (`maxConcurrentRequests`). */
   let inFlight = 0;
 
@@ -164,7 +164,9 @@ export function mcpFetchHandler(registry: ToolRegistry, options: MCPHttpOptions 
     const signal = AbortSignal.any([controller.signal, request.signal]);
     const exchange = { auth, signal, cacheScope } as const;
     const headers: Record<string, string> = {};
-    if (requests.some((m) => m.method === "initialize")) headers[SESSION_HEADER] = await sessions.issue(auth);
+    const issued = requests.some((m) => m.method === "initialize") ? await sessions.issue(auth) : undefined;
+    // A caller that cannot be named gets no session: its calls run, but notifications/cancelled cannot name them.
+    if (issued !== undefined) headers[SESSION_HEADER] = issued;
     const batch = Array.isArray(messages) && messages.length > 1;
     const stream = options.jsonResponse === false || (options.jsonResponse !== true && requests.some(asksProgress));
     if (!stream) {

@@ -2,10 +2,11 @@
  * Session ids of the stateless HTTP server, which exist only so that a client's `notifications/cancelled` can find
  * the call it names.
  */
+import { type CallerId, callerName } from "./caller";
 
 export interface Sessions {
-  /** A new session id for `auth`'s caller. */
-  issue(auth: unknown): Promise<string>;
+  /** A new session id for `auth`'s caller; `undefined` for a caller that cannot be named. */
+  issue(auth: unknown): Promise<string | undefined>;
   /** Whether `session` was issued by this handler to `auth`'s caller. */
   verify(session: string, auth: unknown): Promise<boolean>;
 }
@@ -15,24 +16,27 @@ export interface Sessions {
  * handler, over a random nonce and the caller that `authenticate` named: an id this handler never issued, or
  * one issued to another caller, verifies as nothing, so nobody can cancel or take over someone else's call.
  *
- * A caller is named by what `authenticate` returned: a string or number as it is, anything else by its JSON (a
- * token's claims), no `authenticate` as the anonymous caller, whose ids are still unguessable.
+ * A caller is named as caller.ts names it; one that cannot be named gets no id (`issue` gives `undefined`) and
+ * verifies none.
  */
-export function signedSessions(): Sessions {
+export function signedSessions(callerId?: CallerId): Sessions {
   let key: ReturnType<typeof makeKey> | undefined;
   const keyOnce = (): ReturnType<typeof makeKey> => (key ??= makeKey());
   const encoder = new TextEncoder();
   return {
     async issue(auth) {
+      const caller = callerName(auth, callerId);
+      if (caller === undefined) return undefined;
       const nonce = crypto.randomUUID();
-      const mac = new Uint8Array(await crypto.subtle.sign("HMAC", await keyOnce(), encoder.encode(`${nonce}\u0000${callerOf(auth)}`)));
+      const mac = new Uint8Array(await crypto.subtle.sign("HMAC", await keyOnce(), encoder.encode(`${nonce}\u0000${caller}`)));
       return `${nonce}.${toHex(mac)}`;
     },
     async verify(session, auth) {
       const dot = session.indexOf(".");
       const mac = dot === -1 ? undefined : fromHex(session.slice(dot + 1));
-      if (mac === undefined || mac.length !== 32) return false;
-      return crypto.subtle.verify("HMAC", await keyOnce(), mac, encoder.encode(`${session.slice(0, dot)}\u0000${callerOf(auth)}`));
+      const caller = callerName(auth, callerId);
+      if (mac === undefined || mac.length !== 32 || caller === undefined) return false;
+      return crypto.subtle.verify("HMAC", await keyOnce(), mac, encoder.encode(`${session.slice(0, dot)}\u0000${caller}`));
     },
   };
 }
@@ -40,16 +44,6 @@ export function signedSessions(): Sessions {
 /** A key that never leaves this handler (not extractable), made on first use. */
 function makeKey() {
   return crypto.subtle.generateKey({ name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
-}
-
-function callerOf(auth: unknown): string {
-  if (auth === undefined || auth === null || auth === true) return "anonymous";
-  if (typeof auth === "string" || typeof auth === "number") return `${typeof auth}:${auth}`;
-  try {
-    return `json:${JSON.stringify(auth)}`;
-  } catch {
-    return "unreadable";
-  }
 }
 
 function toHex(bytes: Uint8Array): string {

@@ -8,11 +8,12 @@ import { toMCPResult } from "./format/answer";
 import { mcpOutputSchema } from "./format/tools";
 import type { RegisteredTool } from "../registry/core";
 import { ToolError, ToolResultError, ToolTimeoutError, ToolValidationError } from "../tool/errors";
-import { APPROVAL_INPUT, approvalQuestion, callerOf, decisionFrom, decodeRequestState, encodeRequestState, ownKey } from "./approval";
+import { APPROVAL_INPUT, approvalQuestion, decisionFrom, decodeRequestState, encodeRequestState, ownKey } from "./approval";
 import type { Era, MCPEndpoint, MCPExchange } from "./exchange";
 import { throttleProgress } from "./progress";
 import { canElicit, INTERNAL_ERROR, INVALID_PARAMS, isRecord, type JsonRpcRequest } from "./protocol";
 import { MCPProtocolError } from "./protocol-error";
+import { UNNAMED_CALLER, callerName } from "./caller";
 import { enforceScopes, visibleTo } from "./scopes";
 
 /** tooltype's own error classes, whose texts are written for the caller (by class, and by name across package copies). */
@@ -111,7 +112,9 @@ async function approved(
   const call = calls[0]!;
   const args = call.kind === "args" ? call.args : undefined;
   const secret = registry.options.approvalSecret ?? ownKey();
-  const binding = { caller: callerOf(exchange.auth), name: tool.name, args };
+  const caller = callerName(exchange.auth, options.callerId);
+  if (caller === undefined) return cannotAsk(tool.name, UNNAMED_CALLER);
+  const binding = { caller, name: tool.name, args };
 
   if (era.modern) {
     if (params.requestState !== undefined) {

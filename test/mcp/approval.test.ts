@@ -185,6 +185,51 @@ test("requestState: edited, replayed, brought to other arguments or by another c
   });
 });
 
+test("a caller that cannot be named (BigInt, cycle, Map, private fields) gets no state; callerId names it, and then another caller cannot resume it", async () => {
+  class Claims {
+    readonly #user: string;
+    constructor(user: string) {
+      this.#user = user;
+    }
+    get user(): string {
+      return this.#user;
+    }
+  }
+  const shapes: Record<string, (user: string) => unknown> = {
+    bigint: (user) => ({ user, n: BigInt(1) }),
+    cycle: (user) => {
+      const claims: Record<string, unknown> = { user };
+      claims.self = claims;
+      return claims;
+    },
+    map: (user) => new Map([["user", user]]),
+    private: (user) => new Claims(user),
+  };
+  for (const [shape, make] of Object.entries(shapes)) {
+    const users: MCPHttpOptions = { authenticate: (request) => make(request.headers.get("authorization")!.slice(7)) };
+    await withNodeHandler(createApprovalRegistry(), users, async (url) => {
+      const before = transfers.length;
+      const asked = await post(url, call({ to: "bob", amount: 5 }), { authorization: "Bearer alice" });
+      assert.is(asked.result!.isError, true, shape);
+      assert.is(asked.result!.requestState, undefined, `${shape}: no state issued`);
+      assert.match(asked.result!.content[0].text, /cannot tell this caller from another .* callerId\(auth\)/);
+      assert.is(transfers.length, before);
+    });
+    // The app names its callers: Alice's state is hers alone.
+    const named: MCPHttpOptions = { ...users, callerId: (auth) => (auth instanceof Map ? String(auth.get("user")) : String((auth as { user: string }).user)) };
+    await withNodeHandler(createApprovalRegistry(), named, async (url) => {
+      const asked = await post(url, call({ to: "bob", amount: 5 }), { authorization: "Bearer alice" });
+      const state = asked.result!.requestState as string;
+      assert.type(state, "string", shape);
+      const yes = { approval: { action: "accept", content: { approve: true } } };
+      const mallory = await post(url, call({ to: "bob", amount: 5 }, { requestState: state, inputResponses: yes }, 2), { authorization: "Bearer mallory" });
+      assert.match(mallory.error!.message, /issued to another caller/, shape);
+      const alice = await post(url, call({ to: "bob", amount: 5 }, { requestState: state, inputResponses: yes }, 3), { authorization: "Bearer alice" });
+      assert.is(alice.result!.content[0].text, "sent 5 to bob", shape);
+    });
+  }
+});
+
 test("with a shared approvalSecret, another instance resumes the state (no server memory)", async () => {
   await withNodeHandler(createApprovalRegistry(SECRET), undefined, async (first) => {
     await withNodeHandler(createApprovalRegistry(SECRET), undefined, async (second) => {
