@@ -6,7 +6,9 @@ import type { BaseToolRegistry as ToolRegistry } from "../registry/core";
 import { watchTools } from "../registry/tool-changes";
 import { acknowledgeListen, listChanged, type MCPEndpoint, mcpEndpoint } from "./endpoint";
 import { protectedResourceAnswer } from "./authorization";
-import { admit, corsHeaders, errorMessage, httpPolicy, MCP_HTTP_TIMEOUT_MS, type MCPHttpOptions, refusal } from "./http-policy";
+import { admit, corsHeaders, errorMessage, type HttpPolicy, httpPolicy, MCP_HTTP_TIMEOUT_MS, type MCPHttpOptions, refusal } from "./http-policy";
+import { callerName } from "./caller";
+import { CallerSlots } from "./caller-slots";
 import {
   errorResponse,
   HEADER_MISMATCH,
@@ -40,7 +42,8 @@ const SSE_HEADERS = { "content-type": "text/event-stream", "cache-control": "no-
  * - Older revisions (a client that sends `initialize`): answered as before, each POST on its own; the initialize
  *   answer carries an `Mcp-Session-Id` (a correlation key signed for the caller, not server state), so a client's
  *   later `notifications/cancelled` finds the call it names when it reaches the same instance, and nobody else's.
- * - At most `maxConcurrentRequests` requests at once (an open subscription counts); a body must arrive within
+ * - At most `maxConcurrentRequests` requests at once, and `maxRequestsPerCaller` of one authenticated caller;
+ *   subscriptions hold no request slot but caps of their own, an idle timeout and a lifetime; a body must arrive within
  *   `bodyTimeoutMs`. Progress needs a stream: the answer is one JSON body unless a call carries a `progressToken`
  *   (see `jsonResponse`).
  */
@@ -53,6 +56,9 @@ export function mcpFetchHandler(registry: ToolRegistry, options: MCPHttpOptions 
   const sessions = signedSessions(options.callerId);
   /** Requests being served, from arrival until their answer is sent (`maxConcurrentRequests`). */
   let inFlight = 0;
+  /** What each authenticated caller holds: requests being served (`maxRequestsPerCaller`), open subscriptions. */
+  const requestSlots = new CallerSlots();
+  const listenSlots = new CallerSlots();
 
   const internalError = (error: unknown): Response =>
     refusal(500, -32603, policy.exposeErrors ? `Internal error: ${errorMessage(error)}` : "Internal error: the server could not answer this request.");
@@ -80,12 +86,27 @@ export function mcpFetchHandler(registry: ToolRegistry, options: MCPHttpOptions 
 
   /** The answer to one request; `release` runs once its answer has been sent (or at once for a refusal). */
   async function answer(request: Request, release: () => void): Promise<Response> {
+    const busy = (why: string): Response => refusal(503, -32000, `Server busy: ${why}. Try again shortly.`, { "retry-after": "1" });
     const admitted = await admit(request, policy);
     if (admitted instanceof Response) {
       release();
       return admitted;
     }
     const { auth, body } = admitted;
+    // One caller may not hold every slot; without authenticate callers cannot be told apart, and share them all.
+    const caller = policy.authenticate ? (callerName(auth, options.callerId) ?? "unnamed") : "anonymous";
+    if (policy.authenticate) {
+      const slot = requestSlots.take(caller, policy.maxRequestsPerCaller);
+      if (slot === undefined) {
+        release();
+        return busy(`this caller already has ${policy.maxRequestsPerCaller} requests being served (maxRequestsPerCaller)`);
+      }
+      const own = release;
+      release = () => {
+        slot();
+        own();
+      };
+    }
     // A call its caller lacks scopes for is refused before anything runs, with the challenge that names them, where
     // callers may see such tools (`listAllTools`); otherwise the call is of a tool the caller cannot see (unknown).
     const forbidden = options.listAllTools === true ? scopeRefusal(registry, request, Array.isArray(body) ? body : [body], auth, policy) : undefined;
@@ -103,6 +124,16 @@ export function mcpFetchHandler(registry: ToolRegistry, options: MCPHttpOptions 
         release();
         return respond(refused);
       }
+      if ((body as JsonRpcRequest).method === "subscriptions/listen") {
+        // A subscription holds a slot of its own, never a request's: an idle one must not keep a call waiting.
+        release();
+        const slot = listenSlots.take(caller, policy.maxListensPerCaller, policy.maxListens);
+        if (slot === undefined) {
+          const why = listenSlots.total >= policy.maxListens ? `this server keeps at most ${policy.maxListens} subscriptions open (maxListens)` : `this caller already has ${policy.maxListensPerCaller} subscriptions open (maxListensPerCaller)`;
+          return respond(busy(why));
+        }
+        return respond(listen(endpoint, body as JsonRpcRequest, request.signal, slot, policy));
+      }
       return respond(await answerModern(request, body as JsonRpcRequest, auth, release));
     }
     return respond(await answerLegacy(request, Array.isArray(body) ? body : [body], auth, release));
@@ -110,7 +141,6 @@ export function mcpFetchHandler(registry: ToolRegistry, options: MCPHttpOptions 
 
   /** One request of the current revision. */
   async function answerModern(request: Request, message: JsonRpcRequest, auth: unknown, release: () => void): Promise<Response> {
-    if (message.method === "subscriptions/listen") return listen(endpoint, message, request.signal, release);
     const era = endpoint.eraOf(message);
     if ("jsonrpc" in era) {
       release();
@@ -264,7 +294,7 @@ function statusOf(response: JsonRpcResponse): number {
  * `subscriptions/listen` over HTTP: an SSE response that stays open, its acknowledgement first, then a
  * `notifications/tools/list_changed` each time the registry gains tools, until the client closes it.
  */
-function listen(endpoint: MCPEndpoint, message: JsonRpcRequest, closed: AbortSignal, release: () => void): Response {
+function listen(endpoint: MCPEndpoint, message: JsonRpcRequest, closed: AbortSignal, release: () => void, policy: HttpPolicy): Response {
   const era = endpoint.eraOf(message);
   const ack = "jsonrpc" in era ? era : acknowledgeListen(message);
   if ("jsonrpc" in ack) {
@@ -273,22 +303,47 @@ function listen(endpoint: MCPEndpoint, message: JsonRpcRequest, closed: AbortSig
   }
   const encoder = new TextEncoder();
   let stop = (): void => undefined;
+  let idle: ReturnType<typeof setTimeout> | undefined;
+  let lifetime: ReturnType<typeof setTimeout> | undefined;
+  let open = true;
+  const end = (): void => {
+    open = false;
+    stop();
+    clearTimeout(idle);
+    clearTimeout(lifetime);
+    release();
+  };
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(event(ack.notification)));
-      if (ack.tools) stop = watchTools(endpoint.registry, () => controller.enqueue(encoder.encode(event(listChanged(message.id)))));
-      const end = (): void => {
-        stop();
-        release();
+      // Idle or too old: the stream ends, and a client that still wants changes listens again.
+      const close = (): void => {
+        if (!open) return;
+        end();
+        controller.close();
       };
+      const send = (notification: object): void => {
+        if (!open) return;
+        controller.enqueue(encoder.encode(event(notification)));
+        clearTimeout(idle);
+        idle = quietTimer(close, policy.listenIdleMs);
+      };
+      lifetime = quietTimer(close, policy.listenLifetimeMs);
+      send(ack.notification);
+      if (ack.tools) stop = watchTools(endpoint.registry, () => send(listChanged(message.id)));
       closed.addEventListener("abort", end, { once: true });
     },
     cancel() {
-      stop();
-      release();
+      end();
     },
   });
   return new Response(body, { status: 200, headers: SSE_HEADERS });
+}
+
+/** A timer that does not keep a Node process alive on its own (an open subscription should not hold up an exit). */
+function quietTimer(run: () => void, ms: number): ReturnType<typeof setTimeout> {
+  const timer = setTimeout(run, ms);
+  (timer as { unref?: () => void }).unref?.();
+  return timer;
 }
 
 /**

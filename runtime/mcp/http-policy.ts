@@ -12,6 +12,11 @@ export const MCP_MAX_BODY_BYTES = 2 * 1024 * 1024;
 export const MCP_MAX_BATCH_SIZE = 16;
 /** Default `maxConcurrentRequests`: requests one handler serves at once. */
 export const MCP_MAX_CONCURRENT_REQUESTS = 64;
+/** Defaults of the `subscriptions/listen` streams: how many are open at once, in all and per caller, and for how long. */
+export const MCP_MAX_LISTENS = 32;
+export const MCP_MAX_LISTENS_PER_CALLER = 2;
+export const MCP_LISTEN_IDLE_MS = 5 * 60_000;
+export const MCP_LISTEN_LIFETIME_MS = 30 * 60_000;
 /** Default `bodyTimeoutMs`: time to receive a request's body once its credentials passed. */
 export const MCP_BODY_TIMEOUT_MS = 30_000;
 /** Default time limit of one `tools/call` over HTTP. */
@@ -65,6 +70,24 @@ export interface MCPHttpOptions extends MCPServerOptions {
    * answered 503 with `Retry-After`, before its credentials or body are read. Default 64.
    */
   maxConcurrentRequests?: number;
+  /**
+   * Requests one authenticated caller may have served at once (503 with `Retry-After` beyond), so that one caller
+   * never takes the slots others need. Default a quarter of `maxConcurrentRequests`. Callers are told apart by
+   * `callerId` or what `authenticate` returned; without `authenticate` every caller is the same, and only
+   * `maxConcurrentRequests` applies.
+   */
+  maxRequestsPerCaller?: number;
+  /**
+   * `subscriptions/listen` streams open at once (503 beyond). They hold no request slot: an idle subscription never
+   * keeps a call from being served. Default 32.
+   */
+  maxListens?: number;
+  /** `subscriptions/listen` streams one caller may hold open at once (503 beyond). Default 2. */
+  maxListensPerCaller?: number;
+  /** A `subscriptions/listen` stream with nothing sent for this many milliseconds is closed (the client listens again). Default 5 minutes. */
+  listenIdleMs?: number;
+  /** A `subscriptions/listen` stream is closed after this many milliseconds whatever it sent. Default 30 minutes. */
+  listenLifetimeMs?: number;
   /** Time to receive a request's whole body once its credentials passed (408 after it). Default 30 s. */
   bodyTimeoutMs?: number;
   /**
@@ -100,6 +123,11 @@ export interface HttpPolicy {
   readonly maxBodyBytes: number;
   readonly maxBatchSize: number;
   readonly maxConcurrentRequests: number;
+  readonly maxRequestsPerCaller: number;
+  readonly maxListens: number;
+  readonly maxListensPerCaller: number;
+  readonly listenIdleMs: number;
+  readonly listenLifetimeMs: number;
   readonly bodyTimeoutMs: number;
   readonly exposeErrors: boolean;
 }
@@ -116,6 +144,12 @@ export function httpPolicy(options: MCPHttpOptions): HttpPolicy {
     maxBodyBytes: positive(options.maxBodyBytes, "maxBodyBytes") ?? MCP_MAX_BODY_BYTES,
     maxBatchSize: positive(options.maxBatchSize, "maxBatchSize") ?? MCP_MAX_BATCH_SIZE,
     maxConcurrentRequests: positive(options.maxConcurrentRequests, "maxConcurrentRequests") ?? MCP_MAX_CONCURRENT_REQUESTS,
+    maxRequestsPerCaller:
+      positive(options.maxRequestsPerCaller, "maxRequestsPerCaller") ?? Math.max(1, Math.floor((positive(options.maxConcurrentRequests, "maxConcurrentRequests") ?? MCP_MAX_CONCURRENT_REQUESTS) / 4)),
+    maxListens: positive(options.maxListens, "maxListens") ?? MCP_MAX_LISTENS,
+    maxListensPerCaller: positive(options.maxListensPerCaller, "maxListensPerCaller") ?? MCP_MAX_LISTENS_PER_CALLER,
+    listenIdleMs: positive(options.listenIdleMs, "listenIdleMs") ?? MCP_LISTEN_IDLE_MS,
+    listenLifetimeMs: positive(options.listenLifetimeMs, "listenLifetimeMs") ?? MCP_LISTEN_LIFETIME_MS,
     bodyTimeoutMs: positive(options.bodyTimeoutMs, "bodyTimeoutMs") ?? MCP_BODY_TIMEOUT_MS,
     exposeErrors: options.exposeErrors ?? false,
   };

@@ -12,7 +12,7 @@ import { Client, InMemoryTransport, StreamableHTTPClientTransport } from "@model
 import { Client as LegacyClient } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport as LegacyMemory } from "@modelcontextprotocol/sdk/inMemory.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { MCP_PROTOCOL_VERSION, serveMCP } from "tooltype/mcp";
+import { MCP_PROTOCOL_VERSION, mcpFetchHandler, serveMCP } from "tooltype/mcp";
 import { ToolRegistry, tool } from "tooltype";
 import { deferred } from "../support/deferred";
 import { checkTools, rawPost, TIMEOUT, withNodeHandler } from "./support";
@@ -193,6 +193,70 @@ test("subscriptions/listen: acknowledged, then a tools/list_changed when the reg
       await client.close();
     }
   });
+});
+
+test("subscriptions/listen holds no request slot: a caller's idle listens are capped, and never keep another caller's call waiting", async () => {
+  const release = deferred<void>();
+  /**
+   * Wait until the test says so.
+   * @param label What to answer
+   */
+  const hold = tool(async function hold(label: string): Promise<string> {
+    await release.promise;
+    return label;
+  });
+  const handler = mcpFetchHandler(new ToolRegistry([add, hold]), {
+    authenticate: (request) => request.headers.get("authorization")?.slice(7) || undefined,
+    maxConcurrentRequests: 8,
+    listenIdleMs: 60_000,
+  });
+  const post = (who: string, body: Record<string, unknown>, name?: string) =>
+    handler(
+      new Request("http://127.0.0.1/mcp", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${who}`, ...headersFor(body.method as string, name) },
+        body: JSON.stringify(body),
+      }),
+    );
+  const streams: Response[] = [];
+  try {
+    // 64 idle listens from one caller: two are open, the rest are refused; none holds a request slot.
+    for (let i = 0; i < 64; i++) streams.push(await post("mallory", modern("subscriptions/listen", { notifications: { toolsListChanged: true } }, i)));
+    assert.equal(streams.filter((r) => r.status === 200).length, 2);
+    const refused = streams.find((r) => r.status === 503)!;
+    assert.match(((await refused.json()) as { error: { message: string } }).error.message, /already has 2 subscriptions open \(maxListensPerCaller\)/);
+    const served = await post("alice", modern("tools/call", { name: "add", arguments: { values: [1, 2] } }), "add");
+    assert.is(served.status, 200);
+    // Requests: one caller holds at most a quarter of the slots (2 of 8); the third waits its turn, others are served.
+    const held = [post("mallory", modern("tools/call", { name: "hold", arguments: { label: "a" } }, 100), "hold"), post("mallory", modern("tools/call", { name: "hold", arguments: { label: "b" } }, 101), "hold")];
+    const third = await post("mallory", modern("tools/call", { name: "hold", arguments: { label: "c" } }, 102), "hold");
+    assert.is(third.status, 503);
+    assert.match(((await third.json()) as { error: { message: string } }).error.message, /this caller already has 2 requests being served \(maxRequestsPerCaller\)/);
+    assert.is((await post("alice", modern("tools/call", { name: "add", arguments: { values: [3] } }, 103), "add")).status, 200);
+    release.resolve();
+    assert.equal(await Promise.all(held.map(async (r) => (await r).status)), [200, 200]);
+  } finally {
+    await Promise.all(streams.filter((r) => r.status === 200).map((r) => r.body?.cancel()));
+  }
+});
+
+test("subscriptions/listen ends by itself when idle or too old; the client listens again", async () => {
+  for (const options of [{ listenIdleMs: 30 }, { listenLifetimeMs: 30, listenIdleMs: 60_000 }]) {
+    const handler = mcpFetchHandler(new ToolRegistry([add]), options);
+    const answer = await handler(
+      new Request("http://127.0.0.1/mcp", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headersFor("subscriptions/listen") },
+        body: JSON.stringify(modern("subscriptions/listen", { notifications: { toolsListChanged: true } })),
+      }),
+    );
+    assert.is(answer.status, 200);
+    // Read to its end: the stream closes (a hang here is what the timeouts prevent). The handler's timers do not
+    // keep a process alive (a server's socket does): this test's interval does, while it reads.
+    const keepAlive = setInterval(() => undefined, 1000);
+    const text = await answer.text().finally(() => clearInterval(keepAlive));
+    assert.match(text, /notifications\/subscriptions\/acknowledged/);
+  }
 });
 
 test("on a connection (serveMCP): subscriptions/listen for the SDK v2 client, notifications/tools/list_changed for an SDK 1.x client", async () => {
