@@ -11,7 +11,8 @@ import { type ToolSettings, settingsByName } from "./settings";
 /** The settings of the tool `call` names, or undefined when the find stage's continuation must answer it. */
 export function find(env: DispatchEnvironment, call: NormalizedCall, run: CallRun): ToolSettings | undefined {
   if (run.aborted) return undefined;
-  const settings = settingsByName(env, call.name);
+  // The kept settings looked up here, in line; working them out (a tool's first call) is apart, out of the way.
+  const settings = env.tools.get(call.name) ?? settingsByName(env, call.name);
   return settings === undefined || call.id.length > run.idLimit ? undefined : settings;
 }
 

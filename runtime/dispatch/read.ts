@@ -24,20 +24,24 @@ export function read(settings: ToolSettings, call: NormalizedCall): ArgsObject |
     }
     return settings.walk && !plainJson(args, 1, settings.maxDepth) ? inFull(settings) : args;
   }
-  if (call.kind === "args") {
-    const value = call.args;
-    // Text where the object belongs (some gateways pass arguments on unparsed) is the full reader's.
-    if (typeof value === "string") return inFull(settings);
-    let read: ReadResult;
-    try {
-      read = readArguments(value, settings);
-    } catch (error) {
-      // A getter or proxy that throws while the value is copied: answered as a tool failure.
-      return new Later("answer", settings, undefined, error, true);
-    }
-    return read.ok ? read.args : new Later("validate", settings, undefined, read, false);
+  return call.kind === "args" ? readParsed(settings, call.args) : inFull(settings);
+}
+
+/**
+ * Arguments that came parsed, copied by the reader. Apart from `read` so that what V8 inlines of the stages into
+ * pipeline.ts `answerCall` stays small: its budget for inlining is shared by every stage of the composition.
+ */
+function readParsed(settings: ToolSettings, value: unknown): ArgsObject | Later {
+  // Text where the object belongs (some gateways pass arguments on unparsed) is the full reader's.
+  if (typeof value === "string") return inFull(settings);
+  let read: ReadResult;
+  try {
+    read = readArguments(value, settings);
+  } catch (error) {
+    // A getter or proxy that throws while the value is copied: answered as a tool failure.
+    return new Later("answer", settings, undefined, error, true);
   }
-  return inFull(settings);
+  return read.ok ? read.args : new Later("validate", settings, undefined, read, false);
 }
 
 function inFull(settings: ToolSettings): Later {

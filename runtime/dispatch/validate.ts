@@ -19,19 +19,26 @@ import { type ToolSettings, checkOf } from "./settings";
 export function validate(settings: ToolSettings, call: NormalizedCall, args: ArgsObject): Later | undefined {
   let valid: boolean;
   try {
-    const check = settings.check ?? (settings.check = checkOf(settings.tool.validator()));
-    valid = check(args);
+    valid = (settings.check ?? checkMade(settings))(args);
   } catch (error) {
     return new Later("answer", settings, undefined, error, true);
   }
-  if (!valid) {
-    // Text whose walk was skipped because the validator refuses what it would find: what it finds is the full
-    // reader's to clean (a `__proto__` key dropped, a number too large refused), not the failure path's to describe.
-    if (call.kind === "text" && !settings.walk && !plainJson(args, 1, settings.maxDepth)) return new Later("read", settings, undefined, undefined, false);
-    return new Later("validate", settings, undefined, { ok: true, args }, false);
-  }
+  if (!valid) return invalid(settings, call, args);
   if (settings.revive) revive(settings, args);
   return undefined;
+}
+
+/** The tool's check, made on its first call (making it may throw) and kept in its settings. */
+function checkMade(settings: ToolSettings): (args: unknown) => boolean {
+  return (settings.check = checkOf(settings.tool.validator()));
+}
+
+/** Where a call whose arguments the check refused goes on (apart from `validate`, as read.ts `readParsed` is). */
+function invalid(settings: ToolSettings, call: NormalizedCall, args: ArgsObject): Later {
+  // Text whose walk was skipped because the validator refuses what it would find: what it finds is the full
+  // reader's to clean (a `__proto__` key dropped, a number too large refused), not the failure path's to describe.
+  if (call.kind === "text" && !settings.walk && !plainJson(args, 1, settings.maxDepth)) return new Later("read", settings, undefined, undefined, false);
+  return new Later("validate", settings, undefined, { ok: true, args }, false);
 }
 
 function revive(settings: ToolSettings, args: ArgsObject): void {
@@ -48,8 +55,7 @@ export const NONE_COERCED: Coercion[] = Object.freeze([]) as unknown as Coercion
  */
 export function validated(settings: ToolSettings, read: ReadResult | string): Settled | Promise<Settled> {
   if (typeof read !== "string" && read.ok) {
-    const check = settings.check ?? (settings.check = checkOf(settings.tool.validator()));
-    if (check(read.args)) {
+    if ((settings.check ?? checkMade(settings))(read.args)) {
       revive(settings, read.args);
       return { ok: true, args: read.args, repairs: read.repairs ?? NONE_REPAIRED, coercions: read.coercions ? [...read.coercions] : NONE_COERCED };
     }
