@@ -109,6 +109,14 @@ module.exports = {
       to: { path: "^runtime/providers/[^/]+/" },
     },
     {
+      name: "dispatch-test-hooks-stay-out-of-the-runtime",
+      comment:
+        "dispatch/testing.ts (the probe tests put into a registry's dispatch environment) is for tests alone: no module of the runtime imports it, so no test switch or counter is an export of the hot path.",
+      severity: "error",
+      from: { path: "^runtime/" },
+      to: { path: "^runtime/dispatch/testing\\.ts$" },
+    },
+    {
       name: "registry-reaches-providers-through-the-catalogue",
       comment:
         "registry/ reaches providers through the catalogue (catalog.ts), every provider at hand (at-hand.ts) and the interfaces (provider.ts), never a provider's folder; the presets of the provider entries are the exception below.",

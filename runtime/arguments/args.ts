@@ -12,8 +12,8 @@
  * text the model sent is ever evaluated. Schema-guided coercion is coerce.ts. The words for what cannot be read are
  * parse.ts's (and show.ts's), which only failures load. No module state: tests import this file directly.
  *
- * The first stages of the dispatch pipeline (dispatch/answer.ts) use this module; reading text is read-text.ts's,
- * which only its later stages use. Kept apart because a bundler that splits code (esbuild) puts all the code a lazily loaded chunk uses of a
+ * The fast forms of the dispatch pipeline's stages (dispatch/read.ts, validate.ts) use this module; reading text is
+ * read-text.ts's, which only the read stage's continuation uses. Kept apart because a bundler that splits code (esbuild) puts all the code a lazily loaded chunk uses of a
  * module that the entry imports into a chunk loaded on start: text reading here would ship with every small bundle.
  */
 import type { Coercion } from "./coercion";

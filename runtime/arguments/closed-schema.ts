@@ -1,7 +1,7 @@
 /**
  * Whether a schema alone bounds what it accepts the way the arguments reader does: every accepted value is plain
  * JSON (no `__proto__` key, only finite numbers) and nests at most so deep. For such a schema a validator that
- * accepts parsed arguments has also proved what the dispatch pipeline's walk over them checks (dispatch/answer.ts),
+ * accepts parsed arguments has also proved what the dispatch pipeline's walk over them checks (dispatch/read.ts),
  * so the walk is skipped. Anything this module does not recognise is "not closed": the walk then runs as before.
  */
 import type { JsonSchema } from "../tool/meta";

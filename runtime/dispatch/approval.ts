@@ -13,9 +13,9 @@ import type { ToolContext } from "../tool/options";
 import type { NormalizedCall } from "./call";
 import type { PendingApproval } from "./approval-error";
 import type { DispatchEnvironment } from "./environment";
-import { MAX_CALLS_PER_MESSAGE, countLimit } from "./limits";
 import type { DispatchOptions } from "./options";
-import { validArguments } from "./pipeline";
+import { validArguments } from "./invoke";
+import { callsCap } from "./settings";
 import { APPROVAL_TTL_MS, canonicalJson, checkSecret, sameSeal, seal } from "./approval-seal";
 
 export { ApprovalRequiredError, type PendingApproval } from "./approval-error";
@@ -67,7 +67,7 @@ export interface ApprovalStateData {
  */
 export async function findPending(env: DispatchEnvironment, calls: readonly NormalizedCall[], options: DispatchOptions): Promise<PendingApproval[]> {
   const ids = approvalIds(calls);
-  const cap = countLimit("maxCallsPerMessage", options.maxCallsPerMessage ?? env.options.maxCallsPerMessage, MAX_CALLS_PER_MESSAGE);
+  const cap = callsCap(env, options);
   const checks = calls.slice(0, cap).map(async (call, index): Promise<PendingApproval | undefined> => {
     const tool = env.get(call.name);
     const flag = tool?.options.needsApproval;

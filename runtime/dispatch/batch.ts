@@ -1,7 +1,7 @@
 /**
- * Answering the calls of one assistant message that is not a plain run (part of full.ts; dispatch.ts answers a
- * plain batch itself, and hands the rest of it here when a call needs the pipeline's later stages): each call goes through the same pipeline (answer.ts, then pipeline.ts), exactly one ToolMessage per call,
- * in call order.
+ * Answering the calls of one assistant message that is not a plain run (dispatch.ts answers a plain batch itself,
+ * and hands the rest of it here when a call goes on to a stage's continuation): each call goes through the same
+ * composition (pipeline.ts, then continue-call.ts), exactly one ToolMessage per call, in call order.
  *
  * - Calls run concurrently, at most `maxConcurrency` at a time (dispatch's, else the registry's; default all).
  * - `timeoutMs` of the dispatch is one deadline for all its calls; each tool's own `timeoutMs` applies within it.
@@ -11,15 +11,21 @@
  * - A call that needs a human's approval (approval.ts) stops the batch before anything runs: ApprovalRequiredError,
  *   unless the batch is being resumed with its decisions (`rejections`).
  */
+import type { ToolValidationError } from "../tool/errors";
 import { ApprovalRequiredError } from "./approval-error";
 import { findPending } from "./approval";
 import type { NormalizedCall } from "./call";
+import { CallState } from "./call-state";
+import { answerInRun, continueCall } from "./continue-call";
+import { type DispatchRun, createRun, isPlainRun } from "./dispatch-run";
 import type { DispatchEnvironment } from "./environment";
+import { validationText } from "./error-text";
+import { mayNeedApproval } from "./find";
+import { callHooks } from "./hooks";
+import type { Later } from "./later";
 import type { ToolMessage } from "./messages";
 import type { DispatchOptions } from "./options";
-import { type DispatchRun, answerAll, answerOne, answerRefused, createRun, isPlainRun } from "./pipeline";
-import { type Handed, mayNeedApproval } from "./answer";
-import { MAX_CALL_ID_LENGTH, callsCap, countLimit } from "./limits";
+import { callIdCap, callsCap, concurrencyCap } from "./settings";
 import { tooManyCallsError } from "./limit-errors";
 
 /** dispatch.ts `dispatchCalls` for a batch that is not a plain run: the whole batch here. */
@@ -35,7 +41,7 @@ export function answerBatch(
   let cap: number;
   try {
     options.signal?.throwIfAborted();
-    limit = concurrencyLimit(options.maxConcurrency ?? env.options.maxConcurrency);
+    limit = concurrencyCap(env, options);
     cap = callsCap(env, options);
   } catch (error) {
     return Promise.reject(error);
@@ -47,7 +53,7 @@ export function answerBatch(
   try {
     const refused = calls.length > cap ? refuseBeyond(env, calls, run, cap) : undefined;
     const running = refused ? calls.slice(0, cap) : calls;
-    if (running.length > 0) run.idLimit = countLimit("maxCallIdLength", options.maxCallIdLength ?? env.options.maxCallIdLength, MAX_CALL_ID_LENGTH);
+    if (running.length > 0) run.idLimit = callIdCap(env, options);
     run.plain = isPlainRun(env, run);
     answers = limit >= running.length ? answerAll(env, running, run) : answerWithLimit(env, running, run, limit);
     if (refused) answers = withRefused(answers, refused);
@@ -58,8 +64,8 @@ export function answerBatch(
 }
 
 /**
- * The rest of a plain batch dispatch.ts began: the calls before `from` are answered (`answers`), call `from` is
- * handed on at the stage it reached. The batch passed every check of the whole batch already (approval, limits, no
+ * The rest of a plain batch dispatch.ts began: the calls before `from` are answered (`answers`), call `from` goes on
+ * from the stage it reached (`first`). The batch passed every check of the whole batch already (approval, limits, no
  * hooks or middleware, no deadline), so it goes on as answerBatch would, as a plain run with the same `idLimit`.
  */
 export function continueBatch(
@@ -69,7 +75,7 @@ export function continueBatch(
   idLimit: number,
   from: number,
   answers: ToolMessage[],
-  first: Handed,
+  first: Later,
 ): Promise<ToolMessage[]> {
   const run = createRun(options);
   run.plain = true;
@@ -161,7 +167,7 @@ async function answerWithLimit(env: DispatchEnvironment, calls: NormalizedCall[]
     while (!stopped && next < calls.length) {
       const index = next++;
       try {
-        answers[index] = await answerOne(env, calls[index]!, run, index);
+        answers[index] = await answerInRun(env, calls[index]!, run, index);
       } catch (error) {
         stopped = true;
         throw error;
@@ -172,8 +178,44 @@ async function answerWithLimit(env: DispatchEnvironment, calls: NormalizedCall[]
   return answers;
 }
 
-function concurrencyLimit(value: number | undefined): number {
-  if (value === undefined || value === Infinity) return Infinity;
-  if (Number.isInteger(value) && value >= 1) return value;
-  throw new RangeError(`maxConcurrency must be a positive integer (or Infinity); got ${String(value)}.`);
+function ignore(): void {}
+
+/**
+ * Answer calls on `run` concurrently: synchronously where every tool returned a plain value. dispatch.ts may have
+ * answered the calls before `from` already (`answers`) and handed on call `from` at the stage it reached (`first`).
+ */
+function answerAll(
+  env: DispatchEnvironment,
+  calls: readonly NormalizedCall[],
+  run: DispatchRun,
+  from = 0,
+  answers: (ToolMessage | Promise<ToolMessage>)[] = new Array(calls.length),
+  first?: Later,
+): ToolMessage[] | Promise<ToolMessage[]> {
+  let pending = false;
+  for (let i = from; i < calls.length; i++) {
+    let one: ToolMessage | Promise<ToolMessage>;
+    try {
+      one = i !== from || first === undefined ? answerInRun(env, calls[i]!, run, i) : continueCall(env, calls[i]!, run, i, first);
+    } catch (error) {
+      // Dispatch rejects with this error; the calls already running will be aborted and reject in turn, with no
+      // one left to read them, so their rejections are handled here rather than left to crash the process.
+      for (let j = from; j < i; j++) if (answers[j] instanceof Promise) (answers[j] as Promise<ToolMessage>).catch(ignore);
+      throw error;
+    }
+    if (one instanceof Promise) pending = true;
+    answers[i] = one;
+  }
+  return pending ? Promise.all(answers) : (answers as ToolMessage[]);
+}
+
+/**
+ * The answer to a call refused before it is even looked at (a limit of the whole reply, e.g. maxCallsPerMessage):
+ * a validation failure, seen by the hooks and the handlers like any other. Throws when the handler rethrows.
+ */
+function answerRefused(env: DispatchEnvironment, call: NormalizedCall, run: DispatchRun, error: ToolValidationError): ToolMessage {
+  const tool = env.get(call.name);
+  const state = new CallState(call, tool, run, callHooks(env.options, run.options));
+  state.begin();
+  return state.failure("validation", tool?.options.handleValidationError ?? env.options.handleValidationError, error, validationText);
 }

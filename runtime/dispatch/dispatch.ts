@@ -1,32 +1,35 @@
 /**
  * Answering the calls of one assistant message, as a provider read them (runtime/providers/): exactly one
- * ToolMessage per call, in call order, each call through the one pipeline (answer.ts `answerCall`, then, for a call
- * that needs them, its later stages in pipeline.ts, loaded on first need).
+ * ToolMessage per call, in call order, each call through the one pipeline (pipeline.ts `answerCall`, the stages'
+ * fast forms, then, for a call that needs them, their continuations, continue-call.ts, loaded on first need).
  *
  * - A batch with no hooks, middleware, deadline or call that may need approval, within its limits
  *   (`maxCallsPerMessage`, `maxConcurrency`), is a plain run: its calls go through the pipeline here, one by one.
- * - The first call that needs a later stage hands the rest of the batch on (batch.ts `continueBatch`), in call order,
- *   with the stage it reached; any other batch goes there whole (batch.ts `answerBatch`, which documents
- *   concurrency, deadlines, the caller's signal, limits and approval, and runs each call through the same pipeline).
- * Only when the later stages are first needed in a bundle does the rest of that batch wait for their chunk.
+ * - The first call that goes on to a stage's continuation hands the rest of the batch on (batch.ts
+ *   `continueBatch`), in call order, with the stage it reached; any other batch goes there whole (batch.ts
+ *   `answerBatch`, which documents concurrency, deadlines, the caller's signal, limits and approval, and runs each
+ *   call through the same pipeline). Only when the continuations are first needed in a bundle does the rest of that
+ *   batch wait for their chunk.
  */
 import type { NormalizedCall } from "./call";
 import type { BatchRun, DispatchEnvironment } from "./environment";
 import { fullLoaded, withFull } from "#lazy/dispatch-full";
-import type * as FullModule from "./full";
-import { MAX_CALL_ID_LENGTH, MAX_CALLS_PER_MESSAGE, limitOf } from "./limits";
+import type * as Continuations from "./continuations";
+import { mayNeedApproval } from "./find";
+import { Later } from "./later";
 import type { ToolMessage } from "./messages";
 import type { DispatchOptions, RegistryOptions, ToolHooks, ToolInput } from "./options";
-import { Handed, PENDING, answerCall, mayNeedApproval } from "./answer";
+import { answerCall } from "./pipeline";
+import { callIdLimit, callsLimit, concurrencyLimit } from "./settings";
 
-/** The full pipeline module (full.ts), as `#lazy/dispatch-full` hands it over. */
-type Full = typeof FullModule;
+/** The continuations' module (continuations.ts), as `#lazy/dispatch-full` hands it over. */
+type Full = typeof Continuations;
 
 export type { DispatchEnvironment, DispatchTool } from "./environment";
-export { dispatchEnvironment } from "./environment";
+export { ENVIRONMENT, dispatchEnvironment } from "./environment";
 export type { ToolInput } from "./options";
-export { callsCap } from "./limits";
-export { argumentLimits, mayNeedApproval } from "./answer";
+export { argumentLimits, callsCap } from "./settings";
+export { mayNeedApproval } from "./find";
 
 /** The options of a dispatch given none: shared, since nothing writes to a run's options. */
 const NO_OPTIONS: DispatchOptions = Object.freeze({});
@@ -64,12 +67,12 @@ export function answerCalls(
       // The most common message, one call, answered in an array literal: a loop over an array made by length cost
       // a one-call dispatch about a fourteenth of its time (bench/dispatch.ts).
       const one = answerCall(env, calls[0]!, run);
-      return one instanceof Handed ? handOn(env, calls, options, run, 0, new Array<ToolMessage>(1), one) : [one];
+      return one instanceof Later ? handOn(env, calls, options, run, 0, new Array<ToolMessage>(1), one) : [one];
     }
     const answers: ToolMessage[] = new Array(count);
     for (let i = 0; i < count; i++) {
       const one = answerCall(env, calls[i]!, run);
-      if (one instanceof Handed) return handOn(env, calls, options, run, i, answers, one);
+      if (one instanceof Later) return handOn(env, calls, options, run, i, answers, one);
       answers[i] = one;
     }
     return answers;
@@ -102,10 +105,10 @@ function plainRun(env: DispatchEnvironment, calls: readonly NormalizedCall[], op
   const registry = env.options;
   if (options.timeoutMs !== undefined || options.wrap !== undefined) return undefined;
   if (observed(registry) || observed(options) || options.signal?.aborted) return undefined;
-  if (!(count <= limitOf(options.maxCallsPerMessage ?? registry.maxCallsPerMessage, MAX_CALLS_PER_MESSAGE))) return undefined;
-  if (!(count <= limitOf(options.maxConcurrency ?? registry.maxConcurrency, Infinity))) return undefined;
+  if (!(count <= callsLimit(registry, options))) return undefined;
+  if (!(count <= concurrencyLimit(registry, options))) return undefined;
   if (mayNeedApproval(env, calls)) return undefined;
-  const idLimit = limitOf(options.maxCallIdLength ?? registry.maxCallIdLength, MAX_CALL_ID_LENGTH) || 0;
+  const idLimit = callIdLimit(registry, options) || 0;
   return idLimit === 0 ? undefined : new PlainRun(idLimit, count, count, options.signal);
 }
 
@@ -130,11 +133,11 @@ class PlainRun implements BatchRun {
 /** The run of a registry's batches dispatched without options: its options are frozen when it is made (registry/core.ts). */
 function registryRun(env: DispatchEnvironment): BatchRun {
   const registry: Readonly<RegistryOptions> = env.options;
-  const idLimit = limitOf(registry.maxCallIdLength, MAX_CALL_ID_LENGTH) || 0;
+  const idLimit = callIdLimit(registry, NO_OPTIONS) || 0;
   const run =
     observed(registry) || idLimit === 0
       ? new PlainRun(0, -1, -1, undefined)
-      : new PlainRun(idLimit, limitOf(registry.maxCallsPerMessage, MAX_CALLS_PER_MESSAGE), limitOf(registry.maxConcurrency, Infinity), undefined);
+      : new PlainRun(idLimit, callsLimit(registry, NO_OPTIONS), concurrencyLimit(registry, NO_OPTIONS), undefined);
   env.noOptionsRun = run;
   return run;
 }
@@ -143,17 +146,17 @@ function observed(hooks: ToolHooks): boolean {
   return hooks.onToolStart !== undefined || hooks.onToolEnd !== undefined || hooks.onToolError !== undefined;
 }
 
-/** The rest of the batch, from call `from` on (handed on at a later stage of the pipeline), to batch.ts. */
-function handOn(env: DispatchEnvironment, calls: NormalizedCall[], options: DispatchOptions, run: BatchRun, from: number, answers: ToolMessage[], first: Handed): Promise<ToolMessage[]> {
+/** The rest of the batch, from call `from` on (gone on to a stage's continuation), to batch.ts. */
+function handOn(env: DispatchEnvironment, calls: NormalizedCall[], options: DispatchOptions, run: BatchRun, from: number, answers: ToolMessage[], first: Later): Promise<ToolMessage[]> {
   // A tool's promise may settle before the chunk arrives: handled now, so a rejection is not reported as unhandled
-  // (the later stages still read it).
-  if (first.stage === PENDING && !fullLoaded()) Promise.resolve(first.value).catch(ignore);
+  // (the run stage's continuation still reads it).
+  if (first.stage === "run" && first.value !== undefined && !fullLoaded()) Promise.resolve(first.value).catch(ignore);
   return viaFull((full) => full.continueBatch(env, calls, options, run.idLimit, from, answers, first));
 }
 
 function ignore(): void {}
 
-/** `use(full.ts)` as one promise, whether the later stages are at hand or still to load. */
+/** `use(continuations.ts)` as one promise, whether the continuations are at hand or still to load. */
 export function viaFull<T>(use: (full: Full) => T | Promise<T>): Promise<T> {
   try {
     const done = withFull(use);
@@ -164,12 +167,12 @@ export function viaFull<T>(use: (full: Full) => T | Promise<T>): Promise<T> {
   }
 }
 
-/** `invoke(name, input)`: the tool's own return value (see pipeline.ts `invokeRaw`). */
+/** `invoke(name, input)`: the tool's own return value (see invoke.ts `invokeRaw`). */
 export function invokeRaw(env: DispatchEnvironment, name: string, input: ToolInput | undefined, options?: DispatchOptions): Promise<unknown> {
   return viaFull((full) => full.invokeRaw(env, name, input, options));
 }
 
-/** `tool.invoke(input)`: see pipeline.ts `invokeTool`. */
+/** `tool.invoke(input)`: see invoke.ts `invokeTool`. */
 export function invokeTool(...args: Parameters<Full["invokeTool"]>): Promise<unknown> {
   return viaFull((full) => full.invokeTool(...args));
 }

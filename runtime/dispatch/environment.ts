@@ -1,6 +1,6 @@
 /**
  * What dispatch needs of the registry and of each registered tool, and what it keeps of them: the one seam between
- * runtime/registry/ and the dispatch pipeline (shared by its first stages and its later ones, loaded on first need).
+ * runtime/registry/ and the dispatch pipeline (shared by the stages' fast forms and their continuations).
  * The registry makes its environment with `dispatchEnvironment`, which gives dispatch the places it keeps what it
  * works out once (each tool's settings, the run of a batch without options). Those are dispatch's alone: the
  * registry never reads them, and dispatch reaches them in one property read per batch instead of a lookup by
@@ -8,6 +8,7 @@
  */
 import type { ArgumentsValidator } from "../arguments/validate";
 import type { RegisteredTool, RegistryOptions, ToolMiddleware } from "./options";
+import type { ErrorHandler, Redact } from "../tool/options";
 
 /** What the pipeline needs of a registered tool. */
 export interface DispatchTool extends RegisteredTool {
@@ -40,11 +41,35 @@ export interface DispatchEnvironment extends RegistrySide {
    * before it runs (the registry sets it as it registers such a tool; absent means "look").
    */
   approvals?: boolean;
-  /** Dispatch's: each tool's settings, by the name the model calls it, worked out on its first call (answer.ts). */
+  /** Dispatch's: each tool's settings, by the name the model calls it, worked out on its first call (settings.ts). */
   readonly tools: ToolCache;
   /** Dispatch's: the run of a batch dispatched without options, worked out on the first one (dispatch.ts). */
   noOptionsRun: BatchRun | undefined;
+  /** Tests only (testing.ts `probeDispatch`): what the pipeline counts and the switches it obeys; undefined in use. */
+  probe: DispatchProbe | undefined;
 }
+
+/**
+ * What tests inject into one registry's dispatch (testing.ts): counts of the calls the pipeline began and of those
+ * that went on to a stage's continuation, and two switches that send calls the long way round, to check that both
+ * ways through the pipeline give the same answers.
+ */
+export interface DispatchProbe {
+  /** Calls the pipeline (pipeline.ts `answerCall`) began. */
+  began: number;
+  /** Calls that went on to a stage's continuation (continue-call.ts `continueCall`). */
+  continued: number;
+  /** Every call's arguments go to the read stage's continuation, as text the fast form does not read does (read per call). */
+  readAllInFull: boolean;
+  /** The read stage walks parsed arguments even for closed schemas (tools whose settings are worked out afterwards). */
+  readonly walkAlways: boolean;
+}
+
+/**
+ * The key of a registry's dispatch environment (registry/core.ts): a symbol, so it is neither a public method nor a
+ * field; only testing.ts asks for it.
+ */
+export const ENVIRONMENT: unique symbol = Symbol("tooltype.dispatchEnvironment");
 
 /** The environment of a registry: what it gives, and empty places for what dispatch keeps (one shape for all registries). */
 export function dispatchEnvironment(side: RegistrySide, approvals: boolean): DispatchEnvironment {
@@ -56,28 +81,42 @@ export function dispatchEnvironment(side: RegistrySide, approvals: boolean): Dis
     approvals,
     tools: new Map(),
     noOptionsRun: undefined,
+    probe: undefined,
   };
 }
 
 /**
- * What the pipeline needs of one tool: the same for every call, so worked out once per tool (answer.ts
- * `settingsOf`), which decides there which of the pipeline's stages its calls may need; and one shape for all
- * tools, so reading it stays as cheap in an app of many tools as in an app of one (each tool's `meta` is an object
- * literal of its own shape).
+ * What every stage needs of one tool, worked out once per registry and tool by settings.ts (the one place each
+ * option's precedence is written); one shape for all tools (so reading it stays as cheap in an app of many tools
+ * as in an app of one). It is also the options of the arguments reader (`ReadOptions`: repair, unwrapString and the
+ * two limits) and of coercion (`ConformSettings`: coerce, maxDepth).
  */
 export interface ToolSettings {
   readonly tool: DispatchTool;
-  /** The tool takes a ToolContext (`meta.inject`): the later stages call it. */
+  /** The tool takes a ToolContext (`meta.inject`): its call goes to the run stage's continuation. */
   readonly inject: boolean;
   /** Dates or URLs to revive in the arguments (`meta.dates`, `meta.urls`). */
   readonly revive: boolean;
-  /** Also the limits of the reader of parsed arguments (these settings are its options: `readArguments`). */
   readonly maxBytes: number;
   readonly maxDepth: number;
+  /** Lenient repair of arguments text (`repair`). */
+  readonly repair: boolean;
+  /** Coercion to the schema (`coerce`); a JSON string where the arguments object belongs is unwrapped with it. */
+  readonly coerce: boolean;
+  readonly unwrapString: boolean;
+  /** The time limit of one call; undefined for none. */
+  readonly timeoutMs: number | undefined;
+  /** The limit is DEFAULT_TOOL_TIMEOUT_MS, set by no one (its error names the option). */
+  readonly timeoutIsDefault: boolean;
   readonly maxResultBytes: number;
+  readonly redact: Redact | undefined;
+  readonly toolHandler: ErrorHandler | undefined;
+  readonly validationHandler: ErrorHandler | undefined;
+  /** Results are checked against the declared return type (see `checksResults`). */
+  readonly checkResults: boolean;
   /**
-   * Every result goes to the later stages: the tool answers `content_and_artifact` (a pair), or its results are
-   * checked against its return type (`checkResults`).
+   * Every result goes to the answer stage's continuation: the tool answers `content_and_artifact` (a pair), or its
+   * results are checked against its return type.
    */
   readonly handsResult: boolean;
   /** The parameters by position (`meta.params`), or undefined for a flattened tool (arguments/args.ts maps those). */
@@ -85,8 +124,8 @@ export interface ToolSettings {
   /** `tool.invoker`, read once. */
   readonly fn: (...args: unknown[]) => unknown;
   /**
-   * Whether parsed arguments need `plainJson`'s walk: not when the tool's own compiled validator refuses everything
-   * the walk would (closed-schema.ts); a call it refuses goes to the failure path, which reads its text in full.
+   * Whether parsed arguments need the read stage's walk (read.ts `plainJson`): not when the tool's own compiled
+   * validator refuses everything the walk would (closed-schema.ts).
    */
   readonly walk: boolean;
   /**
@@ -103,16 +142,16 @@ export interface ToolSettings {
  */
 export type ToolCache = Map<string, ToolSettings>;
 
-/** What `answerCall` (answer.ts) needs of the run its call is part of (dispatch.ts makes it for a plain batch, batch.ts for any other). */
+/** What `answerCall` (pipeline.ts) needs of the run its call is part of (dispatch.ts makes it for a plain batch, batch.ts for any other). */
 export interface CallRun {
   /**
    * No hooks, middleware, approval decisions or deadline: a valid call of a tool that takes no ToolContext is made
-   * in the first stages. Otherwise the later stages make it (pipeline.ts), where those are.
+   * by the run stage's fast form. Otherwise by its continuation (run-guarded.ts), where those are.
    */
   readonly plain: boolean;
   /** The run's `maxCallIdLength`, already checked. */
   readonly idLimit: number;
-  /** The caller's signal aborted, or the run gave up: the later stages reject with its reason. */
+  /** The caller's signal aborted, or the run gave up: the find stage's continuation rejects with its reason. */
   readonly aborted: boolean;
 }
 

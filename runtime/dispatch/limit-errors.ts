@@ -1,7 +1,7 @@
 /**
  * The answers to a call over one of dispatch's limits (limits.ts has the limits): too many calls in one reply, a call
  * id too long, a result too large to send. Each names the limit and the option that changes it. Part of the
- * pipeline's later stages, loaded on first need; its first stages only test the limits and leave every answer over
+ * stages' continuations, loaded on first need; the fast forms only test the limits and leave every answer over
  * one to them.
  */
 import { partLabel, type ToolContentPart } from "../tool/content";

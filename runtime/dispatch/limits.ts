@@ -10,10 +10,9 @@
  * | `tool_call_id` length | 256 characters ({@link MAX_CALL_ID_LENGTH}) | `maxCallIdLength` (registry, dispatch) |
  *
  * The arguments' own size and depth limits are arguments/args.ts's. The errors that answer a call over a limit are
- * limit-errors.ts's (loaded with the full pipeline); this file is what every call needs, so it stays small.
+ * limit-errors.ts's (loaded on first need); which option applies is settings.ts's. Every call needs this file, so it
+ * stays small.
  */
-import type { DispatchEnvironment } from "./environment";
-import type { DispatchOptions } from "./options";
 
 /**
  * Default time limit of one call: the MCP SDK's default request timeout, so a tool served over MCP is answered
@@ -38,9 +37,4 @@ export function countLimit(name: string, value: number | undefined, fallback: nu
 export function limitOf(value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   return value === Infinity || (Number.isInteger(value) && value >= 1) ? value : NaN;
-}
-
-/** How many calls of one reply run: the dispatch's `maxCallsPerMessage`, else the registry's, else the default. */
-export function callsCap(env: DispatchEnvironment, options: DispatchOptions): number {
-  return countLimit("maxCallsPerMessage", options.maxCallsPerMessage ?? env.options.maxCallsPerMessage, MAX_CALLS_PER_MESSAGE);
 }

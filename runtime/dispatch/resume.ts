@@ -1,6 +1,6 @@
 /**
- * Resuming a paused batch (registry `resume`, the agent loop): part of the full pipeline, so that the registry core
- * every app loads carries only the call that starts it.
+ * Resuming a paused batch (registry `resume`, the agent loop): loaded with the stages' continuations
+ * (continuations.ts), so that the registry core every app loads carries only the call that starts it.
  */
 import { type ApprovalDecision, checkApprovalState, decisionsFor, verifyApprovalState } from "./approval";
 import { ResumedStates } from "./approval-seal";

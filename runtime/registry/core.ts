@@ -21,6 +21,7 @@ import {
   type DispatchEnvironment,
   type DispatchTool,
   type ToolInput,
+  ENVIRONMENT,
   answerCalls,
   argumentLimits,
   callsCap,
@@ -188,6 +189,11 @@ export abstract class BaseToolRegistry {
   /** The agent loop's way in (see `LoopAccess`). @internal */
   [LOOP_ACCESS](): LoopAccess {
     return accessTo(this.#env);
+  }
+
+  /** The registry's dispatch environment, for dispatch/testing.ts alone (not public API). @internal */
+  [ENVIRONMENT](): DispatchEnvironment {
+    return this.#env;
   }
 
   /** Add tools. Throws ToolRegistrationError (and adds none of them) when one cannot be registered. */

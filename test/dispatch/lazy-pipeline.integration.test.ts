@@ -1,6 +1,7 @@
 /**
- * The dispatch pipeline's later stages (runtime/dispatch/full.ts) are loaded on first need; its first stages
- * (answer.ts), which every call goes through, answer plain calls without them.
+ * The continuations of the dispatch pipeline's stages (runtime/dispatch/continuations.ts, "the later stages" below)
+ * are loaded on first need; the stages' fast forms (pipeline.ts), which every call goes through, answer plain calls
+ * without them.
  *
  * - An app of compiled tools written against `tooltype/openai`, compiled with tspc and the plugin and bundled by
  *   esbuild (code splitting on): the part the app loads on start (entry and static chunks, from esbuild's metafile)
@@ -68,7 +69,7 @@ const shown = (messages: { toJSON(): unknown; status: string; name: string }[]) 
 // Under Node (not bundled), how many of the pipeline's later stages' CommonJS modules are loaded; a bundle has none to count.
 const { createRequire } = await import("node:module");
 const cache = createRequire(import.meta.url).cache;
-const fullLoaded = () => Object.keys(cache).filter((file) => /dist[\\/]runtime[\\/]dispatch[\\/](full|batch|pipeline|approval|error-text)\.js$/.test(file)).length;
+const fullLoaded = () => Object.keys(cache).filter((file) => /dist[\\/]runtime[\\/]dispatch[\\/](continuations|batch|continue-call|approval|error-text)\.js$/.test(file)).length;
 const atStart = fullLoaded();
 const plain = shown(await registry.dispatch(reply(call("a", "repeat", { word: "ab", times: 2 }))));
 const afterPlain = fullLoaded();
@@ -99,7 +100,7 @@ process.stdout.write(JSON.stringify({ loaded: [atStart, afterPlain, fullLoaded()
 `;
 
 /** The modules of the pipeline's later stages (the ES module build): none of them may be part of the app's start. */
-const FULL_PIPELINE = /dist\/esm\/runtime\/dispatch\/(full|batch|pipeline|approval|error-text|result-json|middleware|hooks|limit-errors)\.js$/;
+const FULL_PIPELINE = /dist\/esm\/runtime\/dispatch\/(continuations|continue-call|batch|approval|approve|invoke|dispatch-run|call-state|unfound|read-in-full|run-guarded|result-message|error-text|result-json|middleware|hooks|limit-errors)\.js$/;
 
 interface Report {
   /** Under Node: the later stages' modules loaded at start, after the plain call, at the end. */
@@ -118,10 +119,10 @@ test("a bundled tooltype/openai app keeps the pipeline's later stages out of its
     const bundle = await bundleEsmApp(path.join(dir, "app"), APP, ["node"]);
     const atStart = staticOutputs(bundle);
     const startInputs = atStart.flatMap((file) => Object.keys(bundle.outputs[file]!.inputs)).map((file) => path.resolve(file));
-    assert.ok(startInputs.some((file) => file.endsWith("dist/esm/runtime/dispatch/answer.js")), `the pipeline's first stages are not part of the app's start: ${startInputs.join(", ")}`);
+    assert.ok(startInputs.some((file) => file.endsWith("dist/esm/runtime/dispatch/pipeline.js")), `the pipeline's first stages are not part of the app's start: ${startInputs.join(", ")}`);
     assert.equal(startInputs.filter((file) => FULL_PIPELINE.test(file)), [], "the app's start holds modules of the pipeline's later stages");
     const later = Object.keys(bundle.outputs).filter((file) => !atStart.includes(file));
-    const chunk = later.find((file) => Object.keys(bundle.outputs[file]!.inputs).some((input) => input.endsWith("dist/esm/runtime/dispatch/pipeline.js")));
+    const chunk = later.find((file) => Object.keys(bundle.outputs[file]!.inputs).some((input) => input.endsWith("dist/esm/runtime/dispatch/continue-call.js")));
     assert.ok(chunk, "no chunk loaded on need holds the pipeline's later stages");
 
     // The bundle away from any node_modules, and the same compiled app under Node (CommonJS build, loaded on the spot).

@@ -1,14 +1,14 @@
 /**
  * Dispatch is one pipeline: a call of every format, read by its provider into a NormalizedCall, goes through
- * answer.ts `answerCall` once; a plain call never reaches the later stages (pipeline.ts `finishCall`), nor anything
- * a hook, middleware, approval or a deadline would need; and a call's arguments are read (parsed) and checked by the
- * pipeline once, also when they are invalid and go on to the failure path.
+ * pipeline.ts `answerCall` once; a plain call never reaches the stages' continuations (continue-call.ts
+ * `continueCall`), nor anything a hook, middleware, approval or a deadline would need; and a call's arguments are
+ * read (parsed) and checked by the pipeline once, also when they are invalid and go on to the failure path. The
+ * counts come from a probe put into each registry's dispatch environment (dispatch/testing.ts).
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { type Int, type Max, type Min, ToolRegistry, tool } from "../../runtime/entries/index";
-import { answerCallCount } from "../../runtime/dispatch/answer";
-import { finishedCount } from "../../runtime/dispatch/pipeline";
+import { type DispatchProbe, probeDispatch } from "../../runtime/dispatch/testing";
 import type { DispatchTool } from "../../runtime/dispatch/environment";
 import { parsedDuring } from "../support/parse-watch";
 
@@ -35,33 +35,35 @@ const MESSAGES: [string, object][] = [
 ];
 
 /** What `run` did to the pipeline's counts. */
-async function counted(run: () => Promise<unknown>): Promise<{ begun: number; finished: number; result: unknown }> {
-  const begun = answerCallCount();
-  const finished = finishedCount();
+async function counted(probe: DispatchProbe, run: () => Promise<unknown>): Promise<{ begun: number; finished: number; result: unknown }> {
+  const begun = probe.began;
+  const finished = probe.continued;
   const result = await run();
-  return { begun: answerCallCount() - begun, finished: finishedCount() - finished, result };
+  return { begun: probe.began - begun, finished: probe.continued - finished, result };
 }
 
 test("a call of every format goes through the one pipeline function, and a plain one no further", async () => {
   const registry = new ToolRegistry([tool(get_forecast)]);
+  const probe = probeDispatch(registry);
   for (const [format, message] of MESSAGES) {
-    const { begun, finished, result } = await counted(() => registry.dispatch(message as never));
+    const { begun, finished, result } = await counted(probe, () => registry.dispatch(message as never));
     assert.is(begun, 1, `${format}: through answerCall once`);
     assert.is(finished, 0, `${format}: no later stage`);
     assert.ok(JSON.stringify(result).includes("3 days in Oslo"), `${format}: answered`);
   }
   // The other ways in: runCalls, invoke(call), dispatchWithApproval.
   const chat = MESSAGES[0]![1];
-  assert.is((await counted(() => registry.runCalls(chat as never))).begun, 1, "runCalls");
-  assert.is((await counted(() => registry.invoke({ id: "c1", name: "get_forecast", args: ARGS, type: "tool_call" }))).begun, 1, "invoke(call)");
-  assert.is((await counted(() => registry.dispatchWithApproval(chat as never))).begun, 1, "dispatchWithApproval");
+  assert.is((await counted(probe, () => registry.runCalls(chat as never))).begun, 1, "runCalls");
+  assert.is((await counted(probe, () => registry.invoke({ id: "c1", name: "get_forecast", args: ARGS, type: "tool_call" }))).begun, 1, "invoke(call)");
+  assert.is((await counted(probe, () => registry.dispatchWithApproval(chat as never))).begun, 1, "dispatchWithApproval");
 });
 
 test("a call that needs a later stage goes through the same function first, and each stage once", async () => {
   const seen: string[] = [];
   const registry = new ToolRegistry([tool(get_forecast)], { onToolStart: (event) => seen.push(event.call.id) });
+  const probe = probeDispatch(registry);
   for (const [format, message] of MESSAGES) {
-    const { begun, finished } = await counted(() => registry.dispatch(message as never));
+    const { begun, finished } = await counted(probe, () => registry.dispatch(message as never));
     assert.is(begun, 1, `${format}: through answerCall once`);
     assert.is(finished, 1, `${format}: on to the later stages (hooks) once`);
   }

@@ -1,19 +1,19 @@
 /**
- * The one dispatch pipeline (answer.ts `answerCall`, then pipeline.ts `finishCall` for a call that needs a later
- * stage): every call of every format goes through `answerCall` exactly once; a call that needs no later stage never
- * reaches them (each case says how many of its calls the first stages answer to the end); and the two ways a call
- * can go through the pipeline give the same answers. Every message below is answered twice by fresh registries and
- * tools: as it comes, and with every call's arguments left to the full reader and the later stages
- * (`setReadAllInFull`), as arguments text the first stages do not read is; both runs must agree on everything
- * observable: the ToolMessages (content, status, artifact, parts, ids, names, class, `errorKind`), a rejection, what
- * each tool was called with (including revived Dates), and the hook events. A third run forces the walk over parsed
- * arguments on for every tool, which closed schemas skip.
+ * The one dispatch pipeline (pipeline.ts `answerCall`, the stages' fast forms, then continue-call.ts `continueCall`
+ * for a call that needs a stage's continuation): every call of every format goes through `answerCall` exactly once;
+ * a call that needs no continuation never reaches them (each case says how many of its calls the fast forms answer
+ * to the end); and the two ways a call can go through the pipeline give the same answers. Every message below is
+ * answered twice by fresh registries and tools: as it comes, and with every call's arguments left to the read
+ * stage's continuation, the full reader, and the continuations after it (a probe in the registry's dispatch
+ * environment, dispatch/testing.ts, with `readAllInFull`), as arguments text the fast read does not read is; both
+ * runs must agree on everything observable: the ToolMessages (content, status, artifact, parts, ids, names, class,
+ * `errorKind`), a rejection, what each tool was called with (including revived Dates), and the hook events. A third
+ * run forces the walk over parsed arguments on for every tool (`walkAlways`), which closed schemas skip.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { type Int, type Max, type Min, type ToolContext, ToolError, ToolRegistry, image, text, tool } from "../../runtime/entries/index";
-import { answerCallCount, setReadAllInFull, setWalkAlways } from "../../runtime/dispatch/answer";
-import { finishedCount } from "../../runtime/dispatch/pipeline";
+import { probeDispatch } from "../../runtime/dispatch/testing";
 import type { DispatchOptions, RegistryOptions } from "../../runtime/dispatch/options";
 
 /** Fresh tools that write down every call they receive. */
@@ -284,7 +284,7 @@ const CASES: Case[] = [
   { name: "tool_calls beside a Responses output list", calls: [["get_forecast", forecastArgs(1)]], message: (tc) => ({ tool_calls: tc, output: [{ type: "function_call", call_id: "r1", name: "order", arguments: '{"id":1}' }] }), fast: 0 },
   { name: "a legacy function_call beside an empty tool_calls list", calls: [], message: () => ({ role: "assistant", content: null, tool_calls: [], function_call: { name: "order", arguments: '{"id":1}' } }), fast: 0 },
   // Arguments that came parsed (LangChain `args`, Anthropic `input`, Gemini `args`): read by the reader's copy in
-  // the first stages (answer.ts), so each limit and shape below must be answered as the later stages answer it.
+  // the read stage's fast form (read.ts), so each limit and shape below must be answered as its continuation answers it.
   { name: "parsed: a __proto__ key", calls: [], message: () => lcMessage([["get_forecast", JSON.parse('{"city":"Oslo","days":2,"unit":"celsius","__proto__":{"polluted":true}}')]]), fast: 1 },
   { name: "parsed: nested arguments", calls: [], message: () => lcMessage([["search", { filter: { tags: ["a", "b"], nested: { deeper: { deepest: [1, 2] } } } }]]), fast: 1 },
   { name: "parsed: too deep", calls: [], message: () => lcMessage([["search", { filter: { tags: ["a"], nested: { deeper: { deepest: [1] } } } }]]), registry: { maxArgumentsDepth: 3 }, fast: 0 },
@@ -320,7 +320,7 @@ function recordingHooks(events: unknown[]): Required<Pick<RegistryOptions, "onTo
 }
 
 /** What one run of a case shows: answers (or the rejection), the tools' calls, hook events. */
-async function run(c: Case, fast: boolean): Promise<{ outcome: unknown; log: unknown[]; events: unknown[]; fastAnswers: number; begun: number }> {
+async function run(c: Case, fast: boolean, walkAlways = false): Promise<{ outcome: unknown; log: unknown[]; events: unknown[]; fastAnswers: number; begun: number }> {
   const log: unknown[] = [];
   const events: unknown[] = [];
   const hooked = (options: object | undefined) =>
@@ -329,9 +329,7 @@ async function run(c: Case, fast: boolean): Promise<{ outcome: unknown; log: unk
   if (c.middleware) registry.use((_request, next) => next());
   const toolCalls = c.calls.map(([name, args, id], i) => ({ id: id ?? `call_${i}`, type: "function" as const, function: { name, arguments: args } }));
   const message = c.message ? c.message(toolCalls) : { role: "assistant" as const, content: null, tool_calls: toolCalls };
-  const previous = setReadAllInFull(!fast);
-  const begun = answerCallCount();
-  const finished = finishedCount();
+  const probe = probeDispatch(registry, { readAllInFull: !fast, walkAlways });
   let outcome: unknown;
   try {
     const answers = await registry.dispatch(message, hooked(c.dispatch) as DispatchOptions | undefined);
@@ -341,11 +339,8 @@ async function run(c: Case, fast: boolean): Promise<{ outcome: unknown; log: unk
       : { answer: JSON.stringify(answers) };
   } catch (error) {
     outcome = { rejected: error instanceof Error ? `${error.constructor.name}: ${error.message}` : String(error) };
-  } finally {
-    setReadAllInFull(previous);
   }
-  const through = answerCallCount() - begun;
-  return { outcome, log, events, fastAnswers: through - (finishedCount() - finished), begun: through };
+  return { outcome, log, events, fastAnswers: probe.began - probe.continued, begun: probe.began };
 }
 
 for (const c of CASES) {
@@ -360,13 +355,8 @@ for (const c of CASES) {
     assert.is(fast.fastAnswers, c.fast, "calls the first stages answered to the end");
     if (c.statuses) assert.equal((fast.outcome as { fields: { status: string } }[]).map((m) => m.fields.status), c.statuses, "the statuses");
     // Closed schemas skip the walk over parsed arguments: walking them anyway must change nothing.
-    const previous = setWalkAlways(true);
-    try {
-      const walked = await run(c, true);
-      assert.equal(walked, fast, "the first stages with their walk forced on");
-    } finally {
-      setWalkAlways(previous);
-    }
+    const walked = await run(c, true, true);
+    assert.equal(walked, fast, "the first stages with their walk forced on");
   });
 }
 
@@ -405,17 +395,14 @@ test("parsed arguments reach the tool as a copy, either way through the pipeline
     return filter.tags.join(",");
   });
   const registry = new ToolRegistry([mutate]);
+  const probe = probeDispatch(registry);
   for (const fast of [true, false]) {
     const args = { filter: { tags: ["a"] } };
-    const previous = setReadAllInFull(!fast);
-    const before = finishedCount();
-    try {
-      const [answer] = await registry.dispatch(lcMessage([["mutate", args]]));
-      assert.is(answer!.content, "a,changed", `the tool's own copy (${fast ? "first stages" : "later stages"})`);
-    } finally {
-      setReadAllInFull(previous);
-    }
-    assert.is(finishedCount() - before, fast ? 0 : 1, "the stages that answered");
+    probe.readAllInFull = !fast;
+    const before = probe.continued;
+    const [answer] = await registry.dispatch(lcMessage([["mutate", args]]));
+    assert.is(answer!.content, "a,changed", `the tool's own copy (${fast ? "first stages" : "later stages"})`);
+    assert.is(probe.continued - before, fast ? 0 : 1, "the stages that answered");
     assert.equal(args, { filter: { tags: ["a"] } }, "the message's arguments are unchanged");
     assert.is.not(seen.at(-1), args.filter);
   }
@@ -431,6 +418,7 @@ test("a format's answer is the same whether the calls were answered at once or t
     return later ? Promise.resolve(text) : text;
   });
   const registry = new ToolRegistry([echo]);
+  const probe = probeDispatch(registry);
   const messages = (later: boolean): [string, object][] => [
     ["Anthropic", { role: "assistant", content: [{ type: "tool_use", id: "t1", name: "echo", input: { text: "a", later } }, { type: "tool_use", id: "t2", name: "echo", input: { text: "b" } }] }],
     ["Gemini", { candidates: [{ content: { role: "model", parts: [{ functionCall: { id: "g1", name: "echo", args: { text: "a", later } } }, { functionCall: { id: "g2", name: "echo", args: { text: "b" } } }] } }] }],
@@ -439,9 +427,9 @@ test("a format's answer is the same whether the calls were answered at once or t
   const now = messages(false);
   const later = messages(true);
   for (let i = 0; i < now.length; i++) {
-    const before = finishedCount();
+    const before = probe.continued;
     const atOnce = await registry.dispatch(now[i]![1] as never);
-    assert.is(finishedCount() - before, 0, `${now[i]![0]}: both calls answered by the first stages`);
+    assert.is(probe.continued - before, 0, `${now[i]![0]}: both calls answered by the first stages`);
     assert.equal(JSON.stringify(atOnce), JSON.stringify(await registry.dispatch(later[i]![1] as never)), now[i]![0]);
   }
 });

@@ -53,8 +53,8 @@ const NOT_AT_START: readonly RegExp[] = [
   /dist\/esm\/runtime\/providers\/openai-chat\/(stream|functions|loop)\.js$/,
   /dist\/esm\/runtime\/(providers\/at-hand|lazy\/providers\.bundle)\.js$/,
   /dist\/esm\/runtime\/agent\//,
-  // The full pipeline and what only it uses: reading arguments text, repairing it, coercing, the words for failures.
-  /dist\/esm\/runtime\/dispatch\/(full|pipeline)\.js$/,
+  // The stages' continuations and what only they use: reading arguments text, repairing it, coercing, the words for failures.
+  /dist\/esm\/runtime\/dispatch\/(continuations|continue-call)\.js$/,
   /dist\/esm\/runtime\/arguments\/(read-text|repair|parse|show|coerce)\.js$/,
   /node_modules\/partial-json\//,
   /node_modules\/json5\//,
@@ -81,7 +81,7 @@ test("a tooltype/openai app bundles no other provider, stream or agent code at s
       assert.equal(startInputs.filter((file) => pattern.test(file)), [], `the app's start holds modules matching ${pattern}`);
     }
     const later = Object.keys(bundle.outputs).filter((file) => !atStart.includes(file));
-    for (const module of ["providers/anthropic/provider", "providers/gemini/provider", "providers/openai-responses/provider", "dispatch/pipeline", "arguments/read-text"]) {
+    for (const module of ["providers/anthropic/provider", "providers/gemini/provider", "providers/openai-responses/provider", "dispatch/continue-call", "arguments/read-text"]) {
       const chunk = later.find((file) => Object.keys(bundle.outputs[file]!.inputs).some((input) => input.endsWith(`dist/esm/runtime/${module}.js`)));
       assert.ok(chunk, `no chunk loaded on need holds ${module}.js`);
     }
