@@ -1,7 +1,11 @@
 /**
  * The layers of the runtime, checked by dependency-cruiser in `npm test` (test/architecture/layers.integration.test.ts).
  *
- *   tool/  →  arguments/  →  dispatch/  →  providers/  →  registry/  →  agent/, mcp/, adapters/
+ *   tool/  →  validation/  →  arguments/  →  results/  →  dispatch/  →  providers/  →  registry/  →  agent/, mcp/, adapters/
+ *
+ * validation/ is the kit every validator calls (the generated ones' run-time half, formats, linear-time patterns, ajv,
+ * Standard Schema's types); arguments/ reads, repairs and explains a call's arguments with it; results/ checks a
+ * tool's result against its return type with both.
  *
  * Arrows point down only: a layer imports the layers below it, never one above. Type-only imports count
  * (`tsPreCompilationDeps`), so a cycle made of `import type` fails as well. The entries (runtime/entries/: `index.ts`,
@@ -17,7 +21,7 @@
  */
 // mcp/format/ is not upper: see the header.
 const UPPER = "^runtime/(agent|mcp/(?!format/)|adapters)/";
-const LAYERS = ["tool", "arguments", "dispatch", "providers", "registry"];
+const LAYERS = ["tool", "validation", "arguments", "results", "dispatch", "providers", "registry"];
 
 /** `from` may reach nothing above it, through the loaders of runtime/lazy/ either. */
 function reachesNothingAbove(layer) {
@@ -52,21 +56,23 @@ module.exports = {
       to: { circular: true },
     },
     onlyBelow("tool-is-the-bottom", "tool", "tool", "tool/ (tool(), options, the CompiledToolMeta seam, errors) imports nothing else of the runtime."),
-    onlyBelow("arguments-only-tool", "arguments", "tool|arguments|lazy", "arguments/ imports only tool/ (and its loaders, #lazy/ajv and #lazy/settle)."),
+    onlyBelow("validation-only-tool", "validation", "tool|validation|lazy", "validation/ (the validation kit) imports only tool/ (and its loader, #lazy/ajv)."),
+    onlyBelow("arguments-above-validation", "arguments", "tool|validation|arguments|lazy", "arguments/ imports only validation/ and tool/ (and its loader, #lazy/settle)."),
+    onlyBelow("results-above-arguments", "results", "tool|validation|arguments|results|lazy", "results/ (the check of a tool's result) imports arguments/ and below."),
     onlyBelow(
       "dispatch-never-imports-a-provider",
       "dispatch",
-      "tool|arguments|dispatch|lazy",
+      "tool|validation|arguments|results|dispatch|lazy",
       "dispatch/ runs the calls a provider read; it never imports a provider (nor anything above it).",
     ),
-    onlyBelow("providers-below-the-registry", "providers", "tool|arguments|dispatch|providers|mcp/format|lazy", "providers/ import dispatch and below (and MCP's tool format, whose types the catalogue gathers)."),
+    onlyBelow("providers-below-the-registry", "providers", "tool|validation|arguments|results|dispatch|providers|mcp/format|lazy", "providers/ import dispatch and below (and MCP's tool format, whose types the catalogue gathers)."),
     {
       name: "mcp-format-beside-the-providers",
       comment:
         "mcp/format/ (MCP's tool format, which the main registry's toMCPTools exports) imports what a provider may: dispatch and below, and the providers' interfaces (provider.ts); never a provider, the catalogue, or the rest of mcp/.",
       severity: "error",
       from: { path: "^runtime/mcp/format/" },
-      to: { path: "^runtime/", pathNot: "^runtime/(tool/|arguments/|dispatch/|lazy/|mcp/format/|providers/provider\\.ts$)" },
+      to: { path: "^runtime/", pathNot: "^runtime/(tool/|validation/|arguments/|results/|dispatch/|lazy/|mcp/format/|providers/provider\\.ts$)" },
     },
     ...LAYERS.map(reachesNothingAbove),
     {
@@ -164,12 +170,12 @@ module.exports = {
       from: { path: "^runtime/agent/", pathNot: "^runtime/agent/structured\\.ts$" },
       to: { path: "^runtime/providers/", pathNot: "^runtime/providers/(catalog|at-hand|provider)\\.ts$" },
     },
-    onlyBelow("registry-below-the-loop", "registry", "tool|arguments|dispatch|providers|registry|lazy", "registry/ sits below agent/, mcp/ and adapters/."),
+    onlyBelow("registry-below-the-loop", "registry", "tool|validation|arguments|results|dispatch|providers|registry|lazy", "registry/ sits below agent/, mcp/ and adapters/."),
     {
       name: "nothing-imports-the-upper-layers",
       comment: "agent/, mcp/ and adapters/ sit on top: the layers below never import them.",
       severity: "error",
-      from: { path: "^runtime/(tool|arguments|dispatch|providers|registry)/" },
+      from: { path: "^runtime/(tool|validation|arguments|results|dispatch|providers|registry)/" },
       to: { path: UPPER },
     },
     {
@@ -192,14 +198,14 @@ module.exports = {
       comment: "The transformer shares only the metadata types and the validator settings with the runtime (examples.ts has a rule of its own).",
       severity: "error",
       from: { path: "^transformer/", pathNot: "^transformer/examples\\.ts$" },
-      to: { path: "^runtime/", pathNot: "^runtime/(tool/meta|arguments/ajv-options)\\.ts$" },
+      to: { path: "^runtime/", pathNot: "^runtime/(tool/meta|validation/ajv/options)\\.ts$" },
     },
     {
       name: "transformer-examples-read-the-failure-path",
       comment: "transformer/examples.ts (TT1026) checks @example arguments with the runtime's validator and its words, and reads nothing else of the runtime.",
       severity: "error",
       from: { path: "^transformer/examples\\.ts$" },
-      to: { path: "^runtime/", pathNot: "^runtime/(tool/meta|arguments/(validate|invalid))\\.ts$" },
+      to: { path: "^runtime/", pathNot: "^runtime/(tool/meta|validation/validate|arguments/explain/invalid)\\.ts$" },
     },
     {
       name: "runtime-never-loads-the-transformer",

@@ -3,11 +3,11 @@
  * example more faithfully than it reads a schema, so an example the schema refuses teaches it calls that fail.
  *
  * The check is the runtime's own: ajv over the schema the metadata carries, and the failure path's words
- * (runtime/arguments/invalid.ts), so the diagnostic says what dispatch would answer a model that sent the same
+ * (runtime/arguments/explain/invalid.ts), so the diagnostic says what dispatch would answer a model that sent the same
  * arguments. No coercion: an example is written by a person and should be exact.
  */
-import type * as invalid from "../runtime/arguments/invalid";
-import type * as validate from "../runtime/arguments/validate";
+import type * as invalid from "../runtime/arguments/explain/invalid";
+import type * as validate from "../runtime/validation/validate";
 import type { JsonSchema, JsonValue } from "../runtime/tool/meta";
 
 /**
@@ -18,8 +18,8 @@ let runtime: { findInvalid: typeof invalid.findInvalid; ArgumentsValidator: type
 function loadRuntime(): NonNullable<typeof runtime> {
   /* eslint-disable @typescript-eslint/no-require-imports */
   runtime ??= {
-    findInvalid: (require("../runtime/arguments/invalid") as typeof invalid).findInvalid,
-    ArgumentsValidator: (require("../runtime/arguments/validate") as typeof validate).ArgumentsValidator,
+    findInvalid: (require("../runtime/arguments/explain/invalid") as typeof invalid).findInvalid,
+    ArgumentsValidator: (require("../runtime/validation/validate") as typeof validate).ArgumentsValidator,
   };
   /* eslint-enable @typescript-eslint/no-require-imports */
   return runtime;

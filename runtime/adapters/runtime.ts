@@ -10,5 +10,5 @@ export type { ToolCall } from "../tool/call";
 export type { OpenAIToolCall } from "../providers/catalog";
 export type { JsonSchema } from "../tool/meta";
 export type { DispatchOptions } from "../dispatch/options";
-export { parseArguments } from "../arguments/parse";
+export { parseArguments } from "../arguments/read/parse-arguments";
 export { toOpenAITools } from "../providers/openai-chat/tools";

@@ -3,9 +3,9 @@
  * tool, reading the model's patch calls, and applying them.
  */
 import { type JsonPatchOperation, type PatchLimits, patchDocument } from "./json-patch-apply";
-import { isPlainObject } from "../arguments/args";
-import { shortJson, truncate } from "../arguments/show";
-import { describeArgumentsProblem, parseArguments } from "../arguments/parse";
+import { isPlainObject } from "../arguments/read/read-arguments";
+import { shortJson, truncate } from "../arguments/explain/show";
+import { describeArgumentsProblem, parseArguments } from "../arguments/read/parse-arguments";
 import type { ToolFormatSource } from "../providers/provider";
 import type { JsonValue } from "../tool/meta";
 

@@ -2,12 +2,12 @@
  * `structuredOutput<T>(name?)`: a model's structured answer typed by T alone, like LangChain's
  * `with_structured_output`; the transformer fills in T's schema.
  */
-import { describeArgumentsProblem, parseArguments } from "../arguments/parse";
-import { conform } from "../arguments/conform";
-import { instantiateValidator } from "../arguments/compiled-validator";
-import { ArgumentsValidator } from "../arguments/validate";
+import { describeArgumentsProblem, parseArguments } from "../arguments/read/parse-arguments";
+import { conform } from "../arguments/repair/conform";
+import { instantiateValidator } from "../validation/compiled-validator";
+import { ArgumentsValidator } from "../validation/validate";
 import { standardSchemaOf } from "../arguments/standard-schema";
-import type { ToolStandardProps, ToolStandardSchema } from "../arguments/standard-types";
+import type { ToolStandardProps, ToolStandardSchema } from "../validation/standard/types";
 import type { JsonSchemaResponseFormat } from "../providers/catalog";
 import { toResponseFormat } from "../providers/openai-chat/tools";
 import { NOT_COMPILED_HINT, type SchemaError } from "../tool/errors";

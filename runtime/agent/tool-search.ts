@@ -7,7 +7,7 @@ import { ToolMessage } from "../dispatch/messages";
 import { type ToolFormatSource, isDeferred } from "../providers/provider";
 import type { ToolAttempt } from "./errors";
 import { searchTools } from "./tool-index";
-import { describeArgumentsProblem, parseArguments } from "../arguments/parse";
+import { describeArgumentsProblem, parseArguments } from "../arguments/read/parse-arguments";
 
 /** The name of the search tool the loop offers while deferred tools wait to be found. */
 export const SEARCH_TOOL_NAME = "search_tools";

@@ -4,16 +4,15 @@
  * coerced and validated again (conform.ts), and what is still wrong is put in words (invalid.ts, args.ts). Valid
  * arguments never come here: dispatch checks them with the tool's validator and revives their dates itself.
  */
-import type { ArgsObject, ReadOptions, ReadResult } from "./args";
-import type { Coercion } from "./coercion";
-import { type ConformSettings, conform } from "./conform";
-import { invalidArgumentsError } from "./invalid";
-import { describeArgumentsProblem, parseArguments } from "./parse";
-import type { RepairKind } from "./repair";
-import type { ArgumentsValidator } from "./validate";
+import type { ArgsObject, ReadOptions, ReadResult } from "./read/read-arguments";
+import type { Coercion } from "./repair/coercion";
+import { type ConformSettings, conform } from "./repair/conform";
+import { invalidArgumentsError } from "./explain/invalid";
+import { describeArgumentsProblem, parseArguments } from "./read/parse-arguments";
+import type { RepairKind } from "./repair/repair-json";
+import type { ArgumentsValidator } from "../validation/validate";
 import { ToolValidationError } from "../tool/errors";
 
-export { resultProblem } from "./result-check";
 import type { JsonSchema } from "../tool/meta";
 
 /** Arguments ready for the call, or the error to report; either way what was repaired and coerced on the way. */

@@ -9,14 +9,14 @@
  * gives back has Dates and URLs revived, as the tool receives them. Nothing here is on dispatch's path: a program that
  * never calls `standardSchema` bundles none of it.
  */
-import { type ArgsObject, type ReadOptions, type ReadResult, readArguments } from "./args";
-import { instantiateValidator } from "./compiled-validator";
-import { conform } from "./conform";
-import { toDraft07 } from "./draft-07";
-import type { Located } from "./invalid";
-import { describeArgumentsProblem, parseArguments } from "./parse";
-import type { StandardIssue, StandardJsonSchemaOptions, StandardResult, ToolSchemaSource, ToolStandardSchema } from "./standard-types";
-import { ArgumentsValidator } from "./validate";
+import { type ArgsObject, type ReadOptions, type ReadResult, readArguments } from "./read/read-arguments";
+import { instantiateValidator } from "../validation/compiled-validator";
+import { conform } from "./repair/conform";
+import { toDraft07 } from "../validation/standard/draft-07";
+import type { Located } from "./explain/invalid";
+import { describeArgumentsProblem, parseArguments } from "./read/parse-arguments";
+import type { StandardIssue, StandardJsonSchemaOptions, StandardResult, ToolSchemaSource, ToolStandardSchema } from "../validation/standard/types";
+import { ArgumentsValidator } from "../validation/validate";
 import { getToolDeclaration, type AnyFunction } from "../tool/tool";
 import { NOT_COMPILED_HINT } from "../tool/errors";
 import type { CompiledToolMeta, CompiledValidatorFactory, JsonSchema } from "../tool/meta";

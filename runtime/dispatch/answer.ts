@@ -4,7 +4,7 @@
  * measured), and every failure, go to its continuation: call-state.ts, which makes the message (result-message.ts),
  * checks it, writes a failure for the model through the handlers, and tells the hooks.
  */
-import type { ArgsObject } from "../arguments/args";
+import type { ArgsObject } from "../arguments/read/read-arguments";
 import type { NormalizedCall } from "./call";
 import { Later } from "./later";
 import { ToolMessage } from "./messages";

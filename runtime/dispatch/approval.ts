@@ -8,7 +8,7 @@
  * the approved calls and the calls that needed no approval, and answers each rejected call with its rejection.
  * A plain `dispatch` that meets a call needing approval rejects with ApprovalRequiredError, having run nothing.
  */
-import type { ArgsObject } from "../arguments/args";
+import type { ArgsObject } from "../arguments/read/read-arguments";
 import type { ToolContext } from "../tool/options";
 import type { NormalizedCall } from "./call";
 import type { PendingApproval } from "./approval-error";

@@ -4,7 +4,7 @@
  * approved with edited arguments runs with them once they pass validation, and its answer says so; an edit that
  * does not fit runs nothing and says why. A run with decisions is never plain, so this stage has no fast form.
  */
-import type { ArgsObject } from "../arguments/args";
+import type { ArgsObject } from "../arguments/read/read-arguments";
 import type { CallState } from "./call-state";
 import type { NormalizedCall } from "./call";
 import type { DispatchRun } from "./dispatch-run";

@@ -5,13 +5,13 @@
  * `handleToolError` / `handleValidationError` (tool first, then registry), which may rethrow instead; and the hooks
  * told of each. A thrown value is only ever inspected inside a try, so even a revoked Proxy gets its answer.
  */
-import type { Coercion } from "../arguments/coerce";
-import type { RepairKind } from "../arguments/repair";
-import { withSettle } from "#lazy/settle";
+import type { Coercion } from "../arguments/repair/coerce";
+import type { RepairKind } from "../arguments/repair/repair-json";
+import { withResultCheck } from "#lazy/result-check";
 import type { ToolCall } from "../tool/call";
 import { type ToolResultError, toolErrorKind } from "../tool/errors";
 import type { ErrorHandler } from "../tool/options";
-import type { ArgsObject } from "../arguments/args";
+import type { ArgsObject } from "../arguments/read/read-arguments";
 import type { NormalizedCall } from "./call";
 import { type DispatchRun, isCallerAbort } from "./dispatch-run";
 import type { DispatchTool } from "./environment";
@@ -90,7 +90,7 @@ export class CallState {
     const sent = typeof value === "string" ? value : (JSON.parse(message.content) as unknown);
     let checked: ToolResultError | undefined | Promise<ToolResultError | undefined>;
     try {
-      checked = withSettle((settle) => settle.resultProblem(tool.name, returns, sent));
+      checked = withResultCheck((check) => check.resultProblem(tool.name, returns, sent));
     } catch (error) {
       // No validator for the return type (a bundle without ajv): said in the answer, as for any tool failure.
       return this.caught(settings, error);

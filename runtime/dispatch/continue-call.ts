@@ -5,7 +5,7 @@
  * (call-state.ts) — under the settings of its dispatch (settings.ts `forDispatch`). What the fast forms did is not
  * done again. Hooks see the call from here on: a call begins (`onToolStart`) once its arguments are settled.
  */
-import type { ArgsObject, ReadResult } from "../arguments/args";
+import type { ArgsObject, ReadResult } from "../arguments/read/read-arguments";
 import type { Settled } from "../arguments/settle";
 import type { NormalizedCall } from "./call";
 import { CallState } from "./call-state";

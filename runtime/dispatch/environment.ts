@@ -6,7 +6,7 @@
  * registry never reads them, and dispatch reaches them in one property read per batch instead of a lookup by
  * registry.
  */
-import type { ArgumentsValidator } from "../arguments/validate";
+import type { ArgumentsValidator } from "../validation/validate";
 import type { RegisteredTool, RegistryOptions, ToolMiddleware } from "./options";
 import type { ErrorHandler, Redact } from "../tool/options";
 
@@ -119,7 +119,7 @@ export interface ToolSettings {
    * results are checked against its return type.
    */
   readonly handsResult: boolean;
-  /** The parameters by position (`meta.params`), or undefined for a flattened tool (arguments/args.ts maps those). */
+  /** The parameters by position (`meta.params`), or undefined for a flattened tool (arguments/read/read-arguments.ts maps those). */
   readonly params: readonly string[] | undefined;
   /** `tool.invoker`, read once. */
   readonly fn: (...args: unknown[]) => unknown;

@@ -4,7 +4,7 @@
  * the arguments of a call as the tool would receive them, for deciding on approval. The same stages as a model's
  * call: the read stage's continuation, validate, the run stage's continuation.
  */
-import { type ArgsObject, readArguments } from "../arguments/args";
+import { type ArgsObject, readArguments } from "../arguments/read/read-arguments";
 import type { Settled } from "../arguments/settle";
 import type { NormalizedCall } from "./call";
 import { CallState } from "./call-state";

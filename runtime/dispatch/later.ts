@@ -3,7 +3,7 @@
  * (continue-call.ts), and what the call has by then. Nothing of a call is read, validated or run twice: each
  * continuation goes on from what its stage's fast form did.
  */
-import type { ArgsObject } from "../arguments/args";
+import type { ArgsObject } from "../arguments/read/read-arguments";
 import type { ToolSettings } from "./settings";
 
 /**

@@ -9,7 +9,7 @@
  * | result sent to the model | 1 MiB: UTF-8 text + base64 of media parts ({@link MAX_RESULT_BYTES}) | `maxResultBytes` (tool, registry) |
  * | `tool_call_id` length | 256 characters ({@link MAX_CALL_ID_LENGTH}) | `maxCallIdLength` (registry, dispatch) |
  *
- * The arguments' own size and depth limits are arguments/args.ts's. The errors that answer a call over a limit are
+ * The arguments' own size and depth limits are arguments/read/read-arguments.ts's. The errors that answer a call over a limit are
  * limit-errors.ts's (loaded on first need); which option applies is settings.ts's. Every call needs this file, so it
  * stays small.
  */

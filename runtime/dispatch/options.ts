@@ -6,8 +6,8 @@
  * Both carry hooks, which observe every call: their events show the `RegisteredTool`, whose `invoke` takes these
  * options. Those types refer to each other, so they live together here; hooks.ts calls the hooks.
  */
-import type { Coercion } from "../arguments/coercion";
-import type { RepairKind } from "../arguments/repair";
+import type { Coercion } from "../arguments/repair/coercion";
+import type { RepairKind } from "../arguments/repair/repair-json";
 import type { ToolCall } from "../tool/call";
 import type { CompiledToolMeta, JsonSchema } from "../tool/meta";
 import type { ErrorHandler, Redact, ToolOptions } from "../tool/options";

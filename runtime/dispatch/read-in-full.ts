@@ -1,10 +1,10 @@
 /**
  * The read stage's continuation, the full reader: arguments text measured, trimmed, `__proto__` dropped, read
- * leniently where strict JSON fails (arguments/read-text.ts, then the failure path); a parsed value copied; a call
+ * leniently where strict JSON fails (arguments/read/read-text.ts, then the failure path); a parsed value copied; a call
  * the provider marked invalid explained. What it reads goes through the validate stage (validate.ts `validated`).
  */
-import { type ReadResult, modelParams, readArguments } from "../arguments/args";
-import { parseText } from "../arguments/read-text";
+import { type ReadResult, modelParams, readArguments } from "../arguments/read/read-arguments";
+import { parseText } from "../arguments/read/read-text";
 import type { Settled } from "../arguments/settle";
 import { ToolValidationError } from "../tool/errors";
 import type { NormalizedCall } from "./call";

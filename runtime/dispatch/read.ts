@@ -5,7 +5,7 @@
  * continuation (read-in-full.ts), the full reader: text to measure, trim, repair or copy, a call the provider
  * marked invalid.
  */
-import { type ArgsObject, type ReadResult, readArguments } from "../arguments/args";
+import { type ArgsObject, type ReadResult, readArguments } from "../arguments/read/read-arguments";
 import type { NormalizedCall } from "./call";
 import { Later } from "./later";
 import type { ToolSettings } from "./settings";

@@ -5,7 +5,7 @@
  * run's signal: whatever settles first wins, and a late result or error is dropped. Then to the answer stage
  * (call-state.ts).
  */
-import { type ArgsObject, readArguments, toPositionalArgs } from "../arguments/args";
+import { type ArgsObject, readArguments, toPositionalArgs } from "../arguments/read/read-arguments";
 import type { Settled } from "../arguments/settle";
 import { ToolTimeoutError } from "../tool/errors";
 import type { ToolContext } from "../tool/options";

@@ -4,12 +4,12 @@
  * continuation (run-guarded.ts), which waits for it within the call's time limits and the run's signal, and which
  * also calls every tool the fast form does not (a ToolContext, middleware, a deadline).
  */
-import { type ArgsObject, toPositionalArgs } from "../arguments/args";
+import { type ArgsObject, toPositionalArgs } from "../arguments/read/read-arguments";
 import type { ToolContext } from "../tool/options";
 import type { ToolSettings } from "./settings";
 
 /**
- * Calls a tool that takes no ToolContext with each parameter's argument by name, as arguments/args.ts
+ * Calls a tool that takes no ToolContext with each parameter's argument by name, as arguments/read/read-arguments.ts
  * `toPositionalArgs` maps them (which flattened tools take), without looking up its plan. Up to three parameters
  * it passes them one by one, with no array in between; the function sees the same arguments either way (as many
  * as it has parameters, a missing one undefined). Each argument is an own property or undefined (see `own`),

@@ -6,9 +6,9 @@
  * overrides some of them gets a copy with those changed. (What the settings hold is environment.ts `ToolSettings`,
  * the shape the environment keeps them in.)
  */
-import { MAX_ARGUMENTS_BYTES, MAX_ARGUMENTS_DEPTH } from "../arguments/args";
-import { closedDepth } from "../arguments/closed-schema";
-import type { ArgumentsValidator } from "../arguments/validate";
+import { MAX_ARGUMENTS_BYTES, MAX_ARGUMENTS_DEPTH } from "../arguments/read/read-arguments";
+import { closedDepth } from "../arguments/read/closed-schema";
+import type { ArgumentsValidator } from "../validation/validate";
 import type { Redact } from "../tool/options";
 import type { DispatchEnvironment, DispatchTool, ToolSettings } from "./environment";
 import { DEFAULT_TOOL_TIMEOUT_MS, MAX_CALL_ID_LENGTH, MAX_CALLS_PER_MESSAGE, MAX_RESULT_BYTES, countLimit, limitOf } from "./limits";

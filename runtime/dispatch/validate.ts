@@ -5,9 +5,9 @@
  * continuation, the failure path for arguments (arguments/settle.ts, reached through `#lazy/settle`: loaded the
  * first time a call's arguments are not right): read leniently, coerced to the schema, checked again, described.
  */
-import { type ArgsObject, type ReadResult, reviveDates } from "../arguments/args";
-import type { Coercion } from "../arguments/coerce";
-import type { RepairKind } from "../arguments/repair";
+import { type ArgsObject, type ReadResult, reviveDates } from "../arguments/read/read-arguments";
+import type { Coercion } from "../arguments/repair/coerce";
+import type { RepairKind } from "../arguments/repair/repair-json";
 import type { Settled } from "../arguments/settle";
 import { withSettle } from "#lazy/settle";
 import type { NormalizedCall } from "./call";

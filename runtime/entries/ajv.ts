@@ -3,8 +3,8 @@
  * Importing it is all it takes (package.json lists it under `sideEffects`). Under Node it changes nothing: ajv is
  * loaded on first need there anyway.
  */
-import { createAjv } from "../arguments/ajv-engine";
-import { installAjv } from "../arguments/ajv";
+import { createAjv } from "../validation/ajv/engine";
+import { installAjv } from "../validation/ajv/ajv";
 
 installAjv(createAjv);
 

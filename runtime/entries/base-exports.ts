@@ -16,7 +16,7 @@ export type {
   ToolSchemaSource,
   ToolStandardProps,
   ToolStandardSchema,
-} from "../arguments/standard-types";
+} from "../validation/standard/types";
 
 export { BaseToolRegistry } from "../registry/core";
 export type { ApprovalDone, ApprovalPaused, ApprovalResult, ApprovalState } from "../registry/approval";
@@ -59,8 +59,8 @@ export { DEFAULT_TOOL_TIMEOUT_MS, MAX_CALL_ID_LENGTH, MAX_CALLS_PER_MESSAGE, MAX
 
 export { META_VERSION } from "../tool/meta";
 export type { CompiledOutputMeta, CompiledToolMeta, CompiledValidatorFactory, JsonSchema, JsonValue, ToolAnnotations } from "../tool/meta";
-export type { Coercion, CoercionRule } from "../arguments/coercion";
-export type { RepairKind } from "../arguments/repair";
+export type { Coercion, CoercionRule } from "../arguments/repair/coercion";
+export type { RepairKind } from "../arguments/repair/repair-json";
 export type { DispatchOptions, RegistryOptions, ToolEndEvent, ToolErrorEvent, ToolEvent, ToolHooks, ToolProgress, ToolYield } from "../dispatch/options";
 export type { ErrorHandler, NeedsApproval, Redact, ResponseFormat, ToolContext, ToolNamespace, ToolOptions } from "../tool/options";
 export type { ToolFormatSource } from "../providers/provider";

@@ -1,6 +1,6 @@
 /**
  * `tooltype/kit`: what validators compiled by tooltype's transformer import by name, beyond the small kit every
- * validator gets (runtime/arguments/validator-kit.ts): one function per `format`, a guarded `pattern`, `unique`
+ * validator gets (runtime/validation/kit.ts): one function per `format`, a guarded `pattern`, `unique`
  * (for `uniqueItems`), `codePoints` (string length for `minLength` / `maxLength`) and `oneOf` (deep equality, for
  * `const` / `enum` values that are objects, or enums of many values). The transformer adds `import * as __tooltype_kit from "tooltype/kit"` to a file
  * whose validators need one of them and reads only the names they use, so a bundler keeps those and drops the
@@ -34,7 +34,7 @@ export {
   uriTemplate,
   url,
   uuid,
-} from "../arguments/formats";
-export { pattern, unique } from "../arguments/validator-imports";
-export { codePoints } from "../arguments/code-points";
-export { oneOf } from "../arguments/json-equal";
+} from "../validation/formats";
+export { pattern, unique } from "../validation/kit-imports";
+export { codePoints } from "../validation/code-points";
+export { oneOf } from "../validation/json-equal";

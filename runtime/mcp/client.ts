@@ -4,8 +4,8 @@
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { loadMCPClientSDK } from "#lazy/mcp-client";
-import { installAjv } from "../arguments/ajv";
-import { createAjv } from "../arguments/ajv-engine";
+import { installAjv } from "../validation/ajv/ajv";
+import { createAjv } from "../validation/ajv/engine";
 import { ToolError } from "../tool/errors";
 import type { JsonSchema } from "../tool/meta";
 import type { ToolContext, ToolOptions } from "../tool/options";

@@ -2,7 +2,7 @@
  * Who may reach the MCP endpoint over HTTP, and how much they may send: the one policy both HTTP entries share,
  * Web-standard only (Request, Response, streams), so it runs on Workers, Deno, Bun and Node alike.
  */
-import { nestsDeeperThan } from "../arguments/json-depth";
+import { nestsDeeperThan } from "../arguments/read/json-depth";
 import { type MCPAuthorization, protectedResourceMetadataUrl } from "./authorization";
 import type { MCPServerOptions } from "./exchange";
 

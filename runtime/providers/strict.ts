@@ -9,14 +9,14 @@
  * - `checkStrictLimits`: OpenAI's size limits of one strict schema, checked when exporting (openai-limits.ts has the
  *   numbers and the tool count every export checks).
  * The undo (a `null` for an optional property means "left out") is run by dispatch when validation fails, so it
- * lives with the arguments: runtime/arguments/optional-nulls.ts.
+ * lives with the arguments: runtime/arguments/repair/optional-nulls.ts.
  *
  * The rewrite never changes what dispatch validates: arguments are still checked against the original schema, so a
  * constraint moved into the description is still enforced (and explained to the model when broken).
  */
 import { ToolExportError } from "../tool/errors";
 import type { JsonSchema, JsonValue } from "../tool/meta";
-import { acceptsNull, isAnySchema, isObjectSchema, isRecord, json, pointerSegment, resolveRef, showPath } from "../arguments/json-schema";
+import { acceptsNull, isAnySchema, isObjectSchema, isRecord, json, pointerSegment, resolveRef, showPath } from "../validation/json-schema";
 import { OPENAI_LIMITS } from "./openai-limits";
 
 /** The `format` values strict mode accepts; others go into the description. */

@@ -12,9 +12,9 @@
  *   other format's provider is each preset's choice (at hand, or loaded the first time one is met), so a bundle
  *   carries only the providers it uses. Dispatch (runtime/dispatch/) runs the calls and never sees a provider.
  */
-import { instantiateValidator } from "../arguments/compiled-validator";
-import { AJV_MISSING, ajvAvailable } from "../arguments/ajv";
-import { ArgumentsValidator, prepareAjv } from "../arguments/validate";
+import { instantiateValidator } from "../validation/compiled-validator";
+import { AJV_MISSING, ajvAvailable } from "../validation/ajv/ajv";
+import { ArgumentsValidator, prepareAjv } from "../validation/validate";
 import type { ApprovalDecision, ApprovalStateData, PendingApproval } from "../dispatch/approval";
 import type { NormalizedCall } from "../dispatch/call";
 import {

@@ -8,12 +8,12 @@
  * error text dispatch would send the model. Settings come from the tool's own options, then these options; a
  * registry's defaults are not consulted (they belong to dispatch).
  */
-import { MAX_ARGUMENTS_BYTES, MAX_ARGUMENTS_DEPTH, type ReadOptions, readArguments } from "../arguments/args";
-import { instantiateValidator } from "../arguments/compiled-validator";
-import { conform } from "../arguments/conform";
-import { invalidArgumentsError } from "../arguments/invalid";
-import { describeArgumentsProblem, parseArguments } from "../arguments/parse";
-import { ArgumentsValidator } from "../arguments/validate";
+import { MAX_ARGUMENTS_BYTES, MAX_ARGUMENTS_DEPTH, type ReadOptions, readArguments } from "../arguments/read/read-arguments";
+import { instantiateValidator } from "../validation/compiled-validator";
+import { conform } from "../arguments/repair/conform";
+import { invalidArgumentsError } from "../arguments/explain/invalid";
+import { describeArgumentsProblem, parseArguments } from "../arguments/read/parse-arguments";
+import { ArgumentsValidator } from "../validation/validate";
 import { providerOf } from "../providers/at-hand";
 import type { SchemaError, ToolValidationReason } from "../tool/errors";
 import type { ToolCallMessage } from "../providers/catalog";

@@ -68,7 +68,7 @@ export interface CompiledToolMeta {
 }
 
 /**
- * The id generated validators ask their resolver for: the run-time kit (runtime/arguments/validator-kit.ts). A new
+ * The id generated validators ask their resolver for: the run-time kit (runtime/validation/kit.ts). A new
  * contract between generated code and kit gets a new id, so mismatched builds fail with a message to rebuild.
  */
 export const VALIDATOR_KIT_ID = "tooltype/validator@3";

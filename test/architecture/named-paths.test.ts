@@ -216,17 +216,17 @@ test("the scan reads the comments and the error texts it is meant to", () => {
   // Guards against a scan that finds nothing and so passes: known comments and an error text are among what it read.
   const where = (file: string, literal: boolean, needle: string): boolean =>
     everything.some((p) => p.file === path.join(repo, file) && p.literal === literal && p.text.includes(needle));
-  assert.ok(where("runtime/arguments/step-budget.ts", false, "pattern-guard.ts"));
+  assert.ok(where("runtime/validation/patterns/step-budget.ts", false, "pattern-guard.ts"));
   assert.ok(where("runtime/registry/core.ts", true, "has no compiled metadata"));
   assert.ok(everything.filter((p) => !p.literal).length > 1000, `${everything.length} pieces of prose`);
 });
 
 test("the path rules tell a stale path from a true one and from words that are no paths", () => {
   const file = path.join(repo, "runtime", "dispatch", "pipeline.ts");
-  assert.is(stale(file, "runtime/arguments/step-budget.ts", false), undefined);
-  assert.is(stale(file, "arguments/step-budget.ts", false), undefined);
+  assert.is(stale(file, "runtime/validation/patterns/step-budget.ts", false), undefined);
+  assert.is(stale(file, "validation/patterns/step-budget.ts", false), undefined);
   assert.is(stale(file, "step-budget.ts", false), undefined);
-  assert.is(stale(file, "dist/esm/runtime/arguments/step-budget.js", false), undefined);
+  assert.is(stale(file, "dist/esm/runtime/validation/patterns/step-budget.js", false), undefined);
   assert.is(stale(file, "test/**/*.test.ts", false), undefined);
   assert.is(stale(file, "tooltype/register", false), undefined);
   assert.is(stale(file, "Next.js", false), undefined);

@@ -98,7 +98,7 @@ test("arguments are parsed once and checked once by the pipeline, valid or not",
   const answers: unknown[] = [];
   const counts = await reads(invalid, async () => answers.push(...(await invalid.dispatch(message('{"city":"Oslo","days":40}')))));
   // Parsed once; checked once by the pipeline, which hands what it read to the failure path; that path's coercion
-  // step (arguments/conform.ts) asks the validator once more where it begins, then describes the errors.
+  // step (arguments/repair/conform.ts) asks the validator once more where it begins, then describes the errors.
   assert.equal(counts, { parsed: 1, checked: 2 }, "invalid arguments");
   assert.is((answers[0] as { status: string }).status, "error");
   const hooked = new ToolRegistry([tool(get_forecast)], { onToolEnd: () => {} });

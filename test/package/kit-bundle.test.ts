@@ -109,8 +109,8 @@ test("an app whose tools use no format bundles no format check, pattern guard or
     const compiled = fs.readFileSync(path.join(dir, "app", "out", "app.js"), "utf8");
     assert.not.ok(compiled.includes("tooltype/kit"), "the compiled app imports tooltype/kit without needing it");
     const { modules } = atStart(bundle);
-    assert.ok(modules.has("arguments/validator-kit.js"), `the start holds no validator kit: ${[...modules.keys()].join(", ")}`);
-    for (const module of ["arguments/formats.js", "arguments/pattern-guard.js", "arguments/unique.js", "arguments/validator-imports.js", "kit.js"]) {
+    assert.ok(modules.has("validation/kit.js"), `the start holds no validator kit: ${[...modules.keys()].join(", ")}`);
+    for (const module of ["validation/formats.js", "validation/patterns/pattern-guard.js", "validation/unique.js", "validation/kit-imports.js", "kit.js"]) {
       assert.not.ok(modules.has(module), `the start holds ${module} (${modules.get(module)} bytes)`);
     }
     const answers = await runAlone(bundle, dir);
@@ -130,7 +130,7 @@ test("an app whose tool takes Format<\"email\"> bundles the email check and no o
     assert.match(compiled, /import \* as __tooltype_kit from "tooltype\/kit";/);
     assert.match(compiled, /!__tooltype_kit\.email\(d\.to\)/);
     const { code, modules } = atStart(bundle);
-    const formats = modules.get("arguments/formats.js");
+    const formats = modules.get("validation/formats.js");
     assert.ok(formats !== undefined, "the start holds no format check");
     // All formats take about 6.7 KB minified; the email check and its length cap well under one.
     assert.ok(formats < 1000, `${formats} bytes of format checks at start`);
@@ -138,7 +138,7 @@ test("an app whose tool takes Format<\"email\"> bundles the email check and no o
     for (const [format, marker] of Object.entries(OTHER_FORMATS)) {
       assert.not.ok(code.includes(marker), `the start holds the ${format} check (${marker})`);
     }
-    assert.not.ok(modules.has("arguments/pattern-guard.js"), "the start holds the pattern guard");
+    assert.not.ok(modules.has("validation/patterns/pattern-guard.js"), "the start holds the pattern guard");
     const answers = await runAlone(bundle, dir);
     assert.equal(answers[0], ["success", "a for ana@example.com"]);
     assert.is(answers[1]![0], "error");

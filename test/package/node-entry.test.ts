@@ -144,7 +144,7 @@ process.stdout.write(JSON.stringify({ atStart, afterDate, same: first === kit.da
     differing: string[];
   };
   assert.equal(report.atStart, ["entries/kit.node.js"], "require('tooltype/kit') loaded more than its entry");
-  assert.equal(report.afterDate, ["entries/kit.node.js", "arguments/formats.js"], "reading dateTime loaded more than the formats");
+  assert.equal(report.afterDate, ["entries/kit.node.js", "validation/formats.js"], "reading dateTime loaded more than the formats");
   assert.ok(report.same, "a second read of dateTime gave another value");
   assert.ok(report.eagerNames.includes("dateTime") && report.eagerNames.includes("pattern"));
   assert.equal(report.names, report.eagerNames, "entries/kit.node.js and entries/kit.js export different names");

@@ -81,7 +81,7 @@ test("a tooltype/openai app bundles no other provider, stream or agent code at s
       assert.equal(startInputs.filter((file) => pattern.test(file)), [], `the app's start holds modules matching ${pattern}`);
     }
     const later = Object.keys(bundle.outputs).filter((file) => !atStart.includes(file));
-    for (const module of ["providers/anthropic/provider", "providers/gemini/provider", "providers/openai-responses/provider", "dispatch/continue-call", "arguments/read-text"]) {
+    for (const module of ["providers/anthropic/provider", "providers/gemini/provider", "providers/openai-responses/provider", "dispatch/continue-call", "arguments/read/read-text"]) {
       const chunk = later.find((file) => Object.keys(bundle.outputs[file]!.inputs).some((input) => input.endsWith(`dist/esm/runtime/${module}.js`)));
       assert.ok(chunk, `no chunk loaded on need holds ${module}.js`);
     }

@@ -11,8 +11,8 @@ import {
   readArguments,
   reviveDates,
   toPositionalArgs,
-} from "../../runtime/arguments/args";
-import { parseArguments } from "../../runtime/arguments/parse";
+} from "../../runtime/arguments/read/read-arguments";
+import { parseArguments } from "../../runtime/arguments/read/parse-arguments";
 import type { CompiledToolMeta } from "../../runtime/tool/meta";
 import type { ToolContext } from "../../runtime/tool/options";
 

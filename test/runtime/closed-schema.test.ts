@@ -5,7 +5,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { closedDepth } from "../../runtime/arguments/closed-schema";
+import { closedDepth } from "../../runtime/arguments/read/closed-schema";
 import type { JsonSchema } from "../../runtime/tool/meta";
 
 const object = (properties: Record<string, JsonSchema>, extra: JsonSchema = {}): JsonSchema => ({

@@ -7,9 +7,9 @@ import fc from "fast-check";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { ToolRegistry, type UniqueItems, redactSecrets, tool } from "tooltype";
-import { repairJson, unfence } from "../../runtime/arguments/repair";
-import { shortJson } from "../../runtime/arguments/show";
-import { firstDuplicate } from "../../runtime/arguments/unique";
+import { repairJson, unfence } from "../../runtime/arguments/repair/repair-json";
+import { shortJson } from "../../runtime/arguments/explain/show";
+import { firstDuplicate } from "../../runtime/validation/unique";
 
 /**
  * Echo a value.

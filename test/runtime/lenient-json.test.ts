@@ -10,8 +10,8 @@ import * as assert from "uvu/assert";
 import * as fc from "fast-check";
 import JSON5 from "json5";
 import { isDeepStrictEqual } from "node:util";
-import { parseLenient } from "../../runtime/arguments/lenient-json";
-import { repairJson } from "../../runtime/arguments/repair";
+import { parseLenient } from "../../runtime/arguments/repair/lenient-json";
+import { repairJson } from "../../runtime/arguments/repair/repair-json";
 
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 

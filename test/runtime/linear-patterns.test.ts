@@ -14,9 +14,9 @@ import fc from "fast-check";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { type CompiledToolMeta, type JsonSchema, ToolRegistry, tool } from "tooltype";
-import { linearMatcher } from "../../runtime/arguments/linear-pattern";
-import { patternDfa } from "../../runtime/arguments/pattern-dfa";
-import { fitsSchema } from "../../runtime/arguments/schema-fit";
+import { linearMatcher } from "../../runtime/validation/patterns/linear-pattern";
+import { patternDfa } from "../../runtime/validation/patterns/pattern-dfa";
+import { fitsSchema } from "../../runtime/validation/schema-fit";
 import { compileFixture } from "../support/compile";
 
 function chat(name: string, args: unknown): object {

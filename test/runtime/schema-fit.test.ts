@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { JsonSchema } from "tooltype";
-import { fitsSchema } from "../../runtime/arguments/schema-fit";
+import { fitsSchema } from "../../runtime/validation/schema-fit";
 
 const item: JsonSchema = {
   type: "object",

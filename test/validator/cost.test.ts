@@ -13,10 +13,10 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { type CompiledToolMeta, type JsonSchema, type RegisteredTool, type ToolMessage, ToolRegistry, tool } from "tooltype";
-import { instantiateValidator } from "../../runtime/arguments/compiled-validator";
+import { instantiateValidator } from "../../runtime/validation/compiled-validator";
 import { generateValidator } from "../../transformer/validator/generate";
 import * as kit from "tooltype/kit";
-import { ArgumentsValidator } from "../../runtime/arguments/validate";
+import { ArgumentsValidator } from "../../runtime/validation/validate";
 import { compileFixture } from "../support/compile";
 import { parsedDuring } from "../support/parse-watch";
 

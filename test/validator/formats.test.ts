@@ -1,5 +1,5 @@
 /**
- * tooltype's own `format` checks (runtime/arguments/formats.ts, exported by `tooltype/kit`), which generated validators use instead of
+ * tooltype's own `format` checks (runtime/validation/formats.ts, exported by `tooltype/kit`), which generated validators use instead of
  * ajv-formats, against ajv-formats' full mode with the same length caps (what the kit used before, and what ajv
  * applies to hand-written schemas): the same answer on a corpus of valid and invalid strings per format, written
  * by hand around each rule's edges and grown by fast-check (mutations of the valid ones, strings over each
@@ -9,7 +9,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import fc from "fast-check";
 import { fullFormats } from "ajv-formats/dist/formats";
-import { FORMAT_LENGTH_LIMITS } from "../../runtime/arguments/formats";
+import { FORMAT_LENGTH_LIMITS } from "../../runtime/validation/formats";
 import * as kit from "../../runtime/entries/kit";
 import { kitFormatExport } from "../../runtime/tool/meta";
 import { KNOWN_FORMATS } from "../../transformer/schema/keywords";

@@ -9,8 +9,8 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import Ajv2020 from "ajv/dist/2020";
 import { type JsonSchema, ToolRegistry, ToolValidationError, tool } from "tooltype";
-import { instantiateValidator } from "../../runtime/arguments/compiled-validator";
-import { kitErrors } from "../../runtime/arguments/kit-explain";
+import { instantiateValidator } from "../../runtime/validation/compiled-validator";
+import { kitErrors } from "../../runtime/validation/kit-explain";
 import { generateValidator } from "../../transformer/validator/generate";
 import { compileFixture } from "../support/compile";
 

@@ -5,8 +5,8 @@
  * tool failures alike, so the model reads them and can retry. Artifacts stay on the ToolMessage, in process.
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { isRecord } from "../../arguments/json-schema";
-import { fitsSchema } from "../../arguments/schema-fit";
+import { isRecord } from "../../validation/json-schema";
+import { fitsSchema } from "../../validation/schema-fit";
 import type { ToolMessage } from "../../dispatch/messages";
 import type { ToolContentPart } from "../../tool/content";
 import type { JsonSchema } from "../../tool/meta";

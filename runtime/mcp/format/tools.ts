@@ -5,7 +5,7 @@
  * of the content part. `title` and `annotations` come from the options, else from JSDoc (`@title`, `@readOnlyHint`, …).
  */
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import { isRecord, resolveRef } from "../../arguments/json-schema";
+import { isRecord, resolveRef } from "../../validation/json-schema";
 import type { JsonSchema } from "../../tool/meta";
 import type { ToolFormatSource } from "../../providers/provider";
 import type { MCPObjectSchema, MCPTool } from "./wire";

@@ -14,8 +14,8 @@
  * Dispatch still validates against the original schema, so nothing the rewrite relaxes goes unchecked.
  */
 import type { FunctionDeclaration, Tool } from "@google/genai" with { "resolution-mode": "import" };
-import { isAnySchema, isRecord, json, pointerSegment, refName, resolveRef, showPath } from "../../arguments/json-schema";
-import { typeWords } from "../../arguments/type-words";
+import { isAnySchema, isRecord, json, pointerSegment, refName, resolveRef, showPath } from "../../validation/json-schema";
+import { typeWords } from "../../arguments/explain/type-words";
 import { ToolExportError } from "../../tool/errors";
 import type { JsonSchema, JsonValue } from "../../tool/meta";
 import type { ToolFormatSource } from "../provider";

@@ -4,8 +4,8 @@
  * tooltype's declarations need nothing installed; a test checks that they stay assignable to the spec's own.
  */
 
-import type { CompiledToolMeta, JsonSchema } from "../tool/meta";
-import type { ToolOptions } from "../tool/options";
+import type { CompiledToolMeta, JsonSchema } from "../../tool/meta";
+import type { ToolOptions } from "../../tool/options";
 
 /** A registered tool as `standardSchema` reads it (what `registry.get(name)` gives): name, schema, metadata, options. */
 export interface ToolSchemaSource {

@@ -6,9 +6,9 @@
  */
 import type Ajv2020 from "ajv/dist/2020";
 import type { ValidateFunction } from "ajv/dist/2020";
-import { ajvBudget } from "./step-budget";
-import { AJV_MISSING, newAjv } from "./ajv";
-import type { KitValidate } from "./validator-kit";
+import { ajvBudget } from "./patterns/step-budget";
+import { AJV_MISSING, newAjv } from "./ajv/ajv";
+import type { KitValidate } from "./kit";
 import type { JsonSchema } from "../tool/meta";
 
 let firstOnly: Ajv2020 | undefined;

@@ -7,7 +7,7 @@
  * helpers) with a message that says to rebuild.
  */
 import { type CompiledValidatorFactory, type JsonSchema, VALIDATOR_KIT_ID } from "../tool/meta";
-import { KIT_VERSION, type KitValidate, validatorKit } from "./validator-kit";
+import { KIT_VERSION, type KitValidate, validatorKit } from "./kit";
 
 function resolveHelper(id: string): unknown {
   if (id === VALIDATOR_KIT_ID) return validatorKit;

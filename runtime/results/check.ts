@@ -8,8 +8,8 @@
  * add code to every tool's metadata), so ajv compiles it once per tool: under Node it is always there, in a bundle
  * it needs `import "tooltype/ajv"`.
  */
-import { findInvalid } from "./invalid";
-import { ArgumentsValidator } from "./validate";
+import { findInvalid } from "../arguments/explain/invalid";
+import { ArgumentsValidator } from "../validation/validate";
 import { ToolResultError } from "../tool/errors";
 import type { JsonSchema } from "../tool/meta";
 

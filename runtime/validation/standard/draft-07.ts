@@ -4,7 +4,7 @@
  * `prefixItems` the array form of `items` with `items` as `additionalItems`, `dependentRequired` `dependencies`.
  * Values (`const`, `enum`, `default`, `examples`) and property names are copied as they are.
  */
-import type { JsonSchema, JsonValue } from "../tool/meta";
+import type { JsonSchema, JsonValue } from "../../tool/meta";
 
 /** Keywords whose value is a map of names to schemas. */
 const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);

@@ -13,15 +13,15 @@
  *   which then share one step budget, reset per run; `formats` the format checks it imported, by format name, with
  *   which the failure path explains a value (so the explainer imports no format checks of its own). For an invalid value the failure path calls `kitErrors` (kit-explain.ts,
  *   loaded on need, not by this module), a walk of the parameter schema (set on the validate function as `schema`
- *   by runtime/arguments/compiled-validator.ts) that collects at most {@link MAX_ERRORS} errors, so a wrong 1 MiB
+ *   by runtime/validation/compiled-validator.ts) that collects at most {@link MAX_ERRORS} errors, so a wrong 1 MiB
  *   array costs about as much as a right one, and the emitted code carries no error paths, params or messages;
  * - errors name their place in the schema by a path relative to the root (`properties/a/type`), or by the keyword
  *   alone where the place follows from the value's JSON pointer: the runtime derives the path then, and reads the
  *   rest (the schema, the allowed values, the missing required names) from the root when it words the message.
  */
 import { isObject, type KitError, MAX_ERRORS, MAX_UNION_DETAILS } from "./kit-checks";
-import type { GuardedPattern } from "./pattern-guard";
-import type { StepBudget } from "./step-budget";
+import type { GuardedPattern } from "./patterns/pattern-guard";
+import type { StepBudget } from "./patterns/step-budget";
 
 export { type KitError, MAX_ERRORS, MAX_UNION_DETAILS };
 

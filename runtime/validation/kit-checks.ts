@@ -3,7 +3,7 @@
  * and that the explanation of an invalid value repeats (kit-explain.ts), and the shape and bounds of an error. Kept apart
  * so that the kit does not carry the explainer: an app that dispatches valid calls never loads it.
  */
-import type { GuardedPattern } from "./pattern-guard";
+import type { GuardedPattern } from "./patterns/pattern-guard";
 
 /** One violation (an ajv ErrorObject without the schema copies). */
 export interface KitError {

@@ -16,10 +16,10 @@
  * read-text.ts's, which only the read stage's continuation uses. Kept apart because a bundler that splits code (esbuild) puts all the code a lazily loaded chunk uses of a
  * module that the entry imports into a chunk loaded on start: text reading here would ship with every small bundle.
  */
-import type { Coercion } from "./coercion";
-import type { CompiledToolMeta } from "../tool/meta";
-import type { ToolContext } from "../tool/options";
-import type { RepairKind } from "./repair";
+import type { Coercion } from "../repair/coercion";
+import type { CompiledToolMeta } from "../../tool/meta";
+import type { ToolContext } from "../../tool/options";
+import type { RepairKind } from "../repair/repair-json";
 
 /** Default limit on arguments text: 1 MiB of UTF-8. Longer text is refused before parsing. */
 export const MAX_ARGUMENTS_BYTES = 1_048_576;

@@ -19,10 +19,10 @@
  * Dispatch runs this only after validation failed and validates again afterwards, so valid arguments cost nothing;
  * the value is changed in place (it is already the dispatcher's own copy) and each change is recorded.
  */
-import { copyJsonValue, isPlainObject } from "./args";
+import { copyJsonValue, isPlainObject } from "../read/read-arguments";
 import type { Coercion } from "./coercion";
-import type { JsonSchema } from "../tool/meta";
-import { resolveRef } from "./json-schema";
+import type { JsonSchema } from "../../tool/meta";
+import { resolveRef } from "../../validation/json-schema";
 
 export type { Coercion, CoercionRule } from "./coercion";
 

@@ -7,9 +7,9 @@
  *
  * Apart from args.ts so that bundles load it with the full pipeline, not on start (see args.ts).
  */
-import { type ReadOptions, type ReadResult, MAX_ARGUMENTS_BYTES, MAX_ARGUMENTS_DEPTH, nonFinitePath, readValue } from "./args";
-import type { RepairKind, RepairResult } from "./repair";
-import { utf8Length } from "../tool/utf8";
+import { type ReadOptions, type ReadResult, MAX_ARGUMENTS_BYTES, MAX_ARGUMENTS_DEPTH, nonFinitePath, readValue } from "./read-arguments";
+import type { RepairKind, RepairResult } from "../repair/repair-json";
+import { utf8Length } from "../../tool/utf8";
 import { DEPTH_SCAN_FROM_CHARS, nestsDeeperThan } from "./json-depth";
 
 /** The lenient reader (repair.ts's `repairJson`), handed to `parseText` by code that has it loaded. */

@@ -3,8 +3,8 @@
  * mode every property is required and an optional one is sent as `null` to mean "left out". Kept with the arguments
  * because conforming a value (conform.ts) needs it whatever provider the call came from.
  */
-import type { JsonSchema, JsonValue } from "../tool/meta";
-import { acceptsNull, isObjectSchema, isRecord, resolveRef } from "./json-schema";
+import type { JsonSchema, JsonValue } from "../../tool/meta";
+import { acceptsNull, isObjectSchema, isRecord, resolveRef } from "../../validation/json-schema";
 
 /**
  * The undo of the strict rewrite, run on every call before validation: a `null` for an optional property whose own

@@ -12,10 +12,10 @@
 import { codePoints } from "./code-points";
 import { oneOf } from "./json-equal";
 import { type ExplainContext, isObject, type KitError, MAX_ERRORS, MAX_UNION_DETAILS } from "./kit-checks";
-import { GuardedPattern } from "./pattern-guard";
-import { StepBudget } from "./step-budget";
+import { GuardedPattern } from "./patterns/pattern-guard";
+import { StepBudget } from "./patterns/step-budget";
 import { firstDuplicate } from "./unique";
-import type { KitValidate } from "./validator-kit";
+import type { KitValidate } from "./kit";
 
 type Schema = unknown;
 type Errors = KitError[] | 0;

@@ -5,10 +5,10 @@
  *   output, JSON Patch calls); dispatch reads strictly and loads the rest on first need (settle.ts);
  * - `describeArgumentsProblem`: what the model is told about arguments it must send again.
  */
-import type { ArgumentsProblem, ReadOptions, ReadResult } from "./args";
+import type { ArgumentsProblem, ReadOptions, ReadResult } from "./read-arguments";
 import { parseText } from "./read-text";
-import { kindOf, shortJson, truncate } from "./show";
-import { repairJson } from "./repair";
+import { kindOf, shortJson, truncate } from "../explain/show";
+import { repairJson } from "../repair/repair-json";
 
 /** Parse arguments text, repairing the slips repair.ts accepts unless `options.repair` is `false`. */
 export function parseArguments(text: string, options: ReadOptions = {}): ReadResult {

@@ -14,17 +14,17 @@
  */
 import type Ajv2020 from "ajv/dist/2020";
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020";
-import { ajvBudget, StepBudget } from "./step-budget";
-import { AJV_MISSING, newAjv } from "./ajv";
+import { ajvBudget, StepBudget } from "../../validation/patterns/step-budget";
+import { AJV_MISSING, newAjv } from "../../validation/ajv/ajv";
 import { shortJson } from "./show";
-import { resolveRef } from "./json-schema";
-import { GuardedPattern, longestCheckable, patternRisk } from "./pattern-guard";
-import type { ArgumentsValidator } from "./validate";
-import { type KitError, MAX_ERRORS } from "./kit-checks";
-import { kitErrors } from "./kit-explain";
+import { resolveRef } from "../../validation/json-schema";
+import { GuardedPattern, longestCheckable, patternRisk } from "../../validation/patterns/pattern-guard";
+import type { ArgumentsValidator } from "../../validation/validate";
+import { type KitError, MAX_ERRORS } from "../../validation/kit-checks";
+import { kitErrors } from "../../validation/kit-explain";
 import { joinOr, typeWords } from "./type-words";
-import { type SchemaError, ToolValidationError } from "../tool/errors";
-import type { JsonSchema } from "../tool/meta";
+import { type SchemaError, ToolValidationError } from "../../tool/errors";
+import type { JsonSchema } from "../../tool/meta";
 
 /** At most this many lines per message: enough to fix a call, bounded when a long array is wrong throughout. */
 const MAX_ISSUES = 30;

@@ -6,7 +6,7 @@
  * app whose tools all carry compiled validators bundles none of ajv.
  */
 import Ajv2020 from "ajv/dist/2020";
-import { addTooltypeFormats, AJV_OPTIONS } from "./ajv-options";
+import { addTooltypeFormats, AJV_OPTIONS } from "./options";
 
 /**
  * `allErrors`: the instance of the failure path, which only compiles schemas the other instance (or the transformer)

@@ -3,8 +3,8 @@
  * them all, with string length and deep equality): a guarded pattern and `uniqueItems`. Only validators whose
  * schemas use them import them, so a bundle of tools without patterns holds no pattern guard.
  */
-import { GuardedPattern } from "./pattern-guard";
-import { StepBudget } from "./step-budget";
+import { GuardedPattern } from "./patterns/pattern-guard";
+import { StepBudget } from "./patterns/step-budget";
 import { firstDuplicate } from "./unique";
 
 /**

@@ -8,10 +8,10 @@
  */
 import type Ajv2020 from "ajv/dist/2020";
 import type { Options } from "ajv/dist/2020";
-import { GuardedPattern } from "./pattern-guard";
-import { firstDuplicate } from "./unique";
-import { FORMAT_LENGTH_LIMITS, dateTime, isoDateTime, isoTime, time } from "./formats";
-import { ajvBudget } from "./step-budget";
+import { GuardedPattern } from "../patterns/pattern-guard";
+import { firstDuplicate } from "../unique";
+import { FORMAT_LENGTH_LIMITS, dateTime, isoDateTime, isoTime, time } from "../formats";
+import { ajvBudget } from "../patterns/step-budget";
 
 function guardedRegExp(pattern: string): { test(text: string): boolean; toString(): string } {
   const guarded = new GuardedPattern(pattern, ajvBudget);

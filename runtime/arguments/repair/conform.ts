@@ -3,14 +3,14 @@
  * an optional property left out, then coerce.ts) and validate again; then revive Dates. Tool arguments
  * (pipeline.ts) and structured answers (structured.ts) go through the same steps, so both follow the same rules.
  */
-import { reviveDates } from "./args";
+import { reviveDates } from "../read/read-arguments";
 import { type Coercion, coerceArguments } from "./coerce";
-import type { SchemaError } from "../tool/errors";
+import type { SchemaError } from "../../tool/errors";
 import { dropOptionalNulls } from "./optional-nulls";
-import { findInvalid, type Located } from "./invalid";
-import type { JsonSchema } from "../tool/meta";
-import { fitsSchema } from "./schema-fit";
-import type { ArgumentsValidator } from "./validate";
+import { findInvalid, type Located } from "../explain/invalid";
+import type { JsonSchema } from "../../tool/meta";
+import { fitsSchema } from "../../validation/schema-fit";
+import type { ArgumentsValidator } from "../../validation/validate";
 
 export interface ConformSettings {
   coerce: boolean;

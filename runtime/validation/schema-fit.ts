@@ -7,8 +7,8 @@
  * time) still checks the final arguments, so this only has to choose well, never to be the last word.
  */
 import { isRecord, resolveRef } from "./json-schema";
-import { GuardedPattern } from "./pattern-guard";
-import { StepBudget } from "./step-budget";
+import { GuardedPattern } from "./patterns/pattern-guard";
+import { StepBudget } from "./patterns/step-budget";
 import type { JsonSchema } from "../tool/meta";
 
 const MAX_REF_HOPS = 32;

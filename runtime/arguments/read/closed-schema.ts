@@ -4,7 +4,7 @@
  * accepts parsed arguments has also proved what the dispatch pipeline's walk over them checks (dispatch/read.ts),
  * so the walk is skipped. Anything this module does not recognise is "not closed": the walk then runs as before.
  */
-import type { JsonSchema } from "../tool/meta";
+import type { JsonSchema } from "../../tool/meta";
 
 /** Keywords that narrow what a schema accepts without widening it; any other keyword makes the schema open here. */
 const NARROWING = new Set([
