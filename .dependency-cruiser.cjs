@@ -195,10 +195,11 @@ module.exports = {
     },
     {
       name: "transformer-reads-only-the-seam",
-      comment: "The transformer shares only the metadata types and the validator settings with the runtime (examples.ts has a rule of its own).",
+      comment:
+        "The transformer shares only the metadata types, the validator settings and the pattern automaton (which patterns it holds whole) with the runtime (examples.ts has a rule of its own).",
       severity: "error",
       from: { path: "^transformer/", pathNot: "^transformer/examples\\.ts$" },
-      to: { path: "^runtime/", pathNot: "^runtime/(tool/meta|validation/ajv/options)\\.ts$" },
+      to: { path: "^runtime/", pathNot: "^runtime/(tool/meta|validation/ajv/options|validation/patterns/pattern-dfa)\\.ts$" },
     },
     {
       name: "transformer-examples-read-the-failure-path",

@@ -1,6 +1,7 @@
 /**
  * `tooltype/kit`: what validators compiled by tooltype's transformer import by name, beyond the small kit every
- * validator gets (runtime/validation/kit.ts): one function per `format`, a guarded `pattern`, `unique`
+ * validator gets (runtime/validation/kit.ts): one function per `format`, a guarded `pattern` (`enginePattern` for
+ * one tooltype's automaton cannot hold whole, which brings re2js), `unique`
  * (for `uniqueItems`), `codePoints` (string length for `minLength` / `maxLength`) and `oneOf` (deep equality, for
  * `const` / `enum` values that are objects, or enums of many values). The transformer adds `import * as __tooltype_kit from "tooltype/kit"` to a file
  * whose validators need one of them and reads only the names they use, so a bundler keeps those and drops the
@@ -36,5 +37,6 @@ export {
   uuid,
 } from "../validation/formats";
 export { pattern, unique } from "../validation/kit-imports";
+export { enginePattern } from "../validation/patterns/engine-pattern";
 export { codePoints } from "../validation/code-points";
 export { oneOf } from "../validation/json-equal";

@@ -6,6 +6,8 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { loadMCPClientSDK } from "#lazy/mcp-client";
 import { installAjv } from "../validation/ajv/ajv";
 import { createAjv } from "../validation/ajv/engine";
+import { installPatternEngine } from "../validation/patterns/engine";
+import { linearMatcher } from "../validation/patterns/linear-pattern";
 import { ToolError } from "../tool/errors";
 import type { JsonSchema } from "../tool/meta";
 import type { ToolContext, ToolOptions } from "../tool/options";
@@ -15,8 +17,10 @@ import { importedSchemaProblem } from "./imported-schema";
 
 export type { MCPCallOptions, MCPClient, MCPListedTool, MCPClientTransport, MCPVersionNegotiation } from "./client-sdk";
 
-// Imported tools have schemas written at run time: ajv validates them, in a bundle too (as `tooltype/ajv` would).
+// Imported tools have schemas written at run time: ajv validates them, and RE2's automata match their patterns, in a
+// bundle too (as `tooltype/ajv` would).
 installAjv(createAjv);
+installPatternEngine(linearMatcher);
 
 /** `fromMCP` options. */
 export interface MCPImportOptions {

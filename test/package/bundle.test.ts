@@ -83,6 +83,8 @@ test("esbuild bundles the ES module build, tree-shaken, without ajv unless the a
     assert.equal(fromBuild("dist/esm/runtime/agent/"), [], "the agent loop was not tree-shaken");
     assert.equal(fromBuild("node_modules/ajv/dist/2020"), [], "ajv's compiler was bundled");
     assert.equal(fromBuild("node_modules/ajv/dist/compile/"), [], "ajv's compiler was bundled");
+    // Compiled tools, no schema written at run time: no linear-time pattern engine either, in any chunk.
+    assert.equal(fromBuild("node_modules/re2js/"), [], "re2js was bundled for compiled tools");
 
     const compiledOnly = JSON.parse(await runNode(plain.main, dir, { WITH_SCHEMA_TOOL: "0" })) as [string, string, string][];
     assert.equal(compiledOnly[0], ["a", "success", "abab"]);
@@ -93,11 +95,62 @@ test("esbuild bundles the ES module build, tree-shaken, without ajv unless the a
 
     const withAjv = await bundled(path.join(dir, "with-ajv"), true);
     assert.ok(withAjv.entryInputs.some((file) => file.includes("node_modules/ajv/dist/2020")), "tooltype/ajv did not bundle ajv");
+    assert.ok(withAjv.entryInputs.some((file) => file.includes("node_modules/re2js/")), "tooltype/ajv did not bundle re2js, which run-time schemas' patterns need");
     const withSchema = JSON.parse(await runNode(withAjv.main, dir, { WITH_SCHEMA_TOOL: "1" })) as [string, string, string][];
     assert.equal(withSchema[0], ["a", "success", "abab"]);
     assert.equal(withSchema[2], ["c", "success", "4"]);
     assert.is(withSchema[3]![1], "error");
     assert.match(withSchema[3]![2], /\/n: must be a number/);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+const PATTERNS_APP = (second: string) => `import { tool, ToolRegistry, type Pattern } from "tooltype";
+
+/**
+ * File a ticket.
+ * @param code The ticket's code
+ * @param note A note
+ */
+export const file = tool(function file(code: string & Pattern<"^[A-Z]{2}-[0-9]{1,6}$">, note: string & Pattern<${JSON.stringify(second)}>): string {
+  return code;
+});
+
+const registry = new ToolRegistry([file]);
+const call = (id: string, args: unknown) => ({ id, type: "function" as const, function: { name: "file", arguments: JSON.stringify(args) } });
+const answers = await registry.dispatch({ role: "assistant", content: null, tool_calls: [call("a", { code: "AB-12", note: "ok x" }), call("b", { code: "ab-12", note: "ok x" }), call("c", { code: "AB-1", note: "no" })] });
+process.stdout.write(JSON.stringify(answers.map((a) => [a.tool_call_id, a.status, a.content])));
+`;
+
+test("compiled patterns the automaton holds bundle no re2js; one it cannot hold brings it, and both validate", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-bundle-patterns-"));
+  try {
+    const run = async (name: string, second: string) => {
+      const { outputs, entry, outdir } = await bundleEsmApp(path.join(dir, name), PATTERNS_APP(second), ["node"]);
+      const inputs = new Set<string>();
+      for (const output of Object.values(outputs)) for (const input of Object.keys(output.inputs)) inputs.add(input);
+      const alone = path.join(dir, `${name}-alone`);
+      fs.cpSync(outdir, alone, { recursive: true });
+      const answers = JSON.parse(await runNode(path.join(alone, path.basename(entry)), dir, {})) as [string, string, string][];
+      return { re2js: [...inputs].filter((file) => file.includes("node_modules/re2js/")), answers, compiled: fs.readFileSync(path.join(dir, name, "out", "app.js"), "utf8") };
+    };
+    const held = await run("held", "^ok\\s\\w+$");
+    assert.equal(held.re2js, [], "re2js was bundled for patterns tooltype's automaton holds");
+    assert.not.match(held.compiled, /enginePattern/);
+    assert.equal(held.answers[0], ["a", "success", "AB-12"]);
+    assert.is(held.answers[1]![1], "error");
+    assert.match(held.answers[1]![2], /\/code: must match pattern/);
+    assert.is(held.answers[2]![1], "error");
+    assert.match(held.answers[2]![2], /\/note: must match pattern/);
+
+    // `\b`: tooltype's automaton does not read it, RE2's does; the build emits enginePattern and the bundle holds re2js.
+    const engine = await run("engine", "^ok\\b\\s\\w+$");
+    assert.ok(engine.compiled.includes('enginePattern("^ok\\\\b'), "the build did not emit enginePattern for a pattern its automaton cannot hold");
+    assert.ok(engine.re2js.length > 0, "the bundle holds no re2js for a pattern only the engine can match");
+    assert.equal(engine.answers[0], ["a", "success", "AB-12"]);
+    assert.match(engine.answers[1]![2], /\/code: must match pattern/);
+    assert.match(engine.answers[2]![2], /\/note: must match pattern/);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

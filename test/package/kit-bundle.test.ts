@@ -151,7 +151,7 @@ test("an app whose tool takes Format<\"email\"> bundles the email check and no o
 test("tooltype/kit exports the check of every format the transformer knows, under the name generated code reads", () => {
   const exports = kit as unknown as Record<string, unknown>;
   for (const format of KNOWN_FORMATS) assert.type(exports[kitFormatExport(format)], "function", format);
-  assert.equal(Object.keys(exports).sort(), [...[...KNOWN_FORMATS].map(kitFormatExport), "pattern", "unique", "codePoints", "oneOf"].sort());
+  assert.equal(Object.keys(exports).sort(), [...[...KNOWN_FORMATS].map(kitFormatExport), "pattern", "enginePattern", "unique", "codePoints", "oneOf"].sort());
 });
 
 const KIT_TOOL = `

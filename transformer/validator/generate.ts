@@ -55,6 +55,11 @@ const IMPLEMENTED = new Set([
 export interface PatternJudge {
   /** True when `source` is proven to match in linear time (so the run-time budget can skip it). */
   linear(source: string, schemaPath: string): boolean;
+  /**
+   * True when tooltype's automaton holds `source` whole, so matching it needs no re2js (`pattern`, not
+   * `enginePattern`). Left out, every pattern is `pattern`: the run time asks the automaton again either way.
+   */
+  automaton?(source: string): boolean;
 }
 
 class Unsupported extends Error {}
@@ -381,7 +386,9 @@ class Generator {
 
   private pattern(source: string, sp: string): string {
     const linear = this.patterns.linear(source, sp);
-    const expression = `${IMPORTS}.pattern(${JSON.stringify(source)}${linear ? ", 1" : ""})`;
+    const expression = this.patterns.automaton?.(source) !== false
+      ? `${IMPORTS}.pattern(${JSON.stringify(source)}${linear ? ", 1" : ""})`
+      : `${IMPORTS}.enginePattern(${JSON.stringify(source)})`;
     const known = this.memo.has(expression);
     const name = this.constant("R", expression);
     if (!known) this.patternNames.push(name);

@@ -1,12 +1,15 @@
 /**
  * Build-time analysis of the patterns a validator tests: which run in linear time (the run-time budget can skip
- * them), and which can backtrack exponentially (TT1024: such a tool could freeze the process on one short string,
- * so the build refuses it and says how to rewrite the pattern).
+ * them), which can backtrack exponentially (TT1024: such a tool could freeze the process on one short string,
+ * so the build refuses it and says how to rewrite the pattern), and which tooltype's automaton holds whole (the
+ * validator then matches them with no re2js; the others import `enginePattern`, which brings it).
  *
  * The analysis is scslre's (super-linear regex detection on the pattern's syntax tree, the analysis behind
- * eslint-plugin-regexp), loaded only when a tool has a pattern.
+ * eslint-plugin-regexp), loaded only when a tool has a pattern; the automaton is the runtime's own (pattern-dfa.ts),
+ * asked the same question the run time asks it again.
  */
 import type { PatternJudge } from "./generate";
+import { patternDfa } from "../../runtime/validation/patterns/pattern-dfa";
 
 export interface PatternProblem {
   source: string;
@@ -21,6 +24,7 @@ let analyse: Analyse | undefined;
 /** A judge that records exponential patterns in `problems`. */
 export function patternJudge(problems: PatternProblem[]): PatternJudge {
   const verdicts = new Map<string, { linear: boolean; problem?: string }>();
+  const automata = new Map<string, boolean>();
   return {
     linear(source, schemaPath) {
       let verdict = verdicts.get(source);
@@ -31,7 +35,25 @@ export function patternJudge(problems: PatternProblem[]): PatternJudge {
       if (verdict.problem) problems.push({ source, schemaPath, message: verdict.problem });
       return verdict.linear;
     },
+    automaton(source) {
+      let held = automata.get(source);
+      if (held === undefined) automata.set(source, (held = heldByAutomaton(source)));
+      return held;
+    },
   };
+}
+
+/**
+ * Whether tooltype's automaton holds every state of `source` within its bounds: then it answers every string, and
+ * no re2js is needed. A pattern JavaScript refuses is held too, for the run time to report as it always did.
+ */
+function heldByAutomaton(source: string): boolean {
+  try {
+    new RegExp(source, "u");
+  } catch {
+    return true;
+  }
+  return patternDfa(source)?.complete() === true;
 }
 
 function judge(source: string): { linear: boolean; problem?: string } {

@@ -345,6 +345,12 @@ export interface PatternDfa {
   test(text: string): boolean | undefined;
   /** States made so far (for tests: bounded whatever the strings). */
   readonly states: number;
+  /**
+   * Makes every state the pattern can reach, within the same bounds as strings do; true when they all fit, and
+   * from then on `test` answers every string (it never needs a state it does not have). What lets a bundle match
+   * a pattern with no re2js: the build asks it of every pattern of a compiled validator, the run time again.
+   */
+  complete(): boolean;
 }
 
 /** The automaton of `source`, or `undefined` when the pattern uses what it does not read. */
@@ -457,6 +463,16 @@ class Dfa implements PatternDfa {
 
   get states(): number {
     return this.stateSets.length;
+  }
+
+  complete(): boolean {
+    // States are numbered as they are made, so this walks every state reached, the ones it makes included.
+    for (let state = 0; state < this.stateSets.length; state++) {
+      for (let kind = 0; kind < this.classes; kind++) {
+        if (this.table[state * this.classes + kind] === UNKNOWN && this.next(state, kind) === TOO_MANY) return false;
+      }
+    }
+    return true;
   }
 
   /** The kind of a code point (binary search over the bounds). */

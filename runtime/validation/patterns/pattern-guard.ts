@@ -2,16 +2,21 @@
  * Bounded-cost `pattern` tests. JavaScript's regular expressions backtrack: `^(a+)+$` on 28 `a`s and a `!` takes
  * seconds, doubling per character. A model or a client controls the strings, so:
  *
- * - a pattern RE2 can express (nearly all: no lookaround, no backreference) is matched in linear time, whatever its
- *   shape, with no budget to spend (linear-pattern.ts: tooltype's automaton, pattern-dfa.ts, where it reads the
- *   pattern, else re2js);
+ * - a pattern tooltype's automaton holds whole (pattern-dfa.ts: nearly every pattern a schema uses) is matched by it,
+ *   one table lookup per character; that needs no re2js, so a bundle whose patterns are all such holds none;
+ * - any other pattern RE2 can express (no lookaround, no backreference) is matched in linear time by RE2's automata
+ *   (linear-pattern.ts, re2js, through engine.ts: loaded on need under Node, installed in a bundle by what brings
+ *   such a pattern), whatever its shape, with no budget to spend; where the engine is missing, the pattern is
+ *   refused with an error that says how to bring it, never tested by JavaScript's engine instead;
  * - any other is tested by JavaScript's engine within a budget of steps per validation run, its cost taken as
  *   exponential in the string's length (no reading of a pattern's shape finds every one that backtracks), so a
  *   string too long for what is left of the budget is refused with its own message, never run.
  *
  * The budget itself is step-budget.ts.
  */
-import { type LinearMatcher, linearMatcher } from "./linear-pattern";
+import { engineMissing, patternEngine } from "./engine";
+import type { LinearMatcher } from "./linear-pattern";
+import { patternDfa } from "./pattern-dfa";
 import { PATTERN_STEP_BUDGET, StepBudget } from "./step-budget";
 
 export type PatternRisk = { kind: "linear" } | { kind: "exponential" };
@@ -20,16 +25,34 @@ export type PatternRisk = { kind: "linear" } | { kind: "exponential" };
 const matchers = new Map<string, LinearMatcher | null>();
 const MAX_CACHED_MATCHERS = 512;
 
-/** The linear-time matcher of `source`, compiled once, or `null` when RE2 cannot express it. */
+/**
+ * The linear-time matcher of `source`, compiled once, or `null` when RE2 cannot express it (or it is no valid
+ * pattern). Throws when only the engine could tell and a bundle left it out.
+ */
 function cachedMatcher(source: string): LinearMatcher | null {
   let matcher = matchers.get(source);
   if (matcher === undefined) {
+    matcher = matcherOf(source);
     // Schemas that arrive at run time could name endless patterns: the oldest is forgotten, never the process's memory.
     if (matchers.size >= MAX_CACHED_MATCHERS) matchers.delete(matchers.keys().next().value!);
-    matcher = linearMatcher(source) ?? null;
     matchers.set(source, matcher);
   }
   return matcher;
+}
+
+function matcherOf(source: string): LinearMatcher | null {
+  try {
+    // A pattern JavaScript refuses gets no matcher: the caller's RegExp throws, as it always did.
+    new RegExp(source, "u");
+  } catch {
+    return null;
+  }
+  const dfa = patternDfa(source);
+  // Every state made: the automaton answers every string, so re2js is never asked.
+  if (dfa !== undefined && dfa.complete()) return { test: (text) => dfa.test(text) === true };
+  const engine = patternEngine();
+  if (engine === undefined) throw new Error(engineMissing(source));
+  return engine(source) ?? null;
 }
 
 /** How testing `source` grows with the string's length. */
