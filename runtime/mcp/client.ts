@@ -17,10 +17,8 @@ import { importedSchemaProblem } from "./imported-schema";
 
 export type { MCPCallOptions, MCPClient, MCPListedTool, MCPClientTransport, MCPVersionNegotiation } from "./client-sdk";
 
-// Imported tools have schemas written at run time: ajv validates them, and RE2's automata match their patterns, in a
-// bundle too (as `tooltype/ajv` would).
+// Imported tools have schemas written at run time: ajv validates them, in a bundle too (as `tooltype/ajv` would).
 installAjv(createAjv);
-installPatternEngine(linearMatcher);
 
 /** `fromMCP` options. */
 export interface MCPImportOptions {
@@ -98,6 +96,9 @@ const INVALID_NAME_CHARACTERS = /[^a-zA-Z0-9_-]/g;
  *   a clash name both tools' servers, so two servers offering the same tool ask for a `prefix`.
  */
 export async function fromMCP(source: MCPClient | MCPClientTransport, options: MCPImportOptions = {}): Promise<MCPImport> {
+  // Their patterns may be any: RE2's automata match those tooltype's cannot hold. Installed here, not as the module
+  // loads, so that a bundle of `tooltype/mcp` that never imports tools holds no re2js.
+  installPatternEngine(linearMatcher);
   const client = isClient(source) ? source : await connectClient(source, options);
   if (!client.transport) throw new TypeError("fromMCP: the MCP client is not connected; call client.connect(transport) first, or pass the transport.");
   const serverName = client.getServerVersion()?.name ?? "MCP server";

@@ -140,17 +140,17 @@ test("compiled patterns the automaton holds bundle no re2js; one it cannot hold 
     assert.not.match(held.compiled, /enginePattern/);
     assert.equal(held.answers[0], ["a", "success", "AB-12"]);
     assert.is(held.answers[1]![1], "error");
-    assert.match(held.answers[1]![2], /\/code: must match pattern/);
+    assert.match(held.answers[1]![2], /\/code: must match the pattern/);
     assert.is(held.answers[2]![1], "error");
-    assert.match(held.answers[2]![2], /\/note: must match pattern/);
+    assert.match(held.answers[2]![2], /\/note: must match the pattern/);
 
     // `\b`: tooltype's automaton does not read it, RE2's does; the build emits enginePattern and the bundle holds re2js.
     const engine = await run("engine", "^ok\\b\\s\\w+$");
     assert.ok(engine.compiled.includes('enginePattern("^ok\\\\b'), "the build did not emit enginePattern for a pattern its automaton cannot hold");
     assert.ok(engine.re2js.length > 0, "the bundle holds no re2js for a pattern only the engine can match");
     assert.equal(engine.answers[0], ["a", "success", "AB-12"]);
-    assert.match(engine.answers[1]![2], /\/code: must match pattern/);
-    assert.match(engine.answers[2]![2], /\/note: must match pattern/);
+    assert.match(engine.answers[1]![2], /\/code: must match the pattern/);
+    assert.match(engine.answers[2]![2], /\/note: must match the pattern/);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
