@@ -5,11 +5,11 @@
  * index.ts, tool-meta, the type reader) runs on TypeScript 7's nodes and the checker facade.
  */
 import type * as ts from "typescript";
-import tooltypeTransformer, { type CompiledUsage, type TooltypePluginConfig, type TooltypeTransformerExtras } from "../index";
-import type { ValidatorCompiler } from "../validator";
+import tooltypeTransformer, { type CompiledUsage, type TooltypePluginConfig, type TooltypeTransformerExtras } from "../../index";
+import type { ValidatorCompiler } from "../../validator";
 import type { TypeScript7Session } from "./api";
 import { CheckerFacade, typeScript7Namespace } from "./facade";
-import type { TS } from "../compat";
+import type { TS } from "../../compat";
 
 type ToolMeta = Parameters<NonNullable<TooltypeTransformerExtras["onToolMeta"]>>[0];
 

@@ -14,16 +14,16 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as ts from "typescript";
 import type { CompiledUsage, TooltypePluginConfig } from "../../index";
-import { TypeScript7Reader } from "../../ts7/analyse";
-import { isTypeScript7, loadTypeScript7, TypeScript7Session } from "../../ts7/api";
+import { TypeScript7Reader } from "../../readers/ts7/analyse";
+import { isTypeScript7, loadTypeScript7, TypeScript7Session } from "../../readers/ts7/api";
 import { ValidatorCompiler } from "../../validator";
-import { hostDiagnostic } from "./diagnostic-format";
+import { hostDiagnostic } from "../diagnostic-format";
 import { hash, normalize, readText } from "./files";
-import { type ModuleResult, spliceText, type TextEdit } from "./splice";
+import { type ModuleResult, spliceText, type TextEdit } from "../splice/splice";
 import { hasJavaScriptApiCompiler } from "./tsconfig";
-import { pluginEntryOf } from "./ts7-plugin-entry";
+import { pluginEntryOf } from "./plugin-entry";
 
-export { tspcOnTypeScript7Note } from "./ts7-plugin-entry";
+export { tspcOnTypeScript7Note } from "./plugin-entry";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- TypeScript 7's nodes, seen through their runtime shape */
 

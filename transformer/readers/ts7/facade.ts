@@ -10,9 +10,9 @@
  * walks them.
  */
 import type * as ts from "typescript";
-import type { TS } from "../compat";
-import { skipsTools } from "../find";
-import { TAG_PROPERTY } from "../schema/tags";
+import type { TS } from "../../compat";
+import { skipsTools } from "../../find";
+import { TAG_PROPERTY } from "../../schema/tags";
 import type { TypeScript7Session } from "./api";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- TypeScript 7's objects, seen through their runtime shape */
