@@ -2,7 +2,7 @@
  * The transformer core over a TypeScript 7 project: every tool's metadata and every TT diagnostic, as `tooltype
  * check` and `tooltype schema` need them, and, for hosts that write the metadata into a module's text, each
  * compiled usage with its metadata as text (`onCompiled`). The same core as on the JavaScript API (the visitor of
- * index.ts, tool-meta, the type reader) runs on TypeScript 7's nodes and the checker facade.
+ * index.ts, tool-meta, the schema reader) runs on TypeScript 7's nodes, asking types through the facade's reader.
  */
 import type * as ts from "typescript";
 import tooltypeTransformer, { type CompiledUsage, type TooltypePluginConfig, type TooltypeTransformerExtras } from "../../index";
@@ -58,11 +58,13 @@ export class TypeScript7Reader {
     const tsi = (this.tsi = typeScript7Namespace(session));
     const compilerOptions = session.ask(() => session.program.getCompilerOptions()) as ts.CompilerOptions;
     this.facade = new CheckerFacade(session, compilerOptions);
-    const checker = this.facade.checker(tsi);
-    const program = { getTypeChecker: () => checker, getCompilerOptions: () => compilerOptions } as unknown as ts.Program;
+    const reader = this.facade.reader(tsi);
+    // The core asks a program for its options only: its types are asked through the reader.
+    const program = { getCompilerOptions: () => compilerOptions } as unknown as ts.Program;
     const config = options.splice ? (options.pluginConfig ?? {}) : { ...options.pluginConfig, validators: false };
     const factory = tooltypeTransformer(program, config, {
       ts: tsi,
+      reader,
       analyseOnly: true,
       validatorCompiler: options.validatorCompiler,
       // The host writes `@tool` out as a static block (the hosts' module transform), as on the JavaScript API.
