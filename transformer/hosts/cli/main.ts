@@ -24,7 +24,6 @@ import { formatDiagnostics } from "../diagnostic-format";
 import { createTsconfigProgram, hasJavaScriptApiCompiler, ProjectError, projectSourceFiles, readTsconfig, typescriptFor } from "../project/tsconfig";
 import { analyseTypeScript7 } from "../../readers/ts7/analyse";
 import { isTypeScript7, loadTypeScript7, TypeScript7Session } from "../../readers/ts7/api";
-import { typeScript7Namespace } from "../../readers/ts7/facade";
 import { tspcOnTypeScript7Note } from "../project/plugin-entry";
 import type * as ts7Project from "../project/typescript-7";
 import type * as buildModule from "./build";
@@ -123,7 +122,7 @@ function analyseOnTypeScript7(packageDir: string, configPath: string): Analysis 
   const session = new TypeScript7Session(loadTypeScript7(packageDir), configPath);
   try {
     const a = analyseTypeScript7(session);
-    return { diagnostics: a.diagnostics, tools: a.tools, files: a.files.length, configPath, tsi: typeScript7Namespace(session) };
+    return { diagnostics: a.diagnostics, tools: a.tools, files: a.files.length, configPath, tsi: a.tsi };
   } finally {
     session.close();
   }

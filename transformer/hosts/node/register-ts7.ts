@@ -104,7 +104,7 @@ const NODE_MODULE_KINDS = new Set([100, 101, 102, 199]);
 
 function prepare(project: TypeScript7Project, into: Map<string, Prepared>, modules: { file: string; format: NodeFormat }[]): void {
   const session = project.openSession();
-  const module = (session.ask(() => session.program.getCompilerOptions()) as { module?: number }).module;
+  const module = session.compilerOptions().module as number | undefined;
   const byFormat = new Map<string, Map<string, { text: string; format: NodeFormat; result: ModuleResult }>>();
   for (const { file, format } of modules) {
     const text = fs.readFileSync(file, "utf8");

@@ -14,6 +14,8 @@ import type { TS } from "../../compat";
 type ToolMeta = Parameters<NonNullable<TooltypeTransformerExtras["onToolMeta"]>>[0];
 
 export interface TypeScript7Analysis {
+  /** TypeScript 7's AST helpers and flags as a `typeof ts`, which the diagnostics are formatted with. */
+  tsi: TS;
   diagnostics: ts.Diagnostic[];
   tools: ToolMeta[];
   /** The file of each tool, in the order of `tools`. */
@@ -56,7 +58,7 @@ export class TypeScript7Reader {
   ) {
     this.generation = session.generation;
     const tsi = (this.tsi = typeScript7Namespace(session));
-    const compilerOptions = session.ask(() => session.program.getCompilerOptions()) as ts.CompilerOptions;
+    const compilerOptions = session.compilerOptions() as ts.CompilerOptions;
     this.facade = new CheckerFacade(session, compilerOptions);
     const reader = this.facade.reader(tsi);
     // The core asks a program for its options only: its types are asked through the reader.
@@ -78,7 +80,7 @@ export class TypeScript7Reader {
 
   /** The project's own source file names: no declarations, nothing from node_modules. */
   sourceFileNames(): string[] {
-    const names = this.session.ask(() => this.session.program.getSourceFileNames()) as string[];
+    const names = this.session.sourceFileNames();
     return names.filter((name) => !/\.d\.[cm]?ts$/.test(name) && !/[\\/]node_modules[\\/]/.test(name));
   }
 
@@ -107,7 +109,7 @@ export class TypeScript7Reader {
 /** Reads every tool of the session's project. */
 export function analyseTypeScript7(session: TypeScript7Session, pluginConfig: TooltypePluginConfig = {}): TypeScript7Analysis {
   const reader = new TypeScript7Reader(session, { pluginConfig });
-  const out: TypeScript7Analysis = { diagnostics: [], tools: [], toolFiles: [], files: [] };
+  const out: TypeScript7Analysis = { tsi: reader.tsi, diagnostics: [], tools: [], toolFiles: [], files: [] };
   for (const name of reader.sourceFileNames()) {
     const read = reader.readFile(name);
     if (!read) continue;
