@@ -1,9 +1,10 @@
 /**
  * What the transformer core asks of a type reader, and nothing more: the core (find.ts, tool-meta.ts, jsdoc.ts, the
  * schema reader) is written against this interface, never against a compiler's checker, so each backend is one
- * adapter behind it: compiler-api.ts (the in-process compiler API, 5.5 to 6.0) and ts7/ (TypeScript 7's API, a
- * `tsc --api` process). Types, symbols, signatures and nodes keep the compiler's shapes (`ts.Type`, `ts.Node`):
- * TypeScript 7's adapter hands the core objects of those shapes, so the schema rules are written once.
+ * adapter behind it: compiler-api/adapter.ts (the in-process compiler API, 5.5 to 6.0) and ts7/facade.ts
+ * (TypeScript 7's API, a `tsc --api` process). Types, symbols, signatures and nodes keep the compiler's shapes
+ * (`ts.Type`, `ts.Node`): TypeScript 7's adapter hands the core objects of those shapes, so the schema rules are
+ * written once.
  *
  * The questions are the checker's, named as the compiler API names them (so its checker answers them as they are);
  * the last four are the ones whose answer depends on how a backend holds a program (parsed JSDoc, documentation,
