@@ -69,11 +69,6 @@ export interface TooltypeTransformerExtras {
    * of the bundler plugins, whose nodes no factory of 5.x can update).
    */
   onCompiled?: (usage: CompiledUsage) => void;
-  /**
-   * How the program's types are asked, when not through its own checker (`program.getTypeChecker()`, read by the
-   * compiler-API reader): TypeScript 7's reader hands its adapter here (transformer/readers/).
-   */
-  reader?: TypeReader;
 }
 
 /** One compiled usage as text, for `onCompiled`: the arguments a call or decorator gets, or the kit import a file needs. */
@@ -105,7 +100,7 @@ function validatorModule(): typeof validator {
  * The ts-patch plugin (`"transform": "tooltype/transformer"` in tsconfig), also callable as a `before` transformer
  * of `program.emit`: it compiles every `@tool`, `tool(fn)` and `structuredOutput<T>()` of the program into metadata
  * (schema, descriptions, validator) and reports what cannot be a schema as `TT` diagnostics.
- * @param program The program being emitted: its type checker reads the tools' types (unless `extras.reader` does).
+ * @param program The program being emitted: its type checker reads the tools' types.
  * @param config The plugin entry's options from tsconfig.
  * @param extras The TypeScript module that built the program and the diagnostics sink, as ts-patch passes them.
  * @param tracker Told of every emitted file, in incremental and watch builds by tspc.
@@ -116,8 +111,21 @@ export default function tooltypeTransformer(
   extras: TooltypeTransformerExtras = {},
   tracker?: DependencyTracker,
 ): ts.TransformerFactory<ts.SourceFile> {
+  return transformerOn(compilerApiReader(resolveTypeScript(extras.ts), program.getTypeChecker()), program, config, extras, tracker);
+}
+
+/**
+ * The transformer over the type reader a host hands in, not the program's checker: TypeScript 7's
+ * (readers/ts7/analyse.ts), whose program is asked for its compiler options only. Not part of the public entry.
+ */
+export function transformerOn(
+  checker: TypeReader,
+  program: Pick<ts.Program, "getCompilerOptions">,
+  config: TooltypePluginConfig = {},
+  extras: TooltypeTransformerExtras = {},
+  tracker?: DependencyTracker,
+): ts.TransformerFactory<ts.SourceFile> {
   const tsi = resolveTypeScript(extras.ts);
-  const checker = extras.reader ?? compilerApiReader(tsi, program.getTypeChecker());
   const api = new ApiResolver(tsi, checker);
   const analyseOnly = extras.analyseOnly === true;
   // Hosts that splice text (onCompiled) get the whole metadata, validators included; a plain analysis needs neither.

@@ -5,7 +5,7 @@
  * index.ts, tool-meta, the schema reader) runs on TypeScript 7's nodes, asking types through the facade's reader.
  */
 import type * as ts from "typescript";
-import tooltypeTransformer, { type CompiledUsage, type TooltypePluginConfig, type TooltypeTransformerExtras } from "../../index";
+import { transformerOn, type CompiledUsage, type TooltypePluginConfig, type TooltypeTransformerExtras } from "../../index";
 import type { ValidatorCompiler } from "../../validator";
 import type { TypeScript7Session } from "./api";
 import { CheckerFacade, typeScript7Namespace } from "./facade";
@@ -62,11 +62,10 @@ export class TypeScript7Reader {
     this.facade = new CheckerFacade(session, compilerOptions);
     const reader = this.facade.reader(tsi);
     // The core asks a program for its options only: its types are asked through the reader.
-    const program = { getCompilerOptions: () => compilerOptions } as unknown as ts.Program;
+    const program = { getCompilerOptions: () => compilerOptions };
     const config = options.splice ? (options.pluginConfig ?? {}) : { ...options.pluginConfig, validators: false };
-    const factory = tooltypeTransformer(program, config, {
+    const factory = transformerOn(reader, program, config, {
       ts: tsi,
-      reader,
       analyseOnly: true,
       validatorCompiler: options.validatorCompiler,
       // The host writes `@tool` out as a static block (the hosts' module transform), as on the JavaScript API.
