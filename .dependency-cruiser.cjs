@@ -17,7 +17,12 @@
  * mcp/ (the server and the client) is on top.
  *
  * The transformer has no cycle either, and its compiler core never imports a host (transformer/hosts/): the hosts
- * call the core and hand it what only they know.
+ * call the core and hand it what only they know. The core asks types through one interface (transformer/readers/
+ * reader.ts), with one adapter per backend under readers/ (compiler-api/, ts7/): the core reaches only the interface
+ * and the compiler-API adapter (its default), never TypeScript 7's; the adapters never import each other; the hosts
+ * reach TypeScript 7's reader through its session (api.ts) and the core over it (analyse.ts) only; and no module
+ * imports TypeScript 7's API client except readers/ts7/ (api.ts loads it). That the core never names
+ * `ts.TypeChecker` is checked by test/transformer/reader-boundary.test.ts, which a dependency graph cannot see.
  */
 // mcp/format/ is not upper: see the header.
 const UPPER = "^runtime/(agent|mcp/(?!format/)|adapters)/";
@@ -192,6 +197,44 @@ module.exports = {
       severity: "error",
       from: { path: "^transformer/", pathNot: "^transformer/hosts/" },
       to: { path: "^transformer/hosts/" },
+    },
+    {
+      name: "the-core-asks-types-through-the-reader-interface",
+      comment:
+        "The transformer's core reads types through transformer/readers/reader.ts (the TypeReader interface) and makes its default reader with the compiler-API adapter (readers/compiler-api/adapter.ts); it never reaches another part of readers/, TypeScript 7's adapter least of all.",
+      severity: "error",
+      from: { path: "^transformer/", pathNot: "^transformer/(hosts|readers)/" },
+      to: { path: "^transformer/readers/", pathNot: "^transformer/readers/(reader|compiler-api/adapter)\\.ts$" },
+    },
+    {
+      name: "the-reader-interface-imports-nothing",
+      comment: "transformer/readers/reader.ts (what the core asks of a type reader) imports nothing of tooltype: the core and every adapter depend on it, never the reverse.",
+      severity: "error",
+      from: { path: "^transformer/readers/reader\\.ts$" },
+      to: { path: "^(transformer|runtime)/" },
+    },
+    {
+      name: "readers-never-import-each-other",
+      comment: "Each backend's adapter (readers/compiler-api/, readers/ts7/) imports its own files and the interface (readers/reader.ts), never another backend's.",
+      severity: "error",
+      from: { path: "^transformer/readers/([a-z0-9-]+)/" },
+      to: { path: "^transformer/readers/", pathNot: "^transformer/readers/($1/|reader\\.ts$)" },
+    },
+    {
+      name: "hosts-reach-typescript-7-through-its-entries",
+      comment:
+        "The hosts reach TypeScript 7's reader through its session (readers/ts7/api.ts: loading the API, one `tsc --api` process) and the core over it (readers/ts7/analyse.ts), never its checker facade.",
+      severity: "error",
+      from: { path: "^transformer/hosts/" },
+      to: { path: "^transformer/readers/", pathNot: "^transformer/readers/ts7/(api|analyse)\\.ts$" },
+    },
+    {
+      name: "only-the-typescript-7-reader-imports-its-api",
+      comment:
+        "TypeScript 7's API client (`typescript/sync`, `typescript/unstable/sync` and their `ast` modules) is loaded by readers/ts7/api.ts alone, from the project's own package; nothing else imports it, by name or by path.",
+      severity: "error",
+      from: { path: "^(transformer|runtime)/", pathNot: "^transformer/readers/ts7/" },
+      to: { path: "(^|/)typescript/(unstable/)?(sync|ast)(/|\\.js$|$)" },
     },
     {
       name: "transformer-reads-only-the-seam",

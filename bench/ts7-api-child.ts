@@ -3,9 +3,9 @@
  * API alone costs tooltype's reader on a project.
  */
 import * as path from "node:path";
-import type * as Analyse from "../transformer/ts7/analyse";
-import type * as Api from "../transformer/ts7/api";
-import type { CheckerFacade } from "../transformer/ts7/facade";
+import type * as Analyse from "../transformer/readers/ts7/analyse";
+import type * as Api from "../transformer/readers/ts7/api";
+import type { CheckerFacade } from "../transformer/readers/ts7/facade";
 
 const REPO = path.resolve(__dirname, "..", "..");
 
@@ -19,8 +19,8 @@ const REPO = path.resolve(__dirname, "..", "..");
 function main(): void {
   const tsconfig = path.resolve(process.argv[2]!);
   /* eslint-disable @typescript-eslint/no-require-imports -- the built package, as the CLI runs it */
-  const api = require(path.join(REPO, "dist", "transformer", "ts7", "api.js")) as typeof Api;
-  const { TypeScript7Reader } = require(path.join(REPO, "dist", "transformer", "ts7", "analyse.js")) as typeof Analyse;
+  const api = require(path.join(REPO, "dist", "transformer", "readers", "ts7", "api.js")) as typeof Api;
+  const { TypeScript7Reader } = require(path.join(REPO, "dist", "transformer", "readers", "ts7", "analyse.js")) as typeof Analyse;
   /* eslint-enable @typescript-eslint/no-require-imports */
   const packageDir = path.dirname(require.resolve("typescript/package.json", { paths: [path.dirname(tsconfig)] }));
   const session = new api.TypeScript7Session(api.loadTypeScript7(packageDir), tsconfig);

@@ -6,6 +6,7 @@
  * node made by one version's factory confuses another's printer.
  */
 import type * as ts from "typescript";
+import type { TypeReader } from "./readers/reader";
 
 /** The TypeScript module the program was created with. */
 export type TS = typeof ts;
@@ -18,7 +19,7 @@ export function resolveTypeScript(explicit: TS | undefined): TS {
 }
 
 /** Element type of `T[]` / `readonly T[]`, or undefined when `type` is not an array. */
-export function arrayElementType(checker: ts.TypeChecker, type: ts.Type): ts.Type | undefined {
+export function arrayElementType(checker: TypeReader, type: ts.Type): ts.Type | undefined {
   if (!checker.isArrayType(type)) return undefined;
   return checker.getTypeArguments(type as ts.TypeReference)[0];
 }

@@ -6,6 +6,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as ts from "typescript";
+import type { TypeReader } from "./readers/reader";
 import type { TS } from "./compat";
 
 const PACKAGE_NAME = "tooltype";
@@ -84,7 +85,7 @@ export class ApiResolver {
 
   constructor(
     private readonly tsi: TS,
-    private readonly checker: ts.TypeChecker,
+    private readonly checker: TypeReader,
   ) {}
 
   /** True when `expression` refers to tooltype's `tool` export. */
@@ -166,7 +167,7 @@ export class ApiResolver {
       const resolved = symbol.flags & this.tsi.SymbolFlags.Alias ? this.checker.getAliasedSymbol(symbol) : symbol;
       this.exports.set(symbol, (known = { resolved, name: resolved.getName() }));
     }
-    // The name first: only a symbol of that name needs its declarations' files, which on TypeScript 7 are fetched
+    // The name first: only a symbol of that name needs its declarations' files, which a reader may have to fetch
     // whole (the standard library's, for every parameter typed Date or an array, asked whether it is a ToolContext).
     if (known.name !== name) return false;
     known.kinds ??= (known.resolved.declarations ?? []).filter((d) => this.ownership.isTooltypeFile(d.getSourceFile().fileName)).map((d) => d.kind);

@@ -11,6 +11,7 @@
  * than added, so they do not change its exit status.
  */
 import type * as ts from "typescript";
+import type { TypeReader } from "./readers/reader";
 import type { JsonValue } from "../runtime/tool/meta";
 import { resolveTypeScript, type TS } from "./compat";
 import { Code, makeDiagnostic, printWarning } from "./diagnostics";
@@ -22,6 +23,7 @@ import { deriveToolMeta, type ToolSite } from "./tool-meta";
 import type * as validator from "./validator";
 import type { PatternProblem, ValidatorCompiler } from "./validator";
 import { deriveOutputMeta } from "./output-meta";
+import { compilerApiReader } from "./readers/compiler-api/adapter";
 
 /** The plugin entry from tsconfig (ts-patch passes it through). */
 export interface TooltypePluginConfig {
@@ -109,8 +111,21 @@ export default function tooltypeTransformer(
   extras: TooltypeTransformerExtras = {},
   tracker?: DependencyTracker,
 ): ts.TransformerFactory<ts.SourceFile> {
+  return transformerOn(compilerApiReader(resolveTypeScript(extras.ts), program.getTypeChecker()), program, config, extras, tracker);
+}
+
+/**
+ * The transformer over the type reader a host hands in, not the program's checker: TypeScript 7's
+ * (readers/ts7/analyse.ts), whose program is asked for its compiler options only. Not part of the public entry.
+ */
+export function transformerOn(
+  checker: TypeReader,
+  program: Pick<ts.Program, "getCompilerOptions">,
+  config: TooltypePluginConfig = {},
+  extras: TooltypeTransformerExtras = {},
+  tracker?: DependencyTracker,
+): ts.TransformerFactory<ts.SourceFile> {
   const tsi = resolveTypeScript(extras.ts);
-  const checker = program.getTypeChecker();
   const api = new ApiResolver(tsi, checker);
   const analyseOnly = extras.analyseOnly === true;
   // Hosts that splice text (onCompiled) get the whole metadata, validators included; a plain analysis needs neither.
@@ -219,7 +234,7 @@ export default function tooltypeTransformer(
       }
       // The comment nearest the tool describes it: the declaration holding the call, else the function's own;
       // @param tags come from both, the holder's first.
-      const docHost = host && hasJsDoc(tsi, host) ? host : fn.node;
+      const docHost = host && hasJsDoc(tsi, checker, host) ? host : fn.node;
       const paramDocHost = docHost === fn.node ? host : fn.node;
       const options = index >= 2 ? literalOptions(tsi, call.arguments[1]) : { hasExplicitDescription: false };
       return { meta: compile({ fn: fn.node, docHost, paramDocHost, name: name ?? "tool", nameNode, ...options }), index };
@@ -300,7 +315,7 @@ function misplacedToolMessage(tsi: TS, target: ts.Node): string {
 }
 
 /** Why `tool(x)` cannot be read, and what to write instead. */
-function unresolvableMessage(tsi: TS, checker: ts.TypeChecker, target: ts.Expression): string {
+function unresolvableMessage(tsi: TS, checker: TypeReader, target: ts.Expression): string {
   const e = skipOuter(tsi, target);
   if (tsi.isCallExpression(e) && tsi.isPropertyAccessExpression(e.expression) && e.expression.name.text === "bind" && e.arguments.length > 1) {
     return `tool() cannot read ${e.getText()}: bind() with arguments after \`this\` pre-fills parameters, so the tool's parameters are not the function's. Wrap it instead: tool((args: Args) => fn(fixed, args)).`;
@@ -341,7 +356,7 @@ interface ToolFunction {
   via: "property" | "bind" | "direct";
 }
 
-function functionOf(tsi: TS, checker: ts.TypeChecker, expression: ts.Expression): ToolFunction | undefined {
+function functionOf(tsi: TS, checker: TypeReader, expression: ts.Expression): ToolFunction | undefined {
   let e = skipOuter(tsi, expression);
   if (tsi.isFunctionExpression(e) || tsi.isArrowFunction(e)) return { node: e, declaredElsewhere: false, via: "direct" };
   const bound = bindTarget(tsi, checker, e);
@@ -372,7 +387,7 @@ function skipOuter(tsi: TS, expression: ts.Expression): ts.Expression {
 }
 
 /** `f.bind(thisArg)` with the standard library's `bind` and only a `this` argument: `f`, else undefined. */
-function bindTarget(tsi: TS, checker: ts.TypeChecker, e: ts.Expression): ts.Expression | undefined {
+function bindTarget(tsi: TS, checker: TypeReader, e: ts.Expression): ts.Expression | undefined {
   if (!tsi.isCallExpression(e) || !tsi.isPropertyAccessExpression(e.expression) || e.expression.name.text !== "bind") return undefined;
   if (e.arguments.length !== 1) return undefined; // bound leading arguments change the parameter list
   const declarations = checker.getSymbolAtLocation(e.expression.name)?.declarations ?? [];
@@ -432,8 +447,8 @@ function declaredName(tsi: TS, host: ts.Node): string | undefined {
   return undefined;
 }
 
-function hasJsDoc(tsi: TS, node: ts.Node): boolean {
-  return jsDocsOf(tsi, node).some((d) => !!d.comment);
+function hasJsDoc(tsi: TS, checker: TypeReader, node: ts.Node): boolean {
+  return jsDocsOf(tsi, checker, node).some((d) => !!d.comment);
 }
 
 /** `name` and `description` written as string literals in the options object: they win over derived values. */

@@ -6,18 +6,18 @@
  * missing constraint is a schema that lies.
  */
 import type * as ts from "typescript";
+import type { TypeReader } from "./readers/reader";
 import type { JsonValue, ToolAnnotations } from "../runtime/tool/meta";
 import type { TS } from "./compat";
-import { fillJsDoc, fillSymbolJsDoc } from "./jsdoc-fill";
 
 /** jsDocsOf's answers: a tool's comment is asked for its description, its tags and its `@param`s in turn. */
 const jsDocs = new WeakMap<ts.Node, readonly ts.JSDoc[]>();
 
 /** The JSDoc blocks attached to `node` (the last one is the one TypeScript itself shows). */
-export function jsDocsOf(tsi: TS, node: ts.Node): readonly ts.JSDoc[] {
+export function jsDocsOf(tsi: TS, reader: TypeReader, node: ts.Node): readonly ts.JSDoc[] {
   let docs = jsDocs.get(node);
   if (!docs) {
-    fillJsDoc(tsi, node);
+    reader.parseJsDoc(node);
     docs = tsi.getJSDocCommentsAndTags(node).filter((d): d is ts.JSDoc => tsi.isJSDoc(d));
     jsDocs.set(node, docs);
   }
@@ -25,8 +25,8 @@ export function jsDocsOf(tsi: TS, node: ts.Node): readonly ts.JSDoc[] {
 }
 
 /** The summary and body of the last JSDoc block on `node`, trimmed; "" when there is none. */
-export function descriptionOf(tsi: TS, node: ts.Node): string {
-  const docs = jsDocsOf(tsi, node);
+export function descriptionOf(tsi: TS, reader: TypeReader, node: ts.Node): string {
+  const docs = jsDocsOf(tsi, reader, node);
   const last = docs[docs.length - 1];
   return last ? (tsi.getTextOfJSDocComment(last.comment) ?? "").trim() : "";
 }
@@ -52,10 +52,10 @@ export interface ToolDoc {
 const ANNOTATION_TAGS: ReadonlySet<string> = new Set(["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"]);
 
 /** Everything the JSDoc on a tool says about the tool as a whole. */
-export function toolDocOf(tsi: TS, node: ts.Node): ToolDoc {
-  let description = descriptionOf(tsi, node);
+export function toolDocOf(tsi: TS, reader: TypeReader, node: ts.Node): ToolDoc {
+  let description = descriptionOf(tsi, reader, node);
   const doc: ToolDoc = { description, examples: [], invalid: [] };
-  for (const jsDoc of jsDocsOf(tsi, node)) {
+  for (const jsDoc of jsDocsOf(tsi, reader, node)) {
     for (const tag of jsDoc.tags ?? []) {
       const text = (tsi.getTextOfJSDocComment(tag.comment) ?? "").trim();
       const name = tag.tagName.text;
@@ -124,9 +124,9 @@ export interface ParamDoc {
  * `[name=default] text`, and dotted names for properties (`filter.min`). Tags without text are kept, so that a
  * misspelt name is still reported.
  */
-export function paramDocsOf(tsi: TS, node: ts.Node): ParamDoc[] {
+export function paramDocsOf(tsi: TS, reader: TypeReader, node: ts.Node): ParamDoc[] {
   const out: ParamDoc[] = [];
-  for (const doc of jsDocsOf(tsi, node)) {
+  for (const doc of jsDocsOf(tsi, reader, node)) {
     for (const tag of doc.tags ?? []) {
       if (!tsi.isJSDocParameterTag(tag)) continue;
       const name = entityNameText(tsi, tag.name);
@@ -147,9 +147,8 @@ function dedent(text: string): string {
 }
 
 /** The documentation comment of a property symbol (works for declarations in .d.ts files too). */
-export function symbolDescription(tsi: TS, checker: ts.TypeChecker, symbol: ts.Symbol): string {
-  fillSymbolJsDoc(tsi, checker, symbol);
-  return tsi.displayPartsToString(symbol.getDocumentationComment(checker)).trim();
+export function symbolDescription(tsi: TS, reader: TypeReader, symbol: ts.Symbol): string {
+  return tsi.displayPartsToString(reader.documentationOf(symbol)).trim();
 }
 
 type TagKind = "number" | "positiveNumber" | "nonNegativeInteger" | "string" | "regex" | "flag" | "explained" | "json" | "jsonList";

@@ -6,12 +6,13 @@
  * needs an object at the root; the name must be one providers accept. Problems are returned, not thrown.
  */
 import type * as ts from "typescript";
+import type { TypeReader } from "./readers/reader";
 import { type CompiledOutputMeta, META_VERSION } from "../runtime/tool/meta";
 import type { TS } from "./compat";
 import { Code } from "./diagnostics";
 import { symbolDescription } from "./jsdoc";
 import { datePointers } from "./schema/dates";
-import { TypeReader } from "./schema/read/reader";
+import { SchemaReader } from "./schema/read/reader";
 import type { Problem } from "./schema/model";
 import { parametersSchema } from "./schema/to-json";
 
@@ -26,13 +27,13 @@ export interface OutputSite {
   explicitNameNode?: ts.Node;
 }
 
-export function deriveOutputMeta(tsi: TS, checker: ts.TypeChecker, site: OutputSite): { meta: CompiledOutputMeta; problems: Problem[] } {
+export function deriveOutputMeta(tsi: TS, checker: TypeReader, site: OutputSite): { meta: CompiledOutputMeta; problems: Problem[] } {
   const problems: Problem[] = [];
   const type = checker.getTypeFromTypeNode(site.typeNode);
   const symbol = type.aliasSymbol ?? type.getSymbol();
   const typeName = symbol && !symbol.getName().startsWith("__") ? symbol.getName() : undefined;
   const name = site.explicitName ?? (typeName ? snakeCase(typeName) : "output");
-  const reader = new TypeReader(tsi, checker, name);
+  const reader = new SchemaReader(tsi, checker, name);
 
   if (!OUTPUT_NAME.test(name)) {
     problems.push({

@@ -12,6 +12,7 @@
  * (the build fails anyway), which keeps emit going and the messages complete.
  */
 import type * as ts from "typescript";
+import type { TypeReader } from "./readers/reader";
 import { type CompiledToolMeta, type JsonValue, META_VERSION } from "../runtime/tool/meta";
 import type { TS } from "./compat";
 import { Code, tagSpan } from "./diagnostics";
@@ -19,7 +20,7 @@ import { exampleProblems } from "./examples";
 import type { ApiResolver } from "./find";
 import { type ParamDoc, paramDocsOf, toolDocOf } from "./jsdoc";
 import { datePointers } from "./schema/dates";
-import { TypeReader, withKeywords } from "./schema/read/reader";
+import { SchemaReader, withKeywords } from "./schema/read/reader";
 import type { Keywords, Problem, PropertyNode, SchemaNode } from "./schema/model";
 import { definitionsJson, parametersSchema, toJsonSchema } from "./schema/to-json";
 
@@ -44,16 +45,16 @@ export interface ToolSite {
 
 export function deriveToolMeta(
   tsi: TS,
-  checker: ts.TypeChecker,
+  checker: TypeReader,
   api: ApiResolver,
   site: ToolSite,
 ): { meta: CompiledToolMeta; problems: Problem[] } {
   const problems: Problem[] = [];
   const name = site.explicitName ?? site.name;
-  const reader = new TypeReader(tsi, checker, name);
-  const doc = toolDocOf(tsi, site.docHost);
-  const paramDocs = paramDocsOf(tsi, site.docHost);
-  if (site.paramDocHost) paramDocs.push(...paramDocsOf(tsi, site.paramDocHost).filter((p) => !paramDocs.some((own) => own.name === p.name)));
+  const reader = new SchemaReader(tsi, checker, name);
+  const doc = toolDocOf(tsi, checker, site.docHost);
+  const paramDocs = paramDocsOf(tsi, checker, site.docHost);
+  if (site.paramDocHost) paramDocs.push(...paramDocsOf(tsi, checker, site.paramDocHost).filter((p) => !paramDocs.some((own) => own.name === p.name)));
 
   if (!TOOL_NAME.test(name)) {
     const suggestion = name.replace(/[^a-zA-Z0-9_-]+/g, "_").slice(0, 64) || "my_tool";
@@ -149,9 +150,9 @@ interface ReadParameters {
  */
 function readParameters(
   tsi: TS,
-  checker: ts.TypeChecker,
+  checker: TypeReader,
   api: ApiResolver,
-  reader: TypeReader,
+  reader: SchemaReader,
   fn: ts.SignatureDeclaration,
   problems: Problem[],
 ): ReadParameters {
@@ -222,7 +223,7 @@ function readParameters(
  * The parameter's type. An unannotated parameter with an initializer (`limit = 10`) of a function passed to
  * `tool()` is typed by the context, which is `any`; the user meant the initializer's type.
  */
-function parameterType(tsi: TS, checker: ts.TypeChecker, param: ts.ParameterDeclaration): ts.Type {
+function parameterType(tsi: TS, checker: TypeReader, param: ts.ParameterDeclaration): ts.Type {
   const type = checker.getTypeAtLocation(param);
   if (!param.type && param.initializer && type.flags & tsi.TypeFlags.Any) {
     return checker.getBaseTypeOfLiteralType(checker.getWidenedType(checker.getTypeAtLocation(param.initializer)));
@@ -233,8 +234,8 @@ function parameterType(tsi: TS, checker: ts.TypeChecker, param: ts.ParameterDecl
 /** `({ query, limit = 10 }: Args)`: Args' properties, with the binding defaults as `default` and not required. */
 function flattenedProperties(
   tsi: TS,
-  checker: ts.TypeChecker,
-  reader: TypeReader,
+  checker: TypeReader,
+  reader: SchemaReader,
   param: ts.ParameterDeclaration,
   type: ts.Type,
 ): PropertyNode[] {
@@ -335,7 +336,7 @@ function describeNested(node: SchemaNode, path: string[], text: string): SchemaN
  * generator's TReturn as the result and its TYield as its progress (`yields`). A generator typed without a TReturn
  * (`AsyncIterable<T>`) returns `any`, which has no schema.
  */
-function returnTypes(tsi: TS, checker: ts.TypeChecker, fn: ts.SignatureDeclaration): { streams?: true; returns?: ts.Type; yields?: ts.Type } {
+function returnTypes(tsi: TS, checker: TypeReader, fn: ts.SignatureDeclaration): { streams?: true; returns?: ts.Type; yields?: ts.Type } {
   const signature = checker.getSignatureFromDeclaration(fn);
   if (!signature) return {};
   const declared = checker.getReturnTypeOfSignature(signature);
@@ -350,7 +351,7 @@ function returnTypes(tsi: TS, checker: ts.TypeChecker, fn: ts.SignatureDeclarati
 /** The schema of a returned (or yielded) type, with the `@returns` text; undefined when it has no JSON form. */
 function typeSchema(
   tsi: TS,
-  checker: ts.TypeChecker,
+  checker: TypeReader,
   fn: ts.SignatureDeclaration,
   type: ts.Type,
   text: string | undefined,
@@ -366,7 +367,7 @@ function typeSchema(
   const written = path === "return" && !(fn as { asteriskToken?: unknown }).asteriskToken ? fn.type : undefined;
   const primitive = plainPrimitive(tsi, type, written);
   if (primitive) return toJsonSchema(text ? withKeywords(primitive, { description: text }) : primitive);
-  const reader = new TypeReader(tsi, checker, toolName);
+  const reader = new SchemaReader(tsi, checker, toolName);
   const node = reader.read(type, { node: fn, path: [path], param: fn, typeNode: written, scopes: fn.type ? [fn.type] : [] });
   if (reader.problems.some((p) => !p.warning)) return undefined;
   const finished = reader.finish([node]);
@@ -390,7 +391,7 @@ function plainPrimitive(tsi: TS, type: ts.Type, written: ts.TypeNode | undefined
 }
 
 /** A default's JSON value: a literal (see literalJson), else a constant or enum member whose type is one literal. */
-function defaultJson(tsi: TS, checker: ts.TypeChecker, node: ts.Expression): JsonValue | undefined {
+function defaultJson(tsi: TS, checker: TypeReader, node: ts.Expression): JsonValue | undefined {
   const literal = literalJson(tsi, node);
   if (literal !== undefined) return literal;
   const type = checker.getTypeAtLocation(node);

@@ -150,7 +150,7 @@ test("the transformer: a cycle of type-only imports and the core importing a hos
     // back closes two cycles of type-only imports.
     prepend("transformer/schema/model.ts", 'import type { KeywordTags } from "./tags";');
     // The core hears of a host only through what the host hands it.
-    prepend("transformer/emit.ts", 'import { tooltypeVersion } from "./hosts/shared/tooltype-version";');
+    prepend("transformer/emit.ts", 'import { tooltypeVersion } from "./hosts/project/tooltype-version";');
 
     const found = await violations(base);
     const seen = found.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort();
@@ -159,7 +159,7 @@ test("the transformer: a cycle of type-only imports and the core importing a hos
       [
         "no-circular: transformer/schema/keywords.ts → transformer/schema/model.ts",
         "no-circular: transformer/schema/model.ts → transformer/schema/tags.ts",
-        "the-compiler-core-never-imports-a-host: transformer/emit.ts → transformer/hosts/shared/tooltype-version.ts",
+        "the-compiler-core-never-imports-a-host: transformer/emit.ts → transformer/hosts/project/tooltype-version.ts",
       ],
       show(found),
     );

@@ -11,11 +11,11 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import * as ts from "typescript";
-import { extendedCompilerOptions, resolveExtends } from "../../transformer/hosts/shared/tsconfig-extends";
-import { readTsconfig, tooltypeEntry } from "../../transformer/hosts/shared/tsconfig";
-import { projectFor } from "../../transformer/hosts/shared/project";
-import { transformModule } from "../../transformer/hosts/shared/transform-module";
-import { typeScript7ProjectFor } from "../../transformer/hosts/shared/ts7-project";
+import { extendedCompilerOptions, resolveExtends } from "../../transformer/hosts/project/tsconfig-extends";
+import { readTsconfig, tooltypeEntry } from "../../transformer/hosts/project/tsconfig";
+import { projectFor } from "../../transformer/hosts/project/language-service";
+import { transformModule } from "../../transformer/hosts/splice/transform-module";
+import { typeScript7ProjectFor } from "../../transformer/hosts/project/typescript-7";
 import { makeProject, repo, writeFiles } from "./project";
 
 const entry = (options: Record<string, unknown>) => ({ transform: "tooltype/transformer", ...options });

@@ -12,7 +12,7 @@ import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { originalPositionFor, TraceMap } from "@jridgewell/trace-mapping";
-import { typeScript7ProjectFor } from "../../transformer/hosts/shared/ts7-project";
+import { typeScript7ProjectFor } from "../../transformer/hosts/project/typescript-7";
 import { type AppOutput, bunBinary, expectDispatch, prepareApp, REPO, run, runApp } from "./app";
 import { type Bundler, build } from "./builds";
 import { start, waitFor } from "./project";

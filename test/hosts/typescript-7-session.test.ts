@@ -8,8 +8,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { loadTypeScript7, TypeScript7Session } from "../../transformer/ts7/api";
-import { analyseTypeScript7 } from "../../transformer/ts7/analyse";
+import { loadTypeScript7, TypeScript7Session } from "../../transformer/readers/ts7/api";
+import { analyseTypeScript7 } from "../../transformer/readers/ts7/analyse";
 import { HANG_MS } from "../support/hang";
 
 const REPO = path.resolve(__dirname, "../../..");

@@ -10,8 +10,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { projectFor } from "../../transformer/hosts/shared/project";
-import { typescriptFor } from "../../transformer/hosts/shared/tsconfig";
+import { projectFor } from "../../transformer/hosts/project/language-service";
+import { typescriptFor } from "../../transformer/hosts/project/tsconfig";
 import { expectDispatch, prepareApp, REPO, run, runApp } from "./app";
 import { build } from "./builds";
 

@@ -1,5 +1,5 @@
 /**
- * tooltype parses the JSDoc it reads itself when tsc parsed only part of it (transformer/jsdoc-fill.ts), on whole
+ * tooltype parses the JSDoc it reads itself when tsc parsed only part of it (transformer/readers/compiler-api/jsdoc-fill.ts), on whole
  * programs: the conformance corpus and the docs fixtures compiled with a host that parses JSDoc for type errors only
  * emit the same JavaScript and tooltype diagnostics as with one that parses all of it, also when TypeScript cached
  * the tags of every node before the transformer ran (the fill must replace those caches, which were computed without

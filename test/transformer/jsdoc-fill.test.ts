@@ -1,5 +1,5 @@
 /**
- * tooltype parses the JSDoc it reads itself when tsc parsed only part of it (transformer/jsdoc-fill.ts): that must
+ * tooltype parses the JSDoc it reads itself when tsc parsed only part of it (transformer/readers/compiler-api/jsdoc-fill.ts): that must
  * give exactly what TypeScript's parser gives under `JSDocParsingMode.ParseAll`.
  * - Node by node: every node of the conformance corpus, the docs fixtures and TypeScript's own lib files, filled after
  *   a `ParseForTypeErrors` parse, holds the same JSDoc blocks (spans, texts, tags) as after a `ParseAll` parse, under
@@ -12,7 +12,7 @@ import * as assert from "uvu/assert";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as ts from "typescript";
-import { fillJsDoc } from "../../transformer/jsdoc-fill";
+import { fillJsDoc } from "../../transformer/readers/compiler-api/jsdoc-fill";
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 const versions: { label: string; tsi: typeof ts }[] = [

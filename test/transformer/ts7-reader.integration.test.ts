@@ -15,9 +15,9 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type * as ts from "typescript";
 import tooltypeTransformer, { type TooltypeTransformerExtras } from "../../transformer/index";
-import { createTsconfigProgram, projectSourceFiles, readTsconfig } from "../../transformer/hosts/shared/tsconfig";
-import { loadTypeScript7, TypeScript7Session } from "../../transformer/ts7/api";
-import { analyseTypeScript7 } from "../../transformer/ts7/analyse";
+import { createTsconfigProgram, projectSourceFiles, readTsconfig } from "../../transformer/hosts/project/tsconfig";
+import { loadTypeScript7, TypeScript7Session } from "../../transformer/readers/ts7/api";
+import { analyseTypeScript7 } from "../../transformer/readers/ts7/analyse";
 import { CORPUS_DIR, corpusFixtureNames } from "../support/corpus";
 
 const REPO = path.resolve(__dirname, "../../..");

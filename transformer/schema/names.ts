@@ -5,17 +5,18 @@
  * Anonymous structures have no such name; the reader names them after where they were met.
  */
 import type * as ts from "typescript";
+import type { TypeReader } from "../readers/reader";
 import type { TS } from "../compat";
 
 const MAX_LENGTH = 60;
 
-export function readableName(tsi: TS, checker: ts.TypeChecker, type: ts.Type): string | undefined {
+export function readableName(tsi: TS, checker: TypeReader, type: ts.Type): string | undefined {
   const name = nameOf(tsi, checker, type, 0);
   if (!name || name.length > MAX_LENGTH) return undefined;
   return name;
 }
 
-function nameOf(tsi: TS, checker: ts.TypeChecker, type: ts.Type, depth: number): string | undefined {
+function nameOf(tsi: TS, checker: TypeReader, type: ts.Type, depth: number): string | undefined {
   if (depth > 4) return undefined;
   const f = tsi.TypeFlags;
   const inner = (t: ts.Type) => nameOf(tsi, checker, t, depth + 1);

@@ -10,6 +10,7 @@
  * nothing was written (an inferred return type), a canonical order by value or declaration is used instead.
  */
 import type * as ts from "typescript";
+import type { TypeReader } from "../readers/reader";
 import type { TS } from "../compat";
 
 /** Identifies a union member across type objects: literals by value, everything else by identity. */
@@ -24,7 +25,7 @@ export function memberKey(tsi: TS, type: ts.Type): MemberKey {
 }
 
 /** What type nodes spell, per checker: it depends on the program only, and every tool of it asks again. */
-const spellings = new WeakMap<ts.TypeChecker, { keys: Map<ts.TypeNode, MemberKey[]>; unions: Map<ts.TypeNode, MemberKey[][]> }>();
+const spellings = new WeakMap<TypeReader, { keys: Map<ts.TypeNode, MemberKey[]>; unions: Map<ts.TypeNode, MemberKey[][]> }>();
 
 export class WrittenOrder {
   /** The keys written at a type node (see `keysOfNode`), found once per node. */
@@ -34,7 +35,7 @@ export class WrittenOrder {
 
   constructor(
     private readonly tsi: TS,
-    private readonly checker: ts.TypeChecker,
+    private readonly checker: TypeReader,
   ) {
     let known = spellings.get(checker);
     if (!known) spellings.set(checker, (known = { keys: new Map(), unions: new Map() }));

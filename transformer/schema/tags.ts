@@ -12,11 +12,11 @@
  * follows one rule (`mergeKeyword`): the stricter bound wins, values that cannot both hold are TT1009.
  */
 import type * as ts from "typescript";
+import type { TypeReader } from "../readers/reader";
 import type { JsonValue } from "../../runtime/tool/meta";
 import type { TS } from "../compat";
 import { Code, type Location, tagSpan } from "../diagnostics";
 import { keywordOfTag, keywordValueProblem, parseKeywordTag, TAG_KEYWORDS } from "../jsdoc";
-import { fillJsDoc, fillSymbolJsDoc } from "../jsdoc-fill";
 import { accepts, impossibleBounds, KNOWN_FORMATS, mergeKeyword, misfit, type Resolve, targetOf } from "./keywords";
 import type { Keywords, Problem, SchemaNode, Site } from "./model";
 
@@ -26,7 +26,7 @@ export const TAG_PROPERTY = "~tooltype";
 /** What the tag reader needs from the type reader. */
 export interface TagContext {
   tsi: TS;
-  checker: ts.TypeChecker;
+  checker: TypeReader;
   /** Follows `$ref`s to what has been read so far. */
   resolve: Resolve;
   describe(site: Pick<Site, "path">): string;
@@ -153,7 +153,7 @@ export class KeywordTags {
     let keywords: Keywords = { ...schema.keywords };
     for (const alias of aliases) {
       const own = isOwnFile(alias);
-      fillJsDoc(this.ctx.tsi, alias);
+      this.ctx.checker.parseJsDoc(alias);
       const tags = this.ctx.tsi.getJSDocTags(alias).map((tag) => ({
         name: tag.tagName.text,
         text: (this.ctx.tsi.getTextOfJSDocComment(tag.comment) ?? "").trim(),
@@ -260,13 +260,12 @@ export class KeywordTags {
   /** The tags on the declaration's JSDoc, with their spans; for declarations without JSDoc, inherited ones. */
   private propertyTags(prop: ts.Symbol, declaration: ts.Declaration | undefined, site: Site): { name: string; text: string; at: Location }[] {
     const { tsi, checker } = this.ctx;
-    if (declaration) fillJsDoc(tsi, declaration);
+    if (declaration) checker.parseJsDoc(declaration);
     const own = declaration ? tsi.getJSDocTags(declaration) : [];
     if (own.length > 0) {
       return own.map((tag) => ({ name: tag.tagName.text, text: (tsi.getTextOfJSDocComment(tag.comment) ?? "").trim(), at: tagSpan(tag) }));
     }
-    fillSymbolJsDoc(tsi, checker, prop);
-    return prop.getJsDocTags(checker).map((tag) => ({ name: tag.name, text: tsi.displayPartsToString(tag.text ?? []).trim(), at: site.node }));
+    return checker.jsDocTagsOf(prop).map((tag) => ({ name: tag.name, text: tsi.displayPartsToString(tag.text ?? []).trim(), at: site.node }));
   }
 
   /** A property's type as the user wrote it (else as the checker prints it, without the `undefined` of `?`). */

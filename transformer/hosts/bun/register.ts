@@ -12,10 +12,10 @@
  * @module tooltype/bun-register
  */
 import * as fs from "node:fs";
-import { formatHostDiagnostic, stopOnErrors } from "../shared/diagnostic-format";
-import { moduleProjectFor } from "../shared/module-project";
-import type { ModuleProject } from "../shared/transform-module";
-import { mightUseTooltype, transformModule } from "../shared/transform-module";
+import { formatHostDiagnostic, stopOnErrors } from "../diagnostic-format";
+import { moduleProjectFor } from "../project/module-project";
+import type { ModuleProject } from "../splice/transform-module";
+import { mightUseTooltype, transformModule } from "../splice/transform-module";
 
 /** The part of Bun's run-time plugin API used here. */
 interface BunRuntime {

@@ -11,7 +11,7 @@
  * `src/a.ts(3,5): error TT1001: ...`.
  */
 import type { UnpluginContextMeta } from "unplugin";
-import { formatDiagnostic, type HostDiagnostic } from "../shared/diagnostic-format.js";
+import { formatDiagnostic, type HostDiagnostic } from "../diagnostic-format.js";
 
 export interface BundlerMessage {
   message: string;

@@ -11,9 +11,9 @@
  * @module tooltype/turbopack
  */
 import type { TooltypePluginConfig } from "../../index";
-import { diagnosticError, formatDiagnostic } from "../shared/diagnostic-format";
-import { moduleProjectFor } from "../shared/module-project";
-import { mightUseTooltype, transformModule } from "../shared/transform-module";
+import { diagnosticError, formatDiagnostic } from "../diagnostic-format";
+import { moduleProjectFor } from "../project/module-project";
+import { mightUseTooltype, transformModule } from "../splice/transform-module";
 
 /** What `turbopack.rules` may pass to the loader (plain JSON, as Turbopack requires). */
 export interface TooltypeLoaderOptions {

@@ -8,11 +8,11 @@
  * warnings), each position printed once in the bundler's own convention (bundler-message.mts), and watch mode: a module is re-transformed when any file its schemas may depend on changes.
  */
 import { createUnplugin, type UnpluginInstance } from "unplugin";
-import type { ProjectOptions } from "../shared/project.js";
+import type { ProjectOptions } from "../project/language-service.js";
 import { bundlerMessages, bundlerWarning } from "./bundler-message.mjs";
-import { type ModuleProject, mightUseTooltype, transformModule } from "../shared/transform-module.js";
-import { TypeScript7Project } from "../shared/ts7-project.js";
-import { moduleProjectFor } from "../shared/module-project.js";
+import { type ModuleProject, mightUseTooltype, transformModule } from "../splice/transform-module.js";
+import { TypeScript7Project } from "../project/typescript-7.js";
+import { moduleProjectFor } from "../project/module-project.js";
 
 /** Options of every bundler plugin: the tsconfig, the compiler to analyse with, tooltype's options, which modules. */
 export interface TooltypeBundlerOptions extends ProjectOptions {

@@ -9,8 +9,8 @@ import * as path from "node:path";
 import type * as ts from "typescript";
 import type { TS } from "../../compat";
 import tooltypeTransformer from "../../index";
-import { formatDiagnostics } from "../shared/diagnostic-format";
-import { createTsconfigProgram, readTsconfig } from "../shared/tsconfig";
+import { formatDiagnostics } from "../diagnostic-format";
+import { createTsconfigProgram, readTsconfig } from "../project/tsconfig";
 
 /** Builds once; the exit status as tsc's (0, 1 with errors and output written, 2 when nothing was written). */
 export function buildOnJavaScriptApi(tsi: TS, configPath: string, out: NodeJS.WritableStream = process.stdout, oldProgram?: ts.Program): { status: number; program: ts.Program } {

@@ -8,10 +8,10 @@
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { tscBinOf, transpileWithTsc } from "../shared/ts7-cli-transpile";
-import type { TypeScript7Project } from "../shared/ts7-project";
-import { ProjectError } from "../shared/tsconfig";
-import { inlineMapOf, type Spliced, splicedMap, withInlineMap } from "../shared/spliced-map";
+import { tscBinOf, transpileWithTsc } from "../splice/ts7-cli-transpile";
+import type { TypeScript7Project } from "../project/typescript-7";
+import { ProjectError } from "../project/tsconfig";
+import { inlineMapOf, type Spliced, splicedMap, withInlineMap } from "../splice/spliced-map";
 
 /** A bound that only a hung `tsc` reaches. */
 const TSC_TIMEOUT_MS = 30 * 60_000;

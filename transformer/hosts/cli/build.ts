@@ -9,10 +9,10 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { formatHostDiagnostic } from "../shared/diagnostic-format";
+import { formatHostDiagnostic } from "../diagnostic-format";
 import { buildWithTsc } from "./build-on-tsc";
-import { inlineMapOf, type Spliced, splicedMap, withInlineMap } from "../shared/spliced-map";
-import { TypeScript7Project } from "../shared/ts7-project";
+import { inlineMapOf, type Spliced, splicedMap, withInlineMap } from "../splice/spliced-map";
+import { TypeScript7Project } from "../project/typescript-7";
 
 /** Builds once, silent when all is well, as tsc is; the exit status (1 on a TT error or an error of TypeScript's). */
 export function buildOnce(project: TypeScript7Project, out: NodeJS.WritableStream = process.stdout): number {

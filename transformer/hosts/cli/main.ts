@@ -20,13 +20,12 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 import type * as ts from "typescript";
 import tooltypeTransformer, { type TooltypeTransformerExtras } from "../../index";
-import { formatDiagnostics } from "../shared/diagnostic-format";
-import { createTsconfigProgram, hasJavaScriptApiCompiler, ProjectError, projectSourceFiles, readTsconfig, typescriptFor } from "../shared/tsconfig";
-import { analyseTypeScript7 } from "../../ts7/analyse";
-import { isTypeScript7, loadTypeScript7, TypeScript7Session } from "../../ts7/api";
-import { typeScript7Namespace } from "../../ts7/facade";
-import { tspcOnTypeScript7Note } from "../shared/ts7-plugin-entry";
-import type * as ts7Project from "../shared/ts7-project";
+import { formatDiagnostics } from "../diagnostic-format";
+import { createTsconfigProgram, hasJavaScriptApiCompiler, ProjectError, projectSourceFiles, readTsconfig, typescriptFor } from "../project/tsconfig";
+import { analyseTypeScript7 } from "../../readers/ts7/analyse";
+import { isTypeScript7, loadTypeScript7, TypeScript7Session } from "../../readers/ts7/api";
+import { tspcOnTypeScript7Note } from "../project/plugin-entry";
+import type * as ts7Project from "../project/typescript-7";
 import type * as buildModule from "./build";
 import type * as buildOnJsApiModule from "./build-on-js-api";
 
@@ -123,7 +122,7 @@ function analyseOnTypeScript7(packageDir: string, configPath: string): Analysis 
   const session = new TypeScript7Session(loadTypeScript7(packageDir), configPath);
   try {
     const a = analyseTypeScript7(session);
-    return { diagnostics: a.diagnostics, tools: a.tools, files: a.files.length, configPath, tsi: typeScript7Namespace(session) };
+    return { diagnostics: a.diagnostics, tools: a.tools, files: a.files.length, configPath, tsi: a.tsi };
   } finally {
     session.close();
   }
@@ -182,7 +181,7 @@ function build(project: string, watching: boolean): number {
   // Loaded here, not at the top: `check` and `schema` never build, and these bring the splicing of module text, source
   // maps and the validator generator with them.
   /* eslint-disable @typescript-eslint/no-require-imports */
-  const { typeScript7ProjectFor } = require("../shared/ts7-project") as typeof ts7Project;
+  const { typeScript7ProjectFor } = require("../project/typescript-7") as typeof ts7Project;
   const { buildOnce, typeScript7Rebuilder, watch } = require("./build") as typeof buildModule;
   const { buildOnJavaScriptApi } = require("./build-on-js-api") as typeof buildOnJsApiModule;
   /* eslint-enable @typescript-eslint/no-require-imports */

@@ -14,9 +14,9 @@
 import type * as ts from "typescript";
 import type { TS } from "../../compat";
 import type { TooltypePluginConfig } from "../../index";
-import { formatByCategory, stopOnErrors } from "../shared/diagnostic-format";
-import { transformerFor } from "../shared/program-transformer";
-import { tooltypeVersion } from "../shared/tooltype-version";
+import { formatByCategory, stopOnErrors } from "../diagnostic-format";
+import { transformerFor } from "../splice/program-transformer";
+import { tooltypeVersion } from "../project/tooltype-version";
 
 /** The part of ts-jest's compiler object (`TsCompilerInstance`) this module reads. */
 interface TsJestCompiler {

@@ -11,11 +11,11 @@ import * as path from "node:path";
 import type * as ts from "typescript";
 import type { TS } from "../../compat";
 import tooltypeTransformer from "../../index";
-import { formatByCategory, stopOnErrors } from "../shared/diagnostic-format";
+import { formatByCategory, stopOnErrors } from "../diagnostic-format";
 import { compileOnTypeScript7, typeScript7ProjectOf } from "./register-ts7";
-import { createTsconfigProgram, findTsconfig, ProjectError, readTsconfig, typescriptFor, type TsconfigProgram } from "../shared/tsconfig";
+import { createTsconfigProgram, findTsconfig, ProjectError, readTsconfig, typescriptFor, type TsconfigProgram } from "../project/tsconfig";
 
-import { nodeFormatOf, type NodeFormat } from "../shared/files";
+import { nodeFormatOf, type NodeFormat } from "../project/files";
 
 export { nodeFormatOf, type NodeFormat };
 

@@ -8,13 +8,13 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { formatHostDiagnostic, stopOnErrors } from "../shared/diagnostic-format";
-import { nodeFormatOf, type NodeFormat } from "../shared/files";
-import type { ModuleResult } from "../shared/splice";
-import { splicedMap, withInlineMap } from "../shared/spliced-map";
-import { type CliTranspiled, transpileWithTsc } from "../shared/ts7-cli-transpile";
-import { ProjectError } from "../shared/tsconfig";
-import { TypeScript7Project, typeScript7ProjectFor } from "../shared/ts7-project";
+import { formatHostDiagnostic, stopOnErrors } from "../diagnostic-format";
+import { nodeFormatOf, type NodeFormat } from "../project/files";
+import type { ModuleResult } from "../splice/splice";
+import { splicedMap, withInlineMap } from "../splice/spliced-map";
+import { type CliTranspiled, transpileWithTsc } from "../splice/ts7-cli-transpile";
+import { ProjectError } from "../project/tsconfig";
+import { TypeScript7Project, typeScript7ProjectFor } from "../project/typescript-7";
 
 /** Per folder: the TypeScript 7 project that governs it, or null where the JavaScript API's path applies. */
 const folders = new Map<string, TypeScript7Project | null>();
@@ -104,7 +104,7 @@ const NODE_MODULE_KINDS = new Set([100, 101, 102, 199]);
 
 function prepare(project: TypeScript7Project, into: Map<string, Prepared>, modules: { file: string; format: NodeFormat }[]): void {
   const session = project.openSession();
-  const module = (session.ask(() => session.program.getCompilerOptions()) as { module?: number }).module;
+  const module = session.compilerOptions().module as number | undefined;
   const byFormat = new Map<string, Map<string, { text: string; format: NodeFormat; result: ModuleResult }>>();
   for (const { file, format } of modules) {
     const text = fs.readFileSync(file, "utf8");

@@ -11,7 +11,7 @@
 import type * as ts from "typescript";
 import { resolveTypeScript } from "../../compat";
 import tooltypeCore, { type TooltypePluginConfig, type TooltypeTransformerExtras } from "../../index";
-import { trackDependencies } from "../shared/incremental";
+import { trackDependencies } from "../project/incremental";
 
 export type { CompiledUsage, TooltypePluginConfig, TooltypeTransformerExtras } from "../../index";
 

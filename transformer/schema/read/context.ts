@@ -3,6 +3,7 @@
  * the type, tracking named and recursive types), and the small helpers on sites and nodes they share.
  */
 import type * as ts from "typescript";
+import type { TypeReader } from "../../readers/reader";
 import type { TS } from "../../compat";
 import type { Code } from "../../diagnostics";
 import type { Keywords, Problem, SchemaNode, Site } from "../model";
@@ -11,7 +12,7 @@ import type { KeywordTags } from "../tags";
 
 export interface Reader {
   readonly tsi: TS;
-  readonly checker: ts.TypeChecker;
+  readonly checker: TypeReader;
   readonly toolName: string;
   readonly problems: Problem[];
   /** The written order of unions and keys. */

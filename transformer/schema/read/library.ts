@@ -73,12 +73,12 @@ export function noJson(reader: Reader, type: ts.Type): NoJson | undefined {
 /** noJson for object types (other than arrays and tuples), which asks the checker about signatures and bases. */
 function objectNoJson(reader: Reader, type: ts.Type): NoJson | undefined {
   const symbol = type.getSymbol() ?? type.aliasSymbol;
-  const libName = symbol && isLibrarySymbol(symbol) ? symbol.getName() : undefined;
+  const libName = symbol && isLibrarySymbol(reader, symbol) ? symbol.getName() : undefined;
   if (libName && libName in UNSUPPORTED_LIBRARY_TYPES) return { what: libName, advice: UNSUPPORTED_LIBRARY_TYPES[libName]! };
   if (type.getCallSignatures().length > 0 || type.getConstructSignatures().length > 0) {
     return { what: "a function", advice: "a model can only send JSON data, not functions; take the data the function would need instead" };
   }
-  if (symbol && libName && !revivedClass(type) && symbol.flags & (reader.tsi.SymbolFlags.Class | reader.tsi.SymbolFlags.Interface) && hasMethods(reader, type)) {
+  if (symbol && libName && !revivedClass(reader, type) && symbol.flags & (reader.tsi.SymbolFlags.Class | reader.tsi.SymbolFlags.Interface) && hasMethods(reader, type)) {
     return { what: `${libName} (a class of the standard library)`, advice: LIBRARY_CLASS_ADVICE };
   }
   const base = symbol && !libName ? libraryBase(reader, type) : undefined;
@@ -96,7 +96,7 @@ function libraryBase(reader: Reader, type: ts.Type, depth = 0): string | undefin
   for (const base of reader.checker.getBaseTypes(target as ts.InterfaceType)) {
     if (reader.checker.isArrayType(base) || reader.checker.isTupleType(base)) continue;
     const symbol = base.getSymbol();
-    if (symbol && isLibrarySymbol(symbol)) {
+    if (symbol && isLibrarySymbol(reader, symbol)) {
       if (hasMethods(reader, base)) return symbol.getName();
       continue;
     }
@@ -112,35 +112,22 @@ function hasMethods(reader: Reader, type: ts.Type): boolean {
 }
 
 /** `Date` and `URL` of the standard library: strings on the wire, revived to instances before the call. */
-export function revivedClass(type: ts.Type): "Date" | "URL" | undefined {
+export function revivedClass(reader: Pick<Reader, "checker">, type: ts.Type): "Date" | "URL" | undefined {
   const symbol = type.getSymbol();
-  if (!symbol || !isLibrarySymbol(symbol)) return undefined;
+  if (!symbol || !isLibrarySymbol(reader, symbol)) return undefined;
   const name = symbol.getName();
   return name === "Date" || name === "URL" ? name : undefined;
 }
 
 /**
- * Declared by TypeScript's lib files or by @types/node: the standard library of the program. Remembered per
- * symbol (the answer depends only on its declarations' files), as most types are asked about many times.
+ * Declared by TypeScript's lib files or by @types/node: the standard library of the program, as the type reader
+ * finds it (each backend knows its cheapest way). Remembered per symbol (the answer depends only on its
+ * declarations' files), as most types are asked about many times.
  */
-export function isLibrarySymbol(symbol: ts.Symbol): boolean {
+export function isLibrarySymbol(reader: Pick<Reader, "checker">, symbol: ts.Symbol): boolean {
   let answer = librarySymbols.get(symbol);
-  if (answer === undefined) {
-    // TypeScript 7's symbols (the checker facade's) name their declarations' files without fetching them, which the
-    // declarations themselves cost: one file of the standard library settles it, as it would below.
-    const named = (symbol as { declarationFileNames?: () => readonly string[] }).declarationFileNames?.();
-    answer = named?.some(isLibraryFile) || (symbol.declarations ?? []).some((d) => {
-      const file = d.getSourceFile();
-      return file.hasNoDefaultLib || isLibraryFile(file.fileName);
-    });
-    librarySymbols.set(symbol, answer);
-  }
+  if (answer === undefined) librarySymbols.set(symbol, (answer = reader.checker.isStandardLibrary(symbol)));
   return answer;
-}
-
-/** A file of TypeScript's lib or of @types/node, by its name. */
-function isLibraryFile(fileName: string): boolean {
-  return /[\\/]typescript[^\\/]*[\\/]lib[\\/]lib\.[^\\/]*\.d\.ts$/.test(fileName) || /[\\/]node_modules[\\/]@types[\\/]node[\\/]/.test(fileName);
 }
 
 /**
@@ -149,11 +136,11 @@ function isLibraryFile(fileName: string): boolean {
  */
 export function checkDateOrString(reader: Reader, members: readonly ts.Type[], site: Site): void {
   const f = reader.tsi.TypeFlags;
-  const revived = members.find((m) => revivedClass(m));
+  const revived = members.find((m) => revivedClass(reader, m));
   if (!revived) return;
-  const name = revivedClass(revived)!;
+  const name = revivedClass(reader, revived)!;
   const stringy = members.find(
-    (m) => m !== revived && (m.flags & (f.String | f.TemplateLiteral | f.StringMapping) || (m.isIntersection() && m.types.some((t) => t.flags & f.String)) || revivedClass(m)),
+    (m) => m !== revived && (m.flags & (f.String | f.TemplateLiteral | f.StringMapping) || (m.isIntersection() && m.types.some((t) => t.flags & f.String)) || revivedClass(reader, m)),
   );
   if (!stringy) return;
   const format = name === "Date" ? "date-time" : "uri";

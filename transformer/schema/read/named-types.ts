@@ -5,6 +5,7 @@
  * reading depends on nothing of the use.
  */
 import type * as ts from "typescript";
+import type { TypeReader } from "../../readers/reader";
 import { symbolDescription } from "../../jsdoc";
 import type { Definitions, Keywords, SchemaNode, Site } from "../model";
 import { readableName } from "../names";
@@ -16,7 +17,7 @@ import { isLibrarySymbol } from "./library";
  * the program: a type used by many tools is read once. Only readings that cannot depend on where the type is used
  * are kept (see `track`); a new program (watch mode) has a new checker and so starts empty.
  */
-const sharedReadings = new WeakMap<ts.TypeChecker, Map<ts.Type, SchemaNode>>();
+const sharedReadings = new WeakMap<TypeReader, Map<ts.Type, SchemaNode>>();
 /** What the reader knows about one composite type it has met (see `track`). */
 interface Tracked {
   name?: string;
@@ -167,7 +168,7 @@ export class NamedTypes {
 /** The JSDoc of a named type declared outside the standard library (`Partial`'s own doc is no help). */
 export function typeDescription(reader: Reader, type: ts.Type): Keywords {
   const symbol = type.aliasSymbol ?? type.getSymbol();
-  if (!symbol || isLibrarySymbol(symbol) || symbol.getName().startsWith("__")) return {};
+  if (!symbol || isLibrarySymbol(reader, symbol) || symbol.getName().startsWith("__")) return {};
   const description = symbolDescription(reader.tsi, reader.checker, symbol);
   return description ? { description } : {};
 }

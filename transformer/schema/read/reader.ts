@@ -8,6 +8,7 @@
  * after a problem so one build shows every problem.
  */
 import type * as ts from "typescript";
+import type { TypeReader } from "../../readers/reader";
 import type { TS } from "../../compat";
 import { Code } from "../../diagnostics";
 import type { Definitions, Problem, PropertyNode, SchemaNode, Site } from "../model";
@@ -27,7 +28,7 @@ import { readUnion } from "./union";
 export { withKeywords } from "./context";
 
 /** One reader per tool: `$defs` are collected across all its parameters. */
-export class TypeReader implements Reader {
+export class SchemaReader implements Reader {
   readonly problems: Problem[] = [];
   readonly order: WrittenOrder;
   readonly tags: KeywordTags;
@@ -35,7 +36,7 @@ export class TypeReader implements Reader {
 
   constructor(
     readonly tsi: TS,
-    readonly checker: ts.TypeChecker,
+    readonly checker: TypeReader,
     readonly toolName: string,
   ) {
     this.order = new WrittenOrder(tsi, checker);
@@ -64,7 +65,7 @@ export class TypeReader implements Reader {
     if (type.isUnion()) return readUnion(this, type, site);
     if (type.isIntersection()) return readIntersection(this, type, site);
     if (type.flags & this.tsi.TypeFlags.Object) {
-      const revived = revivedClass(type);
+      const revived = revivedClass(this, type);
       if (revived) return { kind: revived === "Date" ? "date" : "url" };
       const expand = (): SchemaNode =>
         readArray(this, type, site) ?? (this.checker.isTupleType(type) ? readTuple(this, type as ts.TupleTypeReference, site) : readObject(this, type, site));

@@ -4,13 +4,14 @@
  * Unions are read in their written order and aliases with their tags through these.
  */
 import type * as ts from "typescript";
+import type { TypeReader } from "../../readers/reader";
 import type { TS } from "../../compat";
 import type { Site } from "../model";
 import type { Reader } from "./context";
 import { isLibrarySymbol } from "./library";
 
-/** Type-name resolutions per checker (a source file, and so its nodes, can outlive one program in watch mode). */
-const typeNameSymbols = new WeakMap<ts.TypeChecker, Map<ts.Node, ts.Symbol | undefined>>();
+/** Type-name resolutions per reader (a source file, and so its nodes, can outlive one program in watch mode). */
+const typeNameSymbols = new WeakMap<TypeReader, Map<ts.Node, ts.Symbol | undefined>>();
 
 /**
  * What a type reference's name resolves to, through import aliases. Remembered per program: the properties of a
@@ -37,8 +38,8 @@ export function aliasesOf(reader: Reader, type: ts.Type, site: Site): ts.TypeAli
   const chain: ts.TypeAliasDeclaration[] = [];
   let node = skipTypeParens(t, site.typeNode);
   if (!(node && t.isTypeReferenceNode(node) && reader.checker.getTypeFromTypeNode(node) === type)) {
-    // The standard library's aliases are not followed, and asked first: on TypeScript 7 its declarations are files.
-    if (!type.aliasSymbol || isLibrarySymbol(type.aliasSymbol)) return chain;
+    // The standard library's aliases are not followed, and asked first: a reader may have to fetch declarations whole.
+    if (!type.aliasSymbol || isLibrarySymbol(reader, type.aliasSymbol)) return chain;
     const declaration = type.aliasSymbol.declarations?.find((d): d is ts.TypeAliasDeclaration => t.isTypeAliasDeclaration(d));
     if (!declaration) return chain;
     chain.push(declaration);
@@ -46,7 +47,7 @@ export function aliasesOf(reader: Reader, type: ts.Type, site: Site): ts.TypeAli
   }
   for (let depth = 0; node && t.isTypeReferenceNode(node) && depth < 16; depth++) {
     const symbol = symbolOfTypeName(reader, node.typeName);
-    if (!symbol || isLibrarySymbol(symbol)) break;
+    if (!symbol || isLibrarySymbol(reader, symbol)) break;
     const declaration = symbol.declarations?.find((d): d is ts.TypeAliasDeclaration => t.isTypeAliasDeclaration(d));
     if (!declaration || chain.includes(declaration)) break;
     chain.push(declaration);

@@ -1,5 +1,5 @@
 /**
- * What the hosts' projects (project.ts on the JavaScript API, ts7-project.ts on TypeScript 7's) share about files:
+ * What the hosts' projects (language-service.ts on the JavaScript API, typescript-7.ts on TypeScript 7's) share about files:
  * one spelling of a path, a text read without throwing, a cheap fingerprint of a text for its version, and the
  * format Node loads a TypeScript file as.
  */

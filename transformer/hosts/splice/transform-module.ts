@@ -13,12 +13,12 @@
 import type * as ts from "typescript";
 import type { TS } from "../../compat";
 import { isDirective } from "../../emit";
-import { dependenciesOf } from "./dependencies";
-import { hostDiagnostic } from "./diagnostic-format";
-import type { ProjectService } from "./project";
+import { dependenciesOf } from "../project/dependencies";
+import { hostDiagnostic } from "../diagnostic-format";
+import type { ProjectService } from "../project/language-service";
 import { transformerFor } from "./program-transformer";
 import { type ModuleResult, spliceText } from "./splice";
-import { TypeScript7Project } from "./ts7-project";
+import { TypeScript7Project } from "../project/typescript-7";
 
 export type { ModuleResult } from "./splice";
 

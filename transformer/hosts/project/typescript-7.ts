@@ -14,16 +14,16 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as ts from "typescript";
 import type { CompiledUsage, TooltypePluginConfig } from "../../index";
-import { TypeScript7Reader } from "../../ts7/analyse";
-import { isTypeScript7, loadTypeScript7, TypeScript7Session } from "../../ts7/api";
+import { TypeScript7Reader } from "../../readers/ts7/analyse";
+import { isTypeScript7, loadTypeScript7, TypeScript7Session } from "../../readers/ts7/api";
 import { ValidatorCompiler } from "../../validator";
-import { hostDiagnostic } from "./diagnostic-format";
+import { hostDiagnostic } from "../diagnostic-format";
 import { hash, normalize, readText } from "./files";
-import { type ModuleResult, spliceText, type TextEdit } from "./splice";
+import { type ModuleResult, spliceText, type TextEdit } from "../splice/splice";
 import { hasJavaScriptApiCompiler } from "./tsconfig";
-import { pluginEntryOf } from "./ts7-plugin-entry";
+import { pluginEntryOf } from "./plugin-entry";
 
-export { tspcOnTypeScript7Note } from "./ts7-plugin-entry";
+export { tspcOnTypeScript7Note } from "./plugin-entry";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- TypeScript 7's nodes, seen through their runtime shape */
 
@@ -122,8 +122,7 @@ export class TypeScript7Project {
     const names = Object.keys(spliced);
     session.update(names, spliced);
     try {
-      const out = session.ask(() => session.program.emitToString(), `emitting ${this.tsconfig}`) as { outputFiles: Map<string, { text: string; sourceFileName?: string }>; diagnostics: unknown[] };
-      return { files: new Map(out.outputFiles), diagnostics: [...out.diagnostics] };
+      return session.emit();
     } finally {
       const own = Object.fromEntries(names.map((name) => [name, this.overlay[name] ?? readText(name) ?? ""]));
       session.update(names, own);
@@ -136,20 +135,7 @@ export class TypeScript7Project {
    * them, and how many are errors. 7.1's API; 7.0's build runs its tsc, which prints them itself.
    */
   typeDiagnostics(): { text: string; errors: number } {
-    const session = this.openSession();
-    const program = session.program as any;
-    const found = session.ask(
-      () => [
-        ...program.getConfigFileParsingDiagnostics(),
-        ...program.getProgramDiagnostics(),
-        ...program.getSyntacticDiagnostics(),
-        ...program.getGlobalDiagnostics(),
-        ...program.getSemanticDiagnostics(),
-      ],
-      `checking ${this.tsconfig}`,
-    ) as { category: number }[];
-    // DiagnosticCategory.Error is 1, as in TypeScript's JavaScript API.
-    return { text: found.length > 0 ? (session.ts.sync.formatDiagnostics(found, program) as string) : "", errors: found.filter((d) => d.category === 1).length };
+    return this.openSession().typeDiagnostics();
   }
 
   /** The session, opened if it is not (the register hook transpiles through it). */
@@ -207,7 +193,7 @@ export class TypeScript7Project {
   }
 
   private recordVersions(session: TypeScript7Session): void {
-    const names = session.ask(() => session.program.getSourceFileNames()) as string[];
+    const names = session.sourceFileNames();
     this.readVersions = new Map(names.filter((n) => !/\.d\.[cm]?ts$/.test(n) && !/[\\/]node_modules[\\/]/.test(n)).map((n) => [normalize(n), this.version(normalize(n))]));
   }
 

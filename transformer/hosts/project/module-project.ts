@@ -4,9 +4,9 @@
  * on the JavaScript API.
  */
 import * as path from "node:path";
-import { projectFor, type ProjectOptions } from "./project";
-import type { ModuleProject } from "./transform-module";
-import { typeScript7ProjectFor } from "./ts7-project";
+import { projectFor, type ProjectOptions } from "./language-service";
+import type { ModuleProject } from "../splice/transform-module";
+import { typeScript7ProjectFor } from "./typescript-7";
 
 export function moduleProjectFor(options: ProjectOptions, cwd = process.cwd()): ModuleProject {
   if (options.typescript === undefined || options.typescript === "typescript") {

@@ -10,8 +10,8 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { nodeFormatOf } from "./files";
-import { ProjectError } from "./tsconfig";
+import { nodeFormatOf } from "../project/files";
+import { ProjectError } from "../project/tsconfig";
 
 /** One module's JavaScript and its source map (which names the temporary copy: callers set `sources`). */
 export interface CliTranspiled {

@@ -4,7 +4,7 @@
  * insertions stays right. Both module transforms (on the JavaScript API and on TypeScript 7) end here.
  */
 import MagicString, { type SourceMap } from "magic-string";
-import type { HostDiagnostic } from "./diagnostic-format";
+import type { HostDiagnostic } from "../diagnostic-format";
 
 /** What a module transform gives its host. */
 export interface ModuleResult {

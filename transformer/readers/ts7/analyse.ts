@@ -2,18 +2,20 @@
  * The transformer core over a TypeScript 7 project: every tool's metadata and every TT diagnostic, as `tooltype
  * check` and `tooltype schema` need them, and, for hosts that write the metadata into a module's text, each
  * compiled usage with its metadata as text (`onCompiled`). The same core as on the JavaScript API (the visitor of
- * index.ts, tool-meta, the type reader) runs on TypeScript 7's nodes and the checker facade.
+ * index.ts, tool-meta, the schema reader) runs on TypeScript 7's nodes, asking types through the facade's reader.
  */
 import type * as ts from "typescript";
-import tooltypeTransformer, { type CompiledUsage, type TooltypePluginConfig, type TooltypeTransformerExtras } from "../index";
-import type { ValidatorCompiler } from "../validator";
+import { transformerOn, type CompiledUsage, type TooltypePluginConfig, type TooltypeTransformerExtras } from "../../index";
+import type { ValidatorCompiler } from "../../validator";
 import type { TypeScript7Session } from "./api";
 import { CheckerFacade, typeScript7Namespace } from "./facade";
-import type { TS } from "../compat";
+import type { TS } from "../../compat";
 
 type ToolMeta = Parameters<NonNullable<TooltypeTransformerExtras["onToolMeta"]>>[0];
 
 export interface TypeScript7Analysis {
+  /** TypeScript 7's AST helpers and flags as a `typeof ts`, which the diagnostics are formatted with. */
+  tsi: TS;
   diagnostics: ts.Diagnostic[];
   tools: ToolMeta[];
   /** The file of each tool, in the order of `tools`. */
@@ -56,12 +58,13 @@ export class TypeScript7Reader {
   ) {
     this.generation = session.generation;
     const tsi = (this.tsi = typeScript7Namespace(session));
-    const compilerOptions = session.ask(() => session.program.getCompilerOptions()) as ts.CompilerOptions;
+    const compilerOptions = session.compilerOptions() as ts.CompilerOptions;
     this.facade = new CheckerFacade(session, compilerOptions);
-    const checker = this.facade.checker(tsi);
-    const program = { getTypeChecker: () => checker, getCompilerOptions: () => compilerOptions } as unknown as ts.Program;
+    const reader = this.facade.reader(tsi);
+    // The core asks a program for its options only: its types are asked through the reader.
+    const program = { getCompilerOptions: () => compilerOptions };
     const config = options.splice ? (options.pluginConfig ?? {}) : { ...options.pluginConfig, validators: false };
-    const factory = tooltypeTransformer(program, config, {
+    const factory = transformerOn(reader, program, config, {
       ts: tsi,
       analyseOnly: true,
       validatorCompiler: options.validatorCompiler,
@@ -76,7 +79,7 @@ export class TypeScript7Reader {
 
   /** The project's own source file names: no declarations, nothing from node_modules. */
   sourceFileNames(): string[] {
-    const names = this.session.ask(() => this.session.program.getSourceFileNames()) as string[];
+    const names = this.session.sourceFileNames();
     return names.filter((name) => !/\.d\.[cm]?ts$/.test(name) && !/[\\/]node_modules[\\/]/.test(name));
   }
 
@@ -105,7 +108,7 @@ export class TypeScript7Reader {
 /** Reads every tool of the session's project. */
 export function analyseTypeScript7(session: TypeScript7Session, pluginConfig: TooltypePluginConfig = {}): TypeScript7Analysis {
   const reader = new TypeScript7Reader(session, { pluginConfig });
-  const out: TypeScript7Analysis = { diagnostics: [], tools: [], toolFiles: [], files: [] };
+  const out: TypeScript7Analysis = { tsi: reader.tsi, diagnostics: [], tools: [], toolFiles: [], files: [] };
   for (const name of reader.sourceFileNames()) {
     const read = reader.readFile(name);
     if (!read) continue;

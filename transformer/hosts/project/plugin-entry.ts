@@ -1,6 +1,6 @@
 /**
  * tooltype's entry of a TypeScript 7 project's tsconfig, which TypeScript 7's API does not hand back, and what it
- * says to a user of tspc. Apart from the project module (ts7-project.ts), so that `tooltype check` reads it without
+ * says to a user of tspc. Apart from the project module (typescript-7.ts), so that `tooltype check` reads it without
  * loading what only a build needs (the splicing of module text, the validator generator).
  */
 import * as path from "node:path";

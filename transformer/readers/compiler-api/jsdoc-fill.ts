@@ -13,7 +13,7 @@
  * JSDoc (a compiler-API program made with the default mode) are left alone.
  */
 import type * as ts from "typescript";
-import type { TS } from "./compat";
+import type { TS } from "../../compat";
 
 /** TypeScript internals used here (present in 5.5 to 6.0). */
 interface Internals {

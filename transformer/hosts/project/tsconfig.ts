@@ -13,7 +13,7 @@ import * as path from "node:path";
 import type * as ts from "typescript";
 import type { TS } from "../../compat";
 import type { TooltypePluginConfig } from "../../index";
-import { formatDiagnostics } from "./diagnostic-format";
+import { formatDiagnostics } from "../diagnostic-format";
 
 /** A project that cannot be analysed: no tsconfig, an unreadable one, option errors, no usable compiler. */
 export class ProjectError extends Error {

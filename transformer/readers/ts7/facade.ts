@@ -1,8 +1,8 @@
 /**
- * TypeScript 7's API dressed as the compiler API the transformer reads (`ts.TypeChecker`, `ts.Type`, `ts.Symbol`,
- * and a `typeof ts` of AST helpers and flags), so that the one transformer core (finding tools, tool-meta, the
- * type reader under schema/read/, tags, keywords, diagnostics) runs on either compiler: the schema rules stay in
- * one place. Nodes are TypeScript 7's own (its client decodes each source file's AST); types and symbols are
+ * The type reader on TypeScript 7's API: the core's questions (readers/reader.ts) answered by a `tsc --api` process,
+ * with types and symbols in `ts.Type`'s and `ts.Symbol`'s shapes and a `typeof ts` of TypeScript 7's AST helpers and
+ * flags, so that the one transformer core (finding tools, tool-meta, the schema reader under schema/read/, tags,
+ * keywords, diagnostics) runs on either compiler: the schema rules stay in one place. Nodes are TypeScript 7's own (its client decodes each source file's AST); types and symbols are
  * wrapped once per id, so identity (`===`, Map keys) means what it means in-process.
  *
  * Every question goes through the session (counted, watched). Answers are remembered per type and symbol, and
@@ -10,9 +10,10 @@
  * walks them.
  */
 import type * as ts from "typescript";
-import type { TS } from "../compat";
-import { skipsTools } from "../find";
-import { TAG_PROPERTY } from "../schema/tags";
+import type { TS } from "../../compat";
+import { skipsTools } from "../../find";
+import { TAG_PROPERTY } from "../../schema/tags";
+import { declaredInStandardLibrary, isStandardLibraryFile, type TypeReader } from "../reader";
 import type { TypeScript7Session } from "./api";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- TypeScript 7's objects, seen through their runtime shape */
@@ -147,10 +148,13 @@ function isStandardLibrary(symbol: Raw): boolean {
   return declarations.length > 0 && declarations.every((d) => /[\\/]typescript[^\\/]*[\\/]lib[\\/]lib\.[^\\/]*\.d\.ts$|[\\/]node_modules[\\/]@types[\\/]node[\\/]|^bundled:/.test(String(d.path ?? d.fileName ?? "")));
 }
 
+/** The reader the core is handed, and what the facade's own types ask of it besides: their signatures. */
+type FacadeReader = TypeReader & { getSignaturesOfType(type: ts.Type, kind: ts.SignatureKind): readonly ts.Signature[] };
+
 /** How many breadth-first rounds a tool's type graph is prefetched for; deeper parts are asked as they are read. */
 const PREFETCH_ROUNDS = 12;
 
-/** A checker of TypeScript 7's API that answers as `ts.TypeChecker` does, for the calls the transformer makes. */
+/** TypeScript 7's checker behind the reader interface: every answer remembered, the questions of a file asked ahead. */
 export class CheckerFacade {
   private readonly types = new Map<number, FacadeType>();
   private readonly symbols = new Map<number, FacadeSymbol>();
@@ -586,16 +590,16 @@ export class CheckerFacade {
     return { raw, declaration, getDeclaration: () => declaration, getParameters: () => this.session.ask(() => raw.getParameters()).map((s: Raw) => this.symbol(s)) };
   }
 
-  /** The checker without the AST helpers (`checker()`), made once: types ask it for their signatures and properties. */
-  private plain: ts.TypeChecker | undefined;
+  /** The reader without the AST helpers (`reader()`), made once: types ask it for their signatures and properties. */
+  private plain: FacadeReader | undefined;
 
-  /** The checker in `ts.TypeChecker`'s shape. */
-  checker(tsi?: TS): ts.TypeChecker {
-    if (!tsi) return (this.plain ??= this.makeChecker());
-    return this.makeChecker(tsi);
+  /** The reader the core is handed (with `tsi`, TypeScript 7's namespace, it asks ahead for a tool's parameters). */
+  reader(tsi?: TS): FacadeReader {
+    if (!tsi) return (this.plain ??= this.makeReader());
+    return this.makeReader(tsi);
   }
 
-  private makeChecker(tsi?: TS): ts.TypeChecker {
+  private makeReader(tsi?: TS): FacadeReader {
     const c = this.raw;
     const T = (t: any) => (t as FacadeType | undefined)?.raw;
     const S = (s: any) => (s as FacadeSymbol | undefined)?.raw;
@@ -607,7 +611,6 @@ export class CheckerFacade {
       typeToString: (t: any, at?: Raw, flags?: number) => (at ? self.session.ask(() => c.typeToString(T(t), at, flags)) : memo(`str:${T(t).id}:${flags ?? ""}`, () => c.typeToString(T(t), undefined, flags))),
       isArrayType: (t: any) => self.opened(T(t)) && self.isReference(T(t)) && self.answer<boolean>(q.isArray(T(t))),
       isTupleType: (t: any) => self.isReference(T(t)) && self.answer<boolean>(q.isTuple(T(t))),
-      isArrayLikeType: (t: any) => memo(`arrlike:${T(t).id}`, () => c.isArrayLikeType(T(t))),
       getTypeFromTypeNode: (n: Raw) => self.type(self.spelledType(n)),
       getTypeAtLocation: (n: Raw) => {
         // A parameter of the user's code (a tool's, most often): its function's parameters and their type graphs
@@ -621,7 +624,6 @@ export class CheckerFacade {
       getTypeArguments: (t: any) => self.answer<Raw[]>(q.args(T(t))).map((x: Raw) => self.type(x)),
       getTypeOfSymbol: (s: any) => self.type(self.answer(q.typeOf(S(s)))),
       getTypeOfSymbolAtLocation: (s: any, at: Raw) => self.type(self.answer(q.typeAt(S(s), at))),
-      getDeclaredTypeOfSymbol: (s: any) => self.type(memo(`dtos:${S(s).id}`, () => c.getDeclaredTypeOfSymbol(S(s)))),
       getNonNullableType: (t: any) => self.type(self.answer(q.nonNullable(T(t)))),
       getWidenedType: (t: any) => self.type(memo(`wide:${T(t).id}`, () => c.getWidenedType(T(t)))),
       getBaseTypeOfLiteralType: (t: any) => self.type(memo(`blt:${T(t).id}`, () => c.getBaseTypeOfLiteralType(T(t)))),
@@ -645,8 +647,15 @@ export class CheckerFacade {
       getReturnTypeOfSignature: (g: any) => (g.returnTypeNode ? api.getTypeFromTypeNode(g.returnTypeNode) : self.type(self.answer(q.returnOf(g.raw)))),
       getConstantValue: (n: Raw) => self.aboutNode("getConstantValue", n, () => c.getConstantValue(n)),
       getAwaitedType: (t: any) => self.awaited(t),
+      // TypeScript 7's client decodes each file's AST with all its JSDoc: nothing is left to parse.
+      parseJsDoc: () => {},
+      documentationOf: (s: any) => (s as FacadeSymbol).getDocumentationComment(),
+      jsDocTagsOf: (s: any) => (s as FacadeSymbol).getJsDocTags(),
+      // The files its declarations' handles name, known without fetching the declarations (which fetches their
+      // whole file): one file of the standard library settles it; else the declarations are read as the compiler's.
+      isStandardLibrary: (s: any) => (s as FacadeSymbol).declarationFileNames().some(isStandardLibraryFile) || declaredInStandardLibrary(s),
     };
-    return api as unknown as ts.TypeChecker;
+    return api as FacadeReader;
   }
 
   /** `Awaited<T>` as the transformer needs it (a return type): a Promise's or PromiseLike's value, else T. */
@@ -751,16 +760,16 @@ class FacadeType {
     return this.isStringLiteral() || this.isNumberLiteral();
   }
   getCallSignatures(): unknown[] {
-    return this.owner.checker().getSignaturesOfType(this as unknown as ts.Type, this.owner.session.ts.sync.SignatureKind.Call) as unknown[];
+    return this.owner.reader().getSignaturesOfType(this as unknown as ts.Type, this.owner.session.ts.sync.SignatureKind.Call) as unknown[];
   }
   getConstructSignatures(): unknown[] {
-    return this.owner.checker().getSignaturesOfType(this as unknown as ts.Type, this.owner.session.ts.sync.SignatureKind.Construct) as unknown[];
+    return this.owner.reader().getSignaturesOfType(this as unknown as ts.Type, this.owner.session.ts.sync.SignatureKind.Construct) as unknown[];
   }
   getProperty(name: string): unknown {
-    return this.owner.checker().getPropertyOfType(this as unknown as ts.Type, name);
+    return this.owner.reader().getPropertyOfType(this as unknown as ts.Type, name);
   }
   getProperties(): unknown[] {
-    return this.owner.checker().getPropertiesOfType(this as unknown as ts.Type);
+    return this.owner.reader().getPropertiesOfType(this as unknown as ts.Type);
   }
 }
 

@@ -145,9 +145,45 @@ export class TypeScript7Session {
    * The API takes options by their numeric values, as the program hands them back.
    */
   transpile(text: string, fileName: string, overrides: Record<string, unknown>): { js: string; map: string | undefined } {
-    const { plugins: _plugins, configFilePath: _config, ...options } = this.ask(() => this.program.getCompilerOptions()) as Record<string, unknown>;
+    const { plugins: _plugins, configFilePath: _config, ...options } = this.compilerOptions();
     const out = this.ask(() => this.api.transpileModule(text, { fileName, compilerOptions: { ...options, ...overrides } }), `transpiling ${fileName}`) as { outputText: string; sourceMapText?: string };
     return { js: out.outputText, map: out.sourceMapText };
+  }
+
+  /** The program's compiler options, as the API hands them back (enums by their numeric values). */
+  compilerOptions(): Record<string, unknown> {
+    return this.ask(() => this.program.getCompilerOptions()) as Record<string, unknown>;
+  }
+
+  /** The names of every file of the program, declarations and dependencies included. */
+  sourceFileNames(): string[] {
+    return this.ask(() => this.program.getSourceFileNames()) as string[];
+  }
+
+  /** The program's output as tsc writes it (JavaScript, declarations, maps), as text (7.1; 7.0's API has no emit). */
+  emit(): { files: Map<string, { text: string; sourceFileName?: string }>; diagnostics: unknown[] } {
+    const out = this.ask(() => this.program.emitToString(), `emitting ${this.configPath}`) as { outputFiles: Map<string, { text: string; sourceFileName?: string }>; diagnostics: unknown[] };
+    return { files: new Map(out.outputFiles), diagnostics: [...out.diagnostics] };
+  }
+
+  /**
+   * TypeScript's own errors and warnings of the program (configuration, syntax, types) as its tsc prints them, and
+   * how many are errors.
+   */
+  typeDiagnostics(): { text: string; errors: number } {
+    const program = this.program;
+    const found = this.ask(
+      () => [
+        ...program.getConfigFileParsingDiagnostics(),
+        ...program.getProgramDiagnostics(),
+        ...program.getSyntacticDiagnostics(),
+        ...program.getGlobalDiagnostics(),
+        ...program.getSemanticDiagnostics(),
+      ],
+      `checking ${this.configPath}`,
+    ) as { category: number }[];
+    // DiagnosticCategory.Error is 1, as in TypeScript's JavaScript API.
+    return { text: found.length > 0 ? (this.ts.sync.formatDiagnostics(found, program) as string) : "", errors: found.filter((d) => d.category === 1).length };
   }
 
   /** True when `update` can take a file's text from memory (7.1's file-system layer); 7.0 reads only the disk. */

@@ -9,8 +9,8 @@
  */
 import * as path from "node:path";
 import type * as ts from "typescript";
-import type { TS } from "../../compat";
-import { TS_CODE_OFFSET } from "../../diagnostics";
+import type { TS } from "../compat";
+import { TS_CODE_OFFSET } from "../diagnostics";
 
 export interface HostDiagnostic {
   category: "error" | "warning";
