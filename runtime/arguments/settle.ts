@@ -1,7 +1,7 @@
 /**
  * Dispatch's failure path for arguments: what becomes of arguments that were not right the first time (reached
- * through `#lazy/settle`). Text `JSON.parse` refused is read leniently (parse.ts, repair.ts); arguments that fail their schema are
- * coerced and validated again (conform.ts), and what is still wrong is put in words (invalid.ts, args.ts). Valid
+ * through `#lazy/settle`). Text `JSON.parse` refused is read leniently (parse-arguments.ts, repair-json.ts); arguments that fail their schema are
+ * coerced and validated again (conform.ts), and what is still wrong is put in words (invalid.ts, read-arguments.ts). Valid
  * arguments never come here: dispatch checks them with the tool's validator and revives their dates itself.
  */
 import type { ArgsObject, ReadOptions, ReadResult } from "./read/read-arguments";

@@ -3,7 +3,7 @@
  * Schema (`~standard.jsonSchema`), so that libraries that take any Standard Schema (the AI SDK's `tool({ inputSchema
  * })`, the MCP SDK v2's `registerTool`, form and router libraries) take a tooltype type with no adapter.
  *
- * `validate` goes the way dispatch reads a call's arguments: text is read leniently (repair.ts) unless the tool turns
+ * `validate` goes the way dispatch reads a call's arguments: text is read leniently (repair-json.ts) unless the tool turns
  * `repair` off, a value is copied within the size and depth limits, the build-time validator checks it, and only
  * when that fails the coercion rules apply (conform.ts) before the issues are told, each with its path. The value it
  * gives back has Dates and URLs revived, as the tool receives them. Nothing here is on dispatch's path: a program that

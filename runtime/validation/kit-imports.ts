@@ -9,7 +9,7 @@ import { firstDuplicate } from "./unique";
 
 /**
  * A `pattern`, compiled once per validator; `linear`: proven linear at build time. It comes with a budget of its
- * own, which the validator (`v()` in validator-kit.ts) replaces by the one its patterns share.
+ * own, which the validator (`v()` in kit.ts) replaces by the one its patterns share.
  */
 export function pattern(source: string, linear?: 1): GuardedPattern {
   return new GuardedPattern(source, new StepBudget(), linear === 1);

@@ -3,7 +3,7 @@
  * that were not right the first time come here, so dispatch loads this file on first need (settle.ts).
  *
  * - The violations are those of the tool's validator (validate.ts): the one the transformer compiled, run again to
- *   collect its errors, or for schemas written by hand ajv's, with all errors (one shared ajv, ajv-options.ts).
+ *   collect its errors, or for schemas written by hand ajv's, with all errors (one shared ajv, ajv/options.ts).
  * - Under a policy that forbids generating code (`--disallow-code-generation-from-strings`, a CSP without
  *   `unsafe-eval`), the parts that would compile sub-schemas on an error path degrade instead of failing: a union's
  *   message lists its alternatives rather than the errors inside the one that nearly fits. (Coercion's questions

@@ -1,6 +1,6 @@
 /**
  * Values shown in messages: short JSON, what kind of value arrived where an object was expected, and text cut to a
- * length. Apart from args.ts, which reads arguments on every call, so that only failures load it.
+ * length. Apart from read-arguments.ts, which reads arguments on every call, so that only failures load it.
  */
 
 /**

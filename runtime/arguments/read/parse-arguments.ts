@@ -1,7 +1,7 @@
 /**
  * Arguments text read as dispatch reads it, and the words for arguments that cannot be read:
  * - `parseArguments`: strict JSON first (read-text.ts), the text `JSON.parse` refuses by the lenient reader
- *   (repair.ts), in one synchronous call, for code that needs the answer at once (`parseToolCalls`, structured
+ *   (repair-json.ts), in one synchronous call, for code that needs the answer at once (`parseToolCalls`, structured
  *   output, JSON Patch calls); dispatch reads strictly and loads the rest on first need (settle.ts);
  * - `describeArgumentsProblem`: what the model is told about arguments it must send again.
  */
@@ -10,7 +10,7 @@ import { parseText } from "./read-text";
 import { kindOf, shortJson, truncate } from "../explain/show";
 import { repairJson } from "../repair/repair-json";
 
-/** Parse arguments text, repairing the slips repair.ts accepts unless `options.repair` is `false`. */
+/** Parse arguments text, repairing the slips repair-json.ts accepts unless `options.repair` is `false`. */
 export function parseArguments(text: string, options: ReadOptions = {}): ReadResult {
   return parseText(text, options, repairJson)!;
 }

@@ -10,7 +10,7 @@
  *
  * Model output is untrusted, so everything after reading works on the copy, never on the caller's message, and no
  * text the model sent is ever evaluated. Schema-guided coercion is coerce.ts. The words for what cannot be read are
- * parse.ts's (and show.ts's), which only failures load. No module state: tests import this file directly.
+ * parse-arguments.ts's (and show.ts's), which only failures load. No module state: tests import this file directly.
  *
  * The fast forms of the dispatch pipeline's stages (dispatch/read.ts, validate.ts) use this module; reading text is
  * read-text.ts's, which only the read stage's continuation uses. Kept apart because a bundler that splits code (esbuild) puts all the code a lazily loaded chunk uses of a
@@ -30,7 +30,7 @@ export type ArgsObject = Record<string, unknown>;
 
 /** How to read arguments; every field has a default. */
 export interface ReadOptions {
-  /** Accept the unambiguous slips that repair.ts lists (default `true`). */
+  /** Accept the unambiguous slips that repair-json.ts lists (default `true`). */
   repair?: boolean;
   /** Read a JSON string that holds an object as that object (double-stringified arguments; default `false`). */
   unwrapString?: boolean;
@@ -43,7 +43,7 @@ export interface ReadOptions {
 /** Why arguments could not be read; `detail` is the parser message or the kind of value that arrived. */
 export type ArgumentsProblem =
   | { problem: "json"; detail: string; text: string }
-  /** `value`: what arrived instead, described only when a message needs it (parse.ts); `text`: the text it was read from. */
+  /** `value`: what arrived instead, described only when a message needs it (parse-arguments.ts); `text`: the text it was read from. */
   | { problem: "not_object"; value: unknown; text?: string }
   /** `bytes` is the text's size; absent for already-parsed arguments, whose size is only estimated. */
   | { problem: "too_long"; bytes?: number; limit: number }

@@ -1,24 +1,24 @@
 /**
  * Arguments text → an arguments object, as dispatch reads the model's `arguments` string: measured against the size
  * limit (in UTF-8, only when the length alone does not decide), blank text as no arguments, strict `JSON.parse`
- * first and the text it refuses handed to the lenient reader (repair.ts, passed in: see parse.ts), then read like any
- * parsed value by args.ts, with the two checks that only text needs, on the text itself: a `__proto__` key, and a
+ * first and the text it refuses handed to the lenient reader (repair-json.ts, passed in: see parse-arguments.ts), then read like any
+ * parsed value by read-arguments.ts, with the two checks that only text needs, on the text itself: a `__proto__` key, and a
  * number too large for a double.
  *
- * Apart from args.ts so that bundles load it with the full pipeline, not on start (see args.ts).
+ * Apart from read-arguments.ts so that bundles load it with the full pipeline, not on start (see read-arguments.ts).
  */
 import { type ReadOptions, type ReadResult, MAX_ARGUMENTS_BYTES, MAX_ARGUMENTS_DEPTH, nonFinitePath, readValue } from "./read-arguments";
 import type { RepairKind, RepairResult } from "../repair/repair-json";
 import { utf8Length } from "../../tool/utf8";
 import { DEPTH_SCAN_FROM_CHARS, nestsDeeperThan } from "./json-depth";
 
-/** The lenient reader (repair.ts's `repairJson`), handed to `parseText` by code that has it loaded. */
+/** The lenient reader (repair-json.ts's `repairJson`), handed to `parseText` by code that has it loaded. */
 export type Repair = (text: string, parseError: string, maxDepth: number) => RepairResult;
 
 /**
  * Parse arguments text. Empty or blank text means "no arguments" (models send `""` for parameterless tools). Strict
  * JSON is tried first; only text it refuses is read leniently, by `repair`. Without `repair`, such text (when
- * `options.repair` allows repairs) gives `undefined`: read it again with the lenient reader (parse.ts).
+ * `options.repair` allows repairs) gives `undefined`: read it again with the lenient reader (parse-arguments.ts).
  */
 export function parseText(text: string, options: ReadOptions = {}, repair?: Repair): ReadResult | undefined {
   const maxBytes = options.maxBytes ?? MAX_ARGUMENTS_BYTES;

@@ -1,10 +1,10 @@
 /**
- * The lenient JSON reader behind repair.ts: JSON plus `//` and `/* *\/` comments, single-quoted strings, unquoted
+ * The lenient JSON reader behind repair-json.ts: JSON plus `//` and `/* *\/` comments, single-quoted strings, unquoted
  * (identifier) keys and trailing commas, read in one pass with an explicit stack (no recursion, linear in the text).
  *
- * It reads the text repair.ts's lexer has admitted (JSON tokens, those slips, words only as keys or literals), and
+ * It reads the text repair-json.ts's lexer has admitted (JSON tokens, those slips, words only as keys or literals), and
  * explains what is structurally wrong with it (a missing comma or colon, a value where a key belongs, text cut
- * short) by the character where reading stopped, with its line and column; the words are those repair.ts has
+ * short) by the character where reading stopped, with its line and column; the words are those repair-json.ts has
  * always sent for these problems. Values come out as `JSON.parse` makes them: plain objects whose `__proto__` key
  * is an own property like any other, later duplicate keys winning.
  */

@@ -1,7 +1,7 @@
 /**
  * The budget of backtracking steps that pattern tests spend per validation run (pattern-guard.ts explains the
  * estimate), and the one of ajv validations (hand-written and run-time schemas), whose guarded patterns
- * (ajv-options.ts) spend from it and which the validator resets before each run (runs are synchronous). Apart from
+ * (ajv/options.ts) spend from it and which the validator resets before each run (runs are synchronous). Apart from
  * the pattern guard and ajv's options, so that what every app loads (validate.ts resetting it) holds neither.
  */
 
