@@ -11,7 +11,6 @@ import * as assert from "uvu/assert";
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { webcrypto } from "node:crypto";
-import * as path from "node:path";
 import { serve } from "@hono/node-server";
 import { Client as ClientV2, InsufficientScopeError, StreamableHTTPClientTransport as HttpV2 } from "@modelcontextprotocol/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -21,8 +20,8 @@ import { bearerToken, createMCPServer, type MCPHttpOptions, mcpFetchHandler, mcp
 import { listenOnLoopback } from "../support/listen";
 import { INITIALIZE, rawPost, text, TIMEOUT, withClient } from "./support";
 import { createAuthRegistry, runs } from "./auth-tools";
+import { mcpEndpoint } from "../../runtime/mcp/endpoint";
 
-const REPO = path.resolve(__dirname, "../../..");
 
 const ISSUER = "https://auth.example.test";
 const WELL_KNOWN = "/.well-known/oauth-protected-resource";
@@ -278,8 +277,7 @@ test("the SDK v2 client reads the 403 as its typed insufficient-scope error, wit
 test("the server's tool-call entry: a caller without the scopes gets a JSON-RPC error and the tool does not run; a server with no caller (stdio) checks none", async () => {
   runs.clear();
   // The HTTP handlers refuse such a call before it reaches the entry (above); the entry refuses it again for any
-  // other way in. Reached through the package's own endpoint module, the copy the package's registry belongs to.
-  const { mcpEndpoint } = require(path.join(REPO, "dist/runtime/mcp/endpoint.js")) as typeof import("../../runtime/mcp/endpoint");
+  // other way in.
   const endpoint = mcpEndpoint(createAuthRegistry() as never, { listAllTools: true });
   const call = async (exchange: { auth?: unknown }): Promise<string> => {
     const answer = (await endpoint.answer(
