@@ -83,11 +83,14 @@ function compiledFromGoneSource(relative) {
   return gone;
 }
 
-/** Groups the files into units, one uvu process each, named by the folder or by the file. */
+/**
+ * Groups the files into units, one uvu process each, named by the file's own folder (a unit test's folder is its
+ * source folder's: test/transformer/validator/ is a unit apart from test/transformer/) or by the file.
+ */
 function units(files) {
   const byName = new Map();
   for (const file of files) {
-    const name = INTEGRATION.test(file) ? file : `${file.split("/")[0]}/`;
+    const name = INTEGRATION.test(file) ? file : `${path.posix.dirname(file)}/`;
     if (!byName.has(name)) byName.set(name, { name, files: [] });
     byName.get(name).files.push(file);
   }
