@@ -11,6 +11,7 @@ import * as assert from "uvu/assert";
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { webcrypto } from "node:crypto";
+import * as path from "node:path";
 import { serve } from "@hono/node-server";
 import { Client as ClientV2, InsufficientScopeError, StreamableHTTPClientTransport as HttpV2 } from "@modelcontextprotocol/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -20,7 +21,6 @@ import { bearerToken, createMCPServer, type MCPHttpOptions, mcpFetchHandler, mcp
 import { listenOnLoopback } from "../support/listen";
 import { INITIALIZE, rawPost, text, TIMEOUT, withClient } from "./support";
 import { createAuthRegistry, runs } from "./auth-tools";
-import { mcpEndpoint } from "../../runtime/mcp/endpoint";
 
 
 const ISSUER = "https://auth.example.test";
@@ -277,7 +277,9 @@ test("the SDK v2 client reads the 403 as its typed insufficient-scope error, wit
 test("the server's tool-call entry: a caller without the scopes gets a JSON-RPC error and the tool does not run; a server with no caller (stdio) checks none", async () => {
   runs.clear();
   // The HTTP handlers refuse such a call before it reaches the entry (above); the entry refuses it again for any
-  // other way in.
+  // other way in. Reached beside the tooltype/mcp this process loads, the copy the registry belongs to: the test
+  // build in the unit tier, dist/ where test/support/other-node.ts reruns this file under another Node release.
+  const { mcpEndpoint } = require(path.join(path.dirname(require.resolve("tooltype/mcp")), "..", "mcp", "endpoint.js")) as typeof import("../../runtime/mcp/endpoint");
   const endpoint = mcpEndpoint(createAuthRegistry() as never, { listAllTools: true });
   const call = async (exchange: { auth?: unknown }): Promise<string> => {
     const answer = (await endpoint.answer(
