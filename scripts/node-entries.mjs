@@ -1,5 +1,6 @@
 // Run after the CommonJS compile of the runtime (npm run build): writes each entry's form as Node loads it from the
 // entry's own source, so that its exports are listed once (docs/design.md, "Loading on first need").
+// Usage: node scripts/node-entries.mjs [build folder, default dist]
 import { createRequire } from "node:module";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -9,6 +10,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
 const ts = require("typescript");
 const { exports: packageExports } = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
+/** The CommonJS build to write into: dist/, or the test build (scripts/build-tests.mjs), laid out the same. */
+const build = path.resolve(root, process.argv[2] ?? "dist");
 const NODE_FORM = /^\.\/dist\/runtime\/entries\/([a-z0-9-]+)\.node\.js$/;
 const AT_START = "at start under Node";
 
@@ -18,7 +21,7 @@ function nodeEntries() {
   for (const entry of Object.values(packageExports)) {
     const target = typeof entry === "object" && entry !== null ? entry.default : undefined;
     const match = typeof target === "string" ? NODE_FORM.exec(target) : null;
-    if (match) found.push([match[1], path.join(root, target)]);
+    if (match) found.push([match[1], path.join(build, target.slice("./dist/".length))]);
   }
   return found;
 }
@@ -27,7 +30,7 @@ function nodeEntries() {
 function exportsOf(source) {
   const text = fs.readFileSync(source, "utf8");
   const file = ts.createSourceFile(source, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
-  const built = path.join(root, "dist", path.relative(root, path.dirname(source)));
+  const built = path.join(build, path.relative(root, path.dirname(source)));
   const groups = [];
   for (const statement of file.statements) {
     if (ts.isImportDeclaration(statement) || ts.isImportEqualsDeclaration(statement)) throw new Error(`${path.relative(root, source)}: an entry re-exports only (${statement.getText(file)}).`);

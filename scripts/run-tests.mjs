@@ -7,9 +7,10 @@
  *   elsewhere; these build whole projects, pack the package, run other Node releases or runtimes, spawn bundlers or
  *   servers, for up to minutes. One process per file.
  * - unit: every other file; in-process tests of the runtime, the transformer, the validator, dispatch, the providers,
- *   the agent loop, MCP. One process per folder (its files load TypeScript, the SDKs and tooltype once). Run as
- *   the unit tier alone (the inner loop), the property-based fuzz runs a quarter of its cases (FUZZ_SCALE=0.25
- *   unless FUZZ_SCALE is set); a whole run runs them all.
+ *   the agent loop, MCP, run from the sources: `tooltype` is the test build's copy (Node's `--conditions=tooltype-
+ *   sources`, see scripts/build-tests.mjs), never dist/. One process per folder (its files load TypeScript, the SDKs
+ *   and tooltype once). Run as the unit tier alone (the inner loop), the property-based fuzz runs a quarter of its
+ *   cases (FUZZ_SCALE=0.25 unless FUZZ_SCALE is set); a whole run runs them all.
  *
  * Why not one `uvu` process for the whole suite: a file that waits on its child processes (compilers, bundlers,
  * other Node releases) leaves a core idle; and a single process accumulates every file's heap, so the timing
@@ -67,6 +68,8 @@ function listTests(dir) {
 
 /** The integration tier; each of its files gets a process of its own, every other folder's files share one. */
 const INTEGRATION = /^(hosts|package|docs|bench|e2e)\/|\.integration\.test\.js$/;
+/** The export condition under which `tooltype` resolves to the test build, not dist/ (scripts/build-tests.mjs). */
+const SOURCES_CONDITION = "tooltype-sources";
 
 /**
  * Whether a compiled test of the default root has lost its source (deleted or renamed since the test build): such a
@@ -80,11 +83,14 @@ function compiledFromGoneSource(relative) {
   return gone;
 }
 
-/** Groups the files into units, one uvu process each, named by the folder or by the file. */
+/**
+ * Groups the files into units, one uvu process each, named by the file's own folder (a unit test's folder is its
+ * source folder's: test/transformer/validator/ is a unit apart from test/transformer/) or by the file.
+ */
 function units(files) {
   const byName = new Map();
   for (const file of files) {
-    const name = INTEGRATION.test(file) ? file : `${file.split("/")[0]}/`;
+    const name = INTEGRATION.test(file) ? file : `${path.posix.dirname(file)}/`;
     if (!byName.has(name)) byName.set(name, { name, files: [] });
     byName.get(name).files.push(file);
   }
@@ -141,6 +147,9 @@ function runUnit({ name, files }, index) {
     const timing = timingDir ? ["-r", path.join(repo, "scripts", "test-timing.cjs")] : [];
     const env = { ...(process.stdout.isTTY ? { FORCE_COLOR: "1" } : {}), ...(tier === "unit" ? { FUZZ_SCALE: "0.25" } : {}), ...process.env };
     if (timingDir) env.TOOLTYPE_TEST_TIMING = path.join(timingDir, `${index}.jsonl`);
+    // The unit tier runs from the sources: `tooltype` resolves to the test build (.test-build/package.json, written
+    // by scripts/build-tests.mjs) in its processes and in the processes they start; the integration tier's, to dist/.
+    if (!INTEGRATION.test(files[0])) env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} --conditions=${SOURCES_CONDITION}`.trim();
     const child = spawn(process.execPath, [...timing, uvu, root, `^(${escaped.join("|")})$`], {
       cwd: repo,
       // Its own process group, so that a timeout also stops what its tests started (bundlers, servers).

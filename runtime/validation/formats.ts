@@ -2,7 +2,7 @@
  * The `format` checks of generated validators, written here so that dispatching compiled tools loads no
  * ajv-formats: a checker per format the transformer accepts (transformer/schema/keywords.ts, KNOWN_FORMATS), each
  * accepting exactly what ajv-formats' full mode accepts (what hand-written schemas get through ajv), proven by
- * test/validator/formats.test.ts on a corpus of valid and invalid strings per format. A checker answers `true` for
+ * test/transformer/validator/formats.test.ts on a corpus of valid and invalid strings per format. A checker answers `true` for
  * values of another type, as JSON Schema applies formats; some formats first cap the length (FORMAT_LENGTH_LIMITS).
  *
  * Each format is an exported function of its own, re-exported by `tooltype/kit` (runtime/entries/kit.ts): generated

@@ -10,32 +10,10 @@ import * as assert from "uvu/assert";
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
 import type { ChatCompletion } from "openai/resources/chat/completions";
-import { type LoopTypes, type RunToolsApprovalState, type RunToolsResult, ToolRegistry, runTools, tool } from "tooltype";
+import { type LoopTypes, type RunToolsApprovalState, type RunToolsResult, ToolRegistry, runTools } from "tooltype";
 import { anthropicReply, geminiReply, responsesCall, responsesReply, responsesText } from "../support/provider-replies";
 import { startScriptedHttp } from "../support/scripted-http";
-
-function makeRegistry(ran: string[]) {
-  /**
-   * Delete a file.
-   * @param path File path
-   */
-  const remove = tool(
-    function remove(path: string) {
-      ran.push(`remove ${path}`);
-      return `removed ${path}`;
-    },
-    { needsApproval: true },
-  );
-  /**
-   * List files.
-   * @param dir Directory
-   */
-  const list = tool(function list(dir: string) {
-    ran.push(`list ${dir}`);
-    return ["a.txt", "b.txt"];
-  });
-  return new ToolRegistry([remove, list]);
-}
+import { fileTools } from "../support/approval-tools";
 
 const CALLS = [
   { id: "call_1", name: "remove", args: { path: "a.txt" } },
@@ -104,11 +82,11 @@ for (const api of apis) {
   test(`${api.name}: an approval with a fitting edit runs the edit and says so; one with an edit that does not fit runs nothing and says why`, async () => {
     const server = await startScriptedHttp([() => api.calls(), () => api.text("Done.")]);
     try {
-      const paused = await api.run(server.origin, makeRegistry([]), {});
+      const paused = await api.run(server.origin, fileTools([]), {});
       assert.is(paused.finishReason, "paused");
       const state = JSON.parse(JSON.stringify(paused.paused!.state)) as RunToolsApprovalState;
       const ran: string[] = [];
-      const done = await api.run(server.origin, makeRegistry(ran), {
+      const done = await api.run(server.origin, fileTools(ran), {
         resume: {
           state,
           decisions: [

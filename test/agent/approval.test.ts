@@ -10,32 +10,10 @@ import * as assert from "uvu/assert";
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
 import type { ChatCompletion, ChatCompletionChunk } from "openai/resources/chat/completions";
-import { type LoopTypes, type RunToolsApprovalState, type RunToolsResult, ToolRegistry, runTools, tool } from "tooltype";
+import { type LoopTypes, type RunToolsApprovalState, type RunToolsResult, ToolRegistry, runTools } from "tooltype";
 import { anthropicReply, geminiReply, responsesCall, responsesReply, responsesText } from "../support/provider-replies";
 import { startScriptedHttp } from "../support/scripted-http";
-
-function makeRegistry(ran: string[]) {
-  /**
-   * Delete a file.
-   * @param path File path
-   */
-  const remove = tool(
-    function remove(path: string) {
-      ran.push(`remove ${path}`);
-      return `removed ${path}`;
-    },
-    { needsApproval: true },
-  );
-  /**
-   * List files.
-   * @param dir Directory
-   */
-  const list = tool(function list(dir: string) {
-    ran.push(`list ${dir}`);
-    return ["a.txt", "b.txt"];
-  });
-  return new ToolRegistry([remove, list]);
-}
+import { fileTools } from "../support/approval-tools";
 
 const completion = (message: Record<string, unknown>, finish: string) =>
   ({ id: "c", object: "chat.completion", created: 1, model: "gpt-scripted", choices: [{ index: 0, message: { role: "assistant", refusal: null, ...message }, finish_reason: finish, logprobs: null }] }) as unknown as ChatCompletion;
@@ -52,7 +30,7 @@ test("runTools pauses, the state survives JSON and a fresh registry, and resumes
     const client = new OpenAI({ baseURL: `${server.origin}/v1`, apiKey: "test", maxRetries: 0, timeout: 10_000 });
     const params = { model: "gpt-scripted", messages: [{ role: "user" as const, content: "Clean up" }] };
     const ranBefore: string[] = [];
-    const paused = await runTools(client, params, makeRegistry(ranBefore));
+    const paused = await runTools(client, params, fileTools(ranBefore));
     assert.ok(paused.paused);
     assert.is(paused.content, null);
     assert.equal(ranBefore, []);
@@ -60,7 +38,7 @@ test("runTools pauses, the state survives JSON and a fresh registry, and resumes
 
     const state = JSON.parse(JSON.stringify(paused.paused!.state)) as RunToolsApprovalState;
     const ran: string[] = [];
-    const done = await runTools(client, params, makeRegistry(ran), {
+    const done = await runTools(client, params, fileTools(ran), {
       resume: { state, decisions: [{ id: "call_1", approved: true }, { id: "call_2", approved: false, reason: "Keep b.txt." }] },
     });
     assert.is(done.content, "Removed a.txt.");
@@ -96,7 +74,7 @@ test("a streamed run pauses at the end of the reply without starting any call", 
     },
   };
   const ran: string[] = [];
-  const stream = runTools(client as never, { model: "m", messages: [{ role: "user", content: "Clean up" }] }, makeRegistry(ran), { stream: true });
+  const stream = runTools(client as never, { model: "m", messages: [{ role: "user", content: "Clean up" }] }, fileTools(ran), { stream: true });
   const result = await stream.finalResult();
   assert.equal(result.paused?.pending.map((p) => p.id), ["call_1", "call_2"]);
   assert.equal(ran, []);
@@ -123,7 +101,7 @@ test("a streamed reply whose calls need no approval runs them once it has ended,
     },
   };
   const ran: string[] = [];
-  const stream = runTools(client as never, { model: "m", messages: [{ role: "user", content: "List" }] }, makeRegistry(ran), { stream: true });
+  const stream = runTools(client as never, { model: "m", messages: [{ role: "user", content: "List" }] }, fileTools(ran), { stream: true });
   const events: string[] = [];
   for await (const event of stream) events.push(event.type);
   const result = await stream.finalResult();
@@ -187,13 +165,13 @@ for (const api of apis) {
     const server = await startScriptedHttp([() => api.calls(calls), () => api.text("Removed a.txt.")]);
     try {
       const ranBefore: string[] = [];
-      const paused = await api.run(server.origin, makeRegistry(ranBefore), {});
+      const paused = await api.run(server.origin, fileTools(ranBefore), {});
       assert.is(paused.finishReason, "paused");
       assert.equal(paused.paused!.pending.map((p) => p.id), ["call_1", "call_2"]);
       assert.equal(ranBefore, []);
       const state = JSON.parse(JSON.stringify(paused.paused!.state)) as RunToolsApprovalState;
       const ran: string[] = [];
-      const done = await api.run(server.origin, makeRegistry(ran), { resume: { state, decisions: [{ id: "call_1", approved: true }, { id: "call_2", approved: false, reason: "Keep b.txt." }] } });
+      const done = await api.run(server.origin, fileTools(ran), { resume: { state, decisions: [{ id: "call_1", approved: true }, { id: "call_2", approved: false, reason: "Keep b.txt." }] } });
       assert.is(done.content, "Removed a.txt.");
       assert.is(done.finishReason, "answer");
       assert.equal(ran.sort(), ["list .", "remove a.txt"]);

@@ -219,8 +219,8 @@ test("the ways providers load name exactly the catalogue's modules, each exporti
   // The chat provider is at hand in every registry: the chunks are the other formats'.
   assert.equal(sorted(chunks), sorted(CATALOG.filter((entry) => entry.format !== "openai").map((entry) => entry.provider)), "lazy/providers.chunks.ts");
   assert.equal(sorted(node), sorted(modules), "lazy/providers.node.ts requires every provider and loop the catalogue names");
-  // The modules as built (npm run build), each required by the path the catalogue gives.
-  const built = path.join(repo, "dist", "runtime", "providers");
+  // The modules as compiled (the test build, laid out as dist/ is), each required by the path the catalogue gives.
+  const built = path.join(repo, ".test-build", "runtime", "providers");
   for (const entry of CATALOG) {
     const provider = (require(path.join(built, entry.provider)) as { provider: { name: string } }).provider;
     assert.is(provider.name, entry.format, `${entry.provider} exports the ${entry.format} provider`);

@@ -7,34 +7,11 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { type ApprovalState, ToolRegistry, type ToolCallMessage, tool } from "tooltype";
+import { type ApprovalState, ToolRegistry, type ToolCallMessage } from "tooltype";
+import { transferTools } from "../support/approval-tools";
 
 const SECRET = "a test secret of more than thirty-two bytes, never used elsewhere";
 
-function makeRegistry(options: ConstructorParameters<typeof ToolRegistry>[1] = {}) {
-  const ran: string[] = [];
-  /**
-   * Transfer money.
-   * @param amount Amount in euros
-   * @param to Recipient
-   */
-  const transfer = tool(
-    function transfer(amount: number, to: string) {
-      ran.push(`transfer ${amount} to ${to}`);
-      return `sent ${amount} to ${to}`;
-    },
-    { needsApproval: true },
-  );
-  /**
-   * Write a note.
-   * @param text The note
-   */
-  const note = tool(function note(text: string) {
-    ran.push(`note ${text}`);
-    return "noted";
-  });
-  return { registry: new ToolRegistry([transfer, note], options), ran };
-}
 
 function chat(...calls: [name: string, args: string][]): ToolCallMessage {
   return { role: "assistant", content: null, tool_calls: calls.map(([name, args], i) => ({ id: `call_${i}`, type: "function" as const, function: { name, arguments: args } })) };
@@ -60,7 +37,7 @@ async function refusal(run: () => Promise<unknown>): Promise<string> {
 const MESSAGE = chat(["transfer", '{"amount":100,"to":"alice"}'], ["note", '{"text":"paid"}']);
 
 test("an edit that fits runs instead of the model's arguments, and the answer tells the model", async () => {
-  const { registry, ran } = makeRegistry();
+  const { registry, ran } = transferTools();
   const state = await paused(registry, MESSAGE);
   const done = await registry.resume(state, [{ id: "call_0", approved: true, args: { amount: 80, to: "alice" } }]);
   assert.equal(ran.sort(), ["note paid", "transfer 80 to alice"]);
@@ -72,14 +49,14 @@ test("an edit that fits runs instead of the model's arguments, and the answer te
 });
 
 test("an edit equal to what was shown is no edit: no note", async () => {
-  const { registry } = makeRegistry();
+  const { registry } = transferTools();
   const state = await paused(registry, MESSAGE);
   const done = await registry.resume(state, [{ id: "call_0", approved: true, args: { to: "alice", amount: 100 } }]);
   assert.is(done.results[0]!.content, "sent 100 to alice");
 });
 
 test("an edit that does not fit runs nothing; the answer says the edit was refused and names the argument", async () => {
-  const { registry, ran } = makeRegistry();
+  const { registry, ran } = transferTools();
   const state = await paused(registry, MESSAGE);
   const done = await registry.resume(state, [{ id: "call_0", approved: true, args: { amount: "a lot", to: "alice" } }]);
   assert.equal(ran, ["note paid"]);
@@ -91,13 +68,13 @@ test("an edit that does not fit runs nothing; the answer says the edit was refus
 });
 
 test("edits are validated under the coercion rules of the pause", async () => {
-  const lenient = makeRegistry();
+  const lenient = transferTools();
   const done = await lenient.registry.resume(await paused(lenient.registry, MESSAGE), [{ id: "call_0", approved: true, args: { amount: "70", to: "bob" } }]);
   assert.equal(lenient.ran.sort(), ["note paid", "transfer 70 to bob"]);
   // The model reads the arguments as the tool received them.
   assert.match(done.results[0]!.content, /ran with \{"amount":70,"to":"bob"\}/);
 
-  const strict = makeRegistry();
+  const strict = transferTools();
   const state = await paused(strict.registry, MESSAGE, { coerce: false });
   // The resume's own options cannot loosen what the pause set.
   const refused = await strict.registry.resume(state, [{ id: "call_0", approved: true, args: { amount: "70", to: "bob" } }], { coerce: true });
@@ -106,7 +83,7 @@ test("edits are validated under the coercion rules of the pause", async () => {
 });
 
 test("a sealed state verifies with edits in the decisions, and still runs once", async () => {
-  const { registry, ran } = makeRegistry({ approvalSecret: SECRET });
+  const { registry, ran } = transferTools({ approvalSecret: SECRET });
   const state = await paused(registry, MESSAGE);
   await registry.resume(state, [{ id: "call_0", approved: true, args: { amount: 5, to: "carol" } }]);
   assert.equal(ran.sort(), ["note paid", "transfer 5 to carol"]);
@@ -116,7 +93,7 @@ test("a sealed state verifies with edits in the decisions, and still runs once",
 });
 
 test("edits only for pending calls, only on an approval, only as objects: else nothing runs", async () => {
-  const { registry, ran } = makeRegistry();
+  const { registry, ran } = transferTools();
   const state = await paused(registry, MESSAGE);
   const notPending = await refusal(() => registry.resume(state, [{ id: "call_0", approved: true }, { id: "call_1", approved: true, args: { text: "forged" } }]));
   assert.match(notPending, /names no pending call/);

@@ -7,34 +7,11 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { type ApprovalDecision, type ApprovalState, ToolRegistry, type ToolCallMessage, tool } from "tooltype";
+import { type ApprovalDecision, type ApprovalState, ToolRegistry, type ToolCallMessage } from "tooltype";
+import { transferTools } from "../support/approval-tools";
 
 const SECRET = "a test secret of more than thirty-two bytes, never used elsewhere";
 
-function makeRegistry(options: ConstructorParameters<typeof ToolRegistry>[1] = {}) {
-  const ran: string[] = [];
-  /**
-   * Transfer money.
-   * @param amount Amount in euros
-   * @param to Recipient
-   */
-  const transfer = tool(
-    function transfer(amount: number, to: string) {
-      ran.push(`transfer ${amount} to ${to}`);
-      return "done";
-    },
-    { needsApproval: true },
-  );
-  /**
-   * Write a note.
-   * @param text The note
-   */
-  const note = tool(function note(text: string) {
-    ran.push(`note ${text}`);
-    return "noted";
-  });
-  return { registry: new ToolRegistry([transfer, note], options), ran };
-}
 
 function chat(...calls: [name: string, args: string][]): ToolCallMessage {
   return { role: "assistant", content: null, tool_calls: calls.map(([name, args], i) => ({ id: `call_${i}`, type: "function" as const, function: { name, arguments: args } })) };
@@ -73,7 +50,7 @@ for (const sealed of [false, true]) {
   const options = sealed ? { approvalSecret: SECRET } : {};
 
   test(`${label}: a hand-written state with nothing pending does not run a tool that needs approval`, async () => {
-    const { registry, ran } = makeRegistry(options);
+    const { registry, ran } = transferTools(options);
     const forged = {
       type: "tooltype.approval",
       v: 2,
@@ -88,7 +65,7 @@ for (const sealed of [false, true]) {
   });
 
   test(`${label}: editing a call after the human approved it runs nothing`, async () => {
-    const { registry, ran } = makeRegistry(options);
+    const { registry, ran } = transferTools(options);
     const state = await paused(registry, chat(["transfer", '{"amount": 10, "to": "bob"}']));
     const edited = tampered(state, (s) => (s.calls[0].text = '{"amount": 999999, "to": "attacker"}'));
     await refused(() => registry.resume(edited, APPROVE_ALL(state)), sealed ? /seal does not match/ : /arguments differ from what was shown/);
@@ -102,7 +79,7 @@ for (const sealed of [false, true]) {
   });
 
   test(`${label}: a call appended to the state does not run`, async () => {
-    const { registry, ran } = makeRegistry(options);
+    const { registry, ran } = transferTools(options);
     const state = await paused(registry, chat(["transfer", '{"amount": 10, "to": "bob"}']));
     const appended = tampered(state, (s) => s.calls.push({ kind: "text", id: "extra", name: "transfer", text: '{"amount": 5000, "to": "attacker"}' }));
     await refused(() => registry.resume(appended, APPROVE_ALL(state)), sealed ? /seal does not match/ : /needs approval but is not pending/);
@@ -110,7 +87,7 @@ for (const sealed of [false, true]) {
   });
 
   test(`${label}: moving a rejection to another call's index runs nothing`, async () => {
-    const { registry, ran } = makeRegistry(options);
+    const { registry, ran } = transferTools(options);
     const state = await paused(registry, chat(["transfer", '{"amount": 10, "to": "bob"}'], ["transfer", '{"amount": 900, "to": "eve"}']));
     // The human approves the first and rejects the second; the client swaps which call each decision is about.
     const decisions: ApprovalDecision[] = [
@@ -125,7 +102,7 @@ for (const sealed of [false, true]) {
   });
 
   test(`${label}: the same state resumed twice runs once`, async () => {
-    const { registry, ran } = makeRegistry(options);
+    const { registry, ran } = transferTools(options);
     const state = await paused(registry, chat(["transfer", '{"amount": 10, "to": "bob"}']));
     const done = await registry.resume(state, APPROVE_ALL(state));
     assert.is(done.results[0]!.status, "success");
@@ -134,7 +111,7 @@ for (const sealed of [false, true]) {
   });
 
   test(`${label}: a resume runs under the pause's options (maxCallsPerMessage, coerce), not its own`, async () => {
-    const { registry, ran } = makeRegistry(options);
+    const { registry, ran } = transferTools(options);
     const capped = await paused(registry, chat(["transfer", '{"amount": 10, "to": "bob"}'], ["note", '{"text": "past the cap"}']), { maxCallsPerMessage: 1 });
     const answers = await registry.resume(capped, APPROVE_ALL(capped));
     assert.equal(ran, ["transfer 10 to bob"]);
@@ -149,7 +126,7 @@ for (const sealed of [false, true]) {
 }
 
 test("sealed: any change is refused, keys in another order are not; an expired state and a short secret are refused", async () => {
-  const { registry, ran } = makeRegistry({ approvalSecret: SECRET, approvalTtlMs: 60_000 });
+  const { registry, ran } = transferTools({ approvalSecret: SECRET, approvalTtlMs: 60_000 });
   const state = await paused(registry, chat(["transfer", '{"amount": 10, "to": "bob"}'], ["note", '{"text": "hi"}']));
   assert.match(String(state.seal), /^[0-9a-f]{64}$/);
   for (const edit of [
@@ -177,15 +154,15 @@ test("sealed: any change is refused, keys in another order are not; an expired s
     Date.now = now;
   }
   // Another registry with another secret cannot resume it.
-  const other = makeRegistry({ approvalSecret: `${SECRET} but another` });
+  const other = transferTools({ approvalSecret: `${SECRET} but another` });
   await refused(() => other.registry.resume(later, APPROVE_ALL(later)), /seal does not match/);
 
-  const short = makeRegistry({ approvalSecret: "too short" });
+  const short = transferTools({ approvalSecret: "too short" });
   await refused(() => short.registry.dispatchWithApproval(chat(["transfer", '{"amount": 1, "to": "bob"}'])), /at least 32 bytes/);
 });
 
 test("a state from an earlier tooltype (version 1) is refused with what to do", async () => {
-  const { registry } = makeRegistry();
+  const { registry } = transferTools();
   const old = { type: "tooltype.approval", v: 1, provider: "openai", calls: [], pending: [] } as unknown as State;
   await refused(() => registry.resume(old, []), /paused by an earlier tooltype.*pause the batch again/);
 });

@@ -22,7 +22,6 @@ import { listenOnLoopback } from "../support/listen";
 import { INITIALIZE, rawPost, text, TIMEOUT, withClient } from "./support";
 import { createAuthRegistry, runs } from "./auth-tools";
 
-const REPO = path.resolve(__dirname, "../../..");
 
 const ISSUER = "https://auth.example.test";
 const WELL_KNOWN = "/.well-known/oauth-protected-resource";
@@ -278,8 +277,9 @@ test("the SDK v2 client reads the 403 as its typed insufficient-scope error, wit
 test("the server's tool-call entry: a caller without the scopes gets a JSON-RPC error and the tool does not run; a server with no caller (stdio) checks none", async () => {
   runs.clear();
   // The HTTP handlers refuse such a call before it reaches the entry (above); the entry refuses it again for any
-  // other way in. Reached through the package's own endpoint module, the copy the package's registry belongs to.
-  const { mcpEndpoint } = require(path.join(REPO, "dist/runtime/mcp/endpoint.js")) as typeof import("../../runtime/mcp/endpoint");
+  // other way in. Reached beside the tooltype/mcp this process loads, the copy the registry belongs to: the test
+  // build in the unit tier, dist/ where test/support/other-node.ts reruns this file under another Node release.
+  const { mcpEndpoint } = require(path.join(path.dirname(require.resolve("tooltype/mcp")), "..", "mcp", "endpoint.js")) as typeof import("../../runtime/mcp/endpoint");
   const endpoint = mcpEndpoint(createAuthRegistry() as never, { listAllTools: true });
   const call = async (exchange: { auth?: unknown }): Promise<string> => {
     const answer = (await endpoint.answer(

@@ -1,8 +1,10 @@
 /**
  * Compiles fixture sources with the real TypeScript compiler and tooltype's transformer, the way a user's build
  * would, then loads the output. Fixtures live in a package of their own under .test-build/fixtures/, with
- * node_modules/tooltype linked to this repository: like a user's project, and unlike files inside tooltype
- * itself, so a fixture's own function called `tool` is not mistaken for tooltype's.
+ * node_modules/tooltype linked to the test build (a package laid out like dist/, scripts/build-tests.mjs): like a
+ * user's project, and unlike files inside tooltype itself, so a fixture's own function called `tool` is not
+ * mistaken for tooltype's. A fixture type-checks against the sources' declarations, and at run time loads the
+ * copy of tooltype this process loads (the test build in the unit tier, dist/ in the integration tier).
  *
  * Every schema the transformer emits (a tool's `parameters` and `returns`, a structured output's `schema`) is
  * checked against JSON Schema 2020-12's meta-schema and compiled in ajv's strict mode; a compile that emits an
@@ -69,7 +71,7 @@ function prepareFixturePackage(): void {
   fs.writeFileSync(draft, JSON.stringify({ name: "tooltype-fixtures", private: true }));
   fs.renameSync(draft, path.join(fixturesDir, "package.json"));
   try {
-    fs.symlinkSync(root, link, "dir");
+    fs.symlinkSync(path.join(root, ".test-build"), link, "dir");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   }

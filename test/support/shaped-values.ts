@@ -1,7 +1,7 @@
 /**
  * fast-check values shaped by a JSON Schema: mostly valid or nearly so (a missing property, a bound crossed by one,
  * a wrong type in one place, an unknown key, a duplicate item), now and then any JSON at all. For tests that compare
- * two ways of judging or answering the same arguments (test/validator/differential.test.ts,
+ * two ways of judging or answering the same arguments (test/transformer/validator/differential.test.ts,
  * test/dispatch/corpus-answers.test.ts); the values are not meant to be valid, only to cover both sides.
  */
 import fc from "fast-check";

@@ -9,7 +9,7 @@ import * as assert from "uvu/assert";
 import OpenAI from "openai";
 import { PATCH_TOOL_NAME, ToolRegistry, runTools, structuredOutput, type RunToolsEvent } from "tooltype";
 import { startScriptedServer, toolResults, type Script, type ScriptedServer, type ScriptedServerOptions } from "../scripted-openai/server";
-import { mathRegistry, recordPeople, recorded, slowCalls, slowEcho } from "../agent/tools";
+import { mathRegistry, recordPeople, recorded, slowCalls, slowEcho } from "./tools";
 import { HANG_MS } from "../support/hang";
 
 const model = "scripted-stream";

@@ -8,7 +8,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { FunctionDeclaration, Tool } from "@google/genai" with { "resolution-mode": "import" };
 import { GeminiType, type GeminiSchema, ToolExportError, ToolRegistry, tool } from "tooltype";
-import { createProviderRegistry } from "../../support/provider-tools";
+import { createProviderRegistry } from "../support/provider-tools";
 
 type Json = Record<string, unknown>;
 

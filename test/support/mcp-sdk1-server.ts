@@ -1,19 +1,18 @@
 /**
- * An MCP server written with the official SDK alone (no tooltype), run as a child process by the MCP client test:
- * `node sdk-server.js stdio <name>` serves stdin/stdout, `node sdk-server.js http <name>` serves Streamable HTTP
- * (stateless: a fresh server and transport per request) on 127.0.0.1 at a free port and prints `PORT <n>`.
+ * An MCP server written with the official SDK 1.x alone (no tooltype), run as a child process by the MCP client
+ * tests (mcp-server-process.ts: stdio, or Streamable HTTP, stateless: a fresh server and transport per request).
  *
  * Its schemas are written by hand, with the draft-07 `$schema` marker many SDK servers send. Tools:
  * `get_forecast` (text + structuredContent), `render_chart` (text + an image block), `always_fails` (`isError`).
  */
-import * as http from "node:http";
-import type { AddressInfo } from "node:net";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { type CallToolResult, CallToolRequestSchema, ListToolsRequestSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
 
-const [mode, name = "weather-station"] = process.argv.slice(2);
+import { runServerProcess, serverName } from "./mcp-server-process";
+
+const name = serverName("weather-station");
 
 export const SDK_SERVER_TOOLS: Tool[] = [
   {
@@ -68,28 +67,17 @@ function createServer(): Server {
   return server;
 }
 
-async function main(): Promise<void> {
-  if (mode === "stdio") {
-    await createServer().connect(new StdioServerTransport());
-    return;
-  }
-  const httpServer = http.createServer((req, res) => {
-    const server = createServer();
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    res.on("close", () => {
-      void transport.close();
-      void server.close();
-    });
-    void server.connect(transport).then(() => transport.handleRequest(req, res));
-  });
-  httpServer.listen(0, "127.0.0.1", () => {
-    process.stdout.write(`PORT ${(httpServer.address() as AddressInfo).port}\n`);
-  });
-}
-
 if (require.main === module) {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
+  runServerProcess({
+    stdio: () => createServer().connect(new StdioServerTransport()),
+    http(req, res) {
+      const server = createServer();
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      res.on("close", () => {
+        void transport.close();
+        void server.close();
+      });
+      void server.connect(transport).then(() => transport.handleRequest(req, res));
+    },
   });
 }

@@ -27,7 +27,7 @@ import {
   hasFunctionCall,
   toolChoice,
 } from "tooltype";
-import { createProviderRegistry } from "../../support/provider-tools";
+import { createProviderRegistry } from "../support/provider-tools";
 
 /** Compile-time equality of two types. */
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;

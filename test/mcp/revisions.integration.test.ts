@@ -1,8 +1,8 @@
 /**
  * `fromMCP` speaks the current revision (2026-07-28) and the older ones: against a server written with the SDK v2
- * that refuses the `initialize` handshake (sdk2-server.ts) and a server written with the SDK 1.x that knows only
- * the handshake (sdk-server.ts), each over stdio and Streamable HTTP, in child processes. The client `fromMCP`
- * makes from a transport settles the revision itself (`server/discover`, else the handshake); a client the app
+ * that refuses the `initialize` handshake (test/support/mcp-sdk2-server.ts) and a server written with the SDK 1.x
+ * that knows only the handshake (test/support/mcp-sdk1-server.ts), each over stdio and Streamable HTTP, in child
+ * processes. The client `fromMCP` makes from a transport settles the revision itself (`server/discover`, else the handshake); a client the app
  * brings, of either SDK, is used as it is. The v2 server's input schema is JSON Schema 2020-12 (`prefixItems`,
  * `dependentRequired`, `unevaluatedProperties`): it imports whole and tooltype validates it before the server
  * sees a call.
@@ -20,10 +20,10 @@ import { StreamableHTTPClientTransport as HttpV1 } from "@modelcontextprotocol/s
 import { ToolRegistry } from "tooltype";
 import { type MCPImport, fromMCP } from "tooltype/mcp";
 import { HANG_MS } from "../support/hang";
-import { ROUTE_SCHEMA } from "./sdk2-server";
+import { ROUTE_SCHEMA } from "../support/mcp-sdk2-server";
 
-const MODERN = path.join(__dirname, "sdk2-server.js");
-const LEGACY = path.join(__dirname, "sdk-server.js");
+const MODERN = path.join(__dirname, "..", "support", "mcp-sdk2-server.js");
+const LEGACY = path.join(__dirname, "..", "support", "mcp-sdk1-server.js");
 const LIMITS = { timeoutMs: HANG_MS, connectTimeoutMs: HANG_MS };
 const CURRENT = "2026-07-28";
 

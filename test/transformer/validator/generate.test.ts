@@ -9,12 +9,12 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import Ajv2020 from "ajv/dist/2020";
 import { type JsonSchema, ToolRegistry, ToolValidationError, tool } from "tooltype";
-import { instantiateValidator } from "../../runtime/validation/compiled-validator";
-import { kitErrors } from "../../runtime/validation/kit-explain";
-import { generateValidator } from "../../transformer/validator/generate";
-import { compileFixture } from "../support/compile";
+import { instantiateValidator } from "../../../runtime/validation/compiled-validator";
+import { kitErrors } from "../../../runtime/validation/kit-explain";
+import { generateValidator } from "../../../transformer/validator/generate";
+import { compileFixture } from "../../support/compile";
 
-const PERFORMANCE_GUIDE = fs.readFileSync(path.resolve(__dirname, "../../../docs/performance.md"), "utf8");
+const PERFORMANCE_GUIDE = fs.readFileSync(path.resolve(__dirname, "../../../../docs/performance.md"), "utf8");
 
 const fixture = compileFixture(`
 import { tool, ToolRegistry, type Pattern, type Format, type MinLength } from "tooltype";

@@ -1,19 +1,18 @@
 /**
  * An MCP server written with the official SDK v2 alone (`@modelcontextprotocol/server`, no tooltype) that speaks the
  * current revision (2026-07-28) only: it refuses the `initialize` handshake of the older ones, so a client that
- * connects speaks the new revision or nothing. Run as a child process by the MCP client tests:
- * `node sdk2-server.js stdio <name>` serves stdin/stdout, `node sdk2-server.js http <name>` serves Streamable HTTP
- * on 127.0.0.1 at a free port and prints `PORT <n>`.
+ * connects speaks the new revision or nothing. Run as a child process by the MCP client tests (mcp-server-process.ts:
+ * stdio, or Streamable HTTP).
  *
  * Its tool's input schema is JSON Schema 2020-12 with keywords older drafts lack (`prefixItems`,
  * `dependentRequired`, `unevaluatedProperties`, `$defs`), as the revision allows.
  */
-import * as http from "node:http";
-import type { AddressInfo } from "node:net";
 import { type CallToolResult, createMcpHandler, fromJsonSchema, McpServer } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 
-const [mode, name = "modern-station"] = process.argv.slice(2);
+import { runServerProcess, serverName } from "./mcp-server-process";
+
+const name = serverName("modern-station");
 
 /** `route`: a start and an end stop, each a `[city, hour]` pair; a `via` stop needs a `note`. */
 export const ROUTE_SCHEMA = {
@@ -40,33 +39,26 @@ function createServer(): McpServer {
   return server;
 }
 
-async function main(): Promise<void> {
-  if (mode === "stdio") {
-    serveStdio(createServer, { legacy: "reject" });
-    return;
-  }
-  const handler = createMcpHandler(createServer, { legacy: "reject" });
-  const httpServer = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      const headers = new Headers();
-      for (const [key, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(key, value);
-      const request = new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, ...(req.method === "POST" ? { body: Buffer.concat(chunks) } : {}) });
-      void handler.fetch(request).then(async (response) => {
-        res.writeHead(response.status, Object.fromEntries(response.headers));
-        res.end(Buffer.from(await response.arrayBuffer()));
-      });
-    });
-  });
-  httpServer.listen(0, "127.0.0.1", () => {
-    process.stdout.write(`PORT ${(httpServer.address() as AddressInfo).port}\n`);
-  });
-}
-
 if (require.main === module) {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
+  let handler: ReturnType<typeof createMcpHandler> | undefined;
+  runServerProcess({
+    stdio() {
+      serveStdio(createServer, { legacy: "reject" });
+    },
+    http(req, res) {
+      handler ??= createMcpHandler(createServer, { legacy: "reject" });
+      const fetchHandler = handler;
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", () => {
+        const headers = new Headers();
+        for (const [key, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(key, value);
+        const request = new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, ...(req.method === "POST" ? { body: Buffer.concat(chunks) } : {}) });
+        void fetchHandler.fetch(request).then(async (response) => {
+          res.writeHead(response.status, Object.fromEntries(response.headers));
+          res.end(Buffer.from(await response.arrayBuffer()));
+        });
+      });
+    },
   });
 }

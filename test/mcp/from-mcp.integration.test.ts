@@ -1,6 +1,6 @@
 /**
- * MCP import (`fromMCP`) against a server written with the official SDK alone (sdk-server.ts), run as a child
- * process over stdio and over Streamable HTTP: its tools registered in a ToolRegistry, exported to OpenAI, called
+ * MCP import (`fromMCP`) against a server written with the official SDK alone (test/support/mcp-sdk1-server.ts), run
+ * as a child process over stdio and over Streamable HTTP: its tools registered in a ToolRegistry, exported to OpenAI, called
  * from a scripted model reply through the OpenAI SDK and dispatched back to the server (coercion and validation on
  * this side, `isError` and content kept, artifacts out of the next request); then the server process is killed and
  * the next call is answered with an error within its time limit. Also: a name clash between two servers is an
@@ -18,10 +18,10 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { ToolRegistry, ToolRegistrationError, type ToolMessage } from "tooltype";
 import { type MCPImport, fromMCP } from "tooltype/mcp";
 import { startScriptedServer } from "../scripted-openai/server";
-import { SDK_SERVER_TOOLS } from "./sdk-server";
+import { SDK_SERVER_TOOLS } from "../support/mcp-sdk1-server";
 import { HANG_MS } from "../support/hang";
 
-const SERVER = path.join(__dirname, "sdk-server.js");
+const SERVER = path.join(__dirname, "..", "support", "mcp-sdk1-server.js");
 // The calls' and the connection's time limits only catch a hang: a server process answers slowly on a loaded machine.
 const TIMEOUT_MS = HANG_MS;
 const CONNECT_TIMEOUT_MS = HANG_MS;

@@ -9,10 +9,10 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import fc from "fast-check";
 import { fullFormats } from "ajv-formats/dist/formats";
-import { FORMAT_LENGTH_LIMITS } from "../../runtime/validation/formats";
-import * as kit from "../../runtime/entries/kit";
-import { kitFormatExport } from "../../runtime/tool/meta";
-import { KNOWN_FORMATS } from "../../transformer/schema/keywords";
+import { FORMAT_LENGTH_LIMITS } from "../../../runtime/validation/formats";
+import * as kit from "../../../runtime/entries/kit";
+import { kitFormatExport } from "../../../runtime/tool/meta";
+import { KNOWN_FORMATS } from "../../../transformer/schema/keywords";
 
 /**
  * Where tooltype departs from ajv-formats on purpose: a date-time whose seconds are 60 names an instant only at

@@ -12,11 +12,11 @@ import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import fc from "fast-check";
 import type { JsonSchema, RegisteredTool } from "tooltype";
-import { closedDepth } from "../../runtime/arguments/read/closed-schema";
-import { instantiateValidator } from "../../runtime/validation/compiled-validator";
-import { kitErrors } from "../../runtime/validation/kit-explain";
-import { corpusRegistries } from "../support/corpus";
-import { shaped } from "../support/shaped-values";
+import { closedDepth } from "../../../runtime/arguments/read/closed-schema";
+import { instantiateValidator } from "../../../runtime/validation/compiled-validator";
+import { kitErrors } from "../../../runtime/validation/kit-explain";
+import { corpusRegistries } from "../../support/corpus";
+import { shaped } from "../../support/shaped-values";
 
 const RUNS = 60;
 

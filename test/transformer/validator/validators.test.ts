@@ -6,7 +6,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import * as ts from "typescript";
 import type { ToolRegistry } from "tooltype";
-import { compileFixture } from "../support/compile";
+import { compileFixture } from "../../support/compile";
 
 const source = `
 import { tool, ToolRegistry, type Int, type Min } from "tooltype";

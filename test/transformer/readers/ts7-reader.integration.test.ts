@@ -14,13 +14,13 @@ import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type * as ts from "typescript";
-import tooltypeTransformer, { type TooltypeTransformerExtras } from "../../transformer/index";
-import { createTsconfigProgram, projectSourceFiles, readTsconfig } from "../../transformer/hosts/project/tsconfig";
-import { loadTypeScript7, TypeScript7Session } from "../../transformer/readers/ts7/api";
-import { analyseTypeScript7 } from "../../transformer/readers/ts7/analyse";
-import { CORPUS_DIR, corpusFixtureNames } from "../support/corpus";
+import tooltypeTransformer, { type TooltypeTransformerExtras } from "../../../transformer/index";
+import { createTsconfigProgram, projectSourceFiles, readTsconfig } from "../../../transformer/hosts/project/tsconfig";
+import { loadTypeScript7, TypeScript7Session } from "../../../transformer/readers/ts7/api";
+import { analyseTypeScript7 } from "../../../transformer/readers/ts7/analyse";
+import { CORPUS_DIR, corpusFixtureNames } from "../../support/corpus";
 
-const REPO = path.resolve(__dirname, "../../..");
+const REPO = path.resolve(__dirname, "../../../..");
 
 type ToolMeta = Parameters<NonNullable<TooltypeTransformerExtras["onToolMeta"]>>[0];
 

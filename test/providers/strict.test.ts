@@ -9,8 +9,8 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { toStrictJsonSchema } from "openai/lib/transform";
 import { OPENAI_LIMITS, type ToolContext, ToolExportError, ToolRegistry, tool } from "tooltype";
-import { createProviderRegistry, searchProducts } from "../../support/provider-tools";
-import { assertAccepts } from "../../support/schema";
+import { createProviderRegistry, searchProducts } from "../support/provider-tools";
+import { assertAccepts } from "../support/schema";
 
 type Schema = Record<string, unknown>;
 

@@ -13,12 +13,12 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { type CompiledToolMeta, type JsonSchema, type RegisteredTool, type ToolMessage, ToolRegistry, tool } from "tooltype";
-import { instantiateValidator } from "../../runtime/validation/compiled-validator";
-import { generateValidator } from "../../transformer/validator/generate";
+import { instantiateValidator } from "../../../runtime/validation/compiled-validator";
+import { generateValidator } from "../../../transformer/validator/generate";
 import * as kit from "tooltype/kit";
-import { ArgumentsValidator } from "../../runtime/validation/validate";
-import { compileFixture } from "../support/compile";
-import { parsedDuring } from "../support/parse-watch";
+import { ArgumentsValidator } from "../../../runtime/validation/validate";
+import { compileFixture } from "../../support/compile";
+import { parsedDuring } from "../../support/parse-watch";
 
 const source = `
 import { tool, ToolRegistry, type UniqueItems, type Pattern } from "tooltype";
@@ -176,7 +176,7 @@ for (const [label, registry] of paths) {
     const miss = await dispatched(registry, [["cubic", JSON.stringify({ tag: "aaa" })]]);
     assert.match(miss.answers[0]!.content, /\/tag: must match the pattern \/\^a\*a\*a\*b\$\/; got "aaa"/);
     // 100,000 `a`s and no `b`: hours of CPU for JavaScript's backtracking engine; the linear matcher answers it
-    // (test/runtime/linear-patterns.test.ts checks that it answers as the engine does).
+    // (test/validation/linear-patterns.test.ts checks that it answers as the engine does).
     let long: ToolMessage | undefined;
     let valid: ToolMessage | undefined;
     const runs = await regexRuns(async () => {

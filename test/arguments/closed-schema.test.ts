@@ -1,7 +1,7 @@
 /**
  * closed-schema.ts: which schemas bound every value they accept to plain JSON within a depth (so the first stages of
  * dispatch may skip their walk), shape by shape. That the generated validators of closed schemas really refuse `__proto__` keys
- * and Infinity is checked over the whole type corpus in test/validator/differential.test.ts.
+ * and Infinity is checked over the whole type corpus in test/transformer/validator/differential.test.ts.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
