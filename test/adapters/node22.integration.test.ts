@@ -6,7 +6,7 @@ import { test } from "uvu";
 import { passUnderNode } from "../support/other-node";
 
 test("the AI SDK, LangChain and Mastra adapter tests pass under Node 22 too", async () => {
-  await passUnderNode(22, "(adapters/(ai|langchain|mastra)|runtime/standard-schema-sdks)\\.test\\.js$", 13);
+  await passUnderNode(22, "(adapters/(ai|langchain|mastra)|validation/standard-schema-sdks)\\.test\\.js$", 13);
 });
 
 test.run();

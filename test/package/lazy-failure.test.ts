@@ -71,7 +71,7 @@ process.stdout.write(JSON.stringify({ rounds, events: perCall }));
 `;
 
 /** The failure path's modules: none may be in the entry's static graph. */
-const FAILURE = ["settle", "invalid", "repair", "lenient-json", "coerce", "conform", "parse", "optional-nulls"].map((name) => `runtime/arguments/${name}.js`);
+const FAILURE = ["settle", "explain/invalid", "repair/repair-json", "repair/lenient-json", "repair/coerce", "repair/conform", "read/parse-arguments", "repair/optional-nulls"].map((name) => `runtime/arguments/${name}.js`);
 
 function runNode(file: string, cwd: string): Promise<string> {
   return new Promise((resolve, reject) => {
