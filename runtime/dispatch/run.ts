@@ -13,28 +13,27 @@ import type { ToolSettings } from "./settings";
  * `toPositionalArgs` maps them (which flattened tools take), without looking up its plan. Up to three parameters
  * it passes them one by one, with no array in between; the function sees the same arguments either way (as many
  * as it has parameters, a missing one undefined). Each argument is an own property or undefined (see `own`),
- * tested in line: a call of `own` per argument cost about a tenth of a ten-call message (bench/dispatch.ts). A
- * fourth arm would take this function past the bytecode size V8 inlines (460 bytes in TurboFan), and every call
- * would then pay for a call of it.
+ * tested in line: a call of `own` per argument cost about a tenth of a ten-call message (bench/dispatch.ts).
+ * Each of the three is read once, whatever the count, and the rest (a flattened tool, more parameters) is apart in
+ * `callWithArray`: this function is inlined into pipeline.ts `answerCall` with every other stage's fast form, and
+ * V8's budget for that (920 bytes of bytecode in TurboFan, shared by them all) runs out before the last stages
+ * when it is bigger (a bigger one cost a one-call dispatch about a tenth of its time, bench/dispatch.ts).
  */
 export function callTool(settings: ToolSettings, args: ArgsObject): unknown {
   const params = settings.params;
-  if (params === undefined) return settings.tool.call(toPositionalArgs(args, settings.tool.meta, noContext));
+  if (params === undefined || params.length > 3) return callWithArray(settings, args);
+  const count = params.length;
+  const first = count > 0 && hasOwn.call(args, params[0]!) ? args[params[0]!] : undefined;
+  const second = count > 1 && hasOwn.call(args, params[1]!) ? args[params[1]!] : undefined;
+  const third = count > 2 && hasOwn.call(args, params[2]!) ? args[params[2]!] : undefined;
   const fn = settings.fn;
-  switch (params.length) {
-    case 0:
-      return fn();
-    case 1:
-      return fn(hasOwn.call(args, params[0]!) ? args[params[0]!] : undefined);
-    case 2:
-      return fn(hasOwn.call(args, params[0]!) ? args[params[0]!] : undefined, hasOwn.call(args, params[1]!) ? args[params[1]!] : undefined);
-    case 3:
-      return fn(
-        hasOwn.call(args, params[0]!) ? args[params[0]!] : undefined,
-        hasOwn.call(args, params[1]!) ? args[params[1]!] : undefined,
-        hasOwn.call(args, params[2]!) ? args[params[2]!] : undefined,
-      );
-  }
+  return count === 3 ? fn(first, second, third) : count === 2 ? fn(first, second) : count === 1 ? fn(first) : fn();
+}
+
+/** `callTool` for a flattened tool (its arguments mapped by its plan) or one of more than three parameters. */
+function callWithArray(settings: ToolSettings, args: ArgsObject): unknown {
+  const params = settings.params;
+  if (params === undefined) return settings.tool.call(toPositionalArgs(args, settings.tool.meta, noContext));
   const values: unknown[] = new Array(params.length);
   for (let i = 0; i < params.length; i++) values[i] = own(args, params[i]!);
   return settings.tool.call(values);
