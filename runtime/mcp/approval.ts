@@ -5,14 +5,15 @@
 import { canonicalJson, sameSeal, seal } from "../dispatch/approval-seal";
 import type { ApprovalDecision, ApprovalStateData } from "../dispatch/approval";
 import { isRecord } from "./protocol";
+import { showArguments } from "./shown-arguments";
 
 /** The key of the one input request an approval asks. */
 export const APPROVAL_INPUT = "approval";
 /** Default time a client has to come back with the user's answer. */
 export const MCP_APPROVAL_TTL_MS = 15 * 60 * 1000;
 
-/** Arguments longer than this as JSON are shown cut and offered for no edit (a form field is no place for them). */
-const EDITABLE_CHARS = 4000;
+/** Arguments longer than this as JSON are offered for no edit (a form field is no place for them); the question says so. */
+const EDITABLE_CHARS = 65_536;
 
 /**
  * The form elicitation that asks the user about one call (`mode` only where the client's revision knows it). Where
@@ -25,11 +26,11 @@ const EDITABLE_CHARS = 4000;
  */
 export function approvalQuestion(name: string, args: unknown, withMode: boolean): Record<string, unknown> {
   const full = canonicalJson(args);
-  const shown = full.length > 2000 ? `${full.slice(0, 2000)}…` : full;
   const editable = withMode && full.length <= EDITABLE_CHARS;
+  const tooLong = withMode && !editable ? `\nThe arguments (${full.length} characters of JSON) are too long to offer for editing here.` : "";
   return {
     ...(withMode ? { mode: "form" } : {}),
-    message: `The assistant wants to run the tool "${name}" with these arguments:\n${shown}\nAllow it?`,
+    message: `The assistant wants to run the tool "${name}" with these arguments:\n${showArguments(args)}${tooLong}\nAllow it?`,
     requestedSchema: {
       type: "object",
       properties: {

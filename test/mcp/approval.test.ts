@@ -14,6 +14,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { ElicitRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { type MCPHttpOptions, serveMCP } from "tooltype/mcp";
 import { connect, rawPost, TIMEOUT, withNodeHandler } from "./support";
+import { approvalQuestion } from "../../runtime/mcp/approval";
 import { createApprovalRegistry, transfers } from "./tools";
 
 const SECRET = "an approval secret of thirty-two bytes or more, for the tests";
@@ -60,7 +61,7 @@ test("SDK v2 client: the user approves through the input_required elicitation, t
       assert.is(result.isError, undefined);
       assert.equal(transfers.slice(before), ["5 to bob"]);
       assert.is(asked.length, 1);
-      assert.match(asked[0]!, /"transfer" with these arguments:\n\{"amount":5,"to":"bob"\}/);
+      assert.match(asked[0]!, /"transfer" with these arguments:\n- to: "bob"\n- amount: 5\nAllow it\?$/);
       // A tool that needs no approval asks nothing.
       await client.callTool({ name: "add", arguments: { values: [1] } }, TIMEOUT);
       assert.is(asked.length, 1);
@@ -115,6 +116,29 @@ test("SDK v2 client: the user approves with edited arguments, which are checked 
       }
     }
   });
+});
+
+test("the question shows every value: a long one is cut on its own, with a plain word, and never hides another", () => {
+  const padded = approvalQuestion("pay", { amount: 25, memo: `Lunch${" ".repeat(2000)}`, to: "IBAN-ATTACKER" }, true);
+  const message = padded.message as string;
+  assert.match(message, /^- amount: 25$/m);
+  assert.match(message, /^- memo: "Lunch {10,}… \(2007 characters, cut here\)$/m);
+  assert.match(message, /^- to: "IBAN-ATTACKER"$/m);
+  assert.match(message, /Some values are too long to show whole: each is cut where marked, and every value is listed\./);
+  assert.ok(message.length < 3000);
+  // Nested: the recipient inside an object is a line of its own too.
+  const nested = approvalQuestion("pay", { payment: { memo: "x".repeat(5000), to: "IBAN-ATTACKER" } }, true).message as string;
+  assert.match(nested, /^- payment\.to: "IBAN-ATTACKER"$/m);
+  // Past 4,000 characters the arguments can still be edited; past 64 KiB the question says plainly they cannot.
+  const long = approvalQuestion("pay", { memo: "y".repeat(10_000), to: "x" }, true);
+  assert.ok("arguments" in (long.requestedSchema as { properties: object }).properties);
+  const huge = approvalQuestion("pay", { memo: "y".repeat(70_000), to: "x" }, true);
+  assert.not.ok("arguments" in (huge.requestedSchema as { properties: object }).properties);
+  assert.match(huge.message as string, /too long to offer for editing here/);
+  // Many values: the first hundred lines, and how many more there are.
+  const many = approvalQuestion("pay", { items: Array.from({ length: 150 }, (_, i) => i) }, true).message as string;
+  assert.match(many, /^- items\[99\]: 99$/m);
+  assert.match(many, /50 more values are not shown \(150 in all\)\./);
 });
 
 test("a client that declares no elicitation gets a tool error saying why, and nothing runs", async () => {
