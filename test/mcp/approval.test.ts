@@ -179,14 +179,18 @@ test("requestState: edited, replayed, brought to other arguments or by another c
     const yes = { approval: { action: "accept", content: { approve: true } } };
     const before = transfers.length;
 
-    const edited = JSON.parse(Buffer.from(state, "base64url").toString("utf8"));
+    const [payload, mac] = state.split(".");
+    const edited = JSON.parse(Buffer.from(payload!, "base64url").toString("utf8"));
     edited.state.calls[0].args.amount = 5000;
-    const forged = Buffer.from(JSON.stringify(edited)).toString("base64url");
+    const forged = `${Buffer.from(JSON.stringify(edited)).toString("base64url")}.${mac}`;
+    // A million levels of nesting under a made-up seal: refused by the seal, before anything is parsed.
+    const deep = `${Buffer.from("[".repeat(1_000_000)).toString("base64url")}.${"0".repeat(64)}`;
     const refusals: [unknown, Record<string, string>, RegExp][] = [
       [call({ to: "bob", amount: 5000 }, { requestState: forged, inputResponses: yes }, 2), alice, /seal does not match/],
       [call({ to: "bob", amount: 50 }, { requestState: state, inputResponses: yes }, 3), alice, /belongs to another call/],
       [call({ to: "bob", amount: 5 }, { requestState: state, inputResponses: yes }, 4), { authorization: "Bearer mallory" }, /issued to another caller/],
       [call({ to: "bob", amount: 5 }, { requestState: "not a state", inputResponses: yes }, 5), alice, /not a state this server issued/],
+      [call({ to: "bob", amount: 5 }, { requestState: deep, inputResponses: yes }, 9), alice, /seal does not match/],
     ];
     for (const [body, headers, why] of refusals) {
       const answer = await post(url, body, headers);
@@ -205,6 +209,10 @@ test("requestState: edited, replayed, brought to other arguments or by another c
     assert.is(transfers.length, before + 1);
     const replay = await post(url, call({ to: "bob", amount: 5 }, { requestState: state, inputResponses: yes }, 8), alice);
     assert.match(replay.error!.message, /resumed before/);
+    // A replay with deeply nested edits is refused for the replay before the edits are read.
+    const deepEdit = { approval: { action: "accept", content: { approve: true, arguments: "[".repeat(500_000) } } };
+    const replayed = await post(url, call({ to: "bob", amount: 5 }, { requestState: state, inputResponses: deepEdit }, 10), alice);
+    assert.match(replayed.error!.message, /it was resumed before/);
     assert.is(transfers.length, before + 1);
   });
 });
