@@ -81,7 +81,13 @@ export function standardSchemaOf<Value>(source: StandardSource): ToolStandardSch
       validate: (value) => {
         const compiled = source.meta.validator;
         validator ??= new ArgumentsValidator(source.schema, compiled ? instantiateValidator(compiled, source.schema) : undefined);
-        return validateWith(source, validator, value) as StandardResult<Value>;
+        try {
+          return validateWith(source, validator, value) as StandardResult<Value>;
+        } catch {
+          // A getter or proxy of the value threw while it was read: the Standard Schema contract is an answer, not a
+          // throw, and the error's own text (which may hold a secret) stays out of it.
+          return { issues: [{ message: `the arguments for ${source.name} could not be read: reading the value threw an error (a getter or a proxy); pass plain data` }] };
+        }
       },
       jsonSchema: { input: jsonSchema, output: jsonSchema },
     },

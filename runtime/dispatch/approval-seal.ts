@@ -54,6 +54,11 @@ export function checkSecret(secret: string | Uint8Array): void {
 export class ResumedStates {
   readonly #seen = new Set<string>();
 
+  /** Whether `nonce` was resumed before (a look: nothing is recorded). */
+  has(nonce: string): boolean {
+    return this.#seen.has(nonce);
+  }
+
   /** Records `nonce`; false when it was resumed before. */
   claim(nonce: string): boolean {
     if (this.#seen.has(nonce)) return false;

@@ -7,4 +7,4 @@
 export { answerBatch, continueBatch, refuseBeyondCap } from "./batch";
 export { invokeRaw, invokeTool } from "./invoke";
 export { approvalState, checkApprovalState, decisionsFor, findPending } from "./approval";
-export { resumeBatch } from "./resume";
+export { resumeBatch, resumedBefore } from "./resume";

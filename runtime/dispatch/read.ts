@@ -5,6 +5,7 @@
  * continuation (read-in-full.ts), the full reader: text to measure, trim, repair or copy, a call the provider
  * marked invalid.
  */
+import { NOT_READ, parseWithinBytes } from "../arguments/read/bounded-json";
 import { type ArgsObject, type ReadResult, readArguments } from "../arguments/read/read-arguments";
 import type { NormalizedCall } from "./call";
 import { Later } from "./later";
@@ -16,12 +17,10 @@ export function read(settings: ToolSettings, call: NormalizedCall): ArgsObject |
     const text = call.text;
     // Text the full reader would measure, trim, repair or copy goes there: "{" first, and short enough to decide by length.
     if (text.charCodeAt(0) !== 0x7b || text.length * 3 > settings.maxBytes) return inFull(settings);
-    let args: ArgsObject;
-    try {
-      args = JSON.parse(text) as ArgsObject;
-    } catch {
-      return inFull(settings);
-    }
+    // Within its byte limit by length; deep text is left to the full reader before it is parsed.
+    const parsed = parseWithinBytes(text, settings.maxDepth);
+    if (parsed === NOT_READ) return inFull(settings);
+    const args = parsed as ArgsObject;
     return settings.walk && !plainJson(args, 1, settings.maxDepth) ? inFull(settings) : args;
   }
   return call.kind === "args" ? readParsed(settings, call.args) : inFull(settings);

@@ -39,6 +39,11 @@ export async function resumeBatch(
   return answerBatch(env, calls, { ...options, ...checked.options }, rejections, edits.some((edit) => edit !== undefined) ? edits : undefined);
 }
 
+/** Whether the state of `nonce` was resumed before by this registry: checked before anything else of a resume is read. */
+export function resumedBefore(env: DispatchEnvironment, nonce: string): boolean {
+  return resumedBy(env).has(nonce);
+}
+
 /** Dispatch's own record of the states each registry resumed. */
 const resumed = new WeakMap<DispatchEnvironment, ResumedStates>();
 

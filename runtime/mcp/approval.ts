@@ -4,15 +4,18 @@
  */
 import { canonicalJson, sameSeal, seal } from "../dispatch/approval-seal";
 import type { ApprovalDecision, ApprovalStateData } from "../dispatch/approval";
+import { readJson } from "../arguments/read/bounded-json";
+import { MAX_ARGUMENTS_BYTES, MAX_ARGUMENTS_DEPTH } from "../arguments/read/read-arguments";
 import { isRecord } from "./protocol";
+import { showArguments } from "./shown-arguments";
 
 /** The key of the one input request an approval asks. */
 export const APPROVAL_INPUT = "approval";
 /** Default time a client has to come back with the user's answer. */
 export const MCP_APPROVAL_TTL_MS = 15 * 60 * 1000;
 
-/** Arguments longer than this as JSON are shown cut and offered for no edit (a form field is no place for them). */
-const EDITABLE_CHARS = 4000;
+/** Arguments longer than this as JSON are offered for no edit (a form field is no place for them); the question says so. */
+const EDITABLE_CHARS = 65_536;
 
 /**
  * The form elicitation that asks the user about one call (`mode` only where the client's revision knows it). Where
@@ -25,11 +28,11 @@ const EDITABLE_CHARS = 4000;
  */
 export function approvalQuestion(name: string, args: unknown, withMode: boolean): Record<string, unknown> {
   const full = canonicalJson(args);
-  const shown = full.length > 2000 ? `${full.slice(0, 2000)}…` : full;
   const editable = withMode && full.length <= EDITABLE_CHARS;
+  const tooLong = withMode && !editable ? `\nThe arguments (${full.length} characters of JSON) are too long to offer for editing here.` : "";
   return {
     ...(withMode ? { mode: "form" } : {}),
-    message: `The assistant wants to run the tool "${name}" with these arguments:\n${shown}\nAllow it?`,
+    message: `The assistant wants to run the tool "${name}" with these arguments:\n${showArguments(args)}${tooLong}\nAllow it?`,
     requestedSchema: {
       type: "object",
       properties: {
@@ -53,12 +56,12 @@ export function decisionFrom(id: string, answer: unknown, shown?: unknown): Appr
   if (answer.action === "accept" && isRecord(answer.content) && answer.content.approve === true) {
     const edited = answer.content.arguments;
     if (typeof edited !== "string" || shown === undefined || edited === canonicalJson(shown)) return { id, approved: true };
-    let args: unknown;
-    try {
-      args = JSON.parse(edited);
-    } catch (error) {
-      return { id, approved: false, reason: `The user approved it with edited arguments that are not JSON (${(error as Error).message}); it was not run.` };
+    const read = readJson(edited, { maxBytes: MAX_ARGUMENTS_BYTES, maxDepth: MAX_ARGUMENTS_DEPTH });
+    if (!read.ok) {
+      const why = read.problem === "json" ? `not JSON (${read.detail})` : read.problem === "too_long" ? `larger than ${read.limit} bytes` : `nested deeper than ${read.limit} levels`;
+      return { id, approved: false, reason: `The user approved it with edited arguments that are ${why}; it was not run.` };
     }
+    const args = read.value;
     if (!isRecord(args)) return { id, approved: false, reason: "The user approved it with edited arguments that are not a JSON object; it was not run." };
     return canonicalJson(args) === canonicalJson(shown) ? { id, approved: true } : { id, approved: true, args };
   }
@@ -74,11 +77,11 @@ export interface StateBinding {
 }
 
 interface Sealed {
-  v: 1;
+  /** 2: the seal is over the state's text as sent (1, before, was over its canonical JSON, parsed first). */
+  v: 2;
   state: ApprovalStateData;
   caller: string;
   expiresAt: number;
-  mac?: string;
 }
 
 /**
@@ -88,26 +91,37 @@ interface Sealed {
  * a state once.
  */
 export async function encodeRequestState(secret: string | Uint8Array, state: ApprovalStateData, binding: StateBinding, ttlMs: number): Promise<string> {
-  const body: Sealed = { v: 1, state, caller: binding.caller, expiresAt: Date.now() + ttlMs };
-  const mac = await seal(secret, canonicalJson(body));
-  return toBase64Url(JSON.stringify({ ...body, mac }));
+  const body: Sealed = { v: 2, state, caller: binding.caller, expiresAt: Date.now() + ttlMs };
+  // The seal is over the exact text sent, so a state coming back is checked before any of it is parsed.
+  const text = JSON.stringify(body);
+  return `${toBase64Url(text)}.${await seal(secret, text)}`;
 }
+
+/** A `requestState` longer than this is no state this server issued (a paused call's arguments are at most 1 MiB). */
+const MAX_STATE_CHARS = 3_000_000;
+/** The nesting a state may have: the arguments' own limit and the few levels of the state around them. */
+const STATE_BOUNDS = { maxBytes: MAX_STATE_CHARS, maxDepth: MAX_ARGUMENTS_DEPTH + 8 };
 
 /**
  * The paused call of a `requestState`, or why it is refused: not this server's (seal), changed, expired, presented by
  * another caller, or brought back on a call of another tool or other arguments than the ones the user was shown.
  */
 export async function decodeRequestState(secret: string | Uint8Array, text: unknown, binding: StateBinding): Promise<ApprovalStateData | string> {
-  if (typeof text !== "string" || text.length > 1_000_000) return "it is not a state this server issued";
-  let parsed: unknown;
+  const foreign = "it is not a state this server issued";
+  if (typeof text !== "string" || text.length > MAX_STATE_CHARS) return foreign;
+  const dot = text.lastIndexOf(".");
+  if (dot < 0 || !/^[0-9a-f]{64}$/.test(text.slice(dot + 1))) return foreign;
+  let raw: string;
   try {
-    parsed = JSON.parse(fromBase64Url(text));
+    raw = fromBase64Url(text.slice(0, dot));
   } catch {
-    return "it is not a state this server issued";
+    return foreign;
   }
-  if (!isRecord(parsed) || parsed.v !== 1 || typeof parsed.mac !== "string") return "it is not a state this server issued";
-  const { mac, ...body } = parsed as unknown as Sealed & { mac: string };
-  if (!sameSeal(mac, await seal(secret, canonicalJson(body)))) return "its seal does not match (it was changed, or issued by another server)";
+  // The seal first, over the bytes as they came: nothing of a state this server did not seal is ever parsed.
+  if (!sameSeal(text.slice(dot + 1), await seal(secret, raw))) return "its seal does not match (it was changed, or issued by another server)";
+  const read = readJson(raw, STATE_BOUNDS);
+  if (!read.ok || !isRecord(read.value) || read.value.v !== 2) return foreign;
+  const body = read.value as unknown as Sealed;
   if (typeof body.expiresAt !== "number" || Date.now() > body.expiresAt) return "it expired; call the tool again to ask anew";
   if (body.caller !== binding.caller) return "it was issued to another caller";
   const call = body.state?.calls?.[0];

@@ -2,7 +2,7 @@
  * Who may reach the MCP endpoint over HTTP, and how much they may send: the one policy both HTTP entries share,
  * Web-standard only (Request, Response, streams), so it runs on Workers, Deno, Bun and Node alike.
  */
-import { nestsDeeperThan } from "../arguments/read/json-depth";
+import { readJson } from "../arguments/read/bounded-json";
 import { type MCPAuthorization, protectedResourceMetadataUrl } from "./authorization";
 import type { MCPServerOptions } from "./exchange";
 
@@ -229,16 +229,14 @@ export async function admit(request: Request, policy: HttpPolicy): Promise<Respo
   if (text === undefined) {
     return refusal(413, -32600, `Request body too large: this server takes at most ${policy.maxBodyBytes} bytes (maxBodyBytes).`);
   }
-  // Refused before parsing: parsing costs time in proportion to the depth (a million levels: about 3 s).
-  if (nestsDeeperThan(text, MCP_MAX_BODY_DEPTH)) {
-    return refusal(400, -32600, `Invalid request: the body nests deeper than ${MCP_MAX_BODY_DEPTH} levels.`);
+  // The body's size was counted as it arrived; its depth is refused before parsing (a million levels: about 3 s).
+  const read = readJson(text, { maxBytes: Infinity, maxDepth: MCP_MAX_BODY_DEPTH });
+  if (!read.ok) {
+    return read.problem === "too_deep"
+      ? refusal(400, -32600, `Invalid request: the body nests deeper than ${MCP_MAX_BODY_DEPTH} levels.`)
+      : refusal(400, -32700, "Parse error: the request body is not valid JSON.");
   }
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return refusal(400, -32700, "Parse error: the request body is not valid JSON.");
-  }
+  const body = read.value;
   if (Array.isArray(body) && body.length > policy.maxBatchSize) {
     return refusal(400, -32600, `Invalid request: a batch of ${body.length} messages is more than this server takes (${policy.maxBatchSize}, maxBatchSize).`);
   }

@@ -120,6 +120,8 @@ async function approved(
     if (params.requestState !== undefined) {
       const state = await decodeRequestState(secret, params.requestState, binding);
       if (typeof state === "string") throw new MCPProtocolError(INVALID_PARAMS, `Invalid params: the requestState was refused: ${state}. Nothing was run.`);
+      // Valid, unexpired, this caller's, and not used yet: only then is the user's answer (and any edit) read.
+      if (await access.resumedBefore(state.nonce)) throw new MCPProtocolError(INVALID_PARAMS, "Invalid params: the requestState was refused: it was resumed before. Nothing was run.");
       const responses = isRecord(params.inputResponses) ? params.inputResponses : {};
       const decision = decisionFrom(state.pending[0]!.id, responses[APPROVAL_INPUT], args);
       // No answer to the question: ask it again, as the revision asks of a server still missing an input.

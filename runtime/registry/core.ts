@@ -68,6 +68,8 @@ export interface LoopAccess {
    * TypeError, running nothing, for a malformed state or decisions that do not decide every pending call once.
    */
   resume(state: unknown, decisions: readonly ApprovalDecision[], options?: DispatchOptions): Promise<ToolMessage[]>;
+  /** Whether a paused batch's state (by its nonce) was resumed before: a look, recording nothing. */
+  resumedBefore(nonce: string): Promise<boolean>;
   /** The state of a batch paused for approval, sealed when the registry has an `approvalSecret`. */
   pause(provider: string, calls: readonly NormalizedCall[], pending: readonly PendingApproval[], options?: DispatchOptions): Promise<ApprovalStateData>;
   /** The limits on a tool's arguments (its own, the registry's or the defaults), which a JSON Patch of them keeps. */
@@ -91,6 +93,7 @@ function accessTo(env: DispatchEnvironment): LoopAccess {
     refuse: (calls, options, total) => refuseBeyondCap(env, calls, options, total),
     pending: async (calls, options = {}) => (mayNeedApproval(env, calls) ? viaFull((full) => full.findPending(env, calls, options)) : []),
     resume: (state, decisions, options = {}) => viaFull((full) => full.resumeBatch(env, state, decisions, options)),
+    resumedBefore: (nonce) => viaFull((full) => full.resumedBefore(env, nonce)),
     pause: (provider, calls, pending, options = {}) => viaFull((full) => full.approvalState(env, provider, calls, pending, options)),
     argumentLimits: (name) => argumentLimits(env.get(name), env.options),
   };

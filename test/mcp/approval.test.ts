@@ -14,6 +14,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { ElicitRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { type MCPHttpOptions, serveMCP } from "tooltype/mcp";
 import { connect, rawPost, TIMEOUT, withNodeHandler } from "./support";
+import { approvalQuestion } from "../../runtime/mcp/approval";
 import { createApprovalRegistry, transfers } from "./tools";
 
 const SECRET = "an approval secret of thirty-two bytes or more, for the tests";
@@ -60,7 +61,7 @@ test("SDK v2 client: the user approves through the input_required elicitation, t
       assert.is(result.isError, undefined);
       assert.equal(transfers.slice(before), ["5 to bob"]);
       assert.is(asked.length, 1);
-      assert.match(asked[0]!, /"transfer" with these arguments:\n\{"amount":5,"to":"bob"\}/);
+      assert.match(asked[0]!, /"transfer" with these arguments:\n- to: "bob"\n- amount: 5\nAllow it\?$/);
       // A tool that needs no approval asks nothing.
       await client.callTool({ name: "add", arguments: { values: [1] } }, TIMEOUT);
       assert.is(asked.length, 1);
@@ -117,6 +118,29 @@ test("SDK v2 client: the user approves with edited arguments, which are checked 
   });
 });
 
+test("the question shows every value: a long one is cut on its own, with a plain word, and never hides another", () => {
+  const padded = approvalQuestion("pay", { amount: 25, memo: `Lunch${" ".repeat(2000)}`, to: "IBAN-ATTACKER" }, true);
+  const message = padded.message as string;
+  assert.match(message, /^- amount: 25$/m);
+  assert.match(message, /^- memo: "Lunch {10,}… \(2007 characters, cut here\)$/m);
+  assert.match(message, /^- to: "IBAN-ATTACKER"$/m);
+  assert.match(message, /Some values are too long to show whole: each is cut where marked, and every value is listed\./);
+  assert.ok(message.length < 3000);
+  // Nested: the recipient inside an object is a line of its own too.
+  const nested = approvalQuestion("pay", { payment: { memo: "x".repeat(5000), to: "IBAN-ATTACKER" } }, true).message as string;
+  assert.match(nested, /^- payment\.to: "IBAN-ATTACKER"$/m);
+  // Past 4,000 characters the arguments can still be edited; past 64 KiB the question says plainly they cannot.
+  const long = approvalQuestion("pay", { memo: "y".repeat(10_000), to: "x" }, true);
+  assert.ok("arguments" in (long.requestedSchema as { properties: object }).properties);
+  const huge = approvalQuestion("pay", { memo: "y".repeat(70_000), to: "x" }, true);
+  assert.not.ok("arguments" in (huge.requestedSchema as { properties: object }).properties);
+  assert.match(huge.message as string, /too long to offer for editing here/);
+  // Many values: the first hundred lines, and how many more there are.
+  const many = approvalQuestion("pay", { items: Array.from({ length: 150 }, (_, i) => i) }, true).message as string;
+  assert.match(many, /^- items\[99\]: 99$/m);
+  assert.match(many, /50 more values are not shown \(150 in all\)\./);
+});
+
 test("a client that declares no elicitation gets a tool error saying why, and nothing runs", async () => {
   await withNodeHandler(createApprovalRegistry(), undefined, async (url) => {
     const client = await modernClient(url);
@@ -155,14 +179,18 @@ test("requestState: edited, replayed, brought to other arguments or by another c
     const yes = { approval: { action: "accept", content: { approve: true } } };
     const before = transfers.length;
 
-    const edited = JSON.parse(Buffer.from(state, "base64url").toString("utf8"));
+    const [payload, mac] = state.split(".");
+    const edited = JSON.parse(Buffer.from(payload!, "base64url").toString("utf8"));
     edited.state.calls[0].args.amount = 5000;
-    const forged = Buffer.from(JSON.stringify(edited)).toString("base64url");
+    const forged = `${Buffer.from(JSON.stringify(edited)).toString("base64url")}.${mac}`;
+    // A million levels of nesting under a made-up seal: refused by the seal, before anything is parsed.
+    const deep = `${Buffer.from("[".repeat(1_000_000)).toString("base64url")}.${"0".repeat(64)}`;
     const refusals: [unknown, Record<string, string>, RegExp][] = [
       [call({ to: "bob", amount: 5000 }, { requestState: forged, inputResponses: yes }, 2), alice, /seal does not match/],
       [call({ to: "bob", amount: 50 }, { requestState: state, inputResponses: yes }, 3), alice, /belongs to another call/],
       [call({ to: "bob", amount: 5 }, { requestState: state, inputResponses: yes }, 4), { authorization: "Bearer mallory" }, /issued to another caller/],
       [call({ to: "bob", amount: 5 }, { requestState: "not a state", inputResponses: yes }, 5), alice, /not a state this server issued/],
+      [call({ to: "bob", amount: 5 }, { requestState: deep, inputResponses: yes }, 9), alice, /seal does not match/],
     ];
     for (const [body, headers, why] of refusals) {
       const answer = await post(url, body, headers);
@@ -181,6 +209,10 @@ test("requestState: edited, replayed, brought to other arguments or by another c
     assert.is(transfers.length, before + 1);
     const replay = await post(url, call({ to: "bob", amount: 5 }, { requestState: state, inputResponses: yes }, 8), alice);
     assert.match(replay.error!.message, /resumed before/);
+    // A replay with deeply nested edits is refused for the replay before the edits are read.
+    const deepEdit = { approval: { action: "accept", content: { approve: true, arguments: "[".repeat(500_000) } } };
+    const replayed = await post(url, call({ to: "bob", amount: 5 }, { requestState: state, inputResponses: deepEdit }, 10), alice);
+    assert.match(replayed.error!.message, /it was resumed before/);
     assert.is(transfers.length, before + 1);
   });
 });

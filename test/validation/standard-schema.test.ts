@@ -63,6 +63,21 @@ test("validate: coercion and lenient text, as dispatch does", () => {
   assert.equal(text.issues, undefined);
 });
 
+test("validate: a value whose getter or proxy throws is answered with issues, never a throw, and without the error's text", () => {
+  const validate = standardSchema<TripArgs>(planTrip)["~standard"].validate;
+  const getter = { start: "2026-05-01T09:00:00Z" } as Record<string, unknown>;
+  Object.defineProperty(getter, "stops", { enumerable: true, get: () => { throw new Error("token sk-secret-123 rejected"); } });
+  const proxy = new Proxy({}, { ownKeys: () => { throw new Error("sk-secret-456"); } });
+  const revocable = Proxy.revocable({}, {});
+  revocable.revoke();
+  for (const value of [getter, proxy, revocable.proxy]) {
+    const result = validate(value);
+    assert.ok(result.issues && result.issues.length === 1);
+    assert.match(result.issues[0]!.message, /could not be read: reading the value threw an error/);
+    assert.not.match(JSON.stringify(result), /sk-secret/);
+  }
+});
+
 test("validate: issues say what is wrong, with the path as keys and array indexes", () => {
   const result = standardSchema(planTrip)["~standard"].validate({ stops: [{ city: "Lyon", nights: 2 }, { city: 7, nights: 0 }], start: "soon", pace: "lazy" });
   const issues = (result.issues ?? []).map((issue) => ({ path: issue.path, message: issue.message }));

@@ -16,6 +16,7 @@
  * read-text.ts's, which only the read stage's continuation uses. Kept apart because a bundler that splits code (esbuild) puts all the code a lazily loaded chunk uses of a
  * module that the entry imports into a chunk loaded on start: text reading here would ship with every small bundle.
  */
+import { type JsonBounds, readJson } from "./bounded-json";
 import type { Coercion } from "../repair/coercion";
 import type { CompiledToolMeta } from "../../tool/meta";
 import type { ToolContext } from "../../tool/options";
@@ -77,7 +78,7 @@ export function readValue(value: unknown, text: string | undefined, options: Rea
   const maxBytes = options.maxBytes ?? MAX_ARGUMENTS_BYTES;
   let coercions: Coercion[] | undefined;
   if (typeof value === "string" && options.unwrapString) {
-    const inner = parseJsonObject(value);
+    const inner = parseJsonObject(value, { maxBytes, maxDepth });
     if (inner !== undefined) {
       coercions = [{ path: "", rule: "json", from: value }];
       value = inner;
@@ -104,15 +105,11 @@ export function readValue(value: unknown, text: string | undefined, options: Rea
 }
 
 /** The plain object a JSON string holds, or `undefined` (strict JSON only: this is a coercion, not a repair). */
-function parseJsonObject(text: string): unknown {
+function parseJsonObject(text: string, bounds: JsonBounds): unknown {
   const trimmed = text.trim();
   if (!trimmed.startsWith("{")) return undefined;
-  try {
-    const value: unknown = JSON.parse(trimmed);
-    return isPlainObject(value) ? value : undefined;
-  } catch {
-    return undefined;
-  }
+  const read = readJson(trimmed, bounds);
+  return read.ok && isPlainObject(read.value) ? read.value : undefined;
 }
 
 /**

@@ -9,8 +9,7 @@
  */
 import { type ReadOptions, type ReadResult, MAX_ARGUMENTS_BYTES, MAX_ARGUMENTS_DEPTH, nonFinitePath, readValue } from "./read-arguments";
 import type { RepairKind, RepairResult } from "../repair/repair-json";
-import { utf8Length } from "../../tool/utf8";
-import { DEPTH_SCAN_FROM_CHARS, nestsDeeperThan } from "./json-depth";
+import { readJson } from "./bounded-json";
 
 /** The lenient reader (repair-json.ts's `repairJson`), handed to `parseText` by code that has it loaded. */
 export type Repair = (text: string, parseError: string, maxDepth: number) => RepairResult;
@@ -23,22 +22,17 @@ export type Repair = (text: string, parseError: string, maxDepth: number) => Rep
 export function parseText(text: string, options: ReadOptions = {}, repair?: Repair): ReadResult | undefined {
   const maxBytes = options.maxBytes ?? MAX_ARGUMENTS_BYTES;
   const maxDepth = options.maxDepth ?? MAX_ARGUMENTS_DEPTH;
-  // Each UTF-16 unit is 1 to 3 bytes of UTF-8: measure only when the length alone does not decide.
-  if (text.length > maxBytes) return { ok: false, problem: "too_long", bytes: utf8Length(text), limit: maxBytes };
-  if (text.length * 3 > maxBytes) {
-    const bytes = utf8Length(text);
-    if (bytes > maxBytes) return { ok: false, problem: "too_long", bytes, limit: maxBytes };
-  }
   // Arguments text almost always starts with "{": only other text is trimmed (a copy) to see whether it is blank.
-  if (text.length === 0 || (text.charCodeAt(0) !== 0x7b && text.trim() === "")) return { ok: true, args: {} };
-  // Deep text is refused before parsing it: parsing costs time in proportion to its depth.
-  if (text.length > DEPTH_SCAN_FROM_CHARS && nestsDeeperThan(text, maxDepth)) return { ok: false, problem: "too_deep", limit: maxDepth };
+  if (text.length <= maxBytes && (text.length === 0 || (text.charCodeAt(0) !== 0x7b && text.trim() === ""))) return { ok: true, args: {} };
   let value: unknown;
   let repairs: RepairKind[] | undefined;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
+  const read = readJson(text, { maxBytes, maxDepth });
+  if (read.ok) {
+    value = read.value;
+  } else if (read.problem !== "json") {
+    return read;
+  } else {
+    const detail = read.detail;
     if (options.repair === false) return { ok: false, problem: "json", detail, text };
     if (!repair) return undefined;
     const repaired = repair(text, detail, maxDepth);
@@ -50,13 +44,13 @@ export function parseText(text: string, options: ReadOptions = {}, repair?: Repa
     value = repaired.value;
     repairs = repaired.repairs;
   }
-  const read = readValue(value, text, options, false, mayHoldProtoKey(text));
-  if (read.ok && mayHoldHugeNumber(text)) {
-    const path = nonFinitePath(read.args, "", 0);
+  const result = readValue(value, text, options, false, mayHoldProtoKey(text));
+  if (result.ok && mayHoldHugeNumber(text)) {
+    const path = nonFinitePath(result.args, "", 0);
     if (path !== undefined) return { ok: false, problem: "not_finite", path };
   }
-  if (read.ok && repairs) read.repairs = repairs;
-  return read;
+  if (result.ok && repairs) result.repairs = repairs;
+  return result;
 }
 
 /**

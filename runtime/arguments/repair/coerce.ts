@@ -19,6 +19,7 @@
  * Dispatch runs this only after validation failed and validates again afterwards, so valid arguments cost nothing;
  * the value is changed in place (it is already the dispatcher's own copy) and each change is recorded.
  */
+import { readJson } from "../read/bounded-json";
 import { copyJsonValue, isPlainObject } from "../read/read-arguments";
 import type { Coercion } from "./coercion";
 import type { JsonSchema } from "../../tool/meta";
@@ -165,12 +166,10 @@ function parseContainer(text: string, types: ReadonlySet<string>, depth: number,
   const trimmed = text.trim();
   const first = trimmed[0];
   if (!((first === "{" && types.has("object")) || (first === "[" && types.has("array")))) return NONE;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(trimmed);
-  } catch {
-    return NONE;
-  }
+  // Nesting hidden in a string counts from where the string stands: refused before it is parsed.
+  const read = readJson(trimmed, { maxBytes: Infinity, maxDepth: Math.max(0, maxDepth - depth + 1) });
+  if (!read.ok) return NONE;
+  const parsed = read.value;
   if (first === "{" ? !isPlainObject(parsed) : !Array.isArray(parsed)) return NONE;
   const copy = copyJsonValue(parsed, depth, maxDepth);
   return copy === undefined ? NONE : copy;

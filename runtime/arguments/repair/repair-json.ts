@@ -11,6 +11,7 @@
  * depth before anything builds a deep value, and notes which slips were present. The admitted text is then read by
  * lenient-json.ts, which says what is structurally wrong (a missing comma, text cut short) where it is.
  */
+import { readJson } from "../read/bounded-json";
 import { parseLenient } from "./lenient-json";
 
 
@@ -40,11 +41,11 @@ export function repairJson(text: string, parseError: string, maxDepth: number, p
   if (fenced !== undefined) {
     body = fenced;
     repairs.push("code_fence");
-    try {
-      return { ok: true, value: JSON.parse(body), repairs };
-    } catch (error) {
-      parseError = messageOf(error);
-    }
+    // The body is part of text the reader has measured; its nesting is counted again against the same limit.
+    const read = readJson(body, { maxBytes: Infinity, maxDepth });
+    if (read.ok) return { ok: true, value: read.value, repairs };
+    if (read.problem === "too_deep") return { ok: false, problem: "too_deep" };
+    if (read.problem === "json") parseError = read.detail;
   }
 
   const lexed = lex(body, maxDepth);

@@ -2,6 +2,11 @@
  * `accumulateToolCalls("anthropic")`: a streamed Messages reply read event by event (`input_json_delta` pieces of
  * each `tool_use` block; a programmatic call, made by a code execution, has its input whole at its start).
  */
+import { readJson } from "../../arguments/read/bounded-json";
+import { MAX_ARGUMENTS_BYTES, MAX_ARGUMENTS_DEPTH } from "../../arguments/read/read-arguments";
+
+/** A tool input streamed by the model is read within the arguments' default limits (dispatch applies the tool's own). */
+const ARGUMENT_BOUNDS = { maxBytes: MAX_ARGUMENTS_BYTES, maxDepth: MAX_ARGUMENTS_DEPTH };
 import { type CallState, IndexedCalls, StreamAccumulator, type UpdateDraft, parsePartialArguments } from "../stream";
 import type { AnthropicReply, AnthropicStreamEvent, AnthropicToolUseBlock } from "./wire";
 
@@ -125,11 +130,8 @@ export class AnthropicAccumulator extends StreamAccumulator<AnthropicStreamEvent
     const block = this.#blocks.get(index);
     this.#inputs.delete(index);
     if (text === undefined || !block || text.trim() === "") return;
-    try {
-      block.input = JSON.parse(text) as unknown;
-    } catch {
-      block.input = parsePartialArguments(text) ?? {};
-    }
+    const read = readJson(text, ARGUMENT_BOUNDS);
+    block.input = read.ok ? read.value : read.problem === "json" ? (parsePartialArguments(text) ?? {}) : {};
   }
 
   /** The block as the API would have sent it whole: the input parsed (the text itself when it does not parse). */
@@ -137,11 +139,12 @@ export class AnthropicAccumulator extends StreamAccumulator<AnthropicStreamEvent
     const text = state.arguments.trim();
     let input: unknown = {};
     if (text !== "") {
-      try {
-        input = JSON.parse(text) as unknown;
-      } catch {
+      const read = readJson(text, ARGUMENT_BOUNDS);
+      if (read.ok) {
+        input = read.value;
+      } else {
         // The conversation needs an object; dispatch reads the text the model sent and answers with the parse error.
-        const block: AnthropicToolUseBlock = { ...this.#blocks.get(index), type: "tool_use", id: state.id, name: state.name, input: parsePartialArguments(text) ?? {} };
+        const block: AnthropicToolUseBlock = { ...this.#blocks.get(index), type: "tool_use", id: state.id, name: state.name, input: read.problem === "json" ? (parsePartialArguments(text) ?? {}) : {} };
         unreadable.set(block, state.arguments);
         return block;
       }
