@@ -17,6 +17,7 @@ import {
   type JsonRpcRequest,
   type JsonRpcResponse,
   LEGACY_VERSIONS,
+  META_CLIENT_CAPABILITIES,
   META_PROTOCOL_VERSION,
   META_SERVER_INFO,
   META_SUBSCRIPTION_ID,
@@ -43,6 +44,11 @@ export type { Era, LegacySession, MCPEndpoint, MCPExchange, MCPServerOptions } f
  *   carry `resultType` and the server's identity in `_meta`.
  * - `subscriptions/listen` is the transport's (it keeps a stream open); `acknowledgeListen` writes its first message.
  */
+/** The protocol version a request's `_meta` names, if any. */
+function metaVersionOf(request: JsonRpcRequest): unknown {
+  return isRecord(request.params) && isRecord(request.params._meta) ? request.params._meta[META_PROTOCOL_VERSION] : undefined;
+}
+
 export function mcpEndpoint(registry: ToolRegistry, options: MCPServerOptions = {}): MCPEndpoint {
   const progressIntervalMs = options.progressIntervalMs ?? PROGRESS_INTERVAL_MS;
   if (typeof progressIntervalMs !== "number" || !(progressIntervalMs >= 0) || !Number.isFinite(progressIntervalMs)) {
@@ -70,11 +76,19 @@ export function mcpEndpoint(registry: ToolRegistry, options: MCPServerOptions = 
       const version = isRecord(request.params) && isRecord(request.params._meta) ? request.params._meta[META_PROTOCOL_VERSION] : undefined;
       if (version === undefined) return { modern: false, capabilities: session?.capabilities, version: session?.version ?? LEGACY_VERSIONS[0]! };
       if (version !== MODERN_VERSION) return unsupported(request.id, version);
+      // The revision requires the client's capabilities on every request (the conformance suite: 400, -32602).
+      if (!isRecord((request.params as { _meta: Record<string, unknown> })._meta[META_CLIENT_CAPABILITIES])) {
+        return errorResponse(request.id, INVALID_PARAMS, `Invalid params: a request of the ${MODERN_VERSION} revision carries the client's capabilities in _meta (${META_CLIENT_CAPABILITIES}), an object ({} for none).`);
+      }
+      // The revision removed initialize and ping: a request of it for either is for a method that does not exist (404).
+      if (request.method === "initialize" || request.method === "ping") {
+        return errorResponse(request.id, METHOD_NOT_FOUND, `Method not found: the ${MODERN_VERSION} revision has no ${request.method} (server/discover tells a client what the server offers).`);
+      }
       return { modern: true, capabilities: metaCapabilities(request) };
     },
     async answer(request, exchange) {
       try {
-        if (request.method === "initialize") return reply(request.id, initializeResult(endpoint, request, exchange));
+        if (request.method === "initialize" && metaVersionOf(request) === undefined) return reply(request.id, initializeResult(endpoint, request, exchange));
         const era = endpoint.eraOf(request, exchange.session);
         if ("jsonrpc" in era) return era;
         const result = await answerIn(endpoint, request, era, exchange);

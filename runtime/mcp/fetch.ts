@@ -12,6 +12,7 @@ import { CallerSlots } from "./caller-slots";
 import {
   errorResponse,
   HEADER_MISMATCH,
+  INVALID_PARAMS,
   INVALID_REQUEST,
   isRecord,
   isRequest,
@@ -144,7 +145,8 @@ export function mcpFetchHandler(registry: ToolRegistry, options: MCPHttpOptions 
     const era = endpoint.eraOf(message);
     if ("jsonrpc" in era) {
       release();
-      return json(era, 400);
+      // A removed method is 404 like any unknown one; every other refusal of the revision's rules is 400.
+      return json(era, statusOf(era) === 404 ? 404 : 400);
     }
     const controller = new AbortController();
     const signal = AbortSignal.any([controller.signal, request.signal]);
@@ -234,7 +236,11 @@ function checkModern(request: Request, body: unknown): Response | undefined {
   const inBody = metaVersion(body);
   if (version === null) return mismatch("the MCP-Protocol-Version header is missing");
   if (version !== inBody) {
-    if (inBody === undefined) return mismatch(`MCP-Protocol-Version says ${JSON.stringify(version.slice(0, 40))} but the body's _meta names no protocol version`);
+    // No version in the body is a malformed request of the revision, not a disagreement: the specification is
+    // silent on the code, and the conformance suite expects -32602 (invalid params), as here.
+    if (inBody === undefined) {
+      return json(errorResponse(body.id, INVALID_PARAMS, `Invalid params: MCP-Protocol-Version says ${JSON.stringify(version.slice(0, 40))} but the body's _meta names no protocol version (io.modelcontextprotocol/protocolVersion).`), 400);
+    }
     return mismatch(`MCP-Protocol-Version ${JSON.stringify(version.slice(0, 40))} does not match the body's ${JSON.stringify(String(inBody).slice(0, 40))}`);
   }
   const method = request.headers.get("mcp-method");

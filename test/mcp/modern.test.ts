@@ -118,6 +118,33 @@ test("raw: headers must say what the body says (400 HeaderMismatch), an unknown 
   });
 });
 
+test("raw: the 2026-07-28 revision's own rules, as the official conformance suite checks them: no initialize or ping (404, -32601), client capabilities required (400, -32602), a version in _meta required under the revision's header (400, -32602)", async () => {
+  await withNodeHandler(createMcpRegistry(), undefined, async (url) => {
+    for (const method of ["initialize", "ping"]) {
+      const removed = await rawPost(url, modern(method, method === "initialize" ? { protocolVersion: "2026-07-28", capabilities: {}, clientInfo: { name: "x", version: "1" } } : {}), headersFor(method));
+      assert.is(removed.status, 404, method);
+      assert.is(JSON.parse(removed.body).error.code, -32601);
+      assert.match(JSON.parse(removed.body).error.message, new RegExp(`has no ${method}`));
+    }
+    const { "io.modelcontextprotocol/clientCapabilities": _dropped, ...noCapabilities } = META;
+    const call = { jsonrpc: "2.0", id: 3, method: "tools/list", params: { _meta: noCapabilities } };
+    const missing = await rawPost(url, call, headersFor("tools/list"));
+    assert.is(missing.status, 400);
+    assert.is(JSON.parse(missing.body).error.code, -32602);
+    assert.match(JSON.parse(missing.body).error.message, /clientCapabilities/);
+    for (const params of [{}, { _meta: {} }]) {
+      const unversioned = await rawPost(url, { jsonrpc: "2.0", id: 4, method: "tools/list", params }, headersFor("tools/list"));
+      assert.is(unversioned.status, 400, JSON.stringify(params));
+      assert.is(JSON.parse(unversioned.body).error.code, -32602);
+      assert.match(JSON.parse(unversioned.body).error.message, /names no protocol version/);
+    }
+    // An older client's initialize (no version in _meta) is answered as before.
+    const legacy = await rawPost(url, { jsonrpc: "2.0", id: 5, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "x", version: "1" } } });
+    assert.is(legacy.status, 200);
+    assert.is(JSON.parse(legacy.body).result.protocolVersion, "2025-11-25");
+  });
+});
+
 test("raw: a 2026-07-28 request inside a batch is refused, never run; an older revision's present headers must agree with its body", async () => {
   const wiped: string[] = [];
   /**
