@@ -141,13 +141,14 @@ test("build on a JavaScript-API compiler (5.9): what tspc writes, silent when cl
 test("clear messages: bad tsconfig path, no tools, TT errors, usage mistakes, --help", async () => {
   const dir = project();
   const noTools = makeProject("cli-empty", { "package.json": "{}", "tsconfig.json": TSCONFIG, "src/a.ts": "export const a = 1;\n" });
-  const [missing, empty, emptyCheck, usage, strictJson, help] = await Promise.all([
+  const [missing, empty, emptyCheck, usage, strictJson, help, version] = await Promise.all([
     tooltype(["schema", "-p", "nope/tsconfig.json"], dir),
     tooltype(["schema"], noTools),
     tooltype(["check"], noTools),
     tooltype(["lint"], dir),
     tooltype(["schema", "--strict"], dir),
     tooltype(["--help"], dir),
+    tooltype(["--version"], dir),
   ]);
   assert.is(missing.code, 2);
   assert.match(missing.stderr, /^tooltype: Cannot find .*nope\/tsconfig\.json\. Pass the path of the project's tsconfig \(or its folder\) with -p\./);
@@ -161,6 +162,9 @@ test("clear messages: bad tsconfig path, no tools, TT errors, usage mistakes, --
   assert.match(strictJson.stderr, "--strict rewrites schemas for OpenAI: use it with --format openai.");
   assert.is(help.code, 0);
   assert.match(help.stdout, "tooltype schema [-p <tsconfig>] [--format json|openai|anthropic|gemini|mcp] [--strict]");
+  assert.is(version.code, 0);
+  assert.is(version.stdout, `${(JSON.parse(fs.readFileSync(path.join(repo, "package.json"), "utf8")) as { version: string }).version}\n`);
+  assert.is(version.stderr, "");
 
   writeFiles(dir, { "src/types.ts": TYPES.replace('color: "red" | "blue";', "color: Map<string, string>;") });
   const broken = await tooltype(["schema"], dir);

@@ -25,6 +25,7 @@ import { createTsconfigProgram, hasJavaScriptApiCompiler, ProjectError, projectS
 import { analyseTypeScript7 } from "../../readers/ts7/analyse";
 import { isTypeScript7, loadTypeScript7, TypeScript7Session } from "../../readers/ts7/api";
 import { tspcOnTypeScript7Note } from "../project/plugin-entry";
+import { tooltypeVersion } from "../project/tooltype-version";
 import type * as ts7Project from "../project/typescript-7";
 import type * as buildModule from "./build";
 import type * as buildOnJsApiModule from "./build-on-js-api";
@@ -54,6 +55,7 @@ Options:
   --format <name>       schema output format (see above)
   --strict              with --format openai: rewrite the schemas into OpenAI's strict subset
   -w, --watch           with build: rebuild when a source file changes
+  -v, --version         tooltype's version
   -h, --help            this text
 `;
 
@@ -217,9 +219,14 @@ function main(argv: string[]): number {
       strict: { type: "boolean" },
       watch: { type: "boolean", short: "w" },
       help: { type: "boolean", short: "h" },
+      version: { type: "boolean", short: "v" },
     },
   });
   const [command, ...rest] = positionals;
+  if (values.version || command === "version") {
+    process.stdout.write(`${tooltypeVersion()}\n`);
+    return 0;
+  }
   if (values.help || command === "help") {
     process.stdout.write(HELP);
     return 0;
