@@ -19,7 +19,9 @@ export interface PatchLimits {
 }
 
 /** The work budget: values walked, in estimated bytes, as a multiple of the byte limit. */
-const WORK_PER_BYTE_LIMIT = 4;
+const WORK_PER_BYTE_LIMIT = 2;
+/** What walking or making one array or object costs the work budget, in bytes: far more than its two brackets. */
+const CONTAINER_WORK = 64;
 
 type Container = Record<string, unknown> | unknown[];
 
@@ -35,13 +37,20 @@ class PatchFailure {
 class Budget {
   size = 0;
   work = 0;
+  /** While a value to be placed is copied: the bytes the document has room for; the copy stops the moment it passes. */
+  room = Infinity;
   readonly workLimit: number;
   constructor(readonly limits: PatchLimits) {
     this.workLimit = limits.maxBytes * WORK_PER_BYTE_LIMIT;
   }
 
-  charge(bytes: number): void {
-    this.work += bytes;
+  /** `bytes` of a value copied or walked; `work` what walking it costs (a container costs more than its two brackets). */
+  charge(bytes: number, work = bytes): void {
+    this.work += work;
+    this.room -= bytes;
+    if (this.room < 0) {
+      throw new PatchFailure(`the patched arguments would be larger than the limit of ${this.limits.maxBytes} bytes`);
+    }
     if (this.work > this.workLimit) {
       throw new PatchFailure(`the patch walks more than ${this.workLimit} bytes of values (${WORK_PER_BYTE_LIMIT} times the arguments' limit of ${this.limits.maxBytes}); send fewer or smaller operations, or call the tool again with whole arguments`);
     }
@@ -92,7 +101,7 @@ function copyValue(value: unknown, level: number, budget: Budget, where: string)
         const copy: unknown[] = [];
         let size = 2;
         let depth = 1;
-        budget.charge(2);
+        budget.charge(2, CONTAINER_WORK);
         for (let i = 0; i < value.length; i++) {
           const item = copyValue(value[i], level + 1, budget, where);
           copy.push(item.value);
@@ -105,7 +114,7 @@ function copyValue(value: unknown, level: number, budget: Budget, where: string)
       const copy: Record<string, unknown> = {};
       let size = 2;
       let depth = 1;
-      budget.charge(2);
+      budget.charge(2, CONTAINER_WORK);
       for (const key of Object.keys(value)) {
         budget.charge(key.length + 4);
         const item = copyValue(value[key], level + 1, budget, where);
@@ -268,7 +277,7 @@ function applyOne(document: Container, operation: JsonPatchOperation, budget: Bu
   switch (operation.op) {
     case "add": {
       const at = locate(document, path, budget);
-      insert(at, copyValue(operation.value, at.level + 1, budget, path), path, budget);
+      insert(at, placed(operation.value, at.level + 1, budget, path), path, budget);
       return;
     }
     case "remove":
@@ -278,6 +287,7 @@ function applyOne(document: Container, operation: JsonPatchOperation, budget: Bu
       const at = locate(document, path, budget);
       valueAt(at, path);
       const measured = copyValue(operation.value, at.level + 1, budget, path);
+      // (The new value comes from the patch, whose own size is bounded: the size is checked as it is placed.)
       // An object's key keeps its place (insert replaces it); an array's item is taken out and put back at its index.
       if (Array.isArray(at.parent)) take(at, path, budget);
       insert(at, measured, path, budget);
@@ -296,7 +306,7 @@ function applyOne(document: Container, operation: JsonPatchOperation, budget: Bu
       const value = take(locate(document, from, budget), from, budget);
       const target = locate(document, path, budget);
       // Copied (and so measured) again at its new level: a move may nest it deeper.
-      insert(target, copyValue(value, target.level + 1, budget, path), path, budget);
+      insert(target, placed(value, target.level + 1, budget, path), path, budget);
       return;
     }
     case "copy": {
@@ -304,9 +314,22 @@ function applyOne(document: Container, operation: JsonPatchOperation, budget: Bu
       const source = locate(document, from, budget);
       const value = valueAt(source, from);
       const target = locate(document, path, budget);
-      insert(target, copyValue(value, target.level + 1, budget, path), path, budget);
+      insert(target, placed(value, target.level + 1, budget, path), path, budget);
       return;
     }
+  }
+}
+
+/**
+ * A copy of a value about to be placed in the document, stopped the moment it would not fit in the room left (a
+ * `copy` that doubles the document costs at most the limit, not the copy and then the refusal).
+ */
+function placed(value: unknown, level: number, budget: Budget, where: string): Measured {
+  budget.room = budget.limits.maxBytes - budget.size;
+  try {
+    return copyValue(value, level, budget, where);
+  } finally {
+    budget.room = Infinity;
   }
 }
 
@@ -339,8 +362,9 @@ export interface PatchStop {
  * - Size and depth are counted as each operation applies (the size as an estimate of the document's JSON, the same
  *   for every value), and the patch is refused the moment either passes the limit: a `copy` that doubles the
  *   document stops at the byte limit instead of running the process out of memory.
- * - Every value walked (the first copy, each value placed, measured or compared) is charged to one work budget, a
- *   few times the byte limit, so a patch of 200 operations costs at most that budget whatever it does.
+ * - Every value the operations walk (each value placed, measured or compared) is charged to one work budget, twice
+ *   the byte limit with each array or object counted as 64 bytes (making one costs far more than its brackets), so a
+ *   patch of 200 operations costs at most that budget whatever it does.
  */
 export function patchDocument(
   document: Record<string, unknown>,
@@ -350,8 +374,10 @@ export function patchDocument(
   const budget = new Budget(limits);
   let current = -1;
   try {
-    const copied = copyValue(document, 1, budget, "the arguments");
+    const copied = placed(document, 1, budget, "the arguments");
     budget.grow(copied.size);
+    // The document was read within the limits before; only what the operations walk is the patch's work.
+    budget.work = 0;
     const copy = copied.value as Record<string, unknown>;
     for (current = 0; current < patch.length; current++) applyOne(copy, patch[current]!, budget);
     return { ok: true, value: copy };
