@@ -3,8 +3,12 @@
  * (hostile input, round two), each the largest the default limits let through.
  */
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { type CompiledToolMeta, type JsonSchema, type Pattern, ToolRegistry, type UniqueItems, tool } from "tooltype";
+import OpenAI from "openai";
+import { type CompiledToolMeta, type JsonSchema, PATCH_TOOL_NAME, type Pattern, ToolRegistry, type UniqueItems, runTools, tool } from "tooltype";
 import { type MCPClient, fromMCP, mcpFetchHandler } from "tooltype/mcp";
+import { LocalToolSearch, SEARCH_TOOL_NAME } from "../runtime/agent/tool-search";
+import type { ToolFormatSource } from "../runtime/providers/provider";
+import { type Script, startScriptedServer } from "../test/scripted-openai/server";
 
 export interface HostileCase {
   name: string;
@@ -59,6 +63,34 @@ const failLong = tool(function fail_long(size: number) {
   throw new Error(`${"password=p@ss,word;1 -----BEGIN RSA PRIVATE KEY----- a-".repeat(Math.ceil(size / 60))}`);
 });
 
+/**
+ * Tag a thing with several tags.
+ * @param tags The tags
+ */
+const tagMany = tool(function tag_many(tags: string[]) {
+  return tags.length;
+});
+
+/**
+ * Keep a note.
+ * @param note The note
+ */
+const keepNote = tool(function keep_note(note: { a: number[] }) {
+  return note.a.length;
+});
+
+/**
+ * Move money (needs a human's approval before it runs).
+ * @param to Who receives it
+ * @param amount How much
+ */
+const transfer = tool(
+  function transfer(to: string, amount: number) {
+    return `sent ${amount} to ${to}`;
+  },
+  { needsApproval: true },
+);
+
 function handWritten(name: string, parameters: JsonSchema): ReturnType<typeof tool> {
   const meta: CompiledToolMeta = { v: 1, name, description: "A schema given at run time.", parameters, params: ["value"] };
   return tool((value: unknown) => String(value).length, undefined, meta);
@@ -83,9 +115,68 @@ function exponentialSchema(levels: number): Record<string, unknown> {
   return { type: "object", properties: { v: { $ref: "#/$defs/d0" } }, $defs: defs };
 }
 
+/** The JSON Patch bomb: each copy doubles /x, 2^31 elements if nothing stopped it (1.3 KB of patch). */
+function patchBomb(): object[] {
+  return [{ op: "add", path: "/x", value: [0] }, ...Array.from({ length: 31 }, () => ({ op: "copy", from: "/x", path: "/x/-" }))];
+}
+
+/**
+ * A `runTools` run in JSON Patch mode against the scripted model on 127.0.0.1: an invalid call, then the patch bomb
+ * on it, then an answer. The scripted server runs in this process, so its (small) work counts in the block too.
+ */
+async function patchBombRun(registry: ToolRegistry): Promise<unknown> {
+  const script: Script = [
+    { tool_calls: [{ name: "take_record", arguments: { record: 5 } }] },
+    { tool_calls: [{ name: PATCH_TOOL_NAME, arguments: { tool_call_id: "call_1", patch: patchBomb() }, id: "call_patch" }] },
+    { content: "done" },
+  ];
+  const server = await startScriptedServer(script);
+  try {
+    const client = new OpenAI({ baseURL: server.baseURL, apiKey: "bench", maxRetries: 0 });
+    const result = await runTools(client, { model: "scripted-hostile", messages: [{ role: "user", content: "go" }] }, registry, { repair: "jsonpatch" });
+    const answered = result.steps[1]?.results.map((r) => r.content).join("\n") ?? "";
+    if (!/too large|larger than|bytes/i.test(answered)) throw new Error(`the patch bomb was not refused for its size: ${answered.slice(0, 300)}`);
+    return result;
+  } finally {
+    await server.close();
+  }
+}
+
+/** The answer to the made-up seal, checked: the bench times the refusal, not some earlier error. */
+async function sealRefused(answer: Promise<Response>): Promise<string> {
+  const text = await (await answer).text();
+  if (!/seal does not match/.test(text)) throw new Error(`the made-up seal was not refused by the seal: ${text.slice(0, 300)}`);
+  return text;
+}
+
+/** 200 deferred tools for the local tool search, each with a few words of its own. */
+function deferredTools(): ToolFormatSource[] {
+  return Array.from({ length: 200 }, (_, i) => ({
+    name: `tool_${i}`,
+    description: `Handle task ${i}: look up record ${i} in ledger ${i % 17} and report its status.`,
+    parameters: { type: "object", properties: { id: { type: "string", description: `Identifier ${i}` } }, required: ["id"] },
+    options: { deferred: true },
+  }));
+}
+
+/** About 1 MB of distinct words. */
+function longQuery(): string {
+  const words: string[] = [];
+  let length = 0;
+  for (let i = 0; length < 1_000_000; i++) {
+    const word = `word${i.toString(36)}`;
+    words.push(word);
+    length += word.length + 1;
+  }
+  return words.join(" ");
+}
+
 /** The cases: each a function that answers one hostile request or call. */
 function cases(): [string, () => Promise<unknown>][] {
-  const registry = new ToolRegistry([checkCode, tagThing, countFolders, takeRecord, failLong]);
+  const registry = new ToolRegistry([checkCode, tagThing, countFolders, takeRecord, failLong, tagMany, keepNote]);
+  const approvals = mcpFetchHandler(new ToolRegistry([transfer]), { allowedHosts: "any" });
+  const search = new LocalToolSearch();
+  search.offer(deferredTools());
   const runtime = new ToolRegistry([
     handWritten("backtracks", { type: "object", properties: { value: { type: "string", pattern: "^(a?a?)+$" } }, required: ["value"] }),
     handWritten("union", { type: "object", properties: { value: { anyOf: [{ type: "string", pattern: "^(a+)+$" }, { type: "integer" }] } }, required: ["value"] }),
@@ -111,7 +202,25 @@ function cases(): [string, () => Promise<unknown>][] {
     unknownKeys: JSON.stringify({ record: unknownKeys }),
     tree: JSON.stringify({ root: folderTree() }),
     failure: JSON.stringify({ size: 1_000_000 }),
+    tagsInString: JSON.stringify({ tags: "[".repeat(500_000) }),
+    noteInString: JSON.stringify({ note: `{"a":${"[".repeat(500_000)}` }),
+    // A million levels of nesting under a made-up seal (base64url text, ".", 64 hex digits), for a tool that needs approval.
+    sealedState: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: {
+        name: "transfer",
+        arguments: { to: "bob", amount: 5 },
+        _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": { elicitation: {} } },
+        requestState: `${Buffer.from("[".repeat(1_000_000)).toString("base64url")}.${"0".repeat(64)}`,
+        inputResponses: { approval: { action: "accept", content: { approve: true } } },
+      },
+    }),
+    query: longQuery(),
   };
+  const queryText = JSON.stringify({ query: payload.query });
+  const mcpHeaders = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "transfer" };
   return [
     ["pattern ^(?:[ab]?b?){16}$, 500,000 characters (generated validator)", () => registry.dispatch(chat("check_code", payload.codes))],
     ["pattern ^(a?a?)+$, 500,000 characters (ajv, run-time schema)", () => runtime.dispatch(chat("backtracks", payload.backtracks))],
@@ -124,6 +233,12 @@ function cases(): [string, () => Promise<unknown>][] {
     ["a 1 MiB error message (redaction)", () => registry.dispatch(chat("fail_long", payload.failure))],
     ["MCP over HTTP: a 2 MB body nested a million deep", () => mcp(new Request("http://localhost/mcp", { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: deepBody }))],
     ["fromMCP: a schema of 40 nested anyOf references", () => fromMCP(hostileServer)],
+    ["JSON Patch bomb: add then 31 copies of /x into itself (runTools, repair: jsonpatch)", () => patchBombRun(registry)],
+    ["an array parameter given a string of 500,000 [ (coercion)", () => registry.dispatch(chat("tag_many", payload.tagsInString))],
+    ["an object parameter given a string of {\"a\": and 500,000 [ (coercion)", () => registry.dispatch(chat("keep_note", payload.noteInString))],
+    ["MCP approval: a requestState of a million [ under a made-up seal", () => sealRefused(approvals(new Request("http://localhost/mcp", { method: "POST", headers: mcpHeaders, body: payload.sealedState })))],
+    ["tool search: a 1 MB query of distinct words over 200 deferred tools", async () => search.answer({ kind: "args", id: "s", name: SEARCH_TOOL_NAME, args: { query: payload.query } })],
+    ["tool search: the 1 MB query as JSON text", async () => search.answer({ kind: "text", id: "s", name: SEARCH_TOOL_NAME, text: queryText })],
   ];
 }
 
