@@ -128,7 +128,13 @@ function queryOf(call: NormalizedCall): string | { problem: string } {
   } else {
     args = call.args;
   }
-  const query = (args as { query?: unknown } | null)?.query;
+  let query: unknown;
+  try {
+    query = (args as { query?: unknown } | null)?.query;
+  } catch {
+    // Parsed arguments that throw when read (a getter, a revoked Proxy): the call is answered, not thrown through.
+    return { problem: "the arguments could not be read" };
+  }
   if (typeof query !== "string" || query.trim() === "") return { problem: "query must be a non-empty string" };
   return query;
 }
@@ -138,10 +144,15 @@ function quoted(query: string): string {
   return query.length <= 100 ? query : `${query.slice(0, 100)}…`;
 }
 
+/** The arguments as text for the failure record; parsed arguments JSON cannot write (a cycle, a BigInt, a getter that throws) are recorded as none rather than thrown. */
 function argumentsText(call: NormalizedCall): string {
   if (call.kind === "text") return call.text;
   if (call.kind === "invalid") return call.text ?? "";
-  return JSON.stringify(call.args) ?? "";
+  try {
+    return JSON.stringify(call.args) ?? "";
+  } catch {
+    return "";
+  }
 }
 
 /** The first line of a description: a search answer lists many tools. */

@@ -136,6 +136,28 @@ export async function approvalState(
  * exactly its pending calls with the arguments the human saw (a call added, edited, or a decision moved to another
  * call), under the pause's options.
  */
+/**
+ * Canonical JSON of a part of a state or a decision, which come from outside: what JSON cannot write (nested past
+ * the stack, a cycle, a BigInt, a getter that throws) is a refusal, a TypeError, like every other bad state.
+ */
+function untrustedJson(value: unknown, what: string): string {
+  try {
+    return canonicalJson(value);
+  } catch {
+    throw new TypeError(`resume: refused, ${what} cannot be written as JSON (nested too deep, a cycle or a BigInt); nothing was run.`);
+  }
+}
+
+/** A value from a state or a decision as a refusal shows it: short, and never a throw of its own (a cycle, a BigInt, nesting past the stack). */
+function shortJsonText(value: unknown): string {
+  try {
+    const text = JSON.stringify(value) ?? String(value);
+    return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+  } catch {
+    return "a value JSON cannot write";
+  }
+}
+
 export async function verifyApprovalState(env: DispatchEnvironment, state: ApprovalStateData): Promise<void> {
   const refuse = (why: string): never => {
     throw new TypeError(`resume: refused, ${why}; nothing was run.`);
@@ -145,7 +167,7 @@ export async function verifyApprovalState(env: DispatchEnvironment, state: Appro
     checkSecret(secret);
     const { seal: given, ...rest } = state;
     if (typeof given !== "string") refuse("the state is not sealed and this registry has an approvalSecret (a state must come from its dispatchWithApproval)");
-    if (!sameSeal(given!, await seal(secret, canonicalJson(rest)))) refuse("the state's seal does not match: it was changed after the pause, or sealed with another secret");
+    if (!sameSeal(given!, await seal(secret, untrustedJson(rest, "the state")))) refuse("the state's seal does not match: it was changed after the pause, or sealed with another secret");
     if (typeof state.expiresAt !== "number" || Date.now() > state.expiresAt) refuse(`the state expired (approvalTtlMs: ${env.options.approvalTtlMs ?? APPROVAL_TTL_MS} ms)`);
   }
   // What the pause would find now: the calls that need a decision, with their arguments as validated.
@@ -155,7 +177,7 @@ export async function verifyApprovalState(env: DispatchEnvironment, state: Appro
   for (const entry of expected) {
     const pending = given.get(entry.index);
     if (!pending) refuse(`call ${entry.index + 1} (${entry.name}) needs approval but is not pending in the state`);
-    if (pending!.id !== entry.id || pending!.name !== entry.name || canonicalJson(pending!.args) !== canonicalJson(entry.args)) {
+    if (pending!.id !== entry.id || pending!.name !== entry.name || untrustedJson(pending!.args, "a pending call's arguments") !== canonicalJson(entry.args)) {
       refuse(`pending call ${JSON.stringify(pending!.id)} does not match call ${entry.index + 1} of the batch (its tool or its arguments differ from what was shown for approval)`);
     }
   }
@@ -171,7 +193,7 @@ export function checkApprovalState(value: unknown): ApprovalStateData {
   const state = value as Partial<ApprovalStateData>;
   if (state.type !== "tooltype.approval") fail('its type is not "tooltype.approval"');
   if ((state.v as number) === 1) fail("it was paused by an earlier tooltype, whose states carry no nonce or seal; pause the batch again");
-  if (state.v !== 2) fail(`version ${String(state.v)}, this tooltype reads version 2`);
+  if (state.v !== 2) fail(`version ${shortJsonText(state.v)}, this tooltype reads version 2`);
   if (typeof state.nonce !== "string" || state.nonce === "") fail("no nonce");
   if (typeof state.options !== "object" || state.options === null || Array.isArray(state.options)) fail("no pause options");
   if (typeof state.provider !== "string") fail("no provider");
@@ -204,7 +226,7 @@ export function decisionsFor(state: ApprovalStateData, decisions: readonly Appro
   for (const decision of decisions) {
     const id = (decision as { id?: unknown } | null)?.id;
     if (typeof id !== "string" || typeof decision.approved !== "boolean") {
-      throw new TypeError(`resume: each decision is { id, approved: true } or { id, approved: false, reason? }; got ${JSON.stringify(decision)}.`);
+      throw new TypeError(`resume: each decision is { id, approved: true } or { id, approved: false, reason? }; got ${shortJsonText(decision)}.`);
     }
     if (!pending.has(id)) {
       throw new TypeError(`resume: the decision for ${JSON.stringify(id)} names no pending call. Pending: ${describePending(state.pending)}.`);
@@ -231,7 +253,9 @@ export function decisionsFor(state: ApprovalStateData, decisions: readonly Appro
     const decision = decided.get(entry.id)!;
     if (!decision.approved) rejections[entry.index] = rejectionText(entry.name, decision.reason);
     else if (decision.args !== undefined) {
-      // A copy through JSON: what the human sent, as plain data the tool cannot share with the caller.
+      // A copy through JSON: what the human sent, as plain data the tool cannot share with the caller (refused
+      // first, as a TypeError, when JSON cannot write it).
+      untrustedJson(decision.args, "an edit's arguments");
       const edit = JSON.parse(JSON.stringify(decision.args)) as Record<string, unknown>;
       if (canonicalJson(edit) !== canonicalJson(entry.args)) edits[entry.index] = edit;
     }

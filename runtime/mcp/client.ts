@@ -159,6 +159,8 @@ async function listAll(client: MCPClient, serverName: string, options: MCPImport
 /** Why a listed tool cannot be imported, or `undefined`. */
 function descriptorProblem(descriptor: MCPListedTool): string | undefined {
   if (typeof descriptor !== "object" || descriptor === null || typeof descriptor.name !== "string" || descriptor.name === "") return "it has no name";
+  // A registry takes names of at most 64 characters: a longer one is refused here, not when the tools are registered.
+  if (descriptor.name.length > 64) return "its name is longer than the 64 characters a tool name may hold";
   const schema = descriptor.inputSchema;
   if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return "its inputSchema is not an object";
   const problem = importedSchemaProblem(schema);
