@@ -131,12 +131,6 @@ export async function approvalState(
 }
 
 /**
- * Refuses (TypeError, before anything runs) a state this registry should not resume: with `approvalSecret`, one it
- * did not seal, one changed since, or one past its time; with or without, one whose calls needing approval are not
- * exactly its pending calls with the arguments the human saw (a call added, edited, or a decision moved to another
- * call), under the pause's options.
- */
-/**
  * Canonical JSON of a part of a state or a decision, which come from outside: what JSON cannot write (nested past
  * the stack, a cycle, a BigInt, a getter that throws) is a refusal, a TypeError, like every other bad state.
  */
@@ -158,6 +152,12 @@ function shortJsonText(value: unknown): string {
   }
 }
 
+/**
+ * Refuses (TypeError, before anything runs) a state this registry should not resume: with `approvalSecret`, one it
+ * did not seal, one changed since, or one past its time; with or without, one whose calls needing approval are not
+ * exactly its pending calls with the arguments the human saw (a call added, edited, or a decision moved to another
+ * call), under the pause's options.
+ */
 export async function verifyApprovalState(env: DispatchEnvironment, state: ApprovalStateData): Promise<void> {
   const refuse = (why: string): never => {
     throw new TypeError(`resume: refused, ${why}; nothing was run.`);
