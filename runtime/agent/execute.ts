@@ -2,6 +2,7 @@
  * Running the tool calls of one model reply for the agent loop, whatever the model API, through the registry's
  * dispatch, and learning from each answer what the loop needs beyond the ToolMessage.
  */
+import { argumentsText } from "./call-text";
 import type { NormalizedCall } from "../dispatch/call";
 import { ToolMessage } from "../dispatch/messages";
 import type { DispatchOptions, ToolErrorEvent, ToolProgress, ToolYield } from "../dispatch/options";
@@ -273,7 +274,7 @@ export class CallExecutor<Call = unknown> {
     const offered = [...(this.#active ?? [])];
     const content = `Error: ${name} is not available in this step. ${offered.length > 0 ? `Available tools: ${offered.join(", ")}.` : "No tools are available now: answer without calling one."}`;
     const result = new ToolMessage({ tool_call_id: id, name, content, status: "error" });
-    const failure: Omit<ToolAttempt, "step"> = { toolName: name, toolCallId: id, arguments: argumentsOf(call.read), reason: "unknown_tool", issues: [content], errors: [], message: content };
+    const failure: Omit<ToolAttempt, "step"> = { toolName: name, toolCallId: id, arguments: argumentsText(call.read), reason: "unknown_tool", issues: [content], errors: [], message: content };
     return { call: call.call, callId: id, result, toolName: name, validated: false, failure };
   }
 
@@ -322,7 +323,7 @@ export class CallExecutor<Call = unknown> {
       const failure: Omit<ToolAttempt, "step"> = {
         toolName,
         toolCallId: id,
-        arguments: repaired ? JSON.stringify(repaired.args) : argumentsOf(asSent),
+        arguments: repaired ? JSON.stringify(repaired.args) : argumentsText(asSent),
         ...(repaired?.patch ? { patch: repaired.patch } : {}),
         reason: error.reason,
         issues: error.issues.length > 0 ? [...error.issues] : [error.message],
@@ -344,7 +345,7 @@ export class CallExecutor<Call = unknown> {
 
   /** What a patch call stands for: the repaired call, or the refusal that answers it (nothing to run). */
   #resolvePatch(call: ReplyCall<Call>): { repaired: Repair } | { refusal: CallOutcome<Call> } {
-    const text = argumentsOf(call.read);
+    const text = argumentsText(call.read);
     const id = call.read.id;
     const read = readPatchCall(text);
     const target = read.toolCallId === undefined ? undefined : this.#patchable.get(read.toolCallId);
@@ -397,12 +398,6 @@ function asIs<Call>(call: ReplyCall<Call>): Routed<Call> {
   return { call, read: call.read };
 }
 
-/** The arguments as the model sent them: the text, or the object as JSON. */
-function argumentsOf(call: NormalizedCall): string {
-  if (call.kind === "text") return call.text;
-  if (call.kind === "invalid") return call.text ?? "";
-  return JSON.stringify(call.args) ?? "";
-}
 
 /** What `use` makes of the registry's `LoopAccess`; a rejection (not a throw) when it is no registry. */
 function viaAccess<T>(registry: ToolRegistry, use: (access: LoopAccess) => Promise<T>): Promise<T> {

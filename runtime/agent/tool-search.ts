@@ -2,6 +2,7 @@
  * `runTools`' own tool search, for deferred tools on an API that has none (Chat Completions, Gemini), or on any API
  * with `toolSearch: { local: true }`.
  */
+import { argumentsText } from "./call-text";
 import type { NormalizedCall } from "../dispatch/call";
 import { ToolMessage } from "../dispatch/messages";
 import { type ToolFormatSource, isDeferred } from "../providers/provider";
@@ -144,16 +145,6 @@ function quoted(query: string): string {
   return query.length <= 100 ? query : `${query.slice(0, 100)}…`;
 }
 
-/** The arguments as text for the failure record; parsed arguments JSON cannot write (a cycle, a BigInt, a getter that throws) are recorded as none rather than thrown. */
-function argumentsText(call: NormalizedCall): string {
-  if (call.kind === "text") return call.text;
-  if (call.kind === "invalid") return call.text ?? "";
-  try {
-    return JSON.stringify(call.args) ?? "";
-  } catch {
-    return "";
-  }
-}
 
 /** The first line of a description: a search answer lists many tools. */
 function firstLine(text: string): string {
