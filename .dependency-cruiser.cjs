@@ -1,7 +1,9 @@
 /**
- * The layers of the runtime, checked by dependency-cruiser in `npm test` (test/architecture/layers.integration.test.ts).
+ * The layers of the runtime, checked by dependency-cruiser in `npm test`
+ * (test/architecture/layers.integration.test.ts).
  *
- *   tool/  →  validation/  →  arguments/  →  results/  →  dispatch/  →  providers/  →  registry/  →  agent/, mcp/, adapters/
+ *   tool/  →  validation/  →  arguments/  →  results/  →  dispatch/  →  providers/  →  registry/  →  agent/, mcp/,
+ * adapters/
  *
  * validation/ is the kit every validator calls (the generated ones' run-time half, formats, linear-time patterns, ajv,
  * Standard Schema's types); arguments/ reads, repairs and explains a call's arguments with it; results/ checks a
@@ -55,35 +57,65 @@ module.exports = {
   forbidden: [
     {
       name: "no-circular",
-      comment: "Modules of the runtime and of the transformer may not import each other in a cycle, type-only imports included.",
+      comment:
+        "Modules of the runtime and of the transformer may not import each other in a cycle, type-only imports included.",
       severity: "error",
       from: { path: "^(runtime|transformer)/" },
       to: { circular: true },
     },
-    onlyBelow("tool-is-the-bottom", "tool", "tool", "tool/ (tool(), options, the CompiledToolMeta seam, errors) imports nothing else of the runtime."),
-    onlyBelow("validation-only-tool", "validation", "tool|validation|lazy", "validation/ (the validation kit) imports only tool/ (and its loader, #lazy/ajv)."),
-    onlyBelow("arguments-above-validation", "arguments", "tool|validation|arguments|lazy", "arguments/ imports only validation/ and tool/ (and its loader, #lazy/settle)."),
-    onlyBelow("results-above-arguments", "results", "tool|validation|arguments|results|lazy", "results/ (the check of a tool's result) imports arguments/ and below."),
+    onlyBelow(
+      "tool-is-the-bottom",
+      "tool",
+      "tool",
+      "tool/ (tool(), options, the CompiledToolMeta seam, errors) imports nothing else of the runtime.",
+    ),
+    onlyBelow(
+      "validation-only-tool",
+      "validation",
+      "tool|validation|lazy",
+      "validation/ (the validation kit) imports only tool/ (and its loader, #lazy/ajv).",
+    ),
+    onlyBelow(
+      "arguments-above-validation",
+      "arguments",
+      "tool|validation|arguments|lazy",
+      "arguments/ imports only validation/ and tool/ (and its loader, #lazy/settle).",
+    ),
+    onlyBelow(
+      "results-above-arguments",
+      "results",
+      "tool|validation|arguments|results|lazy",
+      "results/ (the check of a tool's result) imports arguments/ and below.",
+    ),
     onlyBelow(
       "dispatch-never-imports-a-provider",
       "dispatch",
       "tool|validation|arguments|results|dispatch|lazy",
       "dispatch/ runs the calls a provider read; it never imports a provider (nor anything above it).",
     ),
-    onlyBelow("providers-below-the-registry", "providers", "tool|validation|arguments|results|dispatch|providers|mcp/format|lazy", "providers/ import dispatch and below (and MCP's tool format, whose types the catalogue gathers)."),
+    onlyBelow(
+      "providers-below-the-registry",
+      "providers",
+      "tool|validation|arguments|results|dispatch|providers|mcp/format|lazy",
+      "providers/ import dispatch and below (and MCP's tool format, whose types the catalogue gathers).",
+    ),
     {
       name: "mcp-format-beside-the-providers",
       comment:
         "mcp/format/ (MCP's tool format, which the main registry's toMCPTools exports) imports what a provider may: dispatch and below, and the providers' interfaces (provider.ts); never a provider, the catalogue, or the rest of mcp/.",
       severity: "error",
       from: { path: "^runtime/mcp/format/" },
-      to: { path: "^runtime/", pathNot: "^runtime/(tool/|validation/|arguments/|results/|dispatch/|lazy/|mcp/format/|providers/provider\\.ts$)" },
+      to: {
+        path: "^runtime/",
+        pathNot:
+          "^runtime/(tool/|validation/|arguments/|results/|dispatch/|lazy/|mcp/format/|providers/provider\\.ts$)",
+      },
     },
     ...LAYERS.map(reachesNothingAbove),
     {
       name: "lazy-is-reached-through-its-package-import",
       comment:
-        "A loader of runtime/lazy/ is imported as `#lazy/<name>` (package.json \"imports\": its `.node.ts` under Node, its `.bundle.ts` in a bundle), never by its path; the small entries' presets import providers.chunks.ts, their way of loading a provider in every build.",
+        'A loader of runtime/lazy/ is imported as `#lazy/<name>` (package.json "imports": its `.node.ts` under Node, its `.bundle.ts` in a bundle), never by its path; the small entries\' presets import providers.chunks.ts, their way of loading a provider in every build.',
       severity: "error",
       from: { path: "^runtime/", pathNot: "^runtime/(lazy/|registry/presets/core\\.ts$)" },
       to: { path: "^runtime/lazy/", dependencyTypesNot: ["aliased-subpath-import"] },
@@ -102,11 +134,15 @@ module.exports = {
         "A provider's folder (providers/<api>/) imports only its own files and the shared parts (provider.ts, the interfaces; stream.ts, with #lazy/partial-json; strict.ts, reached through #lazy/strict; openai-limits.ts); only the catalogue (catalog.ts, and lazy/providers.*) names the folders.",
       severity: "error",
       from: { path: "^runtime/providers/([a-z0-9-]+)/" },
-      to: { path: "^runtime/providers/", pathNot: "^runtime/providers/($1/|(provider|stream|strict|openai-limits)\\.ts$)" },
+      to: {
+        path: "^runtime/providers/",
+        pathNot: "^runtime/providers/($1/|(provider|stream|strict|openai-limits)\\.ts$)",
+      },
     },
     {
       name: "shared-provider-parts-name-no-provider",
-      comment: "The shared parts of providers/ (the interfaces, the stream accumulator's base, the strict rewrite, OpenAI's limits) import no provider and no catalogue.",
+      comment:
+        "The shared parts of providers/ (the interfaces, the stream accumulator's base, the strict rewrite, OpenAI's limits) import no provider and no catalogue.",
       severity: "error",
       from: { path: "^runtime/providers/(provider|stream|strict|openai-limits)\\.ts$" },
       to: { path: "^runtime/providers/", pathNot: "^runtime/providers/(provider|stream|strict|openai-limits)\\.ts$" },
@@ -175,7 +211,12 @@ module.exports = {
       from: { path: "^runtime/agent/", pathNot: "^runtime/agent/structured\\.ts$" },
       to: { path: "^runtime/providers/", pathNot: "^runtime/providers/(catalog|at-hand|provider)\\.ts$" },
     },
-    onlyBelow("registry-below-the-loop", "registry", "tool|validation|arguments|results|dispatch|providers|registry|lazy", "registry/ sits below agent/, mcp/ and adapters/."),
+    onlyBelow(
+      "registry-below-the-loop",
+      "registry",
+      "tool|validation|arguments|results|dispatch|providers|registry|lazy",
+      "registry/ sits below agent/, mcp/ and adapters/.",
+    ),
     {
       name: "nothing-imports-the-upper-layers",
       comment: "agent/, mcp/ and adapters/ sit on top: the layers below never import them.",
@@ -208,14 +249,16 @@ module.exports = {
     },
     {
       name: "the-reader-interface-imports-nothing",
-      comment: "transformer/readers/reader.ts (what the core asks of a type reader) imports nothing of tooltype: the core and every adapter depend on it, never the reverse.",
+      comment:
+        "transformer/readers/reader.ts (what the core asks of a type reader) imports nothing of tooltype: the core and every adapter depend on it, never the reverse.",
       severity: "error",
       from: { path: "^transformer/readers/reader\\.ts$" },
       to: { path: "^(transformer|runtime)/" },
     },
     {
       name: "readers-never-import-each-other",
-      comment: "Each backend's adapter (readers/compiler-api/, readers/ts7/) imports its own files and the interface (readers/reader.ts), never another backend's.",
+      comment:
+        "Each backend's adapter (readers/compiler-api/, readers/ts7/) imports its own files and the interface (readers/reader.ts), never another backend's.",
       severity: "error",
       from: { path: "^transformer/readers/([a-z0-9-]+)/" },
       to: { path: "^transformer/readers/", pathNot: "^transformer/readers/($1/|reader\\.ts$)" },
@@ -242,11 +285,15 @@ module.exports = {
         "The transformer shares only the metadata types, the validator settings and the pattern automaton (which patterns it holds whole) with the runtime (examples.ts has a rule of its own).",
       severity: "error",
       from: { path: "^transformer/", pathNot: "^transformer/examples\\.ts$" },
-      to: { path: "^runtime/", pathNot: "^runtime/(tool/meta|validation/ajv/options|validation/patterns/pattern-dfa)\\.ts$" },
+      to: {
+        path: "^runtime/",
+        pathNot: "^runtime/(tool/meta|validation/ajv/options|validation/patterns/pattern-dfa)\\.ts$",
+      },
     },
     {
       name: "transformer-examples-read-the-failure-path",
-      comment: "transformer/examples.ts (TT1026) checks @example arguments with the runtime's validator and its words, and reads nothing else of the runtime.",
+      comment:
+        "transformer/examples.ts (TT1026) checks @example arguments with the runtime's validator and its words, and reads nothing else of the runtime.",
       severity: "error",
       from: { path: "^transformer/examples\\.ts$" },
       to: { path: "^runtime/", pathNot: "^runtime/(tool/meta|validation/validate|arguments/explain/invalid)\\.ts$" },
@@ -263,7 +310,10 @@ module.exports = {
         "The main entry loads with no SDK installed: outside their own subpath entries (mcp/, adapters/) the SDKs are imported for types only.",
       severity: "error",
       from: { path: "^runtime/", pathNot: "^runtime/(mcp/(?!format/)|adapters)/" },
-      to: { path: "(^|/)node_modules/(openai|@anthropic-ai/sdk|@google/genai|@modelcontextprotocol/sdk|@langchain|ai)/", dependencyTypesNot: ["type-only"] },
+      to: {
+        path: "(^|/)node_modules/(openai|@anthropic-ai/sdk|@google/genai|@modelcontextprotocol/sdk|@langchain|ai)/",
+        dependencyTypesNot: ["type-only"],
+      },
     },
   ],
   options: {

@@ -61,7 +61,8 @@ export function benchBuild(toolCount: number, runs: number, warmup = true): Buil
         return [tspcPath(), "-p", project.tsconfigPlain];
     }
   };
-  const build = (side: string): number => runChild(process.execPath, command(side), { cwd: project.dir, timeoutMs: 600_000 }).wallMs;
+  const build = (side: string): number =>
+    runChild(process.execPath, command(side), { cwd: project.dir, timeoutMs: 600_000 }).wallMs;
   if (warmup) for (const side of SIDES) build(side); // unmeasured
   const ms = alternate(SIDES, runs, (side) => build(side));
   checkOutputs(project.dir);
@@ -90,7 +91,10 @@ function installPatchedTypeScript(dir: string, tsconfigPlugin: string): { tsc: s
   if (!install({ dir: copy, silent: true })) throw new Error(`build: ts-patch install failed on ${copy}`);
   const tsconfig = path.join(dir, "tsconfig.installed.json");
   const plugin = JSON.parse(fs.readFileSync(tsconfigPlugin, "utf8")) as { compilerOptions: object };
-  fs.writeFileSync(tsconfig, JSON.stringify({ ...plugin, compilerOptions: { ...plugin.compilerOptions, outDir: "out-installed" } }, null, 2));
+  fs.writeFileSync(
+    tsconfig,
+    JSON.stringify({ ...plugin, compilerOptions: { ...plugin.compilerOptions, outDir: "out-installed" } }, null, 2),
+  );
   return { tsc: path.join(copy, "bin", "tsc"), tsconfig };
 }
 
@@ -106,7 +110,10 @@ function checkOutputs(dir: string): void {
   if (metas(withPlugin) === 0) throw new Error(`build: ${group} built with the plugin carries no compiled metadata`);
   if (metas(plain) !== 0) throw new Error(`build: ${group} built without the plugin carries compiled metadata`);
   for (const file of fs.readdirSync(path.join(dir, "out-plugin"))) {
-    if (fs.readFileSync(path.join(dir, "out-installed", file), "utf8") !== fs.readFileSync(path.join(dir, "out-plugin", file), "utf8")) {
+    if (
+      fs.readFileSync(path.join(dir, "out-installed", file), "utf8") !==
+      fs.readFileSync(path.join(dir, "out-plugin", file), "utf8")
+    ) {
       throw new Error(`build: ${file} built by the tsc that ts-patch install patched differs from tspc's`);
     }
   }

@@ -37,7 +37,41 @@ export interface BundleResult {
   esbuild: string;
 }
 
-const WORDS = ["city", "category", "note", "author", "title", "region", "street", "colour", "brand", "model", "topic", "query", "language", "owner", "label", "status", "team", "project", "reason", "channel", "sender", "subject", "country", "genre", "format", "vendor", "account", "ticket", "branch", "folder", "device", "market", "season"];
+const WORDS = [
+  "city",
+  "category",
+  "note",
+  "author",
+  "title",
+  "region",
+  "street",
+  "colour",
+  "brand",
+  "model",
+  "topic",
+  "query",
+  "language",
+  "owner",
+  "label",
+  "status",
+  "team",
+  "project",
+  "reason",
+  "channel",
+  "sender",
+  "subject",
+  "country",
+  "genre",
+  "format",
+  "vendor",
+  "account",
+  "ticket",
+  "branch",
+  "folder",
+  "device",
+  "market",
+  "season",
+];
 
 /** Three distinct parameter names and descriptions per tool, so that gzip cannot fold one tool into the previous. */
 function appSource(tools: number, entry: string): string {
@@ -88,7 +122,14 @@ interface Built {
 
 /** What esbuild wrote for an app: its metafile's outputs, the entry's output path, the folder. */
 export interface EsmAppBundle {
-  outputs: Record<string, { entryPoint?: string; inputs: Record<string, { bytesInOutput: number }>; imports: { path: string; kind: string }[] }>;
+  outputs: Record<
+    string,
+    {
+      entryPoint?: string;
+      inputs: Record<string, { bytesInOutput: number }>;
+      imports: { path: string; kind: string }[];
+    }
+  >;
   entry: string;
   outdir: string;
 }
@@ -111,7 +152,10 @@ function compileEsmApps(dir: string, sources: Record<string, string>, types: str
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(path.join(dir, "src"), { recursive: true });
   fs.mkdirSync(path.join(dir, "node_modules"), { recursive: true });
-  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "bench-bundle", private: true, type: "module" }));
+  fs.writeFileSync(
+    path.join(dir, "package.json"),
+    JSON.stringify({ name: "bench-bundle", private: true, type: "module" }),
+  );
   fs.symlinkSync(REPO, path.join(dir, "node_modules", "tooltype"), "dir");
   for (const [name, source] of Object.entries(sources)) fs.writeFileSync(path.join(dir, "src", `${name}.ts`), source);
   const compilerOptions = {
@@ -160,7 +204,8 @@ export function staticOutputs(bundle: EsmAppBundle): string[] {
   const visit = (file: string): void => {
     if (loaded.has(file)) return;
     loaded.add(file);
-    for (const imported of bundle.outputs[file]!.imports) if (imported.kind === "import-statement" && bundle.outputs[imported.path]) visit(imported.path);
+    for (const imported of bundle.outputs[file]!.imports)
+      if (imported.kind === "import-statement" && bundle.outputs[imported.path]) visit(imported.path);
   };
   visit(bundle.entry);
   return [...loaded];
@@ -196,9 +241,11 @@ function gzip(code: Uint8Array): number {
  * Bundles the app with one tool and with `1 + EXTRA`, checks that the one-tool bundle works, and measures both.
  * - Writes a small ES module app (`tool()` functions of three primitive parameters, a `ToolRegistry`,
  *   `toOpenAITools()` and `dispatch()`) as a size-minded user writes it, against the `tooltype/openai` entry, and
- *   once more against the main `tooltype` entry (the second figure), compiles it with tspc and the tooltype plugin, and bundles it with esbuild
+ *   once more against the main `tooltype` entry (the second figure), compiles it with tspc and the tooltype plugin, and
+ * bundles it with esbuild
  *   as a user would (minified, ES module, for Node, code splitting on; the package's `module` condition gives
- *   esbuild the ES module build of the runtime), counting what the app loads (entry and static chunks), once with one tool and once with `1 + EXTRA` tools.
+ *   esbuild the ES module build of the runtime), counting what the app loads (entry and static chunks), once with one
+ * tool and once with `1 + EXTRA` tools.
  * - Reports the gzipped size of the one-tool bundle less the marginal cost of a tool (what tooltype and its
  *   dependencies cost), the marginal gzipped bytes per three-parameter tool, and the minified bytes per dependency
  *   from esbuild's metafile.
@@ -207,7 +254,11 @@ function gzip(code: Uint8Array): number {
 export async function benchBundle(): Promise<BundleResult> {
   // One project, one tspc run: the one-tool app, the same with EXTRA more tools, the one-tool app on the main entry.
   const dir = path.join(PROJECTS, "bundle");
-  compileEsmApps(dir, { one: appSource(1, PROVIDER_ENTRY), more: appSource(1 + EXTRA, PROVIDER_ENTRY), main: appSource(1, "tooltype") });
+  compileEsmApps(dir, {
+    one: appSource(1, PROVIDER_ENTRY),
+    more: appSource(1 + EXTRA, PROVIDER_ENTRY),
+    main: appSource(1, "tooltype"),
+  });
   const one = await bundleApp(dir, "one");
   const more = await bundleApp(dir, "more");
   const main = await bundleApp(dir, "main");
@@ -247,10 +298,20 @@ function checkBundle(outdir: string): void {
   fs.cpSync(outdir, alone, { recursive: true });
   fs.writeFileSync(path.join(alone, "check.mjs"), CHECK);
   const { stdout } = runChild(process.execPath, [path.join(alone, "check.mjs")], { cwd: alone, timeoutMs: 60_000 });
-  const report = JSON.parse(stdout) as { tools: number; answers: { role: string; tool_call_id: string; content: string }[] };
+  const report = JSON.parse(stdout) as {
+    tools: number;
+    answers: { role: string; tool_call_id: string; content: string }[];
+  };
   const answer = report.answers[0];
-  if (report.tools !== 1 || report.answers.length !== 1 || answer?.tool_call_id !== "c1" || answer.content !== "0:Paris/books/n") {
-    throw new Error(`the bundled app answered ${stdout}; expected one tool and the answer "0:Paris/books/n" to call c1`);
+  if (
+    report.tools !== 1 ||
+    report.answers.length !== 1 ||
+    answer?.tool_call_id !== "c1" ||
+    answer.content !== "0:Paris/books/n"
+  ) {
+    throw new Error(
+      `the bundled app answered ${stdout}; expected one tool and the answer "0:Paris/books/n" to call c1`,
+    );
   }
   fs.rmSync(alone, { recursive: true, force: true });
 }

@@ -12,9 +12,15 @@ import * as path from "node:path";
  * the context rebuilds; prints `{ rebuildMs, transformMs }` as JSON (transformMs: the changed module's transform).
  */
 async function main(): Promise<void> {
-  const [dir, mode, tsconfig = path.join(dir, "tsconfig.plain.json")] = process.argv.slice(2) as [string, "plugin" | "plain" | "watch", string?];
+  const [dir, mode, tsconfig = path.join(dir, "tsconfig.plain.json")] = process.argv.slice(2) as [
+    string,
+    "plugin" | "plain" | "watch",
+    string?,
+  ];
   const esbuild = await import("esbuild");
-  const tooltype = ((await import("tooltype/esbuild")) as { default: (options: { tsconfig: string }) => import("esbuild").Plugin }).default;
+  const tooltype = (
+    (await import("tooltype/esbuild")) as { default: (options: { tsconfig: string }) => import("esbuild").Plugin }
+  ).default;
   const outfile = path.join(dir, `out-esbuild-${mode}-${path.basename(tsconfig, ".json")}`, "index.js");
   const changed = path.join(dir, "src", "group-00.ts");
   let transformMs = 0;
@@ -37,7 +43,8 @@ async function main(): Promise<void> {
   const metas = (): number => (fs.readFileSync(outfile, "utf8").match(/\(generated tool \d+\)/g) ?? []).length;
   if (mode !== "watch") {
     await esbuild.build(options);
-    if ((metas() > 0) !== (mode === "plugin")) throw new Error(`bundler bench: the ${mode} bundle ${mode === "plugin" ? "lacks" : "carries"} compiled metadata`);
+    if (metas() > 0 !== (mode === "plugin"))
+      throw new Error(`bundler bench: the ${mode} bundle ${mode === "plugin" ? "lacks" : "carries"} compiled metadata`);
     return;
   }
   const context = await esbuild.context(options);
@@ -50,7 +57,8 @@ async function main(): Promise<void> {
   await context.rebuild();
   const rebuildMs = Number(process.hrtime.bigint() - start) / 1e6;
   await context.dispose();
-  if (!fs.readFileSync(outfile, "utf8").includes("Changed in watch mode.")) throw new Error("bundler bench: the rebuild kept the old description");
+  if (!fs.readFileSync(outfile, "utf8").includes("Changed in watch mode."))
+    throw new Error("bundler bench: the rebuild kept the old description");
   process.stdout.write(JSON.stringify({ rebuildMs, transformMs }));
 }
 

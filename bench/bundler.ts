@@ -14,7 +14,14 @@ export const ESBUILD_ALONE = "esbuild alone (reference)";
 export const ESBUILD_PLUGIN_NO_VALIDATORS = "esbuild + plugin, validators: false (reference)";
 export const ESBUILD_PLUGIN_DOM = "esbuild + plugin, DOM and @types/node (reference)";
 export const TSC_NOEMIT_DOM = "tsc --noEmit, DOM and @types/node (reference)";
-const SIDES = [ESBUILD_PLUGIN, TSC_NOEMIT, ESBUILD_ALONE, ESBUILD_PLUGIN_NO_VALIDATORS, ESBUILD_PLUGIN_DOM, TSC_NOEMIT_DOM] as const;
+const SIDES = [
+  ESBUILD_PLUGIN,
+  TSC_NOEMIT,
+  ESBUILD_ALONE,
+  ESBUILD_PLUGIN_NO_VALIDATORS,
+  ESBUILD_PLUGIN_DOM,
+  TSC_NOEMIT_DOM,
+] as const;
 
 export interface BundlerResult {
   tools: number;
@@ -47,10 +54,25 @@ export function benchBundler(toolCount: number, runs: number, warmup = true): Bu
   const project = writeTooltypeProject(`bundler-${toolCount}`, toolSpecs(toolCount));
   const noValidators = path.join(project.dir, "tsconfig.no-validators.json");
   const plain = JSON.parse(fs.readFileSync(project.tsconfigPlain, "utf8")) as { compilerOptions: object };
-  fs.writeFileSync(noValidators, JSON.stringify({ ...plain, compilerOptions: { ...plain.compilerOptions, plugins: [{ transform: "tooltype/transformer", validators: false }] } }));
+  fs.writeFileSync(
+    noValidators,
+    JSON.stringify({
+      ...plain,
+      compilerOptions: {
+        ...plain.compilerOptions,
+        plugins: [{ transform: "tooltype/transformer", validators: false }],
+      },
+    }),
+  );
   // @types/node resolves from the repository's node_modules, above the project.
   const dom = path.join(project.dir, "tsconfig.dom.json");
-  fs.writeFileSync(dom, JSON.stringify({ ...plain, compilerOptions: { ...plain.compilerOptions, lib: ["ES2022", "DOM", "DOM.Iterable"], types: ["node"] } }));
+  fs.writeFileSync(
+    dom,
+    JSON.stringify({
+      ...plain,
+      compilerOptions: { ...plain.compilerOptions, lib: ["ES2022", "DOM", "DOM.Iterable"], types: ["node"] },
+    }),
+  );
   const command = (side: string): string[] => {
     if (side === TSC_NOEMIT) return [tscPath(), "-p", project.tsconfigPlain, "--noEmit"];
     if (side === TSC_NOEMIT_DOM) return [tscPath(), "-p", dom, "--noEmit"];
@@ -58,10 +80,13 @@ export function benchBundler(toolCount: number, runs: number, warmup = true): Bu
     if (side === ESBUILD_PLUGIN_DOM) return [CHILD, project.dir, "plugin", dom];
     return [CHILD, project.dir, side === ESBUILD_PLUGIN ? "plugin" : "plain"];
   };
-  const build = (side: string): number => runChild(process.execPath, command(side), { cwd: project.dir, timeoutMs: 600_000 }).wallMs;
+  const build = (side: string): number =>
+    runChild(process.execPath, command(side), { cwd: project.dir, timeoutMs: 600_000 }).wallMs;
   if (warmup) for (const side of SIDES) build(side); // unmeasured
   const ms = alternate(SIDES, runs, (side) => build(side));
-  const watch = JSON.parse(runChild(process.execPath, [CHILD, project.dir, "watch"], { cwd: project.dir, timeoutMs: 600_000 }).stdout) as BundlerResult["watch"];
+  const watch = JSON.parse(
+    runChild(process.execPath, [CHILD, project.dir, "watch"], { cwd: project.dir, timeoutMs: 600_000 }).stdout,
+  ) as BundlerResult["watch"];
   return {
     tools: toolCount,
     runs,

@@ -61,15 +61,26 @@ function compileOnly(job: ChildJob): ChildReport {
   const files = fs
     .readdirSync(job.module)
     .filter((name) => name.endsWith(".js"))
-    .map((name) => ({ filename: path.join(job.module, name), text: fs.readFileSync(path.join(job.module, name), "utf8") }));
+    .map((name) => ({
+      filename: path.join(job.module, name),
+      text: fs.readFileSync(path.join(job.module, name), "utf8"),
+    }));
   const start = now();
   for (const file of files) kept.push(vm.compileFunction(file.text, CJS_PARAMETERS, { filename: file.filename }));
   const ms = now() - start;
-  return { side: job.side, toolCount: files.length, exportedCount: 0, answers: [], shapes: [], phases: { import: ms, register: 0, export: 0, dispatch: 0, total: ms } };
+  return {
+    side: job.side,
+    toolCount: files.length,
+    exportedCount: 0,
+    answers: [],
+    shapes: [],
+    phases: { import: ms, register: 0, export: 0, dispatch: 0, total: ms },
+  };
 }
 
 /**
- * The process must import neither tooltype nor LangChain.js before the clock starts: the import is part of what is measured.
+ * The process must import neither tooltype nor LangChain.js before the clock starts: the import is part of what is
+ * measured.
  * - cold: import the library and 1,000 generated tools, register them, export them in OpenAI's format, then answer
  *   one Chat Completions message per called tool (each tool's first dispatch); prints the time of each phase;
  * - memory: heap after GC with the library imported (baseline), then with the tools registered, then after the
@@ -95,7 +106,11 @@ async function main(): Promise<void> {
     kept.push(loaded);
     // The tools as written: functions, and the methods of the objects in the list (registration is not timed here).
     const toolCount = (loaded.tools ?? []).reduce<number>(
-      (n, entry) => n + (typeof entry === "function" ? 1 : Object.getOwnPropertyNames(Object.getPrototypeOf(entry)).filter((key) => key !== "constructor").length),
+      (n, entry) =>
+        n +
+        (typeof entry === "function"
+          ? 1
+          : Object.getOwnPropertyNames(Object.getPrototypeOf(entry)).filter((key) => key !== "constructor").length),
       0,
     );
     const report: ChildReport = { side: job.side, toolCount, exportedCount: 0, answers: [], shapes: [] };
@@ -106,14 +121,21 @@ async function main(): Promise<void> {
   const messages = job.calls.map((call, i) => ({
     role: "assistant" as const,
     content: null,
-    tool_calls: [{ id: `call_${i}`, type: "function" as const, function: { name: call.name, arguments: call.arguments } }],
+    tool_calls: [
+      { id: `call_${i}`, type: "function" as const, function: { name: call.name, arguments: call.arguments } },
+    ],
   }));
 
   let baseline = 0;
   if (job.mode === "memory") {
     // The library alone, so that the difference is what the tools cost.
     if (job.side === "tooltype") kept.push(requireFromProject("tooltype"));
-    else kept.push(requireFromProject("@langchain/core/tools"), requireFromProject("@langchain/core/utils/function_calling"), requireFromProject("zod"));
+    else
+      kept.push(
+        requireFromProject("@langchain/core/tools"),
+        requireFromProject("@langchain/core/utils/function_calling"),
+        requireFromProject("zod"),
+      );
     baseline = await settledHeap();
   }
 
@@ -163,7 +185,8 @@ async function main(): Promise<void> {
   const answers: string[] = [];
   for (const message of messages) {
     const reply = await answer(message);
-    if (reply.status !== undefined && reply.status !== "success") throw new Error(`${message.tool_calls[0].function.name}: ${String(reply.content)}`);
+    if (reply.status !== undefined && reply.status !== "success")
+      throw new Error(`${message.tool_calls[0].function.name}: ${String(reply.content)}`);
     answers.push(String(reply.content));
   }
   const t4 = now();
@@ -180,7 +203,13 @@ async function main(): Promise<void> {
     ]),
   };
   if (job.mode === "cold") {
-    report.phases = { import: t1 - t0, register: t2 - t1, export: t3 - t2b, dispatch: t4 - t3, total: t2 - t0 + (t4 - t2b) };
+    report.phases = {
+      import: t1 - t0,
+      register: t2 - t1,
+      export: t3 - t2b,
+      dispatch: t4 - t3,
+      total: t2 - t0 + (t4 - t2b),
+    };
   } else {
     // After the first dispatch of each called tool: what dispatch compiled and kept (the export is dropped first).
     exported.length = 0;

@@ -38,7 +38,10 @@ export function tscPath(): string {
 export function prepareToolProject(name: string, toolCount: number, calledCount: number): ToolProject {
   const specs = toolSpecs(toolCount);
   const project = writeTooltypeProject(name, specs);
-  const build = runChild(process.execPath, [tspcPath(), "-p", project.tsconfigPlugin], { cwd: project.dir, timeoutMs: 600_000 });
+  const build = runChild(process.execPath, [tspcPath(), "-p", project.tsconfigPlugin], {
+    cwd: project.dir,
+    timeoutMs: 600_000,
+  });
   runChild(process.execPath, [tscPath(), "-p", project.tsconfigPlain], { cwd: project.dir, timeoutMs: 600_000 });
   const langchain = writeLangChainTools(project.dir, specs);
   return {
@@ -58,9 +61,20 @@ interface RunWith {
   env?: NodeJS.ProcessEnv;
 }
 
-function runSide(project: ToolProject, mode: "cold" | "memory", side: Side, run: number, using: RunWith = {}): ChildReport {
+function runSide(
+  project: ToolProject,
+  mode: "cold" | "memory",
+  side: Side,
+  run: number,
+  using: RunWith = {},
+): ChildReport {
   const calls = project.called.map((spec) => ({ name: spec.name, arguments: JSON.stringify(spec.sample) }));
-  const report = runJob(project, { mode, side, projectDir: project.dir, module: project.modules[side], calls }, `job-${mode}-${side}.json`, using);
+  const report = runJob(
+    project,
+    { mode, side, projectDir: project.dir, module: project.modules[side], calls },
+    `job-${mode}-${side}.json`,
+    using,
+  );
   if (run === 0) checkReport(project, report);
   return report;
 }
@@ -72,10 +86,18 @@ function runSide(project: ToolProject, mode: "cold" | "memory", side: Side, run:
 function runReference(project: ToolProject, reference: Reference): ChildReport {
   if (reference === "compile-plugin" || reference === "compile-plain") {
     const dir = path.dirname(reference === "compile-plugin" ? project.modules.tooltype : project.plain);
-    return runJob(project, { mode: "compile", side: "tooltype", projectDir: project.dir, module: dir, calls: [] }, `job-${reference}.json`);
+    return runJob(
+      project,
+      { mode: "compile", side: "tooltype", projectDir: project.dir, module: dir, calls: [] },
+      `job-${reference}.json`,
+    );
   }
   const module = reference === "runtime" ? "tooltype" : project.plain;
-  return runJob(project, { mode: "import", side: "tooltype", projectDir: project.dir, module, calls: [] }, `job-import-${reference}.json`);
+  return runJob(
+    project,
+    { mode: "import", side: "tooltype", projectDir: project.dir, module, calls: [] },
+    `job-import-${reference}.json`,
+  );
 }
 
 function runJob(project: ToolProject, job: ChildJob, name: string, using: RunWith = {}): ChildReport {
@@ -92,7 +114,12 @@ function runJob(project: ToolProject, job: ChildJob, name: string, using: RunWit
 
 /** LangChain.js tracing off, whatever the caller's environment says: no network, nothing extra to time. */
 export function quietEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, LANGCHAIN_TRACING_V2: "false", LANGSMITH_TRACING: "false", LANGCHAIN_TRACING: "false" };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    LANGCHAIN_TRACING_V2: "false",
+    LANGSMITH_TRACING: "false",
+    LANGCHAIN_TRACING: "false",
+  };
   // A compile cache the caller's shell turned on would time cached loads: only benchCompileCache asks for one.
   delete env.NODE_COMPILE_CACHE;
   return env;
@@ -102,19 +129,29 @@ export function quietEnv(): NodeJS.ProcessEnv {
 function checkReport(project: ToolProject, report: ChildReport): void {
   const side = report.side;
   if (report.toolCount !== project.specs.length || report.exportedCount !== project.specs.length) {
-    throw new Error(`${side}: registered ${report.toolCount} and exported ${report.exportedCount} of ${project.specs.length} tools`);
+    throw new Error(
+      `${side}: registered ${report.toolCount} and exported ${report.exportedCount} of ${project.specs.length} tools`,
+    );
   }
   const expected = project.called.map((spec) => spec.expected);
   if (JSON.stringify(report.answers) !== JSON.stringify(expected)) {
-    throw new Error(`${side}: answers differ from the expected ones.\nexpected: ${JSON.stringify(expected.slice(0, 5))}…\ngot: ${JSON.stringify(report.answers.slice(0, 5))}…`);
+    throw new Error(
+      `${side}: answers differ from the expected ones.\nexpected: ${JSON.stringify(expected.slice(0, 5))}…\ngot: ${JSON.stringify(report.answers.slice(0, 5))}…`,
+    );
   }
   const byName = new Map(project.specs.map((spec) => [spec.name, spec]));
   for (const [name, properties, required] of report.shapes) {
     const spec = byName.get(name);
     if (!spec) throw new Error(`${side}: exported an unknown tool ${name}`);
     const wantProperties = spec.params.map((p) => p.name).sort();
-    const wantRequired = spec.params.filter((p) => !p.optional).map((p) => p.name).sort();
-    if (JSON.stringify(properties) !== JSON.stringify(wantProperties) || JSON.stringify(required) !== JSON.stringify(wantRequired)) {
+    const wantRequired = spec.params
+      .filter((p) => !p.optional)
+      .map((p) => p.name)
+      .sort();
+    if (
+      JSON.stringify(properties) !== JSON.stringify(wantProperties) ||
+      JSON.stringify(required) !== JSON.stringify(wantRequired)
+    ) {
       throw new Error(
         `${side}: ${name} exported properties ${JSON.stringify(properties)} required ${JSON.stringify(required)}; expected ${JSON.stringify(wantProperties)} required ${JSON.stringify(wantRequired)}`,
       );
@@ -126,10 +163,15 @@ function checkReport(project: ToolProject, report: ChildReport): void {
 function checkPlain(project: ToolProject, report: ChildReport): void {
   const dir = path.dirname(project.plain);
   const files = fs.readdirSync(dir).filter((file) => file.endsWith(".js"));
-  const withMeta = files.filter((file) => fs.readFileSync(path.join(dir, file), "utf8").includes("tooltype/validator@"));
-  if (withMeta.length > 0) throw new Error(`cold start: the plain tsc build carries tooltype metadata (${withMeta.join(", ")})`);
+  const withMeta = files.filter((file) =>
+    fs.readFileSync(path.join(dir, file), "utf8").includes("tooltype/validator@"),
+  );
+  if (withMeta.length > 0)
+    throw new Error(`cold start: the plain tsc build carries tooltype metadata (${withMeta.join(", ")})`);
   if (report.toolCount !== project.specs.length) {
-    throw new Error(`cold start: the plain tsc build has ${report.toolCount} tool functions and methods, not ${project.specs.length}`);
+    throw new Error(
+      `cold start: the plain tsc build has ${report.toolCount} tool functions and methods, not ${project.specs.length}`,
+    );
   }
 }
 
@@ -172,7 +214,9 @@ type Reference = (typeof REFERENCES)[number];
  */
 export function benchColdStart(project: ToolProject, runs: number): ColdStartResult {
   const reports = alternate([...SIDES, ...REFERENCES], runs, (side, run) =>
-    (REFERENCES as readonly string[]).includes(side) ? runReference(project, side as Reference) : runSide(project, "cold", side as Side, run),
+    (REFERENCES as readonly string[]).includes(side)
+      ? runReference(project, side as Reference)
+      : runSide(project, "cold", side as Side, run),
   );
   const importMs = (reference: string): Stats => stats(reports[reference]!.map((r) => r.phases!.import));
   checkPlain(project, reports["plain-tools"]![0]!);
@@ -220,8 +264,14 @@ export function benchMemory(project: ToolProject, runs: number): MemoryResult {
     tools: project.specs.length,
     called: project.called.length,
     runs,
-    registeredPer1000: { tooltype: stats(pick("tooltype", "registered")), langchain: stats(pick("langchain", "registered")) },
-    dispatchedPer1000: { tooltype: stats(pick("tooltype", "dispatched")), langchain: stats(pick("langchain", "dispatched")) },
+    registeredPer1000: {
+      tooltype: stats(pick("tooltype", "registered")),
+      langchain: stats(pick("langchain", "registered")),
+    },
+    dispatchedPer1000: {
+      tooltype: stats(pick("tooltype", "dispatched")),
+      langchain: stats(pick("langchain", "dispatched")),
+    },
     baseline: { tooltype: stats(pick("tooltype", "baseline")), langchain: stats(pick("langchain", "baseline")) },
     ratio: stats(pairRatios(pick("langchain", "registered"), pick("tooltype", "registered"))),
   };
@@ -247,7 +297,10 @@ export function compileCacheNode(): { path: string; version: string } | undefine
   const candidates = [process.env.BENCH_COMPILE_CACHE_NODE, process.execPath].filter((p): p is string => !!p);
   for (const node of candidates) {
     try {
-      const probe = runChild(node, ["-p", `typeof require("node:module").enableCompileCache + " " + process.version`], { cwd: REPO, timeoutMs: 30_000 });
+      const probe = runChild(node, ["-p", `typeof require("node:module").enableCompileCache + " " + process.version`], {
+        cwd: REPO,
+        timeoutMs: 30_000,
+      });
       const [kind, version] = probe.stdout.trim().split(" ");
       if (kind === "function" && version) return { path: node, version };
     } catch {
@@ -261,7 +314,11 @@ export function compileCacheNode(): { path: string; version: string } | undefine
  * The cold start again under `node`, each side without a compile cache and with a warm one (filled by one run per
  * side first): what an app that starts often gains from `NODE_COMPILE_CACHE` or `module.enableCompileCache()`.
  */
-export function benchCompileCache(project: ToolProject, runs: number, node: { path: string; version: string }): CompileCacheResult {
+export function benchCompileCache(
+  project: ToolProject,
+  runs: number,
+  node: { path: string; version: string },
+): CompileCacheResult {
   const cache = fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-bench-compile-cache-"));
   try {
     const cached: RunWith = { node: node.path, env: { NODE_COMPILE_CACHE: cache } };

@@ -57,7 +57,11 @@ export function message(calls: number): ChatMessage {
       type: "function" as const,
       function: {
         name: "get_forecast",
-        arguments: JSON.stringify({ city: CITIES[i % CITIES.length], days: 1 + (i % 14), unit: i % 2 ? "fahrenheit" : "celsius" }),
+        arguments: JSON.stringify({
+          city: CITIES[i % CITIES.length],
+          days: 1 + (i % 14),
+          unit: i % 2 ? "fahrenheit" : "celsius",
+        }),
       },
     })),
   };
@@ -138,8 +142,18 @@ function langchainDispatch(m: ChatMessage): Promise<Answer[]> {
       };
       const t = lcTools.get(toolCall.name);
       if (!t) throw new Error(`unknown tool ${toolCall.name}`);
-      const reply = (await t.invoke(toolCall)) as { tool_call_id: string; name?: string; content: unknown; status?: string };
-      return { tool_call_id: reply.tool_call_id, name: reply.name ?? "", content: String(reply.content), status: reply.status ?? "" };
+      const reply = (await t.invoke(toolCall)) as {
+        tool_call_id: string;
+        name?: string;
+        content: unknown;
+        status?: string;
+      };
+      return {
+        tool_call_id: reply.tool_call_id,
+        name: reply.name ?? "",
+        content: String(reply.content),
+        status: reply.status ?? "",
+      };
     }),
   );
 }
@@ -170,18 +184,24 @@ export async function checkDispatch(): Promise<string[]> {
     ] as const;
     for (const [who, answers] of others) {
       if (JSON.stringify(answers) !== expected) {
-        throw new Error(`dispatch of ${calls} call(s): ${who} answers differently.\ntooltype: ${expected}\n${who}: ${JSON.stringify(answers)}`);
+        throw new Error(
+          `dispatch of ${calls} call(s): ${who} answers differently.\ntooltype: ${expected}\n${who}: ${JSON.stringify(answers)}`,
+        );
       }
     }
-    if (ours.length !== calls || ours.some((a) => a.status !== "success")) throw new Error(`tooltype did not answer ${calls} call(s) with success`);
-    notes.push(`${calls} call(s): tooltype, floor and LangChain.js answer identically (${ours.length} ToolMessage(s), e.g. ${JSON.stringify(ours[0]!.content)})`);
+    if (ours.length !== calls || ours.some((a) => a.status !== "success"))
+      throw new Error(`tooltype did not answer ${calls} call(s) with success`);
+    notes.push(
+      `${calls} call(s): tooltype, floor and LangChain.js answer identically (${ours.length} ToolMessage(s), e.g. ${JSON.stringify(ours[0]!.content)})`,
+    );
   }
   // Validation is on for everyone: days out of range.
   const bad = message(1);
   bad.tool_calls[0]!.function.arguments = JSON.stringify({ city: "Paris", days: 40, unit: "celsius" });
   const oursBad = await tooltypeDispatch(bad);
   if (oursBad[0]?.status !== "error") throw new Error("tooltype accepted days: 40");
-  if (floor.sync(bad)[0]?.status !== "error" || (await floor.async(bad))[0]?.status !== "error") throw new Error("the floor accepted days: 40");
+  if (floor.sync(bad)[0]?.status !== "error" || (await floor.async(bad))[0]?.status !== "error")
+    throw new Error("the floor accepted days: 40");
   let langchainRefused = false;
   try {
     await langchainDispatch(bad);

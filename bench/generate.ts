@@ -19,7 +19,20 @@ type Kind =
   | "range"
   | "record";
 
-const KINDS: readonly Kind[] = ["string", "number", "int", "boolean", "enum", "strings", "numbers", "address", "items", "date", "range", "record"];
+const KINDS: readonly Kind[] = [
+  "string",
+  "number",
+  "int",
+  "boolean",
+  "enum",
+  "strings",
+  "numbers",
+  "address",
+  "items",
+  "date",
+  "range",
+  "record",
+];
 
 interface ParamSpec {
   name: string;
@@ -74,7 +87,9 @@ export function toolSpecs(count: number): ToolSpec[] {
   const next = random(0x7001);
   return Array.from({ length: count }, (_, index) => {
     const name = `tool_${String(index).padStart(4, "0")}`;
-    const params: ParamSpec[] = [{ name: "query", kind: "string", optional: false, nullable: false, description: "What to look for" }];
+    const params: ParamSpec[] = [
+      { name: "query", kind: "string", optional: false, nullable: false, description: "What to look for" },
+    ];
     const extra = 1 + (index % 5); // 2 to 6 parameters
     for (let p = 0; p < extra; p++) {
       const kind = KINDS[Math.floor(next() * KINDS.length)]!;
@@ -117,7 +132,10 @@ function sampleValue(kind: Kind): unknown {
     case "address":
       return { street: "1 Main St", city: "Paris", country: "FR" };
     case "items":
-      return [{ sku: "A-1", quantity: 2, price: 9.5 }, { sku: "B-2", quantity: 1, price: 3, note: null }];
+      return [
+        { sku: "A-1", quantity: 2, price: 9.5 },
+        { sku: "B-2", quantity: 1, price: 3, note: null },
+      ];
     case "date":
       return "2024-05-01T10:00:00Z";
     case "range":
@@ -185,7 +203,12 @@ function tsParam(param: ParamSpec): string {
 }
 
 function jsDoc(spec: ToolSpec, indent: string): string {
-  const lines = [`/**`, ` * ${spec.description}`, ...spec.params.map((p) => ` * @param ${p.name} ${p.description}`), ` */`];
+  const lines = [
+    `/**`,
+    ` * ${spec.description}`,
+    ...spec.params.map((p) => ` * @param ${p.name} ${p.description}`),
+    ` */`,
+  ];
   return lines.map((line) => indent + line).join("\n");
 }
 
@@ -200,7 +223,9 @@ function tooltypeGroup(specs: readonly ToolSpec[], group: number): string {
   ];
   for (const spec of fns) {
     out.push(jsDoc(spec, ""));
-    out.push(`export const ${spec.name} = tool(function ${spec.name}(${spec.params.map(tsParam).join(", ")}): string {`);
+    out.push(
+      `export const ${spec.name} = tool(function ${spec.name}(${spec.params.map(tsParam).join(", ")}): string {`,
+    );
     out.push(`  return "${spec.name}: " + query;`);
     out.push(`});`, ``);
   }
@@ -252,7 +277,9 @@ export function writeTooltypeProject(name: string, specs: ToolSpec[]): TooltypeP
   fs.symlinkSync(REPO, path.join(dir, "node_modules", "tooltype"), "dir");
   fs.writeFileSync(path.join(dir, "src", "types.ts"), SHARED_TYPES_TS);
   const parts = groups(specs);
-  parts.forEach((part, g) => fs.writeFileSync(path.join(dir, "src", `group-${pad(g)}.ts`), tooltypeGroup(part, g)));
+  parts.forEach((part, g) => {
+    fs.writeFileSync(path.join(dir, "src", `group-${pad(g)}.ts`), tooltypeGroup(part, g));
+  });
   const index = [
     ...parts.map((_, g) => `import { tools as g${g} } from "./group-${pad(g)}";`),
     ``,
@@ -274,9 +301,19 @@ export function writeTooltypeProject(name: string, specs: ToolSpec[]): TooltypeP
   const tsconfigPlain = path.join(dir, "tsconfig.plain.json");
   fs.writeFileSync(
     tsconfigPlugin,
-    JSON.stringify({ compilerOptions: { ...compilerOptions, outDir: "out-plugin", plugins: [{ transform: "tooltype/transformer" }] }, include: ["src"] }, null, 2),
+    JSON.stringify(
+      {
+        compilerOptions: { ...compilerOptions, outDir: "out-plugin", plugins: [{ transform: "tooltype/transformer" }] },
+        include: ["src"],
+      },
+      null,
+      2,
+    ),
   );
-  fs.writeFileSync(tsconfigPlain, JSON.stringify({ compilerOptions: { ...compilerOptions, outDir: "out-plain" }, include: ["src"] }, null, 2));
+  fs.writeFileSync(
+    tsconfigPlain,
+    JSON.stringify({ compilerOptions: { ...compilerOptions, outDir: "out-plain" }, include: ["src"] }, null, 2),
+  );
   return { dir, withPlugin: path.join(dir, "out-plugin", "index.js"), tsconfigPlugin, tsconfigPlain, specs };
 }
 
@@ -360,7 +397,11 @@ export function writeLangChainTools(dir: string, specs: readonly ToolSpec[]): st
     lines.push(`];`, `void Address, LineItem, DateRange;`, ``);
     fs.writeFileSync(path.join(out, `group-${pad(g)}.js`), lines.join("\n"));
   });
-  const index = [`"use strict";`, `exports.tools = [${parts.map((_, g) => `...require("./group-${pad(g)}").tools`).join(", ")}];`, ``];
+  const index = [
+    `"use strict";`,
+    `exports.tools = [${parts.map((_, g) => `...require("./group-${pad(g)}").tools`).join(", ")}];`,
+    ``,
+  ];
   fs.writeFileSync(path.join(out, "index.js"), index.join("\n"));
   return path.join(out, "index.js");
 }

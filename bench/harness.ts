@@ -157,7 +157,11 @@ export interface ChildRun {
 }
 
 /** Runs a process to completion and times it. Throws (with its output) when it fails. */
-export function runChild(file: string, args: readonly string[], options: { cwd: string; timeoutMs: number; env?: NodeJS.ProcessEnv }): ChildRun {
+export function runChild(
+  file: string,
+  args: readonly string[],
+  options: { cwd: string; timeoutMs: number; env?: NodeJS.ProcessEnv },
+): ChildRun {
   const start = process.hrtime.bigint();
   const result = spawnSync(file, args, {
     cwd: options.cwd,
@@ -169,8 +173,12 @@ export function runChild(file: string, args: readonly string[], options: { cwd: 
   const wallMs = Number(process.hrtime.bigint() - start) / 1e6;
   const run: ChildRun = { wallMs, stdout: result.stdout ?? "", stderr: result.stderr ?? "", status: result.status };
   if (result.error || result.status !== 0) {
-    const why = result.error ? result.error.message : `exit ${String(result.status)}${result.signal ? ` (${result.signal})` : ""}`;
-    throw new Error(`${[file, ...args].join(" ")} failed: ${why}\n${run.stderr.slice(-4000)}\n${run.stdout.slice(-4000)}`);
+    const why = result.error
+      ? result.error.message
+      : `exit ${String(result.status)}${result.signal ? ` (${result.signal})` : ""}`;
+    throw new Error(
+      `${[file, ...args].join(" ")} failed: ${why}\n${run.stderr.slice(-4000)}\n${run.stdout.slice(-4000)}`,
+    );
   }
   return run;
 }
@@ -179,7 +187,11 @@ export function runChild(file: string, args: readonly string[], options: { cwd: 
  * Runs each side `runs` times, alternating which goes first (A B, B A, A B, …), and returns every side's samples in
  * run order so that pair i of A and B ran next to each other.
  */
-export function alternate<T>(sides: readonly string[], runs: number, runOne: (side: string, run: number) => T): Record<string, T[]> {
+export function alternate<T>(
+  sides: readonly string[],
+  runs: number,
+  runOne: (side: string, run: number) => T,
+): Record<string, T[]> {
   const out: Record<string, T[]> = {};
   for (const side of sides) out[side] = [];
   for (let run = 0; run < runs; run++) {

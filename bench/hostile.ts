@@ -4,7 +4,16 @@
  */
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import OpenAI from "openai";
-import { type CompiledToolMeta, type JsonSchema, PATCH_TOOL_NAME, type Pattern, ToolRegistry, type UniqueItems, runTools, tool } from "tooltype";
+import {
+  type CompiledToolMeta,
+  type JsonSchema,
+  PATCH_TOOL_NAME,
+  type Pattern,
+  ToolRegistry,
+  type UniqueItems,
+  runTools,
+  tool,
+} from "tooltype";
 import { type MCPClient, fromMCP, mcpFetchHandler } from "tooltype/mcp";
 import { LocalToolSearch, SEARCH_TOOL_NAME } from "../runtime/agent/tool-search";
 import type { ToolFormatSource } from "../runtime/providers/provider";
@@ -92,12 +101,22 @@ const transfer = tool(
 );
 
 function handWritten(name: string, parameters: JsonSchema): ReturnType<typeof tool> {
-  const meta: CompiledToolMeta = { v: 1, name, description: "A schema given at run time.", parameters, params: ["value"] };
+  const meta: CompiledToolMeta = {
+    v: 1,
+    name,
+    description: "A schema given at run time.",
+    parameters,
+    params: ["value"],
+  };
   return tool((value: unknown) => String(value).length, undefined, meta);
 }
 
 function chat(name: string, args: string): object {
-  return { role: "assistant", content: null, tool_calls: [{ id: "c", type: "function", function: { name, arguments: args } }] };
+  return {
+    role: "assistant",
+    content: null,
+    tool_calls: [{ id: "c", type: "function", function: { name, arguments: args } }],
+  };
 }
 
 function folderTree(): Folder {
@@ -111,13 +130,17 @@ function folderTree(): Folder {
 
 function exponentialSchema(levels: number): Record<string, unknown> {
   const defs: Record<string, unknown> = { [`d${levels}`]: { type: "string" } };
-  for (let i = levels - 1; i >= 0; i--) defs[`d${i}`] = { anyOf: [{ $ref: `#/$defs/d${i + 1}` }, { $ref: `#/$defs/d${i + 1}` }] };
+  for (let i = levels - 1; i >= 0; i--)
+    defs[`d${i}`] = { anyOf: [{ $ref: `#/$defs/d${i + 1}` }, { $ref: `#/$defs/d${i + 1}` }] };
   return { type: "object", properties: { v: { $ref: "#/$defs/d0" } }, $defs: defs };
 }
 
 /** The JSON Patch bomb: each copy doubles /x, 2^31 elements if nothing stopped it (1.3 KB of patch). */
 function patchBomb(): object[] {
-  return [{ op: "add", path: "/x", value: [0] }, ...Array.from({ length: 31 }, () => ({ op: "copy", from: "/x", path: "/x/-" }))];
+  return [
+    { op: "add", path: "/x", value: [0] },
+    ...Array.from({ length: 31 }, () => ({ op: "copy", from: "/x", path: "/x/-" })),
+  ];
 }
 
 /**
@@ -127,15 +150,25 @@ function patchBomb(): object[] {
 async function patchBombRun(registry: ToolRegistry): Promise<unknown> {
   const script: Script = [
     { tool_calls: [{ name: "take_record", arguments: { record: 5 } }] },
-    { tool_calls: [{ name: PATCH_TOOL_NAME, arguments: { tool_call_id: "call_1", patch: patchBomb() }, id: "call_patch" }] },
+    {
+      tool_calls: [
+        { name: PATCH_TOOL_NAME, arguments: { tool_call_id: "call_1", patch: patchBomb() }, id: "call_patch" },
+      ],
+    },
     { content: "done" },
   ];
   const server = await startScriptedServer(script);
   try {
     const client = new OpenAI({ baseURL: server.baseURL, apiKey: "bench", maxRetries: 0 });
-    const result = await runTools(client, { model: "scripted-hostile", messages: [{ role: "user", content: "go" }] }, registry, { repair: "jsonpatch" });
+    const result = await runTools(
+      client,
+      { model: "scripted-hostile", messages: [{ role: "user", content: "go" }] },
+      registry,
+      { repair: "jsonpatch" },
+    );
     const answered = result.steps[1]?.results.map((r) => r.content).join("\n") ?? "";
-    if (!/too large|larger than|bytes/i.test(answered)) throw new Error(`the patch bomb was not refused for its size: ${answered.slice(0, 300)}`);
+    if (!/too large|larger than|bytes/i.test(answered))
+      throw new Error(`the patch bomb was not refused for its size: ${answered.slice(0, 300)}`);
     return result;
   } finally {
     await server.close();
@@ -145,7 +178,8 @@ async function patchBombRun(registry: ToolRegistry): Promise<unknown> {
 /** The answer to the made-up seal, checked: the bench times the refusal, not some earlier error. */
 async function sealRefused(answer: Promise<Response>): Promise<string> {
   const text = await (await answer).text();
-  if (!/seal does not match/.test(text)) throw new Error(`the made-up seal was not refused by the seal: ${text.slice(0, 300)}`);
+  if (!/seal does not match/.test(text))
+    throw new Error(`the made-up seal was not refused by the seal: ${text.slice(0, 300)}`);
   return text;
 }
 
@@ -154,7 +188,11 @@ function deferredTools(): ToolFormatSource[] {
   return Array.from({ length: 200 }, (_, i) => ({
     name: `tool_${i}`,
     description: `Handle task ${i}: look up record ${i} in ledger ${i % 17} and report its status.`,
-    parameters: { type: "object", properties: { id: { type: "string", description: `Identifier ${i}` } }, required: ["id"] },
+    parameters: {
+      type: "object",
+      properties: { id: { type: "string", description: `Identifier ${i}` } },
+      required: ["id"],
+    },
     options: { deferred: true },
   }));
 }
@@ -178,8 +216,16 @@ function cases(): [string, () => Promise<unknown>][] {
   const search = new LocalToolSearch();
   search.offer(deferredTools());
   const runtime = new ToolRegistry([
-    handWritten("backtracks", { type: "object", properties: { value: { type: "string", pattern: "^(a?a?)+$" } }, required: ["value"] }),
-    handWritten("union", { type: "object", properties: { value: { anyOf: [{ type: "string", pattern: "^(a+)+$" }, { type: "integer" }] } }, required: ["value"] }),
+    handWritten("backtracks", {
+      type: "object",
+      properties: { value: { type: "string", pattern: "^(a?a?)+$" } },
+      required: ["value"],
+    }),
+    handWritten("union", {
+      type: "object",
+      properties: { value: { anyOf: [{ type: "string", pattern: "^(a+)+$" }, { type: "integer" }] } },
+      required: ["value"],
+    }),
   ]);
   const unknownKeys: Record<string, string> = { id: "x" };
   for (let i = 0; i < 1_990; i++) unknownKeys[`k${i}_${"k".repeat(490)}`] = "v";
@@ -204,7 +250,8 @@ function cases(): [string, () => Promise<unknown>][] {
     failure: JSON.stringify({ size: 1_000_000 }),
     tagsInString: JSON.stringify({ tags: "[".repeat(500_000) }),
     noteInString: JSON.stringify({ note: `{"a":${"[".repeat(500_000)}` }),
-    // A million levels of nesting under a made-up seal (base64url text, ".", 64 hex digits), for a tool that needs approval.
+    // A million levels of nesting under a made-up seal (base64url text, ".", 64 hex digits), for a tool that needs
+    // approval.
     sealedState: JSON.stringify({
       jsonrpc: "2.0",
       id: 1,
@@ -212,7 +259,10 @@ function cases(): [string, () => Promise<unknown>][] {
       params: {
         name: "transfer",
         arguments: { to: "bob", amount: 5 },
-        _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": { elicitation: {} } },
+        _meta: {
+          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+          "io.modelcontextprotocol/clientCapabilities": { elicitation: {} },
+        },
         requestState: `${Buffer.from("[".repeat(1_000_000)).toString("base64url")}.${"0".repeat(64)}`,
         inputResponses: { approval: { action: "accept", content: { approve: true } } },
       },
@@ -220,25 +270,79 @@ function cases(): [string, () => Promise<unknown>][] {
     query: longQuery(),
   };
   const queryText = JSON.stringify({ query: payload.query });
-  const mcpHeaders = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "transfer" };
+  const mcpHeaders = {
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+    "mcp-protocol-version": "2026-07-28",
+    "mcp-method": "tools/call",
+    "mcp-name": "transfer",
+  };
   return [
-    ["pattern ^(?:[ab]?b?){16}$, 500,000 characters (generated validator)", () => registry.dispatch(chat("check_code", payload.codes))],
-    ["pattern ^(a?a?)+$, 500,000 characters (ajv, run-time schema)", () => runtime.dispatch(chat("backtracks", payload.backtracks))],
-    ["pattern in a union, 500,000 digits (coercion's branch test)", () => registry.dispatch(chat("tag_thing", payload.digits))],
-    ["anyOf with ^(a+)+$, 500,000 characters (ajv and coercion)", () => runtime.dispatch(chat("union", payload.backtracks))],
+    [
+      "pattern ^(?:[ab]?b?){16}$, 500,000 characters (generated validator)",
+      () => registry.dispatch(chat("check_code", payload.codes)),
+    ],
+    [
+      "pattern ^(a?a?)+$, 500,000 characters (ajv, run-time schema)",
+      () => runtime.dispatch(chat("backtracks", payload.backtracks)),
+    ],
+    [
+      "pattern in a union, 500,000 digits (coercion's branch test)",
+      () => registry.dispatch(chat("tag_thing", payload.digits)),
+    ],
+    [
+      "anyOf with ^(a+)+$, 500,000 characters (ajv and coercion)",
+      () => runtime.dispatch(chat("union", payload.backtracks)),
+    ],
     ["a fence and 1 MiB of spaces (repair)", () => registry.dispatch(chat("take_record", payload.fence))],
     ["1 MiB of [ (nesting)", () => registry.dispatch(chat("take_record", payload.brackets))],
-    ["1,990 unknown keys of 500 characters (the error text)", () => registry.dispatch(chat("take_record", payload.unknownKeys))],
+    [
+      "1,990 unknown keys of 500 characters (the error text)",
+      () => registry.dispatch(chat("take_record", payload.unknownKeys)),
+    ],
     ["UniqueItems at every level of a 21,000-node tree", () => registry.dispatch(chat("count_folders", payload.tree))],
     ["a 1 MiB error message (redaction)", () => registry.dispatch(chat("fail_long", payload.failure))],
-    ["MCP over HTTP: a 2 MB body nested a million deep", () => mcp(new Request("http://localhost/mcp", { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: deepBody }))],
+    [
+      "MCP over HTTP: a 2 MB body nested a million deep",
+      () =>
+        mcp(
+          new Request("http://localhost/mcp", {
+            method: "POST",
+            headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+            body: deepBody,
+          }),
+        ),
+    ],
     ["fromMCP: a schema of 40 nested anyOf references", () => fromMCP(hostileServer)],
-    ["JSON Patch bomb: add then 31 copies of /x into itself (runTools, repair: jsonpatch)", () => patchBombRun(registry)],
-    ["an array parameter given a string of 500,000 [ (coercion)", () => registry.dispatch(chat("tag_many", payload.tagsInString))],
-    ["an object parameter given a string of {\"a\": and 500,000 [ (coercion)", () => registry.dispatch(chat("keep_note", payload.noteInString))],
-    ["MCP approval: a requestState of a million [ under a made-up seal", () => sealRefused(approvals(new Request("http://localhost/mcp", { method: "POST", headers: mcpHeaders, body: payload.sealedState })))],
-    ["tool search: a 1 MB query of distinct words over 200 deferred tools", async () => search.answer({ kind: "args", id: "s", name: SEARCH_TOOL_NAME, args: { query: payload.query } })],
-    ["tool search: the 1 MB query as JSON text", async () => search.answer({ kind: "text", id: "s", name: SEARCH_TOOL_NAME, text: queryText })],
+    [
+      "JSON Patch bomb: add then 31 copies of /x into itself (runTools, repair: jsonpatch)",
+      () => patchBombRun(registry),
+    ],
+    [
+      "an array parameter given a string of 500,000 [ (coercion)",
+      () => registry.dispatch(chat("tag_many", payload.tagsInString)),
+    ],
+    [
+      'an object parameter given a string of {"a": and 500,000 [ (coercion)',
+      () => registry.dispatch(chat("keep_note", payload.noteInString)),
+    ],
+    [
+      "MCP approval: a requestState of a million [ under a made-up seal",
+      () =>
+        sealRefused(
+          approvals(
+            new Request("http://localhost/mcp", { method: "POST", headers: mcpHeaders, body: payload.sealedState }),
+          ),
+        ),
+    ],
+    [
+      "tool search: a 1 MB query of distinct words over 200 deferred tools",
+      async () => search.answer({ kind: "args", id: "s", name: SEARCH_TOOL_NAME, args: { query: payload.query } }),
+    ],
+    [
+      "tool search: the 1 MB query as JSON text",
+      async () => search.answer({ kind: "text", id: "s", name: SEARCH_TOOL_NAME, text: queryText }),
+    ],
   ];
 }
 

@@ -22,7 +22,9 @@ async function main(): Promise<void> {
     n += 1000;
   }
   const nsPerMessage = Number(process.hrtime.bigint() - start) / n;
-  process.stdout.write(`tooltype dispatch, ${calls} call(s): ${nsPerMessage.toFixed(0)} ns per message over ${n} messages\n`);
+  process.stdout.write(
+    `tooltype dispatch, ${calls} call(s): ${nsPerMessage.toFixed(0)} ns per message over ${n} messages\n`,
+  );
 }
 
 void main();

@@ -60,7 +60,9 @@ function main(): void {
       .filter(([name]) => filter(name))
       .sort((a, b) => b[1] - a[1])
       .slice(0, rows)
-      .forEach(([name, v]) => process.stdout.write(`${pct(v)}  ${name}\n`));
+      .forEach(([name, v]) => {
+        process.stdout.write(`${pct(v)}  ${name}\n`);
+      });
   };
   print("self time", self, () => true);
   print("inclusive time, tooltype runtime (dist/runtime/)", inclusive, (name) => name.includes("dist/runtime/"));

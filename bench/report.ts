@@ -7,7 +7,15 @@ import type { ValidatorSizeResult } from "./validator-size";
 import type { BundleResult } from "./bundle";
 import { INSTALLED_PLUGIN, TSC, TSPC_PLAIN, TSPC_PLUGIN } from "./build";
 import { API_ALONE, type Compiler, type TypeScript7Result } from "./typescript-7";
-import { type BundlerResult, ESBUILD_ALONE, ESBUILD_PLUGIN, ESBUILD_PLUGIN_DOM, ESBUILD_PLUGIN_NO_VALIDATORS, TSC_NOEMIT, TSC_NOEMIT_DOM } from "./bundler";
+import {
+  type BundlerResult,
+  ESBUILD_ALONE,
+  ESBUILD_PLUGIN,
+  ESBUILD_PLUGIN_DOM,
+  ESBUILD_PLUGIN_NO_VALIDATORS,
+  TSC_NOEMIT,
+  TSC_NOEMIT_DOM,
+} from "./bundler";
 import type { ColdStartResult, CompileCacheResult, MemoryResult, Phase } from "./cold-start";
 import { FLOOR, FLOOR_ASYNC, FLOOR_PROMISE, LANGCHAIN, TOOLTYPE, type DispatchResult } from "./dispatch";
 import { FORMATS } from "./formats";
@@ -189,11 +197,15 @@ export function targets(results: Results): Target[] {
 export function markdown(results: Results): string {
   const m = results.machine;
   const lines: string[] = [];
-  lines.push(results.smoke ? "# tooltype benchmarks (smoke run: tiny sizes, figures meaningless)" : "# tooltype benchmarks");
+  lines.push(
+    results.smoke ? "# tooltype benchmarks (smoke run: tiny sizes, figures meaningless)" : "# tooltype benchmarks",
+  );
   lines.push("");
   lines.push(
     `Latest \`npm run bench\` run, ${m.date}, on ${m.cpu} (${m.cores} cores, ${m.memory}), ${m.os}; ` +
-      `Node ${m.node}; ${Object.entries(m.versions).map(([name, v]) => `${name} ${v}`).join(", ")}. ` +
+      `Node ${m.node}; ${Object.entries(m.versions)
+        .map(([name, v]) => `${name} ${v}`)
+        .join(", ")}. ` +
       `Run time ${results.seconds.toFixed(0)} s; load average ${m.load.toFixed(2)} at the start` +
       (results.loadEnd !== undefined ? `, ${results.loadEnd.toFixed(2)} at the end.` : "."),
   );
@@ -218,10 +230,12 @@ export function markdown(results: Results): string {
   lines.push("");
 
   for (const { calls, result } of results.dispatch) {
-    lines.push(`## Dispatch: one Chat Completions message with ${calls === 1 ? "one call" : `${calls} parallel calls`}`);
+    lines.push(
+      `## Dispatch: one Chat Completions message with ${calls === 1 ? "one call" : `${calls} parallel calls`}`,
+    );
     lines.push("");
     lines.push(
-      "A three-parameter tool (`city: string`, `days: Int & Min<1> & Max<14>`, `unit: \"celsius\" | \"fahrenheit\"`), " +
+      'A three-parameter tool (`city: string`, `days: Int & Min<1> & Max<14>`, `unit: "celsius" | "fahrenheit"`), ' +
         "arguments as JSON text, validation on. ns per message (all its calls answered); " +
         `${result.rounds} interleaved rounds; ratio = that variant's time / tooltype's, per round.`,
     );
@@ -230,7 +244,9 @@ export function markdown(results: Results): string {
     lines.push("|---|---|---|---|---|");
     for (const label of [TOOLTYPE, FLOOR, FLOOR_PROMISE, FLOOR_ASYNC, LANGCHAIN]) {
       const s = result.ns[label]!;
-      lines.push(`| ${label} | ${ns(s.median)} | ${spread(s, ns)} | ${ratio(result.ratios[label]!.median)} | ${result.opsPerBatch[label]} |`);
+      lines.push(
+        `| ${label} | ${ns(s.median)} | ${spread(s, ns)} | ${ratio(result.ratios[label]!.median)} | ${result.opsPerBatch[label]} |`,
+      );
     }
     lines.push("");
     const r = (a: string, b: string): string => ratio(roundRatio(result, a, b).median);
@@ -279,7 +295,9 @@ export function markdown(results: Results): string {
       lines.push(`| ${name} | ${phases.map((p) => ms(c.phases[side][p].median)).join(" | ")} |`);
     }
     lines.push("");
-    lines.push(`LangChain.js / tooltype total, per pair of runs: ${ratio(c.speedup.median)} (p25 – p75 ${spread(c.speedup, ratio)}).`);
+    lines.push(
+      `LangChain.js / tooltype total, per pair of runs: ${ratio(c.speedup.median)} (p25 – p75 ${spread(c.speedup, ratio)}).`,
+    );
     lines.push("");
     const budget = c.phases.langchain.total.median / 10;
     const metadata = c.phases.tooltype.import.median - c.references.plainTools.median;
@@ -314,7 +332,9 @@ export function markdown(results: Results): string {
       lines.push("| Side | no cache | warm cache |");
       lines.push("|---|---|---|");
       for (const side of ["tooltype", "langchain"] as const) {
-        lines.push(`| ${side === "tooltype" ? "tooltype" : "LangChain.js"} | ${ms(cc.totals[side].cold.median)} | ${ms(cc.totals[side].cached.median)} |`);
+        lines.push(
+          `| ${side === "tooltype" ? "tooltype" : "LangChain.js"} | ${ms(cc.totals[side].cold.median)} | ${ms(cc.totals[side].cached.median)} |`,
+        );
       }
       lines.push("");
       lines.push(
@@ -337,7 +357,8 @@ export function markdown(results: Results): string {
     lines.push("");
     lines.push("| Command | Wall time (median) | p25 – p75 |");
     lines.push("|---|---|---|");
-    for (const side of [INSTALLED_PLUGIN, TSPC_PLUGIN, TSC, TSPC_PLAIN]) lines.push(`| ${side} | ${ms(b.ms[side]!.median)} | ${spread(b.ms[side]!, ms)} |`);
+    for (const side of [INSTALLED_PLUGIN, TSPC_PLUGIN, TSC, TSPC_PLAIN])
+      lines.push(`| ${side} | ${ms(b.ms[side]!.median)} | ${spread(b.ms[side]!, ms)} |`);
     lines.push("");
     lines.push(
       `tsc patched by \`ts-patch install\` + plugin / tsc, per round: ${ratio(b.ratio.median)} (p25 – p75 ${spread(b.ratio, ratio)}); ` +
@@ -360,7 +381,9 @@ export function markdown(results: Results): string {
         "of `tooltype check` on that compiler. Ratios are to the same compiler's `tsc --noEmit`.",
     );
     lines.push("");
-    lines.push(`| Compiler | esbuild + plugin | tooltype check | ${API_ALONE} | its tsc --noEmit | against its tsc: plugin; check; ${API_ALONE} |`);
+    lines.push(
+      `| Compiler | esbuild + plugin | tooltype check | ${API_ALONE} | its tsc --noEmit | against its tsc: plugin; check; ${API_ALONE} |`,
+    );
     lines.push("|---|---|---|---|---|---|");
     for (const compiler of Object.keys(t.ms) as Compiler[]) {
       const m = t.ms[compiler];
@@ -379,14 +402,18 @@ export function markdown(results: Results): string {
           "an earlier run, and turned off with `NODE_DISABLE_COMPILE_CACHE=1`):",
       );
       lines.push("");
-      lines.push("| Compiler | tooltype check, compile cache | tooltype check, no compile cache | its tsc --noEmit | against its tsc: with; without the cache |");
+      lines.push(
+        "| Compiler | tooltype check, compile cache | tooltype check, no compile cache | its tsc --noEmit | against its tsc: with; without the cache |",
+      );
       lines.push("|---|---|---|---|---|");
       for (const compiler of Object.keys(c.ms) as Compiler[]) {
         const m = c.ms[compiler];
         const own = m["tsc --noEmit"].median;
         const withCache = m["tooltype check, compile cache"].median;
         const without = m["tooltype check, no compile cache"].median;
-        lines.push(`| TypeScript ${compiler} | ${ms(withCache)} | ${ms(without)} | ${ms(own)} | ${ratio(withCache / own)}; ${ratio(without / own)} |`);
+        lines.push(
+          `| TypeScript ${compiler} | ${ms(withCache)} | ${ms(without)} | ${ms(own)} | ${ratio(withCache / own)}; ${ratio(without / own)} |`,
+        );
       }
       lines.push("");
     }
@@ -405,7 +432,9 @@ export function markdown(results: Results): string {
     lines.push("|---|---|---|---|");
     for (const side of ["tooltype", "langchain"] as const) {
       const name = side === "tooltype" ? "tooltype" : "LangChain.js";
-      lines.push(`| ${name} | ${bytes(mem.registeredPer1000[side].median)} | ${bytes(mem.dispatchedPer1000[side].median)} | ${bytes(mem.baseline[side].median)} |`);
+      lines.push(
+        `| ${name} | ${bytes(mem.registeredPer1000[side].median)} | ${bytes(mem.dispatchedPer1000[side].median)} | ${bytes(mem.baseline[side].median)} |`,
+      );
     }
     lines.push("");
     lines.push(`LangChain.js / tooltype retained per registered tool: ${ratio(mem.ratio.median)}.`);
@@ -437,7 +466,9 @@ export function markdown(results: Results): string {
   if (results.hostile && results.hostile.length > 0) {
     lines.push("## Hostile input");
     lines.push("");
-    lines.push("Each payload of the security review at the largest size the default limits let through; the longest the event loop was blocked in any run (`monitorEventLoopDelay`, 1 ms resolution), and the slowest run's wall time.");
+    lines.push(
+      "Each payload of the security review at the largest size the default limits let through; the longest the event loop was blocked in any run (`monitorEventLoopDelay`, 1 ms resolution), and the slowest run's wall time.",
+    );
     lines.push("");
     lines.push("| Payload | Longest block | Wall time |");
     lines.push("|---|---|---|");
@@ -448,11 +479,14 @@ export function markdown(results: Results): string {
   if (results.toolSearch && results.toolSearch.length > 0) {
     lines.push("## Tool search");
     lines.push("");
-    lines.push("Tokens of the tool definitions one request carries (the tools array as JSON, o200k_base via js-tiktoken; what an API adds around them is not counted).");
+    lines.push(
+      "Tokens of the tool definitions one request carries (the tools array as JSON, o200k_base via js-tiktoken; what an API adds around them is not counted).",
+    );
     lines.push("");
     lines.push("| Request | Tools whole | Tokens | Bytes |");
     lines.push("|---|---|---|---|");
-    for (const row of results.toolSearch) lines.push(`| ${row.name} | ${row.tools} | ${row.tokens.toLocaleString("en-US")} | ${bytes(row.bytes)} |`);
+    for (const row of results.toolSearch)
+      lines.push(`| ${row.name} | ${row.tools} | ${row.tokens.toLocaleString("en-US")} | ${bytes(row.bytes)} |`);
     lines.push("");
   }
 
@@ -477,7 +511,9 @@ export function performanceSummary(results: Results): string {
   const lines: string[] = [];
   lines.push(
     `From the latest \`npm run bench\` run (${m.date.slice(0, 10)}; ${m.cpu}, ${m.cores} cores, load average ` +
-      `${m.load.toFixed(1)}; Node ${m.node}; ${Object.entries(m.versions).map(([name, v]) => `${name} ${v}`).join(", ")}). ` +
+      `${m.load.toFixed(1)}; Node ${m.node}; ${Object.entries(m.versions)
+        .map(([name, v]) => `${name} ${v}`)
+        .join(", ")}). ` +
       "Medians; each ratio measured per round with both sides side by side. Every figure, with its spread: " +
       "[bench/RESULTS.md](../bench/RESULTS.md).",
   );
@@ -523,13 +559,17 @@ export function performanceSummary(results: Results): string {
   }
   if (results.bundle) {
     const u = results.bundle;
-    const deps = u.dependencies.filter((d) => d.name !== "app").map((d) => `${d.name} ${kb(d.bytes)}`).join(", ");
+    const deps = u.dependencies
+      .filter((d) => d.name !== "app")
+      .map((d) => `${d.name} ${kb(d.bytes)}`)
+      .join(", ");
     lines.push(
       `| Bundle (esbuild, minified, gzipped): app dispatching one compiled tool in OpenAI's format | ` +
         `${kb(u.libraryGzip)} tooltype/openai + dependencies (main entry: ${kb(u.mainEntry.libraryGzip)}); ${kb(u.perToolGzip)} per tool | minified: ${deps} | targets 15 KB; 2 KB per tool |`,
     );
   }
-  for (const size of results.sizes ?? []) lines.push(`| Size: ${size.name} | ${bytes(size.bytes)} (gzip ${bytes(size.gzip)}) | — | — |`);
+  for (const size of results.sizes ?? [])
+    lines.push(`| Size: ${size.name} | ${bytes(size.bytes)} (gzip ${bytes(size.gzip)}) | — | — |`);
   lines.push("");
   for (const t of targets(results)) lines.push(`- ${t.met ? "Met" : "**Not met**"}: ${t.name}: ${t.measured}.`);
   return lines.join("\n");

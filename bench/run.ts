@@ -58,7 +58,18 @@ const SMOKE: Plan = {
   searchUpFront: 5,
 };
 
-const ALL = ["dispatch", "hostile", "cold", "memory", "build", "bundler", "typescript-7", "bundle", "sizes", "toolsearch"] as const;
+const ALL = [
+  "dispatch",
+  "hostile",
+  "cold",
+  "memory",
+  "build",
+  "bundler",
+  "typescript-7",
+  "bundle",
+  "sizes",
+  "toolsearch",
+] as const;
 
 function log(text: string): void {
   process.stderr.write(`[bench] ${text}\n`);
@@ -66,7 +77,8 @@ function log(text: string): void {
 
 /**
  *
- *   node --expose-gc .bench-build/bench/run.js [--smoke] [--only=dispatch,hostile,cold,memory,build,bundler,typescript-7,bundle,sizes,toolsearch]
+ *   node --expose-gc .bench-build/bench/run.js [--smoke]
+ * [--only=dispatch,hostile,cold,memory,build,bundler,typescript-7,bundle,sizes,toolsearch]
  *
  * `--smoke` (or BENCH_SMOKE=1): tiny sizes and few rounds, to prove every benchmark runs end to end and that the
  * sides answer alike; its figures mean nothing and it writes .bench-build/RESULTS.smoke.md instead. The test suite
@@ -106,7 +118,8 @@ async function main(): Promise<void> {
 
   // Probed once (it starts a node) for the two benchmarks that use it.
   let cacheNode: ReturnType<typeof compileCacheNode> | null = null;
-  const compileCacheNodeOnce = (): ReturnType<typeof compileCacheNode> => (cacheNode === null ? (cacheNode = compileCacheNode()) : cacheNode);
+  const compileCacheNodeOnce = (): ReturnType<typeof compileCacheNode> =>
+    cacheNode === null ? (cacheNode = compileCacheNode()) : cacheNode;
 
   if (only.has("cold") || only.has("memory")) {
     log(`generating and building ${plan.coldTools} tools with tspc and the plugin …`);
@@ -117,10 +130,14 @@ async function main(): Promise<void> {
       results.coldStart = benchColdStart(project, plan.coldRuns);
       const node = compileCacheNodeOnce();
       if (node) {
-        log(`cold start with V8's compile cache (node ${node.version}): ${plan.coldRuns} run(s) per side and setting …`);
+        log(
+          `cold start with V8's compile cache (node ${node.version}): ${plan.coldRuns} run(s) per side and setting …`,
+        );
         results.compileCache = benchCompileCache(project, plan.coldRuns, node);
       } else {
-        log("cold start with V8's compile cache: skipped (needs Node 22.1 or later; set BENCH_COMPILE_CACHE_NODE to one)");
+        log(
+          "cold start with V8's compile cache: skipped (needs Node 22.1 or later; set BENCH_COMPILE_CACHE_NODE to one)",
+        );
       }
     }
     if (only.has("memory")) {
@@ -141,19 +158,27 @@ async function main(): Promise<void> {
   }
 
   if (only.has("bundler")) {
-    log(`bundler: ${plan.buildTools} tools, esbuild + plugin against tsc --noEmit, ${plan.buildRuns} runs each, then watch …`);
+    log(
+      `bundler: ${plan.buildTools} tools, esbuild + plugin against tsc --noEmit, ${plan.buildRuns} runs each, then watch …`,
+    );
     results.bundler = benchBundler(plan.buildTools, plan.buildRuns, plan.buildWarmup);
-    results.checks.push("bundler: the plugin's bundle carries compiled metadata, esbuild's alone none; the watch rebuild carries the changed description");
+    results.checks.push(
+      "bundler: the plugin's bundle carries compiled metadata, esbuild's alone none; the watch rebuild carries the changed description",
+    );
   }
 
   if (only.has("typescript-7")) {
     const node = compileCacheNodeOnce();
     log(
       `typescript-7: ${plan.buildTools} tools, esbuild + plugin and tooltype check on TypeScript 5.9, 7.0 and 7.1 beside each one's tsc --noEmit, ${plan.buildRuns} runs each` +
-        (node ? `, and tooltype check with and without the compile cache on node ${node.version} …` : " (tooltype check with the compile cache: skipped, it needs Node 22.1 or later; set BENCH_COMPILE_CACHE_NODE to one) …"),
+        (node
+          ? `, and tooltype check with and without the compile cache on node ${node.version} …`
+          : " (tooltype check with the compile cache: skipped, it needs Node 22.1 or later; set BENCH_COMPILE_CACHE_NODE to one) …"),
     );
     results.typescript7 = benchTypeScript7(plan.buildTools, plan.buildRuns, plan.buildWarmup, node);
-    results.checks.push("typescript-7: tooltype check found the generated tools on every compiler, and each plugin bundle carries compiled metadata");
+    results.checks.push(
+      "typescript-7: tooltype check found the generated tools on every compiler, and each plugin bundle carries compiled metadata",
+    );
   }
 
   if (only.has("bundle")) {
@@ -166,7 +191,9 @@ async function main(): Promise<void> {
     results.sizes = await benchSizes();
   }
   if (only.has("toolsearch")) {
-    log(`tool search: tokens of tool definitions per turn, ${plan.searchTools} tools, ${plan.searchUpFront} not deferred …`);
+    log(
+      `tool search: tokens of tool definitions per turn, ${plan.searchTools} tools, ${plan.searchUpFront} not deferred …`,
+    );
     results.toolSearch = await benchToolSearch(plan.searchTools, plan.searchUpFront);
   }
 
@@ -183,7 +210,10 @@ async function main(): Promise<void> {
   } else {
     log("partial run (--only): bench/RESULTS.md left as it was");
   }
-  fs.writeFileSync(path.join(REPO, ".bench-build", smoke ? "results.smoke.json" : "results.json"), JSON.stringify(results, null, 2));
+  fs.writeFileSync(
+    path.join(REPO, ".bench-build", smoke ? "results.smoke.json" : "results.json"),
+    JSON.stringify(results, null, 2),
+  );
   const missed = targets(results).filter((t) => !t.met);
   log(missed.length === 0 ? "all targets met" : `targets not met: ${missed.map((t) => t.name).join("; ")}`);
   if (smoke) process.stdout.write("bench smoke: every benchmark ran and every check passed\n");

@@ -25,7 +25,13 @@ export async function benchSizes(): Promise<SizeFigure[]> {
     return { name, bytes: bundle.bytes, gzip: gzipSync(fs.readFileSync(bundle.file), { level: 9 }).byteLength };
   };
   return [
-    await figure("MCP tool service for Workers (tooltype's main entry, mcpFetchHandler, dispatch routes + 9 tools), esbuild --minify", "entry.js"),
-    await figure("Small MCP service for Workers (tooltype/core, mcpFetchHandler + 3 tools), esbuild --minify", "small-entry.mjs"),
+    await figure(
+      "MCP tool service for Workers (tooltype's main entry, mcpFetchHandler, dispatch routes + 9 tools), esbuild --minify",
+      "entry.js",
+    ),
+    await figure(
+      "Small MCP service for Workers (tooltype/core, mcpFetchHandler + 3 tools), esbuild --minify",
+      "small-entry.mjs",
+    ),
   ];
 }

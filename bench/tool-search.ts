@@ -42,31 +42,66 @@ export async function benchToolSearch(toolCount: number, upFront: number): Promi
   const { default: o200k } = await import("js-tiktoken/ranks/o200k_base");
   const project = writeTooltypeProject(`tools-${toolCount}-search`, toolSpecs(toolCount));
   runChild(process.execPath, [tspcPath(), "-p", project.tsconfigPlugin], { cwd: project.dir, timeoutMs: 600_000 });
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { tools } = require(path.resolve(project.withPlugin)) as { tools: object[] };
   const registry = new ToolRegistry(tools);
   const all = registry.list();
   // The first `upFront` tools stay loaded; the rest are deferred, as `deferred: true` would make them.
-  const sources: ToolFormatSource[] = all.map((tool, i) => (i < upFront ? tool : { name: tool.name, description: tool.description, parameters: tool.parameters, meta: tool.meta, options: { ...tool.options, deferred: true } }));
+  const sources: ToolFormatSource[] = all.map((tool, i) =>
+    i < upFront
+      ? tool
+      : {
+          name: tool.name,
+          description: tool.description,
+          parameters: tool.parameters,
+          meta: tool.meta,
+          options: { ...tool.options, deferred: true },
+        },
+  );
   const encoder = new Tiktoken(o200k);
   const figure = (name: string, value: unknown, count: number): ToolSearchFigure => {
     const json = JSON.stringify(value);
     return { name, tools: count, tokens: encoder.encode(json).length, bytes: Buffer.byteLength(json) };
   };
-  const figures: ToolSearchFigure[] = [figure(`${toolCount} tools, none deferred: every turn`, toOpenAITools(all, { checkLimits: false }), all.length)];
+  const figures: ToolSearchFigure[] = [
+    figure(`${toolCount} tools, none deferred: every turn`, toOpenAITools(all, { checkLimits: false }), all.length),
+  ];
 
   const search = new LocalToolSearch(5);
   const first = search.offer(sources);
-  figures.push(figure(`${toolCount - upFront} deferred, runTools' own search: a turn before any search`, toOpenAITools([...first, search.definition()], { checkLimits: false }), first.length));
+  figures.push(
+    figure(
+      `${toolCount - upFront} deferred, runTools' own search: a turn before any search`,
+      toOpenAITools([...first, search.definition()], { checkLimits: false }),
+      first.length,
+    ),
+  );
   // A query made of the words of one deferred tool's description: the search finds it and others like it.
   const target = sources[upFront + 7]!;
   search.answer({ kind: "args", id: "s1", name: "search_tools", args: { query: target.description } });
   const after = search.offer(sources);
-  figures.push(figure(`${toolCount - upFront} deferred, runTools' own search: after a search that found ${search.found.size}`, toOpenAITools([...after, search.definition()], { checkLimits: false }), after.length));
+  figures.push(
+    figure(
+      `${toolCount - upFront} deferred, runTools' own search: after a search that found ${search.found.size}`,
+      toOpenAITools([...after, search.definition()], { checkLimits: false }),
+      after.length,
+    ),
+  );
 
-  const anthropic = toAnthropicTools(sources, { toolSearch: true }).filter((tool) => !("defer_loading" in tool && tool.defer_loading === true) && "input_schema" in tool);
-  figures.push(figure(`${toolCount - upFront} deferred, Anthropic defer_loading: loaded up front`, anthropic, anthropic.length));
-  const responses = toResponsesTools(sources, { toolSearch: true, strict: false, checkLimits: false }).map((tool) => (tool.type === "function" && tool.defer_loading === true ? { name: tool.name, description: tool.description } : tool));
-  figures.push(figure(`${toolCount - upFront} deferred, Responses defer_loading: up front, with the deferred names and descriptions`, responses, upFront));
+  const anthropic = toAnthropicTools(sources, { toolSearch: true }).filter(
+    (tool) => !("defer_loading" in tool && tool.defer_loading === true) && "input_schema" in tool,
+  );
+  figures.push(
+    figure(`${toolCount - upFront} deferred, Anthropic defer_loading: loaded up front`, anthropic, anthropic.length),
+  );
+  const responses = toResponsesTools(sources, { toolSearch: true, strict: false, checkLimits: false }).map((tool) =>
+    tool.type === "function" && tool.defer_loading === true ? { name: tool.name, description: tool.description } : tool,
+  );
+  figures.push(
+    figure(
+      `${toolCount - upFront} deferred, Responses defer_loading: up front, with the deferred names and descriptions`,
+      responses,
+      upFront,
+    ),
+  );
   return figures;
 }

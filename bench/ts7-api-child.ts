@@ -18,10 +18,10 @@ const REPO = path.resolve(__dirname, "..", "..");
  */
 function main(): void {
   const tsconfig = path.resolve(process.argv[2]!);
-  /* eslint-disable @typescript-eslint/no-require-imports -- the built package, as the CLI runs it */
   const api = require(path.join(REPO, "dist", "transformer", "readers", "ts7", "api.js")) as typeof Api;
-  const { TypeScript7Reader } = require(path.join(REPO, "dist", "transformer", "readers", "ts7", "analyse.js")) as typeof Analyse;
-  /* eslint-enable @typescript-eslint/no-require-imports */
+  const { TypeScript7Reader } = require(
+    path.join(REPO, "dist", "transformer", "readers", "ts7", "analyse.js"),
+  ) as typeof Analyse;
   const packageDir = path.dirname(require.resolve("typescript/package.json", { paths: [path.dirname(tsconfig)] }));
   const session = new api.TypeScript7Session(api.loadTypeScript7(packageDir), tsconfig);
   try {
@@ -30,7 +30,9 @@ function main(): void {
     const { facade } = reader as unknown as { facade: CheckerFacade };
     let files = 0;
     for (const name of reader.sourceFileNames()) {
-      const file = session.ask(() => session.program.getSourceFile(name)) as Parameters<CheckerFacade["prefetchFile"]>[1] | undefined;
+      const file = session.ask(() => session.program.getSourceFile(name)) as
+        | Parameters<CheckerFacade["prefetchFile"]>[1]
+        | undefined;
       if (!file) continue;
       facade.prefetchFile(reader.tsi, file);
       files++;

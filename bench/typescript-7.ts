@@ -26,7 +26,11 @@ export const API_ALONE = "the API alone";
  * Under a node with V8's compile cache (Node 22.1 and later), which the `tooltype` command turns on: `tooltype check`
  * with a warm cache and with `NODE_DISABLE_COMPILE_CACHE=1`, beside that node's `tsc --noEmit`.
  */
-export const CACHE_COMMANDS = ["tooltype check, compile cache", "tooltype check, no compile cache", "tsc --noEmit"] as const;
+export const CACHE_COMMANDS = [
+  "tooltype check, compile cache",
+  "tooltype check, no compile cache",
+  "tsc --noEmit",
+] as const;
 
 export interface TypeScript7Result {
   tools: number;
@@ -45,7 +49,12 @@ export interface TypeScript7Result {
  * typescript-7 (7.0) or typescript-7.1; the 5.9 project is the repository's own compiler. Every command in its own
  * process, the sides alternated.
  */
-export function benchTypeScript7(toolCount: number, runs: number, warmup = true, cacheNode?: { path: string; version: string }): TypeScript7Result {
+export function benchTypeScript7(
+  toolCount: number,
+  runs: number,
+  warmup = true,
+  cacheNode?: { path: string; version: string },
+): TypeScript7Result {
   const base = writeTooltypeProject(`typescript-7-${toolCount}`, toolSpecs(toolCount));
   const dirs = {} as Record<Compiler, string>;
   for (const compiler of Object.keys(COMPILERS) as Compiler[]) {
@@ -55,14 +64,20 @@ export function benchTypeScript7(toolCount: number, runs: number, warmup = true,
     }
     const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-bench-ts7-")), "project");
     fs.cpSync(base.dir, dir, { recursive: true, verbatimSymlinks: true });
-    fs.symlinkSync(path.join(REPO, "node_modules", COMPILERS[compiler]), path.join(dir, "node_modules", "typescript"), "dir");
+    fs.symlinkSync(
+      path.join(REPO, "node_modules", COMPILERS[compiler]),
+      path.join(dir, "node_modules", "typescript"),
+      "dir",
+    );
     dirs[compiler] = dir;
   }
   type Command = (typeof COMMANDS)[number] | typeof API_ALONE;
   const commandsOf = (compiler: Compiler): Command[] => (compiler === "5.9" ? [...COMMANDS] : [...COMMANDS, API_ALONE]);
   const compilers = Object.keys(COMPILERS) as Compiler[];
   const sides = compilers.flatMap((compiler) => commandsOf(compiler).map((command) => `${compiler}\0${command}`));
-  const cacheSides = cacheNode ? compilers.flatMap((compiler) => CACHE_COMMANDS.map((command) => `${compiler}\0${command}\0cache`)) : [];
+  const cacheSides = cacheNode
+    ? compilers.flatMap((compiler) => CACHE_COMMANDS.map((command) => `${compiler}\0${command}\0cache`))
+    : [];
   // The cache of the runs with one, filled by the warm-up (or the first round): what a user's second run meets.
   const cache = cacheNode && fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-bench-ts7-compile-cache-"));
   const withoutCacheVariables = (): NodeJS.ProcessEnv => {
@@ -72,25 +87,38 @@ export function benchTypeScript7(toolCount: number, runs: number, warmup = true,
     return env;
   };
   const run = (side: string): number => {
-    const [compiler, command, onCacheNode] = side.split("\0") as [Compiler, Command | (typeof CACHE_COMMANDS)[number], string | undefined];
+    const [compiler, command, onCacheNode] = side.split("\0") as [
+      Compiler,
+      Command | (typeof CACHE_COMMANDS)[number],
+      string | undefined,
+    ];
     const dir = dirs[compiler];
     const tsconfig = path.join(dir, "tsconfig.plain.json");
     const checks = command === "tooltype check" || command.startsWith("tooltype check,");
     const args =
-      command === "esbuild + plugin" ? [CHILD, dir, "plugin", tsconfig]
-      : checks ? [CLI, "check", "-p", tsconfig]
-      : command === API_ALONE ? [API_CHILD, tsconfig]
-      : [path.join(REPO, "node_modules", COMPILERS[compiler], "bin", "tsc"), "-p", tsconfig, "--noEmit"];
+      command === "esbuild + plugin"
+        ? [CHILD, dir, "plugin", tsconfig]
+        : checks
+          ? [CLI, "check", "-p", tsconfig]
+          : command === API_ALONE
+            ? [API_CHILD, tsconfig]
+            : [path.join(REPO, "node_modules", COMPILERS[compiler], "bin", "tsc"), "-p", tsconfig, "--noEmit"];
     const env = withoutCacheVariables();
     if (command === "tooltype check, compile cache") env.NODE_COMPILE_CACHE = cache;
     if (command === "tooltype check, no compile cache") env.NODE_DISABLE_COMPILE_CACHE = "1";
-    const child = runChild(onCacheNode ? cacheNode!.path : process.execPath, args, { cwd: dir, timeoutMs: 600_000, env });
-    if (checks && !/tool\(s\) checked/.test(child.stdout)) throw new Error(`typescript-7 bench: tooltype check on ${compiler} checked no tools:\n${child.stdout}`);
+    const child = runChild(onCacheNode ? cacheNode!.path : process.execPath, args, {
+      cwd: dir,
+      timeoutMs: 600_000,
+      env,
+    });
+    if (checks && !/tool\(s\) checked/.test(child.stdout))
+      throw new Error(`typescript-7 bench: tooltype check on ${compiler} checked no tools:\n${child.stdout}`);
     return child.wallMs;
   };
   try {
     const all = [...sides, ...cacheSides];
-    if (warmup) for (const side of all) run(side); // unmeasured
+    if (warmup)
+      for (const side of all) run(side); // unmeasured
     else for (const side of cacheSides) if (side.includes("tooltype check, compile cache")) run(side); // fills the cache
     const ms = alternate(all, runs, run);
     const out = {} as TypeScript7Result["ms"];
@@ -109,7 +137,8 @@ export function benchTypeScript7(toolCount: number, runs: number, warmup = true,
     }
     return { tools: toolCount, runs, ms: out, ...(onCacheNode ? { onCacheNode } : {}) };
   } finally {
-    for (const compiler of ["7.0", "7.1"] as const) fs.rmSync(path.dirname(dirs[compiler]), { recursive: true, force: true });
+    for (const compiler of ["7.0", "7.1"] as const)
+      fs.rmSync(path.dirname(dirs[compiler]), { recursive: true, force: true });
     if (cache) fs.rmSync(cache, { recursive: true, force: true });
   }
 }

@@ -41,8 +41,10 @@ export function validatorSizes(buildTools: number): ValidatorSizeResult {
   const out = path.join(PROJECTS, `build-${buildTools}`, "out-plugin");
   const sizes: number[] = [];
   for (const file of fs.readdirSync(out).filter((f) => f.endsWith(".js"))) {
-    for (const match of fs.readFileSync(path.join(out, file), "utf8").matchAll(EMITTED)) sizes.push(Buffer.byteLength(match[1]!));
+    for (const match of fs.readFileSync(path.join(out, file), "utf8").matchAll(EMITTED))
+      sizes.push(Buffer.byteLength(match[1]!));
   }
-  if (sizes.length < buildTools) throw new Error(`validator size: found ${sizes.length} validators for ${buildTools} tools`);
+  if (sizes.length < buildTools)
+    throw new Error(`validator size: found ${sizes.length} validators for ${buildTools} tools`);
   return { threePrimitives: Buffer.byteLength(String(meta.validator)), generated: stats(sizes), tools: sizes.length };
 }

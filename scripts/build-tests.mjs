@@ -49,7 +49,14 @@ const CONDITION = "tooltype-sources";
 /** Folders under .test-build that tests write while they run; stale from one run to the next. */
 const LEFT_BY_TESTS = ["hosts", "fixtures"];
 /** What the package build is made from besides the sources of runtime/ and transformer/. */
-const PACKAGE_SETTINGS = ["tsconfig.json", "tsconfig.esm.json", "package.json", "scripts/build.mjs", "scripts/cjs-imports.mjs", "scripts/node-entries.mjs"];
+const PACKAGE_SETTINGS = [
+  "tsconfig.json",
+  "tsconfig.esm.json",
+  "package.json",
+  "scripts/build.mjs",
+  "scripts/cjs-imports.mjs",
+  "scripts/node-entries.mjs",
+];
 
 function* walk(dir, skip = () => false) {
   let entries;
@@ -90,13 +97,16 @@ function packageStale() {
     for (const source of walk(path.join(repo, dir))) {
       const match = /^(.*)\.(ts|mts)$/.exec(path.relative(repo, source));
       if (!match || source.endsWith(".d.ts") || source.endsWith(".d.mts")) continue;
-      const output = fs.statSync(path.join(repo, "dist", `${match[1]}.${match[2] === "mts" ? "mjs" : "js"}`), { throwIfNoEntry: false });
+      const output = fs.statSync(path.join(repo, "dist", `${match[1]}.${match[2] === "mts" ? "mjs" : "js"}`), {
+        throwIfNoEntry: false,
+      });
       if (output === undefined) return true;
       oldestOutput = Math.min(oldestOutput, output.mtimeMs);
       newestInput = Math.max(newestInput, fs.statSync(source).mtimeMs);
     }
   }
-  for (const file of PACKAGE_SETTINGS) newestInput = Math.max(newestInput, fs.statSync(path.join(repo, file), { throwIfNoEntry: false })?.mtimeMs ?? 0);
+  for (const file of PACKAGE_SETTINGS)
+    newestInput = Math.max(newestInput, fs.statSync(path.join(repo, file), { throwIfNoEntry: false })?.mtimeMs ?? 0);
   return newestInput > oldestOutput;
 }
 
@@ -104,7 +114,8 @@ function packageStale() {
 function transformerHash() {
   const hash = createHash("sha1");
   const files = [...walk(path.join(out, "transformer"))].filter((f) => /\.(c|m)?js$/.test(f)).sort();
-  for (const file of files) hash.update(path.relative(out, file)).update("\0").update(fs.readFileSync(file)).update("\0");
+  for (const file of files)
+    hash.update(path.relative(out, file)).update("\0").update(fs.readFileSync(file)).update("\0");
   hash.update(fs.readFileSync(path.join(repo, "node_modules", "typescript", "package.json")));
   return hash.digest("hex");
 }
@@ -119,7 +130,13 @@ function sourceOf(compiled) {
   if (!match) return undefined;
   const [, stem, declaration, ext] = match;
   if (declaration ? ext !== "ts" && ext !== "mts" : ext === "ts" || ext === "mts") return undefined;
-  const candidates = { ts: [".ts", ".tsx"], js: [".ts", ".tsx", ".js"], mts: [".mts"], mjs: [".mts", ".mjs"], cjs: [".cts", ".cjs"] }[ext];
+  const candidates = {
+    ts: [".ts", ".tsx"],
+    js: [".ts", ".tsx", ".js"],
+    mts: [".mts"],
+    mjs: [".mts", ".mjs"],
+    cjs: [".cts", ".cjs"],
+  }[ext];
   return candidates.map((e) => path.join(repo, stem + e)).find((f) => fs.existsSync(f));
 }
 
@@ -207,7 +224,9 @@ function checkPaths() {
     if (paths[name]?.[0] !== expected) wrong.push(`"${name}": ["${expected}"]`);
   }
   if (wrong.length > 0) {
-    console.error(`build-tests: test/tsconfig.json's "paths" must map each entry of package.json "exports" to its source:\n  ${wrong.join(",\n  ")}`);
+    console.error(
+      `build-tests: test/tsconfig.json's "paths" must map each entry of package.json "exports" to its source:\n  ${wrong.join(",\n  ")}`,
+    );
     process.exit(2);
   }
 }
@@ -273,4 +292,7 @@ const code = await run(tspc, ["-p", "test/tsconfig.json", "--incremental", "--ts
 if (code !== 0) process.exit(code);
 deleteOrphans(["test", "examples", "bench"]);
 
-step(`tests compiled${why ? ` in full (${why})` : ", incrementally"}${orphans ? `; ${orphans} compiled files whose source is gone deleted` : ""}`, (performance.now() - started) / 1000);
+step(
+  `tests compiled${why ? ` in full (${why})` : ", incrementally"}${orphans ? `; ${orphans} compiled files whose source is gone deleted` : ""}`,
+  (performance.now() - started) / 1000,
+);

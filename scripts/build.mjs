@@ -16,7 +16,9 @@ function run(file, args) {
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
     child.on("error", (error) => resolve({ code: 1, output: `${output}${error.message}\n` }));
-    child.on("close", (code, signal) => resolve({ code: code ?? 1, output: signal ? `${output}(stopped by ${signal})\n` : output }));
+    child.on("close", (code, signal) =>
+      resolve({ code: code ?? 1, output: signal ? `${output}(stopped by ${signal})\n` : output }),
+    );
   });
 }
 
@@ -26,7 +28,9 @@ async function sequence(name, steps) {
     const { code, output } = await run(file, args);
     if (output) process.stdout.write(output);
     if (code !== 0) {
-      process.stderr.write(`build: ${name} failed (exit ${code}): node ${path.relative(root, file)} ${args.join(" ")}\n`);
+      process.stderr.write(
+        `build: ${name} failed (exit ${code}): node ${path.relative(root, file)} ${args.join(" ")}\n`,
+      );
       return false;
     }
   }

@@ -14,7 +14,14 @@ const DIST = "./dist/";
 function defaultTarget(name) {
   for (const [key, entry] of Object.entries(imports ?? {})) {
     const star = key.indexOf("*");
-    const match = star < 0 ? (key === name ? "" : undefined) : name.startsWith(key.slice(0, star)) && name.endsWith(key.slice(star + 1)) ? name.slice(star, name.length - (key.length - star - 1)) : undefined;
+    const match =
+      star < 0
+        ? key === name
+          ? ""
+          : undefined
+        : name.startsWith(key.slice(0, star)) && name.endsWith(key.slice(star + 1))
+          ? name.slice(star, name.length - (key.length - star - 1))
+          : undefined;
     if (match === undefined) continue;
     const target = typeof entry === "string" ? entry : entry?.default;
     return typeof target === "string" ? target.replace("*", match) : undefined;
@@ -25,9 +32,11 @@ function defaultTarget(name) {
 /** The file `name` resolves to under Node's CommonJS loader, in this build. */
 function targetOf(name, from) {
   const target = defaultTarget(name);
-  if (target === undefined || !target.startsWith(DIST)) throw new Error(`${from} requires ${name}, which package.json "imports" gives no "default" target under ${DIST}.`);
+  if (target === undefined || !target.startsWith(DIST))
+    throw new Error(`${from} requires ${name}, which package.json "imports" gives no "default" target under ${DIST}.`);
   const file = path.join(build, target.slice(DIST.length));
-  if (!fs.existsSync(file)) throw new Error(`${from} requires ${name}, whose "default" target ${path.relative(root, file)} was not built.`);
+  if (!fs.existsSync(file))
+    throw new Error(`${from} requires ${name}, whose "default" target ${path.relative(root, file)} was not built.`);
   return file;
 }
 
@@ -50,9 +59,13 @@ for (const file of builtFiles(path.join(build, "runtime"))) {
   // tsc writes every import of a module as `require("specifier")`, with the specifier as the source spells it.
   const out = text.replace(/\brequire\("(#[^"]+)"\)/g, (_, name) => {
     rewritten++;
-    const relative = path.relative(path.dirname(file), targetOf(name, path.relative(root, file))).split(path.sep).join("/");
+    const relative = path
+      .relative(path.dirname(file), targetOf(name, path.relative(root, file)))
+      .split(path.sep)
+      .join("/");
     return `require(${JSON.stringify(relative.startsWith(".") ? relative : `./${relative}`)})`;
   });
   if (out !== text) fs.writeFileSync(file, out);
 }
-if (rewritten === 0 && build === path.join(root, "dist")) console.warn("cjs-imports: no require(\"#…\") found in dist; was the CommonJS build run first?");
+if (rewritten === 0 && build === path.join(root, "dist"))
+  console.warn('cjs-imports: no require("#…") found in dist; was the CommonJS build run first?');

@@ -33,18 +33,29 @@ function exportsOf(source) {
   const built = path.join(build, path.relative(root, path.dirname(source)));
   const groups = [];
   for (const statement of file.statements) {
-    if (ts.isImportDeclaration(statement) || ts.isImportEqualsDeclaration(statement)) throw new Error(`${path.relative(root, source)}: an entry re-exports only (${statement.getText(file)}).`);
+    if (ts.isImportDeclaration(statement) || ts.isImportEqualsDeclaration(statement))
+      throw new Error(`${path.relative(root, source)}: an entry re-exports only (${statement.getText(file)}).`);
     if (!ts.isExportDeclaration(statement) || statement.isTypeOnly) continue;
-    if (!statement.moduleSpecifier || !ts.isStringLiteral(statement.moduleSpecifier)) throw new Error(`${path.relative(root, source)}: an entry re-exports from a module only (${statement.getText(file)}).`);
+    if (!statement.moduleSpecifier || !ts.isStringLiteral(statement.moduleSpecifier))
+      throw new Error(
+        `${path.relative(root, source)}: an entry re-exports from a module only (${statement.getText(file)}).`,
+      );
     const specifier = statement.moduleSpecifier.text;
     const clause = statement.exportClause;
     let names;
     if (clause === undefined) {
       // `export *`: the names of the built module's values.
-      names = Object.keys(require(path.join(built, specifier))).filter((name) => name !== "__esModule" && name !== "default").map((name) => [name, name]);
+      names = Object.keys(require(path.join(built, specifier)))
+        .filter((name) => name !== "__esModule" && name !== "default")
+        .map((name) => [name, name]);
     } else if (ts.isNamedExports(clause)) {
-      names = clause.elements.filter((element) => !element.isTypeOnly).map((element) => [element.name.text, (element.propertyName ?? element.name).text]);
-    } else throw new Error(`${path.relative(root, source)}: \`export * as\` is not supported in an entry (${statement.getText(file)}).`);
+      names = clause.elements
+        .filter((element) => !element.isTypeOnly)
+        .map((element) => [element.name.text, (element.propertyName ?? element.name).text]);
+    } else
+      throw new Error(
+        `${path.relative(root, source)}: \`export * as\` is not supported in an entry (${statement.getText(file)}).`,
+      );
     const trailing = ts.getTrailingCommentRanges(text, statement.end) ?? [];
     const atStart = trailing.some((range) => text.slice(range.pos, range.end).includes(AT_START));
     if (names.length > 0) groups.push({ specifier, names, atStart });
@@ -91,18 +102,28 @@ function nodeForm(name, source) {
     if (names.length === 0) return;
     if (group.atStart) {
       lines.push(`const atStart${index} = require(${JSON.stringify(group.specifier)});`);
-      for (const [exported, own] of names) getters.push(`Object.defineProperty(exports, ${JSON.stringify(exported)}, { enumerable: true, get: function () { return atStart${index}.${own}; } });`);
+      for (const [exported, own] of names)
+        getters.push(
+          `Object.defineProperty(exports, ${JSON.stringify(exported)}, { enumerable: true, get: function () { return atStart${index}.${own}; } });`,
+        );
     } else {
       lines.push(`deferred(${JSON.stringify(names)}, () => require(${JSON.stringify(group.specifier)}));`);
-      for (const [exported] of names) getters.push(`Object.defineProperty(exports, ${JSON.stringify(exported)}, { enumerable: true, get: function () { return later.${exported}; } });`);
+      for (const [exported] of names)
+        getters.push(
+          `Object.defineProperty(exports, ${JSON.stringify(exported)}, { enumerable: true, get: function () { return later.${exported}; } });`,
+        );
     }
   });
-  if (getters.length === 0) throw new Error(`${relative} exports no value: nothing to write for its Node form ${name}.node.js.`);
+  if (getters.length === 0)
+    throw new Error(`${relative} exports no value: nothing to write for its Node form ${name}.node.js.`);
   return `${[...lines, ...getters].join("\n")}\n`;
 }
 
 for (const [name, target] of nodeEntries()) {
   const source = path.join(root, "runtime", "entries", `${name}.ts`);
-  if (!fs.existsSync(source)) throw new Error(`package.json names dist/runtime/entries/${name}.node.js, but runtime/entries/${name}.ts, its source, does not exist.`);
+  if (!fs.existsSync(source))
+    throw new Error(
+      `package.json names dist/runtime/entries/${name}.node.js, but runtime/entries/${name}.ts, its source, does not exist.`,
+    );
   fs.writeFileSync(target, nodeForm(name, source));
 }

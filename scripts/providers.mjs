@@ -10,13 +10,15 @@ const require = createRequire(import.meta.url);
 const ts = require("typescript");
 
 /** The first line of every file this script writes. */
-export const MARK = "// Written by scripts/providers.mjs from the catalogue (runtime/providers/catalog.ts): run it again, do not edit.";
+export const MARK =
+  "// Written by scripts/providers.mjs from the catalogue (runtime/providers/catalog.ts): run it again, do not edit.";
 
 const read = (rel) => fs.readFileSync(path.join(root, rel), "utf8");
 
 /** A literal of the catalogue as a value: strings, numbers, arrays and objects of them; anything else is left out. */
 function literal(node) {
-  while (ts.isAsExpression(node) || ts.isSatisfiesExpression(node) || ts.isParenthesizedExpression(node)) node = node.expression;
+  while (ts.isAsExpression(node) || ts.isSatisfiesExpression(node) || ts.isParenthesizedExpression(node))
+    node = node.expression;
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
   if (ts.isNumericLiteral(node)) return Number(node.text);
   if (ts.isArrayLiteralExpression(node)) return node.elements.map(literal);
@@ -34,19 +36,29 @@ function literal(node) {
 
 /** The catalogue's entries (their literal fields) and the chat format, read from its source. */
 export function readCatalogue() {
-  const file = ts.createSourceFile("catalog.ts", read("runtime/providers/catalog.ts"), ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const file = ts.createSourceFile(
+    "catalog.ts",
+    read("runtime/providers/catalog.ts"),
+    ts.ScriptTarget.Latest,
+    true,
+    ts.ScriptKind.TS,
+  );
   const constants = new Map();
   for (const statement of file.statements) {
     if (!ts.isVariableStatement(statement)) continue;
     for (const declaration of statement.declarationList.declarations) {
-      if (ts.isIdentifier(declaration.name) && declaration.initializer) constants.set(declaration.name.text, declaration.initializer);
+      if (ts.isIdentifier(declaration.name) && declaration.initializer)
+        constants.set(declaration.name.text, declaration.initializer);
     }
   }
   const entries = literal(constants.get("CATALOG"));
   const chat = literal(constants.get("CHAT_FORMAT"));
   for (const entry of entries) {
     for (const field of ["format", "provider"]) {
-      if (typeof entry[field] !== "string") throw new Error(`runtime/providers/catalog.ts: an entry has no literal \`${field}\` (${JSON.stringify(entry)}).`);
+      if (typeof entry[field] !== "string")
+        throw new Error(
+          `runtime/providers/catalog.ts: an entry has no literal \`${field}\` (${JSON.stringify(entry)}).`,
+        );
     }
   }
   return { entries, chat };
@@ -72,7 +84,6 @@ function comment(lines) {
 /** A key of an object literal: bare where it can be. */
 const key = (name) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name));
 
-
 function providersBundle({ entries }) {
   const imports = [];
   for (const entry of entries) {
@@ -96,7 +107,9 @@ function providersBundle({ entries }) {
     "};",
     "",
     "const LOOPS: Readonly<Partial<Record<MessageFormat, ProviderLoop>>> = {",
-    ...entries.filter((entry) => entry.loop).map((entry) => `  ${key(entry.format)}: ${camel(entry.loop)} as ProviderLoop,`),
+    ...entries
+      .filter((entry) => entry.loop)
+      .map((entry) => `  ${key(entry.format)}: ${camel(entry.loop)} as ProviderLoop,`),
     "};",
     "",
     "/** The provider of `format`. */",
@@ -113,12 +126,13 @@ function providersBundle({ entries }) {
 }
 
 function providersNode({ entries }) {
-  const required = (module, name, as) => `(require("../providers/${module}") as typeof import("../providers/${module}")).${name} as ${as}`;
+  const required = (module, name, as) =>
+    `(require("../providers/${module}") as typeof import("../providers/${module}")).${name} as ${as}`;
   return [
     MARK,
     comment([
       "`#lazy/providers` under Node: each provider and loop of the catalogue, required the first time it is used (an",
-      "export method, a message of its format, the loop on its client), so that `require(\"tooltype\")` loads no",
+      'export method, a message of its format, the loop on its client), so that `require("tooltype")` loads no',
       "provider it does not use. One literal `require` each: a bundler that reads the CommonJS build (a worker bundle)",
       "sees exactly these modules.",
     ]),
@@ -126,20 +140,28 @@ function providersNode({ entries }) {
     `import type { MCPTool } from "../mcp/format/wire";`,
     `import type { ProviderLoop, ToolFormatSource, ToolProvider } from "../providers/provider";`,
     "",
-    "/* eslint-disable @typescript-eslint/no-require-imports */",
     "",
     "/** The provider of `format`, loaded now if it was not yet (Node caches each module). */",
     "export function providerNow(format: MessageFormat): ToolProvider {",
     "  switch (format) {",
-    ...entries.flatMap((entry) => [`    case ${JSON.stringify(entry.format)}:`, `      return ${required(entry.provider, "provider", "ToolProvider")};`]),
+    ...entries.flatMap((entry) => [
+      `    case ${JSON.stringify(entry.format)}:`,
+      `      return ${required(entry.provider, "provider", "ToolProvider")};`,
+    ]),
     "  }",
     "}",
     "",
     "/** The loop of `format` (which has one), loaded now if it was not yet. */",
     "export function loopNow(format: MessageFormat): ProviderLoop {",
     "  switch (format) {",
-    ...entries.filter((entry) => entry.loop).flatMap((entry) => [`    case ${JSON.stringify(entry.format)}:`, `      return ${required(entry.loop, "loop", "ProviderLoop")};`]),
+    ...entries
+      .filter((entry) => entry.loop)
+      .flatMap((entry) => [
+        `    case ${JSON.stringify(entry.format)}:`,
+        `      return ${required(entry.loop, "loop", "ProviderLoop")};`,
+      ]),
     "    default:",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the text of generated code, a template literal in it
     "      throw new TypeError(`${format} has no loop.`);",
     "  }",
     "}",
@@ -177,7 +199,10 @@ function providersChunks({ entries, chat }) {
     "  switch (format) {",
     ...entries
       .filter((entry) => entry.format !== chat)
-      .flatMap((entry) => [`    case ${JSON.stringify(entry.format)}:`, `      return import("../providers/${entry.provider}.js");`]),
+      .flatMap((entry) => [
+        `    case ${JSON.stringify(entry.format)}:`,
+        `      return import("../providers/${entry.provider}.js");`,
+      ]),
     "  }",
     "}",
     "",
@@ -203,7 +228,9 @@ export function generate() {
 
 /** The files that differ from what `generate` writes. */
 export function drift() {
-  return [...generate()].filter(([rel, text]) => !fs.existsSync(path.join(root, rel)) || read(rel) !== text).map(([rel]) => rel);
+  return [...generate()]
+    .filter(([rel, text]) => !fs.existsSync(path.join(root, rel)) || read(rel) !== text)
+    .map(([rel]) => rel);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
@@ -211,10 +238,13 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   if (process.argv.includes("--check")) {
     const differ = drift();
     if (differ.length > 0) {
-      console.error(`These files are not what the catalogue says; run node scripts/providers.mjs:\n${differ.join("\n")}`);
+      console.error(
+        `These files are not what the catalogue says; run node scripts/providers.mjs:\n${differ.join("\n")}`,
+      );
       process.exit(1);
     }
   } else {
-    for (const [rel, text] of generate()) if (!fs.existsSync(path.join(root, rel)) || read(rel) !== text) fs.writeFileSync(path.join(root, rel), text);
+    for (const [rel, text] of generate())
+      if (!fs.existsSync(path.join(root, rel)) || read(rel) !== text) fs.writeFileSync(path.join(root, rel), text);
   }
 }

@@ -50,7 +50,11 @@ if (tier !== undefined && tier !== "unit" && tier !== "integration") {
 }
 const jobs = Math.max(1, Number(option("jobs") ?? process.env.TEST_JOBS ?? os.availableParallelism()) || 1);
 const timeoutMs = Number(process.env.TEST_PROCESS_TIMEOUT_MS ?? 1_800_000);
-const slowest = args.includes("--slowest") ? 20 : option("slowest") === undefined ? 0 : Math.max(1, Number(option("slowest")) || 20);
+const slowest = args.includes("--slowest")
+  ? 20
+  : option("slowest") === undefined
+    ? 0
+    : Math.max(1, Number(option("slowest")) || 20);
 /** Where the --slowest timings are written, made once there are tests to run. */
 let timingDir;
 
@@ -118,20 +122,23 @@ function schedule(list) {
  * the machine (the CPU of child processes a test starts is not in it).
  */
 function printSlowest(dir, count, unitNames) {
-  const records = fs
-    .readdirSync(dir)
-    .flatMap((file) =>
-      fs
-        .readFileSync(path.join(dir, file), "utf8")
-        .split("\n")
-        .filter(Boolean)
-        .map((line) => ({ unit: unitNames[Number.parseInt(file, 10)], ...JSON.parse(line) })),
-    );
-  const tests = records.filter((r) => !r.process).sort((a, b) => b.ms - a.ms).slice(0, count);
+  const records = fs.readdirSync(dir).flatMap((file) =>
+    fs
+      .readFileSync(path.join(dir, file), "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => ({ unit: unitNames[Number.parseInt(file, 10)], ...JSON.parse(line) })),
+  );
+  const tests = records
+    .filter((r) => !r.process)
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, count);
   console.log(`\nThe ${tests.length} slowest tests (wall, CPU):`);
   for (const { file, name, ms, cpuMs } of tests) {
     const where = path.relative(root, file).split(path.sep).join("/");
-    console.log(`${(ms / 1000).toFixed(1).padStart(7)} s ${(cpuMs / 1000).toFixed(1).padStart(6)} s  ${where.startsWith("..") ? file : where}  ${name}`);
+    console.log(
+      `${(ms / 1000).toFixed(1).padStart(7)} s ${(cpuMs / 1000).toFixed(1).padStart(6)} s  ${where.startsWith("..") ? file : where}  ${name}`,
+    );
   }
   const processes = records.filter((r) => r.process).sort((a, b) => b.cpuMs - a.cpuMs);
   console.log("\nCPU time by process (its own, loading included):");
@@ -145,11 +152,16 @@ function runUnit({ name, files }, index) {
     const started = performance.now();
     const escaped = files.map((file) => file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
     const timing = timingDir ? ["-r", path.join(repo, "scripts", "test-timing.cjs")] : [];
-    const env = { ...(process.stdout.isTTY ? { FORCE_COLOR: "1" } : {}), ...(tier === "unit" ? { FUZZ_SCALE: "0.25" } : {}), ...process.env };
+    const env = {
+      ...(process.stdout.isTTY ? { FORCE_COLOR: "1" } : {}),
+      ...(tier === "unit" ? { FUZZ_SCALE: "0.25" } : {}),
+      ...process.env,
+    };
     if (timingDir) env.TOOLTYPE_TEST_TIMING = path.join(timingDir, `${index}.jsonl`);
     // The unit tier runs from the sources: `tooltype` resolves to the test build (.test-build/package.json, written
     // by scripts/build-tests.mjs) in its processes and in the processes they start; the integration tier's, to dist/.
-    if (!INTEGRATION.test(files[0])) env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} --conditions=${SOURCES_CONDITION}`.trim();
+    if (!INTEGRATION.test(files[0]))
+      env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} --conditions=${SOURCES_CONDITION}`.trim();
     const child = spawn(process.execPath, [...timing, uvu, root, `^(${escaped.join("|")})$`], {
       cwd: repo,
       // Its own process group, so that a timeout also stops what its tests started (bundlers, servers).
@@ -199,7 +211,10 @@ function stop(child) {
   }
 }
 // Stopped from outside: the test processes' groups go too, and the exit code is the shell's for that signal.
-for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]]) {
+for (const [signal, code] of [
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+]) {
   process.on(signal, () => {
     for (const child of running) stop(child);
     if (timingDir) fs.rmSync(timingDir, { recursive: true, force: true });
@@ -239,7 +254,9 @@ await Promise.all(
 const failed = results.filter((r) => r.why);
 const total = results.reduce((n, r) => n + r.total, 0);
 const passed = results.reduce((n, r) => n + r.passed, 0);
-console.log(`\nTotal: ${total}  Passed: ${passed}  Files: ${files.length}  Duration: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `\nTotal: ${total}  Passed: ${passed}  Files: ${files.length}  Duration: ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);
 if (failed.length > 0) console.log(`Failed: ${failed.map((r) => `${r.name} (${r.why})`).join(", ")}`);
 if (timingDir) {
   printSlowest(timingDir, slowest, unitNames);

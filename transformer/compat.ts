@@ -14,7 +14,6 @@ export type TS = typeof ts;
 /** Picks the TypeScript instance: an explicit one, else the one installed next to the transformer. */
 export function resolveTypeScript(explicit: TS | undefined): TS {
   if (explicit) return explicit;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require("typescript") as TS;
 }
 
@@ -23,4 +22,3 @@ export function arrayElementType(checker: TypeReader, type: ts.Type): ts.Type | 
   if (!checker.isArrayType(type)) return undefined;
   return checker.getTypeArguments(type as ts.TypeReference)[0];
 }
-

@@ -7,7 +7,7 @@
  */
 import type * as ts from "typescript";
 
-export const enum Code {
+export enum Code {
   /** A type (or part of one) that JSON cannot carry: functions, symbol, bigint, Map, Set, Promise, void, never... */
   UnsupportedType = 1001,
   /** A tool without a description. */
@@ -135,5 +135,9 @@ export function printWarning(tsi: typeof ts, diagnostic: ts.Diagnostic, options:
     getCanonicalFileName: (name) => (sys.useCaseSensitiveFileNames ? name : name.toLowerCase()),
   };
   const pretty = options.pretty ?? (!!sys.writeOutputIsTTY?.() && !process.env.NO_COLOR);
-  sys.write(pretty ? tsi.formatDiagnosticsWithColorAndContext([diagnostic], host) + sys.newLine : tsi.formatDiagnostic(diagnostic, host));
+  sys.write(
+    pretty
+      ? tsi.formatDiagnosticsWithColorAndContext([diagnostic], host) + sys.newLine
+      : tsi.formatDiagnostic(diagnostic, host),
+  );
 }

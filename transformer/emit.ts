@@ -26,8 +26,17 @@ export function jsonText(value: JsonValue): string {
 }
 
 /** What a string literal escapes: the quote, `\`, control characters and every UTF-16 unit above U+007F. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this escapes
 const ESCAPED: Record<Quote, RegExp> = { '"': /["\\\x00-\x1f\u0080-\uffff]/g, "'": /['\\\x00-\x1f\u0080-\uffff]/g };
-const SHORT_ESCAPES: Record<number, string> = { 8: "\\b", 9: "\\t", 10: "\\n", 11: "\\v", 12: "\\f", 13: "\\r", 92: "\\\\" };
+const SHORT_ESCAPES: Record<number, string> = {
+  8: "\\b",
+  9: "\\t",
+  10: "\\n",
+  11: "\\v",
+  12: "\\f",
+  13: "\\r",
+  92: "\\\\",
+};
 type Quote = '"' | "'";
 
 /**
@@ -37,11 +46,11 @@ type Quote = '"' | "'";
  * was a noticeable part of a build's time in the transformer.
  */
 function quoted(text: string, quote: Quote = '"'): string {
-  const escaped = text.replace(ESCAPED[quote], (unit, at: number) => escape(unit.charCodeAt(0), text, at, quote));
+  const escaped = text.replace(ESCAPED[quote], (unit, at: number) => escapeUnit(unit.charCodeAt(0), text, at, quote));
   return `${quote}${escaped}${quote}`;
 }
 
-function escape(code: number, text: string, at: number, quote: Quote): string {
+function escapeUnit(code: number, text: string, at: number, quote: Quote): string {
   if (code === quote.charCodeAt(0)) return `\\${quote}`;
   const short = SHORT_ESCAPES[code];
   if (short !== undefined) return short;
@@ -64,7 +73,12 @@ export interface KnownJson {
 
 /** One field of the metadata: a long schema as its JSON text parsed as the module loads, anything else a literal. */
 function fieldText(value: JsonValue, known: KnownJson | undefined): string {
-  const json = typeof value === "object" && value !== null ? (known?.value === value ? known.text : JSON.stringify(value)) : undefined;
+  const json =
+    typeof value === "object" && value !== null
+      ? known?.value === value
+        ? known.text
+        : JSON.stringify(value)
+      : undefined;
   return json !== undefined && json.length > PARSED_FIELD_LENGTH ? `JSON.parse(${quoted(json, "'")})` : jsonText(value);
 }
 
@@ -72,8 +86,15 @@ function fieldText(value: JsonValue, known: KnownJson | undefined): string {
  * The metadata object: its JSON data, plus the precompiled validator function when there is one. An identifier's
  * text is printed verbatim; being synthesized, it is never resolved or renamed by the transforms after this one.
  */
-export function metaExpression(f: ts.NodeFactory, meta: JsonValue, validator: string | undefined, known?: KnownJson): ts.Expression {
-  const fields = Object.entries(meta as { [key: string]: JsonValue }).map(([key, value]) => `${IDENTIFIER.test(key) ? key : quoted(key)}: ${fieldText(value, known)}`);
+export function metaExpression(
+  f: ts.NodeFactory,
+  meta: JsonValue,
+  validator: string | undefined,
+  known?: KnownJson,
+): ts.Expression {
+  const fields = Object.entries(meta as { [key: string]: JsonValue }).map(
+    ([key, value]) => `${IDENTIFIER.test(key) ? key : quoted(key)}: ${fieldText(value, known)}`,
+  );
   if (validator !== undefined) fields.push(`validator: ${validator}`);
   return f.createIdentifier(fields.length === 0 ? "{}" : `{ ${fields.join(", ")} }`);
 }
@@ -93,7 +114,12 @@ export function withMetaArgument(
 }
 
 /** `@tool` → `@tool(undefined, meta)`; `@tool(options)` → `@tool(options, meta)`. */
-export function decoratorWithMeta(f: ts.NodeFactory, tsi: typeof ts, decorator: ts.Decorator, meta: ts.Expression): ts.Decorator {
+export function decoratorWithMeta(
+  f: ts.NodeFactory,
+  tsi: typeof ts,
+  decorator: ts.Decorator,
+  meta: ts.Expression,
+): ts.Decorator {
   const expression = decorator.expression;
   const call = tsi.isCallExpression(expression)
     ? withMetaArgument(f, expression, expression.arguments, 1, meta)

@@ -14,14 +14,14 @@ import type { JsonSchema, JsonValue } from "../runtime/tool/meta";
  * The runtime's checker, loaded by the first tool with an `@example`: it brings the runtime's failure path and its
  * pattern guard (re2js) along, about 20 ms of `tooltype check`'s start on a project without examples.
  */
-let runtime: { findInvalid: typeof invalid.findInvalid; ArgumentsValidator: typeof validate.ArgumentsValidator } | undefined;
+let runtime:
+  | { findInvalid: typeof invalid.findInvalid; ArgumentsValidator: typeof validate.ArgumentsValidator }
+  | undefined;
 function loadRuntime(): NonNullable<typeof runtime> {
-  /* eslint-disable @typescript-eslint/no-require-imports */
   runtime ??= {
     findInvalid: (require("../runtime/arguments/explain/invalid") as typeof invalid).findInvalid,
     ArgumentsValidator: (require("../runtime/validation/validate") as typeof validate).ArgumentsValidator,
   };
-  /* eslint-enable @typescript-eslint/no-require-imports */
   return runtime;
 }
 

@@ -90,12 +90,18 @@ export class ApiResolver {
 
   /** True when `expression` refers to tooltype's `tool` export. */
   isTool(expression: ts.Expression): boolean {
-    return this.mayBeImported(expression) && this.isExport(this.symbolAt(expression), "tool", this.tsi.SyntaxKind.FunctionDeclaration);
+    return (
+      this.mayBeImported(expression) &&
+      this.isExport(this.symbolAt(expression), "tool", this.tsi.SyntaxKind.FunctionDeclaration)
+    );
   }
 
   /** True when `expression` refers to tooltype's `structuredOutput` export. */
   isStructuredOutput(expression: ts.Expression): boolean {
-    return this.mayBeImported(expression) && this.isExport(this.symbolAt(expression), "structuredOutput", this.tsi.SyntaxKind.FunctionDeclaration);
+    return (
+      this.mayBeImported(expression) &&
+      this.isExport(this.symbolAt(expression), "structuredOutput", this.tsi.SyntaxKind.FunctionDeclaration)
+    );
   }
 
   /**
@@ -120,7 +126,8 @@ export class ApiResolver {
 
   /** The callee's symbol; the transformer asks `isTool` and then `isStructuredOutput` of every call's callee. */
   private symbolAt(expression: ts.Expression): ts.Symbol | undefined {
-    if (this.last?.expression !== expression) this.last = { expression, symbol: this.checker.getSymbolAtLocation(expression) };
+    if (this.last?.expression !== expression)
+      this.last = { expression, symbol: this.checker.getSymbolAtLocation(expression) };
     return this.last.symbol;
   }
 
@@ -136,7 +143,9 @@ export class ApiResolver {
     if (!declaration || this.tsi.isJSDocSignature(declaration)) return undefined;
     let index = this.factoryIndex.get(declaration);
     if (index === undefined) {
-      index = declaration.parameters.findIndex((p, i) => i > 0 && !p.dotDotDotToken && this.isCompiledToolMeta(this.checker.getTypeAtLocation(p)));
+      index = declaration.parameters.findIndex(
+        (p, i) => i > 0 && !p.dotDotDotToken && this.isCompiledToolMeta(this.checker.getTypeAtLocation(p)),
+      );
       this.factoryIndex.set(declaration, index);
     }
     return index > 0 && call.arguments.length <= index ? index : undefined;
@@ -146,7 +155,11 @@ export class ApiResolver {
 
   private isCompiledToolMeta(type: ts.Type): boolean {
     const defined = this.checker.getNonNullableType(type);
-    return this.isExport(defined.aliasSymbol ?? defined.getSymbol(), "CompiledToolMeta", this.tsi.SyntaxKind.InterfaceDeclaration);
+    return this.isExport(
+      defined.aliasSymbol ?? defined.getSymbol(),
+      "CompiledToolMeta",
+      this.tsi.SyntaxKind.InterfaceDeclaration,
+    );
   }
 
   /** True when `type` is tooltype's `ToolContext` interface (such parameters are injected, not sent by the model). */
@@ -170,7 +183,9 @@ export class ApiResolver {
     // The name first: only a symbol of that name needs its declarations' files, which a reader may have to fetch
     // whole (the standard library's, for every parameter typed Date or an array, asked whether it is a ToolContext).
     if (known.name !== name) return false;
-    known.kinds ??= (known.resolved.declarations ?? []).filter((d) => this.ownership.isTooltypeFile(d.getSourceFile().fileName)).map((d) => d.kind);
+    known.kinds ??= (known.resolved.declarations ?? [])
+      .filter((d) => this.ownership.isTooltypeFile(d.getSourceFile().fileName))
+      .map((d) => d.kind);
     return known.kinds.includes(kind);
   }
 }

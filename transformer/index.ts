@@ -15,7 +15,14 @@ import type { TypeReader } from "./readers/reader";
 import type { JsonValue } from "../runtime/tool/meta";
 import { resolveTypeScript, type TS } from "./compat";
 import { Code, makeDiagnostic, printWarning } from "./diagnostics";
-import { decoratorWithMeta, kitImportName, metaExpression, renameKitImport, withKitImport, withMetaArgument } from "./emit";
+import {
+  decoratorWithMeta,
+  kitImportName,
+  metaExpression,
+  renameKitImport,
+  withKitImport,
+  withMetaArgument,
+} from "./emit";
 import { ApiResolver, skipsTools } from "./find";
 import { jsDocsOf } from "./jsdoc";
 import type { Problem } from "./schema/model";
@@ -73,7 +80,12 @@ export interface TooltypeTransformerExtras {
 
 /** One compiled usage as text, for `onCompiled`: the arguments a call or decorator gets, or the kit import a file needs. */
 export type CompiledUsage =
-  | { kind: "call"; call: ts.CallExpression; /** Arguments before the metadata (missing ones are `void 0`). */ leading: number; meta: string }
+  | {
+      kind: "call";
+      call: ts.CallExpression /** Arguments before the metadata (missing ones are `void 0`). */;
+      leading: number;
+      meta: string;
+    }
   | { kind: "decorator"; decorator: ts.Decorator; meta: string }
   | { kind: "kit-import"; name: string };
 
@@ -92,7 +104,6 @@ export interface DependencyTracker {
  */
 let loadedValidator: typeof validator | undefined;
 function validatorModule(): typeof validator {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   return (loadedValidator ??= require("./validator") as typeof validator);
 }
 
@@ -111,7 +122,13 @@ export default function tooltypeTransformer(
   extras: TooltypeTransformerExtras = {},
   tracker?: DependencyTracker,
 ): ts.TransformerFactory<ts.SourceFile> {
-  return transformerOn(compilerApiReader(resolveTypeScript(extras.ts), program.getTypeChecker()), program, config, extras, tracker);
+  return transformerOn(
+    compilerApiReader(resolveTypeScript(extras.ts), program.getTypeChecker()),
+    program,
+    config,
+    extras,
+    tracker,
+  );
 }
 
 /**
@@ -131,7 +148,10 @@ export function transformerOn(
   // Hosts that splice text (onCompiled) get the whole metadata, validators included; a plain analysis needs neither.
   const spliced = analyseOnly ? extras.onCompiled : undefined;
   const emits = !analyseOnly || spliced !== undefined;
-  const validators = config.validators === false || !emits ? undefined : (extras.validatorCompiler ?? new (validatorModule().ValidatorCompiler)());
+  const validators =
+    config.validators === false || !emits
+      ? undefined
+      : (extras.validatorCompiler ?? new (validatorModule().ValidatorCompiler)());
   const report = (problem: Problem): void => {
     const category = problem.warning ? tsi.DiagnosticCategory.Warning : tsi.DiagnosticCategory.Error;
     const diagnostic = makeDiagnostic(tsi, problem.node, problem.code, problem.message, category, problem.related);
@@ -142,12 +162,15 @@ export function transformerOn(
 
   const options = program.getCompilerOptions();
   // TypeScript lowers standard decorators for every target but ESNext, and legacy ones always.
-  const keepsDecorators = !extras.rewritesDecorators && !options.experimentalDecorators && options.target === tsi.ScriptTarget.ESNext;
+  const keepsDecorators =
+    !extras.rewritesDecorators && !options.experimentalDecorators && options.target === tsi.ScriptTarget.ESNext;
   let nullWarningDue = !(options.strictNullChecks ?? options.strict ?? false);
 
   /** TT1024 at the tool (or output type): the schema path says where the pattern sits. */
-  const slowPattern = (node: ts.Node) => (problem: PatternProblem): void =>
-    report({ code: Code.SlowPattern, node, message: `${problem.message} (at ${problem.schemaPath})` });
+  const slowPattern =
+    (node: ts.Node) =>
+    (problem: PatternProblem): void =>
+      report({ code: Code.SlowPattern, node, message: `${problem.message} (at ${problem.schemaPath})` });
 
   return (context) => {
     const f = context.factory;
@@ -164,7 +187,12 @@ export function transformerOn(
     const compile = (site: ToolSite): ts.Expression => {
       if (nullWarningDue) {
         nullWarningDue = false; // once per program, at its first tool
-        report({ code: Code.StrictNullChecksOff, node: site.nameNode, warning: true, message: `strictNullChecks is off in this program, so TypeScript erases null and undefined from every type: "x: string | null" reaches the model as a plain string, and nothing it sends can be null. Turn on "strict": true (or "strictNullChecks": true) in tsconfig.json.` });
+        report({
+          code: Code.StrictNullChecksOff,
+          node: site.nameNode,
+          warning: true,
+          message: `strictNullChecks is off in this program, so TypeScript erases null and undefined from every type: "x: string | null" reaches the model as a plain string, and nothing it sends can be null. Turn on "strict": true (or "strictNullChecks": true) in tsconfig.json.`,
+        });
       }
       const { meta, problems } = deriveToolMeta(tsi, checker, api, site);
       problems.forEach(report);
@@ -174,7 +202,10 @@ export function transformerOn(
       // The schema's JSON text is both the validator cache's key and the emitted text: written once.
       const json = { value: meta.parameters as JsonValue, text: JSON.stringify(meta.parameters) };
       // A tool with errors fails the build anyway; compiling its (partial) schema would only add noise.
-      const validator = validators && !problems.some((p) => !p.warning) ? inFile(validators.code(meta.parameters, slowPattern(site.nameNode), json.text)) : undefined;
+      const validator =
+        validators && !problems.some((p) => !p.warning)
+          ? inFile(validators.code(meta.parameters, slowPattern(site.nameNode), json.text))
+          : undefined;
       return metaExpression(f, meta as unknown as JsonValue, validator, json); // plain data by construction: see CompiledToolMeta
     };
 
@@ -190,13 +221,27 @@ export function transformerOn(
       }
       const name = memberName(tsi, method.name);
       if (name === undefined) {
-        report({ code: Code.ComputedName, node: method.name, message: `@tool cannot name a tool after the computed key ${method.name.getText()}. Use a plain method name, or pass { name: "my_tool" } to @tool.` });
+        report({
+          code: Code.ComputedName,
+          node: method.name,
+          message: `@tool cannot name a tool after the computed key ${method.name.getText()}. Use a plain method name, or pass { name: "my_tool" } to @tool.`,
+        });
       }
       if (keepsDecorators) {
-        report({ code: Code.UnloweredDecorator, node: decorator, message: `@tool on ${method.name.getText()} would be emitted as a standard decorator, which no JavaScript engine runs yet (TypeScript keeps decorators as written for "target": "ESNext"): Node stops with "SyntaxError: Invalid or unexpected token". Set "target" to a year in tsconfig.json ("ES2022" or later), which lowers decorators, or turn on "experimentalDecorators", or wrap the function with tool(fn) instead.` });
+        report({
+          code: Code.UnloweredDecorator,
+          node: decorator,
+          message: `@tool on ${method.name.getText()} would be emitted as a standard decorator, which no JavaScript engine runs yet (TypeScript keeps decorators as written for "target": "ESNext"): Node stops with "SyntaxError: Invalid or unexpected token". Set "target" to a year in tsconfig.json ("ES2022" or later), which lowers decorators, or turn on "experimentalDecorators", or wrap the function with tool(fn) instead.`,
+        });
       }
       const options = tsi.isCallExpression(expression) ? expression.arguments[0] : undefined;
-      const meta = compile({ fn: method, docHost: method, name: name ?? "tool", nameNode: method.name, ...literalOptions(tsi, options) });
+      const meta = compile({
+        fn: method,
+        docHost: method,
+        name: name ?? "tool",
+        nameNode: method.name,
+        ...literalOptions(tsi, options),
+      });
       if (spliced) spliced({ kind: "decorator", decorator, meta: metaText(tsi, meta) });
       return analyseOnly ? decorator : decoratorWithMeta(f, tsi, decorator, meta);
     };
@@ -223,21 +268,33 @@ export function transformerOn(
       if (fn.via === "property" && usesThis(tsi, fn.node)) {
         const reference = skipOuter(tsi, target) as ts.PropertyAccessExpression;
         const owner = reference.expression.getText();
-        report({ code: Code.UnboundMethod, node: target, message: `tool(${reference.getText()}) takes the method off its object, so \`this\` is undefined when the tool runs, and ${reference.name.text}() uses \`this\`. Bind it: tool(${reference.getText()}.bind(${owner})), or mark the method @tool and register ${owner}.` });
+        report({
+          code: Code.UnboundMethod,
+          node: target,
+          message: `tool(${reference.getText()}) takes the method off its object, so \`this\` is undefined when the tool runs, and ${reference.name.text}() uses \`this\`. Bind it: tool(${reference.getText()}.bind(${owner})), or mark the method @tool and register ${owner}.`,
+        });
       }
       const host = docHostOf(tsi, call);
       const name = fnName(tsi, fn.node) ?? (host && declaredName(tsi, host)) ?? undefined;
       // Point at the name the tool got: the function's own, else the variable's; an anonymous one at itself.
-      const nameNode = (!fn.declaredElsewhere && fnNameNode(tsi, fn.node)) || (host && declaredNameNode(tsi, host)) || target;
+      const nameNode =
+        (!fn.declaredElsewhere && fnNameNode(tsi, fn.node)) || (host && declaredNameNode(tsi, host)) || target;
       if (name === undefined) {
-        report({ code: Code.InvalidToolName, node: target, message: `This tool has no name: give the function a name (function search_products() {...}), assign it to a variable, or pass { name: "..." } to tool().` });
+        report({
+          code: Code.InvalidToolName,
+          node: target,
+          message: `This tool has no name: give the function a name (function search_products() {...}), assign it to a variable, or pass { name: "..." } to tool().`,
+        });
       }
       // The comment nearest the tool describes it: the declaration holding the call, else the function's own;
       // @param tags come from both, the holder's first.
       const docHost = host && hasJsDoc(tsi, checker, host) ? host : fn.node;
       const paramDocHost = docHost === fn.node ? host : fn.node;
       const options = index >= 2 ? literalOptions(tsi, call.arguments[1]) : { hasExplicitDescription: false };
-      return { meta: compile({ fn: fn.node, docHost, paramDocHost, name: name ?? "tool", nameNode, ...options }), index };
+      return {
+        meta: compile({ fn: fn.node, docHost, paramDocHost, name: name ?? "tool", nameNode, ...options }),
+        index,
+      };
     };
 
     /** Metadata for `structuredOutput<T>(name?, options?)`: T's schema; undefined when the call is not one. */
@@ -245,17 +302,30 @@ export function transformerOn(
       if (call.arguments.length >= 3 || !api.isStructuredOutput(call.expression)) return undefined;
       const typeNode = call.typeArguments?.[0];
       if (!typeNode) {
-        report({ code: Code.OutputShape, node: call, message: `structuredOutput() needs the type of the answer as its type argument, e.g. structuredOutput<Joke>(); without it there is no schema to send or validate against.` });
+        report({
+          code: Code.OutputShape,
+          node: call,
+          message: `structuredOutput() needs the type of the answer as its type argument, e.g. structuredOutput<Joke>(); without it there is no schema to send or validate against.`,
+        });
         return undefined;
       }
       const first = call.arguments[0];
-      const explicitName = first && (tsi.isStringLiteral(first) || tsi.isNoSubstitutionTemplateLiteral(first)) ? first.text : undefined;
-      const { meta, problems } = deriveOutputMeta(tsi, checker, { call, typeNode, explicitName, explicitNameNode: explicitName === undefined ? undefined : first });
+      const explicitName =
+        first && (tsi.isStringLiteral(first) || tsi.isNoSubstitutionTemplateLiteral(first)) ? first.text : undefined;
+      const { meta, problems } = deriveOutputMeta(tsi, checker, {
+        call,
+        typeNode,
+        explicitName,
+        explicitNameNode: explicitName === undefined ? undefined : first,
+      });
       problems.forEach(report);
       compiledInFile++;
       if (!emits) return f.createNull();
       const json = { value: meta.schema as JsonValue, text: JSON.stringify(meta.schema) };
-      const validator = validators && !problems.some((p) => !p.warning) ? inFile(validators.code(meta.schema, slowPattern(typeNode), json.text)) : undefined;
+      const validator =
+        validators && !problems.some((p) => !p.warning)
+          ? inFile(validators.code(meta.schema, slowPattern(typeNode), json.text))
+          : undefined;
       return metaExpression(f, meta as unknown as JsonValue, validator, json);
     };
 
@@ -273,8 +343,11 @@ export function transformerOn(
       const compiled = callMeta(node);
       const meta = compiled?.meta ?? outputMeta(node);
       const visited = descend(node);
-      if (spliced && meta !== undefined) spliced({ kind: "call", call: node, leading: compiled?.index ?? 2, meta: metaText(tsi, meta) });
-      return meta === undefined || analyseOnly ? visited : withMetaArgument(f, visited, visited.arguments, compiled?.index ?? 2, meta);
+      if (spliced && meta !== undefined)
+        spliced({ kind: "call", call: node, leading: compiled?.index ?? 2, meta: metaText(tsi, meta) });
+      return meta === undefined || analyseOnly
+        ? visited
+        : withMetaArgument(f, visited, visited.arguments, compiled?.index ?? 2, meta);
     };
 
     return (file) => {
@@ -317,7 +390,12 @@ function misplacedToolMessage(tsi: TS, target: ts.Node): string {
 /** Why `tool(x)` cannot be read, and what to write instead. */
 function unresolvableMessage(tsi: TS, checker: TypeReader, target: ts.Expression): string {
   const e = skipOuter(tsi, target);
-  if (tsi.isCallExpression(e) && tsi.isPropertyAccessExpression(e.expression) && e.expression.name.text === "bind" && e.arguments.length > 1) {
+  if (
+    tsi.isCallExpression(e) &&
+    tsi.isPropertyAccessExpression(e.expression) &&
+    e.expression.name.text === "bind" &&
+    e.arguments.length > 1
+  ) {
     return `tool() cannot read ${e.getText()}: bind() with arguments after \`this\` pre-fills parameters, so the tool's parameters are not the function's. Wrap it instead: tool((args: Args) => fn(fixed, args)).`;
   }
   const symbol = tsi.isIdentifier(e) ? checker.getSymbolAtLocation(e) : undefined;
@@ -335,7 +413,10 @@ function wrapperNameOf(tsi: TS, fn: ts.SignatureDeclaration): string {
   const own = fnName(tsi, fn);
   if (own) return own;
   const holder = tsi.isFunctionExpression(fn) ? fn.parent : undefined;
-  return (holder && tsi.isVariableDeclaration(holder) && tsi.isIdentifier(holder.name) && holder.name.text) || "this function";
+  return (
+    (holder && tsi.isVariableDeclaration(holder) && tsi.isIdentifier(holder.name) && holder.name.text) ||
+    "this function"
+  );
 }
 
 function isUndefined(tsi: TS, e: ts.Expression): boolean {
@@ -357,8 +438,9 @@ interface ToolFunction {
 }
 
 function functionOf(tsi: TS, checker: TypeReader, expression: ts.Expression): ToolFunction | undefined {
-  let e = skipOuter(tsi, expression);
-  if (tsi.isFunctionExpression(e) || tsi.isArrowFunction(e)) return { node: e, declaredElsewhere: false, via: "direct" };
+  const e = skipOuter(tsi, expression);
+  if (tsi.isFunctionExpression(e) || tsi.isArrowFunction(e))
+    return { node: e, declaredElsewhere: false, via: "direct" };
   const bound = bindTarget(tsi, checker, e);
   if (bound) {
     const inner = functionOf(tsi, checker, bound);
@@ -373,9 +455,15 @@ function functionOf(tsi: TS, checker: TypeReader, expression: ts.Expression): To
   if (tsi.isFunctionDeclaration(declaration) || tsi.isMethodDeclaration(declaration)) {
     return { node: declaration, declaredElsewhere: true, via };
   }
-  if ((tsi.isVariableDeclaration(declaration) || tsi.isPropertyDeclaration(declaration) || tsi.isPropertyAssignment(declaration)) && declaration.initializer) {
+  if (
+    (tsi.isVariableDeclaration(declaration) ||
+      tsi.isPropertyDeclaration(declaration) ||
+      tsi.isPropertyAssignment(declaration)) &&
+    declaration.initializer
+  ) {
     const init = skipOuter(tsi, declaration.initializer);
-    if (tsi.isFunctionExpression(init) || tsi.isArrowFunction(init)) return { node: init, declaredElsewhere: true, via };
+    if (tsi.isFunctionExpression(init) || tsi.isArrowFunction(init))
+      return { node: init, declaredElsewhere: true, via };
   }
   return undefined;
 }
@@ -388,7 +476,8 @@ function skipOuter(tsi: TS, expression: ts.Expression): ts.Expression {
 
 /** `f.bind(thisArg)` with the standard library's `bind` and only a `this` argument: `f`, else undefined. */
 function bindTarget(tsi: TS, checker: TypeReader, e: ts.Expression): ts.Expression | undefined {
-  if (!tsi.isCallExpression(e) || !tsi.isPropertyAccessExpression(e.expression) || e.expression.name.text !== "bind") return undefined;
+  if (!tsi.isCallExpression(e) || !tsi.isPropertyAccessExpression(e.expression) || e.expression.name.text !== "bind")
+    return undefined;
   if (e.arguments.length !== 1) return undefined; // bound leading arguments change the parameter list
   const declarations = checker.getSymbolAtLocation(e.expression.name)?.declarations ?? [];
   return declarations.some((d) => d.getSourceFile().hasNoDefaultLib) ? e.expression.expression : undefined;
@@ -410,18 +499,28 @@ function usesThis(tsi: TS, fn: ts.SignatureDeclaration): boolean {
 function fnName(tsi: TS, fn: ts.SignatureDeclaration): string | undefined {
   if ((tsi.isFunctionExpression(fn) || tsi.isFunctionDeclaration(fn)) && fn.name) return fn.name.text;
   if (tsi.isMethodDeclaration(fn)) return memberName(tsi, fn.name);
-  if (tsi.isArrowFunction(fn) && tsi.isVariableDeclaration(fn.parent) && tsi.isIdentifier(fn.parent.name)) return fn.parent.name.text;
+  if (tsi.isArrowFunction(fn) && tsi.isVariableDeclaration(fn.parent) && tsi.isIdentifier(fn.parent.name))
+    return fn.parent.name.text;
   return undefined;
 }
 
 /** The declaration a `tool(...)` call initialises (`const x = tool(...)`, `{ x: tool(...) }`, a class field, `export default`). */
 function docHostOf(tsi: TS, call: ts.CallExpression): ts.Node | undefined {
   let node: ts.Node = call;
-  while (tsi.isParenthesizedExpression(node.parent) || tsi.isAsExpression(node.parent) || tsi.isSatisfiesExpression(node.parent)) {
+  while (
+    tsi.isParenthesizedExpression(node.parent) ||
+    tsi.isAsExpression(node.parent) ||
+    tsi.isSatisfiesExpression(node.parent)
+  ) {
     node = node.parent;
   }
   const parent = node.parent;
-  if (tsi.isVariableDeclaration(parent) || tsi.isPropertyAssignment(parent) || tsi.isPropertyDeclaration(parent) || tsi.isExportAssignment(parent)) {
+  if (
+    tsi.isVariableDeclaration(parent) ||
+    tsi.isPropertyAssignment(parent) ||
+    tsi.isPropertyDeclaration(parent) ||
+    tsi.isExportAssignment(parent)
+  ) {
     return parent;
   }
   return undefined;
@@ -434,14 +533,20 @@ function fnNameNode(tsi: TS, fn: ts.SignatureDeclaration): ts.Node | undefined {
 }
 
 function declaredNameNode(tsi: TS, host: ts.Node): ts.Node | undefined {
-  if ((tsi.isVariableDeclaration(host) || tsi.isPropertyAssignment(host) || tsi.isPropertyDeclaration(host)) && !tsi.isComputedPropertyName(host.name)) {
+  if (
+    (tsi.isVariableDeclaration(host) || tsi.isPropertyAssignment(host) || tsi.isPropertyDeclaration(host)) &&
+    !tsi.isComputedPropertyName(host.name)
+  ) {
     return host.name;
   }
   return undefined;
 }
 
 function declaredName(tsi: TS, host: ts.Node): string | undefined {
-  if ((tsi.isVariableDeclaration(host) || tsi.isPropertyAssignment(host) || tsi.isPropertyDeclaration(host)) && !tsi.isComputedPropertyName(host.name)) {
+  if (
+    (tsi.isVariableDeclaration(host) || tsi.isPropertyAssignment(host) || tsi.isPropertyDeclaration(host)) &&
+    !tsi.isComputedPropertyName(host.name)
+  ) {
     return tsi.isIdentifier(host.name) || tsi.isStringLiteral(host.name) ? host.name.text : undefined;
   }
   return undefined;
@@ -452,7 +557,10 @@ function hasJsDoc(tsi: TS, checker: TypeReader, node: ts.Node): boolean {
 }
 
 /** `name` and `description` written as string literals in the options object: they win over derived values. */
-type LiteralOptions = Pick<ToolSite, "explicitName" | "explicitNameNode" | "explicitDescription" | "hasExplicitDescription">;
+type LiteralOptions = Pick<
+  ToolSite,
+  "explicitName" | "explicitNameNode" | "explicitDescription" | "hasExplicitDescription"
+>;
 
 function literalOptions(tsi: TS, options: ts.Expression | undefined): LiteralOptions {
   const out: LiteralOptions = { hasExplicitDescription: false };
@@ -464,7 +572,10 @@ function literalOptions(tsi: TS, options: ts.Expression | undefined): LiteralOpt
   for (const p of options.properties) {
     if (tsi.isSpreadAssignment(p)) out.hasExplicitDescription = true;
     if (!tsi.isPropertyAssignment(p) || !tsi.isIdentifier(p.name)) continue;
-    const value = tsi.isStringLiteral(p.initializer) || tsi.isNoSubstitutionTemplateLiteral(p.initializer) ? p.initializer.text : undefined;
+    const value =
+      tsi.isStringLiteral(p.initializer) || tsi.isNoSubstitutionTemplateLiteral(p.initializer)
+        ? p.initializer.text
+        : undefined;
     if (p.name.text === "name" && value !== undefined) {
       out.explicitName = value;
       out.explicitNameNode = p.initializer;
@@ -476,4 +587,3 @@ function literalOptions(tsi: TS, options: ts.Expression | undefined): LiteralOpt
   }
   return out;
 }
-

@@ -49,7 +49,12 @@ export interface ToolDoc {
   invalid: { tag: ts.JSDocTag; message: string }[];
 }
 
-const ANNOTATION_TAGS: ReadonlySet<string> = new Set(["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"]);
+const ANNOTATION_TAGS: ReadonlySet<string> = new Set([
+  "readOnlyHint",
+  "destructiveHint",
+  "idempotentHint",
+  "openWorldHint",
+]);
 
 /** Everything the JSDoc on a tool says about the tool as a whole. */
 export function toolDocOf(tsi: TS, reader: TypeReader, node: ts.Node): ToolDoc {
@@ -63,7 +68,10 @@ export function toolDocOf(tsi: TS, reader: TypeReader, node: ts.Node): ToolDoc {
         if (text === "" || text === "true" || text === "false") {
           doc.annotations = { ...doc.annotations, [name]: text !== "false" };
         } else {
-          doc.invalid.push({ tag, message: `@${name} takes no value, "true" or "false"; it got ${JSON.stringify(text)}. Write @${name} or @${name} false.` });
+          doc.invalid.push({
+            tag,
+            message: `@${name} takes no value, "true" or "false"; it got ${JSON.stringify(text)}. Write @${name} or @${name} false.`,
+          });
         }
         continue;
       }
@@ -79,11 +87,19 @@ export function toolDocOf(tsi: TS, reader: TypeReader, node: ts.Node): ToolDoc {
           break;
         case "deferred":
           if (text === "" || text === "true") doc.deferred = true;
-          else if (text !== "false") doc.invalid.push({ tag, message: `@deferred takes no value, "true" or "false"; it got ${JSON.stringify(text)}. Write @deferred.` });
+          else if (text !== "false")
+            doc.invalid.push({
+              tag,
+              message: `@deferred takes no value, "true" or "false"; it got ${JSON.stringify(text)}. Write @deferred.`,
+            });
           break;
         case "title":
           if (text) doc.title = text;
-          else doc.invalid.push({ tag, message: `@title needs a text, the name MCP clients show for the tool: write @title Get the weather.` });
+          else
+            doc.invalid.push({
+              tag,
+              message: `@title needs a text, the name MCP clients show for the tool: write @title Get the weather.`,
+            });
           break;
         case "returns":
         case "return":
@@ -151,7 +167,16 @@ export function symbolDescription(tsi: TS, reader: TypeReader, symbol: ts.Symbol
   return tsi.displayPartsToString(reader.documentationOf(symbol)).trim();
 }
 
-type TagKind = "number" | "positiveNumber" | "nonNegativeInteger" | "string" | "regex" | "flag" | "explained" | "json" | "jsonList";
+type TagKind =
+  | "number"
+  | "positiveNumber"
+  | "nonNegativeInteger"
+  | "string"
+  | "regex"
+  | "flag"
+  | "explained"
+  | "json"
+  | "jsonList";
 
 /** JSDoc tags that become JSON Schema keywords, with how their value is read. */
 const KEYWORD_TAGS: Record<string, { keyword: string; kind: TagKind }> = {
@@ -182,7 +207,10 @@ export function keywordOfTag(tag: string): string | undefined {
  * The keyword value of a keyword tag's text, or what was expected instead. `@examples` always gives a list: a JSON
  * array is the list itself, anything else one example (repeat the tag for more).
  */
-export function parseKeywordTag(tag: string, text: string): { keyword: string; value: JsonValue } | { error: string } | undefined {
+export function parseKeywordTag(
+  tag: string,
+  text: string,
+): { keyword: string; value: JsonValue } | { error: string } | undefined {
   const spec = KEYWORD_TAGS[tag];
   if (!spec) return undefined;
   const parsed = parseTagValue(spec.kind, text);
@@ -208,7 +236,10 @@ export function keywordValueProblem(keyword: string, value: JsonValue): string |
     case "explained":
       return typeof value === "boolean" ? undefined : "true or false";
     default: {
-      const parsed = typeof value === "string" || typeof value === "number" ? parseTagValue(spec.kind, String(value)) : { error: "a literal" };
+      const parsed =
+        typeof value === "string" || typeof value === "number"
+          ? parseTagValue(spec.kind, String(value))
+          : { error: "a literal" };
       if ("error" in parsed) return parsed.error;
       return typeof parsed.value === typeof value ? undefined : `a ${typeof parsed.value}`;
     }
@@ -227,7 +258,9 @@ function parseTagValue(kind: TagKind, text: string): { value: JsonValue } | { er
     }
     case "nonNegativeInteger": {
       const n = text === "" ? NaN : Number(text);
-      return Number.isInteger(n) && n >= 0 ? { value: n } : { error: "a whole number of 0 or more, e.g. @maxLength 80" };
+      return Number.isInteger(n) && n >= 0
+        ? { value: n }
+        : { error: "a whole number of 0 or more, e.g. @maxLength 80" };
     }
     case "string":
       return text ? { value: text } : { error: "a value after the tag, e.g. @format email" };

@@ -27,7 +27,11 @@ export interface OutputSite {
   explicitNameNode?: ts.Node;
 }
 
-export function deriveOutputMeta(tsi: TS, checker: TypeReader, site: OutputSite): { meta: CompiledOutputMeta; problems: Problem[] } {
+export function deriveOutputMeta(
+  tsi: TS,
+  checker: TypeReader,
+  site: OutputSite,
+): { meta: CompiledOutputMeta; problems: Problem[] } {
   const problems: Problem[] = [];
   const type = checker.getTypeFromTypeNode(site.typeNode);
   const symbol = type.aliasSymbol ?? type.getSymbol();
@@ -56,9 +60,16 @@ export function deriveOutputMeta(tsi: TS, checker: TypeReader, site: OutputSite)
     });
   }
 
-  const properties = isObject || type.isIntersection()
-    ? reader.readProperties(type, { node: site.typeNode, path: [], param: site.typeNode, typeNode: site.typeNode, scopes: [site.typeNode] })
-    : [];
+  const properties =
+    isObject || type.isIntersection()
+      ? reader.readProperties(type, {
+          node: site.typeNode,
+          path: [],
+          param: site.typeNode,
+          typeNode: site.typeNode,
+          scopes: [site.typeNode],
+        })
+      : [];
   const finished = reader.finish(properties.map((p) => p.schema));
   problems.push(...reader.problems);
   const resolved = properties.map((p, i) => ({ ...p, schema: finished.roots[i]! }));
@@ -79,12 +90,19 @@ export function deriveOutputMeta(tsi: TS, checker: TypeReader, site: OutputSite)
   const urls = datePointers(resolved, finished.definitions, "url");
   if (urls.pointers.length > 0) meta.urls = urls.pointers;
   if (urls.problems.length > 0) {
-    problems.push({ code: Code.UnrevivableDate, node: site.typeNode, message: `${checker.typeToString(type)} holds a URL that parse() cannot revive (inside a recursive type, or a tuple rest element after strings). Type that field string & Format<"uri"> and convert it yourself.` });
+    problems.push({
+      code: Code.UnrevivableDate,
+      node: site.typeNode,
+      message: `${checker.typeToString(type)} holds a URL that parse() cannot revive (inside a recursive type, or a tuple rest element after strings). Type that field string & Format<"uri"> and convert it yourself.`,
+    });
   }
   return { meta, problems };
 }
 
 /** `CalendarEvent` → `calendar_event`: the form response-format names usually take. */
 function snakeCase(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/[^A-Za-z0-9_-]+/g, "_").toLowerCase();
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/[^A-Za-z0-9_-]+/g, "_")
+    .toLowerCase();
 }

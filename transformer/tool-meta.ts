@@ -5,7 +5,8 @@
  * - one schema property per parameter (type, `@param` text, required-ness, default), or the properties of a single
  *   destructured parameter (flattened); `this` skipped, `ToolContext` injected, other shapes reported (TT1004, TT1013);
  * - `@param` texts matched to parameters and properties (TT1010 for the rest);
- * - the JSON pointers of the Dates and URLs dispatch revives, from the finished schema (TT1012 where none can be written);
+ * - the JSON pointers of the Dates and URLs dispatch revives, from the finished schema (TT1012 where none can be
+ * written);
  * - the return schema.
  *
  * Problems are returned, not thrown, so one build reports all of them; a tool with an error still gets metadata
@@ -54,7 +55,10 @@ export function deriveToolMeta(
   const reader = new SchemaReader(tsi, checker, name);
   const doc = toolDocOf(tsi, checker, site.docHost);
   const paramDocs = paramDocsOf(tsi, checker, site.docHost);
-  if (site.paramDocHost) paramDocs.push(...paramDocsOf(tsi, checker, site.paramDocHost).filter((p) => !paramDocs.some((own) => own.name === p.name)));
+  if (site.paramDocHost)
+    paramDocs.push(
+      ...paramDocsOf(tsi, checker, site.paramDocHost).filter((p) => !paramDocs.some((own) => own.name === p.name)),
+    );
 
   if (!TOOL_NAME.test(name)) {
     const suggestion = name.replace(/[^a-zA-Z0-9_-]+/g, "_").slice(0, 64) || "my_tool";
@@ -176,10 +180,19 @@ function readParameters(
   }
 
   const destructured = data.filter((d) => !tsi.isIdentifier(d.param.name));
-  if (destructured.length === 1 && data.length === 1 && tsi.isObjectBindingPattern(data[0]!.param.name) && !data[0]!.param.dotDotDotToken) {
+  if (
+    destructured.length === 1 &&
+    data.length === 1 &&
+    tsi.isObjectBindingPattern(data[0]!.param.name) &&
+    !data[0]!.param.dotDotDotToken
+  ) {
     const { param, type, index } = data[0]!;
     if (out.inject.some((i) => i < index)) {
-      problems.push({ code: Code.UnsupportedParameter, node: param, message: `The destructured parameter must come first (a ToolContext may follow it), because dispatch passes the arguments object in its place. Move it before the ToolContext parameter.` });
+      problems.push({
+        code: Code.UnsupportedParameter,
+        node: param,
+        message: `The destructured parameter must come first (a ToolContext may follow it), because dispatch passes the arguments object in its place. Move it before the ToolContext parameter.`,
+      });
     }
     out.flatten = true;
     out.flattenedParam = param;
@@ -210,11 +223,22 @@ function readParameters(
     }
     const paramName = param.name.text;
     const optional = !!param.questionToken || !!param.initializer || reader.includesUndefined(type);
-    const schema = reader.read(type, { node: param, path: [paramName], param, typeNode: param.type, scopes: param.type ? [param.type] : [] });
+    const schema = reader.read(type, {
+      node: param,
+      path: [paramName],
+      param,
+      typeNode: param.type,
+      scopes: param.type ? [param.type] : [],
+    });
     const keywords: Keywords = {};
     const defaultValue = param.initializer ? defaultJson(tsi, checker, param.initializer) : undefined;
     if (defaultValue !== undefined) keywords.default = defaultValue;
-    out.properties.push({ name: paramName, schema: withKeywords(schema, keywords), required: !optional, declaration: param });
+    out.properties.push({
+      name: paramName,
+      schema: withKeywords(schema, keywords),
+      required: !optional,
+      declaration: param,
+    });
   }
   return out;
 }
@@ -242,22 +266,38 @@ function flattenedProperties(
   const defaults = new Map<string, ts.Expression>();
   for (const element of (param.name as ts.ObjectBindingPattern).elements) {
     const key = element.propertyName ?? element.name;
-    if (element.initializer && (tsi.isIdentifier(key) || tsi.isStringLiteral(key))) defaults.set(key.text, element.initializer);
+    if (element.initializer && (tsi.isIdentifier(key) || tsi.isStringLiteral(key)))
+      defaults.set(key.text, element.initializer);
   }
-  return reader.readProperties(type, { node: param, path: [], param, typeNode: param.type, scopes: param.type ? [param.type] : [] }).map((p) => {
-    const initializer = defaults.get(p.name);
-    const defaultValue = initializer ? defaultJson(tsi, checker, initializer) : undefined;
-    const schema = defaultValue !== undefined ? withKeywords(p.schema, { default: defaultValue }) : p.schema;
-    return { ...p, schema, required: p.required && !initializer };
-  });
+  return reader
+    .readProperties(type, {
+      node: param,
+      path: [],
+      param,
+      typeNode: param.type,
+      scopes: param.type ? [param.type] : [],
+    })
+    .map((p) => {
+      const initializer = defaults.get(p.name);
+      const defaultValue = initializer ? defaultJson(tsi, checker, initializer) : undefined;
+      const schema = defaultValue !== undefined ? withKeywords(p.schema, { default: defaultValue }) : p.schema;
+      return { ...p, schema, required: p.required && !initializer };
+    });
 }
 
 /**
  * `@param` texts onto the properties: `name` for a parameter (or, flattened, a property of the arguments
- * object), `param.prop` (or `param.prop.inner`, any depth) for a property of an inline object parameter. A property's own JSDoc wins over
+ * object), `param.prop` (or `param.prop.inner`, any depth) for a property of an inline object parameter. A property's
+ * own JSDoc wins over
  * `@param`, as the more specific text. A tag that matches nothing is a warning at its name.
  */
-function applyParamDocs(toolName: string, properties: PropertyNode[], read: ReadParameters, docs: ParamDoc[], problems: Problem[]): void {
+function applyParamDocs(
+  toolName: string,
+  properties: PropertyNode[],
+  read: ReadParameters,
+  docs: ParamDoc[],
+  problems: Problem[],
+): void {
   const byName = new Map(properties.map((p, i) => [p.name, i]));
   const describe = (i: number, text: string, override: boolean) => {
     const p = properties[i]!;
@@ -280,7 +320,10 @@ function applyParamDocs(toolName: string, properties: PropertyNode[], read: Read
         // `@param filters.lang` or `@param args.filters.lang`: a property further down.
         for (const from of [0, 1]) {
           const at = byName.get(path[from]!);
-          const found = at === undefined || path.length - from < 2 ? undefined : describeNested(properties[at]!.schema, path.slice(from + 1), doc.text);
+          const found =
+            at === undefined || path.length - from < 2
+              ? undefined
+              : describeNested(properties[at]!.schema, path.slice(from + 1), doc.text);
           if (found) {
             properties[at!] = { ...properties[at!]!, schema: found };
             matched = true;
@@ -298,7 +341,8 @@ function applyParamDocs(toolName: string, properties: PropertyNode[], read: Read
       }
     } else {
       const index = byName.get(path[0]!);
-      const found = index === undefined ? undefined : describeNested(properties[index]!.schema, path.slice(1), doc.text);
+      const found =
+        index === undefined ? undefined : describeNested(properties[index]!.schema, path.slice(1), doc.text);
       if (found) {
         matched = true;
         properties[index!] = { ...properties[index!]!, schema: found };
@@ -325,7 +369,11 @@ function describeNested(node: SchemaNode, path: string[], text: string): SchemaN
   if (at < 0) return undefined;
   const child = node.properties[at]!;
   let schema: SchemaNode | undefined;
-  if (path.length === 1) schema = text && child.schema.keywords?.description === undefined ? withKeywords(child.schema, { description: text }) : child.schema;
+  if (path.length === 1)
+    schema =
+      text && child.schema.keywords?.description === undefined
+        ? withKeywords(child.schema, { description: text })
+        : child.schema;
   else schema = describeNested(child.schema, path.slice(1), text);
   if (!schema) return undefined;
   return { ...node, properties: node.properties.map((p, k) => (k === at ? { ...p, schema } : p)) };
@@ -336,7 +384,11 @@ function describeNested(node: SchemaNode, path: string[], text: string): SchemaN
  * generator's TReturn as the result and its TYield as its progress (`yields`). A generator typed without a TReturn
  * (`AsyncIterable<T>`) returns `any`, which has no schema.
  */
-function returnTypes(tsi: TS, checker: TypeReader, fn: ts.SignatureDeclaration): { streams?: true; returns?: ts.Type; yields?: ts.Type } {
+function returnTypes(
+  tsi: TS,
+  checker: TypeReader,
+  fn: ts.SignatureDeclaration,
+): { streams?: true; returns?: ts.Type; yields?: ts.Type } {
   const signature = checker.getSignatureFromDeclaration(fn);
   if (!signature) return {};
   const declared = checker.getReturnTypeOfSignature(signature);
@@ -368,7 +420,13 @@ function typeSchema(
   const primitive = plainPrimitive(tsi, type, written);
   if (primitive) return toJsonSchema(text ? withKeywords(primitive, { description: text }) : primitive);
   const reader = new SchemaReader(tsi, checker, toolName);
-  const node = reader.read(type, { node: fn, path: [path], param: fn, typeNode: written, scopes: fn.type ? [fn.type] : [] });
+  const node = reader.read(type, {
+    node: fn,
+    path: [path],
+    param: fn,
+    typeNode: written,
+    scopes: fn.type ? [fn.type] : [],
+  });
   if (reader.problems.some((p) => !p.warning)) return undefined;
   const finished = reader.finish([node]);
   const schema = toJsonSchema(text ? withKeywords(finished.roots[0]!, { description: text }) : finished.roots[0]!);
@@ -382,7 +440,14 @@ function typeSchema(
  */
 function plainPrimitive(tsi: TS, type: ts.Type, written: ts.TypeNode | undefined): SchemaNode | undefined {
   const k = tsi.SyntaxKind;
-  if (type.aliasSymbol || (written && written.kind !== k.StringKeyword && written.kind !== k.NumberKeyword && written.kind !== k.BooleanKeyword)) return undefined;
+  if (
+    type.aliasSymbol ||
+    (written &&
+      written.kind !== k.StringKeyword &&
+      written.kind !== k.NumberKeyword &&
+      written.kind !== k.BooleanKeyword)
+  )
+    return undefined;
   const f = tsi.TypeFlags;
   if (type.flags & f.String) return { kind: "primitive", type: "string" };
   if (type.flags & f.Number) return { kind: "primitive", type: "number" };
@@ -409,7 +474,11 @@ export function literalJson(tsi: TS, node: ts.Expression): JsonValue | undefined
   }
   if (tsi.isStringLiteral(node) || tsi.isNoSubstitutionTemplateLiteral(node)) return node.text;
   if (tsi.isNumericLiteral(node)) return Number(node.text);
-  if (tsi.isPrefixUnaryExpression(node) && node.operator === tsi.SyntaxKind.MinusToken && tsi.isNumericLiteral(node.operand)) {
+  if (
+    tsi.isPrefixUnaryExpression(node) &&
+    node.operator === tsi.SyntaxKind.MinusToken &&
+    tsi.isNumericLiteral(node.operand)
+  ) {
     return -Number(node.operand.text);
   }
   if (node.kind === tsi.SyntaxKind.TrueKeyword) return true;

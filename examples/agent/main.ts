@@ -10,7 +10,8 @@ function printStep(step: RunStep): void {
   if (step.calls.length === 0) return;
   console.log(`\nStep ${step.index}: ${step.calls.length} tool call(s)`);
   step.calls.forEach((call, i) => {
-    const [name, args] = call.type === "function" ? [call.function.name, call.function.arguments] : [call.custom.name, call.custom.input];
+    const [name, args] =
+      call.type === "function" ? [call.function.name, call.function.arguments] : [call.custom.name, call.custom.input];
     console.log(`  → ${name}(${args})  [${call.id}]`);
     console.log(`  ← ${step.results[i]!.status}: ${step.results[i]!.content}`);
   });
@@ -49,7 +50,8 @@ async function main(): Promise<void> {
       writing = false;
       if (event.type === "tool_call") {
         const call = event.call;
-        if (call.type === "function") console.log(`  → ${call.function.name}(${call.function.arguments})  [${call.id}] complete, running`);
+        if (call.type === "function")
+          console.log(`  → ${call.function.name}(${call.function.arguments})  [${call.id}] complete, running`);
       } else if (event.type === "tool_call_delta") {
         // The arguments parsed so far, printed when they change.
         const progress = `  … ${event.call.name} ${JSON.stringify(event.call.args ?? {})}`;

@@ -14,7 +14,8 @@ export const agentScript: ScriptStep[] = [
   (request) => {
     const offered = (request.tools ?? []).map((t) => (t.type === "function" ? t.function.name : t.custom.name));
     for (const name of ["multiply", "add"]) {
-      if (!offered.includes(name)) throw new Error(`the request does not offer the ${name} tool (offered: ${offered.join(", ") || "none"})`);
+      if (!offered.includes(name))
+        throw new Error(`the request does not offer the ${name} tool (offered: ${offered.join(", ") || "none"})`);
     }
     return {
       tool_calls: [
@@ -27,7 +28,8 @@ export const agentScript: ScriptStep[] = [
     const results = toolResults(request);
     const product = results.find((r) => r.name === "multiply");
     const sum = results.find((r) => r.name === "add");
-    if (!product || !sum) throw new Error(`expected the results of multiply and add, got ${results.length} tool message(s)`);
+    if (!product || !sum)
+      throw new Error(`expected the results of multiply and add, got ${results.length} tool message(s)`);
     return { content: `2 times 3 is ${product.content}, and 6 plus 6 is ${sum.content}.` };
   },
 ];

@@ -11,7 +11,8 @@ function printStep(step: RunStep): void {
   if (step.calls.length === 0) return;
   console.log(`\nStep ${step.index}:`);
   step.calls.forEach((call, i) => {
-    const [name, args] = call.type === "function" ? [call.function.name, call.function.arguments] : [call.custom.name, call.custom.input];
+    const [name, args] =
+      call.type === "function" ? [call.function.name, call.function.arguments] : [call.custom.name, call.custom.input];
     const result = step.results[i]!;
     console.log(`  → ${name}(${args})`);
     console.log(`  ← ${result.status}: ${result.content.split("\n").join("\n      ")}`);
@@ -37,7 +38,10 @@ async function main(): Promise<void> {
       {
         model,
         messages: [
-          { role: "system", content: "Extract every person the text mentions by calling record_people once with all of them." },
+          {
+            role: "system",
+            content: "Extract every person the text mentions by calling record_people once with all of them.",
+          },
           { role: "user", content: TEXT },
         ],
       },
@@ -53,12 +57,15 @@ async function main(): Promise<void> {
     }
     console.log("\nRecorded people:");
     for (const person of recorded) {
-      console.log(`  ${person.name}, ${person.age}, ${person.address.city} (${person.address.country})${person.email ? `, ${person.email}` : ""}`);
+      console.log(
+        `  ${person.name}, ${person.age}, ${person.address.city} (${person.address.country})${person.email ? `, ${person.email}` : ""}`,
+      );
     }
   } catch (error) {
     if (error instanceof ToolRetryError) {
       console.error(`\nGave up: ${error.message}`);
-      for (const attempt of error.attempts) console.error(`  attempt at step ${attempt.step}: ${attempt.issues.join("; ")}`);
+      for (const attempt of error.attempts)
+        console.error(`  attempt at step ${attempt.step}: ${attempt.issues.join("; ")}`);
       process.exitCode = 1;
       return;
     }

@@ -17,7 +17,12 @@ const address = (city: string, country: string) => ({ city, country });
  */
 const FIRST_TRY = {
   people: [
-    { name: "Ada Lovelace", age: "thirty-six", email: "ada-at-example.org", address: address("London", "United Kingdom") },
+    {
+      name: "Ada Lovelace",
+      age: "thirty-six",
+      email: "ada-at-example.org",
+      address: address("London", "United Kingdom"),
+    },
     { name: "Charles Babbage", age: 79, address: address("London", "GB") },
     { name: "Grace Hopper", age: 85, email: "grace@example.com", address: address("Arlington", "US") },
   ],
@@ -53,17 +58,20 @@ export const extractionScript: ScriptStep[] = [
   },
   (request) => {
     const [failed] = toolResults(request);
-    if (!failed || !failed.content.startsWith("Error: invalid arguments for record_people")) {
+    if (!failed?.content.startsWith("Error: invalid arguments for record_people")) {
       throw new Error(`expected the validation error of record_people, got ${JSON.stringify(failed)}`);
     }
     if (offers(request, "patch_tool_arguments")) {
-      return { tool_calls: [{ name: "patch_tool_arguments", arguments: { tool_call_id: failed.tool_call_id, patch: PATCH } }] };
+      return {
+        tool_calls: [{ name: "patch_tool_arguments", arguments: { tool_call_id: failed.tool_call_id, patch: PATCH } }],
+      };
     }
     return { tool_calls: [{ name: "record_people", arguments: CORRECTED }] };
   },
   (request) => {
     const [recorded] = toolResults(request);
-    if (!recorded || recorded.content.startsWith("Error")) throw new Error(`expected the people to be recorded, got ${JSON.stringify(recorded)}`);
+    if (!recorded || recorded.content.startsWith("Error"))
+      throw new Error(`expected the people to be recorded, got ${JSON.stringify(recorded)}`);
     return { content: `Done. ${recorded.content}` };
   },
 ];

@@ -27,5 +27,10 @@ export async function connect(script: Script, scriptedModel: string): Promise<Co
   }
   const server: ScriptedServer = await startScriptedServer(script);
   console.log(`No OPENAI_API_KEY: using the scripted model at ${server.baseURL}`);
-  return { client: new OpenAI({ baseURL: server.baseURL, apiKey: "scripted", maxRetries: 0 }), model: scriptedModel, live: false, close: () => server.close() };
+  return {
+    client: new OpenAI({ baseURL: server.baseURL, apiKey: "scripted", maxRetries: 0 }),
+    model: scriptedModel,
+    live: false,
+    close: () => server.close(),
+  };
 }

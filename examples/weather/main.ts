@@ -48,7 +48,10 @@ async function main(): Promise<void> {
       const results = await registry.dispatch(reply);
       console.log(`\nStep ${step}: ${reply.tool_calls.length} tool call(s)`);
       reply.tool_calls.forEach((call, i) => {
-        const [name, args] = call.type === "function" ? [call.function.name, call.function.arguments] : [call.custom.name, call.custom.input];
+        const [name, args] =
+          call.type === "function"
+            ? [call.function.name, call.function.arguments]
+            : [call.custom.name, call.custom.input];
         const result = results[i];
         console.log(`  → ${name}(${args})  [${call.id}]`);
         console.log(`  ← ${result.status}: ${result.content}`);

@@ -13,7 +13,8 @@ export const weatherScript: ScriptStep[] = [
   (request) => {
     const offered = offeredTools(request);
     for (const name of ["get_weather", "search_products"]) {
-      if (!offered.includes(name)) throw new Error(`the request does not offer the ${name} tool (offered: ${offered.join(", ") || "none"})`);
+      if (!offered.includes(name))
+        throw new Error(`the request does not offer the ${name} tool (offered: ${offered.join(", ") || "none"})`);
     }
     return {
       tool_calls: [
@@ -27,7 +28,9 @@ export const weatherScript: ScriptStep[] = [
     const weather = results.find((result) => result.name === "get_weather");
     const products = results.find((result) => result.name === "search_products");
     if (!weather || !products) {
-      throw new Error(`expected tool messages for get_weather and search_products, got ${results.length} tool message(s)`);
+      throw new Error(
+        `expected tool messages for get_weather and search_products, got ${results.length} tool message(s)`,
+      );
     }
     return { content: `Weather in ${weather.content}. ${describeProducts(products.content)}` };
   },

@@ -4,16 +4,22 @@
  *
  * @module tooltype/ai
  */
-import type { JSONSchema7, Tool, ToolCallRepairFunction, ToolSet } from "ai" with { "resolution-mode": "import" };
 import { ReportQueue, ToolMessage, type ToolRegistry, parseArguments } from "./runtime";
 import { type AdaptedTool, type AdapterOptions, adaptTools, toolNeedsApproval } from "./common";
+
+type JSONSchema7 = import("ai", { with: { "resolution-mode": "import" }}).JSONSchema7;
+type Tool<Input, Output> = import("ai", { with: { "resolution-mode": "import" }}).Tool<Input, Output>;
+type RepairFunction<T extends ToolSet> = import("ai", { with: {
+  "resolution-mode": "import",
+}}).ToolCallRepairFunction<T>;
+type ToolSet = import("ai", { with: { "resolution-mode": "import" }}).ToolSet;
 
 export type { AdapterOptions } from "./common";
 
 /** One tool for the AI SDK: arguments as the model sent them in, the ToolMessage out. */
 export type AISDKTool = Tool<Record<string, unknown>, ToolMessage>;
 
-type AISDK = typeof import("ai", { with: { "resolution-mode": "import" } });
+type AISDK = typeof import("ai", { with: { "resolution-mode": "import" }});
 
 /**
  * `{ [name]: tool }` for `generateText({ model, tools: toAISDKTools(registry), … })`. Throws ToolExportError when
@@ -40,13 +46,16 @@ export function toAISDKTools(registry: ToolRegistry, options: AdapterOptions = {
   for (const adapted of adaptTools(registry, options)) {
     tools[adapted.name] = tool({
       description: adapted.ownDescription,
-      ...(adapted.examples.length > 0 ? { inputExamples: adapted.examples.map((input) => ({ input: { ...input } })) } : {}),
+      ...(adapted.examples.length > 0
+        ? { inputExamples: adapted.examples.map((input) => ({ input: { ...input } })) }
+        : {}),
       inputSchema: jsonSchema<Record<string, unknown>>(adapted.parameters as JSONSchema7),
       ...(adapted.strict ? { strict: true } : {}),
       ...(toolNeedsApproval(adapted.tool) ? { needsApproval: true } : {}),
-      execute: adapted.tool.meta.streams === true
-        ? (input, { toolCallId, abortSignal }) => preliminaryResults(adapted, input, toolCallId, abortSignal)
-        : (input, { toolCallId, abortSignal }) => adapted.run(input, toolCallId, abortSignal),
+      execute:
+        adapted.tool.meta.streams === true
+          ? (input, { toolCallId, abortSignal }) => preliminaryResults(adapted, input, toolCallId, abortSignal)
+          : (input, { toolCallId, abortSignal }) => adapted.run(input, toolCallId, abortSignal),
       toModelOutput: (options) => ({ type: "text", value: modelText(options) }),
     });
   }
@@ -58,11 +67,25 @@ export function toAISDKTools(registry: ToolRegistry, options: AdapterOptions = {
  * as a preliminary output, a ToolMessage whose content is the value's text and whose artifact is the value, then the
  * call's ToolMessage, which the AI SDK keeps as the output (the last value) and hands to `toModelOutput`.
  */
-async function* preliminaryResults(adapted: AdaptedTool, input: unknown, callId: string, signal: AbortSignal | undefined): AsyncGenerator<ToolMessage, ToolMessage> {
+async function* preliminaryResults(
+  adapted: AdaptedTool,
+  input: unknown,
+  callId: string,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<ToolMessage, ToolMessage> {
   // The preliminary outputs reported while the call runs, until `execute`'s iterator takes them.
   const events = new ReportQueue<ToolMessage>();
   const answer = adapted.run(input, callId, signal, (_update, _call, yielded) => {
-    if (yielded) events.push(new ToolMessage({ tool_call_id: callId, name: adapted.name, content: typeof yielded.value === "string" ? yielded.value : (JSON.stringify(yielded.value) ?? ""), artifact: yielded.value, status: "success" }));
+    if (yielded)
+      events.push(
+        new ToolMessage({
+          tool_call_id: callId,
+          name: adapted.name,
+          content: typeof yielded.value === "string" ? yielded.value : (JSON.stringify(yielded.value) ?? ""),
+          artifact: yielded.value,
+          status: "success",
+        }),
+      );
   });
   let final: ToolMessage | undefined;
   let failure: { error: unknown } | undefined;
@@ -86,7 +109,7 @@ async function* preliminaryResults(adapted: AdaptedTool, input: unknown, callId:
  * parse as JSON is read with tooltype's lenient reading (unless the tool turns `repair` off) and handed back as JSON,
  * so the call goes on to `execute`; text that cannot be read stays the AI SDK's error.
  */
-export function toolCallRepair(registry: ToolRegistry): ToolCallRepairFunction<ToolSet> {
+export function toolCallRepair(registry: ToolRegistry): RepairFunction<ToolSet> {
   return ({ toolCall }) => {
     const tool = registry.get(toolCall.toolName);
     if (!tool || tool.options.repair === false) return Promise.resolve(null);
@@ -108,7 +131,6 @@ function modelText(options: { output: ToolMessage } | ToolMessage): string {
 
 function loadAISDK(): AISDK {
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     return require("ai") as AISDK;
   } catch (error) {
     throw new Error(

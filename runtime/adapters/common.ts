@@ -2,7 +2,16 @@
  * What every framework adapter shares, built on the public API only: which tools to hand over, each one's schema
  * as OpenAI's export writes it, and one call through the registry's full pipeline answered with a ToolMessage.
  */
-import { type DispatchOptions, type JsonSchema, type OpenAIToolCall, type RegisteredTool, type ToolCall, type ToolMessage, type ToolRegistry, toOpenAITools } from "./runtime";
+import {
+  type DispatchOptions,
+  type JsonSchema,
+  type OpenAIToolCall,
+  type RegisteredTool,
+  type ToolCall,
+  type ToolMessage,
+  type ToolRegistry,
+  toOpenAITools,
+} from "./runtime";
 
 /** Options every adapter takes. */
 export interface AdapterOptions {
@@ -39,7 +48,12 @@ export interface AdaptedTool {
    * Answer one call through the registry's pipeline: `input` is the arguments object the framework parsed, or the
    * model's arguments text (read leniently). Rejects only as `registry.invoke(call)` does.
    */
-  run(input: unknown, callId: string | undefined, signal: AbortSignal | undefined, onProgress?: DispatchOptions["onProgress"]): Promise<ToolMessage>;
+  run(
+    input: unknown,
+    callId: string | undefined,
+    signal: AbortSignal | undefined,
+    onProgress?: DispatchOptions["onProgress"],
+  ): Promise<ToolMessage>;
 }
 
 /**
@@ -65,7 +79,12 @@ export function adaptTools(registry: ToolRegistry, options: AdapterOptions, defa
     const missing = [...wanted].filter((name) => !registry.has(name));
     if (missing.length > 0) {
       throw new RangeError(
-        `No tool named ${missing.map((name) => JSON.stringify(name)).join(", ")} in the registry (it has ${registry.list().map((t) => t.name).join(", ") || "none"}).`,
+        `No tool named ${missing.map((name) => JSON.stringify(name)).join(", ")} in the registry (it has ${
+          registry
+            .list()
+            .map((t) => t.name)
+            .join(", ") || "none"
+        }).`,
       );
     }
   }
@@ -90,8 +109,18 @@ export function adaptTools(registry: ToolRegistry, options: AdapterOptions, defa
               ? { id, type: "function", function: { name, arguments: input } }
               : { id, name, args: (input ?? {}) as Record<string, unknown> };
           const own = options.dispatch?.onProgress;
-          const progress: DispatchOptions["onProgress"] = onProgress && own ? (...report) => (own(...report), onProgress(...report)) : (onProgress ?? own);
-          const dispatch = { ...options.dispatch, ...(signal ? { signal } : {}), ...(progress ? { onProgress: progress } : {}) };
+          const progress: DispatchOptions["onProgress"] =
+            onProgress && own
+              ? (...report) => {
+                  own(...report);
+                  onProgress(...report);
+                }
+              : (onProgress ?? own);
+          const dispatch = {
+            ...options.dispatch,
+            ...(signal ? { signal } : {}),
+            ...(progress ? { onProgress: progress } : {}),
+          };
           const message = await registry.invoke(call, dispatch);
           options.onToolMessage?.(message);
           return message;

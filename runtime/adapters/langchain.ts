@@ -64,7 +64,9 @@ export class TooltypeLangChainTool extends StructuredTool {
     const message = await this.#adapted.run(arg, callId, config?.signal);
     if (callId === undefined) {
       if (message.status === "error") throw new ToolCallFailedError(message);
-      return this.#adapted.tool.options.responseFormat === "content_and_artifact" ? [message.content, message.artifact] : message.content;
+      return this.#adapted.tool.options.responseFormat === "content_and_artifact"
+        ? [message.content, message.artifact]
+        : message.content;
     }
     // A ToolMessage returned from _call is passed through by LangChain as the call's answer.
     return new LangChainToolMessage({

@@ -4,9 +4,11 @@
  *
  * @module tooltype/mastra
  */
-import type { ToolAction, ToolExecutionContext } from "@mastra/core/tools" with { "resolution-mode": "import" };
 import type { JsonSchema, ToolMessage, ToolRegistry } from "./runtime";
 import { type AdapterOptions, adaptTools, toolNeedsApproval } from "./common";
+
+type ToolAction<I, O> = import("@mastra/core/tools", { with: { "resolution-mode": "import" }}).ToolAction<I, O>;
+type ToolExecutionContext = import("@mastra/core/tools", { with: { "resolution-mode": "import" }}).ToolExecutionContext;
 
 export type { AdapterOptions } from "./common";
 
@@ -17,7 +19,7 @@ export type MastraTool = ToolAction<Record<string, unknown>, ToolMessage>;
  * `@mastra/core` declares its types as an ES module only: this CommonJS entry loads its CommonJS build with `require`
  * and refers to its types with `resolution-mode: "import"`.
  */
-type MastraTools = typeof import("@mastra/core/tools", { with: { "resolution-mode": "import" } });
+type MastraTools = typeof import("@mastra/core/tools", { with: { "resolution-mode": "import" }});
 
 /**
  * `{ [name]: tool }` for `new Agent({ tools: toMastraTools(registry) })`.
@@ -39,7 +41,8 @@ export function toMastraTools(registry: ToolRegistry, options: AdapterOptions = 
       inputSchema: passThrough(adapted.parameters) as unknown as Parameters<typeof createTool>[0]["inputSchema"],
       ...(adapted.strict ? { strict: true } : {}),
       ...(toolNeedsApproval(adapted.tool) ? { requireApproval: true } : {}),
-      execute: (input: unknown, context: ToolExecutionContext) => adapted.run(input, context?.agent?.toolCallId, context?.abortSignal),
+      execute: (input: unknown, context: ToolExecutionContext) =>
+        adapted.run(input, context?.agent?.toolCallId, context?.abortSignal),
       toModelOutput: (output: ToolMessage) => ({ type: "text", value: output.content }),
     } as unknown as Parameters<typeof createTool>[0]);
     tools[adapted.name] = created as unknown as MastraTool;
@@ -61,7 +64,6 @@ function passThrough(parameters: JsonSchema): object {
 
 function loadMastra(): MastraTools {
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     return require("@mastra/core/tools") as MastraTools;
   } catch (error) {
     throw new Error(

@@ -90,11 +90,25 @@ export class ToolRetryError<L extends LoopTypes = ChatLoopTypes, M = ChatMessage
   /** The failed tries, oldest first, each with its arguments and validation errors. */
   readonly attempts: readonly ToolAttempt[];
 
-  constructor(subject: "tool" | "answer", toolName: string, attempts: readonly ToolAttempt[], transcript: AgentTranscript<L, M>) {
+  constructor(
+    subject: "tool" | "answer",
+    toolName: string,
+    attempts: readonly ToolAttempt[],
+    transcript: AgentTranscript<L, M>,
+  ) {
     const last = attempts[attempts.length - 1];
-    const what = subject === "tool" ? `call ${toolName} with valid arguments` : `give a ${toolName} answer that matches its schema`;
-    const issues = last && last.issues.length > 0 ? `\nThe last attempt's problems:\n${last.issues.map((line) => `- ${line}`).join("\n")}` : "";
-    super(`runTools: the model failed ${attempts.length} time${attempts.length === 1 ? "" : "s"} in a row to ${what}.${issues}`, transcript);
+    const what =
+      subject === "tool"
+        ? `call ${toolName} with valid arguments`
+        : `give a ${toolName} answer that matches its schema`;
+    const issues =
+      last && last.issues.length > 0
+        ? `\nThe last attempt's problems:\n${last.issues.map((line) => `- ${line}`).join("\n")}`
+        : "";
+    super(
+      `runTools: the model failed ${attempts.length} time${attempts.length === 1 ? "" : "s"} in a row to ${what}.${issues}`,
+      transcript,
+    );
     this.name = "ToolRetryError";
     this.subject = subject;
     this.toolName = toolName;

@@ -52,7 +52,11 @@ interface Routed<Call> {
 /** What the executor carries from one step to the next, as plain JSON (kept in the state of a paused run). */
 export interface SavedCalls {
   /** In JSON Patch mode, the failed calls that can still be patched. */
-  readonly patchable?: readonly { readonly id: string; readonly toolName: string; readonly args: Record<string, unknown> }[];
+  readonly patchable?: readonly {
+    readonly id: string;
+    readonly toolName: string;
+    readonly args: Record<string, unknown>;
+  }[];
   /** The registered tools offered in the step (absent: all of them). */
   readonly activeTools?: readonly string[];
 }
@@ -75,7 +79,8 @@ interface Captured {
  * - with `prepareStep`'s active tools, a call to a registered tool not offered in the step is answered as unavailable;
  * - with the loop's own tool search, its `search_tools` calls are answered by the search (tool-search.ts);
  * - streamed, each call runs as soon as it is complete, yet `maxCallsPerMessage` caps the reply as dispatch caps a
- *   whole one: the calls past the cap wait for the end of the stream (their text names the reply's total) and never run;
+ *   whole one: the calls past the cap wait for the end of the stream (their text names the reply's total) and never
+ * run;
  * - paused for approval, the registry sees only the calls it answers (a patch call as the repaired call it stands
  *   for), and the loop's own calls are answered on resume as in any step, with what the executor kept (`saved`).
  */
@@ -122,7 +127,15 @@ export class CallExecutor<Call = unknown> {
   /** What this executor keeps between steps, as plain JSON. */
   saved(): SavedCalls {
     return {
-      ...(this.#patchable.size > 0 ? { patchable: [...this.#patchable].map(([id, entry]) => ({ id, toolName: entry.toolName, args: JSON.parse(JSON.stringify(entry.args)) as Record<string, unknown> })) } : {}),
+      ...(this.#patchable.size > 0
+        ? {
+            patchable: [...this.#patchable].map(([id, entry]) => ({
+              id,
+              toolName: entry.toolName,
+              args: JSON.parse(JSON.stringify(entry.args)) as Record<string, unknown>,
+            })),
+          }
+        : {}),
       ...(this.#active ? { activeTools: [...this.#active] } : {}),
     };
   }
@@ -131,13 +144,26 @@ export class CallExecutor<Call = unknown> {
   restore(saved: SavedCalls): void {
     const { patchable, activeTools } = saved;
     if (patchable !== undefined) {
-      const wellFormed = Array.isArray(patchable) && patchable.every((entry) => typeof entry?.id === "string" && typeof entry.toolName === "string" && typeof entry.args === "object" && entry.args !== null && !Array.isArray(entry.args));
-      if (!wellFormed) throw new TypeError("resume: the state's patchable calls are malformed (each is { id, toolName, args }); pass the state runTools returned, after JSON.parse.");
+      const wellFormed =
+        Array.isArray(patchable) &&
+        patchable.every(
+          (entry) =>
+            typeof entry?.id === "string" &&
+            typeof entry.toolName === "string" &&
+            typeof entry.args === "object" &&
+            entry.args !== null &&
+            !Array.isArray(entry.args),
+        );
+      if (!wellFormed)
+        throw new TypeError(
+          "resume: the state's patchable calls are malformed (each is { id, toolName, args }); pass the state runTools returned, after JSON.parse.",
+        );
       this.#patchable.clear();
       for (const entry of patchable) this.#patchable.set(entry.id, { toolName: entry.toolName, args: entry.args });
     }
     if (activeTools !== undefined) {
-      if (!Array.isArray(activeTools) || !activeTools.every((name) => typeof name === "string")) throw new TypeError("resume: the state's activeTools must be an array of tool names.");
+      if (!Array.isArray(activeTools) || !activeTools.every((name) => typeof name === "string"))
+        throw new TypeError("resume: the state's activeTools must be an array of tool names.");
       this.setActive(new Set(activeTools));
     }
   }
@@ -170,7 +196,9 @@ export class CallExecutor<Call = unknown> {
     const registry = routes.filter((routed): routed is Routed<Call> => routed !== undefined);
     const answered = await this.#dispatch(registry, resume, edited);
     const byCall = new Map<ReplyCall<Call>, CallOutcome<Call>>();
-    registry.forEach((routed, i) => byCall.set(routed.call, answered[i]!));
+    registry.forEach((routed, i) => {
+      byCall.set(routed.call, answered[i]!);
+    });
     const outcomes: CallOutcome<Call>[] = [];
     for (const call of calls) outcomes.push(byCall.get(call) ?? (await this.runOne(call)));
     return outcomes;
@@ -185,8 +213,12 @@ export class CallExecutor<Call = unknown> {
       Promise.all(special.map((call) => this.runOne(call))),
     ]);
     const byCall = new Map<ReplyCall<Call>, CallOutcome<Call>>();
-    plain.forEach((call, i) => byCall.set(call, dispatched[i]!));
-    special.forEach((call, i) => byCall.set(call, handled[i]!));
+    plain.forEach((call, i) => {
+      byCall.set(call, dispatched[i]!);
+    });
+    special.forEach((call, i) => {
+      byCall.set(call, handled[i]!);
+    });
     return calls.map((call) => byCall.get(call)!);
   }
 
@@ -229,9 +261,14 @@ export class CallExecutor<Call = unknown> {
     let refused: Promise<CallOutcome<Call>[]> | undefined;
     return {
       run: (call) => {
-        if (this.#isPatch(call) || this.#isSearch(call) || this.#unavailable(call) || ++counted <= cap) return this.runOne(call);
+        if (this.#isPatch(call) || this.#isSearch(call) || this.#unavailable(call) || ++counted <= cap)
+          return this.runOne(call);
         const index = beyond.push(call) - 1;
-        refused ??= ended.then((total) => this.#dispatch(beyond.map(asIs), (read, options) => viaAccess(this.#registry, (access) => access.refuse(read, options, total))));
+        refused ??= ended.then((total) =>
+          this.#dispatch(beyond.map(asIs), (read, options) =>
+            viaAccess(this.#registry, (access) => access.refuse(read, options, total)),
+          ),
+        );
         return refused.then((outcomes) => outcomes[index]!);
       },
       end: () => endReply(counted),
@@ -246,7 +283,8 @@ export class CallExecutor<Call = unknown> {
       for (const [id, entry] of this.#patchable) {
         if (entry.toolName === outcome.toolName) this.#patchable.delete(id);
       }
-      if (outcome.patchable) this.#patchable.set(outcome.callId, { toolName: outcome.toolName, args: outcome.patchable });
+      if (outcome.patchable)
+        this.#patchable.set(outcome.callId, { toolName: outcome.toolName, args: outcome.patchable });
     }
   }
 
@@ -274,14 +312,23 @@ export class CallExecutor<Call = unknown> {
     const offered = [...(this.#active ?? [])];
     const content = `Error: ${name} is not available in this step. ${offered.length > 0 ? `Available tools: ${offered.join(", ")}.` : "No tools are available now: answer without calling one."}`;
     const result = new ToolMessage({ tool_call_id: id, name, content, status: "error" });
-    const failure: Omit<ToolAttempt, "step"> = { toolName: name, toolCallId: id, arguments: argumentsText(call.read), reason: "unknown_tool", issues: [content], errors: [], message: content };
+    const failure: Omit<ToolAttempt, "step"> = {
+      toolName: name,
+      toolCallId: id,
+      arguments: argumentsText(call.read),
+      reason: "unknown_tool",
+      issues: [content],
+      errors: [],
+      message: content,
+    };
     return { call: call.call, callId: id, result, toolName: name, validated: false, failure };
   }
 
   /** Dispatch calls through the registry (or `send` them otherwise), watching for validation failures. */
   async #dispatch(
     calls: readonly Routed<Call>[],
-    send: (read: NormalizedCall[], options: DispatchOptions) => Promise<ToolMessage[]> = (read, options) => viaAccess(this.#registry, (access) => access.dispatch(read, options)),
+    send: (read: NormalizedCall[], options: DispatchOptions) => Promise<ToolMessage[]> = (read, options) =>
+      viaAccess(this.#registry, (access) => access.dispatch(read, options)),
     byHuman: ReadonlySet<number> = NONE,
   ): Promise<CallOutcome<Call>[]> {
     const captured = new Map<string, Captured[]>();
@@ -310,7 +357,10 @@ export class CallExecutor<Call = unknown> {
       },
     };
     // Sent even when empty: a resume checks its state (seal, expiry, once only) whatever the batch.
-    const results = await send(calls.map((routed) => routed.read), options);
+    const results = await send(
+      calls.map((routed) => routed.read),
+      options,
+    );
     return calls.map(({ call: { call, read: asSent }, read: { id, name: toolName }, repaired }, i) => {
       const result = results[i]!;
       const seen = captured.get(id)?.shift();
@@ -318,7 +368,10 @@ export class CallExecutor<Call = unknown> {
       if (!seen) return { call, callId: id, result, toolName, validated: true };
       if (byHuman.has(i)) return { call, callId: id, result, toolName, validated: false };
       const { error, args } = seen;
-      const patchable = this.#jsonPatch && error.reason === "invalid_arguments" ? (JSON.parse(JSON.stringify(args)) as Record<string, unknown>) : undefined;
+      const patchable =
+        this.#jsonPatch && error.reason === "invalid_arguments"
+          ? (JSON.parse(JSON.stringify(args)) as Record<string, unknown>)
+          : undefined;
       if (patchable) result.content += `\n${patchHint(id, repaired ? patchable : undefined)}`;
       const failure: Omit<ToolAttempt, "step"> = {
         toolName,
@@ -330,7 +383,9 @@ export class CallExecutor<Call = unknown> {
         errors: [...error.errors],
         message: result.content,
       };
-      return patchable ? { call, callId: id, result, toolName, validated: false, failure, patchable } : { call, callId: id, result, toolName, validated: false, failure };
+      return patchable
+        ? { call, callId: id, result, toolName, validated: false, failure, patchable }
+        : { call, callId: id, result, toolName, validated: false, failure };
     });
   }
 
@@ -339,7 +394,9 @@ export class CallExecutor<Call = unknown> {
     const resolved = this.#resolvePatch(call);
     if ("refusal" in resolved) return resolved.refusal;
     const { repaired } = resolved;
-    const [outcome] = await this.#dispatch([{ call, read: { kind: "args", id: call.read.id, name: repaired.name, args: repaired.args }, repaired }]);
+    const [outcome] = await this.#dispatch([
+      { call, read: { kind: "args", id: call.read.id, name: repaired.name, args: repaired.args }, repaired },
+    ]);
     return outcome!;
   }
 
@@ -372,15 +429,25 @@ export class CallExecutor<Call = unknown> {
     if (!target) {
       const open = [...this.#patchable].map(([id, entry]) => `${id} (${entry.toolName})`);
       const issue = `there is no failed call with id ${JSON.stringify(read.toolCallId)} to repair`;
-      const then = open.length > 0 ? `Calls you can repair: ${open.join(", ")}.` : "No call is waiting for a repair: call the tool itself instead.";
+      const then =
+        open.length > 0
+          ? `Calls you can repair: ${open.join(", ")}.`
+          : "No call is waiting for a repair: call the tool itself instead.";
       return refuse(`Error: ${issue}. ${then}`, [issue]);
     }
     if (this.#active !== undefined && !this.#active.has(target.toolName)) {
       const issue = `${target.toolName} is not available in this step, so call ${read.toolCallId} cannot be repaired`;
       const offered = [...this.#active];
-      return refuse(`Error: ${issue}. ${offered.length > 0 ? `Available tools: ${offered.join(", ")}.` : "No tools are available now: answer without calling one."}`, [issue]);
+      return refuse(
+        `Error: ${issue}. ${offered.length > 0 ? `Available tools: ${offered.join(", ")}.` : "No tools are available now: answer without calling one."}`,
+        [issue],
+      );
     }
-    const applied = applyJsonPatch(target.args, read.patch, loopAccess(this.#registry, "runTools").argumentLimits(target.toolName));
+    const applied = applyJsonPatch(
+      target.args,
+      read.patch,
+      loopAccess(this.#registry, "runTools").argumentLimits(target.toolName),
+    );
     if (!applied.ok) {
       return refuse(
         `Error: the JSON Patch for call ${read.toolCallId} (${target.toolName}) could not be applied, so nothing was changed:\n${applied.issues.map((line) => `- ${line}`).join("\n")}\n${patchHint(read.toolCallId, target.args)}`,
@@ -397,7 +464,6 @@ const NONE: ReadonlySet<number> = new Set();
 function asIs<Call>(call: ReplyCall<Call>): Routed<Call> {
   return { call, read: call.read };
 }
-
 
 /** What `use` makes of the registry's `LoopAccess`; a rejection (not a throw) when it is no registry. */
 function viaAccess<T>(registry: ToolRegistry, use: (access: LoopAccess) => Promise<T>): Promise<T> {

@@ -52,7 +52,9 @@ class Budget {
       throw new PatchFailure(`the patched arguments would be larger than the limit of ${this.limits.maxBytes} bytes`);
     }
     if (this.work > this.workLimit) {
-      throw new PatchFailure(`the patch walks more than ${this.workLimit} bytes of values (${WORK_PER_BYTE_LIMIT} times the arguments' limit of ${this.limits.maxBytes}); send fewer or smaller operations, or call the tool again with whole arguments`);
+      throw new PatchFailure(
+        `the patch walks more than ${this.workLimit} bytes of values (${WORK_PER_BYTE_LIMIT} times the arguments' limit of ${this.limits.maxBytes}); send fewer or smaller operations, or call the tool again with whole arguments`,
+      );
     }
   }
 
@@ -77,7 +79,9 @@ interface Measured {
  */
 function copyValue(value: unknown, level: number, budget: Budget, where: string): Measured {
   if (level > budget.limits.maxDepth) {
-    throw new PatchFailure(`${where} would nest arrays and objects deeper than the limit of ${budget.limits.maxDepth} levels`);
+    throw new PatchFailure(
+      `${where} would nest arrays and objects deeper than the limit of ${budget.limits.maxDepth} levels`,
+    );
   }
   switch (typeof value) {
     case "string":
@@ -147,12 +151,14 @@ function define(target: Record<string, unknown>, key: string, value: unknown): v
 /** The reference tokens of a JSON Pointer (RFC 6901), or a PatchFailure for a malformed one. */
 function tokensOf(pointer: string): string[] {
   if (pointer === "") return [];
-  if (!pointer.startsWith("/")) throw new PatchFailure(`${JSON.stringify(pointer)} is not a JSON Pointer (it must start with "/")`);
+  if (!pointer.startsWith("/"))
+    throw new PatchFailure(`${JSON.stringify(pointer)} is not a JSON Pointer (it must start with "/")`);
   return pointer
     .slice(1)
     .split("/")
     .map((token) => {
-      if (/~(?![01])/.test(token)) throw new PatchFailure(`${JSON.stringify(pointer)} has a "~" that is not "~0" or "~1"`);
+      if (/~(?![01])/.test(token))
+        throw new PatchFailure(`${JSON.stringify(pointer)} has a "~" that is not "~0" or "~1"`);
       return token.replace(/~1/g, "/").replace(/~0/g, "~");
     });
 }
@@ -174,7 +180,7 @@ function child(container: Container, token: string): unknown {
     const index = Number(token);
     return index < container.length ? container[index] : NOTHING;
   }
-  return Object.prototype.hasOwnProperty.call(container, token) ? container[token] : NOTHING;
+  return Object.hasOwn(container, token) ? container[token] : NOTHING;
 }
 
 const NOTHING: unique symbol = Symbol("nothing");
@@ -190,12 +196,16 @@ interface Location {
 /** The location of `pointer` (its parent must exist); a PatchFailure naming the first step with nothing there. */
 function locate(document: Container, pointer: string, budget: Budget): Location {
   const tokens = tokensOf(pointer);
-  if (tokens.length === 0) throw new PatchFailure(`"${pointer}" is the whole arguments object: call the tool again instead`);
+  if (tokens.length === 0)
+    throw new PatchFailure(`"${pointer}" is the whole arguments object: call the tool again instead`);
   let parent: Container = document;
   for (let i = 0; i < tokens.length - 1; i++) {
     budget.charge(tokens[i]!.length + 1);
     const next = asContainer(child(parent, tokens[i]!));
-    if (!next) throw new PatchFailure(`nothing at ${stepsOf(tokens, i + 1)} in the arguments (an object or array must be there)`);
+    if (!next)
+      throw new PatchFailure(
+        `nothing at ${stepsOf(tokens, i + 1)} in the arguments (an object or array must be there)`,
+      );
     parent = next;
   }
   return { parent, token: tokens[tokens.length - 1]!, level: tokens.length };
@@ -212,7 +222,10 @@ function stepsOf(tokens: readonly string[], count: number): string {
 /** The value at a location; a PatchFailure when there is none. */
 function valueAt(at: Location, pointer: string): unknown {
   const value = child(at.parent, at.token);
-  if (value === NOTHING) throw new PatchFailure(`nothing at ${pointer} in the arguments (the parent must exist; an array index must be less than its length)`);
+  if (value === NOTHING)
+    throw new PatchFailure(
+      `nothing at ${pointer} in the arguments (the parent must exist; an array index must be less than its length)`,
+    );
   return value;
 }
 
@@ -224,19 +237,26 @@ function sizeOf(value: unknown, level: number, budget: Budget, where: string): n
 /** Put `measured` at a location, as RFC 6902's "add" does (an array index inserts; "-" appends; a key replaces). */
 function insert(at: Location, measured: Measured, pointer: string, budget: Budget): void {
   if (at.level + measured.depth > budget.limits.maxDepth) {
-    throw new PatchFailure(`the value at ${pointer} would nest arrays and objects deeper than the limit of ${budget.limits.maxDepth} levels`);
+    throw new PatchFailure(
+      `the value at ${pointer} would nest arrays and objects deeper than the limit of ${budget.limits.maxDepth} levels`,
+    );
   }
   if (Array.isArray(at.parent)) {
     const index = at.token === "-" ? at.parent.length : INDEX.test(at.token) ? Number(at.token) : -1;
     if (index < 0 || index > at.parent.length) {
-      throw new PatchFailure(`nothing at ${pointer} in the arguments (an array index must be at most its length, or "-" to append)`);
+      throw new PatchFailure(
+        `nothing at ${pointer} in the arguments (an array index must be at most its length, or "-" to append)`,
+      );
     }
     budget.grow(measured.size + 1);
     at.parent.splice(index, 0, measured.value);
     return;
   }
   const old = child(at.parent, at.token);
-  budget.grow(entrySize(at.token, measured.size) - (old === NOTHING ? 0 : entrySize(at.token, sizeOf(old, at.level + 1, budget, pointer))));
+  budget.grow(
+    entrySize(at.token, measured.size) -
+      (old === NOTHING ? 0 : entrySize(at.token, sizeOf(old, at.level + 1, budget, pointer))),
+  );
   define(at.parent, at.token, measured.value);
 }
 
@@ -268,7 +288,7 @@ function equal(a: unknown, b: unknown, budget: Budget): boolean {
   const keys = Object.keys(left);
   const other = right as Record<string, unknown>;
   if (keys.length !== Object.keys(other).length) return false;
-  return keys.every((key) => Object.prototype.hasOwnProperty.call(other, key) && equal(left[key], other[key], budget));
+  return keys.every((key) => Object.hasOwn(other, key) && equal(left[key], other[key], budget));
 }
 
 /** Apply one operation to the document, or throw a PatchFailure saying why it cannot be. */
@@ -301,7 +321,8 @@ function applyOne(document: Container, operation: JsonPatchOperation, budget: Bu
     }
     case "move": {
       const { from } = operation;
-      if (path !== from && (path + "/").startsWith(from + "/")) throw new PatchFailure(`cannot move ${from} into itself (${path})`);
+      if (path !== from && `${path}/`.startsWith(`${from}/`))
+        throw new PatchFailure(`cannot move ${from} into itself (${path})`);
       // RFC 6902 §4.4: a remove, then an add whose path is read after the remove.
       const value = take(locate(document, from, budget), from, budget);
       const target = locate(document, path, budget);
@@ -383,7 +404,10 @@ export function patchDocument(
     return { ok: true, value: copy };
   } catch (error) {
     if (!(error instanceof PatchFailure)) throw error;
-    const stop: PatchStop = error instanceof TestFailed ? { message: error.message, test: { actual: error.actual, expected: error.expected } } : { message: error.message };
+    const stop: PatchStop =
+      error instanceof TestFailed
+        ? { message: error.message, test: { actual: error.actual, expected: error.expected } }
+        : { message: error.message };
     return { ok: false, stop: current < 0 ? stop : { ...stop, operation: current } };
   }
 }

@@ -38,7 +38,11 @@ export function patchToolDefinition(patchable: ReadonlyMap<string, string>): Too
     parameters: {
       type: "object",
       properties: {
-        tool_call_id: { type: "string", enum: ids, description: "The id of the failed tool call whose arguments to repair." },
+        tool_call_id: {
+          type: "string",
+          enum: ids,
+          description: "The id of the failed tool call whose arguments to repair.",
+        },
         patch: {
           type: "array",
           minItems: 1,
@@ -64,7 +68,9 @@ export function patchToolDefinition(patchable: ReadonlyMap<string, string>): Too
   };
 }
 
-export type PatchCall = { ok: true; toolCallId: string; patch: JsonPatchOperation[] } | { ok: false; toolCallId?: string; issues: string[] };
+export type PatchCall =
+  | { ok: true; toolCallId: string; patch: JsonPatchOperation[] }
+  | { ok: false; toolCallId?: string; issues: string[] };
 
 /**
  * The arguments of a `patch_tool_arguments` call, or every problem with them. They are untrusted: at most
@@ -77,9 +83,11 @@ export function readPatchCall(text: string): PatchCall {
   const { tool_call_id: id, patch } = read.args;
   const issues: string[] = [];
   const toolCallId = typeof id === "string" ? id : undefined;
-  if (toolCallId === undefined) issues.push(`/tool_call_id: must be the id of the failed call, a string; got ${shortJson(id)}`);
+  if (toolCallId === undefined)
+    issues.push(`/tool_call_id: must be the id of the failed call, a string; got ${shortJson(id)}`);
   for (const key of Object.keys(read.args)) {
-    if (key !== "tool_call_id" && key !== "patch") issues.push(`(root): unexpected property "${key}"; allowed properties: tool_call_id, patch`);
+    if (key !== "tool_call_id" && key !== "patch")
+      issues.push(`(root): unexpected property "${key}"; allowed properties: tool_call_id, patch`);
   }
   const operations: JsonPatchOperation[] = [];
   if (!Array.isArray(patch)) {
@@ -101,20 +109,28 @@ export function readPatchCall(text: string): PatchCall {
 
 /** One operation, or the line saying what is wrong with it. */
 function checkOperation(item: unknown, at: string): JsonPatchOperation | string {
-  if (!isPlainObject(item)) return `${at}: must be an operation object such as {"op":"replace","path":"/a","value":1}; got ${shortJson(item)}`;
+  if (!isPlainObject(item))
+    return `${at}: must be an operation object such as {"op":"replace","path":"/a","value":1}; got ${shortJson(item)}`;
   const { op, path, from } = item;
-  if (typeof op !== "string" || !OPS.has(op)) return `${at}/op: must be one of "add", "remove", "replace", "move", "copy", "test"; got ${shortJson(op)}`;
+  if (typeof op !== "string" || !OPS.has(op))
+    return `${at}/op: must be one of "add", "remove", "replace", "move", "copy", "test"; got ${shortJson(op)}`;
   const pathProblem = pointerProblem(path);
   if (pathProblem) return `${at}/path: ${pathProblem}`;
-  const allowed = op === "move" || op === "copy" ? ["op", "path", "from"] : op === "remove" ? ["op", "path"] : ["op", "path", "value"];
+  const allowed =
+    op === "move" || op === "copy"
+      ? ["op", "path", "from"]
+      : op === "remove"
+        ? ["op", "path"]
+        : ["op", "path", "value"];
   for (const key of Object.keys(item)) {
-    if (!allowed.includes(key)) return `${at}: unexpected property "${key}" for "${op}"; it takes ${allowed.join(", ")}`;
+    if (!allowed.includes(key))
+      return `${at}: unexpected property "${key}" for "${op}"; it takes ${allowed.join(", ")}`;
   }
   switch (op) {
     case "add":
     case "replace":
     case "test":
-      if (!Object.prototype.hasOwnProperty.call(item, "value")) return `${at}: "${op}" needs a "value"`;
+      if (!Object.hasOwn(item, "value")) return `${at}: "${op}" needs a "value"`;
       return { op, path: path as string, value: item.value as JsonValue };
     case "remove":
       return { op, path: path as string };
@@ -128,9 +144,12 @@ function checkOperation(item: unknown, at: string): JsonPatchOperation | string 
 
 /** Why `value` is not a usable JSON Pointer into the arguments, or `undefined` when it is one. */
 function pointerProblem(value: unknown): string | undefined {
-  if (typeof value !== "string") return `must be a JSON Pointer string such as "/people/0/age"; got ${shortJson(value)}`;
-  if (value === "") return 'must point inside the arguments object ("" is the whole object: call the tool again instead)';
-  if (!value.startsWith("/")) return `must start with "/" (a JSON Pointer such as "/people/0/age"); got ${shortJson(value)}`;
+  if (typeof value !== "string")
+    return `must be a JSON Pointer string such as "/people/0/age"; got ${shortJson(value)}`;
+  if (value === "")
+    return 'must point inside the arguments object ("" is the whole object: call the tool again instead)';
+  if (!value.startsWith("/"))
+    return `must start with "/" (a JSON Pointer such as "/people/0/age"); got ${shortJson(value)}`;
   for (const token of value.split("/").slice(1)) {
     const key = token.replace(/~1/g, "/").replace(/~0/g, "~");
     if (FORBIDDEN_TOKENS.has(key)) return `must not go through "${key}"; got ${shortJson(value)}`;
@@ -150,10 +169,17 @@ export function applyJsonPatch(
   const patched = patchDocument(document, patch, limits);
   if (patched.ok) return patched;
   const { stop } = patched;
-  if (stop.operation === undefined) return { ok: false, issues: [`the arguments to patch cannot be patched: ${stop.message}`] };
+  if (stop.operation === undefined)
+    return { ok: false, issues: [`the arguments to patch cannot be patched: ${stop.message}`] };
   const operation = patch[stop.operation]!;
   const shown = `operation ${stop.operation} (${operation.op} ${operation.path})`;
-  if (stop.test) return { ok: false, issues: [`${shown}: the test failed: the value there is ${shortJson(stop.test.actual)}, not ${shortJson(stop.test.expected)}`] };
+  if (stop.test)
+    return {
+      ok: false,
+      issues: [
+        `${shown}: the test failed: the value there is ${shortJson(stop.test.actual)}, not ${shortJson(stop.test.expected)}`,
+      ],
+    };
   return { ok: false, issues: [`${shown}: ${stop.message}`] };
 }
 

@@ -80,7 +80,9 @@ export class ToolRunStream<M, T, L extends LoopTypes = ChatLoopTypes> implements
 
   #claim(): void {
     if (this.#claimed) {
-      throw new Error("runTools: this stream is already being read; iterate it once (finalResult() then gives the result), or call finalResult() alone.");
+      throw new Error(
+        "runTools: this stream is already being read; iterate it once (finalResult() then gives the result), or call finalResult() alone.",
+      );
     }
     this.#claimed = true;
   }

@@ -20,7 +20,14 @@ import type {
   RunToolsParams,
 } from "../providers/catalog";
 import { loopFor } from "../providers/at-hand";
-import { type LoopTypes, type ProviderLoop, type ToolChoice, type ToolFormatSource, isAsyncIterable, isDeferred } from "../providers/provider";
+import {
+  type LoopTypes,
+  type ProviderLoop,
+  type ToolChoice,
+  type ToolFormatSource,
+  isAsyncIterable,
+  isDeferred,
+} from "../providers/provider";
 import { checkChoice } from "../registry/choice";
 import { type BaseToolRegistry as ToolRegistry, loopAccess } from "../registry/core";
 import { type RunStep, type ToolAttempt, MaxStepsError, ModelRefusalError, ToolRetryError } from "./errors";
@@ -96,12 +103,7 @@ export function runTools<T = undefined>(
   registry: ToolRegistry,
   options?: RunToolsOptions<T, GeminiLoopTypes> & { stream?: false },
 ): Promise<RunToolsResult<GeminiContent, T, GeminiLoopTypes>>;
-export function runTools(
-  client: object,
-  params: object,
-  registry: ToolRegistry,
-  given: object = {},
-): unknown {
+export function runTools(client: object, params: object, registry: ToolRegistry, given: object = {}): unknown {
   // The overloads tie each client to its params and types; from here on the loop is the same for every API.
   const options = given as RunToolsOptions<unknown, LoopTypes>;
   let start: (stopped: AbortSignal | undefined) => Loop;
@@ -126,7 +128,10 @@ async function drain<R>(loop: AsyncGenerator<unknown, R>): Promise<R> {
 }
 
 /** True when a condition holds for the run so far (each is asked in order; the first true one ends the loop). */
-async function stops(conditions: StopCondition<LoopTypes> | readonly StopCondition<LoopTypes>[] | undefined, steps: readonly RunStep<LoopTypes>[]): Promise<boolean> {
+async function stops(
+  conditions: StopCondition<LoopTypes> | readonly StopCondition<LoopTypes>[] | undefined,
+  steps: readonly RunStep<LoopTypes>[],
+): Promise<boolean> {
   const list = conditions === undefined ? [] : typeof conditions === "function" ? [conditions] : conditions;
   for (const condition of list) {
     if (await condition({ steps })) return true;
@@ -174,20 +179,31 @@ async function* runLoop(
   const maxAttempts = positiveInteger("maxAttempts", options.maxAttempts, 3);
   const jsonPatch = options.repair === "jsonpatch";
   if (options.repair !== undefined && options.repair !== "regenerate" && !jsonPatch) {
-    throw new RangeError(`runTools: repair must be "regenerate" or "jsonpatch"; got ${JSON.stringify(options.repair)}.`);
+    throw new RangeError(
+      `runTools: repair must be "regenerate" or "jsonpatch"; got ${JSON.stringify(options.repair)}.`,
+    );
   }
   if (jsonPatch && registry.has(PATCH_TOOL_NAME)) {
-    throw new TypeError(`runTools: the registry has a tool named ${PATCH_TOOL_NAME}, the name JSON Patch repair uses for its own tool; rename that tool.`);
+    throw new TypeError(
+      `runTools: the registry has a tool named ${PATCH_TOOL_NAME}, the name JSON Patch repair uses for its own tool; rename that tool.`,
+    );
   }
   const toolSearch = options.toolSearch ?? {};
   if (toolSearch.match !== undefined && toolSearch.match !== "bm25" && toolSearch.match !== "regex") {
-    throw new RangeError(`runTools: toolSearch.match must be "bm25" or "regex"; got ${JSON.stringify(toolSearch.match)}.`);
+    throw new RangeError(
+      `runTools: toolSearch.match must be "bm25" or "regex"; got ${JSON.stringify(toolSearch.match)}.`,
+    );
   }
   const maxResults = positiveInteger("toolSearch.maxResults", toolSearch.maxResults, 5);
   // The loop searches itself where the API does not (or when told to), and only for a registry with deferred tools.
-  const search = (toolSearch.local === true || loop.searchesTools !== true) && registry.list().some(isDeferred) ? new LocalToolSearch(maxResults) : undefined;
+  const search =
+    (toolSearch.local === true || loop.searchesTools !== true) && registry.list().some(isDeferred)
+      ? new LocalToolSearch(maxResults)
+      : undefined;
   if (search && registry.has(SEARCH_TOOL_NAME)) {
-    throw new TypeError(`runTools: the registry has a tool named ${SEARCH_TOOL_NAME}, the name the loop's tool search uses for its own tool; rename that tool.`);
+    throw new TypeError(
+      `runTools: the registry has a tool named ${SEARCH_TOOL_NAME}, the name the loop's tool search uses for its own tool; rename that tool.`,
+    );
   }
   // Validates a tool name given as the choice (a ToolExportError lists the registered tools).
   if (options.toolChoice !== undefined) checkChoice(registry, options.toolChoice, providerName);
@@ -214,13 +230,21 @@ async function* runLoop(
   let stepIndex = 0;
   if (progress) {
     executor.onProgress = (call, update, yielded) =>
-      progress.push({ type: "tool_progress", step: stepIndex, call, progress: update, ...(yielded ? { value: yielded.value } : {}) });
+      progress.push({
+        type: "tool_progress",
+        step: stepIndex,
+        call,
+        progress: update,
+        ...(yielded ? { value: yielded.value } : {}),
+      });
   }
   const tracker = new RetryTracker(maxAttempts);
   const resumed = options.resume;
   const messages: unknown[] = resumed ? [...resumed.state.messages] : loop.conversation(params);
   // Tools that need approval: a reply's calls are checked before any runs, so streamed calls wait for the reply's end.
-  const approvals = registry.list().some((entry) => entry.options.needsApproval !== undefined && entry.options.needsApproval !== false);
+  const approvals = registry
+    .list()
+    .some((entry) => entry.options.needsApproval !== undefined && entry.options.needsApproval !== false);
   const steps: RunStep<LoopTypes>[] = [];
   const transcript = () => ({ messages: [...messages], steps: [...steps] });
   let calledTools = false;
@@ -232,12 +256,22 @@ async function* runLoop(
     let choice = forced && calledTools ? "auto" : options.toolChoice;
     let tools = registry.list();
     executor.setActive(undefined);
-    const prepared: StepSettings | undefined | void = await options.prepareStep?.({ stepNumber: index, steps: [...steps], messages: [...messages] });
+    // biome-ignore lint/suspicious/noConfusingVoidType: prepareStep may be a function that returns nothing
+    const prepared: StepSettings | undefined | void = await options.prepareStep?.({
+      stepNumber: index,
+      steps: [...steps],
+      messages: [...messages],
+    });
     if (prepared?.activeTools !== undefined) {
       const active = new Set(prepared.activeTools);
       const unknown = [...active].filter((name) => !registry.has(name));
       if (unknown.length > 0) {
-        throw new TypeError(`runTools: prepareStep named ${unknown.map((name) => JSON.stringify(name)).join(", ")} as active, but the registry has no such tool. Registered tools: ${registry.list().map((tool) => tool.name).join(", ")}.`);
+        throw new TypeError(
+          `runTools: prepareStep named ${unknown.map((name) => JSON.stringify(name)).join(", ")} as active, but the registry has no such tool. Registered tools: ${registry
+            .list()
+            .map((tool) => tool.name)
+            .join(", ")}.`,
+        );
       }
       tools = tools.filter((tool) => active.has(tool.name));
       executor.setActive(active);
@@ -245,8 +279,16 @@ async function* runLoop(
     if (prepared?.toolChoice !== undefined) {
       choice = prepared.toolChoice;
       checkChoice(registry, choice, providerName);
-      if (executor.active && choice !== "auto" && choice !== "none" && choice !== "required" && !executor.active.has(choice)) {
-        throw new TypeError(`runTools: prepareStep chose ${JSON.stringify(choice)}, which is not one of the step's active tools (${[...executor.active].join(", ")}).`);
+      if (
+        executor.active &&
+        choice !== "auto" &&
+        choice !== "none" &&
+        choice !== "required" &&
+        !executor.active.has(choice)
+      ) {
+        throw new TypeError(
+          `runTools: prepareStep chose ${JSON.stringify(choice)}, which is not one of the step's active tools (${[...executor.active].join(", ")}).`,
+        );
       }
     }
     return { tools, choice };
@@ -269,10 +311,19 @@ async function* runLoop(
       checkResumedBatch(executor.forRegistry(calls), state.approval);
       stepIndex = state.step;
       const access = loopAccess(registry, "resume");
-      const resuming = executor.resumeAll(calls, editedCalls(state.approval, resumed.decisions), (_batch, dispatchOptions) => access.resume(state.approval, resumed.decisions, dispatchOptions));
+      const resuming = executor.resumeAll(
+        calls,
+        editedCalls(state.approval, resumed.decisions),
+        (_batch, dispatchOptions) => access.resume(state.approval, resumed.decisions, dispatchOptions),
+      );
       const done = progress ? yield* progress.untilDone(resuming) : await resuming;
       executor.settle(done);
-      messages.push(...loop.answer(state.reply, done.map((outcome) => outcome.result)));
+      messages.push(
+        ...loop.answer(
+          state.reply,
+          done.map((outcome) => outcome.result),
+        ),
+      );
       first = state.step + 1;
       calledTools = true;
     }
@@ -281,7 +332,8 @@ async function* runLoop(
       stepIndex = index;
       const { tools, choice } = await settle(index);
       // A forced choice of a deferred tool needs its definition in the request.
-      if (search && choice !== undefined && choice !== "auto" && choice !== "none" && choice !== "required") search.reveal([choice]);
+      if (search && choice !== undefined && choice !== "auto" && choice !== "none" && choice !== "required")
+        search.reveal([choice]);
       const offered = search ? search.offer(tools) : tools;
       const loopTools = jsonPatch && executor.patchable.size > 0 ? [patchToolDefinition(executor.patchable)] : [];
       if (search?.waiting) loopTools.push(search.definition());
@@ -300,7 +352,8 @@ async function* runLoop(
       let outcomes: Promise<CallOutcome>[] | undefined;
       const response = await loop.send(client, request, signal, stream);
       if (stream) {
-        if (!isAsyncIterable(response)) throw new TypeError("runTools: with stream: true the client must return an async iterable of events.");
+        if (!isAsyncIterable(response))
+          throw new TypeError("runTools: with stream: true the client must return an async iterable of events.");
         const started: Promise<CallOutcome>[] = [];
         const streamed = executor.streamed();
         try {
@@ -333,7 +386,7 @@ async function* runLoop(
       }
       if (calls.length === 0) {
         // A final answer: done, unless it is a structured answer that is refused or does not match its schema.
-        let parsed: unknown = undefined;
+        let parsed: unknown;
         let failure: ToolAttempt | undefined;
         if (responseFormat) {
           if (read.refusal !== null) {
@@ -343,11 +396,23 @@ async function* runLoop(
           const answer = responseFormat.safeParse(read.text ?? "");
           if (answer.success) parsed = answer.data;
           else {
-            failure = answerFailure(index, responseFormat.name, read.text ?? "", answer.error.issues, answer.error.errors);
+            failure = answerFailure(
+              index,
+              responseFormat.name,
+              read.text ?? "",
+              answer.error.issues,
+              answer.error.errors,
+            );
             messages.push(loop.userTurn(failure.message));
           }
         }
-        const step: RunStep<LoopTypes> = { index, message: read.message, calls: [], results: [], failures: failure ? [failure] : [] };
+        const step: RunStep<LoopTypes> = {
+          index,
+          message: read.message,
+          calls: [],
+          results: [],
+          failures: failure ? [failure] : [],
+        };
         steps.push(step);
         await options.onStep?.(step);
         yield { type: "step", step };
@@ -356,7 +421,14 @@ async function* runLoop(
           if (streak) throw new ToolRetryError("answer", failure.toolName, streak, transcript());
           continue;
         }
-        const result: RunToolsResult<unknown, unknown, LoopTypes> = { message: read.message, content: read.text, parsed, finishReason: "answer", messages, steps };
+        const result: RunToolsResult<unknown, unknown, LoopTypes> = {
+          message: read.message,
+          content: read.text,
+          parsed,
+          finishReason: "answer",
+          messages,
+          steps,
+        };
         failed = false;
         yield { type: "final", result };
         return result;
@@ -366,7 +438,10 @@ async function* runLoop(
       if (approvals) {
         // The registry's calls only: the loop answers its own (search, patch refusals, tools not offered) on resume.
         const batch = executor.forRegistry(calls);
-        const pending = batch.length > 0 ? await loopAccess(registry, "runTools").pending(batch, { ...options.dispatch, signal }) : [];
+        const pending =
+          batch.length > 0
+            ? await loopAccess(registry, "runTools").pending(batch, { ...options.dispatch, signal })
+            : [];
         if (pending.length > 0) {
           const state: RunToolsApprovalState = {
             type: "tooltype.runTools",
@@ -374,11 +449,22 @@ async function* runLoop(
             step: index,
             messages: JSON.parse(JSON.stringify(messages)) as unknown[],
             reply: JSON.parse(JSON.stringify(reply)) as unknown,
-            approval: await loopAccess(registry, "runTools").pause(providerName, batch, pending, { ...options.dispatch, signal }),
+            approval: await loopAccess(registry, "runTools").pause(providerName, batch, pending, {
+              ...options.dispatch,
+              signal,
+            }),
             ...(search && search.found.size > 0 ? { toolsFound: [...search.found] } : {}),
             ...executor.saved(),
           };
-          const result: RunToolsResult<unknown, unknown, LoopTypes> = { message: read.message, content: read.text, parsed: undefined, finishReason: "paused", messages, steps, paused: { pending, state } };
+          const result: RunToolsResult<unknown, unknown, LoopTypes> = {
+            message: read.message,
+            content: read.text,
+            parsed: undefined,
+            finishReason: "paused",
+            messages,
+            steps,
+            paused: { pending, state },
+          };
           failed = false;
           yield { type: "final", result };
           return result;
@@ -391,7 +477,8 @@ async function* runLoop(
       const done = progress ? yield* progress.untilDone(running) : await running;
       executor.settle(done);
       const results: ToolMessage[] = done.map((outcome) => outcome.result);
-      for (const outcome of done) yield { type: "tool_result", step: index, call: outcome.call, result: outcome.result };
+      for (const outcome of done)
+        yield { type: "tool_result", step: index, call: outcome.call, result: outcome.result };
       messages.push(...loop.answer(reply, results));
 
       // Streaks in call order; a tool whose streak a later call of the same reply ended is not given up on.
@@ -406,16 +493,33 @@ async function* runLoop(
         }
       }
       const exhaustedTool = failures.map((f) => f.toolName).find((name) => tracker.exhausted(`tool:${name}`));
-      const step: RunStep<LoopTypes> = { index, message: read.message, calls: calls.map(({ call }) => call), results, failures };
+      const step: RunStep<LoopTypes> = {
+        index,
+        message: read.message,
+        calls: calls.map(({ call }) => call),
+        results,
+        failures,
+      };
       steps.push(step);
       await options.onStep?.(step);
       yield { type: "step", step };
 
-      const direct = done.find((outcome) => outcome.result.status === "success" && registry.get(outcome.toolName)?.options.returnDirect === true);
+      const direct = done.find(
+        (outcome) =>
+          outcome.result.status === "success" && registry.get(outcome.toolName)?.options.returnDirect === true,
+      );
       if (direct) {
         const content = direct.result.content;
         const parsed = responseFormat ? responseFormat.parse(content) : undefined;
-        const result: RunToolsResult<unknown, unknown, LoopTypes> = { message: read.message, content, parsed, returnDirect: direct.result, finishReason: "returnDirect", messages, steps };
+        const result: RunToolsResult<unknown, unknown, LoopTypes> = {
+          message: read.message,
+          content,
+          parsed,
+          returnDirect: direct.result,
+          finishReason: "returnDirect",
+          messages,
+          steps,
+        };
         failed = false;
         yield { type: "final", result };
         return result;
@@ -424,7 +528,14 @@ async function* runLoop(
         throw new ToolRetryError("tool", exhaustedTool, tracker.exhausted(`tool:${exhaustedTool}`)!, transcript());
       }
       if (await stops(options.stopWhen, steps)) {
-        const result: RunToolsResult<unknown, unknown, LoopTypes> = { message: read.message, content: read.text, parsed: undefined, finishReason: "stopWhen", messages, steps };
+        const result: RunToolsResult<unknown, unknown, LoopTypes> = {
+          message: read.message,
+          content: read.text,
+          parsed: undefined,
+          finishReason: "stopWhen",
+          messages,
+          steps,
+        };
         failed = false;
         yield { type: "final", result };
         return result;
@@ -447,18 +558,34 @@ function checkResumedBatch(batch: readonly NormalizedCall[], approval: unknown):
   const paused = (approval as { calls?: unknown } | null)?.calls;
   // A malformed approval state is the registry's to refuse, with its own words.
   if (!Array.isArray(paused)) return;
-  const differs = paused.length !== batch.length ? -1 : batch.findIndex((call, i) => JSON.stringify(JSON.parse(JSON.stringify(call))) !== JSON.stringify(paused[i]));
+  const differs =
+    paused.length !== batch.length
+      ? -1
+      : batch.findIndex((call, i) => JSON.stringify(JSON.parse(JSON.stringify(call))) !== JSON.stringify(paused[i]));
   if (paused.length === batch.length && differs === -1) return;
-  const where = differs === -1 ? `the reply gives ${batch.length} calls for the registry, the batch holds ${paused.length}` : `call ${differs + 1} (${batch[differs]!.name}) differs`;
-  throw new TypeError(`resume: refused, the paused reply's calls do not match the batch paused for approval (${where}); nothing was run. Pass the state runTools returned, unchanged, after JSON.parse.`);
+  const where =
+    differs === -1
+      ? `the reply gives ${batch.length} calls for the registry, the batch holds ${paused.length}`
+      : `call ${differs + 1} (${batch[differs]!.name}) differs`;
+  throw new TypeError(
+    `resume: refused, the paused reply's calls do not match the batch paused for approval (${where}); nothing was run. Pass the state runTools returned, unchanged, after JSON.parse.`,
+  );
 }
 
 /** The places in the paused batch of the calls approved with arguments a human gave. */
 function editedCalls(approval: unknown, decisions: readonly ApprovalDecision[]): Set<number> {
   const pending = (approval as { pending?: unknown } | null)?.pending;
   if (!Array.isArray(pending) || !Array.isArray(decisions)) return new Set();
-  const ids = new Set(decisions.filter((decision) => decision?.approved === true && decision.args !== undefined).map((decision) => decision.id));
-  return new Set((pending as { id?: unknown; index?: unknown }[]).filter((entry) => ids.has(entry?.id as string) && typeof entry.index === "number").map((entry) => entry.index as number));
+  const ids = new Set(
+    decisions
+      .filter((decision) => decision?.approved === true && decision.args !== undefined)
+      .map((decision) => decision.id),
+  );
+  return new Set(
+    (pending as { id?: unknown; index?: unknown }[])
+      .filter((entry) => ids.has(entry?.id as string) && typeof entry.index === "number")
+      .map((entry) => entry.index as number),
+  );
 }
 
 /**
@@ -490,7 +617,8 @@ async function* streamReply(
         begin(call);
         yield { type: "tool_call", step, call };
       }
-      if (fragment) yield { type: "tool_call_delta", step, call: fragment.call, argumentsDelta: fragment.argumentsDelta };
+      if (fragment)
+        yield { type: "tool_call_delta", step, call: fragment.call, argumentsDelta: fragment.argumentsDelta };
       for (const call of completed.slice(completed.length - ownEnd)) {
         begin(call);
         yield { type: "tool_call", step, call };
@@ -509,7 +637,13 @@ async function* streamReply(
 }
 
 /** A structured answer that does not match its schema, and the feedback that asks the model for another. */
-function answerFailure(step: number, name: string, text: string, issues: readonly string[], errors: ToolAttempt["errors"]): ToolAttempt {
+function answerFailure(
+  step: number,
+  name: string,
+  text: string,
+  issues: readonly string[],
+  errors: ToolAttempt["errors"],
+): ToolAttempt {
   const message = `Your answer is not a valid ${name} answer:\n${issues.map((line) => `- ${line}`).join("\n")}\nAnswer again with only the JSON object, matching the schema.`;
   return { step, toolName: name, toolCallId: "", arguments: text, reason: "invalid_answer", issues, errors, message };
 }

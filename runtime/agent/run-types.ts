@@ -20,7 +20,9 @@ export interface LoopState<L extends LoopTypes = ChatLoopTypes> {
  * Ends the loop after a step with tool calls when it returns true (see `toolCalled`, `stepCountIs`); several
  * conditions in a list stop the loop when any one holds.
  */
-export type StopCondition<L extends LoopTypes = ChatLoopTypes> = (state: LoopState<L>) => boolean | PromiseLike<boolean>;
+export type StopCondition<L extends LoopTypes = ChatLoopTypes> = (
+  state: LoopState<L>,
+) => boolean | PromiseLike<boolean>;
 
 /** What `prepareStep` may change for one request; what it leaves out stays as the options say. */
 export interface StepSettings {
@@ -64,7 +66,10 @@ export interface RunToolsOptions<T = undefined, L extends LoopTypes = ChatLoopTy
    */
   stopWhen?: StopCondition<L> | readonly StopCondition<L>[];
   /** Called before each request (awaited): choose the active tools and the tool choice of that step. */
-  prepareStep?: (context: PrepareStepContext<L>) => StepSettings | undefined | void | PromiseLike<StepSettings | undefined | void>;
+  prepareStep?: (
+    context: PrepareStepContext<L>,
+    // biome-ignore lint/suspicious/noConfusingVoidType: a prepareStep that returns nothing must type-check
+  ) => StepSettings | undefined | void | PromiseLike<StepSettings | undefined | void>;
   /** Stop after this many failed tries in a row at one tool (default 3): a ToolRetryError with every attempt. */
   maxAttempts?: number;
   /**
@@ -120,7 +125,11 @@ export interface RunToolsApprovalState {
   /** The deferred tools the loop's own tool search had found, offered again when the run goes on. */
   readonly toolsFound?: readonly string[];
   /** In JSON Patch mode, the failed calls the model could still patch (`patch_tool_arguments`). */
-  readonly patchable?: readonly { readonly id: string; readonly toolName: string; readonly args: Record<string, unknown> }[];
+  readonly patchable?: readonly {
+    readonly id: string;
+    readonly toolName: string;
+    readonly args: Record<string, unknown>;
+  }[];
   /** The tools `prepareStep` offered in the paused step (absent: all of them). */
   readonly activeTools?: readonly string[];
 }
@@ -157,14 +166,25 @@ export type RunToolsEvent<M = ChatMessageParam, T = undefined, L extends LoopTyp
   /** Text of the reply, as it streams. */
   | { readonly type: "text"; readonly step: number; readonly delta: string }
   /** A fragment of a tool call: the call so far (live: its `args` are the arguments parsed as far as they go). */
-  | { readonly type: "tool_call_delta"; readonly step: number; readonly call: PartialToolCall; readonly argumentsDelta: string }
+  | {
+      readonly type: "tool_call_delta";
+      readonly step: number;
+      readonly call: PartialToolCall;
+      readonly argumentsDelta: string;
+    }
   /** A tool call is complete; it starts running now. */
   | { readonly type: "tool_call"; readonly step: number; readonly call: L["call"] }
   /**
    * A running call reported progress: a value its tool yielded (a streaming tool, `async function*`: `value` is the
    * value, `progress` its report) or a `ToolContext.progress` report (no `value`). Before that call's `tool_result`.
    */
-  | { readonly type: "tool_progress"; readonly step: number; readonly call: L["call"]; readonly progress: ToolProgress; readonly value?: unknown }
+  | {
+      readonly type: "tool_progress";
+      readonly step: number;
+      readonly call: L["call"];
+      readonly progress: ToolProgress;
+      readonly value?: unknown;
+    }
   /** A call's answer (in call order, once the reply has streamed). */
   | { readonly type: "tool_result"; readonly step: number; readonly call: L["call"]; readonly result: ToolMessage }
   /** A step is over. */

@@ -33,7 +33,10 @@ export class StructuredOutputError extends Error {
   /** The text as it arrived. */
   readonly text: string;
 
-  constructor(message: string, details: { outputName: string; issues: string[]; errors?: SchemaError[]; text: string }) {
+  constructor(
+    message: string,
+    details: { outputName: string; issues: string[]; errors?: SchemaError[]; text: string },
+  ) {
     super(message);
     this.name = "StructuredOutputError";
     this.outputName = details.outputName;
@@ -89,9 +92,16 @@ export class StructuredOutput<T> implements ToolStandardSchema<T> {
     const read = parseArguments(text);
     if (!read.ok) {
       const problem = describeArgumentsProblem(this.name, read).replace(/^the arguments for /, "the answer for ");
-      throw new StructuredOutputError(`The ${this.name} answer could not be read: ${problem}`, { outputName: this.name, issues: [problem], text });
+      throw new StructuredOutputError(`The ${this.name} answer could not be read: ${problem}`, {
+        outputName: this.name,
+        issues: [problem],
+        text,
+      });
     }
-    const conformed = conform(read.args, this.schema, this.#validatorOf(), this.#meta, { coerce: this.#coerce, maxDepth: 64 });
+    const conformed = conform(read.args, this.schema, this.#validatorOf(), this.#meta, {
+      coerce: this.#coerce,
+      maxDepth: 64,
+    });
     if (conformed.invalid) {
       const { issues, errors } = conformed.invalid;
       throw new StructuredOutputError(
@@ -108,7 +118,13 @@ export class StructuredOutput<T> implements ToolStandardSchema<T> {
    * that take any Standard Schema (the AI SDK's `Output.object({ schema })`, …) take it as it is.
    */
   get "~standard"(): ToolStandardProps<T> {
-    this.#standard ??= standardSchemaOf<T>({ name: this.name, schema: this.schema, meta: this.#meta, read: {}, coerce: this.#coerce })["~standard"];
+    this.#standard ??= standardSchemaOf<T>({
+      name: this.name,
+      schema: this.schema,
+      meta: this.#meta,
+      read: {},
+      coerce: this.#coerce,
+    })["~standard"];
     return this.#standard;
   }
 
@@ -134,7 +150,10 @@ export class StructuredOutput<T> implements ToolStandardSchema<T> {
   }
 
   #validatorOf(): ArgumentsValidator {
-    this.#validator ??= new ArgumentsValidator(this.schema, this.#meta.validator ? instantiateValidator(this.#meta.validator, this.schema) : undefined);
+    this.#validator ??= new ArgumentsValidator(
+      this.schema,
+      this.#meta.validator ? instantiateValidator(this.#meta.validator, this.schema) : undefined,
+    );
     return this.#validator;
   }
 }
@@ -143,7 +162,11 @@ export class StructuredOutput<T> implements ToolStandardSchema<T> {
  * `structuredOutput<Joke>()` or `structuredOutput<Joke>("joke", { strict: false })`: the transformer appends T's
  * compiled schema as the last argument. Without it (the plugin not configured) this throws, saying how to add it.
  */
-export function structuredOutput<T>(name?: string, options: StructuredOutputOptions = {}, meta?: CompiledOutputMeta): StructuredOutput<T> {
+export function structuredOutput<T>(
+  name?: string,
+  options: StructuredOutputOptions = {},
+  meta?: CompiledOutputMeta,
+): StructuredOutput<T> {
   if (!meta) {
     throw new Error(
       `structuredOutput${name ? `("${name}")` : "()"} has no compiled schema. Write structuredOutput<YourType>() (without a type argument there is nothing to compile); otherwise ${NOT_COMPILED_HINT}`,

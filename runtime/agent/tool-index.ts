@@ -8,7 +8,27 @@ const PARAMETER = 2;
 const TEXT = 1;
 
 /** Words no query is about. */
-const STOP = new Set(["a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "in", "is", "it", "of", "on", "or", "the", "to", "with"]);
+const STOP = new Set([
+  "a",
+  "an",
+  "and",
+  "are",
+  "as",
+  "at",
+  "be",
+  "by",
+  "for",
+  "from",
+  "in",
+  "is",
+  "it",
+  "of",
+  "on",
+  "or",
+  "the",
+  "to",
+  "with",
+]);
 
 /**
  * Each tool's words (its name split at `_`, `-` and case changes, its description, its parameters' names and
@@ -108,10 +128,15 @@ class TermIndex<T extends ToolFormatSource> {
     const prefixed = new Map<number, number>();
     if (word.length >= 4) {
       const half = (postings: readonly Posting[] | undefined): void => {
-        for (const { order, weight } of postings ?? []) prefixed.set(order, Math.max(prefixed.get(order) ?? 0, weight / 2));
+        for (const { order, weight } of postings ?? [])
+          prefixed.set(order, Math.max(prefixed.get(order) ?? 0, weight / 2));
       };
       // Indexed words that start with the query word: a contiguous run of the sorted words.
-      for (let i = lowerBound(this.#sorted, word), seen = 0; i < this.#sorted.length && seen < MAX_PREFIX_TERMS && this.#sorted[i]!.startsWith(word); i++, seen++) {
+      for (
+        let i = lowerBound(this.#sorted, word), seen = 0;
+        i < this.#sorted.length && seen < MAX_PREFIX_TERMS && this.#sorted[i]!.startsWith(word);
+        i++, seen++
+      ) {
         if (this.#sorted[i] !== word) half(this.#postings.get(this.#sorted[i]!));
       }
       // Indexed words of four letters or more that the query word starts with.

@@ -70,7 +70,13 @@ export class LocalToolSearch {
   #loaded(tool: ToolFormatSource): ToolFormatSource {
     let whole = this.#whole.get(tool);
     if (!whole) {
-      whole = { name: tool.name, description: tool.description, parameters: tool.parameters, options: { ...tool.options, deferred: false }, ...(tool.meta ? { meta: tool.meta } : {}) };
+      whole = {
+        name: tool.name,
+        description: tool.description,
+        parameters: tool.parameters,
+        options: { ...tool.options, deferred: false },
+        ...(tool.meta ? { meta: tool.meta } : {}),
+      };
       this.#whole.set(tool, whole);
     }
     return whole;
@@ -91,7 +97,9 @@ export class LocalToolSearch {
         `Search with a few keywords of what you need to do; the tools found can be called from your next step on.`,
       parameters: {
         type: "object",
-        properties: { query: { type: "string", minLength: 1, description: 'Keywords of the task, e.g. "weather forecast city".' } },
+        properties: {
+          query: { type: "string", minLength: 1, description: 'Keywords of the task, e.g. "weather forecast city".' },
+        },
         required: ["query"],
         additionalProperties: false,
       },
@@ -105,7 +113,15 @@ export class LocalToolSearch {
     if (typeof query !== "string") {
       const content = `Error: invalid arguments for ${SEARCH_TOOL_NAME}: ${query.problem}. Call ${SEARCH_TOOL_NAME} again with {"query": "keywords of what you need"}.`;
       const result = new ToolMessage({ tool_call_id: id, name: SEARCH_TOOL_NAME, content, status: "error" });
-      const failure: Omit<ToolAttempt, "step"> = { toolName: SEARCH_TOOL_NAME, toolCallId: id, arguments: argumentsText(call), reason: "invalid_arguments", issues: [query.problem], errors: [], message: content };
+      const failure: Omit<ToolAttempt, "step"> = {
+        toolName: SEARCH_TOOL_NAME,
+        toolCallId: id,
+        arguments: argumentsText(call),
+        reason: "invalid_arguments",
+        issues: [query.problem],
+        errors: [],
+        message: content,
+      };
       return { result, failure };
     }
     const matches = searchTools(this.#deferred, query, this.#max);
@@ -144,7 +160,6 @@ function queryOf(call: NormalizedCall): string | { problem: string } {
 function quoted(query: string): string {
   return query.length <= 100 ? query : `${query.slice(0, 100)}…`;
 }
-
 
 /** The first line of a description: a search answer lists many tools. */
 function firstLine(text: string): string {

@@ -1,7 +1,9 @@
 /**
  * Dispatch's failure path for arguments: what becomes of arguments that were not right the first time (reached
- * through `#lazy/settle`). Text `JSON.parse` refused is read leniently (parse-arguments.ts, repair-json.ts); arguments that fail their schema are
- * coerced and validated again (conform.ts), and what is still wrong is put in words (invalid.ts, read-arguments.ts). Valid
+ * through `#lazy/settle`). Text `JSON.parse` refused is read leniently (parse-arguments.ts, repair-json.ts); arguments
+ * that fail their schema are
+ * coerced and validated again (conform.ts), and what is still wrong is put in words (invalid.ts, read-arguments.ts).
+ * Valid
  * arguments never come here: dispatch checks them with the tool's validator and revives their dates itself.
  */
 import type { ArgsObject, ReadOptions, ReadResult } from "./read/read-arguments";
@@ -35,20 +37,29 @@ export interface SettleTool {
  * `input`: what reading gave (a problem, or arguments that failed the quick check), or the text to read leniently.
  * Invalid arguments are coerced and validated again; the errors that remain (on the coerced value) are reported.
  */
-export function settleArguments(tool: SettleTool, input: ReadResult | string, read: ReadOptions, settings: ConformSettings): Settled {
+export function settleArguments(
+  tool: SettleTool,
+  input: ReadResult | string,
+  read: ReadOptions,
+  settings: ConformSettings,
+): Settled {
   const result = typeof input === "string" ? parseArguments(input, read) : input;
   if (!result.ok) {
     return {
       ok: false,
       repairs: [],
       coercions: [],
-      error: new ToolValidationError(describeArgumentsProblem(tool.name, result), { reason: "malformed_arguments", toolName: tool.name }),
+      error: new ToolValidationError(describeArgumentsProblem(tool.name, result), {
+        reason: "malformed_arguments",
+        toolName: tool.name,
+      }),
     };
   }
   const args = result.args;
   const repairs = result.repairs ?? NONE_REPAIRED;
   const conformed = conform(args, tool.parameters, tool.validator(), tool.meta, settings);
   const coercions = result.coercions ? [...result.coercions, ...conformed.coercions] : conformed.coercions;
-  if (conformed.invalid) return { ok: false, args, repairs, coercions, error: invalidArgumentsError(tool.name, conformed.invalid) };
+  if (conformed.invalid)
+    return { ok: false, args, repairs, coercions, error: invalidArgumentsError(tool.name, conformed.invalid) };
   return { ok: true, args, repairs, coercions };
 }

@@ -3,7 +3,8 @@
  * Schema (`~standard.jsonSchema`), so that libraries that take any Standard Schema (the AI SDK's `tool({ inputSchema
  * })`, the MCP SDK v2's `registerTool`, form and router libraries) take a tooltype type with no adapter.
  *
- * `validate` goes the way dispatch reads a call's arguments: text is read leniently (repair-json.ts) unless the tool turns
+ * `validate` goes the way dispatch reads a call's arguments: text is read leniently (repair-json.ts) unless the tool
+ * turns
  * `repair` off, a value is copied within the size and depth limits, the build-time validator checks it, and only
  * when that fails the coercion rules apply (conform.ts) before the issues are told, each with its path. The value it
  * gives back has Dates and URLs revived, as the tool receives them. Nothing here is on dispatch's path: a program that
@@ -15,19 +16,28 @@ import { conform } from "./repair/conform";
 import { toDraft07 } from "../validation/standard/draft-07";
 import type { Located } from "./explain/invalid";
 import { describeArgumentsProblem, parseArguments } from "./read/parse-arguments";
-import type { StandardIssue, StandardJsonSchemaOptions, StandardResult, ToolSchemaSource, ToolStandardSchema } from "../validation/standard/types";
+import type {
+  StandardIssue,
+  StandardJsonSchemaOptions,
+  StandardResult,
+  ToolSchemaSource,
+  ToolStandardSchema,
+} from "../validation/standard/types";
 import { ArgumentsValidator } from "../validation/validate";
 import { getToolDeclaration, type AnyFunction } from "../tool/tool";
 import { NOT_COMPILED_HINT } from "../tool/errors";
 import type { CompiledToolMeta, CompiledValidatorFactory, JsonSchema } from "../tool/meta";
 import type { ToolOptions } from "../tool/options";
 
-
 /** What a Standard Schema is made of: a name for messages, the schema, how to read and conform. */
 export interface StandardSource {
   readonly name: string;
   readonly schema: JsonSchema;
-  readonly meta: { readonly validator?: CompiledValidatorFactory; readonly dates?: readonly string[]; readonly urls?: readonly string[] };
+  readonly meta: {
+    readonly validator?: CompiledValidatorFactory;
+    readonly dates?: readonly string[];
+    readonly urls?: readonly string[];
+  };
   readonly read: ReadOptions;
   readonly coerce: boolean;
 }
@@ -42,7 +52,9 @@ const made = new WeakMap<object, ToolStandardSchema<never>>();
  * is no compiled tool.
  * @typeParam Args The arguments object's type (default: any object).
  */
-export function standardSchema<Args = Record<string, unknown>>(tool: AnyFunction | ToolSchemaSource): ToolStandardSchema<Args> {
+export function standardSchema<Args = Record<string, unknown>>(
+  tool: AnyFunction | ToolSchemaSource,
+): ToolStandardSchema<Args> {
   let schema = made.get(tool);
   if (!schema) {
     schema = standardSchemaOf(sourceOf(tool));
@@ -55,15 +67,30 @@ function sourceOf(tool: AnyFunction | ToolSchemaSource): StandardSource {
   if (typeof tool === "function") {
     const declaration = getToolDeclaration(tool);
     if (!declaration) {
-      throw new TypeError(`standardSchema(${tool.name || "fn"}): the function is not a tool. Pass a tool(fn) value, an @tool method, or registry.get(name).`);
+      throw new TypeError(
+        `standardSchema(${tool.name || "fn"}): the function is not a tool. Pass a tool(fn) value, an @tool method, or registry.get(name).`,
+      );
     }
-    if (!declaration.meta) throw new TypeError(`standardSchema(${declaration.key}): the tool has no compiled metadata; ${NOT_COMPILED_HINT}`);
-    return toolSource(declaration.options.name ?? declaration.meta.name, declaration.meta.parameters, declaration.meta, declaration.options);
+    if (!declaration.meta)
+      throw new TypeError(
+        `standardSchema(${declaration.key}): the tool has no compiled metadata; ${NOT_COMPILED_HINT}`,
+      );
+    return toolSource(
+      declaration.options.name ?? declaration.meta.name,
+      declaration.meta.parameters,
+      declaration.meta,
+      declaration.options,
+    );
   }
   return toolSource(tool.name, tool.parameters, tool.meta, tool.options);
 }
 
-function toolSource(name: string, schema: JsonSchema, meta: CompiledToolMeta, options: Readonly<ToolOptions>): StandardSource {
+function toolSource(
+  name: string,
+  schema: JsonSchema,
+  meta: CompiledToolMeta,
+  options: Readonly<ToolOptions>,
+): StandardSource {
   const read: ReadOptions = { repair: options.repair ?? true, unwrapString: options.coerce ?? true };
   if (options.maxArgumentsBytes !== undefined) read.maxBytes = options.maxArgumentsBytes;
   if (options.maxArgumentsDepth !== undefined) read.maxDepth = options.maxArgumentsDepth;
@@ -80,13 +107,22 @@ export function standardSchemaOf<Value>(source: StandardSource): ToolStandardSch
       vendor: "tooltype",
       validate: (value) => {
         const compiled = source.meta.validator;
-        validator ??= new ArgumentsValidator(source.schema, compiled ? instantiateValidator(compiled, source.schema) : undefined);
+        validator ??= new ArgumentsValidator(
+          source.schema,
+          compiled ? instantiateValidator(compiled, source.schema) : undefined,
+        );
         try {
           return validateWith(source, validator, value) as StandardResult<Value>;
         } catch {
           // A getter or proxy of the value threw while it was read: the Standard Schema contract is an answer, not a
           // throw, and the error's own text (which may hold a secret) stays out of it.
-          return { issues: [{ message: `the arguments for ${source.name} could not be read: reading the value threw an error (a getter or a proxy); pass plain data` }] };
+          return {
+            issues: [
+              {
+                message: `the arguments for ${source.name} could not be read: reading the value threw an error (a getter or a proxy); pass plain data`,
+              },
+            ],
+          };
         }
       },
       jsonSchema: { input: jsonSchema, output: jsonSchema },
@@ -94,11 +130,19 @@ export function standardSchemaOf<Value>(source: StandardSource): ToolStandardSch
   };
 }
 
-function validateWith(source: StandardSource, validator: ArgumentsValidator, value: unknown): StandardResult<ArgsObject> {
-  const read: ReadResult = typeof value === "string" ? parseArguments(value, source.read) : readArguments(value, source.read);
+function validateWith(
+  source: StandardSource,
+  validator: ArgumentsValidator,
+  value: unknown,
+): StandardResult<ArgsObject> {
+  const read: ReadResult =
+    typeof value === "string" ? parseArguments(value, source.read) : readArguments(value, source.read);
   if (!read.ok) return { issues: [{ message: describeArgumentsProblem(source.name, read) }] };
   const args = read.args;
-  const conformed = conform(args, source.schema, validator, source.meta, { coerce: source.coerce, maxDepth: source.read.maxDepth ?? 64 });
+  const conformed = conform(args, source.schema, validator, source.meta, {
+    coerce: source.coerce,
+    maxDepth: source.read.maxDepth ?? 64,
+  });
   if (!conformed.invalid) return { value: args };
   const located = conformed.invalid.located ?? [];
   return { issues: located.map((line) => issueOf(line, args)) };
@@ -127,5 +171,7 @@ function schemaFor(source: StandardSource, options: StandardJsonSchemaOptions): 
   // A fresh copy each time: consumers change what they get (the AI SDK adds additionalProperties).
   if (target === "draft-2020-12") return JSON.parse(JSON.stringify(source.schema)) as Record<string, unknown>;
   if (target === "draft-07") return toDraft07(source.schema);
-  throw new Error(`The JSON Schema of ${source.name} can be written for the targets "draft-2020-12" and "draft-07", not ${JSON.stringify(target)}.`);
+  throw new Error(
+    `The JSON Schema of ${source.name} can be written for the targets "draft-2020-12" and "draft-07", not ${JSON.stringify(target)}.`,
+  );
 }

@@ -11,8 +11,14 @@ import { ToolMessage } from "./messages";
 import type { ToolSettings } from "./settings";
 
 /** The answer to `call` from what its tool returned, or the answer stage's continuation to make it. */
-export function answer(settings: ToolSettings, call: NormalizedCall, args: ArgsObject, result: unknown): ToolMessage | Later {
+export function answer(
+  settings: ToolSettings,
+  call: NormalizedCall,
+  args: ArgsObject,
+  result: unknown,
+): ToolMessage | Later {
   // Text, the most common result, is its own content; within a third of the limit its UTF-8 needs no counting.
-  if (typeof result !== "string" || settings.handsResult || result.length * 3 > settings.maxResultBytes) return new Later("answer", settings, args, result, false);
+  if (typeof result !== "string" || settings.handsResult || result.length * 3 > settings.maxResultBytes)
+    return new Later("answer", settings, args, result, false);
   return new ToolMessage({ tool_call_id: call.id, name: settings.tool.name, content: result, status: "success" });
 }

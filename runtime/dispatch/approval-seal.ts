@@ -46,7 +46,9 @@ export function sameSeal(a: string, b: string): boolean {
 export function checkSecret(secret: string | Uint8Array): void {
   const length = typeof secret === "string" ? new TextEncoder().encode(secret).length : secret.length;
   if (length < 32) {
-    throw new TypeError(`approvalSecret must hold at least 32 bytes (it has ${length}): use a random value, e.g. crypto.randomBytes(32).toString("hex"), kept out of source control.`);
+    throw new TypeError(
+      `approvalSecret must hold at least 32 bytes (it has ${length}): use a random value, e.g. crypto.randomBytes(32).toString("hex"), kept out of source control.`,
+    );
   }
 }
 

@@ -25,7 +25,9 @@ export { ApprovalRequiredError, type PendingApproval } from "./approval-error";
  * the arguments the human edited, which the call runs with instead of the model's once they pass the tool's
  * validation again (under the pause's coercion rules); the model is told of the edit.
  */
-export type ApprovalDecision = { id: string; approved: true; args?: Record<string, unknown> } | { id: string; approved: false; reason?: string };
+export type ApprovalDecision =
+  | { id: string; approved: true; args?: Record<string, unknown> }
+  | { id: string; approved: false; reason?: string };
 
 /** What the decisions make of a paused batch, by call index: a rejection's answer, or a human's edited arguments. */
 export interface Decided {
@@ -65,7 +67,11 @@ export interface ApprovalStateData {
  * its validation error), nor does a call past the reply's cap on calls (`maxCallsPerMessage`: it will be answered
  * with the limit and never run); a predicate that throws or rejects counts as "needs approval".
  */
-export async function findPending(env: DispatchEnvironment, calls: readonly NormalizedCall[], options: DispatchOptions): Promise<PendingApproval[]> {
+export async function findPending(
+  env: DispatchEnvironment,
+  calls: readonly NormalizedCall[],
+  options: DispatchOptions,
+): Promise<PendingApproval[]> {
   const ids = approvalIds(calls);
   const cap = callsCap(env, options);
   const checks = calls.slice(0, cap).map(async (call, index): Promise<PendingApproval | undefined> => {
@@ -83,12 +89,19 @@ export async function findPending(env: DispatchEnvironment, calls: readonly Norm
         needed = true;
       }
     }
-    return needed ? { id: ids[index]!, index, name: tool.name, args: JSON.parse(JSON.stringify(args)) as Record<string, unknown> } : undefined;
+    return needed
+      ? { id: ids[index]!, index, name: tool.name, args: JSON.parse(JSON.stringify(args)) as Record<string, unknown> }
+      : undefined;
   });
   return (await Promise.all(checks)).filter((entry): entry is PendingApproval => entry !== undefined);
 }
 
-function approvalContext(own: Record<string, unknown> | undefined, call: NormalizedCall, args: ArgsObject, options: DispatchOptions): ToolContext {
+function approvalContext(
+  own: Record<string, unknown> | undefined,
+  call: NormalizedCall,
+  args: ArgsObject,
+  options: DispatchOptions,
+): ToolContext {
   return {
     toolCall: { name: call.name, args, id: call.id, type: "tool_call" },
     signal: options.signal ?? new AbortController().signal,
@@ -103,7 +116,9 @@ function approvalContext(own: Record<string, unknown> | undefined, call: Normali
 function approvalIds(calls: readonly NormalizedCall[]): string[] {
   const seen = new Map<string, number>();
   for (const call of calls) seen.set(call.id, (seen.get(call.id) ?? 0) + 1);
-  return calls.map((call, index) => (call.id !== "" && seen.get(call.id) === 1 && !call.id.startsWith("#") ? call.id : `#${index}`));
+  return calls.map((call, index) =>
+    call.id !== "" && seen.get(call.id) === 1 && !call.id.startsWith("#") ? call.id : `#${index}`,
+  );
 }
 
 /** The state of a paused batch, sealed when the registry has an `approvalSecret`. */
@@ -122,7 +137,15 @@ export async function approvalState(
       maxCallIdLength: options.maxCallIdLength,
     }),
   ) as PauseOptions;
-  const state: ApprovalStateData = { type: "tooltype.approval", v: 2, provider, calls: calls.map((call) => ({ ...call })), pending, nonce: crypto.randomUUID(), options: pause };
+  const state: ApprovalStateData = {
+    type: "tooltype.approval",
+    v: 2,
+    provider,
+    calls: calls.map((call) => ({ ...call })),
+    pending,
+    nonce: crypto.randomUUID(),
+    options: pause,
+  };
   const secret = env.options.approvalSecret;
   if (secret === undefined) return state;
   checkSecret(secret);
@@ -138,7 +161,9 @@ function untrustedJson(value: unknown, what: string): string {
   try {
     return canonicalJson(value);
   } catch {
-    throw new TypeError(`resume: refused, ${what} cannot be written as JSON (nested too deep, a cycle or a BigInt); nothing was run.`);
+    throw new TypeError(
+      `resume: refused, ${what} cannot be written as JSON (nested too deep, a cycle or a BigInt); nothing was run.`,
+    );
   }
 }
 
@@ -166,9 +191,14 @@ export async function verifyApprovalState(env: DispatchEnvironment, state: Appro
   if (secret !== undefined) {
     checkSecret(secret);
     const { seal: given, ...rest } = state;
-    if (typeof given !== "string") refuse("the state is not sealed and this registry has an approvalSecret (a state must come from its dispatchWithApproval)");
-    if (!sameSeal(given!, await seal(secret, untrustedJson(rest, "the state")))) refuse("the state's seal does not match: it was changed after the pause, or sealed with another secret");
-    if (typeof state.expiresAt !== "number" || Date.now() > state.expiresAt) refuse(`the state expired (approvalTtlMs: ${env.options.approvalTtlMs ?? APPROVAL_TTL_MS} ms)`);
+    if (typeof given !== "string")
+      refuse(
+        "the state is not sealed and this registry has an approvalSecret (a state must come from its dispatchWithApproval)",
+      );
+    if (!sameSeal(given!, await seal(secret, untrustedJson(rest, "the state"))))
+      refuse("the state's seal does not match: it was changed after the pause, or sealed with another secret");
+    if (typeof state.expiresAt !== "number" || Date.now() > state.expiresAt)
+      refuse(`the state expired (approvalTtlMs: ${env.options.approvalTtlMs ?? APPROVAL_TTL_MS} ms)`);
   }
   // What the pause would find now: the calls that need a decision, with their arguments as validated.
   const expected = await findPending(env, state.calls, state.options);
@@ -177,8 +207,14 @@ export async function verifyApprovalState(env: DispatchEnvironment, state: Appro
   for (const entry of expected) {
     const pending = given.get(entry.index);
     if (!pending) refuse(`call ${entry.index + 1} (${entry.name}) needs approval but is not pending in the state`);
-    if (pending!.id !== entry.id || pending!.name !== entry.name || untrustedJson(pending!.args, "a pending call's arguments") !== canonicalJson(entry.args)) {
-      refuse(`pending call ${JSON.stringify(pending!.id)} does not match call ${entry.index + 1} of the batch (its tool or its arguments differ from what was shown for approval)`);
+    if (
+      pending!.id !== entry.id ||
+      pending!.name !== entry.name ||
+      untrustedJson(pending!.args, "a pending call's arguments") !== canonicalJson(entry.args)
+    ) {
+      refuse(
+        `pending call ${JSON.stringify(pending!.id)} does not match call ${entry.index + 1} of the batch (its tool or its arguments differ from what was shown for approval)`,
+      );
     }
   }
   if (expected.length !== state.pending.length) refuse("a pending entry names a call that needs no approval");
@@ -187,31 +223,46 @@ export async function verifyApprovalState(env: DispatchEnvironment, state: Appro
 /** `value` checked as an approval state (as read back from JSON); a TypeError says what is wrong. */
 export function checkApprovalState(value: unknown): ApprovalStateData {
   const fail = (why: string): never => {
-    throw new TypeError(`resume: this is not the state of a paused batch (${why}). Pass the \`state\` that dispatchWithApproval or runTools returned, after JSON.parse.`);
+    throw new TypeError(
+      `resume: this is not the state of a paused batch (${why}). Pass the \`state\` that dispatchWithApproval or runTools returned, after JSON.parse.`,
+    );
   };
   if (typeof value !== "object" || value === null) return fail("not an object");
   const state = value as Partial<ApprovalStateData>;
   if (state.type !== "tooltype.approval") fail('its type is not "tooltype.approval"');
-  if ((state.v as number) === 1) fail("it was paused by an earlier tooltype, whose states carry no nonce or seal; pause the batch again");
+  if ((state.v as number) === 1)
+    fail("it was paused by an earlier tooltype, whose states carry no nonce or seal; pause the batch again");
   if (state.v !== 2) fail(`version ${shortJsonText(state.v)}, this tooltype reads version 2`);
   if (typeof state.nonce !== "string" || state.nonce === "") fail("no nonce");
-  if (typeof state.options !== "object" || state.options === null || Array.isArray(state.options)) fail("no pause options");
+  if (typeof state.options !== "object" || state.options === null || Array.isArray(state.options))
+    fail("no pause options");
   if (typeof state.provider !== "string") fail("no provider");
   if (!Array.isArray(state.calls) || !state.calls.every(isCall)) fail("its calls are malformed");
-  if (!Array.isArray(state.pending) || !state.pending.every((entry) => isPending(entry, state.calls!.length))) fail("its pending calls are malformed");
+  if (!Array.isArray(state.pending) || !state.pending.every((entry) => isPending(entry, state.calls!.length)))
+    fail("its pending calls are malformed");
   return state as ApprovalStateData;
 }
 
 function isCall(value: unknown): value is NormalizedCall {
   if (typeof value !== "object" || value === null) return false;
   const call = value as Record<string, unknown>;
-  return typeof call.id === "string" && typeof call.name === "string" && (call.kind === "args" || call.kind === "text" || call.kind === "invalid");
+  return (
+    typeof call.id === "string" &&
+    typeof call.name === "string" &&
+    (call.kind === "args" || call.kind === "text" || call.kind === "invalid")
+  );
 }
 
 function isPending(value: unknown, count: number): boolean {
   if (typeof value !== "object" || value === null) return false;
   const entry = value as Record<string, unknown>;
-  return typeof entry.id === "string" && typeof entry.name === "string" && Number.isInteger(entry.index) && (entry.index as number) >= 0 && (entry.index as number) < count;
+  return (
+    typeof entry.id === "string" &&
+    typeof entry.name === "string" &&
+    Number.isInteger(entry.index) &&
+    (entry.index as number) >= 0 &&
+    (entry.index as number) < count
+  );
 }
 
 /**
@@ -220,23 +271,36 @@ function isPending(value: unknown, count: number): boolean {
  * decides every pending call exactly once and nothing else, and each edit is an object.
  */
 export function decisionsFor(state: ApprovalStateData, decisions: readonly ApprovalDecision[]): Decided {
-  if (!Array.isArray(decisions)) throw new TypeError("resume: decisions must be an array of { id, approved: true, args? } / { id, approved: false, reason }.");
+  if (!Array.isArray(decisions))
+    throw new TypeError(
+      "resume: decisions must be an array of { id, approved: true, args? } / { id, approved: false, reason }.",
+    );
   const pending = new Map(state.pending.map((entry) => [entry.id, entry]));
   const decided = new Map<string, ApprovalDecision>();
   for (const decision of decisions) {
     const id = (decision as { id?: unknown } | null)?.id;
     if (typeof id !== "string" || typeof decision.approved !== "boolean") {
-      throw new TypeError(`resume: each decision is { id, approved: true } or { id, approved: false, reason? }; got ${shortJsonText(decision)}.`);
+      throw new TypeError(
+        `resume: each decision is { id, approved: true } or { id, approved: false, reason? }; got ${shortJsonText(decision)}.`,
+      );
     }
     if (!pending.has(id)) {
-      throw new TypeError(`resume: the decision for ${JSON.stringify(id)} names no pending call. Pending: ${describePending(state.pending)}.`);
+      throw new TypeError(
+        `resume: the decision for ${JSON.stringify(id)} names no pending call. Pending: ${describePending(state.pending)}.`,
+      );
     }
-    if (decided.has(id)) throw new TypeError(`resume: call ${JSON.stringify(id)} is decided twice; give one decision per pending call.`);
+    if (decided.has(id))
+      throw new TypeError(`resume: call ${JSON.stringify(id)} is decided twice; give one decision per pending call.`);
     const edit = (decision as { args?: unknown }).args;
     if (edit !== undefined) {
-      if (!decision.approved) throw new TypeError(`resume: the decision for ${JSON.stringify(id)} rejects the call and also gives it arguments; give args only with approved: true.`);
+      if (!decision.approved)
+        throw new TypeError(
+          `resume: the decision for ${JSON.stringify(id)} rejects the call and also gives it arguments; give args only with approved: true.`,
+        );
       if (typeof edit !== "object" || edit === null || Array.isArray(edit)) {
-        throw new TypeError(`resume: the edited args for ${JSON.stringify(id)} must be an object of the tool's arguments (as in its pending entry's args); got ${Array.isArray(edit) ? "an array" : edit === null ? "null" : `a ${typeof edit}`}.`);
+        throw new TypeError(
+          `resume: the edited args for ${JSON.stringify(id)} must be an object of the tool's arguments (as in its pending entry's args); got ${Array.isArray(edit) ? "an array" : edit === null ? "null" : `a ${typeof edit}`}.`,
+        );
       }
     }
     decided.set(id, decision);

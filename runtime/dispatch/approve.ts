@@ -13,25 +13,52 @@ import { ToolMessage } from "./messages";
 import type { ToolSettings } from "./settings";
 
 /** The answer to a call whose arguments are not valid: the validation's text, or, for a human's edit, what the human did too. */
-export function refused(state: CallState, settings: ToolSettings, run: DispatchRun, index: number, error: unknown): ToolMessage {
+export function refused(
+  state: CallState,
+  settings: ToolSettings,
+  run: DispatchRun,
+  index: number,
+  error: unknown,
+): ToolMessage {
   const name = settings.tool.name;
   const text = run.edits?.[index] === undefined ? validationText : (e: unknown) => editRefusedText(name, e);
   return state.failure("validation", settings.validationHandler, error, text);
 }
 
 /** The answer to a call a human rejected, or undefined when it runs. */
-export function rejected(state: CallState, settings: ToolSettings, call: NormalizedCall, run: DispatchRun, index: number): ToolMessage | undefined {
+export function rejected(
+  state: CallState,
+  settings: ToolSettings,
+  call: NormalizedCall,
+  run: DispatchRun,
+  index: number,
+): ToolMessage | undefined {
   const rejection = run.rejections?.[index];
   if (rejection === undefined) return undefined;
-  return state.end(new ToolMessage({ tool_call_id: call.id, name: settings.tool.name, content: rejection, status: "error", errorKind: "rejected" }));
+  return state.end(
+    new ToolMessage({
+      tool_call_id: call.id,
+      name: settings.tool.name,
+      content: rejection,
+      status: "error",
+      errorKind: "rejected",
+    }),
+  );
 }
 
 /** The answer of a call that ran, with the note of a human's edit where there was one. */
-export function edited(run: DispatchRun, index: number, args: ArgsObject, answered: ToolMessage | Promise<ToolMessage>): ToolMessage | Promise<ToolMessage> {
+export function edited(
+  run: DispatchRun,
+  index: number,
+  args: ArgsObject,
+  answered: ToolMessage | Promise<ToolMessage>,
+): ToolMessage | Promise<ToolMessage> {
   if (run.edits?.[index] === undefined) return answered;
   // The note shows the arguments as the tool received them (after the pause's coercion).
   const note = editNote(args);
-  return answered instanceof Promise ? answered.then((message) => withEditNote(message, note)) : withEditNote(answered, note);
+  return answered instanceof Promise
+    ? answered.then((message) => withEditNote(message, note))
+    : withEditNote(answered, note);
 }
 
 /** What the model reads for an edit that does not fit: what the human did, and the validation's own text. */

@@ -101,14 +101,21 @@ function whenAnswered(run: DispatchRun, answers: ToolMessage[] | Promise<ToolMes
 // variables it captures, although most dispatches answer at once and need none of them.
 
 /** The batch once no call of it needs approval (else ApprovalRequiredError). */
-function afterApproval(env: DispatchEnvironment, calls: NormalizedCall[], options: DispatchOptions): Promise<ToolMessage[]> {
+function afterApproval(
+  env: DispatchEnvironment,
+  calls: NormalizedCall[],
+  options: DispatchOptions,
+): Promise<ToolMessage[]> {
   return findPending(env, calls, options).then((pending) => {
     if (pending.length > 0) throw new ApprovalRequiredError(pending);
     return answerBatch(env, calls, options, []);
   });
 }
 
-function withRefused(answers: ToolMessage[] | Promise<ToolMessage[]>, refused: ToolMessage[]): ToolMessage[] | Promise<ToolMessage[]> {
+function withRefused(
+  answers: ToolMessage[] | Promise<ToolMessage[]>,
+  refused: ToolMessage[],
+): ToolMessage[] | Promise<ToolMessage[]> {
   return answers instanceof Promise ? answers.then((done) => done.concat(refused)) : answers.concat(refused);
 }
 
@@ -132,7 +139,13 @@ function refuseBeyond(env: DispatchEnvironment, calls: NormalizedCall[], run: Di
   return refuseEach(env, calls.slice(cap), run, calls.length, cap);
 }
 
-function refuseEach(env: DispatchEnvironment, calls: NormalizedCall[], run: DispatchRun, total: number, cap: number): ToolMessage[] {
+function refuseEach(
+  env: DispatchEnvironment,
+  calls: NormalizedCall[],
+  run: DispatchRun,
+  total: number,
+  cap: number,
+): ToolMessage[] {
   return calls.map((call) => answerRefused(env, call, run, tooManyCallsError(call.name, total, cap)));
 }
 
@@ -140,7 +153,12 @@ function refuseEach(env: DispatchEnvironment, calls: NormalizedCall[], run: Disp
  * For a reply whose calls were run one by one as they streamed in: answer `calls`, the ones past the cap, with the
  * same limit text dispatch gives a whole reply of `total` calls. Nothing runs; a handler that rethrows rejects.
  */
-export function refuseBeyondCap(env: DispatchEnvironment, calls: NormalizedCall[], options: DispatchOptions, total: number): Promise<ToolMessage[]> {
+export function refuseBeyondCap(
+  env: DispatchEnvironment,
+  calls: NormalizedCall[],
+  options: DispatchOptions,
+  total: number,
+): Promise<ToolMessage[]> {
   const run = createRun(options);
   try {
     return Promise.resolve(refuseEach(env, calls, run, total, callsCap(env, options)));
@@ -159,7 +177,12 @@ function giveUp(run: DispatchRun, error: unknown): unknown {
 }
 
 /** At most `limit` calls running at once; each worker takes the next call when its last one is answered. */
-async function answerWithLimit(env: DispatchEnvironment, calls: NormalizedCall[], run: DispatchRun, limit: number): Promise<ToolMessage[]> {
+async function answerWithLimit(
+  env: DispatchEnvironment,
+  calls: NormalizedCall[],
+  run: DispatchRun,
+  limit: number,
+): Promise<ToolMessage[]> {
   const answers: ToolMessage[] = new Array(calls.length);
   let next = 0;
   let stopped = false;
@@ -196,11 +219,15 @@ function answerAll(
   for (let i = from; i < calls.length; i++) {
     let one: ToolMessage | Promise<ToolMessage>;
     try {
-      one = i !== from || first === undefined ? answerInRun(env, calls[i]!, run, i) : continueCall(env, calls[i]!, run, i, first);
+      one =
+        i !== from || first === undefined
+          ? answerInRun(env, calls[i]!, run, i)
+          : continueCall(env, calls[i]!, run, i, first);
     } catch (error) {
       // Dispatch rejects with this error; the calls already running will be aborted and reject in turn, with no
       // one left to read them, so their rejections are handled here rather than left to crash the process.
-      for (let j = from; j < i; j++) if (answers[j] instanceof Promise) (answers[j] as Promise<ToolMessage>).catch(ignore);
+      for (let j = from; j < i; j++)
+        if (answers[j] instanceof Promise) (answers[j] as Promise<ToolMessage>).catch(ignore);
       throw error;
     }
     if (one instanceof Promise) pending = true;
@@ -213,9 +240,19 @@ function answerAll(
  * The answer to a call refused before it is even looked at (a limit of the whole reply, e.g. maxCallsPerMessage):
  * a validation failure, seen by the hooks and the handlers like any other. Throws when the handler rethrows.
  */
-function answerRefused(env: DispatchEnvironment, call: NormalizedCall, run: DispatchRun, error: ToolValidationError): ToolMessage {
+function answerRefused(
+  env: DispatchEnvironment,
+  call: NormalizedCall,
+  run: DispatchRun,
+  error: ToolValidationError,
+): ToolMessage {
   const tool = env.get(call.name);
   const state = new CallState(call, tool, run, callHooks(env.options, run.options));
   state.begin();
-  return state.failure("validation", tool?.options.handleValidationError ?? env.options.handleValidationError, error, validationText);
+  return state.failure(
+    "validation",
+    tool?.options.handleValidationError ?? env.options.handleValidationError,
+    error,
+    validationText,
+  );
 }

@@ -60,12 +60,18 @@ export class CallState {
   }
 
   end(message: ToolMessage): ToolMessage {
-    if (this.hooks && this.#event) this.hooks.onToolEnd({ ...this.#event, durationMs: this.#elapsed(), status: message.status, message });
+    if (this.hooks && this.#event)
+      this.hooks.onToolEnd({ ...this.#event, durationMs: this.#elapsed(), status: message.status, message });
     return message;
   }
 
   /** The error message for a failed call, or the error itself rethrown when the handler is `false`. */
-  failure(kind: "validation" | "tool", handler: ErrorHandler | undefined, error: unknown, text: (error: unknown) => string): ToolMessage {
+  failure(
+    kind: "validation" | "tool",
+    handler: ErrorHandler | undefined,
+    error: unknown,
+    text: (error: unknown) => string,
+  ): ToolMessage {
     if (this.hooks && this.#event) this.hooks.onToolError({ ...this.#event, durationMs: this.#elapsed(), kind, error });
     let content: string;
     if (handler === undefined || handler === true) content = text(error);
@@ -73,7 +79,15 @@ export class CallState {
     else if (typeof handler === "string") content = handler;
     else content = String(handler(error, this.toolCall));
     const errorKind = kind === "validation" ? "validation" : toolErrorKind(error);
-    return this.end(new ToolMessage({ tool_call_id: this.call.id, name: this.tool?.name ?? this.call.name, content, status: "error", errorKind }));
+    return this.end(
+      new ToolMessage({
+        tool_call_id: this.call.id,
+        name: this.tool?.name ?? this.call.name,
+        content,
+        status: "error",
+        errorKind,
+      }),
+    );
   }
 
   succeeded(tool: DispatchTool, settings: ToolSettings, value: unknown): ToolMessage | Promise<ToolMessage> {
@@ -85,7 +99,13 @@ export class CallState {
       return this.caught(settings, error);
     }
     // Content parts and `[content, artifact]` pairs are tooltype's shapes, not the value the return type describes.
-    if (!settings.checkResults || message.parts !== undefined || value === undefined || tool.options.responseFormat === "content_and_artifact") return this.end(message);
+    if (
+      !settings.checkResults ||
+      message.parts !== undefined ||
+      value === undefined ||
+      tool.options.responseFormat === "content_and_artifact"
+    )
+      return this.end(message);
     const returns = tool.meta.returns!;
     const sent = typeof value === "string" ? value : (JSON.parse(message.content) as unknown);
     let checked: ToolResultError | undefined | Promise<ToolResultError | undefined>;
@@ -95,14 +115,18 @@ export class CallState {
       // No validator for the return type (a bundle without ajv): said in the answer, as for any tool failure.
       return this.caught(settings, error);
     }
-    const answer = (problem: ToolResultError | undefined): ToolMessage => (problem ? this.caught(settings, problem) : this.end(message));
-    return checked instanceof Promise ? checked.then(answer, (error: unknown) => this.caught(settings, error)) : answer(checked);
+    const answer = (problem: ToolResultError | undefined): ToolMessage =>
+      problem ? this.caught(settings, problem) : this.end(message);
+    return checked instanceof Promise
+      ? checked.then(answer, (error: unknown) => this.caught(settings, error))
+      : answer(checked);
   }
 
   /** A failure after the arguments were accepted: the caller's abort is passed on, anything else answered. */
   caught(settings: ToolSettings, error: unknown): ToolMessage {
     if (isCallerAbort(error)) {
-      if (this.hooks && this.#event) this.hooks.onToolError({ ...this.#event, durationMs: this.#elapsed(), kind: "aborted", error: error.reason });
+      if (this.hooks && this.#event)
+        this.hooks.onToolError({ ...this.#event, durationMs: this.#elapsed(), kind: "aborted", error: error.reason });
       throw error.reason;
     }
     return this.failure("tool", settings.toolHandler, error, (e) => failureText(e, settings.redact));

@@ -28,20 +28,32 @@ import { NONE_COERCED, NONE_REPAIRED, settle } from "./validate";
  * them, the continuations. A ToolMessage right away when the tool returns a plain value, a promise of one when it
  * returns a promise. Throws (or rejects) only when a handler says `false` (or throws) or the run is aborted.
  */
-export function answerInRun(env: DispatchEnvironment, call: NormalizedCall, run: DispatchRun, index: number): ToolMessage | Promise<ToolMessage> {
+export function answerInRun(
+  env: DispatchEnvironment,
+  call: NormalizedCall,
+  run: DispatchRun,
+  index: number,
+): ToolMessage | Promise<ToolMessage> {
   const answered = answerCall(env, call, run);
   return answered instanceof Later ? continueCall(env, call, run, index, answered) : answered;
 }
 
 /** A call handed on by pipeline.ts `answerCall`, answered from the stage it reached. */
-export function continueCall(env: DispatchEnvironment, call: NormalizedCall, run: DispatchRun, index: number, later: Later): ToolMessage | Promise<ToolMessage> {
+export function continueCall(
+  env: DispatchEnvironment,
+  call: NormalizedCall,
+  run: DispatchRun,
+  index: number,
+  later: Later,
+): ToolMessage | Promise<ToolMessage> {
   if (env.probe !== undefined) env.probe.continued++;
   if (later.stage === "find") return unfound(env, call, run);
   const settings = forDispatch(later.settings!, env.options, run.options);
   const state = new CallState(call, settings.tool, run, callHooks(env.options, run.options));
   state.args = later.args;
   if (later.stage === "answer") return answer(state, settings, run, later);
-  if (later.stage === "run" && later.value !== undefined) return waitFor(later.value as PromiseLike<unknown>, state, settings, run);
+  if (later.stage === "run" && later.value !== undefined)
+    return waitFor(later.value as PromiseLike<unknown>, state, settings, run);
   let settled: Settled | Promise<Settled>;
   try {
     if (later.stage === "read") settled = readInFull(settings, call);
@@ -84,7 +96,12 @@ function approveAndRun(
  * ran: what it threw, or what it returned beyond a text within its size. Also a failure before the tool ran (reading
  * or validating threw), in any run: the tool failing.
  */
-function answer(state: CallState, settings: ToolSettings, run: DispatchRun, later: Later): ToolMessage | Promise<ToolMessage> {
+function answer(
+  state: CallState,
+  settings: ToolSettings,
+  run: DispatchRun,
+  later: Later,
+): ToolMessage | Promise<ToolMessage> {
   if (later.threw) return failed(state, settings, later.value);
   return driveStream(later.value, state, settings, run) ?? state.succeeded(settings.tool, settings, later.value);
 }

@@ -130,7 +130,6 @@ export function createRun(options: DispatchOptions): DispatchRun {
   return new Run(options);
 }
 
-
 /** Whether the calls of `run` are plain (see environment.ts `CallRun`): no approval decisions, deadline, middleware or hooks. */
 export function isPlainRun(env: DispatchEnvironment, run: DispatchRun): boolean {
   const options = run.options;
@@ -160,4 +159,3 @@ export function isCallerAbort(error: unknown): error is CallerAbort {
     return false;
   }
 }
-

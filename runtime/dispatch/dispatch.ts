@@ -85,7 +85,12 @@ export function answerCalls(
  * The whole batch to batch.ts. Apart from `answerCalls` so that the closure it makes is made only here: a closure
  * there would cost every batch a context for the variables it captures.
  */
-function answerInFull(env: DispatchEnvironment, calls: NormalizedCall[], options: DispatchOptions, rejections: readonly (string | undefined)[] | undefined): Promise<ToolMessage[]> {
+function answerInFull(
+  env: DispatchEnvironment,
+  calls: NormalizedCall[],
+  options: DispatchOptions,
+  rejections: readonly (string | undefined)[] | undefined,
+): Promise<ToolMessage[]> {
   return viaFull((full) => full.answerBatch(env, calls, options, rejections));
 }
 
@@ -95,7 +100,11 @@ function answerInFull(env: DispatchEnvironment, calls: NormalizedCall[], options
  * valid and let every call run at once (a batch over one, or with an invalid one, is batch.ts's to answer or refuse).
  * Without options only the registry's count, worked out on its first batch and kept in its environment.
  */
-function plainRun(env: DispatchEnvironment, calls: readonly NormalizedCall[], options: DispatchOptions): BatchRun | undefined {
+function plainRun(
+  env: DispatchEnvironment,
+  calls: readonly NormalizedCall[],
+  options: DispatchOptions,
+): BatchRun | undefined {
   if (env.middleware !== undefined && env.middleware.length > 0) return undefined;
   const count = calls.length;
   if (options === NO_OPTIONS) {
@@ -126,7 +135,7 @@ class PlainRun implements BatchRun {
   ) {}
 
   get aborted(): boolean {
-    return this.signal !== undefined && this.signal.aborted;
+    return this.signal?.aborted === true;
   }
 }
 
@@ -147,7 +156,15 @@ function observed(hooks: ToolHooks): boolean {
 }
 
 /** The rest of the batch, from call `from` on (gone on to a stage's continuation), to batch.ts. */
-function handOn(env: DispatchEnvironment, calls: NormalizedCall[], options: DispatchOptions, run: BatchRun, from: number, answers: ToolMessage[], first: Later): Promise<ToolMessage[]> {
+function handOn(
+  env: DispatchEnvironment,
+  calls: NormalizedCall[],
+  options: DispatchOptions,
+  run: BatchRun,
+  from: number,
+  answers: ToolMessage[],
+  first: Later,
+): Promise<ToolMessage[]> {
   // A tool's promise may settle before the chunk arrives: handled now, so a rejection is not reported as unhandled
   // (the run stage's continuation still reads it).
   if (first.stage === "run" && first.value !== undefined && !fullLoaded()) Promise.resolve(first.value).catch(ignore);
@@ -168,7 +185,12 @@ export function viaFull<T>(use: (full: Full) => T | Promise<T>): Promise<T> {
 }
 
 /** `invoke(name, input)`: the tool's own return value (see invoke.ts `invokeRaw`). */
-export function invokeRaw(env: DispatchEnvironment, name: string, input: ToolInput | undefined, options?: DispatchOptions): Promise<unknown> {
+export function invokeRaw(
+  env: DispatchEnvironment,
+  name: string,
+  input: ToolInput | undefined,
+  options?: DispatchOptions,
+): Promise<unknown> {
   return viaFull((full) => full.invokeRaw(env, name, input, options));
 }
 

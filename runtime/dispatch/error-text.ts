@@ -23,13 +23,17 @@ export function failureText(error: unknown, redact: Redact | undefined): string 
     const kind = toolErrorKind(error);
     if (kind === "tool_error") return String((error as Error).message);
     if (kind !== "exception") return `Error: ${String((error as Error).message)}`;
-    if (!(error instanceof Error)) return `Error: the tool failed: it threw ${kindOfThrown(error)}, not an Error, so nothing of it is sent.`;
+    if (!(error instanceof Error))
+      return `Error: the tool failed: it threw ${kindOfThrown(error)}, not an Error, so nothing of it is sent.`;
     const name = error.name;
     // Redacted before it is cut, so that a secret across the cut is not sent in part: the margin holds any secret
     // the patterns know whole, and a PEM block cut inside is redacted to its end.
     const whole = String(error.message);
     const message = whole.slice(0, MAX_MESSAGE_CHARS + REDACT_MARGIN_CHARS);
-    const text = typeof name === "string" && name !== "Error" && /^[A-Za-z_$][\w$]{0,63}$/.test(name) ? `${name}: ${message}` : message;
+    const text =
+      typeof name === "string" && name !== "Error" && /^[A-Za-z_$][\w$]{0,63}$/.test(name)
+        ? `${name}: ${message}`
+        : message;
     const redacted = applyRedact(text, redact);
     const left = redacted.length - MAX_MESSAGE_CHARS + (whole.length - message.length);
     return `Error: ${left > 0 ? `${redacted.slice(0, MAX_MESSAGE_CHARS)}… (${left} more characters)` : redacted}`;

@@ -63,7 +63,10 @@ export function validArguments(
 ): ArgsObject | undefined | Promise<ArgsObject | undefined> {
   const usable = (prepared: Settled): ArgsObject | undefined => (prepared.ok ? prepared.args : undefined);
   try {
-    const prepared = readInFull(forDispatch(settingsByName(env, call.name) ?? forInvoke(tool, env.options, {}), env.options, options), call);
+    const prepared = readInFull(
+      forDispatch(settingsByName(env, call.name) ?? forInvoke(tool, env.options, {}), env.options, options),
+      call,
+    );
     return prepared instanceof Promise ? prepared.then(usable, () => undefined) : usable(prepared);
   } catch {
     return undefined;

@@ -9,8 +9,10 @@ import type { ToolSettings } from "./settings";
 /**
  * The stages of a call, in order (the approve stage has no fast form: only a resumed batch has decisions to apply).
  * - find: the run was aborted, the tool is unknown or the call id over the limit;
- * - read: the arguments need the full reader (text to measure, trim, repair or copy; a call the provider marked invalid);
- * - validate: read, but not as the tool takes them (`value`: the ReadResult, a problem or arguments that failed validation);
+ * - read: the arguments need the full reader (text to measure, trim, repair or copy; a call the provider marked
+ * invalid);
+ * - validate: read, but not as the tool takes them (`value`: the ReadResult, a problem or arguments that failed
+ * validation);
  * - run: valid, dates revived, and the run (hooks, middleware, approval decisions, a deadline) or the tool (a
  *   ToolContext) needs the full run; or, with `value`, the tool returned a promise (or any thenable) to wait for;
  * - answer: the tool returned `value`, more than a text result within its size; or, with `threw`, `value` was

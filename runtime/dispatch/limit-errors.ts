@@ -28,9 +28,15 @@ export function callIdTooLongError(toolName: string, length: number, limit: numb
  * each image or file part, its data as the base64 text that goes over the wire (or its URL, which may be a `data:`
  * URL). The artifact stays in process and is not counted. Measures the UTF-8 only when the lengths cannot decide.
  */
-export function checkResultSize(toolName: string, content: string, parts: readonly ToolContentPart[] | undefined, limit: number): void {
+export function checkResultSize(
+  toolName: string,
+  content: string,
+  parts: readonly ToolContentPart[] | undefined,
+  limit: number,
+): void {
   let mediaChars = 0;
-  if (parts !== undefined) for (const part of parts) if (part.type !== "text") mediaChars += (part.data ?? part.url).length;
+  if (parts !== undefined)
+    for (const part of parts) if (part.type !== "text") mediaChars += (part.data ?? part.url).length;
   if ((content.length + mediaChars) * 3 <= limit) return;
   const textBytes = utf8Length(content);
   if (parts === undefined || mediaChars === 0) {

@@ -4,12 +4,15 @@
  *
  * | limit | default | option (where) |
  * |---|---|---|
- * | time of one call | 60 s ({@link DEFAULT_TOOL_TIMEOUT_MS}) | `timeoutMs` (tool, registry; `false` or `Infinity`: none) |
+ * | time of one call | 60 s ({@link DEFAULT_TOOL_TIMEOUT_MS}) | `timeoutMs` (tool, registry; `false` or `Infinity`:
+ * none) |
  * | calls run per reply | 64 ({@link MAX_CALLS_PER_MESSAGE}) | `maxCallsPerMessage` (registry, dispatch) |
- * | result sent to the model | 1 MiB: UTF-8 text + base64 of media parts ({@link MAX_RESULT_BYTES}) | `maxResultBytes` (tool, registry) |
+ * | result sent to the model | 1 MiB: UTF-8 text + base64 of media parts ({@link MAX_RESULT_BYTES}) | `maxResultBytes`
+ * (tool, registry) |
  * | `tool_call_id` length | 256 characters ({@link MAX_CALL_ID_LENGTH}) | `maxCallIdLength` (registry, dispatch) |
  *
- * The arguments' own size and depth limits are arguments/read/read-arguments.ts's. The errors that answer a call over a limit are
+ * The arguments' own size and depth limits are arguments/read/read-arguments.ts's. The errors that answer a call over a
+ * limit are
  * limit-errors.ts's (loaded on first need); which option applies is settings.ts's. Every call needs this file, so it
  * stays small.
  */

@@ -52,7 +52,8 @@ export class ToolMessage<Artifact = unknown> {
     this.content = fields.content;
     if (fields.artifact !== undefined) this.artifact = fields.artifact;
     this.status = fields.status ?? "success";
-    if (fields.errorKind !== undefined) Object.defineProperty(this, "errorKind", { value: fields.errorKind, enumerable: false });
+    if (fields.errorKind !== undefined)
+      Object.defineProperty(this, "errorKind", { value: fields.errorKind, enumerable: false });
     if (fields.parts !== undefined) this.parts = fields.parts;
   }
 

@@ -31,7 +31,9 @@ export function runChain(
   const step = (index: number, current: ToolCallRequest): Promise<unknown> => {
     if (closed()) {
       return Promise.reject(
-        new Error(`tooltype: a middleware called next() for ${request.name} after the call was answered (it finished, failed, timed out or was aborted); nothing of a call starts after its answer.`),
+        new Error(
+          `tooltype: a middleware called next() for ${request.name} after the call was answered (it finished, failed, timed out or was aborted); nothing of a call starts after its answer.`,
+        ),
       );
     }
     try {
@@ -41,7 +43,9 @@ export function runChain(
           if (args === undefined || args === current.args) return step(index + 1, current);
           // A promise only while a bundle loads the failure path for arguments (args that need coercing or are wrong).
           const checked = check(args);
-          return checked instanceof Promise ? checked.then((valid) => step(index + 1, { ...current, args: valid })) : step(index + 1, { ...current, args: checked });
+          return checked instanceof Promise
+            ? checked.then((valid) => step(index + 1, { ...current, args: valid }))
+            : step(index + 1, { ...current, args: checked });
         } catch (error) {
           return Promise.reject(error);
         }
@@ -57,7 +61,10 @@ export function runChain(
 const NONE: readonly ToolMiddleware[] = Object.freeze([]);
 
 /** The middleware of one dispatch: the registry's, then the dispatch's `wrap`. */
-export function middlewareOf(registry: readonly ToolMiddleware[] | undefined, wrap: ToolMiddleware | readonly ToolMiddleware[] | undefined): readonly ToolMiddleware[] {
+export function middlewareOf(
+  registry: readonly ToolMiddleware[] | undefined,
+  wrap: ToolMiddleware | readonly ToolMiddleware[] | undefined,
+): readonly ToolMiddleware[] {
   const own = wrap === undefined ? NONE : typeof wrap === "function" ? [wrap] : wrap;
   if (!registry || registry.length === 0) return own;
   return own.length === 0 ? registry : [...registry, ...own];

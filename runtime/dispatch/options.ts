@@ -80,7 +80,6 @@ export interface ToolHooks {
   onToolError?: (event: ToolErrorEvent) => void;
 }
 
-
 /** The call a middleware wraps. */
 export interface ToolCallRequest {
   /** The tool's name and the call's id. */

@@ -36,7 +36,7 @@ export function answerCall(env: DispatchEnvironment, call: NormalizedCall, run: 
   if (probe !== undefined) probe.began++;
   const settings = find(env, call, run);
   if (settings === undefined) return new Later("find", undefined, undefined, undefined, false);
-  if (probe !== undefined && probe.readAllInFull) return new Later("read", settings, undefined, undefined, false);
+  if (probe?.readAllInFull) return new Later("read", settings, undefined, undefined, false);
   const args = read(settings, call);
   if (args instanceof Later) return args;
   const refused = validate(settings, call, args);

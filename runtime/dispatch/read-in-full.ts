@@ -18,13 +18,23 @@ export function readInFull(settings: ToolSettings, call: NormalizedCall): Settle
   switch (call.kind) {
     case "args":
       // A string where the arguments object belongs is arguments text (some gateways pass it on unparsed).
-      return typeof call.args === "string" ? readText(settings, call.args) : validated(settings, readArguments(call.args, settings));
+      return typeof call.args === "string"
+        ? readText(settings, call.args)
+        : validated(settings, readArguments(call.args, settings));
     case "text":
       return readText(settings, call.text);
     case "invalid": {
       // The provider rejected the call, so it is not run. Prefer the strict parser's words when the text is the
       // problem; otherwise pass on why the call was rejected.
-      const read = call.text === undefined ? undefined : parseText(call.text, { maxBytes: settings.maxBytes, maxDepth: settings.maxDepth, unwrapString: settings.unwrapString, repair: false });
+      const read =
+        call.text === undefined
+          ? undefined
+          : parseText(call.text, {
+              maxBytes: settings.maxBytes,
+              maxDepth: settings.maxDepth,
+              unwrapString: settings.unwrapString,
+              repair: false,
+            });
       if (read && !read.ok) return validated(settings, read);
       const reason = call.error ?? "the provider marked it as invalid";
       return {

@@ -15,7 +15,8 @@ import type { ToolSettings } from "./settings";
 export function read(settings: ToolSettings, call: NormalizedCall): ArgsObject | Later {
   if (call.kind === "text") {
     const text = call.text;
-    // Text the full reader would measure, trim, repair or copy goes there: "{" first, and short enough to decide by length.
+    // Text the full reader would measure, trim, repair or copy goes there: "{" first, and short enough to decide by
+    // length.
     if (text.charCodeAt(0) !== 0x7b || text.length * 3 > settings.maxBytes) return inFull(settings);
     // Within its byte limit by length; deep text is left to the full reader before it is parsed.
     const parsed = parseWithinBytes(text, settings.maxDepth);

@@ -16,7 +16,8 @@
 const REDACTED = "[redacted]";
 
 /** Words that mark a key's value as a secret, anywhere in the key (`DB_PASSWORD`, `githubToken`, `private_key`). */
-const SECRET_WORD = /password|passwd|passphrase|pwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|credential|auth[_-]?key|session[_-]?key/i;
+const SECRET_WORD =
+  /password|passwd|passphrase|pwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|credential|auth[_-]?key|session[_-]?key/i;
 
 /**
  * A key and what separates it from its value (`DB_PASSWORD=`, `"api_key": `, `x-api-key: `): one run of word
@@ -31,7 +32,11 @@ const STEPS: readonly (readonly [RegExp, string] | ((text: string) => string))[]
   // PEM private keys: the whole block (base64 holds no `-`), or up to the end when the text was cut inside it.
   [/-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[^-]*(?:-----END [A-Z0-9 ]*PRIVATE KEY-----)?/g, REDACTED],
   // Header lines whose whole value is a credential, whatever its scheme (which is kept, as a hint).
-  (text) => text.replace(/\b((?:Proxy-)?Authorization[ \t]*[:=][ \t]*)(?:([A-Za-z][A-Za-z0-9-]*)[ \t]+)?[^\r\n]+/gi, (_, head: string, scheme?: string) => `${head}${scheme ? `${scheme} ` : ""}${REDACTED}`),
+  (text) =>
+    text.replace(
+      /\b((?:Proxy-)?Authorization[ \t]*[:=][ \t]*)(?:([A-Za-z][A-Za-z0-9-]*)[ \t]+)?[^\r\n]+/gi,
+      (_, head: string, scheme?: string) => `${head}${scheme ? `${scheme} ` : ""}${REDACTED}`,
+    ),
   [/\b((?:Set-)?Cookie[ \t]*[:=][ \t]*)[^\r\n]+/gi, `$1${REDACTED}`],
   // Credentials after an HTTP auth scheme.
   [/\b(Bearer|Basic|Token)\s+[A-Za-z0-9._~+/=-]+/g, `$1 ${REDACTED}`],

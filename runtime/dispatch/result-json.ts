@@ -10,17 +10,27 @@ import { ToolResultError } from "../tool/errors";
 /** `value` (not a string, not undefined) as JSON text; throws a ToolResultError when JSON cannot hold it. */
 export function resultJson(toolName: string, value: unknown): string {
   const fail = (why: string, cause?: unknown): never => {
-    throw new ToolResultError(toolName, `the result of ${toolName} could not be serialised to JSON: ${why}`, cause === undefined ? undefined : { cause });
+    throw new ToolResultError(
+      toolName,
+      `the result of ${toolName} could not be serialised to JSON: ${why}`,
+      cause === undefined ? undefined : { cause },
+    );
   };
-  const replacer = function (key: string, item: unknown): unknown {
+  const replacer = (key: string, item: unknown): unknown => {
     const where = key === "" ? "it is" : `the value at key "${key}" is`;
     switch (typeof item) {
       case "number":
         return Number.isFinite(item) ? item : String(item);
       case "bigint":
-        return fail(`${where} a BigInt (${String(item)}n), which JSON cannot hold. Return it as a string (value.toString()) or, when it is small enough, a number.`);
+        return fail(
+          `${where} a BigInt (${String(item)}n), which JSON cannot hold. Return it as a string (value.toString()) or, when it is small enough, a number.`,
+        );
       case "function":
-        return fail(key === "" ? "it is a function." : `${where} a function, which JSON cannot hold. Return data only, or leave the function out.`);
+        return fail(
+          key === ""
+            ? "it is a function."
+            : `${where} a function, which JSON cannot hold. Return data only, or leave the function out.`,
+        );
       case "symbol":
         return fail(`${where} a symbol, which JSON cannot hold. Return a string instead.`);
       case "object":
@@ -35,7 +45,9 @@ export function resultJson(toolName: string, value: unknown): string {
   } catch (error) {
     if (error instanceof ToolResultError) throw error;
     const message = error instanceof Error ? error.message : String(error);
-    const circular = /circular/i.test(message) ? "it contains a circular reference (an object that contains itself), which JSON cannot hold; return a copy without the back-reference. " : "";
+    const circular = /circular/i.test(message)
+      ? "it contains a circular reference (an object that contains itself), which JSON cannot hold; return a copy without the back-reference. "
+      : "";
     fail(`${circular}${message}`, error);
   }
   if (text === undefined) fail(`it is a ${typeof value}.`);
@@ -52,8 +64,13 @@ function convertObject(item: object, where: string, fail: (why: string) => never
   if (item instanceof Set) return [...item];
   if (ArrayBuffer.isView(item) && !(item instanceof DataView)) return Array.from(item as unknown as ArrayLike<number>);
   const tag = Object.prototype.toString.call(item).slice(8, -1);
-  if (typeof (item as { next?: unknown }).next === "function" && (Symbol.iterator in item || Symbol.asyncIterator in item)) {
-    return fail(`${where} an iterator (${tag}), which JSON cannot hold. Return an array of its items instead: Array.from(...) (or collect an async one first).`);
+  if (
+    typeof (item as { next?: unknown }).next === "function" &&
+    (Symbol.iterator in item || Symbol.asyncIterator in item)
+  ) {
+    return fail(
+      `${where} an iterator (${tag}), which JSON cannot hold. Return an array of its items instead: Array.from(...) (or collect an async one first).`,
+    );
   }
   if (item instanceof Promise) return fail(`${where} a Promise: await it before returning.`);
   if (["WeakMap", "WeakSet", "WeakRef", "ArrayBuffer", "SharedArrayBuffer", "DataView"].includes(tag)) {

@@ -16,11 +16,18 @@ export function successMessage(tool: DispatchTool, id: string, result: unknown):
         `${tool.name} has responseFormat "content_and_artifact", so it must return a two-element array [content, artifact]; it returned ${describeValue(result)}.`,
       );
     }
-    const message = new ToolMessage({ tool_call_id: id, name: tool.name, content: "", artifact: result[1], status: "success" });
+    const message = new ToolMessage({
+      tool_call_id: id,
+      name: tool.name,
+      content: "",
+      artifact: result[1],
+      status: "success",
+    });
     return withContent(message, result[0]);
   }
   // Text, the most common result, is its own content.
-  if (typeof result === "string") return new ToolMessage({ tool_call_id: id, name: tool.name, content: result, status: "success" });
+  if (typeof result === "string")
+    return new ToolMessage({ tool_call_id: id, name: tool.name, content: result, status: "success" });
   return withContent(new ToolMessage({ tool_call_id: id, name: tool.name, content: "", status: "success" }), result);
 }
 

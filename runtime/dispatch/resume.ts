@@ -28,7 +28,8 @@ export async function resumeBatch(
   await verifyApprovalState(env, checked);
   const { rejections, edits } = decisionsFor(checked, decisions);
   // Last, once the decisions are known to be complete: a state runs once.
-  if (!resumedBy(env).claim(checked.nonce)) throw new TypeError("resume: refused, this state was resumed before; nothing was run.");
+  if (!resumedBy(env).claim(checked.nonce))
+    throw new TypeError("resume: refused, this state was resumed before; nothing was run.");
   // A call the human edited runs with the edit, which the pipeline reads and validates as it would the model's
   // arguments; the state itself (what was shown, sealed) is never changed.
   const calls = checked.calls.map((call, index): NormalizedCall => {
@@ -36,7 +37,13 @@ export async function resumeBatch(
     return edit === undefined ? { ...call } : { kind: "args", id: call.id, name: call.name, args: edit };
   });
   // Under the pause's options: the calls that run, their cap and their coercion are the ones the human was shown.
-  return answerBatch(env, calls, { ...options, ...checked.options }, rejections, edits.some((edit) => edit !== undefined) ? edits : undefined);
+  return answerBatch(
+    env,
+    calls,
+    { ...options, ...checked.options },
+    rejections,
+    edits.some((edit) => edit !== undefined) ? edits : undefined,
+  );
 }
 
 /** Whether the state of `nonce` was resumed before by this registry: checked before anything else of a resume is read. */

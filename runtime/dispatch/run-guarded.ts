@@ -24,7 +24,13 @@ import { validated } from "./validate";
 const MAX_TIMER_MS = 2_147_483_647;
 
 /** Valid arguments, their call run (within its limits, through the middleware) and answered. */
-export function runGuarded(env: DispatchEnvironment, run: DispatchRun, state: CallState, settings: ToolSettings, args: ArgsObject): ToolMessage | Promise<ToolMessage> {
+export function runGuarded(
+  env: DispatchEnvironment,
+  run: DispatchRun,
+  state: CallState,
+  settings: ToolSettings,
+  args: ArgsObject,
+): ToolMessage | Promise<ToolMessage> {
   const tool = settings.tool;
   let result: unknown;
   let pending: Pending | undefined;
@@ -47,19 +53,36 @@ export function runGuarded(env: DispatchEnvironment, run: DispatchRun, state: Ca
 }
 
 /** A promise (or any thenable) the fast form's call returned, raced as `runTool` races one (no controller: the tool took no ToolContext). */
-export function waitFor(result: PromiseLike<unknown>, state: CallState, settings: ToolSettings, run: DispatchRun): Promise<ToolMessage> {
+export function waitFor(
+  result: PromiseLike<unknown>,
+  state: CallState,
+  settings: ToolSettings,
+  run: DispatchRun,
+): Promise<ToolMessage> {
   return settleLater(settings.tool, result, state, settings, run);
 }
 
 /** A streaming tool's generator the fast form's call returned, driven and raced as `runTool` does; else undefined. */
-export function driveStream(result: unknown, state: CallState, settings: ToolSettings, run: DispatchRun): Promise<ToolMessage> | undefined {
+export function driveStream(
+  result: unknown,
+  state: CallState,
+  settings: ToolSettings,
+  run: DispatchRun,
+): Promise<ToolMessage> | undefined {
   const tool = settings.tool;
   if (!isToolStream(result, tool.meta.streams)) return undefined;
   const stream = driveToolStream(result, (value, count) => reportYield(state, run, undefined, value, count));
   return settleLater(tool, stream.result, state, settings, run, stream.stop);
 }
 
-function settleLater(tool: DispatchTool, result: PromiseLike<unknown>, state: CallState, settings: ToolSettings, run: DispatchRun, onSettled?: () => void): Promise<ToolMessage> {
+function settleLater(
+  tool: DispatchTool,
+  result: PromiseLike<unknown>,
+  state: CallState,
+  settings: ToolSettings,
+  run: DispatchRun,
+  onSettled?: () => void,
+): Promise<ToolMessage> {
   return race(tool, result, undefined, settings, run, onSettled).then(
     (value) => state.succeeded(tool, settings, value),
     (error: unknown) => state.caught(settings, error),
@@ -107,7 +130,13 @@ export function runTool(
   // nothing: the model was already told what came of the call.
   let answered = false;
   const closed = (): boolean => answered || controller!.signal.aborted;
-  const chained = runChain(chain, middlewareRequest(tool, state, args, controller!.signal, run), (changed) => recheckArguments(tool, changed, settings), call, closed);
+  const chained = runChain(
+    chain,
+    middlewareRequest(tool, state, args, controller!.signal, run),
+    (changed) => recheckArguments(tool, changed, settings),
+    call,
+    closed,
+  );
   return new Pending(
     race(tool, chained, controller, settings, run, () => {
       answered = true;
@@ -120,7 +149,13 @@ export function runTool(
  * A value a streaming tool yielded, reported as `ToolContext.progress` reports are (to `onProgress`, with the value
  * itself). Dropped once the call was aborted or timed out; a listener that throws loses its report, not the call.
  */
-function reportYield(state: CallState, run: DispatchRun, signal: AbortSignal | undefined, value: unknown, count: number): void {
+function reportYield(
+  state: CallState,
+  run: DispatchRun,
+  signal: AbortSignal | undefined,
+  value: unknown,
+  count: number,
+): void {
   const onProgress = run.options.onProgress;
   if (!onProgress || signal?.aborted || run.aborted) return;
   try {
@@ -130,17 +165,37 @@ function reportYield(state: CallState, run: DispatchRun, signal: AbortSignal | u
   }
 }
 
-function middlewareRequest(tool: DispatchTool, state: CallState, args: ArgsObject, signal: AbortSignal, run: DispatchRun): ToolCallRequest {
-  return { name: tool.name, id: state.call.id, args, tool, metadata: { ...tool.options.metadata, ...run.options.metadata }, signal };
+function middlewareRequest(
+  tool: DispatchTool,
+  state: CallState,
+  args: ArgsObject,
+  signal: AbortSignal,
+  run: DispatchRun,
+): ToolCallRequest {
+  return {
+    name: tool.name,
+    id: state.call.id,
+    args,
+    tool,
+    metadata: { ...tool.options.metadata, ...run.options.metadata },
+    signal,
+  };
 }
 
 /**
  * Arguments a middleware passed to `next`, read and validated as the model's would be (through their JSON form, so
  * revived dates are dates again after); a mismatch is the middleware's bug and fails the call as a tool error.
  */
-function recheckArguments(tool: DispatchTool, changed: Record<string, unknown>, settings: ToolSettings): ArgsObject | Promise<ArgsObject> {
+function recheckArguments(
+  tool: DispatchTool,
+  changed: Record<string, unknown>,
+  settings: ToolSettings,
+): ArgsObject | Promise<ArgsObject> {
   const fitting = (prepared: Settled): ArgsObject => {
-    if (!prepared.ok) throw new Error(`a middleware passed arguments to ${tool.name} that do not fit its schema. ${prepared.error.message}`);
+    if (!prepared.ok)
+      throw new Error(
+        `a middleware passed arguments to ${tool.name} that do not fit its schema. ${prepared.error.message}`,
+      );
     return prepared.args;
   };
   const prepared = validated(settings, readArguments(JSON.parse(JSON.stringify(changed)) as unknown, settings));
@@ -157,7 +212,8 @@ function contextFor(tool: DispatchTool, state: CallState, controller: AbortContr
     auth,
     progress: (progress, total, message) => {
       // A report after the call was aborted or timed out, or a malformed one, is dropped: progress is advisory.
-      if (!onProgress || controller.signal.aborted || typeof progress !== "number" || !Number.isFinite(progress)) return;
+      if (!onProgress || controller.signal.aborted || typeof progress !== "number" || !Number.isFinite(progress))
+        return;
       onProgress(
         {
           progress,
@@ -179,7 +235,8 @@ function race(
   onSettled?: () => void,
 ): Promise<unknown> {
   let limitMs = settings.timeoutMs;
-  let timeout = (): ToolTimeoutError => new ToolTimeoutError(tool.name, settings.timeoutMs!, "tool", settings.timeoutIsDefault);
+  let timeout = (): ToolTimeoutError =>
+    new ToolTimeoutError(tool.name, settings.timeoutMs!, "tool", settings.timeoutIsDefault);
   const deadline = run.deadline;
   if (deadline) {
     const left = Math.max(0, deadline.at - performance.now());
@@ -209,12 +266,15 @@ function race(
       reject(new CallerAbort(run.reason));
     });
     if (limitMs !== undefined) {
-      timer = setTimeout(() => {
-        if (!settle()) return;
-        const error = timeout();
-        controller?.abort(error);
-        reject(error);
-      }, Math.min(limitMs, MAX_TIMER_MS));
+      timer = setTimeout(
+        () => {
+          if (!settle()) return;
+          const error = timeout();
+          controller?.abort(error);
+          reject(error);
+        },
+        Math.min(limitMs, MAX_TIMER_MS),
+      );
     }
     Promise.resolve(pending).then(
       (value) => {
@@ -226,4 +286,3 @@ function race(
     );
   });
 }
-

@@ -11,7 +11,14 @@ import { closedDepth } from "../arguments/read/closed-schema";
 import type { ArgumentsValidator } from "../validation/validate";
 import type { Redact } from "../tool/options";
 import type { DispatchEnvironment, DispatchTool, ToolSettings } from "./environment";
-import { DEFAULT_TOOL_TIMEOUT_MS, MAX_CALL_ID_LENGTH, MAX_CALLS_PER_MESSAGE, MAX_RESULT_BYTES, countLimit, limitOf } from "./limits";
+import {
+  DEFAULT_TOOL_TIMEOUT_MS,
+  MAX_CALL_ID_LENGTH,
+  MAX_CALLS_PER_MESSAGE,
+  MAX_RESULT_BYTES,
+  countLimit,
+  limitOf,
+} from "./limits";
 import type { DispatchOptions, RegistryOptions } from "./options";
 
 export type { ToolSettings } from "./environment";
@@ -28,7 +35,11 @@ export function settingsByName(env: DispatchEnvironment, name: string): ToolSett
 }
 
 /** The settings of `tool` under a dispatch's options: the tool's own unless the dispatch overrides one of them. */
-export function forDispatch(settings: ToolSettings, registry: Readonly<RegistryOptions>, dispatch: DispatchOptions): ToolSettings {
+export function forDispatch(
+  settings: ToolSettings,
+  registry: Readonly<RegistryOptions>,
+  dispatch: DispatchOptions,
+): ToolSettings {
   if (dispatch.coerce === undefined && dispatch.repair === undefined && dispatch.redact === undefined) return settings;
   const changed = resolve(settings.tool, registry, dispatch, settings.walk);
   changed.check = settings.check;
@@ -39,12 +50,26 @@ export function forDispatch(settings: ToolSettings, registry: Readonly<RegistryO
  * The settings of `tool.invoke(input)`: the caller's input, not the model's, is coerced only when this call asks
  * for it (`coerce` of the dispatch options, else not at all).
  */
-export function forInvoke(tool: DispatchTool, registry: Readonly<RegistryOptions>, dispatch: DispatchOptions): ToolSettings {
-  return resolve(tool, registry, { coerce: dispatch.coerce ?? false, repair: dispatch.repair, redact: dispatch.redact, strictInput: true }, false);
+export function forInvoke(
+  tool: DispatchTool,
+  registry: Readonly<RegistryOptions>,
+  dispatch: DispatchOptions,
+): ToolSettings {
+  return resolve(
+    tool,
+    registry,
+    { coerce: dispatch.coerce ?? false, repair: dispatch.repair, redact: dispatch.redact, strictInput: true },
+    false,
+  );
 }
 
 /** The one place each option's precedence is written. */
-function resolve(tool: DispatchTool, registry: Readonly<RegistryOptions>, dispatch: Overrides, walkAlways: boolean): ToolSettings {
+function resolve(
+  tool: DispatchTool,
+  registry: Readonly<RegistryOptions>,
+  dispatch: Overrides,
+  walkAlways: boolean,
+): ToolSettings {
   const own = tool.options;
   const meta = tool.meta;
   const { maxBytes, maxDepth } = argumentLimits(tool, registry);
@@ -61,7 +86,8 @@ function resolve(tool: DispatchTool, registry: Readonly<RegistryOptions>, dispat
     repair: own.repair ?? dispatch.repair ?? registry.repair ?? true,
     coerce,
     unwrapString: coerce,
-    timeoutMs: timeoutMs === undefined ? DEFAULT_TOOL_TIMEOUT_MS : validTimeout(timeoutMs === false ? undefined : timeoutMs),
+    timeoutMs:
+      timeoutMs === undefined ? DEFAULT_TOOL_TIMEOUT_MS : validTimeout(timeoutMs === false ? undefined : timeoutMs),
     timeoutIsDefault: timeoutMs === undefined,
     maxResultBytes: own.maxResultBytes ?? registry.maxResultBytes ?? MAX_RESULT_BYTES,
     redact: own.redact ?? dispatch.redact ?? registry.redact,
@@ -87,7 +113,10 @@ interface Overrides {
 const NO_OVERRIDES: Overrides = Object.freeze({});
 
 /** A tool's limits on its arguments: its own, else the registry's, else the defaults. */
-export function argumentLimits(tool: DispatchTool | undefined, registry: Readonly<RegistryOptions>): { maxBytes: number; maxDepth: number } {
+export function argumentLimits(
+  tool: DispatchTool | undefined,
+  registry: Readonly<RegistryOptions>,
+): { maxBytes: number; maxDepth: number } {
   const own = tool?.options;
   return {
     maxBytes: own?.maxArgumentsBytes ?? registry.maxArgumentsBytes ?? MAX_ARGUMENTS_BYTES,
@@ -101,7 +130,11 @@ export function argumentLimits(tool: DispatchTool | undefined, registry: Readonl
  */
 export function checksResults(tool: DispatchTool, registry: Readonly<RegistryOptions>): boolean {
   if (tool.meta.returns === undefined) return false;
-  return tool.options.checkResults ?? registry.checkResults ?? (typeof process !== "undefined" && process.env?.NODE_ENV === "test");
+  return (
+    tool.options.checkResults ??
+    registry.checkResults ??
+    (typeof process !== "undefined" && process.env?.NODE_ENV === "test")
+  );
 }
 
 /** The validator's check as the read and validate stages call it: the compiled one itself; ajv's through `valid`. */
@@ -135,7 +168,11 @@ export function callIdLimit(registry: Readonly<RegistryOptions>, options: Dispat
 
 /** How many calls of one reply run; throws a RangeError for a value that is refused. */
 export function callsCap(env: DispatchEnvironment, options: DispatchOptions): number {
-  return countLimit("maxCallsPerMessage", options.maxCallsPerMessage ?? env.options.maxCallsPerMessage, MAX_CALLS_PER_MESSAGE);
+  return countLimit(
+    "maxCallsPerMessage",
+    options.maxCallsPerMessage ?? env.options.maxCallsPerMessage,
+    MAX_CALLS_PER_MESSAGE,
+  );
 }
 
 /** The longest call id a batch accepts; throws a RangeError for a value that is refused. */

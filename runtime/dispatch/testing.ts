@@ -12,12 +12,20 @@ export type { DispatchProbe } from "./environment";
  * tool, when its settings are worked out). `readAllInFull`: every call's arguments go to the read stage's
  * continuation. `walkAlways`: the read stage walks parsed arguments even for closed schemas.
  */
-export function probeDispatch(registry: object, switches: { readAllInFull?: boolean; walkAlways?: boolean } = {}): DispatchProbe {
+export function probeDispatch(
+  registry: object,
+  switches: { readAllInFull?: boolean; walkAlways?: boolean } = {},
+): DispatchProbe {
   const environment = (registry as { [ENVIRONMENT]?: () => DispatchEnvironment })[ENVIRONMENT];
   if (typeof environment !== "function") throw new TypeError("probeDispatch: not a ToolRegistry");
   const env = environment.call(registry);
   if (env.tools.size > 0) throw new Error("probeDispatch: put the probe in before the registry's first call");
-  const probe: DispatchProbe = { began: 0, continued: 0, readAllInFull: switches.readAllInFull ?? false, walkAlways: switches.walkAlways ?? false };
+  const probe: DispatchProbe = {
+    began: 0,
+    continued: 0,
+    readAllInFull: switches.readAllInFull ?? false,
+    walkAlways: switches.walkAlways ?? false,
+  };
   env.probe = probe;
   return probe;
 }

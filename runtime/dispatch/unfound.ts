@@ -19,9 +19,19 @@ export function unfound(env: DispatchEnvironment, call: NormalizedCall, run: Dis
   state.begin();
   if (call.id.length > run.idLimit) {
     const handler = tool?.options.handleValidationError ?? env.options.handleValidationError;
-    return state.failure("validation", handler, callIdTooLongError(tool?.name ?? call.name, call.id.length, run.idLimit), validationText);
+    return state.failure(
+      "validation",
+      handler,
+      callIdTooLongError(tool?.name ?? call.name, call.id.length, run.idLimit),
+      validationText,
+    );
   }
-  return state.failure("validation", env.options.handleValidationError, unknownToolError(call.name, env.names()), validationText);
+  return state.failure(
+    "validation",
+    env.options.handleValidationError,
+    unknownToolError(call.name, env.names()),
+    validationText,
+  );
 }
 
 export function unknownToolError(name: string, valid: string[]): ToolValidationError {

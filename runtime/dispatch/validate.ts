@@ -37,7 +37,8 @@ function checkMade(settings: ToolSettings): (args: unknown) => boolean {
 function invalid(settings: ToolSettings, call: NormalizedCall, args: ArgsObject): Later {
   // Text whose walk was skipped because the validator refuses what it would find: what it finds is the full
   // reader's to clean (a `__proto__` key dropped, a number too large refused), not the failure path's to describe.
-  if (call.kind === "text" && !settings.walk && !plainJson(args, 1, settings.maxDepth)) return new Later("read", settings, undefined, undefined, false);
+  if (call.kind === "text" && !settings.walk && !plainJson(args, 1, settings.maxDepth))
+    return new Later("read", settings, undefined, undefined, false);
   return new Later("validate", settings, undefined, { ok: true, args }, false);
 }
 
@@ -57,7 +58,12 @@ export function validated(settings: ToolSettings, read: ReadResult | string): Se
   if (typeof read !== "string" && read.ok) {
     if ((settings.check ?? checkMade(settings))(read.args)) {
       revive(settings, read.args);
-      return { ok: true, args: read.args, repairs: read.repairs ?? NONE_REPAIRED, coercions: read.coercions ? [...read.coercions] : NONE_COERCED };
+      return {
+        ok: true,
+        args: read.args,
+        repairs: read.repairs ?? NONE_REPAIRED,
+        coercions: read.coercions ? [...read.coercions] : NONE_COERCED,
+      };
     }
   }
   return settle(settings, read);

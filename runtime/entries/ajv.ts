@@ -11,5 +11,3 @@ import { linearMatcher } from "../validation/patterns/linear-pattern";
 installAjv(createAjv);
 // A schema written at run time may hold any pattern: RE2's automata come with ajv, for those tooltype's cannot hold.
 installPatternEngine(linearMatcher);
-
-export {};

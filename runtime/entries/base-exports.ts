@@ -55,14 +55,43 @@ export {
 } from "../tool/errors";
 export type { SchemaError, ToolErrorKind, ToolValidationReason } from "../tool/errors";
 export { redactSecrets } from "../dispatch/redact";
-export { DEFAULT_TOOL_TIMEOUT_MS, MAX_CALL_ID_LENGTH, MAX_CALLS_PER_MESSAGE, MAX_RESULT_BYTES } from "../dispatch/limits";
+export {
+  DEFAULT_TOOL_TIMEOUT_MS,
+  MAX_CALL_ID_LENGTH,
+  MAX_CALLS_PER_MESSAGE,
+  MAX_RESULT_BYTES,
+} from "../dispatch/limits";
 
 export { META_VERSION } from "../tool/meta";
-export type { CompiledOutputMeta, CompiledToolMeta, CompiledValidatorFactory, JsonSchema, JsonValue, ToolAnnotations } from "../tool/meta";
+export type {
+  CompiledOutputMeta,
+  CompiledToolMeta,
+  CompiledValidatorFactory,
+  JsonSchema,
+  JsonValue,
+  ToolAnnotations,
+} from "../tool/meta";
 export type { Coercion, CoercionRule } from "../arguments/repair/coercion";
 export type { RepairKind } from "../arguments/repair/repair-json";
-export type { DispatchOptions, RegistryOptions, ToolEndEvent, ToolErrorEvent, ToolEvent, ToolHooks, ToolProgress, ToolYield } from "../dispatch/options";
-export type { ErrorHandler, NeedsApproval, Redact, ResponseFormat, ToolContext, ToolNamespace, ToolOptions } from "../tool/options";
+export type {
+  DispatchOptions,
+  RegistryOptions,
+  ToolEndEvent,
+  ToolErrorEvent,
+  ToolEvent,
+  ToolHooks,
+  ToolProgress,
+  ToolYield,
+} from "../dispatch/options";
+export type {
+  ErrorHandler,
+  NeedsApproval,
+  Redact,
+  ResponseFormat,
+  ToolContext,
+  ToolNamespace,
+  ToolOptions,
+} from "../tool/options";
 export type { ToolFormatSource } from "../providers/provider";
 
 export type {

@@ -33,12 +33,22 @@ export { SEARCH_TOOL_NAME } from "../agent/tool-search";
 export type { JsonPatchOperation } from "../agent/json-patch";
 export type { AgentMessage } from "../providers/catalog";
 export { accumulateToolCalls } from "../providers/at-hand";
-export type { AccumulatorUpdate, PartialToolCall, StreamedAssistantMessage, ToolCallAccumulator } from "../providers/catalog";
+export type {
+  AccumulatorUpdate,
+  PartialToolCall,
+  StreamedAssistantMessage,
+  ToolCallAccumulator,
+} from "../providers/catalog";
 export type { LoopProviderName } from "../providers/catalog";
 export { parseToolCalls } from "../registry/parse-tool-calls";
 // Not in base-exports, which Node loads with every entry: it brings the failure path's reading and coercion along.
 export { standardSchema } from "../arguments/standard-schema";
-export type { InvalidParsedToolCall, ParseToolCallsOptions, ParsedToolCall, ParsedToolCalls } from "../registry/parse-tool-calls";
+export type {
+  InvalidParsedToolCall,
+  ParseToolCallsOptions,
+  ParsedToolCall,
+  ParsedToolCalls,
+} from "../registry/parse-tool-calls";
 
 // Everything every entry has (tool, the errors, the messages, the types); this entry adds the rest. Under Node (the
 // form scripts/node-entries.mjs writes from this file) these two are required with the entry, every other value on

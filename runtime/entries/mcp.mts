@@ -31,7 +31,10 @@ export const serveMCP = implementation.serveMCP;
  * Connect to an MCP server (given an SDK `Client`, connected or not, or a `Transport` to connect one on) and import
  * its tools.
  */
-export const fromMCP = implementation.fromMCP as unknown as (source: MCPClient | MCPClientTransport, options?: MCPImportOptions) => Promise<MCPImport>;
+export const fromMCP = implementation.fromMCP as unknown as (
+  source: MCPClient | MCPClientTransport,
+  options?: MCPImportOptions,
+) => Promise<MCPImport>;
 
 export const mcpFetchHandler = implementation.mcpFetchHandler;
 export const mcpHttpHandler = implementation.mcpHttpHandler;

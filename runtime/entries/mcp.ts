@@ -30,4 +30,12 @@ export {
 } from "../mcp/http-policy";
 export { bearerToken, type MCPAuthorization, protectedResourceMetadata } from "../mcp/authorization";
 export { fromMCP } from "../mcp/client";
-export type { MCPCallOptions, MCPClient, MCPImport, MCPImportOptions, MCPListedTool, MCPClientTransport, MCPVersionNegotiation } from "../mcp/client";
+export type {
+  MCPCallOptions,
+  MCPClient,
+  MCPImport,
+  MCPImportOptions,
+  MCPListedTool,
+  MCPClientTransport,
+  MCPVersionNegotiation,
+} from "../mcp/client";

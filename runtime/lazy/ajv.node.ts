@@ -8,6 +8,5 @@ import type { createAjv } from "../validation/ajv/engine";
 export const AJV_SYNC: boolean = true;
 
 export function ajvNow(): typeof createAjv | undefined {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   return (require("../validation/ajv/engine") as typeof import("../validation/ajv/engine")).createAjv;
 }

@@ -13,7 +13,8 @@ export function chunk<T>(load: () => Promise<T>): Chunk<T> {
   let module: T | undefined;
   let loading: Promise<T> | undefined;
   return {
-    use: (use) => (module !== undefined ? use(module) : (loading ??= load().then((loaded) => (module = loaded))).then(use)),
+    use: (use) =>
+      module !== undefined ? use(module) : (loading ??= load().then((loaded) => (module = loaded))).then(use),
     loaded: () => module !== undefined,
   };
 }

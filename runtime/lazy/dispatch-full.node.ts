@@ -10,7 +10,6 @@ let loaded: Full | undefined;
 
 /** `use(continuations.ts)`: right away when it is loaded (always under Node), else once it is. */
 export function withFull<T>(use: (full: Full) => T): T | Promise<T> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   loaded ??= require("../dispatch/continuations") as Full;
   return use(loaded);
 }

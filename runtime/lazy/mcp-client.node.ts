@@ -14,7 +14,6 @@ const SDK_CLIENT = "@modelcontextprotocol/client";
 
 export async function loadMCPClientSDK(): Promise<MCPClientSDK> {
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     return require(SDK_CLIENT) as MCPClientSDK;
   } catch (error) {
     throw new Error(

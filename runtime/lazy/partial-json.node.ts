@@ -7,7 +7,6 @@ import type * as PartialJson from "partial-json";
 let loaded: typeof PartialJson | undefined;
 
 export function partialJson(): typeof PartialJson {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   loaded ??= require("partial-json") as typeof PartialJson;
   return loaded;
 }

@@ -5,6 +5,6 @@
 import type { linearMatcher } from "../validation/patterns/linear-pattern";
 
 export function patternEngineNow(): typeof linearMatcher | undefined {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require("../validation/patterns/linear-pattern") as typeof import("../validation/patterns/linear-pattern")).linearMatcher;
+  return (require("../validation/patterns/linear-pattern") as typeof import("../validation/patterns/linear-pattern"))
+    .linearMatcher;
 }

@@ -9,7 +9,6 @@ import type { MessageFormat } from "../providers/catalog";
 import type { MCPTool } from "../mcp/format/wire";
 import type { ProviderLoop, ToolFormatSource, ToolProvider } from "../providers/provider";
 
-/* eslint-disable @typescript-eslint/no-require-imports */
 
 /** The provider of `format`, loaded now if it was not yet (Node caches each module). */
 export function providerNow(format: MessageFormat): ToolProvider {

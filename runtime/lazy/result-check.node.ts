@@ -8,7 +8,6 @@ let loaded: typeof Check | undefined;
 
 /** `use(check.ts)`: right away when it is loaded (always under Node), else once it is. */
 export function withResultCheck<T>(use: (check: typeof Check) => T): T | Promise<T> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   loaded ??= require("../results/check") as typeof Check;
   return use(loaded);
 }

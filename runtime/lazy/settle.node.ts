@@ -8,7 +8,6 @@ let loaded: typeof Settle | undefined;
 
 /** `use(settle.ts)`: right away when it is loaded (always under Node), else once it is. */
 export function withSettle<T>(use: (settle: typeof Settle) => T): T | Promise<T> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   loaded ??= require("../arguments/settle") as typeof Settle;
   return use(loaded);
 }

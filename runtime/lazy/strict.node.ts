@@ -6,5 +6,4 @@ type Strict = typeof import("../providers/strict");
 
 /** strict.ts's `toStrictSchema`, loaded on its first call. */
 export const toStrictSchema: Strict["toStrictSchema"] = (schema, toolName) =>
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   (require("../providers/strict") as Strict).toStrictSchema(schema, toolName);

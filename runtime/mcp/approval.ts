@@ -29,16 +29,30 @@ const EDITABLE_CHARS = 65_536;
 export function approvalQuestion(name: string, args: unknown, withMode: boolean): Record<string, unknown> {
   const full = canonicalJson(args);
   const editable = withMode && full.length <= EDITABLE_CHARS;
-  const tooLong = withMode && !editable ? `\nThe arguments (${full.length} characters of JSON) are too long to offer for editing here.` : "";
+  const tooLong =
+    withMode && !editable
+      ? `\nThe arguments (${full.length} characters of JSON) are too long to offer for editing here.`
+      : "";
   return {
     ...(withMode ? { mode: "form" } : {}),
     message: `The assistant wants to run the tool "${name}" with these arguments:\n${showArguments(args)}${tooLong}\nAllow it?`,
     requestedSchema: {
       type: "object",
       properties: {
-        approve: { type: "boolean", title: `Run ${name}`, description: "true runs the tool once with the arguments shown; false refuses it." },
+        approve: {
+          type: "boolean",
+          title: `Run ${name}`,
+          description: "true runs the tool once with the arguments shown; false refuses it.",
+        },
         ...(editable
-          ? { arguments: { type: "string", title: "Arguments (JSON)", description: "Edit to run it with other arguments; they are checked again before it runs.", default: full } }
+          ? {
+              arguments: {
+                type: "string",
+                title: "Arguments (JSON)",
+                description: "Edit to run it with other arguments; they are checked again before it runs.",
+                default: full,
+              },
+            }
           : {}),
       },
       required: ["approve"],
@@ -55,18 +69,37 @@ export function decisionFrom(id: string, answer: unknown, shown?: unknown): Appr
   if (!isRecord(answer) || typeof answer.action !== "string") return undefined;
   if (answer.action === "accept" && isRecord(answer.content) && answer.content.approve === true) {
     const edited = answer.content.arguments;
-    if (typeof edited !== "string" || shown === undefined || edited === canonicalJson(shown)) return { id, approved: true };
+    if (typeof edited !== "string" || shown === undefined || edited === canonicalJson(shown))
+      return { id, approved: true };
     const read = readJson(edited, { maxBytes: MAX_ARGUMENTS_BYTES, maxDepth: MAX_ARGUMENTS_DEPTH });
     if (!read.ok) {
-      const why = read.problem === "json" ? `not JSON (${read.detail})` : read.problem === "too_long" ? `larger than ${read.limit} bytes` : `nested deeper than ${read.limit} levels`;
-      return { id, approved: false, reason: `The user approved it with edited arguments that are ${why}; it was not run.` };
+      const why =
+        read.problem === "json"
+          ? `not JSON (${read.detail})`
+          : read.problem === "too_long"
+            ? `larger than ${read.limit} bytes`
+            : `nested deeper than ${read.limit} levels`;
+      return {
+        id,
+        approved: false,
+        reason: `The user approved it with edited arguments that are ${why}; it was not run.`,
+      };
     }
     const args = read.value;
-    if (!isRecord(args)) return { id, approved: false, reason: "The user approved it with edited arguments that are not a JSON object; it was not run." };
+    if (!isRecord(args))
+      return {
+        id,
+        approved: false,
+        reason: "The user approved it with edited arguments that are not a JSON object; it was not run.",
+      };
     return canonicalJson(args) === canonicalJson(shown) ? { id, approved: true } : { id, approved: true, args };
   }
   if (answer.action === "accept") return { id, approved: false, reason: "The user did not approve it." };
-  return { id, approved: false, reason: answer.action === "decline" ? "The user declined." : "The user dismissed the question." };
+  return {
+    id,
+    approved: false,
+    reason: answer.action === "decline" ? "The user declined." : "The user dismissed the question.",
+  };
 }
 
 /** What a request state binds besides the paused call: who asked and for which tool call. */
@@ -90,7 +123,12 @@ interface Sealed {
  * the paused call (tool and arguments), the caller that `authenticate` named and an expiry, and the registry resumes
  * a state once.
  */
-export async function encodeRequestState(secret: string | Uint8Array, state: ApprovalStateData, binding: StateBinding, ttlMs: number): Promise<string> {
+export async function encodeRequestState(
+  secret: string | Uint8Array,
+  state: ApprovalStateData,
+  binding: StateBinding,
+  ttlMs: number,
+): Promise<string> {
   const body: Sealed = { v: 2, state, caller: binding.caller, expiresAt: Date.now() + ttlMs };
   // The seal is over the exact text sent, so a state coming back is checked before any of it is parsed.
   const text = JSON.stringify(body);
@@ -106,7 +144,11 @@ const STATE_BOUNDS = { maxBytes: MAX_STATE_CHARS, maxDepth: MAX_ARGUMENTS_DEPTH 
  * The paused call of a `requestState`, or why it is refused: not this server's (seal), changed, expired, presented by
  * another caller, or brought back on a call of another tool or other arguments than the ones the user was shown.
  */
-export async function decodeRequestState(secret: string | Uint8Array, text: unknown, binding: StateBinding): Promise<ApprovalStateData | string> {
+export async function decodeRequestState(
+  secret: string | Uint8Array,
+  text: unknown,
+  binding: StateBinding,
+): Promise<ApprovalStateData | string> {
   const foreign = "it is not a state this server issued";
   if (typeof text !== "string" || text.length > MAX_STATE_CHARS) return foreign;
   const dot = text.lastIndexOf(".");
@@ -118,14 +160,20 @@ export async function decodeRequestState(secret: string | Uint8Array, text: unkn
     return foreign;
   }
   // The seal first, over the bytes as they came: nothing of a state this server did not seal is ever parsed.
-  if (!sameSeal(text.slice(dot + 1), await seal(secret, raw))) return "its seal does not match (it was changed, or issued by another server)";
+  if (!sameSeal(text.slice(dot + 1), await seal(secret, raw)))
+    return "its seal does not match (it was changed, or issued by another server)";
   const read = readJson(raw, STATE_BOUNDS);
   if (!read.ok || !isRecord(read.value) || read.value.v !== 2) return foreign;
   const body = read.value as unknown as Sealed;
-  if (typeof body.expiresAt !== "number" || Date.now() > body.expiresAt) return "it expired; call the tool again to ask anew";
+  if (typeof body.expiresAt !== "number" || Date.now() > body.expiresAt)
+    return "it expired; call the tool again to ask anew";
   if (body.caller !== binding.caller) return "it was issued to another caller";
   const call = body.state?.calls?.[0];
-  if (!call || call.kind !== "args" || call.name !== binding.name || canonicalJson(call.args) !== canonicalJson(binding.args ?? {})) {
+  if (
+    call?.kind !== "args" ||
+    call.name !== binding.name ||
+    canonicalJson(call.args) !== canonicalJson(binding.args ?? {})
+  ) {
     return "it belongs to another call (the tool or its arguments differ from the ones the user was asked about)";
   }
   return body.state;

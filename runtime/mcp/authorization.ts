@@ -36,13 +36,19 @@ function resourceUrl(authorization: MCPAuthorization): URL {
   try {
     url = new URL(authorization.resource);
   } catch {
-    throw new TypeError(`tooltype/mcp: authorization.resource must be this server's absolute URL (https://mcp.example.com/mcp); got ${JSON.stringify(authorization.resource)}.`);
+    throw new TypeError(
+      `tooltype/mcp: authorization.resource must be this server's absolute URL (https://mcp.example.com/mcp); got ${JSON.stringify(authorization.resource)}.`,
+    );
   }
   if (!/^https?:$/.test(url.protocol) || url.hash !== "" || authorization.resource.includes("#")) {
-    throw new TypeError(`tooltype/mcp: authorization.resource must be an http(s) URL without a fragment; got ${JSON.stringify(authorization.resource)}.`);
+    throw new TypeError(
+      `tooltype/mcp: authorization.resource must be an http(s) URL without a fragment; got ${JSON.stringify(authorization.resource)}.`,
+    );
   }
   if (!Array.isArray(authorization.authorizationServers) || authorization.authorizationServers.length === 0) {
-    throw new TypeError("tooltype/mcp: authorization.authorizationServers must name at least one authorization server (its issuer URL).");
+    throw new TypeError(
+      "tooltype/mcp: authorization.authorizationServers must name at least one authorization server (its issuer URL).",
+    );
   }
   return url;
 }
@@ -68,7 +74,9 @@ export function protectedResourceMetadata(authorization: MCPAuthorization): Reco
     ...(authorization.scopesSupported === undefined ? {} : { scopes_supported: [...authorization.scopesSupported] }),
     bearer_methods_supported: ["header"],
     ...(authorization.resourceName === undefined ? {} : { resource_name: authorization.resourceName }),
-    ...(authorization.resourceDocumentation === undefined ? {} : { resource_documentation: authorization.resourceDocumentation }),
+    ...(authorization.resourceDocumentation === undefined
+      ? {}
+      : { resource_documentation: authorization.resourceDocumentation }),
   };
 }
 
@@ -77,15 +85,30 @@ export function protectedResourceMetadata(authorization: MCPAuthorization): Reco
  * well-known root (the clients of older revisions look there); `undefined` for any other request. Public by nature:
  * any origin may read it, and it carries nothing a caller could not learn from a 401.
  */
-export function protectedResourceAnswer(request: Request, authorization: MCPAuthorization | undefined): Response | undefined {
-  if (authorization === undefined || (request.method !== "GET" && request.method !== "HEAD" && request.method !== "OPTIONS")) return undefined;
+export function protectedResourceAnswer(
+  request: Request,
+  authorization: MCPAuthorization | undefined,
+): Response | undefined {
+  if (
+    authorization === undefined ||
+    (request.method !== "GET" && request.method !== "HEAD" && request.method !== "OPTIONS")
+  )
+    return undefined;
   const path = new URL(request.url).pathname;
   if (!path.startsWith(WELL_KNOWN)) return undefined;
   const url = resourceUrl(authorization);
   if (path !== WELL_KNOWN && path !== `${WELL_KNOWN}${resourcePath(url)}`) return undefined;
   const cors = { "access-control-allow-origin": "*" };
   if (request.method === "OPTIONS") {
-    return new Response(null, { status: 204, headers: { ...cors, "access-control-allow-methods": "GET", "access-control-allow-headers": "mcp-protocol-version", "access-control-max-age": "600" } });
+    return new Response(null, {
+      status: 204,
+      headers: {
+        ...cors,
+        "access-control-allow-methods": "GET",
+        "access-control-allow-headers": "mcp-protocol-version",
+        "access-control-max-age": "600",
+      },
+    });
   }
   const body = JSON.stringify(protectedResourceMetadata(authorization));
   return new Response(request.method === "HEAD" ? null : body, {

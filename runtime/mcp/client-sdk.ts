@@ -17,9 +17,16 @@ export interface MCPClient {
    * `tools/call`: run one tool on the server. Typed as the SDK 1.x method (a result schema second, options third);
    * the v2 client's takes its options second, and `fromMCP` calls each its own way.
    */
-  callTool(params: { name: string; arguments?: Record<string, unknown> }, resultSchema?: undefined, options?: MCPCallOptions): Promise<unknown>;
+  callTool(
+    params: { name: string; arguments?: Record<string, unknown> },
+    resultSchema?: undefined,
+    options?: MCPCallOptions,
+  ): Promise<unknown>;
   /** `tools/list`: one page of the server's tools. */
-  listTools(params?: { cursor?: string }, options?: { timeout?: number }): Promise<{ tools: MCPListedTool[]; nextCursor?: string }>;
+  listTools(
+    params?: { cursor?: string },
+    options?: { timeout?: number },
+  ): Promise<{ tools: MCPListedTool[]; nextCursor?: string }>;
   /** The server's name, as it introduced itself. */
   getServerVersion(): { name: string } | undefined;
   /** SDK v2 only: the revision the connection speaks (`"2026-07-28"`, `"2025-11-25"`, …). */
@@ -47,7 +54,7 @@ export interface MCPClientTransport {
   /** Opens the connection (the client calls it). */
   start(): Promise<void>;
   /** Sends one JSON-RPC message. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: the SDK transport's own send types
   send(message: any, options?: any): Promise<void>;
   /** Closes the connection. */
   close(): Promise<void>;

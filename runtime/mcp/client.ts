@@ -95,12 +95,18 @@ const INVALID_NAME_CHARACTERS = /[^a-zA-Z0-9_-]/g;
  * - Names: `prefix` + the server's name, with characters providers refuse replaced by `_`. Registration errors for
  *   a clash name both tools' servers, so two servers offering the same tool ask for a `prefix`.
  */
-export async function fromMCP(source: MCPClient | MCPClientTransport, options: MCPImportOptions = {}): Promise<MCPImport> {
+export async function fromMCP(
+  source: MCPClient | MCPClientTransport,
+  options: MCPImportOptions = {},
+): Promise<MCPImport> {
   // Their patterns may be any: RE2's automata match those tooltype's cannot hold. Installed here, not as the module
   // loads, so that a bundle of `tooltype/mcp` that never imports tools holds no re2js.
   installPatternEngine(linearMatcher);
   const client = isClient(source) ? source : await connectClient(source, options);
-  if (!client.transport) throw new TypeError("fromMCP: the MCP client is not connected; call client.connect(transport) first, or pass the transport.");
+  if (!client.transport)
+    throw new TypeError(
+      "fromMCP: the MCP client is not connected; call client.connect(transport) first, or pass the transport.",
+    );
   const serverName = client.getServerVersion()?.name ?? "MCP server";
   const listed = await listAll(client, serverName, options);
   const tools: SchemaToolFunction[] = [];
@@ -108,7 +114,11 @@ export async function fromMCP(source: MCPClient | MCPClientTransport, options: M
   for (const descriptor of listed) {
     if (!(options.filter?.(descriptor) ?? true)) continue;
     const problem = descriptorProblem(descriptor);
-    if (problem !== undefined) refused.push({ name: String(descriptor?.name), reason: `tool ${JSON.stringify(String(descriptor?.name).slice(0, 100))} of MCP server ${JSON.stringify(serverName)} was not imported: ${problem}.` });
+    if (problem !== undefined)
+      refused.push({
+        name: String(descriptor?.name),
+        reason: `tool ${JSON.stringify(String(descriptor?.name).slice(0, 100))} of MCP server ${JSON.stringify(serverName)} was not imported: ${problem}.`,
+      });
     else tools.push(importTool(client, serverName, descriptor, options));
   }
   const protocolVersion = client.getNegotiatedProtocolVersion?.();
@@ -140,16 +150,24 @@ async function listAll(client: MCPClient, serverName: string, options: MCPImport
   let cursor: string | undefined;
   do {
     const left = deadline - Date.now();
-    if (left <= 0) throw new Error(`fromMCP: MCP server ${server} did not finish listing its tools within ${limitMs} ms (connectTimeoutMs), after ${listed.length} tools.`);
+    if (left <= 0)
+      throw new Error(
+        `fromMCP: MCP server ${server} did not finish listing its tools within ${limitMs} ms (connectTimeoutMs), after ${listed.length} tools.`,
+      );
     const page = await client.listTools(cursor === undefined ? undefined : { cursor }, { timeout: left });
     const tools = Array.isArray(page?.tools) ? page.tools : [];
     if (listed.length + tools.length > maxTools) {
-      throw new Error(`fromMCP: MCP server ${server} lists more than ${maxTools} tools (maxTools); import a server with fewer, or raise maxTools.`);
+      throw new Error(
+        `fromMCP: MCP server ${server} lists more than ${maxTools} tools (maxTools); import a server with fewer, or raise maxTools.`,
+      );
     }
     listed.push(...tools);
     cursor = typeof page?.nextCursor === "string" ? page.nextCursor : undefined;
     if (cursor !== undefined) {
-      if (cursors.has(cursor)) throw new Error(`fromMCP: MCP server ${server} sent the same tools/list cursor twice; its listing would never end.`);
+      if (cursors.has(cursor))
+        throw new Error(
+          `fromMCP: MCP server ${server} sent the same tools/list cursor twice; its listing would never end.`,
+        );
       cursors.add(cursor);
     }
   } while (cursor !== undefined);
@@ -158,7 +176,13 @@ async function listAll(client: MCPClient, serverName: string, options: MCPImport
 
 /** Why a listed tool cannot be imported, or `undefined`. */
 function descriptorProblem(descriptor: MCPListedTool): string | undefined {
-  if (typeof descriptor !== "object" || descriptor === null || typeof descriptor.name !== "string" || descriptor.name === "") return "it has no name";
+  if (
+    typeof descriptor !== "object" ||
+    descriptor === null ||
+    typeof descriptor.name !== "string" ||
+    descriptor.name === ""
+  )
+    return "it has no name";
   // A registry takes names of at most 64 characters: a longer one is refused here, not when the tools are registered.
   if (descriptor.name.length > 64) return "its name is longer than the 64 characters a tool name may hold";
   const schema = descriptor.inputSchema;
@@ -167,7 +191,12 @@ function descriptorProblem(descriptor: MCPListedTool): string | undefined {
   return problem === undefined ? undefined : `its inputSchema is beyond what tooltype takes from a server: ${problem}`;
 }
 
-function importTool(client: MCPClient, serverName: string, descriptor: MCPListedTool, options: MCPImportOptions): SchemaToolFunction {
+function importTool(
+  client: MCPClient,
+  serverName: string,
+  descriptor: MCPListedTool,
+  options: MCPImportOptions,
+): SchemaToolFunction {
   const name = `${options.prefix ?? ""}${descriptor.name}`.replace(INVALID_NAME_CHARACTERS, "_");
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const server = JSON.stringify(serverName);
@@ -176,16 +205,21 @@ function importTool(client: MCPClient, serverName: string, descriptor: MCPListed
     const callOptions: MCPCallOptions = { signal: context.signal, timeout: timeoutMs };
     try {
       const params = { name: descriptor.name, arguments: args };
-      const sent = isV2(client) ? (client.callTool as unknown as V2CallTool).call(client, params, callOptions) : client.callTool(params, undefined, callOptions);
+      const sent = isV2(client)
+        ? (client.callTool as unknown as V2CallTool).call(client, params, callOptions)
+        : client.callTool(params, undefined, callOptions);
       result = (await sent) as CallToolResult;
     } catch (error) {
       // The pipeline's own timeout or the caller's abort already says what happened: keep its error.
       if (context.signal.aborted) throw error;
       const reason = error instanceof Error ? error.message : String(error);
-      throw new Error(`MCP server ${server} did not answer the call of ${descriptor.name}: ${reason}`, { cause: error });
+      throw new Error(`MCP server ${server} did not answer the call of ${descriptor.name}: ${reason}`, {
+        cause: error,
+      });
     }
     const text = contentText(result);
-    if (result.isError === true) throw new ToolError(text === "" ? `${descriptor.name} failed (MCP server ${server} sent no message).` : text);
+    if (result.isError === true)
+      throw new ToolError(text === "" ? `${descriptor.name} failed (MCP server ${server} sent no message).` : text);
     return [text, result];
   };
   return tool.fromSchema(
@@ -225,7 +259,9 @@ function describeBlock(block: ContentBlock): string {
     case "resource_link":
       return `[resource link ${block.uri}]`;
     case "resource":
-      return "text" in block.resource && typeof block.resource.text === "string" ? block.resource.text : `[resource ${block.resource.uri}]`;
+      return "text" in block.resource && typeof block.resource.text === "string"
+        ? block.resource.text
+        : `[resource ${block.resource.uri}]`;
     default:
       return `[${String((block as { type?: unknown }).type)} content]`;
   }
@@ -236,7 +272,10 @@ function isClient(source: MCPClient | MCPClientTransport): source is MCPClient {
 }
 
 /** The SDK v2 client's `callTool`: options second. */
-type V2CallTool = (params: { name: string; arguments?: Record<string, unknown> }, options?: MCPCallOptions) => Promise<unknown>;
+type V2CallTool = (
+  params: { name: string; arguments?: Record<string, unknown> },
+  options?: MCPCallOptions,
+) => Promise<unknown>;
 
 /** Whether the client is the SDK v2's (options second in `callTool`), which alone knows protocol eras. */
 function isV2(client: MCPClient): boolean {

@@ -4,7 +4,7 @@
  */
 import { loopAccess } from "../registry/core";
 import type { BaseToolRegistry as ToolRegistry } from "../registry/core";
-import type { Era, LegacySession, MCPEndpoint, MCPExchange, MCPServerOptions } from "./exchange";
+import type { Era, MCPEndpoint, MCPExchange, MCPServerOptions } from "./exchange";
 import { toMCPTools } from "./format/tools";
 import { PROGRESS_INTERVAL_MS } from "./progress";
 import {
@@ -46,18 +46,24 @@ export type { Era, LegacySession, MCPEndpoint, MCPExchange, MCPServerOptions } f
  */
 /** The protocol version a request's `_meta` names, if any. */
 function metaVersionOf(request: JsonRpcRequest): unknown {
-  return isRecord(request.params) && isRecord(request.params._meta) ? request.params._meta[META_PROTOCOL_VERSION] : undefined;
+  return isRecord(request.params) && isRecord(request.params._meta)
+    ? request.params._meta[META_PROTOCOL_VERSION]
+    : undefined;
 }
 
 export function mcpEndpoint(registry: ToolRegistry, options: MCPServerOptions = {}): MCPEndpoint {
   const progressIntervalMs = options.progressIntervalMs ?? PROGRESS_INTERVAL_MS;
   if (typeof progressIntervalMs !== "number" || !(progressIntervalMs >= 0) || !Number.isFinite(progressIntervalMs)) {
-    throw new TypeError(`createMCPServer: progressIntervalMs must be a finite number of milliseconds, 0 or more; got ${String(progressIntervalMs)}.`);
+    throw new TypeError(
+      `createMCPServer: progressIntervalMs must be a finite number of milliseconds, 0 or more; got ${String(progressIntervalMs)}.`,
+    );
   }
   for (const name of ["listTtlMs", "approvalTtlMs"] as const) {
     const value = options[name];
     if (value !== undefined && !(typeof value === "number" && value >= 0 && Number.isFinite(value))) {
-      throw new TypeError(`createMCPServer: ${name} must be a finite number of milliseconds, 0 or more; got ${String(value)}.`);
+      throw new TypeError(
+        `createMCPServer: ${name} must be a finite number of milliseconds, 0 or more; got ${String(value)}.`,
+      );
     }
   }
   const serverInfo = { name: options.name ?? "tooltype", version: options.version ?? "0.0.0" };
@@ -73,22 +79,35 @@ export function mcpEndpoint(registry: ToolRegistry, options: MCPServerOptions = 
     },
     serverInfo,
     eraOf(request, session) {
-      const version = isRecord(request.params) && isRecord(request.params._meta) ? request.params._meta[META_PROTOCOL_VERSION] : undefined;
-      if (version === undefined) return { modern: false, capabilities: session?.capabilities, version: session?.version ?? LEGACY_VERSIONS[0]! };
+      const version =
+        isRecord(request.params) && isRecord(request.params._meta)
+          ? request.params._meta[META_PROTOCOL_VERSION]
+          : undefined;
+      if (version === undefined)
+        return { modern: false, capabilities: session?.capabilities, version: session?.version ?? LEGACY_VERSIONS[0]! };
       if (version !== MODERN_VERSION) return unsupported(request.id, version);
       // The revision requires the client's capabilities on every request (the conformance suite: 400, -32602).
       if (!isRecord((request.params as { _meta: Record<string, unknown> })._meta[META_CLIENT_CAPABILITIES])) {
-        return errorResponse(request.id, INVALID_PARAMS, `Invalid params: a request of the ${MODERN_VERSION} revision carries the client's capabilities in _meta (${META_CLIENT_CAPABILITIES}), an object ({} for none).`);
+        return errorResponse(
+          request.id,
+          INVALID_PARAMS,
+          `Invalid params: a request of the ${MODERN_VERSION} revision carries the client's capabilities in _meta (${META_CLIENT_CAPABILITIES}), an object ({} for none).`,
+        );
       }
       // The revision removed initialize and ping: a request of it for either is for a method that does not exist (404).
       if (request.method === "initialize" || request.method === "ping") {
-        return errorResponse(request.id, METHOD_NOT_FOUND, `Method not found: the ${MODERN_VERSION} revision has no ${request.method} (server/discover tells a client what the server offers).`);
+        return errorResponse(
+          request.id,
+          METHOD_NOT_FOUND,
+          `Method not found: the ${MODERN_VERSION} revision has no ${request.method} (server/discover tells a client what the server offers).`,
+        );
       }
       return { modern: true, capabilities: metaCapabilities(request) };
     },
     async answer(request, exchange) {
       try {
-        if (request.method === "initialize" && metaVersionOf(request) === undefined) return reply(request.id, initializeResult(endpoint, request, exchange));
+        if (request.method === "initialize" && metaVersionOf(request) === undefined)
+          return reply(request.id, initializeResult(endpoint, request, exchange));
         const era = endpoint.eraOf(request, exchange.session);
         if ("jsonrpc" in era) return era;
         const result = await answerIn(endpoint, request, era, exchange);
@@ -96,15 +115,25 @@ export function mcpEndpoint(registry: ToolRegistry, options: MCPServerOptions = 
       } catch (error) {
         if (error instanceof MCPProtocolError) return errorResponse(request.id, error.code, error.message, error.data);
         // A cancelled request's answer is read by nobody (a connection sends none); over HTTP it ends the response.
-        if (exchange.signal.aborted) return errorResponse(request.id, INTERNAL_ERROR, `Request cancelled: ${errorText(exchange.signal.reason)}`);
-        return errorResponse(request.id, INTERNAL_ERROR, endpoint.options.exposeErrors ? errorText(error) : "Internal error: the details stay on the server.");
+        if (exchange.signal.aborted)
+          return errorResponse(request.id, INTERNAL_ERROR, `Request cancelled: ${errorText(exchange.signal.reason)}`);
+        return errorResponse(
+          request.id,
+          INTERNAL_ERROR,
+          endpoint.options.exposeErrors ? errorText(error) : "Internal error: the details stay on the server.",
+        );
       }
     },
   };
   return endpoint;
 }
 
-async function answerIn(endpoint: MCPEndpoint, request: JsonRpcRequest, era: Era, exchange: MCPExchange): Promise<Record<string, unknown>> {
+async function answerIn(
+  endpoint: MCPEndpoint,
+  request: JsonRpcRequest,
+  era: Era,
+  exchange: MCPExchange,
+): Promise<Record<string, unknown>> {
   switch (request.method) {
     case "server/discover":
       return {
@@ -116,15 +145,27 @@ async function answerIn(endpoint: MCPEndpoint, request: JsonRpcRequest, era: Era
     case "ping":
       return {};
     case "tools/list":
-      return { tools: toMCPTools(endpoint.registry.list().filter((tool) => visibleTo(tool, exchange, endpoint.options.listAllTools))), ...(era.modern ? cacheable(endpoint, exchange) : {}) };
+      return {
+        tools: toMCPTools(
+          endpoint.registry.list().filter((tool) => visibleTo(tool, exchange, endpoint.options.listAllTools)),
+        ),
+        ...(era.modern ? cacheable(endpoint, exchange) : {}),
+      };
     case "tools/call":
       return callTool(endpoint, request, era, exchange);
     default:
-      throw new MCPProtocolError(METHOD_NOT_FOUND, `Method not found: ${JSON.stringify(request.method).slice(0, 100)}. This server offers tools (tools/list, tools/call).`);
+      throw new MCPProtocolError(
+        METHOD_NOT_FOUND,
+        `Method not found: ${JSON.stringify(request.method).slice(0, 100)}. This server offers tools (tools/list, tools/call).`,
+      );
   }
 }
 
-function initializeResult(endpoint: MCPEndpoint, request: JsonRpcRequest, exchange: MCPExchange): Record<string, unknown> {
+function initializeResult(
+  endpoint: MCPEndpoint,
+  request: JsonRpcRequest,
+  exchange: MCPExchange,
+): Record<string, unknown> {
   const params = isRecord(request.params) ? request.params : {};
   const asked = params.protocolVersion;
   // The client's own revision when this server speaks it, else the newest older one (the client may then close).
@@ -157,17 +198,28 @@ function reply(id: JsonRpcRequest["id"], result: Record<string, unknown>): JsonR
 }
 
 function unsupported(id: JsonRpcRequest["id"], requested: unknown): JsonRpcResponse {
-  return errorResponse(id, UNSUPPORTED_PROTOCOL_VERSION, `Unsupported protocol version: ${JSON.stringify(requested)?.slice(0, 60)}. This server speaks ${SUPPORTED_VERSIONS.join(", ")}.`, {
-    supported: [...SUPPORTED_VERSIONS],
-    requested: typeof requested === "string" ? requested : String(requested),
-  });
+  return errorResponse(
+    id,
+    UNSUPPORTED_PROTOCOL_VERSION,
+    `Unsupported protocol version: ${JSON.stringify(requested)?.slice(0, 60)}. This server speaks ${SUPPORTED_VERSIONS.join(", ")}.`,
+    {
+      supported: [...SUPPORTED_VERSIONS],
+      requested: typeof requested === "string" ? requested : String(requested),
+    },
+  );
 }
 
 /** The first message of a `subscriptions/listen` stream: what the server agreed to send (tool list changes only). */
-export function acknowledgeListen(request: JsonRpcRequest): { notification: JsonRpcNotification; tools: boolean } | JsonRpcResponse {
+export function acknowledgeListen(
+  request: JsonRpcRequest,
+): { notification: JsonRpcNotification; tools: boolean } | JsonRpcResponse {
   const params = isRecord(request.params) ? request.params : {};
   if (params.notifications !== undefined && !isRecord(params.notifications)) {
-    return errorResponse(request.id, INVALID_PARAMS, "Invalid params: subscriptions/listen takes { notifications: { toolsListChanged?: boolean, … } }.");
+    return errorResponse(
+      request.id,
+      INVALID_PARAMS,
+      "Invalid params: subscriptions/listen takes { notifications: { toolsListChanged?: boolean, … } }.",
+    );
   }
   const tools = isRecord(params.notifications) && params.notifications.toolsListChanged === true;
   return {
@@ -182,7 +234,11 @@ export function acknowledgeListen(request: JsonRpcRequest): { notification: Json
 
 /** A tool list change on the stream of subscription `id`. */
 export function listChanged(id: JsonRpcRequest["id"]): JsonRpcNotification {
-  return { jsonrpc: "2.0", method: "notifications/tools/list_changed", params: { _meta: { [META_SUBSCRIPTION_ID]: id } } };
+  return {
+    jsonrpc: "2.0",
+    method: "notifications/tools/list_changed",
+    params: { _meta: { [META_SUBSCRIPTION_ID]: id } },
+  };
 }
 
 function errorText(error: unknown): string {

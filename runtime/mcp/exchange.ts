@@ -78,17 +78,21 @@ export interface LegacySession {
 }
 
 /** The revision a request speaks, read from it. */
-export type Era = { modern: true; capabilities: ClientCapabilities } | { modern: false; capabilities: ClientCapabilities | undefined; version: string };
+export type Era =
+  | { modern: true; capabilities: ClientCapabilities }
+  | { modern: false; capabilities: ClientCapabilities | undefined; version: string };
 
 /** A registry's MCP methods, made once per server or handler. */
 export interface MCPEndpoint {
   readonly registry: ToolRegistry;
   readonly access: LoopAccess;
-  readonly options: Required<Pick<MCPServerOptions, "exposeErrors" | "progressIntervalMs" | "listTtlMs" | "approvalTtlMs">> & MCPServerOptions;
+  readonly options: Required<
+    Pick<MCPServerOptions, "exposeErrors" | "progressIntervalMs" | "listTtlMs" | "approvalTtlMs">
+  > &
+    MCPServerOptions;
   readonly serverInfo: { name: string; version: string };
   /** The answer to one request (never rejects: a failure is a JSON-RPC error). */
   answer(request: JsonRpcRequest, exchange: MCPExchange): Promise<JsonRpcResponse>;
   /** The revision `request` speaks, or the `UnsupportedProtocolVersion` error for a version this server does not. */
   eraOf(request: JsonRpcRequest, session?: LegacySession): Era | JsonRpcResponse;
 }
-

@@ -6,7 +6,16 @@ import type { BaseToolRegistry as ToolRegistry } from "../registry/core";
 import { watchTools } from "../registry/tool-changes";
 import { acknowledgeListen, listChanged, type MCPEndpoint, mcpEndpoint } from "./endpoint";
 import { protectedResourceAnswer } from "./authorization";
-import { admit, corsHeaders, errorMessage, type HttpPolicy, httpPolicy, MCP_HTTP_TIMEOUT_MS, type MCPHttpOptions, refusal } from "./http-policy";
+import {
+  admit,
+  corsHeaders,
+  errorMessage,
+  type HttpPolicy,
+  httpPolicy,
+  MCP_HTTP_TIMEOUT_MS,
+  type MCPHttpOptions,
+  refusal,
+} from "./http-policy";
 import { callerName } from "./caller";
 import { CallerSlots } from "./caller-slots";
 import {
@@ -48,9 +57,16 @@ const SSE_HEADERS = { "content-type": "text/event-stream", "cache-control": "no-
  *   `bodyTimeoutMs`. Progress needs a stream: the answer is one JSON body unless a call carries a `progressToken`
  *   (see `jsonResponse`).
  */
-export function mcpFetchHandler(registry: ToolRegistry, options: MCPHttpOptions = {}): (request: Request) => Promise<Response> {
+export function mcpFetchHandler(
+  registry: ToolRegistry,
+  options: MCPHttpOptions = {},
+): (request: Request) => Promise<Response> {
   const policy = httpPolicy(options);
-  const endpoint = mcpEndpoint(registry, { ...options, exposeErrors: policy.exposeErrors, timeoutMs: options.timeoutMs ?? MCP_HTTP_TIMEOUT_MS });
+  const endpoint = mcpEndpoint(registry, {
+    ...options,
+    exposeErrors: policy.exposeErrors,
+    timeoutMs: options.timeoutMs ?? MCP_HTTP_TIMEOUT_MS,
+  });
   const cacheScope = policy.authenticate ? "private" : "public";
   /** Calls of older clients running in this instance, by session and request id, for `notifications/cancelled`. */
   const running = new Map<string, AbortController>();
@@ -62,7 +78,13 @@ export function mcpFetchHandler(registry: ToolRegistry, options: MCPHttpOptions 
   const listenSlots = new CallerSlots();
 
   const internalError = (error: unknown): Response =>
-    refusal(500, -32603, policy.exposeErrors ? `Internal error: ${errorMessage(error)}` : "Internal error: the server could not answer this request.");
+    refusal(
+      500,
+      -32603,
+      policy.exposeErrors
+        ? `Internal error: ${errorMessage(error)}`
+        : "Internal error: the server could not answer this request.",
+    );
 
   // Never rejects: a host (a Worker, Node through node.ts, a framework's route) gets an answer for every request.
   return (request) => {
@@ -70,7 +92,12 @@ export function mcpFetchHandler(registry: ToolRegistry, options: MCPHttpOptions 
     if (metadata !== undefined) return Promise.resolve(metadata);
     if (inFlight >= policy.maxConcurrentRequests) {
       return Promise.resolve(
-        refusal(503, -32000, `Server busy: this server serves at most ${policy.maxConcurrentRequests} requests at once (maxConcurrentRequests). Try again shortly.`, { "retry-after": "1" }),
+        refusal(
+          503,
+          -32000,
+          `Server busy: this server serves at most ${policy.maxConcurrentRequests} requests at once (maxConcurrentRequests). Try again shortly.`,
+          { "retry-after": "1" },
+        ),
       );
     }
     inFlight++;
@@ -87,7 +114,8 @@ export function mcpFetchHandler(registry: ToolRegistry, options: MCPHttpOptions 
 
   /** The answer to one request; `release` runs once its answer has been sent (or at once for a refusal). */
   async function answer(request: Request, release: () => void): Promise<Response> {
-    const busy = (why: string): Response => refusal(503, -32000, `Server busy: ${why}. Try again shortly.`, { "retry-after": "1" });
+    const busy = (why: string): Response =>
+      refusal(503, -32000, `Server busy: ${why}. Try again shortly.`, { "retry-after": "1" });
     const admitted = await admit(request, policy);
     if (admitted instanceof Response) {
       release();
@@ -100,7 +128,9 @@ export function mcpFetchHandler(registry: ToolRegistry, options: MCPHttpOptions 
       const slot = requestSlots.take(caller, policy.maxRequestsPerCaller);
       if (slot === undefined) {
         release();
-        return busy(`this caller already has ${policy.maxRequestsPerCaller} requests being served (maxRequestsPerCaller)`);
+        return busy(
+          `this caller already has ${policy.maxRequestsPerCaller} requests being served (maxRequestsPerCaller)`,
+        );
       }
       const own = release;
       release = () => {
@@ -110,15 +140,34 @@ export function mcpFetchHandler(registry: ToolRegistry, options: MCPHttpOptions 
     }
     // A call its caller lacks scopes for is refused before anything runs, with the challenge that names them, where
     // callers may see such tools (`listAllTools`); otherwise the call is of a tool the caller cannot see (unknown).
-    const forbidden = options.listAllTools === true ? scopeRefusal(registry, request, Array.isArray(body) ? body : [body], auth, policy) : undefined;
-    if (forbidden !== undefined) return (release(), forbidden);
+    const forbidden =
+      options.listAllTools === true
+        ? scopeRefusal(registry, request, Array.isArray(body) ? body : [body], auth, policy)
+        : undefined;
+    if (forbidden !== undefined) {
+      release();
+      return forbidden;
+    }
     const origin = request.headers.get("origin");
     const respond = (response: Response): Response => withHeaders(response, corsHeaders(origin));
-    if (Array.isArray(body) && (request.headers.get("mcp-protocol-version") === MODERN_VERSION || body.some((m) => isRecord(m) && metaVersion(m) !== undefined))) {
+    if (
+      Array.isArray(body) &&
+      (request.headers.get("mcp-protocol-version") === MODERN_VERSION ||
+        body.some((m) => isRecord(m) && metaVersion(m) !== undefined))
+    ) {
       release();
-      return respond(refusal(400, INVALID_REQUEST, "Invalid request: the 2026-07-28 revision has no batches; send each request in a POST of its own."));
+      return respond(
+        refusal(
+          400,
+          INVALID_REQUEST,
+          "Invalid request: the 2026-07-28 revision has no batches; send each request in a POST of its own.",
+        ),
+      );
     }
-    const modern = !Array.isArray(body) && (metaVersion(isRecord(body) ? body : {}) !== undefined || request.headers.get("mcp-protocol-version") === MODERN_VERSION);
+    const modern =
+      !Array.isArray(body) &&
+      (metaVersion(isRecord(body) ? body : {}) !== undefined ||
+        request.headers.get("mcp-protocol-version") === MODERN_VERSION);
     if (modern) {
       const refused = checkModern(request, body);
       if (refused) {
@@ -130,7 +179,10 @@ export function mcpFetchHandler(registry: ToolRegistry, options: MCPHttpOptions 
         release();
         const slot = listenSlots.take(caller, policy.maxListensPerCaller, policy.maxListens);
         if (slot === undefined) {
-          const why = listenSlots.total >= policy.maxListens ? `this server keeps at most ${policy.maxListens} subscriptions open (maxListens)` : `this caller already has ${policy.maxListensPerCaller} subscriptions open (maxListensPerCaller)`;
+          const why =
+            listenSlots.total >= policy.maxListens
+              ? `this server keeps at most ${policy.maxListens} subscriptions open (maxListens)`
+              : `this caller already has ${policy.maxListensPerCaller} subscriptions open (maxListensPerCaller)`;
           return respond(busy(why));
         }
         return respond(listen(endpoint, body as JsonRpcRequest, request.signal, slot, policy));
@@ -141,7 +193,12 @@ export function mcpFetchHandler(registry: ToolRegistry, options: MCPHttpOptions 
   }
 
   /** One request of the current revision. */
-  async function answerModern(request: Request, message: JsonRpcRequest, auth: unknown, release: () => void): Promise<Response> {
+  async function answerModern(
+    request: Request,
+    message: JsonRpcRequest,
+    auth: unknown,
+    release: () => void,
+  ): Promise<Response> {
     const era = endpoint.eraOf(message);
     if ("jsonrpc" in era) {
       release();
@@ -164,18 +221,29 @@ export function mcpFetchHandler(registry: ToolRegistry, options: MCPHttpOptions 
   }
 
   /** The messages of an older revision's POST (a batch of them, for the oldest clients). */
-  async function answerLegacy(request: Request, messages: unknown[], auth: unknown, release: () => void): Promise<Response> {
+  async function answerLegacy(
+    request: Request,
+    messages: unknown[],
+    auth: unknown,
+    release: () => void,
+  ): Promise<Response> {
     const header = request.headers.get("mcp-protocol-version");
     if (header !== null && !LEGACY_VERSIONS.includes(header)) {
       release();
-      return refusal(400, -32000, `Bad Request: unsupported protocol version ${JSON.stringify(header.slice(0, 40))} (supported: ${[MODERN_VERSION, ...LEGACY_VERSIONS].join(", ")}).`);
+      return refusal(
+        400,
+        -32000,
+        `Bad Request: unsupported protocol version ${JSON.stringify(header.slice(0, 40))} (supported: ${[MODERN_VERSION, ...LEGACY_VERSIONS].join(", ")}).`,
+      );
     }
     // A session id counts only if this handler issued it to this caller: anything else cancels nothing.
     const claimed = request.headers.get(SESSION_HEADER);
-    const session = claimed !== null && claimed.length <= 200 && (await sessions.verify(claimed, auth)) ? claimed : null;
+    const session =
+      claimed !== null && claimed.length <= 200 && (await sessions.verify(claimed, auth)) ? claimed : null;
     if (session !== null) cancelNamed(running, session, messages);
     const requests = messages.filter(isRequest);
-    // Gateways route and authorize on these headers: where an older client sends them, they must say what the body says.
+    // Gateways route and authorize on these headers: where an older client sends them, they must say what the body
+    // says.
     const disagreement = legacyHeadersDisagree(request, requests);
     if (disagreement !== undefined) {
       release();
@@ -183,11 +251,20 @@ export function mcpFetchHandler(registry: ToolRegistry, options: MCPHttpOptions 
     }
     if (requests.length === 0) {
       release();
-      const malformed = messages.some((m) => !isRecord(m) || (typeof m.method !== "string" && !("result" in m) && !("error" in m)));
-      return malformed ? refusal(400, INVALID_REQUEST, "Invalid request: the body is not a JSON-RPC request, notification or response.") : new Response(null, { status: 202 });
+      const malformed = messages.some(
+        (m) => !isRecord(m) || (typeof m.method !== "string" && !("result" in m) && !("error" in m)),
+      );
+      return malformed
+        ? refusal(
+            400,
+            INVALID_REQUEST,
+            "Invalid request: the body is not a JSON-RPC request, notification or response.",
+          )
+        : new Response(null, { status: 202 });
     }
     const controller = new AbortController();
-    const keys = session === null ? [] : requests.filter((m) => m.method === "tools/call").map((m) => key(session, m.id));
+    const keys =
+      session === null ? [] : requests.filter((m) => m.method === "tools/call").map((m) => key(session, m.id));
     for (const k of keys) running.set(k, controller);
     const forget = (): void => {
       for (const k of keys) running.delete(k);
@@ -229,9 +306,17 @@ export function mcpFetchHandler(registry: ToolRegistry, options: MCPHttpOptions 
 function checkModern(request: Request, body: unknown): Response | undefined {
   if (!isRequest(body)) {
     if (isRecord(body) && typeof body.method === "string") return new Response(null, { status: 202 });
-    return json(errorResponse(null, INVALID_REQUEST, "Invalid request: a request of the 2026-07-28 revision is one JSON-RPC request per POST."), 400);
+    return json(
+      errorResponse(
+        null,
+        INVALID_REQUEST,
+        "Invalid request: a request of the 2026-07-28 revision is one JSON-RPC request per POST.",
+      ),
+      400,
+    );
   }
-  const mismatch = (what: string): Response => json(errorResponse(body.id, HEADER_MISMATCH, `Header mismatch: ${what}.`), 400);
+  const mismatch = (what: string): Response =>
+    json(errorResponse(body.id, HEADER_MISMATCH, `Header mismatch: ${what}.`), 400);
   const version = request.headers.get("mcp-protocol-version");
   const inBody = metaVersion(body);
   if (version === null) return mismatch("the MCP-Protocol-Version header is missing");
@@ -239,20 +324,33 @@ function checkModern(request: Request, body: unknown): Response | undefined {
     // No version in the body is a malformed request of the revision, not a disagreement: the specification is
     // silent on the code, and the conformance suite expects -32602 (invalid params), as here.
     if (inBody === undefined) {
-      return json(errorResponse(body.id, INVALID_PARAMS, `Invalid params: MCP-Protocol-Version says ${JSON.stringify(version.slice(0, 40))} but the body's _meta names no protocol version (io.modelcontextprotocol/protocolVersion).`), 400);
+      return json(
+        errorResponse(
+          body.id,
+          INVALID_PARAMS,
+          `Invalid params: MCP-Protocol-Version says ${JSON.stringify(version.slice(0, 40))} but the body's _meta names no protocol version (io.modelcontextprotocol/protocolVersion).`,
+        ),
+        400,
+      );
     }
-    return mismatch(`MCP-Protocol-Version ${JSON.stringify(version.slice(0, 40))} does not match the body's ${JSON.stringify(String(inBody).slice(0, 40))}`);
+    return mismatch(
+      `MCP-Protocol-Version ${JSON.stringify(version.slice(0, 40))} does not match the body's ${JSON.stringify(String(inBody).slice(0, 40))}`,
+    );
   }
   const method = request.headers.get("mcp-method");
   if (method === null) return mismatch("the Mcp-Method header is missing");
-  if (method !== body.method) return mismatch(`Mcp-Method ${JSON.stringify(method.slice(0, 60))} does not match the body's method ${JSON.stringify(body.method.slice(0, 60))}`);
+  if (method !== body.method)
+    return mismatch(
+      `Mcp-Method ${JSON.stringify(method.slice(0, 60))} does not match the body's method ${JSON.stringify(body.method.slice(0, 60))}`,
+    );
   if (body.method === "tools/call") {
     const header = request.headers.get("mcp-name");
     const name = isRecord(body.params) ? body.params.name : undefined;
     if (header === null) return mismatch("the Mcp-Name header is missing");
     const decoded = decodeHeader(header);
     if (decoded === undefined) return mismatch("the Mcp-Name header is not a valid value");
-    if (decoded !== name) return mismatch(`Mcp-Name ${JSON.stringify(decoded.slice(0, 80))} does not match the body's tool name`);
+    if (decoded !== name)
+      return mismatch(`Mcp-Name ${JSON.stringify(decoded.slice(0, 80))} does not match the body's tool name`);
   }
   return undefined;
 }
@@ -265,7 +363,8 @@ function legacyHeadersDisagree(request: Request, requests: readonly JsonRpcReque
   const method = request.headers.get("mcp-method");
   if (method !== null) {
     const other = requests.find((m) => m.method !== method);
-    if (other) return `Mcp-Method ${JSON.stringify(method.slice(0, 60))} does not match the body's method ${JSON.stringify(other.method.slice(0, 60))}`;
+    if (other)
+      return `Mcp-Method ${JSON.stringify(method.slice(0, 60))} does not match the body's method ${JSON.stringify(other.method.slice(0, 60))}`;
   }
   const header = request.headers.get("mcp-name");
   if (header !== null) {
@@ -300,7 +399,13 @@ function statusOf(response: JsonRpcResponse): number {
  * `subscriptions/listen` over HTTP: an SSE response that stays open, its acknowledgement first, then a
  * `notifications/tools/list_changed` each time the registry gains tools, until the client closes it.
  */
-function listen(endpoint: MCPEndpoint, message: JsonRpcRequest, closed: AbortSignal, release: () => void, policy: HttpPolicy): Response {
+function listen(
+  endpoint: MCPEndpoint,
+  message: JsonRpcRequest,
+  closed: AbortSignal,
+  release: () => void,
+  policy: HttpPolicy,
+): Response {
   const era = endpoint.eraOf(message);
   const ack = "jsonrpc" in era ? era : acknowledgeListen(message);
   if ("jsonrpc" in ack) {
@@ -369,18 +474,20 @@ function streamed(
       const send = (message: object): void => {
         if (open) stream.enqueue(encoder.encode(event(message)));
       };
-      run(send).then(
-        (response) => {
-          if (!controller.signal.aborted) send(response);
-        },
-        (error: unknown) => {
-          send(errorResponse(null, -32603, `Internal error: ${errorMessage(error)}`));
-        },
-      ).finally(() => {
-        if (open) stream.close();
-        open = false;
-        release();
-      });
+      run(send)
+        .then(
+          (response) => {
+            if (!controller.signal.aborted) send(response);
+          },
+          (error: unknown) => {
+            send(errorResponse(null, -32603, `Internal error: ${errorMessage(error)}`));
+          },
+        )
+        .finally(() => {
+          if (open) stream.close();
+          open = false;
+          release();
+        });
     },
     cancel() {
       open = false;
@@ -412,12 +519,19 @@ function cancelNamed(running: Map<string, AbortController>, session: string, mes
     const id = message.params.requestId;
     if (typeof id !== "string" && typeof id !== "number") continue;
     const controller = running.get(key(session, id));
-    controller?.abort(new Error(typeof message.params.reason === "string" ? message.params.reason : "Cancelled by the client."));
+    controller?.abort(
+      new Error(typeof message.params.reason === "string" ? message.params.reason : "Cancelled by the client."),
+    );
   }
 }
 
 function asksProgress(message: unknown): boolean {
-  return isRecord(message) && isRecord(message.params) && isRecord(message.params._meta) && message.params._meta.progressToken !== undefined;
+  return (
+    isRecord(message) &&
+    isRecord(message.params) &&
+    isRecord(message.params._meta) &&
+    message.params._meta.progressToken !== undefined
+  );
 }
 
 function key(session: string, id: string | number): string {

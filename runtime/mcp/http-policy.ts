@@ -133,8 +133,11 @@ export interface HttpPolicy {
 }
 
 export function httpPolicy(options: MCPHttpOptions): HttpPolicy {
-  const list = (value: readonly string[] | "any" | undefined, fallback: readonly string[], normalise: (entry: string) => string) =>
-    value === "any" ? "any" : new Set((value ?? fallback).map(normalise));
+  const list = (
+    value: readonly string[] | "any" | undefined,
+    fallback: readonly string[],
+    normalise: (entry: string) => string,
+  ) => (value === "any" ? "any" : new Set((value ?? fallback).map(normalise)));
   return {
     hosts: list(options.allowedHosts, LOOPBACK_HOSTS, (host) => stripBrackets(host.toLowerCase())),
     origins: list(options.allowedOrigins, [], (origin) => origin.toLowerCase().replace(/\/+$/, "")),
@@ -143,9 +146,16 @@ export function httpPolicy(options: MCPHttpOptions): HttpPolicy {
     challengeScope: options.authorization?.scopesSupported?.join(" ") || undefined,
     maxBodyBytes: positive(options.maxBodyBytes, "maxBodyBytes") ?? MCP_MAX_BODY_BYTES,
     maxBatchSize: positive(options.maxBatchSize, "maxBatchSize") ?? MCP_MAX_BATCH_SIZE,
-    maxConcurrentRequests: positive(options.maxConcurrentRequests, "maxConcurrentRequests") ?? MCP_MAX_CONCURRENT_REQUESTS,
+    maxConcurrentRequests:
+      positive(options.maxConcurrentRequests, "maxConcurrentRequests") ?? MCP_MAX_CONCURRENT_REQUESTS,
     maxRequestsPerCaller:
-      positive(options.maxRequestsPerCaller, "maxRequestsPerCaller") ?? Math.max(1, Math.floor((positive(options.maxConcurrentRequests, "maxConcurrentRequests") ?? MCP_MAX_CONCURRENT_REQUESTS) / 4)),
+      positive(options.maxRequestsPerCaller, "maxRequestsPerCaller") ??
+      Math.max(
+        1,
+        Math.floor(
+          (positive(options.maxConcurrentRequests, "maxConcurrentRequests") ?? MCP_MAX_CONCURRENT_REQUESTS) / 4,
+        ),
+      ),
     maxListens: positive(options.maxListens, "maxListens") ?? MCP_MAX_LISTENS,
     maxListensPerCaller: positive(options.maxListensPerCaller, "maxListensPerCaller") ?? MCP_MAX_LISTENS_PER_CALLER,
     listenIdleMs: positive(options.listenIdleMs, "listenIdleMs") ?? MCP_LISTEN_IDLE_MS,
@@ -167,7 +177,8 @@ export interface Admitted {
  *    default the loopback names only.
  * 2. Origin: a browser's `Origin` must be listed or be the request's own host; a request without one (a program,
  *    not a page) passes. A page on another site can never drive the tools.
- * 3. Method: POST only (stateless: no GET stream, no DELETE of a session; the 2026-07-28 revision has neither) → 405; a browser's
+ * 3. Method: POST only (stateless: no GET stream, no DELETE of a session; the 2026-07-28 revision has neither) → 405; a
+ * browser's
  *    OPTIONS preflight from an allowed origin → 204 with the CORS headers the POST needs.
  * 4. `authenticate(request)`: nothing returned → 401 with `WWW-Authenticate` (MCP's authorization rules, RFC 6750
  *    and RFC 9728's `resource_metadata`); an `MCPAuthError(403)` → 403 (`insufficient_scope`).
@@ -182,20 +193,30 @@ export async function admit(request: Request, policy: HttpPolicy): Promise<Respo
     // must not open a way around the check.
     for (const candidate of hostHeader === urlHost ? [hostHeader] : [hostHeader, urlHost]) {
       if (!policy.hosts.has(hostName(candidate))) {
-        return refusal(403, -32000, `Host ${JSON.stringify(truncate(candidate))} is not allowed (DNS rebinding protection). The server's owner lists its host names in allowedHosts.`);
+        return refusal(
+          403,
+          -32000,
+          `Host ${JSON.stringify(truncate(candidate))} is not allowed (DNS rebinding protection). The server's owner lists its host names in allowedHosts.`,
+        );
       }
     }
   }
   const origin = request.headers.get("origin");
   if (origin !== null && policy.origins !== "any" && !originAllowed(origin, hostHeader, policy.origins)) {
-    return refusal(403, -32000, `Origin ${JSON.stringify(truncate(origin))} is not allowed. The server's owner lists the web origins that may call it in allowedOrigins.`);
+    return refusal(
+      403,
+      -32000,
+      `Origin ${JSON.stringify(truncate(origin))} is not allowed. The server's owner lists the web origins that may call it in allowedOrigins.`,
+    );
   }
   if (request.method === "OPTIONS" && origin !== null) {
     // A browser's CORS preflight from an allowed origin: say what the real request may carry.
     return new Response(null, { status: 204, headers: { ...corsHeaders(origin), ...PREFLIGHT } });
   }
   if (request.method !== "POST") {
-    return refusal(405, -32000, "Method not allowed: this MCP server is stateless and takes POST requests only.", { allow: "POST" });
+    return refusal(405, -32000, "Method not allowed: this MCP server is stateless and takes POST requests only.", {
+      allow: "POST",
+    });
   }
 
   let auth: unknown;
@@ -206,17 +227,35 @@ export async function admit(request: Request, policy: HttpPolicy): Promise<Respo
       if (error instanceof MCPAuthError || (error instanceof Error && error.name === "MCPAuthError")) {
         const { status, scope } = error as MCPAuthError;
         return status === 403
-          ? refusal(403, -32000, `Forbidden: ${error.message}`, challengeHeaders(origin, challenge(policy, "insufficient_scope", scope)))
-          : refusal(401, -32000, `Unauthorized: ${error.message}`, challengeHeaders(origin, challenge(policy, "invalid_token")));
+          ? refusal(
+              403,
+              -32000,
+              `Forbidden: ${error.message}`,
+              challengeHeaders(origin, challenge(policy, "insufficient_scope", scope)),
+            )
+          : refusal(
+              401,
+              -32000,
+              `Unauthorized: ${error.message}`,
+              challengeHeaders(origin, challenge(policy, "invalid_token")),
+            );
       }
-      return refusal(500, -32603, policy.exposeErrors ? `Internal error in authenticate: ${errorMessage(error)}` : "Internal error: the server could not check the request's credentials.");
+      return refusal(
+        500,
+        -32603,
+        policy.exposeErrors
+          ? `Internal error in authenticate: ${errorMessage(error)}`
+          : "Internal error: the server could not check the request's credentials.",
+      );
     }
     if (auth === undefined || auth === null || auth === false) {
       const presented = request.headers.has("authorization");
       return refusal(
         401,
         -32000,
-        presented ? "Unauthorized: the credentials were not accepted." : "Unauthorized: this MCP server needs credentials (an Authorization header).",
+        presented
+          ? "Unauthorized: the credentials were not accepted."
+          : "Unauthorized: this MCP server needs credentials (an Authorization header).",
         challengeHeaders(origin, challenge(policy, presented ? "invalid_token" : undefined)),
       );
     }
@@ -224,10 +263,19 @@ export async function admit(request: Request, policy: HttpPolicy): Promise<Respo
 
   const text = await readBody(request, policy.maxBodyBytes, policy.bodyTimeoutMs);
   if (text === TOO_SLOW) {
-    return refusal(408, -32600, `Request timeout: the body was not received within ${policy.bodyTimeoutMs} ms (bodyTimeoutMs).`, { connection: "close" });
+    return refusal(
+      408,
+      -32600,
+      `Request timeout: the body was not received within ${policy.bodyTimeoutMs} ms (bodyTimeoutMs).`,
+      { connection: "close" },
+    );
   }
   if (text === undefined) {
-    return refusal(413, -32600, `Request body too large: this server takes at most ${policy.maxBodyBytes} bytes (maxBodyBytes).`);
+    return refusal(
+      413,
+      -32600,
+      `Request body too large: this server takes at most ${policy.maxBodyBytes} bytes (maxBodyBytes).`,
+    );
   }
   // The body's size was counted as it arrived; its depth is refused before parsing (a million levels: about 3 s).
   const read = readJson(text, { maxBytes: Infinity, maxDepth: MCP_MAX_BODY_DEPTH });
@@ -238,14 +286,19 @@ export async function admit(request: Request, policy: HttpPolicy): Promise<Respo
   }
   const body = read.value;
   if (Array.isArray(body) && body.length > policy.maxBatchSize) {
-    return refusal(400, -32600, `Invalid request: a batch of ${body.length} messages is more than this server takes (${policy.maxBatchSize}, maxBatchSize).`);
+    return refusal(
+      400,
+      -32600,
+      `Invalid request: a batch of ${body.length} messages is more than this server takes (${policy.maxBatchSize}, maxBatchSize).`,
+    );
   }
   return { auth, body };
 }
 
 const PREFLIGHT = {
   "access-control-allow-methods": "POST",
-  "access-control-allow-headers": "authorization, content-type, accept, mcp-session-id, mcp-protocol-version, mcp-method, mcp-name, last-event-id",
+  "access-control-allow-headers":
+    "authorization, content-type, accept, mcp-session-id, mcp-protocol-version, mcp-method, mcp-name, last-event-id",
   "access-control-max-age": "600",
 };
 
@@ -280,7 +333,12 @@ export function errorMessage(error: unknown): string {
  * `Bearer` challenge (RFC 6750) with the resource metadata URL (RFC 9728) MCP clients look for; a 401's `scope` is
  * what a client asks for to start with, a 403's what the refused request needs.
  */
-export function challenge(policy: HttpPolicy, error: "invalid_token" | "insufficient_scope" | undefined, scope?: string, description?: string): string {
+export function challenge(
+  policy: HttpPolicy,
+  error: "invalid_token" | "insufficient_scope" | undefined,
+  scope?: string,
+  description?: string,
+): string {
   const params = ['realm="mcp"'];
   if (error) params.push(`error="${error}"`);
   const asked = scope ?? (error === "insufficient_scope" ? undefined : policy.challengeScope);
@@ -323,7 +381,11 @@ function stripBrackets(host: string): string {
 const TOO_SLOW = Symbol("too slow");
 
 /** The body as text; `undefined` past `max` bytes; `TOO_SLOW` when it was not whole within `timeoutMs`. */
-async function readBody(request: Request, max: number, timeoutMs: number): Promise<string | undefined | typeof TOO_SLOW> {
+async function readBody(
+  request: Request,
+  max: number,
+  timeoutMs: number,
+): Promise<string | undefined | typeof TOO_SLOW> {
   const declared = Number(request.headers.get("content-length") ?? Number.NaN);
   if (declared > max) return undefined;
   if (!request.body) return "";
@@ -364,7 +426,8 @@ async function readBody(request: Request, max: number, timeoutMs: number): Promi
 
 function positive(value: number | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
-  if (!(typeof value === "number" && value > 0)) throw new RangeError(`tooltype/mcp: ${name} must be a positive number; got ${String(value)}.`);
+  if (!(typeof value === "number" && value > 0))
+    throw new RangeError(`tooltype/mcp: ${name} must be a positive number; got ${String(value)}.`);
   return value;
 }
 

@@ -12,7 +12,12 @@ export interface ImportedSchemaLimits {
   readonly maxExpanded: number;
 }
 
-export const IMPORTED_SCHEMA_LIMITS: ImportedSchemaLimits = { maxChars: 256 * 1024, maxDepth: 64, maxProperties: 1_000, maxExpanded: 100_000 };
+export const IMPORTED_SCHEMA_LIMITS: ImportedSchemaLimits = {
+  maxChars: 256 * 1024,
+  maxDepth: 64,
+  maxProperties: 1_000,
+  maxExpanded: 100_000,
+};
 
 /**
  * What is wrong with `schema` under `limits` (in a sentence), or `undefined` when it keeps them. Each check walks the
@@ -21,7 +26,10 @@ export const IMPORTED_SCHEMA_LIMITS: ImportedSchemaLimits = { maxChars: 256 * 10
  * overflow the stack, a 2 KiB schema of nested `anyOf` references made one call validate for a minute, and
  * inlining references for Gemini made 88 MiB of one small schema.
  */
-export function importedSchemaProblem(schema: unknown, limits: ImportedSchemaLimits = IMPORTED_SCHEMA_LIMITS): string | undefined {
+export function importedSchemaProblem(
+  schema: unknown,
+  limits: ImportedSchemaLimits = IMPORTED_SCHEMA_LIMITS,
+): string | undefined {
   // Depth first, without recursion: JSON.stringify itself overflows the stack on a deep enough document.
   const stack: [unknown, number][] = [[schema, 1]];
   while (stack.length > 0) {
@@ -100,7 +108,10 @@ function refOnlyCycle(root: unknown, start: unknown, from: unknown): boolean {
   const seen = new Set<unknown>([from]);
   let node = start;
   for (let i = 0; i < 10_000; i++) {
-    const ref = typeof node === "object" && node !== null && !Array.isArray(node) ? (node as Record<string, unknown>).$ref : undefined;
+    const ref =
+      typeof node === "object" && node !== null && !Array.isArray(node)
+        ? (node as Record<string, unknown>).$ref
+        : undefined;
     if (typeof ref !== "string") return false;
     if (seen.has(node)) return true;
     seen.add(node);
@@ -122,7 +133,7 @@ function resolve(root: unknown, ref: string): unknown {
     } catch {
       return undefined;
     }
-    if (typeof node !== "object" || node === null || !Object.prototype.hasOwnProperty.call(node, key)) return undefined;
+    if (typeof node !== "object" || node === null || !Object.hasOwn(node, key)) return undefined;
     node = (node as Record<string, unknown>)[key];
   }
   return node;

@@ -23,7 +23,7 @@ export interface NodeHttpRequest {
   complete: boolean;
   /** Listens to the body's `data`, `end` and `error` events. */
   // `any[]`: Node's own overload for any event, which a `(chunk: Uint8Array) => void` listener must fit.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: Node's IncomingMessage and ServerResponse listeners take any arguments
   on(event: string, listener: (...args: any[]) => void): unknown;
   /** Stops reading the body (backpressure, or a body over the size limit). */
   pause(): unknown;
@@ -46,10 +46,10 @@ export interface NodeHttpResponse {
   /** Closes the connection. */
   destroy(): unknown;
   /** Listens to `close` (the client went away) and `drain`. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: Node's IncomingMessage and ServerResponse listeners take any arguments
   on(event: string, listener: (...args: any[]) => void): unknown;
   /** Listens once to `drain` or `close`. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: Node's IncomingMessage and ServerResponse listeners take any arguments
   once(event: string, listener: (...args: any[]) => void): NodeHttpResponse;
 }
 
@@ -90,7 +90,10 @@ function answerFailure(res: NodeHttpResponse): void {
     res.shouldKeepAlive = false;
     const failure = refusal(500, -32603, "Internal error: the server could not answer this request.");
     res.writeHead(failure.status, { "content-type": "application/json", connection: "close" });
-    void failure.text().then((text) => res.end(text), () => res.destroy());
+    void failure.text().then(
+      (text) => res.end(text),
+      () => res.destroy(),
+    );
   } catch {
     res.destroy();
   }

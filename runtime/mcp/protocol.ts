@@ -63,7 +63,11 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 export function isRequest(message: unknown): message is JsonRpcRequest {
-  return isRecord(message) && typeof message.method === "string" && (typeof message.id === "string" || typeof message.id === "number");
+  return (
+    isRecord(message) &&
+    typeof message.method === "string" &&
+    (typeof message.id === "string" || typeof message.id === "number")
+  );
 }
 
 export function isNotification(message: unknown): message is JsonRpcNotification {

@@ -11,7 +11,13 @@ import { missingScopes } from "./scopes";
  * with a challenge naming every scope those tools need (the caller keeps what it has by asking for the union).
  * `undefined` when every call may go on.
  */
-export function scopeRefusal(registry: ToolRegistry, request: Request, messages: readonly unknown[], auth: unknown, policy: HttpPolicy): Response | undefined {
+export function scopeRefusal(
+  registry: ToolRegistry,
+  request: Request,
+  messages: readonly unknown[],
+  auth: unknown,
+  policy: HttpPolicy,
+): Response | undefined {
   const refused: string[] = [];
   const needed = new Set<string>();
   for (const message of messages) {
@@ -24,7 +30,12 @@ export function scopeRefusal(registry: ToolRegistry, request: Request, messages:
   if (refused.length === 0) return undefined;
   const scope = [...needed].join(" ");
   const text = `${refused.map((n) => JSON.stringify(n)).join(", ")} ${refused.length === 1 ? "needs" : "need"} the scopes "${scope}"; the token does not grant them all. Authorize again with these scopes.`;
-  return refusal(403, -32000, `Forbidden (insufficient_scope): ${text}`, challengeHeaders(request.headers.get("origin"), challenge(policy, "insufficient_scope", scope, text)));
+  return refusal(
+    403,
+    -32000,
+    `Forbidden (insufficient_scope): ${text}`,
+    challengeHeaders(request.headers.get("origin"), challenge(policy, "insufficient_scope", scope, text)),
+  );
 }
 
 /** The tool a `tools/call` message names, if it is one. */

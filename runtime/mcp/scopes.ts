@@ -45,6 +45,9 @@ export function enforceScopes(tool: RegisteredTool, scope: { auth?: unknown }): 
   if (!("auth" in scope)) return;
   const missing = missingScopes(tool, scope.auth);
   if (missing.length > 0) {
-    throw new MCPProtocolError(-32000, `Forbidden (insufficient_scope): ${JSON.stringify(tool.name)} needs the scopes "${(tool.options.scopes ?? []).join(" ")}"; the caller lacks "${missing.join(" ")}".`);
+    throw new MCPProtocolError(
+      -32000,
+      `Forbidden (insufficient_scope): ${JSON.stringify(tool.name)} needs the scopes "${(tool.options.scopes ?? []).join(" ")}"; the caller lacks "${missing.join(" ")}".`,
+    );
   }
 }

@@ -4,7 +4,14 @@
  */
 import { watchTools } from "../registry/tool-changes";
 import type { BaseToolRegistry as ToolRegistry } from "../registry/core";
-import { acknowledgeListen, type LegacySession, listChanged, type MCPEndpoint, mcpEndpoint, type MCPServerOptions } from "./endpoint";
+import {
+  acknowledgeListen,
+  type LegacySession,
+  listChanged,
+  type MCPEndpoint,
+  mcpEndpoint,
+  type MCPServerOptions,
+} from "./endpoint";
 import { PROGRESS_GAP_MS, PROGRESS_SETTLE_MS } from "./progress";
 import {
   errorResponse,
@@ -58,7 +65,8 @@ export function createMCPServer(registry: ToolRegistry, options: MCPServerOption
   return {
     serverInfo: endpoint.serverInfo,
     async connect(transport) {
-      if (connection) throw new Error("createMCPServer: this server is already connected; make one server per connection.");
+      if (connection)
+        throw new Error("createMCPServer: this server is already connected; make one server per connection.");
       connection = new Connection(endpoint, transport as unknown as Wire);
       await connection.start();
     },
@@ -70,7 +78,11 @@ export function createMCPServer(registry: ToolRegistry, options: MCPServerOption
 }
 
 /** Serve the registry's tools on `transport` (e.g. `new StdioServerTransport()`); resolves once connected. */
-export async function serveMCP(registry: ToolRegistry, transport: MCPTransport, options: MCPServerOptions = {}): Promise<MCPServer> {
+export async function serveMCP(
+  registry: ToolRegistry,
+  transport: MCPTransport,
+  options: MCPServerOptions = {},
+): Promise<MCPServer> {
   const server = createMCPServer(registry, options);
   await server.connect(transport);
   return server;
@@ -132,7 +144,11 @@ class Connection {
     for (const [id, stop] of [...this.#listening]) {
       stop();
       // A subscription the server ends gets its result, so the client knows it ended on purpose.
-      await this.#send({ jsonrpc: "2.0", id, result: { resultType: "complete", _meta: { [META_SUBSCRIPTION_ID]: id } } });
+      await this.#send({
+        jsonrpc: "2.0",
+        id,
+        result: { resultType: "complete", _meta: { [META_SUBSCRIPTION_ID]: id } },
+      });
     }
     this.#ended();
     await this.#wire.close();
@@ -145,7 +161,8 @@ class Connection {
     for (const stop of this.#listening.values()) stop();
     this.#listening.clear();
     this.#stopWatching?.();
-    for (const resolve of this.#asked.values()) resolve({ error: { code: INTERNAL_ERROR, message: "The connection closed." } });
+    for (const resolve of this.#asked.values())
+      resolve({ error: { code: INTERNAL_ERROR, message: "The connection closed." } });
     this.#asked.clear();
   }
 
@@ -202,11 +219,21 @@ class Connection {
         session: this.#session,
         notify: (notification) => void this.#send(notification),
         ask: (method, params) => this.#ask(method, params, controller.signal),
-        settle: () => (this.#session.version === "" ? this.#flushed() : this.#ask("ping", {}, controller.signal, PROGRESS_SETTLE_MS).then(() => undefined, () => undefined)),
+        settle: () =>
+          this.#session.version === ""
+            ? this.#flushed()
+            : this.#ask("ping", {}, controller.signal, PROGRESS_SETTLE_MS).then(
+                () => undefined,
+                () => undefined,
+              ),
       });
       if (request.method === "initialize" && "result" in response) this.#watchForLegacy();
     } catch (error) {
-      response = errorResponse(request.id, INTERNAL_ERROR, this.#endpoint.options.exposeErrors && error instanceof Error ? error.message : "Internal error.");
+      response = errorResponse(
+        request.id,
+        INTERNAL_ERROR,
+        this.#endpoint.options.exposeErrors && error instanceof Error ? error.message : "Internal error.",
+      );
     } finally {
       this.#running.delete(request.id);
     }
@@ -217,17 +244,29 @@ class Connection {
   #listen(request: JsonRpcRequest): void {
     const era = this.#endpoint.eraOf(request, this.#session);
     if ("jsonrpc" in era) return void this.#send(era);
-    if (!era.modern) return void this.#send(errorResponse(request.id, METHOD_NOT_FOUND, "Method not found: subscriptions/listen is of the 2026-07-28 revision; this connection opened with initialize."));
+    if (!era.modern)
+      return void this.#send(
+        errorResponse(
+          request.id,
+          METHOD_NOT_FOUND,
+          "Method not found: subscriptions/listen is of the 2026-07-28 revision; this connection opened with initialize.",
+        ),
+      );
     const ack = acknowledgeListen(request);
     if ("jsonrpc" in ack) return void this.#send(ack);
     void this.#send(ack.notification);
-    const stop = ack.tools ? watchTools(this.#endpoint.registry, () => void this.#send(listChanged(request.id))) : () => undefined;
+    const stop = ack.tools
+      ? watchTools(this.#endpoint.registry, () => void this.#send(listChanged(request.id)))
+      : () => undefined;
     this.#listening.set(request.id, stop);
   }
 
   /** An older client that initialized this connection hears of tool list changes without asking. */
   #watchForLegacy(): void {
-    this.#stopWatching ??= watchTools(this.#endpoint.registry, () => void this.#send({ jsonrpc: "2.0", method: "notifications/tools/list_changed" }));
+    this.#stopWatching ??= watchTools(
+      this.#endpoint.registry,
+      () => void this.#send({ jsonrpc: "2.0", method: "notifications/tools/list_changed" }),
+    );
   }
 
   /** Sends a request of the server's own and resolves to the client's result (rejects on an error or abort). */

@@ -28,7 +28,9 @@ export function signedSessions(callerId?: CallerId): Sessions {
       const caller = callerName(auth, callerId);
       if (caller === undefined) return undefined;
       const nonce = crypto.randomUUID();
-      const mac = new Uint8Array(await crypto.subtle.sign("HMAC", await keyOnce(), encoder.encode(`${nonce}\u0000${caller}`)));
+      const mac = new Uint8Array(
+        await crypto.subtle.sign("HMAC", await keyOnce(), encoder.encode(`${nonce}\u0000${caller}`)),
+      );
       return `${nonce}.${toHex(mac)}`;
     },
     async verify(session, auth) {
@@ -36,7 +38,12 @@ export function signedSessions(callerId?: CallerId): Sessions {
       const mac = dot === -1 ? undefined : fromHex(session.slice(dot + 1));
       const caller = callerName(auth, callerId);
       if (mac === undefined || mac.length !== 32 || caller === undefined) return false;
-      return crypto.subtle.verify("HMAC", await keyOnce(), mac, encoder.encode(`${session.slice(0, dot)}\u0000${caller}`));
+      return crypto.subtle.verify(
+        "HMAC",
+        await keyOnce(),
+        mac,
+        encoder.encode(`${session.slice(0, dot)}\u0000${caller}`),
+      );
     },
   };
 }

@@ -24,10 +24,13 @@ export function showArguments(args: unknown): string {
   let total = 0;
   const walk = (value: unknown, path: string): void => {
     if (typeof value === "object" && value !== null) {
-      const entries: [string, unknown][] = Array.isArray(value) ? value.map((item, i) => [String(i), item]) : Object.entries(value);
+      const entries: [string, unknown][] = Array.isArray(value)
+        ? value.map((item, i) => [String(i), item])
+        : Object.entries(value);
       if (entries.length === 0) {
         total++;
-        if (leaves.length < MAX_LINES) leaves.push({ path: path || "(the arguments)", json: Array.isArray(value) ? "[]" : "{}" });
+        if (leaves.length < MAX_LINES)
+          leaves.push({ path: path || "(the arguments)", json: Array.isArray(value) ? "[]" : "{}" });
         return;
       }
       for (const [key, item] of entries) {

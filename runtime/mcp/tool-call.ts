@@ -8,7 +8,14 @@ import { toMCPResult } from "./format/answer";
 import { mcpOutputSchema } from "./format/tools";
 import type { RegisteredTool } from "../registry/core";
 import { ToolError, ToolResultError, ToolTimeoutError, ToolValidationError } from "../tool/errors";
-import { APPROVAL_INPUT, approvalQuestion, decisionFrom, decodeRequestState, encodeRequestState, ownKey } from "./approval";
+import {
+  APPROVAL_INPUT,
+  approvalQuestion,
+  decisionFrom,
+  decodeRequestState,
+  encodeRequestState,
+  ownKey,
+} from "./approval";
 import type { Era, MCPEndpoint, MCPExchange } from "./exchange";
 import { throttleProgress } from "./progress";
 import { canElicit, INTERNAL_ERROR, INVALID_PARAMS, isRecord, type JsonRpcRequest } from "./protocol";
@@ -32,10 +39,16 @@ const CALLER_FACING = new Set(["ToolError", "ToolValidationError", "ToolTimeoutE
  *   registry's own `handleToolError` returns); any other failure becomes a generic text, since an exception's
  *   message may carry paths, connection strings or tokens.
  */
-export async function callTool(endpoint: MCPEndpoint, request: JsonRpcRequest, era: Era, exchange: MCPExchange): Promise<Record<string, unknown>> {
+export async function callTool(
+  endpoint: MCPEndpoint,
+  request: JsonRpcRequest,
+  era: Era,
+  exchange: MCPExchange,
+): Promise<Record<string, unknown>> {
   const params = isRecord(request.params) ? request.params : {};
   const name = params.name;
-  if (typeof name !== "string") throw new MCPProtocolError(INVALID_PARAMS, "Invalid params: tools/call needs the tool's name (params.name).");
+  if (typeof name !== "string")
+    throw new MCPProtocolError(INVALID_PARAMS, "Invalid params: tools/call needs the tool's name (params.name).");
   const args = params.arguments ?? {};
   const { registry, options } = endpoint;
   const found = registry.get(name);
@@ -77,7 +90,10 @@ export async function callTool(endpoint: MCPEndpoint, request: JsonRpcRequest, e
   let message: ToolMessage | Raw;
   try {
     const pending = await endpoint.access.pending(calls, dispatchOptions);
-    message = pending.length > 0 ? await approved(endpoint, tool, calls, pending, params, era, exchange, dispatchOptions) : (await endpoint.access.dispatch(calls, dispatchOptions))[0]!;
+    message =
+      pending.length > 0
+        ? await approved(endpoint, tool, calls, pending, params, era, exchange, dispatchOptions)
+        : (await endpoint.access.dispatch(calls, dispatchOptions))[0]!;
   } catch (error) {
     if (error instanceof MCPProtocolError) throw error;
     // The call was aborted (no answer goes to a cancelled request), or a handler set to `false` rethrew.
@@ -88,8 +104,21 @@ export async function callTool(endpoint: MCPEndpoint, request: JsonRpcRequest, e
   }
   if (message instanceof Raw) return message.result;
   if (notified && !signal.aborted && exchange.settle) await exchange.settle();
-  if (!options.exposeErrors && failure?.kind === "tool" && !callerFacing(failure.error) && !ownHandler(endpoint, tool.options.handleToolError)) {
-    return { content: [{ type: "text", text: `Error: ${name} failed. The server keeps the details; try other arguments or another tool.` }], isError: true };
+  if (
+    !options.exposeErrors &&
+    failure?.kind === "tool" &&
+    !callerFacing(failure.error) &&
+    !ownHandler(endpoint, tool.options.handleToolError)
+  ) {
+    return {
+      content: [
+        {
+          type: "text",
+          text: `Error: ${name} failed. The server keeps the details; try other arguments or another tool.`,
+        },
+      ],
+      isError: true,
+    };
   }
   return { ...toMCPResult(message as ToolMessage, mcpOutputSchema(tool)) };
 }
@@ -119,13 +148,26 @@ async function approved(
   if (era.modern) {
     if (params.requestState !== undefined) {
       const state = await decodeRequestState(secret, params.requestState, binding);
-      if (typeof state === "string") throw new MCPProtocolError(INVALID_PARAMS, `Invalid params: the requestState was refused: ${state}. Nothing was run.`);
+      if (typeof state === "string")
+        throw new MCPProtocolError(
+          INVALID_PARAMS,
+          `Invalid params: the requestState was refused: ${state}. Nothing was run.`,
+        );
       // Valid, unexpired, this caller's, and not used yet: only then is the user's answer (and any edit) read.
-      if (await access.resumedBefore(state.nonce)) throw new MCPProtocolError(INVALID_PARAMS, "Invalid params: the requestState was refused: it was resumed before. Nothing was run.");
+      if (await access.resumedBefore(state.nonce))
+        throw new MCPProtocolError(
+          INVALID_PARAMS,
+          "Invalid params: the requestState was refused: it was resumed before. Nothing was run.",
+        );
       const responses = isRecord(params.inputResponses) ? params.inputResponses : {};
       const decision = decisionFrom(state.pending[0]!.id, responses[APPROVAL_INPUT], args);
       // No answer to the question: ask it again, as the revision asks of a server still missing an input.
-      if (!decision) return new Raw({ resultType: "input_required", inputRequests: { [APPROVAL_INPUT]: elicit(tool.name, args, true) }, requestState: params.requestState });
+      if (!decision)
+        return new Raw({
+          resultType: "input_required",
+          inputRequests: { [APPROVAL_INPUT]: elicit(tool.name, args, true) },
+          requestState: params.requestState,
+        });
       return resumed(endpoint, state, decision, dispatchOptions);
     }
     if (!canElicit(era.capabilities)) return cannotAsk(tool.name, "it declares no elicitation (form) capability");
@@ -138,15 +180,32 @@ async function approved(
   }
 
   if (!exchange.ask) {
-    return cannotAsk(tool.name, `this server answers clients of revision ${era.version} over HTTP one request at a time and cannot wait for a question's answer; use a client of the 2026-07-28 revision, or stdio`);
+    return cannotAsk(
+      tool.name,
+      `this server answers clients of revision ${era.version} over HTTP one request at a time and cannot wait for a question's answer; use a client of the 2026-07-28 revision, or stdio`,
+    );
   }
   if (!canElicit(era.capabilities)) return cannotAsk(tool.name, "it declares no elicitation capability");
   const state = await access.pause("mcp", calls, pending, dispatchOptions);
-  const answer = await exchange.ask("elicitation/create", approvalQuestion(tool.name, args, era.version !== "2025-06-18" && era.version !== "2025-03-26")).catch((error: unknown) => {
-    if (dispatchOptions.signal?.aborted) throw error;
-    return undefined;
-  });
-  return resumed(endpoint, state, decisionFrom(pending[0]!.id, answer, args) ?? { id: pending[0]!.id, approved: false, reason: "The client gave no answer." }, dispatchOptions);
+  const answer = await exchange
+    .ask(
+      "elicitation/create",
+      approvalQuestion(tool.name, args, era.version !== "2025-06-18" && era.version !== "2025-03-26"),
+    )
+    .catch((error: unknown) => {
+      if (dispatchOptions.signal?.aborted) throw error;
+      return undefined;
+    });
+  return resumed(
+    endpoint,
+    state,
+    decisionFrom(pending[0]!.id, answer, args) ?? {
+      id: pending[0]!.id,
+      approved: false,
+      reason: "The client gave no answer.",
+    },
+    dispatchOptions,
+  );
 }
 
 function elicit(name: string, args: unknown, withMode: boolean): Record<string, unknown> {
@@ -187,7 +246,13 @@ class Raw {
 }
 
 function callerFacing(error: unknown): boolean {
-  if (error instanceof ToolError || error instanceof ToolValidationError || error instanceof ToolTimeoutError || error instanceof ToolResultError) return true;
+  if (
+    error instanceof ToolError ||
+    error instanceof ToolValidationError ||
+    error instanceof ToolTimeoutError ||
+    error instanceof ToolResultError
+  )
+    return true;
   return error instanceof Error && CALLER_FACING.has(error.name);
 }
 

@@ -4,7 +4,15 @@
  * through `#lazy/providers`. The small entries' registries reach theirs through lazy/providers.chunks.ts instead.
  */
 import { loopNow, providerNow, toMCPTools as mcpTools } from "#lazy/providers";
-import { type ExportMethod, LOOP_FORMATS, type LoopProviderName, type MessageFormat, formatExportedBy, formatOf, isMessageFormat } from "./catalog";
+import {
+  type ExportMethod,
+  LOOP_FORMATS,
+  type LoopProviderName,
+  type MessageFormat,
+  formatExportedBy,
+  formatOf,
+  isMessageFormat,
+} from "./catalog";
 import type {
   AnthropicReply,
   AnthropicStreamEvent,
@@ -56,10 +64,14 @@ const loopNames = (): string => LOOP_FORMATS.map((format) => JSON.stringify(form
 export function loopFor(client: unknown, name: string | undefined): { provider: ToolProvider; loop: ProviderLoop } {
   if (name !== undefined) {
     const format = LOOP_FORMATS.find((entry) => entry === name);
-    if (format === undefined) throw new TypeError(`runTools: unknown provider ${JSON.stringify(name)}; use ${loopNames()}.`);
+    if (format === undefined)
+      throw new TypeError(`runTools: unknown provider ${JSON.stringify(name)}; use ${loopNames()}.`);
     return { provider: providerNow(format), loop: loopNow(format) };
   }
-  const format = typeof client === "object" && client !== null ? LOOP_FORMATS.find((entry) => loopNow(entry).isClient(client)) : undefined;
+  const format =
+    typeof client === "object" && client !== null
+      ? LOOP_FORMATS.find((entry) => loopNow(entry).isClient(client))
+      : undefined;
   if (format === undefined) {
     throw new TypeError(
       "runTools: the client is none of OpenAI (chat.completions.create), Anthropic (messages.create), Gemini (models.generateContent) or OpenAI Responses (responses.create); pass such a client, and name the API with the provider option where it is ambiguous.",
@@ -71,13 +83,22 @@ export function loopFor(client: unknown, name: string | undefined): { provider: 
 /** Starts reading one streamed Chat Completions reply: chunks in, complete tool calls out, then the assistant message. */
 export function accumulateToolCalls(provider?: "openai"): ToolCallAccumulator;
 /** Starts reading one streamed Responses API reply: events in, complete `function_call` items out, then the Response. */
-export function accumulateToolCalls(provider: "responses"): ToolCallAccumulator<ResponsesStreamEvent, ResponsesFunctionCall, ResponsesReply>;
+export function accumulateToolCalls(
+  provider: "responses",
+): ToolCallAccumulator<ResponsesStreamEvent, ResponsesFunctionCall, ResponsesReply>;
 /** Starts reading one streamed Anthropic reply: events in, complete `tool_use` blocks out, then the message. */
-export function accumulateToolCalls(provider: "anthropic"): ToolCallAccumulator<AnthropicStreamEvent, AnthropicToolUseBlock, AnthropicReply>;
+export function accumulateToolCalls(
+  provider: "anthropic",
+): ToolCallAccumulator<AnthropicStreamEvent, AnthropicToolUseBlock, AnthropicReply>;
 /** Starts reading one streamed Gemini reply: chunks in, `functionCall`s out, then the model's Content. */
-export function accumulateToolCalls(provider: "gemini"): ToolCallAccumulator<GeminiResponse, GeminiFunctionCall, GeminiContent>;
-export function accumulateToolCalls(provider: LoopProviderName = LOOP_FORMATS[0]!): ToolCallAccumulator<never, unknown, unknown> {
+export function accumulateToolCalls(
+  provider: "gemini",
+): ToolCallAccumulator<GeminiResponse, GeminiFunctionCall, GeminiContent>;
+export function accumulateToolCalls(
+  provider: LoopProviderName = LOOP_FORMATS[0]!,
+): ToolCallAccumulator<never, unknown, unknown> {
   const format = LOOP_FORMATS.find((entry) => entry === provider);
-  if (format === undefined) throw new TypeError(`accumulateToolCalls: unknown provider ${JSON.stringify(provider)}; use ${loopNames()}.`);
+  if (format === undefined)
+    throw new TypeError(`accumulateToolCalls: unknown provider ${JSON.stringify(provider)}; use ${loopNames()}.`);
   return loopNow(format).accumulate();
 }

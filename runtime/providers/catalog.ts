@@ -69,7 +69,8 @@ export const CATALOG = [
     format: "gemini",
     provider: "gemini/provider",
     loop: "gemini/loop",
-    owns: (message) => "candidates" in message || "parts" in message || "functionCalls" in message || "usageMetadata" in message,
+    owns: (message) =>
+      "candidates" in message || "parts" in message || "functionCalls" in message || "usageMetadata" in message,
     loopOrder: 2,
     exportMethod: "toGeminiTools",
   },
@@ -122,7 +123,9 @@ export function isMessageFormat(name: unknown): name is MessageFormat {
 }
 
 /** The loop formats, in the order clients are recognised. */
-export const LOOP_FORMATS: readonly LoopProviderName[] = CATALOG.filter((entry): entry is Extract<(typeof CATALOG)[number], { loopOrder: number }> => "loopOrder" in entry)
+export const LOOP_FORMATS: readonly LoopProviderName[] = CATALOG.filter(
+  (entry): entry is Extract<(typeof CATALOG)[number], { loopOrder: number }> => "loopOrder" in entry,
+)
   .sort((a, b) => a.loopOrder - b.loopOrder)
   .map((entry) => entry.format);
 
@@ -138,7 +141,13 @@ export function formatOf(message: unknown): MessageFormat {
   // list; the legacy functions API, no calls in `tool_calls`). Asking each entry in turn cost a one-call dispatch
   // about a twentieth of its time (bench/dispatch.ts).
   const calls = (message as { tool_calls?: unknown }).tool_calls;
-  if (Array.isArray(calls) && calls.length > 0 && !Array.isArray(message) && !Array.isArray((message as { output?: unknown }).output)) return CHAT_FORMAT;
+  if (
+    Array.isArray(calls) &&
+    calls.length > 0 &&
+    !Array.isArray(message) &&
+    !Array.isArray((message as { output?: unknown }).output)
+  )
+    return CHAT_FORMAT;
   for (let i = 0; i < OWNS.length; i++) if (OWNS[i]!(message)) return FORMATS[i]!;
   return CHAT_FORMAT;
 }
@@ -162,7 +171,12 @@ export const readChatCall = readToolCall;
  * Everything `dispatch` reads: Chat Completions and LangChain messages, the legacy `function_call`, a Responses API
  * response or item list, an Anthropic message, a Gemini response or `Content`.
  */
-export type ToolCallMessage = DispatchInput | OpenAIFunctionCallMessage | ResponsesInput | AnthropicAssistantMessage | GeminiInput;
+export type ToolCallMessage =
+  | DispatchInput
+  | OpenAIFunctionCallMessage
+  | ResponsesInput
+  | AnthropicAssistantMessage
+  | GeminiInput;
 
 /**
  * What `dispatch` resolves to for a message of type `M`: the answer in the message's own format. Mirrors the

@@ -51,7 +51,13 @@ export function isChoiceMode(choice: ToolChoice): choice is "auto" | "none" | "r
  * - `Tools` / `ToolsOptions`: the tools of a request and the options of writing them;
  * - `ChoiceParams`: the request fields that carry the tool choice.
  */
-export interface ToolProvider<Message = unknown, Answer = unknown, Tools = unknown, ToolsOptions = unknown, ChoiceParams = unknown> {
+export interface ToolProvider<
+  Message = unknown,
+  Answer = unknown,
+  Tools = unknown,
+  ToolsOptions = unknown,
+  ChoiceParams = unknown,
+> {
   /** The format's name in the catalogue, which `toolChoice(registry, choice, name)` and error messages use. */
   readonly name: string;
   /** Every call in `message`, in the order they must be answered. */
@@ -120,7 +126,14 @@ export interface LoopReply<Item = unknown, Reply = unknown, Call = unknown> {
  * The agent loop's side of a model API. `Client` is the SDK client (typed structurally), `Params` what the caller
  * sends besides the tools, `Item` a conversation entry, `Reply` a reply, `Call` a tool call, `Event` a stream event.
  */
-export interface ProviderLoop<Client = unknown, Params = unknown, Item = unknown, Reply = unknown, Call = unknown, Event = unknown> {
+export interface ProviderLoop<
+  Client = unknown,
+  Params = unknown,
+  Item = unknown,
+  Reply = unknown,
+  Call = unknown,
+  Event = unknown,
+> {
   /** Whether `client` is this API's client, from its shape (for `runTools` when no `provider` is named). */
   isClient(client: object): boolean;
   /**
@@ -174,7 +187,11 @@ export function isDeferred(tool: ToolFormatSource): boolean {
 
 /** Whether `value` is a stream (an async iterable), as a streamed response is. */
 export function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
-  return typeof value === "object" && value !== null && typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === "function";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === "function"
+  );
 }
 
 /**

@@ -86,7 +86,10 @@ export class CallState implements PartialToolCall {
 
   get args(): Record<string, unknown> | undefined {
     const length = this.arguments.length;
-    if (length !== this.#parsedLength && (this.complete || length <= ALWAYS_PARSE_CHARS || length - this.#parsedLength >= this.#parsedLength / 8)) {
+    if (
+      length !== this.#parsedLength &&
+      (this.complete || length <= ALWAYS_PARSE_CHARS || length - this.#parsedLength >= this.#parsedLength / 8)
+    ) {
       this.#parsed = parsePartialArguments(this.arguments) ?? this.#parsed;
       this.#parsedLength = length;
     }
@@ -94,9 +97,14 @@ export class CallState implements PartialToolCall {
   }
 }
 
-
 /** What one event changed, as an accumulator fills it in. */
-export type UpdateDraft<Call> = { text: string; refusal: string; deltas: { call: PartialToolCall; argumentsDelta: string }[]; completed: Call[]; finishReason: string | null };
+export type UpdateDraft<Call> = {
+  text: string;
+  refusal: string;
+  deltas: { call: PartialToolCall; argumentsDelta: string }[];
+  completed: Call[];
+  finishReason: string | null;
+};
 
 /**
  * What every provider's accumulator does alike: it refuses events after `done()`, starts each event's update empty,
@@ -114,7 +122,10 @@ export abstract class StreamAccumulator<Event, Call, Reply> implements ToolCallA
   protected constructor(private readonly api: string) {}
 
   push(event: Event): AccumulatorUpdate<Call> {
-    if (this.#finished) throw new Error(`accumulateToolCalls(${this.api}): push() after done(); start a new accumulator for the next reply.`);
+    if (this.#finished)
+      throw new Error(
+        `accumulateToolCalls(${this.api}): push() after done(); start a new accumulator for the next reply.`,
+      );
     const update: UpdateDraft<Call> = { text: "", refusal: "", deltas: [], completed: [], finishReason: null };
     this.read(event, update);
     return update;
@@ -156,7 +167,9 @@ export function parsePartialArguments(text: string): Record<string, unknown> | u
     return undefined;
   }
   const copy = plainCopy(value, 0);
-  return typeof copy === "object" && copy !== null && !Array.isArray(copy) ? (copy as Record<string, unknown>) : undefined;
+  return typeof copy === "object" && copy !== null && !Array.isArray(copy)
+    ? (copy as Record<string, unknown>)
+    : undefined;
 }
 
 /** A copy made of plain objects and arrays only: the parser assigns keys with `=`, so `__proto__` must not survive. */
@@ -191,7 +204,9 @@ export class IndexedCalls<Call> {
   /** A call starting at `index`, with what its first event says. */
   open(index: number, id: string, name: string, text: string): CallState {
     if (!Number.isInteger(index) || index < 0) {
-      throw new TypeError(`accumulateToolCalls: an event's index must be a whole number of 0 or more; got ${String(index)}.`);
+      throw new TypeError(
+        `accumulateToolCalls: an event's index must be a whole number of 0 or more; got ${String(index)}.`,
+      );
     }
     const state = new CallState(this.#states.size);
     this.#partial.push(state);
@@ -222,7 +237,9 @@ export class IndexedCalls<Call> {
 
   /** Completes every call still open (the reply is over); returns them in order. */
   completeAll(): Call[] {
-    return [...this.#states.keys()].map((index) => this.complete(index)).filter((call): call is Call => call !== undefined);
+    return [...this.#states.keys()]
+      .map((index) => this.complete(index))
+      .filter((call): call is Call => call !== undefined);
   }
 
   /** The complete calls, in order: the same array each time, growing. */

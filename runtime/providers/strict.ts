@@ -16,7 +16,16 @@
  */
 import { ToolExportError } from "../tool/errors";
 import type { JsonSchema, JsonValue } from "../tool/meta";
-import { acceptsNull, isAnySchema, isObjectSchema, isRecord, json, pointerSegment, resolveRef, showPath } from "../validation/json-schema";
+import {
+  acceptsNull,
+  isAnySchema,
+  isObjectSchema,
+  isRecord,
+  json,
+  pointerSegment,
+  resolveRef,
+  showPath,
+} from "../validation/json-schema";
 import { OPENAI_LIMITS } from "./openai-limits";
 
 /** The `format` values strict mode accepts; others go into the description. */
@@ -86,20 +95,29 @@ class StrictRewriter {
     if (Array.isArray(schema.anyOf) || Array.isArray(schema.oneOf)) {
       this.fail("", "is a union (anyOf)", "strict mode needs the root to be one object");
     }
-    if (schema.type !== "object") this.fail("", `has type ${json(schema.type)}`, "strict mode needs the root to be an object");
+    if (schema.type !== "object")
+      this.fail("", `has type ${json(schema.type)}`, "strict mode needs the root to be an object");
     return this.node(schema, "");
   }
 
   private node(value: JsonValue | undefined, path: string): JsonSchema {
     if (isAnySchema(value)) {
-      this.fail(path, "accepts any value (unknown or any)", "strict mode needs a type at every level; give it a concrete type");
+      this.fail(
+        path,
+        "accepts any value (unknown or any)",
+        "strict mode needs a type at every level; give it a concrete type",
+      );
     }
     if (!isRecord(value)) this.fail(path, "is not a schema strict mode can express", "give it a concrete type");
     for (const keyword of Object.keys(value)) {
       if (UNSUPPORTED.has(keyword)) this.fail(path, `uses "${keyword}"`, "strict mode does not support it");
     }
     if ("prefixItems" in value || Array.isArray(value.items)) {
-      this.fail(path, "is a tuple", "strict mode has no tuples; use an array of one item type or an object with named properties");
+      this.fail(
+        path,
+        "is a tuple",
+        "strict mode has no tuples; use an array of one item type or an object with named properties",
+      );
     }
     const additional = value.additionalProperties;
     if (additional !== undefined && additional !== false) {
@@ -121,7 +139,9 @@ class StrictRewriter {
       } else if (keyword === "items") out.items = this.node(child, `${path}/items`);
       else if (keyword === "anyOf" || keyword === "oneOf") {
         // Strict mode knows anyOf only; "exactly one" is still checked by dispatch against the original schema.
-        out.anyOf = (Array.isArray(child) ? child : []).map((branch, i) => this.node(branch, `${path}/${keyword}/${i}`));
+        out.anyOf = (Array.isArray(child) ? child : []).map((branch, i) =>
+          this.node(branch, `${path}/${keyword}/${i}`),
+        );
       } else if (keyword === "$defs" || keyword === "definitions") {
         const defs: JsonSchema = {};
         for (const [name, def] of Object.entries(isRecord(child) ? child : {})) {
@@ -244,7 +264,9 @@ export function checkStrictLimits(schema: JsonSchema, toolName: string): void {
   let enumValues = 0;
   const measure = (node: JsonValue | undefined, path: string): void => {
     if (Array.isArray(node)) {
-      node.forEach((item, i) => measure(item, `${path}/${i}`));
+      node.forEach((item, i) => {
+        measure(item, `${path}/${i}`);
+      });
       return;
     }
     if (!isRecord(node)) return;
@@ -266,7 +288,11 @@ export function checkStrictLimits(schema: JsonSchema, toolName: string): void {
         enumValues += values.length;
         const length = values.reduce<number>((sum, v) => sum + String(v).length, 0);
         characters += length;
-        if (values.length > OPENAI_LIMITS.largeEnum && values.every((v) => typeof v === "string") && length > OPENAI_LIMITS.largeEnumLength) {
+        if (
+          values.length > OPENAI_LIMITS.largeEnum &&
+          values.every((v) => typeof v === "string") &&
+          length > OPENAI_LIMITS.largeEnumLength
+        ) {
           fail(
             `a string enum of more than ${OPENAI_LIMITS.largeEnum} values may total at most ${count(OPENAI_LIMITS.largeEnumLength)} characters`,
             `${here} has ${count(values.length)} values totalling ${count(length)} characters`,
@@ -282,7 +308,10 @@ export function checkStrictLimits(schema: JsonSchema, toolName: string): void {
   };
   measure(schema, "");
   if (properties > OPENAI_LIMITS.properties) {
-    fail(`at most ${count(OPENAI_LIMITS.properties)} object properties in total`, `this schema has ${count(properties)}`);
+    fail(
+      `at most ${count(OPENAI_LIMITS.properties)} object properties in total`,
+      `this schema has ${count(properties)}`,
+    );
   }
   if (enumValues > OPENAI_LIMITS.enumValues) {
     fail(`at most ${count(OPENAI_LIMITS.enumValues)} enum values in total`, `this schema has ${count(enumValues)}`);
@@ -311,7 +340,10 @@ export function checkStrictLimits(schema: JsonSchema, toolName: string): void {
       }
     }
     if (isRecord(node.items)) deepest(node.items, `${path}/items`, here, refs);
-    if (Array.isArray(node.anyOf)) node.anyOf.forEach((branch, i) => deepest(branch, `${path}/anyOf/${i}`, here, refs));
+    if (Array.isArray(node.anyOf))
+      node.anyOf.forEach((branch, i) => {
+        deepest(branch, `${path}/anyOf/${i}`, here, refs);
+      });
   };
   deepest(schema, "", 0, []);
 }

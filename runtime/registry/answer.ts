@@ -12,6 +12,9 @@ import type { DispatchResult, ToolCallMessage } from "../providers/catalog";
  * API, `function_call_output` items for the Responses API, a `user` message of `tool_result` blocks for Anthropic,
  * a `user` Content of `functionResponse` parts for Gemini.
  */
-export function formatAnswer<M extends ToolCallMessage>(message: M, results: readonly ToolMessage[]): DispatchResult<M> {
+export function formatAnswer<M extends ToolCallMessage>(
+  message: M,
+  results: readonly ToolMessage[],
+): DispatchResult<M> {
   return providerOf(message).answer(message, results) as DispatchResult<M>;
 }

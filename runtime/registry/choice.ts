@@ -28,15 +28,39 @@ export interface ToolNames {
 }
 
 /** OpenAI Chat Completions: `{ tool_choice, parallel_tool_calls? }`. */
-export function toolChoice(registry: ToolNames, choice: ToolChoice, provider: "openai", options?: ToolChoiceOptions): OpenAIToolChoiceParams;
+export function toolChoice(
+  registry: ToolNames,
+  choice: ToolChoice,
+  provider: "openai",
+  options?: ToolChoiceOptions,
+): OpenAIToolChoiceParams;
 /** The legacy functions API: `{ function_call }` ("auto", "none" or a name; it has no "required"). */
-export function toolChoice(registry: ToolNames, choice: ToolChoice, provider: "openai-functions"): OpenAIFunctionChoiceParams;
+export function toolChoice(
+  registry: ToolNames,
+  choice: ToolChoice,
+  provider: "openai-functions",
+): OpenAIFunctionChoiceParams;
 /** OpenAI Responses API: `{ tool_choice, parallel_tool_calls? }`. */
-export function toolChoice(registry: ToolNames, choice: ToolChoice, provider: "responses", options?: ToolChoiceOptions): ResponsesToolChoiceParams;
+export function toolChoice(
+  registry: ToolNames,
+  choice: ToolChoice,
+  provider: "responses",
+  options?: ToolChoiceOptions,
+): ResponsesToolChoiceParams;
 /** Anthropic: `{ tool_choice }` with `disable_parallel_tool_use` for `{ parallel: false }`. */
-export function toolChoice(registry: ToolNames, choice: ToolChoice, provider: "anthropic", options?: ToolChoiceOptions): AnthropicToolChoiceParams;
+export function toolChoice(
+  registry: ToolNames,
+  choice: ToolChoice,
+  provider: "anthropic",
+  options?: ToolChoiceOptions,
+): AnthropicToolChoiceParams;
 /** Gemini: `{ toolConfig: { functionCallingConfig } }`, for the request's `config`. */
-export function toolChoice(registry: ToolNames, choice: ToolChoice, provider: "gemini", options?: ToolChoiceOptions): GeminiToolConfigParams;
+export function toolChoice(
+  registry: ToolNames,
+  choice: ToolChoice,
+  provider: "gemini",
+  options?: ToolChoiceOptions,
+): GeminiToolConfigParams;
 export function toolChoice(
   registry: ToolNames,
   choice: ToolChoice,

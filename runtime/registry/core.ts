@@ -36,7 +36,17 @@ import {
 import type { ToolMessage } from "../dispatch/messages";
 import type { DispatchOptions, RegistryOptions, ToolMiddleware } from "../dispatch/options";
 import type { RegisteredTool } from "../dispatch/options";
-import { CHAT_FORMAT, type DispatchResult, type MessageFormat, type OpenAIToolCall, type ToolCallMessage, chatReader, formatOf, isMessageFormat, readChatCall } from "../providers/catalog";
+import {
+  CHAT_FORMAT,
+  type DispatchResult,
+  type MessageFormat,
+  type OpenAIToolCall,
+  type ToolCallMessage,
+  chatReader,
+  formatOf,
+  isMessageFormat,
+  readChatCall,
+} from "../providers/catalog";
 import type { CallReader } from "../providers/provider";
 import type { ToolCall } from "../tool/call";
 import { NOT_COMPILED_HINT, ToolRegistrationError } from "../tool/errors";
@@ -71,7 +81,12 @@ export interface LoopAccess {
   /** Whether a paused batch's state (by its nonce) was resumed before: a look, recording nothing. */
   resumedBefore(nonce: string): Promise<boolean>;
   /** The state of a batch paused for approval, sealed when the registry has an `approvalSecret`. */
-  pause(provider: string, calls: readonly NormalizedCall[], pending: readonly PendingApproval[], options?: DispatchOptions): Promise<ApprovalStateData>;
+  pause(
+    provider: string,
+    calls: readonly NormalizedCall[],
+    pending: readonly PendingApproval[],
+    options?: DispatchOptions,
+  ): Promise<ApprovalStateData>;
   /** The limits on a tool's arguments (its own, the registry's or the defaults), which a JSON Patch of them keeps. */
   argumentLimits(name: string): { maxBytes: number; maxDepth: number };
 }
@@ -91,10 +106,12 @@ function accessTo(env: DispatchEnvironment): LoopAccess {
     dispatch: (calls, options) => dispatchCalls(env, calls, options),
     callsCap: (options = {}) => callsCap(env, options),
     refuse: (calls, options, total) => refuseBeyondCap(env, calls, options, total),
-    pending: async (calls, options = {}) => (mayNeedApproval(env, calls) ? viaFull((full) => full.findPending(env, calls, options)) : []),
+    pending: async (calls, options = {}) =>
+      mayNeedApproval(env, calls) ? viaFull((full) => full.findPending(env, calls, options)) : [],
     resume: (state, decisions, options = {}) => viaFull((full) => full.resumeBatch(env, state, decisions, options)),
     resumedBefore: (nonce) => viaFull((full) => full.resumedBefore(env, nonce)),
-    pause: (provider, calls, pending, options = {}) => viaFull((full) => full.approvalState(env, provider, calls, pending, options)),
+    pause: (provider, calls, pending, options = {}) =>
+      viaFull((full) => full.approvalState(env, provider, calls, pending, options)),
     argumentLimits: (name) => argumentLimits(env.get(name), env.options),
   };
 }
@@ -132,7 +149,8 @@ class ToolEntry implements RegisteredTool, DispatchTool {
     this.#target = found.declaration.kind === "function" ? found.declaration.fn : found.fn;
     this.#registryOptions = registryOptions;
     // Said at registration, not on the first call: a schema without a compiled validator needs ajv.
-    if (!meta.validator && !ajvAvailable()) throw new ToolRegistrationError(`Tool "${name}" (${found.role}): ${AJV_MISSING}`);
+    if (!meta.validator && !ajvAvailable())
+      throw new ToolRegistrationError(`Tool "${name}" (${found.role}): ${AJV_MISSING}`);
     if (!meta.validator) prepareAjv();
   }
 
@@ -185,7 +203,15 @@ export abstract class BaseToolRegistry {
     // Frozen: dispatch reads what they allow once per registry.
     this.#options = Object.freeze({ ...options });
     const tools = this.#tools;
-    this.#env = dispatchEnvironment({ get: (name) => tools.get(name), names: () => [...tools.keys()], options: this.#options, middleware: this.#middleware }, false);
+    this.#env = dispatchEnvironment(
+      {
+        get: (name) => tools.get(name),
+        names: () => [...tools.keys()],
+        options: this.#options,
+        middleware: this.#middleware,
+      },
+      false,
+    );
     this.register(...sources);
   }
 
@@ -224,7 +250,8 @@ export abstract class BaseToolRegistry {
     for (const [name, entry] of added) {
       this.#tools.set(name, entry);
       // Dispatch checks a batch for calls that need approval only once a tool may need it.
-      if (entry.options.needsApproval !== undefined && entry.options.needsApproval !== false) this.#env.approvals = true;
+      if (entry.options.needsApproval !== undefined && entry.options.needsApproval !== false)
+        this.#env.approvals = true;
     }
     if (added.size > 0) toolsChanged(this);
     return this;
@@ -241,7 +268,10 @@ export abstract class BaseToolRegistry {
    */
   use(...middleware: ToolMiddleware[]): this {
     for (const wrap of middleware) {
-      if (typeof wrap !== "function") throw new TypeError(`registry.use takes middleware functions (call, next) => result; got ${wrap === null ? "null" : typeof wrap}.`);
+      if (typeof wrap !== "function")
+        throw new TypeError(
+          `registry.use takes middleware functions (call, next) => result; got ${wrap === null ? "null" : typeof wrap}.`,
+        );
     }
     this.#middleware.push(...middleware);
     return this;
@@ -283,13 +313,15 @@ export abstract class BaseToolRegistry {
    * `function` message for a legacy `function_call`, `function_call_output` items for a Responses API response, one
    * `user` message of `tool_result` blocks for an Anthropic message, one `user` Content of `functionResponse` parts
    * for a Gemini response. One answer per call, in call order, at most `maxConcurrency` running at once; failures
-   * are error answers for the model. Rejects only when a `handle*Error` option is `false` (with that error) or `options.signal` aborts (with its reason).
+   * are error answers for the model. Rejects only when a `handle*Error` option is `false` (with that error) or
+   * `options.signal` aborts (with its reason).
    */
   dispatch<M extends ToolCallMessage>(message: M, options?: DispatchOptions): Promise<DispatchResult<M>> {
     try {
       const format = formatOf(message);
       // Chat answers are the ToolMessages themselves: no second step for the most common format.
-      if (format === CHAT_FORMAT) return dispatchCalls(this.#env, chatReader.readCalls(message), options) as Promise<DispatchResult<M>>;
+      if (format === CHAT_FORMAT)
+        return dispatchCalls(this.#env, chatReader.readCalls(message), options) as Promise<DispatchResult<M>>;
       const provider = this.providerFor(format);
       // A format met for the first time by a small entry's registry: its provider loads, then dispatch goes on.
       if (provider instanceof Promise) return this.#dispatchLater(provider, message, options);
@@ -297,7 +329,11 @@ export abstract class BaseToolRegistry {
       // Neither throws. Answered at once, the format's answer is made now (a throw there is caught below), with no
       // promise step between the answers and it.
       const results = answerCalls(this.#env, calls, options);
-      return (results instanceof Promise ? answerIn(provider, message, results) : Promise.resolve(provider.answer(message, results))) as Promise<DispatchResult<M>>;
+      return (
+        results instanceof Promise
+          ? answerIn(provider, message, results)
+          : Promise.resolve(provider.answer(message, results))
+      ) as Promise<DispatchResult<M>>;
     } catch (error) {
       return Promise.reject(error);
     }
@@ -305,7 +341,11 @@ export abstract class BaseToolRegistry {
 
   // The closures of the two steps below live in methods of their own: in `dispatch` they would cost every call a
   // context for the variables they capture, closure or not.
-  #dispatchLater<M extends ToolCallMessage>(loading: Promise<CallReader>, message: M, options: DispatchOptions | undefined): Promise<DispatchResult<M>> {
+  #dispatchLater<M extends ToolCallMessage>(
+    loading: Promise<CallReader>,
+    message: M,
+    options: DispatchOptions | undefined,
+  ): Promise<DispatchResult<M>> {
     return loading.then(() => this.dispatch(message, options));
   }
 
@@ -331,14 +371,22 @@ export abstract class BaseToolRegistry {
    * the result is `{ status: "paused", pending, state }`: show `pending` to a human, keep `state` (plain JSON), and
    * call `resume(state, decisions)` with one decision per pending call.
    */
-  async dispatchWithApproval<M extends ToolCallMessage>(message: M, options: DispatchOptions = {}): Promise<ApprovalResult<M>> {
+  async dispatchWithApproval<M extends ToolCallMessage>(
+    message: M,
+    options: DispatchOptions = {},
+  ): Promise<ApprovalResult<M>> {
     const provider = await this.#readerOf(formatOf(message));
     const calls = provider.readCalls(message);
     const env = this.#env;
     const paused = mayNeedApproval(env, calls)
       ? await viaFull(async (full) => {
           const pending = await full.findPending(env, calls, options);
-          return pending.length > 0 ? { pending, state: (await full.approvalState(env, provider.name, calls, pending, options)) as ApprovalState<M> } : undefined;
+          return pending.length > 0
+            ? {
+                pending,
+                state: (await full.approvalState(env, provider.name, calls, pending, options)) as ApprovalState<M>,
+              }
+            : undefined;
         })
       : undefined;
     if (paused) return { status: "paused", ...paused };
@@ -352,13 +400,18 @@ export abstract class BaseToolRegistry {
    * pending call exactly once (`{ id, approved: true }` or `{ id, approved: false, reason? }`); otherwise it throws a
    * TypeError and runs nothing. Works on a state read back from JSON, in a new registry with the same tools.
    */
-  async resume<M = ToolCallMessage>(state: ApprovalState<M>, decisions: readonly ApprovalDecision[], options: DispatchOptions = {}): Promise<ApprovalDone<M>> {
+  async resume<M = ToolCallMessage>(
+    state: ApprovalState<M>,
+    decisions: readonly ApprovalDecision[],
+    options: DispatchOptions = {},
+  ): Promise<ApprovalDone<M>> {
     let provider: CallReader | undefined;
     // The steps are the full pipeline's (dispatch/resume.ts), which loads with the first of them; the format and
     // its provider are this registry's part, before anything runs.
     const results = await viaFull((full) =>
       full.resumeBatch(this.#env, state, decisions, options, async (format) => {
-        if (!isMessageFormat(format)) throw new TypeError(`resume: the state names an unknown message format ${JSON.stringify(format)}.`);
+        if (!isMessageFormat(format))
+          throw new TypeError(`resume: the state names an unknown message format ${JSON.stringify(format)}.`);
         provider = await this.#readerOf(format);
       }),
     );
@@ -403,7 +456,6 @@ function answerIn(provider: CallReader, message: ToolCallMessage, results: Promi
   return results.then((done) => provider.answer(message, done));
 }
 
-
 /** The tool's metadata, or a registration error that says why it is unusable and how to fix the build. */
 function checkedMeta(found: FoundTool): CompiledToolMeta {
   const { declaration } = found;
@@ -418,7 +470,7 @@ function checkedMeta(found: FoundTool): CompiledToolMeta {
   if (meta === undefined) {
     const wrapper =
       declaration.kind === "function"
-        ? ' If tool() is called inside a function of yours that wraps it without passing metadata on, make that function a tool factory (docs/marking-tools.md#wrapping-tool).'
+        ? " If tool() is called inside a function of yours that wraps it without passing metadata on, make that function a tool factory (docs/marking-tools.md#wrapping-tool)."
         : "";
     throw new ToolRegistrationError(`${tool()} has no compiled metadata: ${NOT_COMPILED_HINT}${wrapper}`);
   }

@@ -8,7 +8,12 @@
  * error text dispatch would send the model. Settings come from the tool's own options, then these options; a
  * registry's defaults are not consulted (they belong to dispatch).
  */
-import { MAX_ARGUMENTS_BYTES, MAX_ARGUMENTS_DEPTH, type ReadOptions, readArguments } from "../arguments/read/read-arguments";
+import {
+  MAX_ARGUMENTS_BYTES,
+  MAX_ARGUMENTS_DEPTH,
+  type ReadOptions,
+  readArguments,
+} from "../arguments/read/read-arguments";
 import { instantiateValidator } from "../validation/compiled-validator";
 import { conform } from "../arguments/repair/conform";
 import { invalidArgumentsError } from "../arguments/explain/invalid";
@@ -84,8 +89,20 @@ export function parseToolCalls<Args = Record<string, unknown>>(
   const calls = options.firstToolOnly ? all.slice(0, 1) : all;
   const parsed: ParsedToolCalls<ParsedToolCall<Args>> = { calls: [], invalid: [] };
   for (const call of calls) {
-    const text = call.kind === "text" ? call.text : call.kind === "args" ? (typeof call.args === "string" ? call.args : safeJson(call.args)) : (call.text ?? "");
-    const invalid = (reason: ToolValidationReason, error: string, issues: string[] = [error], errors: SchemaError[] = []): void => {
+    const text =
+      call.kind === "text"
+        ? call.text
+        : call.kind === "args"
+          ? typeof call.args === "string"
+            ? call.args
+            : safeJson(call.args)
+          : (call.text ?? "");
+    const invalid = (
+      reason: ToolValidationReason,
+      error: string,
+      issues: string[] = [error],
+      errors: SchemaError[] = [],
+    ): void => {
       parsed.invalid.push({ name: call.name, id: call.id, arguments: text, reason, error, issues, errors });
     };
     const tool = registry.get(call.name);
@@ -107,12 +124,18 @@ export function parseToolCalls<Args = Record<string, unknown>>(
       invalid("malformed_arguments", error);
       continue;
     }
-    const result = call.kind === "text" || typeof call.args === "string" ? parseArguments(text, read) : readArguments(call.args, read);
+    const result =
+      call.kind === "text" || typeof call.args === "string"
+        ? parseArguments(text, read)
+        : readArguments(call.args, read);
     if (!result.ok) {
       invalid("malformed_arguments", describeArgumentsProblem(tool.name, result));
       continue;
     }
-    const conformed = conform(result.args, tool.parameters, validatorOf(tool), tool.meta, { coerce, maxDepth: read.maxDepth });
+    const conformed = conform(result.args, tool.parameters, validatorOf(tool), tool.meta, {
+      coerce,
+      maxDepth: read.maxDepth,
+    });
     if (conformed.invalid) {
       const error = invalidArgumentsError(tool.name, conformed.invalid);
       invalid("invalid_arguments", error.message, [...error.issues], [...error.errors]);
@@ -133,7 +156,10 @@ function validatorOf(tool: RegisteredTool): ArgumentsValidator {
   if (typeof own === "function") return (own as () => ArgumentsValidator).call(tool);
   let validator = validators.get(tool);
   if (!validator) {
-    validator = new ArgumentsValidator(tool.parameters, tool.meta.validator ? instantiateValidator(tool.meta.validator, tool.parameters) : undefined);
+    validator = new ArgumentsValidator(
+      tool.parameters,
+      tool.meta.validator ? instantiateValidator(tool.meta.validator, tool.parameters) : undefined,
+    );
     validators.set(tool, validator);
   }
   return validator;

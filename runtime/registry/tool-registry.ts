@@ -84,7 +84,9 @@ export class ToolRegistry extends BaseToolRegistry {
    * The `tools` of an Anthropic Messages request with a tool search: deferred tools with `defer_loading`, and the
    * tool search tool at the end when a tool is deferred (`true` or `"bm25"`: the BM25 one; `"regex"`: the regex one).
    */
-  toAnthropicTools(options: AnthropicToolsOptions & { toolSearch: true | AnthropicToolSearchMatch }): AnthropicRequestTool[];
+  toAnthropicTools(
+    options: AnthropicToolsOptions & { toolSearch: true | AnthropicToolSearchMatch },
+  ): AnthropicRequestTool[];
   /** The `tools` of an Anthropic Messages request (`{ name, description, input_schema }`), each whole. */
   toAnthropicTools(options?: AnthropicToolsOptions & { toolSearch?: false }): AnthropicTool[];
   /** The `tools` of an Anthropic Messages request, with a tool search when `toolSearch` says so (see the overloads). */

@@ -7,7 +7,9 @@ export interface TextPart {
 }
 
 /** Where the bytes of an image or file are: inline as base64 (with its media type), or at a URL. */
-export type MediaSource = { data: string; mediaType: string; url?: undefined } | { url: string; mediaType?: string; data?: undefined };
+export type MediaSource =
+  | { data: string; mediaType: string; url?: undefined }
+  | { url: string; mediaType?: string; data?: undefined };
 
 /** An image (`image/png`, `image/jpeg`, …), inline or by URL. */
 export type ImagePart = { type: "image" } & MediaSource;
@@ -38,7 +40,8 @@ function branded<P extends ToolContentPart>(part: P): P {
 
 /** A text part. */
 export function text(value: string): TextPart {
-  if (typeof value !== "string") throw new TypeError(`text() takes a string; got ${value === null ? "null" : typeof value}.`);
+  if (typeof value !== "string")
+    throw new TypeError(`text() takes a string; got ${value === null ? "null" : typeof value}.`);
   return branded({ type: "text", text: value });
 }
 
@@ -55,10 +58,13 @@ export function file(input: MediaInput & { filename?: string }): FilePart {
 }
 
 function source(kind: string, input: MediaInput): MediaSource {
-  if (typeof input !== "object" || input === null) throw new TypeError(`${kind}() takes { base64, mediaType }, { bytes, mediaType } or { url }.`);
+  if (typeof input !== "object" || input === null)
+    throw new TypeError(`${kind}() takes { base64, mediaType }, { bytes, mediaType } or { url }.`);
   if ("url" in input && typeof input.url === "string") {
     if (input.url === "") throw new TypeError(`${kind}({ url }): the URL is empty.`);
-    return input.mediaType === undefined ? { url: input.url } : { url: input.url, mediaType: checkedType(kind, input.mediaType) };
+    return input.mediaType === undefined
+      ? { url: input.url }
+      : { url: input.url, mediaType: checkedType(kind, input.mediaType) };
   }
   const mediaType = checkedType(kind, (input as { mediaType?: unknown }).mediaType);
   if ("bytes" in input && input.bytes instanceof Uint8Array) return { data: toBase64(input.bytes), mediaType };
@@ -67,12 +73,16 @@ function source(kind: string, input: MediaInput): MediaSource {
     const match = /^data:[^;,]*;base64,/.exec(input.base64);
     return { data: match ? input.base64.slice(match[0].length) : input.base64, mediaType };
   }
-  throw new TypeError(`${kind}() takes { base64, mediaType }, { bytes, mediaType } or { url }; got an object with ${Object.keys(input).join(", ") || "no keys"}.`);
+  throw new TypeError(
+    `${kind}() takes { base64, mediaType }, { bytes, mediaType } or { url }; got an object with ${Object.keys(input).join(", ") || "no keys"}.`,
+  );
 }
 
 function checkedType(kind: string, mediaType: unknown): string {
   if (typeof mediaType !== "string" || !/^[\w.+-]+\/[\w.+-]+$/.test(mediaType)) {
-    throw new TypeError(`${kind}(): mediaType must be a media type such as "${kind === "image" ? "image/png" : "application/pdf"}"; got ${JSON.stringify(mediaType) ?? "nothing"}.`);
+    throw new TypeError(
+      `${kind}(): mediaType must be a media type such as "${kind === "image" ? "image/png" : "application/pdf"}"; got ${JSON.stringify(mediaType) ?? "nothing"}.`,
+    );
   }
   return mediaType;
 }

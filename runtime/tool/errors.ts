@@ -20,7 +20,7 @@ export class ToolError extends Error {
  * does not help: the step that compiles the file must be tooltype-aware.
  */
 export const NOT_COMPILED_HINT =
-  "the file that declares it was not compiled by a tooltype-aware step (tsx, ts-node, Bun, Node's own type stripping (`node src/main.ts` on Node 22.18 and later) and bundlers without tooltype's plugin only strip types, and a plain `tsc` ignores compilerOptions.plugins, TypeScript 7's `tsc` included, even when tsconfig.json lists the plugin). Compile it with one of: `npx tooltype build` instead of `tsc` (any TypeScript from 5.5, 7 included); the bundler plugin (tooltype/vite, also in vitest.config, tooltype/rollup, tooltype/esbuild, tooltype/webpack, tooltype/rspack, tooltype/bun); `tspc` (ts-patch) with { \"transform\": \"tooltype/transformer\" } in compilerOptions.plugins, on TypeScript 5.5 to 6.0 (ts-patch cannot patch TypeScript 7); or run it with `node --import tooltype/register src/main.ts` (with tsx: `node --import tsx --import tooltype/register src/main.ts`; with Bun: `bun --preload tooltype/bun-register src/main.ts`, which on TypeScript 7 needs `npm i -D @typescript/typescript6` next to it).";
+  'the file that declares it was not compiled by a tooltype-aware step (tsx, ts-node, Bun, Node\'s own type stripping (`node src/main.ts` on Node 22.18 and later) and bundlers without tooltype\'s plugin only strip types, and a plain `tsc` ignores compilerOptions.plugins, TypeScript 7\'s `tsc` included, even when tsconfig.json lists the plugin). Compile it with one of: `npx tooltype build` instead of `tsc` (any TypeScript from 5.5, 7 included); the bundler plugin (tooltype/vite, also in vitest.config, tooltype/rollup, tooltype/esbuild, tooltype/webpack, tooltype/rspack, tooltype/bun); `tspc` (ts-patch) with { "transform": "tooltype/transformer" } in compilerOptions.plugins, on TypeScript 5.5 to 6.0 (ts-patch cannot patch TypeScript 7); or run it with `node --import tooltype/register src/main.ts` (with tsx: `node --import tsx --import tooltype/register src/main.ts`; with Bun: `bun --preload tooltype/bun-register src/main.ts`, which on TypeScript 7 needs `npm i -D @typescript/typescript6` next to it).';
 
 /** A tool cannot be registered: no compiled metadata, an unknown metadata version, a bad or duplicate name. */
 export class ToolRegistrationError extends Error {
@@ -68,7 +68,12 @@ export class ToolValidationError extends Error {
 
   constructor(
     message: string,
-    details: { reason: ToolValidationReason; toolName: string; errors?: readonly SchemaError[]; issues?: readonly string[] },
+    details: {
+      reason: ToolValidationReason;
+      toolName: string;
+      errors?: readonly SchemaError[];
+      issues?: readonly string[];
+    },
   ) {
     super(message);
     this.name = "ToolValidationError";

@@ -4,7 +4,9 @@
 import type { CompiledToolMeta, JsonValue } from "./meta";
 
 /** The example arguments of a tool, as its metadata lists them (none: an empty list). */
-export function examplesOf(tool: { readonly meta?: Pick<CompiledToolMeta, "examples"> }): readonly { [key: string]: JsonValue }[] {
+export function examplesOf(tool: {
+  readonly meta?: Pick<CompiledToolMeta, "examples">;
+}): readonly { [key: string]: JsonValue }[] {
   return tool.meta?.examples ?? [];
 }
 
@@ -12,7 +14,10 @@ export function examplesOf(tool: { readonly meta?: Pick<CompiledToolMeta, "examp
  * The description with the example arguments appended, one JSON object per line after a line that says what they
  * are; the description exactly as it is without any.
  */
-export function describeWithExamples(tool: { readonly description: string; readonly meta?: Pick<CompiledToolMeta, "examples"> }): string {
+export function describeWithExamples(tool: {
+  readonly description: string;
+  readonly meta?: Pick<CompiledToolMeta, "examples">;
+}): string {
   const examples = examplesOf(tool);
   if (examples.length === 0) return tool.description;
   const lines = examples.map((example) => JSON.stringify(example)).join("\n");

@@ -100,7 +100,9 @@ export interface ToolNamespace {
 }
 
 /** `true`, `false`, or a predicate on the validated arguments of one call (a throw counts as `true`). */
-export type NeedsApproval = boolean | ((args: Record<string, unknown>, context: ToolContext) => boolean | Promise<boolean>);
+export type NeedsApproval =
+  | boolean
+  | ((args: Record<string, unknown>, context: ToolContext) => boolean | Promise<boolean>);
 
 /**
  * A parameter of this type is not part of the schema: dispatch passes the call being answered, an abort signal, the

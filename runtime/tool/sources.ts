@@ -63,8 +63,8 @@ function fromInstance(object: object): FoundTool[] {
   const found = fromMembers(object, "instance");
   if (found.length > 0) return found;
   const owner = classOf(object);
-  const constructor = constructorOf(object);
-  if (constructor && fromMembers(constructor, "static").length > 0) {
+  const maker = constructorOf(object);
+  if (maker && fromMembers(maker, "static").length > 0) {
     throw new ToolRegistrationError(
       `This ${owner} object has no @tool methods of its own; its class has static @tool methods. ` +
         `Register the class instead: register(${owner}).`,
@@ -97,7 +97,8 @@ function fromMembers(start: object, kind: "static" | "instance" | "prototype"): 
       if (!descriptor || !("value" in descriptor) || typeof descriptor.value !== "function") continue;
       const fn = descriptor.value as AnyFunction;
       // An override without @tool inherits the overridden @tool method's tool: its metadata, this code.
-      const declaration = getToolDeclaration(fn) ?? inheritedMethodTool(Object.getPrototypeOf(holder) as object | null, key, stop);
+      const declaration =
+        getToolDeclaration(fn) ?? inheritedMethodTool(Object.getPrototypeOf(holder) as object | null, key, stop);
       if (!declaration) continue;
       if (declaration.kind === "function") {
         found.push(functionTool(declaration, fn, start));
@@ -131,21 +132,22 @@ function functionTool(declaration: ToolDeclaration, fn: AnyFunction, thisArg: un
   // An arrow passed straight to tool() has no name of its own; the transformer named it after its variable.
   const metaName: unknown = declaration.meta?.name;
   const name = declaration.key || (typeof metaName === "string" && metaName) || "(anonymous)";
-  if (declaration.origin !== undefined) return { declaration, fn, thisArg, label: declaration.origin, role: declaration.origin };
+  if (declaration.origin !== undefined)
+    return { declaration, fn, thisArg, label: declaration.origin, role: declaration.origin };
   return { declaration, fn, thisArg, label: `function ${name}`, role: "function passed to tool()" };
 }
 
 /** The class name of an object, read from descriptors only. `isPrototype`: the object is itself a class prototype. */
 function classOf(object: object, isPrototype = false): string {
-  const constructor = isPrototype ? ownValue(object, "constructor") : constructorOf(object);
-  return typeof constructor === "function" ? functionName(constructor as AnyFunction) : "Object";
+  const maker = isPrototype ? ownValue(object, "constructor") : constructorOf(object);
+  return typeof maker === "function" ? functionName(maker as AnyFunction) : "Object";
 }
 
 function constructorOf(object: object): AnyFunction | undefined {
   const proto: unknown = Object.getPrototypeOf(object);
   if (typeof proto !== "object" || proto === null) return undefined;
-  const constructor = ownValue(proto, "constructor");
-  return typeof constructor === "function" ? (constructor as AnyFunction) : undefined;
+  const maker = ownValue(proto, "constructor");
+  return typeof maker === "function" ? (maker as AnyFunction) : undefined;
 }
 
 function ownValue(object: object, key: string): unknown {

@@ -24,7 +24,11 @@ export function isToolStream(value: unknown, streams?: true): value is AsyncGene
     if (Object.prototype.toString.call(value) === "[object AsyncGenerator]") return true;
     if (streams !== true) return false;
     const iterator = value as { next?: unknown; return?: unknown; [Symbol.asyncIterator]?: unknown };
-    return typeof iterator.next === "function" && typeof iterator.return === "function" && typeof iterator[Symbol.asyncIterator] === "function";
+    return (
+      typeof iterator.next === "function" &&
+      typeof iterator.return === "function" &&
+      typeof iterator[Symbol.asyncIterator] === "function"
+    );
   } catch {
     // A Proxy whose traps throw is no generator.
     return false;
@@ -37,7 +41,10 @@ export function isToolStream(value: unknown, streams?: true): value is AsyncGene
  * and a native async generator function says so itself.
  */
 export function streamsResults(fn: unknown, meta: { streams?: true } | undefined): boolean {
-  return meta?.streams === true || (typeof fn === "function" && Object.prototype.toString.call(fn) === "[object AsyncGeneratorFunction]");
+  return (
+    meta?.streams === true ||
+    (typeof fn === "function" && Object.prototype.toString.call(fn) === "[object AsyncGeneratorFunction]")
+  );
 }
 
 /**
@@ -52,7 +59,11 @@ export function progressOf(value: unknown, count: number): ToolProgress {
     const record = value as { progress?: unknown; total?: unknown; message?: unknown };
     const message = typeof record.message === "string" ? { message: record.message } : {};
     if (typeof record.progress === "number" && Number.isFinite(record.progress)) {
-      return { progress: record.progress, ...(typeof record.total === "number" && Number.isFinite(record.total) ? { total: record.total } : {}), ...message };
+      return {
+        progress: record.progress,
+        ...(typeof record.total === "number" && Number.isFinite(record.total) ? { total: record.total } : {}),
+        ...message,
+      };
     }
     return { progress: count, ...message };
   }

@@ -8,7 +8,7 @@ import { streamsResults } from "./stream";
 
 // Tool functions and methods as the caller wrote them: any parameters, any result.
 // `any` here is the decorator contract TypeScript itself uses for method types.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: any method must fit
 export type AnyFunction = (...args: any[]) => unknown;
 
 /** What the decorator or wrapper recorded about one function. */
@@ -38,6 +38,7 @@ export function getToolDeclaration(value: unknown): ToolDeclaration | undefined 
 
 /** A method decorator usable under both decorator modes. */
 export interface ToolDecorator {
+  // biome-ignore lint/suspicious/noExplicitAny: any method must fit
   <This, F extends (this: This, ...args: any) => any>(method: F, context: ClassMethodDecoratorContext<This, F>): void;
   (target: object, key: string | symbol, descriptor: PropertyDescriptor): void;
 }
@@ -47,6 +48,7 @@ export interface ToolDecorator {
  * @typeParam This The class whose method it is.
  * @typeParam F The method's type.
  */
+// biome-ignore lint/suspicious/noExplicitAny: any method must fit
 export function tool<This, F extends (this: This, ...args: any) => any>(
   method: F,
   context: ClassMethodDecoratorContext<This, F>,
@@ -91,7 +93,12 @@ function decoratorWith(options: ToolOptions, meta: CompiledToolMeta | undefined)
   }) as ToolDecorator;
 }
 
-function recordMethod(fn: unknown, key: string | symbol, options: ToolOptions, meta: CompiledToolMeta | undefined): void {
+function recordMethod(
+  fn: unknown,
+  key: string | symbol,
+  options: ToolOptions,
+  meta: CompiledToolMeta | undefined,
+): void {
   if (typeof fn !== "function") {
     throw new TypeError(
       `@tool can only decorate methods; "${String(key)}" is not a method (a field holding an arrow function, or a ` +
@@ -116,7 +123,11 @@ function wrapFunction<F extends AnyFunction>(fn: F, options: ToolOptions, meta: 
 function misplacedContext(value: unknown): string | undefined {
   if (typeof value !== "object" || value === null) return undefined;
   const { kind, name } = value as { kind?: unknown; name?: unknown };
-  if (typeof kind !== "string" || kind === "method" || typeof (value as { addInitializer?: unknown }).addInitializer !== "function") {
+  if (
+    typeof kind !== "string" ||
+    kind === "method" ||
+    typeof (value as { addInitializer?: unknown }).addInitializer !== "function"
+  ) {
     return undefined;
   }
   return (
@@ -155,12 +166,22 @@ export type SchemaToolFunction<Args = Record<string, unknown>> = (args: Args, co
  * `parameters` as it does for compiled tools, then calls `fn(args, context)`. There is no compiled validator: ajv
  * compiles `parameters` once, on the tool's first call.
  */
-function fromSchema<Args = Record<string, unknown>>(definition: SchemaToolDefinition, fn: SchemaToolFunction<Args>): SchemaToolFunction<Args> {
+function fromSchema<Args = Record<string, unknown>>(
+  definition: SchemaToolDefinition,
+  fn: SchemaToolFunction<Args>,
+): SchemaToolFunction<Args> {
   const { parameters, origin, examples, ...options } = definition;
   if (typeof fn !== "function") {
-    throw new TypeError(`tool.fromSchema(${JSON.stringify(definition.name)}, fn): fn must be a function; got ${typeof fn}.`);
+    throw new TypeError(
+      `tool.fromSchema(${JSON.stringify(definition.name)}, fn): fn must be a function; got ${typeof fn}.`,
+    );
   }
-  if (typeof parameters !== "object" || parameters === null || Array.isArray(parameters) || (parameters.type ?? "object") !== "object") {
+  if (
+    typeof parameters !== "object" ||
+    parameters === null ||
+    Array.isArray(parameters) ||
+    (parameters.type ?? "object") !== "object"
+  ) {
     throw new TypeError(
       `tool.fromSchema(${JSON.stringify(definition.name)}): parameters must be an object schema ({ type: "object", properties, required }), as every provider requires for tool arguments.`,
     );

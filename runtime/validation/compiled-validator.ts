@@ -20,7 +20,9 @@ function resolveHelper(id: string): unknown {
 export function instantiateValidator(factory: CompiledValidatorFactory, schema: JsonSchema): KitValidate {
   const validate = factory(resolveHelper);
   if (typeof validate !== "function" || (validate as Partial<KitValidate>).kit !== KIT_VERSION) {
-    throw new Error("A precompiled tooltype validator did not produce a validate function; rebuild the project with the tooltype it runs with.");
+    throw new Error(
+      "A precompiled tooltype validator did not produce a validate function; rebuild the project with the tooltype it runs with.",
+    );
   }
   (validate as KitValidate).schema = schema;
   return validate as KitValidate;

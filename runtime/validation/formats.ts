@@ -2,7 +2,8 @@
  * The `format` checks of generated validators, written here so that dispatching compiled tools loads no
  * ajv-formats: a checker per format the transformer accepts (transformer/schema/keywords.ts, KNOWN_FORMATS), each
  * accepting exactly what ajv-formats' full mode accepts (what hand-written schemas get through ajv), proven by
- * test/transformer/validator/formats.test.ts on a corpus of valid and invalid strings per format. A checker answers `true` for
+ * test/transformer/validator/formats.test.ts on a corpus of valid and invalid strings per format. A checker answers
+ * `true` for
  * values of another type, as JSON Schema applies formats; some formats first cap the length (FORMAT_LENGTH_LIMITS).
  *
  * Each format is an exported function of its own, re-exported by `tooltype/kit` (runtime/entries/kit.ts): generated
@@ -75,7 +76,9 @@ export function isoDateTime(value: unknown): boolean {
 
 /** ISO 8601 durations: years to seconds with the time part after `T`, or weeks alone. */
 export function duration(value: unknown): boolean {
-  return stringFormat(value, "duration", (text) => /^P(?:\d+W|(?=\d|T\d)(?:\d+Y)?(?:\d+M)?(?:\d+D)?(?:T(?=\d)(?:\d+H)?(?:\d+M)?(?:\d+S)?)?)$/.test(text));
+  return stringFormat(value, "duration", (text) =>
+    /^P(?:\d+W|(?=\d|T\d)(?:\d+Y)?(?:\d+M)?(?:\d+D)?(?:T(?=\d)(?:\d+H)?(?:\d+M)?(?:\d+S)?)?)$/.test(text),
+  );
 }
 
 export function email(value: unknown): boolean {
@@ -126,7 +129,9 @@ export function relativeJsonPointer(value: unknown): boolean {
 }
 
 export function jsonPointerUriFragment(value: unknown): boolean {
-  return stringFormat(value, "json-pointer-uri-fragment", (text) => /^#(?:\/(?:[\w\-.!$&'()*+,;:=@]|%[\da-f]{2}|~[01])*)*$/i.test(text));
+  return stringFormat(value, "json-pointer-uri-fragment", (text) =>
+    /^#(?:\/(?:[\w\-.!$&'()*+,;:=@]|%[\da-f]{2}|~[01])*)*$/i.test(text),
+  );
 }
 
 export function regex(value: unknown): boolean {
@@ -144,7 +149,11 @@ export function regex(value: unknown): boolean {
 
 /** Base64: some line holds only whole groups of four, padded at the end. */
 export function byte(value: unknown): boolean {
-  return stringFormat(value, "byte", (text) => text.split(/[\n\r\u2028\u2029]/).some((line) => /^(?:[A-Za-z\d+/]{4})*(?:[A-Za-z\d+/]{2}==|[A-Za-z\d+/]{3}=)?$/.test(line)));
+  return stringFormat(value, "byte", (text) =>
+    text
+      .split(/[\n\r\u2028\u2029]/)
+      .some((line) => /^(?:[A-Za-z\d+/]{4})*(?:[A-Za-z\d+/]{2}==|[A-Za-z\d+/]{3}=)?$/.test(line)),
+  );
 }
 
 // Dates and times (RFC 3339; the iso- variants make the time zone optional and allow a space before the time).
@@ -201,10 +210,33 @@ function isTime(text: string, zoneRequired: boolean): boolean {
  * since, and the CGPM decided in 2022 to stop adding them by 2035). `23:59:60` on any other date names no instant.
  */
 const LEAP_SECOND_DATES = new Set([
-  "1972-06-30", "1972-12-31", "1973-12-31", "1974-12-31", "1975-12-31", "1976-12-31", "1977-12-31", "1978-12-31",
-  "1979-12-31", "1981-06-30", "1982-06-30", "1983-06-30", "1985-06-30", "1987-12-31", "1989-12-31", "1990-12-31",
-  "1992-06-30", "1993-06-30", "1994-06-30", "1995-12-31", "1997-06-30", "1998-12-31", "2005-12-31", "2008-12-31",
-  "2012-06-30", "2015-06-30", "2016-12-31",
+  "1972-06-30",
+  "1972-12-31",
+  "1973-12-31",
+  "1974-12-31",
+  "1975-12-31",
+  "1976-12-31",
+  "1977-12-31",
+  "1978-12-31",
+  "1979-12-31",
+  "1981-06-30",
+  "1982-06-30",
+  "1983-06-30",
+  "1985-06-30",
+  "1987-12-31",
+  "1989-12-31",
+  "1990-12-31",
+  "1992-06-30",
+  "1993-06-30",
+  "1994-06-30",
+  "1995-12-31",
+  "1997-06-30",
+  "1998-12-31",
+  "2005-12-31",
+  "2008-12-31",
+  "2012-06-30",
+  "2015-06-30",
+  "2016-12-31",
 ]);
 
 function isDateTime(text: string, zoneRequired: boolean): boolean {
@@ -268,7 +300,14 @@ function isEmail(text: string): boolean {
   const at = text.indexOf("@");
   if (at < 0) return false;
   const labels = text.slice(at + 1).split(".");
-  return text.slice(0, at).split(".").every((atom) => ATOM.test(atom)) && labels.length >= 2 && labels.every((label) => MAIL_LABEL.test(label));
+  return (
+    text
+      .slice(0, at)
+      .split(".")
+      .every((atom) => ATOM.test(atom)) &&
+    labels.length >= 2 &&
+    labels.every((label) => MAIL_LABEL.test(label))
+  );
 }
 
 // URIs (RFC 3986), URI templates (RFC 6570) and web URLs.
@@ -332,7 +371,8 @@ function isUri(text: string, schemeRequired: boolean, c: UriCharacters): boolean
     if (!c.query.test(rest.slice(query + 1))) return false;
     rest = rest.slice(0, query);
   }
-  const hierarchy = (part: string): boolean => (part === "" ? !schemeRequired : withAuthority(part, c) || path(part, c));
+  const hierarchy = (part: string): boolean =>
+    part === "" ? !schemeRequired : withAuthority(part, c) || path(part, c);
   const scheme = /^[a-z][a-z\d+\-.]*:/i.exec(rest);
   if (scheme && hierarchy(rest.slice(scheme[0].length))) return true;
   return !schemeRequired && hierarchy(rest);
@@ -357,13 +397,22 @@ function withAuthority(text: string, c: UriCharacters): boolean {
 function authority(text: string, c: UriCharacters): boolean {
   const slash = text.indexOf("/");
   const head = slash < 0 ? text : text.slice(0, slash);
-  if (slash >= 0 && !text.slice(slash + 1).split("/").every((segment) => c.segment.test(segment))) return false;
+  if (
+    slash >= 0 &&
+    !text
+      .slice(slash + 1)
+      .split("/")
+      .every((segment) => c.segment.test(segment))
+  )
+    return false;
   const at = head.indexOf("@");
   if (at >= 0 && !c.userinfo.test(head.slice(0, at))) return false;
   const hostPort = head.slice(at + 1);
   const port = /:\d*$/.exec(hostPort);
   const hosts = port ? [hostPort, hostPort.slice(0, port.index)] : [hostPort];
-  return hosts.some((host) => (host.startsWith("[") && host.endsWith("]") ? isIpLiteral(host.slice(1, -1)) : c.host.test(host)));
+  return hosts.some((host) =>
+    host.startsWith("[") && host.endsWith("]") ? isIpLiteral(host.slice(1, -1)) : c.host.test(host),
+  );
 }
 
 function isJsonPointer(text: string): boolean {
@@ -375,7 +424,10 @@ let uriTemplatePattern: RegExp | undefined;
 /** Literal characters or percent-escapes, and `{expressions}` of variable names with an operator and modifiers. */
 function isUriTemplate(text: string): boolean {
   const variable = `(?:\\w|${PCT})+(?::[1-9]\\d{0,3}|\\*)?`;
-  uriTemplatePattern ??= new RegExp(`^(?:[^\\x00-\\x20"'<>%\\\\^\`{|}]|${PCT}|\\{[+#./;?&=,!@|]?${variable}(?:,${variable})*\\})*$`, "i");
+  uriTemplatePattern ??= new RegExp(
+    `^(?:[^\\x00-\\x20"'<>%\\\\^\`{|}]|${PCT}|\\{[+#./;?&=,!@|]?${variable}(?:,${variable})*\\})*$`,
+    "i",
+  );
   return uriTemplatePattern.test(text);
 }
 
@@ -412,10 +464,23 @@ const LAST_OCTET = /^(?:[1-9]\d?|1\d\d|2[0-4]\d|25[0-4])$/;
 
 function publicIpv4(host: string): boolean {
   const octets = host.split(".");
-  if (octets.length !== 4 || !FIRST_OCTET.test(octets[0]!) || !MIDDLE_OCTET.test(octets[1]!) || !MIDDLE_OCTET.test(octets[2]!) || !LAST_OCTET.test(octets[3]!)) return false;
+  if (
+    octets.length !== 4 ||
+    !FIRST_OCTET.test(octets[0]!) ||
+    !MIDDLE_OCTET.test(octets[1]!) ||
+    !MIDDLE_OCTET.test(octets[2]!) ||
+    !LAST_OCTET.test(octets[3]!)
+  )
+    return false;
   const [a, b] = [octets[0], Number(octets[1])];
   const prefix = `${a}.${octets[1]}`;
-  return a !== "10" && a !== "127" && prefix !== "169.254" && prefix !== "192.168" && !(a === "172" && /^\d{2}$/.test(octets[1]!) && b >= 16 && b <= 31);
+  return (
+    a !== "10" &&
+    a !== "127" &&
+    prefix !== "169.254" &&
+    prefix !== "192.168" &&
+    !(a === "172" && /^\d{2}$/.test(octets[1]!) && b >= 16 && b <= 31)
+  );
 }
 
 /** Letters here: ASCII letters and every other character of the Basic Multilingual Plane from U+00A1 on. */
@@ -430,5 +495,12 @@ function domainName(host: string): boolean {
   if (labels.length < 2) return false;
   const tld = [...labels.pop()!];
   if (tld.length < 2 || !tld.every(isLetter)) return false;
-  return labels.every((label) => label !== "" && !label.startsWith("-") && !label.endsWith("-") && !label.includes("--") && [...label].every((c) => c === "-" || /^\d$/.test(c) || isLetter(c)));
+  return labels.every(
+    (label) =>
+      label !== "" &&
+      !label.startsWith("-") &&
+      !label.endsWith("-") &&
+      !label.includes("--") &&
+      [...label].every((c) => c === "-" || /^\d$/.test(c) || isLetter(c)),
+  );
 }

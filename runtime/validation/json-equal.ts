@@ -15,7 +15,10 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   }
   const ka = Object.keys(a);
   const rb = b as Record<string, unknown>;
-  return ka.length === Object.keys(rb).length && ka.every((key) => Object.prototype.hasOwnProperty.call(rb, key) && jsonEqual((a as Record<string, unknown>)[key], rb[key]));
+  return (
+    ka.length === Object.keys(rb).length &&
+    ka.every((key) => Object.hasOwn(rb, key) && jsonEqual((a as Record<string, unknown>)[key], rb[key]))
+  );
 }
 
 /** Whether `d` equals one of `values`. */

@@ -20,7 +20,7 @@ export function resolveRef(root: JsonSchema, ref: string): JsonValue | undefined
   for (const raw of pointer.slice(1).split("/")) {
     const segment = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
     if (Array.isArray(node)) node = node[Number(segment)];
-    else if (isRecord(node) && Object.prototype.hasOwnProperty.call(node, segment)) node = node[segment];
+    else if (isRecord(node) && Object.hasOwn(node, segment)) node = node[segment];
     else return undefined;
   }
   return node;
@@ -67,7 +67,16 @@ export function isAnySchema(schema: JsonValue | undefined): boolean {
   return Object.keys(schema).every((key) => ANNOTATIONS.has(key));
 }
 
-const ANNOTATIONS = new Set(["description", "title", "default", "examples", "deprecated", "$comment", "readOnly", "writeOnly"]);
+const ANNOTATIONS = new Set([
+  "description",
+  "title",
+  "default",
+  "examples",
+  "deprecated",
+  "$comment",
+  "readOnly",
+  "writeOnly",
+]);
 
 /** One JSON pointer segment, escaped. */
 export function pointerSegment(key: string): string {

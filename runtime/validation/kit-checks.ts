@@ -1,6 +1,7 @@
 /**
  * What both halves of the validator kit share: the object test generated code calls on every run (kit.ts)
- * and that the explanation of an invalid value repeats (kit-explain.ts), and the shape and bounds of an error. Kept apart
+ * and that the explanation of an invalid value repeats (kit-explain.ts), and the shape and bounds of an error. Kept
+ * apart
  * so that the kit does not carry the explainer: an app that dispatches valid calls never loads it.
  */
 import type { GuardedPattern } from "./patterns/pattern-guard";

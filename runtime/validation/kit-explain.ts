@@ -21,7 +21,6 @@ type Schema = unknown;
 type Errors = KitError[] | 0;
 type Group = "number" | "string" | "array" | "object";
 
-
 /**
  * The errors of `data`, which `validate` (a generated validator) has just found invalid: at least one, since the
  * walk reports every value the generated code refuses (a guard adds a "false schema" error should it not). Read
@@ -32,12 +31,15 @@ export function kitErrors(validate: KitValidate, data: unknown): KitError[] {
   const context: ExplainContext = {
     root: validate.schema,
     // The validator's own patterns, under its budget (a schema always has the same patterns as its code).
-    pattern: (source) => validate.patterns.find((p) => p.source === source) ?? new GuardedPattern(source, validate.budget ?? new StepBudget()),
+    pattern: (source) =>
+      validate.patterns.find((p) => p.source === source) ??
+      new GuardedPattern(source, validate.budget ?? new StepBudget()),
     // The checks the validator itself imported: a format it has none of, unknown to tooltype, accepts everything.
-    format: (name) => (Object.prototype.hasOwnProperty.call(validate.formats, name) ? validate.formats[name]! : acceptAll),
+    format: (name) => (Object.hasOwn(validate.formats, name) ? validate.formats[name]! : acceptAll),
   };
   const errors = explain(context, data);
-  if (errors.length === 0) errors.push({ keyword: "false schema", instancePath: "", schemaPath: "#", params: {}, data });
+  if (errors.length === 0)
+    errors.push({ keyword: "false schema", instancePath: "", schemaPath: "#", params: {}, data });
   return errors;
 }
 
@@ -53,7 +55,14 @@ export function explain(context: ExplainContext, data: unknown): KitError[] {
 }
 
 /** Reports one error; true when checking should stop (yes/no mode, or the list is full). */
-export function report(errors: Errors, path: string, schemaPath: string, data: unknown, params?: Record<string, unknown>, keyword?: string): boolean {
+export function report(
+  errors: Errors,
+  path: string,
+  schemaPath: string,
+  data: unknown,
+  params?: Record<string, unknown>,
+  keyword?: string,
+): boolean {
   if (!errors) return true;
   const slash = schemaPath.lastIndexOf("/");
   errors.push({
@@ -106,7 +115,8 @@ class Explainer {
       } else {
         if (!right && report(r, p, rp("type"), d)) return true;
         for (const group of GROUPS) {
-          if (types.some((type) => groupOf(type) === group) && inGroup(group, d) && this.group(group, s, sp, d, p, r)) return true;
+          if (types.some((type) => groupOf(type) === group) && inGroup(group, d) && this.group(group, s, sp, d, p, r))
+            return true;
         }
       }
     } else {
@@ -114,14 +124,22 @@ class Explainer {
     }
     if ("const" in s && !oneOf(d, [s.const]) && report(r, p, rp("const"), d, { allowedValue: s.const })) return true;
     if (Array.isArray(s.enum) && !oneOf(d, s.enum) && report(r, p, rp("enum"), d)) return true;
-    if (typeof s.format === "string" && !this.context.format(s.format)(d) && report(r, p, rp("format"), d, { format: s.format })) return true;
+    if (
+      typeof s.format === "string" &&
+      !this.context.format(s.format)(d) &&
+      report(r, p, rp("format"), d, { format: s.format })
+    )
+      return true;
     if (Array.isArray(s.anyOf) && this.any(s.anyOf, at("anyOf"), rp("anyOf"), d, p, r)) return true;
     const allOf = Array.isArray(s.allOf) ? (s.allOf as unknown[]) : [];
-    for (let i = 0; i < allOf.length; i++) if (this.explicit(() => this.check(allOf[i], at(`allOf/${i}`), d, p, r))) return true;
+    for (let i = 0; i < allOf.length; i++)
+      if (this.explicit(() => this.check(allOf[i], at(`allOf/${i}`), d, p, r))) return true;
     if ("not" in s) {
       const inner = s.not;
-      const always = inner === true || (isRecord(inner) && Object.keys(inner).every((keyword) => ANNOTATIONS.has(keyword)));
-      if ((always || !this.explicit(() => this.check(inner, at("not"), d, p, 0))) && report(r, p, rp("not"), d)) return true;
+      const always =
+        inner === true || (isRecord(inner) && Object.keys(inner).every((keyword) => ANNOTATIONS.has(keyword)));
+      if ((always || !this.explicit(() => this.check(inner, at("not"), d, p, 0))) && report(r, p, rp("not"), d))
+        return true;
     }
     return false;
   }
@@ -129,8 +147,10 @@ class Explainer {
   /** The checks of one JSON type, for a value of that type. */
   private group(group: Group, s: Record<string, unknown>, sp: string, d: unknown, p: string, r: Errors): boolean {
     const at = (keyword: string): string => (sp === "" ? keyword : `${sp}/${keyword}`);
-    const fail = (keyword: string, params?: Record<string, unknown>): boolean => report(r, p, this.derivable ? keyword : at(keyword), d, params);
-    const num = (keyword: string): number | undefined => (typeof s[keyword] === "number" ? (s[keyword] as number) : undefined);
+    const fail = (keyword: string, params?: Record<string, unknown>): boolean =>
+      report(r, p, this.derivable ? keyword : at(keyword), d, params);
+    const num = (keyword: string): number | undefined =>
+      typeof s[keyword] === "number" ? (s[keyword] as number) : undefined;
     if (group === "number") {
       const n = d as number;
       for (const [keyword, beyond] of BOUNDS) {
@@ -138,16 +158,23 @@ class Explainer {
         if (limit !== undefined && beyond(n, limit) && fail(keyword)) return true;
       }
       const multipleOf = num("multipleOf");
-      if (multipleOf !== undefined && n / multipleOf !== parseInt(String(n / multipleOf)) && fail("multipleOf")) return true;
+      if (multipleOf !== undefined && n / multipleOf !== parseInt(String(n / multipleOf), 10) && fail("multipleOf"))
+        return true;
       return false;
     }
     if (group === "string") {
       const text = d as string;
       const maxLength = num("maxLength");
-      if (maxLength !== undefined && text.length > maxLength && codePoints(text) > maxLength && fail("maxLength")) return true;
+      if (maxLength !== undefined && text.length > maxLength && codePoints(text) > maxLength && fail("maxLength"))
+        return true;
       const minLength = num("minLength");
       if (minLength !== undefined && codePoints(text) < minLength && fail("minLength")) return true;
-      if (typeof s.pattern === "string" && this.context.pattern(s.pattern).test(text) !== true && fail("pattern", { pattern: s.pattern })) return true;
+      if (
+        typeof s.pattern === "string" &&
+        this.context.pattern(s.pattern).test(text) !== true &&
+        fail("pattern", { pattern: s.pattern })
+      )
+        return true;
       return false;
     }
     if (group === "array") {
@@ -163,7 +190,8 @@ class Explainer {
       if (s.items === false) {
         if (items.length > prefix.length && fail("items", { limit: prefix.length })) return true;
       } else if (s.items !== undefined) {
-        for (let i = prefix.length; i < items.length; i++) if (this.check(s.items, at("items"), items[i], `${p}/${i}`, r)) return true;
+        for (let i = prefix.length; i < items.length; i++)
+          if (this.check(s.items, at("items"), items[i], `${p}/${i}`, r)) return true;
       }
       if (s.uniqueItems === true) {
         const pair = firstDuplicate(items);
@@ -172,7 +200,8 @@ class Explainer {
       return false;
     }
     const object = d as Record<string, unknown>;
-    if (Array.isArray(s.required) && s.required.some((name) => object[String(name)] === undefined) && fail("required")) return true;
+    if (Array.isArray(s.required) && s.required.some((name) => object[String(name)] === undefined) && fail("required"))
+      return true;
     const properties = isRecord(s.properties) ? s.properties : {};
     const patternProperties = isRecord(s.patternProperties) ? s.patternProperties : {};
     const sources = Object.keys(patternProperties);
@@ -183,17 +212,32 @@ class Explainer {
         if (known.has(key) || sources.some((source) => this.context.pattern(source).test(key) === true)) continue;
         if (additional === false) {
           if (fail("additionalProperties", { additionalProperty: key })) return true;
-        } else if (this.check(additional, at("additionalProperties"), object[key], `${p}/${segment(key)}`, r)) return true;
+        } else if (this.check(additional, at("additionalProperties"), object[key], `${p}/${segment(key)}`, r))
+          return true;
       }
     }
     for (const name of Object.keys(properties)) {
       const value = object[name];
-      if (value !== undefined && this.check(properties[name], at(`properties/${segment(name)}`), value, `${p}/${segment(name)}`, r)) return true;
+      if (
+        value !== undefined &&
+        this.check(properties[name], at(`properties/${segment(name)}`), value, `${p}/${segment(name)}`, r)
+      )
+        return true;
     }
     for (const source of sources) {
       const pattern = this.context.pattern(source);
       for (const key in object) {
-        if (pattern.test(key) === true && this.check(patternProperties[source], at(`patternProperties/${segment(source)}`), object[key], `${p}/${segment(key)}`, r)) return true;
+        if (
+          pattern.test(key) === true &&
+          this.check(
+            patternProperties[source],
+            at(`patternProperties/${segment(source)}`),
+            object[key],
+            `${p}/${segment(key)}`,
+            r,
+          )
+        )
+          return true;
       }
     }
     return false;
@@ -201,7 +245,8 @@ class Explainer {
 
   /** `anyOf`: valid when one alternative is; otherwise one error carrying each alternative's own errors. */
   private any(branches: unknown[], sp: string, reported: string, d: unknown, p: string, r: Errors): boolean {
-    const passes = (branch: unknown, i: number, errors: Errors): boolean => !this.explicit(() => this.check(branch, `${sp}/${i}`, d, errors ? "" : p, errors));
+    const passes = (branch: unknown, i: number, errors: Errors): boolean =>
+      !this.explicit(() => this.check(branch, `${sp}/${i}`, d, errors ? "" : p, errors));
     if (branches.some((branch, i) => passes(branch, i, 0))) return false;
     if (!r) return true;
     // Explaining an alternative checks it again in errors mode, nested unions inside it too: bounded per run.
@@ -242,7 +287,17 @@ class Explainer {
 }
 
 /** Keywords that describe and never constrain. */
-const ANNOTATIONS = new Set(["description", "title", "default", "examples", "deprecated", "$comment", "readOnly", "writeOnly", "$schema"]);
+const ANNOTATIONS = new Set([
+  "description",
+  "title",
+  "default",
+  "examples",
+  "deprecated",
+  "$comment",
+  "readOnly",
+  "writeOnly",
+  "$schema",
+]);
 
 function isType(type: string, d: unknown): boolean {
   switch (type) {
@@ -250,9 +305,9 @@ function isType(type: string, d: unknown): boolean {
     case "boolean":
       return typeof d === type;
     case "number":
-      return typeof d === "number" && isFinite(d);
+      return typeof d === "number" && Number.isFinite(d);
     case "integer":
-      return typeof d === "number" && !(d % 1) && isFinite(d);
+      return typeof d === "number" && !(d % 1) && Number.isFinite(d);
     case "null":
       return d === null;
     case "array":

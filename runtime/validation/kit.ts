@@ -4,14 +4,16 @@
  * answers yes or no, and what needs more than an expression and most validators use lives here, once: explaining an
  * invalid value (the errors, kit-explain.ts), `$ref` memory, the object test. What only some schemas need (format
  * checks, guarded patterns, `uniqueItems`, string length in code points, deep equality) is not here: generated code
- * imports exactly those by name from `tooltype/kit` (runtime/entries/kit.ts), so a bundle holds only what its tools use.
+ * imports exactly those by name from `tooltype/kit` (runtime/entries/kit.ts), so a bundle holds only what its tools
+ * use.
  *
  * The contract with generated code (version 3, the id says it):
  * - a generated check is `function (d)`: it returns truthy when the value is invalid;
  * - `v(check, patterns?, formats?)` turns the root check into the validate function the runtime calls: one yes/no
  *   pass of the generated code. `patterns` are the validator's guarded patterns (`tooltype/kit`'s `pattern()`),
  *   which then share one step budget, reset per run; `formats` the format checks it imported, by format name, with
- *   which the failure path explains a value (so the explainer imports no format checks of its own). For an invalid value the failure path calls `kitErrors` (kit-explain.ts,
+ *   which the failure path explains a value (so the explainer imports no format checks of its own). For an invalid
+ * value the failure path calls `kitErrors` (kit-explain.ts,
  *   loaded on need, not by this module), a walk of the parameter schema (set on the validate function as `schema`
  *   by runtime/validation/compiled-validator.ts) that collects at most {@link MAX_ERRORS} errors, so a wrong 1 MiB
  *   array costs about as much as a right one, and the emitted code carries no error paths, params or messages;

@@ -118,14 +118,19 @@ function fitsArray(items: unknown[], s: Record<string, unknown>, root: JsonSchem
   return true;
 }
 
-function fitsObject(record: Record<string, unknown>, s: Record<string, unknown>, root: JsonSchema, hops: number): boolean {
+function fitsObject(
+  record: Record<string, unknown>,
+  s: Record<string, unknown>,
+  root: JsonSchema,
+  hops: number,
+): boolean {
   const properties = isRecord(s.properties) ? s.properties : {};
-  if (Array.isArray(s.required) && !s.required.every((key) => typeof key === "string" && Object.prototype.hasOwnProperty.call(record, key))) {
+  if (Array.isArray(s.required) && !s.required.every((key) => typeof key === "string" && Object.hasOwn(record, key))) {
     return false;
   }
   const patterns = isRecord(s.patternProperties) ? Object.entries(s.patternProperties) : [];
   for (const [key, value] of Object.entries(record)) {
-    if (Object.prototype.hasOwnProperty.call(properties, key)) {
+    if (Object.hasOwn(properties, key)) {
       if (!fitsSchema(value, properties[key], root, hops)) return false;
       continue;
     }

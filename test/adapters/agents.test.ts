@@ -20,13 +20,27 @@ test("Runner.run runs the tools (strict): parallel calls, a correction from tool
   const server = await startScriptedServer(SCRIPT);
   const kept: ToolMessage[] = [];
   try {
-    const runner = new Runner({ modelProvider: new OpenAIProvider({ apiKey: "test", baseURL: server.baseURL, useResponses: false }) });
-    const agent = new Agent({ name: "shop", model: "scripted", tools: toAgentsTools(registry, { onToolMessage: (m) => kept.push(m) }) });
+    const runner = new Runner({
+      modelProvider: new OpenAIProvider({ apiKey: "test", baseURL: server.baseURL, useResponses: false }),
+    });
+    const agent = new Agent({
+      name: "shop",
+      model: "scripted",
+      tools: toAgentsTools(registry, { onToolMessage: (m) => kept.push(m) }),
+    });
     const result = await runner.run(agent, USER_PROMPT);
     assert.is(result.finalOutput, "done");
     checkRequests(server.requests, registry, { strict: true });
     kept.sort((a, b) => a.tool_call_id.localeCompare(b.tool_call_id));
-    assert.equal(kept.map((m) => [m.name, m.status]), [["get_weather", "success"], ["search_products", "error"], ["search_products", "success"], ["lookup", "success"]]);
+    assert.equal(
+      kept.map((m) => [m.name, m.status]),
+      [
+        ["get_weather", "success"],
+        ["search_products", "error"],
+        ["search_products", "success"],
+        ["lookup", "success"],
+      ],
+    );
     assert.equal(kept[3]!.artifact, { id: "r7", secret: "kept in process" });
   } finally {
     await server.close();
@@ -39,23 +53,39 @@ test("invoke: arguments text read leniently; errorFunction; needsApproval; stric
   const [weather] = toAgentsTools(registry, { strict: false });
   assert.is(weather!.strict, false);
   assert.equal(weather!.parameters, registry.toOpenAITools()[0]!.function.parameters);
-  const details = (callId: string) => ({ toolCall: { type: "function_call" as const, callId, name: "get_weather", arguments: "" } });
+  const details = (callId: string) => ({
+    toolCall: { type: "function_call" as const, callId, name: "get_weather", arguments: "" },
+  });
   // Single quotes and a trailing comma: JSON.parse would refuse it.
-  assert.is(await weather!.invoke(context, "{'city': 'Oslo',}", details("a")), '{"city":"Oslo","temperature":21,"unit":"celsius"}');
+  assert.is(
+    await weather!.invoke(context, "{'city': 'Oslo',}", details("a")),
+    '{"city":"Oslo","temperature":21,"unit":"celsius"}',
+  );
   assert.match(String(await weather!.invoke(context, '{"city": 3', details("b"))), /^Error: .*get_weather/);
 
   const seen: unknown[] = [];
-  const [custom] = toAgentsTools(registry, { errorFunction: (_context, error) => (seen.push(error), "custom text") });
+  const [custom] = toAgentsTools(registry, {
+    errorFunction: (_context, error) => {
+      seen.push(error);
+      return "custom text";
+    },
+  });
   assert.is(await custom!.invoke(context, '{"city": "Oslo", "unit": "kelvin"}', details("c")), "custom text");
   assert.instance(seen[0], ToolCallFailedError);
-  assert.match((seen[0] as ToolCallFailedError).toolMessage.content, /must be one of "celsius", "fahrenheit"; got "kelvin"/);
+  assert.match(
+    (seen[0] as ToolCallFailedError).toolMessage.content,
+    /must be one of "celsius", "fahrenheit"; got "kelvin"/,
+  );
   const [raising] = toAgentsTools(registry, { errorFunction: null });
   await raising!.invoke(context, '{"city": "Oslo", "unit": "kelvin"}', details("d")).then(
     () => assert.unreachable("resolved"),
     (error: unknown) => assert.instance(error, ToolCallFailedError),
   );
 
-  const guarded = tool.fromSchema({ name: "wire_money", parameters: { type: "object", properties: {} }, metadata: { needsApproval: true } }, () => "sent");
+  const guarded = tool.fromSchema(
+    { name: "wire_money", parameters: { type: "object", properties: {} }, metadata: { needsApproval: true } },
+    () => "sent",
+  );
   const [money] = toAgentsTools(new ToolRegistry([guarded]));
   assert.is(await money!.needsApproval(context, {} as never, "x"), true);
   assert.is(await weather!.needsApproval(context, { city: "Oslo" } as never, "y"), false);
@@ -63,16 +93,31 @@ test("invoke: arguments text read leniently; errorFunction; needsApproval; stric
 
 test("a tool that asks for approval pauses the run (an interruption) and does not run", async () => {
   let ran = false;
-  const guarded = tool.fromSchema({ name: "wire_money", parameters: { type: "object", properties: {} }, metadata: { needsApproval: true } }, () => {
-    ran = true;
-    return "sent";
-  });
-  const server = await startScriptedServer([{ tool_calls: [{ name: "wire_money", arguments: {} }] }, { content: "done" }]);
+  const guarded = tool.fromSchema(
+    { name: "wire_money", parameters: { type: "object", properties: {} }, metadata: { needsApproval: true } },
+    () => {
+      ran = true;
+      return "sent";
+    },
+  );
+  const server = await startScriptedServer([
+    { tool_calls: [{ name: "wire_money", arguments: {} }] },
+    { content: "done" },
+  ]);
   try {
-    const runner = new Runner({ modelProvider: new OpenAIProvider({ apiKey: "test", baseURL: server.baseURL, useResponses: false }) });
-    const agent = new Agent({ name: "bank", model: "scripted", tools: toAgentsTools(new ToolRegistry([guarded]), { strict: false }) });
+    const runner = new Runner({
+      modelProvider: new OpenAIProvider({ apiKey: "test", baseURL: server.baseURL, useResponses: false }),
+    });
+    const agent = new Agent({
+      name: "bank",
+      model: "scripted",
+      tools: toAgentsTools(new ToolRegistry([guarded]), { strict: false }),
+    });
     const result = await runner.run(agent, "Pay the bill.");
-    assert.equal(result.interruptions.map((item) => item.rawItem.type === "function_call" && item.rawItem.name), ["wire_money"]);
+    assert.equal(
+      result.interruptions.map((item) => item.rawItem.type === "function_call" && item.rawItem.name),
+      ["wire_money"],
+    );
     assert.is(ran, false);
   } finally {
     await server.close();

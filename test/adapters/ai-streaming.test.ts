@@ -33,7 +33,12 @@ test("streamText: each yield is a preliminary result, the returned value the out
   const { createOpenAI } = await import("@ai-sdk/openai");
   let seen: ToolResult[] = [];
   const server = await startScriptedServer([
-    { tool_calls: [{ name: "search", arguments: { query: "lamp" } }, { name: "hello", arguments: { name: "Ada" } }] },
+    {
+      tool_calls: [
+        { name: "search", arguments: { query: "lamp" } },
+        { name: "hello", arguments: { name: "Ada" } },
+      ],
+    },
     (request) => {
       seen = toolResults(request);
       return { content: "found" };
@@ -41,10 +46,21 @@ test("streamText: each yield is a preliminary result, the returned value the out
   ]);
   try {
     const openai = createOpenAI({ baseURL: server.baseURL, apiKey: "test" });
-    const result = streamText({ model: openai.chat("scripted"), tools: toAISDKTools(new ToolRegistry([search, hello])), prompt: "find lamps", stopWhen: stepCountIs(3), maxRetries: 0 });
+    const result = streamText({
+      model: openai.chat("scripted"),
+      tools: toAISDKTools(new ToolRegistry([search, hello])),
+      prompt: "find lamps",
+      stopWhen: stepCountIs(3),
+      maxRetries: 0,
+    });
     const parts: { toolName: string; preliminary: boolean; output: ToolMessage }[] = [];
     for await (const part of result.fullStream) {
-      if (part.type === "tool-result") parts.push({ toolName: part.toolName, preliminary: part.preliminary === true, output: part.output as ToolMessage });
+      if (part.type === "tool-result")
+        parts.push({
+          toolName: part.toolName,
+          preliminary: part.preliminary === true,
+          output: part.output as ToolMessage,
+        });
     }
     assert.is(await result.text, "found");
     const ofSearch = parts.filter((p) => p.toolName === "search");

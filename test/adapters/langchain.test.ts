@@ -25,7 +25,12 @@ function checkKept(messages: BaseMessage[]): void {
   const tools = messages.filter((m): m is ToolMessage => ToolMessage.isInstance(m));
   assert.equal(
     tools.map((m) => [m.name, m.status]),
-    [["get_weather", "success"], ["search_products", "error"], ["search_products", "success"], ["lookup", "success"]],
+    [
+      ["get_weather", "success"],
+      ["search_products", "error"],
+      ["search_products", "success"],
+      ["lookup", "success"],
+    ],
   );
   assert.equal(tools[3]!.artifact, { id: "r7", secret: "kept in process" });
 }
@@ -71,24 +76,40 @@ test("model.bindTools + LangGraph's ToolNode: the same conversation", async () =
 test("invoked directly: a ToolCall gives a ToolMessage, plain arguments the content; returnDirect; the abort signal", async () => {
   const registry = createProviderRegistry();
   const [weather, , , lookup] = toLangChainTools(registry);
-  assert.is(await weather!.invoke({ city: "Oslo", unit: "fahrenheit" }), '{"city":"Oslo","temperature":70,"unit":"fahrenheit"}');
+  assert.is(
+    await weather!.invoke({ city: "Oslo", unit: "fahrenheit" }),
+    '{"city":"Oslo","temperature":70,"unit":"fahrenheit"}',
+  );
   assert.equal(await lookup!.invoke({ id: "x" }), ["Record x found.", { id: "x", secret: "kept in process" }]);
-  const answer = (await weather!.invoke({ id: "c9", name: "get_weather", args: { city: "Oslo", unit: "kelvin" }, type: "tool_call" })) as ToolMessage;
+  const answer = (await weather!.invoke({
+    id: "c9",
+    name: "get_weather",
+    args: { city: "Oslo", unit: "kelvin" },
+    type: "tool_call",
+  })) as ToolMessage;
   assert.ok(ToolMessage.isInstance(answer));
   assert.equal([answer.tool_call_id, answer.status], ["c9", "error"]);
-  assert.match(String(answer.content), /^Error: invalid arguments for get_weather:\n- \/unit: must be one of "celsius", "fahrenheit"; got "kelvin"/);
+  assert.match(
+    String(answer.content),
+    /^Error: invalid arguments for get_weather:\n- \/unit: must be one of "celsius", "fahrenheit"; got "kelvin"/,
+  );
   await weather!.invoke({ city: "Oslo", unit: "kelvin" }).then(
     () => assert.unreachable("invalid arguments resolved"),
     (error: unknown) => assert.instance(error, ToolCallFailedError),
   );
 
-  const final = tool.fromSchema({ name: "final", parameters: { type: "object", properties: {} }, returnDirect: true }, () => "the end");
+  const final = tool.fromSchema(
+    { name: "final", parameters: { type: "object", properties: {} }, returnDirect: true },
+    () => "the end",
+  );
   let seen: AbortSignal | undefined;
   const started = deferred();
   const waits = tool.fromSchema({ name: "waits", parameters: { type: "object", properties: {} } }, (_args, context) => {
     seen = context.signal;
     started.resolve();
-    return new Promise((_resolve, reject) => context.signal.addEventListener("abort", () => reject(context.signal.reason)));
+    return new Promise((_resolve, reject) =>
+      context.signal.addEventListener("abort", () => reject(context.signal.reason)),
+    );
   });
   const [finalTool, waitsTool] = toLangChainTools(new ToolRegistry([final, waits]));
   assert.is(finalTool!.returnDirect, true);

@@ -30,7 +30,15 @@ test("a Mastra Agent runs the tools: parallel calls, a correction from tooltype'
     checkRequests(server.requests, registry, { rewritten: true });
     const kept = result.steps.flatMap((step) => step.toolResults.map((r) => r.payload.result as ToolMessage));
     assert.ok(kept.every((m) => m instanceof ToolMessage));
-    assert.equal(kept.map((m) => [m.name, m.status]), [["get_weather", "success"], ["search_products", "error"], ["search_products", "success"], ["lookup", "success"]]);
+    assert.equal(
+      kept.map((m) => [m.name, m.status]),
+      [
+        ["get_weather", "success"],
+        ["search_products", "error"],
+        ["search_products", "success"],
+        ["lookup", "success"],
+      ],
+    );
     assert.equal(kept[3]!.artifact, { id: "r7", secret: "kept in process" });
   } finally {
     await server.close();
@@ -38,7 +46,10 @@ test("a Mastra Agent runs the tools: parallel calls, a correction from tooltype'
 });
 
 test("strict and requireApproval are passed on", () => {
-  const guarded = tool.fromSchema({ name: "wire_money", parameters: { type: "object", properties: {} }, metadata: { needsApproval: true } }, () => "sent");
+  const guarded = tool.fromSchema(
+    { name: "wire_money", parameters: { type: "object", properties: {} }, metadata: { needsApproval: true } },
+    () => "sent",
+  );
   const tools = toMastraTools(new ToolRegistry([guarded]), { strict: true });
   assert.is(tools.wire_money!.requireApproval, true);
   assert.is(tools.wire_money!.strict, true);

@@ -18,12 +18,22 @@ export const USER_PROMPT = "Weather in Paris, and lamps?";
 const INVALID_LIMIT = /^Error: invalid arguments for search_products:\n- \/limit: must be <= 20; got 50/;
 
 export const SCRIPT: ScriptStep[] = [
-  { tool_calls: [{ name: "get_weather", arguments: { city: "Paris" } }, { name: "search_products", arguments: { keyword: "lamp", limit: 50 } }] },
+  {
+    tool_calls: [
+      { name: "get_weather", arguments: { city: "Paris" } },
+      { name: "search_products", arguments: { keyword: "lamp", limit: 50 } },
+    ],
+  },
   (request) => {
     const results = toolResults(request);
     const failed = results.find((r) => r.name === "search_products");
     if (!failed || !INVALID_LIMIT.test(failed.content)) return { content: `no correction: ${JSON.stringify(results)}` };
-    return { tool_calls: [{ name: "search_products", arguments: { keyword: "lamp", limit: "5" } }, { name: "lookup", arguments: { id: "r7" } }] };
+    return {
+      tool_calls: [
+        { name: "search_products", arguments: { keyword: "lamp", limit: "5" } },
+        { name: "lookup", arguments: { id: "r7" } },
+      ],
+    };
   },
   { content: "done" },
 ];
@@ -40,7 +50,12 @@ function toolTexts(request: ChatCompletionCreateParams): Map<string, string> {
   for (const message of request.messages as WireMessage[]) {
     if (message.role !== "tool") continue;
     const content = message.content;
-    const text = typeof content === "string" ? content : Array.isArray(content) ? content.map((p: { text?: string }) => p.text ?? "").join("") : "";
+    const text =
+      typeof content === "string"
+        ? content
+        : Array.isArray(content)
+          ? content.map((p: { text?: string }) => p.text ?? "").join("")
+          : "";
     texts.set(message.tool_call_id!, text);
   }
   return texts;
@@ -58,17 +73,29 @@ export interface SchemaCheck {
  * The checks on the three request bodies. The tool definitions must be the registry's own OpenAI export (a
  * framework may add fields of its own beside them).
  */
-export function checkRequests(requests: readonly ChatCompletionCreateParams[], registry: ToolRegistry, { strict = false, rewritten = false }: SchemaCheck = {}): void {
+export function checkRequests(
+  requests: readonly ChatCompletionCreateParams[],
+  registry: ToolRegistry,
+  { strict = false, rewritten = false }: SchemaCheck = {},
+): void {
   assert.is(requests.length, 3, "three model calls");
   const expected = new Map(registry.toOpenAITools({ strict }).map((t) => [t.function.name, t.function]));
   for (const request of requests) {
-    const sent = (request.tools ?? []) as { type: string; function: { name: string; description?: string; parameters?: unknown; strict?: boolean } }[];
+    const sent = (request.tools ?? []) as {
+      type: string;
+      function: { name: string; description?: string; parameters?: unknown; strict?: boolean };
+    }[];
     assert.equal(sent.map((t) => t.function.name).sort(), [...expected.keys()].sort());
     for (const definition of sent) {
       const own = expected.get(definition.function.name)!;
       if (rewritten) {
-        const names = (schema: unknown): string[] => Object.keys((schema as { properties?: object }).properties ?? {}).sort();
-        assert.equal(names(definition.function.parameters), names(own.parameters), `parameters of ${definition.function.name}`);
+        const names = (schema: unknown): string[] =>
+          Object.keys((schema as { properties?: object }).properties ?? {}).sort();
+        assert.equal(
+          names(definition.function.parameters),
+          names(own.parameters),
+          `parameters of ${definition.function.name}`,
+        );
       } else assert.equal(definition.function.parameters, own.parameters, `schema of ${definition.function.name}`);
       assert.is(definition.function.description, own.description);
       if (strict) assert.is(definition.function.strict, true);

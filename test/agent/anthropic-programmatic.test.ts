@@ -31,12 +31,32 @@ const getWeather = tool(function get_weather(city: string): string {
 
 const CALLER = { type: "code_execution_20250825", tool_id: "srvtoolu_1" };
 const CODE = { code: "rows = await query_database(sql=\"SELECT * FROM sales WHERE region = 'West'\")\nprint(rows)" };
-const PROGRAMMATIC = { type: "tool_use", id: "toolu_1", name: "query_database", input: { sql: "SELECT * FROM sales WHERE region = 'West'" }, caller: CALLER };
-const DIRECT = { type: "tool_use", id: "toolu_2", name: "get_weather", input: { city: "Oslo" }, caller: { type: "direct" } };
+const PROGRAMMATIC = {
+  type: "tool_use",
+  id: "toolu_1",
+  name: "query_database",
+  input: { sql: "SELECT * FROM sales WHERE region = 'West'" },
+  caller: CALLER,
+};
+const DIRECT = {
+  type: "tool_use",
+  id: "toolu_2",
+  name: "get_weather",
+  input: { city: "Oslo" },
+  caller: { type: "direct" },
+};
 const CONTAINER = { id: "container_011", expires_at: "2026-12-02T10:00:00Z" };
 
 function firstReply(): Record<string, unknown> {
-  return { ...anthropicReply("msg_1", [{ type: "text", text: "Querying." }, { type: "server_tool_use", id: "srvtoolu_1", name: "code_execution", input: CODE }, PROGRAMMATIC, DIRECT]), container: CONTAINER };
+  return {
+    ...anthropicReply("msg_1", [
+      { type: "text", text: "Querying." },
+      { type: "server_tool_use", id: "srvtoolu_1", name: "code_execution", input: CODE },
+      PROGRAMMATIC,
+      DIRECT,
+    ]),
+    container: CONTAINER,
+  };
 }
 
 /** The first reply as the API streams it: the code in pieces, the programmatic call's input whole at its start. */
@@ -47,7 +67,11 @@ function firstStream(): ReturnType<typeof sse> {
     { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
     { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "Querying." } },
     { type: "content_block_stop", index: 0 },
-    { type: "content_block_start", index: 1, content_block: { type: "server_tool_use", id: "srvtoolu_1", name: "code_execution", input: {} } },
+    {
+      type: "content_block_start",
+      index: 1,
+      content_block: { type: "server_tool_use", id: "srvtoolu_1", name: "code_execution", input: {} },
+    },
     { type: "content_block_delta", index: 1, delta: { type: "input_json_delta", partial_json: code.slice(0, 20) } },
     { type: "content_block_delta", index: 1, delta: { type: "input_json_delta", partial_json: code.slice(20) } },
     { type: "content_block_stop", index: 1 },
@@ -58,7 +82,11 @@ function firstStream(): ReturnType<typeof sse> {
     { type: "content_block_delta", index: 3, delta: { type: "input_json_delta", partial_json: '{"city": "Os' } },
     { type: "content_block_delta", index: 3, delta: { type: "input_json_delta", partial_json: 'lo"}' } },
     { type: "content_block_stop", index: 3 },
-    { type: "message_delta", delta: { stop_reason: "tool_use", stop_sequence: null, container: CONTAINER }, usage: { output_tokens: 10 } },
+    {
+      type: "message_delta",
+      delta: { stop_reason: "tool_use", stop_sequence: null, container: CONTAINER },
+      usage: { output_tokens: 10 },
+    },
     { type: "message_stop" },
   ];
   return sse(events.map((data) => ({ event: data.type as string, data })));
@@ -69,17 +97,52 @@ for (const stream of [false, true]) {
     const registry = new ToolRegistry([queryDatabase, getWeather]);
     const server = await startScriptedHttp([
       () => (stream ? firstStream() : firstReply()),
-      () => (stream ? sse([{ event: "message_start", data: { type: "message_start", message: { ...anthropicReply("msg_2", []), stop_reason: null } } }, { event: "content_block_start", data: { type: "content_block_start", index: 0, content_block: { type: "text", text: "West: 100." } } }, { event: "content_block_stop", data: { type: "content_block_stop", index: 0 } }, { event: "message_delta", data: { type: "message_delta", delta: { stop_reason: "end_turn", stop_sequence: null }, usage: { output_tokens: 5 } } }, { event: "message_stop", data: { type: "message_stop" } }]) : anthropicReply("msg_2", [{ type: "text", text: "West: 100." }])),
+      () =>
+        stream
+          ? sse([
+              {
+                event: "message_start",
+                data: { type: "message_start", message: { ...anthropicReply("msg_2", []), stop_reason: null } },
+              },
+              {
+                event: "content_block_start",
+                data: { type: "content_block_start", index: 0, content_block: { type: "text", text: "West: 100." } },
+              },
+              { event: "content_block_stop", data: { type: "content_block_stop", index: 0 } },
+              {
+                event: "message_delta",
+                data: {
+                  type: "message_delta",
+                  delta: { stop_reason: "end_turn", stop_sequence: null },
+                  usage: { output_tokens: 5 },
+                },
+              },
+              { event: "message_stop", data: { type: "message_stop" } },
+            ])
+          : anthropicReply("msg_2", [{ type: "text", text: "West: 100." }]),
     ]);
     try {
       const client = new Anthropic({ baseURL: server.origin, apiKey: "test", maxRetries: 0, timeout: 10_000 });
-      const params = { model: "claude-scripted", max_tokens: 512, messages: [{ role: "user" as const, content: "Revenue in the West?" }] };
-      const result = stream ? await runTools(client, params, registry, { stream: true }).finalResult() : await runTools(client, params, registry);
+      const params = {
+        model: "claude-scripted",
+        max_tokens: 512,
+        messages: [{ role: "user" as const, content: "Revenue in the West?" }],
+      };
+      const result = stream
+        ? await runTools(client, params, registry, { stream: true }).finalResult()
+        : await runTools(client, params, registry);
       assert.is(result.content, "West: 100.");
-      const body = server.requests[1]!.body as { container?: unknown; messages: { role: string; content: Record<string, unknown>[] }[] };
+      const body = server.requests[1]!.body as {
+        container?: unknown;
+        messages: { role: string; content: Record<string, unknown>[] }[];
+      };
       assert.is(body.container, "container_011", "the next request names the container the program waits in");
       const [, assistant, answer] = body.messages;
-      assert.equal(assistant!.content.slice(1), [{ type: "server_tool_use", id: "srvtoolu_1", name: "code_execution", input: CODE }, PROGRAMMATIC, DIRECT]);
+      assert.equal(assistant!.content.slice(1), [
+        { type: "server_tool_use", id: "srvtoolu_1", name: "code_execution", input: CODE },
+        PROGRAMMATIC,
+        DIRECT,
+      ]);
       assert.equal(answer, {
         role: "user",
         content: [
@@ -97,8 +160,16 @@ test("accumulator: a programmatic call's input given whole is its input; pieces 
   const acc = accumulateToolCalls("anthropic");
   acc.push({ type: "content_block_start", index: 0, content_block: PROGRAMMATIC });
   const restated = JSON.stringify(PROGRAMMATIC.input);
-  acc.push({ type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: restated.slice(0, 9) } });
-  acc.push({ type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: restated.slice(9) } });
+  acc.push({
+    type: "content_block_delta",
+    index: 0,
+    delta: { type: "input_json_delta", partial_json: restated.slice(0, 9) },
+  });
+  acc.push({
+    type: "content_block_delta",
+    index: 0,
+    delta: { type: "input_json_delta", partial_json: restated.slice(9) },
+  });
   assert.equal(acc.push({ type: "content_block_stop", index: 0 }).completed, [PROGRAMMATIC]);
   assert.is(acc.partial[0]!.arguments, restated, "the input once, not twice");
 });

@@ -37,13 +37,24 @@ async function replyOf(total: number, stream: boolean, caps: { dispatch?: number
   const refusals: string[] = [];
   try {
     const client = new OpenAI({ baseURL: server.baseURL, apiKey: "test", maxRetries: 0 });
-    const registry = new ToolRegistry([countCall], caps.registry === undefined ? {} : { maxCallsPerMessage: caps.registry });
+    const registry = new ToolRegistry(
+      [countCall],
+      caps.registry === undefined ? {} : { maxCallsPerMessage: caps.registry },
+    );
     const onToolError = (event: ToolErrorEvent) => {
-      if (event.kind === "validation") refusals.push(`${event.call.id} ${event.error instanceof Error ? (event.error as { reason?: string }).reason : ""}`);
+      if (event.kind === "validation")
+        refusals.push(
+          `${event.call.id} ${event.error instanceof Error ? (event.error as { reason?: string }).reason : ""}`,
+        );
     };
-    const options = { dispatch: { onToolError, ...(caps.dispatch === undefined ? {} : { maxCallsPerMessage: caps.dispatch }) } };
+    const options = {
+      dispatch: { onToolError, ...(caps.dispatch === undefined ? {} : { maxCallsPerMessage: caps.dispatch }) },
+    };
     const result = stream
-      ? await runTools(client, { model, messages: [{ role: "user", content: "count" }] }, registry, { ...options, stream: true }).finalResult()
+      ? await runTools(client, { model, messages: [{ role: "user", content: "count" }] }, registry, {
+          ...options,
+          stream: true,
+        }).finalResult()
       : await runTools(client, { model, messages: [{ role: "user", content: "count" }] }, registry, options);
     assert.is(result.content, "done");
     const failures = result.steps[0]!.failures.map((failure) => `${failure.toolCallId} ${failure.reason}`);
@@ -59,8 +70,14 @@ const limitText = (total: number, cap: number) =>
 test("streamed reply of cap+2 calls: 3 run, the 2 later ones answered with the limit naming the total, in order", async () => {
   const streamed = await replyOf(5, true, { dispatch: 3 });
   assert.equal(streamed.runs, [1, 2, 3]);
-  assert.equal(streamed.seen.map((r) => r.tool_call_id), ["call_1", "call_2", "call_3", "call_4", "call_5"]);
-  assert.equal(streamed.seen.slice(0, 3).map((r) => r.content), ["ran 1", "ran 2", "ran 3"]);
+  assert.equal(
+    streamed.seen.map((r) => r.tool_call_id),
+    ["call_1", "call_2", "call_3", "call_4", "call_5"],
+  );
+  assert.equal(
+    streamed.seen.slice(0, 3).map((r) => r.content),
+    ["ran 1", "ran 2", "ran 3"],
+  );
   for (const refused of streamed.seen.slice(3)) assert.ok(refused.content.includes(limitText(5, 3)), refused.content);
   assert.equal(streamed.refusals, ["call_4 too_many_calls", "call_5 too_many_calls"]);
   assert.equal(streamed.failures, ["call_4 too_many_calls", "call_5 too_many_calls"]);

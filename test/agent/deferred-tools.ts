@@ -40,26 +40,35 @@ export const convertCurrency = tool(function convert_currency(amount: number, fr
  * @param restaurantName Name of the restaurant
  * @param partySize Number of guests
  */
-export const bookTable = tool(function book_table(restaurantName: string, partySize: number) {
-  return `Booked ${restaurantName} for ${partySize}.`;
-}, { deferred: true });
+export const bookTable = tool(
+  function book_table(restaurantName: string, partySize: number) {
+    return `Booked ${restaurantName} for ${partySize}.`;
+  },
+  { deferred: true },
+);
 
 /**
  * List the tickets of the help desk.
  * @deferred
  */
-export const listTickets = tool(function list_tickets() {
-  return ["T-1"];
-}, { deferred: false });
+export const listTickets = tool(
+  function list_tickets() {
+    return ["T-1"];
+  },
+  { deferred: false },
+);
 
 /**
  * Cancel a booking of a restaurant table.
  * @param bookingId The booking to cancel
  * @deferred
  */
-export const cancelBooking = tool(function cancel_booking(bookingId: string) {
-  return `Cancelled ${bookingId}.`;
-}, { needsApproval: true });
+export const cancelBooking = tool(
+  function cancel_booking(bookingId: string) {
+    return `Cancelled ${bookingId}.`;
+  },
+  { needsApproval: true },
+);
 
 /** A registry with the tools above and `cancelBooking`. */
 export function approvalRegistry(): ToolRegistry {

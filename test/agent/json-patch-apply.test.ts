@@ -21,34 +21,71 @@ function patched(document: Record<string, unknown>, patch: unknown[]): unknown {
 
 test("RFC 6902 appendix A: add, remove, replace, move, copy, test, escapes, append", () => {
   assert.equal(patched({ foo: "bar" }, [{ op: "add", path: "/baz", value: "qux" }]), { foo: "bar", baz: "qux" });
-  assert.equal(patched({ foo: ["bar", "baz"] }, [{ op: "add", path: "/foo/1", value: "qux" }]), { foo: ["bar", "qux", "baz"] });
+  assert.equal(patched({ foo: ["bar", "baz"] }, [{ op: "add", path: "/foo/1", value: "qux" }]), {
+    foo: ["bar", "qux", "baz"],
+  });
   assert.equal(patched({ baz: "qux", foo: "bar" }, [{ op: "remove", path: "/baz" }]), { foo: "bar" });
   assert.equal(patched({ foo: ["bar", "qux", "baz"] }, [{ op: "remove", path: "/foo/1" }]), { foo: ["bar", "baz"] });
-  assert.equal(patched({ baz: "qux", foo: "bar" }, [{ op: "replace", path: "/baz", value: "boo" }]), { baz: "boo", foo: "bar" });
+  assert.equal(patched({ baz: "qux", foo: "bar" }, [{ op: "replace", path: "/baz", value: "boo" }]), {
+    baz: "boo",
+    foo: "bar",
+  });
   assert.equal(
-    patched({ foo: { bar: "baz", waldo: "fred" }, qux: { corge: "grault" } }, [{ op: "move", from: "/foo/waldo", path: "/qux/thud" }]),
+    patched({ foo: { bar: "baz", waldo: "fred" }, qux: { corge: "grault" } }, [
+      { op: "move", from: "/foo/waldo", path: "/qux/thud" },
+    ]),
     { foo: { bar: "baz" }, qux: { corge: "grault", thud: "fred" } },
   );
-  assert.equal(patched({ foo: ["all", "grass", "cows", "eat"] }, [{ op: "move", from: "/foo/1", path: "/foo/3" }]), { foo: ["all", "cows", "eat", "grass"] });
-  assert.equal(patched({ baz: "qux", foo: ["a", 2, "c"] }, [{ op: "test", path: "/baz", value: "qux" }, { op: "test", path: "/foo/1", value: 2 }]), { baz: "qux", foo: ["a", 2, "c"] });
+  assert.equal(patched({ foo: ["all", "grass", "cows", "eat"] }, [{ op: "move", from: "/foo/1", path: "/foo/3" }]), {
+    foo: ["all", "cows", "eat", "grass"],
+  });
+  assert.equal(
+    patched({ baz: "qux", foo: ["a", 2, "c"] }, [
+      { op: "test", path: "/baz", value: "qux" },
+      { op: "test", path: "/foo/1", value: 2 },
+    ]),
+    { baz: "qux", foo: ["a", 2, "c"] },
+  );
   const failedTest = apply({ baz: "qux" }, [{ op: "test", path: "/baz", value: "bar" }]);
-  assert.equal(failedTest.ok ? undefined : failedTest.stop, { message: "the test failed", test: { actual: "qux", expected: "bar" }, operation: 0 });
-  assert.equal(patched({ foo: "bar" }, [{ op: "add", path: "/child", value: { grandchild: {} } }]), { foo: "bar", child: { grandchild: {} } });
-  assert.equal(patched({ "/": 9, "~1": 10 }, [{ op: "test", path: "/~01", value: 10 }, { op: "replace", path: "/~1", value: 8 }]), { "/": 8, "~1": 10 });
+  assert.equal(failedTest.ok ? undefined : failedTest.stop, {
+    message: "the test failed",
+    test: { actual: "qux", expected: "bar" },
+    operation: 0,
+  });
+  assert.equal(patched({ foo: "bar" }, [{ op: "add", path: "/child", value: { grandchild: {} } }]), {
+    foo: "bar",
+    child: { grandchild: {} },
+  });
+  assert.equal(
+    patched({ "/": 9, "~1": 10 }, [
+      { op: "test", path: "/~01", value: 10 },
+      { op: "replace", path: "/~1", value: 8 },
+    ]),
+    { "/": 8, "~1": 10 },
+  );
   const numberNotString = apply({ "/": 9, "~1": 10 }, [{ op: "test", path: "/~01", value: "10" }]);
   assert.is(numberNotString.ok, false);
-  assert.equal(patched({ foo: ["bar"] }, [{ op: "add", path: "/foo/-", value: ["abc", "def"] }]), { foo: ["bar", ["abc", "def"]] });
+  assert.equal(patched({ foo: ["bar"] }, [{ op: "add", path: "/foo/-", value: ["abc", "def"] }]), {
+    foo: ["bar", ["abc", "def"]],
+  });
   assert.equal(patched({ a: { b: 1 } }, [{ op: "copy", from: "/a", path: "/c" }]), { a: { b: 1 }, c: { b: 1 } });
 });
 
 test("all or nothing: a failing operation leaves the document as it was, and the document given is never changed", () => {
   const document = { a: [1, 2], b: { c: true } };
   const before = JSON.stringify(document);
-  const result = apply(document, [{ op: "remove", path: "/a/0" }, { op: "remove", path: "/nothing" }]);
+  const result = apply(document, [
+    { op: "remove", path: "/a/0" },
+    { op: "remove", path: "/nothing" },
+  ]);
   assert.is(result.ok, false);
   assert.is(result.ok ? -1 : result.stop.operation, 1);
   assert.match(result.ok ? "" : result.stop.message, /nothing at \/nothing/);
-  const done = apply(document, [{ op: "remove", path: "/a/0" }, { op: "add", path: "/b/d", value: [1] }, { op: "copy", from: "/b", path: "/e" }]);
+  const done = apply(document, [
+    { op: "remove", path: "/a/0" },
+    { op: "add", path: "/b/d", value: [1] },
+    { op: "copy", from: "/b", path: "/e" },
+  ]);
   assert.is(JSON.stringify(document), before);
   if (!done.ok) throw new Error("the patch should apply");
   const value = done.value as { b: unknown; e: { d: number[] } };
@@ -57,7 +94,12 @@ test("all or nothing: a failing operation leaves the document as it was, and the
 });
 
 test("paths reach own properties of the arguments only: inherited names, functions and strings are nothing", () => {
-  const snapshot = [Object.prototype.toString, Array.prototype.slice, Object.prototype.hasOwnProperty, String.prototype.trim];
+  const snapshot = [
+    Object.prototype.toString,
+    Array.prototype.slice,
+    Object.prototype.hasOwnProperty,
+    String.prototype.trim,
+  ];
   const hostile = [
     { op: "add", path: "/toString/call", value: 0 },
     { op: "add", path: "/tags/slice/call", value: 0 },
@@ -77,9 +119,12 @@ test("paths reach own properties of the arguments only: inherited names, functio
     const result = apply({ name: "n", tags: ["a"] }, [operation]);
     assert.is(result.ok, false, JSON.stringify(operation));
   }
-  assert.equal([Object.prototype.toString, Array.prototype.slice, Object.prototype.hasOwnProperty, String.prototype.trim], snapshot);
+  assert.equal(
+    [Object.prototype.toString, Array.prototype.slice, Object.prototype.hasOwnProperty, String.prototype.trim],
+    snapshot,
+  );
   assert.is(Object.prototype.toString.call([]), "[object Array]");
-  assert.is(Object.prototype.hasOwnProperty.call(Function.prototype, "0"), false);
+  assert.is(Object.hasOwn(Function.prototype, "0"), false);
 });
 
 test("a __proto__ key written by a patch stays an own data property", () => {
@@ -92,7 +137,10 @@ test("a __proto__ key written by a patch stays an own data property", () => {
 });
 
 test("the patch bomb: doubling copies stop at the byte limit, the moment it is passed", () => {
-  const bomb = [{ op: "add", path: "/x", value: [0] }, ...Array.from({ length: 31 }, () => ({ op: "copy", from: "/x", path: "/x/-" }))];
+  const bomb = [
+    { op: "add", path: "/x", value: [0] },
+    ...Array.from({ length: 31 }, () => ({ op: "copy", from: "/x", path: "/x/-" })),
+  ];
   assert.ok(JSON.stringify(bomb).length < 1400);
   const result = apply({}, bomb);
   assert.is(result.ok, false);
@@ -113,13 +161,18 @@ test("nesting is counted as values are placed, moved or copied", () => {
   assert.ok(fits.ok);
   // Moving one deep branch under another would double the depth.
   const twoBranches = { a: deep(6), b: deep(6) };
-  const moved = apply(twoBranches, [{ op: "move", from: "/a", path: "/b/0/0/0/0/0/x" }], { maxBytes: 1_000_000, maxDepth: 8 });
+  const moved = apply(twoBranches, [{ op: "move", from: "/a", path: "/b/0/0/0/0/0/x" }], {
+    maxBytes: 1_000_000,
+    maxDepth: 8,
+  });
   assert.is(moved.ok, false);
 });
 
 test("the work of a patch is bounded: copies and removes repeated cannot walk more than the budget", () => {
   const big = { a: "x".repeat(30_000) };
-  const churn = Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? { op: "copy", from: "/a", path: "/b" } : { op: "remove", path: "/b" }));
+  const churn = Array.from({ length: 100 }, (_, i) =>
+    i % 2 === 0 ? { op: "copy", from: "/a", path: "/b" } : { op: "remove", path: "/b" },
+  );
   const result = apply(big, churn, { maxBytes: 100_000, maxDepth: 64 });
   assert.is(result.ok, false);
   assert.match(result.ok ? "" : result.stop.message, /walks more than 200000 bytes/);

@@ -15,7 +15,11 @@ test("runTools sends the labels in the tool message, then the image in a user me
   });
   const requests: { messages: unknown[] }[] = [];
   const replies = [
-    { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: "screenshot", arguments: "{}" } }] },
+    {
+      role: "assistant",
+      content: null,
+      tool_calls: [{ id: "call_1", type: "function", function: { name: "screenshot", arguments: "{}" } }],
+    },
     { role: "assistant", content: "A login page." },
   ];
   const client = {
@@ -28,7 +32,11 @@ test("runTools sends the labels in the tool message, then the image in a user me
       },
     },
   };
-  const result = await runTools(client as never, { model: "m", messages: [{ role: "user", content: "What is on screen?" }] }, new ToolRegistry([screenshot]));
+  const result = await runTools(
+    client as never,
+    { model: "m", messages: [{ role: "user", content: "What is on screen?" }] },
+    new ToolRegistry([screenshot]),
+  );
   assert.is(result.content, "A login page.");
   assert.equal(requests[1]!.messages.slice(2), [
     { role: "tool", tool_call_id: "call_1", content: "[image 1: https://example.com/shot.png]" },

@@ -8,7 +8,13 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import OpenAI from "openai";
 import { PATCH_TOOL_NAME, ToolRegistry, runTools, structuredOutput, type RunToolsEvent } from "tooltype";
-import { startScriptedServer, toolResults, type Script, type ScriptedServer, type ScriptedServerOptions } from "../scripted-openai/server";
+import {
+  startScriptedServer,
+  toolResults,
+  type Script,
+  type ScriptedServer,
+  type ScriptedServerOptions,
+} from "../scripted-openai/server";
 import { mathRegistry, recordPeople, recorded, slowCalls, slowEcho } from "./tools";
 import { HANG_MS } from "../support/hang";
 
@@ -47,7 +53,11 @@ function shape(events: RunToolsEvent[]): string[] {
   for (const event of events) {
     const last = out[out.length - 1];
     const name =
-      event.type === "tool_call_delta" ? `delta ${event.call.index}` : event.type === "tool_call" || event.type === "tool_result" ? `${event.type} ${event.call.id}` : event.type;
+      event.type === "tool_call_delta"
+        ? `delta ${event.call.index}`
+        : event.type === "tool_call" || event.type === "tool_result"
+          ? `${event.type} ${event.call.id}`
+          : event.type;
     if (name !== last) out.push(name);
   }
   return out;
@@ -55,7 +65,9 @@ function shape(events: RunToolsEvent[]): string[] {
 
 test("events: text deltas, call fragments with partial args, complete calls, results, steps, final", async () => {
   await withServer(arithmetic, { fragmentSize: 4 }, async (server, client) => {
-    const stream = runTools(client, { model, messages: [{ role: "user", content: "2*3, 6+6?" }] }, mathRegistry(), { stream: true });
+    const stream = runTools(client, { model, messages: [{ role: "user", content: "2*3, 6+6?" }] }, mathRegistry(), {
+      stream: true,
+    });
     const events: RunToolsEvent[] = [];
     const partials: unknown[] = [];
     for await (const event of stream) {
@@ -84,16 +96,27 @@ test("events: text deltas, call fragments with partial args, complete calls, res
     assert.is(result.content, "2 times 3 is 6, and 6 plus 6 is 12.");
     const final = events[events.length - 1]!;
     assert.is(final.type === "final" ? final.result : undefined, result);
-    assert.equal(result.messages.map((m) => m.role), ["user", "assistant", "tool", "tool", "assistant"]);
-    assert.equal(result.steps[0]!.message.tool_calls?.map((c) => c.id), ["call_1", "call_2"]);
+    assert.equal(
+      result.messages.map((m) => m.role),
+      ["user", "assistant", "tool", "tool", "assistant"],
+    );
+    assert.equal(
+      result.steps[0]!.message.tool_calls?.map((c) => c.id),
+      ["call_1", "call_2"],
+    );
     assert.is(result.steps[0]!.message.content, "Let me compute.");
-    assert.equal(server.requests.map((r) => r.stream), [true, true]);
+    assert.equal(
+      server.requests.map((r) => r.stream),
+      [true, true],
+    );
     // The assistant message sent back is the streamed reply, reassembled.
     const assistant = server.requests[1]!.messages[1]!;
-    assert.equal(assistant.role === "assistant" ? assistant.tool_calls?.map((c) => (c.type === "function" ? c.function.arguments : "")) : [], [
-      '{"a":2,"b":3}',
-      '{"a":6,"b":6}',
-    ]);
+    assert.equal(
+      assistant.role === "assistant"
+        ? assistant.tool_calls?.map((c) => (c.type === "function" ? c.function.arguments : ""))
+        : [],
+      ['{"a":2,"b":3}', '{"a":6,"b":6}'],
+    );
   });
 });
 
@@ -110,20 +133,31 @@ test("a call is dispatched as soon as it is complete, while the rest of the repl
     { content: "done" },
   ];
   await withServer(script, { fragmentSize: 10, chunkDelayMs: 2 }, async (_server, client) => {
-    const stream = runTools(client, { model, messages: [{ role: "user", content: "x" }] }, new ToolRegistry([slowEcho]), { stream: true });
+    const stream = runTools(
+      client,
+      { model, messages: [{ role: "user", content: "x" }] },
+      new ToolRegistry([slowEcho]),
+      { stream: true },
+    );
     let firstRanBeforeSecondCompleted: boolean | undefined;
     for await (const event of stream) {
-      if (event.type === "tool_call" && event.call.id === "call_2") firstRanBeforeSecondCompleted = slowCalls.some((c) => c.text === "first");
+      if (event.type === "tool_call" && event.call.id === "call_2")
+        firstRanBeforeSecondCompleted = slowCalls.some((c) => c.text === "first");
     }
     assert.is(firstRanBeforeSecondCompleted, true);
-    assert.equal(slowCalls.map((c) => c.text.slice(0, 5)), ["first", "xxxxx"]);
+    assert.equal(
+      slowCalls.map((c) => c.text.slice(0, 5)),
+      ["first", "xxxxx"],
+    );
     assert.is((await stream.finalResult()).content, "done");
   });
 });
 
 test("finalResult() without reading the events runs the loop; reading after that is refused", async () => {
   await withServer(arithmetic, {}, async (_server, client) => {
-    const stream = runTools(client, { model, messages: [{ role: "user", content: "x" }] }, mathRegistry(), { stream: true });
+    const stream = runTools(client, { model, messages: [{ role: "user", content: "x" }] }, mathRegistry(), {
+      stream: true,
+    });
     const result = await stream.finalResult();
     assert.is(result.content, "2 times 3 is 6, and 6 plus 6 is 12.");
     assert.throws(() => stream[Symbol.asyncIterator](), /already being read/);
@@ -133,7 +167,9 @@ test("finalResult() without reading the events runs the loop; reading after that
 
 test("a reader that stops at the final event still gets the result", async () => {
   await withServer([{ content: "hi" }], {}, async (_server, client) => {
-    const stream = runTools(client, { model, messages: [{ role: "user", content: "x" }] }, mathRegistry(), { stream: true });
+    const stream = runTools(client, { model, messages: [{ role: "user", content: "x" }] }, mathRegistry(), {
+      stream: true,
+    });
     for await (const event of stream) if (event.type === "final") break;
     assert.is((await stream.finalResult()).content, "hi");
   });
@@ -147,18 +183,34 @@ test("streaming with validation retries and JSON Patch repair; a structured fina
     (request) => {
       assert.ok(request.tools?.some((t) => t.type === "function" && t.function.name === PATCH_TOOL_NAME));
       assert.match(toolResults(request)[0]!.content, /\/people\/0\/address\/country/);
-      return { tool_calls: [{ name: PATCH_TOOL_NAME, arguments: { tool_call_id: "call_1", patch: [{ op: "replace", path: "/people/0/address/country", value: "GB" }] } }] };
+      return {
+        tool_calls: [
+          {
+            name: PATCH_TOOL_NAME,
+            arguments: {
+              tool_call_id: "call_1",
+              patch: [{ op: "replace", path: "/people/0/address/country", value: "GB" }],
+            },
+          },
+        ],
+      };
     },
     { content: '{"count": 1}' },
   ];
   await withServer(script, { fragmentSize: 7 }, async (server, client) => {
-    const stream = runTools(client, { model, messages: [{ role: "user", content: "extract" }] }, new ToolRegistry([recordPeople]), {
-      stream: true,
-      repair: "jsonpatch",
-      responseFormat: structuredOutput<{ count: number }>("summary"),
-    });
+    const stream = runTools(
+      client,
+      { model, messages: [{ role: "user", content: "extract" }] },
+      new ToolRegistry([recordPeople]),
+      {
+        stream: true,
+        repair: "jsonpatch",
+        responseFormat: structuredOutput<{ count: number }>("summary"),
+      },
+    );
     const results: string[] = [];
-    for await (const event of stream) if (event.type === "tool_result") results.push(`${event.result.tool_call_id}:${event.result.status}`);
+    for await (const event of stream)
+      if (event.type === "tool_result") results.push(`${event.result.tool_call_id}:${event.result.status}`);
     assert.equal(results, ["call_1:error", "call_2:success"]);
     const result = await stream.finalResult();
     assert.equal(result.parsed, { count: 1 });
@@ -170,9 +222,16 @@ test("streaming with validation retries and JSON Patch repair; a structured fina
 
 test("leaving the for-await early aborts the run: running tools are aborted and finalResult rejects", async () => {
   slowCalls.length = 0;
-  const script: Script = [{ content: "Working on it.", tool_calls: [{ name: "slow_echo", arguments: { text: "never", ms: 5_000 } }] }];
+  const script: Script = [
+    { content: "Working on it.", tool_calls: [{ name: "slow_echo", arguments: { text: "never", ms: 5_000 } }] },
+  ];
   await withServer(script, {}, async (server, client) => {
-    const stream = runTools(client, { model, messages: [{ role: "user", content: "x" }] }, new ToolRegistry([slowEcho]), { stream: true });
+    const stream = runTools(
+      client,
+      { model, messages: [{ role: "user", content: "x" }] },
+      new ToolRegistry([slowEcho]),
+      { stream: true },
+    );
     for await (const event of stream) {
       if (event.type === "tool_call") break;
     }
@@ -181,7 +240,8 @@ test("leaving the for-await early aborts the run: running tools are aborted and 
     assert.match((error as Error).message, /stream was closed before the loop ended/);
     // The tool started when its call completed, and its signal was aborted (a wait left to run out would have
     // ended with `aborted: false`); its end is awaited, the deadline only catches a hang.
-    for (const end = Date.now() + HANG_MS; slowCalls.length === 0 && Date.now() < end; ) await new Promise((resolve) => setImmediate(resolve));
+    for (const end = Date.now() + HANG_MS; slowCalls.length === 0 && Date.now() < end; )
+      await new Promise((resolve) => setImmediate(resolve));
     assert.equal(slowCalls, [{ text: "never", aborted: true }]);
     assert.is(server.requests.length, 1);
   });

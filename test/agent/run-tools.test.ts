@@ -20,7 +20,13 @@ import {
   type Max,
   type Min,
 } from "tooltype";
-import { lastUserText, startScriptedServer, toolResults, type Script, type ScriptedServer } from "../scripted-openai/server";
+import {
+  lastUserText,
+  startScriptedServer,
+  toolResults,
+  type Script,
+  type ScriptedServer,
+} from "../scripted-openai/server";
 import { allTools, lookupAnswer, mathRegistry, slowCalls, slowEcho } from "./tools";
 
 const model = "scripted-agent";
@@ -31,7 +37,10 @@ function clientFor(server: ScriptedServer): ChatCompletionsClient {
   return client;
 }
 
-async function withServer<R>(script: Script, body: (server: ScriptedServer, client: ChatCompletionsClient) => Promise<R>): Promise<R> {
+async function withServer<R>(
+  script: Script,
+  body: (server: ScriptedServer, client: ChatCompletionsClient) => Promise<R>,
+): Promise<R> {
   const server = await startScriptedServer(script);
   try {
     return await body(server, clientFor(server));
@@ -42,7 +51,11 @@ async function withServer<R>(script: Script, body: (server: ScriptedServer, clie
 
 /** Every assistant tool call is answered by tool messages right after it, in order. */
 function assertTranscriptValid(messages: readonly unknown[]): void {
-  const wire = JSON.parse(JSON.stringify(messages)) as { role: string; tool_calls?: { id: string }[]; tool_call_id?: string }[];
+  const wire = JSON.parse(JSON.stringify(messages)) as {
+    role: string;
+    tool_calls?: { id: string }[];
+    tool_call_id?: string;
+  }[];
   for (let i = 0; i < wire.length; i++) {
     const calls = wire[i]!.tool_calls ?? [];
     if (wire[i]!.role !== "assistant" || calls.length === 0) continue;
@@ -86,24 +99,35 @@ test("the loop: parallel calls dispatched, results appended, final answer, steps
   await withServer(arithmetic, async (server, client) => {
     const registry = mathRegistry();
     const messages: ChatCompletionMessageParam[] = [{ role: "user", content: "What is 2 times 3, and 6 plus 6?" }];
-    const result = await runTools(client, { model, messages, temperature: 0 }, registry, { onStep: (step) => void seen.push(step) });
+    const result = await runTools(client, { model, messages, temperature: 0 }, registry, {
+      onStep: (step) => void seen.push(step),
+    });
 
     assert.is(result.content, "2 times 3 is 6, and 6 plus 6 is 12.");
     assert.is(result.message.role, "assistant");
     assert.is(result.parsed, undefined);
     assert.is(result.returnDirect, undefined);
-    assert.equal(result.messages.map((m) => m.role), ["user", "assistant", "tool", "tool", "assistant"]);
+    assert.equal(
+      result.messages.map((m) => m.role),
+      ["user", "assistant", "tool", "tool", "assistant"],
+    );
     assertTranscriptValid(result.messages);
     assert.is(messages.length, 1, "the caller's list is not changed");
 
     assert.is(result.steps.length, 2);
     const [first, second] = result.steps;
     assert.is(first!.index, 1);
-    assert.equal(first!.calls.map((c) => (c.type === "function" ? c.function.name : "")), ["multiply", "add"]);
-    assert.equal(first!.results.map((r) => [r.name, r.content, r.status]), [
-      ["multiply", "6", "success"],
-      ["add", "12", "success"],
-    ]);
+    assert.equal(
+      first!.calls.map((c) => (c.type === "function" ? c.function.name : "")),
+      ["multiply", "add"],
+    );
+    assert.equal(
+      first!.results.map((r) => [r.name, r.content, r.status]),
+      [
+        ["multiply", "6", "success"],
+        ["add", "12", "success"],
+      ],
+    );
     assert.equal(first!.failures, []);
     assert.equal(second!.calls, []);
     assert.equal(seen, result.steps);
@@ -127,28 +151,50 @@ test("the loop: parallel calls dispatched, results appended, final answer, steps
 test("toolChoice is forced on the first request only; parallelToolCalls and strict reach the request", async () => {
   await withServer(arithmetic, async (server, client) => {
     const registry = mathRegistry();
-    await runTools(client, { model, messages: [{ role: "user", content: "What is 2 times 3, and 6 plus 6?" }] }, registry, {
-      toolChoice: "required",
-      parallelToolCalls: false,
-      strict: true,
-    });
-    assert.equal(server.requests.map((r) => r.tool_choice), ["required", "auto"]);
-    assert.equal(server.requests.map((r) => r.parallel_tool_calls), [false, false]);
+    await runTools(
+      client,
+      { model, messages: [{ role: "user", content: "What is 2 times 3, and 6 plus 6?" }] },
+      registry,
+      {
+        toolChoice: "required",
+        parallelToolCalls: false,
+        strict: true,
+      },
+    );
+    assert.equal(
+      server.requests.map((r) => r.tool_choice),
+      ["required", "auto"],
+    );
+    assert.equal(
+      server.requests.map((r) => r.parallel_tool_calls),
+      [false, false],
+    );
     assert.equal(server.requests[0]!.tools, JSON.parse(JSON.stringify(registry.toOpenAITools({ strict: true }))));
   });
   await withServer([{ content: "none needed" }], async (server, client) => {
-    await runTools(client, { model, messages: [{ role: "user", content: "hi" }] }, mathRegistry(), { toolChoice: "multiply" });
+    await runTools(client, { model, messages: [{ role: "user", content: "hi" }] }, mathRegistry(), {
+      toolChoice: "multiply",
+    });
     assert.equal(server.requests[0]!.tool_choice, { type: "function", function: { name: "multiply" } });
   });
   await rejects(
-    () => runTools({ chat: { completions: { create: () => Promise.reject(new Error("not called")) } } }, { model, messages: [] }, mathRegistry(), { toolChoice: "divide" }),
+    () =>
+      runTools(
+        { chat: { completions: { create: () => Promise.reject(new Error("not called")) } } },
+        { model, messages: [] },
+        mathRegistry(),
+        { toolChoice: "divide" },
+      ),
     /divide.*multiply, add/,
   );
 });
 
 test("a registry without tools sends no tools, tool choice or parallel_tool_calls", async () => {
   await withServer([{ content: "Hello." }], async (server, client) => {
-    const result = await runTools(client, { model, messages: [{ role: "user", content: "hi" }] }, new ToolRegistry(), { parallelToolCalls: false, toolChoice: "auto" });
+    const result = await runTools(client, { model, messages: [{ role: "user", content: "hi" }] }, new ToolRegistry(), {
+      parallelToolCalls: false,
+      toolChoice: "auto",
+    });
     assert.is(result.content, "Hello.");
     assert.equal(Object.keys(server.requests[0]!).sort(), ["messages", "model"]);
   });
@@ -157,7 +203,9 @@ test("a registry without tools sends no tools, tool choice or parallel_tool_call
 test("maxSteps: a model that keeps calling tools ends in MaxStepsError carrying a valid transcript", async () => {
   const always: Script = (_request, index) => ({ tool_calls: [{ name: "add", arguments: { a: index, b: 1 } }] });
   await withServer(always, async (server, client) => {
-    const error = await runTools(client, { model, messages: [{ role: "user", content: "count" }] }, mathRegistry(), { maxSteps: 3 }).catch((e: unknown) => e);
+    const error = await runTools(client, { model, messages: [{ role: "user", content: "count" }] }, mathRegistry(), {
+      maxSteps: 3,
+    }).catch((e: unknown) => e);
     assert.instance(error, MaxStepsError);
     const maxSteps = error as MaxStepsError;
     assert.is(maxSteps.maxSteps, 3);
@@ -165,7 +213,10 @@ test("maxSteps: a model that keeps calling tools ends in MaxStepsError carrying 
     assert.is(maxSteps.steps.length, 3);
     assert.is(server.requests.length, 3);
     // The last step's calls were run and answered, so the transcript can be sent again as it is.
-    assert.equal(maxSteps.messages.map((m) => m.role), ["user", "assistant", "tool", "assistant", "tool", "assistant", "tool"]);
+    assert.equal(
+      maxSteps.messages.map((m) => m.role),
+      ["user", "assistant", "tool", "assistant", "tool", "assistant", "tool"],
+    );
     assertTranscriptValid(maxSteps.messages);
   });
 });
@@ -185,7 +236,10 @@ test("returnDirect: the tool's content is the result and the model is not called
     assert.is(result.content, "The answer about life is 42.");
     assert.is(result.returnDirect?.name, "lookup_answer");
     assert.is(result.message.tool_calls?.length, 2);
-    assert.equal(result.messages.map((m) => m.role), ["user", "assistant", "tool", "tool"]);
+    assert.equal(
+      result.messages.map((m) => m.role),
+      ["user", "assistant", "tool", "tool"],
+    );
     assertTranscriptValid(result.messages);
     assert.ok(lookupAnswer);
   });
@@ -221,10 +275,13 @@ test("responseFormat: sent as response_format, the final answer parsed into resu
     { content: '{"setup":"Why 42?","punchline":"Because 6 times 7.","rating":null}' },
   ];
   await withServer(script, async (server, client) => {
-    const result = await runTools(client, { model, messages: [{ role: "user", content: "joke" }] }, mathRegistry(), { responseFormat: joke });
+    const result = await runTools(client, { model, messages: [{ role: "user", content: "joke" }] }, mathRegistry(), {
+      responseFormat: joke,
+    });
     const parsed: Joke = result.parsed;
     assert.equal(parsed, { setup: "Why 42?", punchline: "Because 6 times 7." });
-    for (const request of server.requests) assert.equal(request.response_format, JSON.parse(JSON.stringify(joke.responseFormat)));
+    for (const request of server.requests)
+      assert.equal(request.response_format, JSON.parse(JSON.stringify(joke.responseFormat)));
   });
 });
 
@@ -241,33 +298,48 @@ test("responseFormat: an answer that does not match is sent back with its proble
     },
   ];
   await withServer(retried, async (_server, client) => {
-    const result = await runTools(client, { model, messages: [{ role: "user", content: "joke" }] }, mathRegistry(), { responseFormat: joke });
+    const result = await runTools(client, { model, messages: [{ role: "user", content: "joke" }] }, mathRegistry(), {
+      responseFormat: joke,
+    });
     assert.equal(result.parsed, { setup: "Knock knock.", punchline: "Who is there?", rating: 7 });
     assert.is(result.steps.length, 2);
     assert.is(result.steps[0]!.failures[0]!.reason, "invalid_answer");
-    assert.equal(result.messages.map((m) => m.role), ["user", "assistant", "user", "assistant"]);
+    assert.equal(
+      result.messages.map((m) => m.role),
+      ["user", "assistant", "user", "assistant"],
+    );
   });
-  await withServer((_request) => ({ content: "not json at all" }), async (server, client) => {
-    const error = await runTools(client, { model, messages: [{ role: "user", content: "joke" }] }, mathRegistry(), { responseFormat: joke, maxAttempts: 2 }).catch((e: unknown) => e);
-    assert.instance(error, ToolRetryError);
-    const retry = error as ToolRetryError;
-    assert.is(retry.subject, "answer");
-    assert.is(retry.toolName, "joke");
-    assert.is(retry.attempts.length, 2);
-    assert.is(retry.attempts[0]!.arguments, "not json at all");
-    assert.is(server.requests.length, 2);
-  });
+  await withServer(
+    (_request) => ({ content: "not json at all" }),
+    async (server, client) => {
+      const error = await runTools(client, { model, messages: [{ role: "user", content: "joke" }] }, mathRegistry(), {
+        responseFormat: joke,
+        maxAttempts: 2,
+      }).catch((e: unknown) => e);
+      assert.instance(error, ToolRetryError);
+      const retry = error as ToolRetryError;
+      assert.is(retry.subject, "answer");
+      assert.is(retry.toolName, "joke");
+      assert.is(retry.attempts.length, 2);
+      assert.is(retry.attempts[0]!.arguments, "not json at all");
+      assert.is(server.requests.length, 2);
+    },
+  );
 });
 
 test("responseFormat: a refusal is a ModelRefusalError", async () => {
   const refusing = {
     chat: {
       completions: {
-        create: async () => ({ choices: [{ message: { role: "assistant" as const, content: null, refusal: "I can't help with that." } }] }),
+        create: async () => ({
+          choices: [{ message: { role: "assistant" as const, content: null, refusal: "I can't help with that." } }],
+        }),
       },
     },
   };
-  const error = await runTools(refusing, { model, messages: [{ role: "user", content: "joke" }] }, mathRegistry(), { responseFormat: structuredOutput<Joke>() }).catch((e: unknown) => e);
+  const error = await runTools(refusing, { model, messages: [{ role: "user", content: "joke" }] }, mathRegistry(), {
+    responseFormat: structuredOutput<Joke>(),
+  }).catch((e: unknown) => e);
   assert.instance(error, ModelRefusalError);
   assert.is((error as ModelRefusalError).refusal, "I can't help with that.");
   assert.is((error as ModelRefusalError).messages.length, 2);
@@ -275,18 +347,33 @@ test("responseFormat: a refusal is a ModelRefusalError", async () => {
 
 test("a final reply with an empty tool_calls list (some gateways send one) is stored without it", async () => {
   const gateway: ChatCompletionsClient = {
-    chat: { completions: { create: async () => ({ choices: [{ message: { role: "assistant", content: "done", tool_calls: [] } }] }) } },
+    chat: {
+      completions: {
+        create: async () => ({ choices: [{ message: { role: "assistant", content: "done", tool_calls: [] } }] }),
+      },
+    },
   };
   const result = await runTools(gateway, { model, messages: [{ role: "user", content: "x" }] }, mathRegistry());
   assert.equal(result.message, { role: "assistant", content: "done" });
 });
 
 test("params the loop owns are refused; bad maxSteps and repair values too", async () => {
-  const client: ChatCompletionsClient = { chat: { completions: { create: () => Promise.reject(new Error("not called")) } } };
-  const params = { model, messages: [{ role: "user" as const, content: "x" }], tools: [] } as unknown as { model: string; messages: [] };
+  const client: ChatCompletionsClient = {
+    chat: { completions: { create: () => Promise.reject(new Error("not called")) } },
+  };
+  const params = { model, messages: [{ role: "user" as const, content: "x" }], tools: [] } as unknown as {
+    model: string;
+    messages: [];
+  };
   await rejects(() => runTools(client, params, mathRegistry()), /params\.tools is set by the loop/);
-  await rejects(() => runTools(client, { model, messages: [] }, mathRegistry(), { maxSteps: 0 }), /maxSteps must be a positive integer/);
-  await rejects(() => runTools(client, { model, messages: [] }, mathRegistry(), { maxAttempts: 1.5 }), /maxAttempts must be a positive integer/);
+  await rejects(
+    () => runTools(client, { model, messages: [] }, mathRegistry(), { maxSteps: 0 }),
+    /maxSteps must be a positive integer/,
+  );
+  await rejects(
+    () => runTools(client, { model, messages: [] }, mathRegistry(), { maxAttempts: 1.5 }),
+    /maxAttempts must be a positive integer/,
+  );
   await rejects(
     () => runTools(client, { model, messages: [] }, mathRegistry(), { repair: "guess" as "jsonpatch" }),
     /repair must be "regenerate" or "jsonpatch"/,
@@ -317,7 +404,12 @@ test("dispatch options reach each round; the caller's own hooks still fire", asy
   const ends: string[] = [];
   const errors: string[] = [];
   const script: Script = [
-    { tool_calls: [{ name: "add", arguments: { a: "x", b: 1 } }, { name: "multiply", arguments: { a: 2, b: 2 } }] },
+    {
+      tool_calls: [
+        { name: "add", arguments: { a: "x", b: 1 } },
+        { name: "multiply", arguments: { a: 2, b: 2 } },
+      ],
+    },
     { content: "done" },
   ];
   await withServer(script, async (_server, client) => {

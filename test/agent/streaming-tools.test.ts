@@ -49,10 +49,15 @@ test("a streamed run reports each yield as tool_progress before the call's tool_
   try {
     const client = new OpenAI({ baseURL: server.baseURL, apiKey: "test", maxRetries: 0 });
     const heard: unknown[] = [];
-    const run = runTools(client, { model: "scripted", messages: [{ role: "user", content: "fetch" }] }, new ToolRegistry([download, indexFiles]), {
-      stream: true,
-      dispatch: { onProgress: (update) => heard.push(update.progress) },
-    });
+    const run = runTools(
+      client,
+      { model: "scripted", messages: [{ role: "user", content: "fetch" }] },
+      new ToolRegistry([download, indexFiles]),
+      {
+        stream: true,
+        dispatch: { onProgress: (update) => heard.push(update.progress) },
+      },
+    );
     const events: RunToolsEvent[] = [];
     for await (const event of run) events.push(event);
     const result = await run.finalResult();
@@ -62,7 +67,9 @@ test("a streamed run reports each yield as tool_progress before the call's tool_
       ["downloaded 3 files", "indexed main"],
     );
 
-    const progress = events.filter((e): e is Extract<RunToolsEvent, { type: "tool_progress" }> => e.type === "tool_progress");
+    const progress = events.filter(
+      (e): e is Extract<RunToolsEvent, { type: "tool_progress" }> => e.type === "tool_progress",
+    );
     const ofDownload = progress.filter((e) => nameOf(e.call) === "download");
     assert.equal(
       ofDownload.map((e) => [e.step, e.progress, e.value]),
@@ -82,7 +89,10 @@ test("a streamed run reports each yield as tool_progress before the call's tool_
       const answered = events.findIndex((e) => e.type === "tool_result" && e.call.id === event.call.id);
       assert.ok(answered > events.indexOf(event), `progress of ${nameOf(event.call)} after its tool_result`);
     }
-    assert.equal([...heard].sort((a, b) => Number(a) - Number(b)), [1, 2, 3, 50]);
+    assert.equal(
+      [...heard].sort((a, b) => Number(a) - Number(b)),
+      [1, 2, 3, 50],
+    );
   } finally {
     await server.close();
   }
@@ -116,7 +126,10 @@ test("a streamed run resumed after approval reports the resumed calls' progress 
     const paused = await runTools(client, params, new ToolRegistry([deploy]));
     assert.is(paused.finishReason, "paused");
     const state = JSON.parse(JSON.stringify(paused.paused!.state));
-    const run = runTools(client, params, new ToolRegistry([deploy]), { stream: true, resume: { state, decisions: [{ id: paused.paused!.pending[0]!.id, approved: true }] } });
+    const run = runTools(client, params, new ToolRegistry([deploy]), {
+      stream: true,
+      resume: { state, decisions: [{ id: paused.paused!.pending[0]!.id, approved: true }] },
+    });
     const progress: [number, unknown][] = [];
     for await (const event of run) if (event.type === "tool_progress") progress.push([event.step, event.value]);
     assert.is((await run.finalResult()).content, "Deployed.");
@@ -134,10 +147,17 @@ test("a streamed run resumed after approval reports the resumed calls' progress 
 });
 
 test("without stream the run gives the same answers (no events to report)", async () => {
-  const server = await startScriptedServer([{ tool_calls: [{ name: "download", arguments: { files: 2 } }] }, { content: "ok" }]);
+  const server = await startScriptedServer([
+    { tool_calls: [{ name: "download", arguments: { files: 2 } }] },
+    { content: "ok" },
+  ]);
   try {
     const client = new OpenAI({ baseURL: server.baseURL, apiKey: "test", maxRetries: 0 });
-    const result = await runTools(client, { model: "scripted", messages: [{ role: "user", content: "fetch" }] }, new ToolRegistry([download]));
+    const result = await runTools(
+      client,
+      { model: "scripted", messages: [{ role: "user", content: "fetch" }] },
+      new ToolRegistry([download]),
+    );
     assert.is(result.steps[0]!.results[0]!.content, "downloaded 2 files");
   } finally {
     await server.close();

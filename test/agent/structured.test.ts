@@ -53,12 +53,21 @@ test("responseFormat is OpenAI's json_schema format, strict: optional made nulla
 
 test("parse: valid answers, strict-mode nulls undone, fences and slips repaired, strings coerced", () => {
   assert.equal(joke.parse('{"setup":"Why?","punchline":"Because."}'), { setup: "Why?", punchline: "Because." });
-  assert.equal(joke.parse('{"setup":"Why?","punchline":"Because.","rating":null}'), { setup: "Why?", punchline: "Because." });
-  assert.equal(joke.parse('```json\n{setup: "a", punchline: "b", rating: "7",}\n```'), { setup: "a", punchline: "b", rating: 7 });
+  assert.equal(joke.parse('{"setup":"Why?","punchline":"Because.","rating":null}'), {
+    setup: "Why?",
+    punchline: "Because.",
+  });
+  assert.equal(joke.parse('```json\n{setup: "a", punchline: "b", rating: "7",}\n```'), {
+    setup: "a",
+    punchline: "b",
+    rating: 7,
+  });
 });
 
 test("parse revives Dates, also inside arrays", () => {
-  const m = meeting.parse('{"title":"Sync","start":"2025-01-31T09:30:00Z","attendees":[{"name":"A","since":"2024-05-01T00:00:00Z"},{"name":"B"}]}');
+  const m = meeting.parse(
+    '{"title":"Sync","start":"2025-01-31T09:30:00Z","attendees":[{"name":"A","since":"2024-05-01T00:00:00Z"},{"name":"B"}]}',
+  );
   assert.instance(m.start, Date);
   assert.is(m.start.toISOString(), "2025-01-31T09:30:00.000Z");
   assert.instance(m.attendees[0]!.since, Date);
@@ -92,7 +101,10 @@ test("formatInstructions gives the schema and how to answer", () => {
 
 test("without the transformer's metadata it throws and says how to add the plugin", () => {
   const untransformed = structuredOutput as unknown as (name?: string) => unknown;
-  assert.throws(() => untransformed("x"), /has no compiled schema[\s\S]*not compiled by a tooltype-aware step[\s\S]*tooltype\/transformer[\s\S]*node --import tooltype\/register/);
+  assert.throws(
+    () => untransformed("x"),
+    /has no compiled schema[\s\S]*not compiled by a tooltype-aware step[\s\S]*tooltype\/transformer[\s\S]*node --import tooltype\/register/,
+  );
 });
 
 test.run();

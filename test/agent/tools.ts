@@ -2,7 +2,17 @@
  * Tools for the agent loop tests, compiled by the transformer like a user's: arithmetic (parallel calls), a nested
  * extraction (validation retries), a `returnDirect` tool, a tool that throws, and a tool that records its calls.
  */
-import { ToolError, ToolRegistry, tool, type Format, type Int, type Max, type Min, type Pattern, type ToolContext } from "tooltype";
+import {
+  ToolError,
+  ToolRegistry,
+  tool,
+  type Format,
+  type Int,
+  type Max,
+  type Min,
+  type Pattern,
+  type ToolContext,
+} from "tooltype";
 
 /**
  * Multiply two numbers.

@@ -34,13 +34,19 @@ test("JSON.parse in the runtime only in the bounded reader, or of text the runti
       .readFileSync(file, "utf8")
       .replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, " "))
       .replace(/\/\/[^\n]*/g, "")
-      .replace(/`(?:[^`\\]|\\.)*`|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g, (literal) => literal.replace(/[^\n]/g, " "));
+      .replace(/`(?:[^`\\]|\\.)*`|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g, (literal) =>
+        literal.replace(/[^\n]/g, " "),
+      );
     for (const match of code.matchAll(/\bJSON\.parse\((?!\s*JSON\.stringify\()/g)) {
       if (relative in ALLOWED) continue;
       found.push(`${relative}:${code.slice(0, match.index).split("\n").length}`);
     }
   }
-  assert.equal(found, [], `parse untrusted text with readJson (runtime/arguments/read/bounded-json.ts), or name the file in ALLOWED with why its text is the runtime's own:\n${found.join("\n")}`);
+  assert.equal(
+    found,
+    [],
+    `parse untrusted text with readJson (runtime/arguments/read/bounded-json.ts), or name the file in ALLOWED with why its text is the runtime's own:\n${found.join("\n")}`,
+  );
 });
 
 test("every file ALLOWED still parses JSON (a stale entry is dropped)", () => {

@@ -30,7 +30,8 @@ test("every runtime entry is a file of runtime/entries/ (the adapters excepted)"
   for (const [subpath, target] of Object.entries(manifest.exports)) {
     for (const [, file] of leaves(target)) {
       const runtimeFile = /^\.\/dist\/(esm\/)?runtime\/(.*)$/.exec(file)?.[2];
-      if (runtimeFile !== undefined && !/^(entries|adapters)\/[^/]+$/.test(runtimeFile)) outside.push(`${subpath}: ${file}`);
+      if (runtimeFile !== undefined && !/^(entries|adapters)\/[^/]+$/.test(runtimeFile))
+        outside.push(`${subpath}: ${file}`);
     }
   }
   assert.equal(outside, [], "entries outside runtime/entries/");
@@ -43,7 +44,10 @@ test("a Node form is written from its entry's source, and typed and bundled from
     const form = /^\.\/dist\/runtime\/entries\/([a-z0-9-]+)\.node\.js$/.exec(all.get("default") ?? "")?.[1];
     if (form === undefined) continue;
     forms++;
-    assert.ok(fs.existsSync(path.join(repo, "runtime", "entries", `${form}.ts`)), `${subpath}: runtime/entries/${form}.ts, the source of its Node form, is missing`);
+    assert.ok(
+      fs.existsSync(path.join(repo, "runtime", "entries", `${form}.ts`)),
+      `${subpath}: runtime/entries/${form}.ts, the source of its Node form, is missing`,
+    );
     assert.is(all.get("types"), `./dist/runtime/entries/${form}.d.ts`, `${subpath} is typed by its entry`);
     assert.is(all.get("module"), `./dist/esm/runtime/entries/${form}.js`, `${subpath} is bundled from its entry`);
   }
@@ -66,7 +70,8 @@ test("typesVersions says for each subpath what exports says", () => {
     const types = leaves(target).find(([condition]) => condition === "types")?.[1];
     if (types !== undefined) derived[subpath.slice(2)] = [types];
   }
-  const sorted = (record: Record<string, string[]>): [string, string[]][] => Object.entries(record).sort(([a], [b]) => a.localeCompare(b));
+  const sorted = (record: Record<string, string[]>): [string, string[]][] =>
+    Object.entries(record).sort(([a], [b]) => a.localeCompare(b));
   assert.equal(sorted(manifest.typesVersions["*"] ?? {}), sorted(derived));
 });
 

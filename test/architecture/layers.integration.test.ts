@@ -39,19 +39,26 @@ async function violations(baseDir: string): Promise<Violation[]> {
     outputType: "json",
   });
   const output = result.output as string | { summary: { violations: Violation[] } };
-  const summary = typeof output === "string" ? (JSON.parse(output) as { summary: { violations: Violation[] } }).summary : output.summary;
+  const summary =
+    typeof output === "string"
+      ? (JSON.parse(output) as { summary: { violations: Violation[] } }).summary
+      : output.summary;
   return summary.violations;
 }
 
 function show(list: readonly Violation[]): string {
-  return list.map((v) => `${v.rule.name}: ${v.from} → ${v.to}${v.cycle ? ` (${v.cycle.map((c) => c.name).join(" → ")})` : ""}`).join("\n");
+  return list
+    .map((v) => `${v.rule.name}: ${v.from} → ${v.to}${v.cycle ? ` (${v.cycle.map((c) => c.name).join(" → ")})` : ""}`)
+    .join("\n");
 }
 
 /**
  * Runs `body` on a copy of runtime/ and transformer/ inside the repository (so that it resolves node_modules like
  * the real tree), where `prepend` puts a line at the top of a file to plant a fault; the copy is removed after.
  */
-async function withPlantedFaults(body: (base: string, prepend: (file: string, line: string) => void) => Promise<void>): Promise<void> {
+async function withPlantedFaults(
+  body: (base: string, prepend: (file: string, line: string) => void) => Promise<void>,
+): Promise<void> {
   fs.mkdirSync(path.join(repo, ".test-build"), { recursive: true });
   const base = fs.mkdtempSync(path.join(repo, ".test-build", "layers-"));
   try {
@@ -87,7 +94,10 @@ test("a type-only cycle, a provider in dispatch, providers importing each other 
     prepend("runtime/providers/strict.ts", 'import type { ChatTool } from "./openai-chat/wire";');
     // The registry core loads no provider; a provider entry's preset names its own provider only.
     prepend("runtime/registry/core.ts", 'import { providerOf } from "../providers/at-hand";');
-    prepend("runtime/registry/presets/gemini.ts", 'import { toAnthropicTools } from "../../providers/anthropic/tools";');
+    prepend(
+      "runtime/registry/presets/gemini.ts",
+      'import { toAnthropicTools } from "../../providers/anthropic/tools";',
+    );
     // The main entry's registry loading providers on need would put a dynamic import in every bundle of it.
     prepend("runtime/registry/tool-registry.ts", 'import { CoreToolRegistry } from "./presets/core";');
     // The agent loop is provider-neutral.
@@ -95,9 +105,15 @@ test("a type-only cycle, a provider in dispatch, providers importing each other 
 
     const found = await violations(base);
     // The copy sits two folders below the repository: name packages from node_modules/ on.
-    const seen = found.map((v) => `${v.rule.name}: ${v.from} → ${v.to.replace(/^.*node_modules\//, "node_modules/")}`).sort();
+    const seen = found
+      .map((v) => `${v.rule.name}: ${v.from} → ${v.to.replace(/^.*node_modules\//, "node_modules/")}`)
+      .sort();
     const cycle = found.find((v) => v.rule.name === "no-circular");
-    assert.equal(cycle?.cycle?.map((step) => step.name), ["runtime/tool/options.ts", "runtime/tool/call.ts"], "the cycle, step by step");
+    assert.equal(
+      cycle?.cycle?.map((step) => step.name),
+      ["runtime/tool/options.ts", "runtime/tool/call.ts"],
+      "the cycle, step by step",
+    );
     assert.equal(
       seen,
       [

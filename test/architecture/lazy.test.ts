@@ -36,9 +36,20 @@ function loads(file: string): string[] {
   const source = ts.createSourceFile(file, fs.readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
   const found: string[] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly && ts.isStringLiteral(node.moduleSpecifier)) found.push(node.moduleSpecifier.text);
-    else if (ts.isExportDeclaration(node) && !node.isTypeOnly && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) found.push(node.moduleSpecifier.text);
-    else if (ts.isCallExpression(node) && (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === "require"))) {
+    if (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly && ts.isStringLiteral(node.moduleSpecifier))
+      found.push(node.moduleSpecifier.text);
+    else if (
+      ts.isExportDeclaration(node) &&
+      !node.isTypeOnly &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    )
+      found.push(node.moduleSpecifier.text);
+    else if (
+      ts.isCallExpression(node) &&
+      (node.expression.kind === ts.SyntaxKind.ImportKeyword ||
+        (ts.isIdentifier(node.expression) && node.expression.text === "require"))
+    ) {
       const [first] = node.arguments;
       found.push(first && ts.isStringLiteral(first) ? first.text : `<computed: ${node.getText(source)}>`);
     }
@@ -51,18 +62,29 @@ function loads(file: string): string[] {
 /** A specifier as the module it names: a package as written, a runtime file by its path under runtime/, no extension. */
 function moduleOf(file: string, specifier: string): string {
   if (!specifier.startsWith(".")) return specifier;
-  return path.relative(runtime, path.resolve(path.dirname(file), specifier)).split(path.sep).join("/").replace(/\.js$/, "");
+  return path
+    .relative(runtime, path.resolve(path.dirname(file), specifier))
+    .split(path.sep)
+    .join("/")
+    .replace(/\.js$/, "");
 }
 
 test("runtime/lazy/ holds pairs of <name>.node.ts and <name>.bundle.ts, and the helpers they share", () => {
   assert.ok(loaders.length >= 5, `runtime/lazy/ has the runtime's loaders: ${loaders.join(", ")}`);
   for (const name of loaders) {
-    assert.ok(files.includes(`${name}.node.ts`), `runtime/lazy/${name}.bundle.ts has no ${name}.node.ts, what Node takes for #lazy/${name}`);
-    assert.ok(files.includes(`${name}.bundle.ts`), `runtime/lazy/${name}.node.ts has no ${name}.bundle.ts, what bundlers take for #lazy/${name}`);
+    assert.ok(
+      files.includes(`${name}.node.ts`),
+      `runtime/lazy/${name}.bundle.ts has no ${name}.node.ts, what Node takes for #lazy/${name}`,
+    );
+    assert.ok(
+      files.includes(`${name}.bundle.ts`),
+      `runtime/lazy/${name}.node.ts has no ${name}.bundle.ts, what bundlers take for #lazy/${name}`,
+    );
   }
   const odd = files.filter((file) => !SIDE.test(file) && /\.(node|bundle)\./.test(file));
   assert.equal(odd, [], "files named like a loader's side that are none");
-  const imports = (JSON.parse(fs.readFileSync(path.join(repo, "package.json"), "utf8")) as { imports: unknown }).imports;
+  const imports = (JSON.parse(fs.readFileSync(path.join(repo, "package.json"), "utf8")) as { imports: unknown })
+    .imports;
   assert.equal(imports, {
     "#lazy/*": {
       types: "./runtime/lazy/*.node.ts",
@@ -81,22 +103,36 @@ test("no runtime file outside runtime/lazy/ loads a module of its own on need", 
     if (rel.startsWith("lazy/")) continue;
     const source = ts.createSourceFile(file, fs.readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
     const visit = (node: ts.Node): void => {
-      if (ts.isCallExpression(node) && (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === "require"))) {
+      if (
+        ts.isCallExpression(node) &&
+        (node.expression.kind === ts.SyntaxKind.ImportKeyword ||
+          (ts.isIdentifier(node.expression) && node.expression.text === "require"))
+      ) {
         const [first] = node.arguments;
         const specifier = first && ts.isStringLiteral(first) ? first.text : "<computed>";
         // Optional peers, required by the entry that needs them; ajv's formats plugin, by the code that makes an ajv.
-        const allowed = (/^adapters\//.test(rel) && !specifier.startsWith(".")) || (rel === "validation/ajv/options.ts" && specifier === "ajv-formats");
+        const allowed =
+          (/^adapters\//.test(rel) && !specifier.startsWith(".")) ||
+          (rel === "validation/ajv/options.ts" && specifier === "ajv-formats");
         if (!allowed) found.push(`${rel}: ${node.getText(source)}`);
       }
       if (!ts.isTypeNode(node)) ts.forEachChild(node, visit);
     };
     visit(source);
   }
-  assert.equal(found, [], `files outside runtime/lazy/ that load on need (add a loader to runtime/lazy/ instead):\n${found.join("\n")}`);
+  assert.equal(
+    found,
+    [],
+    `files outside runtime/lazy/ that load on need (add a loader to runtime/lazy/ instead):\n${found.join("\n")}`,
+  );
 });
 
 test("the two sides of each loader export the same names with agreeing types, and load the same modules", () => {
-  const config = ts.getParsedCommandLineOfConfigFile(path.join(repo, "tsconfig.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined })!;
+  const config = ts.getParsedCommandLineOfConfigFile(
+    path.join(repo, "tsconfig.json"),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+  )!;
   const roots = loaders.flatMap((name) => [path.join(lazy, `${name}.node.ts`), path.join(lazy, `${name}.bundle.ts`)]);
   const program = ts.createProgram(roots, { ...config.options, noEmit: true });
   const checker = program.getTypeChecker();
@@ -105,7 +141,10 @@ test("the two sides of each loader export the same names with agreeing types, an
     const types = new Map<string, ts.Type>();
     for (const exported of checker.getExportsOfModule(symbol)) {
       const target = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
-      types.set(exported.name, target.flags & ts.SymbolFlags.Value ? checker.getTypeOfSymbol(target) : checker.getDeclaredTypeOfSymbol(target));
+      types.set(
+        exported.name,
+        target.flags & ts.SymbolFlags.Value ? checker.getTypeOfSymbol(target) : checker.getDeclaredTypeOfSymbol(target),
+      );
     }
     return types;
   };
@@ -114,7 +153,11 @@ test("the two sides of each loader export the same names with agreeing types, an
     const bundleFile = path.join(lazy, `${name}.bundle.ts`);
     const node = exportsOf(nodeFile);
     const bundle = exportsOf(bundleFile);
-    assert.equal([...bundle.keys()].sort(), [...node.keys()].sort(), `${name}.bundle.ts and ${name}.node.ts export different names`);
+    assert.equal(
+      [...bundle.keys()].sort(),
+      [...node.keys()].sort(),
+      `${name}.bundle.ts and ${name}.node.ts export different names`,
+    );
     for (const [exported, type] of bundle) {
       assert.ok(
         checker.isTypeAssignableTo(type, node.get(exported)!),
@@ -122,9 +165,17 @@ test("the two sides of each loader export the same names with agreeing types, an
       );
     }
     // Modules loaded, without the helpers of runtime/lazy/ itself.
-    const loaded = (file: string): string[] => [...new Set(loads(file).map((specifier) => moduleOf(file, specifier)).filter((module) => !module.startsWith("lazy/")))].sort();
+    const loaded = (file: string): string[] =>
+      [
+        ...new Set(
+          loads(file)
+            .map((specifier) => moduleOf(file, specifier))
+            .filter((module) => !module.startsWith("lazy/")),
+        ),
+      ].sort();
     const fromBundle = loaded(bundleFile);
-    if (fromBundle.length > 0) assert.equal(fromBundle, loaded(nodeFile), `${name}.bundle.ts and ${name}.node.ts load different modules`);
+    if (fromBundle.length > 0)
+      assert.equal(fromBundle, loaded(nodeFile), `${name}.bundle.ts and ${name}.node.ts load different modules`);
     assert.ok(loaded(nodeFile).length > 0, `${name}.node.ts loads nothing`);
   }
 });
@@ -135,7 +186,8 @@ test("no declaration file of the package names #lazy/…, whose types (the sourc
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const file = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(file);
-      else if (entry.name.endsWith(".d.ts") && /from "#|import\("#/.test(fs.readFileSync(file, "utf8"))) found.push(path.relative(repo, file));
+      else if (entry.name.endsWith(".d.ts") && /from "#|import\("#/.test(fs.readFileSync(file, "utf8")))
+        found.push(path.relative(repo, file));
     }
   };
   // The test build's declarations, compiled from the sources with the package's settings (test/tsconfig.sources.json).

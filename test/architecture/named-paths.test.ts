@@ -1,6 +1,7 @@
 /**
  * Paths written in prose stay true: every repository path a comment names (in the runtime, the transformer, the
- * scripts, the tests, the benchmarks, the examples and the configuration files at the root), and every one an error text or other string of the runtime,
+ * scripts, the tests, the benchmarks, the examples and the configuration files at the root), and every one an error
+ * text or other string of the runtime,
  * the transformer or the scripts names, exists; and every link to a documentation page in such text leads to an
  * existing page and heading. A rename or a move that leaves a stale path behind fails here, with the file, line
  * and path to fix (or, where an import already says which file is meant, the path to delete).
@@ -94,14 +95,19 @@ function prose(file: string, strings: boolean): Prose[] {
   const visit = (node: ts.Node): void => {
     comments(ts.getLeadingCommentRanges(text, node.getFullStart()));
     comments(ts.getTrailingCommentRanges(text, node.getEnd()));
-    if (strings && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateLiteralToken(node))) {
+    if (
+      strings &&
+      (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateLiteralToken(node))
+    ) {
       const parent = node.parent;
       const specifier =
         ts.isImportDeclaration(parent) ||
         ts.isExportDeclaration(parent) ||
         ts.isExternalModuleReference(parent) ||
         ts.isLiteralTypeNode(parent) ||
-        (ts.isCallExpression(parent) && (parent.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(parent.expression) && parent.expression.text === "require")));
+        (ts.isCallExpression(parent) &&
+          (parent.expression.kind === ts.SyntaxKind.ImportKeyword ||
+            (ts.isIdentifier(parent.expression) && parent.expression.text === "require")));
       if (!specifier) found.push({ file, line: lineOf(node.getStart()), text: node.text, literal: true });
     }
     ts.forEachChild(node, visit);
@@ -112,7 +118,8 @@ function prose(file: string, strings: boolean): Prose[] {
 }
 
 /** Words that may be paths: with a slash, or a file name with an extension. */
-const WORD = /(?<![\w@.\/:*#-])(\.{0,2}\/?(?:[\w.*@-]+\/)+[\w.*-]*|[\w.-]+\.(?:ts|tsx|mts|cts|js|mjs|cjs|md|json))(?![\w\/-])/g;
+const WORD =
+  /(?<![\w@./:*#-])(\.{0,2}\/?(?:[\w.*@-]+\/)+[\w.*-]*|[\w.-]+\.(?:ts|tsx|mts|cts|js|mjs|cjs|md|json))(?![\w/-])/g;
 
 /** Extensions a written path may leave out (`dispatch/pipeline`, a module path as an import writes it). */
 const LEFT_OUT = ["", ".ts", ".tsx", ".mts", ".cts", ".js", ".mjs", ".cjs", ".test.ts", "/index.ts"];
@@ -137,7 +144,8 @@ function bases(file: string): string[] {
     found.push(dir);
     if (dir === repo || dir === path.dirname(dir)) break;
   }
-  if (path.relative(repo, file).startsWith(`test${path.sep}`)) found.push(path.join(repo, "runtime"), path.join(repo, "transformer"));
+  if (path.relative(repo, file).startsWith(`test${path.sep}`))
+    found.push(path.join(repo, "runtime"), path.join(repo, "transformer"));
   return found;
 }
 
@@ -169,20 +177,25 @@ function stale(file: string, word: string, literal: boolean): string | undefined
   }
   if (written.startsWith("./") || written.startsWith("../")) {
     // In a test, `./tools.mjs` is mostly a file of the project the test writes; in a usage text, the user's file.
-    if (literal || !["runtime", "transformer", "scripts"].includes(path.relative(repo, file).split(path.sep)[0]!)) return undefined;
-    return exists(path.resolve(path.dirname(file), written)) ? undefined : `not found from ${path.relative(repo, path.dirname(file)) || "."}/`;
+    if (literal || !["runtime", "transformer", "scripts"].includes(path.relative(repo, file).split(path.sep)[0]!))
+      return undefined;
+    return exists(path.resolve(path.dirname(file), written))
+      ? undefined
+      : `not found from ${path.relative(repo, path.dirname(file)) || "."}/`;
   }
   const first = written.split("/")[0]!;
-  const starts = bases(file).filter((base) => fs.existsSync(path.join(base, first)) && fs.statSync(path.join(base, first)).isDirectory());
+  const starts = bases(file).filter(
+    (base) => fs.existsSync(path.join(base, first)) && fs.statSync(path.join(base, first)).isDirectory(),
+  );
   if (starts.length === 0) return undefined; // Not a repository folder: a package name, a project a test writes.
   if (starts.some((base) => exists(path.join(base, written)))) return undefined;
   return `not found under ${starts.map((base) => `${path.relative(repo, base) || "."}/`).join(" or ")}`;
 }
 
 /** A link to a documentation page (`docs/building.md#with-tspc`, `README.md#install`), with where it points. */
-const DOC_LINK = /(?<![\w\/-])((?:\.\.\/)*(?:docs\/[\w\/-]+\.md|README\.md))(?:#([\w-]+))?/g;
+const DOC_LINK = /(?<![\w/-])((?:\.\.\/)*(?:docs\/[\w/-]+\.md|README\.md))(?:#([\w-]+))?/g;
 /** A section named in quotes after its page: `README: "Install"`, `docs/marking-tools.md, "Wrapping tool()"`. */
-const DOC_SECTION = /\b(README(?:\.md)?|docs\/[\w\/-]+\.md)(?: section)?[:,] "([^"]+)"/g;
+const DOC_SECTION = /\b(README(?:\.md)?|docs\/[\w/-]+\.md)(?: section)?[:,] "([^"]+)"/g;
 const documentation = new Set(pages());
 
 function brokenDocLinks(item: Prose): string[] {
@@ -199,16 +212,23 @@ function brokenDocLinks(item: Prose): string[] {
   }
   // The README's guides moved to docs/: a user sent to "the README" without a section is sent to the wrong page.
   if (item.literal && /\bREADME\b/.test(item.text.replace(DOC_LINK, "").replace(DOC_SECTION, ""))) {
-    broken.push(`"${item.text.slice(0, 80)}…" sends the user to the README without a page and section: link the docs/*.md page and its #heading`);
+    broken.push(
+      `"${item.text.slice(0, 80)}…" sends the user to the README without a page and section: link the docs/*.md page and its #heading`,
+    );
   }
   return broken;
 }
 
 /** Configuration files at the root whose comments name paths too. */
-const ROOT_FILES = fs.readdirSync(repo).filter((name) => SOURCE.test(name)).map((name) => path.join(repo, name));
+const ROOT_FILES = fs
+  .readdirSync(repo)
+  .filter((name) => SOURCE.test(name))
+  .map((name) => path.join(repo, name));
 
 const everything = [
-  ...SCANNED.flatMap(([folder, strings]) => [...sources(path.join(repo, folder))].flatMap((file) => prose(file, strings))),
+  ...SCANNED.flatMap(([folder, strings]) =>
+    [...sources(path.join(repo, folder))].flatMap((file) => prose(file, strings)),
+  ),
   ...ROOT_FILES.flatMap((file) => prose(file, false)),
 ];
 
@@ -234,11 +254,21 @@ test("the path rules tell a stale path from a true one and from words that are n
   assert.ok(stale(file, "runtime/arguments/gone/", false));
   assert.ok(stale(file, "step-budgets.ts", false));
   assert.ok(stale(file, "./nothing-here.ts", false));
-  assert.ok(brokenDocLinks({ file, line: 1, literal: true, text: "see docs/marking-tools.md#no-such-heading" }).length === 1);
+  assert.ok(
+    brokenDocLinks({ file, line: 1, literal: true, text: "see docs/marking-tools.md#no-such-heading" }).length === 1,
+  );
   assert.ok(brokenDocLinks({ file, line: 1, literal: true, text: 'see README: "No such section"' }).length === 1);
   assert.ok(brokenDocLinks({ file, line: 1, literal: true, text: "see the README" }).length === 1);
   assert.is(brokenDocLinks({ file, line: 1, literal: true, text: "see README.md#install" }).length, 0);
-  assert.is(brokenDocLinks({ file, line: 1, literal: true, text: 'see docs/marking-tools.md#wrapping-tool and docs/marking-tools.md, "Wrapping tool()"' }).length, 0);
+  assert.is(
+    brokenDocLinks({
+      file,
+      line: 1,
+      literal: true,
+      text: 'see docs/marking-tools.md#wrapping-tool and docs/marking-tools.md, "Wrapping tool()"',
+    }).length,
+    0,
+  );
 });
 
 test("every repository path a comment or an error text names exists", () => {
@@ -249,14 +279,21 @@ test("every repository path a comment or an error text names exists", () => {
       if (why) found.push(`${path.relative(repo, item.file)}:${item.line}: ${m[1]} (${why})`);
     }
     for (const m of item.text.matchAll(/#lazy\/([a-z0-9-]+)/g)) {
-      if (!fs.existsSync(path.join(repo, "runtime", "lazy", `${m[1]}.node.ts`))) found.push(`${path.relative(repo, item.file)}:${item.line}: ${m[0]} (no runtime/lazy/${m[1]}.node.ts)`);
+      if (!fs.existsSync(path.join(repo, "runtime", "lazy", `${m[1]}.node.ts`)))
+        found.push(`${path.relative(repo, item.file)}:${item.line}: ${m[0]} (no runtime/lazy/${m[1]}.node.ts)`);
     }
   }
-  assert.equal(found, [], `Stale paths; fix each, or drop it where an import already says which file is meant:\n${found.join("\n")}`);
+  assert.equal(
+    found,
+    [],
+    `Stale paths; fix each, or drop it where an import already says which file is meant:\n${found.join("\n")}`,
+  );
 });
 
 test("every documentation link in a comment or an error text leads to a page and a heading", () => {
-  const found = everything.flatMap((item) => brokenDocLinks(item).map((why) => `${path.relative(repo, item.file)}:${item.line}: ${why}`));
+  const found = everything.flatMap((item) =>
+    brokenDocLinks(item).map((why) => `${path.relative(repo, item.file)}:${item.line}: ${why}`),
+  );
   assert.equal(found, [], found.join("\n"));
 });
 

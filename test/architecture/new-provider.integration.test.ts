@@ -42,7 +42,8 @@ test("a new provider is its folder and one catalogue entry, the loaders the scri
   fs.mkdirSync(path.join(repo, ".test-build"), { recursive: true });
   const base = fs.mkdtempSync(path.join(repo, ".test-build", `new-provider-${process.pid}-`));
   try {
-    for (const part of ["runtime", "scripts"]) fs.cpSync(path.join(repo, part), path.join(base, part), { recursive: true });
+    for (const part of ["runtime", "scripts"])
+      fs.cpSync(path.join(repo, part), path.join(base, part), { recursive: true });
     for (const file of ["package.json", "typedoc.json"]) fs.copyFileSync(path.join(repo, file), path.join(base, file));
 
     // By hand: the folder (Anthropic's under another name, its SDK imports kept) ...
@@ -50,7 +51,13 @@ test("a new provider is its folder and one catalogue entry, the loaders the scri
     fs.cpSync(path.join(base, "runtime", "providers", "anthropic"), folder, { recursive: true });
     for (const name of fs.readdirSync(folder)) {
       const file = path.join(folder, name);
-      fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace(/Anthropic/g, "Acme").replace(/"anthropic"/g, '"acme"'));
+      fs.writeFileSync(
+        file,
+        fs
+          .readFileSync(file, "utf8")
+          .replace(/Anthropic/g, "Acme")
+          .replace(/"anthropic"/g, '"acme"'),
+      );
     }
     // ... and its catalogue entry, asked before Anthropic's (whose `content` list is asked last), and its wire types
     // among the catalogue's. `MessageFormat` and `ExportMethod` are derived from the entries: no other line changes.
@@ -67,7 +74,10 @@ test("a new provider is its folder and one catalogue entry, the loaders the scri
     assert.is.not(withEntry, catalog);
     fs.writeFileSync(catalogFile, `${withEntry}export type * from "./acme/wire";\n`);
     const byHand = changed(base);
-    assert.ok(byHand.every((rel) => rel.startsWith("runtime/providers/acme/") || rel === "runtime/providers/catalog.ts"), byHand.join("\n"));
+    assert.ok(
+      byHand.every((rel) => rel.startsWith("runtime/providers/acme/") || rel === "runtime/providers/catalog.ts"),
+      byHand.join("\n"),
+    );
 
     // The script writes how the provider loads, and only that.
     const script = (await import(pathToFileURL(path.join(base, "scripts", "providers.mjs")).href)) as {
@@ -76,7 +86,11 @@ test("a new provider is its folder and one catalogue entry, the loaders the scri
     };
     for (const [rel, text] of script.generate()) fs.writeFileSync(path.join(base, rel), text);
     const written = changed(base).filter((rel) => !byHand.includes(rel));
-    assert.equal(written, ["runtime/lazy/providers.bundle.ts", "runtime/lazy/providers.chunks.ts", "runtime/lazy/providers.node.ts"], "what the script writes for a new provider");
+    assert.equal(
+      written,
+      ["runtime/lazy/providers.bundle.ts", "runtime/lazy/providers.chunks.ts", "runtime/lazy/providers.node.ts"],
+      "what the script writes for a new provider",
+    );
     const read = (rel: string): string => fs.readFileSync(path.join(base, rel), "utf8");
     for (const rel of written) {
       assert.ok(read(rel).startsWith(script.MARK), `${rel} says the script wrote it`);
@@ -94,17 +108,37 @@ test("a new provider is its folder and one catalogue entry, the loaders the scri
   /** MCP tool descriptors`;
     const withMethod = read(registry)
       .replace("  /** MCP tool descriptors", method)
-      .replace('import { BaseToolRegistry } from "./core";', 'import { BaseToolRegistry } from "./core";\nimport type { AcmeRequestTool, AcmeToolsOptions } from "../providers/catalog";');
+      .replace(
+        'import { BaseToolRegistry } from "./core";',
+        'import { BaseToolRegistry } from "./core";\nimport type { AcmeRequestTool, AcmeToolsOptions } from "../providers/catalog";',
+      );
     assert.is.not(withMethod, read(registry));
     fs.writeFileSync(path.join(base, registry), withMethod);
-    fs.appendFileSync(path.join(base, "runtime/entries/provider-types.ts"), 'export * from "../providers/acme/index";\n');
-    fs.writeFileSync(path.join(base, "runtime/acme-format.ts"), 'import type { MessageFormat } from "./providers/catalog";\n\nexport const format: MessageFormat = "acme";\n');
+    fs.appendFileSync(
+      path.join(base, "runtime/entries/provider-types.ts"),
+      'export * from "../providers/acme/index";\n',
+    );
+    fs.writeFileSync(
+      path.join(base, "runtime/acme-format.ts"),
+      'import type { MessageFormat } from "./providers/catalog";\n\nexport const format: MessageFormat = "acme";\n',
+    );
 
     // The runtime with the new provider compiles.
-    const options = ts.getParsedCommandLineOfConfigFile(path.join(repo, "tsconfig.json"), { noEmit: true }, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!.options;
-    const roots = [...tree(base, "runtime").keys()].filter((rel) => /\.m?ts$/.test(rel)).map((rel) => path.join(base, rel));
+    const options = ts.getParsedCommandLineOfConfigFile(
+      path.join(repo, "tsconfig.json"),
+      { noEmit: true },
+      { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+    )!.options;
+    const roots = [...tree(base, "runtime").keys()]
+      .filter((rel) => /\.m?ts$/.test(rel))
+      .map((rel) => path.join(base, rel));
     const program = ts.createProgram(roots, { ...options, rootDir: base, outDir: undefined, noEmit: true });
-    const errors = ts.getPreEmitDiagnostics(program).map((d) => `${d.file ? path.relative(base, d.file.fileName) : ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
+    const errors = ts
+      .getPreEmitDiagnostics(program)
+      .map(
+        (d) =>
+          `${d.file ? path.relative(base, d.file.fileName) : ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`,
+      );
     assert.equal(errors, [], errors.join("\n"));
   } finally {
     fs.rmSync(base, { recursive: true, force: true });

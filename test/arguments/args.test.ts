@@ -49,7 +49,12 @@ test("parseArguments bounds size and depth, and drops __proto__ keys at every le
   const wide = parseArguments(`{"a":"${"€".repeat(400_000)}"}`);
   assert.equal(wide, { ok: false, problem: "too_long", bytes: 1_200_008, limit: MAX_ARGUMENTS_BYTES });
   assert.ok(parseArguments(`{"a":"${"€".repeat(300_000)}"}`).ok);
-  assert.equal(parseArguments('{"a":"xxxx"}', { maxBytes: 8 }), { ok: false, problem: "too_long", bytes: 12, limit: 8 });
+  assert.equal(parseArguments('{"a":"xxxx"}', { maxBytes: 8 }), {
+    ok: false,
+    problem: "too_long",
+    bytes: 12,
+    limit: 8,
+  });
   // Already-parsed arguments have no text: their JSON size is estimated while they are copied.
   assert.is((readArguments({ a: "x".repeat(100) }, { maxBytes: 50 }) as { problem?: string }).problem, "too_long");
   assert.ok(readArguments({ a: "x".repeat(10) }, { maxBytes: 50 }).ok);
@@ -107,13 +112,21 @@ const meta = (extra: Partial<CompiledToolMeta>): CompiledToolMeta => ({
   v: 1,
   name: "t",
   description: "",
-  parameters: { type: "object", properties: { q: { type: "string" }, n: { type: "integer" } }, additionalProperties: false },
+  parameters: {
+    type: "object",
+    properties: { q: { type: "string" }, n: { type: "integer" } },
+    additionalProperties: false,
+  },
   params: ["q", "n"],
   ...extra,
 });
 
 test("toPositionalArgs: names to positions, absent ones undefined, context at inject positions (one shared)", () => {
-  const context = { toolCall: { name: "t", args: {}, id: "" }, signal: new AbortController().signal, metadata: {} } as ToolContext;
+  const context = {
+    toolCall: { name: "t", args: {}, id: "" },
+    signal: new AbortController().signal,
+    metadata: {},
+  } as ToolContext;
   let made = 0;
   const make = () => {
     made++;
@@ -122,7 +135,11 @@ test("toPositionalArgs: names to positions, absent ones undefined, context at in
   assert.equal(toPositionalArgs({ n: 2, q: "x" }, meta({}), make), ["x", 2]);
   assert.equal(toPositionalArgs({ q: "x" }, meta({}), make), ["x", undefined]);
   assert.is(made, 0, "no context is made for a tool that takes none");
-  const positional = toPositionalArgs({ q: "x", n: 1 }, meta({ params: ["ctx", "q", "again", "n"], inject: [0, 2] }), make);
+  const positional = toPositionalArgs(
+    { q: "x", n: 1 },
+    meta({ params: ["ctx", "q", "again", "n"], inject: [0, 2] }),
+    make,
+  );
   assert.equal(positional, [context, "x", context, 1]);
   assert.is(made, 1);
   // Inherited names are not arguments.
@@ -132,8 +149,15 @@ test("toPositionalArgs: names to positions, absent ones undefined, context at in
 test("toPositionalArgs with flatten: the object whole at the first free position, as the transformer lists params", () => {
   const context = {} as ToolContext;
   const args = { q: "x", n: 1 };
-  assert.equal(toPositionalArgs(args, meta({ flatten: true }), () => context), [args]);
-  const withContext = toPositionalArgs(args, meta({ flatten: true, params: ["q", "n", "ctx"], inject: [1] }), () => context);
+  assert.equal(
+    toPositionalArgs(args, meta({ flatten: true }), () => context),
+    [args],
+  );
+  const withContext = toPositionalArgs(
+    args,
+    meta({ flatten: true, params: ["q", "n", "ctx"], inject: [1] }),
+    () => context,
+  );
   assert.is(withContext.length, 2);
   assert.is(withContext[0], args);
   assert.is(withContext[1], context);

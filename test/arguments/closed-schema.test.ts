@@ -1,6 +1,7 @@
 /**
  * closed-schema.ts: which schemas bound every value they accept to plain JSON within a depth (so the first stages of
- * dispatch may skip their walk), shape by shape. That the generated validators of closed schemas really refuse `__proto__` keys
+ * dispatch may skip their walk), shape by shape. That the generated validators of closed schemas really refuse
+ * `__proto__` keys
  * and Infinity is checked over the whole type corpus in test/transformer/validator/differential.test.ts.
  */
 import { test } from "uvu";
@@ -19,16 +20,27 @@ const object = (properties: Record<string, JsonSchema>, extra: JsonSchema = {}):
 test("scalars, enums and closed objects count their nesting", () => {
   assert.is(closedDepth(object({ city: { type: "string" }, days: { type: "integer", minimum: 1 } })), 1);
   assert.is(closedDepth(object({ unit: { type: "string", enum: ["c", "f"] }, flag: { const: true } })), 1);
-  assert.is(closedDepth(object({ at: { type: "string", format: "date-time" }, note: { type: ["string", "null"] } })), 1);
+  assert.is(
+    closedDepth(object({ at: { type: "string", format: "date-time" }, note: { type: ["string", "null"] } })),
+    1,
+  );
   assert.is(closedDepth(object({ tags: { type: "array", items: { type: "string" } } })), 2);
   assert.is(closedDepth(object({ a: object({ b: object({ c: { type: "array", items: { type: "number" } } }) }) })), 4);
   assert.is(closedDepth(object({})), 1);
 });
 
 test("unions take their deepest branch; tuples their deepest item", () => {
-  assert.is(closedDepth(object({ x: { anyOf: [{ type: "string" }, object({ y: { type: "number" } }), { type: "null" }] } })), 2);
+  assert.is(
+    closedDepth(object({ x: { anyOf: [{ type: "string" }, object({ y: { type: "number" } }), { type: "null" }] } })),
+    2,
+  );
   assert.is(closedDepth(object({ x: { oneOf: [{ type: "string" }, { type: "boolean" }] } })), 1);
-  const tuple: JsonSchema = { type: "array", prefixItems: [{ type: "string" }, object({ n: { type: "integer" } })], items: false, minItems: 2 };
+  const tuple: JsonSchema = {
+    type: "array",
+    prefixItems: [{ type: "string" }, object({ n: { type: "integer" } })],
+    items: false,
+    minItems: 2,
+  };
   assert.is(closedDepth(object({ pair: tuple })), 3);
 });
 
@@ -36,9 +48,19 @@ test("anything that may accept a __proto__ key, a value of any shape or unbounde
   const open: [string, JsonSchema][] = [
     ["additional properties allowed", { type: "object", properties: { a: { type: "string" } } }],
     ["a record", { type: "object", additionalProperties: { type: "string" } }],
-    ["a declared __proto__ property", { type: "object", properties: JSON.parse('{"__proto__":{"type":"string"}}') as JsonSchema, additionalProperties: false }],
+    [
+      "a declared __proto__ property",
+      {
+        type: "object",
+        properties: JSON.parse('{"__proto__":{"type":"string"}}') as JsonSchema,
+        additionalProperties: false,
+      },
+    ],
     ["an untyped property", object({ anything: {} })],
-    ["a property of schema true", { type: "object", properties: { a: true }, additionalProperties: false } as unknown as JsonSchema],
+    [
+      "a property of schema true",
+      { type: "object", properties: { a: true }, additionalProperties: false } as unknown as JsonSchema,
+    ],
     ["a $ref (recursive types)", { ...object({ next: { $ref: "#/$defs/Node" } }), $defs: { Node: object({}) } }],
     ["patternProperties", object({ a: { type: "string" } }, { patternProperties: { "^x": { type: "string" } } })],
     ["an array without items", object({ list: { type: "array" } })],

@@ -40,7 +40,12 @@ test("the fixture compiles cleanly", () => {
 });
 
 test("date-only strings become Dates at midnight UTC everywhere a Date is expected; the coercions are reported", async () => {
-  const result = await plan({ when: "2025-01-02", until: "2025-02-28", holidays: ["2025-01-06", "2025-01-07T12:30:00Z"], trip: { leave: "2024-02-29" } });
+  const result = await plan({
+    when: "2025-01-02",
+    until: "2025-02-28",
+    holidays: ["2025-01-06", "2025-01-07T12:30:00Z"],
+    trip: { leave: "2024-02-29" },
+  });
   assert.is(result.status, "success", result.content);
   assert.equal(JSON.parse(result.content), {
     when: "2025-01-02T00:00:00.000Z",
@@ -48,7 +53,12 @@ test("date-only strings become Dates at midnight UTC everywhere a Date is expect
     holidays: ["2025-01-06T00:00:00.000Z", "2025-01-07T12:30:00.000Z"],
     trip: { leave: "2024-02-29T00:00:00.000Z" },
   });
-  assert.equal(seen.at(-1), ['/when date "2025-01-02"', '/until date "2025-02-28"', '/holidays/0 date "2025-01-06"', '/trip/leave date "2024-02-29"']);
+  assert.equal(seen.at(-1), [
+    '/when date "2025-01-02"',
+    '/until date "2025-02-28"',
+    '/holidays/0 date "2025-01-06"',
+    '/trip/leave date "2024-02-29"',
+  ]);
   const nullable = await plan({ when: "2025-01-02T09:00:00+02:00", until: null, holidays: [] });
   assert.equal(JSON.parse(nullable.content), { when: "2025-01-02T07:00:00.000Z", until: null, holidays: [] });
 });

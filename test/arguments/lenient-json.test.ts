@@ -31,8 +31,36 @@ function json5Reader(body: string): unknown {
   }
 }
 
-const KEYS = ["query", "limit", "a", "_x", "$y", "true", "None", "Infinity", "__proto__", "con fig", "it's", 'say "hi"', "é", "😀"];
-const STRINGS = ["", "lamp", "it's", 'a "b"', "back\\slash", "tab\tnew\nline", "\u2028", "😀x", "é", "/* not a comment */", "// nor this", "\u0000"];
+const KEYS = [
+  "query",
+  "limit",
+  "a",
+  "_x",
+  "$y",
+  "true",
+  "None",
+  "Infinity",
+  "__proto__",
+  "con fig",
+  "it's",
+  'say "hi"',
+  "é",
+  "😀",
+];
+const STRINGS = [
+  "",
+  "lamp",
+  "it's",
+  'a "b"',
+  "back\\slash",
+  "tab\tnew\nline",
+  "\u2028",
+  "😀x",
+  "é",
+  "/* not a comment */",
+  "// nor this",
+  "\u0000",
+];
 const NUMBERS = [0, -0, 1, -1, 7, 1.5, -2.25e-7, 1e21, 123456789012, 5e-324];
 
 /** A JSON-like value, with the Python constants among its leaves. */
@@ -62,7 +90,13 @@ function write(v: unknown, style: Style, pick: () => number): string {
     if (r < style.comment / 2) return ["// note\n", "/* c */", "// end\r", "/**/", "// x\r\n"][Math.floor(pick() * 5)]!;
     return r < 0.6 ? "" : style.space;
   };
-  const str = (s: string): string => (style.single && pick() < 0.7 ? `'${JSON.stringify(s).slice(1, -1).replace(/'/g, "\\'").replace(/\\"/g, pick() < 0.5 ? '"' : '\\"')}'` : JSON.stringify(s));
+  const str = (s: string): string =>
+    style.single && pick() < 0.7
+      ? `'${JSON.stringify(s)
+          .slice(1, -1)
+          .replace(/'/g, "\\'")
+          .replace(/\\"/g, pick() < 0.5 ? '"' : '\\"')}'`
+      : JSON.stringify(s);
   if (typeof v === "string") return v.startsWith("@") ? v.slice(1) : str(v);
   if (typeof v === "number") return Object.is(v, -0) ? "-0" : JSON.stringify(v);
   if (v === null || typeof v === "boolean") return String(v);
@@ -79,7 +113,29 @@ function write(v: unknown, style: Style, pick: () => number): string {
 }
 
 /** Damage done to a text: cut it, drop or double a character, or put a stray one in. */
-const STRAYS = ["{", "}", "[", "]", ":", ",", "'", '"', "/", "*", " ", "\n", "\r", "a", "t", "N", "I", "1", "-", "\\", "True"];
+const STRAYS = [
+  "{",
+  "}",
+  "[",
+  "]",
+  ":",
+  ",",
+  "'",
+  '"',
+  "/",
+  "*",
+  " ",
+  "\n",
+  "\r",
+  "a",
+  "t",
+  "N",
+  "I",
+  "1",
+  "-",
+  "\\",
+  "True",
+];
 
 function damage(text: string, kind: number, at: number, stray: number): string {
   const i = Math.floor(at * (text.length + 1));
@@ -100,9 +156,17 @@ function damage(text: string, kind: number, at: number, stray: number): string {
 const corpus = fc
   .record({
     v: value,
-    style: fc.record({ single: fc.boolean(), unquoted: fc.boolean(), trailing: fc.boolean(), comment: fc.constantFrom(0, 0.3), space: fc.constantFrom(" ", "\n  ", "\r\n", "\t") }),
+    style: fc.record({
+      single: fc.boolean(),
+      unquoted: fc.boolean(),
+      trailing: fc.boolean(),
+      comment: fc.constantFrom(0, 0.3),
+      space: fc.constantFrom(" ", "\n  ", "\r\n", "\t"),
+    }),
     seed: fc.integer(),
-    damages: fc.array(fc.tuple(fc.integer({ min: 0, max: 5 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.nat()), { maxLength: 2 }),
+    damages: fc.array(fc.tuple(fc.integer({ min: 0, max: 5 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.nat()), {
+      maxLength: 2,
+    }),
   })
   .map(({ v, style, seed, damages }) => {
     let state = seed | 0;
@@ -124,7 +188,9 @@ test("repairJson answers the same with lenient-json.ts as with json5, on a gener
         const ours = repairJson(text, "strict error", 64);
         const theirs = repairJson(text, "strict error", 64, json5Reader);
         if (!isDeepStrictEqual(ours, theirs)) {
-          throw new Error(`differs on ${JSON.stringify(text)}:\nlenient-json: ${show(ours)}\njson5:        ${show(theirs)}`);
+          throw new Error(
+            `differs on ${JSON.stringify(text)}:\nlenient-json: ${show(ours)}\njson5:        ${show(theirs)}`,
+          );
         }
         if (ours.ok) read++;
         else if (ours.problem === "json" && / at line \d+ column \d+$/.test(ours.detail)) explained++;
@@ -140,7 +206,9 @@ test("repairJson answers the same with lenient-json.ts as with json5, on a gener
 });
 
 function show(result: unknown): string {
-  return JSON.stringify(result, (_, v: unknown) => (typeof v === "number" && !Number.isFinite(v) ? String(v) : Object.is(v, -0) ? "-0" : v));
+  return JSON.stringify(result, (_, v: unknown) =>
+    typeof v === "number" && !Number.isFinite(v) ? String(v) : Object.is(v, -0) ? "-0" : v,
+  );
 }
 
 test("the reader's own cases: values as JSON.parse makes them, explanations with line and column", () => {
@@ -150,10 +218,22 @@ test("the reader's own cases: values as JSON.parse makes them, explanations with
   assert.equal(Object.keys(proto), ["__proto__"]);
   assert.equal(parseLenient("{a: 1, a: 2}"), { a: 2 });
   assert.is(parseLenient("'\\u00e9\\'\\n'"), "é'\n");
-  assert.throws(() => parseLenient("{a: 1\n  b: 2}"), (e: Error) => e.message === "Unexpected character 'b' at line 2 column 3");
-  assert.throws(() => parseLenient("{a: 'lamp', limit: 5"), (e: Error) => e.message === "Unexpected end of the arguments (the JSON is incomplete) at line 1 column 21");
-  assert.throws(() => parseLenient("{a: t\n: 1}"), (e: Error) => e.message === "Unexpected character '\\n' at line 2 column 0");
-  assert.throws(() => parseLenient("[1,,]"), (e: Error) => e.message === "Unexpected character ',' at line 1 column 4");
+  assert.throws(
+    () => parseLenient("{a: 1\n  b: 2}"),
+    (e: Error) => e.message === "Unexpected character 'b' at line 2 column 3",
+  );
+  assert.throws(
+    () => parseLenient("{a: 'lamp', limit: 5"),
+    (e: Error) => e.message === "Unexpected end of the arguments (the JSON is incomplete) at line 1 column 21",
+  );
+  assert.throws(
+    () => parseLenient("{a: t\n: 1}"),
+    (e: Error) => e.message === "Unexpected character '\\n' at line 2 column 0",
+  );
+  assert.throws(
+    () => parseLenient("[1,,]"),
+    (e: Error) => e.message === "Unexpected character ',' at line 1 column 4",
+  );
 });
 
 test("the reader is linear and iterative: deep nesting and long texts of slips", () => {

@@ -19,10 +19,10 @@ const tagThings = tool(function tag_things(tags: string[], note?: { text: string
 async function deepParses(body: () => Promise<unknown> | unknown): Promise<number[]> {
   const original = JSON.parse;
   const seen: number[] = [];
-  JSON.parse = function (text: string, reviver?: (key: string, value: unknown) => unknown) {
+  JSON.parse = ((text: string, reviver?: (key: string, value: unknown) => unknown) => {
     if (typeof text === "string" && /^\s*[[{]\s*[[{]\s*[[{]\s*[[{]/.test(text.slice(0, 16))) seen.push(text.length);
     return original.call(JSON, text, reviver);
-  } as typeof JSON.parse;
+  }) as typeof JSON.parse;
   try {
     await body();
   } finally {
@@ -45,8 +45,18 @@ test("dispatch: a deep JSON string for an array or object parameter is refused w
     let answers: { content: unknown; status?: string }[] = [];
     const parsed = await deepParses(async () => {
       answers = [
-        ...(await registry.dispatch({ role: "assistant", content: "", tool_calls: [{ id: "a", type: "function", function: { name: "tag_things", arguments: JSON.stringify(args) } }] })),
-        ...(await registry.dispatch({ role: "assistant", content: "", tool_calls: [{ id: "b", type: "function", function: { name: "tag_things", arguments: args as never } }] })),
+        ...(await registry.dispatch({
+          role: "assistant",
+          content: "",
+          tool_calls: [
+            { id: "a", type: "function", function: { name: "tag_things", arguments: JSON.stringify(args) } },
+          ],
+        })),
+        ...(await registry.dispatch({
+          role: "assistant",
+          content: "",
+          tool_calls: [{ id: "b", type: "function", function: { name: "tag_things", arguments: args as never } }],
+        })),
       ];
     });
     assert.equal(parsed, [], "no deep text was handed to JSON.parse");
@@ -67,7 +77,13 @@ test("Standard Schema: the same, through ~standard.validate", async () => {
 
 test("a shallow JSON string is still coerced", async () => {
   const registry = new ToolRegistry([tagThings]);
-  const [answer] = await registry.dispatch({ role: "assistant", content: "", tool_calls: [{ id: "a", type: "function", function: { name: "tag_things", arguments: JSON.stringify({ tags: '["a","b"]' }) } }] });
+  const [answer] = await registry.dispatch({
+    role: "assistant",
+    content: "",
+    tool_calls: [
+      { id: "a", type: "function", function: { name: "tag_things", arguments: JSON.stringify({ tags: '["a","b"]' }) } },
+    ],
+  });
   assert.is(answer!.content, "2 tags");
 });
 

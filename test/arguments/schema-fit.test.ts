@@ -11,7 +11,10 @@ import { fitsSchema } from "../../runtime/validation/schema-fit";
 
 const item: JsonSchema = {
   type: "object",
-  properties: { name: { type: "string", minLength: 1, maxLength: 5 }, qty: { type: "integer", minimum: 0, exclusiveMaximum: 10 } },
+  properties: {
+    name: { type: "string", minLength: 1, maxLength: 5 },
+    qty: { type: "integer", minimum: 0, exclusiveMaximum: 10 },
+  },
   required: ["name"],
   additionalProperties: false,
 };
@@ -26,15 +29,40 @@ const schemas: JsonSchema[] = [
   { type: "array", prefixItems: [{ type: "string" }], items: { type: "boolean" } },
   item,
   { type: "object", additionalProperties: { type: "number" } },
-  { type: "object", properties: { a: { type: "string" } }, patternProperties: { "^n_": { type: "number" } }, additionalProperties: false },
+  {
+    type: "object",
+    properties: { a: { type: "string" } },
+    patternProperties: { "^n_": { type: "number" } },
+    additionalProperties: false,
+  },
   { anyOf: [{ $ref: "#/$defs/Item" }, { type: "null" }], $defs: { Item: item } },
   {
     anyOf: [
-      { type: "object", properties: { kind: { type: "string", const: "circle" }, r: { type: "number" } }, required: ["kind", "r"], additionalProperties: false },
-      { type: "object", properties: { kind: { type: "string", const: "square" }, s: { type: "number" } }, required: ["kind", "s"], additionalProperties: false },
+      {
+        type: "object",
+        properties: { kind: { type: "string", const: "circle" }, r: { type: "number" } },
+        required: ["kind", "r"],
+        additionalProperties: false,
+      },
+      {
+        type: "object",
+        properties: { kind: { type: "string", const: "square" }, s: { type: "number" } },
+        required: ["kind", "s"],
+        additionalProperties: false,
+      },
     ],
   },
-  { $ref: "#/$defs/Tree", $defs: { Tree: { type: "object", properties: { v: { type: "integer" }, kids: { type: "array", items: { $ref: "#/$defs/Tree" } } }, required: ["v"], additionalProperties: false } } },
+  {
+    $ref: "#/$defs/Tree",
+    $defs: {
+      Tree: {
+        type: "object",
+        properties: { v: { type: "integer" }, kids: { type: "array", items: { $ref: "#/$defs/Tree" } } },
+        required: ["v"],
+        additionalProperties: false,
+      },
+    },
+  },
 ];
 
 const ajv = new Ajv2020({ strict: false });
@@ -43,9 +71,31 @@ const ajv = new Ajv2020({ strict: false });
 const value = fc.letrec((tie) => ({
   json: fc.oneof(
     { depthSize: "small" },
-    fc.constantFrom(null, true, false, 0, 0.5, 1, 2, 3, 3.5, 10, -1, "", "a", "b", "abc", "ABC", "abcdef", "circle", "square"),
+    fc.constantFrom(
+      null,
+      true,
+      false,
+      0,
+      0.5,
+      1,
+      2,
+      3,
+      3.5,
+      10,
+      -1,
+      "",
+      "a",
+      "b",
+      "abc",
+      "ABC",
+      "abcdef",
+      "circle",
+      "square",
+    ),
     fc.array(tie("json"), { maxLength: 4 }),
-    fc.dictionary(fc.constantFrom("name", "qty", "kind", "r", "s", "a", "n_1", "x", "v", "kids"), tie("json"), { maxKeys: 4 }),
+    fc.dictionary(fc.constantFrom("name", "qty", "kind", "r", "s", "a", "n_1", "x", "v", "kids"), tie("json"), {
+      maxKeys: 4,
+    }),
   ),
 })).json;
 
@@ -61,17 +111,54 @@ test("agrees with ajv on generated values for every representative schema", () =
 
 /** Values right at the edges of the schemas above: each keyword decides at least one of them. */
 const edges: unknown[] = [
-  "", "a", "ab1", null, 2.5, 3, 3.5, 0.25, true, false, "a", "d", [1], [1, 1], [1, 2, 3, 4], [], ["x"], ["x", 1], ["x", 1, 2],
-  ["x", true, false], ["x", true, 1], { name: "" }, { name: "abcde" }, { name: "abcdef" }, { name: "a", qty: 9 },
-  { name: "a", qty: 10 }, { name: "a", qty: -1 }, { name: "a", qty: 1.5 }, { name: "a", x: 1 }, { qty: 1 }, { a: 1 },
-  { a: "x", n_1: 2 }, { a: "x", n_1: "2" }, { b: 1 }, { kind: "circle", r: 1 }, { kind: "circle", s: 1 },
-  { kind: "square", s: 2 }, { kind: "oval", r: 1 }, { v: 1, kids: [{ v: 2 }] }, { v: 1, kids: [{ v: 2.5 }] }, { v: 1, kids: [{}] },
+  "",
+  "a",
+  "ab1",
+  null,
+  2.5,
+  3,
+  3.5,
+  0.25,
+  true,
+  false,
+  "a",
+  "d",
+  [1],
+  [1, 1],
+  [1, 2, 3, 4],
+  [],
+  ["x"],
+  ["x", 1],
+  ["x", 1, 2],
+  ["x", true, false],
+  ["x", true, 1],
+  { name: "" },
+  { name: "abcde" },
+  { name: "abcdef" },
+  { name: "a", qty: 9 },
+  { name: "a", qty: 10 },
+  { name: "a", qty: -1 },
+  { name: "a", qty: 1.5 },
+  { name: "a", x: 1 },
+  { qty: 1 },
+  { a: 1 },
+  { a: "x", n_1: 2 },
+  { a: "x", n_1: "2" },
+  { b: 1 },
+  { kind: "circle", r: 1 },
+  { kind: "circle", s: 1 },
+  { kind: "square", s: 2 },
+  { kind: "oval", r: 1 },
+  { v: 1, kids: [{ v: 2 }] },
+  { v: 1, kids: [{ v: 2.5 }] },
+  { v: 1, kids: [{}] },
 ];
 
 test("agrees with ajv at the edges of every keyword", () => {
   schemas.forEach((schema) => {
     const validate = ajv.compile(schema);
-    for (const v of edges) assert.is(fitsSchema(v, schema, schema), validate(v), `${JSON.stringify(v)} against ${JSON.stringify(schema)}`);
+    for (const v of edges)
+      assert.is(fitsSchema(v, schema, schema), validate(v), `${JSON.stringify(v)} against ${JSON.stringify(schema)}`);
   });
 });
 

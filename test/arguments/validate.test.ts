@@ -35,7 +35,9 @@ async function issues(registry: ToolRegistry, value: unknown): Promise<string[]>
 test("scalars: type, enum, const, numeric ranges", async () => {
   assert.equal(await issues(single({ type: "integer" }), "5"), ['/x: must be an integer; got "5"']);
   assert.equal(await issues(single({ type: ["string", "null"] }), 5), ["/x: must be a string or null; got 5"]);
-  assert.equal(await issues(single({ type: "string", enum: ["a", "b", null] }), "c"), ['/x: must be one of "a", "b", null; got "c"']);
+  assert.equal(await issues(single({ type: "string", enum: ["a", "b", null] }), "c"), [
+    '/x: must be one of "a", "b", null; got "c"',
+  ]);
   assert.equal(await issues(single({ type: "boolean", const: true }), false), ["/x: must be true; got false"]);
   assert.equal(await issues(single({ type: "number", minimum: 0, maximum: 10 }), 11), ["/x: must be <= 10; got 11"]);
   assert.equal(await issues(single({ type: "number", exclusiveMinimum: 0 }), 0), ["/x: must be > 0; got 0"]);
@@ -67,8 +69,12 @@ test("strings: length, pattern, formats with an example", async () => {
 });
 
 test("arrays: item counts, uniqueness, tuples, item errors by index", async () => {
-  assert.equal(await issues(single({ type: "array", minItems: 2 }), [1]), ["/x: must have at least 2 items; got 1 item"]);
-  assert.equal(await issues(single({ type: "array", maxItems: 1 }), [1, 2]), ["/x: must have at most 1 item; got 2 items"]);
+  assert.equal(await issues(single({ type: "array", minItems: 2 }), [1]), [
+    "/x: must have at least 2 items; got 1 item",
+  ]);
+  assert.equal(await issues(single({ type: "array", maxItems: 1 }), [1, 2]), [
+    "/x: must have at most 1 item; got 2 items",
+  ]);
   assert.equal(await issues(single({ type: "array", uniqueItems: true }), [1, 2, 1]), [
     "/x: must not contain duplicates (items 0 and 2 are equal)",
   ]);
@@ -78,7 +84,10 @@ test("arrays: item counts, uniqueness, tuples, item errors by index", async () =
     minItems: 2,
     maxItems: 2,
   });
-  assert.equal(await issues(tuple, ["a", "b", 3]), ["/x: must have at most 2 items; got 3 items", '/x/1: must be a number; got "b"']);
+  assert.equal(await issues(tuple, ["a", "b", 3]), [
+    "/x: must have at most 2 items; got 3 items",
+    '/x/1: must be a number; got "b"',
+  ]);
   assert.equal(await issues(single({ type: "array", items: { type: "string" } }), ["a", 2, "c", false]), [
     "/x/1: must be a string; got 2",
     "/x/3: must be a string; got false",
@@ -132,7 +141,12 @@ test("unions: the alternative the value fits reports its own errors; otherwise t
   ]);
   assert.equal(await issues(union, { kind: "circle", radius: 1 }), []);
 
-  const mixed = single({ anyOf: [{ type: "string", minLength: 2 }, { type: "array", items: { type: "string" } }] });
+  const mixed = single({
+    anyOf: [
+      { type: "string", minLength: 2 },
+      { type: "array", items: { type: "string" } },
+    ],
+  });
   assert.equal(await issues(mixed, "a"), ['/x: must be at least 2 characters long; got "a" (1 character)']);
   assert.equal(await issues(mixed, ["a", 1]), ["/x/1: must be a string; got 1"]);
   assert.equal(await issues(mixed, 3), ["/x: must be a string or an array; got 3"]);
@@ -168,7 +182,10 @@ test("unions nested in arrays and recursive types keep their paths; sibling erro
     }),
   ]);
   const error = await registry
-    .invoke("t", { count: 1.5, x: { label: "root", children: [null, { label: 1 }, { label: "ok", children: [{ lbl: "x" }] }] } })
+    .invoke("t", {
+      count: 1.5,
+      x: { label: "root", children: [null, { label: 1 }, { label: "ok", children: [{ lbl: "x" }] }] },
+    })
     .catch((e: unknown) => e as ToolValidationError);
   assert.instance(error, ToolValidationError);
   assert.equal((error as ToolValidationError).issues, [
@@ -181,7 +198,9 @@ test("unions nested in arrays and recursive types keep their paths; sibling erro
 
 test("the message: header, one line per issue, the instruction; long values truncated, long lists capped", async () => {
   const registry = single({ type: "array", items: { type: "integer" } });
-  const error = (await registry.invoke("t", { x: Array.from({ length: 40 }, (_, i) => `n${i}`) }).catch((e: unknown) => e)) as ToolValidationError;
+  const error = (await registry
+    .invoke("t", { x: Array.from({ length: 40 }, (_, i) => `n${i}`) })
+    .catch((e: unknown) => e)) as ToolValidationError;
   const lines = error.message.split("\n");
   assert.is(lines[0], "invalid arguments for t:");
   assert.is(lines[1], '- /x/0: must be an integer; got "n0"');

@@ -3,7 +3,8 @@
  * every benchmark at tiny sizes. It proves that each one runs end to end and that the sides it compares answer
  * alike (the dispatch contents of tooltype, the floor and LangChain.js; the exported schemas and answers of the
  * generated tools on both sides; the plugin's build output). No timing is asserted: the figures of a smoke run mean
- * nothing. Each child process has a time limit, and the committed results (bench/RESULTS.md, the summary in docs/performance.md)
+ * nothing. Each child process has a time limit, and the committed results (bench/RESULTS.md, the summary in
+ * docs/performance.md)
  * must stay untouched.
  */
 import { test } from "uvu";
@@ -27,7 +28,7 @@ function run(args: string[], timeout: number): Promise<Run> {
   return new Promise((resolve) => {
     execFile(process.execPath, args, { cwd: repo, timeout, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
-      const note = error && error.killed ? `\n(killed after ${timeout} ms)` : "";
+      const note = error?.killed ? `\n(killed after ${timeout} ms)` : "";
       resolve({ code, stdout: String(stdout), stderr: String(stderr) + note });
     });
   });
@@ -43,7 +44,10 @@ test("bench --smoke: every benchmark runs end to end and the compared sides answ
   const before = read(committed);
   const readmeBefore = read(readme);
 
-  const build = await run([path.join(repo, "node_modules", "ts-patch", "bin", "tspc.js"), "-p", "bench/tsconfig.json"], BUILD_TIMEOUT_MS);
+  const build = await run(
+    [path.join(repo, "node_modules", "ts-patch", "bin", "tspc.js"), "-p", "bench/tsconfig.json"],
+    BUILD_TIMEOUT_MS,
+  );
   assert.is(build.code, 0, `tspc -p bench/tsconfig.json failed:\n${build.stdout}\n${build.stderr}`);
 
   const smoke = await run(["--expose-gc", path.join(".bench-build", "bench", "run.js"), "--smoke"], SMOKE_TIMEOUT_MS);
@@ -68,7 +72,10 @@ test("bench --smoke: every benchmark runs end to end and the compared sides answ
   assert.match(smoke.stdout, /both sides registered and exported all \d+ generated tools/);
   assert.match(smoke.stdout, /the plugin's output carries compiled metadata/);
 
-  assert.ok(fs.existsSync(path.join(repo, ".bench-build", "RESULTS.smoke.md")), "the smoke run writes .bench-build/RESULTS.smoke.md");
+  assert.ok(
+    fs.existsSync(path.join(repo, ".bench-build", "RESULTS.smoke.md")),
+    "the smoke run writes .bench-build/RESULTS.smoke.md",
+  );
   assert.is(read(committed), before, "the smoke run must not overwrite bench/RESULTS.md");
   assert.is(read(readme), readmeBefore, "the smoke run must not touch the results in docs/performance.md");
 });

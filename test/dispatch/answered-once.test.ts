@@ -7,7 +7,11 @@ import * as assert from "uvu/assert";
 import { ToolRegistry, tool } from "tooltype";
 
 function chat(...names: string[]): object {
-  return { role: "assistant", content: null, tool_calls: names.map((name, i) => ({ id: `c${i}`, type: "function", function: { name, arguments: "{}" } })) };
+  return {
+    role: "assistant",
+    content: null,
+    tool_calls: names.map((name, i) => ({ id: `c${i}`, type: "function", function: { name, arguments: "{}" } })),
+  };
 }
 
 let runs = 0;
@@ -54,7 +58,11 @@ test("a middleware that calls next() again after its call was answered runs noth
   runs = 0;
   let again: Promise<unknown> | undefined;
   // Settled into a value at once: a rejection nobody reads yet would be reported as unhandled.
-  const outcome = (promise: Promise<unknown>): Promise<unknown> => promise.then(() => "resolved", (error: unknown) => error);
+  const outcome = (promise: Promise<unknown>): Promise<unknown> =>
+    promise.then(
+      () => "resolved",
+      (error: unknown) => error,
+    );
   let later!: () => void;
   const afterwards = new Promise<void>((resolve) => (later = resolve));
   const registry = new ToolRegistry([quick]).use(async (_request, next) => {

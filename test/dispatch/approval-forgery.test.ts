@@ -5,16 +5,24 @@
  * `approvalSecret` every inconsistency is refused; with one, any change at all, an unsealed state and an expired
  * one are refused too. A refused resume runs nothing.
  */
+// biome-ignore-all lint/suspicious/noExplicitAny: the tests edit a sealed state field by field, as an attacker would
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { type ApprovalDecision, type ApprovalState, ToolRegistry, type ToolCallMessage } from "tooltype";
+import type { ApprovalDecision, ApprovalState, ToolRegistry, ToolCallMessage } from "tooltype";
 import { transferTools } from "../support/approval-tools";
 
 const SECRET = "a test secret of more than thirty-two bytes, never used elsewhere";
 
-
 function chat(...calls: [name: string, args: string][]): ToolCallMessage {
-  return { role: "assistant", content: null, tool_calls: calls.map(([name, args], i) => ({ id: `call_${i}`, type: "function" as const, function: { name, arguments: args } })) };
+  return {
+    role: "assistant",
+    content: null,
+    tool_calls: calls.map(([name, args], i) => ({
+      id: `call_${i}`,
+      type: "function" as const,
+      function: { name, arguments: args },
+    })),
+  };
 }
 
 type State = ApprovalState<ToolCallMessage>;
@@ -43,7 +51,8 @@ async function refused(run: () => Promise<unknown>, pattern: RegExp): Promise<vo
   assert.unreachable("resume ran a state it should have refused");
 }
 
-const APPROVE_ALL = (state: State): ApprovalDecision[] => state.pending.map((entry) => ({ id: entry.id, approved: true }));
+const APPROVE_ALL = (state: State): ApprovalDecision[] =>
+  state.pending.map((entry) => ({ id: entry.id, approved: true }));
 
 for (const sealed of [false, true]) {
   const label = sealed ? "sealed" : "unsealed";
@@ -57,7 +66,12 @@ for (const sealed of [false, true]) {
       provider: "openai",
       nonce: "n1",
       options: {},
-      calls: Array.from({ length: 64 }, (_, i) => ({ kind: "text", id: `x${i}`, name: "transfer", text: '{"amount": 999999, "to": "attacker"}' })),
+      calls: Array.from({ length: 64 }, (_, i) => ({
+        kind: "text",
+        id: `x${i}`,
+        name: "transfer",
+        text: '{"amount": 999999, "to": "attacker"}',
+      })),
       pending: [],
     } as unknown as State;
     await refused(() => registry.resume(forged, []), sealed ? /not sealed/ : /needs approval but is not pending/);
@@ -68,7 +82,10 @@ for (const sealed of [false, true]) {
     const { registry, ran } = transferTools(options);
     const state = await paused(registry, chat(["transfer", '{"amount": 10, "to": "bob"}']));
     const edited = tampered(state, (s) => (s.calls[0].text = '{"amount": 999999, "to": "attacker"}'));
-    await refused(() => registry.resume(edited, APPROVE_ALL(state)), sealed ? /seal does not match/ : /arguments differ from what was shown/);
+    await refused(
+      () => registry.resume(edited, APPROVE_ALL(state)),
+      sealed ? /seal does not match/ : /arguments differ from what was shown/,
+    );
     // Both the call and what the human saw, edited together: only the seal can tell.
     const both = tampered(state, (s) => {
       s.calls[0].text = '{"amount": 999999, "to": "attacker"}';
@@ -81,14 +98,22 @@ for (const sealed of [false, true]) {
   test(`${label}: a call appended to the state does not run`, async () => {
     const { registry, ran } = transferTools(options);
     const state = await paused(registry, chat(["transfer", '{"amount": 10, "to": "bob"}']));
-    const appended = tampered(state, (s) => s.calls.push({ kind: "text", id: "extra", name: "transfer", text: '{"amount": 5000, "to": "attacker"}' }));
-    await refused(() => registry.resume(appended, APPROVE_ALL(state)), sealed ? /seal does not match/ : /needs approval but is not pending/);
+    const appended = tampered(state, (s) =>
+      s.calls.push({ kind: "text", id: "extra", name: "transfer", text: '{"amount": 5000, "to": "attacker"}' }),
+    );
+    await refused(
+      () => registry.resume(appended, APPROVE_ALL(state)),
+      sealed ? /seal does not match/ : /needs approval but is not pending/,
+    );
     assert.equal(ran, []);
   });
 
   test(`${label}: moving a rejection to another call's index runs nothing`, async () => {
     const { registry, ran } = transferTools(options);
-    const state = await paused(registry, chat(["transfer", '{"amount": 10, "to": "bob"}'], ["transfer", '{"amount": 900, "to": "eve"}']));
+    const state = await paused(
+      registry,
+      chat(["transfer", '{"amount": 10, "to": "bob"}'], ["transfer", '{"amount": 900, "to": "eve"}']),
+    );
     // The human approves the first and rejects the second; the client swaps which call each decision is about.
     const decisions: ApprovalDecision[] = [
       { id: state.pending[0]!.id, approved: true },
@@ -106,21 +131,34 @@ for (const sealed of [false, true]) {
     const state = await paused(registry, chat(["transfer", '{"amount": 10, "to": "bob"}']));
     const done = await registry.resume(state, APPROVE_ALL(state));
     assert.is(done.results[0]!.status, "success");
-    await refused(() => registry.resume(JSON.parse(JSON.stringify(state)) as State, APPROVE_ALL(state)), /resumed before/);
+    await refused(
+      () => registry.resume(JSON.parse(JSON.stringify(state)) as State, APPROVE_ALL(state)),
+      /resumed before/,
+    );
     assert.equal(ran, ["transfer 10 to bob"]);
   });
 
   test(`${label}: a resume runs under the pause's options (maxCallsPerMessage, coerce), not its own`, async () => {
     const { registry, ran } = transferTools(options);
-    const capped = await paused(registry, chat(["transfer", '{"amount": 10, "to": "bob"}'], ["note", '{"text": "past the cap"}']), { maxCallsPerMessage: 1 });
+    const capped = await paused(
+      registry,
+      chat(["transfer", '{"amount": 10, "to": "bob"}'], ["note", '{"text": "past the cap"}']),
+      { maxCallsPerMessage: 1 },
+    );
     const answers = await registry.resume(capped, APPROVE_ALL(capped));
     assert.equal(ran, ["transfer 10 to bob"]);
     assert.is(answers.results[1]!.status, "error");
     assert.match(answers.results[1]!.content, /maxCallsPerMessage|calls per message|at most 1/);
     // Dropping the cap from an unsealed state lets nothing run that needs approval without one.
-    const strict = await paused(registry, chat(["transfer", '{"amount": 10, "to": "bob"}'], ["note", '{"text": 42}']), { coerce: false });
+    const strict = await paused(registry, chat(["transfer", '{"amount": 10, "to": "bob"}'], ["note", '{"text": 42}']), {
+      coerce: false,
+    });
     const coerced = await registry.resume(strict, APPROVE_ALL(strict), { coerce: true });
-    assert.is(coerced.results[1]!.status, "error", "the note that failed validation at the pause is not coerced at resume");
+    assert.is(
+      coerced.results[1]!.status,
+      "error",
+      "the note that failed validation at the pause is not coerced at resume",
+    );
     assert.equal(ran, ["transfer 10 to bob", "transfer 10 to bob"]);
   });
 }
@@ -139,9 +177,20 @@ test("sealed: any change is refused, keys in another order are not; an expired s
   }
   // The same state with every object's keys reversed, as some databases store JSON: still the same state.
   const reorder = (value: unknown): unknown =>
-    Array.isArray(value) ? value.map(reorder) : typeof value === "object" && value !== null ? Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reorder(v)])) : value;
+    Array.isArray(value)
+      ? value.map(reorder)
+      : typeof value === "object" && value !== null
+        ? Object.fromEntries(
+            Object.entries(value)
+              .reverse()
+              .map(([k, v]) => [k, reorder(v)]),
+          )
+        : value;
   const done = await registry.resume(reorder(JSON.parse(JSON.stringify(state))) as State, APPROVE_ALL(state));
-  assert.equal(done.results.map((m) => m.status), ["success", "success"]);
+  assert.equal(
+    done.results.map((m) => m.status),
+    ["success", "success"],
+  );
   assert.equal(ran, ["transfer 10 to bob", "note hi"]);
 
   // Past its time: Date.now moved a minute and a second on.
@@ -158,7 +207,10 @@ test("sealed: any change is refused, keys in another order are not; an expired s
   await refused(() => other.registry.resume(later, APPROVE_ALL(later)), /seal does not match/);
 
   const short = transferTools({ approvalSecret: "too short" });
-  await refused(() => short.registry.dispatchWithApproval(chat(["transfer", '{"amount": 1, "to": "bob"}'])), /at least 32 bytes/);
+  await refused(
+    () => short.registry.dispatchWithApproval(chat(["transfer", '{"amount": 1, "to": "bob"}'])),
+    /at least 32 bytes/,
+  );
 });
 
 test("a state from an earlier tooltype (version 1) is refused with what to do", async () => {

@@ -35,9 +35,12 @@ const picture = tool(function picture(): { caption: string } {
 });
 
 /** Opted in on its own. */
-const ownOption = tool(function own_option(): { n: number } {
-  return { n: "one" as unknown as number };
-}, { checkResults: true });
+const ownOption = tool(
+  function own_option(): { n: number } {
+    return { n: "one" as unknown as number };
+  },
+  { checkResults: true },
+);
 
 async function answer(options: RegistryOptions, ...tools: ToolSource[]): Promise<Record<string, [string, string]>> {
   const registry = new ToolRegistry(tools, options);
@@ -45,7 +48,11 @@ async function answer(options: RegistryOptions, ...tools: ToolSource[]): Promise
   const messages = await registry.dispatch({
     role: "assistant",
     content: null,
-    tool_calls: names.map((name, i) => ({ id: `c${i}`, type: "function" as const, function: { name, arguments: "{}" } })),
+    tool_calls: names.map((name, i) => ({
+      id: `c${i}`,
+      type: "function" as const,
+      function: { name, arguments: "{}" },
+    })),
   });
   return Object.fromEntries(messages.map((m, i) => [names[i]!, [m.status, m.content]]));
 }
@@ -53,7 +60,10 @@ async function answer(options: RegistryOptions, ...tools: ToolSource[]): Promise
 test("a result its type does not allow is a tool error naming the place and what differs", async () => {
   const got = await answer({ checkResults: true }, reading, goodReading, status, picture);
   assert.is(got.reading![0], "error");
-  assert.match(got.reading![1], /the result of reading does not match its declared return type:\n- \/temp: must be a number; got "21"\n/);
+  assert.match(
+    got.reading![1],
+    /the result of reading does not match its declared return type:\n- \/temp: must be a number; got "21"\n/,
+  );
   assert.match(got.reading![1], /This is a bug in the tool, not in the call/);
   assert.equal(got.good_reading, ["success", '{"temp":21,"unit":"c","at":"2026-01-01T00:00:00.000Z"}']);
   assert.is(got.status![0], "error");
@@ -71,7 +81,11 @@ test("off unless asked: the registry's option, a tool's own option, NODE_ENV=tes
     assert.is((await answer({ checkResults: false }, ownOption)).own_option![0], "error");
     process.env.NODE_ENV = "test";
     assert.is((await answer({}, reading)).reading![0], "error", "on under NODE_ENV=test");
-    assert.is((await answer({ checkResults: false }, reading)).reading![0], "success", "the registry's option wins over NODE_ENV");
+    assert.is(
+      (await answer({ checkResults: false }, reading)).reading![0],
+      "success",
+      "the registry's option wins over NODE_ENV",
+    );
   } finally {
     if (previous === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = previous;

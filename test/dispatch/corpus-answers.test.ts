@@ -6,7 +6,8 @@
  * folded into one digest per tool, compared with corpus-answers.json. That file was written by this test run against
  * the build that still had two implementations of a call (a fast lane beside the full pipeline, whose agreement the
  * test it replaces checked), so a difference here is a change of an answer. Written again since for two meant changes
- * only: type lists in words (`must be a string or a number`, issue 33) and the new fixtures 191, 192 and 193, after checking that
+ * only: type lists in words (`must be a string or a number`, issue 33) and the new fixtures 191, 192 and 193, after
+ * checking that
  * with the old wording put back every other digest was unchanged.
  *
  * Hostile variants change the text the way reading must notice: an own `__proto__` key (JSON.parse makes one), a
@@ -59,7 +60,11 @@ function texts(value: unknown): string[] {
 
 /** A Chat Completions message of one call with `text` as its arguments. */
 function chatMessage(tool: RegisteredTool, text: string): object {
-  return { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: tool.name, arguments: text } }] };
+  return {
+    role: "assistant",
+    content: null,
+    tool_calls: [{ id: "call_1", type: "function", function: { name: tool.name, arguments: text } }],
+  };
 }
 
 /** A LangChain AIMessage of one call whose `args` came parsed from `text`, or undefined when it does not parse. */
@@ -70,7 +75,11 @@ function parsedMessage(tool: RegisteredTool, text: string): object | undefined {
   } catch {
     return undefined;
   }
-  return { content: "", tool_calls: [{ id: "call_1", name: tool.name, args, type: "tool_call" }], invalid_tool_calls: [] };
+  return {
+    content: "",
+    tool_calls: [{ id: "call_1", name: tool.name, args, type: "tool_call" }],
+    invalid_tool_calls: [],
+  };
 }
 
 /** JSON of an observed answer, with what JSON leaves out (undefined, Infinity, dates) kept apart. */
@@ -82,7 +91,8 @@ function stable(value: unknown): string {
   });
 }
 
-const expected: Record<string, string> = WRITE || !fs.existsSync(FILE) ? {} : (JSON.parse(fs.readFileSync(FILE, "utf8")) as Record<string, string>);
+const expected: Record<string, string> =
+  WRITE || !fs.existsSync(FILE) ? {} : (JSON.parse(fs.readFileSync(FILE, "utf8")) as Record<string, string>);
 const written: Record<string, string> = {};
 const counts = { tools: 0, texts: 0, success: 0, error: 0 };
 
@@ -116,7 +126,8 @@ for (const { name, registry } of corpusRegistries().entries) {
       );
       const got = digest.digest("hex");
       written[key] = got;
-      if (!WRITE) assert.is(got, expected[key], `${key}: an answer changed (or the tool is new: see this file's header)`);
+      if (!WRITE)
+        assert.is(got, expected[key], `${key}: an answer changed (or the tool is new: see this file's header)`);
     });
   }
 }
@@ -125,7 +136,12 @@ test("the corpus covered many answers, accepted and refused", () => {
   assert.ok(counts.tools >= 100, JSON.stringify(counts));
   assert.ok(counts.success > counts.tools * 5 && counts.error > counts.tools * 5, JSON.stringify(counts));
   if (WRITE) fs.writeFileSync(FILE, `${JSON.stringify(written, null, 1)}\n`);
-  else assert.is(Object.keys(written).length, Object.keys(expected).length, "every tool of corpus-answers.json was answered");
+  else
+    assert.is(
+      Object.keys(written).length,
+      Object.keys(expected).length,
+      "every tool of corpus-answers.json was answered",
+    );
 });
 
 test.run();

@@ -19,22 +19,22 @@ import {
 } from "tooltype";
 import { deferred, turns } from "../support/deferred";
 
-
 /** A tool of this test. */
-const count = tool(
-  function count(n: Int) {
-    return `n=${n}`;
-  },
-);
+const count = tool(function count(n: Int) {
+  return `n=${n}`;
+});
 
 function openai(...calls: [name: string, args: string, id?: string][]): OpenAIAssistantMessage {
   return {
     role: "assistant",
     content: null,
-    tool_calls: calls.map(([name, args, id], i) => ({ id: id ?? `call_${i}`, type: "function", function: { name, arguments: args } })),
+    tool_calls: calls.map(([name, args, id], i) => ({
+      id: id ?? `call_${i}`,
+      type: "function",
+      function: { name, arguments: args },
+    })),
   };
 }
-
 
 test("dispatch timeoutMs: calls still running when it runs out get a timeout error; their signals abort", async () => {
   let signal: AbortSignal | undefined;
@@ -67,9 +67,12 @@ test("dispatch timeoutMs: calls still running when it runs out get a timeout err
 
 test("the tool's own timeoutMs still applies within the dispatch's; the earlier limit names itself", async () => {
   /** A tool of this test. */
-  const slow = tool(function slow() {
-    return new Promise(() => {});
-  }, { timeoutMs: 5 });
+  const slow = tool(
+    function slow() {
+      return new Promise(() => {});
+    },
+    { timeoutMs: 5 },
+  );
   const [message] = await new ToolRegistry([slow]).dispatch(openai(["slow", ""]), { timeoutMs: 400 });
   assert.is(message!.content, "Error: slow timed out after 5ms.");
 });
@@ -99,16 +102,20 @@ test("maxConcurrency: at most N calls at once, answers still in call order", asy
   let active = 0;
   let peak = 0;
   /** A tool of this test. */
-  const work = tool(
-    async function work(ms: number) {
-      active++;
-      peak = Math.max(peak, active);
-      await turns(ms);
-      active--;
-      return `slept ${ms}`;
-    },
+  const work = tool(async function work(ms: number) {
+    active++;
+    peak = Math.max(peak, active);
+    await turns(ms);
+    active--;
+    return `slept ${ms}`;
+  });
+  const message = openai(
+    ["work", '{"ms":15}'],
+    ["work", '{"ms":1}'],
+    ["work", '{"ms":8}'],
+    ["work", '{"ms":2}'],
+    ["work", '{"ms":1}'],
   );
-  const message = openai(["work", '{"ms":15}'], ["work", '{"ms":1}'], ["work", '{"ms":8}'], ["work", '{"ms":2}'], ["work", '{"ms":1}']);
   const registry = new ToolRegistry([work]);
   const answers = await registry.dispatch(message, { maxConcurrency: 2 });
   assert.is(peak, 2);
@@ -196,7 +203,9 @@ test("a handler that rethrows rejects dispatch and aborts the calls still runnin
     },
     { handleToolError: false },
   );
-  const error = await new ToolRegistry([hang, fail]).dispatch(openai(["hang", ""], ["fail", ""])).catch((e: unknown) => e);
+  const error = await new ToolRegistry([hang, fail])
+    .dispatch(openai(["hang", ""], ["fail", ""]))
+    .catch((e: unknown) => e);
   assert.is((error as Error).message, "disk full");
   assert.ok(hangSignal!.aborted);
 });
@@ -228,23 +237,41 @@ test("coerce and repair are on by default and can be switched off per registry, 
   const [coerced] = await new ToolRegistry([count]).dispatch(message);
   assert.is(coerced!.content, "n=5");
   const [strict] = await new ToolRegistry([count], { coerce: false }).dispatch(message);
-  assert.is(strict!.content, 'Error: invalid arguments for count:\n- /n: must be an integer; got "5"\nCall count again with corrected arguments.');
+  assert.is(
+    strict!.content,
+    'Error: invalid arguments for count:\n- /n: must be an integer; got "5"\nCall count again with corrected arguments.',
+  );
   const [perDispatch] = await new ToolRegistry([count]).dispatch(message, { coerce: false });
   assert.is(perDispatch!.status, "error");
-  const eager = tool((n: number) => `n=${n}`, { coerce: true }, {
-    v: 1,
-    name: "eager",
-    description: "",
-    parameters: { type: "object", properties: { n: { type: "integer" } }, required: ["n"], additionalProperties: false },
-    params: ["n"],
-  });
+  const eager = tool(
+    (n: number) => `n=${n}`,
+    { coerce: true },
+    {
+      v: 1,
+      name: "eager",
+      description: "",
+      parameters: {
+        type: "object",
+        properties: { n: { type: "integer" } },
+        required: ["n"],
+        additionalProperties: false,
+      },
+      params: ["n"],
+    },
+  );
   const [toolWins] = await new ToolRegistry([eager]).dispatch(openai(["eager", '{"n":"5"}']), { coerce: false });
   assert.is(toolWins!.content, "n=5", "the tool's own setting wins");
 
   const sloppy = openai(["count", "{n: 5,}"]);
   assert.is((await new ToolRegistry([count]).dispatch(sloppy))[0]!.content, "n=5");
-  assert.match((await new ToolRegistry([count], { repair: false }).dispatch(sloppy))[0]!.content, /^Error: invalid JSON/);
-  assert.match((await new ToolRegistry([count]).dispatch(sloppy, { repair: false }))[0]!.content, /^Error: invalid JSON/);
+  assert.match(
+    (await new ToolRegistry([count], { repair: false }).dispatch(sloppy))[0]!.content,
+    /^Error: invalid JSON/,
+  );
+  assert.match(
+    (await new ToolRegistry([count]).dispatch(sloppy, { repair: false }))[0]!.content,
+    /^Error: invalid JSON/,
+  );
 });
 
 test("argument limits are options: maxArgumentsBytes and maxArgumentsDepth, per registry and per tool", async () => {
@@ -269,20 +296,33 @@ test("invoke(name, args) validates the caller's input strictly unless asked to c
   assert.instance(error, ToolValidationError);
   assert.is(await registry.invoke("count", { n: "5" }, { coerce: true }), "n=5");
   // A model's call through invoke(call) is treated as dispatch treats it.
-  const answer = await registry.invoke({ id: "c", type: "function", function: { name: "count", arguments: '{"n":"6"}' } });
+  const answer = await registry.invoke({
+    id: "c",
+    type: "function",
+    function: { name: "count", arguments: '{"n":"6"}' },
+  });
   assert.is(answer.content, "n=6");
 });
 
 test("hooks: start, error and end for every call, registry's first, with tags, metadata, repairs and coercions", async () => {
   const log: string[] = [];
   const events: (ToolEvent | ToolEndEvent | ToolErrorEvent)[] = [];
-  const tagged = tool((n: number) => `n=${n}`, { tags: ["math"], metadata: { owner: "team-a" } }, {
-    v: 1,
-    name: "tagged",
-    description: "",
-    parameters: { type: "object", properties: { n: { type: "integer" } }, required: ["n"], additionalProperties: false },
-    params: ["n"],
-  });
+  const tagged = tool(
+    (n: number) => `n=${n}`,
+    { tags: ["math"], metadata: { owner: "team-a" } },
+    {
+      v: 1,
+      name: "tagged",
+      description: "",
+      parameters: {
+        type: "object",
+        properties: { n: { type: "integer" } },
+        required: ["n"],
+        additionalProperties: false,
+      },
+      params: ["n"],
+    },
+  );
   // The dispatch's clock, moved only by `boom`: its end event's duration is exactly what its run took.
   let now = 1_000;
   /** A tool of this test. */

@@ -28,7 +28,12 @@ const slow = tool(async function slow(x: number, ctx: ToolContext) {
  * Echo, refusing bad arguments loudly.
  * @param x A number
  */
-const strict = tool(function strict(x: number) { return x; }, { handleValidationError: false });
+const strict = tool(
+  function strict(x: number) {
+    return x;
+  },
+  { handleValidationError: false },
+);
 
 test("the running calls are aborted and their rejections handled", async () => {
   const unhandled: unknown[] = [];
@@ -39,7 +44,12 @@ test("the running calls are aborted and their rejections handled", async () => {
   try {
     const registry = new ToolRegistry([slow, strict]);
     const outcome = await registry
-      .dispatch({ tool_calls: [{ id: "1", name: "slow", args: { x: 1 } }, { id: "2", name: "strict", args: { x: "no" } }] })
+      .dispatch({
+        tool_calls: [
+          { id: "1", name: "slow", args: { x: 1 } },
+          { id: "2", name: "strict", args: { x: "no" } },
+        ],
+      })
       .then(
         () => "resolved",
         (error: Error) => error.message,

@@ -51,7 +51,10 @@ const registry = new ToolRegistry([getWeather, searchProducts]);
 
 test("OpenAI message: JSON-string arguments are parsed, results become ToolMessages in call order", async () => {
   const messages = await registry.dispatch(
-    openai(["get_weather", '{"location":"Paris","unit":"fahrenheit"}', "a"], ["search_products", '{"keyword":"lamp"}', "b"]),
+    openai(
+      ["get_weather", '{"location":"Paris","unit":"fahrenheit"}', "a"],
+      ["search_products", '{"keyword":"lamp"}', "b"],
+    ),
   );
   assert.is(messages.length, 2);
   assert.ok(messages[0] instanceof ToolMessage);
@@ -76,7 +79,13 @@ test("LangChain AIMessage: args objects, then invalid_tool_calls, each answered"
       { name: "search_products", args: { keyword: "desk", limit: 2 }, id: "t2" },
     ],
     invalid_tool_calls: [
-      { name: "get_weather", args: '{"location": Oslo}', id: "bad1", error: "Unexpected token", type: "invalid_tool_call" },
+      {
+        name: "get_weather",
+        args: '{"location": Oslo}',
+        id: "bad1",
+        error: "Unexpected token",
+        type: "invalid_tool_call",
+      },
       { name: "get_weather", args: '{"location":"Oslo"}', id: "bad2", error: "rejected by the parser" },
     ],
   };
@@ -123,19 +132,23 @@ test("calls run concurrently and come back in call order", async () => {
   // `slow` ends only once `fast` has: run one after the other, they would never end (the runner stops a hang).
   let fastEnded!: () => void;
   const fastDone = new Promise<void>((resolve) => (fastEnded = resolve));
-  const slow = tool(/** A tool of this test. */ async function slow() {
-    events.push("slow start");
-    await fastDone;
-    events.push("slow end");
-    return "slow";
-  });
-  const fast = tool(/** A tool of this test. */ async function fast() {
-    events.push("fast start");
-    await Promise.resolve();
-    events.push("fast end");
-    fastEnded();
-    return "fast";
-  });
+  const slow = tool(
+    /** A tool of this test. */ async function slow() {
+      events.push("slow start");
+      await fastDone;
+      events.push("slow end");
+      return "slow";
+    },
+  );
+  const fast = tool(
+    /** A tool of this test. */ async function fast() {
+      events.push("fast start");
+      await Promise.resolve();
+      events.push("fast end");
+      fastEnded();
+      return "fast";
+    },
+  );
   const messages = await new ToolRegistry([slow, fast]).dispatch(openai(["slow", "{}", "1"], ["fast", "", "2"]));
   assert.equal(
     messages.map((m) => m.content),
@@ -181,9 +194,11 @@ test("long malformed text is truncated; non-object JSON is refused; blank text m
     'Error: the arguments for get_weather must be a JSON object, got an array: ["Paris"]\nCall get_weather again with the arguments as one JSON object.',
   );
 
-  const ping = tool(/** A tool of this test. */ function ping() {
-    return "pong";
-  });
+  const ping = tool(
+    /** A tool of this test. */ function ping() {
+      return "pong";
+    },
+  );
   const [blank] = await new ToolRegistry([ping]).dispatch(openai(["ping", "  "]));
   assert.is(blank!.content, "pong");
 });
@@ -216,15 +231,21 @@ test("invalid arguments: every problem at once, with path, expectation and what 
 
 test("a thrown Error becomes `Error: <message>`; a ToolError is sent verbatim; of other throws only the type is named", async () => {
   const r = new ToolRegistry([
-    tool(/** A tool of this test. */ function boom() {
-      throw new Error("database unreachable");
-    }),
-    tool(/** A tool of this test. */ async function refuse() {
-      throw new ToolError("No city named Atlantis. Ask the user which city they mean.");
-    }),
-    tool(/** A tool of this test. */ function weird() {
-      throw "plain string";
-    }),
+    tool(
+      /** A tool of this test. */ function boom() {
+        throw new Error("database unreachable");
+      },
+    ),
+    tool(
+      /** A tool of this test. */ async function refuse() {
+        throw new ToolError("No city named Atlantis. Ask the user which city they mean.");
+      },
+    ),
+    tool(
+      /** A tool of this test. */ function weird() {
+        throw "plain string";
+      },
+    ),
   ]);
   const messages = await r.dispatch(openai(["boom", "{}"], ["refuse", "{}"], ["weird", "{}"]));
   assert.equal(
@@ -242,30 +263,46 @@ test("content: strings as is, undefined as empty, other values as JSON; unserial
   const circular: { self?: unknown } = {};
   circular.self = circular;
   const r = new ToolRegistry([
-    tool(/** A tool of this test. */ function text() {
-      return "plain";
-    }),
-    tool(/** A tool of this test. */ function nothing() {
-      return undefined;
-    }),
-    tool(/** A tool of this test. */ function nil() {
-      return null;
-    }),
-    tool(/** A tool of this test. */ function num() {
-      return 42;
-    }),
-    tool(/** A tool of this test. */ async function obj() {
-      return { a: [1, "b"] };
-    }),
-    tool(/** A tool of this test. */ function big() {
-      return 10n;
-    }),
-    tool(/** A tool of this test. */ function loop() {
-      return circular;
-    }),
-    tool(/** A tool of this test. */ function fn() {
-      return () => 1;
-    }),
+    tool(
+      /** A tool of this test. */ function text() {
+        return "plain";
+      },
+    ),
+    tool(
+      /** A tool of this test. */ function nothing() {
+        return undefined;
+      },
+    ),
+    tool(
+      /** A tool of this test. */ function nil() {
+        return null;
+      },
+    ),
+    tool(
+      /** A tool of this test. */ function num() {
+        return 42;
+      },
+    ),
+    tool(
+      /** A tool of this test. */ async function obj() {
+        return { a: [1, "b"] };
+      },
+    ),
+    tool(
+      /** A tool of this test. */ function big() {
+        return 10n;
+      },
+    ),
+    tool(
+      /** A tool of this test. */ function loop() {
+        return circular;
+      },
+    ),
+    tool(
+      /** A tool of this test. */ function fn() {
+        return () => 1;
+      },
+    ),
   ]);
   const messages = await r.dispatch(
     openai(["text", ""], ["nothing", ""], ["nil", ""], ["num", ""], ["obj", ""], ["big", ""], ["loop", ""], ["fn", ""]),
@@ -283,20 +320,34 @@ test("content: strings as is, undefined as empty, other values as JSON; unserial
 test("content_and_artifact: content to the model, artifact kept in process; a wrong shape is an error", async () => {
   const rows = [{ id: 1 }, { id: 2 }];
   const r = new ToolRegistry([
-    tool(/** A tool of this test. */ async function query() {
-      return ["2 rows", rows];
-    }, { responseFormat: "content_and_artifact" }),
-    tool(/** A tool of this test. */ function queryJson() {
-      return [{ count: 2 }, "raw"];
-    }, { responseFormat: "content_and_artifact" }),
-    tool(/** A tool of this test. */ function wrong() {
-      return "just text";
-    }, { responseFormat: "content_and_artifact" }),
-    tool(/** A tool of this test. */ function short() {
-      return ["only content"];
-    }, { responseFormat: "content_and_artifact" }),
+    tool(
+      /** A tool of this test. */ async function query() {
+        return ["2 rows", rows];
+      },
+      { responseFormat: "content_and_artifact" },
+    ),
+    tool(
+      /** A tool of this test. */ function queryJson() {
+        return [{ count: 2 }, "raw"];
+      },
+      { responseFormat: "content_and_artifact" },
+    ),
+    tool(
+      /** A tool of this test. */ function wrong() {
+        return "just text";
+      },
+      { responseFormat: "content_and_artifact" },
+    ),
+    tool(
+      /** A tool of this test. */ function short() {
+        return ["only content"];
+      },
+      { responseFormat: "content_and_artifact" },
+    ),
   ]);
-  const [ok, okJson, wrong, short] = await r.dispatch(openai(["query", ""], ["queryJson", ""], ["wrong", ""], ["short", ""]));
+  const [ok, okJson, wrong, short] = await r.dispatch(
+    openai(["query", ""], ["queryJson", ""], ["wrong", ""], ["short", ""]),
+  );
   assert.is(ok!.content, "2 rows");
   assert.is(ok!.artifact, rows);
   assert.is(ok!.status, "success");
@@ -314,9 +365,12 @@ test("content_and_artifact: content to the model, artifact kept in process; a wr
 
 test("handleToolError at tool and registry level: default, string, function, false (rethrow); the tool wins", async () => {
   const failing = (options: ToolOptions = {}) =>
-    tool(/** A tool of this test. */ function fail() {
-      throw new Error("disk full");
-    }, options);
+    tool(
+      /** A tool of this test. */ function fail() {
+        throw new Error("disk full");
+      },
+      options,
+    );
   const call = openai(["fail", "{}", "f1"]);
 
   const [fixed] = await new ToolRegistry([failing({ handleToolError: "The tool failed. Try later." })]).dispatch(call);
@@ -339,7 +393,9 @@ test("handleToolError at tool and registry level: default, string, function, fal
     assert.is((error as Error).message, "disk full");
   }
 
-  const [toolWins] = await new ToolRegistry([failing({ handleToolError: true })], { handleToolError: false }).dispatch(call);
+  const [toolWins] = await new ToolRegistry([failing({ handleToolError: true })], { handleToolError: false }).dispatch(
+    call,
+  );
   assert.is(toolWins!.content, "Error: disk full");
 });
 
@@ -375,10 +431,13 @@ test("handleValidationError at tool and registry level; unknown tools use the re
     }
   }
   const invalid = await rethrowing.dispatch(openai(["get_weather", '{"unit":"kelvin"}'])).catch((e: unknown) => e);
-  assert.equal((invalid as ToolValidationError).errors.map((e) => [e.keyword, e.instancePath]), [
-    ["required", ""],
-    ["enum", "/unit"],
-  ]);
+  assert.equal(
+    (invalid as ToolValidationError).errors.map((e) => [e.keyword, e.instancePath]),
+    [
+      ["required", ""],
+      ["enum", "/unit"],
+    ],
+  );
 });
 
 test("`this` is the instance for methods during dispatch", async () => {
@@ -392,7 +451,9 @@ test("`this` is the instance for methods during dispatch", async () => {
     }
   }
   const counter = new Counter();
-  const messages = await new ToolRegistry([counter]).dispatch(openai(["increment", '{"by":2}'], ["increment", '{"by":3}']));
+  const messages = await new ToolRegistry([counter]).dispatch(
+    openai(["increment", '{"by":2}'], ["increment", '{"by":3}']),
+  );
   assert.equal(
     messages.map((m) => m.content),
     ["2", "5"],
@@ -423,12 +484,15 @@ test("ToolContext is injected at its position with the call, a signal and metada
 test("dates are revived at their pointers (with * for items and values) before the call", async () => {
   let received: unknown;
   /** A tool of this test. */
-  const schedule = tool(
-    function schedule(at: Date, events: { at: Date; title: string }[], byRoom: Record<string, Date>, note?: Date) {
-      received = { at, events, byRoom, note };
-      return "ok";
-    },
-  );
+  const schedule = tool(function schedule(
+    at: Date,
+    events: { at: Date; title: string }[],
+    byRoom: Record<string, Date>,
+    note?: Date,
+  ) {
+    received = { at, events, byRoom, note };
+    return "ok";
+  });
   const args = {
     at: "2025-01-31T09:30:00Z",
     events: [
@@ -455,16 +519,17 @@ test("dates are revived at their pointers (with * for items and values) before t
   const [bad] = await new ToolRegistry([schedule]).dispatch(
     openai(["schedule", JSON.stringify({ ...args, at: "tomorrow" })]),
   );
-  assert.match(bad!.content, /- \/at: must be a string in the date-time format, such as "2025-01-31T09:30:00Z"; got "tomorrow"/);
+  assert.match(
+    bad!.content,
+    /- \/at: must be a string in the date-time format, such as "2025-01-31T09:30:00Z"; got "tomorrow"/,
+  );
 });
 
 test("flatten: the arguments object is passed whole, with an injected context after it", async () => {
   /** A tool of this test. */
-  const find = tool(
-    function find({ query, limit = 5 }: { query: string; limit?: number }, context: ToolContext) {
-      return `${query}/${limit}/${context.toolCall.id}`;
-    },
-  );
+  const find = tool(function find({ query, limit = 5 }: { query: string; limit?: number }, context: ToolContext) {
+    return `${query}/${limit}/${context.toolCall.id}`;
+  });
   const r = new ToolRegistry([find]);
   const [message] = await r.dispatch(openai(["find", '{"query":"lamps"}', "id9"]));
   assert.is(message!.content, "lamps/5/id9");
@@ -482,9 +547,11 @@ test("timeoutMs: a slow call becomes an error message and its signal is aborted"
     },
     { timeoutMs: 10 },
   );
-  const fast = tool(/** A tool of this test. */ function fast() {
-    return "quick";
-  });
+  const fast = tool(
+    /** A tool of this test. */ function fast() {
+      return "quick";
+    },
+  );
   const messages = await new ToolRegistry([slow, fast]).dispatch(openai(["slow", ""], ["fast", ""]));
   assert.equal(
     messages.map((m) => [m.content, m.status]),
@@ -509,13 +576,11 @@ test("the caller's abort signal aborts running tools and rejects dispatch with i
   let toolSignal: AbortSignal | undefined;
   const started = deferred();
   /** A tool of this test. */
-  const hang = tool(
-    function hang(context: ToolContext) {
-      toolSignal = context.signal;
-      started.resolve();
-      return new Promise(() => {});
-    },
-  );
+  const hang = tool(function hang(context: ToolContext) {
+    toolSignal = context.signal;
+    started.resolve();
+    return new Promise(() => {});
+  });
   const controller = new AbortController();
   const pending = new ToolRegistry([hang]).dispatch(openai(["hang", ""]), { signal: controller.signal });
   await started.promise;
@@ -525,19 +590,19 @@ test("the caller's abort signal aborts running tools and rejects dispatch with i
   assert.ok(toolSignal!.aborted);
 
   const already = AbortSignal.abort(new Error("too late"));
-  const rejected = await registry.dispatch(openai(["get_weather", '{"location":"x"}']), { signal: already }).catch((e: unknown) => e);
+  const rejected = await registry
+    .dispatch(openai(["get_weather", '{"location":"x"}']), { signal: already })
+    .catch((e: unknown) => e);
   assert.is((rejected as Error).message, "too late");
 });
 
 test("__proto__ keys in arguments are dropped, never reaching a prototype", async () => {
   let received: unknown;
   /** A tool of this test. */
-  const store = tool(
-    function store(data: Record<string, unknown>) {
-      received = data;
-      return "stored";
-    },
-  );
+  const store = tool(function store(data: Record<string, unknown>) {
+    received = data;
+    return "stored";
+  });
   const [message] = await new ToolRegistry([store]).dispatch(
     openai(["store", '{"data":{"__proto__":{"polluted":true},"ok":1}}']),
   );

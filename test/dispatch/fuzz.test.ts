@@ -70,17 +70,26 @@ function checkPlain(value: unknown, path: string): void {
   const proto: unknown = Object.getPrototypeOf(value);
   if (Array.isArray(value)) {
     if (proto !== Array.prototype) oddObjects.push(`${path}: array with another prototype`);
-    value.forEach((item, i) => checkPlain(item, `${path}/${i}`));
+    value.forEach((item, i) => {
+      checkPlain(item, `${path}/${i}`);
+    });
     return;
   }
   if (proto !== Object.prototype) oddObjects.push(`${path}: object with another prototype`);
-  if (Object.prototype.hasOwnProperty.call(value, "__proto__")) oddObjects.push(`${path}: own __proto__ key`);
+  if (Object.hasOwn(value, "__proto__")) oddObjects.push(`${path}: own __proto__ key`);
   for (const key of Object.keys(value)) checkPlain((value as Record<string, unknown>)[key], `${path}/${key}`);
 }
 
 function echoTool(name: string, parameters: JsonSchema) {
   const properties = (parameters.properties ?? {}) as Record<string, unknown>;
-  const meta: CompiledToolMeta = { v: 1, name, description: "", parameters, params: Object.keys(properties), flatten: true };
+  const meta: CompiledToolMeta = {
+    v: 1,
+    name,
+    description: "",
+    parameters,
+    params: Object.keys(properties),
+    flatten: true,
+  };
   return tool(
     (args: Record<string, unknown>) => {
       checkPlain(args, "");
@@ -146,7 +155,13 @@ type EchoName = keyof typeof SCHEMAS;
 
 const NO_PARAMS: JsonSchema = { type: "object", properties: {}, additionalProperties: false };
 function behaviourTool(name: string, body: () => unknown, timeoutMs?: number) {
-  return tool(body, timeoutMs === undefined ? {} : { timeoutMs }, { v: 1, name, description: "", parameters: NO_PARAMS, params: [] });
+  return tool(body, timeoutMs === undefined ? {} : { timeoutMs }, {
+    v: 1,
+    name,
+    description: "",
+    parameters: NO_PARAMS,
+    params: [],
+  });
 }
 
 const circular: Record<string, unknown> = {};
@@ -158,8 +173,14 @@ const BEHAVIOURS = {
   refuser: { status: "error", content: (c: string) => c === "I will not do that. Ask the user first." },
   hanger: { status: "error", content: (c: string) => c === `Error: hanger timed out after ${HANG_TIMEOUT_MS}ms.` },
   slowpoke: { status: "success", content: (c: string) => c === "slow but fine" },
-  circular: { status: "error", content: (c: string) => c.startsWith("Error: the result of circular could not be serialised to JSON:") },
-  bigint: { status: "error", content: (c: string) => c.startsWith("Error: the result of bigint could not be serialised to JSON:") },
+  circular: {
+    status: "error",
+    content: (c: string) => c.startsWith("Error: the result of circular could not be serialised to JSON:"),
+  },
+  bigint: {
+    status: "error",
+    content: (c: string) => c.startsWith("Error: the result of bigint could not be serialised to JSON:"),
+  },
   undef: { status: "success", content: (c: string) => c === "" },
   odd_throw: { status: "error", content: (c: string) => c.startsWith("Error: ") },
 } as const;
@@ -195,12 +216,35 @@ const text = fc.oneof(
   { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 8 }) },
   {
     weight: 2,
-    arbitrary: fc.constantFrom("5", "-1.5", "true", "null", "{}", "[1]", '{"a":1}', "", " ", "__proto__", "constructor", "it's", 'a"b', "\\", "\n", "// x", "/*", "```"),
+    arbitrary: fc.constantFrom(
+      "5",
+      "-1.5",
+      "true",
+      "null",
+      "{}",
+      "[1]",
+      '{"a":1}',
+      "",
+      " ",
+      "__proto__",
+      "constructor",
+      "it's",
+      'a"b',
+      "\\",
+      "\n",
+      "// x",
+      "/*",
+      "```",
+    ),
   },
 );
 const double = fc.double({ noNaN: true, noDefaultInfinity: true });
 const item = fc.record(
-  { name: text, qty: fc.integer({ min: -1_000_000, max: 1_000_000 }), meta: fc.record({ flag: fc.boolean(), note: text }, { requiredKeys: ["flag"] }) },
+  {
+    name: text,
+    qty: fc.integer({ min: -1_000_000, max: 1_000_000 }),
+    meta: fc.record({ flag: fc.boolean(), note: text }, { requiredKeys: ["flag"] }),
+  },
   { requiredKeys: ["name", "qty"] },
 );
 const json: fc.Arbitrary<unknown> = fc.jsonValue({ maxDepth: 3 });
@@ -219,33 +263,102 @@ const VALID: Record<EchoName, fc.Arbitrary<Record<string, unknown>>> = {
     { requiredKeys: ["s"] },
   ),
   echo_nested: fc.record(
-    { item, items: fc.array(item, { maxLength: 3 }), point: fc.tuple(double, double), choice: fc.option(item, { nil: null }) },
+    {
+      item,
+      items: fc.array(item, { maxLength: 3 }),
+      point: fc.tuple(double, double),
+      choice: fc.option(item, { nil: null }),
+    },
     { requiredKeys: ["item"] },
   ),
-  echo_map: fc.record({ data: fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom("constructor", "prototype", "toString")), json, { maxKeys: 5 }) }),
+  echo_map: fc.record({
+    data: fc.dictionary(
+      fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom("constructor", "prototype", "toString")),
+      json,
+      { maxKeys: 5 },
+    ),
+  }),
   echo_none: fc.constant({}),
 };
 
 /** Values that no rule may turn valid, by JSON pointer, per tool. */
 const POISON: Record<EchoName, [path: string, value: unknown][]> = {
   echo_simple: [
-    ["/s", 5], ["/s", true], ["/s", null], ["/s", ["x"]], ["/s", {}],
-    ["/n", 1.5], ["/n", "1.5"], ["/n", -1], ["/n", "1001"], ["/n", "abc"], ["/n", true], ["/n", [1, 2]], ["/n", "0x10"], ["/n", "05"], ["/n", " 5"],
-    ["/f", "1,5"], ["/f", "NaN"], ["/f", "Infinity"], ["/f", {}], ["/f", "+1"],
+    ["/s", 5],
+    ["/s", true],
+    ["/s", null],
+    ["/s", ["x"]],
+    ["/s", {}],
+    ["/n", 1.5],
+    ["/n", "1.5"],
+    ["/n", -1],
+    ["/n", "1001"],
+    ["/n", "abc"],
+    ["/n", true],
+    ["/n", [1, 2]],
+    ["/n", "0x10"],
+    ["/n", "05"],
+    ["/n", " 5"],
+    ["/f", "1,5"],
+    ["/f", "NaN"],
+    ["/f", "Infinity"],
+    ["/f", {}],
+    ["/f", "+1"],
     // (A null for the optional "b" is not poison: it means "left out", see the null rule of coercion.)
-    ["/b", "yes"], ["/b", 1], ["/b", "1"], ["/b", "TRUE"],
-    ["/tags", 5], ["/tags", [1]], ["/tags", { a: 1 }], ["/tags", [null]], ["/tags", "[1]"],
-    ["/opt", 5], ["/opt", false], ["/color", "purple"], ["/color", "Red"], ["/color", 1],
-    ["/extra", 1], ["/constructor", {}], ["/prototype", 1], ["/toString", "x"], ["/hasOwnProperty", 1],
+    ["/b", "yes"],
+    ["/b", 1],
+    ["/b", "1"],
+    ["/b", "TRUE"],
+    ["/tags", 5],
+    ["/tags", [1]],
+    ["/tags", { a: 1 }],
+    ["/tags", [null]],
+    ["/tags", "[1]"],
+    ["/opt", 5],
+    ["/opt", false],
+    ["/color", "purple"],
+    ["/color", "Red"],
+    ["/color", 1],
+    ["/extra", 1],
+    ["/constructor", {}],
+    ["/prototype", 1],
+    ["/toString", "x"],
+    ["/hasOwnProperty", 1],
   ],
   echo_nested: [
-    ["/item", "not json"], ["/item", "[1]"], ["/item", []], ["/item", 5], ["/item", null], ["/item", '{"name":"x"}'],
-    ["/item/qty", "x"], ["/item/qty", 0.5], ["/item/name", 7], ["/item/meta", { flag: "maybe" }], ["/item/extra", 1],
-    ["/point", [1]], ["/point", [1, 2, 3]], ["/point", 5], ["/point", ["a", 1]], ["/choice", "null"], ["/choice", 5],
-    ["/items", [5]], ["/items", "x"], ["/items", { name: "x" }],
+    ["/item", "not json"],
+    ["/item", "[1]"],
+    ["/item", []],
+    ["/item", 5],
+    ["/item", null],
+    ["/item", '{"name":"x"}'],
+    ["/item/qty", "x"],
+    ["/item/qty", 0.5],
+    ["/item/name", 7],
+    ["/item/meta", { flag: "maybe" }],
+    ["/item/extra", 1],
+    ["/point", [1]],
+    ["/point", [1, 2, 3]],
+    ["/point", 5],
+    ["/point", ["a", 1]],
+    ["/choice", "null"],
+    ["/choice", 5],
+    ["/items", [5]],
+    ["/items", "x"],
+    ["/items", { name: "x" }],
   ],
-  echo_map: [["/data", 5], ["/data", "x"], ["/data", []], ["/data", null], ["/other", 1]],
-  echo_none: [["/x", 1], ["/constructor", 1], ["/s", ""]],
+  echo_map: [
+    ["/data", 5],
+    ["/data", "x"],
+    ["/data", []],
+    ["/data", null],
+    ["/other", 1],
+  ],
+  echo_none: [
+    ["/x", 1],
+    ["/constructor", 1],
+    ["/s", ""],
+  ],
 };
 
 type Schema = Record<string, unknown>;
@@ -286,7 +399,14 @@ function loosen(value: unknown, schema: unknown, root: Schema, rnd: () => number
     const loose = value.map((v, i) => loosen(v, i < prefix.length ? prefix[i] : s.items, root, rnd, p));
     const lone = loose[0];
     const admitsOne = typeof s.minItems !== "number" || s.minItems <= 1;
-    if (loose.length === 1 && admitsOne && rnd() < p && !Array.isArray(lone) && lone !== null && !(typeof lone === "string" && lone.trim().startsWith("["))) {
+    if (
+      loose.length === 1 &&
+      admitsOne &&
+      rnd() < p &&
+      !Array.isArray(lone) &&
+      lone !== null &&
+      !(typeof lone === "string" && lone.trim().startsWith("["))
+    ) {
       return lone;
     }
     return rnd() < p ? JSON.stringify(loose) : loose;
@@ -308,7 +428,12 @@ function poisoned(value: Record<string, unknown>, path: string, poison: unknown)
   const keys = path.split("/").slice(1);
   let node: Record<string, unknown> = copy;
   for (const key of keys.slice(0, -1)) node = node[key] as Record<string, unknown>;
-  Object.defineProperty(node, keys[keys.length - 1]!, { value: poison, enumerable: true, writable: true, configurable: true });
+  Object.defineProperty(node, keys[keys.length - 1]!, {
+    value: poison,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
   return copy;
 }
 
@@ -462,22 +587,48 @@ function unusableText(name: EchoName): fc.Arbitrary<Arguments> {
     .map((value) => JSON.stringify(value))
     .chain((t) => fc.integer({ min: 1, max: t.length - 1 }).map((cut) => t.slice(0, cut)));
   const garbage = fc
-    .string({ unit: fc.constantFrom(..."abcxyzTFN0123456789 -+.:,;=()!?<>|&%#@~\\\t".split("")), minLength: 1, maxLength: 30 })
+    .string({
+      unit: fc.constantFrom(..."abcxyzTFN0123456789 -+.:,;=()!?<>|&%#@~\\\t".split("")),
+      minLength: 1,
+      maxLength: 30,
+    })
     .filter((t) => t.trim() !== "");
   const notObject = fc.oneof(
     json.filter((v) => !isRecord(v)).map((v) => JSON.stringify(v)),
-    fc.constantFrom('"hello"', '"[1,2]"', "[]", "null", "0", "true", "```json\n```", "// only a comment", "/* */", "{", "}", "[", "{,}", "{'a'}", "{a}"),
+    fc.constantFrom(
+      '"hello"',
+      '"[1,2]"',
+      "[]",
+      "null",
+      "0",
+      "true",
+      "```json\n```",
+      "// only a comment",
+      "/* */",
+      "{",
+      "}",
+      "[",
+      "{,}",
+      "{'a'}",
+      "{a}",
+    ),
   );
   // Over the depth limit (the arguments object is level 1): in strict JSON and in text that needs repair.
-  const deep = fc.tuple(fc.integer({ min: 64, max: 3_000 }), fc.boolean()).map(([depth, sloppyKey]) =>
-    `{${sloppyKey ? "data" : '"data"'}:${"[".repeat(depth)}${"]".repeat(depth)}}`,
-  );
+  const deep = fc
+    .tuple(fc.integer({ min: 64, max: 3_000 }), fc.boolean())
+    .map(([depth, sloppyKey]) => `{${sloppyKey ? "data" : '"data"'}:${"[".repeat(depth)}${"]".repeat(depth)}}`);
   // Over the 1 MiB limit, counted in UTF-8 bytes.
-  const huge = fc.tuple(fc.integer({ min: 0, max: 4_096 }), fc.constantFrom("x", "é", "€")).map(([extra, ch]) =>
-    `{"s":"${ch.repeat(Math.ceil(MIB / Buffer.byteLength(ch)) + extra)}"}`,
-  );
+  const huge = fc
+    .tuple(fc.integer({ min: 0, max: 4_096 }), fc.constantFrom("x", "é", "€"))
+    .map(([extra, ch]) => `{"s":"${ch.repeat(Math.ceil(MIB / Buffer.byteLength(ch)) + extra)}"}`);
   return fc
-    .oneof({ weight: 4, arbitrary: truncated }, { weight: 3, arbitrary: garbage }, { weight: 3, arbitrary: notObject }, { weight: 1, arbitrary: deep }, { weight: 1, arbitrary: huge })
+    .oneof(
+      { weight: 4, arbitrary: truncated },
+      { weight: 3, arbitrary: garbage },
+      { weight: 3, arbitrary: notObject },
+      { weight: 1, arbitrary: deep },
+      { weight: 1, arbitrary: huge },
+    )
     .filter((t) => !(name === "echo_none" && t.trim() === ""))
     .map((t) => ({ text: t, expected: error }));
 }
@@ -515,14 +666,39 @@ const unknownCall: fc.Arbitrary<{ name: string; args: Arguments }> = fc
     fc.oneof(
       fc.string({ maxLength: 12 }),
       fc.string({ unit: "binary", maxLength: 200 }),
-      fc.constantFrom("", "__proto__", "constructor", "toString", "hasOwnProperty", "valueOf", "echo simple", "ECHO_SIMPLE", "echo_simple "),
+      fc.constantFrom(
+        "",
+        "__proto__",
+        "constructor",
+        "toString",
+        "hasOwnProperty",
+        "valueOf",
+        "echo simple",
+        "ECHO_SIMPLE",
+        "echo_simple ",
+      ),
     ),
     fc.constantFrom("{}", '{"s":"x"}', "", "{"),
   )
   .filter(([name]) => !TOOL_NAMES.has(name))
-  .map(([name, text]) => ({ name, args: { text, object: {}, expected: { status: "error", content: (c) => c.startsWith("Error: ") && c.includes("not a valid tool") || c.startsWith("Error: The call names no tool.") } as Expected } }));
+  .map(([name, text]) => ({
+    name,
+    args: {
+      text,
+      object: {},
+      expected: {
+        status: "error",
+        content: (c) =>
+          (c.startsWith("Error: ") && c.includes("not a valid tool")) || c.startsWith("Error: The call names no tool."),
+      } as Expected,
+    },
+  }));
 
-const anyCall = fc.oneof({ weight: 8, arbitrary: echoCall }, { weight: 3, arbitrary: behaviourCall }, { weight: 1, arbitrary: unknownCall });
+const anyCall = fc.oneof(
+  { weight: 8, arbitrary: echoCall },
+  { weight: 3, arbitrary: behaviourCall },
+  { weight: 1, arbitrary: unknownCall },
+);
 
 /** An id as models and hand-built messages have them: usual, duplicated, empty, missing or not a string. */
 const id = fc.oneof(
@@ -542,7 +718,11 @@ const openaiEntry: fc.Arbitrary<GeneratedCall> = fc.oneof(
   {
     weight: 20,
     arbitrary: fc.tuple(anyCall, id).map(([call, callId]) => ({
-      entry: { ...(callId === undefined ? {} : { id: callId }), type: "function", function: { name: call.name, arguments: call.args.text } },
+      entry: {
+        ...(callId === undefined ? {} : { id: callId }),
+        type: "function",
+        function: { name: call.name, arguments: call.args.text },
+      },
       expectedId: typeof callId === "string" ? callId : "",
       expected: call.args.expected,
     })),
@@ -550,7 +730,19 @@ const openaiEntry: fc.Arbitrary<GeneratedCall> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc
-      .tuple(fc.constantFrom<unknown>(null, 42, "get_weather", [], {}, { id: "c" }, { id: "c2", function: null }, { id: "cx", type: "custom", custom: { name: "echo_none", input: "hi" } }), id)
+      .tuple(
+        fc.constantFrom<unknown>(
+          null,
+          42,
+          "get_weather",
+          [],
+          {},
+          { id: "c" },
+          { id: "c2", function: null },
+          { id: "cx", type: "custom", custom: { name: "echo_none", input: "hi" } },
+        ),
+        id,
+      )
       .map(([entry]) => ({
         entry,
         expectedId: isRecord(entry) && typeof entry.id === "string" ? entry.id : "",
@@ -578,7 +770,13 @@ const langchainEntry: fc.Arbitrary<GeneratedCall & { invalid: boolean }> = fc.on
   {
     weight: 2,
     arbitrary: fc.tuple(anyCall, id, fc.option(fc.string({ maxLength: 30 }))).map(([call, callId, error]) => ({
-      entry: { name: call.name, args: call.args.text, ...(callId === undefined ? {} : { id: callId }), ...(error === null ? {} : { error }), type: "invalid_tool_call" },
+      entry: {
+        name: call.name,
+        args: call.args.text,
+        ...(callId === undefined ? {} : { id: callId }),
+        ...(error === null ? {} : { error }),
+        type: "invalid_tool_call",
+      },
       expectedId: typeof callId === "string" ? callId : "",
       // The provider already refused these: never run, always an error.
       expected: { status: "error" as const },
@@ -588,7 +786,11 @@ const langchainEntry: fc.Arbitrary<GeneratedCall & { invalid: boolean }> = fc.on
 );
 
 const openaiMessage = fc.array(openaiEntry, { minLength: 0, maxLength: 6 }).map((calls) => ({
-  message: { role: "assistant", content: null, tool_calls: calls.map((c) => c.entry) } as unknown as OpenAIAssistantMessage,
+  message: {
+    role: "assistant",
+    content: null,
+    tool_calls: calls.map((c) => c.entry),
+  } as unknown as OpenAIAssistantMessage,
   calls,
 }));
 
@@ -596,7 +798,11 @@ const langchainMessage = fc.array(langchainEntry, { minLength: 0, maxLength: 6 }
   const valid = entries.filter((e) => !e.invalid);
   const invalid = entries.filter((e) => e.invalid);
   return {
-    message: { content: "", tool_calls: valid.map((e) => e.entry), invalid_tool_calls: invalid.map((e) => e.entry) } as unknown as AIMessage,
+    message: {
+      content: "",
+      tool_calls: valid.map((e) => e.entry),
+      invalid_tool_calls: invalid.map((e) => e.entry),
+    } as unknown as AIMessage,
     // Answers come for tool_calls first, then invalid_tool_calls.
     calls: [...valid, ...invalid] as GeneratedCall[],
   };
@@ -609,7 +815,8 @@ const protoSnapshot = PROTOTYPES.map((p) => Reflect.ownKeys(p).length);
 
 function assertNoPollution(): void {
   PROTOTYPES.forEach((p, i) => {
-    if (Reflect.ownKeys(p).length !== protoSnapshot[i]) throw new Error(`a built-in prototype gained a property: ${String(Reflect.ownKeys(p))}`);
+    if (Reflect.ownKeys(p).length !== protoSnapshot[i])
+      throw new Error(`a built-in prototype gained a property: ${String(Reflect.ownKeys(p))}`);
   });
   const probe = {} as Record<string, unknown>;
   for (const key of ["polluted", "admin", "isAdmin", "x", "a"]) {
@@ -644,9 +851,11 @@ function checkAnswers(calls: GeneratedCall[], answers: ToolMessage[], exact: boo
       throw new Error(`${why}\n${describe(call, message)}`);
     };
     if (!(message instanceof ToolMessage)) fail("not a ToolMessage");
-    if (message.tool_call_id !== call.expectedId) fail(`tool_call_id ${JSON.stringify(message.tool_call_id)}, expected ${JSON.stringify(call.expectedId)}`);
+    if (message.tool_call_id !== call.expectedId)
+      fail(`tool_call_id ${JSON.stringify(message.tool_call_id)}, expected ${JSON.stringify(call.expectedId)}`);
     if (message.role !== "tool" || message.type !== "tool") fail("wrong role or type");
-    if (typeof message.content !== "string" || typeof message.name !== "string") fail("content and name must be strings");
+    if (typeof message.content !== "string" || typeof message.name !== "string")
+      fail("content and name must be strings");
     if (message.status !== "success" && message.status !== "error") fail(`status ${String(message.status)}`);
     if (!isDeepStrictEqual(Object.keys(message.toJSON()), ["role", "tool_call_id", "content"])) fail("toJSON shape");
     if (message.status === "error") {
@@ -693,7 +902,11 @@ test("fuzz: LangChain messages — args objects, text, invalid_tool_calls; the s
 
 /** Text mutated at random from JSON: a character dropped, doubled, replaced, or the quotes swapped. */
 const mutatedText = fc
-  .tuple(fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(isRecord(v) ? v : { data: v })), seed, fc.integer({ min: 1, max: 4 }))
+  .tuple(
+    fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(isRecord(v) ? v : { data: v })),
+    seed,
+    fc.integer({ min: 1, max: 4 }),
+  )
   .map(([t, s, n]) => {
     const rnd = prng(s);
     let out = t;
@@ -728,7 +941,10 @@ const hostileText = fc.oneof(
 test("fuzz: hostile and mutated text — never rejects, answers match calls, a success is only ever a plain object", async () => {
   await fc.assert(
     fc.asyncProperty(
-      fc.array(fc.tuple(fc.constantFrom("echo_map", "echo_none", "echo_simple"), hostileText, id), { minLength: 1, maxLength: 6 }),
+      fc.array(fc.tuple(fc.constantFrom("echo_map", "echo_none", "echo_simple"), hostileText, id), {
+        minLength: 1,
+        maxLength: 6,
+      }),
       async (entries) => {
         messagesGenerated++;
         callsGenerated += entries.length;
@@ -737,7 +953,9 @@ test("fuzz: hostile and mutated text — never rejects, answers match calls, a s
           expectedId: typeof callId === "string" ? callId : "",
           expected: { status: "error" },
         }));
-        const answers = await bounded(registry.dispatch({ tool_calls: calls.map((c) => c.entry) } as unknown as OpenAIAssistantMessage));
+        const answers = await bounded(
+          registry.dispatch({ tool_calls: calls.map((c) => c.entry) } as unknown as OpenAIAssistantMessage),
+        );
         checkAnswers(calls, answers, false);
         answers.forEach((answer, i) => {
           const text = entries[i]![1];
@@ -793,14 +1011,21 @@ test("fuzz: maxConcurrency, dispatch timeouts and throwing hooks — still one a
         // cannot change them: what was an error without a deadline is still one.
         checkAnswers(calls, answers, false);
         calls.forEach((call, i) => {
-          if (call.expected.status === "error" && answers[i]!.status !== "error") throw new Error(`a failing call succeeded\n${describe(call, answers[i])}`);
-          if (answers[i]!.status === "success" && call.expected.args !== undefined && !isDeepStrictEqual(JSON.parse(answers[i]!.content), call.expected.args)) {
+          if (call.expected.status === "error" && answers[i]!.status !== "error")
+            throw new Error(`a failing call succeeded\n${describe(call, answers[i])}`);
+          if (
+            answers[i]!.status === "success" &&
+            call.expected.args !== undefined &&
+            !isDeepStrictEqual(JSON.parse(answers[i]!.content), call.expected.args)
+          ) {
             throw new Error(`other arguments than meant\n${describe(call, answers[i])}`);
           }
         });
         const sorted = (ids: string[]) => [...ids].sort();
-        if (!isDeepStrictEqual(sorted(starts), sorted(calls.map((c) => c.expectedId)))) throw new Error("onToolStart not once per call");
-        if (!isDeepStrictEqual(sorted(ends), sorted(calls.map((c) => c.expectedId)))) throw new Error("onToolEnd not once per call");
+        if (!isDeepStrictEqual(sorted(starts), sorted(calls.map((c) => c.expectedId))))
+          throw new Error("onToolStart not once per call");
+        if (!isDeepStrictEqual(sorted(ends), sorted(calls.map((c) => c.expectedId))))
+          throw new Error("onToolEnd not once per call");
         assertNoPollution();
       },
     ),
@@ -847,8 +1072,18 @@ const NUMBERS: JsonSchema = {
   required: ["f"],
   additionalProperties: false,
 };
-const WHEN: JsonSchema = { type: "object", properties: { at: { type: "string", format: "date-time" } }, required: ["at"], additionalProperties: false };
-const SIZE: JsonSchema = { type: "object", properties: { size: { type: "integer" } }, required: ["size"], additionalProperties: false };
+const WHEN: JsonSchema = {
+  type: "object",
+  properties: { at: { type: "string", format: "date-time" } },
+  required: ["at"],
+  additionalProperties: false,
+};
+const SIZE: JsonSchema = {
+  type: "object",
+  properties: { size: { type: "integer" } },
+  required: ["size"],
+  additionalProperties: false,
+};
 
 /** Throws what leaks in real code: an HTTP client's request object, a driver's error, a file error. */
 const LEAKS: unknown[] = [
@@ -863,9 +1098,29 @@ let leakCount = 0;
 
 const hostileRegistry = new ToolRegistry(
   [
-    tool((args: Record<string, unknown>) => args, undefined, { v: 1, name: "numbers", description: "", parameters: NUMBERS, params: ["f", "n"], flatten: true }),
-    tool((at: Date) => (at instanceof Date ? at.toISOString() : `not a Date: ${typeof at}`), undefined, { v: 1, name: "when", description: "", parameters: WHEN, params: ["at"], dates: ["/at"] }),
-    tool((size: number) => "x".repeat(size), undefined, { v: 1, name: "sized", description: "", parameters: SIZE, params: ["size"] }),
+    tool((args: Record<string, unknown>) => args, undefined, {
+      v: 1,
+      name: "numbers",
+      description: "",
+      parameters: NUMBERS,
+      params: ["f", "n"],
+      flatten: true,
+    }),
+    tool((at: Date) => (at instanceof Date ? at.toISOString() : `not a Date: ${typeof at}`), undefined, {
+      v: 1,
+      name: "when",
+      description: "",
+      parameters: WHEN,
+      params: ["at"],
+      dates: ["/at"],
+    }),
+    tool((size: number) => "x".repeat(size), undefined, {
+      v: 1,
+      name: "sized",
+      description: "",
+      parameters: SIZE,
+      params: ["size"],
+    }),
     behaviourTool("leaky", () => {
       throw LEAKS[leakCount++ % LEAKS.length];
     }),
@@ -887,27 +1142,59 @@ const overflowCall = fc
       fc.integer({ min: 309, max: 100_000 }).map((e) => `1e${e}`),
     ),
   )
-  .map(([key, literal]) => ({ name: "numbers", text: `{"f":1,${key === "n" ? "" : '"n":1,'}"${key}":${literal}}`.replace('{"f":1,"f":', '{"f":'), expected: { status: "error" } as Expected }));
+  .map(([key, literal]) => ({
+    name: "numbers",
+    text: `{"f":1,${key === "n" ? "" : '"n":1,'}"${key}":${literal}}`.replace('{"f":1,"f":', '{"f":'),
+    expected: { status: "error" } as Expected,
+  }));
 const finiteCall = fc
-  .oneof(fc.constantFrom("1e300", "-1.7976931348623157e308", "123456789012345678901234567890", "1e-400", "0.5e2"), fc.double({ noNaN: true, noDefaultInfinity: true }).map(String))
-  .map((literal) => ({ name: "numbers", text: `{"f":${literal}}`, expected: { status: "success", content: (c: string) => Number.isFinite((JSON.parse(c) as { f: number }).f) } as Expected }));
+  .oneof(
+    fc.constantFrom("1e300", "-1.7976931348623157e308", "123456789012345678901234567890", "1e-400", "0.5e2"),
+    fc.double({ noNaN: true, noDefaultInfinity: true }).map(String),
+  )
+  .map((literal) => ({
+    name: "numbers",
+    text: `{"f":${literal}}`,
+    expected: {
+      status: "success",
+      content: (c: string) => Number.isFinite((JSON.parse(c) as { f: number }).f),
+    } as Expected,
+  }));
 /** Years whose 31 December ended with a leap second: the only ones where `23:59:60` on that day is a time. */
-const LEAP_DECEMBERS = new Set([1972, 1973, 1974, 1975, 1976, 1977, 1978, 1979, 1987, 1989, 1990, 1995, 1998, 2005, 2008, 2016]);
+const LEAP_DECEMBERS = new Set([
+  1972, 1973, 1974, 1975, 1976, 1977, 1978, 1979, 1987, 1989, 1990, 1995, 1998, 2005, 2008, 2016,
+]);
 const leapCall = fc
   .tuple(fc.integer({ min: 1972, max: 2100 }), fc.constantFrom("", ".5", ".125"), fc.constantFrom("Z", "+00:00"))
   .map(([year, fraction, zone]) => ({
     name: "when",
     text: JSON.stringify({ at: `${year}-12-31T23:59:60${fraction}${zone}` }),
     expected: (LEAP_DECEMBERS.has(year)
-      ? { status: "success", content: (c: string) => c === `${year + 1}-01-01T00:00:00${fraction === "" ? ".000" : fraction.padEnd(4, "0")}Z` }
+      ? {
+          status: "success",
+          content: (c: string) =>
+            c === `${year + 1}-01-01T00:00:00${fraction === "" ? ".000" : fraction.padEnd(4, "0")}Z`,
+        }
       : { status: "error", content: (c: string) => c.includes("date-time") }) as Expected,
   }));
 const leakCall = fc.constantFrom("leaky", "leaky_async").map((name) => ({
   name,
   text: "{}",
-  expected: { status: "error", content: (c: string) => c.startsWith("Error: ") && !c.includes(SECRET_KEY) && !c.includes(PASSWORD) && !c.includes("alice") && !c.includes("{") } as Expected,
+  expected: {
+    status: "error",
+    content: (c: string) =>
+      c.startsWith("Error: ") &&
+      !c.includes(SECRET_KEY) &&
+      !c.includes(PASSWORD) &&
+      !c.includes("alice") &&
+      !c.includes("{"),
+  } as Expected,
 }));
-const proxyCall = fc.constant({ name: "proxy_result", text: "{}", expected: { status: "error", content: (c: string) => c.startsWith("Error: ") } as Expected });
+const proxyCall = fc.constant({
+  name: "proxy_result",
+  text: "{}",
+  expected: { status: "error", content: (c: string) => c.startsWith("Error: ") } as Expected,
+});
 const sizedCall = fc.integer({ min: -16, max: 16 }).map((delta) => ({
   name: "sized",
   text: JSON.stringify({ size: MIB + delta }),
@@ -933,20 +1220,42 @@ test("fuzz: issue 12 — Infinity refused, leap seconds revived, no leaks, revok
   await fc.assert(
     fc.asyncProperty(
       // Up to 80 calls: past the default cap of 64 now and then.
-      fc.oneof({ weight: 5, arbitrary: fc.array(fc.tuple(issue12Call, issue12Id), { minLength: 1, maxLength: 6 }) }, { weight: 1, arbitrary: fc.array(fc.tuple(issue12Call, issue12Id), { minLength: 60, maxLength: 80 }) }),
+      fc.oneof(
+        { weight: 5, arbitrary: fc.array(fc.tuple(issue12Call, issue12Id), { minLength: 1, maxLength: 6 }) },
+        { weight: 1, arbitrary: fc.array(fc.tuple(issue12Call, issue12Id), { minLength: 60, maxLength: 80 }) },
+      ),
       async (entries) => {
         messagesGenerated++;
         callsGenerated += entries.length;
         const calls: GeneratedCall[] = entries.map(([call, callId], i) => {
           let expected = call.expected;
-          if (i >= 64) expected = { status: "error", content: (c) => c.includes("maxCallsPerMessage") && c.includes(`${entries.length} tool calls`) };
-          else if (callId.length > 256) expected = { status: "error", content: (c) => c.includes("maxCallIdLength") && c.includes(String(callId.length)) };
-          return { entry: { id: callId, type: "function", function: { name: call.name, arguments: call.text } }, expectedId: callId, expected };
+          if (i >= 64)
+            expected = {
+              status: "error",
+              content: (c) => c.includes("maxCallsPerMessage") && c.includes(`${entries.length} tool calls`),
+            };
+          else if (callId.length > 256)
+            expected = {
+              status: "error",
+              content: (c) => c.includes("maxCallIdLength") && c.includes(String(callId.length)),
+            };
+          return {
+            entry: { id: callId, type: "function", function: { name: call.name, arguments: call.text } },
+            expectedId: callId,
+            expected,
+          };
         });
-        const answers = await bounded(hostileRegistry.dispatch({ role: "assistant", content: null, tool_calls: calls.map((c) => c.entry) } as unknown as OpenAIAssistantMessage));
+        const answers = await bounded(
+          hostileRegistry.dispatch({
+            role: "assistant",
+            content: null,
+            tool_calls: calls.map((c) => c.entry),
+          } as unknown as OpenAIAssistantMessage),
+        );
         checkAnswers(calls, answers, true);
         answers.forEach((answer, i) => {
-          if (answer.status === "error" && answer.errorKind === undefined) throw new Error(`an error answer without errorKind\n${describe(calls[i]!, answer)}`);
+          if (answer.status === "error" && answer.errorKind === undefined)
+            throw new Error(`an error answer without errorKind\n${describe(calls[i]!, answer)}`);
         });
         assertNoPollution();
       },
@@ -977,11 +1286,25 @@ export const cubic = tool(function cubic(tag: string & Pattern<"^a*a*a*b$">) { r
 export const tree = tool(function tree(node: Node) { return "ok"; });
 type Node = { leaf: string } | { kids: Node[] };
 `;
-const costModule = compileFixture(costSource).load<Record<"uniq" | "cubic" | "tree", Parameters<ToolRegistry["register"]>[0]>>();
+const costModule =
+  compileFixture(costSource).load<Record<"uniq" | "cubic" | "tree", Parameters<ToolRegistry["register"]>[0]>>();
 const generatedPath = new ToolRegistry([costModule.uniq, costModule.cubic, costModule.tree]);
 /** The same schemas without their generated validators: checked by ajv at run time. */
 const ajvPath = new ToolRegistry(
-  generatedPath.list().map((t) => tool((...args: unknown[]) => (t.name === "tree" ? "ok" : t.name === "uniq" ? String((args[0] as unknown[]).length) : `${(args[0] as string).length} chars`), undefined, { ...t.meta, validator: undefined })),
+  generatedPath
+    .list()
+    .map((t) =>
+      tool(
+        (...args: unknown[]) =>
+          t.name === "tree"
+            ? "ok"
+            : t.name === "uniq"
+              ? String((args[0] as unknown[]).length)
+              : `${(args[0] as string).length} chars`,
+        undefined,
+        { ...t.meta, validator: undefined },
+      ),
+    ),
 );
 
 /** A call whose arguments are big but under the size limit, with the status it must get. */
@@ -989,22 +1312,38 @@ const costCall: fc.Arbitrary<{ name: string; text: string; expected: Expected }>
   fc.tuple(fc.integer({ min: 1, max: 40_000 }), fc.boolean()).map(([n, duplicate]) => {
     const pts = Array.from({ length: n }, (_, i) => ({ x: i, y: -i }));
     if (duplicate && n > 1) pts[n - 1] = { ...pts[0]! };
-    return { name: "uniq", text: JSON.stringify({ pts }), expected: { status: duplicate && n > 1 ? "error" : "success" } as Expected };
+    return {
+      name: "uniq",
+      text: JSON.stringify({ pts }),
+      expected: { status: duplicate && n > 1 ? "error" : "success" } as Expected,
+    };
   }),
   // A pattern JavaScript would backtrack on cubically is matched in linear time at any length: a string ending in b
   // passes, any other is an error that names the pattern.
-  fc.tuple(fc.oneof(fc.integer({ min: 0, max: 120 }), fc.integer({ min: 1_000, max: 200_000 })), fc.constantFrom("b", "c", "ab", "")).map(([n, end]) => ({
-    name: "cubic",
-    text: JSON.stringify({ tag: "a".repeat(n) + end }),
-    expected: (end.endsWith("b") ? { status: "success" } : { status: "error", content: (c: string) => c.includes("must match the pattern") }) as Expected,
-  })),
+  fc
+    .tuple(
+      fc.oneof(fc.integer({ min: 0, max: 120 }), fc.integer({ min: 1_000, max: 200_000 })),
+      fc.constantFrom("b", "c", "ab", ""),
+    )
+    .map(([n, end]) => ({
+      name: "cubic",
+      text: JSON.stringify({ tag: "a".repeat(n) + end }),
+      expected: (end.endsWith("b")
+        ? { status: "success" }
+        : { status: "error", content: (c: string) => c.includes("must match the pattern") }) as Expected,
+    })),
   // Each level is an object and an array: 30 levels fit under the 64-level nesting limit, 33 and more do not.
-  fc.tuple(fc.oneof(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 33, max: 60 })), fc.boolean()).map(([depth, broken]) => {
-    let node: unknown = broken ? { leaf: 1 } : { leaf: "x" };
-    for (let i = 0; i < depth; i++) node = { kids: [node, { leaf: String(i) }] };
-    const expected: Expected = depth > 30 ? { status: "error", content: (c) => c.includes("nested too deeply") } : { status: broken ? "error" : "success" };
-    return { name: "tree", text: JSON.stringify({ node }), expected };
-  }),
+  fc
+    .tuple(fc.oneof(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 33, max: 60 })), fc.boolean())
+    .map(([depth, broken]) => {
+      let node: unknown = broken ? { leaf: 1 } : { leaf: "x" };
+      for (let i = 0; i < depth; i++) node = { kids: [node, { leaf: String(i) }] };
+      const expected: Expected =
+        depth > 30
+          ? { status: "error", content: (c) => c.includes("nested too deeply") }
+          : { status: broken ? "error" : "success" };
+      return { name: "tree", text: JSON.stringify({ node }), expected };
+    }),
 );
 
 test("fuzz: validation cost — big valid-sized arguments settle on both validation paths with the right status", async () => {
@@ -1018,7 +1357,13 @@ test("fuzz: validation cost — big valid-sized arguments settle on both validat
         expected: call.expected,
       }));
       const registry = viaAjv ? ajvPath : generatedPath;
-      const answers = await bounded(registry.dispatch({ role: "assistant", content: null, tool_calls: calls.map((c) => c.entry) } as unknown as OpenAIAssistantMessage));
+      const answers = await bounded(
+        registry.dispatch({
+          role: "assistant",
+          content: null,
+          tool_calls: calls.map((c) => c.entry),
+        } as unknown as OpenAIAssistantMessage),
+      );
       checkAnswers(calls, answers, true);
     }),
     params(60),
@@ -1027,7 +1372,9 @@ test("fuzz: validation cost — big valid-sized arguments settle on both validat
 
 test(`fuzz: at least 10,000 messages were generated`, () => {
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
-  console.log(`  fuzz: ${messagesGenerated} messages, ${callsGenerated} tool calls, ${seconds} s${SEED === undefined ? "" : ` (seed ${SEED})`}`);
+  console.log(
+    `  fuzz: ${messagesGenerated} messages, ${callsGenerated} tool calls, ${seconds} s${SEED === undefined ? "" : ` (seed ${SEED})`}`,
+  );
   assert.ok(messagesGenerated >= Math.min(10_000, runs(10_000)), `only ${messagesGenerated} messages`);
 });
 

@@ -31,7 +31,11 @@ function openai(...calls: [name: string, args: string, id?: string][]): OpenAIAs
   return {
     role: "assistant",
     content: null,
-    tool_calls: calls.map(([name, args, id], i) => ({ id: id ?? `call_${i}`, type: "function", function: { name, arguments: args } })),
+    tool_calls: calls.map(([name, args, id], i) => ({
+      id: id ?? `call_${i}`,
+      type: "function",
+      function: { name, arguments: args },
+    })),
   };
 }
 
@@ -40,7 +44,10 @@ function openai(...calls: [name: string, args: string, id?: string][]): OpenAIAs
 /** What an HTTP client's error looks like when thrown as a plain object (as `error.toJSON()` or a rethrown response). */
 const axiosLike = {
   message: "Request failed with status code 401",
-  config: { url: "https://api.example.com/v1/items", headers: { Authorization: "Bearer sk-live-4f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c" } },
+  config: {
+    url: "https://api.example.com/v1/items",
+    headers: { Authorization: "Bearer sk-live-4f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c" },
+  },
   response: { status: 401 },
 };
 
@@ -54,11 +61,11 @@ class DatabaseError extends Error {
 
 const leaky = {
   /** A tool of this test. */
-  http: tool(function http_fetch(path: string) {
+  http: tool(function http_fetch(_path: string) {
     throw axiosLike;
   }),
   /** A tool of this test. */
-  db: tool(function query(sql: string) {
+  db: tool(function query(_sql: string) {
     throw new DatabaseError();
   }),
   /** A tool of this test. */
@@ -66,11 +73,11 @@ const leaky = {
     throw new Error(`ENOENT: no such file or directory, open '/home/alice/projects/acme/reports/${name}'`);
   }),
   /** A tool of this test. */
-  key: tool(function call_api(q: string) {
+  key: tool(function call_api(_q: string) {
     throw new Error("401 Incorrect API key provided: sk-proj-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789");
   }),
   /** A tool of this test. */
-  refuse: tool(function refuse(q: string) {
+  refuse: tool(function refuse(_q: string) {
     throw new ToolError("No order named sk-this-is-not-redacted; ask the user for the order number.");
   }),
 };
@@ -78,14 +85,23 @@ const leaky = {
 test("5: a thrown non-Error object is never serialised; an Error's message is sent with its secrets redacted", async () => {
   const registry = new ToolRegistry(Object.values(leaky));
   const messages = await registry.dispatch(
-    openai(["http_fetch", '{"path":"/items"}'], ["query", '{"sql":"select 1"}'], ["read_report", '{"name":"q3.csv"}'], ["call_api", '{"q":"x"}'], ["refuse", '{"q":"x"}']),
+    openai(
+      ["http_fetch", '{"path":"/items"}'],
+      ["query", '{"sql":"select 1"}'],
+      ["read_report", '{"name":"q3.csv"}'],
+      ["call_api", '{"q":"x"}'],
+      ["refuse", '{"q":"x"}'],
+    ),
   );
   const [http, db, file, key, refuse] = messages.map((m) => m.content);
   // Today: `Error: {"message":"Request failed…","config":{…"Authorization":"Bearer sk-live-…"}}`.
   assert.not.match(http!, /sk-live|Bearer|Authorization|api\.example\.com/);
   assert.is(http, "Error: the tool failed: it threw an object, not an Error, so nothing of it is sent.");
   assert.not.match(db!, /hunter2/);
-  assert.match(db!, /^Error: DatabaseError: connect ECONNREFUSED for postgres:\/\/app:\[redacted\]@db\.internal:5432\/orders$/);
+  assert.match(
+    db!,
+    /^Error: DatabaseError: connect ECONNREFUSED for postgres:\/\/app:\[redacted\]@db\.internal:5432\/orders$/,
+  );
   assert.not.match(file!, /alice|projects/);
   assert.match(file!, /open '…\/q3\.csv'/);
   assert.not.match(key!, /AbCdEfGh/);
@@ -100,11 +116,13 @@ test("5: a thrown non-Error object is never serialised; an Error's message is se
 
 test("5: validation texts stay verbatim and are kind `validation`; a plain Error keeps `Error: <message>`", async () => {
   /** A tool of this test. */
-  const plain = tool(function plain(n: number) {
+  const plain = tool(function plain(_n: number) {
     throw new Error("database unreachable");
   });
   const registry = new ToolRegistry([plain]);
-  const [bad, unknown, thrown] = await registry.dispatch(openai(["plain", '{"n":"sk-abcdefghijklmnopqrstuvwx"}'], ["nope", "{}"], ["plain", '{"n":1}']));
+  const [bad, unknown, thrown] = await registry.dispatch(
+    openai(["plain", '{"n":"sk-abcdefghijklmnopqrstuvwx"}'], ["nope", "{}"], ["plain", '{"n":1}']),
+  );
   assert.match(bad!.content, /sk-abcdefghijklmnopqrstuvwx/, "the model's own arguments are echoed as sent");
   assert.is(bad!.errorKind, "validation");
   assert.is(unknown!.errorKind, "validation");
@@ -117,12 +135,12 @@ test("5: validation texts stay verbatim and are kind `validation`; a plain Error
 
 test("5: redact at registry, dispatch and tool level: false sends the message as is, a function replaces the patterns", async () => {
   /** A tool of this test. */
-  const secret = tool(function secret(q: string) {
+  const secret = tool(function secret(_q: string) {
     throw new Error("token=abc123secret at /srv/app/index.js");
   });
   /** A tool with its own redaction. */
   const mine = tool(
-    function mine(q: string) {
+    function mine(_q: string) {
       throw new Error("customer 4711 not found");
     },
     { redact: (text) => text.replace(/\d+/g, "#") },
@@ -142,9 +160,15 @@ test("5: toolErrorKind and redactSecrets are usable on their own; a huge message
   assert.is(toolErrorKind(new ToolError("x")), "tool_error");
   assert.is(toolErrorKind(new TypeError("x")), "exception");
   assert.is(toolErrorKind({ message: "x" }), "exception");
-  assert.is(redactSecrets("Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig"), "Authorization: Bearer [redacted]");
+  assert.is(
+    redactSecrets("Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig"),
+    "Authorization: Bearer [redacted]",
+  );
   assert.is(redactSecrets("see C:\\Users\\bob\\secrets\\keys.txt"), "see …\\keys.txt");
-  assert.is(redactSecrets("GET https://api.example.com/v1/users/7 failed"), "GET https://api.example.com/v1/users/7 failed");
+  assert.is(
+    redactSecrets("GET https://api.example.com/v1/users/7 failed"),
+    "GET https://api.example.com/v1/users/7 failed",
+  );
   // 7 MB: a pattern that backtracks (quadratic or worse) would not finish, and the runner stops a hang.
   const long = redactSecrets(`${"/a".repeat(2_000_000)} sk-${"x".repeat(5_000_000)}`);
   assert.ok(long.length < 10_000);
@@ -163,20 +187,34 @@ test("6: number and Int refuse 1e400 (Infinity after parsing), in dispatch and i
   received = [];
   const registry = new ToolRegistry([measure]);
   const messages = await registry.dispatch(
-    openai(["measure", '{"x":1e400,"n":1}'], ["measure", '{"x":1,"n":-1e400}'], ["measure", `{"x":${"9".repeat(400)},"n":2}`], ["measure", '{"x":1.5e3,"n":2}']),
+    openai(
+      ["measure", '{"x":1e400,"n":1}'],
+      ["measure", '{"x":1,"n":-1e400}'],
+      ["measure", `{"x":${"9".repeat(400)},"n":2}`],
+      ["measure", '{"x":1.5e3,"n":2}'],
+    ),
   );
   assert.equal(received, [1500, 2], "only the finite call ran");
   assert.equal(
     messages.map((m) => m.status),
     ["error", "error", "error", "success"],
   );
-  assert.match(messages[0]!.content, /^Error: the arguments for measure hold a number too large for a 64-bit float at \/x/);
+  assert.match(
+    messages[0]!.content,
+    /^Error: the arguments for measure hold a number too large for a 64-bit float at \/x/,
+  );
   assert.match(messages[1]!.content, /at \/n/);
   const parsed = parseToolCalls(registry, openai(["measure", '{"x":1e400,"n":1}'], ["measure", '{"x":2,"n":3}']));
   assert.equal(parsed.calls, [{ name: "measure", args: { x: 2, n: 3 } }]);
   assert.is(parsed.invalid[0]!.reason, "malformed_arguments");
   // Already-parsed arguments (a LangChain ToolCall) holding Infinity or NaN are refused as well.
-  const lc = await registry.dispatch({ content: "", tool_calls: [{ name: "measure", args: { x: Infinity, n: 1 }, id: "a" }, { name: "measure", args: { x: NaN, n: 1 }, id: "b" }] });
+  const lc = await registry.dispatch({
+    content: "",
+    tool_calls: [
+      { name: "measure", args: { x: Infinity, n: 1 }, id: "a" },
+      { name: "measure", args: { x: NaN, n: 1 }, id: "b" },
+    ],
+  });
   assert.equal(
     lc.map((m) => m.status),
     ["error", "error"],
@@ -194,7 +232,11 @@ test("8: a leap-second date-time is revived as the following second", async () =
   });
   const registry = new ToolRegistry([at]);
   const messages = await registry.dispatch(
-    openai(["at", '{"when":"2016-12-31T23:59:60Z"}'], ["at", '{"when":"2016-12-31T23:59:60.25Z"}'], ["at", '{"when":"2017-01-01T00:59:60+01:00"}']),
+    openai(
+      ["at", '{"when":"2016-12-31T23:59:60Z"}'],
+      ["at", '{"when":"2016-12-31T23:59:60.25Z"}'],
+      ["at", '{"when":"2017-01-01T00:59:60+01:00"}'],
+    ),
   );
   assert.equal(
     messages.map((m) => m.status),
@@ -216,24 +258,29 @@ test("9: a tool that throws (or returns) a revoked Proxy is answered; the other 
     return proxy;
   };
   /** A tool of this test. */
-  const throwsSync = tool(function throws_sync(q: string) {
+  const throwsSync = tool(function throws_sync(_q: string) {
     throw revoked();
   });
   /** A tool of this test. */
-  const throwsAsync = tool(async function throws_async(q: string) {
+  const throwsAsync = tool(async function throws_async(_q: string) {
     throw revoked();
   });
   /** A tool of this test. */
-  const returns = tool(function returns(q: string) {
+  const returns = tool(function returns(_q: string) {
     return revoked();
   });
   /** A tool of this test. */
-  const fine = tool(async function fine(q: string) {
+  const fine = tool(async function fine(_q: string) {
     return "fine";
   });
   const registry = new ToolRegistry([throwsSync, throwsAsync, returns, fine]);
   const messages = await registry.dispatch(
-    openai(["throws_sync", '{"q":"a"}'], ["throws_async", '{"q":"a"}'], ["returns", '{"q":"a"}'], ["fine", '{"q":"a"}']),
+    openai(
+      ["throws_sync", '{"q":"a"}'],
+      ["throws_async", '{"q":"a"}'],
+      ["returns", '{"q":"a"}'],
+      ["fine", '{"q":"a"}'],
+    ),
   );
   assert.equal(
     messages.map((m) => m.status),
@@ -270,7 +317,7 @@ test("10: a default per-call timeout answers a hung tool; timeoutMs: false (or I
     armed.length = 0;
     /** Waits forever, with no time limit. */
     const hang2 = tool(
-      function hang2(context: ToolContext) {
+      function hang2(_context: ToolContext) {
         return new Promise(() => {});
       },
       { timeoutMs: false },
@@ -307,7 +354,13 @@ test("10: at most 64 calls of one message run; the rest are answered with the li
   const message = openai(...calls);
   for (const call of message.tool_calls!) {
     const fn = (call as { function: unknown }).function;
-    Object.defineProperty(call, "function", { enumerable: true, get: () => (reads++, fn) });
+    Object.defineProperty(call, "function", {
+      enumerable: true,
+      get: () => {
+        reads++;
+        return fn;
+      },
+    });
   }
   const messages = await registry.dispatch(message);
   assert.ok(reads <= 2 * calls.length, `${reads} reads of ${calls.length} calls`);
@@ -341,7 +394,9 @@ test("10: a result over 1 MiB of text is refused with the limit; maxResultBytes 
     return { rows: Array.from({ length: size }, (_, i) => i) };
   });
   const registry = new ToolRegistry([big, bigJson]);
-  const [huge, ok, json] = await registry.dispatch(openai(["big", '{"size":50000000}'], ["big", '{"size":1048576}'], ["big_json", '{"size":300000}']));
+  const [huge, ok, json] = await registry.dispatch(
+    openai(["big", '{"size":50000000}'], ["big", '{"size":1048576}'], ["big_json", '{"size":300000}']),
+  );
   assert.is(huge!.status, "error");
   assert.is(huge!.errorKind, "result");
   assert.is(
@@ -350,7 +405,9 @@ test("10: a result over 1 MiB of text is refused with the limit; maxResultBytes 
   );
   assert.is(ok!.status, "success");
   assert.is(json!.status, "error");
-  const raised = await new ToolRegistry([big], { maxResultBytes: 60_000_000 }).dispatch(openai(["big", '{"size":50000000}']));
+  const raised = await new ToolRegistry([big], { maxResultBytes: 60_000_000 }).dispatch(
+    openai(["big", '{"size":50000000}']),
+  );
   assert.is(raised[0]!.status, "success");
   /** A string of `size` characters, limited to 10 bytes. */
   const big2 = tool(
@@ -368,7 +425,9 @@ test("10: a tool_call_id over 256 characters is refused without running the tool
   runs = 0;
   const registry = new ToolRegistry([counted]);
   const hugeId = "i".repeat(100 * 1_048_576);
-  const [refused, fine] = await registry.dispatch(openai(["counted", '{"q":"a"}', hugeId], ["counted", '{"q":"b"}', "i".repeat(256)]));
+  const [refused, fine] = await registry.dispatch(
+    openai(["counted", '{"q":"a"}', hugeId], ["counted", '{"q":"b"}', "i".repeat(256)]),
+  );
   assert.is(runs, 1);
   assert.is(refused!.status, "error");
   assert.is(refused!.errorKind, "validation");
@@ -379,7 +438,9 @@ test("10: a tool_call_id over 256 characters is refused without running the tool
   );
   assert.is(fine!.status, "success");
   runs = 0;
-  await new ToolRegistry([counted], { maxCallIdLength: 1000 }).dispatch(openai(["counted", '{"q":"a"}', "i".repeat(999)]));
+  await new ToolRegistry([counted], { maxCallIdLength: 1000 }).dispatch(
+    openai(["counted", '{"q":"a"}', "i".repeat(999)]),
+  );
   assert.is(runs, 1);
 });
 

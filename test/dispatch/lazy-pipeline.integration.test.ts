@@ -66,10 +66,11 @@ const call = (id: string, name: string, args: unknown) => ({ id, type: "function
 const reply = (...calls: ReturnType<typeof call>[]) => ({ role: "assistant" as const, content: null, tool_calls: calls });
 const shown = (messages: { toJSON(): unknown; status: string; name: string }[]) => messages.map((m) => ({ ...(m.toJSON() as object), name: m.name, status: m.status }));
 
-// Under Node (not bundled), how many of the pipeline's later stages' CommonJS modules are loaded; a bundle has none to count.
+// Under Node (not bundled), how many of the pipeline's later stages' CommonJS modules are loaded; a bundle has none to
+// count.
 const { createRequire } = await import("node:module");
 const cache = createRequire(import.meta.url).cache;
-const fullLoaded = () => Object.keys(cache).filter((file) => /dist[\\/]runtime[\\/]dispatch[\\/](continuations|batch|continue-call|approval|error-text)\.js$/.test(file)).length;
+const fullLoaded = () => Object.keys(cache).filter((file) => /dist[\\/]runtime[\\/]dispatch[\\/](continuations|batch|continue-call|approval|error-text).js$/.test(file)).length;
 const atStart = fullLoaded();
 const plain = shown(await registry.dispatch(reply(call("a", "repeat", { word: "ab", times: 2 }))));
 const afterPlain = fullLoaded();
@@ -100,7 +101,8 @@ process.stdout.write(JSON.stringify({ loaded: [atStart, afterPlain, fullLoaded()
 `;
 
 /** The modules of the pipeline's later stages (the ES module build): none of them may be part of the app's start. */
-const FULL_PIPELINE = /dist\/esm\/runtime\/dispatch\/(continuations|continue-call|batch|approval|approve|invoke|dispatch-run|call-state|unfound|read-in-full|run-guarded|result-message|error-text|result-json|middleware|hooks|limit-errors)\.js$/;
+const FULL_PIPELINE =
+  /dist\/esm\/runtime\/dispatch\/(continuations|continue-call|batch|approval|approve|invoke|dispatch-run|call-state|unfound|read-in-full|run-guarded|result-message|error-text|result-json|middleware|hooks|limit-errors)\.js$/;
 
 interface Report {
   /** Under Node: the later stages' modules loaded at start, after the plain call, at the end. */
@@ -118,26 +120,60 @@ test("a bundled tooltype/openai app keeps the pipeline's later stages out of its
   try {
     const bundle = await bundleEsmApp(path.join(dir, "app"), APP, ["node"]);
     const atStart = staticOutputs(bundle);
-    const startInputs = atStart.flatMap((file) => Object.keys(bundle.outputs[file]!.inputs)).map((file) => path.resolve(file));
-    assert.ok(startInputs.some((file) => file.endsWith("dist/esm/runtime/dispatch/pipeline.js")), `the pipeline's first stages are not part of the app's start: ${startInputs.join(", ")}`);
-    assert.equal(startInputs.filter((file) => FULL_PIPELINE.test(file)), [], "the app's start holds modules of the pipeline's later stages");
+    const startInputs = atStart
+      .flatMap((file) => Object.keys(bundle.outputs[file]!.inputs))
+      .map((file) => path.resolve(file));
+    assert.ok(
+      startInputs.some((file) => file.endsWith("dist/esm/runtime/dispatch/pipeline.js")),
+      `the pipeline's first stages are not part of the app's start: ${startInputs.join(", ")}`,
+    );
+    assert.equal(
+      startInputs.filter((file) => FULL_PIPELINE.test(file)),
+      [],
+      "the app's start holds modules of the pipeline's later stages",
+    );
     const later = Object.keys(bundle.outputs).filter((file) => !atStart.includes(file));
-    const chunk = later.find((file) => Object.keys(bundle.outputs[file]!.inputs).some((input) => input.endsWith("dist/esm/runtime/dispatch/continue-call.js")));
+    const chunk = later.find((file) =>
+      Object.keys(bundle.outputs[file]!.inputs).some((input) =>
+        input.endsWith("dist/esm/runtime/dispatch/continue-call.js"),
+      ),
+    );
     assert.ok(chunk, "no chunk loaded on need holds the pipeline's later stages");
 
     // The bundle away from any node_modules, and the same compiled app under Node (CommonJS build, loaded on the spot).
     const alone = path.join(dir, "alone");
     fs.cpSync(bundle.outdir, alone, { recursive: true });
-    const runNode = (file: string): Report => JSON.parse(runChild(process.execPath, [file], { cwd: dir, timeoutMs: 30_000 }).stdout) as Report;
+    const runNode = (file: string): Report =>
+      JSON.parse(runChild(process.execPath, [file], { cwd: dir, timeoutMs: 30_000 }).stdout) as Report;
     const bundled = runNode(path.join(alone, path.basename(bundle.entry)));
     const underNode = runNode(path.join(dir, "app", "out", "app.js"));
     assert.equal(underNode.loaded, [0, 0, 5], "under Node the later stages load with the first call that needs one");
     assert.equal(bundled.loaded, [0, 0, 0]);
-    assert.equal({ ...bundled, loaded: [] }, { ...underNode, loaded: [] }, "the bundle answers as the app does under Node");
+    assert.equal(
+      { ...bundled, loaded: [] },
+      { ...underNode, loaded: [] },
+      "the bundle answers as the app does under Node",
+    );
 
-    assert.equal(bundled.plain, [{ role: "tool", tool_call_id: "a", content: "abab", name: "repeat", status: "success" }]);
-    assert.equal(bundled.rejecting.map((m) => [m.status, m.content]), [["error", "Error: a delay cannot be negative"]]);
-    assert.equal(bundled.mixed.map((m) => [m.tool_call_id, m.status]), [["b", "success"], ["c", "error"], ["d", "error"], ["e", "error"], ["f", "success"], ["g", "error"], ["h", "success"]]);
+    assert.equal(bundled.plain, [
+      { role: "tool", tool_call_id: "a", content: "abab", name: "repeat", status: "success" },
+    ]);
+    assert.equal(
+      bundled.rejecting.map((m) => [m.status, m.content]),
+      [["error", "Error: a delay cannot be negative"]],
+    );
+    assert.equal(
+      bundled.mixed.map((m) => [m.tool_call_id, m.status]),
+      [
+        ["b", "success"],
+        ["c", "error"],
+        ["d", "error"],
+        ["e", "error"],
+        ["f", "success"],
+        ["g", "error"],
+        ["h", "success"],
+      ],
+    );
     assert.is(bundled.mixed[0]!.content, "xxx");
     assert.match(bundled.mixed[1]!.content, /times/);
     assert.is(bundled.mixed[2]!.content, "the order is closed");
@@ -146,8 +182,17 @@ test("a bundled tooltype/openai app keeps the pipeline's later stages out of its
     assert.match(bundled.mixed[5]!.content, /"nope" is not a valid tool/);
     assert.is(bundled.mixed[6]!.content, "yy");
     assert.is(bundled.refused.approvalError, true);
-    assert.equal(bundled.paused.map((entry) => [entry.id, entry.name]), [["k", "remove"]]);
-    assert.equal(bundled.resumed.map((m) => [m.tool_call_id, m.status]), [["k", "error"], ["l", "success"]]);
+    assert.equal(
+      bundled.paused.map((entry) => [entry.id, entry.name]),
+      [["k", "remove"]],
+    );
+    assert.equal(
+      bundled.resumed.map((m) => [m.tool_call_id, m.status]),
+      [
+        ["k", "error"],
+        ["l", "success"],
+      ],
+    );
     assert.match(bundled.resumed[0]!.content, /rejected.*not today/);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

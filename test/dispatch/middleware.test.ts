@@ -144,7 +144,10 @@ test("order: registry middleware outermost in the order added, then the dispatch
       return result;
     };
   const started: unknown[] = [];
-  const registry = new ToolRegistry([customer], { onToolStart: (event) => started.push(event.call.args) }).use(layer("a"), layer("b"));
+  const registry = new ToolRegistry([customer], { onToolStart: (event) => started.push(event.call.args) }).use(
+    layer("a"),
+    layer("b"),
+  );
   registry.use(layer("c"));
   const [answer] = await registry.dispatch(call("customer", { id: 1 }), { wrap: [layer("d"), layer("e")] });
   assert.equal(trace, ["a in 1", "b in 2", "c in 3", "d in 4", "e in 5", "e out", "d out", "c out", "b out", "a out"]);
@@ -163,7 +166,9 @@ test("the tool's time limit covers the whole chain, and its signal reaches the m
         resolve("late");
       });
     });
-  const [answer] = await new ToolRegistry([customer], { timeoutMs: 20 }).use(slow).dispatch(call("customer", { id: 1 }));
+  const [answer] = await new ToolRegistry([customer], { timeoutMs: 20 })
+    .use(slow)
+    .dispatch(call("customer", { id: 1 }));
   assert.is(answer!.status, "error");
   assert.match(answer!.content, /timed out/);
   assert.ok(aborted);

@@ -26,16 +26,43 @@ const TEXT = JSON.stringify(ARGS);
 
 /** One call of get_forecast in each format dispatch reads. */
 const MESSAGES: [string, object][] = [
-  ["Chat Completions", { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "get_forecast", arguments: TEXT } }] }],
-  ["LangChain AIMessage", { content: "", tool_calls: [{ id: "c1", name: "get_forecast", args: ARGS, type: "tool_call" }], invalid_tool_calls: [] }],
-  ["legacy function_call", { role: "assistant", content: null, function_call: { name: "get_forecast", arguments: TEXT } }],
+  [
+    "Chat Completions",
+    {
+      role: "assistant",
+      content: null,
+      tool_calls: [{ id: "c1", type: "function", function: { name: "get_forecast", arguments: TEXT } }],
+    },
+  ],
+  [
+    "LangChain AIMessage",
+    {
+      content: "",
+      tool_calls: [{ id: "c1", name: "get_forecast", args: ARGS, type: "tool_call" }],
+      invalid_tool_calls: [],
+    },
+  ],
+  [
+    "legacy function_call",
+    { role: "assistant", content: null, function_call: { name: "get_forecast", arguments: TEXT } },
+  ],
   ["Responses API", { output: [{ type: "function_call", call_id: "c1", name: "get_forecast", arguments: TEXT }] }],
   ["Anthropic", { role: "assistant", content: [{ type: "tool_use", id: "c1", name: "get_forecast", input: ARGS }] }],
-  ["Gemini", { candidates: [{ content: { role: "model", parts: [{ functionCall: { id: "c1", name: "get_forecast", args: ARGS } }] } }] }],
+  [
+    "Gemini",
+    {
+      candidates: [
+        { content: { role: "model", parts: [{ functionCall: { id: "c1", name: "get_forecast", args: ARGS } }] } },
+      ],
+    },
+  ],
 ];
 
 /** What `run` did to the pipeline's counts. */
-async function counted(probe: DispatchProbe, run: () => Promise<unknown>): Promise<{ begun: number; finished: number; result: unknown }> {
+async function counted(
+  probe: DispatchProbe,
+  run: () => Promise<unknown>,
+): Promise<{ begun: number; finished: number; result: unknown }> {
   const begun = probe.began;
   const finished = probe.continued;
   const result = await run();
@@ -54,8 +81,17 @@ test("a call of every format goes through the one pipeline function, and a plain
   // The other ways in: runCalls, invoke(call), dispatchWithApproval.
   const chat = MESSAGES[0]![1];
   assert.is((await counted(probe, () => registry.runCalls(chat as never))).begun, 1, "runCalls");
-  assert.is((await counted(probe, () => registry.invoke({ id: "c1", name: "get_forecast", args: ARGS, type: "tool_call" }))).begun, 1, "invoke(call)");
-  assert.is((await counted(probe, () => registry.dispatchWithApproval(chat as never))).begun, 1, "dispatchWithApproval");
+  assert.is(
+    (await counted(probe, () => registry.invoke({ id: "c1", name: "get_forecast", args: ARGS, type: "tool_call" })))
+      .begun,
+    1,
+    "invoke(call)",
+  );
+  assert.is(
+    (await counted(probe, () => registry.dispatchWithApproval(chat as never))).begun,
+    1,
+    "dispatchWithApproval",
+  );
 });
 
 test("a call that needs a later stage goes through the same function first, and each stage once", async () => {
@@ -71,7 +107,10 @@ test("a call that needs a later stage goes through the same function first, and 
 });
 
 /** JSON.parse and the tool's compiled validator, counted while `run` runs. */
-async function reads(registry: ToolRegistry, run: () => Promise<unknown>): Promise<{ parsed: number; checked: number }> {
+async function reads(
+  registry: ToolRegistry,
+  run: () => Promise<unknown>,
+): Promise<{ parsed: number; checked: number }> {
   const validator = (registry.get("get_forecast") as DispatchTool).validator();
   const kit = validator.kit!;
   let checked = 0;
@@ -90,19 +129,29 @@ async function reads(registry: ToolRegistry, run: () => Promise<unknown>): Promi
 }
 
 test("arguments are parsed once and checked once by the pipeline, valid or not", async () => {
-  const message = (text: string) => ({ role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "get_forecast", arguments: text } }] });
+  const message = (text: string) => ({
+    role: "assistant",
+    content: null,
+    tool_calls: [{ id: "c1", type: "function", function: { name: "get_forecast", arguments: text } }],
+  });
   // A fresh registry per case: the validator is wrapped before the pipeline first asks for it.
   const plain = new ToolRegistry([tool(get_forecast)]);
   assert.equal(await reads(plain, () => plain.dispatch(message(TEXT))), { parsed: 1, checked: 1 }, "valid arguments");
   const invalid = new ToolRegistry([tool(get_forecast)]);
   const answers: unknown[] = [];
-  const counts = await reads(invalid, async () => answers.push(...(await invalid.dispatch(message('{"city":"Oslo","days":40}')))));
+  const counts = await reads(invalid, async () =>
+    answers.push(...(await invalid.dispatch(message('{"city":"Oslo","days":40}')))),
+  );
   // Parsed once; checked once by the pipeline, which hands what it read to the failure path; that path's coercion
   // step (arguments/repair/conform.ts) asks the validator once more where it begins, then describes the errors.
   assert.equal(counts, { parsed: 1, checked: 2 }, "invalid arguments");
   assert.is((answers[0] as { status: string }).status, "error");
   const hooked = new ToolRegistry([tool(get_forecast)], { onToolEnd: () => {} });
-  assert.equal(await reads(hooked, () => hooked.dispatch(message(TEXT))), { parsed: 1, checked: 1 }, "valid arguments in a run with hooks");
+  assert.equal(
+    await reads(hooked, () => hooked.dispatch(message(TEXT))),
+    { parsed: 1, checked: 1 },
+    "valid arguments in a run with hooks",
+  );
 });
 
 test.run();

@@ -1,5 +1,6 @@
 /**
- * The blocks of docs/running-tool-calls.md on images and files, human approval and middleware (markers readme:rich-results,
+ * The blocks of docs/running-tool-calls.md on images and files, human approval and middleware (markers
+ * readme:rich-results,
  * readme:approval, readme:middleware): each compiles with the transformer without a diagnostic, and runs.
  */
 import * as fs from "node:fs";
@@ -19,7 +20,10 @@ function block(marker: string): string {
 
 function compiled<T>(source: string): T {
   const fixture = compileFixture(source);
-  assert.equal(fixture.diagnostics.map((d) => d.message), []);
+  assert.equal(
+    fixture.diagnostics.map((d) => d.message),
+    [],
+  );
   return fixture.load<T>();
 }
 
@@ -29,7 +33,10 @@ test("docs/running-tool-calls.md: a tool returning text, an image and a file", a
   try {
     const [answer] = await registry.dispatch({ tool_calls: [{ id: "c", name: "chart", args: { month: "May" } }] });
     assert.is(answer!.content, "Sales in May\n[image 1: image/png]\n[file 2: report.pdf]");
-    assert.ok(readme.includes("`Sales in May\\n[image 1: image/png]\\n[file 2: report.pdf]`"), "docs/running-tool-calls.md shows this text");
+    assert.ok(
+      readme.includes("`Sales in May\\n[image 1: image/png]\\n[file 2: report.pdf]`"),
+      "docs/running-tool-calls.md shows this text",
+    );
     assert.equal(answer!.parts![1], { type: "image", data: "iVBORw==", mediaType: "image/png" });
   } finally {
     delete (globalThis as { renderChart?: unknown }).renderChart;
@@ -38,7 +45,10 @@ test("docs/running-tool-calls.md: a tool returning text, an image and a file", a
 
 test("docs/running-tool-calls.md: approval pauses, the state goes through JSON, resume answers every call", async () => {
   const source = `${block("approval")}\nimport { ToolRegistry as Registry } from "tooltype";\nexport const registry = new Registry([transfer]);\n`;
-  const { registry, turn } = compiled<{ registry: ToolRegistry; turn: (r: ToolRegistry, reply: unknown) => Promise<ToolMessage[]> }>(source);
+  const { registry, turn } = compiled<{
+    registry: ToolRegistry;
+    turn: (r: ToolRegistry, reply: unknown) => Promise<ToolMessage[]>;
+  }>(source);
   const answer = await turn(registry, {
     tool_calls: [
       { id: "a", name: "transfer", args: { to: "DE00 0000", amount: 500 } },

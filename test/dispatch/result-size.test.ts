@@ -26,7 +26,10 @@ function makeTools() {
    */
   const report = tool(
     function report(chars: number, size: number) {
-      return [text("é".repeat(chars)), file({ base64: base64(size), mediaType: "application/pdf", filename: "report.pdf" })];
+      return [
+        text("é".repeat(chars)),
+        file({ base64: base64(size), mediaType: "application/pdf", filename: "report.pdf" }),
+      ];
     },
     { maxResultBytes: 1000 },
   );
@@ -36,7 +39,10 @@ function makeTools() {
    */
   const scan = tool(
     function scan(size: number): [ReturnType<typeof image>, { scan: Uint8Array; note: string }] {
-      return [image({ base64: base64(100), mediaType: "image/png" }), { scan: new Uint8Array(size), note: "x".repeat(size) }];
+      return [
+        image({ base64: base64(100), mediaType: "image/png" }),
+        { scan: new Uint8Array(size), note: "x".repeat(size) },
+      ];
     },
     { responseFormat: "content_and_artifact" },
   );
@@ -62,8 +68,11 @@ function makeTools() {
 
 const registry = (options?: { maxResultBytes?: number }) => new ToolRegistry(makeTools(), options);
 const call = (name: string, args: Record<string, unknown>, id = "call_1") => ({ tool_calls: [{ id, name, args }] });
-const one = async (name: string, args: Record<string, unknown>, options?: { maxResultBytes?: number }): Promise<ToolMessage> =>
-  (await registry(options).runCalls(call(name, args)))[0]!;
+const one = async (
+  name: string,
+  args: Record<string, unknown>,
+  options?: { maxResultBytes?: number },
+): Promise<ToolMessage> => (await registry(options).runCalls(call(name, args)))[0]!;
 
 const CHART_TEXT = "Sales in May\n[image 1: image/png]";
 const oversizedChart = (size: number, limit = MIB) =>
@@ -80,12 +89,18 @@ test("an image part over the limit is refused: the answer says text vs. media by
   const fits = MIB - CHART_TEXT.length;
   const under = await one("chart", { size: fits });
   assert.is(under.status, "success");
-  assert.equal(under.parts!.map((p) => p.type), ["text", "image"]);
+  assert.equal(
+    under.parts!.map((p) => p.type),
+    ["text", "image"],
+  );
   assert.is((await one("chart", { size: fits + 1 })).content, oversizedChart(fits + 1));
   // A data: URL carries the bytes too.
   const url = await one("inline", { size: 2 * MIB });
   assert.is(url.status, "error");
-  assert.match(url.content, /too large to send \(\d+ bytes: 20 of text and 2097174 of base64 data in 1 image\/file part/);
+  assert.match(
+    url.content,
+    /too large to send \(\d+ bytes: 20 of text and 2097174 of base64 data in 1 image\/file part/,
+  );
 });
 
 test("the artifact of a content_and_artifact result stays in process and is not counted", async () => {
@@ -99,7 +114,10 @@ test("the artifact of a content_and_artifact result stays in process and is not 
   // The content part is still counted under a lowered limit.
   const lowered = await one("scan", { size: 5 * MIB }, { maxResultBytes: 100 });
   assert.is(lowered.status, "error");
-  assert.match(lowered.content, /\(120 bytes: 20 of text and 100 of base64 data in 1 image\/file part, .*the limit is 100 bytes, maxResultBytes\)/);
+  assert.match(
+    lowered.content,
+    /\(120 bytes: 20 of text and 100 of base64 data in 1 image\/file part, .*the limit is 100 bytes, maxResultBytes\)/,
+  );
 });
 
 test("text and media are summed, the text in UTF-8 bytes", async () => {
@@ -137,17 +155,39 @@ test("each provider answers an oversized media result with an error in its own f
   const size = 2 * MIB;
   const expected = oversizedChart(size);
 
-  const anthropic = await registry().dispatch({ role: "assistant", content: [{ type: "tool_use", id: "toolu_1", name: "chart", input: { size } }] });
-  assert.equal(anthropic, { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_1", content: expected, is_error: true }] });
+  const anthropic = await registry().dispatch({
+    role: "assistant",
+    content: [{ type: "tool_use", id: "toolu_1", name: "chart", input: { size } }],
+  });
+  assert.equal(anthropic, {
+    role: "user",
+    content: [{ type: "tool_result", tool_use_id: "toolu_1", content: expected, is_error: true }],
+  });
 
-  const gemini = await registry().dispatch({ candidates: [{ content: { role: "model", parts: [{ functionCall: { id: "fc_1", name: "chart", args: { size } } }] } }] });
-  assert.equal(gemini, { role: "user", parts: [{ functionResponse: { name: "chart", id: "fc_1", response: { error: expected } } }] });
+  const gemini = await registry().dispatch({
+    candidates: [
+      { content: { role: "model", parts: [{ functionCall: { id: "fc_1", name: "chart", args: { size } } }] } },
+    ],
+  });
+  assert.equal(gemini, {
+    role: "user",
+    parts: [{ functionResponse: { name: "chart", id: "fc_1", response: { error: expected } } }],
+  });
 
-  const responses = await registry().dispatch({ output: [{ type: "function_call", call_id: "call_r", name: "chart", arguments: JSON.stringify({ size }) }] });
+  const responses = await registry().dispatch({
+    output: [{ type: "function_call", call_id: "call_r", name: "chart", arguments: JSON.stringify({ size }) }],
+  });
   assert.equal(responses, [{ type: "function_call_output", call_id: "call_r", output: expected }]);
 
-  const chat = await registry().dispatch({ role: "assistant", content: null, tool_calls: [{ id: "call_c", type: "function", function: { name: "chart", arguments: JSON.stringify({ size }) } }] });
-  assert.equal(chat.map((m) => m.toJSON()), [{ role: "tool", tool_call_id: "call_c", content: expected }]);
+  const chat = await registry().dispatch({
+    role: "assistant",
+    content: null,
+    tool_calls: [{ id: "call_c", type: "function", function: { name: "chart", arguments: JSON.stringify({ size }) } }],
+  });
+  assert.equal(
+    chat.map((m) => m.toJSON()),
+    [{ role: "tool", tool_call_id: "call_c", content: expected }],
+  );
   assert.is(chat[0]!.status, "error");
   assert.is(chatAttachments(chat), undefined);
 });

@@ -22,15 +22,27 @@ async function answers(bodies: Record<string, () => unknown>): Promise<Record<st
   const messages = await registry.dispatch({
     role: "assistant",
     content: null,
-    tool_calls: names.map((name, i) => ({ id: `c${i}`, type: "function" as const, function: { name, arguments: "{}" } })),
+    tool_calls: names.map((name, i) => ({
+      id: `c${i}`,
+      type: "function" as const,
+      function: { name, arguments: "{}" },
+    })),
   });
   return Object.fromEntries(messages.map((m, i) => [names[i]!, [m.status, m.content]]));
 }
 
 test("values a model can use are converted: Map to an object or entries, Set and typed arrays to arrays, NaN and Infinity by name", async () => {
   const got = await answers({
-    map: () => new Map<string, unknown>([["a", 1], ["b", new Set([1, 2])]]),
-    mixedKeys: () => new Map<unknown, string>([[1, "one"], ["two", "two"]]),
+    map: () =>
+      new Map<string, unknown>([
+        ["a", 1],
+        ["b", new Set([1, 2])],
+      ]),
+    mixedKeys: () =>
+      new Map<unknown, string>([
+        [1, "one"],
+        ["two", "two"],
+      ]),
     set: () => new Set(["x", "y"]),
     nested: () => ({ tags: new Set(["a"]), scores: new Map([["ada", 3]]) }),
     bytes: () => new Uint8Array([1, 2, 255]),
@@ -64,7 +76,10 @@ test("values JSON cannot hold are errors that say what and where, never {} with 
     fn: () => () => 1,
   });
   for (const [name, [status]] of Object.entries(got)) assert.is(status, "error", `${name}: ${got[name]![1]}`);
-  assert.match(got.generator![1], "could not be serialised to JSON: it is an iterator (Generator), which JSON cannot hold. Return an array of its items instead");
+  assert.match(
+    got.generator![1],
+    "could not be serialised to JSON: it is an iterator (Generator), which JSON cannot hold. Return an array of its items instead",
+  );
   assert.match(got.iterator![1], "it is an iterator (Map Iterator)");
   assert.match(got.promise![1], 'the value at key "later" is a Promise: await it before returning.');
   assert.match(got.weak![1], "it is a WeakMap, which JSON would write as {}");

@@ -39,8 +39,15 @@ test("the transformer reads a generator's parameters, its TReturn as the result 
   const meta = registry.get("count")!.meta;
   assert.is(meta.streams, true);
   assert.equal(meta.params, ["to"]);
-  assert.equal((meta.parameters as { properties: unknown }).properties, { to: { type: "number", description: "Where to stop" } });
-  assert.equal(meta.returns, { type: "object", properties: { counted: { type: "number" } }, required: ["counted"], additionalProperties: false });
+  assert.equal((meta.parameters as { properties: unknown }).properties, {
+    to: { type: "number", description: "Where to stop" },
+  });
+  assert.equal(meta.returns, {
+    type: "object",
+    properties: { counted: { type: "number" } },
+    required: ["counted"],
+    additionalProperties: false,
+  });
   assert.equal(meta.yields, {
     type: "object",
     properties: { done: { type: "number" }, of: { type: "number" } },
@@ -87,7 +94,10 @@ test("dispatch answers with what the generator returns; each yield reaches onPro
   ]);
   assert.equal(byCall("b"), [
     [{ progress: 1, message: "starting" }, "starting"],
-    [{ progress: 10, total: 10, message: "step 1" }, { progress: 10, total: 10, message: "step 1" }],
+    [
+      { progress: 10, total: 10, message: "step 1" },
+      { progress: 10, total: 10, message: "step 1" },
+    ],
   ]);
 });
 
@@ -95,7 +105,11 @@ test("a plain run (no hooks, no listener) answers the result too, and invoke ret
   const registry = new ToolRegistry([count]);
   const [answer] = await registry.runCalls({ tool_calls: [{ id: "a", name: "count", args: { to: 3 } }] });
   assert.is(answer!.content, '{"counted":3}');
-  const openai = await registry.dispatch({ role: "assistant", content: null, tool_calls: [{ id: "x", type: "function", function: { name: "count", arguments: '{"to":1}' } }] });
+  const openai = await registry.dispatch({
+    role: "assistant",
+    content: null,
+    tool_calls: [{ id: "x", type: "function", function: { name: "count", arguments: '{"to":1}' } }],
+  });
   assert.equal(JSON.parse(JSON.stringify(openai)), [{ role: "tool", tool_call_id: "x", content: '{"counted":1}' }]);
   assert.equal(await registry.invoke("count", { to: 4 }), { counted: 4 });
 });
@@ -109,7 +123,9 @@ test("a generator that throws is a tool error, like any tool that throws", async
     yield n;
     throw new Error("the disk is full");
   });
-  const [answer] = await new ToolRegistry([broken]).runCalls({ tool_calls: [{ id: "a", name: "broken", args: { n: 1 } }] });
+  const [answer] = await new ToolRegistry([broken]).runCalls({
+    tool_calls: [{ id: "a", name: "broken", args: { n: 1 } }],
+  });
   assert.is(answer!.status, "error");
   assert.match(answer!.content, /the disk is full/);
 });
@@ -145,7 +161,10 @@ test("a time limit answers the call and stops the generator: its finally runs, n
   const ended = deferred();
   const registry = new ToolRegistry([heldTool(gate.promise, trail, ended.resolve)]);
   const progress: unknown[] = [];
-  const [answer] = await registry.runCalls({ tool_calls: [{ id: "a", name: "held", args: { n: 1 } }] }, { onProgress: (_update, _call, yielded) => progress.push(yielded?.value) });
+  const [answer] = await registry.runCalls(
+    { tool_calls: [{ id: "a", name: "held", args: { n: 1 } }] },
+    { onProgress: (_update, _call, yielded) => progress.push(yielded?.value) },
+  );
   assert.is(answer!.status, "error");
   assert.match(answer!.content, /timed out|time limit|did not finish/i);
   assert.equal(trail, ["first"]);
@@ -174,7 +193,9 @@ test("a generator that yields forever without waiting for anything is still stop
     },
     { timeoutMs: 20 },
   );
-  const [answer] = await new ToolRegistry([endless]).runCalls({ tool_calls: [{ id: "a", name: "endless", args: { n: 0 } }] });
+  const [answer] = await new ToolRegistry([endless]).runCalls({
+    tool_calls: [{ id: "a", name: "endless", args: { n: 0 } }],
+  });
   assert.is(answer!.status, "error");
   assert.match(answer!.content, /timed out|time limit|did not finish/i);
   await ended.promise;
@@ -209,7 +230,10 @@ test("the caller's abort stops a generator that takes a ToolContext at once: its
   const registry = new ToolRegistry([watching]);
   const controller = new AbortController();
   const reasons: unknown[] = [];
-  const running = registry.runCalls({ tool_calls: [{ id: "a", name: "watching", args: { label: "x" } }] }, { signal: controller.signal, onProgress: (_u, _c, y) => reasons.push(y?.value) });
+  const running = registry.runCalls(
+    { tool_calls: [{ id: "a", name: "watching", args: { label: "x" } }] },
+    { signal: controller.signal, onProgress: (_u, _c, y) => reasons.push(y?.value) },
+  );
   await started.promise;
   controller.abort(new Error("user left"));
   const error = await running.then(

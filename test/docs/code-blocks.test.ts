@@ -11,7 +11,8 @@
  *   `<!-- check: own-test -->` needs a project of its own kind (a bundler's module resolution, path aliases, Web
  *   types only): it must also carry a `readme-compile: NAME` marker that a test under test/ reads.
  * Blocks a named test checks more closely keep their own markers: readme:tsconfig in docs/building.md
- * (test/transformer/tspc-cli.integration.test.ts builds and runs it with tspc), readme:tool-factory in docs/marking-tools.md
+ * (test/transformer/tspc-cli.integration.test.ts builds and runs it with tspc), readme:tool-factory in
+ * docs/marking-tools.md
  * (test/transformer/usage.test.ts), and the `readme-compile: NAME` blocks that tests find through
  * test/support/readme.ts. Blocks that import "your code" (`./tools.mjs`, `./orders.js`) get the modules of
  * test/fixtures/docs.
@@ -26,15 +27,20 @@ import { compileProgram } from "../support/compile";
 import { codeBlocks, pages, repo, type CodeBlock } from "./markdown";
 
 const blocks = pages().flatMap(codeBlocks);
-const typescript = blocks.filter((b) => (b.lang === "ts" || b.lang === "typescript") && !b.check.includes("fragment") && !b.check.includes("own-test"));
+const typescript = blocks.filter(
+  (b) => (b.lang === "ts" || b.lang === "typescript") && !b.check.includes("fragment") && !b.check.includes("own-test"),
+);
 /** ES modules by default; `<!-- check: cjs -->` compiles a block as CommonJS (`.cts`), as a CommonJS project would. */
-const fileOf = (b: CodeBlock): string => `${b.page.replace(/[/.]/g, "_")}_${b.line}.${b.check.includes("cjs") ? "cts" : "mts"}`;
+const fileOf = (b: CodeBlock): string =>
+  `${b.page.replace(/[/.]/g, "_")}_${b.line}.${b.check.includes("cjs") ? "cts" : "mts"}`;
 const emitted = (b: CodeBlock): string => path.join(compiled.dir, fileOf(b).replace(/\.([mc])ts$/, ".$1js"));
 const where = (b: CodeBlock, line = 1): string => `${b.page}:${b.line + line - 1}`;
 
 const support = path.join(repo, "test", "fixtures", "docs");
 // The prelude and the modules the guides import as "your code" (`./tools.mjs`, `./orders.js`), next to the blocks.
-const supportFiles = Object.fromEntries(fs.readdirSync(support).map((name) => [name, fs.readFileSync(path.join(support, name), "utf8")]));
+const supportFiles = Object.fromEntries(
+  fs.readdirSync(support).map((name) => [name, fs.readFileSync(path.join(support, name), "utf8")]),
+);
 const compiled = compileProgram({ ...supportFiles, ...Object.fromEntries(typescript.map((b) => [fileOf(b), b.code])) });
 
 test("every TypeScript block of README.md and docs/ compiles with the transformer, without errors", () => {
@@ -62,7 +68,10 @@ test("blocks left to their own test are read by one", () => {
   walk(path.join(repo, "test"));
   for (const block of blocks.filter((b) => b.check.includes("own-test"))) {
     assert.ok(block.named, `${where(block)} is marked own-test but has no readme-compile marker`);
-    assert.ok(sources.some((s) => s.includes(`readmeBlock("${block.named}")`)), `${where(block)}: no test reads readmeBlock("${block.named}")`);
+    assert.ok(
+      sources.some((s) => s.includes(`readmeBlock("${block.named}")`)),
+      `${where(block)}: no test reads readmeBlock("${block.named}")`,
+    );
   }
 });
 
@@ -99,7 +108,8 @@ test("every JSON block parses; every JSONC block parses as tsconfig JSON", () =>
       }
     } else if (block.lang === "jsonc") {
       const parsed = ts.parseConfigFileTextToJson("tsconfig.json", block.code);
-      if (parsed.error) problems.push(`${where(block)}: ${ts.flattenDiagnosticMessageText(parsed.error.messageText, "\n")}`);
+      if (parsed.error)
+        problems.push(`${where(block)}: ${ts.flattenDiagnosticMessageText(parsed.error.messageText, "\n")}`);
     }
   }
   assert.equal(problems, []);

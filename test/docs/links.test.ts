@@ -29,7 +29,22 @@ const all = pages();
 const PACKED = (JSON.parse(fs.readFileSync(path.join(repo, "package.json"), "utf8")) as { files: string[] }).files;
 
 test("the documentation has its guides", () => {
-  for (const guide of ["marking-tools", "types-to-schema", "running-tool-calls", "providers", "agent-loop", "retries", "streaming", "structured-output", "frameworks", "security", "tools-as-a-service", "building", "performance", "design"]) {
+  for (const guide of [
+    "marking-tools",
+    "types-to-schema",
+    "running-tool-calls",
+    "providers",
+    "agent-loop",
+    "retries",
+    "streaming",
+    "structured-output",
+    "frameworks",
+    "security",
+    "tools-as-a-service",
+    "building",
+    "performance",
+    "design",
+  ]) {
     assert.ok(all.includes(`docs/${guide}.md`), `docs/${guide}.md is missing`);
   }
 });
@@ -51,12 +66,15 @@ test("every relative link and #anchor between README.md and docs/ resolves", () 
       }
       // The README and docs/ ship in the package: a link must lead to a file that ships with them.
       if (!PACKED.some((root) => target === root || target.startsWith(`${root}/`))) {
-        broken.push(`${where}: ${target} is not in the package (package.json "files"), so the link is broken for whoever reads the installed docs; name the file in code instead`);
+        broken.push(
+          `${where}: ${target} is not in the package (package.json "files"), so the link is broken for whoever reads the installed docs; name the file in code instead`,
+        );
         continue;
       }
       if (anchor !== undefined) {
         if (!target.endsWith(".md")) broken.push(`${where}: an anchor into a file that is not a page`);
-        else if (!anchors(target).has(anchor)) broken.push(`${where}: ${target} has no heading with the anchor #${anchor}`);
+        else if (!anchors(target).has(anchor))
+          broken.push(`${where}: ${target} has no heading with the anchor #${anchor}`);
       }
     }
   }

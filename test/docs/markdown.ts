@@ -59,7 +59,7 @@ export function codeBlocks(page: string): CodeBlock[] {
       if (comment[1] === "check") check.push(...comment[2]!.split(/\s+/));
       else named = comment[2];
     }
-    blocks.push({ page, line: i + 2, lang: open[2]!, code: lines.slice(i + 1, end).join("\n") + "\n", check, named });
+    blocks.push({ page, line: i + 2, lang: open[2]!, code: `${lines.slice(i + 1, end).join("\n")}\n`, check, named });
     i = end;
   }
   return blocks;

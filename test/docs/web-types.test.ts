@@ -26,7 +26,12 @@ test("Tools as a service: the Workers, Hono and Next.js blocks compile against W
   fs.mkdirSync(path.join(dir, "node_modules"), { recursive: true });
   const link = path.join(dir, "node_modules", "tooltype");
   if (!fs.existsSync(link)) fs.symlinkSync(REPO, link, "dir");
-  const files: Record<string, string> = { "tools.ts": TOOLS, "readme-worker.ts": readmeBlock("mcp-workers"), "readme-hono.ts": readmeBlock("mcp-hono"), "readme-route.ts": readmeBlock("mcp-next") };
+  const files: Record<string, string> = {
+    "tools.ts": TOOLS,
+    "readme-worker.ts": readmeBlock("mcp-workers"),
+    "readme-hono.ts": readmeBlock("mcp-hono"),
+    "readme-route.ts": readmeBlock("mcp-next"),
+  };
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
   const program = ts.createProgram(
     Object.keys(files).map((f) => path.join(dir, f)),
@@ -43,7 +48,11 @@ test("Tools as a service: the Workers, Hono and Next.js blocks compile against W
       paths: { "@/*": ["./*"] },
     },
   );
-  const problems = ts.getPreEmitDiagnostics(program).map((d) => `${d.file ? path.basename(d.file.fileName) : ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
+  const problems = ts
+    .getPreEmitDiagnostics(program)
+    .map(
+      (d) => `${d.file ? path.basename(d.file.fileName) : ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`,
+    );
   assert.equal(problems, []);
 });
 

@@ -43,7 +43,12 @@ test("Anthropic: tools out, tool_use in, one user message of tool_result blocks 
     const client = new Anthropic({ baseURL: server.origin, apiKey: "test", maxRetries: 0, timeout: 10_000 });
     const tools: Tool[] = registry.toAnthropicTools();
     const messages: MessageParam[] = [{ role: "user", content: "Weather in Paris, in Fahrenheit?" }];
-    const request = { model: "claude-scripted", max_tokens: 512, tools, ...toolChoice(registry, "auto", "anthropic", { parallel: false }) };
+    const request = {
+      model: "claude-scripted",
+      max_tokens: 512,
+      tools,
+      ...toolChoice(registry, "auto", "anthropic", { parallel: false }),
+    };
 
     const first = await client.messages.create({ ...request, messages });
     assert.is(first.stop_reason, "tool_use");
@@ -75,7 +80,10 @@ test("Anthropic: tools out, tool_use in, one user message of tool_result blocks 
         ["tool_result", "toolu_3", true],
       ],
     );
-    assert.match(String(answer.content[1]!.content), /^Error: invalid arguments for get_weather:\n- \/unit: must be one of "celsius", "fahrenheit"; got "kelvin"/);
+    assert.match(
+      String(answer.content[1]!.content),
+      /^Error: invalid arguments for get_weather:\n- \/unit: must be one of "celsius", "fahrenheit"; got "kelvin"/,
+    );
     assert.is(answer.content[2]!.content, "Cannot do that: no");
   } finally {
     await server.close();

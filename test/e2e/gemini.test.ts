@@ -5,10 +5,12 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import type { Content, GenerateContentConfig } from "@google/genai" with { "resolution-mode": "import" };
 import { toolChoice } from "tooltype";
 import { createProviderRegistry } from "../support/provider-tools";
 import { startScriptedHttp, wire } from "../support/scripted-http";
+
+type Content = import("@google/genai", { with: { "resolution-mode": "import" }}).Content;
+type GenerateContentConfig = import("@google/genai", { with: { "resolution-mode": "import" }}).GenerateContentConfig;
 
 function candidate(parts: unknown[]): unknown {
   return {
@@ -32,7 +34,10 @@ test("Gemini: declarations out, functionCall parts in, functionResponse parts ba
   ]);
   try {
     const ai = new GoogleGenAI({ apiKey: "test", httpOptions: { baseUrl: server.origin, timeout: 10_000 } });
-    const config: GenerateContentConfig = { tools: registry.toGeminiTools(), ...toolChoice(registry, "required", "gemini") };
+    const config: GenerateContentConfig = {
+      tools: registry.toGeminiTools(),
+      ...toolChoice(registry, "required", "gemini"),
+    };
     const contents: Content[] = [{ role: "user", parts: [{ text: "Weather in Rome, and an umbrella?" }] }];
 
     const first = await ai.models.generateContent({ model: "gemini-scripted", contents, config });
@@ -48,12 +53,21 @@ test("Gemini: declarations out, functionCall parts in, functionResponse parts ba
     assert.equal(body1.tools, wire(registry.toGeminiTools()));
     assert.equal(body1.toolConfig, { functionCallingConfig: { mode: "ANY" } });
 
-    const body2 = sent2!.body as { contents: { role: string; parts: { functionResponse?: { id?: string; name: string; response: Record<string, unknown> } }[] }[] };
+    const body2 = sent2!.body as {
+      contents: {
+        role: string;
+        parts: { functionResponse?: { id?: string; name: string; response: Record<string, unknown> } }[];
+      }[];
+    };
     assert.is(body2.contents.length, 3);
     const reply = body2.contents[2]!;
     assert.is(reply.role, "user");
     assert.equal(reply.parts[0], {
-      functionResponse: { id: "fc_1", name: "get_weather", response: { output: { city: "Rome", temperature: 21, unit: "celsius" } } },
+      functionResponse: {
+        id: "fc_1",
+        name: "get_weather",
+        response: { output: { city: "Rome", temperature: 21, unit: "celsius" } },
+      },
     });
     const failed = reply.parts[1]!.functionResponse!;
     assert.equal([failed.id, failed.name, Object.keys(failed.response)], ["fc_2", "search_products", ["error"]]);

@@ -15,7 +15,9 @@ const steps = tool(function steps(n: Int, ctx: ToolContext): string {
   return `${n} steps`;
 });
 
-serveMCP(new ToolRegistry([steps]), new StdioServerTransport(), { progressIntervalMs: Number(process.argv[2]) }).catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+serveMCP(new ToolRegistry([steps]), new StdioServerTransport(), { progressIntervalMs: Number(process.argv[2]) }).catch(
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -6,7 +6,9 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { serveMCP } from "tooltype/mcp";
 import { createProviderRegistry } from "../support/provider-tools";
 
-serveMCP(createProviderRegistry(), new StdioServerTransport(), { name: "tooltype-test", version: "1.0.0" }).catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+serveMCP(createProviderRegistry(), new StdioServerTransport(), { name: "tooltype-test", version: "1.0.0" }).catch(
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -28,22 +28,44 @@ async function exercise(client: Client): Promise<void> {
   const registry = createProviderRegistry();
   const { tools } = await client.listTools(undefined, TIMEOUT);
   assert.equal(tools, registry.toMCPTools());
-  assert.equal(tools.map((t) => t.name), ["get_weather", "search_products", "explode", "lookup"]);
+  assert.equal(
+    tools.map((t) => t.name),
+    ["get_weather", "search_products", "explode", "lookup"],
+  );
 
-  const weather = (await client.callTool({ name: "get_weather", arguments: { city: "Paris" } }, undefined, TIMEOUT)) as CallToolResult;
+  const weather = (await client.callTool(
+    { name: "get_weather", arguments: { city: "Paris" } },
+    undefined,
+    TIMEOUT,
+  )) as CallToolResult;
   assert.equal(weather, {
     content: [{ type: "text", text: '{"city":"Paris","temperature":21,"unit":"celsius"}' }],
     structuredContent: { city: "Paris", temperature: 21, unit: "celsius" },
   });
 
-  const invalid = (await client.callTool({ name: "get_weather", arguments: { city: "Paris", unit: "kelvin" } }, undefined, TIMEOUT)) as CallToolResult;
+  const invalid = (await client.callTool(
+    { name: "get_weather", arguments: { city: "Paris", unit: "kelvin" } },
+    undefined,
+    TIMEOUT,
+  )) as CallToolResult;
   assert.is(invalid.isError, true);
-  assert.match(String((invalid.content[0] as { text: string }).text), /^Error: invalid arguments for get_weather:\n- \/unit: must be one of "celsius", "fahrenheit"; got "kelvin"/);
+  assert.match(
+    String((invalid.content[0] as { text: string }).text),
+    /^Error: invalid arguments for get_weather:\n- \/unit: must be one of "celsius", "fahrenheit"; got "kelvin"/,
+  );
 
-  const failed = (await client.callTool({ name: "explode", arguments: { reason: "mcp" } }, undefined, TIMEOUT)) as CallToolResult;
+  const failed = (await client.callTool(
+    { name: "explode", arguments: { reason: "mcp" } },
+    undefined,
+    TIMEOUT,
+  )) as CallToolResult;
   assert.equal(failed, { content: [{ type: "text", text: "Cannot do that: mcp" }], isError: true });
 
-  const artifact = (await client.callTool({ name: "lookup", arguments: { id: "r7" } }, undefined, TIMEOUT)) as CallToolResult;
+  const artifact = (await client.callTool(
+    { name: "lookup", arguments: { id: "r7" } },
+    undefined,
+    TIMEOUT,
+  )) as CallToolResult;
   assert.equal(artifact, { content: [{ type: "text", text: "Record r7 found." }] });
   assert.not.ok(JSON.stringify(artifact).includes("kept in process"));
 
@@ -54,7 +76,10 @@ async function exercise(client: Client): Promise<void> {
   assert.instance(unknown, McpError);
   assert.is((unknown as McpError).code, ErrorCode.InvalidParams);
   // The client puts "MCP error -32602: " before the server's message once; the server's message has no prefix.
-  assert.is((unknown as McpError).message, 'MCP error -32602: Unknown tool: "get_wether". Valid tools: get_weather, search_products, explode, lookup.');
+  assert.is(
+    (unknown as McpError).message,
+    'MCP error -32602: Unknown tool: "get_wether". Valid tools: get_weather, search_products, explode, lookup.',
+  );
 }
 
 test("stdio: a server process started with node, the official client over its stdin/stdout", async () => {
@@ -79,20 +104,33 @@ test("stdio on the 2026-07-28 revision: the SDK v2 client probes with server/dis
     ["mcp-stdio-server.js", []],
     ["mcp-stdio-progress-server.js", ["0"]],
   ] as const) {
-    const transport = new ModernStdio({ command: process.execPath, args: [path.join(__dirname, script), ...args], stderr: "pipe" });
+    const transport = new ModernStdio({
+      command: process.execPath,
+      args: [path.join(__dirname, script), ...args],
+      stderr: "pipe",
+    });
     let stderr = "";
     transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    const client = new ModernClient({ name: "tooltype-v2", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+    const client = new ModernClient(
+      { name: "tooltype-v2", version: "1.0.0" },
+      { versionNegotiation: { mode: "auto" } },
+    );
     try {
       await client.connect(transport, TIMEOUT);
       assert.is(client.getNegotiatedProtocolVersion(), "2026-07-28");
       if (script === "mcp-stdio-server.js") {
         const registry = createProviderRegistry();
         const { tools } = await client.listTools(undefined, TIMEOUT);
-        assert.equal(tools.map((t) => t.name), registry.toMCPTools().map((t) => t.name));
+        assert.equal(
+          tools.map((t) => t.name),
+          registry.toMCPTools().map((t) => t.name),
+        );
         const weather = await client.callTool({ name: "get_weather", arguments: { city: "Paris" } }, TIMEOUT);
         assert.equal(weather.structuredContent, { city: "Paris", temperature: 21, unit: "celsius" });
-        const invalid = await client.callTool({ name: "get_weather", arguments: { city: "Paris", unit: "kelvin" } }, TIMEOUT);
+        const invalid = await client.callTool(
+          { name: "get_weather", arguments: { city: "Paris", unit: "kelvin" } },
+          TIMEOUT,
+        );
         assert.is(invalid.isError, true);
       } else {
         // Several calls, each with the reports the client saw in order, and each answered. Which reports the client
@@ -102,9 +140,15 @@ test("stdio on the 2026-07-28 revision: the SDK v2 client probes with server/dis
         // Node 24 and 26). That every report is sent, in order, the older revisions' test below checks exactly.
         for (let call = 0; call < 5; call++) {
           const seen: number[] = [];
-          const result = await client.callTool({ name: "steps", arguments: { n: 3 } }, { ...TIMEOUT, onprogress: (p) => seen.push(p.progress) });
+          const result = await client.callTool(
+            { name: "steps", arguments: { n: 3 } },
+            { ...TIMEOUT, onprogress: (p) => seen.push(p.progress) },
+          );
           assert.equal(result.content, [{ type: "text", text: "3 steps" }]);
-          assert.ok(seen.every((step, i) => [1, 2, 3].includes(step) && (i === 0 || step > seen[i - 1]!)), `call ${call + 1}: ${JSON.stringify(seen)}`);
+          assert.ok(
+            seen.every((step, i) => [1, 2, 3].includes(step) && (i === 0 || step > seen[i - 1]!)),
+            `call ${call + 1}: ${JSON.stringify(seen)}`,
+          );
         }
       }
     } catch (error) {
@@ -118,7 +162,11 @@ test("stdio on the 2026-07-28 revision: the SDK v2 client probes with server/dis
 test("stdio: the last progress report reaches the client even when the result follows it at once", async () => {
   const script = path.join(__dirname, "mcp-stdio-progress-server.js");
   for (const interval of [0, 100]) {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [script, String(interval)], stderr: "pipe" });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [script, String(interval)],
+      stderr: "pipe",
+    });
     let stderr = "";
     transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     const client = new Client({ name: "tooltype-test-client", version: "1.0.0" });
@@ -129,7 +177,10 @@ test("stdio: the last progress report reaches the client even when the result fo
       // Several calls: each one's final report and result leave the server back to back.
       for (let call = 0; call < 5; call++) {
         const seen: number[] = [];
-        const result = (await client.callTool({ name: "steps", arguments: { n: 3 } }, undefined, { ...TIMEOUT, onprogress: (p) => seen.push(p.progress) })) as CallToolResult;
+        const result = (await client.callTool({ name: "steps", arguments: { n: 3 } }, undefined, {
+          ...TIMEOUT,
+          onprogress: (p) => seen.push(p.progress),
+        })) as CallToolResult;
         assert.equal(result.content, [{ type: "text", text: "3 steps" }]);
         assert.is(seen.at(-1), 3, `interval ${interval}, call ${call + 1}: the client saw ${JSON.stringify(seen)}`);
       }
@@ -162,10 +213,20 @@ test("Streamable HTTP on 127.0.0.1 (stateless handler): the same tools and answe
     const get = await fetch(url, { method: "GET", signal: AbortSignal.timeout(10_000) });
     assert.is(get.status, 405);
     const badHost = await new Promise<number>((resolve, reject) => {
-      const req = http.request({ host: "127.0.0.1", port, path: "/mcp", method: "POST", headers: { host: "evil.example", "content-type": "application/json" }, timeout: 10_000 }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = http.request(
+        {
+          host: "127.0.0.1",
+          port,
+          path: "/mcp",
+          method: "POST",
+          headers: { host: "evil.example", "content-type": "application/json" },
+          timeout: 10_000,
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on("error", reject);
       req.end("{}");
     });

@@ -115,17 +115,24 @@ test("the weather conversation: tools on the wire, tool messages in call order, 
 
   // The second request: the assistant's calls, then exactly {role, tool_call_id, content} per call, in order.
   const second = server.requests[1].messages;
-  assert.equal(second.map((m) => m.role), ["user", "assistant", "tool", "tool"]);
-  const assistant = second[1];
   assert.equal(
-    assistant.role === "assistant" ? assistant.tool_calls?.map((c) => c.id) : undefined,
-    ["call_1", "call_2"],
+    second.map((m) => m.role),
+    ["user", "assistant", "tool", "tool"],
   );
+  const assistant = second[1];
+  assert.equal(assistant.role === "assistant" ? assistant.tool_calls?.map((c) => c.id) : undefined, [
+    "call_1",
+    "call_2",
+  ]);
   const toolMessages = toolMessagesOf(second.slice(2));
   for (const message of toolMessages) {
     assert.equal(Object.keys(message).sort(), ["content", "role", "tool_call_id"]);
   }
-  assert.equal(toolMessages[0], { role: "tool", tool_call_id: "call_1", content: "Beijing: light rain, 18°C, humidity 82%" });
+  assert.equal(toolMessages[0], {
+    role: "tool",
+    tool_call_id: "call_1",
+    content: "Beijing: light rain, 18°C, humidity 82%",
+  });
   assert.is(toolMessages[1].tool_call_id, "call_2");
   assert.equal(JSON.parse(toolMessages[1].content as string), umbrellas);
 
@@ -166,7 +173,10 @@ test("call order is kept, and failing calls still get one tool message each with
     assert.type(message.content, "string");
   }
   assert.match(toolMessages[1].content as string, /get_time/);
-  assert.equal(JSON.parse(toolMessages[0].content as string), CATALOG.filter((p) => p.id === "p-302"));
+  assert.equal(
+    JSON.parse(toolMessages[0].content as string),
+    CATALOG.filter((p) => p.id === "p-302"),
+  );
   assert.is(toolMessages[3].content, "Paris: sunny, 24°C, humidity 40%");
   assert.is(answer, "received 4 tool results");
 });
@@ -176,12 +186,14 @@ test("the example program runs offline against the scripted model and prints too
   const env = { ...process.env };
   delete env.OPENAI_API_KEY;
   delete env.OPENAI_BASE_URL;
-  const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = execFile(process.execPath, [main], { env, timeout: HANG_MS }, (error, stdout, stderr) => {
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-    child.stdin?.end();
-  });
+  const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
+    (resolve) => {
+      const child = execFile(process.execPath, [main], { env, timeout: HANG_MS }, (error, stdout, stderr) => {
+        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+      });
+      child.stdin?.end();
+    },
+  );
   assert.is(code, 0, `example failed:\n${stderr}\n${stdout}`);
   assert.match(stdout, "Tools sent to the model:");
   assert.match(stdout, '"name": "get_weather"');
@@ -190,7 +202,10 @@ test("the example program runs offline against the scripted model and prints too
   assert.match(stdout, 'get_weather({"location":"Beijing"})');
   assert.match(stdout, 'search_products({"keyword":"umbrella","limit":3})');
   assert.match(stdout, "success: Beijing: light rain, 18°C, humidity 82%");
-  assert.match(stdout, "Assistant: Weather in Beijing: light rain, 18°C, humidity 82%. Umbrellas you could take: Compact Travel Umbrella");
+  assert.match(
+    stdout,
+    "Assistant: Weather in Beijing: light rain, 18°C, humidity 82%. Umbrellas you could take: Compact Travel Umbrella",
+  );
 });
 
 test.run();

@@ -65,7 +65,11 @@ export function expectDispatch(output: AppOutput, countryKnown: boolean, label: 
   assert.equal(JSON.parse(search!.content), ["umbrella #1", "umbrella #2"], label);
   assert.is(tooMany?.status, "error", `${label}: limit 99 is above Max<50>`);
   assert.match(tooMany!.content, /limit/, label);
-  assert.is(withCountry?.status, countryKnown ? "success" : "error", `${label}: query.country ${countryKnown ? "accepted" : "rejected"}`);
+  assert.is(
+    withCountry?.status,
+    countryKnown ? "success" : "error",
+    `${label}: query.country ${countryKnown ? "accepted" : "rejected"}`,
+  );
   if (countryKnown) assert.match(withCountry!.content, /"country":"PT"/, label);
 }
 
@@ -75,7 +79,12 @@ export interface RunResult {
   stderr: string;
 }
 
-export function run(command: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<RunResult> {
+export function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
@@ -116,11 +125,21 @@ export function bunBinary(): string {
   if (bun) return bun;
   const oven = path.join(REPO, "node_modules", "@oven");
   const candidates = [
-    ...(fs.existsSync(oven) ? fs.readdirSync(oven).filter((d) => d.startsWith(`bun-${process.platform}-`)).map((d) => path.join(oven, d, "bin", "bun")) : []),
+    ...(fs.existsSync(oven)
+      ? fs
+          .readdirSync(oven)
+          .filter((d) => d.startsWith(`bun-${process.platform}-`))
+          .map((d) => path.join(oven, d, "bin", "bun"))
+      : []),
     path.join(REPO, "node_modules", "bun", "bin", "bun.exe"),
   ];
-  const found = candidates.find((c) => fs.existsSync(c) && spawnSync(c, ["--version"], { stdio: "ignore" }).status === 0);
-  if (!found) throw new Error(`No Bun binary that runs among ${candidates.join(", ")}: run npm install (Bun comes in an optional package such as @oven/bun-linux-x64).`);
+  const found = candidates.find(
+    (c) => fs.existsSync(c) && spawnSync(c, ["--version"], { stdio: "ignore" }).status === 0,
+  );
+  if (!found)
+    throw new Error(
+      `No Bun binary that runs among ${candidates.join(", ")}: run npm install (Bun comes in an optional package such as @oven/bun-linux-x64).`,
+    );
   bun = found;
   return found;
 }

@@ -7,7 +7,17 @@ import { bunBinary, keepingNodeEnv, run } from "./app";
 import { rollupStripTypes } from "./strip-types";
 
 export type Bundler = "vite" | "esbuild" | "rollup" | "rolldown" | "webpack" | "rspack" | "bun" | "tsup" | "tsdown";
-export const BUNDLERS: Bundler[] = ["vite", "esbuild", "rollup", "rolldown", "webpack", "rspack", "bun", "tsup", "tsdown"];
+export const BUNDLERS: Bundler[] = [
+  "vite",
+  "esbuild",
+  "rollup",
+  "rolldown",
+  "webpack",
+  "rspack",
+  "bun",
+  "tsup",
+  "tsdown",
+];
 
 export interface Built {
   command: string;
@@ -29,15 +39,23 @@ export async function build(bundler: Bundler, dir: string): Promise<Built> {
     case "vite": {
       const vite = await import("vite");
       const tooltype = (await import("tooltype/vite")) as PluginFactory;
-      await keepingNodeEnv(() => vite.build({
-        root: dir,
-        configFile: false,
-        logLevel: "silent",
-        customLogger: { ...vite.createLogger("silent"), warn: (m: string) => void warnings.push(m) },
-        plugins: [tooltype.default({ tsconfig })],
-        ssr: { noExternal: true },
-        build: { ssr: entry, outDir: out, minify: false, emptyOutDir: true, rollupOptions: { output: { format: "esm", entryFileNames: "main.mjs" } } },
-      }));
+      await keepingNodeEnv(() =>
+        vite.build({
+          root: dir,
+          configFile: false,
+          logLevel: "silent",
+          customLogger: { ...vite.createLogger("silent"), warn: (m: string) => void warnings.push(m) },
+          plugins: [tooltype.default({ tsconfig })],
+          ssr: { noExternal: true },
+          build: {
+            ssr: entry,
+            outDir: out,
+            minify: false,
+            emptyOutDir: true,
+            rollupOptions: { output: { format: "esm", entryFileNames: "main.mjs" } },
+          },
+        }),
+      );
       return node("main.mjs");
     }
     case "esbuild": {
@@ -53,7 +71,9 @@ export async function build(bundler: Bundler, dir: string): Promise<Built> {
         logLevel: "silent",
         plugins: [tooltype.default({ tsconfig })],
       });
-      warnings.push(...result.warnings.map((w) => `${w.text} ${w.location?.file}:${w.location?.line}:${w.location?.column}`));
+      warnings.push(
+        ...result.warnings.map((w) => `${w.text} ${w.location?.file}:${w.location?.line}:${w.location?.column}`),
+      );
       return node("main.cjs");
     }
     case "tsup": {
@@ -63,11 +83,34 @@ export async function build(bundler: Bundler, dir: string): Promise<Built> {
       const tooltype = (await import("tooltype/esbuild")) as PluginFactory;
       const collect = {
         name: "collect-warnings",
-        setup(b: { onEnd(callback: (result: { warnings: { text: string; location: { file: string; line: number; column: number } | null }[] }) => void): void }) {
-          b.onEnd((result) => void warnings.push(...result.warnings.map((w) => `${w.text} ${w.location?.file}:${w.location?.line}:${w.location?.column}`)));
+        setup(b: {
+          onEnd(
+            callback: (result: {
+              warnings: { text: string; location: { file: string; line: number; column: number } | null }[];
+            }) => void,
+          ): void;
+        }) {
+          b.onEnd(
+            (result) =>
+              void warnings.push(
+                ...result.warnings.map(
+                  (w) => `${w.text} ${w.location?.file}:${w.location?.line}:${w.location?.column}`,
+                ),
+              ),
+          );
         },
       };
-      await tsup({ entry: [entry], format: ["cjs"], outDir: out, outExtension: () => ({ js: ".cjs" }), platform: "node", tsconfig, config: false, silent: true, esbuildPlugins: [tooltype.default({ tsconfig }), collect as never] });
+      await tsup({
+        entry: [entry],
+        format: ["cjs"],
+        outDir: out,
+        outExtension: () => ({ js: ".cjs" }),
+        platform: "node",
+        tsconfig,
+        config: false,
+        silent: true,
+        esbuildPlugins: [tooltype.default({ tsconfig }), collect as never],
+      });
       return node("main.cjs");
     }
     case "tsdown": {
@@ -86,7 +129,10 @@ export async function build(bundler: Bundler, dir: string): Promise<Built> {
         logLevel: "silent",
         plugins: [tooltype.default({ tsconfig })],
         // tsdown's own log is silent, and Rolldown's with it unless asked for warnings: these come to the build script.
-        inputOptions: { logLevel: "warn", onLog: (level: string, log: Warning) => void (level === "warn" && warnings.push(withLoc(log))) },
+        inputOptions: {
+          logLevel: "warn",
+          onLog: (level: string, log: Warning) => void (level === "warn" && warnings.push(withLoc(log))),
+        },
       } as never);
       return node("main.cjs");
     }
@@ -108,7 +154,13 @@ export async function build(bundler: Bundler, dir: string): Promise<Built> {
               onwarn: (w) => void warnings.push(withLoc(w)),
             });
       // A folder, not one file: the bundle has chunks (tooltype's failure path for arguments is behind import()).
-      await bundle.write({ dir: out, entryFileNames: "main.cjs", chunkFileNames: "[name]-[hash].cjs", format: "cjs", sourcemap: true });
+      await bundle.write({
+        dir: out,
+        entryFileNames: "main.cjs",
+        chunkFileNames: "[name]-[hash].cjs",
+        format: "cjs",
+        sourcemap: true,
+      });
       await bundle.close();
       return node("main.cjs");
     }
@@ -135,7 +187,13 @@ export async function build(bundler: Bundler, dir: string): Promise<Built> {
       } else {
         const { rspack } = await import("@rspack/core");
         const tooltype = (await import("tooltype/rspack")) as PluginFactory;
-        const swc = { jsc: { parser: { syntax: "typescript" as const, decorators: true }, transform: { legacyDecorator: true }, target: "es2022" as const } };
+        const swc = {
+          jsc: {
+            parser: { syntax: "typescript" as const, decorators: true },
+            transform: { legacyDecorator: true },
+            target: "es2022" as const,
+          },
+        };
         const compiler = rspack({
           ...config,
           module: { rules: [{ test: /\.ts$/, loader: "builtin:swc-loader", options: swc }] },
@@ -173,7 +231,15 @@ function withLoc(w: Warning): string {
 }
 
 interface Compiler {
-  run(callback: (error: Error | null, stats?: { hasErrors(): boolean; toJson(o: object): { errors?: { message: string }[]; warnings?: { message: string }[] } }) => void): void;
+  run(
+    callback: (
+      error: Error | null,
+      stats?: {
+        hasErrors(): boolean;
+        toJson(o: object): { errors?: { message: string }[]; warnings?: { message: string }[] };
+      },
+    ) => void,
+  ): void;
   close(callback: (error?: Error | null) => void): void;
 }
 

@@ -30,7 +30,18 @@ preload = ["tooltype/bun-register"]
 function project(name: string, files: Record<string, string> = {}): string {
   return makeProject(name, {
     "package.json": JSON.stringify({ name, private: true, type: "module" }),
-    "tsconfig.json": JSON.stringify({ compilerOptions: { target: "ES2022", module: "esnext", moduleResolution: "bundler", strict: true, noEmit: true, skipLibCheck: true, types: [] }, include: ["src"] }),
+    "tsconfig.json": JSON.stringify({
+      compilerOptions: {
+        target: "ES2022",
+        module: "esnext",
+        moduleResolution: "bundler",
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: [],
+      },
+      include: ["src"],
+    }),
     ...sampleFiles('import { expect, test } from "bun:test";'),
     "src/main.ts": MAIN,
     ...files,
@@ -42,7 +53,15 @@ async function bun(args: string[], dir: string): Promise<{ code: number | null; 
 }
 
 interface Output {
-  tools: { function: { name: string; parameters: { properties: { span: { properties: Record<string, { description?: string }> } }; required: string[] } } }[];
+  tools: {
+    function: {
+      name: string;
+      parameters: {
+        properties: { span: { properties: Record<string, { description?: string }> } };
+        required: string[];
+      };
+    };
+  }[];
   ok: string;
   bad: string;
 }
@@ -52,7 +71,11 @@ function check(result: { code: number | null; stdout: string; stderr: string }, 
   const out = JSON.parse(result.stdout.trim().split("\n").pop()!) as Output;
   const parameters = out.tools[0]!.function.parameters;
   assert.equal(parameters.required, ["city"], how);
-  assert.equal(Object.keys(parameters.properties.span.properties).sort(), ["from", "to"], `${how}: the type from another file`);
+  assert.equal(
+    Object.keys(parameters.properties.span.properties).sort(),
+    ["from", "to"],
+    `${how}: the type from another file`,
+  );
   assert.is(parameters.properties.span.properties.from!.description, "First day", how);
   assert.is(out.ok, "Sunny in Oslo from day 3", how);
   assert.is(out.bad, "error", `${how}: a wrong type is refused`);
@@ -82,8 +105,14 @@ test("a TT error stops the run with its position", async () => {
   writeFiles(dir, { "src/tools.ts": TOOLS_WITH_ERROR });
   const result = await bun(["--preload", "tooltype/bun-register", "src/main.ts"], dir);
   assert.is.not(result.code, 0);
-  assert.match(result.stderr, "tooltype/bun-register: src/tools.ts has tooltype errors, so its tools have no correct schema:");
-  assert.match(result.stderr, new RegExp(`src/tools\\.ts:${ERROR_LINE}:\\d+ - error TT1001: parameter "cb" has type a function`));
+  assert.match(
+    result.stderr,
+    "tooltype/bun-register: src/tools.ts has tooltype errors, so its tools have no correct schema:",
+  );
+  assert.match(
+    result.stderr,
+    new RegExp(`src/tools\\.ts:${ERROR_LINE}:\\d+ - error TT1001: parameter "cb" has type a function`),
+  );
 });
 
 test("the configuration is the one docs/building.md gives", () => {

@@ -18,7 +18,16 @@ import { makeProject } from "./project";
 
 const TSPC = path.join(REPO, "node_modules", "ts-patch", "bin", "tspc.js");
 /** tspc's own build of the app runs on Node as CommonJS: same sources and tsconfig, module format overridden. */
-const TSPC_ARGS = ["-p", "tsconfig.json", "--module", "commonjs", "--moduleResolution", "node10", "--outDir", "out-tspc"];
+const TSPC_ARGS = [
+  "-p",
+  "tsconfig.json",
+  "--module",
+  "commonjs",
+  "--moduleResolution",
+  "node10",
+  "--outDir",
+  "out-tspc",
+];
 
 const BROKEN_TOOL = `
 /** Takes a callback, which JSON cannot carry. */
@@ -62,7 +71,17 @@ test("the plugin parses JSDoc as tsc does, on need: a declaration file's docs an
   // Like tsc, the plugins' program parses no JSDoc of .ts and .d.ts files up front (the standard library's and every
   // dependency's are most of a program's comments); the transformer parses the comments it reads (jsdoc-fill.ts).
   const dir = makeProject("jsdoc-on-need", {
-    "tsconfig.json": JSON.stringify({ compilerOptions: { target: "ES2022", module: "ESNext", moduleResolution: "bundler", strict: true, types: [], lib: ["ES2022", "DOM"] }, include: ["src"] }),
+    "tsconfig.json": JSON.stringify({
+      compilerOptions: {
+        target: "ES2022",
+        module: "ESNext",
+        moduleResolution: "bundler",
+        strict: true,
+        types: [],
+        lib: ["ES2022", "DOM"],
+      },
+      include: ["src"],
+    }),
     "src/geo.d.ts": `export interface Point {\n  /**\n   * Latitude in degrees\n   * @minimum -90\n   * @maximum 90\n   */\n  lat: number;\n  /** Longitude in degrees */\n  lon: number;\n}\n`,
     "src/tools.ts": `import { tool } from "tooltype";\nimport type { Point } from "./geo";\n\n/**\n * Find the nearest station.\n * @param at Where to look from\n */\nexport const nearest = tool(function nearest(at: Point) {\n  return at.lat + at.lon;\n});\n`,
   });
@@ -85,8 +104,14 @@ test("the plugin parses JSDoc as tsc does, on need: a declaration file's docs an
   });
   assert.match(result.code ?? "", /description: "Find the nearest station\."/);
   const program = project.program(file, text);
-  const lib = program.getSourceFiles().find((f) => /lib\.dom\.d\.ts$/.test(f.fileName)) as { jsDocParsingMode?: number } | undefined;
-  assert.is(lib?.jsDocParsingMode, project.ts.JSDocParsingMode.ParseForTypeErrors, "the standard library is parsed without its JSDoc");
+  const lib = program.getSourceFiles().find((f) => /lib\.dom\.d\.ts$/.test(f.fileName)) as
+    | { jsDocParsingMode?: number }
+    | undefined;
+  assert.is(
+    lib?.jsDocParsingMode,
+    project.ts.JSDocParsingMode.ParseForTypeErrors,
+    "the standard library is parsed without its JSDoc",
+  );
 });
 
 test("the plugin's source map points every original token at its own place", async () => {
@@ -100,7 +125,15 @@ test("the plugin's source map points every original token at its own place", asy
     return { line: before.length, column: before[before.length - 1]!.length };
   };
   // Tokens right after an insertion on its line (the call's closing parenthesis) and on later lines included.
-  for (const token of ["export const forecast", "return `${query.city}", ");\n\nexport class", "export class Catalog", "search(keyword", "Array.from"]) {
+  for (const token of [
+    "export const forecast",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: source text of a fixture, with a template literal in it
+    "return `${query.city}",
+    ");\n\nexport class",
+    "export class Catalog",
+    "search(keyword",
+    "Array.from",
+  ]) {
     const generated = lineColumn(result.code!, result.code!.indexOf(token));
     const traced = originalPositionFor(map, generated);
     assert.equal({ line: traced.line, column: traced.column }, lineColumn(original, original.indexOf(token)), token);
@@ -113,7 +146,11 @@ test("every bundler builds the sample app; its bundle dispatches like the tspc b
 
   for (const bundler of BUNDLERS) {
     const built = await build(bundler, dir);
-    assert.equal(built.warnings.filter((w) => /TT\d/.test(w)), [], `${bundler}: no tooltype warning expected`);
+    assert.equal(
+      built.warnings.filter((w) => /TT\d/.test(w)),
+      [],
+      `${bundler}: no tooltype warning expected`,
+    );
     const output = await runApp(built.command, built.args, dir);
     expectDispatch(output, false, bundler);
     sameMetadata(output, reference, bundler);
@@ -125,7 +162,8 @@ test("standard decorators (no experimentalDecorators, target ESNext): every bund
   // What `tsc --init` writes: bundlers that follow tsconfig's target (or have none: esbuild, Vite 8's Oxc) keep
   // standard decorators as written, and no Node release parses them.
   const dir = prepareApp("standard-decorators", {
-    "tsconfig.json": (text) => text.replace('"experimentalDecorators": true,', "").replace('"target": "ES2022"', '"target": "ESNext"'),
+    "tsconfig.json": (text) =>
+      text.replace('"experimentalDecorators": true,', "").replace('"target": "ES2022"', '"target": "ESNext"'),
   });
   const tsconfig = fs.readFileSync(path.join(dir, "tsconfig.json"), "utf8");
   assert.ok(!tsconfig.includes("experimentalDecorators") && tsconfig.includes('"target": "ESNext"'), tsconfig);
@@ -160,9 +198,13 @@ test("a TT error fails every build through the bundler, at the position tspc rep
     }
     assert.ok(failure, `${bundler}: the build must fail`);
     assert.is(printed.split("TT1001").length - 1, 1, `${bundler}: names TT1001 once: ${printed}`);
-    const places = printed.match(new RegExp(`tools\\.ts(?:\\(${line},\\d+\\)|:${line}:\\d+| \\(${line}:\\d+\\))`, "g")) ?? [];
+    const places =
+      printed.match(new RegExp(`tools\\.ts(?:\\(${line},\\d+\\)|:${line}:\\d+| \\(${line}:\\d+\\))`, "g")) ?? [];
     assert.is(places.length, 1, `${bundler}: one position in what it prints: ${printed}`);
-    assert.ok(!/\[tooltype\]|plugin:? tooltype\][^]*plugin:? tooltype\]/.test(printed), `${bundler}: the tooltype prefix once: ${printed}`);
+    assert.ok(
+      !/\[tooltype\]|plugin:? tooltype\][\s\S]*plugin:? tooltype\]/.test(printed),
+      `${bundler}: the tooltype prefix once: ${printed}`,
+    );
     assert.is(places[0], hostPosition(bundler, line, column), `${bundler}: ${printed}`);
   }
 });
@@ -190,12 +232,22 @@ function hostPosition(bundler: string, line: number, column: number): string {
 
 test("a TT warning is each bundler's warning, at the position tspc reports, and the build goes on", async () => {
   const dir = prepareApp("warned", { "src/tools.ts": (text) => text + VAGUE_TOOL });
-  const [line, column] = /\((\d+),(\d+)\)/.exec(await tspcPosition(dir, "warning", "TT1005"))!.slice(1).map(Number) as [number, number];
+  const [line, column] = /\((\d+),(\d+)\)/
+    .exec(await tspcPosition(dir, "warning", "TT1005"))!
+    .slice(1)
+    .map(Number) as [number, number];
   for (const bundler of BUNDLERS) {
     const { warnings } = await build(bundler, dir);
-    // Rollup's and Rolldown's warnings carry the place in \`loc\` alone: builds.ts writes it after the text, Rollup's way.
-    const position = bundler === "rolldown" || bundler === "tsdown" ? `tools.ts (${line}:${column - 1})` : hostPosition(bundler, line, column);
-    assert.ok(warnings.some((w) => w.includes("TT1005") && w.includes(position)), `${bundler}: warns TT1005 at ${position}: ${warnings.join("\n")}`);
+    // Rollup's and Rolldown's warnings carry the place in \`loc\` alone: builds.ts writes it after the text, Rollup's
+    // way.
+    const position =
+      bundler === "rolldown" || bundler === "tsdown"
+        ? `tools.ts (${line}:${column - 1})`
+        : hostPosition(bundler, line, column);
+    assert.ok(
+      warnings.some((w) => w.includes("TT1005") && w.includes(position)),
+      `${bundler}: warns TT1005 at ${position}: ${warnings.join("\n")}`,
+    );
   }
 });
 
@@ -203,7 +255,8 @@ test("esbuild quotes the source line under each TT error and warning (unplugin h
   const esbuild = await import("esbuild");
   const tooltype = (await import("tooltype/esbuild")) as { default: (options?: { tsconfig?: string }) => never };
   type Message = { text: string; location: { file: string; line: number; column: number; lineText: string } | null };
-  const lineOf = (dir: string, message: Message): string => fs.readFileSync(path.join(dir, "src", "tools.ts"), "utf8").split("\n")[message.location!.line - 1]!;
+  const lineOf = (dir: string, message: Message): string =>
+    fs.readFileSync(path.join(dir, "src", "tools.ts"), "utf8").split("\n")[message.location!.line - 1]!;
   const options = (dir: string) => ({
     entryPoints: [path.join(dir, "src", "main.ts")],
     bundle: true,
@@ -221,7 +274,9 @@ test("esbuild quotes the source line under each TT error and warning (unplugin h
   assert.match(warning.location.lineText, /value: unknown/);
 
   // Text before the position that is wider in UTF-8 than in UTF-16: esbuild counts columns in bytes.
-  const broken = prepareApp("quoted-error", { "src/tools.ts": (text) => text + BROKEN_TOOL.replace("export const", "/* café → */ export const") });
+  const broken = prepareApp("quoted-error", {
+    "src/tools.ts": (text) => text + BROKEN_TOOL.replace("export const", "/* café → */ export const"),
+  });
   let errors: Message[] = [];
   try {
     await esbuild.build(options(broken));
@@ -231,9 +286,16 @@ test("esbuild quotes the source line under each TT error and warning (unplugin h
   const failure = errors.find((e) => e.text.includes("TT1001"));
   assert.ok(failure?.location, "TT1001 fails the build with a location");
   assert.is(failure.location.lineText, lineOf(broken, failure));
-  assert.match(failure.location.lineText, /café → \*\/ export const broken = tool\(function broken\(done: \(\) => void/);
+  assert.match(
+    failure.location.lineText,
+    /café → \*\/ export const broken = tool\(function broken\(done: \(\) => void/,
+  );
   const line = failure.location.lineText;
-  assert.is(failure.location.column, Buffer.byteLength(line.slice(0, line.indexOf("done"))), "the column in UTF-8 bytes");
+  assert.is(
+    failure.location.column,
+    Buffer.byteLength(line.slice(0, line.indexOf("done"))),
+    "the column in UTF-8 bytes",
+  );
 });
 
 /** Where tspc reports `code` in the app's tools.ts, as `tools.ts(line,column)`. */
@@ -246,8 +308,15 @@ async function tspcPosition(dir: string, category: "error" | "warning", code: st
 
 /** The bundle's tools carry tspc's metadata (their validators were compared as text above, and ran here). */
 function sameMetadata(output: AppOutput, reference: AppOutput, label: string): void {
-  assert.equal(output.metas.map((m) => m.data), reference.metas.map((m) => m.data), label);
-  assert.ok(output.metas.every((m) => m.validator.startsWith("function")), `${label}: compiled validators`);
+  assert.equal(
+    output.metas.map((m) => m.data),
+    reference.metas.map((m) => m.data),
+    label,
+  );
+  assert.ok(
+    output.metas.every((m) => m.validator.startsWith("function")),
+    `${label}: compiled validators`,
+  );
 }
 
 /** Each metadata object literal (`{ v: 1, ... }`) in a module's text, as written. */

@@ -41,18 +41,28 @@ const TYPES = `export interface Filter {
 `;
 
 function project(files: Record<string, string> = {}): string {
-  return makeProject("cli", { "package.json": "{}", "tsconfig.json": TSCONFIG, "src/tools.ts": TOOLS, "src/types.ts": TYPES, ...files });
+  return makeProject("cli", {
+    "package.json": "{}",
+    "tsconfig.json": TSCONFIG,
+    "src/tools.ts": TOOLS,
+    "src/types.ts": TYPES,
+    ...files,
+  });
 }
 
 test("check: errors and warnings printed like tsc, exit 1 on an error, 0 on warnings only", async () => {
-  const dir = project({ "src/bad.ts": `import { tool } from "tooltype";\n/** Bad. */\nexport const bad = tool(function bad(cb: () => void, x: unknown) { return 1; });\n` });
+  const dir = project({
+    "src/bad.ts": `import { tool } from "tooltype";\n/** Bad. */\nexport const bad = tool(function bad(cb: () => void, x: unknown) { return 1; });\n`,
+  });
   const failing = await tooltype(["check"], dir);
   assert.is(failing.code, 1, failing.stderr);
   assert.match(failing.stdout, /^src\/bad\.ts:3:38 - error TT1001: parameter "cb" has type a function/m);
   assert.match(failing.stdout, /^src\/bad\.ts:3:54 - warning TT1005: parameter "x" is typed unknown/m);
   assert.match(failing.stdout, "Found 1 error(s) and 1 warning(s) in 1 file(s); 3 tool(s) checked.");
 
-  writeFiles(dir, { "src/bad.ts": `import { tool } from "tooltype";\n/** Bad. */\nexport const bad = tool(function bad(x: unknown) { return 1; });\n` });
+  writeFiles(dir, {
+    "src/bad.ts": `import { tool } from "tooltype";\n/** Bad. */\nexport const bad = tool(function bad(x: unknown) { return 1; });\n`,
+  });
   const warning = await tooltype(["check", "-p", "tsconfig.json"], dir);
   assert.is(warning.code, 0, warning.stdout);
   assert.match(warning.stdout, /^src\/bad\.ts:3:38 - warning TT1005/m);
@@ -66,14 +76,20 @@ test("check: errors and warnings printed like tsc, exit 1 on an error, 0 on warn
 test("schema: json, openai (and --strict), anthropic, gemini, mcp: the registry's own exports", async () => {
   const dir = project();
   const formats = ["json", "openai", "anthropic", "gemini", "mcp"] as const;
-  const [strict, ...runs] = await Promise.all([tooltype(["schema", "--format", "openai", "--strict"], dir), ...formats.map((f) => tooltype(["schema", "--format", f], dir))]);
+  const [strict, ...runs] = await Promise.all([
+    tooltype(["schema", "--format", "openai", "--strict"], dir),
+    ...formats.map((f) => tooltype(["schema", "--format", f], dir)),
+  ]);
   const out: Record<string, unknown[]> = {};
   formats.forEach((f, i) => {
     assert.is(runs[i]!.code, 0, `${f}: ${runs[i]!.stderr}`);
     out[f] = JSON.parse(runs[i]!.stdout) as unknown[];
   });
   const json = out.json as { name: string; description: string; parameters: Record<string, unknown> }[];
-  assert.equal(json.map((t) => t.name), ["search_products", "hello"]);
+  assert.equal(
+    json.map((t) => t.name),
+    ["search_products", "hello"],
+  );
   assert.is(json[0]!.description, "Search the catalog.");
   const params = json[0]!.parameters;
   // Behaviour of the schema: what should pass passes, the rest fails.
@@ -85,18 +101,34 @@ test("schema: json, openai (and --strict), anthropic, gemini, mcp: the registry'
   assert.not.ok(validate({ keyword: "lamp" }));
 
   const openai = out.openai as { type: string; function: { name: string; parameters: unknown; strict?: boolean } }[];
-  assert.equal(openai[0], { type: "function", function: { name: "search_products", description: "Search the catalog.", parameters: params } });
+  assert.equal(openai[0], {
+    type: "function",
+    function: { name: "search_products", description: "Search the catalog.", parameters: params },
+  });
   const anthropic = out.anthropic as { name: string; input_schema: unknown }[];
   assert.equal(anthropic[0], { name: "search_products", description: "Search the catalog.", input_schema: params });
   const gemini = out.gemini as { functionDeclarations: { name: string }[] }[];
-  assert.equal(gemini[0]!.functionDeclarations.map((d) => d.name), ["search_products", "hello"]);
+  assert.equal(
+    gemini[0]!.functionDeclarations.map((d) => d.name),
+    ["search_products", "hello"],
+  );
   const mcp = out.mcp as { name: string; inputSchema: unknown }[];
-  assert.equal(mcp.map((t) => t.name), ["search_products", "hello"]);
+  assert.equal(
+    mcp.map((t) => t.name),
+    ["search_products", "hello"],
+  );
 
   assert.is(strict.code, 0, strict.stderr);
-  const strictTool = (JSON.parse(strict.stdout) as typeof openai)[0]!.function as { strict: boolean; parameters: { required: string[] } };
+  const strictTool = (JSON.parse(strict.stdout) as typeof openai)[0]!.function as {
+    strict: boolean;
+    parameters: { required: string[] };
+  };
   assert.is(strictTool.strict, true);
-  assert.equal(strictTool.parameters.required.sort(), ["filter", "keyword", "limit"], "strict mode requires every property");
+  assert.equal(
+    strictTool.parameters.required.sort(),
+    ["filter", "keyword", "limit"],
+    "strict mode requires every property",
+  );
 });
 
 test("the commands of docs/building.md run as written", async () => {
@@ -110,7 +142,10 @@ test("the commands of docs/building.md run as written", async () => {
 });
 
 test("build on a JavaScript-API compiler (5.9): what tspc writes, silent when clean; TypeScript's errors print and the output is written (status 1); a TT error writes nothing (status 1)", async () => {
-  const emitting = TSCONFIG.replace('"noEmit": true', '"outDir": "dist", "rootDir": "src", "declaration": true, "sourceMap": true');
+  const emitting = TSCONFIG.replace(
+    '"noEmit": true',
+    '"outDir": "dist", "rootDir": "src", "declaration": true, "sourceMap": true',
+  );
   const dir = project({ "tsconfig.json": emitting });
   const built = await tooltype(["build"], dir);
   assert.is(built.code, 0, built.stderr + built.stdout);
@@ -120,7 +155,11 @@ test("build on a JavaScript-API compiler (5.9): what tspc writes, silent when cl
   fs.rmSync(path.join(dir, "dist"), { recursive: true });
   const tspc = await node([bin("tspc"), "-p", "."], dir);
   assert.is(tspc.code, 0, tspc.stdout);
-  assert.equal(ours, outputs.map((f) => fs.readFileSync(path.join(dir, "dist", f), "utf8")), "byte for byte what tspc writes");
+  assert.equal(
+    ours,
+    outputs.map((f) => fs.readFileSync(path.join(dir, "dist", f), "utf8")),
+    "byte for byte what tspc writes",
+  );
   fs.rmSync(path.join(dir, "dist"), { recursive: true });
 
   writeFiles(dir, { "src/typo.ts": "export const n: number = 'one';\n" });
@@ -130,7 +169,10 @@ test("build on a JavaScript-API compiler (5.9): what tspc writes, silent when cl
   assert.ok(fs.existsSync(path.join(dir, "dist", "typo.js")), "like tsc, the output is written all the same");
   fs.rmSync(path.join(dir, "dist"), { recursive: true });
 
-  writeFiles(dir, { "src/typo.ts": "export {};\n", "src/bad.ts": `import { tool } from "tooltype";\n/** Bad. */\nexport const bad = tool(function bad(cb: () => void) { return 1; });\n` });
+  writeFiles(dir, {
+    "src/typo.ts": "export {};\n",
+    "src/bad.ts": `import { tool } from "tooltype";\n/** Bad. */\nexport const bad = tool(function bad(cb: () => void) { return 1; });\n`,
+  });
   const ttError = await tooltype(["build"], dir);
   assert.is(ttError.code, 1);
   assert.match(ttError.stdout, /error TT1001/);
@@ -140,7 +182,11 @@ test("build on a JavaScript-API compiler (5.9): what tspc writes, silent when cl
 
 test("clear messages: bad tsconfig path, no tools, TT errors, usage mistakes, --help", async () => {
   const dir = project();
-  const noTools = makeProject("cli-empty", { "package.json": "{}", "tsconfig.json": TSCONFIG, "src/a.ts": "export const a = 1;\n" });
+  const noTools = makeProject("cli-empty", {
+    "package.json": "{}",
+    "tsconfig.json": TSCONFIG,
+    "src/a.ts": "export const a = 1;\n",
+  });
   const [missing, empty, emptyCheck, usage, strictJson, help, version] = await Promise.all([
     tooltype(["schema", "-p", "nope/tsconfig.json"], dir),
     tooltype(["schema"], noTools),
@@ -151,9 +197,15 @@ test("clear messages: bad tsconfig path, no tools, TT errors, usage mistakes, --
     tooltype(["--version"], dir),
   ]);
   assert.is(missing.code, 2);
-  assert.match(missing.stderr, /^tooltype: Cannot find .*nope\/tsconfig\.json\. Pass the path of the project's tsconfig \(or its folder\) with -p\./);
+  assert.match(
+    missing.stderr,
+    /^tooltype: Cannot find .*nope\/tsconfig\.json\. Pass the path of the project's tsconfig \(or its folder\) with -p\./,
+  );
   assert.is(empty.code, 1);
-  assert.match(empty.stderr, /^No tools in .*tsconfig\.json \(1 source file\(s\) read\)\. tooltype looks for `tool\(\.\.\.\)` calls/);
+  assert.match(
+    empty.stderr,
+    /^No tools in .*tsconfig\.json \(1 source file\(s\) read\)\. tooltype looks for `tool\(\.\.\.\)` calls/,
+  );
   assert.is(emptyCheck.code, 0, "no tools is not an error for check");
   assert.match(emptyCheck.stderr, /^No tools in /);
   assert.is(usage.code, 2);
@@ -163,7 +215,10 @@ test("clear messages: bad tsconfig path, no tools, TT errors, usage mistakes, --
   assert.is(help.code, 0);
   assert.match(help.stdout, "tooltype schema [-p <tsconfig>] [--format json|openai|anthropic|gemini|mcp] [--strict]");
   assert.is(version.code, 0);
-  assert.is(version.stdout, `${(JSON.parse(fs.readFileSync(path.join(repo, "package.json"), "utf8")) as { version: string }).version}\n`);
+  assert.is(
+    version.stdout,
+    `${(JSON.parse(fs.readFileSync(path.join(repo, "package.json"), "utf8")) as { version: string }).version}\n`,
+  );
   assert.is(version.stderr, "");
 
   writeFiles(dir, { "src/types.ts": TYPES.replace('color: "red" | "blue";', "color: Map<string, string>;") });
@@ -171,7 +226,10 @@ test("clear messages: bad tsconfig path, no tools, TT errors, usage mistakes, --
   assert.is(broken.code, 1);
   assert.is(broken.stdout, "", "no schema is printed for tools with errors");
   // At the property two files away, with the tool's parameter as a related location below it.
-  assert.match(broken.stderr, /^src\/types\.ts:4:3 - error TT1001: "filter\.color" \(in parameter "filter" of tool "search_products"\) has type Map.*\n {4}src\/tools\.ts:9:\d+ - Used by parameter "filter"/m);
+  assert.match(
+    broken.stderr,
+    /^src\/types\.ts:4:3 - error TT1001: "filter\.color" \(in parameter "filter" of tool "search_products"\) has type Map.*\n {4}src\/tools\.ts:9:\d+ - Used by parameter "filter"/m,
+  );
   assert.match(broken.stderr, "no schema printed (a tool with an error has no correct schema)");
 });
 
@@ -181,20 +239,29 @@ test("the command loads through Node's compile cache where Node has one (22.1 an
   const temp = (name: string): string => fs.mkdtempSync(path.join(os.tmpdir(), `tooltype-compile-cache-${name}-`));
   const cached = (tmp: string): string[] => {
     const root = path.join(tmp, "node-compile-cache");
-    return fs.existsSync(root) ? (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(root, f)).isFile()) : [];
+    return fs.existsSync(root)
+      ? (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(root, f)).isFile())
+      : [];
   };
   // The cache's folder is the temporary folder's node-compile-cache unless NODE_COMPILE_CACHE names another.
   const [on22, off22] = [temp("on22"), temp("off22")];
   const [withCache, disabled] = await Promise.all([
     runUnderNode(22, [cli, "check", "-p", dir], HANG_MS, { TMPDIR: on22, NODE_COMPILE_CACHE: undefined }),
-    runUnderNode(22, [cli, "check", "-p", dir], HANG_MS, { TMPDIR: off22, NODE_COMPILE_CACHE: undefined, NODE_DISABLE_COMPILE_CACHE: "1" }),
+    runUnderNode(22, [cli, "check", "-p", dir], HANG_MS, {
+      TMPDIR: off22,
+      NODE_COMPILE_CACHE: undefined,
+      NODE_DISABLE_COMPILE_CACHE: "1",
+    }),
   ]);
   for (const r of [withCache, disabled]) {
     assert.is(r.code, 0, r.output);
     assert.match(r.output, "2 tool(s) checked, no problems.");
   }
   // tooltype's modules and the compiler's: the cache holds an entry per module loaded after the command started.
-  assert.ok(cached(on22).length >= 10, `Node 22 cached ${cached(on22).length} module(s) in ${on22}:\n${cached(on22).join("\n")}`);
+  assert.ok(
+    cached(on22).length >= 10,
+    `Node 22 cached ${cached(on22).length} module(s) in ${on22}:\n${cached(on22).join("\n")}`,
+  );
   assert.equal(cached(off22), [], "NODE_DISABLE_COMPILE_CACHE=1 is honoured");
 
   const on20 = temp("on20");
@@ -203,7 +270,8 @@ test("the command loads through Node's compile cache where Node has one (22.1 an
   const plain = await node([cli, "check", "-p", dir], dir, undefined, env);
   assert.is(plain.code, 0, plain.stderr);
   assert.is(`${plain.stdout}${plain.stderr}`, "2 tool(s) checked, no problems.\n");
-  if (!("enableCompileCache" in nodeModule)) assert.equal(cached(on20), [], `Node ${process.version} has no compile cache`);
+  if (!("enableCompileCache" in nodeModule))
+    assert.equal(cached(on20), [], `Node ${process.version} has no compile cache`);
   for (const tmp of [on22, off22, on20]) fs.rmSync(tmp, { recursive: true, force: true });
 });
 

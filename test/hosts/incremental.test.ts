@@ -23,7 +23,9 @@ function project(incremental: boolean): string {
 }
 
 const WITH_GIFT = '{"order":{"id":"x1","qty":2,"gift":["card"]}}';
-const addGift = (type: string): Record<string, string> => ({ "src/lib/base.ts": LIB["src/lib/base.ts"].replace("id: string;", `id: string;\n  gift?: ${type};`) });
+const addGift = (type: string): Record<string, string> => ({
+  "src/lib/base.ts": LIB["src/lib/base.ts"].replace("id: string;", `id: string;\n  gift?: ${type};`),
+});
 const tspc = (dir: string, args: string[] = []) => run(bin("tspc"), ["-p", "tsconfig.json", ...args], dir);
 
 test("incremental: true: a property added two imports away is in the next build, as in a clean build", async () => {
@@ -45,14 +47,20 @@ test("incremental: true: a property added two imports away is in the next build,
   const clean = path.join(dir, "clean");
   const built = await run(bin("tspc"), ["-p", "tsconfig.json", "--incremental", "false", "--outDir", clean], dir);
   assert.is(built.code, 0, built.stdout);
-  assert.is(fs.readFileSync(path.join(dir, "dist/tools.js"), "utf8"), fs.readFileSync(path.join(clean, "tools.js"), "utf8"));
+  assert.is(
+    fs.readFileSync(path.join(dir, "dist/tools.js"), "utf8"),
+    fs.readFileSync(path.join(clean, "tools.js"), "utf8"),
+  );
   fs.rmSync(clean, { recursive: true });
 
   // An unsupported type arriving the same way fails the build at its position; fixing it clears the error.
   writeFiles(dir, addGift("Map<string, string>"));
   const broken = await tspc(dir);
   assert.is(broken.code, 1, "the build fails");
-  assert.match(broken.stdout, /src\/lib\/base\.ts\(4,3\): error TS991001: TT1001: "order\.gift" \(in parameter "order" of tool "place_order"\) has type Map/);
+  assert.match(
+    broken.stdout,
+    /src\/lib\/base\.ts\(4,3\): error TS991001: TT1001: "order\.gift" \(in parameter "order" of tool "place_order"\) has type Map/,
+  );
   writeFiles(dir, addGift("string[]"));
   const fixed = await tspc(dir);
   assert.is(fixed.code, 0, fixed.stdout);
@@ -63,12 +71,18 @@ test("tspc -w: the watcher rewrites the tool when an interface two imports away 
   const dir = project(false);
   const watcher = start(process.execPath, [bin("tspc"), "-p", "tsconfig.json", "-w", "--preserveWatchOutput"], dir);
   try {
-    await waitFor("the first watch build", () => (/Found 0 errors\. Watching/.test(watcher.output()) ? true : undefined));
+    await waitFor("the first watch build", () =>
+      /Found 0 errors\. Watching/.test(watcher.output()) ? true : undefined,
+    );
     assert.is(output("first build", await node(["dist/main.js", WITH_GIFT], dir)).given, "error");
     const tools = path.join(dir, "dist/tools.js");
     writeFiles(dir, addGift("string[]"));
-    await waitFor("dist/tools.js with the new property", () => (fs.readFileSync(tools, "utf8").includes("gift") ? true : undefined));
-    await waitFor("the rebuild to finish", () => (watcher.output().match(/Found 0 errors\. Watching/g)!.length >= 2 ? true : undefined));
+    await waitFor("dist/tools.js with the new property", () =>
+      fs.readFileSync(tools, "utf8").includes("gift") ? true : undefined,
+    );
+    await waitFor("the rebuild to finish", () =>
+      watcher.output().match(/Found 0 errors\. Watching/g)!.length >= 2 ? true : undefined,
+    );
     const after = output("after the change", await node(["dist/main.js", WITH_GIFT], dir));
     checkBehaviour(after, ["gift", "id", "qty"]);
     assert.is(after.given, "success");

@@ -29,7 +29,18 @@ const NEXT = path.join(REPO, "node_modules", "next", "dist", "bin", "next");
 const ENV = { NEXT_TELEMETRY_DISABLED: "1" };
 
 const TSCONFIG = JSON.stringify({
-  compilerOptions: { target: "ES2022", lib: ["dom", "ES2022"], module: "esnext", moduleResolution: "bundler", strict: true, noEmit: true, skipLibCheck: true, jsx: "preserve", isolatedModules: true, esModuleInterop: true },
+  compilerOptions: {
+    target: "ES2022",
+    lib: ["dom", "ES2022"],
+    module: "esnext",
+    moduleResolution: "bundler",
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    jsx: "preserve",
+    isolatedModules: true,
+    esModuleInterop: true,
+  },
   include: ["**/*.ts", "**/*.tsx"],
   exclude: ["node_modules"],
 });
@@ -158,7 +169,8 @@ function nextAppOnTypeScript7(name: string): string {
   };
   link(REPO, "tooltype");
   link(path.join(REPO, "node_modules", "typescript-7"), "typescript");
-  for (const name of ["next", "react", "react-dom", "@types/react", "@types/node"]) link(path.join(REPO, "node_modules", name), name);
+  for (const name of ["next", "react", "react-dom", "@types/react", "@types/node"])
+    link(path.join(REPO, "node_modules", name), name);
   return dir;
 }
 
@@ -180,9 +192,15 @@ function apiProcessesOf(dir: string): number[] {
 }
 
 /** Runs `during` while noting every `tsc --api` process of `dir` that runs meanwhile. */
-async function watchingApiProcesses<T>(dir: string, during: () => Promise<T>): Promise<{ result: T; seen: Set<number> }> {
+async function watchingApiProcesses<T>(
+  dir: string,
+  during: () => Promise<T>,
+): Promise<{ result: T; seen: Set<number> }> {
   const seen = new Set<number>();
-  const look = () => apiProcessesOf(dir).forEach((pid) => seen.add(pid));
+  const look = () =>
+    apiProcessesOf(dir).forEach((pid) => {
+      seen.add(pid);
+    });
   const timer = setInterval(look, 50);
   try {
     return { result: await during(), seen };
@@ -204,18 +222,35 @@ async function build(dir: string, ...flags: string[]): Promise<{ code: number | 
 }
 
 interface Served {
-  tools: { function: { name: string; description: string; parameters: { properties: Record<string, { description?: string; properties?: Record<string, unknown> }>; required?: string[] } } }[];
+  tools: {
+    function: {
+      name: string;
+      description: string;
+      parameters: {
+        properties: Record<string, { description?: string; properties?: Record<string, unknown> }>;
+        required?: string[];
+      };
+    };
+  }[];
   ok: string;
   bad: string;
   priced: string;
 }
 
 /** A Next.js server (`next start` or `next dev`) on a free loopback port, and GET /api/tools on it. */
-async function withServer<T>(dir: string, command: "start" | "dev", use: (get: () => Promise<Served>) => Promise<T>): Promise<T> {
+async function withServer<T>(
+  dir: string,
+  command: "start" | "dev",
+  use: (get: () => Promise<Served>) => Promise<T>,
+): Promise<T> {
   const probe = http.createServer();
   const port = await listenOnLoopback(probe);
   await new Promise((resolve) => probe.close(resolve));
-  const server = spawn(process.execPath, [NEXT, command, "-p", String(port), "-H", "127.0.0.1"], { cwd: dir, env: { ...process.env, ...ENV }, stdio: ["ignore", "pipe", "pipe"] });
+  const server = spawn(process.execPath, [NEXT, command, "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: dir,
+    env: { ...process.env, ...ENV },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let log = "";
   server.stdout.on("data", (d: Buffer) => (log += d.toString()));
   server.stderr.on("data", (d: Buffer) => (log += d.toString()));
@@ -228,7 +263,8 @@ async function withServer<T>(dir: string, command: "start" | "dev", use: (get: (
         assert.is(response.status, 200, text);
         return JSON.parse(text) as Served;
       } catch (error) {
-        if (Date.now() > deadline || server.exitCode !== null) throw new Error(`next ${command}: ${String(error)}\n${log}`);
+        if (Date.now() > deadline || server.exitCode !== null)
+          throw new Error(`next ${command}: ${String(error)}\n${log}`);
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
     }
@@ -295,14 +331,21 @@ test("Next.js 16 with Turbopack on TypeScript 7 alone: next build type-checks wi
   checkServed(served, "Turbopack on TypeScript 7");
   const reference = (await turbopackOnJavaScriptApi()).served;
   assert.ok(reference, "the same app builds on TypeScript 5.9 (the test above)");
-  assert.is(JSON.stringify(served.tools), JSON.stringify(reference.tools), "the tools as the 5.9 build exports them, byte for byte");
+  assert.is(
+    JSON.stringify(served.tools),
+    JSON.stringify(reference.tools),
+    "the tools as the 5.9 build exports them, byte for byte",
+  );
 });
 
 /** Adds a documented `zip` to the parameter type's file, then asks the dev server until its schema has it (HANG_MS bounds a hang). */
 async function editTypesAndSeeSchemaChange(dir: string, get: () => Promise<Served>): Promise<void> {
   const before = await get();
   assert.equal(placeKeys(before), ["city", "country"]);
-  fs.writeFileSync(path.join(dir, "lib", "types.ts"), TYPES.replace("  country?:", "  /** Postal code */\n  zip?: string;\n  country?:"));
+  fs.writeFileSync(
+    path.join(dir, "lib", "types.ts"),
+    TYPES.replace("  country?:", "  /** Postal code */\n  zip?: string;\n  country?:"),
+  );
   const deadline = Date.now() + HANG_MS;
   let keys = placeKeys(before);
   while (!keys.includes("zip") && Date.now() < deadline) {
@@ -349,7 +392,18 @@ export const later = tool(function run_later(cb: () => void): string { return ""
 test("the loader takes its options from turbopack.rules (here a tsconfig of another name), as JSON", async () => {
   const dir = makeProject("turbopack-options", {
     "package.json": JSON.stringify({ name: "turbopack-options", private: true }),
-    "config/app.tsconfig.json": JSON.stringify({ compilerOptions: { target: "ES2022", module: "esnext", moduleResolution: "bundler", strict: true, noEmit: true, skipLibCheck: true, types: [] }, include: ["../lib"] }),
+    "config/app.tsconfig.json": JSON.stringify({
+      compilerOptions: {
+        target: "ES2022",
+        module: "esnext",
+        moduleResolution: "bundler",
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: [],
+      },
+      include: ["../lib"],
+    }),
     "lib/types.ts": TYPES,
     "lib/tools.ts": TOOLS,
     "lib/shop.ts": SHOP,
@@ -358,13 +412,18 @@ test("the loader takes its options from turbopack.rules (here a tsconfig of anot
   const output = await new Promise<string>((resolve, reject) => {
     const context = {
       resourcePath: file,
-      getOptions: () => JSON.parse(JSON.stringify({ tsconfig: path.join(dir, "config", "app.tsconfig.json") })) as unknown,
+      getOptions: () =>
+        JSON.parse(JSON.stringify({ tsconfig: path.join(dir, "config", "app.tsconfig.json") })) as unknown,
       async: () => (error: Error | null, code?: string) => (error ? reject(error) : resolve(code!)),
     };
     tooltypeLoader.call(context, fs.readFileSync(file, "utf8"));
   });
   assert.match(output, /\{ v: 1, name: "get_weather"/);
-  assert.match(output, '"city":{"type":"string","description":"City name"}', "the type from the other file, read through the given tsconfig");
+  assert.match(
+    output,
+    '"city":{"type":"string","description":"City name"}',
+    "the type from the other file, read through the given tsconfig",
+  );
 });
 
 test("Next.js 16 with webpack (next build --webpack): the tooltype/webpack plugin", async () => {

@@ -37,11 +37,17 @@ export interface Run {
 }
 
 /** Runs `file args` in `cwd` without a shell (in `env`, this process's by default); never throws (the exit code says how it went). */
-export function run(file: string, args: string[], cwd: string, timeout = HANG_MS, env?: NodeJS.ProcessEnv): Promise<Run> {
+export function run(
+  file: string,
+  args: string[],
+  cwd: string,
+  timeout = HANG_MS,
+  env?: NodeJS.ProcessEnv,
+): Promise<Run> {
   return new Promise((resolve) => {
     execFile(file, args, { cwd, timeout, env, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
-      const note = error && error.killed ? `\n(killed after ${timeout} ms)` : "";
+      const note = error?.killed ? `\n(killed after ${timeout} ms)` : "";
       resolve({ code, stdout: String(stdout), stderr: String(stderr) + note });
     });
   });
@@ -92,7 +98,10 @@ export function readmeCommands(name: string): string[][] {
   const start = readme.indexOf(marker);
   if (start < 0) throw new Error(`docs/building.md has no block marked readme-commands: ${name}`);
   const body = readme.slice(start + marker.length, readme.indexOf("\n```", start + marker.length));
-  return body.split("\n").filter((l) => l.trim() && !l.startsWith("#")).map((l) => l.trim().split(/\s+/));
+  return body
+    .split("\n")
+    .filter((l) => l.trim() && !l.startsWith("#"))
+    .map((l) => l.trim().split(/\s+/));
 }
 
 /** Runs one documented command line in `cwd`. */

@@ -53,9 +53,13 @@ test("ES module project: node --import tooltype/register runs it with metadata; 
   checkBehaviour(out);
   noDeprecation(hooked.stderr);
   assert.is(cli.code, 0, cli.stderr);
-  assert.is(JSON.stringify(out.tools, null, 2) + "\n", cli.stdout, "the CLI prints what the registry exports");
+  assert.is(`${JSON.stringify(out.tools, null, 2)}\n`, cli.stdout, "the CLI prints what the registry exports");
   assert.is(thrown.code, 3);
-  assert.match(thrown.stderr, /thrown on line 10 of main\.ts\n\s+at main \(.*src\/main\.ts:10:\d+\)/, "stack traces point into the .ts source");
+  assert.match(
+    thrown.stderr,
+    /thrown on line 10 of main\.ts\n\s+at main \(.*src\/main\.ts:10:\d+\)/,
+    "stack traces point into the .ts source",
+  );
 });
 
 test("target ESNext (tsc --init's): the hook lowers the standard @tool decorator; tspc stops at it with TT1025 and the fix", async () => {
@@ -66,7 +70,10 @@ test("target ESNext (tsc --init's): the hook lowers the standard @tool decorator
   ]);
   checkBehaviour(output("node --import tooltype/register", hooked));
   assert.is.not(built.code, 0, "tspc must fail: its output keeps `@tool(...)`, which Node cannot parse");
-  assert.match(built.stdout, /src\/tools\.ts\(9,3\): error TS\d+: TT1025: @tool on place_order would be emitted as a standard decorator/);
+  assert.match(
+    built.stdout,
+    /src\/tools\.ts\(9,3\): error TS\d+: TT1025: @tool on place_order would be emitted as a standard decorator/,
+  );
   assert.match(built.stdout, `Set "target" to a year in tsconfig.json ("ES2022" or later)`);
 });
 
@@ -97,7 +104,9 @@ test("an ES module importing CommonJS .ts: every file compiled once, no compiled
       `import { ToolRegistry } from "tooltype";`,
       // Named imports of a CommonJS .ts file need the synchronous hooks; without them the default import
       // (docs/building.md: Node 20 looks for the names in the file, which is still TypeScript).
-      syncHooksWork(process.versions.node) ? `import { again } from "./b.js";` : `import b from "./b.js";\nconst { again } = b;`,
+      syncHooksWork(process.versions.node)
+        ? `import { again } from "./b.js";`
+        : `import b from "./b.js";\nconst { again } = b;`,
       `const { answer } = createRequire(import.meta.url)("./c.ts") as { answer: number };`,
       `console.log(JSON.stringify({ answer, schema: new ToolRegistry([again]).toOpenAITools()[0]!.function.parameters }));`,
     ].join("\n"),
@@ -110,14 +119,25 @@ test("an ES module importing CommonJS .ts: every file compiled once, no compiled
   });
   const result = await node(["--require", "./count.cjs", "--import", "tooltype/register", "src/main.mts"], dir);
   assert.is(result.code, 0, result.stderr);
-  const out = JSON.parse(result.stdout.trim()) as { answer: number; schema: { properties: Record<string, { description?: string }> } };
+  const out = JSON.parse(result.stdout.trim()) as {
+    answer: number;
+    schema: { properties: Record<string, { description?: string }> };
+  };
   assert.is(out.answer, 42);
-  assert.is(out.schema.properties.text?.description, "What to echo", "the CommonJS tool two imports away has its metadata");
+  assert.is(
+    out.schema.properties.text?.description,
+    "What to echo",
+    "the CommonJS tool two imports away has its metadata",
+  );
   const counts = /COUNTS (.*)/.exec(result.stderr);
   assert.ok(counts, result.stderr);
   // Without the synchronous hooks (Node 20), main.mts is compiled in Node's hooks thread, not counted here.
   const compiles = syncHooksWork(process.versions.node) ? 4 : 3;
-  assert.equal(JSON.parse(counts[1]!), { kept: 0, compiles }, `main.mts, b.ts, a.ts and c.ts each compiled once (Node ${process.version})`);
+  assert.equal(
+    JSON.parse(counts[1]!),
+    { kept: 0, compiles },
+    `main.mts, b.ts, a.ts and c.ts each compiled once (Node ${process.version})`,
+  );
   noDeprecation(result.stderr);
 });
 
@@ -125,14 +145,23 @@ for (const kind of ["ESM", "CommonJS"] as const) {
   test(`tsx (${kind}): with tooltype/register the tools work; without it the error names the cause and the commands`, async () => {
     const dir = kind === "ESM" ? esmProject() : cjsProject();
     const commands = readmeCommands("tsx"); // the commands of docs/building.md, as written
-    assert.equal(commands.map((c) => c.join(" ")), ["node --import tsx --import tooltype/register src/main.ts", "tsx --import tooltype/register src/main.ts"]);
-    const [plain, ...hooked] = await Promise.all([run(bin("tsx"), ["src/main.ts"], dir), ...commands.map((c) => runCommand(c, dir))]);
+    assert.equal(
+      commands.map((c) => c.join(" ")),
+      ["node --import tsx --import tooltype/register src/main.ts", "tsx --import tooltype/register src/main.ts"],
+    );
+    const [plain, ...hooked] = await Promise.all([
+      run(bin("tsx"), ["src/main.ts"], dir),
+      ...commands.map((c) => runCommand(c, dir)),
+    ]);
     hooked.forEach((result, i) => {
       checkBehaviour(output(commands[i]!.join(" "), result));
       noDeprecation(result.stderr);
     });
     assert.is.not(plain.code, 0);
-    assert.match(plain.stderr, 'has no compiled metadata: the file that declares it was not compiled by a tooltype-aware step (tsx, ts-node');
+    assert.match(
+      plain.stderr,
+      "has no compiled metadata: the file that declares it was not compiled by a tooltype-aware step (tsx, ts-node",
+    );
     assert.match(plain.stderr, "node --import tsx --import tooltype/register src/main.ts");
   });
 }
@@ -152,7 +181,10 @@ test("Node's own type stripping (`node src/main.ts`) runs a tool without metadat
       "",
     ].join("\n"),
   });
-  const [stripped, hooked] = await Promise.all([node(["src/main.ts"], dir), node(["--import", "tooltype/register", "src/main.ts"], dir)]);
+  const [stripped, hooked] = await Promise.all([
+    node(["src/main.ts"], dir),
+    node(["--import", "tooltype/register", "src/main.ts"], dir),
+  ]);
   assert.is(hooked.code, 0, hooked.stderr);
   assert.is.not(stripped.code, 0);
   // Node 20 runs no TypeScript; from 22.18 it strips the types and the tool arrives without metadata.
@@ -170,10 +202,15 @@ test("a TT error stops the run with its position; warnings are printed and the r
   const warned = await node(["--import", "tooltype/register", "src/main.ts"], dir);
   checkBehaviour(output("with a warning", warned));
   assert.match(warned.stderr, /src\/tools\.ts:19:\d+ - warning TT1005: parameter "extra" is typed unknown/);
-  writeFiles(dir, { "src/tools.ts": tools("@tool").replace("function count(n: number)", "function count(n: number, cb: () => void)") });
+  writeFiles(dir, {
+    "src/tools.ts": tools("@tool").replace("function count(n: number)", "function count(n: number, cb: () => void)"),
+  });
   const failed = await node(["--import", "tooltype/register", "src/main.ts"], dir);
   assert.is.not(failed.code, 0);
-  assert.match(failed.stderr, "tooltype/register: src/tools.ts has tooltype errors, so its tools have no correct schema:");
+  assert.match(
+    failed.stderr,
+    "tooltype/register: src/tools.ts has tooltype errors, so its tools have no correct schema:",
+  );
   assert.match(failed.stderr, /src\/tools\.ts:19:\d+ - error TT1001: parameter "cb" has type a function/);
 });
 

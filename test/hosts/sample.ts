@@ -65,10 +65,18 @@ export function output(step: string, result: Run): Output {
 }
 
 export function checkBehaviour(out: Output, properties = ["id", "qty"]): void {
-  const order = (out.tools[0]!.function.parameters.properties as Record<string, { properties: Record<string, { description?: string }> }>).order!;
-  assert.equal(Object.keys(order.properties).sort(), properties, "the schema has the property of the base interface two imports away");
+  const order = (
+    out.tools[0]!.function.parameters.properties as Record<
+      string,
+      { properties: Record<string, { description?: string }> }
+    >
+  ).order!;
+  assert.equal(
+    Object.keys(order.properties).sort(),
+    properties,
+    "the schema has the property of the base interface two imports away",
+  );
   assert.is(order.properties.id!.description, "Order id");
   assert.equal(out.ok, ["success", "placed 2 of x1"]);
   assert.is(out.bad, "error", "a string where the interface wants a number is refused");
 }
-

@@ -10,13 +10,22 @@ import * as ts from "typescript";
 export function stripTypes(code: string, fileName: string): { code: string; map: string | undefined } {
   const out = ts.transpileModule(code, {
     fileName,
-    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, experimentalDecorators: true, sourceMap: true },
+    compilerOptions: {
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      experimentalDecorators: true,
+      sourceMap: true,
+    },
   });
   return { code: out.outputText.replace(/\n\/\/# sourceMappingURL=.*$/, ""), map: out.sourceMapText };
 }
 
 /** A Rollup plugin: `./x` → `./x.ts`, then strip the types. */
-export function rollupStripTypes(): { name: string; resolveId(id: string, importer?: string): string | null; transform(code: string, id: string): { code: string; map: string | undefined } | null } {
+export function rollupStripTypes(): {
+  name: string;
+  resolveId(id: string, importer?: string): string | null;
+  transform(code: string, id: string): { code: string; map: string | undefined } | null;
+} {
   return {
     name: "test-strip-types",
     resolveId(id, importer) {

@@ -30,7 +30,17 @@ const CONFIG = `module.exports = {
 function project(name: string, files: Record<string, string> = {}): string {
   return makeProject(name, {
     "package.json": JSON.stringify({ name, private: true }),
-    "tsconfig.json": JSON.stringify({ compilerOptions: { target: "ES2022", module: "commonjs", strict: true, skipLibCheck: true, esModuleInterop: true, types: [] }, include: ["src"] }),
+    "tsconfig.json": JSON.stringify({
+      compilerOptions: {
+        target: "ES2022",
+        module: "commonjs",
+        strict: true,
+        skipLibCheck: true,
+        esModuleInterop: true,
+        types: [],
+      },
+      include: ["src"],
+    }),
     "jest.config.cjs": CONFIG,
     ...sampleFiles(JEST_GLOBALS),
     ...files,
@@ -58,15 +68,24 @@ test("without the transformer, the test fails on the registration error", async 
 test("a TT error fails the test file with its position", async () => {
   const result = await jest(project("ts-jest-error", { "src/tools.ts": TOOLS_WITH_ERROR }));
   assert.is.not(result.code, 0);
-  assert.match(result.output, "tooltype/ts-jest: src/tools.ts has tooltype errors, so its tools have no correct schema:");
-  assert.match(result.output, new RegExp(`src/tools\\.ts:${ERROR_LINE}:\\d+ - error TT1001: parameter "cb" has type a function`));
+  assert.match(
+    result.output,
+    "tooltype/ts-jest: src/tools.ts has tooltype errors, so its tools have no correct schema:",
+  );
+  assert.match(
+    result.output,
+    new RegExp(`src/tools\\.ts:${ERROR_LINE}:\\d+ - error TT1001: parameter "cb" has type a function`),
+  );
 });
 
 test("ts-jest's isolatedModules mode is refused with a message saying why", async () => {
   const config = CONFIG.replace("astTransformers:", "isolatedModules: true, astTransformers:");
   const result = await jest(project("ts-jest-isolated", { "jest.config.cjs": config }));
   assert.is.not(result.code, 0);
-  assert.match(result.output, "tooltype/ts-jest reads the types of each tool's parameters, which ts-jest's isolatedModules mode does not have");
+  assert.match(
+    result.output,
+    "tooltype/ts-jest reads the types of each tool's parameters, which ts-jest's isolatedModules mode does not have",
+  );
 });
 
 /** A class whose method is a tool under standard decorators (no experimentalDecorators), and a test of it. */
@@ -77,7 +96,17 @@ const SHOP = {
 
 function decoratorProject(name: string, target: string): string {
   return project(name, {
-    "tsconfig.json": JSON.stringify({ compilerOptions: { target, module: "commonjs", strict: true, skipLibCheck: true, esModuleInterop: true, types: [] }, include: ["src"] }),
+    "tsconfig.json": JSON.stringify({
+      compilerOptions: {
+        target,
+        module: "commonjs",
+        strict: true,
+        skipLibCheck: true,
+        esModuleInterop: true,
+        types: [],
+      },
+      include: ["src"],
+    }),
     ...SHOP,
   });
 }
@@ -91,7 +120,10 @@ test("a @tool method under standard decorators, which TypeScript lowers for targ
 test("a @tool method under standard decorators with target ESNext, which no toolchain lowers, fails with TT1025 at the decorator", async () => {
   const result = await jest(decoratorProject("ts-jest-decorator-esnext", "ESNext"));
   assert.is.not(result.code, 0);
-  assert.match(result.output, /src\/shop\.ts:8:\d+ - error TT1025: @tool on price would be emitted as a standard decorator/);
+  assert.match(
+    result.output,
+    /src\/shop\.ts:8:\d+ - error TT1025: @tool on price would be emitted as a standard decorator/,
+  );
 });
 
 test("the configuration is the one docs/building.md gives", () => {

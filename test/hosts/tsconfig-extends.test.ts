@@ -32,7 +32,14 @@ const SHARED: Record<string, string> = {
   "configs/cycle-a.json": json({ extends: "./cycle-b.json", ...plugins(entry({ validators: false, level: "cycle" })) }),
   "configs/cycle-b.json": json({ extends: "./cycle-a.json" }),
   // A package with `exports`: the root, a conditional subpath, a pattern.
-  "node_modules/@acme/tsconfig/package.json": json({ name: "@acme/tsconfig", exports: { ".": "./base.json", "./strict": { import: "./wrong.json", require: "./strict.json" }, "./presets/*": "./presets/*.json" } }),
+  "node_modules/@acme/tsconfig/package.json": json({
+    name: "@acme/tsconfig",
+    exports: {
+      ".": "./base.json",
+      "./strict": { import: "./wrong.json", require: "./strict.json" },
+      "./presets/*": "./presets/*.json",
+    },
+  }),
   "node_modules/@acme/tsconfig/base.json": json(plugins(entry({ validators: false, level: "acme" }))),
   "node_modules/@acme/tsconfig/strict.json": json({ extends: "./base.json", compilerOptions: { strict: true } }),
   "node_modules/@acme/tsconfig/wrong.json": json(plugins(entry({ level: "import-condition" }))),
@@ -47,18 +54,66 @@ const SHARED: Record<string, string> = {
 
 /** Each case: its tsconfig.json's `extends` and own compiler options, and the entry both paths must read. */
 const cases: { name: string; config: Record<string, unknown>; expected: Record<string, unknown> }[] = [
-  { name: "a relative name without .json, two levels down", config: { extends: "./configs/base" }, expected: entry({ validators: false, level: "deep" }) },
-  { name: "a package's exports: the root", config: { extends: "@acme/tsconfig" }, expected: entry({ validators: false, level: "acme" }) },
-  { name: "a package's exports: a subpath under the require condition", config: { extends: "@acme/tsconfig/strict" }, expected: entry({ validators: false, level: "acme" }) },
-  { name: "a package's exports: a * pattern", config: { extends: "@acme/tsconfig/presets/tools" }, expected: entry({ validators: false, level: "preset" }) },
-  { name: "a package without exports: its tsconfig.json", config: { extends: "tools-tsconfig" }, expected: entry({ validators: false, level: "root-file" }) },
-  { name: "a package without exports: a file by its subpath", config: { extends: "tools-tsconfig/node20" }, expected: entry({ level: "subpath" }) },
-  { name: "a package's tsconfig field", config: { extends: "field-tsconfig" }, expected: entry({ validators: false, level: "field" }) },
-  { name: "an extends array: the later config's plugins win", config: { extends: ["@acme/tsconfig", "./configs/base.json"] }, expected: entry({ validators: false, level: "deep" }) },
-  { name: "an extends array: a later config without plugins keeps the earlier list", config: { extends: ["./configs/base.json", "./configs/no-plugins.json"] }, expected: entry({ validators: false, level: "deep" }) },
-  { name: "an extends array: a later plugins list without tooltype replaces the whole list", config: { extends: ["./configs/base.json", "./configs/other.json"] }, expected: {} },
-  { name: "the config's own plugins replace the base's list", config: { extends: "./configs/base.json", ...plugins({ transform: "some-other-transformer" }) }, expected: {} },
-  { name: "the config's own tooltype entry wins over the base's", config: { extends: "@acme/tsconfig", ...plugins(entry({ level: "own" })) }, expected: entry({ level: "own" }) },
+  {
+    name: "a relative name without .json, two levels down",
+    config: { extends: "./configs/base" },
+    expected: entry({ validators: false, level: "deep" }),
+  },
+  {
+    name: "a package's exports: the root",
+    config: { extends: "@acme/tsconfig" },
+    expected: entry({ validators: false, level: "acme" }),
+  },
+  {
+    name: "a package's exports: a subpath under the require condition",
+    config: { extends: "@acme/tsconfig/strict" },
+    expected: entry({ validators: false, level: "acme" }),
+  },
+  {
+    name: "a package's exports: a * pattern",
+    config: { extends: "@acme/tsconfig/presets/tools" },
+    expected: entry({ validators: false, level: "preset" }),
+  },
+  {
+    name: "a package without exports: its tsconfig.json",
+    config: { extends: "tools-tsconfig" },
+    expected: entry({ validators: false, level: "root-file" }),
+  },
+  {
+    name: "a package without exports: a file by its subpath",
+    config: { extends: "tools-tsconfig/node20" },
+    expected: entry({ level: "subpath" }),
+  },
+  {
+    name: "a package's tsconfig field",
+    config: { extends: "field-tsconfig" },
+    expected: entry({ validators: false, level: "field" }),
+  },
+  {
+    name: "an extends array: the later config's plugins win",
+    config: { extends: ["@acme/tsconfig", "./configs/base.json"] },
+    expected: entry({ validators: false, level: "deep" }),
+  },
+  {
+    name: "an extends array: a later config without plugins keeps the earlier list",
+    config: { extends: ["./configs/base.json", "./configs/no-plugins.json"] },
+    expected: entry({ validators: false, level: "deep" }),
+  },
+  {
+    name: "an extends array: a later plugins list without tooltype replaces the whole list",
+    config: { extends: ["./configs/base.json", "./configs/other.json"] },
+    expected: {},
+  },
+  {
+    name: "the config's own plugins replace the base's list",
+    config: { extends: "./configs/base.json", ...plugins({ transform: "some-other-transformer" }) },
+    expected: {},
+  },
+  {
+    name: "the config's own tooltype entry wins over the base's",
+    config: { extends: "@acme/tsconfig", ...plugins(entry({ level: "own" })) },
+    expected: entry({ level: "own" }),
+  },
 ];
 
 for (const { name, config, expected } of cases) {
@@ -67,13 +122,22 @@ for (const { name, config, expected } of cases) {
     const configPath = path.join(dir, "tsconfig.json");
     const javaScriptApi = readTsconfig(ts, configPath, { hint: "" }).pluginConfig;
     assert.equal(javaScriptApi, expected, "TypeScript 5.9's parse");
-    assert.equal(tooltypeEntry(extendedCompilerOptions(configPath) as ts.CompilerOptions, dir), javaScriptApi, "the TypeScript 7 path");
+    assert.equal(
+      tooltypeEntry(extendedCompilerOptions(configPath) as ts.CompilerOptions, dir),
+      javaScriptApi,
+      "the TypeScript 7 path",
+    );
   });
 }
 
 test("extends: a cycle is cut (TypeScript reports it), a missing config adds nothing", () => {
-  const dir = makeProject("tsconfig-extends-cycle", { ...SHARED, "tsconfig.json": json({ extends: ["./configs/cycle-a.json", "./configs/missing"], include: ["src"] }) });
-  assert.equal(extendedCompilerOptions(path.join(dir, "tsconfig.json")), { plugins: [entry({ validators: false, level: "cycle" })] });
+  const dir = makeProject("tsconfig-extends-cycle", {
+    ...SHARED,
+    "tsconfig.json": json({ extends: ["./configs/cycle-a.json", "./configs/missing"], include: ["src"] }),
+  });
+  assert.equal(extendedCompilerOptions(path.join(dir, "tsconfig.json")), {
+    plugins: [entry({ validators: false, level: "cycle" })],
+  });
   assert.is(resolveExtends("./configs/missing", dir), undefined);
   assert.is(resolveExtends("@acme/tsconfig/not-exported", dir), undefined, "a subpath the exports do not map");
 });
@@ -99,9 +163,27 @@ test("a module on TypeScript 7 alone is built with the options of a base config'
   // Outside the repository: inside it, the repository's @typescript/typescript6 would be found and read the types.
   const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-ts7-extends-")));
   try {
-    writeFiles(dir, { ...SHARED, "tsconfig.json": json({ extends: "@acme/tsconfig/strict", compilerOptions: { target: "ES2022", module: "esnext", moduleResolution: "bundler", skipLibCheck: true, types: [] }, include: ["src"] }), "src/tools.ts": TOOLS });
+    writeFiles(dir, {
+      ...SHARED,
+      "tsconfig.json": json({
+        extends: "@acme/tsconfig/strict",
+        compilerOptions: {
+          target: "ES2022",
+          module: "esnext",
+          moduleResolution: "bundler",
+          skipLibCheck: true,
+          types: [],
+        },
+        include: ["src"],
+      }),
+      "src/tools.ts": TOOLS,
+    });
     fs.symlinkSync(repo, path.join(dir, "node_modules", "tooltype"), "dir");
-    fs.symlinkSync(path.join(repo, "node_modules", "typescript-7"), path.join(dir, "node_modules", "typescript"), "dir");
+    fs.symlinkSync(
+      path.join(repo, "node_modules", "typescript-7"),
+      path.join(dir, "node_modules", "typescript"),
+      "dir",
+    );
     const configPath = path.join(dir, "tsconfig.json");
     const file = path.join(dir, "src", "tools.ts");
     const ts7 = typeScript7ProjectFor(configPath, undefined);

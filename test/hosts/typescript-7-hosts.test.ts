@@ -39,12 +39,16 @@ function apiProcesses(): number[] {
 
 /** The `tsc --api` processes whose parent is `parent`, still running. */
 function apiProcessesOf(parent: number): number[] {
-  return procEntries().filter((p) => p.parent === parent && p.args.includes("--api")).map((p) => p.pid);
+  return procEntries()
+    .filter((p) => p.parent === parent && p.args.includes("--api"))
+    .map((p) => p.pid);
 }
 
 /** `tsc --api` processes working in `dir` (by their working folder), whoever their parent is now. */
 function orphanedApiProcesses(dir: string): number[] {
-  return procEntries().filter((p) => p.args.includes("--api") && p.cwd === fs.realpathSync(dir)).map((p) => p.pid);
+  return procEntries()
+    .filter((p) => p.args.includes("--api") && p.cwd === fs.realpathSync(dir))
+    .map((p) => p.pid);
 }
 
 /** Running processes (not zombies) with their parent, arguments and working folder. */
@@ -62,7 +66,12 @@ function procEntries(): { pid: number; parent: number; args: string[]; cwd: stri
       } catch {
         cwd = undefined;
       }
-      found.push({ pid: Number(entry), parent: Number(parent), args: fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0"), cwd });
+      found.push({
+        pid: Number(entry),
+        parent: Number(parent),
+        args: fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0"),
+        cwd,
+      });
     } catch {
       // gone meanwhile
     }
@@ -114,7 +123,8 @@ for (const [typescript7, bundlers] of cases) {
 }
 
 /** The data byte for byte; the validators' code as TypeScript 7's emitter lays it out (the same code, other breaks). */
-const layoutFree = (metas: AppOutput["metas"]) => metas.map(({ data, validator }) => ({ data, validator: validator.replace(/\s+/g, "") }));
+const layoutFree = (metas: AppOutput["metas"]) =>
+  metas.map(({ data, validator }) => ({ data, validator: validator.replace(/\s+/g, "") }));
 
 let registerReference: AppOutput["metas"] | undefined;
 
@@ -122,26 +132,46 @@ let registerReference: AppOutput["metas"] | undefined;
 async function registerMetas(): Promise<AppOutput["metas"]> {
   if (!registerReference) {
     const reference = prepareApp("typescript-7-register-reference");
-    registerReference = (await runApp(process.execPath, ["--import", "tooltype/register", path.join("src", "main.ts")], reference)).metas;
+    registerReference = (
+      await runApp(process.execPath, ["--import", "tooltype/register", path.join("src", "main.ts")], reference)
+    ).metas;
   }
   return registerReference;
 }
 
 for (const typescript7 of ["typescript-7", "typescript-7.1"] as const) {
   test(`with only ${typescript7} installed, tooltype/register runs a CommonJS project, and tsx with the hook, with the JavaScript API's metadata`, async () => {
-    const commonJs = { "tsconfig.json": (text: string) => text.replace('"module": "ESNext",', '"module": "CommonJS",').replace('"moduleResolution": "bundler",', "") };
+    const commonJs = {
+      "tsconfig.json": (text: string) =>
+        text.replace('"module": "ESNext",', '"module": "CommonJS",').replace('"moduleResolution": "bundler",', ""),
+    };
     const runs: [string, string, string[], Record<string, (text: string) => string>][] = [
-      ["node --import tooltype/register (CommonJS)", process.execPath, ["--import", "tooltype/register", path.join("src", "main.ts")], commonJs],
-      ["tsx --import tooltype/register", path.join(REPO, "node_modules", ".bin", "tsx"), ["--import", "tooltype/register", path.join("src", "main.ts")], {}],
+      [
+        "node --import tooltype/register (CommonJS)",
+        process.execPath,
+        ["--import", "tooltype/register", path.join("src", "main.ts")],
+        commonJs,
+      ],
+      [
+        "tsx --import tooltype/register",
+        path.join(REPO, "node_modules", ".bin", "tsx"),
+        ["--import", "tooltype/register", path.join("src", "main.ts")],
+        {},
+      ],
     ];
     for (const [label, command, args, edit] of runs) {
       const reference = prepareApp(`typescript-7-register-reference-${runs.findIndex((r) => r[0] === label)}`, edit);
       const expected = (await runApp(command, args, reference)).metas;
       const dir = projectOnlyOn(typescript7, `ts7-register-more-${typescript7}`);
-      for (const [file, change] of Object.entries(edit)) fs.writeFileSync(path.join(dir, file), change(fs.readFileSync(path.join(dir, file), "utf8")));
+      for (const [file, change] of Object.entries(edit))
+        fs.writeFileSync(path.join(dir, file), change(fs.readFileSync(path.join(dir, file), "utf8")));
       const output = await runApp(command, args, dir);
       expectDispatch(output, false, `${label} on ${typescript7}`);
-      assert.equal(layoutFree(output.metas), layoutFree(expected), `${label} on ${typescript7}: the metadata of the JavaScript API's path`);
+      assert.equal(
+        layoutFree(output.metas),
+        layoutFree(expected),
+        `${label} on ${typescript7}: the metadata of the JavaScript API's path`,
+      );
     }
   });
 }
@@ -151,27 +181,44 @@ for (const typescript7 of ["typescript-7", "typescript-7.1"] as const) {
     const dir = projectOnlyOn(typescript7, `ts7-register-${typescript7}`);
     const output = await runApp(process.execPath, ["--import", "tooltype/register", path.join("src", "main.ts")], dir);
     expectDispatch(output, false, `tooltype/register on ${typescript7}`);
-    assert.equal(layoutFree(output.metas), layoutFree(await registerMetas()), `tooltype/register on ${typescript7}: the metadata of the JavaScript API's path`);
+    assert.equal(
+      layoutFree(output.metas),
+      layoutFree(await registerMetas()),
+      `tooltype/register on ${typescript7}: the metadata of the JavaScript API's path`,
+    );
     await noApiProcessLeft(`tooltype/register on ${typescript7}`);
   });
 
   test(`\`tooltype build\` builds a ${typescript7}-only project to its outDir (JavaScript, declarations, maps) with the JavaScript API's metadata`, async () => {
     const cli = path.join(REPO, "dist", "transformer", "hosts", "cli", "main.js");
-    const commonJs = (text: string) => text.replace('"module": "ESNext",', '"module": "CommonJS",').replace('"moduleResolution": "bundler",', '"declaration": true, "sourceMap": true, "rootDir": "src",');
+    const commonJs = (text: string) =>
+      text
+        .replace('"module": "ESNext",', '"module": "CommonJS",')
+        .replace('"moduleResolution": "bundler",', '"declaration": true, "sourceMap": true, "rootDir": "src",');
     const dir = projectOnlyOn(typescript7, `ts7-build-${typescript7}`);
-    fs.writeFileSync(path.join(dir, "tsconfig.json"), commonJs(fs.readFileSync(path.join(dir, "tsconfig.json"), "utf8")));
+    fs.writeFileSync(
+      path.join(dir, "tsconfig.json"),
+      commonJs(fs.readFileSync(path.join(dir, "tsconfig.json"), "utf8")),
+    );
     const built = await run(process.execPath, [cli, "build"], dir);
     assert.is(built.code, 0, built.stdout + built.stderr);
     const out = path.join(dir, "out-tspc");
     assert.ok(fs.existsSync(path.join(out, "tools.d.ts")), "declarations are written");
-    const map = JSON.parse(fs.readFileSync(path.join(out, "tools.js.map"), "utf8")) as { sources: string[]; mappings: string };
+    const map = JSON.parse(fs.readFileSync(path.join(out, "tools.js.map"), "utf8")) as {
+      sources: string[];
+      mappings: string;
+    };
     assert.equal(map.sources, ["../src/tools.ts"], "the map names the source as tsc does");
     const js = fs.readFileSync(path.join(out, "tools.js"), "utf8");
     assert.match(js, /\n\/\/# sourceMappingURL=tools\.js\.map$/, "the JavaScript points at its map");
     expectMapsToSource(js, map, path.join(dir, "src", "tools.ts"));
     const output = await runApp(process.execPath, [path.join(out, "main.js")], dir);
     expectDispatch(output, false, `tooltype build on ${typescript7}`);
-    assert.equal(layoutFree(output.metas), layoutFree(await registerMetas()), `tooltype build on ${typescript7}: the metadata of the JavaScript API's path`);
+    assert.equal(
+      layoutFree(output.metas),
+      layoutFree(await registerMetas()),
+      `tooltype build on ${typescript7}: the metadata of the JavaScript API's path`,
+    );
     await noApiProcessLeft(`tooltype build on ${typescript7}`);
   });
 }
@@ -182,7 +229,11 @@ function expectMapsToSource(js: string, map: object, sourceFile: string): void {
   const at = js.split("\n").findIndex((line) => line.includes("return Array.from"));
   const column = js.split("\n")[at]!.indexOf("Array.from");
   const original = originalPositionFor(new TraceMap(map as never), { line: at + 1, column });
-  assert.is(original.line, source.findIndex((line) => line.includes("return Array.from")) + 1, "the line in the source");
+  assert.is(
+    original.line,
+    source.findIndex((line) => line.includes("return Array.from")) + 1,
+    "the line in the source",
+  );
   assert.is(original.column, source[original.line! - 1]!.indexOf("Array.from"), "the column in the source");
 }
 
@@ -191,16 +242,28 @@ for (const typescript7 of ["typescript-7", "typescript-7.1"] as const) {
     const cli = path.join(REPO, "dist", "transformer", "hosts", "cli", "main.js");
     const dir = projectOnlyOn(typescript7, `ts7-build-inline-${typescript7}`);
     const tsconfig = path.join(dir, "tsconfig.json");
-    fs.writeFileSync(tsconfig, fs.readFileSync(tsconfig, "utf8").replace('"outDir":', '"rootDir": "src", "inlineSourceMap": true, "inlineSources": true, "outDir":'));
+    fs.writeFileSync(
+      tsconfig,
+      fs
+        .readFileSync(tsconfig, "utf8")
+        .replace('"outDir":', '"rootDir": "src", "inlineSourceMap": true, "inlineSources": true, "outDir":'),
+    );
     const built = await run(process.execPath, [cli, "build"], dir);
     assert.is(built.code, 0, built.stdout + built.stderr);
     const js = fs.readFileSync(path.join(dir, "out-tspc", "tools.js"), "utf8");
     assert.not.ok(fs.existsSync(path.join(dir, "out-tspc", "tools.js.map")), "no map file");
     const inline = /\/\/# sourceMappingURL=data:application\/json;base64,(\S+)$/.exec(js);
     assert.ok(inline, "the map is inlined");
-    const map = JSON.parse(Buffer.from(inline![1]!, "base64").toString("utf8")) as { sources: string[]; sourcesContent: string[] };
+    const map = JSON.parse(Buffer.from(inline![1]!, "base64").toString("utf8")) as {
+      sources: string[];
+      sourcesContent: string[];
+    };
     assert.equal(map.sources, ["../src/tools.ts"]);
-    assert.is(map.sourcesContent[0], fs.readFileSync(path.join(dir, "src", "tools.ts"), "utf8"), "the source as written, not the spliced text");
+    assert.is(
+      map.sourcesContent[0],
+      fs.readFileSync(path.join(dir, "src", "tools.ts"), "utf8"),
+      "the source as written, not the spliced text",
+    );
     expectMapsToSource(js, map, path.join(dir, "src", "tools.ts"));
   });
 }
@@ -238,7 +301,8 @@ for (const typescript7 of ["typescript-7", "typescript-7.1"] as const) {
     }
     assert.not.match(output(), /error/i, output());
     const until = Date.now() + HANG_MS;
-    while (orphanedApiProcesses(dir).length > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+    while (orphanedApiProcesses(dir).length > 0 && Date.now() < until)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     assert.equal(orphanedApiProcesses(dir), [], "no tsc --api process outlives the watch");
   });
 }
@@ -267,7 +331,9 @@ for (const typescript7 of ["typescript-7", "typescript-7.1"] as const) {
 
 test("with only TypeScript 7 installed, bun --preload tooltype/bun-register says that TypeScript 7's API client does not run under Bun, and what works", async () => {
   const dir = projectOnlyOn("typescript-7", "ts7-bun");
-  const failed = await run(bunBinary(), ["--preload", "tooltype/bun-register", path.join("src", "main.ts")], dir, { NO_COLOR: "1" });
+  const failed = await run(bunBinary(), ["--preload", "tooltype/bun-register", path.join("src", "main.ts")], dir, {
+    NO_COLOR: "1",
+  });
   assert.is.not(failed.code, 0);
   assert.match(failed.stderr + failed.stdout, /TypeScript 7\.0\.2's API client does not run under Bun/);
   assert.match(failed.stderr + failed.stdout, /npm i -D @typescript\/typescript6/);
@@ -277,7 +343,8 @@ test("a tsc --api process killed in the middle of a build is an error naming the
   const dir = projectOnlyOn("typescript-7.1", "ts7-killed");
   const project = typeScript7ProjectFor(path.join(dir, "tsconfig.json"), undefined);
   assert.ok(project, "a TypeScript-7-only project is read through TypeScript 7's API");
-  const read = (file: string) => project!.transform(path.join(dir, "src", file), fs.readFileSync(path.join(dir, "src", file), "utf8"));
+  const read = (file: string) =>
+    project!.transform(path.join(dir, "src", file), fs.readFileSync(path.join(dir, "src", file), "utf8"));
   assert.ok(read("query.ts"), "the first module is read");
   const [pid] = apiProcesses();
   assert.ok(pid, "the build's tsc --api process runs");
@@ -285,7 +352,9 @@ test("a tsc --api process killed in the middle of a build is an error naming the
   const tools = path.join(dir, "src", "tools.ts");
   assert.throws(
     () => read("tools.ts"),
-    (error: Error) => error.message.includes(tools.split(path.sep).join("/")) && /TypeScript 7\.1.*exited while tooltype was reading/.test(error.message),
+    (error: Error) =>
+      error.message.includes(tools.split(path.sep).join("/")) &&
+      /TypeScript 7\.1.*exited while tooltype was reading/.test(error.message),
   );
   project!.close();
   await noApiProcessLeft("after the crash");

@@ -21,7 +21,13 @@ function project(): string {
   made.push(dir);
   fs.mkdirSync(path.join(dir, "node_modules"));
   fs.symlinkSync(REPO, path.join(dir, "node_modules", "tooltype"), "dir");
-  fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { target: "es2022", module: "node16", strict: true, skipLibCheck: true, types: [] }, include: ["*.ts"] }));
+  fs.writeFileSync(
+    path.join(dir, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: { target: "es2022", module: "node16", strict: true, skipLibCheck: true, types: [] },
+      include: ["*.ts"],
+    }),
+  );
   fs.writeFileSync(
     path.join(dir, "main.ts"),
     `import { tool } from "tooltype";\n/** Says hello. */\nexport const greet = tool(function greet(name: string, times?: number) { return name.repeat(times ?? 1); });\n`,
@@ -47,8 +53,12 @@ async function allThreadsStopped(pid: number): Promise<void> {
       return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0]!;
     });
   const until = Date.now() + HANG_MS;
-  while (!states().every((state) => state === "T" || state === "t") && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
-  assert.ok(states().every((state) => state === "T" || state === "t"), `every thread of ${pid} stopped: ${states().join(" ")}`);
+  while (!states().every((state) => state === "T" || state === "t") && Date.now() < until)
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  assert.ok(
+    states().every((state) => state === "T" || state === "t"),
+    `every thread of ${pid} stopped: ${states().join(" ")}`,
+  );
 }
 
 /** Whether the process is still there once it had time to exit and be reaped (HANG_MS bounds only a hang). */
@@ -69,13 +79,16 @@ for (const pkg of ["typescript-7", "typescript-7.1"]) {
     const dir = project();
     const session = new TypeScript7Session(ts7, path.join(dir, "tsconfig.json"));
     assert.ok(alive(session.pid), "tsc --api runs while the session is open");
-    let analysis;
+    let analysis: ReturnType<typeof analyseTypeScript7>;
     try {
       analysis = analyseTypeScript7(session);
     } finally {
       session.close();
     }
-    assert.equal(analysis.tools.map((t) => t.name), ["greet"]);
+    assert.equal(
+      analysis.tools.map((t) => t.name),
+      ["greet"],
+    );
     assert.is(analysis.tools[0]!.description, "Says hello.");
     assert.equal(analysis.diagnostics, []);
     assert.not.ok(await running(session.pid), "no process is left after close");
@@ -89,7 +102,9 @@ for (const pkg of ["typescript-7", "typescript-7.1"]) {
     try {
       assert.throws(
         () => analyseTypeScript7(session),
-        (error: Error) => /API process \(tsc --api, pid \d+\) exited while tooltype was reading .*main\.ts/.test(error.message) && error.message.includes(`TypeScript ${ts7.version}`),
+        (error: Error) =>
+          /API process \(tsc --api, pid \d+\) exited while tooltype was reading .*main\.ts/.test(error.message) &&
+          error.message.includes(`TypeScript ${ts7.version}`),
       );
       assert.not.ok(await running(session.pid));
     } finally {
@@ -111,14 +126,19 @@ for (const pkg of ["typescript-7", "typescript-7.1"]) {
       assert.throws(
         // A question the client cannot answer from what it holds: it goes to the process.
         () => session.ask(() => session.checker.getSymbolAtPosition(file, 40)),
-        (error: Error) => /did not answer within 0\.5 s while tooltype was reading .*main\.ts, so it was stopped/.test(error.message),
+        (error: Error) =>
+          /did not answer within 0\.5 s while tooltype was reading .*main\.ts, so it was stopped/.test(error.message),
       );
       assert.not.ok(await running(session.pid), "the hung process was killed");
     } finally {
       if (alive(session.pid)) process.kill(session.pid!, "SIGKILL");
       session.close();
     }
-    assert.throws(() => session.ask(() => session.checker.getSymbolAtPosition(file, 40)), /did not answer/, "the session stays failed");
+    assert.throws(
+      () => session.ask(() => session.checker.getSymbolAtPosition(file, 40)),
+      /did not answer/,
+      "the session stays failed",
+    );
   });
 
   test(`${pkg}: a file's tools are read in a few requests, not a few per tool`, () => {
@@ -136,7 +156,7 @@ for (const pkg of ["typescript-7", "typescript-7.1"]) {
         tools.join(""),
     );
     const session = new TypeScript7Session(ts7, path.join(dir, "tsconfig.json"));
-    let analysis;
+    let analysis: ReturnType<typeof analyseTypeScript7>;
     try {
       analysis = analyseTypeScript7(session);
     } finally {
@@ -147,7 +167,10 @@ for (const pkg of ["typescript-7", "typescript-7.1"]) {
     // Before a file's questions were asked together, each tool cost several requests of its own (its parameters',
     // its signature's and its return type's, its annotations' types one by one): 290 here on 7.0, 143 on 7.1.
     const bound = session.batches ? 40 : 100;
-    assert.ok(session.roundTrips <= bound, `${session.roundTrips} requests for 20 tools (at most ${bound}): ${JSON.stringify([...session.requests])}`);
+    assert.ok(
+      session.roundTrips <= bound,
+      `${session.roundTrips} requests for 20 tools (at most ${bound}): ${JSON.stringify([...session.requests])}`,
+    );
   });
 
   test(`${pkg}: TOOLTYPE_TRACE_TS7=1 writes where the session's time went when it closes, and nothing without it`, () => {
@@ -160,7 +183,8 @@ for (const pkg of ["typescript-7", "typescript-7.1"]) {
       else process.env.TOOLTYPE_TRACE_TS7 = value;
       written.length = 0;
       const session = new TypeScript7Session(ts7, path.join(dir, "tsconfig.json"));
-      process.stderr.write = ((chunk: string | Uint8Array) => written.push(String(chunk)) > 0) as typeof process.stderr.write;
+      process.stderr.write = ((chunk: string | Uint8Array) =>
+        written.push(String(chunk)) > 0) as typeof process.stderr.write;
       try {
         analyseTypeScript7(session);
         session.close();
@@ -170,7 +194,9 @@ for (const pkg of ["typescript-7", "typescript-7.1"]) {
         else process.env.TOOLTYPE_TRACE_TS7 = before;
       }
       const report = written.join("");
-      for (const [method, count] of session.requests) if (value === "1") assert.match(report, new RegExp(`request ${method}: ${count} in \\d`), `the report counts ${method}`);
+      for (const [method, count] of session.requests)
+        if (value === "1")
+          assert.match(report, new RegExp(`request ${method}: ${count} in \\d`), `the report counts ${method}`);
       return report;
     };
     const report = traced("1");

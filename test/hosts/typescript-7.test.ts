@@ -34,7 +34,8 @@ test("a project checked by TypeScript 7 builds its tools through the esbuild plu
 function projectOnTypeScript7(name: string, aliases: Record<string, string>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `tooltype-${name}-`));
   fs.cpSync(prepareApp(name), dir, { recursive: true, verbatimSymlinks: true });
-  const link = (as: string, target: string): void => fs.symlinkSync(path.join(REPO, "node_modules", target), path.join(dir, "node_modules", as), "dir");
+  const link = (as: string, target: string): void =>
+    fs.symlinkSync(path.join(REPO, "node_modules", target), path.join(dir, "node_modules", as), "dir");
   link("typescript", "typescript-7");
   for (const [as, target] of Object.entries(aliases)) link(as, target);
   made.push(dir);
@@ -47,12 +48,16 @@ test.after(() => {
 });
 
 test("with TypeScript 7 as `typescript`, the compiler installed as typescript-5 or typescript-6 is found without an option", () => {
-  // TypeScript 5.5 under the alias, so that the answer cannot be the repository's own 5.9 (found from tooltype's folder).
+  // TypeScript 5.5 under the alias, so that the answer cannot be the repository's own 5.9 (found from tooltype's
+  // folder).
   const five = projectOnTypeScript7("typescript-7-alias-5", { "typescript-5": "typescript-5.5" });
   assert.is(typescriptFor(five).version, "5.5.4");
   assert.is(projectFor({ tsconfig: path.join(five, "tsconfig.json") }).ts.version, "5.5.4");
   // Both aliases: typescript-6 first; an explicit choice is taken as it is.
-  const both = projectOnTypeScript7("typescript-7-alias-6", { "typescript-6": "typescript-6", "typescript-5": "typescript-5.5" });
+  const both = projectOnTypeScript7("typescript-7-alias-6", {
+    "typescript-6": "typescript-6",
+    "typescript-5": "typescript-5.5",
+  });
   assert.match(typescriptFor(both).version, /^6\./);
   assert.is(typescriptFor(both, "typescript-5").version, "5.5.4");
 });
@@ -60,9 +65,14 @@ test("with TypeScript 7 as `typescript`, the compiler installed as typescript-5 
 test("with TypeScript 7 as `typescript`, @typescript/typescript6 (the TypeScript team's 6.0 API package) is found first", () => {
   const dir = projectOnTypeScript7("typescript-7-typescript6", { "typescript-5": "typescript-5.5" });
   fs.mkdirSync(path.join(dir, "node_modules", "@typescript"), { recursive: true });
-  fs.symlinkSync(path.join(REPO, "node_modules", "@typescript", "typescript6"), path.join(dir, "node_modules", "@typescript", "typescript6"), "dir");
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const typescript6 = require(require.resolve("@typescript/typescript6", { paths: [dir] })) as typeof import("typescript");
+  fs.symlinkSync(
+    path.join(REPO, "node_modules", "@typescript", "typescript6"),
+    path.join(dir, "node_modules", "@typescript", "typescript6"),
+    "dir",
+  );
+  const typescript6 = require(
+    require.resolve("@typescript/typescript6", { paths: [dir] }),
+  ) as typeof import("typescript");
   assert.match(typescript6.version, /^6\./);
   assert.is(typescriptFor(dir), typescript6);
   assert.is(projectFor({ tsconfig: path.join(dir, "tsconfig.json") }).ts, typescript6);
@@ -72,8 +82,16 @@ test("the esbuild plugin, tooltype/register and the tooltype command run a TypeS
   const dir = projectOnTypeScript7("typescript-7-register", { "typescript-5": "typescript-5.5" });
   const built = await build("esbuild", dir);
   expectDispatch(await runApp(built.command, built.args, dir), false, "esbuild, TypeScript 7 as typescript");
-  expectDispatch(await runApp(process.execPath, ["--import", "tooltype/register", path.join(dir, "src", "main.ts")], dir), false, "tooltype/register, TypeScript 7 as typescript");
-  const schema = await run(process.execPath, [path.join(REPO, "dist", "transformer", "hosts", "cli", "main.js"), "schema"], dir);
+  expectDispatch(
+    await runApp(process.execPath, ["--import", "tooltype/register", path.join(dir, "src", "main.ts")], dir),
+    false,
+    "tooltype/register, TypeScript 7 as typescript",
+  );
+  const schema = await run(
+    process.execPath,
+    [path.join(REPO, "dist", "transformer", "hosts", "cli", "main.js"), "schema"],
+    dir,
+  );
   assert.is(schema.code, 0, schema.stderr);
   assert.match(schema.stdout, /"name": "forecast"/);
 });
@@ -90,14 +108,19 @@ test("`tooltype check` and `tooltype schema` on a project whose only compiler is
   assert.is(through7.code, 0, through7.stderr);
   assert.is(throughApi.code, 0, throughApi.stderr);
   assert.match(through7.stdout, /"name": "forecast"/);
-  assert.is(through7.stdout, throughApi.stdout, "the same schemas from TypeScript 7's API as from 6.0's JavaScript API");
+  assert.is(
+    through7.stdout,
+    throughApi.stdout,
+    "the same schemas from TypeScript 7's API as from 6.0's JavaScript API",
+  );
 });
 
 test("the plugin pointed at TypeScript 7's package explains that it needs a 5.x/6.x compiler API", () => {
   const dir = prepareApp("typescript-7-api");
   assert.throws(
     () => projectFor({ tsconfig: path.join(dir, "tsconfig.json"), typescript: "typescript-7" }),
-    (error: Error) => /has no JavaScript compiler API/.test(error.message) && /npm i -D @typescript\/typescript6/.test(error.message),
+    (error: Error) =>
+      /has no JavaScript compiler API/.test(error.message) && /npm i -D @typescript\/typescript6/.test(error.message),
   );
 });
 

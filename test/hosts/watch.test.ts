@@ -11,48 +11,59 @@ import * as assert from "uvu/assert";
 import { HANG_MS } from "../support/hang";
 import { keepingNodeEnv, prepareApp } from "./app";
 
-const CALL: ToolCallMessage = { content: "", tool_calls: [{ id: "1", name: "forecast", args: { query: { city: "Porto", days: 1, country: "PT" } } }] };
+const CALL: ToolCallMessage = {
+  content: "",
+  tool_calls: [{ id: "1", name: "forecast", args: { query: { city: "Porto", days: 1, country: "PT" } } }],
+};
 
-test("Vite dev server: a property added two imports away is accepted by the next dispatch", () => keepingNodeEnv(async () => {
-  const dir = prepareApp("watch");
-  const base = path.join(dir, "src", "base.ts");
-  const vite = await import("vite");
-  const tooltype = (await import("tooltype/vite")).default;
-  let changed: (() => void) | undefined;
-  const server = await vite.createServer({
-    root: dir,
-    configFile: false,
-    logLevel: "silent",
-    appType: "custom",
-    ssr: { external: ["tooltype"] },
-    server: { middlewareMode: true, hmr: false },
-    plugins: [
-      tooltype({ tsconfig: path.join(dir, "tsconfig.json") }),
-      // Tells the test when the server has seen the edit (the hook runs before the server invalidates modules).
-      { name: "test-seen", watchChange: (id: string) => void (id === base && changed?.()) },
-    ],
-  });
-  try {
-    const dispatch = async (): Promise<string> => {
-      const tools = (await server.ssrLoadModule("/src/tools.ts")) as { forecast: (...args: never[]) => unknown };
-      const [message] = await new ToolRegistry([tools.forecast]).runCalls(CALL);
-      return `${message!.status}: ${message!.content}`;
-    };
-    const before = await dispatch();
-    assert.match(before, /^error: [^]*unexpected property "country"/, before);
+test("Vite dev server: a property added two imports away is accepted by the next dispatch", () =>
+  keepingNodeEnv(async () => {
+    const dir = prepareApp("watch");
+    const base = path.join(dir, "src", "base.ts");
+    const vite = await import("vite");
+    const tooltype = (await import("tooltype/vite")).default;
+    let changed: (() => void) | undefined;
+    const server = await vite.createServer({
+      root: dir,
+      configFile: false,
+      logLevel: "silent",
+      appType: "custom",
+      ssr: { external: ["tooltype"] },
+      server: { middlewareMode: true, hmr: false },
+      plugins: [
+        tooltype({ tsconfig: path.join(dir, "tsconfig.json") }),
+        // Tells the test when the server has seen the edit (the hook runs before the server invalidates modules).
+        { name: "test-seen", watchChange: (id: string) => void (id === base && changed?.()) },
+      ],
+    });
+    try {
+      const dispatch = async (): Promise<string> => {
+        const tools = (await server.ssrLoadModule("/src/tools.ts")) as { forecast: (...args: never[]) => unknown };
+        const [message] = await new ToolRegistry([tools.forecast]).runCalls(CALL);
+        return `${message!.status}: ${message!.content}`;
+      };
+      const before = await dispatch();
+      assert.match(before, /^error: [\s\S]*unexpected property "country"/, before);
 
-    const seen = new Promise<void>((resolve) => (changed = resolve));
-    fs.writeFileSync(base, fs.readFileSync(base, "utf8").replace("city: string;", "city: string;\n  /** Country code */\n  country?: string;"));
-    await seen;
-    // The server drops the tool's module once every plugin's watchChange has settled: the next load is the next dispatch.
-    const toolsModule = server.environments.ssr.moduleGraph.getModuleById(path.join(dir, "src", "tools.ts"));
-    assert.ok(toolsModule, "the server knows tools.ts");
-    for (const end = Date.now() + HANG_MS; toolsModule.transformResult && Date.now() < end; ) await new Promise((resolve) => setTimeout(resolve, 10));
-    const after = await dispatch();
-    assert.match(after, /^success: Porto: sunny .*"country":"PT"/, after);
-  } finally {
-    await server.close();
-  }
-}));
+      const seen = new Promise<void>((resolve) => (changed = resolve));
+      fs.writeFileSync(
+        base,
+        fs
+          .readFileSync(base, "utf8")
+          .replace("city: string;", "city: string;\n  /** Country code */\n  country?: string;"),
+      );
+      await seen;
+      // The server drops the tool's module once every plugin's watchChange has settled: the next load is the next
+      // dispatch.
+      const toolsModule = server.environments.ssr.moduleGraph.getModuleById(path.join(dir, "src", "tools.ts"));
+      assert.ok(toolsModule, "the server knows tools.ts");
+      for (const end = Date.now() + HANG_MS; toolsModule.transformResult && Date.now() < end; )
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      const after = await dispatch();
+      assert.match(after, /^success: Porto: sunny .*"country":"PT"/, after);
+    } finally {
+      await server.close();
+    }
+  }));
 
 test.run();

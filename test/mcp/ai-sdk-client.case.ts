@@ -26,11 +26,27 @@ test("the AI SDK's MCP client lists the tools and runs them through the server",
   const client = await createMCPClient({ transport: { type: "http", url: `http://127.0.0.1:${port}/mcp` } });
   try {
     const tools = await client.tools();
-    assert.equal(Object.keys(tools), ["add", "remove_file", "count", "wait", "whoami", "leak", "leak_object", "refuse", "bad_sum"]);
+    assert.equal(Object.keys(tools), [
+      "add",
+      "remove_file",
+      "count",
+      "wait",
+      "whoami",
+      "leak",
+      "leak_object",
+      "refuse",
+      "bad_sum",
+    ]);
     const options = { toolCallId: "call-1", messages: [], context: {} };
-    const sum = (await tools.add!.execute!({ values: [1, 2, 3.5] }, options)) as { structuredContent?: unknown; isError?: boolean };
+    const sum = (await tools.add!.execute!({ values: [1, 2, 3.5] }, options)) as {
+      structuredContent?: unknown;
+      isError?: boolean;
+    };
     assert.equal(sum.structuredContent, { total: 6.5, count: 3 });
-    const invalid = (await tools.add!.execute!({ values: ["x"] }, options)) as { isError?: boolean; content: { text: string }[] };
+    const invalid = (await tools.add!.execute!({ values: ["x"] }, options)) as {
+      isError?: boolean;
+      content: { text: string }[];
+    };
     assert.is(invalid.isError, true);
     assert.match(invalid.content[0]!.text, /^Error: invalid arguments for add:/);
     // It speaks the current revision to a server that offers it.

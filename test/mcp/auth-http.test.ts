@@ -13,21 +13,31 @@ import type { AddressInfo } from "node:net";
 import type { webcrypto } from "node:crypto";
 import * as path from "node:path";
 import { serve } from "@hono/node-server";
-import { Client as ClientV2, InsufficientScopeError, StreamableHTTPClientTransport as HttpV2 } from "@modelcontextprotocol/client";
+import {
+  Client as ClientV2,
+  InsufficientScopeError,
+  StreamableHTTPClientTransport as HttpV2,
+} from "@modelcontextprotocol/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { bearerToken, createMCPServer, type MCPHttpOptions, mcpFetchHandler, mcpHttpHandler, protectedResourceMetadata } from "tooltype/mcp";
+import {
+  bearerToken,
+  createMCPServer,
+  type MCPHttpOptions,
+  mcpFetchHandler,
+  mcpHttpHandler,
+  protectedResourceMetadata,
+} from "tooltype/mcp";
 import { listenOnLoopback } from "../support/listen";
 import { INITIALIZE, rawPost, text, TIMEOUT, withClient } from "./support";
 import { createAuthRegistry, runs } from "./auth-tools";
-
 
 const ISSUER = "https://auth.example.test";
 const WELL_KNOWN = "/.well-known/oauth-protected-resource";
 
 /** jose is an ES module only: loaded with `import()` from this CommonJS test. */
-type Jose = typeof import("jose", { with: { "resolution-mode": "import" } });
+type Jose = typeof import("jose", { with: { "resolution-mode": "import" }});
 
 interface Keys {
   privateKey: webcrypto.CryptoKey;
@@ -39,7 +49,12 @@ let keys: Keys;
 let otherKeys: Keys;
 
 /** A signed access token; `claims` override the defaults (from ISSUER for `audience` with `scope`, valid 5 minutes). */
-async function token(audience: string, scope: string, claims: Record<string, unknown> = {}, signWith: Keys = keys): Promise<string> {
+async function token(
+  audience: string,
+  scope: string,
+  claims: Record<string, unknown> = {},
+  signWith: Keys = keys,
+): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   return new jose.SignJWT({ iss: ISSUER, sub: "ada", aud: audience, iat: now, exp: now + 300, scope, ...claims })
     .setProtectedHeader({ alg: "ES256" })
@@ -54,12 +69,21 @@ function options(resource: string): MCPHttpOptions {
   return {
     listAllTools: true,
     allowedOrigins: ["https://app.example"],
-    authorization: { resource, authorizationServers: [ISSUER], scopesSupported: ["files:read"], resourceName: "Workspace files" },
+    authorization: {
+      resource,
+      authorizationServers: [ISSUER],
+      scopesSupported: ["files:read"],
+      resourceName: "Workspace files",
+    },
     authenticate: async (request) => {
       const presented = bearerToken(request);
       if (presented === undefined) return undefined;
       try {
-        const { payload } = await jose.jwtVerify(presented, keys.publicKey, { issuer: ISSUER, audience: resource, algorithms: ["ES256"] });
+        const { payload } = await jose.jwtVerify(presented, keys.publicKey, {
+          issuer: ISSUER,
+          audience: resource,
+          algorithms: ["ES256"],
+        });
         return payload;
       } catch {
         return undefined;
@@ -71,7 +95,11 @@ function options(resource: string): MCPHttpOptions {
 type Host = "node" | "fetch";
 
 /** A handler of `host`'s kind on 127.0.0.1, made once its URL (the resource) is known; `body` gets the MCP endpoint. */
-async function withServer(host: Host, body: (url: URL) => Promise<void>, configure: (resource: string) => MCPHttpOptions = options): Promise<void> {
+async function withServer(
+  host: Host,
+  body: (url: URL) => Promise<void>,
+  configure: (resource: string) => MCPHttpOptions = options,
+): Promise<void> {
   let server: http.Server;
   let port: number;
   if (host === "node") {
@@ -82,7 +110,10 @@ async function withServer(host: Host, body: (url: URL) => Promise<void>, configu
   } else {
     let handler: ((request: Request) => Promise<Response>) | undefined;
     const listening = new Promise<AddressInfo>((resolve) => {
-      server = serve({ fetch: (request: Request) => handler!(request), port: 0, hostname: "127.0.0.1" }, resolve) as http.Server;
+      server = serve(
+        { fetch: (request: Request) => handler!(request), port: 0, hostname: "127.0.0.1" },
+        resolve,
+      ) as http.Server;
     });
     port = (await listening).port;
     handler = mcpFetchHandler(createAuthRegistry(), configure(`http://127.0.0.1:${port}/mcp`));
@@ -135,12 +166,19 @@ for (const host of ["node", "fetch"] as const) {
       // Another resource's path is not this one's metadata: the handler answers it as any GET (405).
       assert.is((await get(new URL(`${WELL_KNOWN}/other`, url))).status, 405);
       // The browser's preflight for the header MCP clients send with it.
-      const preflight = await fetch(new URL(`${WELL_KNOWN}/mcp`, url), { method: "OPTIONS", headers: { origin: "https://app.example", "access-control-request-method": "GET" } });
+      const preflight = await fetch(new URL(`${WELL_KNOWN}/mcp`, url), {
+        method: "OPTIONS",
+        headers: { origin: "https://app.example", "access-control-request-method": "GET" },
+      });
       assert.is(preflight.status, 204);
       assert.is(preflight.headers.get("access-control-allow-origin"), "*");
     });
     // No authorization configured: nothing is served there.
-    await withServer(host, async (url) => assert.is((await get(new URL(`${WELL_KNOWN}/mcp`, url))).status, 405), () => ({}));
+    await withServer(
+      host,
+      async (url) => assert.is((await get(new URL(`${WELL_KNOWN}/mcp`, url))).status, 405),
+      () => ({}),
+    );
   });
 
   test(`${host}: 401 challenges name the metadata and the scopes to ask for; a token of another audience, issuer or key, or expired, is invalid_token`, async () => {
@@ -148,7 +186,11 @@ for (const host of ["node", "fetch"] as const) {
       const metadata = `${url.origin}${WELL_KNOWN}/mcp`;
       const none = await rawPost(url, INITIALIZE);
       assert.is(none.status, 401);
-      assert.equal(challenge(none.headers["www-authenticate"]), { realm: "mcp", scope: "files:read", resource_metadata: metadata });
+      assert.equal(challenge(none.headers["www-authenticate"]), {
+        realm: "mcp",
+        scope: "files:read",
+        resource_metadata: metadata,
+      });
 
       const wrong = [
         await token("https://elsewhere.example/mcp", "files:read"),
@@ -160,14 +202,21 @@ for (const host of ["node", "fetch"] as const) {
       for (const presented of wrong) {
         const refused = await rawPost(url, INITIALIZE, { authorization: `Bearer ${presented}` });
         assert.is(refused.status, 401, presented);
-        assert.equal(challenge(refused.headers["www-authenticate"]), { realm: "mcp", error: "invalid_token", scope: "files:read", resource_metadata: metadata });
+        assert.equal(challenge(refused.headers["www-authenticate"]), {
+          realm: "mcp",
+          error: "invalid_token",
+          scope: "files:read",
+          resource_metadata: metadata,
+        });
       }
       // A page of an allowed origin can read the challenge.
       const fromPage = await rawPost(url, INITIALIZE, { origin: "https://app.example" });
       assert.is(fromPage.status, 401);
       assert.is(fromPage.headers["access-control-allow-origin"], "https://app.example");
       assert.match(String(fromPage.headers["access-control-expose-headers"]), /www-authenticate/);
-      const accepted = await rawPost(url, INITIALIZE, { authorization: `Bearer ${await token(url.href, "files:read")}` });
+      const accepted = await rawPost(url, INITIALIZE, {
+        authorization: `Bearer ${await token(url.href, "files:read")}`,
+      });
       assert.is(accepted.status, 200, accepted.body);
     });
   });
@@ -178,22 +227,39 @@ for (const host of ["node", "fetch"] as const) {
       const reader = await token(url.href, "files:read");
       await withClient(url, { authorization: `Bearer ${reader}` }, async (client) => {
         assert.is(text(await client.callTool({ name: "whoami", arguments: {} }, undefined, TIMEOUT)), "you are ada");
-        assert.is(text(await client.callTool({ name: "read_file", arguments: { path: "a.txt" } }, undefined, TIMEOUT)), "contents of a.txt");
-        const refused = await client.callTool({ name: "write_file", arguments: { path: "a.txt", text: "hi" } }, undefined, TIMEOUT).then(
-          () => "called",
-          (error: unknown) => String(error),
+        assert.is(
+          text(await client.callTool({ name: "read_file", arguments: { path: "a.txt" } }, undefined, TIMEOUT)),
+          "contents of a.txt",
         );
+        const refused = await client
+          .callTool({ name: "write_file", arguments: { path: "a.txt", text: "hi" } }, undefined, TIMEOUT)
+          .then(
+            () => "called",
+            (error: unknown) => String(error),
+          );
         // The SDK 1.x client shows the refusal's JSON-RPC body (its quotes escaped).
-        assert.match(refused, /Forbidden \(insufficient_scope\): \\"write_file\\" needs the scopes \\"files:read files:write\\"/, refused);
+        assert.match(
+          refused,
+          /Forbidden \(insufficient_scope\): \\"write_file\\" needs the scopes \\"files:read files:write\\"/,
+          refused,
+        );
       });
       assert.is(runs.get("write_file"), undefined, "the refused tool never ran");
 
       // The challenge: every scope the request needs (a batch asking for both tools), the metadata, a description.
       const batch = [
-        { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "write_file", arguments: { path: "a", text: "b" } } },
+        {
+          jsonrpc: "2.0",
+          id: 1,
+          method: "tools/call",
+          params: { name: "write_file", arguments: { path: "a", text: "b" } },
+        },
         { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "read_file", arguments: { path: "a" } } },
       ];
-      const forbidden = await rawPost(url, batch, { authorization: `Bearer ${await token(url.href, "")}`, origin: "https://app.example" });
+      const forbidden = await rawPost(url, batch, {
+        authorization: `Bearer ${await token(url.href, "")}`,
+        origin: "https://app.example",
+      });
       assert.is(forbidden.status, 403);
       assert.match(String(forbidden.headers["access-control-expose-headers"]), /www-authenticate/);
       const params = challenge(forbidden.headers["www-authenticate"]);
@@ -201,13 +267,21 @@ for (const host of ["node", "fetch"] as const) {
       assert.is(params.scope, "files:read files:write");
       assert.is(params.resource_metadata, `${url.origin}${WELL_KNOWN}/mcp`);
       assert.match(params.error_description!, /write_file, read_file need the scopes files:read files:write/);
-      assert.match(JSON.parse(forbidden.body).error.message, /^Forbidden \(insufficient_scope\): "write_file", "read_file" need the scopes "files:read files:write"/);
+      assert.match(
+        JSON.parse(forbidden.body).error.message,
+        /^Forbidden \(insufficient_scope\): "write_file", "read_file" need the scopes "files:read files:write"/,
+      );
       assert.is(runs.get("read_file"), 1, "nothing of a refused request ran");
 
       // A token with the scopes: the same call runs. Scopes read from `scp` too.
       const writer = await token(url.href, "files:read files:write");
       await withClient(url, { authorization: `Bearer ${writer}` }, async (client) => {
-        assert.is(text(await client.callTool({ name: "write_file", arguments: { path: "a.txt", text: "hi" } }, undefined, TIMEOUT)), "wrote 2 characters to a.txt");
+        assert.is(
+          text(
+            await client.callTool({ name: "write_file", arguments: { path: "a.txt", text: "hi" } }, undefined, TIMEOUT),
+          ),
+          "wrote 2 characters to a.txt",
+        );
       });
       const scp = await token(url.href, "", { scope: undefined, scp: ["files:read", "files:write"] });
       const answered = await rawPost(url, batch, { authorization: `Bearer ${scp}` });
@@ -228,10 +302,12 @@ for (const host of ["node", "fetch"] as const) {
         await withClient(url, { authorization: `Bearer ${reader}` }, async (client) => {
           const listed = await client.listTools(undefined, TIMEOUT);
           assert.equal(listed.tools.map((t) => t.name).sort(), ["read_file", "whoami"]);
-          const refused = await client.callTool({ name: "write_file", arguments: { path: "a.txt", text: "hi" } }, undefined, TIMEOUT).then(
-            () => "called",
-            (error: unknown) => String(error),
-          );
+          const refused = await client
+            .callTool({ name: "write_file", arguments: { path: "a.txt", text: "hi" } }, undefined, TIMEOUT)
+            .then(
+              () => "called",
+              (error: unknown) => String(error),
+            );
           assert.match(refused, /Unknown tool: "write_file"\. Valid tools: read_file, whoami\./, refused);
           const typo = await client.callTool({ name: "write_fil", arguments: {} }, undefined, TIMEOUT).then(
             () => "called",
@@ -240,14 +316,27 @@ for (const host of ["node", "fetch"] as const) {
           assert.not.match(typo, /write_file/, "an error never names a tool the caller cannot see");
         });
         // Not a 403 with the scopes either: that would name what the tool needs.
-        const raw = await rawPost(url, { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "write_file", arguments: { path: "a", text: "b" } } }, { authorization: `Bearer ${reader}` });
+        const raw = await rawPost(
+          url,
+          {
+            jsonrpc: "2.0",
+            id: 1,
+            method: "tools/call",
+            params: { name: "write_file", arguments: { path: "a", text: "b" } },
+          },
+          { authorization: `Bearer ${reader}` },
+        );
         assert.is(raw.status, 200);
         assert.is(raw.headers["www-authenticate"], undefined);
         assert.not.match(raw.body, /files:write/);
         assert.is(runs.get("write_file"), undefined, "the hidden tool never ran");
         const writer = await token(url.href, "files:read files:write");
         await withClient(url, { authorization: `Bearer ${writer}` }, async (client) => {
-          assert.equal((await client.listTools(undefined, TIMEOUT)).tools.map((t) => t.name).sort(), ["read_file", "whoami", "write_file"]);
+          assert.equal((await client.listTools(undefined, TIMEOUT)).tools.map((t) => t.name).sort(), [
+            "read_file",
+            "whoami",
+            "write_file",
+          ]);
         });
       },
       hidden,
@@ -259,7 +348,10 @@ test("the SDK v2 client reads the 403 as its typed insufficient-scope error, wit
   await withServer("node", async (url) => {
     runs.clear();
     const client = new ClientV2({ name: "v2", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
-    await client.connect(new HttpV2(url, { requestInit: { headers: { authorization: `Bearer ${await token(url.href, "files:read")}` } } }), TIMEOUT);
+    await client.connect(
+      new HttpV2(url, { requestInit: { headers: { authorization: `Bearer ${await token(url.href, "files:read")}` } } }),
+      TIMEOUT,
+    );
     try {
       const error = await client.callTool({ name: "write_file", arguments: { path: "a", text: "b" } }, TIMEOUT).then(
         () => undefined,
@@ -279,16 +371,26 @@ test("the server's tool-call entry: a caller without the scopes gets a JSON-RPC 
   // The HTTP handlers refuse such a call before it reaches the entry (above); the entry refuses it again for any
   // other way in. Reached beside the tooltype/mcp this process loads, the copy the registry belongs to: the test
   // build in the unit tier, dist/ where test/support/other-node.ts reruns this file under another Node release.
-  const { mcpEndpoint } = require(path.join(path.dirname(require.resolve("tooltype/mcp")), "..", "mcp", "endpoint.js")) as typeof import("../../runtime/mcp/endpoint");
+  const { mcpEndpoint } = require(
+    path.join(path.dirname(require.resolve("tooltype/mcp")), "..", "mcp", "endpoint.js"),
+  ) as typeof import("../../runtime/mcp/endpoint");
   const endpoint = mcpEndpoint(createAuthRegistry() as never, { listAllTools: true });
   const call = async (exchange: { auth?: unknown }): Promise<string> => {
     const answer = (await endpoint.answer(
-      { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "write_file", arguments: { path: "a", text: "b" } } },
+      {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "write_file", arguments: { path: "a", text: "b" } },
+      },
       { ...exchange, signal: new AbortController().signal },
     )) as { result?: CallToolResult; error?: { message: string } };
     return answer.error ? answer.error.message : text(answer.result!);
   };
-  assert.match(await call({ auth: { scope: "files:read" } }), /Forbidden \(insufficient_scope\): "write_file" needs the scopes "files:read files:write"; the caller lacks "files:write"/);
+  assert.match(
+    await call({ auth: { scope: "files:read" } }),
+    /Forbidden \(insufficient_scope\): "write_file" needs the scopes "files:read files:write"; the caller lacks "files:write"/,
+  );
   assert.match(await call({ auth: undefined }), /insufficient_scope/);
   assert.is(runs.get("write_file"), undefined);
   assert.is(await call({ auth: { scopes: ["files:read", "files:write"] } }), "wrote 1 characters to a");
@@ -299,7 +401,11 @@ test("the server's tool-call entry: a caller without the scopes gets a JSON-RPC 
   const client = new Client({ name: "in-memory", version: "1.0.0" });
   await client.connect(clientSide, TIMEOUT);
   try {
-    const result = (await client.callTool({ name: "write_file", arguments: { path: "a", text: "b" } }, undefined, TIMEOUT)) as CallToolResult;
+    const result = (await client.callTool(
+      { name: "write_file", arguments: { path: "a", text: "b" } },
+      undefined,
+      TIMEOUT,
+    )) as CallToolResult;
     assert.is(text(result), "wrote 1 characters to a");
   } finally {
     await client.close();
@@ -309,13 +415,18 @@ test("the server's tool-call entry: a caller without the scopes gets a JSON-RPC 
 });
 
 test("bearerToken: the token of an Authorization: Bearer header, nothing else", async () => {
-  const request = (headers: Record<string, string>, url = "http://127.0.0.1/mcp"): Request => new Request(url, { method: "POST", headers });
+  const request = (headers: Record<string, string>, url = "http://127.0.0.1/mcp"): Request =>
+    new Request(url, { method: "POST", headers });
   assert.is(bearerToken(request({ authorization: "Bearer abc.def-ghi_~+/=" })), "abc.def-ghi_~+/=");
   assert.is(bearerToken(request({ authorization: "bearer abc" })), "abc");
   assert.is(bearerToken(request({ authorization: "Basic YWRhOnNlY3JldA==" })), undefined);
   assert.is(bearerToken(request({ authorization: "Bearer a b" })), undefined);
   assert.is(bearerToken(request({}, "http://127.0.0.1/mcp?access_token=abc")), undefined);
-  assert.is(JSON.stringify(await jose.exportJWK(keys.publicKey)).includes('"d"'), false, "only the public key verifies");
+  assert.is(
+    JSON.stringify(await jose.exportJWK(keys.publicKey)).includes('"d"'),
+    false,
+    "only the public key verifies",
+  );
 });
 
 test.run();

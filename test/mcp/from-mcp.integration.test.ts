@@ -1,6 +1,7 @@
 /**
  * MCP import (`fromMCP`) against a server written with the official SDK alone (test/support/mcp-sdk1-server.ts), run
- * as a child process over stdio and over Streamable HTTP: its tools registered in a ToolRegistry, exported to OpenAI, called
+ * as a child process over stdio and over Streamable HTTP: its tools registered in a ToolRegistry, exported to OpenAI,
+ * called
  * from a scripted model reply through the OpenAI SDK and dispatched back to the server (coercion and validation on
  * this side, `isError` and content kept, artifacts out of the next request); then the server process is killed and
  * the next call is answered with an error within its time limit. Also: a name clash between two servers is an
@@ -33,7 +34,11 @@ interface Started {
 }
 
 async function startStdio(name: string): Promise<Started> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [SERVER, "stdio", name], stderr: "pipe" });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [SERVER, "stdio", name],
+    stderr: "pipe",
+  });
   const imported = await fromMCP(transport, { timeoutMs: TIMEOUT_MS, connectTimeoutMs: CONNECT_TIMEOUT_MS });
   const pid = transport.pid!;
   return {
@@ -58,7 +63,11 @@ async function startHttp(name: string): Promise<Started> {
     });
   });
   const transport = new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`));
-  const imported = await fromMCP(transport, { timeoutMs: TIMEOUT_MS, connectTimeoutMs: CONNECT_TIMEOUT_MS, prefix: "remote_" });
+  const imported = await fromMCP(transport, {
+    timeoutMs: TIMEOUT_MS,
+    connectTimeoutMs: CONNECT_TIMEOUT_MS,
+    prefix: "remote_",
+  });
   return {
     imported,
     kill: async () => {
@@ -76,12 +85,17 @@ async function exercise(started: Started, prefix: string): Promise<void> {
 
   // Exported like compiled tools: the server's schemas (without the draft-07 marker), strict rewrite included.
   const exported = registry.toOpenAITools();
-  assert.equal(exported.map((t) => t.function.name), SDK_SERVER_TOOLS.map((t) => name(t.name)));
+  assert.equal(
+    exported.map((t) => t.function.name),
+    SDK_SERVER_TOOLS.map((t) => name(t.name)),
+  );
   const { $schema: _marker, ...forecastSchema } = SDK_SERVER_TOOLS[0]!.inputSchema;
   assert.equal(exported[0]!.function.parameters, forecastSchema);
   assert.is(exported[0]!.function.description, "Forecast for a city.");
   assert.is(registry.toOpenAITools({ strict: true })[0]!.function.strict, true);
-  assert.ok(registry.toAnthropicTools().length === 3 && registry.toGeminiTools()[0]!.functionDeclarations!.length === 3);
+  assert.ok(
+    registry.toAnthropicTools().length === 3 && registry.toGeminiTools()[0]!.functionDeclarations!.length === 3,
+  );
 
   const model = await startScriptedServer([
     {
@@ -104,10 +118,17 @@ async function exercise(started: Started, prefix: string): Promise<void> {
     // Repaired (trailing comma) and coerced ("3" → 3) here: the server, which refuses a string, saw a number.
     assert.is(answers[0]!.status, "success");
     assert.is(answers[0]!.content, "Oslo: sunny for 3 days");
-    assert.equal((answers[0]!.artifact as { structuredContent: unknown }).structuredContent, { city: "Oslo", days: 3, sky: "sunny" });
+    assert.equal((answers[0]!.artifact as { structuredContent: unknown }).structuredContent, {
+      city: "Oslo",
+      days: 3,
+      sky: "sunny",
+    });
     // Validated against the server's schema before anything was sent.
     assert.is(answers[1]!.status, "error");
-    assert.match(answers[1]!.content, new RegExp(`^Error: invalid arguments for ${name("get_forecast")}:\\n- /days: must be <= 7; got 9`));
+    assert.match(
+      answers[1]!.content,
+      new RegExp(`^Error: invalid arguments for ${name("get_forecast")}:\\n- /days: must be <= 7; got 9`),
+    );
     // Content kept: the text for the model, the whole result (the image) as the artifact.
     assert.is(answers[2]!.content, "Chart of 3 points\n[image image/png]");
     const image = (answers[2]!.artifact as { content: { type: string; data?: string }[] }).content[1]!;
@@ -116,7 +137,11 @@ async function exercise(started: Started, prefix: string): Promise<void> {
     // isError kept.
     assert.equal([answers[3]!.status, answers[3]!.content], ["error", "The upstream service is down."]);
 
-    await client.chat.completions.create({ model: "scripted", messages: [...messages, reply, ...answers], tools: exported });
+    await client.chat.completions.create({
+      model: "scripted",
+      messages: [...messages, reply, ...answers],
+      tools: exported,
+    });
     const body = JSON.stringify(model.requests[1]);
     assert.ok(body.includes("Chart of 3 points"));
     assert.not.ok(body.includes(image.data!), "the image (the artifact) never reaches the model");
@@ -127,9 +152,14 @@ async function exercise(started: Started, prefix: string): Promise<void> {
   // The server disappears: the next call is an error answer (the connection's end or the call's time limit), not a
   // wait without end.
   await started.kill();
-  const [gone] = await registry.dispatch({ tool_calls: [{ id: "late", name: name("get_forecast"), args: { city: "Oslo", days: 2 } }] });
+  const [gone] = await registry.dispatch({
+    tool_calls: [{ id: "late", name: name("get_forecast"), args: { city: "Oslo", days: 2 } }],
+  });
   assert.is(gone!.status, "error");
-  assert.match(gone!.content, /^Error: (MCP server "weather-[ab]" did not answer the call of get_forecast: |get_forecast timed out)/);
+  assert.match(
+    gone!.content,
+    /^Error: (MCP server "weather-[ab]" did not answer the call of get_forecast: |get_forecast timed out)/,
+  );
   await started.imported.close();
 }
 
@@ -158,8 +188,13 @@ test("two servers offering the same tool: an error naming both, unless a prefix 
     }
     const prefixed = await fromMCP(b.imported.client, { prefix: "b_" });
     registry.register(prefixed.tools);
-    assert.equal(registry.list().map((t) => t.name), ["get_forecast", "render_chart", "always_fails", "b_get_forecast", "b_render_chart", "b_always_fails"]);
-    const [answer] = await registry.dispatch({ tool_calls: [{ id: "1", name: "b_get_forecast", args: { city: "Rome", days: 1 } }] });
+    assert.equal(
+      registry.list().map((t) => t.name),
+      ["get_forecast", "render_chart", "always_fails", "b_get_forecast", "b_render_chart", "b_always_fails"],
+    );
+    const [answer] = await registry.dispatch({
+      tool_calls: [{ id: "1", name: "b_get_forecast", args: { city: "Rome", days: 1 } }],
+    });
     assert.is(answer!.content, "Rome: sunny for 1 days");
   } finally {
     await a.imported.close();
@@ -168,14 +203,20 @@ test("two servers offering the same tool: an error naming both, unless a prefix 
 });
 
 test("a server that stops answering: the call is a timeout error within the tool's timeoutMs, never a hang", async () => {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [SERVER, "stdio", "frozen"], stderr: "pipe" });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [SERVER, "stdio", "frozen"],
+    stderr: "pipe",
+  });
   const imported = await fromMCP(transport, { timeoutMs: 300, connectTimeoutMs: CONNECT_TIMEOUT_MS });
   const pid = transport.pid!;
   try {
     const registry = new ToolRegistry().register(imported.tools);
     process.kill(pid, "SIGSTOP");
     // A stopped server never answers: only the call's time limit ends this dispatch.
-    const [answer] = await registry.dispatch({ tool_calls: [{ id: "1", name: "get_forecast", args: { city: "Oslo", days: 2 } }] });
+    const [answer] = await registry.dispatch({
+      tool_calls: [{ id: "1", name: "get_forecast", args: { city: "Oslo", days: 2 } }],
+    });
     assert.is(answer!.status, "error");
     assert.match(answer!.content, /timed out|Request timed out/i);
   } finally {
@@ -191,7 +232,11 @@ test("tool.fromSchema: a run-time schema tool is read, coerced and validated lik
     {
       name: "lookup",
       description: "Look a record up.",
-      parameters: { type: "object", properties: { id: { type: "integer" }, tags: { type: "array", items: { type: "string" } } }, required: ["id"] },
+      parameters: {
+        type: "object",
+        properties: { id: { type: "integer" }, tags: { type: "array", items: { type: "string" } } },
+        required: ["id"],
+      },
     },
     (args, context) => {
       seen.push(args, context.toolCall.id);
@@ -209,7 +254,10 @@ test("tool.fromSchema: a run-time schema tool is read, coerced and validated lik
   assert.equal(seen, [{ id: 7, tags: ["x"] }, "a"]);
   assert.is(answers[0]!.content, '{"id":7}');
   assert.match(answers[1]!.content, /^Error: invalid arguments for lookup:\n- \/id: must be an integer/);
-  assert.throws(() => tool.fromSchema({ name: "bad", parameters: { type: "string" } }, () => 1), /parameters must be an object schema/);
+  assert.throws(
+    () => tool.fromSchema({ name: "bad", parameters: { type: "string" } }, () => 1),
+    /parameters must be an object schema/,
+  );
 });
 
 test.run();

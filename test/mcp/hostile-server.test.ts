@@ -11,7 +11,11 @@ import { ToolRegistry } from "tooltype";
 import { type MCPClient, type MCPListedTool, fromMCP } from "tooltype/mcp";
 
 /** A connected client whose server lists what `pages` gives, page by page. */
-function serverOf(pages: (cursor: string | undefined) => Promise<{ tools: MCPListedTool[]; nextCursor?: string }> | { tools: MCPListedTool[]; nextCursor?: string }): MCPClient {
+function serverOf(
+  pages: (
+    cursor: string | undefined,
+  ) => Promise<{ tools: MCPListedTool[]; nextCursor?: string }> | { tools: MCPListedTool[]; nextCursor?: string },
+): MCPClient {
   return {
     transport: {},
     getServerVersion: () => ({ name: "evil-server" }),
@@ -21,7 +25,11 @@ function serverOf(pages: (cursor: string | undefined) => Promise<{ tools: MCPLis
   };
 }
 
-const GOOD: MCPListedTool = { name: "good", description: "A plain tool.", inputSchema: { type: "object", properties: { q: { type: "string" } }, required: ["q"] } };
+const GOOD: MCPListedTool = {
+  name: "good",
+  description: "A plain tool.",
+  inputSchema: { type: "object", properties: { q: { type: "string" } }, required: ["q"] },
+};
 
 async function rejection(run: () => Promise<unknown>): Promise<string> {
   try {
@@ -52,7 +60,10 @@ test("a listing that never ends is refused: by maxTools, by a repeated cursor, b
     await new Promise((resolve) => setTimeout(resolve, 20));
     return { tools: [GOOD], nextCursor: `${cursor ?? ""}x` };
   });
-  assert.match(await rejection(() => fromMCP(slow, { connectTimeoutMs: 100 })), /did not finish listing its tools within 100 ms \(connectTimeoutMs\)/);
+  assert.match(
+    await rejection(() => fromMCP(slow, { connectTimeoutMs: 100 })),
+    /did not finish listing its tools within 100 ms \(connectTimeoutMs\)/,
+  );
 });
 
 /** A schema nested `depth` levels deep, written without recursion. */
@@ -65,7 +76,8 @@ function deep(depth: number): Record<string, unknown> {
 /** Nested `anyOf` references: each level names the next twice, 2^levels paths in a couple of KiB. */
 function exponential(levels: number): Record<string, unknown> {
   const defs: Record<string, unknown> = { [`d${levels}`]: { type: "string" } };
-  for (let i = levels - 1; i >= 0; i--) defs[`d${i}`] = { anyOf: [{ $ref: `#/$defs/d${i + 1}` }, { $ref: `#/$defs/d${i + 1}` }] };
+  for (let i = levels - 1; i >= 0; i--)
+    defs[`d${i}`] = { anyOf: [{ $ref: `#/$defs/d${i + 1}` }, { $ref: `#/$defs/d${i + 1}` }] };
   return { type: "object", properties: { v: { $ref: "#/$defs/d0" } }, $defs: defs };
 }
 
@@ -75,12 +87,29 @@ test("tools with hostile schemas are left out, each with why; the server's other
   const hostile: [name: string, schema: Record<string, unknown>, why: RegExp][] = [
     ["deep", { type: "object", properties: { v: deep(10_000) } }, /nests deeper than 64 levels/],
     ["wide", { type: "object", properties: many }, /more than 1000 entries in "properties"/],
-    ["loop", { type: "object", properties: { v: { $ref: "#/$defs/a" } }, $defs: { a: { $ref: "#/$defs/b" }, b: { $ref: "#/$defs/a" } } }, /leads back to itself through references alone/],
+    [
+      "loop",
+      {
+        type: "object",
+        properties: { v: { $ref: "#/$defs/a" } },
+        $defs: { a: { $ref: "#/$defs/b" }, b: { $ref: "#/$defs/a" } },
+      },
+      /leads back to itself through references alone/,
+    ],
     ["self", { type: "object", properties: { v: { $ref: "#/properties/v" } } }, /leads back to itself/],
     ["expands", exponential(40), /with its references inlined it holds more than 100000 schemas/],
-    ["outside", { type: "object", properties: { v: { $ref: "https://evil.example/schema.json" } } }, /does not point inside the schema/],
+    [
+      "outside",
+      { type: "object", properties: { v: { $ref: "https://evil.example/schema.json" } } },
+      /does not point inside the schema/,
+    ],
   ];
-  const server = serverOf(() => ({ tools: [...hostile.map(([name, inputSchema]) => ({ name, inputSchema: inputSchema as MCPListedTool["inputSchema"] })), GOOD] }));
+  const server = serverOf(() => ({
+    tools: [
+      ...hostile.map(([name, inputSchema]) => ({ name, inputSchema: inputSchema as MCPListedTool["inputSchema"] })),
+      GOOD,
+    ],
+  }));
   const imported = await fromMCP(server);
   assert.equal(
     new ToolRegistry(imported.tools).list().map((t) => t.name),
@@ -96,15 +125,25 @@ test("tools with hostile schemas are left out, each with why; the server's other
     assert.match(reason, why, reason);
   }
   // A recursive schema is no problem: a reference back into a structure, not a loop of references.
-  const tree = { type: "object", properties: { root: { $ref: "#/$defs/node" } }, $defs: { node: { type: "object", properties: { kids: { type: "array", items: { $ref: "#/$defs/node" } } } } } };
-  const fine = await fromMCP(serverOf(() => ({ tools: [{ name: "tree", inputSchema: tree as MCPListedTool["inputSchema"] }] })));
+  const tree = {
+    type: "object",
+    properties: { root: { $ref: "#/$defs/node" } },
+    $defs: { node: { type: "object", properties: { kids: { type: "array", items: { $ref: "#/$defs/node" } } } } },
+  };
+  const fine = await fromMCP(
+    serverOf(() => ({ tools: [{ name: "tree", inputSchema: tree as MCPListedTool["inputSchema"] }] })),
+  );
   assert.equal(fine.refused, []);
 
   const registry = new ToolRegistry([...imported.tools, ...fine.tools]);
   assert.is(registry.toOpenAITools().length, 2);
   assert.is(registry.toAnthropicTools().length, 2);
   assert.ok(JSON.stringify(registry.toGeminiTools()).length < 100_000);
-  const [answer] = await registry.dispatch({ role: "assistant", content: null, tool_calls: [{ id: "c", type: "function", function: { name: "good", arguments: '{"q":"x"}' } }] });
+  const [answer] = await registry.dispatch({
+    role: "assistant",
+    content: null,
+    tool_calls: [{ id: "c", type: "function", function: { name: "good", arguments: '{"q":"x"}' } }],
+  });
   assert.is(answer!.status, "success", answer!.content);
 });
 

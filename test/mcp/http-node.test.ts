@@ -12,7 +12,18 @@ import * as net from "node:net";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { MCPAuthError, type MCPHttpOptions, mcpHttpHandler } from "tooltype/mcp";
 import { HANG_MS } from "../support/hang";
-import { checkTools, connect, INITIALIZE, rawPost, refusedConnection, text, TIMEOUT, whoami, withClient, withNodeHandler } from "./support";
+import {
+  checkTools,
+  connect,
+  INITIALIZE,
+  rawPost,
+  refusedConnection,
+  text,
+  TIMEOUT,
+  whoami,
+  withClient,
+  withNodeHandler,
+} from "./support";
 import { createMcpRegistry, SECRET, waits } from "./tools";
 
 function withServer(options: MCPHttpOptions | undefined, body: (url: URL) => Promise<void>): Promise<void> {
@@ -38,7 +49,10 @@ test("progress: ctx.progress reaches the client as notifications/progress when i
     const client = await connect(url);
     try {
       const seen: { progress: number; total?: number; message?: string }[] = [];
-      const result = (await client.callTool({ name: "count", arguments: { n: 3 } }, undefined, { ...TIMEOUT, onprogress: (p) => seen.push(p) })) as CallToolResult;
+      const result = (await client.callTool({ name: "count", arguments: { n: 3 } }, undefined, {
+        ...TIMEOUT,
+        onprogress: (p) => seen.push(p),
+      })) as CallToolResult;
       assert.is(text(result), "counted to 3");
       assert.equal(seen, [
         { progress: 1, total: 3, message: "step 1" },
@@ -46,7 +60,12 @@ test("progress: ctx.progress reaches the client as notifications/progress when i
         { progress: 3, total: 3, message: "step 3" },
       ]);
       // Without a token the same tool answers in one JSON body, its reports dropped.
-      const quiet = await rawPost(url, { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "count", arguments: { n: 2 } } });
+      const quiet = await rawPost(url, {
+        jsonrpc: "2.0",
+        id: 7,
+        method: "tools/call",
+        params: { name: "count", arguments: { n: 2 } },
+      });
       assert.is(quiet.status, 200);
       assert.match(String(quiet.headers["content-type"]), /application\/json/);
       assert.is(JSON.parse(quiet.body).result.content[0].text, "counted to 2");
@@ -62,7 +81,10 @@ test("progress: by default at most one notification per 100 ms, the final report
     try {
       const seen: { progress: number; total?: number; message?: string }[] = [];
       const n = 60; // one report every 5 ms or more
-      const result = (await client.callTool({ name: "count", arguments: { n } }, undefined, { ...TIMEOUT, onprogress: (p) => seen.push(p) })) as CallToolResult;
+      const result = (await client.callTool({ name: "count", arguments: { n } }, undefined, {
+        ...TIMEOUT,
+        onprogress: (p) => seen.push(p),
+      })) as CallToolResult;
       assert.is(text(result), `counted to ${n}`);
       assert.ok(seen.length >= 2 && seen.length < n / 2, `${seen.length} notifications for ${n} reports`);
       assert.equal(seen[0], { progress: 1, total: n, message: "step 1" });
@@ -80,10 +102,12 @@ test("cancellation: the client's notifications/cancelled aborts the running tool
     try {
       const before = { ...waits };
       const controller = new AbortController();
-      const outcome = client.callTool({ name: "wait", arguments: { label: "x" } }, undefined, { ...TIMEOUT, signal: controller.signal }).then(
-        () => "answered",
-        (error: unknown) => String(error),
-      );
+      const outcome = client
+        .callTool({ name: "wait", arguments: { label: "x" } }, undefined, { ...TIMEOUT, signal: controller.signal })
+        .then(
+          () => "answered",
+          (error: unknown) => String(error),
+        );
       await until(() => waits.started > before.started, "the tool to start");
       controller.abort("user pressed stop");
       await until(() => waits.aborted > before.aborted, "the tool's signal to abort");
@@ -98,9 +122,22 @@ test("cancellation: the client's notifications/cancelled aborts the running tool
 test("cancellation: a closed connection aborts the running tool", async () => {
   await withServer(undefined, async (url) => {
     const before = { ...waits };
-    const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" } });
+    const req = http.request({
+      host: url.hostname,
+      port: url.port,
+      path: url.pathname,
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+    });
     req.on("error", () => undefined);
-    req.end(JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "wait", arguments: { label: "y" } } }));
+    req.end(
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 3,
+        method: "tools/call",
+        params: { name: "wait", arguments: { label: "y" } },
+      }),
+    );
     await until(() => waits.started > before.started, "the tool to start");
     req.destroy();
     await until(() => waits.aborted > before.aborted, "the tool's signal to abort");
@@ -111,7 +148,10 @@ test("DNS rebinding: a foreign Host is refused by default (403), loopback names 
   await withServer(undefined, async (url) => {
     const evil = await rawPost(url, INITIALIZE, { host: "evil.example" });
     assert.is(evil.status, 403);
-    assert.match(JSON.parse(evil.body).error.message, /Host "evil\.example" is not allowed \(DNS rebinding protection\)/);
+    assert.match(
+      JSON.parse(evil.body).error.message,
+      /Host "evil\.example" is not allowed \(DNS rebinding protection\)/,
+    );
     const withPort = await rawPost(url, INITIALIZE, { host: `evil.example:${url.port}` });
     assert.is(withPort.status, 403);
     for (const host of [`localhost:${url.port}`, `127.0.0.1:${url.port}`, `[::1]:${url.port}`]) {
@@ -147,9 +187,20 @@ test("a malformed Host header is a 400 and nothing else: the handler never rejec
   const onRejection = (reason: unknown): void => void rejections.push(reason);
   process.on("unhandledRejection", onRejection);
   try {
-    for (const options of [undefined, { authenticate: () => ({ user: "a" }) }] satisfies (MCPHttpOptions | undefined)[]) {
+    for (const options of [undefined, { authenticate: () => ({ user: "a" }) }] satisfies (
+      | MCPHttpOptions
+      | undefined
+    )[]) {
       await withServer(options, async (url) => {
-        for (const host of ["local host", "localhost:abc", "[::1", "localhost:99999", "localhost%", "localhost/x", "a@localhost"]) {
+        for (const host of [
+          "local host",
+          "localhost:abc",
+          "[::1",
+          "localhost:99999",
+          "localhost%",
+          "localhost/x",
+          "a@localhost",
+        ]) {
           for (const method of ["POST", "GET", "DELETE"]) {
             const answer = await rawHostRequest(url, host, method);
             assert.is(answer.status, 400, `${method} with Host ${JSON.stringify(host)}: ${answer.text.slice(0, 200)}`);
@@ -192,7 +243,9 @@ test("a body nested a million deep is refused (400) before it is parsed", async 
 });
 
 /** Bearer alice / Bearer bob: each token is its user. */
-const USERS: MCPHttpOptions = { authenticate: (request) => /^Bearer (alice|bob)$/.exec(request.headers.get("authorization") ?? "")?.[1] };
+const USERS: MCPHttpOptions = {
+  authenticate: (request) => /^Bearer (alice|bob)$/.exec(request.headers.get("authorization") ?? "")?.[1],
+};
 
 test("cancellation is the caller's own: another user's session id, or one the server never issued, cancels nothing", async () => {
   await withServer(USERS, async (url) => {
@@ -200,9 +253,17 @@ test("cancellation is the caller's own: another user's session id, or one the se
     const bob = { authorization: "Bearer bob" };
     const session = String((await rawPost(url, INITIALIZE, alice)).headers["mcp-session-id"]);
     const before = { ...waits };
-    const call = rawPost(url, { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "wait", arguments: { label: "alice's" } } }, { ...alice, "mcp-session-id": session });
+    const call = rawPost(
+      url,
+      { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "wait", arguments: { label: "alice's" } } },
+      { ...alice, "mcp-session-id": session },
+    );
     await until(() => waits.started > before.started, "alice's call to start");
-    const cancel = (reason: string) => ({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 7, reason } });
+    const cancel = (reason: string) => ({
+      jsonrpc: "2.0",
+      method: "notifications/cancelled",
+      params: { requestId: 7, reason },
+    });
     // Bob holds alice's session id; then a made-up one; then alice's id with its signature cut.
     for (const [headers, reason] of [
       [{ ...bob, "mcp-session-id": session }, "bob"],
@@ -215,7 +276,11 @@ test("cancellation is the caller's own: another user's session id, or one the se
       assert.is(waits.aborted, before.aborted, `${reason} cancelled alice's call`);
     }
     // Bob's own call with alice's session and the same request id does not take over her cancel slot.
-    const bobCall = rawPost(url, { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "whoami", arguments: {} } }, { ...bob, "mcp-session-id": session });
+    const bobCall = rawPost(
+      url,
+      { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "whoami", arguments: {} } },
+      { ...bob, "mcp-session-id": session },
+    );
     assert.is((await bobCall).status, 200);
     await rawPost(url, cancel("alice pressed stop"), { ...alice, "mcp-session-id": session });
     await until(() => waits.aborted > before.aborted, "alice's own cancellation");
@@ -227,7 +292,13 @@ test("cancellation is the caller's own: another user's session id, or one the se
 test("at most maxConcurrentRequests at once (503 with Retry-After, before credentials or body); a slow body is cut at bodyTimeoutMs (408)", async () => {
   await withServer({ maxConcurrentRequests: 2, bodyTimeoutMs: 200 }, async (url) => {
     const before = { ...waits };
-    const call = (id: number) => rawPost(url, { jsonrpc: "2.0", id, method: "tools/call", params: { name: "wait", arguments: { label: String(id) } } });
+    const call = (id: number) =>
+      rawPost(url, {
+        jsonrpc: "2.0",
+        id,
+        method: "tools/call",
+        params: { name: "wait", arguments: { label: String(id) } },
+      });
     const running = [call(1), call(2)];
     await until(() => waits.started >= before.started + 2, "two calls to start");
     const busy = await rawPost(url, INITIALIZE);
@@ -246,7 +317,9 @@ test("at most maxConcurrentRequests at once (503 with Retry-After, before creden
       socket.on("data", (chunk: string) => (data += chunk));
       socket.on("error", reject);
       socket.on("close", () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(data)?.[1] ?? 0), text: data }));
-      socket.write(`POST ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\ncontent-type: application/json\r\naccept: application/json, text/event-stream\r\ncontent-length: 1000\r\n\r\n{"jsonrpc":`);
+      socket.write(
+        `POST ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\ncontent-type: application/json\r\naccept: application/json, text/event-stream\r\ncontent-length: 1000\r\n\r\n{"jsonrpc":`,
+      );
     });
     assert.is(answer.status, 408, answer.text.slice(0, 300));
     assert.match(answer.text, /not received within 200 ms \(bodyTimeoutMs\)/);
@@ -271,11 +344,19 @@ test("Origin: a foreign page is refused even on an allowed host; same-origin and
     assert.is(listed.headers["access-control-allow-origin"], "https://app.example");
     assert.is(listed.headers["access-control-expose-headers"], "mcp-session-id");
     assert.match(String(listed.headers["mcp-session-id"]), /^[0-9a-f-]{36}\.[0-9a-f]{64}$/);
-    const preflight = await fetch(url, { method: "OPTIONS", headers: { origin: "https://app.example", "access-control-request-method": "POST" }, signal: AbortSignal.timeout(10_000) });
+    const preflight = await fetch(url, {
+      method: "OPTIONS",
+      headers: { origin: "https://app.example", "access-control-request-method": "POST" },
+      signal: AbortSignal.timeout(10_000),
+    });
     assert.is(preflight.status, 204);
     assert.is(preflight.headers.get("access-control-allow-origin"), "https://app.example");
     assert.match(String(preflight.headers.get("access-control-allow-headers")), /authorization.*mcp-session-id/);
-    const foreignPreflight = await fetch(url, { method: "OPTIONS", headers: { origin: "https://evil.example" }, signal: AbortSignal.timeout(10_000) });
+    const foreignPreflight = await fetch(url, {
+      method: "OPTIONS",
+      headers: { origin: "https://evil.example" },
+      signal: AbortSignal.timeout(10_000),
+    });
     assert.is(foreignPreflight.status, 403);
     assert.is(foreignPreflight.headers.get("access-control-allow-origin"), null);
     assert.is((await rawPost(url, INITIALIZE, { origin: "https://app.example.evil.example" })).status, 403);
@@ -294,7 +375,10 @@ test("authenticate: 401 with WWW-Authenticate without or with bad credentials, 4
   await withServer(options, async (url) => {
     const none = await rawPost(url, INITIALIZE);
     assert.is(none.status, 401);
-    assert.is(none.headers["www-authenticate"], 'Bearer realm="mcp", resource_metadata="https://tools.example/.well-known/oauth-protected-resource"');
+    assert.is(
+      none.headers["www-authenticate"],
+      'Bearer realm="mcp", resource_metadata="https://tools.example/.well-known/oauth-protected-resource"',
+    );
     const wrong = await rawPost(url, INITIALIZE, { authorization: "Bearer nope" });
     assert.is(wrong.status, 401);
     assert.match(String(wrong.headers["www-authenticate"]), /error="invalid_token"/);
@@ -303,7 +387,12 @@ test("authenticate: 401 with WWW-Authenticate without or with bad credentials, 4
     assert.match(String(banned.headers["www-authenticate"]), /error="insufficient_scope", scope="tools:call"/);
     assert.match(JSON.parse(banned.body).error.message, /^Forbidden: this token may not use the tools/);
     // A tools/call without credentials never reaches the tool.
-    const call = await rawPost(url, { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "whoami", arguments: {} } });
+    const call = await rawPost(url, {
+      jsonrpc: "2.0",
+      id: 2,
+      method: "tools/call",
+      params: { name: "whoami", arguments: {} },
+    });
     assert.is(call.status, 401);
 
     const anonymous = await refusedConnection(url);
@@ -324,24 +413,45 @@ test("exposeErrors: true sends a failing tool's own text (as dispatch wrote it: 
       await client.close();
     }
   });
-  await withServer({ authenticate: () => { throw new Error(`cannot reach ${SECRET}`); } }, async (url) => {
-    const broken = await rawPost(url, INITIALIZE, { authorization: "Bearer x" });
-    assert.is(broken.status, 500);
-    assert.not.ok(broken.body.includes("hunter2"));
-  });
+  await withServer(
+    {
+      authenticate: () => {
+        throw new Error(`cannot reach ${SECRET}`);
+      },
+    },
+    async (url) => {
+      const broken = await rawPost(url, INITIALIZE, { authorization: "Bearer x" });
+      assert.is(broken.status, 500);
+      assert.not.ok(broken.body.includes("hunter2"));
+    },
+  );
 });
 
 test("limits: bodies over maxBodyBytes (413), batches over maxBatchSize and unparsable JSON (400), other methods (405)", async () => {
   await withServer({ maxBodyBytes: 1000, maxBatchSize: 2 }, async (url) => {
-    const big = await rawPost(url, { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "add", arguments: { values: Array(500).fill(1) } } });
+    const big = await rawPost(url, {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "add", arguments: { values: Array(500).fill(1) } },
+    });
     assert.is(big.status, 413);
     assert.match(JSON.parse(big.body).error.message, /at most 1000 bytes \(maxBodyBytes\)/);
     // Without Content-Length (chunked), the count while reading stops it too.
     const chunked = await new Promise<number>((resolve, reject) => {
-      const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { "content-type": "application/json", "transfer-encoding": "chunked" } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: "POST",
+          headers: { "content-type": "application/json", "transfer-encoding": "chunked" },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on("error", reject);
       for (let i = 0; i < 20; i++) req.write("x".repeat(100));
       req.end();
@@ -350,7 +460,10 @@ test("limits: bodies over maxBodyBytes (413), batches over maxBatchSize and unpa
     const ping = { jsonrpc: "2.0", method: "notifications/initialized" };
     const batch = await rawPost(url, [ping, ping, ping]);
     assert.is(batch.status, 400);
-    assert.match(JSON.parse(batch.body).error.message, /batch of 3 messages is more than this server takes \(2, maxBatchSize\)/);
+    assert.match(
+      JSON.parse(batch.body).error.message,
+      /batch of 3 messages is more than this server takes \(2, maxBatchSize\)/,
+    );
     const garbage = await rawPost(url, "{not json");
     assert.is(garbage.status, 400);
     assert.is(JSON.parse(garbage.body).error.code, -32700);
@@ -358,7 +471,10 @@ test("limits: bodies over maxBodyBytes (413), batches over maxBatchSize and unpa
     assert.is(get.status, 405);
     assert.is(get.headers.get("allow"), "POST");
   });
-  assert.throws(() => mcpHttpHandler(createMcpRegistry(), { maxBodyBytes: 0 }), /maxBodyBytes must be a positive number; got 0/);
+  assert.throws(
+    () => mcpHttpHandler(createMcpRegistry(), { maxBodyBytes: 0 }),
+    /maxBodyBytes must be a positive number; got 0/,
+  );
 });
 
 test.run();

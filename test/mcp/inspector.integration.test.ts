@@ -36,7 +36,8 @@ async function inspector(url: string, ...args: string[]): Promise<RunResult> {
 
 test.before(async () => {
   const handler = mcpHttpHandler(createMcpRegistry(), {
-    authenticate: (request) => (request.headers.get("authorization") === "Bearer inspector" ? { user: "inspector" } : undefined),
+    authenticate: (request) =>
+      request.headers.get("authorization") === "Bearer inspector" ? { user: "inspector" } : undefined,
   });
   server = http.createServer((req, res) => {
     const write = res.write.bind(res) as (chunk: unknown) => boolean;
@@ -65,16 +66,44 @@ test("Inspector CLI: tools/list shows titles and annotations", async () => {
   const add = tools.find((t) => t.name === "add")!;
   assert.is(add.title, "Adder");
   assert.equal(add.annotations, { readOnlyHint: true, idempotentHint: true, openWorldHint: false });
-  assert.equal(tools.find((t) => t.name === "remove_file")!.annotations, { destructiveHint: true, openWorldHint: false });
+  assert.equal(tools.find((t) => t.name === "remove_file")!.annotations, {
+    destructiveHint: true,
+    openWorldHint: false,
+  });
 });
 
 test("Inspector CLI: tools/call answers, an invalid call is isError, ctx.auth is the authenticated caller", async () => {
-  const sum = await inspector(`http://127.0.0.1:${port}/mcp`, "--method", "tools/call", "--tool-name", "add", "--tool-arg", "values=[1,2]", ...AUTH);
+  const sum = await inspector(
+    `http://127.0.0.1:${port}/mcp`,
+    "--method",
+    "tools/call",
+    "--tool-name",
+    "add",
+    "--tool-arg",
+    "values=[1,2]",
+    ...AUTH,
+  );
   assert.is(sum.code, 0, sum.stderr);
   assert.equal(JSON.parse(sum.stdout).structuredContent, { total: 3, count: 2 });
-  const who = await inspector(`http://127.0.0.1:${port}/mcp`, "--method", "tools/call", "--tool-name", "whoami", ...AUTH);
+  const who = await inspector(
+    `http://127.0.0.1:${port}/mcp`,
+    "--method",
+    "tools/call",
+    "--tool-name",
+    "whoami",
+    ...AUTH,
+  );
   assert.is(JSON.parse(who.stdout).content[0].text, "you are inspector");
-  const invalid = await inspector(`http://127.0.0.1:${port}/mcp`, "--method", "tools/call", "--tool-name", "add", "--tool-arg", 'values=[1,"x"]', ...AUTH);
+  const invalid = await inspector(
+    `http://127.0.0.1:${port}/mcp`,
+    "--method",
+    "tools/call",
+    "--tool-name",
+    "add",
+    "--tool-arg",
+    'values=[1,"x"]',
+    ...AUTH,
+  );
   assert.is.not(invalid.code, 0);
   assert.match(invalid.stdout, /"isError": true/);
   assert.match(invalid.stdout, /invalid arguments for add:\\n- \/values\/1: must be a number; got \\"x\\"/);
@@ -82,10 +111,23 @@ test("Inspector CLI: tools/call answers, an invalid call is isError, ctx.auth is
 
 test("Inspector CLI: a call with a progressToken is answered over SSE, the progress notifications on the wire", async () => {
   wire = "";
-  const run = await inspector(`http://127.0.0.1:${port}/mcp`, "--method", "tools/call", "--tool-name", "count", "--tool-arg", "n=2", "--tool-metadata", "progressToken=p1", ...AUTH);
+  const run = await inspector(
+    `http://127.0.0.1:${port}/mcp`,
+    "--method",
+    "tools/call",
+    "--tool-name",
+    "count",
+    "--tool-arg",
+    "n=2",
+    "--tool-metadata",
+    "progressToken=p1",
+    ...AUTH,
+  );
   assert.is(run.code, 0, run.stderr);
   assert.is(JSON.parse(run.stdout).content[0].text, "counted to 2");
-  const notes = [...wire.matchAll(/"method":"notifications\/progress","params":\{"progressToken":"p1","progress":(\d)/g)].map((m) => Number(m[1]));
+  const notes = [
+    ...wire.matchAll(/"method":"notifications\/progress","params":\{"progressToken":"p1","progress":(\d)/g),
+  ].map((m) => Number(m[1]));
   assert.equal(notes, [1, 2]);
 });
 
@@ -94,7 +136,14 @@ test("Inspector CLI: no credentials, a foreign Origin, a host name not allowed: 
   assert.is.not(anonymous.code, 0);
   assert.match(anonymous.stdout + anonymous.stderr, /auth/i);
   assert.not.match(anonymous.stdout, /"tools"/);
-  const foreign = await inspector(`http://127.0.0.1:${port}/mcp`, "--method", "tools/list", ...AUTH, "--header", "Origin: http://evil.example");
+  const foreign = await inspector(
+    `http://127.0.0.1:${port}/mcp`,
+    "--method",
+    "tools/list",
+    ...AUTH,
+    "--header",
+    "Origin: http://evil.example",
+  );
   assert.is.not(foreign.code, 0);
   assert.match(foreign.stdout + foreign.stderr, /"status":403/);
   assert.match(foreign.stdout + foreign.stderr, /Origin .*http:\/\/evil\.example.* is not allowed/);

@@ -19,22 +19,33 @@ import { checkTools, rawPost, TIMEOUT, withNodeHandler } from "./support";
 import { add, createMcpRegistry, removeFile, waits } from "./tools";
 import { HANG_MS } from "../support/hang";
 
-
 /** The SDK v2 client, negotiating the revision (`server/discover` first, `initialize` only for an older server). */
-export async function connectModern(url: URL, headers: Record<string, string> = {}): Promise<Client> {
+async function connectModern(url: URL, headers: Record<string, string> = {}): Promise<Client> {
   const client = new Client({ name: "tooltype-v2-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
   await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers } }), TIMEOUT);
   return client;
 }
 
-const META = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}, "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" } };
+const META = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientCapabilities": {},
+  "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
+};
 
-function modern(method: string, params: Record<string, unknown> = {}, id: number | string = 1): Record<string, unknown> {
+function modern(
+  method: string,
+  params: Record<string, unknown> = {},
+  id: number | string = 1,
+): Record<string, unknown> {
   return { jsonrpc: "2.0", id, method, params: { ...params, _meta: META } };
 }
 
 function headersFor(method: string, name?: string): Record<string, string> {
-  return { "mcp-protocol-version": "2026-07-28", "mcp-method": method, ...(name === undefined ? {} : { "mcp-name": name }) };
+  return {
+    "mcp-protocol-version": "2026-07-28",
+    "mcp-method": method,
+    ...(name === undefined ? {} : { "mcp-name": name }),
+  };
 }
 
 test("the SDK v2 client negotiates 2026-07-28 by server/discover and gets the same tools and answers", async () => {
@@ -43,10 +54,18 @@ test("the SDK v2 client negotiates 2026-07-28 by server/discover and gets the sa
     try {
       assert.is(client.getNegotiatedProtocolVersion(), MCP_PROTOCOL_VERSION);
       assert.equal(client.getServerVersion(), { name: "modern-tools", version: "2.0.0" });
-      assert.equal(client.getDiscoverResult()?.supportedVersions, ["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"]);
+      assert.equal(client.getDiscoverResult()?.supportedVersions, [
+        "2026-07-28",
+        "2025-11-25",
+        "2025-06-18",
+        "2025-03-26",
+      ]);
       await checkTools(client as never);
       const seen: number[] = [];
-      const counted = await client.callTool({ name: "count", arguments: { n: 3 } }, { ...TIMEOUT, onprogress: (p) => seen.push(p.progress) });
+      const counted = await client.callTool(
+        { name: "count", arguments: { n: 3 } },
+        { ...TIMEOUT, onprogress: (p) => seen.push(p.progress) },
+      );
       assert.equal(counted.content, [{ type: "text", text: "counted to 3" }]);
       assert.is(seen.at(-1), 3);
     } finally {
@@ -91,7 +110,10 @@ test("raw: headers must say what the body says (400 HeaderMismatch), an unknown 
       [headersFor("tools/list", "add"), /Mcp-Method "tools\/list" does not match/],
       [headersFor("tools/call"), /Mcp-Name header is missing/],
       [headersFor("tools/call", "remove_file"), /Mcp-Name "remove_file" does not match/],
-      [{ ...headersFor("tools/call", "add"), "mcp-protocol-version": "2025-06-18" }, /does not match the body's "2026-07-28"/],
+      [
+        { ...headersFor("tools/call", "add"), "mcp-protocol-version": "2025-06-18" },
+        /does not match the body's "2026-07-28"/,
+      ],
     ];
     for (const [headers, why] of cases) {
       const answer = await rawPost(url, call, headers);
@@ -101,16 +123,32 @@ test("raw: headers must say what the body says (400 HeaderMismatch), an unknown 
       assert.match(error.message, why);
     }
     // The name in the revision's base64 form is decoded before it is compared.
-    const encoded = await rawPost(url, call, headersFor("tools/call", `=?base64?${Buffer.from("add").toString("base64")}?=`));
+    const encoded = await rawPost(
+      url,
+      call,
+      headersFor("tools/call", `=?base64?${Buffer.from("add").toString("base64")}?=`),
+    );
     assert.is(encoded.status, 200);
     assert.equal(JSON.parse(encoded.body).result.structuredContent, { total: 1, count: 1 });
 
-    const future = { ...call, params: { ...(call.params as object), _meta: { ...META, "io.modelcontextprotocol/protocolVersion": "2099-01-01" } } };
-    const unsupported = await rawPost(url, future, { ...headersFor("tools/call", "add"), "mcp-protocol-version": "2099-01-01" });
+    const future = {
+      ...call,
+      params: {
+        ...(call.params as object),
+        _meta: { ...META, "io.modelcontextprotocol/protocolVersion": "2099-01-01" },
+      },
+    };
+    const unsupported = await rawPost(url, future, {
+      ...headersFor("tools/call", "add"),
+      "mcp-protocol-version": "2099-01-01",
+    });
     assert.is(unsupported.status, 400);
     const error = JSON.parse(unsupported.body).error;
     assert.is(error.code, -32022);
-    assert.equal(error.data, { supported: ["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"], requested: "2099-01-01" });
+    assert.equal(error.data, {
+      supported: ["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"],
+      requested: "2099-01-01",
+    });
 
     const unknown = await rawPost(url, modern("prompts/list"), headersFor("prompts/list"));
     assert.is(unknown.status, 404);
@@ -121,7 +159,16 @@ test("raw: headers must say what the body says (400 HeaderMismatch), an unknown 
 test("raw: the 2026-07-28 revision's own rules, as the official conformance suite checks them: no initialize or ping (404, -32601), client capabilities required (400, -32602), a version in _meta required under the revision's header (400, -32602)", async () => {
   await withNodeHandler(createMcpRegistry(), undefined, async (url) => {
     for (const method of ["initialize", "ping"]) {
-      const removed = await rawPost(url, modern(method, method === "initialize" ? { protocolVersion: "2026-07-28", capabilities: {}, clientInfo: { name: "x", version: "1" } } : {}), headersFor(method));
+      const removed = await rawPost(
+        url,
+        modern(
+          method,
+          method === "initialize"
+            ? { protocolVersion: "2026-07-28", capabilities: {}, clientInfo: { name: "x", version: "1" } }
+            : {},
+        ),
+        headersFor(method),
+      );
       assert.is(removed.status, 404, method);
       assert.is(JSON.parse(removed.body).error.code, -32601);
       assert.match(JSON.parse(removed.body).error.message, new RegExp(`has no ${method}`));
@@ -133,13 +180,22 @@ test("raw: the 2026-07-28 revision's own rules, as the official conformance suit
     assert.is(JSON.parse(missing.body).error.code, -32602);
     assert.match(JSON.parse(missing.body).error.message, /clientCapabilities/);
     for (const params of [{}, { _meta: {} }]) {
-      const unversioned = await rawPost(url, { jsonrpc: "2.0", id: 4, method: "tools/list", params }, headersFor("tools/list"));
+      const unversioned = await rawPost(
+        url,
+        { jsonrpc: "2.0", id: 4, method: "tools/list", params },
+        headersFor("tools/list"),
+      );
       assert.is(unversioned.status, 400, JSON.stringify(params));
       assert.is(JSON.parse(unversioned.body).error.code, -32602);
       assert.match(JSON.parse(unversioned.body).error.message, /names no protocol version/);
     }
     // An older client's initialize (no version in _meta) is answered as before.
-    const legacy = await rawPost(url, { jsonrpc: "2.0", id: 5, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "x", version: "1" } } });
+    const legacy = await rawPost(url, {
+      jsonrpc: "2.0",
+      id: 5,
+      method: "initialize",
+      params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "x", version: "1" } },
+    });
     assert.is(legacy.status, 200);
     assert.is(JSON.parse(legacy.body).result.protocolVersion, "2025-11-25");
   });
@@ -168,10 +224,21 @@ test("raw: a 2026-07-28 request inside a batch is refused, never run; an older r
     assert.equal(wiped, [], "remove_file never ran");
 
     // An older revision's request with Mcp-Method or Mcp-Name headers that lie about it.
-    const legacy = { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "remove_file", arguments: { path: "/tmp/x" } } };
+    const legacy = {
+      jsonrpc: "2.0",
+      id: 7,
+      method: "tools/call",
+      params: { name: "remove_file", arguments: { path: "/tmp/x" } },
+    };
     const lying: [Record<string, string>, RegExp][] = [
-      [{ "mcp-protocol-version": "2025-06-18", "mcp-method": "tools/list" }, /Mcp-Method "tools\/list" does not match the body's method "tools\/call"/],
-      [{ "mcp-protocol-version": "2025-06-18", "mcp-method": "tools/call", "mcp-name": "add" }, /Mcp-Name "add" does not match the body's tool name/],
+      [
+        { "mcp-protocol-version": "2025-06-18", "mcp-method": "tools/list" },
+        /Mcp-Method "tools\/list" does not match the body's method "tools\/call"/,
+      ],
+      [
+        { "mcp-protocol-version": "2025-06-18", "mcp-method": "tools/call", "mcp-name": "add" },
+        /Mcp-Name "add" does not match the body's tool name/,
+      ],
       [{ "mcp-name": "add" }, /Mcp-Name "add" does not match/],
     ];
     for (const [headers, why] of lying) {
@@ -185,18 +252,33 @@ test("raw: a 2026-07-28 request inside a batch is refused, never run; an older r
     }
     assert.equal(wiped, [], "remove_file never ran");
     // Headers that agree are answered as before.
-    const agreeing = await rawPost(url, { ...legacy, params: { name: "add", arguments: { values: [2] } } }, { "mcp-protocol-version": "2025-06-18", "mcp-method": "tools/call", "mcp-name": "add" });
+    const agreeing = await rawPost(
+      url,
+      { ...legacy, params: { name: "add", arguments: { values: [2] } } },
+      { "mcp-protocol-version": "2025-06-18", "mcp-method": "tools/call", "mcp-name": "add" },
+    );
     assert.is(agreeing.status, 200);
   });
 });
 
 test("raw: an invalid call is an isError result the model can correct, an unknown tool -32602", async () => {
   await withNodeHandler(createMcpRegistry(), undefined, async (url) => {
-    const invalid = JSON.parse((await rawPost(url, modern("tools/call", { name: "add", arguments: { values: ["x"] } }), headersFor("tools/call", "add"))).body).result;
+    const invalid = JSON.parse(
+      (
+        await rawPost(
+          url,
+          modern("tools/call", { name: "add", arguments: { values: ["x"] } }),
+          headersFor("tools/call", "add"),
+        )
+      ).body,
+    ).result;
     assert.is(invalid.resultType, "complete");
     assert.is(invalid.isError, true);
     assert.match(invalid.content[0].text, /^Error: invalid arguments for add:/);
-    const unknown = JSON.parse((await rawPost(url, modern("tools/call", { name: "nope", arguments: {} }), headersFor("tools/call", "nope"))).body);
+    const unknown = JSON.parse(
+      (await rawPost(url, modern("tools/call", { name: "nope", arguments: {} }), headersFor("tools/call", "nope")))
+        .body,
+    );
     assert.is(unknown.error.code, -32602);
     assert.match(unknown.error.message, /Unknown tool: "nope"\. Valid tools: add, /);
   });
@@ -214,7 +296,10 @@ test("subscriptions/listen: acknowledged, then a tools/list_changed when the reg
       registry.register(removeFile);
       await changed.promise;
       const { tools } = await client.listTools(undefined, { ...TIMEOUT, cacheMode: "refresh" } as never);
-      assert.equal(tools.map((t) => t.name), ["add", "remove_file"]);
+      assert.equal(
+        tools.map((t) => t.name),
+        ["add", "remove_file"],
+      );
       await subscription.close();
     } finally {
       await client.close();
@@ -241,25 +326,45 @@ test("subscriptions/listen holds no request slot: a caller's idle listens are ca
     handler(
       new Request("http://127.0.0.1/mcp", {
         method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${who}`, ...headersFor(body.method as string, name) },
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          authorization: `Bearer ${who}`,
+          ...headersFor(body.method as string, name),
+        },
         body: JSON.stringify(body),
       }),
     );
   const streams: Response[] = [];
   try {
     // 64 idle listens from one caller: two are open, the rest are refused; none holds a request slot.
-    for (let i = 0; i < 64; i++) streams.push(await post("mallory", modern("subscriptions/listen", { notifications: { toolsListChanged: true } }, i)));
+    for (let i = 0; i < 64; i++)
+      streams.push(
+        await post("mallory", modern("subscriptions/listen", { notifications: { toolsListChanged: true } }, i)),
+      );
     assert.equal(streams.filter((r) => r.status === 200).length, 2);
     const refused = streams.find((r) => r.status === 503)!;
-    assert.match(((await refused.json()) as { error: { message: string } }).error.message, /already has 2 subscriptions open \(maxListensPerCaller\)/);
+    assert.match(
+      ((await refused.json()) as { error: { message: string } }).error.message,
+      /already has 2 subscriptions open \(maxListensPerCaller\)/,
+    );
     const served = await post("alice", modern("tools/call", { name: "add", arguments: { values: [1, 2] } }), "add");
     assert.is(served.status, 200);
     // Requests: one caller holds at most a quarter of the slots (2 of 8); the third waits its turn, others are served.
-    const held = [post("mallory", modern("tools/call", { name: "hold", arguments: { label: "a" } }, 100), "hold"), post("mallory", modern("tools/call", { name: "hold", arguments: { label: "b" } }, 101), "hold")];
+    const held = [
+      post("mallory", modern("tools/call", { name: "hold", arguments: { label: "a" } }, 100), "hold"),
+      post("mallory", modern("tools/call", { name: "hold", arguments: { label: "b" } }, 101), "hold"),
+    ];
     const third = await post("mallory", modern("tools/call", { name: "hold", arguments: { label: "c" } }, 102), "hold");
     assert.is(third.status, 503);
-    assert.match(((await third.json()) as { error: { message: string } }).error.message, /this caller already has 2 requests being served \(maxRequestsPerCaller\)/);
-    assert.is((await post("alice", modern("tools/call", { name: "add", arguments: { values: [3] } }, 103), "add")).status, 200);
+    assert.match(
+      ((await third.json()) as { error: { message: string } }).error.message,
+      /this caller already has 2 requests being served \(maxRequestsPerCaller\)/,
+    );
+    assert.is(
+      (await post("alice", modern("tools/call", { name: "add", arguments: { values: [3] } }, 103), "add")).status,
+      200,
+    );
     release.resolve();
     assert.equal(await Promise.all(held.map(async (r) => (await r).status)), [200, 200]);
   } finally {
@@ -273,7 +378,11 @@ test("subscriptions/listen ends by itself when idle or too old; the client liste
     const answer = await handler(
       new Request("http://127.0.0.1/mcp", {
         method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headersFor("subscriptions/listen") },
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          ...headersFor("subscriptions/listen"),
+        },
         body: JSON.stringify(modern("subscriptions/listen", { notifications: { toolsListChanged: true } })),
       }),
     );
@@ -316,7 +425,10 @@ test("on a connection (serveMCP): subscriptions/listen for the SDK v2 client, no
     assert.equal(legacy.getServerCapabilities()?.tools, { listChanged: true });
     older.register(removeFile);
     await heard.promise;
-    assert.equal((await legacy.listTools(undefined, TIMEOUT)).tools.map((t) => t.name), ["add", "remove_file"]);
+    assert.equal(
+      (await legacy.listTools(undefined, TIMEOUT)).tools.map((t) => t.name),
+      ["add", "remove_file"],
+    );
   } finally {
     await legacy.close();
     await oldServer.close();
@@ -333,10 +445,18 @@ test("cancellation on this revision: closing the response stream aborts the runn
       port: url.port,
       path: url.pathname,
       method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headersFor("tools/call", "wait") },
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        ...headersFor("tools/call", "wait"),
+      },
     });
     req.on("error", () => undefined);
-    req.end(JSON.stringify(modern("tools/call", { name: "wait", arguments: { label: "z" }, _meta: { ...META, progressToken: 1 } })));
+    req.end(
+      JSON.stringify(
+        modern("tools/call", { name: "wait", arguments: { label: "z" }, _meta: { ...META, progressToken: 1 } }),
+      ),
+    );
     await started.promise;
     clearInterval(timer);
     req.destroy();

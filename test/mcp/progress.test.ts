@@ -17,10 +17,17 @@ test("interval 0: every increasing report goes out at once; repeated or falling 
   const sent: ToolProgress[] = [];
   const throttle = throttleProgress((u) => sent.push(u), 0);
   for (const progress of [1, 1, 0.5, 2, NaN, 3]) throttle.report({ progress });
-  assert.equal(sent.map((u) => u.progress), [1, 2, 3]);
+  assert.equal(
+    sent.map((u) => u.progress),
+    [1, 2, 3],
+  );
   throttle.finish(true);
   throttle.report({ progress: 4 });
-  assert.equal(sent.map((u) => u.progress), [1, 2, 3], "nothing after the call ended");
+  assert.equal(
+    sent.map((u) => u.progress),
+    [1, 2, 3],
+    "nothing after the call ended",
+  );
 });
 
 test("a burst: the first at once, the newest of the interval at its end, none in between", () => {
@@ -31,7 +38,10 @@ test("a burst: the first at once, the newest of the interval at its end, none in
   mock.timers.tick(39);
   assert.equal(sent, [{ progress: 1, total: 10_000 }], "not before the interval's end");
   mock.timers.tick(1);
-  assert.equal(sent, [{ progress: 1, total: 10_000 }, { progress: 10_000, total: 10_000 }]);
+  assert.equal(sent, [
+    { progress: 1, total: 10_000 },
+    { progress: 10_000, total: 10_000 },
+  ]);
   throttle.finish(true);
   assert.is(sent.length, 2, "nothing was waiting");
 });

@@ -2,7 +2,8 @@
  * `fromMCP` speaks the current revision (2026-07-28) and the older ones: against a server written with the SDK v2
  * that refuses the `initialize` handshake (test/support/mcp-sdk2-server.ts) and a server written with the SDK 1.x
  * that knows only the handshake (test/support/mcp-sdk1-server.ts), each over stdio and Streamable HTTP, in child
- * processes. The client `fromMCP` makes from a transport settles the revision itself (`server/discover`, else the handshake); a client the app
+ * processes. The client `fromMCP` makes from a transport settles the revision itself (`server/discover`, else the
+ * handshake); a client the app
  * brings, of either SDK, is used as it is. The v2 server's input schema is JSON Schema 2020-12 (`prefixItems`,
  * `dependentRequired`, `unevaluatedProperties`): it imports whole and tooltype validates it before the server
  * sees a call.
@@ -69,10 +70,13 @@ async function checkModern(imported: MCPImport): Promise<void> {
         { id: "extra", name: "plan_route", args: { from: ["Oslo", 7], to: ["Bergen", 14], speed: "fast" } },
       ],
     });
-    assert.equal(answers.slice(0, 2).map((a) => [a.status, a.content]), [
-      ["success", "Oslo 7h → Bergen 14h"],
-      ["success", "Oslo 7h → Voss → Bergen 14h"],
-    ]);
+    assert.equal(
+      answers.slice(0, 2).map((a) => [a.status, a.content]),
+      [
+        ["success", "Oslo 7h → Bergen 14h"],
+        ["success", "Oslo 7h → Voss → Bergen 14h"],
+      ],
+    );
     // Refused here, by tooltype's validation of the imported 2020-12 schema: no server text in any of them.
     for (const answer of answers.slice(2)) {
       assert.is(answer.status, "error", answer.content);
@@ -91,7 +95,9 @@ async function checkLegacy(imported: MCPImport): Promise<void> {
     assert.is(imported.serverName, "weather-station");
     if (imported.protocolVersion !== undefined) assert.match(imported.protocolVersion, /^2025-/);
     const registry = new ToolRegistry().register(imported.tools);
-    const [answer] = await registry.dispatch({ tool_calls: [{ id: "1", name: "get_forecast", args: { city: "Oslo", days: "2" } }] });
+    const [answer] = await registry.dispatch({
+      tool_calls: [{ id: "1", name: "get_forecast", args: { city: "Oslo", days: "2" } }],
+    });
     assert.is(answer!.content, "Oslo: sunny for 2 days");
   } finally {
     await imported.close();

@@ -33,7 +33,10 @@ function platformBinary(scope: string, prefix: string, file: string): string {
   const dir = path.join(REPO, "node_modules", scope);
   const names = fs.existsSync(dir) ? fs.readdirSync(dir).filter((d) => d.startsWith(prefix)) : [];
   const found = names.map((d) => path.join(dir, d, file)).find((f) => fs.existsSync(f));
-  if (!found) throw new Error(`No ${file} binary under ${dir}: run npm install (it comes in an optional platform package such as ${scope}/${prefix}…).`);
+  if (!found)
+    throw new Error(
+      `No ${file} binary under ${dir}: run npm install (it comes in an optional platform package such as ${scope}/${prefix}…).`,
+    );
   return found;
 }
 
@@ -46,7 +49,13 @@ const RUNTIMES: Runtime[] = [
   {
     name: "Deno.serve",
     binary: () => platformBinary("@deno", `${process.platform}-`, "deno"),
-    args: (bundle) => ["run", "--allow-net", "--allow-read", path.join(REPO, "test/mcp/worker/deno-serve.mjs"), pathToFileURL(bundle).href],
+    args: (bundle) => [
+      "run",
+      "--allow-net",
+      "--allow-read",
+      path.join(REPO, "test/mcp/worker/deno-serve.mjs"),
+      pathToFileURL(bundle).href,
+    ],
     // Offline: no upgrade check; its cache in a temporary folder.
     env: { DENO_NO_UPDATE_CHECK: "1", DENO_DIR: path.join(os.tmpdir(), "tooltype-deno-cache") },
   },
@@ -54,7 +63,10 @@ const RUNTIMES: Runtime[] = [
 
 /** Starts `runtime` serving the bundle; resolves with its base URL once it prints its port. */
 function serve(runtime: Runtime, bundle: string, started: (child: ChildProcess) => void): Promise<URL> {
-  const child = spawn(runtime.binary(), runtime.args(bundle), { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...runtime.env } });
+  const child = spawn(runtime.binary(), runtime.args(bundle), {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, ...runtime.env },
+  });
   started(child);
   let output = "";
   return new Promise<URL>((resolve, reject) => {
@@ -78,7 +90,9 @@ for (const runtime of RUNTIMES) {
   let base: URL;
 
   it.before(async () => {
-    const bundle = await bundleWorker(path.join(__dirname, "worker", `dist-${runtime.name.split(".")[0]!.toLowerCase()}-${process.pid}`));
+    const bundle = await bundleWorker(
+      path.join(__dirname, "worker", `dist-${runtime.name.split(".")[0]!.toLowerCase()}-${process.pid}`),
+    );
     base = await serve(runtime, bundle.file, (c) => (child = c));
   });
 

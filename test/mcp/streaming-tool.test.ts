@@ -17,7 +17,9 @@ import { TIMEOUT } from "./support";
  * Import rows in batches.
  * @param batches How many batches
  */
-const importRows = tool(async function* import_rows(batches: number): AsyncGenerator<{ progress: number; total: number; message: string }, { rows: number }> {
+const importRows = tool(async function* import_rows(
+  batches: number,
+): AsyncGenerator<{ progress: number; total: number; message: string }, { rows: number }> {
   for (let i = 1; i <= batches; i++) yield { progress: i, total: batches, message: `batch ${i}` };
   return { rows: batches * 100 };
 });
@@ -34,12 +36,19 @@ const check = tool(async function* check(name: string) {
 
 test("each yield is a notifications/progress to a client with a progress token; the result is the returned value", async () => {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const server = await serveMCP(new ToolRegistry([importRows, check]), serverSide, { name: "stream", version: "1.0.0", progressIntervalMs: 0 });
+  const server = await serveMCP(new ToolRegistry([importRows, check]), serverSide, {
+    name: "stream",
+    version: "1.0.0",
+    progressIntervalMs: 0,
+  });
   const client = new Client({ name: "test", version: "1.0.0" });
   await client.connect(clientSide);
   try {
     const seen: { progress: number; total?: number; message?: string }[] = [];
-    const result = (await client.callTool({ name: "import_rows", arguments: { batches: 3 } }, undefined, { ...TIMEOUT, onprogress: (p) => seen.push(p) })) as CallToolResult;
+    const result = (await client.callTool({ name: "import_rows", arguments: { batches: 3 } }, undefined, {
+      ...TIMEOUT,
+      onprogress: (p) => seen.push(p),
+    })) as CallToolResult;
     assert.not.ok(result.isError);
     assert.equal(result.structuredContent, { rows: 300 });
     assert.equal(seen, [
@@ -50,7 +59,10 @@ test("each yield is a notifications/progress to a client with a progress token; 
 
     // Text yields count the steps and say what they are.
     const steps: { progress: number; message?: string }[] = [];
-    const checked = (await client.callTool({ name: "check", arguments: { name: "a.txt" } }, undefined, { ...TIMEOUT, onprogress: (p) => steps.push(p) })) as CallToolResult;
+    const checked = (await client.callTool({ name: "check", arguments: { name: "a.txt" } }, undefined, {
+      ...TIMEOUT,
+      onprogress: (p) => steps.push(p),
+    })) as CallToolResult;
     assert.equal(checked.content, [{ type: "text", text: "a.txt is fine" }]);
     assert.equal(steps, [
       { progress: 1, message: "opening a.txt" },

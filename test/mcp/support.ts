@@ -42,7 +42,12 @@ export function rawPost(url: URL, body: unknown, headers: Record<string, string>
         method: "POST",
         // A fresh connection each time: a server may close one after refusing a request whose body it did not read.
         agent: false,
-        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", host: url.host, ...headers },
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          host: url.host,
+          ...headers,
+        },
         timeout: HANG_MS,
       },
       (res) => {
@@ -66,7 +71,11 @@ export async function connect(url: URL, headers: Record<string, string> = {}): P
 }
 
 /** Runs `body` with a connected client and closes the client after it. */
-export async function withClient(url: URL, headers: Record<string, string>, body: (client: Client) => Promise<void>): Promise<void> {
+export async function withClient(
+  url: URL,
+  headers: Record<string, string>,
+  body: (client: Client) => Promise<void>,
+): Promise<void> {
   const client = await connect(url, headers);
   try {
     await body(client);
@@ -102,7 +111,10 @@ export function text(result: unknown): string {
 /** tools/list and tools/call as every runtime must answer them, with the default (network) error policy. */
 export async function checkTools(client: Client): Promise<void> {
   const { tools } = await client.listTools(undefined, TIMEOUT);
-  assert.equal(tools.map((t) => t.name), ["add", "remove_file", "count", "wait", "whoami", "leak", "leak_object", "refuse", "bad_sum"]);
+  assert.equal(
+    tools.map((t) => t.name),
+    ["add", "remove_file", "count", "wait", "whoami", "leak", "leak_object", "refuse", "bad_sum"],
+  );
   const add = tools.find((t) => t.name === "add")!;
   assert.is(add.title, "Adder");
   assert.equal(add.annotations, { readOnlyHint: true, idempotentHint: true, openWorldHint: false });
@@ -111,21 +123,43 @@ export async function checkTools(client: Client): Promise<void> {
   assert.is(remove.title, "Remove a file");
   assert.equal(remove.annotations, { destructiveHint: true, openWorldHint: false });
 
-  const sum = (await client.callTool({ name: "add", arguments: { values: [1, 2, 3.5] } }, undefined, TIMEOUT)) as CallToolResult;
+  const sum = (await client.callTool(
+    { name: "add", arguments: { values: [1, 2, 3.5] } },
+    undefined,
+    TIMEOUT,
+  )) as CallToolResult;
   assert.equal(sum.structuredContent, { total: 6.5, count: 3 });
   assert.is(sum.isError, undefined);
 
-  const invalid = (await client.callTool({ name: "add", arguments: { values: [1, "two"] } }, undefined, TIMEOUT)) as CallToolResult;
+  const invalid = (await client.callTool(
+    { name: "add", arguments: { values: [1, "two"] } },
+    undefined,
+    TIMEOUT,
+  )) as CallToolResult;
   assert.is(invalid.isError, true);
   assert.match(text(invalid), /^Error: invalid arguments for add:\n- \/values\/1: /);
 
-  const refused = (await client.callTool({ name: "refuse", arguments: { what: "delete prod" } }, undefined, TIMEOUT)) as CallToolResult;
-  assert.equal({ content: refused.content, isError: refused.isError }, { content: [{ type: "text", text: "I will not delete prod." }], isError: true });
+  const refused = (await client.callTool(
+    { name: "refuse", arguments: { what: "delete prod" } },
+    undefined,
+    TIMEOUT,
+  )) as CallToolResult;
+  assert.equal(
+    { content: refused.content, isError: refused.isError },
+    { content: [{ type: "text", text: "I will not delete prod." }], isError: true },
+  );
 
   for (const name of ["leak", "leak_object"]) {
-    const leaked = (await client.callTool({ name, arguments: name === "leak" ? { table: "users" } : {} }, undefined, TIMEOUT)) as CallToolResult;
+    const leaked = (await client.callTool(
+      { name, arguments: name === "leak" ? { table: "users" } : {} },
+      undefined,
+      TIMEOUT,
+    )) as CallToolResult;
     assert.is(leaked.isError, true);
-    assert.is(text(leaked), `Error: ${name} failed. The server keeps the details; try other arguments or another tool.`);
+    assert.is(
+      text(leaked),
+      `Error: ${name} failed. The server keeps the details; try other arguments or another tool.`,
+    );
     assert.not.ok(JSON.stringify(leaked).includes("hunter2"), `${name} sent its secret`);
     assert.not.ok(JSON.stringify(leaked).includes(SECRET));
   }
@@ -136,7 +170,11 @@ export async function checkTools(client: Client): Promise<void> {
 }
 
 /** `registry` served by `mcpHttpHandler` on a loopback port while `body` runs with its URL; closed afterwards. */
-export async function withNodeHandler(registry: ToolRegistry, options: MCPHttpOptions | undefined, body: (url: URL) => Promise<void>): Promise<void> {
+export async function withNodeHandler(
+  registry: ToolRegistry,
+  options: MCPHttpOptions | undefined,
+  body: (url: URL) => Promise<void>,
+): Promise<void> {
   const handler = mcpHttpHandler(registry, options);
   const server = http.createServer((req, res) => void handler(req, res));
   const port = await listenOnLoopback(server);

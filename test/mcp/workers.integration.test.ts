@@ -43,13 +43,19 @@ test.before(async () => {
       stderr.on("data", (chunk: string) => {
         const lines = (pending + chunk).split("\n");
         pending = lines.pop() ?? "";
-        for (const line of lines) if (!/Broken pipe|^stack: |Connection reset by peer/.test(line)) process.stderr.write(`${line}\n`);
+        for (const line of lines)
+          if (!/Broken pipe|^stack: |Connection reset by peer/.test(line)) process.stderr.write(`${line}\n`);
       });
     },
   });
   base = await mf.ready;
   const smallBundle = await bundleWorker(undefined, "small-entry.mjs");
-  small = new Miniflare({ modules: true, script: fs.readFileSync(smallBundle.file, "utf8"), scriptPath: smallBundle.file, compatibilityDate: "2025-09-01" });
+  small = new Miniflare({
+    modules: true,
+    script: fs.readFileSync(smallBundle.file, "utf8"),
+    scriptPath: smallBundle.file,
+    compatibilityDate: "2025-09-01",
+  });
   smallBase = await small.ready;
 });
 
@@ -71,11 +77,17 @@ test("the 2026-07-28 revision in workerd: the SDK v2 client negotiates it and ge
 test("the small service (tooltype/core, three tools, no MCP SDK in the bundle) answers the SDK v2 and SDK 1.x clients", async () => {
   // The size a platform's upload limit is compared with (issue 34): under 150 KB gzipped, no MCP SDK inside.
   const bundle = fs.readFileSync((await bundleWorker(undefined, "small-entry.mjs")).file);
-  assert.ok(gzipSync(bundle, { level: 9 }).byteLength < 150_000, `${gzipSync(bundle, { level: 9 }).byteLength} bytes gzipped`);
+  assert.ok(
+    gzipSync(bundle, { level: 9 }).byteLength < 150_000,
+    `${gzipSync(bundle, { level: 9 }).byteLength} bytes gzipped`,
+  );
   const modern = await modernClient(smallBase);
   try {
     assert.equal(modern.getServerVersion(), { name: "small-tools", version: "1.0.0" });
-    assert.equal((await modern.listTools(undefined, TIMEOUT)).tools.map((t) => t.name), ["weather", "convert", "search"]);
+    assert.equal(
+      (await modern.listTools(undefined, TIMEOUT)).tools.map((t) => t.name),
+      ["weather", "convert", "search"],
+    );
     const weather = await modern.callTool({ name: "weather", arguments: { city: "Oslo" } }, TIMEOUT);
     assert.equal(weather.structuredContent, { city: "Oslo", temperature: 21, unit: "celsius" });
   } finally {
@@ -83,7 +95,11 @@ test("the small service (tooltype/core, three tools, no MCP SDK in the bundle) a
   }
   const legacy = await connect(smallBase);
   try {
-    const converted = (await legacy.callTool({ name: "convert", arguments: { amount: 10, from: "EUR", to: "USD" } }, undefined, TIMEOUT)) as CallToolResult;
+    const converted = (await legacy.callTool(
+      { name: "convert", arguments: { amount: 10, from: "EUR", to: "USD" } },
+      undefined,
+      TIMEOUT,
+    )) as CallToolResult;
     assert.is(text(converted), "10 EUR is 11.00 USD");
   } finally {
     await legacy.close();
@@ -98,7 +114,10 @@ test("the runtime refuses code generation, and the worker serves MCP anyway: lis
     assert.equal(client.getServerVersion(), { name: "worker-tools", version: "1.0.0" });
     await checkTools(client);
     const seen: number[] = [];
-    const counted = (await client.callTool({ name: "count", arguments: { n: 2 } }, undefined, { ...TIMEOUT, onprogress: (p) => seen.push(p.progress) })) as CallToolResult;
+    const counted = (await client.callTool({ name: "count", arguments: { n: 2 } }, undefined, {
+      ...TIMEOUT,
+      onprogress: (p) => seen.push(p.progress),
+    })) as CallToolResult;
     assert.is(text(counted), "counted to 2");
     assert.equal(seen, [1, 2]);
   } finally {

@@ -19,7 +19,9 @@ import { HANG_MS } from "../support/hang";
 
 const repo = path.resolve(__dirname, "../../..");
 
-const APP = (withAjv: boolean) => `${withAjv ? 'import "tooltype/ajv";\n' : ""}import { tool, ToolRegistry } from "tooltype";
+const APP = (
+  withAjv: boolean,
+) => `${withAjv ? 'import "tooltype/ajv";\n' : ""}import { tool, ToolRegistry } from "tooltype";
 
 /**
  * Repeat a word.
@@ -55,10 +57,15 @@ process.stdout.write(JSON.stringify(answers.map((a) => [a.tool_call_id, a.status
 
 function runNode(file: string, cwd: string, env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [file], { cwd, env: { ...process.env, ...env }, timeout: HANG_MS }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`${file} failed: ${String(stderr)}`));
-      else resolve(String(stdout));
-    });
+    execFile(
+      process.execPath,
+      [file],
+      { cwd, env: { ...process.env, ...env }, timeout: HANG_MS },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`${file} failed: ${String(stderr)}`));
+        else resolve(String(stdout));
+      },
+    );
   });
 }
 
@@ -77,8 +84,12 @@ test("esbuild bundles the ES module build, tree-shaken, without ajv unless the a
   try {
     const plain = await bundled(path.join(dir, "plain"), false);
     // Input paths are relative to the working directory.
-    const fromBuild = (part: string) => plain.entryInputs.filter((file) => path.resolve(file).startsWith(path.join(repo, part)));
-    assert.ok(fromBuild("dist/esm/runtime/").length > 0, `the bundle holds no ES module build files: ${plain.entryInputs.join(", ")}`);
+    const fromBuild = (part: string) =>
+      plain.entryInputs.filter((file) => path.resolve(file).startsWith(path.join(repo, part)));
+    assert.ok(
+      fromBuild("dist/esm/runtime/").length > 0,
+      `the bundle holds no ES module build files: ${plain.entryInputs.join(", ")}`,
+    );
     assert.equal(fromBuild("dist/runtime/"), [], "the CommonJS build was bundled");
     assert.equal(fromBuild("dist/esm/runtime/agent/"), [], "the agent loop was not tree-shaken");
     assert.equal(fromBuild("node_modules/ajv/dist/2020"), [], "ajv's compiler was bundled");
@@ -86,7 +97,11 @@ test("esbuild bundles the ES module build, tree-shaken, without ajv unless the a
     // Compiled tools, no schema written at run time: no linear-time pattern engine either, in any chunk.
     assert.equal(fromBuild("node_modules/re2js/"), [], "re2js was bundled for compiled tools");
 
-    const compiledOnly = JSON.parse(await runNode(plain.main, dir, { WITH_SCHEMA_TOOL: "0" })) as [string, string, string][];
+    const compiledOnly = JSON.parse(await runNode(plain.main, dir, { WITH_SCHEMA_TOOL: "0" })) as [
+      string,
+      string,
+      string,
+    ][];
     assert.equal(compiledOnly[0], ["a", "success", "abab"]);
     assert.is(compiledOnly[1]![1], "error");
     assert.match(compiledOnly[1]![2], /\/times: must be a number/);
@@ -94,9 +109,19 @@ test("esbuild bundles the ES module build, tree-shaken, without ajv unless the a
     assert.match(refused.error, /Tool "half".*needs ajv, which this bundle left out: add `import "tooltype\/ajv";`/);
 
     const withAjv = await bundled(path.join(dir, "with-ajv"), true);
-    assert.ok(withAjv.entryInputs.some((file) => file.includes("node_modules/ajv/dist/2020")), "tooltype/ajv did not bundle ajv");
-    assert.ok(withAjv.entryInputs.some((file) => file.includes("node_modules/re2js/")), "tooltype/ajv did not bundle re2js, which run-time schemas' patterns need");
-    const withSchema = JSON.parse(await runNode(withAjv.main, dir, { WITH_SCHEMA_TOOL: "1" })) as [string, string, string][];
+    assert.ok(
+      withAjv.entryInputs.some((file) => file.includes("node_modules/ajv/dist/2020")),
+      "tooltype/ajv did not bundle ajv",
+    );
+    assert.ok(
+      withAjv.entryInputs.some((file) => file.includes("node_modules/re2js/")),
+      "tooltype/ajv did not bundle re2js, which run-time schemas' patterns need",
+    );
+    const withSchema = JSON.parse(await runNode(withAjv.main, dir, { WITH_SCHEMA_TOOL: "1" })) as [
+      string,
+      string,
+      string,
+    ][];
     assert.equal(withSchema[0], ["a", "success", "abab"]);
     assert.equal(withSchema[2], ["c", "success", "4"]);
     assert.is(withSchema[3]![1], "error");
@@ -132,8 +157,16 @@ test("compiled patterns the automaton holds bundle no re2js; one it cannot hold 
       for (const output of Object.values(outputs)) for (const input of Object.keys(output.inputs)) inputs.add(input);
       const alone = path.join(dir, `${name}-alone`);
       fs.cpSync(outdir, alone, { recursive: true });
-      const answers = JSON.parse(await runNode(path.join(alone, path.basename(entry)), dir, {})) as [string, string, string][];
-      return { re2js: [...inputs].filter((file) => file.includes("node_modules/re2js/")), answers, compiled: fs.readFileSync(path.join(dir, name, "out", "app.js"), "utf8") };
+      const answers = JSON.parse(await runNode(path.join(alone, path.basename(entry)), dir, {})) as [
+        string,
+        string,
+        string,
+      ][];
+      return {
+        re2js: [...inputs].filter((file) => file.includes("node_modules/re2js/")),
+        answers,
+        compiled: fs.readFileSync(path.join(dir, name, "out", "app.js"), "utf8"),
+      };
     };
     const held = await run("held", "^ok\\s\\w+$");
     assert.equal(held.re2js, [], "re2js was bundled for patterns tooltype's automaton holds");
@@ -144,9 +177,13 @@ test("compiled patterns the automaton holds bundle no re2js; one it cannot hold 
     assert.is(held.answers[2]![1], "error");
     assert.match(held.answers[2]![2], /\/note: must match the pattern/);
 
-    // `\b`: tooltype's automaton does not read it, RE2's does; the build emits enginePattern and the bundle holds re2js.
+    // `\b`: tooltype's automaton does not read it, RE2's does; the build emits enginePattern and the bundle holds
+    // re2js.
     const engine = await run("engine", "^ok\\b\\s\\w+$");
-    assert.ok(engine.compiled.includes('enginePattern("^ok\\\\b'), "the build did not emit enginePattern for a pattern its automaton cannot hold");
+    assert.ok(
+      engine.compiled.includes('enginePattern("^ok\\\\b'),
+      "the build did not emit enginePattern for a pattern its automaton cannot hold",
+    );
     assert.ok(engine.re2js.length > 0, "the bundle holds no re2js for a pattern only the engine can match");
     assert.equal(engine.answers[0], ["a", "success", "AB-12"]);
     assert.match(engine.answers[1]![2], /\/code: must match the pattern/);

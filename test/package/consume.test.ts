@@ -9,7 +9,8 @@
  * the installed `tooltype` command prints the same tools. The projects
  * install no provider SDK and no agent framework, and keep skipLibCheck off: the main entry's types and the other
  * providers' formats (Anthropic answers, Gemini declarations, strict mode) must work without them, and the framework
- * entries (`tooltype/ai`, `/langchain`, `/agents`, `/mastra`, `/mcp`) are the only ones that ask for their optional peers.
+ * entries (`tooltype/ai`, `/langchain`, `/agents`, `/mastra`, `/mcp`) are the only ones that ask for their optional
+ * peers.
  *
  * The descriptions prove that tooltype reads JSDoc that tsc did not parse: since TypeScript 5.3, tsc parses a .ts
  * file's JSDoc only where type errors need it, and the transformer parses the comments it reads itself.
@@ -46,7 +47,7 @@ function run(file: string, args: string[], cwd: string, timeout: number): Promis
   return new Promise((resolve) => {
     execFile(file, args, { cwd, env, timeout, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
-      const note = error && error.killed ? `\n(killed after ${timeout} ms)` : "";
+      const note = error?.killed ? `\n(killed after ${timeout} ms)` : "";
       resolve({ code, stdout: String(stdout), stderr: String(stderr) + note });
     });
   });
@@ -322,13 +323,17 @@ function checkOutput(kind: ProjectKind, output: Output): void {
  * node16, nodenext and bundler. An entry that does not resolve is TS2307 in the importing file.
  */
 async function checkResolution(dir: string): Promise<void> {
-  const manifest = JSON.parse(fs.readFileSync(path.join(dir, "node_modules", "tooltype", "package.json"), "utf8")) as { exports: Record<string, unknown> };
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, "node_modules", "tooltype", "package.json"), "utf8")) as {
+    exports: Record<string, unknown>;
+  };
   const subpaths = Object.keys(manifest.exports).filter((key) => key !== "." && key !== "./package.json");
   assert.ok(subpaths.includes("./mcp") && subpaths.includes("./transformer"), `exports: ${subpaths.join(", ")}`);
   const specifiers = ["tooltype", ...subpaths.map((key) => `tooltype/${key.slice(2)}`)];
   // Entries published only as ES modules (the bundler plugins: unplugin ships ESM only) are imported from an ES
   // module under node16/nodenext, where a CommonJS file cannot import them; every other entry from both kinds.
-  const esmOnly = new Set(subpaths.filter((key) => esmOnlyEntry(manifest.exports[key])).map((key) => `tooltype/${key.slice(2)}`));
+  const esmOnly = new Set(
+    subpaths.filter((key) => esmOnlyEntry(manifest.exports[key])).map((key) => `tooltype/${key.slice(2)}`),
+  );
   const entries = (list: string[]): string =>
     list.map((specifier, i) => `import type * as entry${i} from "${specifier}";`).join("\n") +
     `\nexport type Entries = [${list.map((_, i) => `keyof typeof entry${i}`).join(", ")}];\n`;
@@ -338,20 +343,36 @@ async function checkResolution(dir: string): Promise<void> {
   fs.writeFileSync(path.join(dir, "resolution", "entries-esm.mts"), entries(specifiers));
   const settings: Record<string, { module: string; moduleResolution: string; files: string[] }> = {
     node10: { module: "commonjs", moduleResolution: "node10", files: ["resolution/entries.ts"] },
-    node16: { module: "node16", moduleResolution: "node16", files: ["resolution/entries-cjs.cts", "resolution/entries-esm.mts"] },
-    nodenext: { module: "nodenext", moduleResolution: "nodenext", files: ["resolution/entries-cjs.cts", "resolution/entries-esm.mts"] },
+    node16: {
+      module: "node16",
+      moduleResolution: "node16",
+      files: ["resolution/entries-cjs.cts", "resolution/entries-esm.mts"],
+    },
+    nodenext: {
+      module: "nodenext",
+      moduleResolution: "nodenext",
+      files: ["resolution/entries-cjs.cts", "resolution/entries-esm.mts"],
+    },
     bundler: { module: "esnext", moduleResolution: "bundler", files: ["resolution/entries.ts"] },
   };
   const tsc = path.join(dir, "node_modules", ".bin", process.platform === "win32" ? "tsc.cmd" : "tsc");
   const results = await Promise.all(
     Object.entries(settings).map(async ([name, { files, ...options }]) => {
       const config = `tsconfig.${name}.json`;
-      const compilerOptions = { ...options, target: "ES2022", strict: true, noEmit: true, skipLibCheck: true, types: [] };
+      const compilerOptions = {
+        ...options,
+        target: "ES2022",
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: [],
+      };
       fs.writeFileSync(path.join(dir, config), JSON.stringify({ compilerOptions, files }));
       return [name, await run(tsc, ["-p", config], dir, BUILD_TIMEOUT_MS)] as const;
     }),
   );
-  for (const [name, result] of results) expectOk(`tsc with moduleResolution ${name} (${specifiers.join(", ")})`, result);
+  for (const [name, result] of results)
+    expectOk(`tsc with moduleResolution ${name} (${specifiers.join(", ")})`, result);
 }
 
 /**
@@ -360,7 +381,9 @@ async function checkResolution(dir: string): Promise<void> {
  * `../../../runtime/...ts` path that exists only in the repository.
  */
 function checkSourceMaps(installed: string): void {
-  const maps = (fs.readdirSync(path.join(installed, "dist"), { recursive: true }) as string[]).filter((f) => f.endsWith(".map"));
+  const maps = (fs.readdirSync(path.join(installed, "dist"), { recursive: true }) as string[]).filter((f) =>
+    f.endsWith(".map"),
+  );
   assert.ok(maps.length > 0, "the package ships source maps");
   const unreadable: string[] = [];
   for (const name of maps) {
@@ -368,10 +391,15 @@ function checkSourceMaps(installed: string): void {
     const map = JSON.parse(fs.readFileSync(file, "utf8")) as { sources: string[]; sourcesContent?: (string | null)[] };
     map.sources.forEach((source, i) => {
       const content = map.sourcesContent?.[i];
-      if (typeof content !== "string" && !fs.existsSync(path.resolve(path.dirname(file), source))) unreadable.push(`${name}: ${source}`);
+      if (typeof content !== "string" && !fs.existsSync(path.resolve(path.dirname(file), source)))
+        unreadable.push(`${name}: ${source}`);
     });
   }
-  assert.equal(unreadable.slice(0, 5), [], `${unreadable.length} of the sources the package's maps name are neither embedded nor shipped`);
+  assert.equal(
+    unreadable.slice(0, 5),
+    [],
+    `${unreadable.length} of the sources the package's maps name are neither embedded nor shipped`,
+  );
 }
 
 /** An `exports` entry whose every target is an ES module file (`.mjs`). */
@@ -379,7 +407,8 @@ function esmOnlyEntry(entry: unknown): boolean {
   const targets: string[] = [];
   const walk = (value: unknown): void => {
     if (typeof value === "string") targets.push(value);
-    else if (value && typeof value === "object") for (const [key, inner] of Object.entries(value)) if (key !== "types") walk(inner);
+    else if (value && typeof value === "object")
+      for (const [key, inner] of Object.entries(value)) if (key !== "types") walk(inner);
   };
   walk(entry);
   return targets.length > 0 && targets.every((target) => target.endsWith(".mjs"));
@@ -406,7 +435,11 @@ async function checkTypesShape(tarball: string): Promise<void> {
   const report = `${tarball}.attw.json`;
   const out = fs.openSync(report, "w");
   const code = await new Promise<number>((resolve) => {
-    const child = spawn(process.execPath, [attw, tarball, "--format", "json", "--no-definitely-typed"], { cwd: repo, stdio: ["ignore", out, "inherit"], timeout: BUILD_TIMEOUT_MS });
+    const child = spawn(process.execPath, [attw, tarball, "--format", "json", "--no-definitely-typed"], {
+      cwd: repo,
+      stdio: ["ignore", out, "inherit"],
+      timeout: BUILD_TIMEOUT_MS,
+    });
     child.on("error", () => resolve(-1));
     child.on("close", (status) => resolve(status ?? -1));
   });
@@ -416,17 +449,31 @@ async function checkTypesShape(tarball: string): Promise<void> {
   const { analysis } = JSON.parse(text) as {
     analysis: { entrypoints: Record<string, unknown>; problems: AttwProblem[] };
   };
-  const manifest = JSON.parse(fs.readFileSync(path.join(repo, "package.json"), "utf8")) as { exports: Record<string, unknown> };
-  assert.equal(Object.keys(analysis.entrypoints).sort(), Object.keys(manifest.exports).sort(), "attw read every entry of exports");
+  const manifest = JSON.parse(fs.readFileSync(path.join(repo, "package.json"), "utf8")) as {
+    exports: Record<string, unknown>;
+  };
+  assert.equal(
+    Object.keys(analysis.entrypoints).sort(),
+    Object.keys(manifest.exports).sort(),
+    "attw read every entry of exports",
+  );
   const byDesign = (problem: AttwProblem): boolean =>
-    (problem.kind === "CJSResolvesToESM" && problem.resolutionKind === "node16-cjs" && esmOnlyEntry(manifest.exports[problem.entrypoint ?? ""])) ||
-    (problem.kind === "CJSOnlyExportsDefault" && problem.fileName === "/node_modules/tooltype/dist/transformer/hosts/bundlers/turbopack.js");
-  assert.equal(analysis.problems.filter((problem) => !byDesign(problem)), [], "@arethetypeswrong/cli finds nothing else in the package");
+    (problem.kind === "CJSResolvesToESM" &&
+      problem.resolutionKind === "node16-cjs" &&
+      esmOnlyEntry(manifest.exports[problem.entrypoint ?? ""])) ||
+    (problem.kind === "CJSOnlyExportsDefault" &&
+      problem.fileName === "/node_modules/tooltype/dist/transformer/hosts/bundlers/turbopack.js");
+  assert.equal(
+    analysis.problems.filter((problem) => !byDesign(problem)),
+    [],
+    "@arethetypeswrong/cli finds nothing else in the package",
+  );
 }
 
 test("the packed tarball installs, builds with tspc and runs in a CommonJS and an ESM project", async () => {
   assert.ok(
-    fs.existsSync(path.join(repo, "dist/runtime/entries/index.js")) && fs.existsSync(path.join(repo, "dist/transformer/index.js")),
+    fs.existsSync(path.join(repo, "dist/runtime/entries/index.js")) &&
+      fs.existsSync(path.join(repo, "dist/transformer/index.js")),
     "dist/ is not built: run `npm run build` first (npm test does)",
   );
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-package-"));
@@ -466,8 +513,17 @@ test("the packed tarball installs, builds with tspc and runs in a CommonJS and a
     ]) {
       assert.ok(files.includes(required), `the tarball lacks ${required}`);
     }
-    const strays = files.filter((f) => !/^(package\.json|README\.md|LICENSE[^/]*|docs\/[^/]+\.md|dist\/(runtime|transformer|esm\/runtime)\/.*)$/.test(f));
-    assert.equal(strays, [], "the tarball holds only package.json, README, LICENSE, the guides in docs/ and dist/{runtime,transformer,esm/runtime}");
+    const strays = files.filter(
+      (f) =>
+        !/^(package\.json|README\.md|LICENSE[^/]*|docs\/[^/]+\.md|dist\/(runtime|transformer|esm\/runtime)\/.*)$/.test(
+          f,
+        ),
+    );
+    assert.equal(
+      strays,
+      [],
+      "the tarball holds only package.json, README, LICENSE, the guides in docs/ and dist/{runtime,transformer,esm/runtime}",
+    );
     const tarball = path.join(root, info.filename);
     await checkTypesShape(tarball);
 
@@ -480,13 +536,28 @@ test("the packed tarball installs, builds with tspc and runs in a CommonJS and a
     // 2. Install both projects at once, from the npm cache where it has the packages.
     const installs = await Promise.all(
       dirs.map((dir) =>
-        run(npm, ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], dir, INSTALL_TIMEOUT_MS),
+        run(
+          npm,
+          ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"],
+          dir,
+          INSTALL_TIMEOUT_MS,
+        ),
       ),
     );
-    installs.forEach((result, i) => expectOk(`npm install (${kinds[i].dir})`, result));
+    installs.forEach((result, i) => {
+      expectOk(`npm install (${kinds[i].dir})`, result);
+    });
     // Optional peers stay out: the main entry runs below with none of the frameworks and SDKs installed.
     for (const dir of dirs) {
-      for (const peer of ["ai", "@langchain/core", "@openai/agents", "@mastra/core", "@modelcontextprotocol/sdk", "openai", "@anthropic-ai/sdk"]) {
+      for (const peer of [
+        "ai",
+        "@langchain/core",
+        "@openai/agents",
+        "@mastra/core",
+        "@modelcontextprotocol/sdk",
+        "openai",
+        "@anthropic-ai/sdk",
+      ]) {
         assert.not.ok(fs.existsSync(path.join(dir, "node_modules", peer)), `${peer} was installed with tooltype`);
       }
     }
@@ -503,20 +574,36 @@ test("the packed tarball installs, builds with tspc and runs in a CommonJS and a
       if (kind.type === "commonjs") assert.match(emitted, /require\("tooltype"\)/, "cjs: emitted as CommonJS");
       else assert.match(emitted, /from "tooltype"/, "esm: emitted as an ES module");
 
-      const result = expectOk(`node dist/index.js (${kind.dir})`, await run(process.execPath, ["dist/index.js"], dir, RUN_TIMEOUT_MS));
+      const result = expectOk(
+        `node dist/index.js (${kind.dir})`,
+        await run(process.execPath, ["dist/index.js"], dir, RUN_TIMEOUT_MS),
+      );
       const output = JSON.parse(result.stdout) as Output;
       checkOutput(kind, output);
 
       // The compiler API from a build script of the project's own module kind.
-      const api = JSON.parse(expectOk(`node dist/api-build.js (${kind.dir})`, await run(process.execPath, ["dist/api-build.js"], dir, RUN_TIMEOUT_MS)).stdout) as {
+      const api = JSON.parse(
+        expectOk(
+          `node dist/api-build.js (${kind.dir})`,
+          await run(process.execPath, ["dist/api-build.js"], dir, RUN_TIMEOUT_MS),
+        ).stdout,
+      ) as {
         typeErrors: number;
         emitSkipped: boolean;
         metadata: boolean;
         description: boolean;
         tooltype: [string, string][];
       };
-      assert.equal([api.typeErrors, api.emitSkipped, api.metadata, api.description], [0, false, true, true], `${kind.dir}: the compiler API emits the tool's metadata`);
-      assert.equal(api.tooltype.map(([file]) => file), ["unsupported.ts"], `${kind.dir}: one TT diagnostic, through addDiagnostic`);
+      assert.equal(
+        [api.typeErrors, api.emitSkipped, api.metadata, api.description],
+        [0, false, true, true],
+        `${kind.dir}: the compiler API emits the tool's metadata`,
+      );
+      assert.equal(
+        api.tooltype.map(([file]) => file),
+        ["unsupported.ts"],
+        `${kind.dir}: one TT diagnostic, through addDiagnostic`,
+      );
       assert.match(api.tooltype[0]![1], /callback/, `${kind.dir}: the diagnostic names the parameter`);
 
       // The same sources without a build: the installed register hook; and the installed `tooltype` command.
@@ -525,8 +612,13 @@ test("the packed tarball installs, builds with tspc and runs in a CommonJS and a
         run(path.join(dir, "node_modules", ".bin", "tooltype"), ["schema", "--format", "openai"], dir, RUN_TIMEOUT_MS),
       ]);
       checkOutput(kind, JSON.parse(expectOk(`node --import tooltype/register (${kind.dir})`, hooked).stdout) as Output);
-      const byName = (tools: Output["tools"]) => [...tools].sort((a, b) => a.function.name.localeCompare(b.function.name));
-      assert.equal(byName(JSON.parse(expectOk(`tooltype schema (${kind.dir})`, schema).stdout) as Output["tools"]), byName(output.tools), `${kind.dir}: the tooltype command prints what the registry exports`);
+      const byName = (tools: Output["tools"]) =>
+        [...tools].sort((a, b) => a.function.name.localeCompare(b.function.name));
+      assert.equal(
+        byName(JSON.parse(expectOk(`tooltype schema (${kind.dir})`, schema).stdout) as Output["tools"]),
+        byName(output.tools),
+        `${kind.dir}: the tooltype command prints what the registry exports`,
+      );
 
       // A framework entry without its framework says which package is missing.
       const missing = await run(process.execPath, ["-e", 'require("tooltype/langchain")'], dir, RUN_TIMEOUT_MS);

@@ -110,7 +110,13 @@ test("an app whose tools use no format bundles no format check, pattern guard or
     assert.not.ok(compiled.includes("tooltype/kit"), "the compiled app imports tooltype/kit without needing it");
     const { modules } = atStart(bundle);
     assert.ok(modules.has("validation/kit.js"), `the start holds no validator kit: ${[...modules.keys()].join(", ")}`);
-    for (const module of ["validation/formats.js", "validation/patterns/pattern-guard.js", "validation/unique.js", "validation/kit-imports.js", "kit.js"]) {
+    for (const module of [
+      "validation/formats.js",
+      "validation/patterns/pattern-guard.js",
+      "validation/unique.js",
+      "validation/kit-imports.js",
+      "kit.js",
+    ]) {
       assert.not.ok(modules.has(module), `the start holds ${module} (${modules.get(module)} bytes)`);
     }
     const answers = await runAlone(bundle, dir);
@@ -122,7 +128,7 @@ test("an app whose tools use no format bundles no format check, pattern guard or
   }
 });
 
-test("an app whose tool takes Format<\"email\"> bundles the email check and no other at start, and it validates", async () => {
+test('an app whose tool takes Format<"email"> bundles the email check and no other at start, and it validates', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-kit-email-"));
   try {
     const bundle = await bundleEsmApp(path.join(dir, "app"), EMAIL_APP, ["node"]);
@@ -142,7 +148,10 @@ test("an app whose tool takes Format<\"email\"> bundles the email check and no o
     const answers = await runAlone(bundle, dir);
     assert.equal(answers[0], ["success", "a for ana@example.com"]);
     assert.is(answers[1]![0], "error");
-    assert.match(answers[1]![1], /\/to: must be a string in the email format, such as "name@example\.com"; got "ana at example"/);
+    assert.match(
+      answers[1]![1],
+      /\/to: must be a string in the email format, such as "name@example\.com"; got "ana at example"/,
+    );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -151,7 +160,10 @@ test("an app whose tool takes Format<\"email\"> bundles the email check and no o
 test("tooltype/kit exports the check of every format the transformer knows, under the name generated code reads", () => {
   const exports = kit as unknown as Record<string, unknown>;
   for (const format of KNOWN_FORMATS) assert.type(exports[kitFormatExport(format)], "function", format);
-  assert.equal(Object.keys(exports).sort(), [...[...KNOWN_FORMATS].map(kitFormatExport), "pattern", "enginePattern", "unique", "codePoints", "oneOf"].sort());
+  assert.equal(
+    Object.keys(exports).sort(),
+    [...[...KNOWN_FORMATS].map(kitFormatExport), "pattern", "enginePattern", "unique", "codePoints", "oneOf"].sort(),
+  );
 });
 
 const KIT_TOOL = `
@@ -169,7 +181,10 @@ export const registry = new ToolRegistry([kitted]);
 
 test("CommonJS output requires tooltype/kit, and formats, patterns and uniqueItems validate", async () => {
   const fixture = compileFixture(KIT_TOOL);
-  assert.equal(fixture.diagnostics.filter((d) => d.category === "error"), []);
+  assert.equal(
+    fixture.diagnostics.filter((d) => d.category === "error"),
+    [],
+  );
   assert.match(fixture.js["main.js"]!, /const __tooltype_kit = __importStar\(require\("tooltype\/kit"\)\);/);
   const { registry } = fixture.load<{ registry: ToolRegistry }>();
   const good = { code: "AB-1", mail: "a@example.com", day: "2025-01-31", tags: ["x", "y"] };
@@ -183,7 +198,10 @@ test("CommonJS output requires tooltype/kit, and formats, patterns and uniqueIte
     ],
   });
   assert.is(ok!.content, "ok");
-  assert.equal(bad.map((m) => m.status), ["error", "error", "error", "error"]);
+  assert.equal(
+    bad.map((m) => m.status),
+    ["error", "error", "error", "error"],
+  );
   assert.match(bad[0]!.content, /\/code: must match the pattern/);
   assert.match(bad[1]!.content, /\/mail: must be a string in the email format/);
   assert.match(bad[2]!.content, /\/day: must be a string in the date format/);
@@ -197,7 +215,10 @@ test("ES module output keeps the import under verbatimModuleSyntax and isolatedM
     fs.symlinkSync(path.resolve(__dirname, "../../.."), path.join(dir, "node_modules", "tooltype"), "dir");
     const file = path.join(dir, "main.ts");
     // The file already uses the name (a variable), so the import takes another.
-    fs.writeFileSync(file, `"use client";\nconst __tooltype_kit = 1;\n${KIT_TOOL}\nexport const own = __tooltype_kit;\n`);
+    fs.writeFileSync(
+      file,
+      `"use client";\nconst __tooltype_kit = 1;\n${KIT_TOOL}\nexport const own = __tooltype_kit;\n`,
+    );
     const options: ts.CompilerOptions = {
       target: ts.ScriptTarget.ES2022,
       module: ts.ModuleKind.ESNext,
@@ -212,7 +233,9 @@ test("ES module output keeps the import under verbatimModuleSyntax and isolatedM
     };
     const program = ts.createProgram([file], options);
     let js = "";
-    program.emit(undefined, (name, text) => name.endsWith(".js") && (js = text), undefined, false, { before: [tooltype(program, {}, { ts })] });
+    program.emit(undefined, (name, text) => name.endsWith(".js") && (js = text), undefined, false, {
+      before: [tooltype(program, {}, { ts })],
+    });
     const lines = js.split("\n");
     assert.is(lines[0], '"use client";');
     assert.is(lines[1], 'import * as __tooltype_kit1 from "tooltype/kit";');

@@ -71,7 +71,16 @@ process.stdout.write(JSON.stringify({ rounds, events: perCall }));
 `;
 
 /** The failure path's modules: none may be in the entry's static graph. */
-const FAILURE = ["settle", "explain/invalid", "repair/repair-json", "repair/lenient-json", "repair/coerce", "repair/conform", "read/parse-arguments", "repair/optional-nulls"].map((name) => `runtime/arguments/${name}.js`);
+const FAILURE = [
+  "settle",
+  "explain/invalid",
+  "repair/repair-json",
+  "repair/lenient-json",
+  "repair/coerce",
+  "repair/conform",
+  "read/parse-arguments",
+  "repair/optional-nulls",
+].map((name) => `runtime/arguments/${name}.js`);
 
 function runNode(file: string, cwd: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -100,11 +109,18 @@ test("esbuild splits the failure path for arguments into a lazy chunk, and the b
     visit(entry);
     // A lazy chunk may itself load more behind import() (the failure path is loaded by the dispatch pipeline's chunk).
     for (const file of lazy) for (const imported of outputs[file]?.imports ?? []) lazy.add(imported.path);
-    const inputsOf = (files: Iterable<string>) => [...files].flatMap((file) => Object.keys(outputs[file]?.inputs ?? {}));
-    const statically = inputsOf(staticFiles).filter((input) => FAILURE.some((name) => input.endsWith(`dist/esm/${name}`)));
+    const inputsOf = (files: Iterable<string>) =>
+      [...files].flatMap((file) => Object.keys(outputs[file]?.inputs ?? {}));
+    const statically = inputsOf(staticFiles).filter((input) =>
+      FAILURE.some((name) => input.endsWith(`dist/esm/${name}`)),
+    );
     assert.equal(statically, [], "failure-path modules in the entry's static graph");
     const lazily = inputsOf([...lazy].filter((file) => !staticFiles.has(file)));
-    for (const name of FAILURE) assert.ok(lazily.some((input) => input.endsWith(`dist/esm/${name}`)), `${name} is not in a chunk behind import()`);
+    for (const name of FAILURE)
+      assert.ok(
+        lazily.some((input) => input.endsWith(`dist/esm/${name}`)),
+        `${name} is not in a chunk behind import()`,
+      );
 
     const alone = path.join(dir, "alone");
     fs.cpSync(outdir, alone, { recursive: true });
@@ -115,8 +131,25 @@ test("esbuild splits the failure path for arguments into a lazy chunk, and the b
 
     // And the answers are the ones each failure is known for.
     const { rounds } = JSON.parse(bundled) as { rounds: [string, string, string][][] };
-    assert.equal(rounds[0]!.map(([, status, content]) => [status, content]), rounds[1]!.map(([, status, content]) => [status, content]));
-    const [valid, repaired, broken, explained, coerced, invalid, missing, python, array, fenced, date, badDate, unknown] = rounds[0]!;
+    assert.equal(
+      rounds[0]!.map(([, status, content]) => [status, content]),
+      rounds[1]!.map(([, status, content]) => [status, content]),
+    );
+    const [
+      valid,
+      repaired,
+      broken,
+      explained,
+      coerced,
+      invalid,
+      missing,
+      python,
+      array,
+      fenced,
+      date,
+      badDate,
+      unknown,
+    ] = rounds[0]!;
     assert.equal([valid![1], valid![2]], ["success", "abab"]);
     assert.equal([repaired![1], repaired![2]], ["success", "abab"]);
     assert.match(broken![2], /^Error: invalid JSON in the arguments for repeat: /);

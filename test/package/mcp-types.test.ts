@@ -52,15 +52,29 @@ function project(name: string, kind: "module" | "commonjs", withNode: boolean, u
   fs.mkdirSync(path.join(dir, "src"), { recursive: true });
   fs.mkdirSync(path.join(dir, "node_modules", "@modelcontextprotocol"), { recursive: true });
   fs.symlinkSync(repo, path.join(dir, "node_modules", "tooltype"), "dir");
-  fs.symlinkSync(path.join(repo, "node_modules", "@modelcontextprotocol", "sdk"), path.join(dir, "node_modules", "@modelcontextprotocol", "sdk"), "dir");
+  fs.symlinkSync(
+    path.join(repo, "node_modules", "@modelcontextprotocol", "sdk"),
+    path.join(dir, "node_modules", "@modelcontextprotocol", "sdk"),
+    "dir",
+  );
   if (withNode) {
     fs.mkdirSync(path.join(dir, "node_modules", "@types"));
-    fs.symlinkSync(path.join(repo, "node_modules", "@types", "node"), path.join(dir, "node_modules", "@types", "node"), "dir");
+    fs.symlinkSync(
+      path.join(repo, "node_modules", "@types", "node"),
+      path.join(dir, "node_modules", "@types", "node"),
+      "dir",
+    );
   }
   const module = kind === "module" ? "nodenext" : "node16";
   fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name, private: true, type: kind }));
   // The tsconfig of docs/building.md with this project's module kind; skipLibCheck off, the default.
-  fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { target: "ES2022", module, strict: true, rootDir: "src", noEmit: true, lib: ["ES2022", "DOM"] }, include: ["src"] }));
+  fs.writeFileSync(
+    path.join(dir, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: { target: "ES2022", module, strict: true, rootDir: "src", noEmit: true, lib: ["ES2022", "DOM"] },
+      include: ["src"],
+    }),
+  );
   fs.writeFileSync(path.join(dir, "src", "uses.ts"), uses);
   if (withNode && uses === USES) fs.writeFileSync(path.join(dir, "src", "with-node.ts"), WITH_NODE);
   return dir;
@@ -68,25 +82,38 @@ function project(name: string, kind: "module" | "commonjs", withNode: boolean, u
 
 function tsc(dir: string): Promise<string> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [path.join(repo, "node_modules", "typescript", "bin", "tsc"), "-p", "."], { cwd: dir, timeout: HANG_MS }, (error, stdout, stderr) =>
-      resolve(error ? `${stdout}${stderr}` || String(error) : ""),
+    execFile(
+      process.execPath,
+      [path.join(repo, "node_modules", "typescript", "bin", "tsc"), "-p", "."],
+      { cwd: dir, timeout: HANG_MS },
+      (error, stdout, stderr) => resolve(error ? `${stdout}${stderr}` || String(error) : ""),
     );
   });
 }
 
 test("tooltype/mcp type-checks in ES module and CommonJS projects, with and without @types/node, skipLibCheck off", async () => {
   const kinds = ["module", "commonjs"] as const;
-  const cases = kinds.flatMap((kind) => [true, false].map((withNode) => ({ kind, withNode, name: `${kind}-${withNode ? "node-types" : "no-node-types"}` })));
+  const cases = kinds.flatMap((kind) =>
+    [true, false].map((withNode) => ({ kind, withNode, name: `${kind}-${withNode ? "node-types" : "no-node-types"}` })),
+  );
   const [results, controls] = await Promise.all([
     Promise.all(cases.map(async (c) => ({ ...c, out: await tsc(project(c.name, c.kind, c.withNode)) }))),
     Promise.all(kinds.map((kind) => tsc(project(`${kind}-sdk-alone`, kind, false, SDK_ALONE)))),
   ]);
   // The SDK's own CommonJS declarations have errors of their own under skipLibCheck off (TS1541 in
   // dist/cjs/validation/types.d.ts): a project importing the SDK alone reports them too. Nothing more is allowed.
-  const lines = (out: string): string[] => out.split("\n").filter((l) => /error TS\d+/.test(l)).map((l) => l.replace(/^.*?node_modules\//, "node_modules/"));
+  const lines = (out: string): string[] =>
+    out
+      .split("\n")
+      .filter((l) => /error TS\d+/.test(l))
+      .map((l) => l.replace(/^.*?node_modules\//, "node_modules/"));
   for (const { name, kind, out } of results) {
     const own = lines(controls[kinds.indexOf(kind)]!);
-    assert.equal(lines(out).filter((l) => !own.includes(l)), [], `${name}: tsc reports nothing the SDK alone does not:\n${out}`);
+    assert.equal(
+      lines(out).filter((l) => !own.includes(l)),
+      [],
+      `${name}: tsc reports nothing the SDK alone does not:\n${out}`,
+    );
     assert.ok(!/src\//.test(out), `${name}: no error in the project's own files:\n${out}`);
   }
   assert.equal(lines(controls[0]!), [], "an ES module project importing the SDK alone type-checks clean");

@@ -7,7 +7,8 @@
  * - `require("tooltype")` exports exactly what index.ts does, each deferred value the very object index.ts exports;
  * - an ES module importing "tooltype" sees every name (Node's CommonJS export detection reads the getters);
  * - at start no agent, structured-output, strict or provider module is loaded; each arrives on its first use.
- * `tooltype/kit` as Node loads it (its form written from runtime/entries/kit.ts), which every CommonJS file of compiled tools using a format,
+ * `tooltype/kit` as Node loads it (its form written from runtime/entries/kit.ts), which every CommonJS file of compiled
+ * tools using a format,
  * a pattern or `uniqueItems` requires as it loads:
  * - it exports exactly what kit.ts does, each value the very function kit.ts exports, and the same on every read;
  * - requiring it loads no check; a check's module arrives on its first read, and only that module;
@@ -21,7 +22,7 @@ import * as assert from "uvu/assert";
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { ToolRegistry, ToolValidationError } from "tooltype";
+import { type ToolRegistry, ToolValidationError } from "tooltype";
 import { compileFixture } from "../support/compile";
 import { HANG_MS } from "../support/hang";
 
@@ -69,13 +70,27 @@ process.stdout.write(JSON.stringify({ atStart, afterExport, afterStrict, afterAg
     eagerNames: string[];
     differing: string[];
   };
-  assert.ok(report.atStart.includes("entries/index.node.js"), "require('tooltype') did not resolve to runtime/entries/index.node.js");
-  const deferred = /^(agent\/|providers\/(strict|openai-chat\/(tools|functions|loop|stream)|mcp\/(tools|answer))\.js$|registry\/(parse-tool-calls|answer|choice)\.js$|arguments\/(settle|invalid|coerce|schema-fit)\.js$)/;
-  assert.equal(report.atStart.filter((file) => deferred.test(file)), [], "require('tooltype') loaded modules an app needs only later");
+  assert.ok(
+    report.atStart.includes("entries/index.node.js"),
+    "require('tooltype') did not resolve to runtime/entries/index.node.js",
+  );
+  const deferred =
+    /^(agent\/|providers\/(strict|openai-chat\/(tools|functions|loop|stream)|mcp\/(tools|answer))\.js$|registry\/(parse-tool-calls|answer|choice)\.js$|arguments\/(settle|invalid|coerce|schema-fit)\.js$)/;
+  assert.equal(
+    report.atStart.filter((file) => deferred.test(file)),
+    [],
+    "require('tooltype') loaded modules an app needs only later",
+  );
   // Exporting loads Chat Completions' tool lists only: not the chat provider's loop, not the strict rewrite.
-  assert.equal(report.afterExport.filter((file) => deferred.test(file)), ["providers/openai-chat/tools.js"]);
+  assert.equal(
+    report.afterExport.filter((file) => deferred.test(file)),
+    ["providers/openai-chat/tools.js"],
+  );
   assert.ok(report.afterStrict.includes("providers/strict.js"), "a strict export did not load the strict rewrite");
-  assert.ok(report.afterAgent.includes("agent/run-tools.js") && report.runTools === "function", "runTools was not loaded on first access");
+  assert.ok(
+    report.afterAgent.includes("agent/run-tools.js") && report.runTools === "function",
+    "runTools was not loaded on first access",
+  );
 
   const parameters = { type: "object", properties: { q: { type: "string" }, n: { type: "integer" } }, required: ["q"] };
   assert.equal(report.plain, [{ type: "function", function: { name: "search", parameters } }]);
@@ -144,7 +159,11 @@ process.stdout.write(JSON.stringify({ atStart, afterDate, same: first === kit.da
     differing: string[];
   };
   assert.equal(report.atStart, ["entries/kit.node.js"], "require('tooltype/kit') loaded more than its entry");
-  assert.equal(report.afterDate, ["entries/kit.node.js", "validation/formats.js"], "reading dateTime loaded more than the formats");
+  assert.equal(
+    report.afterDate,
+    ["entries/kit.node.js", "validation/formats.js"],
+    "reading dateTime loaded more than the formats",
+  );
   assert.ok(report.same, "a second read of dateTime gave another value");
   assert.ok(report.eagerNames.includes("dateTime") && report.eagerNames.includes("pattern"));
   assert.equal(report.names, report.eagerNames, "entries/kit.node.js and entries/kit.js export different names");
@@ -175,20 +194,31 @@ export const registry = new ToolRegistry([book]);
 });
 
 test("the CommonJS build requires each loader of runtime/lazy/ by relative path, where the source wrote #lazy/…", () => {
-  const imports = (JSON.parse(fs.readFileSync(path.join(repo, "package.json"), "utf8")) as { imports: Record<string, { default: string }> }).imports;
-  assert.equal(Object.keys(imports), ["#lazy/*"], "package.json \"imports\" has one pattern, #lazy/*");
+  const imports = (
+    JSON.parse(fs.readFileSync(path.join(repo, "package.json"), "utf8")) as {
+      imports: Record<string, { default: string }>;
+    }
+  ).imports;
+  assert.equal(Object.keys(imports), ["#lazy/*"], 'package.json "imports" has one pattern, #lazy/*');
   const [prefix, suffix] = imports["#lazy/*"]!.default.split("*") as [string, string];
   const required = new Set<string>();
   for (const js of listJs(path.join(repo, "dist"))) {
     const text = fs.readFileSync(js, "utf8");
     assert.not.match(text, /\brequire\("#/, `${path.relative(repo, js)} still requires a "#" specifier`);
-    for (const match of text.matchAll(/\brequire\("(\.[^"]+)"\)/g)) required.add(path.resolve(path.dirname(js), match[1]!));
+    for (const match of text.matchAll(/\brequire\("(\.[^"]+)"\)/g))
+      required.add(path.resolve(path.dirname(js), match[1]!));
   }
-  const loaders = fs.readdirSync(path.join(repo, "runtime", "lazy")).filter((file) => file.endsWith(".node.ts")).map((file) => file.slice(0, -".node.ts".length));
+  const loaders = fs
+    .readdirSync(path.join(repo, "runtime", "lazy"))
+    .filter((file) => file.endsWith(".node.ts"))
+    .map((file) => file.slice(0, -".node.ts".length));
   assert.ok(loaders.length >= 5, "runtime/lazy/ has the runtime's loaders");
   for (const name of loaders) {
     const target = path.join(repo, `${prefix}${name}${suffix}`);
-    assert.ok(required.has(target), `no CommonJS file requires ${path.relative(repo, target)}, what #lazy/${name} gives Node`);
+    assert.ok(
+      required.has(target),
+      `no CommonJS file requires ${path.relative(repo, target)}, what #lazy/${name} gives Node`,
+    );
   }
 });
 

@@ -15,7 +15,9 @@ const repo = path.resolve(__dirname, "../../..");
 test("npm pack in a clone without dist/ builds first: the tarball holds the CommonJS and ES module builds", async () => {
   const clone = fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-clone-"));
   try {
-    const tracked = execFileSync("git", ["ls-files", "-z"], { cwd: repo, encoding: "utf8" }).split("\0").filter(Boolean);
+    const tracked = execFileSync("git", ["ls-files", "-z"], { cwd: repo, encoding: "utf8" })
+      .split("\0")
+      .filter(Boolean);
     for (const file of tracked) {
       if (!fs.existsSync(path.join(repo, file))) continue; // deleted in the working tree, not yet committed
       fs.mkdirSync(path.dirname(path.join(clone, file)), { recursive: true });
@@ -28,8 +30,11 @@ test("npm pack in a clone without dist/ builds first: the tarball holds the Comm
     for (const [key, value] of Object.entries(process.env)) if (!/^npm_/i.test(key)) env[key] = value;
     const npm = process.platform === "win32" ? "npm.cmd" : "npm";
     const packed = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile(npm, ["pack", "--dry-run", "--json", "--loglevel=error"], { cwd: clone, env, timeout: HANG_MS, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
-        resolve({ code: error ? 1 : 0, stdout: String(stdout), stderr: String(stderr) }),
+      execFile(
+        npm,
+        ["pack", "--dry-run", "--json", "--loglevel=error"],
+        { cwd: clone, env, timeout: HANG_MS, maxBuffer: 64 * 1024 * 1024 },
+        (error, stdout, stderr) => resolve({ code: error ? 1 : 0, stdout: String(stdout), stderr: String(stderr) }),
       );
     });
     assert.is(packed.code, 0, packed.stderr);
@@ -37,7 +42,14 @@ test("npm pack in a clone without dist/ builds first: the tarball holds the Comm
     const json = packed.stdout.slice(packed.stdout.indexOf("[\n"));
     const [info] = JSON.parse(json) as { files: { path: string }[] }[];
     const files = info!.files.map((f) => f.path);
-    for (const required of ["dist/runtime/entries/index.js", "dist/runtime/entries/index.d.ts", "dist/runtime/entries/index.node.js", "dist/transformer/index.js", "dist/esm/runtime/entries/index.js", "dist/runtime/entries/mcp.mjs"]) {
+    for (const required of [
+      "dist/runtime/entries/index.js",
+      "dist/runtime/entries/index.d.ts",
+      "dist/runtime/entries/index.node.js",
+      "dist/transformer/index.js",
+      "dist/esm/runtime/entries/index.js",
+      "dist/runtime/entries/mcp.mjs",
+    ]) {
       assert.ok(files.includes(required), `the tarball lacks ${required}: ${files.length} files`);
     }
   } finally {

@@ -53,7 +53,8 @@ const NOT_AT_START: readonly RegExp[] = [
   /dist\/esm\/runtime\/providers\/openai-chat\/(stream|functions|loop)\.js$/,
   /dist\/esm\/runtime\/(providers\/at-hand|lazy\/providers\.bundle)\.js$/,
   /dist\/esm\/runtime\/agent\//,
-  // The stages' continuations and what only they use: reading arguments text, repairing it, coercing, the words for failures.
+  // The stages' continuations and what only they use: reading arguments text, repairing it, coercing, the words for
+  // failures.
   /dist\/esm\/runtime\/dispatch\/(continuations|continue-call)\.js$/,
   /dist\/esm\/runtime\/arguments\/(read-text|repair|parse|show|coerce)\.js$/,
   /node_modules\/partial-json\//,
@@ -75,14 +76,31 @@ test("a tooltype/openai app bundles no other provider, stream or agent code at s
   try {
     const bundle = await bundleEsmApp(path.join(dir, "app"), APP, ["node"]);
     const atStart = staticOutputs(bundle);
-    const startInputs = atStart.flatMap((file) => Object.keys(bundle.outputs[file]!.inputs)).map((file) => path.resolve(file));
-    assert.ok(startInputs.some((file) => file.endsWith("dist/esm/runtime/registry/presets/openai-chat.js")), `the app's start holds no tooltype/openai registry: ${startInputs.join(", ")}`);
+    const startInputs = atStart
+      .flatMap((file) => Object.keys(bundle.outputs[file]!.inputs))
+      .map((file) => path.resolve(file));
+    assert.ok(
+      startInputs.some((file) => file.endsWith("dist/esm/runtime/registry/presets/openai-chat.js")),
+      `the app's start holds no tooltype/openai registry: ${startInputs.join(", ")}`,
+    );
     for (const pattern of NOT_AT_START) {
-      assert.equal(startInputs.filter((file) => pattern.test(file)), [], `the app's start holds modules matching ${pattern}`);
+      assert.equal(
+        startInputs.filter((file) => pattern.test(file)),
+        [],
+        `the app's start holds modules matching ${pattern}`,
+      );
     }
     const later = Object.keys(bundle.outputs).filter((file) => !atStart.includes(file));
-    for (const module of ["providers/anthropic/provider", "providers/gemini/provider", "providers/openai-responses/provider", "dispatch/continue-call", "arguments/read/read-text"]) {
-      const chunk = later.find((file) => Object.keys(bundle.outputs[file]!.inputs).some((input) => input.endsWith(`dist/esm/runtime/${module}.js`)));
+    for (const module of [
+      "providers/anthropic/provider",
+      "providers/gemini/provider",
+      "providers/openai-responses/provider",
+      "dispatch/continue-call",
+      "arguments/read/read-text",
+    ]) {
+      const chunk = later.find((file) =>
+        Object.keys(bundle.outputs[file]!.inputs).some((input) => input.endsWith(`dist/esm/runtime/${module}.js`)),
+      );
       assert.ok(chunk, `no chunk loaded on need holds ${module}.js`);
     }
 
@@ -96,10 +114,19 @@ test("a tooltype/openai app bundles no other provider, stream or agent code at s
       gemini: unknown;
       responses: unknown;
     };
-    assert.equal(report.tools.map((entry) => entry.function.name), ["repeat"]);
+    assert.equal(
+      report.tools.map((entry) => entry.function.name),
+      ["repeat"],
+    );
     assert.equal(report.chat, [{ role: "tool", tool_call_id: "a", content: "abab" }]);
-    assert.equal(report.anthropic, { role: "user", content: [{ type: "tool_result", tool_use_id: "b", content: "abab" }] });
-    assert.equal(report.gemini, { role: "user", parts: [{ functionResponse: { id: "c", name: "repeat", response: { output: "abab" } } }] });
+    assert.equal(report.anthropic, {
+      role: "user",
+      content: [{ type: "tool_result", tool_use_id: "b", content: "abab" }],
+    });
+    assert.equal(report.gemini, {
+      role: "user",
+      parts: [{ functionResponse: { id: "c", name: "repeat", response: { output: "abab" } } }],
+    });
     assert.equal(report.responses, [{ type: "function_call_output", call_id: "d", output: "abab" }]);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -115,16 +142,32 @@ const registry = new ToolRegistry();
 registry.dispatch({ role: "assistant", content: [{ type: "tool_use", id: "b", name: "nope", input: {} }] }).then((answer) => {
   process.stdout.write(JSON.stringify({ atStart, answer, after: loaded() }));
 });`;
-  const report = JSON.parse(await runNode(["-e", script], repo)) as { atStart: string[]; answer: { role: string; content: { tool_use_id: string; is_error?: boolean }[] }; after: string[] };
-  assert.ok(report.atStart.some((file) => file.endsWith("dist/runtime/entries/openai.js")), "tooltype/openai did not resolve to the CommonJS build");
-  const unwanted = report.atStart.filter((file) =>
-    /dist\/runtime\/(providers\/(anthropic\/|gemini\/|openai-responses\/|stream\.js|at-hand\.js|openai-chat\/(loop|stream)\.js)|agent\/)|node_modules\/(partial-json|ajv)\//.test(file),
+  const report = JSON.parse(await runNode(["-e", script], repo)) as {
+    atStart: string[];
+    answer: { role: string; content: { tool_use_id: string; is_error?: boolean }[] };
+    after: string[];
+  };
+  assert.ok(
+    report.atStart.some((file) => file.endsWith("dist/runtime/entries/openai.js")),
+    "tooltype/openai did not resolve to the CommonJS build",
   );
-  assert.equal(unwanted, [], "require('tooltype/openai') loaded another provider, the agent loop or an optional parser");
+  const unwanted = report.atStart.filter((file) =>
+    /dist\/runtime\/(providers\/(anthropic\/|gemini\/|openai-responses\/|stream\.js|at-hand\.js|openai-chat\/(loop|stream)\.js)|agent\/)|node_modules\/(partial-json|ajv)\//.test(
+      file,
+    ),
+  );
+  assert.equal(
+    unwanted,
+    [],
+    "require('tooltype/openai') loaded another provider, the agent loop or an optional parser",
+  );
   assert.is(report.answer.role, "user");
   assert.is(report.answer.content[0]!.tool_use_id, "b");
   assert.is(report.answer.content[0]!.is_error, true);
-  assert.ok(report.after.some((file) => file.endsWith("dist/runtime/providers/anthropic/provider.js")), "the Anthropic provider was not loaded on need");
+  assert.ok(
+    report.after.some((file) => file.endsWith("dist/runtime/providers/anthropic/provider.js")),
+    "the Anthropic provider was not loaded on need",
+  );
 });
 
 test("require('tooltype') loads a provider on its first use, not before", async () => {
@@ -147,13 +190,29 @@ registry.dispatch({ role: "assistant", content: [{ type: "tool_use", id: "b", na
     formatted: unknown;
     after: string[];
   };
-  const providers = (files: string[]) => files.filter((file) => /dist\/runtime\/providers\/(openai-chat|openai-responses|anthropic|gemini)\/provider\.js$|node_modules\/partial-json\//.test(file)).map((file) => file.replace(/^.*\/(dist|node_modules)\//, "$1/")).sort();
-  assert.equal(providers(report.atStart), [], "require('tooltype') loaded a provider (or an optional parser) before its first use");
+  const providers = (files: string[]) =>
+    files
+      .filter((file) =>
+        /dist\/runtime\/providers\/(openai-chat|openai-responses|anthropic|gemini)\/provider\.js$|node_modules\/partial-json\//.test(
+          file,
+        ),
+      )
+      .map((file) => file.replace(/^.*\/(dist|node_modules)\//, "$1/"))
+      .sort();
+  assert.equal(
+    providers(report.atStart),
+    [],
+    "require('tooltype') loaded a provider (or an optional parser) before its first use",
+  );
   assert.equal(report.gemini, [{ functionDeclarations: [] }]);
   assert.equal(providers(report.afterExport), ["dist/runtime/providers/gemini/provider.js"]);
   assert.is(report.answer.content[0]!.tool_use_id, "b");
   assert.equal(report.formatted, []);
-  assert.equal(providers(report.after), ["dist/runtime/providers/anthropic/provider.js", "dist/runtime/providers/gemini/provider.js", "dist/runtime/providers/openai-responses/provider.js"]);
+  assert.equal(providers(report.after), [
+    "dist/runtime/providers/anthropic/provider.js",
+    "dist/runtime/providers/gemini/provider.js",
+    "dist/runtime/providers/openai-responses/provider.js",
+  ]);
 });
 
 test.run();

@@ -30,7 +30,11 @@ function run(file: string, args: string[], cwd: string): Promise<Run> {
   for (const [key, value] of Object.entries(uncolouredEnv())) if (!/^npm_/i.test(key)) env[key] = value;
   return new Promise((resolve) => {
     execFile(file, args, { cwd, env, timeout: HANG_MS, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
-      resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout: String(stdout), stderr: String(stderr) }),
+      resolve({
+        code: error ? (typeof error.code === "number" ? error.code : 1) : 0,
+        stdout: String(stdout),
+        stderr: String(stderr),
+      }),
     );
   });
 }
@@ -44,23 +48,49 @@ test("the README's quick start builds with its own commands and passes tooltype 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-ts7-quick-start-"));
   try {
     const npm = "npm";
-    const packed = ok("npm pack", await run(npm, ["pack", "--ignore-scripts", "--json", "--pack-destination", dir], repo));
+    const packed = ok(
+      "npm pack",
+      await run(npm, ["pack", "--ignore-scripts", "--json", "--pack-destination", dir], repo),
+    );
     const tarball = path.join(dir, (JSON.parse(packed.stdout) as { filename: string }[])[0]!.filename);
-    fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "quick-start", version: "1.0.0", type: "commonjs" }));
+    fs.writeFileSync(
+      path.join(dir, "package.json"),
+      JSON.stringify({ name: "quick-start", version: "1.0.0", type: "commonjs" }),
+    );
     fs.writeFileSync(path.join(dir, "tsconfig.json"), readmeMarkedBlock(readme, "quickstart:tsconfig", "jsonc"));
     fs.mkdirSync(path.join(dir, "src"));
     fs.writeFileSync(path.join(dir, "src", "main.ts"), readmeBlock("quick-start"));
     ok("npm install", await run(npm, ["install", "--prefer-offline", "--no-audit", "--no-fund", tarball], dir));
     const install = readme.slice(readme.indexOf("## Quick start"), readme.indexOf("<!-- quickstart:tsconfig -->"));
     assert.match(install, "npm install --save-dev typescript\n", "the README installs plain typescript");
-    ok("npm install --save-dev typescript", await run(npm, ["install", "--prefer-offline", "--no-audit", "--no-fund", "--save-dev", "typescript"], dir));
-    const version = (JSON.parse(fs.readFileSync(path.join(dir, "node_modules", "typescript", "package.json"), "utf8")) as { version: string }).version;
+    ok(
+      "npm install --save-dev typescript",
+      await run(npm, ["install", "--prefer-offline", "--no-audit", "--no-fund", "--save-dev", "typescript"], dir),
+    );
+    const version = (
+      JSON.parse(fs.readFileSync(path.join(dir, "node_modules", "typescript", "package.json"), "utf8")) as {
+        version: string;
+      }
+    ).version;
     const listed = await run(npm, ["ls", "typescript", "--all", "--parseable"], dir);
-    assert.equal(listed.stdout.trim().split("\n").filter(Boolean).map((p) => path.relative(dir, p)), [path.join("node_modules", "typescript")], "one typescript in the project");
+    assert.equal(
+      listed.stdout
+        .trim()
+        .split("\n")
+        .filter(Boolean)
+        .map((p) => path.relative(dir, p)),
+      [path.join("node_modules", "typescript")],
+      "one typescript in the project",
+    );
 
-    const lines = readmeMarkedBlock(readme, "quickstart:commands", "sh").split("\n").filter((l) => l.trim());
+    const lines = readmeMarkedBlock(readme, "quickstart:commands", "sh")
+      .split("\n")
+      .filter((l) => l.trim());
     assert.equal(lines, ["npx tooltype build", "node dist/main.js"]);
-    const built = ok(`npx tooltype build on TypeScript ${version}`, await run("npx", ["--no-install", "tooltype", "build"], dir));
+    const built = ok(
+      `npx tooltype build on TypeScript ${version}`,
+      await run("npx", ["--no-install", "tooltype", "build"], dir),
+    );
     assert.is(built.stdout + built.stderr, "", "the build prints nothing");
     const ran = ok("node dist/main.js", await run(process.execPath, [path.join("dist", "main.js")], dir));
     assertQuickStartOutput(ran.stdout);

@@ -18,7 +18,11 @@ function chunk(delta: Delta, finish_reason: string | null = null): ChatCompletio
 
 function fragment(index: number, args: string, head?: { id: string; name: string }): ChatCompletionStreamChunk {
   return chunk({
-    tool_calls: [head ? { index, id: head.id, type: "function", function: { name: head.name, arguments: args } } : { index, function: { arguments: args } }],
+    tool_calls: [
+      head
+        ? { index, id: head.id, type: "function", function: { name: head.name, arguments: args } }
+        : { index, function: { arguments: args } },
+    ],
   });
 }
 
@@ -34,12 +38,21 @@ test("fragments become complete calls; partial args grow; a call completes when 
   acc.push(fragment(0, 'tion": "Bei'));
   assert.equal(acc.partial[0]!.args, { location: "Bei" });
   update = acc.push(fragment(0, 'jing", "days": [1, 2'));
-  assert.equal(update.deltas.map((d) => [d.call.index, d.argumentsDelta]), [[0, 'jing", "days": [1, 2']]);
+  assert.equal(
+    update.deltas.map((d) => [d.call.index, d.argumentsDelta]),
+    [[0, 'jing", "days": [1, 2']],
+  );
   assert.equal(acc.partial[0]!.args, { location: "Beijing", days: [1, 2] });
   assert.equal(acc.calls, [], "call 0 may still grow");
 
   update = acc.push(fragment(1, '{"q', { id: "call_b", name: "search" }));
-  assert.equal(update.completed, [{ id: "call_a", type: "function", function: { name: "get_weather", arguments: '{"location": "Beijing", "days": [1, 2' } }]);
+  assert.equal(update.completed, [
+    {
+      id: "call_a",
+      type: "function",
+      function: { name: "get_weather", arguments: '{"location": "Beijing", "days": [1, 2' },
+    },
+  ]);
   assert.is(acc.partial[0]!.complete, true);
   assert.is(acc.partial[1]!.complete, false);
   assert.is(acc.calls.length, 1);
@@ -47,7 +60,10 @@ test("fragments become complete calls; partial args grow; a call completes when 
   acc.push(fragment(1, '": "umbrella"}'));
   update = acc.push(chunk({}, "tool_calls"));
   assert.is(update.finishReason, "tool_calls");
-  assert.equal(update.completed.map((c) => c.id), ["call_b"]);
+  assert.equal(
+    update.completed.map((c) => c.id),
+    ["call_b"],
+  );
   assert.equal(acc.partial[1]!.args, { q: "umbrella" });
   assert.is(acc.finishReason, "tool_calls");
 
@@ -57,7 +73,11 @@ test("fragments become complete calls; partial args grow; a call completes when 
     content: null,
     refusal: null,
     tool_calls: [
-      { id: "call_a", type: "function", function: { name: "get_weather", arguments: '{"location": "Beijing", "days": [1, 2' } },
+      {
+        id: "call_a",
+        type: "function",
+        function: { name: "get_weather", arguments: '{"location": "Beijing", "days": [1, 2' },
+      },
       { id: "call_b", type: "function", function: { name: "search", arguments: '{"q": "umbrella"}' } },
     ],
   });
@@ -133,10 +153,13 @@ test("the SDK's stream from the scripted server reassembles into the non-streame
     const plain = (await client.chat.completions.create({ model: "m", messages })).choices[0]!.message;
     assert.is(streamed.content, plain.content);
     assert.equal(streamed.tool_calls, plain.tool_calls);
-    assert.equal(acc.partial.map((p) => p.args), [
-      { location: "Beijing", unit: "celsius" },
-      { keyword: "umbrella", limit: 3 },
-    ]);
+    assert.equal(
+      acc.partial.map((p) => p.args),
+      [
+        { location: "Beijing", unit: "celsius" },
+        { keyword: "umbrella", limit: 3 },
+      ],
+    );
   } finally {
     await server.close();
   }

@@ -4,9 +4,16 @@ import { providerContract } from "./contract.case";
 
 providerContract({
   format: "anthropic",
-  message: (calls) => ({ role: "assistant", content: calls.map((call) => ({ type: "tool_use", id: call.id, name: call.name, input: call.args })) }),
+  message: (calls) => ({
+    role: "assistant",
+    content: calls.map((call) => ({ type: "tool_use", id: call.id, name: call.name, input: call.args })),
+  }),
   answers: (answer) =>
-    (answer as AnthropicToolResultMessage).content.map((block) => ({ id: block.tool_use_id, text: String(block.content), error: block.is_error === true })),
+    (answer as AnthropicToolResultMessage).content.map((block) => ({
+      id: block.tool_use_id,
+      text: String(block.content),
+      error: block.is_error === true,
+    })),
   exportFrom: (registry) => registry.toAnthropicTools(),
   entry: {
     load: () => import("tooltype/anthropic"),

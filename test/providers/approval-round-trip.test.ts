@@ -10,9 +10,10 @@ import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
 import type { MessageParam } from "@anthropic-ai/sdk/resources/messages";
 import type { Response, ResponseInputItem } from "openai/resources/responses/responses";
-import type { Content } from "@google/genai" with { "resolution-mode": "import" };
 import { type ApprovalDecision, type ApprovalState, ToolRegistry, tool } from "tooltype";
 import { startScriptedHttp } from "../support/scripted-http";
+
+type Content = import("@google/genai", { with: { "resolution-mode": "import" }}).Content;
 
 function makeRegistry(ran: string[]) {
   /**
@@ -48,7 +49,10 @@ async function pauseAndResume<M extends object>(first: M, ids: [string, string])
   const before: string[] = [];
   const paused = await makeRegistry(before).dispatchWithApproval(first as never);
   if (paused.status !== "paused") throw new Error("expected a pause");
-  assert.equal(paused.pending.map((p) => p.id), ids);
+  assert.equal(
+    paused.pending.map((p) => p.id),
+    ids,
+  );
   const state = JSON.parse(JSON.stringify(paused.state)) as ApprovalState<M>;
   const after: string[] = [];
   const done = await makeRegistry(after).resume(state, DECISIONS(ids));
@@ -58,7 +62,16 @@ async function pauseAndResume<M extends object>(first: M, ids: [string, string])
 }
 
 test("Anthropic: one user message of three tool_result blocks after the restart", async () => {
-  const message = (content: unknown[], stop: string) => ({ id: "m", type: "message", role: "assistant", model: "c", stop_reason: stop, stop_sequence: null, usage: { input_tokens: 1, output_tokens: 1 }, content });
+  const message = (content: unknown[], stop: string) => ({
+    id: "m",
+    type: "message",
+    role: "assistant",
+    model: "c",
+    stop_reason: stop,
+    stop_sequence: null,
+    usage: { input_tokens: 1, output_tokens: 1 },
+    content,
+  });
   const server = await startScriptedHttp([
     () =>
       message(
@@ -95,15 +108,55 @@ test("Anthropic: one user message of three tool_result blocks after the restart"
 
 test("Responses: three function_call_output items after the restart", async () => {
   const response = (output: unknown[]) =>
-    ({ id: "r", object: "response", created_at: 1, status: "completed", model: "g", output, parallel_tool_calls: true, tool_choice: "auto", tools: [] }) as unknown as Response;
+    ({
+      id: "r",
+      object: "response",
+      created_at: 1,
+      status: "completed",
+      model: "g",
+      output,
+      parallel_tool_calls: true,
+      tool_choice: "auto",
+      tools: [],
+    }) as unknown as Response;
   const server = await startScriptedHttp([
     () =>
       response([
-        { type: "function_call", id: "fc1", call_id: "c1", name: "book", arguments: '{"flight":"LH1"}', status: "completed" },
-        { type: "function_call", id: "fc2", call_id: "c2", name: "book", arguments: '{"flight":"LH2"}', status: "completed" },
-        { type: "function_call", id: "fc3", call_id: "c3", name: "status", arguments: '{"flight":"LH1"}', status: "completed" },
+        {
+          type: "function_call",
+          id: "fc1",
+          call_id: "c1",
+          name: "book",
+          arguments: '{"flight":"LH1"}',
+          status: "completed",
+        },
+        {
+          type: "function_call",
+          id: "fc2",
+          call_id: "c2",
+          name: "book",
+          arguments: '{"flight":"LH2"}',
+          status: "completed",
+        },
+        {
+          type: "function_call",
+          id: "fc3",
+          call_id: "c3",
+          name: "status",
+          arguments: '{"flight":"LH1"}',
+          status: "completed",
+        },
       ]),
-    () => response([{ type: "message", id: "m", role: "assistant", status: "completed", content: [{ type: "output_text", text: "Done.", annotations: [] }] }]),
+    () =>
+      response([
+        {
+          type: "message",
+          id: "m",
+          role: "assistant",
+          status: "completed",
+          content: [{ type: "output_text", text: "Done.", annotations: [] }],
+        },
+      ]),
   ]);
   try {
     const client = new OpenAI({ baseURL: `${server.origin}/v1`, apiKey: "test", maxRetries: 0, timeout: 10_000 });
@@ -126,7 +179,9 @@ test("Responses: three function_call_output items after the restart", async () =
 
 test("Gemini: one user Content of three functionResponse parts after the restart", async () => {
   const { GoogleGenAI } = await import("@google/genai");
-  const candidate = (parts: unknown[]) => ({ candidates: [{ content: { role: "model", parts }, finishReason: "STOP", index: 0 }] });
+  const candidate = (parts: unknown[]) => ({
+    candidates: [{ content: { role: "model", parts }, finishReason: "STOP", index: 0 }],
+  });
   const server = await startScriptedHttp([
     () =>
       candidate([

@@ -52,7 +52,10 @@ export interface ProviderCase {
   /** The tools as the main registry exports them in this format. */
   exportFrom(registry: ToolRegistry): unknown[];
   /** The same, from the preset of the provider's own entry (undefined where it has none). */
-  entry?: { load: () => Promise<{ ToolRegistry: new (sources: object[]) => BaseToolRegistry }>; exportFrom(registry: BaseToolRegistry): unknown[] };
+  entry?: {
+    load: () => Promise<{ ToolRegistry: new (sources: object[]) => BaseToolRegistry }>;
+    exportFrom(registry: BaseToolRegistry): unknown[];
+  };
   /** One exported tool, read. */
   exported(tool: unknown): ContractTool;
   /** At most this many calls per message (the legacy functions API has one). */
@@ -119,14 +122,23 @@ export function providerContract(c: ProviderCase): void {
       const answer = answers[0]!;
       if (c.ids) assert.is(answer.id, call.id);
       const failed = call.id.startsWith("bad");
-      if (answer.error !== undefined) assert.is(answer.error, failed, `${call.id} is answered as ${failed ? "an error" : "a result"}`);
-      if (failed) assert.ok(answer.text.length > 0 && answer.text !== "2", `${call.id} tells the model what was wrong: ${answer.text}`);
+      if (answer.error !== undefined)
+        assert.is(answer.error, failed, `${call.id} is answered as ${failed ? "an error" : "a result"}`);
+      if (failed)
+        assert.ok(
+          answer.text.length > 0 && answer.text !== "2",
+          `${call.id} tells the model what was wrong: ${answer.text}`,
+        );
       else assert.is(answer.text, "2");
     }
     if (max > 1) {
       const answers = c.answers(await registry.dispatch(c.message(calls) as never));
       assert.is(answers.length, calls.length, "a batch with invalid calls is answered whole");
-      if (c.ids) assert.equal(answers.map((answer) => answer.id), calls.map((call) => call.id));
+      if (c.ids)
+        assert.equal(
+          answers.map((answer) => answer.id),
+          calls.map((call) => call.id),
+        );
     }
   });
 
@@ -150,9 +162,16 @@ export function providerContract(c: ProviderCase): void {
   test("the export shape: each tool with its name, description and parameters", () => {
     const registry = new ToolRegistry(tools);
     const exported = c.exportFrom(registry).map(c.exported);
-    assert.equal(exported.map((entry) => entry.name), ["add", "echo"]);
+    assert.equal(
+      exported.map((entry) => entry.name),
+      ["add", "echo"],
+    );
     assert.is(exported[0]!.description, "Add two numbers.");
-    const parameters = exported[0]!.parameters as { type?: unknown; properties?: Record<string, unknown>; required?: unknown };
+    const parameters = exported[0]!.parameters as {
+      type?: unknown;
+      properties?: Record<string, unknown>;
+      required?: unknown;
+    };
     assert.is(String(parameters.type).toLowerCase(), "object");
     assert.equal(Object.keys(parameters.properties ?? {}), ["a", "b"]);
   });
@@ -163,10 +182,12 @@ export function providerContract(c: ProviderCase): void {
       const { ToolRegistry: Preset } = await entry.load();
       const preset = new Preset(tools);
       const main = new ToolRegistry(tools);
-      const message = c.message(take([
-        { id: "e_1", name: "add", args: { a: 1, b: 2 } },
-        { id: "e_2", name: "nope", args: {} },
-      ]));
+      const message = c.message(
+        take([
+          { id: "e_1", name: "add", args: { a: 1, b: 2 } },
+          { id: "e_2", name: "nope", args: {} },
+        ]),
+      );
       assert.equal(await preset.dispatch(message as never), await main.dispatch(message as never));
       assert.equal(entry.exportFrom(preset), c.exportFrom(main));
     });

@@ -33,7 +33,8 @@ const echo = tool(function echo(text: string) {
   return text;
 });
 
-const APPENDED = 'Current weather for a city.\n\nExample arguments:\n{"city":"Paris"}\n{"city":"Oslo","unit":"fahrenheit"}';
+const APPENDED =
+  'Current weather for a city.\n\nExample arguments:\n{"city":"Paris"}\n{"city":"Oslo","unit":"fahrenheit"}';
 
 test("Anthropic: input_examples, and the description as written", () => {
   const registry = new ToolRegistry([weather, echo]);
@@ -52,7 +53,10 @@ test("Anthropic loop: input_examples and the tool search tool go to POST /v1/mes
   const forecast = tool(function forecast(city: string) {
     return `${city}: rain`;
   });
-  const server = await startScriptedHttp([() => anthropicReply("m1", [{ type: "text", text: "Hi." }]), () => anthropicReply("m2", [{ type: "text", text: "Hi." }])]);
+  const server = await startScriptedHttp([
+    () => anthropicReply("m1", [{ type: "text", text: "Hi." }]),
+    () => anthropicReply("m2", [{ type: "text", text: "Hi." }]),
+  ]);
   try {
     const sent: { url: string; beta: string | null }[] = [];
     const client = new Anthropic({
@@ -68,15 +72,33 @@ test("Anthropic loop: input_examples and the tool search tool go to POST /v1/mes
     const params = { model: "claude-scripted", max_tokens: 100, messages: [{ role: "user" as const, content: "Hi" }] };
     await runTools(client, params, new ToolRegistry([weather, forecast]));
     await runTools(client, params, new ToolRegistry([echo]));
-    const [withExamples, without] = server.requests.map((request) => request.body as { tools: Record<string, unknown>[] });
-    assert.equal(withExamples!.tools.map((entry) => [entry.name, "input_examples" in entry, entry.defer_loading ?? false]), [
-      ["weather", true, false],
-      ["forecast", false, true],
-      ["tool_search_tool_bm25", false, false],
-    ]);
-    assert.equal(without!.tools.map((entry) => [entry.name, "input_examples" in entry]), [["echo", false]]);
-    assert.equal(server.requests.map((request) => [request.method, request.path]), [["POST", "/v1/messages"], ["POST", "/v1/messages"]], "not the beta endpoint (?beta=true)");
-    assert.equal(sent.map((request) => request.beta), [null, null]);
+    const [withExamples, without] = server.requests.map(
+      (request) => request.body as { tools: Record<string, unknown>[] },
+    );
+    assert.equal(
+      withExamples!.tools.map((entry) => [entry.name, "input_examples" in entry, entry.defer_loading ?? false]),
+      [
+        ["weather", true, false],
+        ["forecast", false, true],
+        ["tool_search_tool_bm25", false, false],
+      ],
+    );
+    assert.equal(
+      without!.tools.map((entry) => [entry.name, "input_examples" in entry]),
+      [["echo", false]],
+    );
+    assert.equal(
+      server.requests.map((request) => [request.method, request.path]),
+      [
+        ["POST", "/v1/messages"],
+        ["POST", "/v1/messages"],
+      ],
+      "not the beta endpoint (?beta=true)",
+    );
+    assert.equal(
+      sent.map((request) => request.beta),
+      [null, null],
+    );
   } finally {
     await server.close();
   }
@@ -101,14 +123,22 @@ test("OpenAI, Responses, Gemini and MCP: the examples appended to the descriptio
 
 test("the AI SDK adapter passes inputExamples and the description as written", () => {
   const tools = toAISDKTools(new ToolRegistry([weather, echo]));
-  assert.equal(tools.weather!.inputExamples, [{ input: { city: "Paris" } }, { input: { city: "Oslo", unit: "fahrenheit" } }]);
+  assert.equal(tools.weather!.inputExamples, [
+    { input: { city: "Paris" } },
+    { input: { city: "Oslo", unit: "fahrenheit" } },
+  ]);
   assert.is(tools.weather!.description, "Current weather for a city.");
   assert.is(tools.echo!.inputExamples, undefined);
 });
 
 test("tool.fromSchema takes examples too", () => {
   const lookup = tool.fromSchema(
-    { name: "lookup", description: "Look up an id.", parameters: { type: "object", properties: { id: { type: "string" } }, required: ["id"] }, examples: [{ id: "r7" }] },
+    {
+      name: "lookup",
+      description: "Look up an id.",
+      parameters: { type: "object", properties: { id: { type: "string" } }, required: ["id"] },
+      examples: [{ id: "r7" }],
+    },
     (args) => String(args.id),
   );
   const registry = new ToolRegistry([lookup]);

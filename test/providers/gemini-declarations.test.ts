@@ -6,9 +6,11 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import type { FunctionDeclaration, Tool } from "@google/genai" with { "resolution-mode": "import" };
 import { GeminiType, type GeminiSchema, ToolExportError, ToolRegistry, tool } from "tooltype";
 import { createProviderRegistry } from "../support/provider-tools";
+
+type FunctionDeclaration = import("@google/genai", { with: { "resolution-mode": "import" }}).FunctionDeclaration;
+type Tool = import("@google/genai", { with: { "resolution-mode": "import" }}).Tool;
 
 type Json = Record<string, unknown>;
 
@@ -22,7 +24,10 @@ function schemaTool(name: string, parameters: Json) {
   );
 }
 
-function declarationOf(parameters: Json, options?: { recursionDepth?: number; jsonSchema?: boolean }): FunctionDeclaration {
+function declarationOf(
+  parameters: Json,
+  options?: { recursionDepth?: number; jsonSchema?: boolean },
+): FunctionDeclaration {
   const tools: Tool[] = new ToolRegistry([schemaTool("t", parameters)]).toGeminiTools(options);
   return tools[0]!.functionDeclarations![0]!;
 }
@@ -87,7 +92,12 @@ test("nullable, const, numeric enums, bounds, formats and tuples in words where 
       on: { type: "boolean", const: true },
       ratio: { type: "number", exclusiveMinimum: 0, multipleOf: 0.5, deprecated: true },
       tags: { type: "array", items: { type: "string" }, minItems: 1, uniqueItems: true },
-      pair: { type: "array", prefixItems: [{ type: "string" }, { type: ["number", "null"] }], minItems: 2, maxItems: 2 },
+      pair: {
+        type: "array",
+        prefixItems: [{ type: "string" }, { type: ["number", "null"] }],
+        minItems: 2,
+        maxItems: 2,
+      },
       choice: { anyOf: [{ type: "string" }, { type: "number" }, { type: "null" }], description: "Either" },
     },
     required: ["name"],
@@ -146,14 +156,18 @@ test("recursion is unrolled to the depth asked; where it stops, arrays are empty
     maxItems: "0",
     description: "Always empty here: the nesting limit is reached.",
   });
-  assert.equal(level2.properties!.next, { type: "NULL", description: "Always null here: the nesting limit is reached." });
+  assert.equal(level2.properties!.next, {
+    type: "NULL",
+    description: "Always null here: the nesting limit is reached.",
+  });
   assert.is(level2.properties!.parent, undefined);
   assert.is(level2.description, '"parent" cannot be given here: the nesting limit is reached.');
   assert.equal(level2.required, ["value", "children", "next"]);
   assert.equal(tree.properties!.next!.nullable, true);
   assert.not.ok(JSON.stringify(tree).includes("$ref"));
 
-  const depth = (schema: GeminiSchema | undefined): number => (schema?.properties ? 1 + depth(schema.properties.children?.items) : 0);
+  const depth = (schema: GeminiSchema | undefined): number =>
+    schema?.properties ? 1 + depth(schema.properties.children?.items) : 0;
   assert.is(depth(declarationOf(TREE).parameters!.properties!.tree), 3, "default depth 3");
   assert.is(depth(declarationOf(TREE, { recursionDepth: 5 }).parameters!.properties!.tree), 5);
 });
@@ -163,7 +177,9 @@ test("a reference's own description comes first, then the definition's (with its
     type: "object",
     properties: { where: { $ref: "#/$defs/Place", description: "Where to go" } },
     required: ["where"],
-    $defs: { Place: { type: "object", properties: { name: { type: "string" } }, required: ["name"], description: "A place" } },
+    $defs: {
+      Place: { type: "object", properties: { name: { type: "string" } }, required: ["name"], description: "A place" },
+    },
   }).parameters!;
   assert.is(parameters.properties!.where!.description, "Where to go. A place");
 });
@@ -174,7 +190,13 @@ test("a recursion required at every level, a Record, an untyped value: clear err
       type: "object",
       properties: { list: { $ref: "#/$defs/Cell" } },
       required: ["list"],
-      $defs: { Cell: { type: "object", properties: { head: { type: "number" }, tail: { $ref: "#/$defs/Cell" } }, required: ["head", "tail"] } },
+      $defs: {
+        Cell: {
+          type: "object",
+          properties: { head: { type: "number" }, tail: { $ref: "#/$defs/Cell" } },
+          required: ["head", "tail"],
+        },
+      },
     }),
   );
   assert.is(
@@ -183,15 +205,23 @@ test("a recursion required at every level, a Record, an untyped value: clear err
   );
   assert.is(endless.format, "gemini");
 
-  const record = exportError(() => declarationOf({ type: "object", properties: { headers: { type: "object", additionalProperties: { type: "string" } } } }));
+  const record = exportError(() =>
+    declarationOf({
+      type: "object",
+      properties: { headers: { type: "object", additionalProperties: { type: "string" } } },
+    }),
+  );
   assert.is(
     record.message,
-    'Tool "t" cannot be written for Gemini: /properties/headers is a Record or index signature (an object with free-form keys); Gemini\'s schema subset needs an object\'s properties listed; use an interface with named properties. Or send the full JSON Schema with toGeminiTools({ jsonSchema: true }).',
+    "Tool \"t\" cannot be written for Gemini: /properties/headers is a Record or index signature (an object with free-form keys); Gemini's schema subset needs an object's properties listed; use an interface with named properties. Or send the full JSON Schema with toGeminiTools({ jsonSchema: true }).",
   );
   assert.is(record.path, "/properties/headers");
 
   const any = exportError(() => declarationOf({ type: "object", properties: { data: {} } }));
-  assert.match(any.message, /^Tool "t" cannot be written for Gemini: \/properties\/data accepts any value \(unknown or any\)/);
+  assert.match(
+    any.message,
+    /^Tool "t" cannot be written for Gemini: \/properties\/data accepts any value \(unknown or any\)/,
+  );
 });
 
 test("jsonSchema: the full JSON Schema as parametersJsonSchema; no parameters: none sent", () => {
@@ -210,9 +240,15 @@ test("names Gemini refuses are export errors", () => {
     { name: "1st" },
     { v: 1, name: "x", description: "", parameters: { type: "object", properties: {} }, params: [] },
   );
-  assert.throws(() => new ToolRegistry([digit]).toGeminiTools(), /Tool "1st" cannot be written for Gemini: a function name must start with a letter or an underscore/);
+  assert.throws(
+    () => new ToolRegistry([digit]).toGeminiTools(),
+    /Tool "1st" cannot be written for Gemini: a function name must start with a letter or an underscore/,
+  );
   const dollar = schemaTool("d", { type: "object", properties: { $price: { type: "number" } } });
-  assert.throws(() => new ToolRegistry([dollar]).toGeminiTools(), /the parameter name "\$price" must start with a letter or an underscore/);
+  assert.throws(
+    () => new ToolRegistry([dollar]).toGeminiTools(),
+    /the parameter name "\$price" must start with a letter or an underscore/,
+  );
 });
 
 test.run();

@@ -34,7 +34,12 @@ const getWeather = tool(function get_weather(city: string): string {
 });
 
 /** A call streamed in pieces: the name first, then each piece in a part of its own, then the closing part. */
-function streamedCall(name: string, id: string, pieces: Record<string, unknown>[], close = true): Record<string, unknown>[] {
+function streamedCall(
+  name: string,
+  id: string,
+  pieces: Record<string, unknown>[],
+  close = true,
+): Record<string, unknown>[] {
   return [
     { functionCall: { id, name, willContinue: true }, thoughtSignature: `sig-${id}` },
     ...pieces.map((piece) => ({ functionCall: { partialArgs: [piece], willContinue: true } })),
@@ -44,19 +49,31 @@ function streamedCall(name: string, id: string, pieces: Record<string, unknown>[
 
 const ORDER_PIECES = [
   { jsonPath: "$.order.items[0].sku", stringValue: "A-", willContinue: true },
-  { jsonPath: "$.order.items[0].sku", stringValue: "1\"é" },
+  { jsonPath: "$.order.items[0].sku", stringValue: '1"é' },
   { jsonPath: "$.order.items[0].qty", numberValue: 2 },
   { jsonPath: "$.order.items[1].sku", stringValue: "B" },
   { jsonPath: "$.order.items[1].qty", numberValue: 1 },
   { jsonPath: "$.order.gift", boolValue: true },
   { jsonPath: "$.note", nullValue: "NULL_VALUE" },
 ];
-const ORDER = { order: { items: [{ sku: 'A-1"é', qty: 2 }, { sku: "B", qty: 1 }], gift: true }, note: null };
+const ORDER = {
+  order: {
+    items: [
+      { sku: 'A-1"é', qty: 2 },
+      { sku: "B", qty: 1 },
+    ],
+    gift: true,
+  },
+  note: null,
+};
 
 /** Four streamed calls, the last one without its closing part (the finish reason ends it). */
 function fourCalls(): Record<string, unknown>[] {
   return [
-    ...streamedCall("get_weather", "c1", [{ jsonPath: "$.city", stringValue: "Par", willContinue: true }, { jsonPath: "$.city", stringValue: "is" }]),
+    ...streamedCall("get_weather", "c1", [
+      { jsonPath: "$.city", stringValue: "Par", willContinue: true },
+      { jsonPath: "$.city", stringValue: "is" },
+    ]),
     ...streamedCall("place_order", "c2", ORDER_PIECES),
     ...streamedCall("get_weather", "c3", [{ jsonPath: "$['city']", stringValue: "Oslo" }]),
     ...streamedCall("get_weather", "c4", [{ jsonPath: "$.city", stringValue: "Rome" }], false),
@@ -85,12 +102,15 @@ test("accumulator: pieces by jsonPath make one call each, arrays and nested obje
   // The fragments of the nested call add up to its arguments text, which is its JSON.
   assert.is(text, acc.partial[1]!.arguments);
   assert.equal(JSON.parse(text), ORDER);
-  assert.equal(acc.partial.map((call) => [call.id, call.name, call.complete]), [
-    ["c1", "get_weather", true],
-    ["c2", "place_order", true],
-    ["c3", "get_weather", true],
-    ["c4", "get_weather", true],
-  ]);
+  assert.equal(
+    acc.partial.map((call) => [call.id, call.name, call.complete]),
+    [
+      ["c1", "get_weather", true],
+      ["c2", "place_order", true],
+      ["c3", "get_weather", true],
+      ["c4", "get_weather", true],
+    ],
+  );
   // The Content holds each call once, whole, with the thought signature of its first part.
   const content = acc.done();
   assert.equal(content.parts, [
@@ -103,11 +123,21 @@ test("accumulator: pieces by jsonPath make one call each, arrays and nested obje
 
 test("accumulator: a stream that ends without a finish or a closing part still delivers its last call at done()", () => {
   const acc = accumulateToolCalls("gemini");
-  for (const part of streamedCall("get_weather", "c9", [{ jsonPath: "$.city", stringValue: "Li", willContinue: true }, { jsonPath: "$.city", stringValue: "ma" }], false)) {
+  for (const part of streamedCall(
+    "get_weather",
+    "c9",
+    [
+      { jsonPath: "$.city", stringValue: "Li", willContinue: true },
+      { jsonPath: "$.city", stringValue: "ma" },
+    ],
+    false,
+  )) {
     acc.push(geminiReply([part]) as never);
   }
   assert.equal(acc.calls, []);
-  assert.equal(acc.done().parts, [{ thoughtSignature: "sig-c9", functionCall: { id: "c9", name: "get_weather", args: { city: "Lima" } } }]);
+  assert.equal(acc.done().parts, [
+    { thoughtSignature: "sig-c9", functionCall: { id: "c9", name: "get_weather", args: { city: "Lima" } } },
+  ]);
   assert.equal(acc.calls, [{ id: "c9", name: "get_weather", args: { city: "Lima" } }]);
 });
 
@@ -126,10 +156,28 @@ test("accumulator: a piece that goes back to a place already written still gives
 
   const bad = accumulateToolCalls("gemini");
   bad.push(geminiReply([{ functionCall: { name: "get_weather", willContinue: true } }]) as never);
-  assert.throws(() => bad.push(geminiReply([{ functionCall: { partialArgs: [{ jsonPath: "city", stringValue: "x" }], willContinue: true } }]) as never), /jsonPath must be a JSON Path .* got "city"/);
+  assert.throws(
+    () =>
+      bad.push(
+        geminiReply([
+          { functionCall: { partialArgs: [{ jsonPath: "city", stringValue: "x" }], willContinue: true } },
+        ]) as never,
+      ),
+    /jsonPath must be a JSON Path .* got "city"/,
+  );
   const gap = accumulateToolCalls("gemini");
   gap.push(geminiReply([{ functionCall: { name: "place_order", willContinue: true } }]) as never);
-  assert.throws(() => gap.push(geminiReply([{ functionCall: { partialArgs: [{ jsonPath: "$.order.items[5].sku", stringValue: "x" }], willContinue: true } }]) as never), /skips items of an array/);
+  assert.throws(
+    () =>
+      gap.push(
+        geminiReply([
+          {
+            functionCall: { partialArgs: [{ jsonPath: "$.order.items[5].sku", stringValue: "x" }], willContinue: true },
+          },
+        ]) as never,
+      ),
+    /skips items of an array/,
+  );
 });
 
 test("runTools through @google/genai: four streamed calls answered once each, the assembled calls sent back", async () => {
@@ -142,21 +190,30 @@ test("runTools through @google/genai: four streamed calls answered once each, th
   ]);
   try {
     const client = new GoogleGenAI({ apiKey: "test", httpOptions: { baseUrl: server.origin, timeout: 10_000 } });
-    const run = runTools(client, { model: "gemini-scripted", contents: "Order and weather, please." }, registry, { stream: true });
+    const run = runTools(client, { model: "gemini-scripted", contents: "Order and weather, please." }, registry, {
+      stream: true,
+    });
     const calls: string[] = [];
     for await (const event of run) if (event.type === "tool_call") calls.push((event.call as { id: string }).id);
     const result = await run.finalResult();
     assert.is(result.content, "Done.");
     assert.equal(calls, ["c1", "c2", "c3", "c4"]);
-    const contents = (server.requests[1]!.body as { contents: { role: string; parts: Record<string, unknown>[] }[] }).contents;
+    const contents = (server.requests[1]!.body as { contents: { role: string; parts: Record<string, unknown>[] }[] })
+      .contents;
     const [, model, answer] = contents;
-    assert.equal(model!.parts.map((part) => part.functionCall), [
-      { id: "c1", name: "get_weather", args: { city: "Paris" } },
-      { id: "c2", name: "place_order", args: ORDER },
-      { id: "c3", name: "get_weather", args: { city: "Oslo" } },
-      { id: "c4", name: "get_weather", args: { city: "Rome" } },
-    ]);
-    assert.equal(model!.parts.map((part) => part.thoughtSignature), ["sig-c1", "sig-c2", "sig-c3", "sig-c4"]);
+    assert.equal(
+      model!.parts.map((part) => part.functionCall),
+      [
+        { id: "c1", name: "get_weather", args: { city: "Paris" } },
+        { id: "c2", name: "place_order", args: ORDER },
+        { id: "c3", name: "get_weather", args: { city: "Oslo" } },
+        { id: "c4", name: "get_weather", args: { city: "Rome" } },
+      ],
+    );
+    assert.equal(
+      model!.parts.map((part) => part.thoughtSignature),
+      ["sig-c1", "sig-c2", "sig-c3", "sig-c4"],
+    );
     assert.equal(
       answer!.parts.map((part) => part.functionResponse),
       [

@@ -4,7 +4,10 @@ import { providerContract } from "./contract.case";
 
 providerContract({
   format: "gemini",
-  message: (calls) => ({ role: "model", parts: calls.map((call) => ({ functionCall: { id: call.id, name: call.name, args: call.args } })) }),
+  message: (calls) => ({
+    role: "model",
+    parts: calls.map((call) => ({ functionCall: { id: call.id, name: call.name, args: call.args } })),
+  }),
   answers: (answer) =>
     (answer as GeminiFunctionResponseContent).parts.map(({ functionResponse }) => {
       const response = functionResponse.response as { output?: unknown; error?: unknown };
@@ -14,7 +17,8 @@ providerContract({
   exportFrom: (registry) => registry.toGeminiTools()[0]!.functionDeclarations ?? [],
   entry: {
     load: () => import("tooltype/gemini"),
-    exportFrom: (registry) => (registry as import("tooltype/gemini").ToolRegistry).toGeminiTools()[0]!.functionDeclarations ?? [],
+    exportFrom: (registry) =>
+      (registry as import("tooltype/gemini").ToolRegistry).toGeminiTools()[0]!.functionDeclarations ?? [],
   },
   exported: (tool) => {
     const { name, description, parameters } = tool as { name: string; description?: string; parameters: unknown };

@@ -7,9 +7,18 @@ providerContract({
   message: (calls) => ({
     role: "assistant",
     content: null,
-    tool_calls: calls.map((call) => ({ id: call.id, type: "function", function: { name: call.name, arguments: argumentsText(call) } })),
+    tool_calls: calls.map((call) => ({
+      id: call.id,
+      type: "function",
+      function: { name: call.name, arguments: argumentsText(call) },
+    })),
   }),
-  answers: (answer) => (answer as ToolMessage[]).map((message) => ({ id: message.tool_call_id, text: message.content, error: message.status === "error" })),
+  answers: (answer) =>
+    (answer as ToolMessage[]).map((message) => ({
+      id: message.tool_call_id,
+      text: message.content,
+      error: message.status === "error",
+    })),
   exportFrom: (registry) => registry.toOpenAITools(),
   entry: {
     load: () => import("tooltype/openai"),

@@ -3,7 +3,11 @@ import { argumentsText, providerContract } from "./contract.case";
 
 providerContract({
   format: "openai-functions",
-  message: (calls) => ({ role: "assistant", content: null, function_call: { name: calls[0]!.name, arguments: argumentsText(calls[0]!) } }),
+  message: (calls) => ({
+    role: "assistant",
+    content: null,
+    function_call: { name: calls[0]!.name, arguments: argumentsText(calls[0]!) },
+  }),
   answers: (answer) => {
     const message = answer as { role: string; name: string; content: string };
     return message.role === "function" ? [{ text: message.content }] : [];

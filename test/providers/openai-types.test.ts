@@ -13,11 +13,9 @@ import type {
 import { type AIMessage, type DispatchInput, type OpenAIFunctionTool, ToolRegistry, tool } from "tooltype";
 
 /** A tool of this test. */
-const echo = tool(
-  function echo(text: string) {
-    return text;
-  },
-);
+const echo = tool(function echo(text: string) {
+  return text;
+});
 
 test("an OpenAI tool loop type-checks: ChatCompletionMessage in, ToolMessages and tools into the next request", async () => {
   const registry = new ToolRegistry([echo]);
@@ -29,11 +27,19 @@ test("an OpenAI tool loop type-checks: ChatCompletionMessage in, ToolMessages an
   };
   const messages: ChatCompletionMessageParam[] = [{ role: "user", content: "Say hi" }];
   messages.push(reply, ...(await registry.dispatch(reply)));
-  const request: ChatCompletionCreateParamsNonStreaming = { model: "gpt-test", messages, tools: registry.toOpenAITools() };
+  const request: ChatCompletionCreateParamsNonStreaming = {
+    model: "gpt-test",
+    messages,
+    tools: registry.toOpenAITools(),
+  };
   const sdkTools: ChatCompletionFunctionTool[] = registry.toOpenAITools();
   const ours: OpenAIFunctionTool[] = sdkTools;
   assert.is(ours.length, 1);
-  assert.equal(JSON.parse(JSON.stringify(request.messages))[2], { role: "tool", tool_call_id: "call_1", content: "hi" });
+  assert.equal(JSON.parse(JSON.stringify(request.messages))[2], {
+    role: "tool",
+    tool_call_id: "call_1",
+    content: "hi",
+  });
 });
 
 test("LangChain-style messages type-check, ids optional", async () => {

@@ -12,11 +12,13 @@ import OpenAI from "openai";
 import type { MessageParam, ToolResultBlockParam } from "@anthropic-ai/sdk/resources/messages";
 import type { ChatCompletion, ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import type { Response, ResponseInputItem } from "openai/resources/responses/responses";
-import type { Content, FunctionResponse } from "@google/genai" with { "resolution-mode": "import" };
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { chatAttachments, file, formatAnswer, image, text, ToolRegistry, tool, type ToolMessage } from "tooltype";
 import { toMCPResult } from "../../runtime/mcp/format/answer";
 import { startScriptedHttp, wire } from "../support/scripted-http";
+
+type Content = import("@google/genai", { with: { "resolution-mode": "import" }}).Content;
+type FunctionResponse = import("@google/genai", { with: { "resolution-mode": "import" }}).FunctionResponse;
 
 // A 1×1 PNG and a tiny PDF, as base64.
 const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
@@ -28,7 +30,11 @@ function makeRegistry() {
    * @param month Month name
    */
   const chart = tool(function chart(month: string) {
-    return [text(`Sales in ${month}`), image({ base64: PNG, mediaType: "image/png" }), file({ base64: PDF, mediaType: "application/pdf", filename: "report.pdf" })];
+    return [
+      text(`Sales in ${month}`),
+      image({ base64: PNG, mediaType: "image/png" }),
+      file({ base64: PDF, mediaType: "application/pdf", filename: "report.pdf" }),
+    ];
   });
   /**
    * A photo by URL, with the raw data kept in process.
@@ -61,7 +67,10 @@ test("the ToolMessage keeps the parts; its text has labels; content_and_artifact
     ],
   });
   assert.is(chart!.content, LABELS);
-  assert.equal(chart!.parts!.map((p) => p.type), ["text", "image", "file"]);
+  assert.equal(
+    chart!.parts!.map((p) => p.type),
+    ["text", "image", "file"],
+  );
   assert.equal(chart!.toJSON(), { role: "tool", tool_call_id: "a", content: LABELS });
   assert.is(photo!.content, "[image 1: image/jpeg]");
   assert.equal(photo!.artifact, { id: "p1" });
@@ -73,7 +82,12 @@ test("the ToolMessage keeps the parts; its text has labels; content_and_artifact
 });
 
 async function chartResults(): Promise<ToolMessage[]> {
-  return makeRegistry().runCalls({ tool_calls: [{ id: "call_1", name: "chart", args: { month: "May" } }, { id: "call_2", name: "photo", args: { id: "p1" } }] });
+  return makeRegistry().runCalls({
+    tool_calls: [
+      { id: "call_1", name: "chart", args: { month: "May" } },
+      { id: "call_2", name: "photo", args: { id: "p1" } },
+    ],
+  });
 }
 
 test("MCP: text, image and an embedded PDF resource; a URL as a resource_link (valid for the MCP SDK's schema)", async () => {
@@ -85,18 +99,37 @@ test("MCP: text, image and an embedded PDF resource; a URL as a resource_link (v
     { type: "image", data: PNG, mimeType: "image/png" },
     { type: "resource", resource: { uri: "tooltype:report.pdf", mimeType: "application/pdf", blob: PDF } },
   ]);
-  assert.equal(toMCPResult(photo!, undefined).content, [{ type: "resource_link", uri: "https://example.com/p1.jpg", name: "image-1", mimeType: "image/jpeg" }]);
+  assert.equal(toMCPResult(photo!, undefined).content, [
+    { type: "resource_link", uri: "https://example.com/p1.jpg", name: "image-1", mimeType: "image/jpeg" },
+  ]);
 });
 
 test("Anthropic (SDK, scripted server): tool_result content blocks with the image and the PDF document", async () => {
   const registry = makeRegistry();
   const server = await startScriptedHttp([
     () => ({
-      id: "msg_1", type: "message", role: "assistant", model: "claude-scripted", stop_reason: "tool_use", stop_sequence: null,
+      id: "msg_1",
+      type: "message",
+      role: "assistant",
+      model: "claude-scripted",
+      stop_reason: "tool_use",
+      stop_sequence: null,
       usage: { input_tokens: 1, output_tokens: 1 },
-      content: [{ type: "tool_use", id: "toolu_1", name: "chart", input: { month: "May" } }, { type: "tool_use", id: "toolu_2", name: "photo", input: { id: "p1" } }],
+      content: [
+        { type: "tool_use", id: "toolu_1", name: "chart", input: { month: "May" } },
+        { type: "tool_use", id: "toolu_2", name: "photo", input: { id: "p1" } },
+      ],
     }),
-    () => ({ id: "msg_2", type: "message", role: "assistant", model: "claude-scripted", stop_reason: "end_turn", stop_sequence: null, usage: { input_tokens: 1, output_tokens: 1 }, content: [{ type: "text", text: "Done." }] }),
+    () => ({
+      id: "msg_2",
+      type: "message",
+      role: "assistant",
+      model: "claude-scripted",
+      stop_reason: "end_turn",
+      stop_sequence: null,
+      usage: { input_tokens: 1, output_tokens: 1 },
+      content: [{ type: "text", text: "Done." }],
+    }),
   ]);
   try {
     const client = new Anthropic({ baseURL: server.origin, apiKey: "test", maxRetries: 0, timeout: 10_000 });
@@ -114,7 +147,9 @@ test("Anthropic (SDK, scripted server): tool_result content blocks with the imag
       { type: "image", source: { type: "base64", media_type: "image/png", data: PNG } },
       { type: "document", source: { type: "base64", media_type: "application/pdf", data: PDF }, title: "report.pdf" },
     ]);
-    assert.equal(answer.content[1]!.content, [{ type: "image", source: { type: "url", url: "https://example.com/p1.jpg" } }]);
+    assert.equal(answer.content[1]!.content, [
+      { type: "image", source: { type: "url", url: "https://example.com/p1.jpg" } },
+    ]);
   } finally {
     await server.close();
   }
@@ -123,10 +158,39 @@ test("Anthropic (SDK, scripted server): tool_result content blocks with the imag
 test("Responses (SDK, scripted server): function_call_output with input_text, input_image and input_file", async () => {
   const registry = makeRegistry();
   const response = (id: string, output: unknown[]) =>
-    ({ id, object: "response", created_at: 1, status: "completed", model: "gpt-scripted", output, parallel_tool_calls: true, tool_choice: "auto", tools: [] }) as unknown as Response;
+    ({
+      id,
+      object: "response",
+      created_at: 1,
+      status: "completed",
+      model: "gpt-scripted",
+      output,
+      parallel_tool_calls: true,
+      tool_choice: "auto",
+      tools: [],
+    }) as unknown as Response;
   const server = await startScriptedHttp([
-    () => response("r1", [{ type: "function_call", id: "fc_1", call_id: "call_1", name: "chart", arguments: '{"month":"May"}', status: "completed" }]),
-    () => response("r2", [{ type: "message", id: "m", role: "assistant", status: "completed", content: [{ type: "output_text", text: "Done.", annotations: [] }] }]),
+    () =>
+      response("r1", [
+        {
+          type: "function_call",
+          id: "fc_1",
+          call_id: "call_1",
+          name: "chart",
+          arguments: '{"month":"May"}',
+          status: "completed",
+        },
+      ]),
+    () =>
+      response("r2", [
+        {
+          type: "message",
+          id: "m",
+          role: "assistant",
+          status: "completed",
+          content: [{ type: "output_text", text: "Done.", annotations: [] }],
+        },
+      ]),
   ]);
   try {
     const client = new OpenAI({ baseURL: `${server.origin}/v1`, apiKey: "test", maxRetries: 0, timeout: 10_000 });
@@ -153,8 +217,13 @@ test("Responses (SDK, scripted server): function_call_output with input_text, in
 test("Gemini (SDK, scripted server): functionResponse with the text as output and the media as inlineData parts", async () => {
   const { GoogleGenAI } = await import("@google/genai");
   const registry = makeRegistry();
-  const candidate = (parts: unknown[]) => ({ candidates: [{ content: { role: "model", parts }, finishReason: "STOP", index: 0 }] });
-  const server = await startScriptedHttp([() => candidate([{ functionCall: { id: "fc_1", name: "chart", args: { month: "May" } } }]), () => candidate([{ text: "Done." }])]);
+  const candidate = (parts: unknown[]) => ({
+    candidates: [{ content: { role: "model", parts }, finishReason: "STOP", index: 0 }],
+  });
+  const server = await startScriptedHttp([
+    () => candidate([{ functionCall: { id: "fc_1", name: "chart", args: { month: "May" } } }]),
+    () => candidate([{ text: "Done." }]),
+  ]);
   try {
     const ai = new GoogleGenAI({ apiKey: "test", httpOptions: { baseUrl: server.origin, timeout: 10_000 } });
     const contents: Content[] = [{ role: "user", parts: [{ text: "Chart May" }] }];
@@ -170,7 +239,10 @@ test("Gemini (SDK, scripted server): functionResponse with the text as output an
       name: "chart",
       id: "fc_1",
       response: { output: LABELS },
-      parts: [{ inlineData: { mimeType: "image/png", data: PNG } }, { inlineData: { mimeType: "application/pdf", data: PDF, displayName: "report.pdf" } }],
+      parts: [
+        { inlineData: { mimeType: "image/png", data: PNG } },
+        { inlineData: { mimeType: "application/pdf", data: PDF, displayName: "report.pdf" } },
+      ],
     });
   } finally {
     await server.close();
@@ -180,7 +252,15 @@ test("Gemini (SDK, scripted server): functionResponse with the text as output an
 test("Chat Completions (SDK, scripted server): labels in the tool messages, then one user message carrying the media", async () => {
   const registry = makeRegistry();
   const completion = (message: Record<string, unknown>, finish: string) =>
-    ({ id: "c", object: "chat.completion", created: 1, model: "gpt-scripted", choices: [{ index: 0, message: { role: "assistant", refusal: null, ...message }, finish_reason: finish, logprobs: null }] }) as unknown as ChatCompletion;
+    ({
+      id: "c",
+      object: "chat.completion",
+      created: 1,
+      model: "gpt-scripted",
+      choices: [
+        { index: 0, message: { role: "assistant", refusal: null, ...message }, finish_reason: finish, logprobs: null },
+      ],
+    }) as unknown as ChatCompletion;
   const server = await startScriptedHttp([
     () =>
       completion(
@@ -198,7 +278,11 @@ test("Chat Completions (SDK, scripted server): labels in the tool messages, then
   try {
     const client = new OpenAI({ baseURL: `${server.origin}/v1`, apiKey: "test", maxRetries: 0, timeout: 10_000 });
     const messages: ChatCompletionMessageParam[] = [{ role: "user", content: "Chart May, and photo p1" }];
-    const first = await client.chat.completions.create({ model: "gpt-scripted", messages, tools: registry.toOpenAITools() });
+    const first = await client.chat.completions.create({
+      model: "gpt-scripted",
+      messages,
+      tools: registry.toOpenAITools(),
+    });
     const reply = first.choices[0]!.message;
     const results = await registry.dispatch(reply);
     const attachments = chatAttachments(results);
@@ -230,12 +314,22 @@ test("Chat Completions (SDK, scripted server): labels in the tool messages, then
 
 test("formatAnswer: the legacy functions API reads the labels (text only); Anthropic labels what it cannot take", async () => {
   const [chart] = await chartResults();
-  assert.equal(formatAnswer({ role: "assistant", content: null, function_call: { name: "chart", arguments: "{}" } }, [chart!]), { role: "function", name: "chart", content: LABELS });
+  assert.equal(
+    formatAnswer({ role: "assistant", content: null, function_call: { name: "chart", arguments: "{}" } }, [chart!]),
+    { role: "function", name: "chart", content: LABELS },
+  );
   /** A tool of this test. */
   const csv = tool(function csv() {
-    return [file({ base64: "YSxi", mediaType: "text/csv", filename: "a.csv" }), file({ base64: "aGk=", mediaType: "text/plain" }), image({ base64: PNG, mediaType: "image/bmp" })];
+    return [
+      file({ base64: "YSxi", mediaType: "text/csv", filename: "a.csv" }),
+      file({ base64: "aGk=", mediaType: "text/plain" }),
+      image({ base64: PNG, mediaType: "image/bmp" }),
+    ];
   });
-  const answer = await new ToolRegistry([csv]).dispatch({ role: "assistant", content: [{ type: "tool_use", id: "t", name: "csv", input: {} }] });
+  const answer = await new ToolRegistry([csv]).dispatch({
+    role: "assistant",
+    content: [{ type: "tool_use", id: "t", name: "csv", input: {} }],
+  });
   assert.equal(answer.content[0]!.content, [
     { type: "text", text: "[file 1: a.csv] (not sent: Anthropic reads PDF and plain-text documents)" },
     { type: "document", source: { type: "text", media_type: "text/plain", data: "hi" } },

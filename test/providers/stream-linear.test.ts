@@ -29,7 +29,6 @@ function countParsed(work: () => void): number {
 
 /** Runs `work` counting the elements of every array sorted. */
 function countSorted(work: () => void): number {
-  // eslint-disable-next-line @typescript-eslint/unbound-method
   const sort = Array.prototype.sort;
   let elements = 0;
   Array.prototype.sort = function (this: unknown[], compare?: (a: unknown, b: unknown) => number) {
@@ -79,37 +78,90 @@ function readEveryFragment(read: () => Record<string, unknown> | undefined): voi
 
 test("7: Chat Completions: args read on every 4-character fragment of a 100 KB argument, in linear time", () => {
   const acc = accumulateToolCalls();
-  acc.push({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: "call_1", type: "function", function: { name: "save", arguments: "" } }] }, finish_reason: null }] });
+  acc.push({
+    choices: [
+      {
+        index: 0,
+        delta: {
+          tool_calls: [{ index: 0, id: "call_1", type: "function", function: { name: "save", arguments: "" } }],
+        },
+        finish_reason: null,
+      },
+    ],
+  });
   const pieces = fragments(TEXT);
   let i = 0;
   const parsed = countParsed(() => {
     readEveryFragment(() => {
       if (i === pieces.length) return undefined;
-      acc.push({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: pieces[i++]! } }] }, finish_reason: null }] });
+      acc.push({
+        choices: [
+          {
+            index: 0,
+            delta: { tool_calls: [{ index: 0, function: { arguments: pieces[i++]! } }] },
+            finish_reason: null,
+          },
+        ],
+      });
       return acc.partial[0]!.args ?? {};
     });
     // Once the text is complete, args are exact.
     acc.push({ choices: [{ index: 0, delta: {}, finish_reason: "tool_calls" }] });
     assert.equal(acc.partial[0]!.args, JSON.parse(TEXT));
   });
-  assert.ok(parsed > TEXT.length && parsed <= parseBound(TEXT), `parsed ${parsed} characters for a text of ${TEXT.length}`);
+  assert.ok(
+    parsed > TEXT.length && parsed <= parseBound(TEXT),
+    `parsed ${parsed} characters for a text of ${TEXT.length}`,
+  );
   // Short texts are parsed on every read, so a progressive UI sees each fragment.
   const small = accumulateToolCalls();
-  small.push({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: "c", type: "function", function: { name: "f", arguments: '{"city":"Pa' } }] }, finish_reason: null }] });
+  small.push({
+    choices: [
+      {
+        index: 0,
+        delta: {
+          tool_calls: [{ index: 0, id: "c", type: "function", function: { name: "f", arguments: '{"city":"Pa' } }],
+        },
+        finish_reason: null,
+      },
+    ],
+  });
   assert.equal(small.partial[0]!.args, { city: "Pa" });
-  small.push({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: "r" } }] }, finish_reason: null }] });
+  small.push({
+    choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: "r" } }] }, finish_reason: null }],
+  });
   assert.equal(small.partial[0]!.args, { city: "Par" });
 });
 
 test("7: Anthropic and Responses share the same linear args", () => {
   const anthropic = accumulateToolCalls("anthropic");
-  anthropic.push({ type: "content_block_start", index: 0, content_block: { type: "tool_use", id: "toolu_1", name: "save", input: {} } });
+  anthropic.push({
+    type: "content_block_start",
+    index: 0,
+    content_block: { type: "tool_use", id: "toolu_1", name: "save", input: {} },
+  });
   const responses = accumulateToolCalls("responses");
-  responses.push({ type: "response.output_item.added", output_index: 0, item: { type: "function_call", id: "fc_1", call_id: "call_1", name: "save", arguments: "" } });
+  responses.push({
+    type: "response.output_item.added",
+    output_index: 0,
+    item: { type: "function_call", id: "fc_1", call_id: "call_1", name: "save", arguments: "" },
+  });
   const pieces = fragments(TEXT);
   for (const [acc, push] of [
-    [anthropic, (piece: string) => anthropic.push({ type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: piece } })],
-    [responses, (piece: string) => responses.push({ type: "response.function_call_arguments.delta", output_index: 0, delta: piece })],
+    [
+      anthropic,
+      (piece: string) =>
+        anthropic.push({
+          type: "content_block_delta",
+          index: 0,
+          delta: { type: "input_json_delta", partial_json: piece },
+        }),
+    ],
+    [
+      responses,
+      (piece: string) =>
+        responses.push({ type: "response.function_call_arguments.delta", output_index: 0, delta: piece }),
+    ],
   ] as const) {
     let i = 0;
     const parsed = countParsed(() =>
@@ -119,7 +171,10 @@ test("7: Anthropic and Responses share the same linear args", () => {
         return acc.partial[0]!.args ?? {};
       }),
     );
-    assert.ok(parsed > TEXT.length / 2 && parsed <= parseBound(TEXT), `parsed ${parsed} characters for a text of ${TEXT.length}`);
+    assert.ok(
+      parsed > TEXT.length / 2 && parsed <= parseBound(TEXT),
+      `parsed ${parsed} characters for a text of ${TEXT.length}`,
+    );
   }
   anthropic.push({ type: "content_block_stop", index: 0 });
   assert.equal(anthropic.partial[0]!.args, JSON.parse(TEXT));
@@ -132,7 +187,17 @@ test("7: accumulating 20,000 streamed calls is linear; calls complete in index o
   const sorted = countSorted(() => {
     for (let index = 0; index < 20_000; index++) {
       const update = acc.push({
-        choices: [{ index: 0, delta: { tool_calls: [{ index, id: `call_${index}`, type: "function", function: { name: "f", arguments: `{"i":${index}}` } }] }, finish_reason: null }],
+        choices: [
+          {
+            index: 0,
+            delta: {
+              tool_calls: [
+                { index, id: `call_${index}`, type: "function", function: { name: "f", arguments: `{"i":${index}}` } },
+              ],
+            },
+            finish_reason: null,
+          },
+        ],
       });
       completed += update.completed.length;
     }
@@ -142,18 +207,50 @@ test("7: accumulating 20,000 streamed calls is linear; calls complete in index o
   assert.ok(sorted <= 4 * 20_000, `sorted ${sorted} elements`);
   assert.is(completed, 19_999, "each call completes when the next one starts");
   assert.is(reply.tool_calls!.length, 20_000);
-  assert.equal(reply.tool_calls!.slice(0, 2).map((c) => c.id), ["call_0", "call_1"]);
+  assert.equal(
+    reply.tool_calls!.slice(0, 2).map((c) => c.id),
+    ["call_0", "call_1"],
+  );
 
   // Out of order: index 2 starts, then index 1 arrives; 0 completes when 2 starts, 1 stays open until the end.
   const odd = accumulateToolCalls();
   const start = (index: number) =>
-    odd.push({ choices: [{ index: 0, delta: { tool_calls: [{ index, id: `c${index}`, type: "function", function: { name: "f", arguments: "{}" } }] }, finish_reason: null }] });
+    odd.push({
+      choices: [
+        {
+          index: 0,
+          delta: {
+            tool_calls: [{ index, id: `c${index}`, type: "function", function: { name: "f", arguments: "{}" } }],
+          },
+          finish_reason: null,
+        },
+      ],
+    });
   start(0);
-  assert.equal(start(2).completed.map((c) => c.id), ["c0"]);
-  assert.equal(start(1).completed.map((c) => c.id), []);
-  assert.equal(odd.partial.map((c) => [c.index, c.complete]), [[0, true], [1, false], [2, false]]);
-  assert.equal(odd.push({ choices: [{ index: 0, delta: {}, finish_reason: "tool_calls" }] }).completed.map((c) => c.id), ["c1", "c2"]);
-  assert.equal(odd.calls.map((c) => c.id), ["c0", "c1", "c2"]);
+  assert.equal(
+    start(2).completed.map((c) => c.id),
+    ["c0"],
+  );
+  assert.equal(
+    start(1).completed.map((c) => c.id),
+    [],
+  );
+  assert.equal(
+    odd.partial.map((c) => [c.index, c.complete]),
+    [
+      [0, true],
+      [1, false],
+      [2, false],
+    ],
+  );
+  assert.equal(
+    odd.push({ choices: [{ index: 0, delta: {}, finish_reason: "tool_calls" }] }).completed.map((c) => c.id),
+    ["c1", "c2"],
+  );
+  assert.equal(
+    odd.calls.map((c) => c.id),
+    ["c0", "c1", "c2"],
+  );
 });
 
 test("reading calls and partial on every chunk of 20,000 calls is no copy: the same array, growing, in index order", () => {
@@ -179,30 +276,74 @@ function callEvents(provider: string, i: number): object[] {
   const args = `{"n":${i}}`;
   switch (provider) {
     case "openai":
-      return [{ choices: [{ index: 0, delta: { tool_calls: [{ index: i, id: `c${i}`, type: "function", function: { name: "f", arguments: args } }] } }] }];
+      return [
+        {
+          choices: [
+            {
+              index: 0,
+              delta: {
+                tool_calls: [{ index: i, id: `c${i}`, type: "function", function: { name: "f", arguments: args } }],
+              },
+            },
+          ],
+        },
+      ];
     case "responses":
       return [
-        { type: "response.output_item.added", output_index: i, item: { type: "function_call", id: `fc${i}`, call_id: `c${i}`, name: "f", arguments: "" } },
-        { type: "response.output_item.done", output_index: i, item: { type: "function_call", id: `fc${i}`, call_id: `c${i}`, name: "f", arguments: args } },
+        {
+          type: "response.output_item.added",
+          output_index: i,
+          item: { type: "function_call", id: `fc${i}`, call_id: `c${i}`, name: "f", arguments: "" },
+        },
+        {
+          type: "response.output_item.done",
+          output_index: i,
+          item: { type: "function_call", id: `fc${i}`, call_id: `c${i}`, name: "f", arguments: args },
+        },
       ];
     case "anthropic":
       return [
-        { type: "content_block_start", index: i, content_block: { type: "tool_use", id: `t${i}`, name: "f", input: {} } },
+        {
+          type: "content_block_start",
+          index: i,
+          content_block: { type: "tool_use", id: `t${i}`, name: "f", input: {} },
+        },
         { type: "content_block_delta", index: i, delta: { type: "input_json_delta", partial_json: args } },
         { type: "content_block_stop", index: i },
       ];
     default:
-      return [{ candidates: [{ content: { role: "model", parts: [{ functionCall: { name: "f", args: { n: i } } }] } }] }];
+      return [
+        { candidates: [{ content: { role: "model", parts: [{ functionCall: { name: "f", args: { n: i } } }] } }] },
+      ];
   }
 }
 
 test("a fragment whose index is not a whole number is refused, not merged with another (two NaN indexes were one call)", () => {
   for (const index of [Number.NaN, -1, 1.5, "0" as unknown as number]) {
     const acc = accumulateToolCalls("openai");
-    assert.throws(() => acc.push({ choices: [{ index: 0, delta: { tool_calls: [{ index, id: "a", type: "function", function: { name: "f", arguments: "{}" } }] } }] } as never), /index must be a whole number of 0 or more/);
+    assert.throws(
+      () =>
+        acc.push({
+          choices: [
+            {
+              index: 0,
+              delta: { tool_calls: [{ index, id: "a", type: "function", function: { name: "f", arguments: "{}" } }] },
+            },
+          ],
+        } as never),
+      /index must be a whole number of 0 or more/,
+    );
   }
   const anthropic = accumulateToolCalls("anthropic");
-  assert.throws(() => anthropic.push({ type: "content_block_start", index: Number.NaN, content_block: { type: "tool_use", id: "t", name: "f", input: {} } } as never), /index must be a whole number/);
+  assert.throws(
+    () =>
+      anthropic.push({
+        type: "content_block_start",
+        index: Number.NaN,
+        content_block: { type: "tool_use", id: "t", name: "f", input: {} },
+      } as never),
+    /index must be a whole number/,
+  );
 });
 
 test.run();

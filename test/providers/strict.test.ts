@@ -47,7 +47,11 @@ test("compiled tools: every property required, optional ones nullable, defaults 
     type: "object",
     properties: {
       city: { type: "string", description: 'City name, e.g. "Paris"' },
-      unit: { type: ["string", "null"], enum: ["celsius", "fahrenheit", null], description: 'Temperature unit. Default: "celsius".' },
+      unit: {
+        type: ["string", "null"],
+        enum: ["celsius", "fahrenheit", null],
+        description: 'Temperature unit. Default: "celsius".',
+      },
     },
     required: ["city", "unit"],
     additionalProperties: false,
@@ -56,7 +60,12 @@ test("compiled tools: every property required, optional ones nullable, defaults 
     type: "object",
     properties: {
       keyword: { type: "string", description: "Search keyword" },
-      limit: { type: ["integer", "null"], minimum: 1, maximum: 20, description: "Maximum number of results. Default: 3." },
+      limit: {
+        type: ["integer", "null"],
+        minimum: 1,
+        maximum: 20,
+        description: "Maximum number of results. Default: 3.",
+      },
       filters: {
         anyOf: [
           {
@@ -91,7 +100,11 @@ test("the strict schema accepts what the model sends for left-out parameters: nu
       { keyword: "tent", limit: null, filters: null },
       { keyword: "tent", limit: 5, filters: { maxPrice: null, inStock: true } },
     ],
-    [{ keyword: "tent" }, { keyword: "tent", limit: null, filters: { inStock: true } }, { keyword: "tent", limit: null, filters: null, x: 1 }],
+    [
+      { keyword: "tent" },
+      { keyword: "tent", limit: null, filters: { inStock: true } },
+      { keyword: "tent", limit: null, filters: null, x: 1 },
+    ],
   );
 });
 
@@ -109,13 +122,20 @@ test("keywords strict mode does not take become sentences; supported ones stay",
     },
     required: ["code", "site", "when", "tags", "old", "yes", "ref"],
     additionalProperties: false,
-    $defs: { Point: { type: "object", properties: { x: { type: "number", default: 0 } }, additionalProperties: false } },
+    $defs: {
+      Point: { type: "object", properties: { x: { type: "number", default: 0 } }, additionalProperties: false },
+    },
   });
   assert.equal(schema.properties, {
     code: { type: "string", pattern: "^[A-Z]+$", description: "Code. At least 2 characters. At most 8 characters." },
     site: { type: "string", description: "Format: uri." },
     when: { type: "string", format: "date-time" },
-    tags: { type: "array", items: { type: "string" }, minItems: 1, description: 'Items must be unique. Example: ["a"].' },
+    tags: {
+      type: "array",
+      items: { type: "string" },
+      minItems: 1,
+      description: 'Items must be unique. Example: ["a"].',
+    },
     old: { type: "number", exclusiveMinimum: 0, multipleOf: 0.5, description: "Deprecated." },
     yes: { type: "boolean", const: true },
     ref: { $ref: "#/$defs/Point" },
@@ -163,7 +183,12 @@ test("optional references, unions and constants are made nullable around them", 
 test("what strict mode cannot express is an error naming the tool and the path", () => {
   const cases: [Schema, string, string][] = [
     [
-      { type: "object", properties: { pair: { type: "array", prefixItems: [{ type: "string" }, { type: "number" }], minItems: 2, maxItems: 2 } } },
+      {
+        type: "object",
+        properties: {
+          pair: { type: "array", prefixItems: [{ type: "string" }, { type: "number" }], minItems: 2, maxItems: 2 },
+        },
+      },
       "/properties/pair",
       'Tool "bad" cannot use OpenAI strict mode: /properties/pair is a tuple; strict mode has no tuples; use an array of one item type or an object with named properties. Or export this tool without strict mode (@tool({ strict: false }) / tool(fn, { strict: false })).',
     ],
@@ -178,12 +203,21 @@ test("what strict mode cannot express is an error naming the tool and the path",
       'Tool "bad" cannot use OpenAI strict mode: /properties/anything accepts any value (unknown or any); strict mode needs a type at every level; give it a concrete type. Or export this tool without strict mode (@tool({ strict: false }) / tool(fn, { strict: false })).',
     ],
     [
-      { anyOf: [{ type: "object", properties: {} }, { type: "object", properties: {} }] },
+      {
+        anyOf: [
+          { type: "object", properties: {} },
+          { type: "object", properties: {} },
+        ],
+      },
       "",
       'Tool "bad" cannot use OpenAI strict mode: (root) is a union (anyOf); strict mode needs the root to be one object. Or export this tool without strict mode (@tool({ strict: false }) / tool(fn, { strict: false })).',
     ],
     [
-      { type: "object", properties: {}, $defs: { A: { type: "object", properties: { x: { allOf: [{ type: "string" }] } } } } },
+      {
+        type: "object",
+        properties: {},
+        $defs: { A: { type: "object", properties: { x: { allOf: [{ type: "string" }] } } } },
+      },
       "/$defs/A/properties/x",
       'Tool "bad" cannot use OpenAI strict mode: /$defs/A/properties/x uses "allOf"; strict mode does not support it. Or export this tool without strict mode (@tool({ strict: false }) / tool(fn, { strict: false })).',
     ],
@@ -198,13 +232,20 @@ test("what strict mode cannot express is an error naming the tool and the path",
 });
 
 test("strict per tool or per export; the tool's own option wins; without strict nothing is rewritten", () => {
-  const loose = schemaTool("loose", { type: "object", properties: { m: { type: "object", additionalProperties: { type: "string" } } } }, { strict: false });
+  const loose = schemaTool(
+    "loose",
+    { type: "object", properties: { m: { type: "object", additionalProperties: { type: "string" } } } },
+    { strict: false },
+  );
   const exact = schemaTool("exact", { type: "object", properties: { a: { type: "string" } } }, { strict: true });
   const plain = schemaTool("plain", { type: "object", properties: { a: { type: "string" } } });
   const registry = new ToolRegistry([loose, exact, plain]);
 
   const byDefault = registry.toOpenAITools();
-  assert.equal(byDefault.map((t) => t.function.strict), [false, true, undefined]);
+  assert.equal(
+    byDefault.map((t) => t.function.strict),
+    [false, true, undefined],
+  );
   assert.equal(byDefault[2]!.function.parameters, { type: "object", properties: { a: { type: "string" } } });
   assert.equal(byDefault[1]!.function.parameters, {
     type: "object",
@@ -214,21 +255,42 @@ test("strict per tool or per export; the tool's own option wins; without strict 
   });
 
   const all = registry.toOpenAITools({ strict: true });
-  assert.equal(all.map((t) => t.function.strict), [false, true, true]);
+  assert.equal(
+    all.map((t) => t.function.strict),
+    [false, true, true],
+  );
   assert.equal(all[0]!.function.parameters, registry.get("loose")!.parameters);
 });
 
 test("OpenAI's limits: nesting depth, properties, enum values and sizes, string length, tool count", () => {
   let deep: Schema = { type: "string" };
-  for (let i = 0; i < 10; i++) deep = { type: "object", properties: { [`level${10 - i}`]: deep }, required: [`level${10 - i}`], additionalProperties: false };
-  const depthError = exportError(() => strictOf({ type: "object", properties: { root: deep }, required: ["root"], additionalProperties: false }, "deep"));
+  for (let i = 0; i < 10; i++)
+    deep = {
+      type: "object",
+      properties: { [`level${10 - i}`]: deep },
+      required: [`level${10 - i}`],
+      additionalProperties: false,
+    };
+  const depthError = exportError(() =>
+    strictOf({ type: "object", properties: { root: deep }, required: ["root"], additionalProperties: false }, "deep"),
+  );
   assert.is(
     depthError.message,
     'Tool "deep" exceeds an OpenAI strict-mode limit: objects may nest at most 10 levels deep; /properties/root/properties/level1/properties/level2/properties/level3/properties/level4/properties/level5/properties/level6/properties/level7/properties/level8/properties/level9 is at level 11.',
   );
-  assert.is(depthError.path, "/properties/root/properties/level1/properties/level2/properties/level3/properties/level4/properties/level5/properties/level6/properties/level7/properties/level8/properties/level9");
+  assert.is(
+    depthError.path,
+    "/properties/root/properties/level1/properties/level2/properties/level3/properties/level4/properties/level5/properties/level6/properties/level7/properties/level8/properties/level9",
+  );
   // Ten levels are fine.
-  assert.not.throws(() => strictOf({ type: "object", properties: deep.properties as Schema, required: ["level1"], additionalProperties: false }));
+  assert.not.throws(() =>
+    strictOf({
+      type: "object",
+      properties: deep.properties as Schema,
+      required: ["level1"],
+      additionalProperties: false,
+    }),
+  );
 
   const wide: Schema = {};
   for (let i = 0; i <= OPENAI_LIMITS.properties; i++) wide[`p${i}`] = { type: "string" };
@@ -239,12 +301,19 @@ test("OpenAI's limits: nesting depth, properties, enum values and sizes, string 
 
   const values = Array.from({ length: 600 }, (_, i) => `value_${i}`);
   assert.is(
-    exportError(() => strictOf({ type: "object", properties: { a: { type: "string", enum: values }, b: { type: "string", enum: values } } }, "enums")).message,
+    exportError(() =>
+      strictOf(
+        { type: "object", properties: { a: { type: "string", enum: values }, b: { type: "string", enum: values } } },
+        "enums",
+      ),
+    ).message,
     'Tool "enums" exceeds an OpenAI strict-mode limit: at most 1,000 enum values in total; this schema has 1,200.',
   );
 
   const long = Array.from({ length: 300 }, (_, i) => `${"x".repeat(60)}${i}`);
-  const bigEnum = exportError(() => strictOf({ type: "object", properties: { choice: { type: "string", enum: long } } }, "big"));
+  const bigEnum = exportError(() =>
+    strictOf({ type: "object", properties: { choice: { type: "string", enum: long } } }, "big"),
+  );
   assert.is(
     bigEnum.message,
     'Tool "big" exceeds an OpenAI strict-mode limit: a string enum of more than 250 values may total at most 15,000 characters; /properties/choice/enum has 300 values totalling 18,790 characters.',
@@ -298,12 +367,20 @@ test("dispatch: null for an optional parameter becomes undefined, so the functio
       {
         id: "b",
         type: "function",
-        function: { name: "search_products", arguments: '{"keyword":"tent","limit":null,"filters":{"maxPrice":null,"inStock":true}}' },
+        function: {
+          name: "search_products",
+          arguments: '{"keyword":"tent","limit":null,"filters":{"maxPrice":null,"inStock":true}}',
+        },
       },
     ],
   });
   assert.equal(JSON.parse(weather!.content), { city: "Paris", temperature: 21, unit: "celsius" });
-  assert.equal(JSON.parse(search!.content), { keyword: "tent", limit: 3, filters: { inStock: true }, maxPriceGiven: false });
+  assert.equal(JSON.parse(search!.content), {
+    keyword: "tent",
+    limit: 3,
+    filters: { inStock: true },
+    maxPriceGiven: false,
+  });
 
   // A null where the parameter is required is still an error.
   const [required] = await registry.dispatch({ tool_calls: [{ id: "c", name: "get_weather", args: { city: null } }] });
@@ -331,7 +408,17 @@ test("dispatch keeps nulls the original schema accepts, follows references and u
           node: { $ref: "#/$defs/Node" },
           note: { type: ["string", "null"] },
           list: { type: "array", items: { $ref: "#/$defs/Node" } },
-          either: { anyOf: [{ type: "object", properties: { a: { type: "string" } }, additionalProperties: false }, { type: "object", properties: { a: { type: ["string", "null"] }, b: { type: "number" } }, required: ["b"], additionalProperties: false }] },
+          either: {
+            anyOf: [
+              { type: "object", properties: { a: { type: "string" } }, additionalProperties: false },
+              {
+                type: "object",
+                properties: { a: { type: ["string", "null"] }, b: { type: "number" } },
+                required: ["b"],
+                additionalProperties: false,
+              },
+            ],
+          },
         },
         additionalProperties: false,
         $defs: {

@@ -2,7 +2,8 @@
  * The MCP blocks of the guides (annotations in docs/providers.md; docs/tools-as-a-service.md: Hono, Next.js
  * route), each found by its `<!-- readme-compile: mcp-NAME -->` marker. The Hono app and the Next.js route handler
  * run (the official client through `app.fetch`, plain dispatch on their routes); test/docs/web-types.test.ts
- * compiles them and the Workers block against the Web types alone. The annotations block also goes through the transformer, and its tool's title,
+ * compiles them and the Workers block against the Web types alone. The annotations block also goes through the
+ * transformer, and its tool's title,
  * annotations, progress and auth are checked by running it; a tag value that does not parse is a TT1009 diagnostic
  * at the tag.
  */
@@ -27,13 +28,15 @@ function runnable(name: string): Record<string, unknown> {
   const dir = path.join(REPO, ".test-build", "readme-mcp-run");
   fs.mkdirSync(dir, { recursive: true });
   const tools = path.join(__dirname, "..", "mcp", "tools.js");
-  fs.writeFileSync(path.join(dir, "tools.js"), `exports.registry = require(${JSON.stringify(tools)}).createMcpRegistry();\n`);
+  fs.writeFileSync(
+    path.join(dir, "tools.js"),
+    `exports.registry = require(${JSON.stringify(tools)}).createMcpRegistry();\n`,
+  );
   const js = ts.transpileModule(readmeBlock(name).replace('"@/tools"', '"./tools"'), {
     compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
   }).outputText;
   const file = path.join(dir, `${name}.js`);
   fs.writeFileSync(file, js);
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require(file) as Record<string, unknown>;
 }
 
@@ -55,7 +58,11 @@ test("the Hono block runs: the official client through app.fetch, plain dispatch
   const answered = await app.fetch(
     new Request("http://tools.example.com/dispatch", {
       method: "POST",
-      body: JSON.stringify({ role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "refuse", arguments: '{"what":"x"}' } }] }),
+      body: JSON.stringify({
+        role: "assistant",
+        content: null,
+        tool_calls: [{ id: "c1", type: "function", function: { name: "refuse", arguments: '{"what":"x"}' } }],
+      }),
     }),
   );
   assert.equal(await answered.json(), [{ role: "tool", tool_call_id: "c1", content: "I will not x." }]);
@@ -63,14 +70,23 @@ test("the Hono block runs: the official client through app.fetch, plain dispatch
 
 test("the Next.js route handler runs: POST answers an OpenAI message with its ToolMessages", async () => {
   const { POST } = runnable("mcp-next") as { POST: (request: Request) => Promise<Response> };
-  const message = { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "add", arguments: '{"values":[1,2]}' } }] };
-  const response = await POST(new Request("http://localhost/api/dispatch", { method: "POST", body: JSON.stringify(message) }));
+  const message = {
+    role: "assistant",
+    content: null,
+    tool_calls: [{ id: "c1", type: "function", function: { name: "add", arguments: '{"values":[1,2]}' } }],
+  };
+  const response = await POST(
+    new Request("http://localhost/api/dispatch", { method: "POST", body: JSON.stringify(message) }),
+  );
   assert.equal(await response.json(), [{ role: "tool", tool_call_id: "c1", content: '{"total":3,"count":2}' }]);
 });
 
 test("the annotations block: JSDoc @title and hints reach tools/list; progress and auth reach the tool", async () => {
   const compiled = compileFixture(readmeBlock("mcp-annotations"));
-  assert.equal(compiled.diagnostics.map((d) => d.message), []);
+  assert.equal(
+    compiled.diagnostics.map((d) => d.message),
+    [],
+  );
   const { reindex } = compiled.load<{ reindex: object }>();
   const registry = new ToolRegistry([reindex]);
   const [listed] = registry.toMCPTools();
@@ -82,11 +98,14 @@ test("the annotations block: JSDoc @title and hints reach tools/list; progress a
     { auth: { user: "ada" }, onProgress: (update) => seen.push(update) },
   );
   assert.is(message!.content, "indexed 3 files for ada");
-  assert.equal(seen.map((p) => [p.progress, p.total, p.message]), [
-    [1, 3, "docs/a.md"],
-    [2, 3, "docs/b.md"],
-    [3, 3, "docs/c.md"],
-  ]);
+  assert.equal(
+    seen.map((p) => [p.progress, p.total, p.message]),
+    [
+      [1, 3, "docs/a.md"],
+      [2, 3, "docs/b.md"],
+      [3, 3, "docs/c.md"],
+    ],
+  );
 });
 
 test("an annotation tag with a value other than true/false, and an empty @title, are TT1009 at the tag", () => {

@@ -23,7 +23,10 @@ function project(main: string): string {
   fs.mkdirSync(path.join(dir, "src"));
   fs.symlinkSync(repo, path.join(dir, "node_modules", "tooltype"), "dir");
   // What `npm init -y` writes, reduced to what matters here (npm 11 writes "type": "commonjs").
-  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "quick-start", version: "1.0.0", type: "commonjs" }));
+  fs.writeFileSync(
+    path.join(dir, "package.json"),
+    JSON.stringify({ name: "quick-start", version: "1.0.0", type: "commonjs" }),
+  );
   fs.writeFileSync(path.join(dir, "tsconfig.json"), readmeMarkedBlock(readme, "quickstart:tsconfig", "jsonc"));
   fs.writeFileSync(path.join(dir, "src", "main.ts"), main);
   return dir;
@@ -36,11 +39,18 @@ function project(main: string): string {
 function runLine(line: string, dir: string): Promise<{ code: number; out: string; stdout: string }> {
   const [first, ...args] = line.trim().split(/\s+/);
   const [file, rest] =
-    first === "npx" && args[0] === "tooltype" ? [path.join(dir, "node_modules", "tooltype", "dist", "transformer", "hosts", "cli", "main.js"), args.slice(1)] : first === "node" ? [args[0]!, args.slice(1)] : ["", []];
+    first === "npx" && args[0] === "tooltype"
+      ? [path.join(dir, "node_modules", "tooltype", "dist", "transformer", "hosts", "cli", "main.js"), args.slice(1)]
+      : first === "node"
+        ? [args[0]!, args.slice(1)]
+        : ["", []];
   assert.ok(file, `no runner for the README's command ${line}`);
   return new Promise((resolve) => {
-    execFile(process.execPath, [file, ...rest], { cwd: dir, timeout: HANG_MS, env: uncolouredEnv() }, (error, stdout, stderr) =>
-      resolve({ code: error ? 1 : 0, out: `${stdout}${stderr}`, stdout: String(stdout) }),
+    execFile(
+      process.execPath,
+      [file, ...rest],
+      { cwd: dir, timeout: HANG_MS, env: uncolouredEnv() },
+      (error, stdout, stderr) => resolve({ code: error ? 1 : 0, out: `${stdout}${stderr}`, stdout: String(stdout) }),
     );
   });
 }
@@ -51,7 +61,9 @@ test("the quick start builds and runs exactly as written, and prints what it say
   assert.match(install, "npm install --save-dev typescript\n");
   const dir = project(readmeBlock("quick-start"));
   try {
-    const lines = readmeMarkedBlock(readme, "quickstart:commands", "sh").split("\n").filter((l) => l.trim());
+    const lines = readmeMarkedBlock(readme, "quickstart:commands", "sh")
+      .split("\n")
+      .filter((l) => l.trim());
     assert.equal(lines, ["npx tooltype build", "node dist/main.js"]);
     const build = await runLine(lines[0]!, dir);
     assert.is(build.code, 0, build.out);

@@ -7,39 +7,29 @@ import * as assert from "uvu/assert";
 import { type ToolContext, ToolError, ToolMessage, ToolRegistry, ToolValidationError, tool } from "tooltype";
 
 /** A tool of this test. */
-const search = tool(
-  function search(query: string, context: ToolContext) {
-    return { query, id: context.toolCall.id };
-  },
-);
+const search = tool(function search(query: string, context: ToolContext) {
+  return { query, id: context.toolCall.id };
+});
 
 /** A tool of this test. */
-const add = tool(
-  function add(a: number, b: number) {
-    return a + b;
-  },
-);
+const add = tool(function add(a: number, b: number) {
+  return a + b;
+});
 
 /** A tool of this test. */
-const nothing = tool(
-  function now() {
-    return "now";
-  },
-);
+const nothing = tool(function now() {
+  return "now";
+});
 
 /** A tool of this test. */
-const failing = tool(
-  function fail() {
-    throw new ToolError("nope");
-  },
-);
+const failing = tool(function fail() {
+  throw new ToolError("nope");
+});
 
 /** A tool of this test. */
-const when = tool(
-  function when(at: Date) {
-    return at instanceof Date ? at.getUTCFullYear() : "not a date";
-  },
-);
+const when = tool(function when(at: Date) {
+  return at instanceof Date ? at.getUTCFullYear() : "not a date";
+});
 
 const registry = new ToolRegistry([search, add, nothing, failing, when]);
 

@@ -72,11 +72,14 @@ test("invalid and unknown calls are reported apart, with dispatch's texts; repai
   };
   const { calls, invalid } = parseToolCalls(registry, message, { returnId: true });
   assert.equal(calls, [{ name: "tell_joke", args: { setup: "A", punchline: "B", rating: 9 }, id: "c1" }]);
-  assert.equal(invalid.map((i) => [i.id, i.name, i.reason]), [
-    ["c2", "tell_joke", "invalid_arguments"],
-    ["c3", "tell_jokes", "unknown_tool"],
-    ["c4", "tell_joke", "malformed_arguments"],
-  ]);
+  assert.equal(
+    invalid.map((i) => [i.id, i.name, i.reason]),
+    [
+      ["c2", "tell_joke", "invalid_arguments"],
+      ["c3", "tell_jokes", "unknown_tool"],
+      ["c4", "tell_joke", "malformed_arguments"],
+    ],
+  );
   const [bad, unknown, malformed] = invalid;
   assert.match(bad!.error, /^invalid arguments for tell_joke:\n/);
   assert.match(bad!.error, /- \(root\): missing required property "punchline"/);
@@ -90,35 +93,89 @@ test("invalid and unknown calls are reported apart, with dispatch's texts; repai
 
 test("firstToolOnly reads only the first call; without returnId no ids", () => {
   const message = { tool_calls: [call("c1", "tell_joke", { setup: "A", punchline: "B" }), call("c2", "nope", {})] };
-  assert.equal(parseToolCalls(registry, message, { firstToolOnly: true }), { calls: [{ name: "tell_joke", args: { setup: "A", punchline: "B" } }], invalid: [] });
-  const badFirst = { tool_calls: [call("c1", "tell_joke", {}), call("c2", "tell_joke", { setup: "A", punchline: "B" })] };
+  assert.equal(parseToolCalls(registry, message, { firstToolOnly: true }), {
+    calls: [{ name: "tell_joke", args: { setup: "A", punchline: "B" } }],
+    invalid: [],
+  });
+  const badFirst = {
+    tool_calls: [call("c1", "tell_joke", {}), call("c2", "tell_joke", { setup: "A", punchline: "B" })],
+  };
   const only = parseToolCalls(registry, badFirst, { firstToolOnly: true });
   assert.equal(only.calls, []);
-  assert.equal(only.invalid.map((i) => i.id), ["c1"]);
+  assert.equal(
+    only.invalid.map((i) => i.id),
+    ["c1"],
+  );
   assert.equal(parseToolCalls(registry, { role: "assistant", content: "no calls" }), { calls: [], invalid: [] });
 });
 
 test("Dates are revived; coerce and repair can be turned off", () => {
-  const { calls } = parseToolCalls(registry, { tool_calls: [call("c1", "schedule", { title: "Standup", start: "2026-12-01T09:30:00Z" })] });
+  const { calls } = parseToolCalls(registry, {
+    tool_calls: [call("c1", "schedule", { title: "Standup", start: "2026-12-01T09:30:00Z" })],
+  });
   const args = calls[0]!.args as { title: string; start: Date };
   assert.instance(args.start, Date);
   assert.is(args.start.toISOString(), "2026-12-01T09:30:00.000Z");
 
-  const strict = parseToolCalls(registry, { tool_calls: [call("c1", "tell_joke", '{"setup":"A","punchline":"B","rating":"9"}')] }, { coerce: false });
-  assert.equal(strict.invalid.map((i) => i.reason), ["invalid_arguments"]);
-  const noRepair = parseToolCalls(registry, { tool_calls: [call("c1", "tell_joke", "{setup: 'A', punchline: 'B'}")] }, { repair: false });
-  assert.equal(noRepair.invalid.map((i) => i.reason), ["malformed_arguments"]);
+  const strict = parseToolCalls(
+    registry,
+    { tool_calls: [call("c1", "tell_joke", '{"setup":"A","punchline":"B","rating":"9"}')] },
+    { coerce: false },
+  );
+  assert.equal(
+    strict.invalid.map((i) => i.reason),
+    ["invalid_arguments"],
+  );
+  const noRepair = parseToolCalls(
+    registry,
+    { tool_calls: [call("c1", "tell_joke", "{setup: 'A', punchline: 'B'}")] },
+    { repair: false },
+  );
+  assert.equal(
+    noRepair.invalid.map((i) => i.reason),
+    ["malformed_arguments"],
+  );
 });
 
 test("every format dispatch reads: LangChain, Anthropic, Gemini, Responses", () => {
   const args = { setup: "A", punchline: "B" };
   const expected = [{ name: "tell_joke", args, id: "x" }];
-  assert.equal(parseToolCalls(registry, { tool_calls: [{ name: "tell_joke", args, id: "x" }] }, { returnId: true }).calls, expected);
-  assert.equal(parseToolCalls(registry, { role: "assistant", content: [{ type: "tool_use", id: "x", name: "tell_joke", input: args }] }, { returnId: true }).calls, expected);
-  assert.equal(parseToolCalls(registry, { role: "model", parts: [{ functionCall: { id: "x", name: "tell_joke", args } }] }, { returnId: true }).calls, expected);
-  assert.equal(parseToolCalls(registry, [{ type: "function_call", call_id: "x", name: "tell_joke", arguments: JSON.stringify(args) }], { returnId: true }).calls, expected);
-  const langchainInvalid = parseToolCalls(registry, { tool_calls: [], invalid_tool_calls: [{ id: "y", name: "tell_joke", args: "{", error: "bad" }] });
-  assert.equal(langchainInvalid.invalid.map((i) => [i.id, i.reason]), [["y", "malformed_arguments"]]);
+  assert.equal(
+    parseToolCalls(registry, { tool_calls: [{ name: "tell_joke", args, id: "x" }] }, { returnId: true }).calls,
+    expected,
+  );
+  assert.equal(
+    parseToolCalls(
+      registry,
+      { role: "assistant", content: [{ type: "tool_use", id: "x", name: "tell_joke", input: args }] },
+      { returnId: true },
+    ).calls,
+    expected,
+  );
+  assert.equal(
+    parseToolCalls(
+      registry,
+      { role: "model", parts: [{ functionCall: { id: "x", name: "tell_joke", args } }] },
+      { returnId: true },
+    ).calls,
+    expected,
+  );
+  assert.equal(
+    parseToolCalls(
+      registry,
+      [{ type: "function_call", call_id: "x", name: "tell_joke", arguments: JSON.stringify(args) }],
+      { returnId: true },
+    ).calls,
+    expected,
+  );
+  const langchainInvalid = parseToolCalls(registry, {
+    tool_calls: [],
+    invalid_tool_calls: [{ id: "y", name: "tell_joke", args: "{", error: "bad" }],
+  });
+  assert.equal(
+    langchainInvalid.invalid.map((i) => [i.id, i.reason]),
+    [["y", "malformed_arguments"]],
+  );
 });
 
 test.run();

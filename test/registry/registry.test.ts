@@ -90,6 +90,7 @@ test("register accepts arrays of sources", () => {
 });
 
 test("static @tool methods are registered from the class, with the class as `this`, parents included", async () => {
+  // biome-ignore lint/complexity/noStaticOnlyClass: classes with static @tool methods are what these tests register
   class Base {
     static prefix = "base";
     @tool(undefined, {
@@ -100,7 +101,7 @@ test("static @tool methods are registered from the class, with the class as `thi
       params: [],
     })
     static ping(): string {
-      return `${this.prefix}:pong`;
+      return `${Base.prefix}:pong`;
     }
   }
   class Derived extends Base {
@@ -118,7 +119,7 @@ test("static @tool methods are registered from the class, with the class as `thi
       params: ["text"],
     })
     static echo(text: string): string {
-      return `${this.prefix}:${text}`;
+      return `${Derived.prefix}:${text}`;
     }
   }
   const registry = new ToolRegistry([Derived]);
@@ -184,7 +185,8 @@ test("an object or class without tools is refused, with a hint when the other ki
     () => new ToolRegistry([{ a: 1 }]),
     (error: Error) =>
       error instanceof ToolRegistrationError &&
-      error.message === "This Object object has no tools: none of its methods carries @tool. Mark methods with @tool, or register tool(fn) values.",
+      error.message ===
+        "This Object object has no tools: none of its methods carries @tool. Mark methods with @tool, or register tool(fn) values.",
   );
   assert.throws(
     () => new ToolRegistry([Weather]),
@@ -192,6 +194,7 @@ test("an object or class without tools is refused, with a hint when the other ki
       error.message ===
       "Weather has no static @tool methods; its @tool methods are instance methods. Register an instance instead: new Weather(…).",
   );
+  // biome-ignore lint/complexity/noStaticOnlyClass: classes with static @tool methods are what these tests register
   class OnlyStatic {
     @tool(undefined, {
       v: 1,
@@ -214,7 +217,6 @@ test("an object or class without tools is refused, with a hint when the other ki
 });
 
 test("a @tool method taken off its object is refused", () => {
-  // eslint-disable-next-line @typescript-eslint/unbound-method
   const method = Weather.prototype.getWeather;
   assert.throws(
     () => new ToolRegistry([method]),
@@ -235,7 +237,9 @@ test("missing metadata names the tool and says how to enable the transformer", (
     () => new ToolRegistry([new Plain()]),
     (error: Error) =>
       error instanceof ToolRegistrationError &&
-      error.message.startsWith('Tool "getWeather" (method of Plain) has no compiled metadata: the file that declares it was not compiled by a tooltype-aware step') &&
+      error.message.startsWith(
+        'Tool "getWeather" (method of Plain) has no compiled metadata: the file that declares it was not compiled by a tooltype-aware step',
+      ) &&
       // The real cause first, then the command for each runner: a configured plugin alone does not help under tsx.
       /tsx, ts-node/.test(error.message) &&
       error.message.includes('`tspc` (ts-patch) with { "transform": "tooltype/transformer" }') &&
@@ -297,7 +301,10 @@ test("duplicate names are refused naming both sources, and a failed register add
     "search_products must not be added by a register call that failed",
   );
   // Two instances of one class are two tools with one name.
-  assert.throws(() => new ToolRegistry([new Weather(), new Weather()]), /used twice: by method Weather\.getWeather and by method Weather\.getWeather/);
+  assert.throws(
+    () => new ToolRegistry([new Weather(), new Weather()]),
+    /used twice: by method Weather\.getWeather and by method Weather\.getWeather/,
+  );
   // The very same tool again is not a clash.
   assert.is(new ToolRegistry([searchProducts, searchProducts]).size, 1);
 });
@@ -322,13 +329,17 @@ test("options override the metadata; an invalid name is refused", () => {
   assert.is(registered.meta.name, "search_products");
   assert.is(registered.options.strict, true);
 
-  const badName = tool(() => 1, { name: "get weather" }, {
-    v: 1,
-    name: "x",
-    description: "",
-    parameters: { type: "object", properties: {}, additionalProperties: false },
-    params: [],
-  });
+  const badName = tool(
+    () => 1,
+    { name: "get weather" },
+    {
+      v: 1,
+      name: "x",
+      description: "",
+      parameters: { type: "object", properties: {}, additionalProperties: false },
+      params: [],
+    },
+  );
   assert.throws(
     () => new ToolRegistry([badName]),
     (error: Error) =>
@@ -411,7 +422,11 @@ test("experimentalDecorators form (target, key, descriptor) records instance and
     params: ["n"],
   });
   const proto = Legacy.prototype as unknown as Record<string, unknown>;
-  const decorate = rawTool({ description: "Multiply." }, meta("times")) as (t: object, k: string, d?: PropertyDescriptor) => void;
+  const decorate = rawTool({ description: "Multiply." }, meta("times")) as (
+    t: object,
+    k: string,
+    d?: PropertyDescriptor,
+  ) => void;
   decorate(proto, "times", Object.getOwnPropertyDescriptor(proto, "times"));
   const decorateStatic = rawTool(undefined, meta("twice")) as (t: object, k: string, d?: PropertyDescriptor) => void;
   decorateStatic(Legacy, "twice", Object.getOwnPropertyDescriptor(Legacy, "twice"));

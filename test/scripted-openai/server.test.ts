@@ -70,7 +70,10 @@ test("parallel tool calls: generated ids, object arguments as JSON text, string 
     // Ids keep counting across requests, so they stay unique within one conversation.
     const second = await client.chat.completions.create({ model, messages: [{ role: "user", content: "again" }] });
     assert.is(second.choices[0].message.content, "Checking once more.");
-    assert.equal(second.choices[0].message.tool_calls?.map((call) => call.id), ["call_3"]);
+    assert.equal(
+      second.choices[0].message.tool_calls?.map((call) => call.id),
+      ["call_3"],
+    );
     assert.is.not(second.id, first.id);
   });
 });
@@ -81,7 +84,12 @@ test("function steps see the request; toolResults and lastUserText read it", asy
     [
       (request, index) => {
         seen.push(index);
-        return { tool_calls: [{ name: "echo", arguments: { text: lastUserText(request) } }, { name: "noop", arguments: {} }] };
+        return {
+          tool_calls: [
+            { name: "echo", arguments: { text: lastUserText(request) } },
+            { name: "noop", arguments: {} },
+          ],
+        };
       },
       (request, index) => {
         seen.push(index);
@@ -93,7 +101,10 @@ test("function steps see the request; toolResults and lastUserText read it", asy
       const messages: OpenAI.Chat.ChatCompletionMessageParam[] = [{ role: "user", content: "ping" }];
       const first = await client.chat.completions.create({ model, messages });
       const reply = first.choices[0].message;
-      assert.equal(JSON.parse(reply.tool_calls?.[0].type === "function" ? reply.tool_calls[0].function.arguments : ""), { text: "ping" });
+      assert.equal(
+        JSON.parse(reply.tool_calls?.[0].type === "function" ? reply.tool_calls[0].function.arguments : ""),
+        { text: "ping" },
+      );
       messages.push(reply);
       messages.push({ role: "tool", tool_call_id: "call_1", content: "ping" });
       messages.push({ role: "tool", tool_call_id: "call_2", content: [{ type: "text", text: "done" }] });
@@ -163,7 +174,11 @@ test("a throwing step answers HTTP 500 naming the step and the error", async () 
 test("bad JSON, missing fields, wrong routes: OpenAI-style 4xx errors", async () => {
   await withServer([{ content: "unused" }], async (server, client) => {
     const post = (path: string, body: string) =>
-      fetch(server.baseURL.replace(/\/v1$/, "") + path, { method: "POST", headers: { "content-type": "application/json" }, body });
+      fetch(server.baseURL.replace(/\/v1$/, "") + path, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body,
+      });
 
     const bad = await post("/v1/chat/completions", "{not json");
     assert.is(bad.status, 400);
@@ -182,7 +197,11 @@ test("bad JSON, missing fields, wrong routes: OpenAI-style 4xx errors", async ()
     await notFound.arrayBuffer();
 
     // None of the above consumed the script's only step.
-    assert.is((await client.chat.completions.create({ model, messages: [{ role: "user", content: "x" }] })).choices[0].message.content, "unused");
+    assert.is(
+      (await client.chat.completions.create({ model, messages: [{ role: "user", content: "x" }] })).choices[0].message
+        .content,
+      "unused",
+    );
   });
 });
 
@@ -196,7 +215,12 @@ test("stream: true answers server-sent chunks: content and arguments in fragment
   };
   await withServer([reply, reply], async (server, client) => {
     const messages: OpenAI.Chat.ChatCompletionMessageParam[] = [{ role: "user", content: "go" }];
-    const stream = await client.chat.completions.create({ model, messages, stream: true, stream_options: { include_usage: true } });
+    const stream = await client.chat.completions.create({
+      model,
+      messages,
+      stream: true,
+      stream_options: { include_usage: true },
+    });
     const chunks: OpenAI.Chat.ChatCompletionChunk[] = [];
     for await (const chunk of stream) chunks.push(chunk);
 
@@ -225,7 +249,9 @@ test("stream: true answers server-sent chunks: content and arguments in fragment
     const final = await runner.finalChatCompletion();
     assert.is(final.choices[0].message.content, "Let me check both.");
     assert.equal(
-      final.choices[0].message.tool_calls?.map((c) => (c.type === "function" ? [c.id, c.function.name, c.function.arguments] : [])),
+      final.choices[0].message.tool_calls?.map((c) =>
+        c.type === "function" ? [c.id, c.function.name, c.function.arguments] : [],
+      ),
       [
         ["call_3", "get_weather", '{"location":"Beijing"}'],
         ["call_4", "search_products", '{"keyword":"umbrella","limit":3}'],
@@ -240,7 +266,11 @@ test("a streamed text reply ends with finish_reason stop; fragmentSize cuts it",
   const server = await startScriptedServer([{ content: "abcdefghij" }], { fragmentSize: 3 });
   try {
     const client = new OpenAI({ baseURL: server.baseURL, apiKey: "test" });
-    const stream = await client.chat.completions.create({ model, messages: [{ role: "user", content: "x" }], stream: true });
+    const stream = await client.chat.completions.create({
+      model,
+      messages: [{ role: "user", content: "x" }],
+      stream: true,
+    });
     const pieces: string[] = [];
     let finish: string | null = null;
     for await (const chunk of stream) {

@@ -48,7 +48,9 @@ export type ScriptFunction = (
 ) => ScriptedReply | undefined | Promise<ScriptedReply | undefined>;
 
 /** One step of a list script: a fixed reply or a function of the request. */
-export type ScriptStep = ScriptedReply | ((request: ChatCompletionCreateParams, index: number) => ScriptedReply | Promise<ScriptedReply>);
+export type ScriptStep =
+  | ScriptedReply
+  | ((request: ChatCompletionCreateParams, index: number) => ScriptedReply | Promise<ScriptedReply>);
 
 /** A list of steps (request i gets step i), or one function that returns `undefined` once the script is over. */
 export type Script = readonly ScriptStep[] | ScriptFunction;
@@ -73,7 +75,10 @@ export interface ScriptedServerOptions {
 }
 
 /** Starts a server on 127.0.0.1 with a random port that answers chat completions from `script`. */
-export async function startScriptedServer(script: Script, options: ScriptedServerOptions = {}): Promise<ScriptedServer> {
+export async function startScriptedServer(
+  script: Script,
+  options: ScriptedServerOptions = {},
+): Promise<ScriptedServer> {
   const fragmentSize = Math.max(1, Math.floor(options.fragmentSize ?? 5));
   const chunkDelayMs = Math.max(0, options.chunkDelayMs ?? 0);
   const requests: ChatCompletionCreateParams[] = [];
@@ -120,10 +125,22 @@ export async function startScriptedServer(script: Script, options: ScriptedServe
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
     const path = (req.url ?? "/").split("?")[0];
     if (path !== "/v1/chat/completions" && path !== "/chat/completions") {
-      return sendError(res, 404, `Unknown route ${req.method} ${path}: the scripted server only answers POST /v1/chat/completions.`, "invalid_request_error", "unknown_url");
+      return sendError(
+        res,
+        404,
+        `Unknown route ${req.method} ${path}: the scripted server only answers POST /v1/chat/completions.`,
+        "invalid_request_error",
+        "unknown_url",
+      );
     }
     if (req.method !== "POST") {
-      return sendError(res, 405, `Method ${req.method} not allowed on ${path}; use POST.`, "invalid_request_error", "method_not_allowed");
+      return sendError(
+        res,
+        405,
+        `Method ${req.method} not allowed on ${path}; use POST.`,
+        "invalid_request_error",
+        "method_not_allowed",
+      );
     }
 
     let text: string;
@@ -136,7 +153,13 @@ export async function startScriptedServer(script: Script, options: ScriptedServe
     try {
       body = JSON.parse(text);
     } catch (error) {
-      return sendError(res, 400, `We could not parse the JSON body of your request: ${(error as Error).message}`, "invalid_request_error", "invalid_json");
+      return sendError(
+        res,
+        400,
+        `We could not parse the JSON body of your request: ${(error as Error).message}`,
+        "invalid_request_error",
+        "invalid_json",
+      );
     }
     const problem = checkRequest(body);
     if (problem) return sendError(res, 400, problem, "invalid_request_error", "invalid_request");
@@ -154,11 +177,23 @@ export async function startScriptedServer(script: Script, options: ScriptedServe
       return sendError(res, 500, `Scripted step ${index} threw: ${message}`, "server_error", "script_error");
     }
     if (reply === undefined) {
-      const steps = typeof script === "function" ? "its function returned undefined" : `it has ${script.length} step(s)`;
-      return sendError(res, 500, `The script is exhausted: request #${index + 1} arrived but ${steps}.`, "server_error", "script_exhausted");
+      const steps =
+        typeof script === "function" ? "its function returned undefined" : `it has ${script.length} step(s)`;
+      return sendError(
+        res,
+        500,
+        `The script is exhausted: request #${index + 1} arrived but ${steps}.`,
+        "server_error",
+        "script_exhausted",
+      );
     }
     const completion = toCompletion(request, reply);
-    if (request.stream === true) return sendStream(res, toChunks(completion, fragmentSize, request.stream_options?.include_usage === true), chunkDelayMs);
+    if (request.stream === true)
+      return sendStream(
+        res,
+        toChunks(completion, fragmentSize, request.stream_options?.include_usage === true),
+        chunkDelayMs,
+      );
     sendJson(res, 200, completion);
   };
 
@@ -214,7 +249,11 @@ export function toolResults(request: ChatCompletionCreateParams): ToolResult[] {
   const results: ToolResult[] = [];
   for (const message of messages.slice(lastAssistant + 1)) {
     if (message.role !== "tool") continue;
-    results.push({ tool_call_id: message.tool_call_id, name: names.get(message.tool_call_id), content: textOf(message.content) });
+    results.push({
+      tool_call_id: message.tool_call_id,
+      name: names.get(message.tool_call_id),
+      content: textOf(message.content),
+    });
   }
   return results;
 }
@@ -236,7 +275,8 @@ function textOf(content: ChatCompletionMessageParam["content"]): string {
 
 /** The minimal shape checks OpenAI itself answers with a 400. */
 function checkRequest(body: unknown): string | undefined {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return "The request body must be a JSON object.";
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    return "The request body must be a JSON object.";
   const { model, messages } = body as { model?: unknown; messages?: unknown };
   if (typeof model !== "string" || model === "") return "You must provide a model parameter.";
   if (!Array.isArray(messages) || messages.length === 0) return "`messages` must be a non-empty array.";
@@ -247,7 +287,10 @@ function checkRequest(body: unknown): string | undefined {
 function toChunks(completion: ChatCompletion, fragmentSize: number, includeUsage: boolean): ChatCompletionChunk[] {
   const { message, finish_reason } = completion.choices[0]!;
   const chunks: ChatCompletionChunk[] = [];
-  const chunk = (delta: ChatCompletionChunk.Choice.Delta, finish: ChatCompletionChunk.Choice["finish_reason"] = null): void => {
+  const chunk = (
+    delta: ChatCompletionChunk.Choice.Delta,
+    finish: ChatCompletionChunk.Choice["finish_reason"] = null,
+  ): void => {
     chunks.push({
       id: completion.id,
       object: "chat.completion.chunk",
@@ -261,12 +304,22 @@ function toChunks(completion: ChatCompletion, fragmentSize: number, includeUsage
   chunk({ role: "assistant", content: calls.length > 0 && !message.content ? null : "" });
   for (const piece of fragments(message.content ?? "", fragmentSize)) chunk({ content: piece });
   calls.forEach((call, index) => {
-    chunk({ tool_calls: [{ index, id: call.id, type: "function", function: { name: call.function.name, arguments: "" } }] });
-    for (const piece of fragments(call.function.arguments, fragmentSize)) chunk({ tool_calls: [{ index, function: { arguments: piece } }] });
+    chunk({
+      tool_calls: [{ index, id: call.id, type: "function", function: { name: call.function.name, arguments: "" } }],
+    });
+    for (const piece of fragments(call.function.arguments, fragmentSize))
+      chunk({ tool_calls: [{ index, function: { arguments: piece } }] });
   });
   chunk({}, finish_reason as ChatCompletionChunk.Choice["finish_reason"]);
   if (includeUsage) {
-    chunks.push({ id: completion.id, object: "chat.completion.chunk", created: completion.created, model: completion.model, choices: [], usage: completion.usage ?? null });
+    chunks.push({
+      id: completion.id,
+      object: "chat.completion.chunk",
+      created: completion.created,
+      model: completion.model,
+      choices: [],
+      usage: completion.usage ?? null,
+    });
   }
   return chunks;
 }
@@ -316,7 +369,12 @@ function readBody(req: http.IncomingMessage): Promise<string> {
   });
 }
 
-function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: http.OutgoingHttpHeaders = {}): void {
+function sendJson(
+  res: http.ServerResponse,
+  status: number,
+  body: unknown,
+  headers: http.OutgoingHttpHeaders = {},
+): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     "content-type": "application/json",

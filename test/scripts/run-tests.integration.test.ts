@@ -20,10 +20,15 @@ const uvuAssert = JSON.stringify(path.join(repo, "node_modules", "uvu", "assert"
 
 function runRunner(args: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [runner, ...args], { cwd: repo, env: { ...process.env, ...env }, timeout: HANG_MS }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
-      resolve({ code, output: stripVTControlCharacters(`${stdout}${stderr}`) });
-    });
+    execFile(
+      process.execPath,
+      [runner, ...args],
+      { cwd: repo, env: { ...process.env, ...env }, timeout: HANG_MS },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
+        resolve({ code, output: stripVTControlCharacters(`${stdout}${stderr}`) });
+      },
+    );
   });
 }
 
@@ -92,7 +97,10 @@ test("fails", () => assert.ok(false, "the-expected-failure")); test.run();`,
     // On a loaded machine the file may be stopped before it started its child; if it did start it, it is gone.
     if (fs.existsSync(pidFile) && fs.readFileSync(pidFile, "utf8") !== "") {
       const grandchild = Number(fs.readFileSync(pidFile, "utf8"));
-      assert.ok(grandchild > 0 && !(await stillAliveAfterHang(grandchild)), "the hanging file's child process was stopped with it");
+      assert.ok(
+        grandchild > 0 && !(await stillAliveAfterHang(grandchild)),
+        "the hanging file's child process was stopped with it",
+      );
     }
 
     const some = await runRunner(["^b/", `--root=${root}`]);
@@ -131,7 +139,13 @@ test("--slowest lists the slowest tests, each with its file and wall and CPU sec
     const cpu = run.output.slice(run.output.indexOf("CPU time by process")).split("\n").slice(1, 4);
     const seconds = cpu.map((line) => /^ +(\d+\.\d) s {2}(a\/|b\/|in all)$/.exec(line));
     assert.ok(seconds.every(Boolean), run.output);
-    assert.equal(seconds.map((m) => m![2]).slice(0, 2).sort(), ["a/", "b/"]);
+    assert.equal(
+      seconds
+        .map((m) => m![2])
+        .slice(0, 2)
+        .sort(),
+      ["a/", "b/"],
+    );
     assert.is(seconds[2]![2], "in all");
     assert.ok(Math.abs(Number(seconds[0]![1]) + Number(seconds[1]![1]) - Number(seconds[2]![1])) <= 0.11, run.output);
     assert.equal(fs.readdirSync(scratch), [], "the timing files are removed after the run");
@@ -145,7 +159,8 @@ test("--slowest lists the slowest tests, each with its file and wall and CPU sec
 
 test("--tier: files under hosts/, package/, docs/, bench/ and e2e/ and files named *.integration.test.js are the integration tier, one process each; the rest the unit tier", async () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-runner-"));
-  const passing = (name: string) => `const { test } = require(${uvu}); test(${JSON.stringify(name)}, () => {}); test.run();`;
+  const passing = (name: string) =>
+    `const { test } = require(${uvu}); test(${JSON.stringify(name)}, () => {}); test.run();`;
   try {
     writeTree(root, {
       "a/one.test.js": passing("a unit test"),
@@ -161,7 +176,8 @@ test("--tier: files under hosts/, package/, docs/, bench/ and e2e/ and files nam
     const integration = await runRunner([`--root=${root}`, "--tier=integration"]);
     assert.is(integration.code, 0, integration.output);
     assert.match(integration.output, /3 test files in 3 processes/);
-    for (const file of ["a/spawns.integration.test.js", "e2e/round-trip.test.js", "package/pack.test.js"]) assert.ok(integration.output.includes(`ok   ${file}  1/1`), integration.output);
+    for (const file of ["a/spawns.integration.test.js", "e2e/round-trip.test.js", "package/pack.test.js"])
+      assert.ok(integration.output.includes(`ok   ${file}  1/1`), integration.output);
     const both = await runRunner([`--root=${root}`]);
     assert.match(both.output, /5 test files in 4 processes/);
     const wrong = await runRunner([`--root=${root}`, "--tier=fast"]);
@@ -173,7 +189,10 @@ test("--tier: files under hosts/, package/, docs/, bench/ and e2e/ and files nam
 });
 
 test("SIGINT and SIGTERM stop the run and the test processes' children; the exit code is 130 or 143", async () => {
-  for (const [signal, expected] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+  for (const [signal, expected] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const) {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-runner-"));
     const pidFile = path.join(root, "grandchild.pid");
     writeTree(root, { "hosts/hang.test.js": hangingFile(pidFile) });

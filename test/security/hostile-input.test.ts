@@ -18,7 +18,15 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import * as fc from "fast-check";
-import { type ApprovalDecision, type ToolCallMessage, ToolExportError, ToolMessage, ToolRegistry, standardSchema, tool } from "tooltype";
+import {
+  type ApprovalDecision,
+  type ToolCallMessage,
+  ToolExportError,
+  ToolMessage,
+  ToolRegistry,
+  standardSchema,
+  tool,
+} from "tooltype";
 import { type MCPClient, type MCPListedTool, fromMCP, mcpFetchHandler } from "tooltype/mcp";
 import { LocalToolSearch } from "../../runtime/agent/tool-search";
 import { patchDocument } from "../../runtime/agent/json-patch-apply";
@@ -68,7 +76,10 @@ const WELL_KNOWN: [string, unknown][] = [
   ["Promise.prototype.then", Promise.prototype.then],
 ];
 
-type Snapshot = Map<string, { proto: unknown; keys: (string | symbol)[]; descriptors: Map<string | symbol, PropertyDescriptor> }>;
+type Snapshot = Map<
+  string,
+  { proto: unknown; keys: (string | symbol)[]; descriptors: Map<string | symbol, PropertyDescriptor> }
+>;
 
 function snapshotBuiltins(): Snapshot {
   const snapshot: Snapshot = new Map();
@@ -97,7 +108,8 @@ function builtinChanges(before: Snapshot): string[] {
         continue;
       }
       const old = was.descriptors.get(key)!;
-      for (const field of FIELDS) if (!Object.is(now[field], old[field])) changes.push(`${name}.${String(key)}: ${field} changed`);
+      for (const field of FIELDS)
+        if (!Object.is(now[field], old[field])) changes.push(`${name}.${String(key)}: ${field} changed`);
     }
   }
   const current: unknown[] = [
@@ -115,7 +127,8 @@ function builtinChanges(before: Snapshot): string[] {
     if (current[i] !== value) changes.push(`${name}: replaced`);
   });
   const probe: Record<string, unknown> = {};
-  for (const key of ["polluted", "isAdmin", "x", "a"]) if (key in probe) changes.push(`Object.prototype now answers ${key}`);
+  for (const key of ["polluted", "isAdmin", "x", "a"])
+    if (key in probe) changes.push(`Object.prototype now answers ${key}`);
   return changes;
 }
 
@@ -128,7 +141,9 @@ process.on("uncaughtException", (error) => escaped.push(`uncaughtException: ${de
 
 function describe(value: unknown): string {
   try {
-    return value instanceof Error ? `${value.name}: ${value.message}\n${(value.stack ?? "").split("\n").slice(1, 6).join("\n")}` : String(value);
+    return value instanceof Error
+      ? `${value.name}: ${value.message}\n${(value.stack ?? "").split("\n").slice(1, 6).join("\n")}`
+      : String(value);
   } catch {
     return "(a value that cannot be shown)";
   }
@@ -179,9 +194,41 @@ function isRefusalOrOwnError(error: unknown): boolean {
 // ── Hostile values ────────────────────────────────────────────────────────────────────────────────────────────────
 
 const KEYS = [
-  "__proto__", "constructor", "prototype", "toString", "valueOf", "hasOwnProperty", "isPrototypeOf", "toJSON", "then", "length",
-  "a", "b", "query", "amount", "to", "text", "n", "tool_call_id", "patch", "op", "path", "from", "value", "id", "approved", "args",
-  "type", "properties", "items", "$ref", "$defs", "anyOf", "required", "enum", "pattern",
+  "__proto__",
+  "constructor",
+  "prototype",
+  "toString",
+  "valueOf",
+  "hasOwnProperty",
+  "isPrototypeOf",
+  "toJSON",
+  "then",
+  "length",
+  "a",
+  "b",
+  "query",
+  "amount",
+  "to",
+  "text",
+  "n",
+  "tool_call_id",
+  "patch",
+  "op",
+  "path",
+  "from",
+  "value",
+  "id",
+  "approved",
+  "args",
+  "type",
+  "properties",
+  "items",
+  "$ref",
+  "$defs",
+  "anyOf",
+  "required",
+  "enum",
+  "pattern",
 ];
 
 const LONE = ["\uD800", "\uDFFF", "a\uD83D", "\uDE00b", "\u0000", "\u2028", "\uFEFF"];
@@ -189,12 +236,27 @@ const LONE = ["\uD800", "\uDFFF", "a\uD83D", "\uDE00b", "\u0000", "\u2028", "\uF
 const hostileString: fc.Arbitrary<string> = fc.oneof(
   fc.string({ maxLength: 20 }),
   fc.string({ unit: "binary", maxLength: 20 }),
-  fc.constantFrom(...LONE, "1e400", "__proto__", "constructor", "", " ", "NaN", "Infinity", "#/$defs/x", "(a+)+$", "/__proto__/x"),
+  fc.constantFrom(
+    ...LONE,
+    "1e400",
+    "__proto__",
+    "constructor",
+    "",
+    " ",
+    "NaN",
+    "Infinity",
+    "#/$defs/x",
+    "(a+)+$",
+    "/__proto__/x",
+  ),
   fc.integer({ min: 1_000, max: 300_000 }).map((n) => "x".repeat(n)),
   fc.integer({ min: 100, max: 20_000 }).map((n) => "\uD800".repeat(n)),
 );
 
-const key: fc.Arbitrary<string> = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...KEYS) }, { weight: 1, arbitrary: hostileString.filter((s) => s.length < 64) });
+const key: fc.Arbitrary<string> = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...KEYS) },
+  { weight: 1, arbitrary: hostileString.filter((s) => s.length < 64) },
+);
 
 const number: fc.Arbitrary<number> = fc.oneof(
   fc.integer(),
@@ -207,7 +269,8 @@ const jsonLeaf: fc.Arbitrary<unknown> = fc.oneof(hostileString, number, fc.boole
 /** An object whose keys are own data properties, even `__proto__`: what JSON.parse would make of the same text. */
 function objectOf(entries: [string, unknown][]): Record<string, unknown> {
   const object: Record<string, unknown> = {};
-  for (const [k, v] of entries) Object.defineProperty(object, k, { value: v, enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of entries)
+    Object.defineProperty(object, k, { value: v, enumerable: true, writable: true, configurable: true });
   return object;
 }
 
@@ -239,14 +302,29 @@ class Recipe {
       case "getter": {
         const object: Record<string, unknown> = { ok: 1 };
         const key = this.key;
-        Object.defineProperty(object, key, { enumerable: true, configurable: true, get: () => { throw new HostileValueError(`getter ${key} throws`); } });
+        Object.defineProperty(object, key, {
+          enumerable: true,
+          configurable: true,
+          get: () => {
+            throw new HostileValueError(`getter ${key} throws`);
+          },
+        });
         return object;
       }
       case "proxy-object":
       case "proxy-array": {
-        const trap = () => { throw new HostileValueError("a hostile Proxy"); };
+        const trap = () => {
+          throw new HostileValueError("a hostile Proxy");
+        };
         return new Proxy(this.kind === "proxy-array" ? [] : {}, {
-          get: trap, has: trap, ownKeys: trap, getOwnPropertyDescriptor: trap, getPrototypeOf: trap, defineProperty: trap, set: trap, deleteProperty: trap,
+          get: trap,
+          has: trap,
+          ownKeys: trap,
+          getOwnPropertyDescriptor: trap,
+          getPrototypeOf: trap,
+          defineProperty: trap,
+          set: trap,
+          deleteProperty: trap,
         });
       }
       case "revoked": {
@@ -273,7 +351,9 @@ function materialize(value: unknown): unknown {
   return value;
 }
 
-const deepRecipe = fc.tuple(fc.integer({ min: 10, max: 5_000 }), fc.boolean()).map(([n, inObjects]) => new Recipe(inObjects ? "deep-object" : "deep-array", n));
+const deepRecipe = fc
+  .tuple(fc.integer({ min: 10, max: 5_000 }), fc.boolean())
+  .map(([n, inObjects]) => new Recipe(inObjects ? "deep-object" : "deep-array", n));
 
 /** JSON-ish values that JSON.stringify can write once materialized (no getters, Proxies or cycles). */
 const { jsonish } = fc.letrec<{ jsonish: unknown; array: unknown[]; object: Record<string, unknown> }>((tie) => ({
@@ -311,10 +391,12 @@ const hostileText: fc.Arbitrary<string> = fc.oneof(
     const text = textOf(value, "");
     return text.slice(0, text.length === 0 ? 0 : at % text.length);
   }),
-  fc.tuple(jsonish, fc.constantFrom("1e400", "-1e400", "NaN", ...LONE, '"\uD800"', "//", "'", ",", "}", "]", "\\u")).map(([value, insert]) => {
-    const text = textOf(value, "");
-    return text.replace(/\d+|"[^"]*"/, insert);
-  }),
+  fc
+    .tuple(jsonish, fc.constantFrom("1e400", "-1e400", "NaN", ...LONE, '"\uD800"', "//", "'", ",", "}", "]", "\\u"))
+    .map(([value, insert]) => {
+      const text = textOf(value, "");
+      return text.replace(/\d+|"[^"]*"/, insert);
+    }),
   fc.constantFrom(
     '{"__proto__":{"polluted":1}}',
     '{"constructor":{"prototype":{"polluted":1}}}',
@@ -322,11 +404,13 @@ const hostileText: fc.Arbitrary<string> = fc.oneof(
     '{"toString":1,"hasOwnProperty":"x"}',
     '{"a":"\uD800"}',
     "{'a': 1,}",
-    "```json\n{\"a\":1}\n```",
+    '```json\n{"a":1}\n```',
     "",
     "null",
   ),
-  fc.tuple(fc.integer({ min: 10, max: 100_000 }), fc.constantFrom("[", "{\"a\":", "[{", "\"")).map(([n, open]) => open.repeat(n)),
+  fc
+    .tuple(fc.integer({ min: 10, max: 100_000 }), fc.constantFrom("[", '{"a":', "[{", '"'))
+    .map(([n, open]) => open.repeat(n)),
   hostileString,
 );
 
@@ -370,8 +454,14 @@ const transfer = tool(
 );
 
 const NAMES = ["search", "order", "transfer", "nope", "__proto__", "constructor", "toString", "hasOwnProperty", ""];
-const toolName: fc.Arbitrary<string> = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...NAMES) }, { weight: 1, arbitrary: hostileString });
-const callId: fc.Arbitrary<unknown> = fc.oneof({ weight: 4, arbitrary: fc.string({ maxLength: 12 }) }, { weight: 1, arbitrary: hostile });
+const toolName: fc.Arbitrary<string> = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...NAMES) },
+  { weight: 1, arbitrary: hostileString },
+);
+const callId: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: fc.string({ maxLength: 12 }) },
+  { weight: 1, arbitrary: hostile },
+);
 
 function registry(): ToolRegistry {
   return new ToolRegistry([search, order, transfer], { approvalSecret: SECRET });
@@ -387,7 +477,11 @@ const parsedCall = fc.record({ id: callId, name: toolName, args: hostile });
 const message: fc.Arbitrary<{ format: Format; message: unknown }> = fc.oneof(
   fc.array(textCall, { minLength: 1, maxLength: 4 }).map((calls) => ({
     format: "chat" as const,
-    message: { role: "assistant", content: null, tool_calls: calls.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: c.text } })) },
+    message: {
+      role: "assistant",
+      content: null,
+      tool_calls: calls.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: c.text } })),
+    },
   })),
   fc.array(textCall, { minLength: 1, maxLength: 4 }).map((calls) => ({
     format: "responses" as const,
@@ -395,18 +489,35 @@ const message: fc.Arbitrary<{ format: Format; message: unknown }> = fc.oneof(
   })),
   fc.array(parsedCall, { minLength: 1, maxLength: 4 }).map((calls) => ({
     format: "anthropic" as const,
-    message: { role: "assistant", content: calls.map((c) => ({ type: "tool_use", id: c.id, name: c.name, input: c.args })) },
+    message: {
+      role: "assistant",
+      content: calls.map((c) => ({ type: "tool_use", id: c.id, name: c.name, input: c.args })),
+    },
   })),
   fc.array(parsedCall, { minLength: 1, maxLength: 4 }).map((calls) => ({
     format: "gemini" as const,
-    message: { candidates: [{ content: { role: "model", parts: calls.map((c) => ({ functionCall: { id: c.id, name: c.name, args: c.args } })) } }] },
+    message: {
+      candidates: [
+        {
+          content: {
+            role: "model",
+            parts: calls.map((c) => ({ functionCall: { id: c.id, name: c.name, args: c.args } })),
+          },
+        },
+      ],
+    },
   })),
   hostile.map((value) => ({ format: "any" as const, message: value })),
 );
 
 /** The number of calls a generated message of a format holds (unknown for any other value). */
 function callCount(format: Format, message: unknown): number | undefined {
-  const m = message as { tool_calls?: unknown[]; output?: unknown[]; content?: unknown[]; candidates?: { content: { parts: unknown[] } }[] };
+  const m = message as {
+    tool_calls?: unknown[];
+    output?: unknown[];
+    content?: unknown[];
+    candidates?: { content: { parts: unknown[] } }[];
+  };
   if (format === "chat") return m.tool_calls!.length;
   if (format === "responses") return m.output!.length;
   if (format === "anthropic") return m.content!.length;
@@ -477,41 +588,66 @@ const STATE_FIELDS = ["type", "v", "provider", "calls", "pending", "nonce", "opt
 /** How a run's state is made: a hostile value, or a fresh real pause (as JSON) with some fields replaced. */
 const stateRecipe = fc.oneof(
   hostile.map((value) => ({ whole: value, edits: [] as [string, unknown][] })),
-  fc.array(fc.tuple(fc.constantFrom(...STATE_FIELDS, ...KEYS), hostile), { maxLength: 3 }).map((edits) => ({ whole: undefined, edits })),
+  fc
+    .array(fc.tuple(fc.constantFrom(...STATE_FIELDS, ...KEYS), hostile), { maxLength: 3 })
+    .map((edits) => ({ whole: undefined, edits })),
 );
 
 const decision: fc.Arbitrary<unknown> = fc.oneof(
-  fc.record({ id: fc.oneof(fc.constantFrom("call_0", "call_1"), callId), approved: fc.oneof(fc.boolean(), hostile), args: hostile, reason: hostile }, { requiredKeys: ["id", "approved"] }),
+  fc.record(
+    {
+      id: fc.oneof(fc.constantFrom("call_0", "call_1"), callId),
+      approved: fc.oneof(fc.boolean(), hostile),
+      args: hostile,
+      reason: hostile,
+    },
+    { requiredKeys: ["id", "approved"] },
+  ),
   hostile,
 );
 
 test("resume with arbitrary states and decisions answers or refuses with a TypeError, nothing else", async () => {
   const tools = registry();
   await fc.assert(
-    fc.asyncProperty(stateRecipe, fc.oneof(fc.array(decision, { maxLength: 4 }), hostile), async (recipe, generatedDecisions) => {
-      let candidate: unknown;
-      if (recipe.edits.length === 0 && recipe.whole !== undefined) {
-        candidate = materialize(recipe.whole);
-      } else {
-        // A fresh pause each run: a state runs once, so a shared one would be refused as resumed before.
-        const paused = await tools.dispatchWithApproval(CHAT);
-        assert.is(paused.status, "paused");
-        const state = objectOf(Object.entries(JSON.parse(JSON.stringify((paused as { state: unknown }).state)) as Record<string, unknown>));
-        for (const [field, value] of recipe.edits) Object.defineProperty(state, field, { value: materialize(value), enumerable: true, writable: true, configurable: true });
-        candidate = state;
-      }
-      const decisions = materialize(generatedDecisions);
-      await bounded("resume", async () => {
-        let done: { results: unknown };
-        try {
-          done = await tools.resume(candidate as never, decisions as ApprovalDecision[]);
-        } catch (error) {
-          assert.ok(isRefusalOrOwnError(error), `resume rejected with something other than a TypeError: ${describe(error)}`);
-          return;
+    fc.asyncProperty(
+      stateRecipe,
+      fc.oneof(fc.array(decision, { maxLength: 4 }), hostile),
+      async (recipe, generatedDecisions) => {
+        let candidate: unknown;
+        if (recipe.edits.length === 0 && recipe.whole !== undefined) {
+          candidate = materialize(recipe.whole);
+        } else {
+          // A fresh pause each run: a state runs once, so a shared one would be refused as resumed before.
+          const paused = await tools.dispatchWithApproval(CHAT);
+          assert.is(paused.status, "paused");
+          const state = objectOf(
+            Object.entries(JSON.parse(JSON.stringify((paused as { state: unknown }).state)) as Record<string, unknown>),
+          );
+          for (const [field, value] of recipe.edits)
+            Object.defineProperty(state, field, {
+              value: materialize(value),
+              enumerable: true,
+              writable: true,
+              configurable: true,
+            });
+          candidate = state;
         }
-        checkAnswers(done.results, CHAT.tool_calls!.length);
-      });
-    }),
+        const decisions = materialize(generatedDecisions);
+        await bounded("resume", async () => {
+          let done: { results: unknown };
+          try {
+            done = await tools.resume(candidate as never, decisions as ApprovalDecision[]);
+          } catch (error) {
+            assert.ok(
+              isRefusalOrOwnError(error),
+              `resume rejected with something other than a TypeError: ${describe(error)}`,
+            );
+            return;
+          }
+          checkAnswers(done.results, CHAT.tool_calls!.length);
+        });
+      },
+    ),
     params(300),
   );
   await noEscapes();
@@ -520,22 +656,49 @@ test("resume with arbitrary states and decisions answers or refuses with a TypeE
 // ── The MCP fetch handler ─────────────────────────────────────────────────────────────────────────────────────────
 
 const METHODS = [
-  "initialize", "notifications/initialized", "server/discover", "tools/list", "tools/call", "subscriptions/listen", "ping",
-  "notifications/cancelled", "resources/list", "completion/complete", "__proto__", "constructor", "",
+  "initialize",
+  "notifications/initialized",
+  "server/discover",
+  "tools/list",
+  "tools/call",
+  "subscriptions/listen",
+  "ping",
+  "notifications/cancelled",
+  "resources/list",
+  "completion/complete",
+  "__proto__",
+  "constructor",
+  "",
 ];
 const VERSIONS = ["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05", "", "9999-99-99", "__proto__"];
-const META = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}, "io.modelcontextprotocol/clientInfo": { name: "fuzz", version: "1" } };
+const META = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientCapabilities": {},
+  "io.modelcontextprotocol/clientInfo": { name: "fuzz", version: "1" },
+};
 
 /** Header values a fetch Request can carry (Latin-1 without controls); the rest never reach a handler. */
 const headerValue: fc.Arbitrary<string> = fc.oneof(
   fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 40 }),
-  fc.constantFrom(...VERSIONS, ...METHODS, "add", "transfer", "application/json", "text/event-stream", "application/json, text/event-stream", "*/*"),
+  fc.constantFrom(
+    ...VERSIONS,
+    ...METHODS,
+    "add",
+    "transfer",
+    "application/json",
+    "text/event-stream",
+    "application/json, text/event-stream",
+    "*/*",
+  ),
   fc.integer({ min: 1_000, max: 20_000 }).map((n) => "a".repeat(n)),
 );
 
 const requestState: fc.Arbitrary<unknown> = fc.oneof(
   hostileString,
-  fc.string({ unit: fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~"), maxLength: 400 }),
+  fc.string({
+    unit: fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~"),
+    maxLength: 400,
+  }),
   fc.integer({ min: 10_000, max: 2_000_000 }).map((n) => "A".repeat(n)),
   hostile,
 );
@@ -567,13 +730,25 @@ const rpc = fc.record(
   { requiredKeys: [] },
 );
 
-const HEADER_NAMES = ["content-type", "accept", "mcp-protocol-version", "mcp-method", "mcp-name", "mcp-session-id", "last-event-id", "origin", "authorization"];
+const HEADER_NAMES = [
+  "content-type",
+  "accept",
+  "mcp-protocol-version",
+  "mcp-method",
+  "mcp-name",
+  "mcp-session-id",
+  "last-event-id",
+  "origin",
+  "authorization",
+];
 
 const mcpRequest = fc.record({
   method: fc.constantFrom("POST", "POST", "POST", "POST", "GET", "DELETE", "PUT", "OPTIONS"),
   body: fc.oneof(
     fc.tuple(rpc, hostileText).map(([message, otherwise]) => ({ message, text: textOf(message, otherwise) })),
-    fc.tuple(fc.array(rpc, { maxLength: 6 }), hostileText).map(([batch, otherwise]) => ({ message: batch[0], text: textOf(batch, otherwise) })),
+    fc
+      .tuple(fc.array(rpc, { maxLength: 6 }), hostileText)
+      .map(([batch, otherwise]) => ({ message: batch[0], text: textOf(batch, otherwise) })),
     hostileText.map((text) => ({ message: undefined, text })),
   ),
   /** Headers that agree with the body (so the request reaches the method) or that the generator chose. */
@@ -626,32 +801,89 @@ test("the MCP fetch handler answers every hostile request with a Response (strea
 
 // ── fromMCP against a hostile server ──────────────────────────────────────────────────────────────────────────────
 
-const SCHEMA_KEYS = ["type", "properties", "items", "$ref", "$defs", "definitions", "anyOf", "oneOf", "allOf", "not", "enum", "const", "required", "additionalProperties", "pattern", "minimum", "maxLength", "format", "__proto__", "constructor"];
-const SCHEMA_STRINGS = ["object", "string", "integer", "array", "#", "#/$defs/a", "#/properties/a", "#/$defs/__proto__", "https://evil.example/s.json", "(a+)+$", "[", "date-time", "__proto__"];
+const SCHEMA_KEYS = [
+  "type",
+  "properties",
+  "items",
+  "$ref",
+  "$defs",
+  "definitions",
+  "anyOf",
+  "oneOf",
+  "allOf",
+  "not",
+  "enum",
+  "const",
+  "required",
+  "additionalProperties",
+  "pattern",
+  "minimum",
+  "maxLength",
+  "format",
+  "__proto__",
+  "constructor",
+];
+const SCHEMA_STRINGS = [
+  "object",
+  "string",
+  "integer",
+  "array",
+  "#",
+  "#/$defs/a",
+  "#/properties/a",
+  "#/$defs/__proto__",
+  "https://evil.example/s.json",
+  "(a+)+$",
+  "[",
+  "date-time",
+  "__proto__",
+];
 
 const { schema } = fc.letrec<{ schema: unknown; schemaObject: Record<string, unknown> }>((tie) => ({
   schema: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
-    fc.constantFrom<unknown>(...SCHEMA_STRINGS, true, false, 0, -1, 1e400),
+    fc.constantFrom<unknown>(...SCHEMA_STRINGS, true, false, 0, -1, Number.POSITIVE_INFINITY),
     tie("schemaObject"),
     fc.array(tie("schema"), { maxLength: 3 }),
     hostile,
   ),
-  schemaObject: fc.array(fc.tuple(fc.constantFrom(...SCHEMA_KEYS, ...KEYS), tie("schema")), { maxLength: 5 }).map(objectOf),
+  schemaObject: fc
+    .array(fc.tuple(fc.constantFrom(...SCHEMA_KEYS, ...KEYS), tie("schema")), { maxLength: 5 })
+    .map(objectOf),
 }));
 
 const listedTool = fc.record(
   {
-    name: fc.oneof({ weight: 3, arbitrary: fc.constantFrom("a", "b", "search", "__proto__", "toString", "") }, { weight: 1, arbitrary: hostile }),
+    name: fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom("a", "b", "search", "__proto__", "toString", "") },
+      { weight: 1, arbitrary: hostile },
+    ),
     description: fc.oneof(hostileString, hostile),
-    inputSchema: fc.oneof({ weight: 3, arbitrary: schema.map((s) => objectOf([["type", "object"], ["properties", s]])) }, { weight: 1, arbitrary: schema }),
+    inputSchema: fc.oneof(
+      {
+        weight: 3,
+        arbitrary: schema.map((s) =>
+          objectOf([
+            ["type", "object"],
+            ["properties", s],
+          ]),
+        ),
+      },
+      { weight: 1, arbitrary: schema },
+    ),
     annotations: hostile,
   },
   { requiredKeys: ["name"] },
 );
 
 const hostileServer = fc.record({
-  pages: fc.array(fc.record({ tools: fc.oneof(fc.array(listedTool, { maxLength: 4 }), hostile), nextCursor: fc.oneof(fc.constant(undefined), fc.constantFrom("1", "2"), hostile) }), { minLength: 1, maxLength: 3 }),
+  pages: fc.array(
+    fc.record({
+      tools: fc.oneof(fc.array(listedTool, { maxLength: 4 }), hostile),
+      nextCursor: fc.oneof(fc.constant(undefined), fc.constantFrom("1", "2"), hostile),
+    }),
+    { minLength: 1, maxLength: 3 },
+  ),
   serverVersion: fc.oneof(fc.constant({ name: "evil" }), hostile),
   result: hostile,
   listThrows: fc.boolean(),
@@ -659,50 +891,66 @@ const hostileServer = fc.record({
 
 test("fromMCP imports from a hostile server or refuses with an Error; what it imports answers hostile calls", async () => {
   await fc.assert(
-    fc.asyncProperty(hostileServer, fc.array(fc.tuple(toolName, hostile), { maxLength: 3 }), async (generatedServer, generatedCalls) => {
-      const server = materialize(generatedServer) as typeof generatedServer;
-      const calls = materialize(generatedCalls) as typeof generatedCalls;
-      await bounded("fromMCP", async () => {
-        let page = 0;
-        const client: MCPClient = {
-          transport: {},
-          getServerVersion: () => server.serverVersion as { name: string },
-          listTools: async () => {
-            if (server.listThrows && page === server.pages.length - 1) throw new Error("the server hung up");
-            return server.pages[page++ % server.pages.length] as { tools: MCPListedTool[]; nextCursor?: string };
-          },
-          callTool: async () => server.result as never,
-          close: async () => undefined,
-        };
-        let imported: Awaited<ReturnType<typeof fromMCP>>;
-        try {
-          imported = await fromMCP(client, { connectTimeoutMs: 2_000, maxTools: 50 });
-        } catch (error) {
-          assert.instance(error, Error, `fromMCP rejected with a non-Error: ${describe(error)}`);
-          return;
-        }
-        assert.ok(Array.isArray(imported.tools) && Array.isArray(imported.refused));
-        const names = new Set<string>();
-        const unique = imported.tools.filter((t) => {
-          const name = registryName(t);
-          if (names.has(name)) return false;
-          names.add(name);
-          return true;
-        });
-        const tools = new ToolRegistry(unique);
-        for (const write of [() => tools.toOpenAITools(), () => tools.toAnthropicTools(), () => tools.toGeminiTools()]) {
+    fc.asyncProperty(
+      hostileServer,
+      fc.array(fc.tuple(toolName, hostile), { maxLength: 3 }),
+      async (generatedServer, generatedCalls) => {
+        const server = materialize(generatedServer) as typeof generatedServer;
+        const calls = materialize(generatedCalls) as typeof generatedCalls;
+        await bounded("fromMCP", async () => {
+          let page = 0;
+          const client: MCPClient = {
+            transport: {},
+            getServerVersion: () => server.serverVersion as { name: string },
+            listTools: async () => {
+              if (server.listThrows && page === server.pages.length - 1) throw new Error("the server hung up");
+              return server.pages[page++ % server.pages.length] as { tools: MCPListedTool[]; nextCursor?: string };
+            },
+            callTool: async () => server.result as never,
+            close: async () => undefined,
+          };
+          let imported: Awaited<ReturnType<typeof fromMCP>>;
           try {
-            write();
+            imported = await fromMCP(client, { connectTimeoutMs: 2_000, maxTools: 50 });
           } catch (error) {
-            // An export refuses, by name, a tool its API cannot take (Gemini's parameter names): documented.
-            assert.instance(error, ToolExportError, `an export threw something else: ${describe(error)}`);
+            assert.instance(error, Error, `fromMCP rejected with a non-Error: ${describe(error)}`);
+            return;
           }
-        }
-        const message = { role: "assistant", content: [...calls, ...[...names].map((n) => [n, {}] as const)].map(([name, input], i) => ({ type: "tool_use", id: `c${i}`, name, input })) };
-        const answers = await tools.runCalls(message as unknown as ToolCallMessage);
-        for (const answer of answers) assert.instance(answer, ToolMessage);
-      });
-    }),
+          assert.ok(Array.isArray(imported.tools) && Array.isArray(imported.refused));
+          const names = new Set<string>();
+          const unique = imported.tools.filter((t) => {
+            const name = registryName(t);
+            if (names.has(name)) return false;
+            names.add(name);
+            return true;
+          });
+          const tools = new ToolRegistry(unique);
+          for (const write of [
+            () => tools.toOpenAITools(),
+            () => tools.toAnthropicTools(),
+            () => tools.toGeminiTools(),
+          ]) {
+            try {
+              write();
+            } catch (error) {
+              // An export refuses, by name, a tool its API cannot take (Gemini's parameter names): documented.
+              assert.instance(error, ToolExportError, `an export threw something else: ${describe(error)}`);
+            }
+          }
+          const message = {
+            role: "assistant",
+            content: [...calls, ...[...names].map((n) => [n, {}] as const)].map(([name, input], i) => ({
+              type: "tool_use",
+              id: `c${i}`,
+              name,
+              input,
+            })),
+          };
+          const answers = await tools.runCalls(message as unknown as ToolCallMessage);
+          for (const answer of answers) assert.instance(answer, ToolMessage);
+        });
+      },
+    ),
     params(200),
   );
   await noEscapes();
@@ -716,16 +964,42 @@ function registryName(fn: unknown): string {
 // ── search_tools ──────────────────────────────────────────────────────────────────────────────────────────────────
 
 const DEFERRED: ToolFormatSource[] = [
-  { name: "get_forecast", description: "Weather forecast for a city.", parameters: { type: "object", properties: { city: { type: "string" } } }, options: { deferred: true } },
-  { name: "convert_currency", description: "Convert an amount between currencies.", parameters: { type: "object", properties: { amount: { type: "number" } } }, options: { deferred: true } },
-  { name: "toString", description: "constructor prototype __proto__", parameters: { type: "object", properties: {} }, options: { deferred: true } },
+  {
+    name: "get_forecast",
+    description: "Weather forecast for a city.",
+    parameters: { type: "object", properties: { city: { type: "string" } } },
+    options: { deferred: true },
+  },
+  {
+    name: "convert_currency",
+    description: "Convert an amount between currencies.",
+    parameters: { type: "object", properties: { amount: { type: "number" } } },
+    options: { deferred: true },
+  },
+  {
+    name: "toString",
+    description: "constructor prototype __proto__",
+    parameters: { type: "object", properties: {} },
+    options: { deferred: true },
+  },
 ];
 
 const searchCall = fc.oneof(
-  fc.record({ id: fc.string({ maxLength: 8 }), text: hostileText }).map(({ id, text }) => ({ kind: "text" as const, id, name: "search_tools", text })),
-  fc.record({ id: fc.string({ maxLength: 8 }), query: fc.oneof(hostileString, hostile) }).map(({ id, query }) => ({ kind: "args" as const, id, name: "search_tools", args: objectOf([["query", query]]) })),
-  fc.record({ id: fc.string({ maxLength: 8 }), args: hostile }).map(({ id, args }) => ({ kind: "args" as const, id, name: "search_tools", args: args as Record<string, unknown> })),
-  fc.record({ id: fc.string({ maxLength: 8 }), error: hostileString }).map(({ id, error }) => ({ kind: "invalid" as const, id, name: "search_tools", error })),
+  fc
+    .record({ id: fc.string({ maxLength: 8 }), text: hostileText })
+    .map(({ id, text }) => ({ kind: "text" as const, id, name: "search_tools", text })),
+  fc
+    .record({ id: fc.string({ maxLength: 8 }), query: fc.oneof(hostileString, hostile) })
+    .map(({ id, query }) => ({ kind: "args" as const, id, name: "search_tools", args: objectOf([["query", query]]) })),
+  fc.record({ id: fc.string({ maxLength: 8 }), args: hostile }).map(({ id, args }) => ({
+    kind: "args" as const,
+    id,
+    name: "search_tools",
+    args: args as Record<string, unknown>,
+  })),
+  fc
+    .record({ id: fc.string({ maxLength: 8 }), error: hostileString })
+    .map(({ id, error }) => ({ kind: "invalid" as const, id, name: "search_tools", error })),
 );
 
 test("search_tools answers every hostile query with a ToolMessage", async () => {
@@ -738,7 +1012,11 @@ test("search_tools answers every hostile query with a ToolMessage", async () => 
         const { result } = index.answer(call as never);
         assert.instance(result, ToolMessage);
         assert.type(result.content, "string");
-        for (const name of index.found) assert.ok(DEFERRED.some((t) => t.name === name), `found a tool that was never offered: ${name}`);
+        for (const name of index.found)
+          assert.ok(
+            DEFERRED.some((t) => t.name === name),
+            `found a tool that was never offered: ${name}`,
+          );
       });
     }),
     params(400),
@@ -749,7 +1027,12 @@ test("search_tools answers every hostile query with a ToolMessage", async () => 
 // ── patch_tool_arguments ──────────────────────────────────────────────────────────────────────────────────────────
 
 const pointer: fc.Arbitrary<string> = fc.oneof(
-  fc.array(fc.oneof(fc.constantFrom(...KEYS, "0", "1", "-", "~0", "~1", "a~1b", "99999999999"), fc.string({ maxLength: 4 })), { minLength: 1, maxLength: 5 }).map((tokens) => `/${tokens.join("/")}`),
+  fc
+    .array(
+      fc.oneof(fc.constantFrom(...KEYS, "0", "1", "-", "~0", "~1", "a~1b", "99999999999"), fc.string({ maxLength: 4 })),
+      { minLength: 1, maxLength: 5 },
+    )
+    .map((tokens) => `/${tokens.join("/")}`),
   fc.constantFrom("", "/", "a", "/__proto__/polluted", "/constructor/prototype/polluted", "/a/-", "~", "/~2"),
 );
 
@@ -763,7 +1046,15 @@ const operation: fc.Arbitrary<unknown> = fc.oneof(
 /** Anything in an operation's place, for readPatchCall to read. */
 const looseOperation: fc.Arbitrary<unknown> = fc.oneof(
   operation,
-  fc.record({ op: fc.oneof(fc.constantFrom("add", "copy", "_get", "__proto__"), jsonish), path: fc.oneof(pointer, jsonish), from: fc.oneof(pointer, jsonish), value: jsonish }, { requiredKeys: [] }),
+  fc.record(
+    {
+      op: fc.oneof(fc.constantFrom("add", "copy", "_get", "__proto__"), jsonish),
+      path: fc.oneof(pointer, jsonish),
+      from: fc.oneof(pointer, jsonish),
+      value: jsonish,
+    },
+    { requiredKeys: [] },
+  ),
 );
 
 /**
@@ -785,7 +1076,8 @@ function fingerprint(value: unknown): string {
       out.push("{(");
       pending.push(CLOSE);
       const keys = Object.keys(next);
-      for (let i = keys.length - 1; i >= 0; i--) pending.push((next as Record<string, unknown>)[keys[i]!], `key:${JSON.stringify(keys[i])}`);
+      for (let i = keys.length - 1; i >= 0; i--)
+        pending.push((next as Record<string, unknown>)[keys[i]!], `key:${JSON.stringify(keys[i])}`);
     } else out.push(typeof next === "string" ? JSON.stringify(next) : String(next));
   }
   return out.join(",");
@@ -807,7 +1099,12 @@ function depthOf(value: unknown): number {
 test("patch_tool_arguments: readPatchCall reads any text; patches apply within the limits or stop, never throw", async () => {
   await fc.assert(
     fc.asyncProperty(
-      fc.oneof(hostileText, fc.tuple(fc.string({ maxLength: 8 }), fc.array(looseOperation, { maxLength: 30 })).map(([id, patch]) => textOf({ tool_call_id: id, patch }, ""))),
+      fc.oneof(
+        hostileText,
+        fc
+          .tuple(fc.string({ maxLength: 8 }), fc.array(looseOperation, { maxLength: 30 }))
+          .map(([id, patch]) => textOf({ tool_call_id: id, patch }, "")),
+      ),
       fc.array(fc.tuple(key, jsonish), { maxLength: 5 }).map(objectOf) as fc.Arbitrary<Record<string, unknown>>,
       fc.array(operation, { maxLength: 30 }),
       fc.record({ maxBytes: fc.integer({ min: 1, max: 4_000 }), maxDepth: fc.integer({ min: 1, max: 8 }) }),
@@ -820,14 +1117,21 @@ test("patch_tool_arguments: readPatchCall reads any text; patches apply within t
           assert.type(read.ok, "boolean");
           if (read.ok) {
             const applied = applyJsonPatch(document, read.patch, limits);
-            if (applied.ok) assert.ok(depthOf(applied.value) <= limits.maxDepth, `depth ${depthOf(applied.value)} over ${limits.maxDepth}`);
+            if (applied.ok)
+              assert.ok(
+                depthOf(applied.value) <= limits.maxDepth,
+                `depth ${depthOf(applied.value)} over ${limits.maxDepth}`,
+              );
             else assert.ok(applied.issues.length > 0);
           } else {
             assert.ok(read.issues.length > 0);
           }
           const patched = patchDocument(document, operations as JsonPatchOperation[], limits);
           if (patched.ok) {
-            assert.ok(depthOf(patched.value) <= limits.maxDepth, `depth ${depthOf(patched.value)} over ${limits.maxDepth}`);
+            assert.ok(
+              depthOf(patched.value) <= limits.maxDepth,
+              `depth ${depthOf(patched.value)} over ${limits.maxDepth}`,
+            );
             assert.ok(Object.getPrototypeOf(patched.value) === Object.prototype);
           } else {
             assert.type(patched.stop.message, "string");

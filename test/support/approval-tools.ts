@@ -29,7 +29,10 @@ export function fileTools(ran: string[]): ToolRegistry {
 }
 
 /** `transfer` (needs approval) and `note` (does not), for the registry's approval tests, with what ran. */
-export function transferTools(options: ConstructorParameters<typeof ToolRegistry>[1] = {}): { registry: ToolRegistry; ran: string[] } {
+export function transferTools(options: ConstructorParameters<typeof ToolRegistry>[1] = {}): {
+  registry: ToolRegistry;
+  ran: string[];
+} {
   const ran: string[] = [];
   /**
    * Transfer money.

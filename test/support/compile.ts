@@ -85,8 +85,10 @@ export function compileFixture(source: string, options: CompileOptions = {}): Co
  * Compiles several files as one program (one checker, one emit), the way a project with many tools is built.
  * `files` maps file names (relative, may contain folders) to their text; `load(name)` requires an emitted module.
  */
-export function compileProgram(files: Record<string, string>, options: Omit<CompileOptions, "files"> = {}): CompiledFixture {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+export function compileProgram(
+  files: Record<string, string>,
+  options: Omit<CompileOptions, "files"> = {},
+): CompiledFixture {
   const tsi: typeof ts = options.ts ?? require("typescript");
   prepareFixturePackage();
   const dir = path.join(fixturesDir, `${process.pid}-${++counter}`);
@@ -134,7 +136,6 @@ export function compileProgram(files: Record<string, string>, options: Omit<Comp
     tooltype: diagnostics.filter((d) => d.code.startsWith("TT")),
     dir,
     load<T>(file = "main.js"): T {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
       return require(path.join(dir, file)) as T;
     },
   };
@@ -198,8 +199,12 @@ function checkEmittedSchemas(tsi: typeof ts, file: string, text: string): void {
   const visit = (node: ts.Node): void => {
     if (tsi.isObjectLiteralExpression(node)) {
       const props = new Map<string, ts.Expression>();
-      for (const p of node.properties) if (tsi.isPropertyAssignment(p) && (tsi.isIdentifier(p.name) || tsi.isStringLiteral(p.name))) props.set(p.name.text, p.initializer);
-      const isMeta = props.has("v") && ((props.has("parameters") && props.has("params")) || (props.has("schema") && props.has("name")));
+      for (const p of node.properties)
+        if (tsi.isPropertyAssignment(p) && (tsi.isIdentifier(p.name) || tsi.isStringLiteral(p.name)))
+          props.set(p.name.text, p.initializer);
+      const isMeta =
+        props.has("v") &&
+        ((props.has("parameters") && props.has("params")) || (props.has("schema") && props.has("name")));
       if (isMeta) {
         for (const key of ["parameters", "returns", "schema"]) {
           const expression = props.get(key);
@@ -222,12 +227,18 @@ function checkEmittedSchemas(tsi: typeof ts, file: string, text: string): void {
  */
 function literalValue(tsi: typeof ts, node: ts.Expression): unknown {
   if (tsi.isParenthesizedExpression(node)) return literalValue(tsi, node.expression);
-  if (tsi.isCallExpression(node) && isJsonParse(tsi, node.expression) && node.arguments.length === 1 && tsi.isStringLiteral(node.arguments[0]!)) {
+  if (
+    tsi.isCallExpression(node) &&
+    isJsonParse(tsi, node.expression) &&
+    node.arguments.length === 1 &&
+    tsi.isStringLiteral(node.arguments[0]!)
+  ) {
     return JSON.parse(node.arguments[0].text);
   }
   if (tsi.isStringLiteral(node) || tsi.isNoSubstitutionTemplateLiteral(node)) return node.text;
   if (tsi.isNumericLiteral(node)) return Number(node.text);
-  if (tsi.isPrefixUnaryExpression(node) && node.operator === tsi.SyntaxKind.MinusToken) return -(literalValue(tsi, node.operand) as number);
+  if (tsi.isPrefixUnaryExpression(node) && node.operator === tsi.SyntaxKind.MinusToken)
+    return -(literalValue(tsi, node.operand) as number);
   if (node.kind === tsi.SyntaxKind.TrueKeyword) return true;
   if (node.kind === tsi.SyntaxKind.FalseKeyword) return false;
   if (node.kind === tsi.SyntaxKind.NullKeyword) return null;
@@ -236,7 +247,8 @@ function literalValue(tsi: typeof ts, node: ts.Expression): unknown {
     const out: Record<string, unknown> = {};
     for (const p of node.properties) {
       if (!tsi.isPropertyAssignment(p)) throw new Error(`unexpected ${tsi.SyntaxKind[p.kind]} in emitted metadata`);
-      if (!(tsi.isIdentifier(p.name) || tsi.isStringLiteral(p.name) || tsi.isNumericLiteral(p.name))) throw new Error("unexpected computed key in emitted metadata");
+      if (!(tsi.isIdentifier(p.name) || tsi.isStringLiteral(p.name) || tsi.isNumericLiteral(p.name)))
+        throw new Error("unexpected computed key in emitted metadata");
       const key = p.name.text;
       out[key] = literalValue(tsi, p.initializer);
     }
@@ -246,7 +258,12 @@ function literalValue(tsi: typeof ts, node: ts.Expression): unknown {
 }
 
 function isJsonParse(tsi: typeof ts, callee: ts.Expression): boolean {
-  return tsi.isPropertyAccessExpression(callee) && tsi.isIdentifier(callee.expression) && callee.expression.text === "JSON" && callee.name.text === "parse";
+  return (
+    tsi.isPropertyAccessExpression(callee) &&
+    tsi.isIdentifier(callee.expression) &&
+    callee.expression.text === "JSON" &&
+    callee.name.text === "parse"
+  );
 }
 
 function toFixtureDiagnostic(tsi: typeof ts, dir: string, d: ts.Diagnostic): FixtureDiagnostic {
@@ -284,7 +301,9 @@ function toFixtureDiagnostic(tsi: typeof ts, dir: string, d: ts.Diagnostic): Fix
  * The data part of compiled metadata: everything but the precompiled validator function, which is code (its
  * behaviour is what the schema tests check) and differs in formatting between TypeScript printers.
  */
-export function metaData<T extends { validator?: unknown }>(meta: T): Omit<T, "validator"> & { validator?: "function" } {
+export function metaData<T extends { validator?: unknown }>(
+  meta: T,
+): Omit<T, "validator"> & { validator?: "function" } {
   const { validator, ...data } = meta;
   return typeof validator === "function" ? { ...data, validator: "function" } : data;
 }

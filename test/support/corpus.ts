@@ -11,15 +11,30 @@ import { type CompiledFixture, compileProgram } from "./compile";
 export const CORPUS_DIR = path.resolve(__dirname, "../../../test/fixtures/conformance");
 
 /** The fixtures' file names, in order. */
-export const corpusFixtureNames: readonly string[] = fs.readdirSync(CORPUS_DIR).filter((f) => /^\d{3}-.*\.ts$/.test(f)).sort();
+export const corpusFixtureNames: readonly string[] = fs
+  .readdirSync(CORPUS_DIR)
+  .filter((f) => /^\d{3}-.*\.ts$/.test(f))
+  .sort();
 
 /** Each fixture's source text by file name. */
 export function corpusSources(): Record<string, string> {
-  return Object.fromEntries(corpusFixtureNames.map((name) => [name, fs.readFileSync(path.join(CORPUS_DIR, name), "utf8")]));
+  return Object.fromEntries(
+    corpusFixtureNames.map((name) => [name, fs.readFileSync(path.join(CORPUS_DIR, name), "utf8")]),
+  );
 }
 
 /** Exports of a fixture that are its expectations, not tools. */
-const RESERVED = new Set(["valid", "invalid", "schema", "meta", "calls", "diagnostics", "main", "others", "__esModule"]);
+const RESERVED = new Set([
+  "valid",
+  "invalid",
+  "schema",
+  "meta",
+  "calls",
+  "diagnostics",
+  "main",
+  "others",
+  "__esModule",
+]);
 
 export interface CorpusEntry {
   /** The fixture's file name. */
@@ -46,7 +61,11 @@ export function corpusRegistries(): { compiled: CompiledFixture; entries: Corpus
     let registry: ToolRegistry;
     try {
       module = compiled.load<Record<string, unknown>>(name.replace(/\.ts$/, ".js"));
-      registry = new ToolRegistry(Object.entries(module).filter(([key]) => !RESERVED.has(key)).map(([, value]) => value as object));
+      registry = new ToolRegistry(
+        Object.entries(module)
+          .filter(([key]) => !RESERVED.has(key))
+          .map(([, value]) => value as object),
+      );
     } catch {
       continue;
     }

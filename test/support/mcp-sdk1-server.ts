@@ -8,7 +8,12 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { type CallToolResult, CallToolRequestSchema, ListToolsRequestSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import {
+  type CallToolResult,
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
 
 import { runServerProcess, serverName } from "./mcp-server-process";
 
@@ -32,7 +37,11 @@ export const SDK_SERVER_TOOLS: Tool[] = [
   {
     name: "render_chart",
     description: "Draw a chart of numbers.",
-    inputSchema: { type: "object", properties: { series: { type: "array", items: { type: "number" } } }, required: ["series"] },
+    inputSchema: {
+      type: "object",
+      properties: { series: { type: "array", items: { type: "number" } } },
+      required: ["series"],
+    },
   },
   { name: "always_fails", description: "Fails every time.", inputSchema: { type: "object", properties: {} } },
 ];
@@ -44,7 +53,8 @@ function createServer(): Server {
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
     switch (request.params.name) {
       case "get_forecast":
-        if (typeof args.days !== "number") return { content: [{ type: "text", text: `server got days=${JSON.stringify(args.days)}` }], isError: true };
+        if (typeof args.days !== "number")
+          return { content: [{ type: "text", text: `server got days=${JSON.stringify(args.days)}` }], isError: true };
         return {
           content: [{ type: "text", text: `${String(args.city)}: sunny for ${args.days} days` }],
           structuredContent: { city: args.city, days: args.days, sky: "sunny" },
@@ -54,7 +64,11 @@ function createServer(): Server {
         return {
           content: [
             { type: "text", text: `Chart of ${series.length} points` },
-            { type: "image", mimeType: "image/png", data: Buffer.from(`PNG:${series.join(",")}:PIXELS-NEVER-SENT`).toString("base64") },
+            {
+              type: "image",
+              mimeType: "image/png",
+              data: Buffer.from(`PNG:${series.join(",")}:PIXELS-NEVER-SENT`).toString("base64"),
+            },
           ],
         };
       }

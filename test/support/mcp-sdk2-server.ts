@@ -18,7 +18,17 @@ const name = serverName("modern-station");
 export const ROUTE_SCHEMA = {
   $schema: "https://json-schema.org/draft/2020-12/schema",
   type: "object",
-  $defs: { stop: { type: "array", prefixItems: [{ type: "string", minLength: 1 }, { type: "integer", minimum: 0, maximum: 23 }], items: false, minItems: 2 } },
+  $defs: {
+    stop: {
+      type: "array",
+      prefixItems: [
+        { type: "string", minLength: 1 },
+        { type: "integer", minimum: 0, maximum: 23 },
+      ],
+      items: false,
+      minItems: 2,
+    },
+  },
   properties: {
     from: { $ref: "#/$defs/stop" },
     to: { $ref: "#/$defs/stop" },
@@ -32,10 +42,18 @@ export const ROUTE_SCHEMA = {
 
 function createServer(): McpServer {
   const server = new McpServer({ name, version: "2.0.0" });
-  server.registerTool("plan_route", { description: "Plan a route between two stops.", inputSchema: fromJsonSchema(ROUTE_SCHEMA) }, (args): CallToolResult => {
-    const { from, to, via } = args as { from: [string, number]; to: [string, number]; via?: string };
-    return { content: [{ type: "text", text: `${from[0]} ${from[1]}h → ${via === undefined ? "" : `${via} → `}${to[0]} ${to[1]}h` }] };
-  });
+  server.registerTool(
+    "plan_route",
+    { description: "Plan a route between two stops.", inputSchema: fromJsonSchema(ROUTE_SCHEMA) },
+    (args): CallToolResult => {
+      const { from, to, via } = args as { from: [string, number]; to: [string, number]; via?: string };
+      return {
+        content: [
+          { type: "text", text: `${from[0]} ${from[1]}h → ${via === undefined ? "" : `${via} → `}${to[0]} ${to[1]}h` },
+        ],
+      };
+    },
+  );
   return server;
 }
 
@@ -53,7 +71,11 @@ if (require.main === module) {
       req.on("end", () => {
         const headers = new Headers();
         for (const [key, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(key, value);
-        const request = new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, ...(req.method === "POST" ? { body: Buffer.concat(chunks) } : {}) });
+        const request = new Request(`http://${req.headers.host}${req.url}`, {
+          method: req.method,
+          headers,
+          ...(req.method === "POST" ? { body: Buffer.concat(chunks) } : {}),
+        });
         void fetchHandler.fetch(request).then(async (response) => {
           res.writeHead(response.status, Object.fromEntries(response.headers));
           res.end(Buffer.from(await response.arrayBuffer()));

@@ -19,7 +19,12 @@ export interface NodeRun {
 }
 
 /** `node ...args` under the latest release of Node `major`, from the repository's root; `extraEnv` on top of this process's. */
-export function runUnderNode(major: number, args: string[], timeout: number, extraEnv: NodeJS.ProcessEnv = {}): Promise<NodeRun> {
+export function runUnderNode(
+  major: number,
+  args: string[],
+  timeout: number,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<NodeRun> {
   const env: NodeJS.ProcessEnv = {};
   // npm's own variables would point the child's npm at this suite's npm run.
   for (const [key, value] of Object.entries(process.env)) {
@@ -28,11 +33,16 @@ export function runUnderNode(major: number, args: string[], timeout: number, ext
   env.NO_UPDATE_NOTIFIER = "1";
   Object.assign(env, extraEnv);
   return new Promise((resolve) => {
-    execFile(npx, ["-y", "-p", `node@${major}`, "--", "node", ...args], { cwd: repo, env, timeout, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
-      const output = `${String(stdout)}${String(stderr)}${error?.killed ? `\n(killed after ${timeout} ms)` : ""}`;
-      resolve({ code, output: stripVTControlCharacters(output) });
-    });
+    execFile(
+      npx,
+      ["-y", "-p", `node@${major}`, "--", "node", ...args],
+      { cwd: repo, env, timeout, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
+        const output = `${String(stdout)}${String(stderr)}${error?.killed ? `\n(killed after ${timeout} ms)` : ""}`;
+        resolve({ code, output: stripVTControlCharacters(output) });
+      },
+    );
   });
 }
 
@@ -49,7 +59,10 @@ export async function passUnderNode(major: number, pattern: string, atLeast: num
   assert.is(result.code, 0, `Node ${version.output.trim()}:\n${result.output}`);
   const total = /Total:\s+(\d+)/.exec(result.output);
   const passed = /Passed:\s+(\d+)/.exec(result.output);
-  assert.ok(total && passed && Number(total[1]) >= atLeast && total[1] === passed[1], `Node ${version.output.trim()}:\n${result.output}`);
+  assert.ok(
+    total && passed && Number(total[1]) >= atLeast && total[1] === passed[1],
+    `Node ${version.output.trim()}:\n${result.output}`,
+  );
 }
 
 /**

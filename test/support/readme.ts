@@ -27,7 +27,9 @@ export function readmeMarkedBlock(readme: string, marker: string, lang: string):
 /** What the README's quick start says its program prints: the two tools in OpenAI's format, then `5`. */
 export function assertQuickStartOutput(stdout: string): void {
   const [tools, answer] = stdout.trim().split("\n");
-  const exported = JSON.parse(tools!) as { function: { name: string; description: string; parameters: { required: string[] } } }[];
+  const exported = JSON.parse(tools!) as {
+    function: { name: string; description: string; parameters: { required: string[] } };
+  }[];
   assert.equal(
     exported.map((t) => [t.function.name, t.function.description, t.function.parameters.required]),
     [

@@ -11,11 +11,18 @@ const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false
 // Meta-schema check and strict compile (unknown keywords, keywords of the wrong type). strictTuples is a style rule
 // that rejects optional tuple elements, which are legal and intended; formats are left to the behaviour checks (an
 // unknown format is a warning of the transformer's own).
-const strictAjv = new Ajv2020({ strict: true, strictTuples: false, allowUnionTypes: true, validateFormats: false, logger: false });
+const strictAjv = new Ajv2020({
+  strict: true,
+  strictTuples: false,
+  allowUnionTypes: true,
+  validateFormats: false,
+  logger: false,
+});
 
 /** Why `schema` is not a valid JSON Schema 2020-12 document that ajv compiles in strict mode; undefined when it is. */
 export function schemaDocumentProblem(schema: unknown): string | undefined {
-  if (!strictAjv.validateSchema(schema as object)) return `not valid JSON Schema 2020-12: ${strictAjv.errorsText(strictAjv.errors)}`;
+  if (!strictAjv.validateSchema(schema as object))
+    return `not valid JSON Schema 2020-12: ${strictAjv.errorsText(strictAjv.errors)}`;
   try {
     strictAjv.compile(schema as object);
     strictAjv.removeSchema(schema as object);

@@ -54,14 +54,25 @@ export async function startScriptedHttp(steps: readonly ScriptedResponse[]): Pro
       const headers = { "content-type": "application/json", "x-should-retry": "false" };
       if (!step) {
         res.writeHead(500, headers);
-        res.end(JSON.stringify({ error: { message: `script exhausted: request #${index + 1} (${request.method} ${request.path}) has no step` } }));
+        res.end(
+          JSON.stringify({
+            error: {
+              message: `script exhausted: request #${index + 1} (${request.method} ${request.path}) has no step`,
+            },
+          }),
+        );
         return;
       }
       try {
         const answer = step(request, index);
         if (answer instanceof SseAnswer) {
-          res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", "x-should-retry": "false" });
-          for (const { event, data } of answer.events) res.write(`${event ? `event: ${event}\n` : ""}data: ${JSON.stringify(data)}\n\n`);
+          res.writeHead(200, {
+            "content-type": "text/event-stream",
+            "cache-control": "no-cache",
+            "x-should-retry": "false",
+          });
+          for (const { event, data } of answer.events)
+            res.write(`${event ? `event: ${event}\n` : ""}data: ${JSON.stringify(data)}\n\n`);
           res.end();
           return;
         }

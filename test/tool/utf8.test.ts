@@ -8,7 +8,19 @@ import fc from "fast-check";
 import { utf8Length } from "../../runtime/tool/utf8";
 
 test("the UTF-8 size of every kind of character, pairs and lone surrogates", () => {
-  for (const text of ["", "a", "é", "€", "😀", "a😀b", "\ud83d", "\ude00", "\ude00\ud83d", "x\ud83d", "\u07ff\u0800\uffff"]) {
+  for (const text of [
+    "",
+    "a",
+    "é",
+    "€",
+    "😀",
+    "a😀b",
+    "\ud83d",
+    "\ude00",
+    "\ude00\ud83d",
+    "x\ud83d",
+    "\u07ff\u0800\uffff",
+  ]) {
     assert.is(utf8Length(text), Buffer.byteLength(text, "utf8"), JSON.stringify(text));
   }
 });
@@ -16,7 +28,13 @@ test("the UTF-8 size of every kind of character, pairs and lone surrogates", () 
 test("equal to Buffer.byteLength on generated strings", () => {
   const unit = fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code));
   fc.assert(
-    fc.property(fc.oneof(fc.string({ unit: "grapheme" }), fc.array(unit).map((units) => units.join(""))), (text) => utf8Length(text) === Buffer.byteLength(text, "utf8")),
+    fc.property(
+      fc.oneof(
+        fc.string({ unit: "grapheme" }),
+        fc.array(unit).map((units) => units.join("")),
+      ),
+      (text) => utf8Length(text) === Buffer.byteLength(text, "utf8"),
+    ),
     { numRuns: 2000 },
   );
 });

@@ -31,8 +31,11 @@ export class Shop {
 export const registry = new ToolRegistry([new Shop(), Shop]);
 `;
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const versions: [string, typeof ts][] = [["5.9", require("typescript")], ["5.5", require("typescript-5.5")], ["6.0", require("typescript-6")]];
+const versions: [string, typeof ts][] = [
+  ["5.9", require("typescript")],
+  ["5.5", require("typescript-5.5")],
+  ["6.0", require("typescript-6")],
+];
 
 const reference = compileFixture(source).load<{ registry: ToolRegistry }>().registry;
 

@@ -37,7 +37,6 @@ import { schemaDocumentProblem } from "../support/schema";
 
 const fixtureNames = corpusFixtureNames;
 
-/* eslint-disable @typescript-eslint/no-require-imports */
 // The last compile lists the files in reverse: TypeScript then creates (and numbers) types in another order, which
 // would show up as a different schema wherever the transformer followed type ids instead of the source.
 export interface CorpusCompile {
@@ -53,7 +52,6 @@ export const COMPILES: CorpusCompile[] = [
   { label: "5.9 experimentalDecorators", tsi: require("typescript"), experimentalDecorators: true },
   { label: "5.9 files in reverse order", tsi: require("typescript"), experimentalDecorators: false, reverse: true },
 ];
-/* eslint-enable @typescript-eslint/no-require-imports */
 
 const RESERVED = new Set(["valid", "invalid", "schema", "meta", "calls", "diagnostics", "main", "others"]);
 
@@ -131,7 +129,8 @@ export function conformance(compiles: readonly CorpusCompile[]): void {
   }
 
   function checkDiagnostics(actual: FixtureDiagnostic[], expected: ExpectedDiagnostic[]): void {
-    const shown = (ds: FixtureDiagnostic[]) => ds.map((d) => `${d.code} line ${d.line} "${d.text}": ${d.message}`).join("\n");
+    const shown = (ds: FixtureDiagnostic[]) =>
+      ds.map((d) => `${d.code} line ${d.line} "${d.text}": ${d.message}`).join("\n");
     const sorted = [...actual].sort((a, b) => a.line - b.line || a.column - b.column || a.code.localeCompare(b.code));
     assert.is(sorted.length, expected.length, `expected ${expected.length} diagnostics, got:\n${shown(sorted)}`);
     expected.forEach((want, i) => {
@@ -140,9 +139,16 @@ export function conformance(compiles: readonly CorpusCompile[]): void {
       assert.is(got.text, want.text, `diagnostic ${i} span: ${shown([got])}`);
       assert.is(got.category, want.category ?? "error", `diagnostic ${i} category: ${shown([got])}`);
       if (want.line !== undefined) assert.is(got.line, want.line, `diagnostic ${i} line: ${shown([got])}`);
-      if (want.message !== undefined) assert.ok(got.message.includes(want.message), `diagnostic ${i} message should contain ${JSON.stringify(want.message)}: ${got.message}`);
+      if (want.message !== undefined)
+        assert.ok(
+          got.message.includes(want.message),
+          `diagnostic ${i} message should contain ${JSON.stringify(want.message)}: ${got.message}`,
+        );
       if (want.related !== undefined) {
-        assert.ok(got.related.some((r) => r.text === want.related), `diagnostic ${i} should relate to ${JSON.stringify(want.related)}: ${JSON.stringify(got.related)}`);
+        assert.ok(
+          got.related.some((r) => r.text === want.related),
+          `diagnostic ${i} should relate to ${JSON.stringify(want.related)}: ${JSON.stringify(got.related)}`,
+        );
       }
     });
   }
@@ -155,19 +161,27 @@ export function conformance(compiles: readonly CorpusCompile[]): void {
   async function checkTool(tool: RegisteredTool, registry: ToolRegistry, expect: ToolExpectations): Promise<void> {
     const schema = tool.parameters;
     if (expect.schema) {
-      for (const [key, value] of Object.entries(expect.schema)) assert.equal(schema[key], value, `parameters.${key} of ${tool.name}`);
+      for (const [key, value] of Object.entries(expect.schema))
+        assert.equal(schema[key], value, `parameters.${key} of ${tool.name}`);
     }
     if (expect.meta) {
       const meta = tool.meta as unknown as Record<string, unknown>;
-      for (const [key, value] of Object.entries(expect.meta)) assert.equal(meta[key], value, `meta.${key} of ${tool.name}`);
+      for (const [key, value] of Object.entries(expect.meta))
+        assert.equal(meta[key], value, `meta.${key} of ${tool.name}`);
     }
     if (expect.valid || expect.invalid) {
       const validate = behaviourAjv.compile(schema);
       for (const value of expect.valid ?? []) {
-        assert.ok(validate(value), `${tool.name} should accept ${JSON.stringify(value)}: ${behaviourAjv.errorsText(validate.errors)}\nschema: ${JSON.stringify(schema)}`);
+        assert.ok(
+          validate(value),
+          `${tool.name} should accept ${JSON.stringify(value)}: ${behaviourAjv.errorsText(validate.errors)}\nschema: ${JSON.stringify(schema)}`,
+        );
       }
       for (const value of expect.invalid ?? []) {
-        assert.not.ok(validate(value), `${tool.name} should reject ${JSON.stringify(value)}\nschema: ${JSON.stringify(schema)}`);
+        assert.not.ok(
+          validate(value),
+          `${tool.name} should reject ${JSON.stringify(value)}\nschema: ${JSON.stringify(schema)}`,
+        );
       }
     }
     for (const call of expect.calls ?? []) {
@@ -178,18 +192,34 @@ export function conformance(compiles: readonly CorpusCompile[]): void {
         outcome = { error: error instanceof Error ? error.message : String(error) };
       }
       if (call.error !== undefined) {
-        assert.ok("error" in outcome && outcome.error.includes(call.error), `${tool.name}(${JSON.stringify(call.args)}) should fail with "${call.error}", got ${JSON.stringify(outcome)}`);
+        assert.ok(
+          "error" in outcome && outcome.error.includes(call.error),
+          `${tool.name}(${JSON.stringify(call.args)}) should fail with "${call.error}", got ${JSON.stringify(outcome)}`,
+        );
       } else {
-        assert.ok("result" in outcome, `${tool.name}(${JSON.stringify(call.args)}) threw: ${"error" in outcome ? outcome.error : ""}`);
-        assert.equal((outcome as { result: unknown }).result, call.result, `${tool.name}(${JSON.stringify(call.args)})`);
+        assert.ok(
+          "result" in outcome,
+          `${tool.name}(${JSON.stringify(call.args)}) threw: ${"error" in outcome ? outcome.error : ""}`,
+        );
+        assert.equal(
+          (outcome as { result: unknown }).result,
+          call.result,
+          `${tool.name}(${JSON.stringify(call.args)})`,
+        );
       }
       // The same call as a model sends it: an OpenAI assistant message with the arguments as JSON text.
       const [message] = await registry.dispatch({
         role: "assistant",
         content: null,
-        tool_calls: [{ id: "call_1", type: "function", function: { name: tool.name, arguments: JSON.stringify(call.args) } }],
+        tool_calls: [
+          { id: "call_1", type: "function", function: { name: tool.name, arguments: JSON.stringify(call.args) } },
+        ],
       });
-      assert.is(message!.status, call.error === undefined ? "success" : "error", `dispatch of ${tool.name}(${JSON.stringify(call.args)}): ${message!.content}`);
+      assert.is(
+        message!.status,
+        call.error === undefined ? "success" : "error",
+        `dispatch of ${tool.name}(${JSON.stringify(call.args)}): ${message!.content}`,
+      );
     }
   }
 
@@ -215,7 +245,13 @@ export function conformance(compiles: readonly CorpusCompile[]): void {
           if (tool.meta.returns) checkSchemaDocument(`${tool.name}.returns`, tool.meta.returns);
         }
         const mainName = module.main ?? (tools.length === 1 ? tools[0]!.name : undefined);
-        const mainExpectations: ToolExpectations = { valid: module.valid, invalid: module.invalid, schema: module.schema, meta: module.meta, calls: module.calls };
+        const mainExpectations: ToolExpectations = {
+          valid: module.valid,
+          invalid: module.invalid,
+          schema: module.schema,
+          meta: module.meta,
+          calls: module.calls,
+        };
         const hasMainExpectations = Object.values(mainExpectations).some((v) => v !== undefined);
         if (hasMainExpectations) {
           assert.ok(mainName, `${name} defines several tools; export const main = "<tool name>"`);
@@ -223,7 +259,10 @@ export function conformance(compiles: readonly CorpusCompile[]): void {
           assert.ok(tool, `no tool named ${mainName}`);
           await checkTool(tool!, registry, mainExpectations);
         } else {
-          assert.ok(hasErrors || module.others, `${name} checks nothing: export valid/invalid, schema, meta, calls or diagnostics`);
+          assert.ok(
+            hasErrors || module.others,
+            `${name} checks nothing: export valid/invalid, schema, meta, calls or diagnostics`,
+          );
         }
         for (const [other, expect] of Object.entries(module.others ?? {})) {
           const tool = registry.get(other);
@@ -235,16 +274,27 @@ export function conformance(compiles: readonly CorpusCompile[]): void {
   }
 
   test("every TT code is produced by some fixture and documented", () => {
-    const codes = [...fs.readFileSync(path.resolve(__dirname, "../../../transformer/diagnostics.ts"), "utf8").matchAll(/^\s+\w+ = (1\d{3}),$/gm)].map((m) => `TT${m[1]}`);
+    const codes = [
+      ...fs
+        .readFileSync(path.resolve(__dirname, "../../../transformer/diagnostics.ts"), "utf8")
+        .matchAll(/^\s+\w+ = (1\d{3}),$/gm),
+    ].map((m) => `TT${m[1]}`);
     assert.ok(codes.length >= 14, `codes found in diagnostics.ts: ${codes.join(", ")}`);
     const produced = new Set(results[0]!.compiled.tooltype.map((d) => d.code));
     const docs = fs.readFileSync(path.resolve(__dirname, "../../../docs/types-to-schema.md"), "utf8");
     // A program-wide code cannot come from one fixture of this strict ES2022 program: its own test produces it.
-    const elsewhere: Record<string, string> = { TT1023: "transformer/usage.test.ts", TT1025: "transformer/usage.test.ts" };
+    const elsewhere: Record<string, string> = {
+      TT1023: "transformer/usage.test.ts",
+      TT1025: "transformer/usage.test.ts",
+    };
     for (const code of codes) {
-      const test = elsewhere[code] && fs.readFileSync(path.resolve(__dirname, "../../../test", elsewhere[code]!), "utf8");
-      assert.ok(produced.has(code) || (test && test.includes(`"${code}"`)), `no fixture produces ${code}`);
-      assert.ok(docs.includes(`| ${code} |`), `${code} is missing from the diagnostics table of docs/types-to-schema.md`);
+      const test =
+        elsewhere[code] && fs.readFileSync(path.resolve(__dirname, "../../../test", elsewhere[code]!), "utf8");
+      assert.ok(produced.has(code) || test?.includes(`"${code}"`), `no fixture produces ${code}`);
+      assert.ok(
+        docs.includes(`| ${code} |`),
+        `${code} is missing from the diagnostics table of docs/types-to-schema.md`,
+      );
     }
   });
 
@@ -264,7 +314,11 @@ export function conformance(compiles: readonly CorpusCompile[]): void {
       test(`${name}: identical metadata and diagnostics under every version`, () => {
         const expected = portable(reference!.byFixture.get(name)!);
         for (const other of rest) {
-          assert.equal(portable(other.byFixture.get(name)!), expected, `${name} under ${other.version.label} differs from ${reference!.version.label}`);
+          assert.equal(
+            portable(other.byFixture.get(name)!),
+            expected,
+            `${name} under ${other.version.label} differs from ${reference!.version.label}`,
+          );
         }
       });
     }

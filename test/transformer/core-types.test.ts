@@ -47,7 +47,13 @@ const cases: Case[] = [
     properties: { s: { type: "string" }, n: { type: "number" }, i: { type: "integer" }, b: { type: "boolean" } },
     required: ["s", "n", "i", "b"],
     valid: [{ s: "x", n: 1.5, i: 2, b: false }],
-    invalid: [{ s: 1, n: 1, i: 1, b: true }, { s: "x", n: 1, i: 1.5, b: true }, { s: "x", n: 1, i: 1, b: "true" }, { s: "x", n: 1, i: 1 }, { s: "x", n: 1, i: 1, b: true, extra: 1 }],
+    invalid: [
+      { s: 1, n: 1, i: 1, b: true },
+      { s: "x", n: 1, i: 1.5, b: true },
+      { s: "x", n: 1, i: 1, b: "true" },
+      { s: "x", n: 1, i: 1 },
+      { s: "x", n: 1, i: 1, b: true, extra: 1 },
+    ],
   },
   {
     name: "string_enum",
@@ -66,9 +72,15 @@ const cases: Case[] = [
   {
     name: "ts_enums",
     params: "color: Color, level: Level",
-    properties: { color: { type: "string", enum: ["red", "green"] }, level: { type: "integer", enum: [1, 2], description: "1 = Low, 2 = High" } },
+    properties: {
+      color: { type: "string", enum: ["red", "green"] },
+      level: { type: "integer", enum: [1, 2], description: "1 = Low, 2 = High" },
+    },
     valid: [{ color: "red", level: 2 }],
-    invalid: [{ color: "Red", level: 2 }, { color: "red", level: 3 }],
+    invalid: [
+      { color: "Red", level: 2 },
+      { color: "red", level: 3 },
+    ],
   },
   {
     name: "arrays",
@@ -79,7 +91,11 @@ const cases: Case[] = [
       frozen: { type: "array", items: { type: "integer" } },
     },
     valid: [{ tags: [], matrix: [[1, 2], []], frozen: [1] }],
-    invalid: [{ tags: [1], matrix: [], frozen: [] }, { tags: [], matrix: [1], frozen: [] }, { tags: "a", matrix: [], frozen: [] }],
+    invalid: [
+      { tags: [1], matrix: [], frozen: [] },
+      { tags: [], matrix: [1], frozen: [] },
+      { tags: "a", matrix: [], frozen: [] },
+    ],
   },
   {
     name: "optional_and_defaults",
@@ -104,13 +120,25 @@ const cases: Case[] = [
       mode: { type: ["string", "null"], enum: ["a", "b", null] },
       where: {
         anyOf: [
-          { type: "object", properties: { x: { type: "number" }, y: { type: "number" } }, required: ["x", "y"], additionalProperties: false },
+          {
+            type: "object",
+            properties: { x: { type: "number" }, y: { type: "number" } },
+            required: ["x", "y"],
+            additionalProperties: false,
+          },
           { type: "null" },
         ],
       },
     },
-    valid: [{ note: null, count: null, mode: null, where: null }, { note: "n", count: 1, mode: "a", where: { x: 1, y: 2 } }],
-    invalid: [{ note: null, count: null, mode: "c", where: null }, { count: null, mode: null, where: null }, { note: 1, count: null, mode: null, where: null }],
+    valid: [
+      { note: null, count: null, mode: null, where: null },
+      { note: "n", count: 1, mode: "a", where: { x: 1, y: 2 } },
+    ],
+    invalid: [
+      { note: null, count: null, mode: "c", where: null },
+      { count: null, mode: null, where: null },
+      { note: 1, count: null, mode: null, where: null },
+    ],
   },
   {
     name: "nested_objects",
@@ -125,7 +153,8 @@ const cases: Case[] = [
   {
     name: "type_literal_param",
     // JSDoc needs its own line, as TypeScript itself only attaches it there.
-    params: "filter: {\n  /** Lowest price */\n  min?: number;\n  /** Highest price */\n  max?: number;\n  inStock: boolean;\n}",
+    params:
+      "filter: {\n  /** Lowest price */\n  min?: number;\n  /** Highest price */\n  max?: number;\n  inStock: boolean;\n}",
     properties: {
       filter: {
         type: "object",
@@ -149,8 +178,17 @@ const cases: Case[] = [
       code: { type: "string", minLength: 2, pattern: "^[A-Z]+$" },
       picks: { type: "array", items: { type: "string" }, maxItems: 2 },
     },
-    valid: [{ age: 0, code: "AB", picks: [] }, { age: 150, code: "XYZ", picks: ["a", "b"] }],
-    invalid: [{ age: -1, code: "AB", picks: [] }, { age: 151, code: "AB", picks: [] }, { age: 1, code: "A", picks: [] }, { age: 1, code: "ab", picks: [] }, { age: 1, code: "AB", picks: ["a", "b", "c"] }],
+    valid: [
+      { age: 0, code: "AB", picks: [] },
+      { age: 150, code: "XYZ", picks: ["a", "b"] },
+    ],
+    invalid: [
+      { age: -1, code: "AB", picks: [] },
+      { age: 151, code: "AB", picks: [] },
+      { age: 1, code: "A", picks: [] },
+      { age: 1, code: "ab", picks: [] },
+      { age: 1, code: "AB", picks: ["a", "b", "c"] },
+    ],
   },
   {
     name: "property_descriptions",
@@ -174,7 +212,11 @@ const cases: Case[] = [
 
 const source =
   preamble +
-  cases.map((c) => `/** Case ${c.name}. */\nexport const ${c.name} = tool(function ${c.name}(${c.params}) { return 1; });\n`).join("") +
+  cases
+    .map(
+      (c) => `/** Case ${c.name}. */\nexport const ${c.name} = tool(function ${c.name}(${c.params}) { return 1; });\n`,
+    )
+    .join("") +
   `export const registry = new ToolRegistry([${cases.map((c) => c.name).join(", ")}]);\n`;
 
 const fixture = compileFixture(source);

@@ -33,8 +33,14 @@ test("unsupported library types name the fix: Map, Set, Promise, bigint, symbol"
 /** Many bad parameters. */
 export const bad = tool(function bad(a: Map<string, number>, b: Set<string>, c: Promise<string>, d: bigint, e: symbol) { return 1; });
 `);
-  assert.equal(ds.map((d) => d.code), ["TT1001", "TT1001", "TT1001", "TT1001", "TT1001"]);
-  assert.equal(ds.map((d) => d.text.split(":")[0]), ["a", "b", "c", "d", "e"]);
+  assert.equal(
+    ds.map((d) => d.code),
+    ["TT1001", "TT1001", "TT1001", "TT1001", "TT1001"],
+  );
+  assert.equal(
+    ds.map((d) => d.text.split(":")[0]),
+    ["a", "b", "c", "d", "e"],
+  );
   assert.match(ds[0]!.message, /Record<string, T>/);
   assert.match(ds[1]!.message, /array/);
   assert.match(ds[2]!.message, /await inside the tool/);
@@ -57,7 +63,10 @@ export const schedule = tool(function schedule(job: Job) { return job.id; });
   assert.is(d!.line, 4);
   assert.is(d!.text, "onDone: (ok: boolean) => void;");
   assert.match(d!.message, /"job\.onDone" \(in parameter "job" of tool "schedule"\)/);
-  assert.equal(d!.related.map((r) => [r.line, r.text]), [[7, "job: Job"]]);
+  assert.equal(
+    d!.related.map((r) => [r.line, r.text]),
+    [[7, "job: Job"]],
+  );
 });
 
 test("a problem that comes from a type argument stays at the parameter, related to the generic declaration", () => {
@@ -70,7 +79,10 @@ export const boxed = tool(function boxed(box: Box<() => void>) { return box; });
 `);
   const [d] = fixture.tooltype;
   assert.is(d!.text, "box: Box<() => void>");
-  assert.equal(d!.related.map((r) => r.text), ["value: T;"]);
+  assert.equal(
+    d!.related.map((r) => r.text),
+    ["value: T;"],
+  );
 });
 
 test("a tool without any description is TT1002 at its name", () => {
@@ -126,10 +138,13 @@ test("any and unknown are warnings (TT1005) and give {}", () => {
 /** Store anything. */
 export const store = tool(function store(key: string, value: unknown, extra: any) { return key; });
 `);
-  assert.equal(ds.map((d) => [d.code, d.category, d.text.split(":")[0]]), [
-    ["TT1005", "warning", "value"],
-    ["TT1005", "warning", "extra"],
-  ]);
+  assert.equal(
+    ds.map((d) => [d.code, d.category, d.text.split(":")[0]]),
+    [
+      ["TT1005", "warning", "value"],
+      ["TT1005", "warning", "extra"],
+    ],
+  );
 });
 
 test("a @param naming no parameter is a warning (TT1010) at the name in the tag", () => {

@@ -74,7 +74,13 @@ test("@tool({...}) on instance and static methods, options win over derived valu
     }
     export const registry = new ToolRegistry([new Calculator(), Calculator]);
   `);
-  assert.equal(registry.list().map((t) => t.name).sort(), ["add", "multiply"]);
+  assert.equal(
+    registry
+      .list()
+      .map((t) => t.name)
+      .sort(),
+    ["add", "multiply"],
+  );
   assert.is(registry.get("multiply")!.description, "Multiply two numbers.");
   assert.equal(registry.get("add")!.meta.params, ["a", "b"]);
 });
@@ -124,7 +130,13 @@ test("renamed and namespace imports are recognised by symbol", () => {
     const wave = tt.tool((times: number) => "~".repeat(times));
     export const registry = new ToolRegistry([new Tools(), bye, wave]);
   `);
-  assert.equal(registry.list().map((x) => x.name).sort(), ["goodbye", "hello", "wave"]);
+  assert.equal(
+    registry
+      .list()
+      .map((x) => x.name)
+      .sort(),
+    ["goodbye", "hello", "wave"],
+  );
 });
 
 // The transformer asks the checker about a callee named by an identifier only when an import of its file binds that
@@ -152,12 +164,15 @@ test("every kind of import binding is recognised: default-less named, import = r
   });
   assert.equal(fixture.diagnostics, []);
   const registry = fixture.load<{ registry: ToolRegistry }>().registry;
-  assert.equal(registry.list().map((x) => [x.name, x.description, x.parameters.required]), [
-    ["add", "Add.", ["a", "b"]],
-    ["negate", "Negate.", ["a"]],
-    ["twice", "Twice.", ["a"]],
-    ["halve", "Halve.", ["a"]],
-  ]);
+  assert.equal(
+    registry.list().map((x) => [x.name, x.description, x.parameters.required]),
+    [
+      ["add", "Add.", ["a", "b"]],
+      ["negate", "Negate.", ["a"]],
+      ["twice", "Twice.", ["a"]],
+      ["halve", "Halve.", ["a"]],
+    ],
+  );
 });
 
 test("a user's own function called tool is left alone", () => {

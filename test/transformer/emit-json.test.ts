@@ -24,14 +24,20 @@ export const registry = new ToolRegistry([quote, ping]);
 
 test("a long parameter schema is emitted as JSON text and loads as the same schema", async () => {
   const fixture = compileFixture(source);
-  assert.equal(fixture.diagnostics.filter((d) => d.category === "error"), []);
+  assert.equal(
+    fixture.diagnostics.filter((d) => d.category === "error"),
+    [],
+  );
   const js = fixture.js["main.js"]!;
   assert.match(js, /parameters: JSON\.parse\('\{"type":"object","properties":\{"text":/);
   // Short fields stay literals.
   assert.match(js, /parameters: \{ type: "object", properties: \{\}/);
   const registry = fixture.load<{ registry: ToolRegistry }>().registry;
   const parameters = registry.get("quote")!.parameters as { properties: { text: { description: string } } };
-  assert.is(parameters.properties.text.description, 'It\'s the "text" to quote, with a back\\slash, é and 😀 in its description');
+  assert.is(
+    parameters.properties.text.description,
+    'It\'s the "text" to quote, with a back\\slash, é and 😀 in its description',
+  );
   assert.equal(Object.keys(parameters.properties), ["text", "author", "year"]);
   const [answer] = await registry.dispatch({ tool_calls: [{ id: "1", name: "quote", args: { text: 5 } }] });
   assert.is(answer!.status, "error");

@@ -22,9 +22,18 @@ function literalNodes(f: ts.NodeFactory, value: JsonValue): ts.Expression {
     return value < 0 || Object.is(value, -0) ? f.createPrefixMinus(literal) : literal;
   }
   if (typeof value === "string") return f.createStringLiteral(value);
-  if (Array.isArray(value)) return f.createArrayLiteralExpression(value.map((v) => literalNodes(f, v)), false);
+  if (Array.isArray(value))
+    return f.createArrayLiteralExpression(
+      value.map((v) => literalNodes(f, v)),
+      false,
+    );
   return f.createObjectLiteralExpression(
-    Object.entries(value).map(([key, v]) => f.createPropertyAssignment(IDENTIFIER.test(key) ? f.createIdentifier(key) : f.createStringLiteral(key), literalNodes(f, v))),
+    Object.entries(value).map(([key, v]) =>
+      f.createPropertyAssignment(
+        IDENTIFIER.test(key) ? f.createIdentifier(key) : f.createStringLiteral(key),
+        literalNodes(f, v),
+      ),
+    ),
     false,
   );
 }
@@ -42,6 +51,7 @@ const AWKWARD_STRINGS = [
   "line\u2028separator\u2029paragraph\u0085next line",
   "café, naïve, 北京, Ελληνικά",
   "emoji 😀 and a lone surrogate \ud800 here",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: text that must come out of the emitter as written
   "$ref and __proto__ and ${template}",
 ];
 
@@ -53,10 +63,44 @@ test("jsonText: every awkward string prints exactly as a string literal node", (
 
 test("jsonText: numbers, keys and containers print exactly as literal nodes", () => {
   const values: JsonValue[] = [
-    0, -0, 1, -1, 1.5, -2.25, 1e21, -1e21, 1e-7, -1e-7, 123456789012, Number.MAX_SAFE_INTEGER, Number.MIN_VALUE, -Number.MAX_VALUE,
-    true, false, null, [], {}, [[]], [{}], { a: {} },
-    { v: 1, name: "x", "not-an-identifier": 1, "": "empty key", "1abc": true, $dollar: null, _under: [1, -1, "é"], "with space": { "a\"b": "\u2028" } },
-    { type: "object", properties: { q: { type: "string", enum: ["a", "b\n", "ç"] } }, required: ["q"], additionalProperties: false },
+    0,
+    -0,
+    1,
+    -1,
+    1.5,
+    -2.25,
+    1e21,
+    -1e21,
+    1e-7,
+    -1e-7,
+    123456789012,
+    Number.MAX_SAFE_INTEGER,
+    Number.MIN_VALUE,
+    -Number.MAX_VALUE,
+    true,
+    false,
+    null,
+    [],
+    {},
+    [[]],
+    [{}],
+    { a: {} },
+    {
+      v: 1,
+      name: "x",
+      "not-an-identifier": 1,
+      "": "empty key",
+      "1abc": true,
+      $dollar: null,
+      _under: [1, -1, "é"],
+      "with space": { 'a"b': "\u2028" },
+    },
+    {
+      type: "object",
+      properties: { q: { type: "string", enum: ["a", "b\n", "ç"] } },
+      required: ["q"],
+      additionalProperties: false,
+    },
     AWKWARD_STRINGS,
     Object.fromEntries(AWKWARD_STRINGS.map((s, i) => [s, i])),
   ];
@@ -66,10 +110,13 @@ test("jsonText: numbers, keys and containers print exactly as literal nodes", ()
 });
 
 test("metaExpression: the validator is spliced in as the last property, as before", () => {
-  const meta = { v: 1, name: "t", description: "Ünïcode \"quoted\"", params: ["a"] };
+  const meta = { v: 1, name: "t", description: 'Ünïcode "quoted"', params: ["a"] };
   const validator = "function (require) {\nreturn 1;\n}";
   const expected = ts.factory.createObjectLiteralExpression(
-    [...(literalNodes(ts.factory, meta) as ts.ObjectLiteralExpression).properties, ts.factory.createPropertyAssignment("validator", ts.factory.createIdentifier(validator))],
+    [
+      ...(literalNodes(ts.factory, meta) as ts.ObjectLiteralExpression).properties,
+      ts.factory.createPropertyAssignment("validator", ts.factory.createIdentifier(validator)),
+    ],
     false,
   );
   assert.is(printed(metaExpression(ts.factory, meta, validator)), printed(expected));

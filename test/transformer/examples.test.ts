@@ -9,7 +9,9 @@ import type { RegisteredTool } from "tooltype";
 import { compileFixture } from "../support/compile";
 
 function registered(source: string): { tool: RegisteredTool } {
-  const fixture = compileFixture(`import { tool, ToolRegistry } from "tooltype";\n${source}\nexport const registry = new ToolRegistry([weather]);`);
+  const fixture = compileFixture(
+    `import { tool, ToolRegistry } from "tooltype";\n${source}\nexport const registry = new ToolRegistry([weather]);`,
+  );
   assert.equal(fixture.diagnostics, [], "no diagnostic");
   const { registry } = fixture.load<{ registry: { list(): RegisteredTool[] } }>();
   return { tool: registry.list()[0]! };
@@ -29,7 +31,10 @@ test("JSON object examples become meta.examples, out of the description; a code 
 export const weather = tool(function weather(city: string, unit: "celsius" | "fahrenheit" = "celsius") { return city + unit; });
 `);
   assert.equal(tool.meta.examples, [{ city: "Paris" }, { city: "Oslo", unit: "fahrenheit" }]);
-  assert.is(tool.meta.description, 'Current weather for a city.\n\nExample:\nweather("Paris") // a call, not arguments');
+  assert.is(
+    tool.meta.description,
+    'Current weather for a city.\n\nExample:\nweather("Paris") // a call, not arguments',
+  );
   assert.is(tool.description, tool.meta.description);
 });
 
@@ -79,7 +84,10 @@ interface Query {
  */
 export const search = tool(function search({ limit }: Query) { return String(limit); });
 `);
-  assert.equal(fixture.tooltype.map((d) => d.code), ["TT1026"]);
+  assert.equal(
+    fixture.tooltype.map((d) => d.code),
+    ["TT1026"],
+  );
   assert.match(fixture.tooltype[0]!.message, /\/limit: must be >= 1; got 0/);
 });
 

@@ -60,18 +60,27 @@ test("the formats left out check nothing: every probe passes them", () => {
 
 test("every known format rejects its bad value and accepts its good one in a compiled tool", async () => {
   const formats = [...KNOWN_FORMATS];
-  const params = formats.map((f, i) => `f${i}?: ${typeof PROBES[f]!.good === "number" ? "number" : "string"} & Format<${JSON.stringify(f)}>`);
+  const params = formats.map(
+    (f, i) => `f${i}?: ${typeof PROBES[f]!.good === "number" ? "number" : "string"} & Format<${JSON.stringify(f)}>`,
+  );
   const compiled = compileFixture(`
 import { tool, ToolRegistry, type Format } from "tooltype";
 /** Every known format. */
 export const formats = tool(function formats(${params.join(", ")}) { return "ok"; });
 export const registry = new ToolRegistry([formats]);
 `);
-  assert.equal(compiled.diagnostics.map((d) => d.message), []);
+  assert.equal(
+    compiled.diagnostics.map((d) => d.message),
+    [],
+  );
   const { registry } = compiled.load<{ registry: ToolRegistry }>();
   for (const [i, format] of formats.entries()) {
     const probe = PROBES[format]!;
-    assert.is(await registry.invoke("formats", { [`f${i}`]: probe.good }), "ok", `${format} should accept ${JSON.stringify(probe.good)}`);
+    assert.is(
+      await registry.invoke("formats", { [`f${i}`]: probe.good }),
+      "ok",
+      `${format} should accept ${JSON.stringify(probe.good)}`,
+    );
     let rejected = false;
     try {
       await registry.invoke("formats", { [`f${i}`]: probe.bad });

@@ -1,5 +1,6 @@
 /**
- * tooltype parses the JSDoc it reads itself when tsc parsed only part of it (transformer/readers/compiler-api/jsdoc-fill.ts), on whole
+ * tooltype parses the JSDoc it reads itself when tsc parsed only part of it
+ * (transformer/readers/compiler-api/jsdoc-fill.ts), on whole
  * programs: the conformance corpus and the docs fixtures compiled with a host that parses JSDoc for type errors only
  * emit the same JavaScript and tooltype diagnostics as with one that parses all of it, also when TypeScript cached
  * the tags of every node before the transformer ran (the fill must replace those caches, which were computed without
@@ -16,16 +17,22 @@ import tooltype from "tooltype/transformer";
 const root = path.resolve(__dirname, "../../..");
 const fixtures = ["conformance", "docs"].flatMap((corpus) => {
   const dir = path.join(root, "test", "fixtures", corpus);
-  return fs.readdirSync(dir).filter((f) => /\.m?ts$/.test(f)).map((f) => path.join(dir, f));
+  return fs
+    .readdirSync(dir)
+    .filter((f) => /\.m?ts$/.test(f))
+    .map((f) => path.join(dir, f));
 });
 
 /** The corpus as one program, emitted with tooltype: JavaScript by file, and tooltype's diagnostics. */
-function compileCorpus(mode: ts.JSDocParsingMode, touchTags: boolean): { js: Record<string, string>; diagnostics: string[] } {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+function compileCorpus(
+  mode: ts.JSDocParsingMode,
+  touchTags: boolean,
+): { js: Record<string, string>; diagnostics: string[] } {
   const tsi: typeof ts = require("typescript");
   const dir = path.join(root, ".test-build", "fixtures", `jsdoc-fill-${process.pid}`);
   fs.mkdirSync(path.join(dir, "node_modules"), { recursive: true });
-  if (!fs.existsSync(path.join(dir, "node_modules", "tooltype"))) fs.symlinkSync(root, path.join(dir, "node_modules", "tooltype"), "dir");
+  if (!fs.existsSync(path.join(dir, "node_modules", "tooltype")))
+    fs.symlinkSync(root, path.join(dir, "node_modules", "tooltype"), "dir");
   const files = fixtures.map((file) => {
     const copy = path.join(dir, path.basename(path.dirname(file)), path.basename(file));
     fs.mkdirSync(path.dirname(copy), { recursive: true });
@@ -58,22 +65,28 @@ function compileCorpus(mode: ts.JSDocParsingMode, touchTags: boolean): { js: Rec
     before: [tooltype(program, {}, { ts: tsi, addDiagnostic: (d) => raw.push(d) })],
   });
   const diagnostics = raw.map((d) => {
-    const related = (d.relatedInformation ?? []).map((r) => `${r.file ? path.basename(r.file.fileName) : ""}:${r.start} ${tsi.flattenDiagnosticMessageText(r.messageText, "\n")}`);
+    const related = (d.relatedInformation ?? []).map(
+      (r) =>
+        `${r.file ? path.basename(r.file.fileName) : ""}:${r.start} ${tsi.flattenDiagnosticMessageText(r.messageText, "\n")}`,
+    );
     return `${d.file ? path.basename(d.file.fileName) : ""}:${d.start}:${d.length} ${d.category} ${tsi.flattenDiagnosticMessageText(d.messageText, "\n")} ${related.join(" | ")}`;
   });
   return { js, diagnostics };
 }
 
 test("the corpus parsed for type errors only compiles to what it compiles to with all JSDoc parsed", () => {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const tsi: typeof ts = require("typescript");
   const full = compileCorpus(tsi.JSDocParsingMode.ParseAll, false);
   assert.ok(Object.keys(full.js).length >= 150, "the corpus emitted");
-  assert.ok(Object.values(full.js).some((text) => text.includes('description: "')), "descriptions from JSDoc");
+  assert.ok(
+    Object.values(full.js).some((text) => text.includes('description: "')),
+    "descriptions from JSDoc",
+  );
   for (const touchTags of [false, true]) {
     const part = compileCorpus(tsi.JSDocParsingMode.ParseForTypeErrors, touchTags);
     assert.equal(Object.keys(part.js).sort(), Object.keys(full.js).sort());
-    for (const [file, text] of Object.entries(full.js)) assert.fixture(part.js[file]!, text, `${file}${touchTags ? " (tags cached first)" : ""}`);
+    for (const [file, text] of Object.entries(full.js))
+      assert.fixture(part.js[file]!, text, `${file}${touchTags ? " (tags cached first)" : ""}`);
     assert.equal(part.diagnostics, full.diagnostics);
   }
 });

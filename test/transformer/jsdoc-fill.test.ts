@@ -1,5 +1,6 @@
 /**
- * tooltype parses the JSDoc it reads itself when tsc parsed only part of it (transformer/readers/compiler-api/jsdoc-fill.ts): that must
+ * tooltype parses the JSDoc it reads itself when tsc parsed only part of it
+ * (transformer/readers/compiler-api/jsdoc-fill.ts): that must
  * give exactly what TypeScript's parser gives under `JSDocParsingMode.ParseAll`.
  * - Node by node: every node of the conformance corpus, the docs fixtures and TypeScript's own lib files, filled after
  *   a `ParseForTypeErrors` parse, holds the same JSDoc blocks (spans, texts, tags) as after a `ParseAll` parse, under
@@ -14,18 +15,19 @@ import * as path from "node:path";
 import type * as ts from "typescript";
 import { fillJsDoc } from "../../transformer/readers/compiler-api/jsdoc-fill";
 
-/* eslint-disable @typescript-eslint/no-require-imports */
 const versions: { label: string; tsi: typeof ts }[] = [
   { label: "5.9", tsi: require("typescript") },
   { label: "5.5", tsi: require("typescript-5.5") },
   { label: "6.0", tsi: require("typescript-6") },
 ];
-/* eslint-enable @typescript-eslint/no-require-imports */
 
 const root = path.resolve(__dirname, "../../..");
 const fixtures = ["conformance", "docs"].flatMap((corpus) => {
   const dir = path.join(root, "test", "fixtures", corpus);
-  return fs.readdirSync(dir).filter((f) => /\.m?ts$/.test(f)).map((f) => path.join(dir, f));
+  return fs
+    .readdirSync(dir)
+    .filter((f) => /\.m?ts$/.test(f))
+    .map((f) => path.join(dir, f));
 });
 
 type WithJsDoc = ts.Node & { jsDoc?: ts.JSDoc[] };
@@ -33,7 +35,10 @@ type WithJsDoc = ts.Node & { jsDoc?: ts.JSDoc[] };
 function signature(tsi: typeof ts, node: WithJsDoc): string {
   const text = (comment: ts.JSDoc["comment"]): string => tsi.getTextOfJSDocComment(comment) ?? "";
   return (node.jsDoc ?? [])
-    .map((doc) => `${doc.pos}-${doc.end} ${text(doc.comment)} [${(doc.tags ?? []).map((tag) => `${tsi.SyntaxKind[tag.kind]}@${tag.pos}-${tag.end} ${text(tag.comment)}`).join("; ")}]`)
+    .map(
+      (doc) =>
+        `${doc.pos}-${doc.end} ${text(doc.comment)} [${(doc.tags ?? []).map((tag) => `${tsi.SyntaxKind[tag.kind]}@${tag.pos}-${tag.end} ${text(tag.comment)}`).join("; ")}]`,
+    )
     .join(" | ");
 }
 
@@ -68,15 +73,25 @@ for (const { label, tsi } of versions) {
 
 test("a TypeScript without the internals the fill uses stops the build with what to do, rather than losing descriptions", () => {
   const tsi = versions[0]!.tsi;
-  const file = tsi.createSourceFile("tool.ts", "/** Looks up a city. */\nexport function lookup(city: string) { return city; }\n", {
-    languageVersion: tsi.ScriptTarget.Latest,
-    jsDocParsingMode: tsi.JSDocParsingMode.ParseForTypeErrors,
-  }, true);
+  const file = tsi.createSourceFile(
+    "tool.ts",
+    "/** Looks up a city. */\nexport function lookup(city: string) { return city; }\n",
+    {
+      languageVersion: tsi.ScriptTarget.Latest,
+      jsDocParsingMode: tsi.JSDocParsingMode.ParseForTypeErrors,
+    },
+    true,
+  );
   const declaration = file.statements[0]!;
   // The same module without one of the internals, as a future TypeScript might be.
   const lacking = Object.create(tsi, { parseIsolatedJSDocComment: { value: undefined } }) as typeof ts;
-  assert.throws(() => fillJsDoc(lacking, declaration), (error: Error) =>
-    error.message.includes("lacks parseIsolatedJSDocComment") && error.message.includes(`TypeScript ${tsi.version}`) && error.message.includes("5.5 to 6.0"));
+  assert.throws(
+    () => fillJsDoc(lacking, declaration),
+    (error: Error) =>
+      error.message.includes("lacks parseIsolatedJSDocComment") &&
+      error.message.includes(`TypeScript ${tsi.version}`) &&
+      error.message.includes("5.5 to 6.0"),
+  );
   // With them, the comment is read.
   fillJsDoc(tsi, declaration);
   assert.is(tsi.getTextOfJSDocComment((declaration as WithJsDoc).jsDoc?.[0]?.comment), "Looks up a city.");

@@ -25,16 +25,28 @@ function coreFiles(dir = transformer): string[] {
 
 test("no file of the core names the compiler's TypeChecker (it asks a TypeReader)", () => {
   const files = coreFiles();
-  assert.ok(files.some((f) => f.endsWith(`${path.sep}index.ts`)) && files.some((f) => f.includes(`${path.sep}schema${path.sep}read${path.sep}`)), "the core's files are found");
+  assert.ok(
+    files.some((f) => f.endsWith(`${path.sep}index.ts`)) &&
+      files.some((f) => f.includes(`${path.sep}schema${path.sep}read${path.sep}`)),
+    "the core's files are found",
+  );
   // (index.ts makes its default reader from `program.getTypeChecker()`, a program's method, which is no type named.)
   const naming = files.filter((f) => /\bTypeChecker\b/.test(fs.readFileSync(f, "utf8")));
-  assert.equal(naming.map((f) => path.relative(transformer, f)), []);
+  assert.equal(
+    naming.map((f) => path.relative(transformer, f)),
+    [],
+  );
 });
 
 test("the core reaches TypeScript 7 through no special case of its own", () => {
   // What the TypeScript 7 adapter answers (declarationFileNames, the facade's types) is asked through the interface.
-  const naming = coreFiles().filter((f) => /declarationFileNames|CheckerFacade|FacadeSymbol|FacadeType/.test(fs.readFileSync(f, "utf8")));
-  assert.equal(naming.map((f) => path.relative(transformer, f)), []);
+  const naming = coreFiles().filter((f) =>
+    /declarationFileNames|CheckerFacade|FacadeSymbol|FacadeType/.test(fs.readFileSync(f, "utf8")),
+  );
+  assert.equal(
+    naming.map((f) => path.relative(transformer, f)),
+    [],
+  );
 });
 
 test.run();

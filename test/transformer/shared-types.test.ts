@@ -50,7 +50,8 @@ export const registry = new ToolRegistry([ship, bill, send, count, keysBA, keysA
 const fixture = compileFixture(source);
 const registry = fixture.load<{ registry: ToolRegistry }>().registry;
 const parameters = (name: string): JsonSchema => registry.get(name)!.parameters;
-const prop = (schema: JsonSchema, ...path: string[]): JsonSchema => path.reduce((s, key) => (s.properties as Record<string, JsonSchema>)[key]!, schema);
+const prop = (schema: JsonSchema, ...path: string[]): JsonSchema =>
+  path.reduce((s, key) => (s.properties as Record<string, JsonSchema>)[key]!, schema);
 
 test("the shared types compile cleanly", () => {
   assert.equal(fixture.diagnostics, []);
@@ -61,7 +62,11 @@ test("a @param text on a property of a shared type describes it in that tool onl
   assert.is(prop(parameters("bill"), "to", "country").description, undefined);
   assert.is(prop(parameters("bill"), "to", "city").description, "City");
   assert.is(prop(parameters("bill"), "to").description, "A postal address.");
-  assertAccepts(parameters("bill"), [{ to: { street: "s", city: "c", country: "FR" } }], [{ to: { street: "s", city: "c", country: "US" } }, { to: { street: "s", country: "DE" } }]);
+  assertAccepts(
+    parameters("bill"),
+    [{ to: { street: "s", city: "c", country: "FR" } }],
+    [{ to: { street: "s", city: "c", country: "US" } }, { to: { street: "s", country: "DE" } }],
+  );
 });
 
 test("$defs follow each tool's own uses: shared where used twice, inline where once, nested types too", () => {
@@ -73,7 +78,14 @@ test("$defs follow each tool's own uses: shared where used twice, inline where o
   assert.is(count.$defs, undefined);
   assert.is(prop(count, "order", "shipTo", "city").type, "string");
   const order = { id: "1", items: [{ sku: "a", quantity: 1 }], shipTo: { street: "s", city: "c", country: "DE" } };
-  assertAccepts(send, [{ order, to: order.shipTo }], [{ order, to: { ...order.shipTo, country: "IT" } }, { order: { ...order, items: [{ sku: "a" }] }, to: order.shipTo }]);
+  assertAccepts(
+    send,
+    [{ order, to: order.shipTo }],
+    [
+      { order, to: { ...order.shipTo, country: "IT" } },
+      { order: { ...order, items: [{ sku: "a" }] }, to: order.shipTo },
+    ],
+  );
   assertAccepts(count, [{ order }], [{ order: { ...order, shipTo: { street: "s" } } }]);
 });
 
@@ -113,7 +125,10 @@ test("a type tag shared by tools gives each its keywords, and each use its own p
     export const bad2 = tool(function bad2(m: number & MultipleOf<0>) { return m; });
     export const registry = new ToolRegistry([fine, again]);
   `);
-  assert.equal(tagged.tooltype.map((d) => `${d.code} ${d.text}`), ["TT1009 n: Int & Min<5> & Max<3>", "TT1009 n: number & MultipleOf<0>", "TT1009 m: number & MultipleOf<0>"]);
+  assert.equal(
+    tagged.tooltype.map((d) => `${d.code} ${d.text}`),
+    ["TT1009 n: Int & Min<5> & Max<3>", "TT1009 n: number & MultipleOf<0>", "TT1009 m: number & MultipleOf<0>"],
+  );
   const tools = tagged.load<{ registry: ToolRegistry }>().registry;
   assertAccepts(tools.get("fine")!.parameters, [{ n: 5 }, { n: 100 }], [{ n: 4 }, { n: 5.5 }]);
   assertAccepts(tools.get("again")!.parameters, [{ n: 5 }, { n: 8.5 }], [{ n: 4 }, { n: 10 }]);
@@ -129,7 +144,17 @@ test("watch mode: a later program reads the changed type, not the earlier progra
     export const bill = tool(function bill(to: Address) { return String(to.zip); });
   `;
   const first = compileProgram({ "tools.ts": tools, "types.ts": "export interface Address { zip: string }" });
-  const options: ts.CompilerOptions = { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.Node16, moduleResolution: ts.ModuleResolutionKind.Node16, strict: true, skipLibCheck: true, types: [], lib: ["lib.es2022.d.ts"], outDir: first.dir, rootDir: first.dir };
+  const options: ts.CompilerOptions = {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.Node16,
+    moduleResolution: ts.ModuleResolutionKind.Node16,
+    strict: true,
+    skipLibCheck: true,
+    types: [],
+    lib: ["lib.es2022.d.ts"],
+    outDir: first.dir,
+    rootDir: first.dir,
+  };
   const files = ["tools.ts", "types.ts"].map((f) => path.join(first.dir, f));
   // As a watch host does: a file whose text is unchanged keeps its SourceFile (and so its nodes) in the next program.
   const host = ts.createCompilerHost(options);
@@ -145,15 +170,21 @@ test("watch mode: a later program reads the changed type, not the earlier progra
   };
   const zipType = (program: ts.Program): unknown[] => {
     const types: unknown[] = [];
-    const onToolMeta = (meta: { parameters: JsonSchema }): void => void types.push(prop(meta.parameters, "to", "zip").type);
-    program.emit(program.getSourceFile(files[0]!), () => {}, undefined, false, { before: [tooltype(program, {}, { ts, onToolMeta })] });
+    const onToolMeta = (meta: { parameters: JsonSchema }): void =>
+      void types.push(prop(meta.parameters, "to", "zip").type);
+    program.emit(program.getSourceFile(files[0]!), () => {}, undefined, false, {
+      before: [tooltype(program, {}, { ts, onToolMeta })],
+    });
     return types;
   };
   const one = ts.createProgram(files, options, host);
   assert.equal(zipType(one), ["string", "string"]);
   fs.writeFileSync(files[1]!, "export interface Address { zip: number }");
   const two = ts.createProgram(files, options, host, one);
-  assert.ok(two.getSourceFile(files[0]!) === one.getSourceFile(files[0]!), "the unchanged tool file is reused, as in watch mode");
+  assert.ok(
+    two.getSourceFile(files[0]!) === one.getSourceFile(files[0]!),
+    "the unchanged tool file is reused, as in watch mode",
+  );
   assert.equal(zipType(two), ["number", "number"]);
   assert.equal(zipType(one), ["string", "string"]);
 });

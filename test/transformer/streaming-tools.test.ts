@@ -47,18 +47,29 @@ const SOURCE = `
 
 async function copied(registry: ToolRegistry): Promise<[string, number[]]> {
   const progress: number[] = [];
-  const [answer] = await registry.runCalls({ tool_calls: [{ id: "a", name: "copy", args: { count: 3 } }] }, { onProgress: (update) => progress.push(update.progress) });
+  const [answer] = await registry.runCalls(
+    { tool_calls: [{ id: "a", name: "copy", args: { count: 3 } }] },
+    { onProgress: (update) => progress.push(update.progress) },
+  );
   return [answer!.content, progress];
 }
 
 test("a decorated async generator method streams: TReturn is its result's schema, TYield its progress", async () => {
   const fixture = compileFixture(SOURCE);
-  assert.equal(fixture.tooltype.filter((d) => d.category === "error"), []);
+  assert.equal(
+    fixture.tooltype.filter((d) => d.category === "error"),
+    [],
+  );
   const registry = fixture.load<{ registry: ToolRegistry }>().registry;
   const copy = registry.get("copy")!.meta;
   assert.is(copy.streams, true);
   assert.equal(copy.params, ["count"]);
-  assert.equal(copy.returns, { type: "object", properties: { copied: { type: "number" } }, required: ["copied"], additionalProperties: false });
+  assert.equal(copy.returns, {
+    type: "object",
+    properties: { copied: { type: "number" } },
+    required: ["copied"],
+    additionalProperties: false,
+  });
   assert.equal(copy.yields, { type: "number" });
   assert.equal(await copied(registry), ['{"copied":3}', [1, 2, 3]]);
 

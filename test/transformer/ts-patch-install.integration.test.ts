@@ -2,7 +2,8 @@
  * docs/building.md's faster build: `ts-patch install` patches the project's own typescript once, and then plain
  * `tsc` runs tooltype's plugin. The test gives a small project a private copy of this repository's typescript
  * (the repository's own is never patched), runs the documented commands of the block marked
- * `readme-commands: ts-patch-install` there (ts-patch's CLI, pointed at that copy with `--dir` for safety, then the copy's `tsc`),
+ * `readme-commands: ts-patch-install` there (ts-patch's CLI, pointed at that copy with `--dir` for safety, then the
+ * copy's `tsc`),
  * and checks that the result is tspc's output byte for byte (so JSDoc descriptions arrive under the patched compiler
  * as under tspc) and that the built tool dispatches.
  */
@@ -51,21 +52,45 @@ test("ts-patch install: tsc from the patched typescript emits exactly what tspc 
   fs.symlinkSync(repo, path.join(dir, "node_modules", "tooltype"), "dir");
   fs.cpSync(path.join(repo, "node_modules", "typescript"), typescriptCopy, { recursive: true });
   fs.writeFileSync(path.join(dir, "src", "main.ts"), SOURCE);
-  const compilerOptions = { target: "ES2022", module: "node16", strict: true, types: [], rootDir: "src", plugins: [{ transform: "tooltype/transformer" }] };
-  fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { ...compilerOptions, outDir: "dist" }, include: ["src"] }));
+  const compilerOptions = {
+    target: "ES2022",
+    module: "node16",
+    strict: true,
+    types: [],
+    rootDir: "src",
+    plugins: [{ transform: "tooltype/transformer" }],
+  };
+  fs.writeFileSync(
+    path.join(dir, "tsconfig.json"),
+    JSON.stringify({ compilerOptions: { ...compilerOptions, outDir: "dist" }, include: ["src"] }),
+  );
 
   const commands = readmeCommands("ts-patch-install");
-  assert.equal(commands.map((c) => c.join(" ")), ["npx ts-patch install", "npx tsc -p ."], "the documented commands");
+  assert.equal(
+    commands.map((c) => c.join(" ")),
+    ["npx ts-patch install", "npx tsc -p ."],
+    "the documented commands",
+  );
   for (const argv of commands) run(argv);
   const patched = fs.readFileSync(path.join(dir, "dist", "main.js"), "utf8");
 
-  fs.writeFileSync(path.join(dir, "tsconfig.tspc.json"), JSON.stringify({ compilerOptions: { ...compilerOptions, outDir: "dist-tspc" }, include: ["src"] }));
+  fs.writeFileSync(
+    path.join(dir, "tsconfig.tspc.json"),
+    JSON.stringify({ compilerOptions: { ...compilerOptions, outDir: "dist-tspc" }, include: ["src"] }),
+  );
   run(["tspc", "-p", "tsconfig.tspc.json"]);
-  assert.is(patched, fs.readFileSync(path.join(dir, "dist-tspc", "main.js"), "utf8"), "patched tsc and tspc emit the same");
+  assert.is(
+    patched,
+    fs.readFileSync(path.join(dir, "dist-tspc", "main.js"), "utf8"),
+    "patched tsc and tspc emit the same",
+  );
   assert.match(patched, /description: "Look up a city's weather\."/);
 
   const { weather } = require(path.join(dir, "dist", "main.js")) as { weather: object };
-  const [message] = await new ToolRegistry([weather]).dispatch({ content: "", tool_calls: [{ id: "1", name: "weather", args: { city: "Paris", days: 2 } }] });
+  const [message] = await new ToolRegistry([weather]).dispatch({
+    content: "",
+    tool_calls: [{ id: "1", name: "weather", args: { city: "Paris", days: 2 } }],
+  });
   assert.is(message!.content, "Paris: sunny for 2 day(s)");
 
   const repoTsc = fs.readFileSync(path.join(repo, "node_modules", "typescript", "lib", "_tsc.js"), "utf8");

@@ -1,6 +1,7 @@
 /**
  * The real `tspc` command on small projects, as a user runs it: the exit status with tooltype's warnings (0, also
- * on incremental rebuilds) and errors (non-zero), the warning text printed, and the minimal tsconfig of docs/building.md
+ * on incremental rebuilds) and errors (non-zero), the warning text printed, and the minimal tsconfig of
+ * docs/building.md
  * built exactly as written. Each project sits in a temporary folder (away from this repository's node_modules/@types)
  * with node_modules/tooltype linked to this repository's build, so `{ "transform": "tooltype/transformer" }` and
  * `import ... from "tooltype"` resolve as in an installed project. The folders are removed at the end.
@@ -37,10 +38,15 @@ function project(name: string, files: Record<string, string>): string {
 
 function runTspc(dir: string): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [tspc, "-p", "."], { cwd: dir, timeout: HANG_MS, env: uncolouredEnv() }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
-      resolve({ code, out: `${stdout}${stderr}` });
-    });
+    execFile(
+      process.execPath,
+      [tspc, "-p", "."],
+      { cwd: dir, timeout: HANG_MS, env: uncolouredEnv() },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
+        resolve({ code, out: `${stdout}${stderr}` });
+      },
+    );
   });
 }
 
@@ -114,13 +120,20 @@ registry.invoke("add", { a: 2, b: 3 }).then((sum) => console.log(JSON.stringify(
 /** The README's and the guides' complete tsconfigs (a block with `compilerOptions.target`), by where they are. */
 function documentedTsconfigs(): { where: string; text: string }[] {
   const found: { where: string; text: string }[] = [];
-  const pages = ["README.md", ...fs.readdirSync(path.join(repo, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
+  const pages = [
+    "README.md",
+    ...fs
+      .readdirSync(path.join(repo, "docs"))
+      .filter((f) => f.endsWith(".md"))
+      .map((f) => `docs/${f}`),
+  ];
   for (const page of pages) {
     const text = fs.readFileSync(path.join(repo, page), "utf8");
     for (const block of text.matchAll(/```jsonc?\n([\s\S]*?)```/g)) {
       const parsed = ts.parseConfigFileTextToJson("tsconfig.json", block[1]!);
       const options = (parsed.config as { compilerOptions?: { target?: unknown } } | undefined)?.compilerOptions;
-      if (options?.target !== undefined) found.push({ where: `${page}:${text.slice(0, block.index).split("\n").length}`, text: block[1]! });
+      if (options?.target !== undefined)
+        found.push({ where: `${page}:${text.slice(0, block.index).split("\n").length}`, text: block[1]! });
     }
   }
   return found;
@@ -130,28 +143,54 @@ test("docs/building.md: the minimal tsconfig, exactly as written, builds a tool 
   const readme = fs.readFileSync(path.join(repo, "docs", "building.md"), "utf8");
   const block = /<!-- readme:tsconfig -->\n```jsonc\n([\s\S]*?)```/.exec(readme)?.[1];
   assert.ok(block, "docs/building.md's tsconfig block (marker readme:tsconfig)");
-  const dir = project("readme-tsconfig", { "tsconfig.json": block!, "package.json": '{ "private": true }', "src/main.ts": TOOL_PROJECT_SOURCE });
+  const dir = project("readme-tsconfig", {
+    "tsconfig.json": block!,
+    "package.json": '{ "private": true }',
+    "src/main.ts": TOOL_PROJECT_SOURCE,
+  });
   const build = await runTspc(dir);
   assert.is(build.code, 0, build.out);
   assert.is(build.out, "", "no diagnostics at all");
   const ran = await new Promise<string>((resolve, reject) => {
-    execFile(process.execPath, [path.join(dir, "dist", "main.js")], { cwd: dir, timeout: HANG_MS }, (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)));
+    execFile(
+      process.execPath,
+      [path.join(dir, "dist", "main.js")],
+      { cwd: dir, timeout: HANG_MS },
+      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
+    );
   });
   assert.equal(JSON.parse(ran), { sum: 5, tools: ["add", "hello"] });
 });
 
 test("every documented tsconfig type-checks and emits a project in src/ under each supported compiler: TypeScript 5.5, 5.9 and 6.0", async () => {
   const configs = documentedTsconfigs();
-  assert.ok(configs.some((c) => c.where.startsWith("docs/building.md")), `found: ${configs.map((c) => c.where).join(", ")}`);
-  const compilers = ["typescript-5.5", "typescript", "typescript-6"].map((name) => path.join(repo, "node_modules", name, "bin", "tsc"));
+  assert.ok(
+    configs.some((c) => c.where.startsWith("docs/building.md")),
+    `found: ${configs.map((c) => c.where).join(", ")}`,
+  );
+  const compilers = ["typescript-5.5", "typescript", "typescript-6"].map((name) =>
+    path.join(repo, "node_modules", name, "bin", "tsc"),
+  );
   const runs = configs.flatMap((config, i) =>
     compilers.map(async (tsc) => {
-      const dir = project(`documented-${i}-${path.basename(path.dirname(path.dirname(tsc)))}`, { "tsconfig.json": config.text, "package.json": '{ "private": true }', "src/main.ts": TOOL_PROJECT_SOURCE });
-      const result = await new Promise<Run>((resolve) => {
-        execFile(process.execPath, [tsc, "-p", "."], { cwd: dir, timeout: HANG_MS }, (error, stdout, stderr) => resolve({ code: error ? 1 : 0, out: `${stdout}${stderr}` }));
+      const dir = project(`documented-${i}-${path.basename(path.dirname(path.dirname(tsc)))}`, {
+        "tsconfig.json": config.text,
+        "package.json": '{ "private": true }',
+        "src/main.ts": TOOL_PROJECT_SOURCE,
       });
-      const version = JSON.parse(fs.readFileSync(path.join(tsc, "..", "..", "package.json"), "utf8")) as { version: string };
-      return { label: `${config.where} under TypeScript ${version.version}`, result, emitted: fs.existsSync(path.join(dir, "dist", "main.js")) };
+      const result = await new Promise<Run>((resolve) => {
+        execFile(process.execPath, [tsc, "-p", "."], { cwd: dir, timeout: HANG_MS }, (error, stdout, stderr) =>
+          resolve({ code: error ? 1 : 0, out: `${stdout}${stderr}` }),
+        );
+      });
+      const version = JSON.parse(fs.readFileSync(path.join(tsc, "..", "..", "package.json"), "utf8")) as {
+        version: string;
+      };
+      return {
+        label: `${config.where} under TypeScript ${version.version}`,
+        result,
+        emitted: fs.existsSync(path.join(dir, "dist", "main.js")),
+      };
     }),
   );
   for (const { label, result, emitted } of await Promise.all(runs)) {

@@ -20,7 +20,12 @@ export const found = structuredOutput<Found>();
 `);
   assert.equal(compiled.tooltype, []);
   const { found } = compiled.load<{ found: StructuredOutput<{ page: URL; links: { href: URL; seen: Date }[] }> }>();
-  const answer = found.parse(JSON.stringify({ page: "https://a.example/x", links: [{ href: "http://b.example/y?q=1", seen: "2024-05-01T10:00:00Z" }] }));
+  const answer = found.parse(
+    JSON.stringify({
+      page: "https://a.example/x",
+      links: [{ href: "http://b.example/y?q=1", seen: "2024-05-01T10:00:00Z" }],
+    }),
+  );
   assert.ok(answer.page instanceof URL, "page is a URL");
   assert.is(answer.page.pathname, "/x");
   assert.ok(answer.links[0]!.href instanceof URL, "links[].href is a URL");

@@ -19,7 +19,11 @@ function registryOf(source: string): ToolRegistry {
   return fixture.load<{ registry: ToolRegistry }>().registry;
 }
 
-async function call(registry: ToolRegistry, name: string, args: Record<string, unknown>): Promise<{ status: string; content: unknown }> {
+async function call(
+  registry: ToolRegistry,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<{ status: string; content: unknown }> {
   const [message] = await registry.dispatch({
     role: "assistant",
     content: null,
@@ -59,7 +63,11 @@ test("tool(obj.method) of a method that uses this: TT1022 at the reference, with
     export const add = tool(counter.add);
     export const hello = tool(counter.hello); // no \`this\` inside: fine as it is
   `);
-  assert.equal(fixture.tooltype.map((d) => [d.code, d.text, d.category]), [["TT1022", "counter.add", "error"]], shown(fixture.tooltype));
+  assert.equal(
+    fixture.tooltype.map((d) => [d.code, d.text, d.category]),
+    [["TT1022", "counter.add", "error"]],
+    shown(fixture.tooltype),
+  );
   assert.match(fixture.tooltype[0]!.message, "Bind it: tool(counter.add.bind(counter))");
 });
 
@@ -67,7 +75,11 @@ test("bind() with leading arguments is refused with the reason (TT1007)", () => 
   const fixture = compileFixture(`${COUNTER}
     export const add = tool(counter.add.bind(counter, 1));
   `);
-  assert.equal(fixture.tooltype.map((d) => d.code), ["TT1007"], shown(fixture.tooltype));
+  assert.equal(
+    fixture.tooltype.map((d) => d.code),
+    ["TT1007"],
+    shown(fixture.tooltype),
+  );
   assert.match(fixture.tooltype[0]!.message, "pre-fills parameters");
 });
 
@@ -144,7 +156,10 @@ test("docs/marking-tools.md: the tool factory example compiles cleanly and makes
   const findOrder = registry.get("findOrder")!;
   assert.is(findOrder.description, "Look up an order.");
   assert.equal(findOrder.options.tags, ["acme"]);
-  assert.equal(await call(registry, "findOrder", { id: "A1" }), { status: "success", content: '{"id":"A1","status":"shipped"}' });
+  assert.equal(await call(registry, "findOrder", { id: "A1" }), {
+    status: "success",
+    content: '{"id":"A1","status":"shipped"}',
+  });
 });
 
 test("a wrapper that does not pass metadata on: TT1007 says how to make it a tool factory; run time does not blame the build", () => {
@@ -156,11 +171,21 @@ test("a wrapper that does not pass metadata on: TT1007 says how to make it a too
     export const add = companyTool((a: number, b: number) => a + b);
     export function register() { return new ToolRegistry([add]); }
   `);
-  assert.equal(fixture.tooltype.map((d) => [d.code, d.text]), [["TT1007", "fn"]], shown(fixture.tooltype));
+  assert.equal(
+    fixture.tooltype.map((d) => [d.code, d.text]),
+    [["TT1007", "fn"]],
+    shown(fixture.tooltype),
+  );
   assert.match(fixture.tooltype[0]!.message, 'tool() got the parameter "fn" of companyTool');
   assert.match(fixture.tooltype[0]!.message, "meta?: CompiledToolMeta");
   const { register } = fixture.load<{ register: () => ToolRegistry }>();
-  assert.throws(register, (error: Error) => error instanceof ToolRegistrationError && /transformer ran, but could not read the function passed to tool\(\)/.test(error.message) && !/did not run/.test(error.message));
+  assert.throws(
+    register,
+    (error: Error) =>
+      error instanceof ToolRegistrationError &&
+      /transformer ran, but could not read the function passed to tool\(\)/.test(error.message) &&
+      !/did not run/.test(error.message),
+  );
 });
 
 test("@tool on an arrow-function field, a getter or a class: TT1021 at the decorator, with the fix", () => {
@@ -180,7 +205,14 @@ test("@tool on an arrow-function field, a getter or a class: TT1021 at the decor
       { experimentalDecorators },
     );
     const ours = fixture.tooltype.map((d) => [d.code, d.text, d.category]);
-    assert.equal(ours, [["TT1021", "@tool", "error"], ["TT1021", "@tool", "error"]], shown(fixture.diagnostics));
+    assert.equal(
+      ours,
+      [
+        ["TT1021", "@tool", "error"],
+        ["TT1021", "@tool", "error"],
+      ],
+      shown(fixture.diagnostics),
+    );
     assert.match(fixture.tooltype[0]!.message, '"search" is a field holding a function');
     assert.match(fixture.tooltype[0]!.message, "search = tool((...) => ...)");
     assert.match(fixture.tooltype[1]!.message, '"status" is a getter');
@@ -233,7 +265,11 @@ test("strictNullChecks off: warning TT1023 once per program, at the first tool; 
     export const two = tool(function two(y: "a" | "b" | null) { return y; });
   `;
   const loose = compileFixture(source, { strict: false });
-  assert.equal(loose.tooltype.map((d) => [d.code, d.text, d.category]), [["TT1023", "one", "warning"]], shown(loose.tooltype));
+  assert.equal(
+    loose.tooltype.map((d) => [d.code, d.text, d.category]),
+    [["TT1023", "one", "warning"]],
+    shown(loose.tooltype),
+  );
   assert.match(loose.tooltype[0]!.message, '"strict": true');
   assert.equal(compileFixture(source).tooltype, []);
 });
@@ -253,7 +289,14 @@ test("target ESNext with standard decorators: error TT1025 at each @tool decorat
     export const add = tool(function add(a: number, b: number) { return a + b; });
   `;
   const esnext = compileFixture(source, { target: ts.ScriptTarget.ESNext });
-  assert.equal(esnext.tooltype.map((d) => [d.code, d.text, d.category]), [["TT1025", "@tool", "error"], ['TT1025', '@tool({ name: "stock" })', "error"]], shown(esnext.tooltype));
+  assert.equal(
+    esnext.tooltype.map((d) => [d.code, d.text, d.category]),
+    [
+      ["TT1025", "@tool", "error"],
+      ["TT1025", '@tool({ name: "stock" })', "error"],
+    ],
+    shown(esnext.tooltype),
+  );
   assert.match(esnext.tooltype[0]!.message, 'Set "target" to a year in tsconfig.json ("ES2022" or later)');
   assert.match(esnext.tooltype[0]!.message, '"experimentalDecorators"');
   assert.equal(compileFixture(source, { target: ts.ScriptTarget.ESNext, experimentalDecorators: true }).tooltype, []);

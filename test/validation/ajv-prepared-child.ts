@@ -29,11 +29,26 @@ globalThis.Function = new Proxy(Original, {
   },
 });
 
-const call = (id: string, word: string) => ({ id, type: "function" as const, function: { name: "echo", arguments: JSON.stringify({ word }) } });
+const call = (id: string, word: string) => ({
+  id,
+  type: "function" as const,
+  function: { name: "echo", arguments: JSON.stringify({ word }) },
+});
 void (async () => {
-  const invalid = await registry.dispatch({ role: "assistant", content: null, tool_calls: [call("bad", "Not a word!")] });
+  const invalid = await registry.dispatch({
+    role: "assistant",
+    content: null,
+    tool_calls: [call("bad", "Not a word!")],
+  });
   const onInvalid = compiled;
   const valid = await registry.dispatch({ role: "assistant", content: null, tool_calls: [call("good", "word")] });
   globalThis.Function = Original;
-  process.stdout.write(JSON.stringify({ ajvLoaded, onInvalid, total: compiled, answers: [...invalid, ...valid].map((m) => ({ status: m.status, content: m.content })) }));
+  process.stdout.write(
+    JSON.stringify({
+      ajvLoaded,
+      onInvalid,
+      total: compiled,
+      answers: [...invalid, ...valid].map((m) => ({ status: m.status, content: m.content })),
+    }),
+  );
 })();

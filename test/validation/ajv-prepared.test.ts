@@ -11,8 +11,16 @@ import * as assert from "uvu/assert";
 import { HANG_MS } from "../support/hang";
 
 test("registering a tool.fromSchema tool loads ajv and its meta-schema; its first calls compile only its own schema", () => {
-  const out = execFileSync(process.execPath, [path.join(__dirname, "ajv-prepared-child.js")], { encoding: "utf8", timeout: HANG_MS });
-  const result = JSON.parse(out) as { ajvLoaded: boolean; onInvalid: number; total: number; answers: { status: string; content: string }[] };
+  const out = execFileSync(process.execPath, [path.join(__dirname, "ajv-prepared-child.js")], {
+    encoding: "utf8",
+    timeout: HANG_MS,
+  });
+  const result = JSON.parse(out) as {
+    ajvLoaded: boolean;
+    onInvalid: number;
+    total: number;
+    answers: { status: string; content: string }[];
+  };
   assert.ok(result.ajvLoaded, "ajv is required at registration");
   assert.is(result.answers[0]!.status, "error");
   assert.match(result.answers[0]!.content, /\/word: must match the pattern/);

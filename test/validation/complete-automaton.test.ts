@@ -15,8 +15,12 @@ import { patternJudge } from "../../transformer/validator/patterns";
 
 const leaf = fc.constantFrom("a", "b", ".", "\\d", "\\w", "\\s", "\\S", "[ab]", "[^a]", "[a-c]", "😀", "\\n", "^", "$");
 const quantifier = fc.constantFrom("", "", "*", "+", "?", "{2}", "{0,3}", "{1,}");
-const pattern = fc.array(fc.tuple(leaf, quantifier), { minLength: 1, maxLength: 6 }).map((parts) => parts.map(([n, q]) => (n === "^" || n === "$" ? n : n + q)).join(""));
-const text = fc.array(fc.constantFrom("a", "b", "c", "1", " ", "\n", "\u00a0", "😀", "\uD83D", "_"), { maxLength: 12 }).map((chars) => chars.join(""));
+const pattern = fc
+  .array(fc.tuple(leaf, quantifier), { minLength: 1, maxLength: 6 })
+  .map((parts) => parts.map(([n, q]) => (n === "^" || n === "$" ? n : n + q)).join(""));
+const text = fc
+  .array(fc.constantFrom("a", "b", "c", "1", " ", "\n", "\u00a0", "😀", "\uD83D", "_"), { maxLength: 12 })
+  .map((chars) => chars.join(""));
 
 test("a completed automaton answers every string, as JavaScript's engine does", () => {
   let completed = 0;
@@ -39,7 +43,14 @@ test("a completed automaton answers every string, as JavaScript's engine does", 
 });
 
 test("the patterns schemas use are held whole; what the automaton cannot read or hold is not", () => {
-  for (const source of ["^[A-Z]{2}-[0-9]{1,6}$", "^\\d{5}(-\\d{4})?$", "^[a-z0-9._%+-]+@[a-z0-9.-]+\\.[a-z]{2,}$", "^#[0-9a-fA-F]{6}$", "^\\S+$", "[a-z]"]) {
+  for (const source of [
+    "^[A-Z]{2}-[0-9]{1,6}$",
+    "^\\d{5}(-\\d{4})?$",
+    "^[a-z0-9._%+-]+@[a-z0-9.-]+\\.[a-z]{2,}$",
+    "^#[0-9a-fA-F]{6}$",
+    "^\\S+$",
+    "[a-z]",
+  ]) {
     assert.ok(patternDfa(source)?.complete(), `/${source}/ is not held whole`);
   }
   // \b and lookaround are not read; a long counted run past an unanchored start needs more states than the table holds.
@@ -61,7 +72,11 @@ test("the build emits pattern() for a pattern its automaton holds and enginePatt
   const code = generateValidator(
     {
       type: "object",
-      properties: { code: { type: "string", pattern: "^[A-Z]{2}-[0-9]+$" }, word: { type: "string", pattern: "^ok\\b" }, far: { type: "string", pattern: "a.{40}b" } },
+      properties: {
+        code: { type: "string", pattern: "^[A-Z]{2}-[0-9]+$" },
+        word: { type: "string", pattern: "^ok\\b" },
+        far: { type: "string", pattern: "a.{40}b" },
+      },
     },
     patternJudge([]),
   )!;

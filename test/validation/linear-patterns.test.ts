@@ -20,11 +20,21 @@ import { fitsSchema } from "../../runtime/validation/schema-fit";
 import { compileFixture } from "../support/compile";
 
 function chat(name: string, args: unknown): object {
-  return { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name, arguments: JSON.stringify(args) } }] };
+  return {
+    role: "assistant",
+    content: null,
+    tool_calls: [{ id: "c1", type: "function", function: { name, arguments: JSON.stringify(args) } }],
+  };
 }
 
 function handWritten(name: string, parameters: JsonSchema): ReturnType<typeof tool> {
-  const meta: CompiledToolMeta = { v: 1, name, description: "A schema given at run time, validated by ajv.", parameters, params: ["value"] };
+  const meta: CompiledToolMeta = {
+    v: 1,
+    name,
+    description: "A schema given at run time, validated by ajv.",
+    parameters,
+    params: ["value"],
+  };
   return tool((value: unknown) => `got ${JSON.stringify(value).length} chars`, undefined, meta);
 }
 
@@ -32,7 +42,9 @@ const BACKTRACKERS = ["^(a?a?)+$", "^(?:[ab]?b?){16}$", "^(a+)+$", "^\\d*\\d*\\d
 
 test("the shapes that passed as linear are matched in linear time: by ajv for run-time schemas, at 100,000 characters", async () => {
   for (const pattern of BACKTRACKERS) {
-    const registry = new ToolRegistry([handWritten("t", { type: "object", properties: { value: { type: "string", pattern } }, required: ["value"] })]);
+    const registry = new ToolRegistry([
+      handWritten("t", { type: "object", properties: { value: { type: "string", pattern } }, required: ["value"] }),
+    ]);
     const [answer] = await registry.dispatch(chat("t", { value: `${"a".repeat(100_000)}!` }));
     assert.is(answer!.status, "error", pattern);
     assert.match(answer!.content, /\/value: must match the pattern/, pattern);
@@ -69,7 +81,9 @@ export const registry = new ToolRegistry([check, tag]);
 
 test("coercion's union test goes through the guarded matcher: anyOf with ^(a+)+$", async () => {
   const schema: JsonSchema = { anyOf: [{ type: "string", pattern: "^(a+)+$" }, { type: "integer" }] };
-  const registry = new ToolRegistry([handWritten("u", { type: "object", properties: { value: schema }, required: ["value"] })]);
+  const registry = new ToolRegistry([
+    handWritten("u", { type: "object", properties: { value: schema }, required: ["value"] }),
+  ]);
   const [answer] = await registry.dispatch(chat("u", { value: `${"a".repeat(100_000)}!` }));
   assert.is(answer!.status, "error");
   assert.is(fitsSchema(`${"a".repeat(100_000)}!`, schema, schema), false);
@@ -77,8 +91,15 @@ test("coercion's union test goes through the guarded matcher: anyOf with ^(a+)+$
 });
 
 test("a pattern RE2 cannot express (lookahead, backreference) has no linear matcher and is budgeted instead", async () => {
-  for (const pattern of ["^(?=a)(a+)+$", "^(a)\\1$", "^[\\S]$", "(?<=a)b"]) assert.is(linearMatcher(pattern), undefined, pattern);
-  const registry = new ToolRegistry([handWritten("t", { type: "object", properties: { value: { type: "string", pattern: "^(?=a)(a+)+$" } }, required: ["value"] })]);
+  for (const pattern of ["^(?=a)(a+)+$", "^(a)\\1$", "^[\\S]$", "(?<=a)b"])
+    assert.is(linearMatcher(pattern), undefined, pattern);
+  const registry = new ToolRegistry([
+    handWritten("t", {
+      type: "object",
+      properties: { value: { type: "string", pattern: "^(?=a)(a+)+$" } },
+      required: ["value"],
+    }),
+  ]);
   const [short] = await registry.dispatch(chat("t", { value: "aaaa" }));
   assert.is(short!.status, "success", short!.content);
   const [long] = await registry.dispatch(chat("t", { value: `${"a".repeat(5_000)}!` }));
@@ -91,11 +112,38 @@ test("an invalid pattern still fails as it did: no matcher, and the validator re
 });
 
 /** Pattern pieces over the constructs whose meaning the translation keeps: classes, escapes, `.`, quantifiers. */
-const atom = fc.constantFrom("a", "b", ".", "\\s", "\\S", "\\d", "\\w", "\\b", "[ab]", "[^a]", "[\\s]", "[^\\s]", "[]", "[^]", "\\u00a0", "\\n", "[a-c\\d]", "(?:a|b)", "\\.");
+const atom = fc.constantFrom(
+  "a",
+  "b",
+  ".",
+  "\\s",
+  "\\S",
+  "\\d",
+  "\\w",
+  "\\b",
+  "[ab]",
+  "[^a]",
+  "[\\s]",
+  "[^\\s]",
+  "[]",
+  "[^]",
+  "\\u00a0",
+  "\\n",
+  "[a-c\\d]",
+  "(?:a|b)",
+  "\\.",
+);
 const quantifier = fc.constantFrom("", "", "*", "+", "?", "{2}", "{0,2}", "*?");
 const piece = fc.tuple(atom, quantifier).map(([a, q]) => (a === "\\b" ? a : a + q));
-const patternText = fc.tuple(fc.boolean(), fc.array(piece, { minLength: 1, maxLength: 5 }), fc.boolean()).map(([start, pieces, end]) => `${start ? "^" : ""}${pieces.join("")}${end ? "$" : ""}`);
-const text = fc.array(fc.constantFrom("a", "b", "c", "1", " ", "\t", "\n", "\r", "\u00a0", "\u2028", "\u3000", "\ufeff", ".", "😀", "_"), { maxLength: 8 }).map((chars) => chars.join(""));
+const patternText = fc
+  .tuple(fc.boolean(), fc.array(piece, { minLength: 1, maxLength: 5 }), fc.boolean())
+  .map(([start, pieces, end]) => `${start ? "^" : ""}${pieces.join("")}${end ? "$" : ""}`);
+const text = fc
+  .array(
+    fc.constantFrom("a", "b", "c", "1", " ", "\t", "\n", "\r", "\u00a0", "\u2028", "\u3000", "\ufeff", ".", "😀", "_"),
+    { maxLength: 8 },
+  )
+  .map((chars) => chars.join(""));
 
 test("the matcher answers as JavaScript's engine does (property test over the translated constructs)", () => {
   let compared = 0;
@@ -116,16 +164,77 @@ test("the matcher answers as JavaScript's engine does (property test over the tr
 });
 
 /** Patterns nested from the constructs the automaton reads, with `^` and `$` anywhere and characters beyond the BMP. */
-const dfaLeaf = fc.constantFrom("a", "b", "c", ".", "\\d", "\\D", "\\w", "\\W", "\\s", "\\S", "[ab]", "[^a]", "[a-c]", "[^\\s]", "[\\d\\s]", "[]", "[^]", "\\u{1F600}", "😀", "\\uD83D\\uDE00", "\\n", "\\.", "[-a]", "[a-]", "\\x41", "\\u00a0", "^", "$", "\\t", "[\\b]", "\\cJ", "\\0");
+const dfaLeaf = fc.constantFrom(
+  "a",
+  "b",
+  "c",
+  ".",
+  "\\d",
+  "\\D",
+  "\\w",
+  "\\W",
+  "\\s",
+  "\\S",
+  "[ab]",
+  "[^a]",
+  "[a-c]",
+  "[^\\s]",
+  "[\\d\\s]",
+  "[]",
+  "[^]",
+  "\\u{1F600}",
+  "😀",
+  "\\uD83D\\uDE00",
+  "\\n",
+  "\\.",
+  "[-a]",
+  "[a-]",
+  "\\x41",
+  "\\u00a0",
+  "^",
+  "$",
+  "\\t",
+  "[\\b]",
+  "\\cJ",
+  "\\0",
+);
 const dfaQuantifier = fc.constantFrom("", "", "", "*", "+", "?", "{2}", "{0,2}", "{1,}", "*?", "+?", "??");
 const dfaPattern = fc.letrec<{ node: string; group: string; seq: string; alt: string }>((tie) => ({
   node: fc.oneof({ depthSize: "small", withCrossShrink: true }, dfaLeaf, tie("group"), tie("seq"), tie("alt")),
-  group: fc.tuple(tie("node"), dfaQuantifier, fc.boolean()).map(([n, q, capture]) => `(${capture ? "" : "?:"}${n})${q}`),
-  seq: fc.array(fc.tuple(tie("node"), dfaQuantifier), { maxLength: 4 }).map((parts) => parts.map(([n, q]) => (n === "^" || n === "$" || /[*+?}]$/.test(n) ? n : n + q)).join("")),
+  group: fc
+    .tuple(tie("node"), dfaQuantifier, fc.boolean())
+    .map(([n, q, capture]) => `(${capture ? "" : "?:"}${n})${q}`),
+  seq: fc
+    .array(fc.tuple(tie("node"), dfaQuantifier), { maxLength: 4 })
+    .map((parts) => parts.map(([n, q]) => (n === "^" || n === "$" || /[*+?}]$/.test(n) ? n : n + q)).join("")),
   alt: fc.array(tie("node"), { minLength: 2, maxLength: 3 }).map((parts) => parts.join("|")),
 })).node;
 /** Lone surrogates too: JavaScript's `u` mode reads each as a character of its own. */
-const dfaText = fc.array(fc.constantFrom("a", "b", "c", "1", " ", "\n", "\r", "\u00a0", "\u2028", "😀", "\uD83D", "\uDE00", "A", "_", "\b", "\t", "-", "\0"), { maxLength: 9 }).map((chars) => chars.join(""));
+const dfaText = fc
+  .array(
+    fc.constantFrom(
+      "a",
+      "b",
+      "c",
+      "1",
+      " ",
+      "\n",
+      "\r",
+      "\u00a0",
+      "\u2028",
+      "😀",
+      "\uD83D",
+      "\uDE00",
+      "A",
+      "_",
+      "\b",
+      "\t",
+      "-",
+      "\0",
+    ),
+    { maxLength: 9 },
+  )
+  .map((chars) => chars.join(""));
 
 test("the automaton answers as JavaScript's engine does (property test over nesting, alternation, anchors, astral characters)", () => {
   let compared = 0;
@@ -152,7 +261,17 @@ test("the automaton answers as JavaScript's engine does (property test over nest
 });
 
 test("the automaton leaves to re2js what it does not read: lookaround, back references, \\b, \\p{…}, named groups", () => {
-  for (const pattern of ["^(?=a)a$", "(?<!a)b", "^(a)\\1$", "\\bword\\b", "\\Ba", "^\\p{L}+$", "^(?<name>a)$", "(?:(?:(?:){999}){999}){999}", "a{3000}"]) {
+  for (const pattern of [
+    "^(?=a)a$",
+    "(?<!a)b",
+    "^(a)\\1$",
+    "\\bword\\b",
+    "\\Ba",
+    "^\\p{L}+$",
+    "^(?<name>a)$",
+    "(?:(?:(?:){999}){999}){999}",
+    "a{3000}",
+  ]) {
     assert.is(patternDfa(pattern), undefined, pattern);
   }
   // re2js still answers those it can express.
@@ -161,7 +280,13 @@ test("the automaton leaves to re2js what it does not read: lookaround, back refe
 });
 
 test("the automaton costs one lookup a character: the states it makes do not grow with the string", () => {
-  for (const source of [...BACKTRACKERS, "^[a-z]+$", "^[\\w.+-]+@[\\w-]+\\.[\\w.]+$", "(a|b)*c", "^\\d{4}-\\d{2}-\\d{2}$"]) {
+  for (const source of [
+    ...BACKTRACKERS,
+    "^[a-z]+$",
+    "^[\\w.+-]+@[\\w-]+\\.[\\w.]+$",
+    "(a|b)*c",
+    "^\\d{4}-\\d{2}-\\d{2}$",
+  ]) {
     const dfa = patternDfa(source)!;
     assert.ok(dfa, source);
     for (const filler of ["a", "b", "1", "ab", "a.", "😀"]) {
@@ -178,7 +303,11 @@ test("the automaton costs one lookup a character: the states it makes do not gro
 });
 
 test("a string without a character that every match needs is refused before the automaton takes a step", () => {
-  for (const [source, text] of [["^\\d*\\d*\\d*x$", "1".repeat(200_000)], ["[a-z]+@example\\.com", "a".repeat(200_000)], ["(?:ab|cb)+", "a".repeat(200_000)]] as const) {
+  for (const [source, text] of [
+    ["^\\d*\\d*\\d*x$", "1".repeat(200_000)],
+    ["[a-z]+@example\\.com", "a".repeat(200_000)],
+    ["(?:ab|cb)+", "a".repeat(200_000)],
+  ] as const) {
     const dfa = patternDfa(source)!;
     const before = dfa.states;
     assert.is(dfa.test(text), false, source);

@@ -24,13 +24,22 @@ const area = tool(function area(shape: Circle | Square, scale: Int & Min<1> = 1,
 });
 
 /** Echo text, with a schema written by hand (no compiled validator). */
-const handWritten = tool((text: string) => text, { name: "hand_written" }, {
-  v: 1,
-  name: "hand_written",
-  description: "Echo text.",
-  params: ["text"],
-  parameters: { type: "object", properties: { text: { type: "string" } }, required: ["text"], additionalProperties: false },
-});
+const handWritten = tool(
+  (text: string) => text,
+  { name: "hand_written" },
+  {
+    v: 1,
+    name: "hand_written",
+    description: "Echo text.",
+    params: ["text"],
+    parameters: {
+      type: "object",
+      properties: { text: { type: "string" } },
+      required: ["text"],
+      additionalProperties: false,
+    },
+  },
+);
 
 async function main(): Promise<void> {
   let codegen = "allowed";
@@ -40,7 +49,11 @@ async function main(): Promise<void> {
     codegen = (error as Error).constructor.name;
   }
   const registry = new ToolRegistry([area, handWritten]);
-  const call = (id: string, name: string, args: string) => ({ id, type: "function" as const, function: { name, arguments: args } });
+  const call = (id: string, name: string, args: string) => ({
+    id,
+    type: "function" as const,
+    function: { name, arguments: args },
+  });
   const answers = await registry.dispatch({
     role: "assistant",
     content: null,
@@ -52,7 +65,12 @@ async function main(): Promise<void> {
       call("hand", "hand_written", '{"text":"hi"}'),
     ],
   });
-  console.log(JSON.stringify({ codegen, answers: answers.map((m) => ({ id: m.tool_call_id, status: m.status, content: m.content })) }));
+  console.log(
+    JSON.stringify({
+      codegen,
+      answers: answers.map((m) => ({ id: m.tool_call_id, status: m.status, content: m.content })),
+    }),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -16,10 +16,14 @@ interface Answer {
 }
 
 test("dispatch with code generation disallowed (--disallow-code-generation-from-strings)", () => {
-  const out = execFileSync(process.execPath, ["--disallow-code-generation-from-strings", path.join(__dirname, "no-eval-child.js")], {
-    encoding: "utf8",
-    timeout: HANG_MS,
-  });
+  const out = execFileSync(
+    process.execPath,
+    ["--disallow-code-generation-from-strings", path.join(__dirname, "no-eval-child.js")],
+    {
+      encoding: "utf8",
+      timeout: HANG_MS,
+    },
+  );
   const { codegen, answers } = JSON.parse(out) as { codegen: string; answers: Answer[] };
   assert.is(codegen, "EvalError", "the child really runs without code generation");
   const byId = Object.fromEntries(answers.map((a) => [a.id, a]));

@@ -20,7 +20,10 @@ const forecast = tool(function forecast(city: string, days: number = 1, unit: "c
 
 type ForecastArgs = { city: string; days?: number; unit?: "celsius" | "fahrenheit" };
 
-const USAGE = { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } };
+const USAGE = {
+  inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: 1, text: 1, reasoning: undefined },
+};
 
 test("the AI SDK's generateText: the schema reaches the model, the tool gets coerced arguments, a wrong call is a tool error with tooltype's words", async () => {
   const { generateText, stepCountIs, tool: aiTool } = await import("ai");
@@ -37,7 +40,12 @@ test("the AI SDK's generateText: the schema reaches the model, the tool gets coe
         usage: USAGE,
         warnings: [],
       },
-      { content: [{ type: "text", text: "done" }], finishReason: { unified: "stop", raw: undefined }, usage: USAGE, warnings: [] },
+      {
+        content: [{ type: "text", text: "done" }],
+        finishReason: { unified: "stop", raw: undefined },
+        usage: USAGE,
+        warnings: [],
+      },
     ],
   });
   const result = await generateText({
@@ -61,10 +69,15 @@ test("the AI SDK's generateText: the schema reaches the model, the tool gets coe
   assert.equal(sent.inputSchema.properties, expected.properties);
   assert.equal(sent.inputSchema.required, ["city"]);
   assert.equal(received, [{ city: "Oslo", days: 3 }]);
-  const failed = result.steps[0]!.content.find((part) => part.type === "tool-error") as { error: unknown; toolCallId: string } | undefined;
+  const failed = result.steps[0]!.content.find((part) => part.type === "tool-error") as
+    | { error: unknown; toolCallId: string }
+    | undefined;
   assert.is(failed?.toolCallId, "c2");
   // The AI SDK's error text carries the issues as tooltype wrote them, message and path.
-  assert.match(String(failed?.error), '[{"message":"must be one of \\"celsius\\", \\"fahrenheit\\"; got \\"kelvin\\"","path":["unit"]}]');
+  assert.match(
+    String(failed?.error),
+    '[{"message":"must be one of \\"celsius\\", \\"fahrenheit\\"; got \\"kelvin\\"","path":["unit"]}]',
+  );
 });
 
 /** A short summary. */
@@ -77,7 +90,12 @@ test("the AI SDK's Output.object takes a structuredOutput<T>() as its schema: se
   const { generateText, Output } = await import("ai");
   const { MockLanguageModelV4 } = await import("ai/test");
   const model = new MockLanguageModelV4({
-    doGenerate: { content: [{ type: "text", text: '{"title": "Trip", "words": "120"}' }], finishReason: { unified: "stop", raw: undefined }, usage: USAGE, warnings: [] },
+    doGenerate: {
+      content: [{ type: "text", text: '{"title": "Trip", "words": "120"}' }],
+      finishReason: { unified: "stop", raw: undefined },
+      usage: USAGE,
+      warnings: [],
+    },
   });
   const summary = structuredOutput<Summary>();
   const result = await generateText({ model, prompt: "sum up", output: Output.object({ schema: summary }) });
@@ -92,10 +110,14 @@ test("the MCP SDK v2's registerTool: tools/list shows the schema, tools/call run
   const { Client } = await import("@modelcontextprotocol/client");
   const server = new McpServer({ name: "weather", version: "1.0.0" });
   const received: ForecastArgs[] = [];
-  server.registerTool("forecast", { description: "Weather forecast for a city.", inputSchema: standardSchema<ForecastArgs>(forecast) }, (args) => {
-    received.push(args);
-    return { content: [{ type: "text", text: forecast(args.city, args.days, args.unit) }] };
-  });
+  server.registerTool(
+    "forecast",
+    { description: "Weather forecast for a city.", inputSchema: standardSchema<ForecastArgs>(forecast) },
+    (args) => {
+      received.push(args);
+      return { content: [{ type: "text", text: forecast(args.city, args.days, args.unit) }] };
+    },
+  );
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: "test", version: "1.0.0" });

@@ -21,7 +21,12 @@ interface Stop {
  * @param start When it starts
  * @param pace How busy the days are
  */
-const planTrip = tool(function plan_trip(stops: Stop[], start: Date, pace: "slow" | "busy" = "slow", span?: [number, string]) {
+const planTrip = tool(function plan_trip(
+  stops: Stop[],
+  start: Date,
+  pace: "slow" | "busy" = "slow",
+  span?: [number, string],
+) {
   return `${stops.length} stops from ${start.toISOString()} (${pace}${span ? "" : ""})`;
 });
 
@@ -66,8 +71,20 @@ test("validate: coercion and lenient text, as dispatch does", () => {
 test("validate: a value whose getter or proxy throws is answered with issues, never a throw, and without the error's text", () => {
   const validate = standardSchema<TripArgs>(planTrip)["~standard"].validate;
   const getter = { start: "2026-05-01T09:00:00Z" } as Record<string, unknown>;
-  Object.defineProperty(getter, "stops", { enumerable: true, get: () => { throw new Error("token sk-secret-123 rejected"); } });
-  const proxy = new Proxy({}, { ownKeys: () => { throw new Error("sk-secret-456"); } });
+  Object.defineProperty(getter, "stops", {
+    enumerable: true,
+    get: () => {
+      throw new Error("token sk-secret-123 rejected");
+    },
+  });
+  const proxy = new Proxy(
+    {},
+    {
+      ownKeys: () => {
+        throw new Error("sk-secret-456");
+      },
+    },
+  );
   const revocable = Proxy.revocable({}, {});
   revocable.revoke();
   for (const value of [getter, proxy, revocable.proxy]) {
@@ -79,19 +96,32 @@ test("validate: a value whose getter or proxy throws is answered with issues, ne
 });
 
 test("validate: issues say what is wrong, with the path as keys and array indexes", () => {
-  const result = standardSchema(planTrip)["~standard"].validate({ stops: [{ city: "Lyon", nights: 2 }, { city: 7, nights: 0 }], start: "soon", pace: "lazy" });
+  const result = standardSchema(planTrip)["~standard"].validate({
+    stops: [
+      { city: "Lyon", nights: 2 },
+      { city: 7, nights: 0 },
+    ],
+    start: "soon",
+    pace: "lazy",
+  });
   const issues = (result.issues ?? []).map((issue) => ({ path: issue.path, message: issue.message }));
   assert.equal(issues, [
     { path: ["stops", 1, "city"], message: "must be a string; got 7" },
     { path: ["stops", 1, "nights"], message: "must be >= 1; got 0" },
-    { path: ["start"], message: 'must be a string in the date-time format, such as "2025-01-31T09:30:00Z"; got "soon"' },
+    {
+      path: ["start"],
+      message: 'must be a string in the date-time format, such as "2025-01-31T09:30:00Z"; got "soon"',
+    },
     { path: ["pace"], message: 'must be one of "slow", "busy"; got "lazy"' },
   ]);
   const missing = standardSchema(planTrip)["~standard"].validate({});
-  assert.equal(missing.issues?.map((issue) => [issue.path, issue.message]), [
-    [["stops"], 'missing required property "stops"'],
-    [["start"], 'missing required property "start"'],
-  ]);
+  assert.equal(
+    missing.issues?.map((issue) => [issue.path, issue.message]),
+    [
+      [["stops"], 'missing required property "stops"'],
+      [["start"], 'missing required property "start"'],
+    ],
+  );
   const unreadable = standardSchema(planTrip)["~standard"].validate("[1, 2]");
   assert.is(unreadable.issues?.length, 1);
   assert.match(unreadable.issues![0]!.message, /plan_trip/);
@@ -107,7 +137,12 @@ test("jsonSchema: the parameters for draft 2020-12, a fresh copy each time; draf
   assert.is.not(modern, parameters);
   assert.equal(converter.output({ target: "draft-2020-12" }), parameters);
   const draft07 = converter.input({ target: "draft-07" }) as { properties: Record<string, Record<string, unknown>> };
-  assert.equal(draft07.properties.span, { type: "array", items: [{ type: "number" }, { type: "string" }], minItems: 2, maxItems: 2 });
+  assert.equal(draft07.properties.span, {
+    type: "array",
+    items: [{ type: "number" }, { type: "string" }],
+    minItems: 2,
+    maxItems: 2,
+  });
   assert.ok(!JSON.stringify(draft07).includes("prefixItems"));
   assert.throws(() => converter.input({ target: "openapi-3.0" }), /"draft-2020-12" and "draft-07", not "openapi-3.0"/);
 });
@@ -128,7 +163,10 @@ test("structuredOutput<T>() is a Standard Schema itself", () => {
   const ok = props.validate('{"title": "Trip", "words": "120"}');
   assert.equal(ok, { value: { title: "Trip", words: 120 } });
   const bad = props.validate({ title: "Trip" });
-  assert.equal(bad.issues?.map((issue) => [issue.path, issue.message]), [[["words"], 'missing required property "words"']]);
+  assert.equal(
+    bad.issues?.map((issue) => [issue.path, issue.message]),
+    [[["words"], 'missing required property "words"']],
+  );
   assert.equal(props.jsonSchema.input({ target: "draft-07" }), structuredOutput<Summary>().schema);
 });
 

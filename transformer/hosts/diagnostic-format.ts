@@ -41,7 +41,8 @@ function read(tsi: TS, d: ts.Diagnostic | ts.DiagnosticRelatedInformation): Read
     code = `TT${d.code - TS_CODE_OFFSET}`;
     if (text.startsWith(`${code}: `)) text = text.slice(code.length + 2);
   }
-  const { line, character } = d.file && d.start !== undefined ? tsi.getLineAndCharacterOfPosition(d.file, d.start) : { line: 0, character: 0 };
+  const { line, character } =
+    d.file && d.start !== undefined ? tsi.getLineAndCharacterOfPosition(d.file, d.start) : { line: 0, character: 0 };
   return { code, text, line: line + 1, column: character + 1 };
 }
 
@@ -75,9 +76,11 @@ function formatOne(tsi: TS, d: ts.Diagnostic | ts.DiagnosticRelatedInformation, 
   const { code, text, line, column } = read(tsi, d);
   const name = d.file ? (path.relative(cwd, d.file.fileName) || d.file.fileName).split(path.sep).join("/") : "";
   const where = d.file && d.start !== undefined ? `${name}:${line}:${column} - ` : "";
-  const head = indent ? `${indent}${where}${text}` : `${where}${tsi.DiagnosticCategory[d.category].toLowerCase()} ${code}: ${text}`;
+  const head = indent
+    ? `${indent}${where}${text}`
+    : `${where}${tsi.DiagnosticCategory[d.category].toLowerCase()} ${code}: ${text}`;
   const related = "relatedInformation" in d && d.relatedInformation ? d.relatedInformation : [];
-  return [head, ...related.map((r) => formatOne(tsi, r, cwd, indent + "    "))].join("\n");
+  return [head, ...related.map((r) => formatOne(tsi, r, cwd, `${indent}    `))].join("\n");
 }
 
 /** `src/a.ts:3:5 - error TT1001: ...` for a bundler-shaped diagnostic (no related locations), path relative to `cwd`. */
@@ -94,8 +97,12 @@ export function diagnosticError(message: string): Error {
 }
 
 /** Diagnostics formatted with the position first (`formatDiagnostics`), one text each, errors apart from warnings. */
-export function formatByCategory(tsi: TS, diagnostics: readonly ts.Diagnostic[]): { errors: string[]; warnings: string[] } {
-  const of = (category: ts.DiagnosticCategory): string[] => diagnostics.filter((d) => d.category === category).map((d) => formatDiagnostics(tsi, [d]));
+export function formatByCategory(
+  tsi: TS,
+  diagnostics: readonly ts.Diagnostic[],
+): { errors: string[]; warnings: string[] } {
+  const of = (category: ts.DiagnosticCategory): string[] =>
+    diagnostics.filter((d) => d.category === category).map((d) => formatDiagnostics(tsi, [d]));
   return { errors: of(tsi.DiagnosticCategory.Error), warnings: of(tsi.DiagnosticCategory.Warning) };
 }
 
@@ -108,12 +115,19 @@ const printed = new Set<string>();
  * Error naming the host and the file: a tool with an error has no correct schema, so the run stops there. The texts
  * come formatted with the position first (`formatDiagnostics`, `formatHostDiagnostic`).
  */
-export function stopOnErrors(host: string, fileName: string, errors: readonly string[], warnings: readonly string[]): void {
+export function stopOnErrors(
+  host: string,
+  fileName: string,
+  errors: readonly string[],
+  warnings: readonly string[],
+): void {
   const fresh = warnings.filter((text) => !printed.has(text));
   for (const text of fresh) printed.add(text);
   if (fresh.length > 0) process.stderr.write(`${fresh.join("\n")}\n`);
   if (errors.length > 0) {
     const file = path.relative(process.cwd(), fileName) || fileName;
-    throw diagnosticError(`${host}: ${file} has tooltype errors, so its tools have no correct schema:\n${errors.join("\n")}`);
+    throw diagnosticError(
+      `${host}: ${file} has tooltype errors, so its tools have no correct schema:\n${errors.join("\n")}`,
+    );
   }
 }

@@ -18,8 +18,11 @@ export interface TypeReader {
   getAliasedSymbol(symbol: ts.Symbol): ts.Symbol;
   getTypeAtLocation(node: ts.Node): ts.Type;
   getTypeFromTypeNode(node: ts.TypeNode): ts.Type;
-  getConstantValue(node: ts.EnumMember | ts.PropertyAccessExpression | ts.ElementAccessExpression): string | number | undefined;
-  // A symbol's type: as declared, or as seen at a location (a property without the `missing` of exactOptionalPropertyTypes).
+  getConstantValue(
+    node: ts.EnumMember | ts.PropertyAccessExpression | ts.ElementAccessExpression,
+  ): string | number | undefined;
+  // A symbol's type: as declared, or as seen at a location (a property without the `missing` of
+  // exactOptionalPropertyTypes).
   getTypeOfSymbol(symbol: ts.Symbol): ts.Type;
   getTypeOfSymbolAtLocation(symbol: ts.Symbol, node: ts.Node): ts.Type;
   // A type's parts: properties, index signatures, type arguments, bases.
@@ -61,7 +64,10 @@ export interface TypeReader {
 
 /** A file of TypeScript's lib or of @types/node, by its name: what every reader counts as the standard library. */
 export function isStandardLibraryFile(fileName: string): boolean {
-  return /[\\/]typescript[^\\/]*[\\/]lib[\\/]lib\.[^\\/]*\.d\.ts$/.test(fileName) || /[\\/]node_modules[\\/]@types[\\/]node[\\/]/.test(fileName);
+  return (
+    /[\\/]typescript[^\\/]*[\\/]lib[\\/]lib\.[^\\/]*\.d\.ts$/.test(fileName) ||
+    /[\\/]node_modules[\\/]@types[\\/]node[\\/]/.test(fileName)
+  );
 }
 
 /** The compiler's answer to `isStandardLibrary` from a symbol's declaration nodes, which both readers hold. */

@@ -1,6 +1,7 @@
 /**
  * Where the arguments hold `Date`s (and `URL`s): the JSON pointers (`meta.dates`, `meta.urls`) at which dispatch
- * turns strings back into `Date` (`URL`) objects before the call. Derived from the finished schema model, so a shared type is revived at every
+ * turns strings back into `Date` (`URL`) objects before the call. Derived from the finished schema model, so a shared
+ * type is revived at every
  * place it is used, not only the first one the reader met.
  *
  * A pointer can say "every item" (`*`) but not "any depth", so a Date inside a recursive type cannot be listed;
@@ -24,7 +25,11 @@ export interface DateProblem {
 }
 
 /** `kind`: which revived values to list, `Date`s (`meta.dates`) or `URL`s (`meta.urls`); both follow the same rules. */
-export function datePointers(roots: DateRoot[], definitions: Definitions, kind: "date" | "url" = "date"): { pointers: string[]; problems: DateProblem[] } {
+export function datePointers(
+  roots: DateRoot[],
+  definitions: Definitions,
+  kind: "date" | "url" = "date",
+): { pointers: string[]; problems: DateProblem[] } {
   const pointers: string[] = [];
   const problems: DateProblem[] = [];
   const holdsDate = new Map<string, boolean>();
@@ -75,9 +80,12 @@ export function datePointers(roots: DateRoot[], definitions: Definitions, kind: 
           walk(node.items, [...path, "*"], stack);
           return;
         case "tuple": {
-          node.prefix.forEach((item, i) => walk(item, [...path, String(i)], stack));
+          node.prefix.forEach((item, i) => {
+            walk(item, [...path, String(i)], stack);
+          });
           if (node.rest && contains(node.rest, new Set())) {
-            if (node.prefix.some((item) => item.kind !== kind && mayBeString(item))) problem(path.join("."), "tuple-rest");
+            if (node.prefix.some((item) => item.kind !== kind && mayBeString(item)))
+              problem(path.join("."), "tuple-rest");
             else walk(node.rest, [...path, "*"], stack);
           }
           return;
@@ -131,5 +139,5 @@ function mayBeString(node: SchemaNode): boolean {
 }
 
 function pointer(path: string[]): string {
-  return "/" + path.map((s) => (s === "*" ? "*" : s.replace(/~/g, "~0").replace(/\//g, "~1"))).join("/");
+  return `/${path.map((s) => (s === "*" ? "*" : s.replace(/~/g, "~0").replace(/\//g, "~1"))).join("/")}`;
 }

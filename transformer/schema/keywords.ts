@@ -26,15 +26,35 @@ const TARGETS: Record<string, "number" | "string" | "array"> = {
 };
 
 /**
- * Formats the runtime actually checks: those of ajv-formats (what the runtime's validator options load) that reject some
+ * Formats the runtime actually checks: those of ajv-formats (what the runtime's validator options load) that reject
+ * some
  * value. Left out, so they get the TT1014 warning: JSON Schema's `idn-email`, `idn-hostname`, `iri` and
  * `iri-reference` (ajv-formats has none of them), and ajv-formats' `float`, `double`, `password` and `binary`,
  * which accept every value of their type. The transformer's format tests prove the list against the validator.
  */
 export const KNOWN_FORMATS = new Set([
-  "date-time", "date", "time", "duration", "email", "hostname", "ipv4", "ipv6", "uri", "uri-reference",
-  "uri-template", "uuid", "json-pointer", "relative-json-pointer", "regex", "url", "iso-time", "iso-date-time",
-  "json-pointer-uri-fragment", "byte", "int32", "int64",
+  "date-time",
+  "date",
+  "time",
+  "duration",
+  "email",
+  "hostname",
+  "ipv4",
+  "ipv6",
+  "uri",
+  "uri-reference",
+  "uri-template",
+  "uuid",
+  "json-pointer",
+  "relative-json-pointer",
+  "regex",
+  "url",
+  "iso-time",
+  "iso-date-time",
+  "json-pointer-uri-fragment",
+  "byte",
+  "int32",
+  "int64",
 ]);
 
 /** Keywords where the larger value is the stricter (a lower bound), and where the smaller is. */
@@ -51,7 +71,12 @@ const ANNOTATIONS = new Set(["description", "title", "default", "examples", "dep
  * differs (two patterns, two formats, two defaults in one place) cannot both hold as written: the conflict is
  * returned for the caller to report.
  */
-export function mergeKeyword(keywords: { [keyword: string]: JsonValue }, keyword: string, value: JsonValue, override: boolean): { conflict: JsonValue } | undefined {
+export function mergeKeyword(
+  keywords: { [keyword: string]: JsonValue },
+  keyword: string,
+  value: JsonValue,
+  override: boolean,
+): { conflict: JsonValue } | undefined {
   const old = keywords[keyword];
   if (old === undefined || sameJson(old, value)) {
     keywords[keyword] = value;
@@ -65,17 +90,26 @@ export function mergeKeyword(keywords: { [keyword: string]: JsonValue }, keyword
       if (isMultiple(old, value)) return undefined;
     }
   }
-  if ((keyword === "uniqueItems" || keyword === "deprecated") && typeof old === "boolean" && typeof value === "boolean") {
+  if (
+    (keyword === "uniqueItems" || keyword === "deprecated") &&
+    typeof old === "boolean" &&
+    typeof value === "boolean"
+  ) {
     return void (keywords[keyword] = old || value);
   }
-  if (keyword === "examples" && Array.isArray(old) && Array.isArray(value)) return void (keywords[keyword] = [...old, ...value]);
+  if (keyword === "examples" && Array.isArray(old) && Array.isArray(value))
+    return void (keywords[keyword] = [...old, ...value]);
   if (override && ANNOTATIONS.has(keyword)) return void (keywords[keyword] = value);
   return { conflict: old };
 }
 
 /** Bounds that no value can meet once combined (`minimum` above `maximum`): the pair, for the message. */
 export function impossibleBounds(keywords: { [keyword: string]: JsonValue }): [string, string] | undefined {
-  const pairs: [string, string][] = [["minimum", "maximum"], ["minLength", "maxLength"], ["minItems", "maxItems"]];
+  const pairs: [string, string][] = [
+    ["minimum", "maximum"],
+    ["minLength", "maxLength"],
+    ["minItems", "maxItems"],
+  ];
   for (const [low, high] of pairs) {
     const a = keywords[low];
     const b = keywords[high];
@@ -131,7 +165,9 @@ export function jsonTypes(node: SchemaNode, resolve: Resolve, seen = new Set<str
       for (const member of node.members) {
         const types = jsonTypes(member, resolve, seen);
         if (types === "any") return "any";
-        types.forEach((t) => all.add(t));
+        types.forEach((t) => {
+          all.add(t);
+        });
       }
       return all;
     }

@@ -42,11 +42,15 @@ function nameOf(tsi: TS, checker: TypeReader, type: ts.Type, depth: number): str
   }
   if (checker.isTupleType(type)) return undefined;
   const symbol = type.getSymbol();
-  if (!symbol || !(symbol.flags & (tsi.SymbolFlags.Interface | tsi.SymbolFlags.Class | tsi.SymbolFlags.Enum))) return undefined;
+  if (!symbol || !(symbol.flags & (tsi.SymbolFlags.Interface | tsi.SymbolFlags.Class | tsi.SymbolFlags.Enum)))
+    return undefined;
   // A reference may carry the `this` type after its declared arguments; only the declared ones name it.
-  const reference = (type as ts.ObjectType).objectFlags & tsi.ObjectFlags.Reference
-    ? checker.getTypeArguments(type as ts.TypeReference).slice(0, (type as ts.TypeReference).target.typeParameters?.length ?? 0)
-    : undefined;
+  const reference =
+    (type as ts.ObjectType).objectFlags & tsi.ObjectFlags.Reference
+      ? checker
+          .getTypeArguments(type as ts.TypeReference)
+          .slice(0, (type as ts.TypeReference).target.typeParameters?.length ?? 0)
+      : undefined;
   return withArguments(identifier(symbol.getName()), reference);
 }
 

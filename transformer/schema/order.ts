@@ -25,7 +25,10 @@ export function memberKey(tsi: TS, type: ts.Type): MemberKey {
 }
 
 /** What type nodes spell, per checker: it depends on the program only, and every tool of it asks again. */
-const spellings = new WeakMap<TypeReader, { keys: Map<ts.TypeNode, MemberKey[]>; unions: Map<ts.TypeNode, MemberKey[][]> }>();
+const spellings = new WeakMap<
+  TypeReader,
+  { keys: Map<ts.TypeNode, MemberKey[]>; unions: Map<ts.TypeNode, MemberKey[][]> }
+>();
 
 export class WrittenOrder {
   /** The keys written at a type node (see `keysOfNode`), found once per node. */
@@ -56,7 +59,12 @@ export class WrittenOrder {
    * becomes). Members whose order is still unknown (an inferred return type) follow in a canonical order, by value
    * or declaration, never by type id.
    */
-  sort(union: ts.Type, members: readonly ts.Type[], node: ts.TypeNode | undefined, scopes: readonly ts.TypeNode[] = []): ts.Type[] {
+  sort(
+    union: ts.Type,
+    members: readonly ts.Type[],
+    node: ts.TypeNode | undefined,
+    scopes: readonly ts.TypeNode[] = [],
+  ): ts.Type[] {
     const written = this.keysOfUnion(union, node) ?? this.keysInScopes(members, scopes) ?? [];
     const rank = new Map<MemberKey, number>();
     written.forEach((key, i) => {
@@ -77,7 +85,8 @@ export class WrittenOrder {
     for (let i = scopes.length - 1; i >= 0; i--) {
       for (const keys of this.unionsIn(scopes[i]!)) {
         const set = new Set(keys);
-        if (names.every((n) => set.has(`s:${n}`))) return keys.filter((k): k is string => typeof k === "string").map((k) => k.slice(2));
+        if (names.every((n) => set.has(`s:${n}`)))
+          return keys.filter((k): k is string => typeof k === "string").map((k) => k.slice(2));
       }
     }
     return undefined;
@@ -108,7 +117,9 @@ export class WrittenOrder {
       if (this.tsi.isUnionTypeNode(node)) found.push(this.keysWrittenAt(node));
       if (this.tsi.isTypeReferenceNode(node)) {
         const symbol = this.checker.getTypeFromTypeNode(node).aliasSymbol;
-        const declaration = symbol?.declarations?.find((d): d is ts.TypeAliasDeclaration => this.tsi.isTypeAliasDeclaration(d));
+        const declaration = symbol?.declarations?.find((d): d is ts.TypeAliasDeclaration =>
+          this.tsi.isTypeAliasDeclaration(d),
+        );
         if (declaration && !declaration.typeParameters) visit(declaration.type);
       }
       this.tsi.forEachChild(node, visit);
@@ -124,7 +135,8 @@ export class WrittenOrder {
    */
   private canonicalKey(type: ts.Type): string {
     const f = this.tsi.TypeFlags;
-    if (type.flags & f.BooleanLiteral) return `1:${(type as { intrinsicName?: string }).intrinsicName === "true" ? 0 : 1}`;
+    if (type.flags & f.BooleanLiteral)
+      return `1:${(type as { intrinsicName?: string }).intrinsicName === "true" ? 0 : 1}`;
     if (type.flags & f.NumberLiteral) {
       // Sortable as text: sign, then magnitude padded.
       const value = (type as ts.NumberLiteralType).value;
@@ -162,7 +174,9 @@ export class WrittenOrder {
     if (node && this.spells(node, union)) return this.keysWrittenAt(node);
     const alias = union.aliasSymbol;
     if (alias && !union.aliasTypeArguments) {
-      const declaration = alias.declarations?.find((d): d is ts.TypeAliasDeclaration => this.tsi.isTypeAliasDeclaration(d));
+      const declaration = alias.declarations?.find((d): d is ts.TypeAliasDeclaration =>
+        this.tsi.isTypeAliasDeclaration(d),
+      );
       if (declaration) return this.keysWrittenAt(declaration.type);
     }
     const symbol = union.getSymbol();

@@ -5,7 +5,8 @@
  * - JSDoc keyword tags on properties (`@minimum 0`, `@default 3`), read from the declaration with their spans so
  *   that a problem points at the tag itself.
  *
- * - JSDoc keyword tags on type aliases (`/** @pattern ^[a-z]+$ *\/ type Slug = string`), applied where the alias is used.
+ * - JSDoc keyword tags on type aliases (`/** @pattern ^[a-z]+$ *\/ type Slug = string`), applied where the alias is
+ * used.
  *
  * Each keyword must parse (TT1009), fit the type it is put on (TT1011), and for `@default` / `@examples` be a
  * value of that type (TT1009); a `format` the validator does not know is a warning (TT1014). A keyword given twice
@@ -44,7 +45,11 @@ export class KeywordTags {
   /** A type tag is an object type whose only member is the phantom `~tooltype` property. */
   isTag(type: ts.Type): boolean {
     let answer = tagTypes.get(type);
-    if (answer === undefined) tagTypes.set(type, (answer = !!type.getProperty(TAG_PROPERTY) && this.ctx.checker.getPropertiesOfType(type).length === 1));
+    if (answer === undefined)
+      tagTypes.set(
+        type,
+        (answer = !!type.getProperty(TAG_PROPERTY) && this.ctx.checker.getPropertiesOfType(type).length === 1),
+      );
     return answer;
   }
 
@@ -60,11 +65,17 @@ export class KeywordTags {
    * `node` (the intersection's non-tag part) with the keywords of `tags`: the intersection's type tags, or for a
    * branded primitive or array every member that carries one.
    */
-  applyTypeTags(type: ts.IntersectionType, node: SchemaNode, site: Site, tags: readonly ts.Type[] = type.types.filter((t) => this.isTag(t))): SchemaNode {
+  applyTypeTags(
+    type: ts.IntersectionType,
+    node: SchemaNode,
+    site: Site,
+    tags: readonly ts.Type[] = type.types.filter((t) => this.isTag(t)),
+  ): SchemaNode {
     const keywords = this.typeTagKeywords(tags, site);
     if (keywords.type === "integer") {
       delete keywords.type;
-      if (node.kind === "primitive" && (node.type === "number" || node.type === "integer")) node = { ...node, type: "integer" };
+      if (node.kind === "primitive" && (node.type === "number" || node.type === "integer"))
+        node = { ...node, type: "integer" };
       else {
         this.ctx.problems.push({
           code: Code.MisplacedConstraint,
@@ -95,7 +106,8 @@ export class KeywordTags {
       // A tag read before without a problem (`Min<0>` is one type wherever it is written) gives the same values.
       const known = tagValues.get(tag);
       if (known) {
-        for (const { name, value } of known) this.merge(keywords, name, value, false, site, site.node, `the type tag for "${name}"`);
+        for (const { name, value } of known)
+          this.merge(keywords, name, value, false, site, site.node, `the type tag for "${name}"`);
         continue;
       }
       const values: { name: string; value: JsonValue }[] = [];
@@ -121,7 +133,12 @@ export class KeywordTags {
           });
           continue;
         }
-        const wrong = keyword.name === "type" ? (value === "integer" ? undefined : '"integer"') : keywordValueProblem(keyword.name, value);
+        const wrong =
+          keyword.name === "type"
+            ? value === "integer"
+              ? undefined
+              : '"integer"'
+            : keywordValueProblem(keyword.name, value);
         if (wrong) {
           this.ctx.problems.push({
             code: Code.InvalidTagValue,
@@ -164,7 +181,12 @@ export class KeywordTags {
     return keywords;
   }
 
-  private tagKeywords(tags: { name: string; text: string; at: Location }[], schema: SchemaNode, site: Site, typeText: () => string): Keywords {
+  private tagKeywords(
+    tags: { name: string; text: string; at: Location }[],
+    schema: SchemaNode,
+    site: Site,
+    typeText: () => string,
+  ): Keywords {
     const keywords: Keywords = { ...schema.keywords };
     const setHere = new Set<string>();
     for (const tag of tags) {
@@ -174,10 +196,17 @@ export class KeywordTags {
       const where = this.ctx.describe(site);
       let value: JsonValue;
       // Unquoted text on a string (`@default Very long text, really`) is that string, whatever JSON makes of it.
-      const asText = (tag.name === "default" || (tag.name === "examples" && !tag.text.startsWith("["))) && tag.text !== "" && accepts(schema, tag.text, this.ctx.resolve);
+      const asText =
+        (tag.name === "default" || (tag.name === "examples" && !tag.text.startsWith("["))) &&
+        tag.text !== "" &&
+        accepts(schema, tag.text, this.ctx.resolve);
       if ("error" in parsed) {
         if (!asText) {
-          this.ctx.problems.push({ code: Code.InvalidTagValue, node: tag.at, message: `The JSDoc tag "${spelled}" on ${where} does not parse: expected ${parsed.error}.` });
+          this.ctx.problems.push({
+            code: Code.InvalidTagValue,
+            node: tag.at,
+            message: `The JSDoc tag "${spelled}" on ${where} does not parse: expected ${parsed.error}.`,
+          });
           continue;
         }
         value = tag.name === "examples" ? [tag.text] : tag.text;
@@ -212,7 +241,15 @@ export class KeywordTags {
   }
 
   /** Adds one keyword by the rule for repeated keywords; reports (TT1009) two values that cannot both hold. */
-  private merge(keywords: Keywords, keyword: string, value: JsonValue, override: boolean, site: Site, at: Location, spelled: string): void {
+  private merge(
+    keywords: Keywords,
+    keyword: string,
+    value: JsonValue,
+    override: boolean,
+    site: Site,
+    at: Location,
+    spelled: string,
+  ): void {
     const clash = mergeKeyword(keywords, keyword, value, override);
     if (!clash) return;
     this.ctx.problems.push({
@@ -258,14 +295,24 @@ export class KeywordTags {
   }
 
   /** The tags on the declaration's JSDoc, with their spans; for declarations without JSDoc, inherited ones. */
-  private propertyTags(prop: ts.Symbol, declaration: ts.Declaration | undefined, site: Site): { name: string; text: string; at: Location }[] {
+  private propertyTags(
+    prop: ts.Symbol,
+    declaration: ts.Declaration | undefined,
+    site: Site,
+  ): { name: string; text: string; at: Location }[] {
     const { tsi, checker } = this.ctx;
     if (declaration) checker.parseJsDoc(declaration);
     const own = declaration ? tsi.getJSDocTags(declaration) : [];
     if (own.length > 0) {
-      return own.map((tag) => ({ name: tag.tagName.text, text: (tsi.getTextOfJSDocComment(tag.comment) ?? "").trim(), at: tagSpan(tag) }));
+      return own.map((tag) => ({
+        name: tag.tagName.text,
+        text: (tsi.getTextOfJSDocComment(tag.comment) ?? "").trim(),
+        at: tagSpan(tag),
+      }));
     }
-    return checker.jsDocTagsOf(prop).map((tag) => ({ name: tag.name, text: tsi.displayPartsToString(tag.text ?? []).trim(), at: site.node }));
+    return checker
+      .jsDocTagsOf(prop)
+      .map((tag) => ({ name: tag.name, text: tsi.displayPartsToString(tag.text ?? []).trim(), at: site.node }));
   }
 
   /** A property's type as the user wrote it (else as the checker prints it, without the `undefined` of `?`). */

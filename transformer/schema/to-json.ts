@@ -58,7 +58,11 @@ function objectSchema(
 /** A numeric enum's member names go into the description (`1 = Low, 2 = High`): the model sees only the values. */
 function describeEnum(node: SchemaNode, description: JsonValue | undefined): JsonValue | undefined {
   // `Level | null` is written as one nullable enum, which carries the description.
-  const nullable = node.kind === "union" && description !== undefined && node.members.length === 2 && node.members.some((m) => m.kind === "primitive" && m.type === "null");
+  const nullable =
+    node.kind === "union" &&
+    description !== undefined &&
+    node.members.length === 2 &&
+    node.members.some((m) => m.kind === "primitive" && m.type === "null");
   const e = node.kind === "enum" ? node : nullable ? node.members.find((m) => m.kind === "enum") : undefined;
   if (e?.kind !== "enum" || !e.names) return description;
   const names = e.values.map((v, i) => `${JSON.stringify(v)} = ${e.names![i]}`).join(", ");
@@ -133,7 +137,11 @@ function nullableShorthand(members: SchemaNode[]): JsonSchema | undefined {
     case "literal": {
       const values = value.kind === "enum" ? value.values : [value.value];
       const type = enumType(values);
-      const schema: JsonSchema = { type: [...(Array.isArray(type) ? type : [type]), "null"], enum: [...values, null], ...keywords };
+      const schema: JsonSchema = {
+        type: [...(Array.isArray(type) ? type : [type]), "null"],
+        enum: [...values, null],
+        ...keywords,
+      };
       const told = describeEnum(value, keywords.description);
       if (told !== undefined) schema.description = told;
       return schema;

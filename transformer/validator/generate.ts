@@ -17,7 +17,13 @@
  * Only the keywords tooltype emits (and `allOf`/`not`) are generated; any other keyword makes `generate` return
  * undefined, and the runtime then validates that schema with ajv.
  */
-import { type JsonSchema, type JsonValue, kitFormatExport, VALIDATOR_IMPORTS, VALIDATOR_KIT_ID as KIT_ID } from "../../runtime/tool/meta";
+import {
+  type JsonSchema,
+  type JsonValue,
+  kitFormatExport,
+  VALIDATOR_IMPORTS,
+  VALIDATOR_KIT_ID as KIT_ID,
+} from "../../runtime/tool/meta";
 import { KNOWN_FORMATS } from "../schema/keywords";
 
 /** The `tooltype/kit` import, as generated code names it. */
@@ -29,26 +35,77 @@ export function usesImports(code: string): boolean {
 }
 
 /** Keywords that describe and never constrain. */
-const ANNOTATIONS = new Set(["description", "title", "default", "examples", "deprecated", "$comment", "readOnly", "writeOnly", "$schema"]);
+const ANNOTATIONS = new Set([
+  "description",
+  "title",
+  "default",
+  "examples",
+  "deprecated",
+  "$comment",
+  "readOnly",
+  "writeOnly",
+  "$schema",
+]);
 
 /** Keywords whose checks apply to one JSON type only (see typeGroups); a schema without any needs no grouping. */
 const TYPE_SPECIFIC = new Set([
-  "maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum", "multipleOf", "maxLength", "minLength", "pattern",
-  "maxItems", "minItems", "prefixItems", "items", "uniqueItems", "required", "properties", "patternProperties",
+  "maximum",
+  "minimum",
+  "exclusiveMaximum",
+  "exclusiveMinimum",
+  "multipleOf",
+  "maxLength",
+  "minLength",
+  "pattern",
+  "maxItems",
+  "minItems",
+  "prefixItems",
+  "items",
+  "uniqueItems",
+  "required",
+  "properties",
+  "patternProperties",
   "additionalProperties",
 ]);
 
 /** Number bounds with the operator meaning "out of bounds", as ajv compares them. */
-const BOUNDS: readonly [string, string][] = [["maximum", ">"], ["minimum", "<"], ["exclusiveMaximum", ">="], ["exclusiveMinimum", "<="]];
+const BOUNDS: readonly [string, string][] = [
+  ["maximum", ">"],
+  ["minimum", "<"],
+  ["exclusiveMaximum", ">="],
+  ["exclusiveMinimum", "<="],
+];
 
 /** No type-specific checks. */
 const NO_GROUPS: ReadonlyMap<Group, Line[]> = new Map();
 
 /** Keywords this generator implements (with `$defs` at the root). */
 const IMPLEMENTED = new Set([
-  "type", "enum", "const", "properties", "required", "additionalProperties", "patternProperties", "items", "prefixItems",
-  "minItems", "maxItems", "uniqueItems", "minLength", "maxLength", "pattern", "format", "minimum", "maximum",
-  "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "anyOf", "allOf", "not", "$ref",
+  "type",
+  "enum",
+  "const",
+  "properties",
+  "required",
+  "additionalProperties",
+  "patternProperties",
+  "items",
+  "prefixItems",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "format",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "anyOf",
+  "allOf",
+  "not",
+  "$ref",
 ]);
 
 /** What the generator asks of its caller about a pattern. */
@@ -120,10 +177,19 @@ class Generator {
 
   factory(): string {
     this.functions.push(fn("v", this.checks(this.root, "", "d", true)));
-    const formats = [...this.formats].map(([name, check]) => `${IDENTIFIER.test(name) ? name : JSON.stringify(name)}: ${check}`);
+    const formats = [...this.formats].map(
+      ([name, check]) => `${IDENTIFIER.test(name) ? name : JSON.stringify(name)}: ${check}`,
+    );
     const patterns = this.patternNames.length > 0 || formats.length > 0 ? `, [${this.patternNames.join(", ")}]` : "";
     const checks = formats.length > 0 ? `, { ${formats.join(", ")} }` : "";
-    return ["function (require) {", `var k = require(${JSON.stringify(KIT_ID)});`, ...this.hoisted, ...this.functions, `return k.v(v${patterns}${checks});`, "}"].join("\n");
+    return [
+      "function (require) {",
+      `var k = require(${JSON.stringify(KIT_ID)});`,
+      ...this.hoisted,
+      ...this.functions,
+      `return k.v(v${patterns}${checks});`,
+      "}",
+    ].join("\n");
   }
 
   private name(prefix: string): string {
@@ -147,7 +213,12 @@ class Generator {
     const single = onlyConditions(lines);
     if (single !== undefined) return place(single, d);
     const name = this.name("c");
-    this.functions.push(fn(name, lines.map((line) => place(line, "d"))));
+    this.functions.push(
+      fn(
+        name,
+        lines.map((line) => place(line, "d")),
+      ),
+    );
     return `${name}(${d})`;
   }
 
@@ -198,10 +269,14 @@ class Generator {
     const groups = typeSpecific ? this.typeGroups(schema, sp, d) : NO_GROUPS;
     // Where every allowed value has the right type, the value test alone settles the type, and goes first.
     const values = "const" in schema ? [schema.const!] : Array.isArray(schema.enum) ? schema.enum : undefined;
-    const implied = types !== undefined && values !== undefined && values.every((value) => types.some((type) => hasType(type, value)));
+    const implied = types && values?.every((value) => types.some((type) => hasType(type, value)));
     if (implied) out.push(...this.values(schema, d));
     if (types) {
-      if (!implied) out.push({ cond: types.length === 1 ? negatedTypeTest(types[0]!, d) : `!(${types.map((t) => typeTest(t, d)).join(" || ")})` });
+      if (!implied)
+        out.push({
+          cond:
+            types.length === 1 ? negatedTypeTest(types[0]!, d) : `!(${types.map((t) => typeTest(t, d)).join(" || ")})`,
+        });
       // Past the type check the value has one of the types: a single type's checks need no guard.
       const own = types.length === 1 ? groupOf(types[0]!) : undefined;
       for (const [group, lines] of groups) {
@@ -222,7 +297,10 @@ class Generator {
       const branches = schema.anyOf.map((branch, i) => this.invalid(branch, at(`anyOf/${i}`), d));
       out.push({ cond: branches.map(parenthesised).join(" && ") });
     }
-    if (Array.isArray(schema.allOf)) schema.allOf.forEach((part, i) => out.push(...this.checks(part, at(`allOf/${i}`), d, false)));
+    if (Array.isArray(schema.allOf))
+      schema.allOf.forEach((part, i) => {
+        out.push(...this.checks(part, at(`allOf/${i}`), d, false));
+      });
     if ("not" in schema) {
       const inner = schema.not!;
       const always = inner === true || (isRecord(inner) && Object.keys(inner).every((k) => ANNOTATIONS.has(k)));
@@ -239,8 +317,19 @@ class Generator {
   private refusesUndefined(schema: JsonValue, seen: Set<string>): boolean {
     if (schema === false) return true;
     if (!isRecord(schema)) return false;
-    if ((typeof schema.type === "string" || (Array.isArray(schema.type) && schema.type.length > 0)) || "const" in schema || Array.isArray(schema.enum)) return true;
-    if (Array.isArray(schema.anyOf) && schema.anyOf.length > 0 && schema.anyOf.every((branch) => this.refusesUndefined(branch, seen))) return true;
+    if (
+      typeof schema.type === "string" ||
+      (Array.isArray(schema.type) && schema.type.length > 0) ||
+      "const" in schema ||
+      Array.isArray(schema.enum)
+    )
+      return true;
+    if (
+      Array.isArray(schema.anyOf) &&
+      schema.anyOf.length > 0 &&
+      schema.anyOf.every((branch) => this.refusesUndefined(branch, seen))
+    )
+      return true;
     if (Array.isArray(schema.allOf) && schema.allOf.some((part) => this.refusesUndefined(part, seen))) return true;
     const found = typeof schema.$ref === "string" ? this.definition(schema.$ref) : undefined;
     if (found === undefined || seen.has(found.key)) return false;
@@ -264,7 +353,8 @@ class Generator {
       lines.push(typeof line === "string" ? { cond: line } : line);
       groups.set(group, lines);
     };
-    const num = (keyword: string): number | undefined => (typeof schema[keyword] === "number" ? (schema[keyword] as number) : undefined);
+    const num = (keyword: string): number | undefined =>
+      typeof schema[keyword] === "number" ? (schema[keyword] as number) : undefined;
     // Numbers, as ajv compares them.
     for (const [keyword, op] of BOUNDS) {
       const limit = num(keyword);
@@ -274,10 +364,12 @@ class Generator {
     if (multipleOf !== undefined) add("number", `${d} / ${multipleOf} !== parseInt(${d} / ${multipleOf})`);
     // Strings: lengths in code points, then the pattern (guarded), as JSON Schema counts them.
     const maxLength = num("maxLength");
-    if (maxLength !== undefined) add("string", `${d}.length > ${maxLength} && ${IMPORTS}.codePoints(${d}) > ${maxLength}`);
+    if (maxLength !== undefined)
+      add("string", `${d}.length > ${maxLength} && ${IMPORTS}.codePoints(${d}) > ${maxLength}`);
     const minLength = num("minLength");
     if (minLength !== undefined) add("string", `${IMPORTS}.codePoints(${d}) < ${minLength}`);
-    if (typeof schema.pattern === "string") add("string", `${this.pattern(schema.pattern, at("pattern"))}.test(${d}) !== true`);
+    if (typeof schema.pattern === "string")
+      add("string", `${this.pattern(schema.pattern, at("pattern"))}.test(${d}) !== true`);
     // Arrays.
     const maxItems = num("maxItems");
     if (maxItems !== undefined) add("array", `${d}.length > ${maxItems}`);
@@ -286,14 +378,24 @@ class Generator {
     const prefix = Array.isArray(schema.prefixItems) ? schema.prefixItems : [];
     prefix.forEach((item, i) => {
       const lines = this.checks(item, at(`prefixItems/${i}`), VALUE, false);
-      if (lines.length > 0) this.element(lines, `${d}[${i}]`, `${d}.length > ${i}`).forEach((line) => add("array", line));
+      if (lines.length > 0)
+        this.element(lines, `${d}[${i}]`, `${d}.length > ${i}`).forEach((line) => {
+          add("array", line);
+        });
     });
     if (schema.items === false) add("array", `${d}.length > ${prefix.length}`);
     else if (schema.items !== undefined) {
       const lines = this.checks(schema.items, at("items"), VALUE, false);
       if (lines.length > 0) {
         const i = this.name("i");
-        add("array", { code: this.loopBody(`for (var ${i} = ${prefix.length}; ${i} < ${d}.length; ${i}++)`, undefined, lines, `${d}[${i}]`) });
+        add("array", {
+          code: this.loopBody(
+            `for (var ${i} = ${prefix.length}; ${i} < ${d}.length; ${i}++)`,
+            undefined,
+            lines,
+            `${d}[${i}]`,
+          ),
+        });
       }
     }
     if (schema.uniqueItems === true) add("array", `!${IMPORTS}.unique(${d})`);
@@ -302,15 +404,21 @@ class Generator {
     const properties = isRecord(schema.properties) ? schema.properties : {};
     // A required property whose own checks refuse `undefined` (a type, enum or const) is checked for presence by
     // them: only the others need `=== undefined` (which is most of what `required` would cost the code otherwise).
-    const unchecked = [...required].filter((name) => !Object.hasOwn(properties, name) || !this.refusesUndefined(properties[name]!, new Set()));
+    const unchecked = [...required].filter(
+      (name) => !Object.hasOwn(properties, name) || !this.refusesUndefined(properties[name]!, new Set()),
+    );
     if (unchecked.length > 0) add("object", unchecked.map((name) => `${d}${member(name)} === undefined`).join(" || "));
     const patternProperties = isRecord(schema.patternProperties) ? schema.patternProperties : {};
-    const patternNames = Object.keys(patternProperties).map((source) => this.pattern(source, at(`patternProperties/${pointer(source)}`)));
+    const patternNames = Object.keys(patternProperties).map((source) =>
+      this.pattern(source, at(`patternProperties/${pointer(source)}`)),
+    );
     const additional = schema.additionalProperties;
     if (additional !== undefined && additional !== true) {
       const key = this.name("k");
       const known = this.knownKey(Object.keys(properties), key);
-      const unknown = [known, ...patternNames.map((name) => `${name}.test(${key}) !== true`)].filter(Boolean).join(" && ") || undefined;
+      const unknown =
+        [known, ...patternNames.map((name) => `${name}.test(${key}) !== true`)].filter(Boolean).join(" && ") ||
+        undefined;
       const loop = `for (var ${key} in ${d})`;
       if (additional === false) {
         // The loop stays in the generated code: one object shape per loop keeps V8's for-in fast.
@@ -324,13 +432,22 @@ class Generator {
       const lines = this.checks(property, at(`properties/${pointer(name)}`), VALUE, false);
       if (lines.length === 0) continue;
       // A required property is known to be there once the `required` check passed.
-      this.element(lines, `${d}${member(name)}`, undefined, !required.has(name)).forEach((line) => add("object", line));
+      this.element(lines, `${d}${member(name)}`, undefined, !required.has(name)).forEach((line) => {
+        add("object", line);
+      });
     }
     Object.entries(patternProperties).forEach(([source, property], i) => {
       const lines = this.checks(property, at(`patternProperties/${pointer(source)}`), VALUE, false);
       if (lines.length === 0) return;
       const key = this.name("k");
-      add("object", { code: this.loopBody(`for (var ${key} in ${d})`, `${patternNames[i]}.test(${key}) === true`, lines, `${d}[${key}]`) });
+      add("object", {
+        code: this.loopBody(
+          `for (var ${key} in ${d})`,
+          `${patternNames[i]}.test(${key}) === true`,
+          lines,
+          `${d}[${key}]`,
+        ),
+      });
     });
     return groups;
   }
@@ -342,7 +459,10 @@ class Generator {
    */
   private element(lines: Line[], access: string, when: string | undefined, optional = false): Line[] {
     const single = onlyConditions(lines);
-    const guardOf = (value: string): string[] => [...(when ? [when] : []), ...(optional ? [`${value} !== undefined`] : [])];
+    const guardOf = (value: string): string[] => [
+      ...(when ? [when] : []),
+      ...(optional ? [`${value} !== undefined`] : []),
+    ];
     const v = this.name("d");
     if (single !== undefined) {
       const inline = joinAnd([...guardOf(access), place(single, access)]);
@@ -353,7 +473,8 @@ class Generator {
     }
     const body = print(lines.map((line) => place(line, v)));
     const test = joinAnd(guardOf(v));
-    if (when) return [{ code: `if (${when}) {\nvar ${v} = ${access};\n${optional ? `if (${test}) {\n${body}\n}` : body}\n}` }];
+    if (when)
+      return [{ code: `if (${when}) {\nvar ${v} = ${access};\n${optional ? `if (${test}) {\n${body}\n}` : body}\n}` }];
     return [{ code: `var ${v} = ${access};` }, optional ? { code: `if (${test}) {\n${body}\n}` } : { code: body }];
   }
 
@@ -364,7 +485,8 @@ class Generator {
     if (single !== undefined) {
       const inline = joinAnd([...(only ? [only] : []), place(single, access)]);
       const viaVar = place(single, v);
-      if (inline.length <= viaVar.length + `{\nvar ${v} = ${access};\n\n}`.length) return `${loop} if (${inline}) return 1;`;
+      if (inline.length <= viaVar.length + `{\nvar ${v} = ${access};\n\n}`.length)
+        return `${loop} if (${inline}) return 1;`;
     }
     const body = `{\nvar ${v} = ${access};\n${print(lines.map((line) => place(line, v)))}\n}`;
     return only ? `${loop} if (${only}) ${body}` : `${loop} ${body}`;
@@ -380,15 +502,17 @@ class Generator {
   /** The test "`d` is none of `values`": strict equality for primitives, deep equality for the rest. */
   private differs(d: string, values: JsonValue[]): string {
     const primitive = values.every((value) => typeof value !== "object" || value === null);
-    if (primitive && values.length <= 8) return values.map((value) => `${d} !== ${JSON.stringify(value)}`).join(" && ") || "true";
+    if (primitive && values.length <= 8)
+      return values.map((value) => `${d} !== ${JSON.stringify(value)}`).join(" && ") || "true";
     return `!${IMPORTS}.oneOf(${d}, ${this.constant("V", JSON.stringify(values))})`;
   }
 
   private pattern(source: string, sp: string): string {
     const linear = this.patterns.linear(source, sp);
-    const expression = this.patterns.automaton?.(source) !== false
-      ? `${IMPORTS}.pattern(${JSON.stringify(source)}${linear ? ", 1" : ""})`
-      : `${IMPORTS}.enginePattern(${JSON.stringify(source)})`;
+    const expression =
+      this.patterns.automaton?.(source) !== false
+        ? `${IMPORTS}.pattern(${JSON.stringify(source)}${linear ? ", 1" : ""})`
+        : `${IMPORTS}.enginePattern(${JSON.stringify(source)})`;
     const known = this.memo.has(expression);
     const name = this.constant("R", expression);
     if (!known) this.patternNames.push(name);
@@ -468,9 +592,9 @@ function hasType(type: Type, value: JsonValue): boolean {
     case "boolean":
       return typeof value === type;
     case "number":
-      return typeof value === "number" && isFinite(value);
+      return typeof value === "number" && Number.isFinite(value);
     case "integer":
-      return typeof value === "number" && value % 1 === 0 && isFinite(value);
+      return typeof value === "number" && value % 1 === 0 && Number.isFinite(value);
     case "null":
       return value === null;
     case "array":
@@ -522,7 +646,53 @@ function member(name: string): string {
   return /^[A-Za-z_$][\w$]*$/.test(name) && !RESERVED.has(name) ? `.${name}` : `[${JSON.stringify(name)}]`;
 }
 
-const RESERVED = new Set(["break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do", "else", "enum", "export", "extends", "false", "finally", "for", "function", "if", "import", "in", "instanceof", "new", "null", "return", "super", "switch", "this", "throw", "true", "try", "typeof", "var", "void", "while", "with", "implements", "interface", "let", "package", "private", "protected", "public", "static", "yield"]);
+const RESERVED = new Set([
+  "break",
+  "case",
+  "catch",
+  "class",
+  "const",
+  "continue",
+  "debugger",
+  "default",
+  "delete",
+  "do",
+  "else",
+  "enum",
+  "export",
+  "extends",
+  "false",
+  "finally",
+  "for",
+  "function",
+  "if",
+  "import",
+  "in",
+  "instanceof",
+  "new",
+  "null",
+  "return",
+  "super",
+  "switch",
+  "this",
+  "throw",
+  "true",
+  "try",
+  "typeof",
+  "var",
+  "void",
+  "while",
+  "with",
+  "implements",
+  "interface",
+  "let",
+  "package",
+  "private",
+  "protected",
+  "public",
+  "static",
+  "yield",
+]);
 
 function groupOf(type: Type): Group | undefined {
   if (type === "integer" || type === "number") return "number";
@@ -533,7 +703,14 @@ function groupOf(type: Type): Group | undefined {
 /** Type-specific checks for a value whose type was not settled by a single `type`. */
 function guard(group: Group, d: string, lines: Line[]): Line[] {
   if (lines.length === 0) return [];
-  const test = group === "number" ? `typeof ${d} === "number"` : group === "string" ? `typeof ${d} === "string"` : group === "array" ? `Array.isArray(${d})` : `k.o(${d})`;
+  const test =
+    group === "number"
+      ? `typeof ${d} === "number"`
+      : group === "string"
+        ? `typeof ${d} === "string"`
+        : group === "array"
+          ? `Array.isArray(${d})`
+          : `k.o(${d})`;
   const single = onlyConditions(lines);
   if (single !== undefined) return [{ cond: `${test} && ${parenthesised(single)}` }];
   return [{ code: `if (${test}) {\n${print(lines)}\n}` }];

@@ -28,7 +28,11 @@ export class ValidatorCompiler {
    * then validates it with ajv). Patterns that can backtrack exponentially are handed to `problem`. `key`: the
    * schema's JSON text, when the caller has it already.
    */
-  code(schema: JsonSchema, problem: (problem: PatternProblem) => void = () => {}, key = JSON.stringify(schema)): string | undefined {
+  code(
+    schema: JsonSchema,
+    problem: (problem: PatternProblem) => void = () => {},
+    key = JSON.stringify(schema),
+  ): string | undefined {
     let compiled = this.cache.get(key);
     if (!compiled) {
       const problems: PatternProblem[] = [];

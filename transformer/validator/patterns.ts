@@ -57,7 +57,6 @@ function heldByAutomaton(source: string): boolean {
 }
 
 function judge(source: string): { linear: boolean; problem?: string } {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   analyse ??= (require("scslre") as typeof import("scslre")).analyse;
   let reports: ReturnType<Analyse>["reports"];
   try {

@@ -100,7 +100,10 @@ export function findInvalid(validator: ArgumentsValidator, args: unknown): Inval
     if (kit(args)) return undefined;
     const collected = kitErrors(kit, args);
     const description = new Description(validator, kit.budget?.refused ?? NONE_REFUSED);
-    return description.result(collected.flatMap((error) => description.complete(error)), collected.length >= MAX_ERRORS);
+    return description.result(
+      collected.flatMap((error) => description.complete(error)),
+      collected.length >= MAX_ERRORS,
+    );
   }
   ajvBudget.reset();
   const first = validator.first!;
@@ -152,16 +155,33 @@ class Description {
     const path =
       error.schemaPath === ""
         ? [...derivedSchemaPath(this.#root, error.instancePath), ...(keyword === "false schema" ? [] : [keyword])]
-        : error.schemaPath.slice(2).split("/").filter(Boolean).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+        : error.schemaPath
+            .slice(2)
+            .split("/")
+            .filter(Boolean)
+            .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
     const schemaPath = `#${path.map((s) => `/${s.replace(/~/g, "~0").replace(/\//g, "~1")}`).join("")}`;
     const schema = keyword === "false schema" ? false : at(this.#root, path);
     const parentSchema = at(this.#root, path.slice(0, -1)) as ErrorObject["parentSchema"];
-    const base = { keyword, instancePath: error.instancePath, schemaPath, schema, parentSchema, data: error.data, message: ajvMessage(keyword, schema) };
+    const base = {
+      keyword,
+      instancePath: error.instancePath,
+      schemaPath,
+      schema,
+      parentSchema,
+      data: error.data,
+      message: ajvMessage(keyword, schema),
+    };
     if (keyword === "required" && error.params.missingProperty === undefined && Array.isArray(schema)) {
       const data = error.data as Record<string, unknown>;
-      return schema.filter((name) => data[name as string] === undefined).map((name) => ({ ...base, params: { missingProperty: name } }));
+      return schema
+        .filter((name) => data[name as string] === undefined)
+        .map((name) => ({ ...base, params: { missingProperty: name } }));
     }
-    const out: ErrorObject & { branches?: ErrorObject[][] } = { ...base, params: { ...defaultParams(keyword, schema), ...error.params } };
+    const out: ErrorObject & { branches?: ErrorObject[][] } = {
+      ...base,
+      params: { ...defaultParams(keyword, schema), ...error.params },
+    };
     if (error.branches) out.branches = error.branches.map((branch) => branch.flatMap((inner) => this.complete(inner)));
     return [out];
   }
@@ -185,7 +205,9 @@ class Description {
     const root: Located[] = [];
     errors.forEach((error, k) => {
       if (skip.has(k)) return;
-      const lines = replaced.get(k) ?? located(prefix + error.instancePath, describeError(error, prefix, this.refused), missingProperty(error));
+      const lines =
+        replaced.get(k) ??
+        located(prefix + error.instancePath, describeError(error, prefix, this.refused), missingProperty(error));
       for (const line of lines) (line.pointer === "" ? root : nested).push(line);
     });
     const seen = new Set<string>();
@@ -206,12 +228,21 @@ class Description {
     const checked = attached ?? branches.map((branch) => this.#checkBranch(branch, error.data));
     const results = checked.filter((errors): errors is ErrorObject[] => errors !== undefined);
     // Without per-branch results, every error under the union's place belongs to it.
-    const consumed = attached ? 0 : results.length === checked.length ? results.reduce((sum, errors) => sum + errors.length, 0) : Infinity;
+    const consumed = attached
+      ? 0
+      : results.length === checked.length
+        ? results.reduce((sum, errors) => sum + errors.length, 0)
+        : Infinity;
     const passing = (error.params as { passingSchemas?: unknown }).passingSchemas;
     if (Array.isArray(passing)) {
       const labels = passing.map((i) => `#${Number(i) + 1}`).join(" and ");
       return {
-        lines: [{ pointer: path, message: `must match exactly one alternative, but matches ${labels} of ${describeUnion(branches, this.#root)}` }],
+        lines: [
+          {
+            pointer: path,
+            message: `must match exactly one alternative, but matches ${labels} of ${describeUnion(branches, this.#root)}`,
+          },
+        ],
         consumed,
       };
     }
@@ -220,7 +251,9 @@ class Description {
       return { lines: this.#lines(near[0]!, path), consumed };
     }
     return {
-      lines: [{ pointer: path, message: `must be ${describeUnion(branches, this.#root)}; got ${shortJson(error.data)}` }],
+      lines: [
+        { pointer: path, message: `must be ${describeUnion(branches, this.#root)}; got ${shortJson(error.data)}` },
+      ],
       consumed,
     };
   }
@@ -315,12 +348,14 @@ export function derivedSchemaPath(root: unknown, instancePath: string): string[]
     const prefix = Array.isArray(s.prefixItems) ? s.prefixItems : undefined;
     const index = /^(?:0|[1-9][0-9]*)$/.test(segment) ? Number(segment) : undefined;
     let step: string[];
-    if (properties && Object.prototype.hasOwnProperty.call(properties, segment)) step = ["properties", segment];
-    else if ((prefix || s.items !== undefined) && index !== undefined) step = prefix && index < prefix.length ? ["prefixItems", String(index)] : ["items"];
+    if (properties && Object.hasOwn(properties, segment)) step = ["properties", segment];
+    else if ((prefix || s.items !== undefined) && index !== undefined)
+      step = prefix && index < prefix.length ? ["prefixItems", String(index)] : ["items"];
     else {
       // Keys are short in practice; a pattern too costly for this key counts as no match.
       const budget = new StepBudget();
-      const matched = patterns && Object.keys(patterns).find((source) => new GuardedPattern(source, budget).test(segment) === true);
+      const matched =
+        patterns && Object.keys(patterns).find((source) => new GuardedPattern(source, budget).test(segment) === true);
       step = matched !== undefined ? ["patternProperties", matched] : ["additionalProperties"];
     }
     out.push(...step);
@@ -465,11 +500,17 @@ function describeError(error: ErrorObject, prefix: string, refused: ReadonlySet<
     case "required":
       return [`${at}: missing required property ${JSON.stringify(params.missingProperty)}`];
     case "additionalProperties":
-      return [`${at}: unexpected property ${JSON.stringify(params.additionalProperty)}; ${allowedProperties(error.parentSchema)}`];
+      return [
+        `${at}: unexpected property ${JSON.stringify(params.additionalProperty)}; ${allowedProperties(error.parentSchema)}`,
+      ];
     case "unevaluatedProperties":
-      return [`${at}: unexpected property ${JSON.stringify(params.unevaluatedProperty)}; ${allowedProperties(error.parentSchema)}`];
+      return [
+        `${at}: unexpected property ${JSON.stringify(params.unevaluatedProperty)}; ${allowedProperties(error.parentSchema)}`,
+      ];
     case "dependentRequired":
-      return [`${at}: missing property ${JSON.stringify(params.missingProperty)}, required when ${JSON.stringify(params.property)} is present`];
+      return [
+        `${at}: missing property ${JSON.stringify(params.missingProperty)}, required when ${JSON.stringify(params.property)} is present`,
+      ];
     case "minimum":
       return [`${at}: must be >= ${String(params.limit)}${got}`];
     case "maximum":
@@ -481,27 +522,39 @@ function describeError(error: ErrorObject, prefix: string, refused: ReadonlySet<
     case "multipleOf":
       return [`${at}: must be a multiple of ${String(params.multipleOf)}${got}`];
     case "minLength":
-      return [`${at}: must be at least ${plural(Number(params.limit), "character")} long${got} (${plural(length(error.data), "character")})`];
+      return [
+        `${at}: must be at least ${plural(Number(params.limit), "character")} long${got} (${plural(length(error.data), "character")})`,
+      ];
     case "maxLength":
-      return [`${at}: must be at most ${plural(Number(params.limit), "character")} long${got} (${plural(length(error.data), "character")})`];
+      return [
+        `${at}: must be at most ${plural(Number(params.limit), "character")} long${got} (${plural(length(error.data), "character")})`,
+      ];
     case "pattern": {
       const pattern = String(params.pattern);
       if (typeof error.data === "string" && refused.has(error.data)) {
         const most = longestCheckable(patternRisk(pattern));
-        return [`${at}: is too long to be checked against the pattern /${pattern}/ (${plural(length(error.data), "character")}; this pattern can only be checked on strings of up to about ${plural(most, "character")}, fewer when several are sent); send a shorter value`];
+        return [
+          `${at}: is too long to be checked against the pattern /${pattern}/ (${plural(length(error.data), "character")}; this pattern can only be checked on strings of up to about ${plural(most, "character")}, fewer when several are sent); send a shorter value`,
+        ];
       }
       return [`${at}: must match the pattern /${pattern}/${got}`];
     }
     case "format": {
       const format = String(params.format);
       const example = FORMAT_EXAMPLES[format];
-      return [`${at}: must be a string in the ${format} format${example ? `, such as ${JSON.stringify(example)}` : ""}${got}`];
+      return [
+        `${at}: must be a string in the ${format} format${example ? `, such as ${JSON.stringify(example)}` : ""}${got}`,
+      ];
     }
     case "minItems":
-      return [`${at}: must have at least ${plural(Number(params.limit), "item")}; got ${plural(count(error.data), "item")}`];
+      return [
+        `${at}: must have at least ${plural(Number(params.limit), "item")}; got ${plural(count(error.data), "item")}`,
+      ];
     case "maxItems":
     case "items":
-      return [`${at}: must have at most ${plural(Number(params.limit), "item")}; got ${plural(count(error.data), "item")}`];
+      return [
+        `${at}: must have at most ${plural(Number(params.limit), "item")}; got ${plural(count(error.data), "item")}`,
+      ];
     case "uniqueItems":
       return [`${at}: must not contain duplicates (items ${String(params.j)} and ${String(params.i)} are equal)`];
     case "minProperties":
@@ -533,7 +586,8 @@ function describeSchema(schema: unknown, root: JsonSchema, depth: number): strin
   }
   if ("const" in s) return shortJson(s.const);
   if (Array.isArray(s.enum)) return s.enum.length === 1 ? shortJson(s.enum[0]) : `one of ${listValues(s.enum)}`;
-  if (Array.isArray(s.anyOf) && depth < 3) return joinOr(s.anyOf.map((branch) => describeSchema(branch, root, depth + 1)));
+  if (Array.isArray(s.anyOf) && depth < 3)
+    return joinOr(s.anyOf.map((branch) => describeSchema(branch, root, depth + 1)));
   const types = toArray(s.type).map(String);
   if (types.length === 1 && types[0] === "object") return describeObject(s);
   if (types.length > 0) return typeWords(types);
@@ -542,10 +596,9 @@ function describeSchema(schema: unknown, root: JsonSchema, depth: number): strin
 }
 
 function describeObject(schema: Record<string, unknown>): string {
-  const properties = (typeof schema.properties === "object" && schema.properties !== null ? schema.properties : {}) as Record<
-    string,
-    unknown
-  >;
+  const properties = (
+    typeof schema.properties === "object" && schema.properties !== null ? schema.properties : {}
+  ) as Record<string, unknown>;
   // A property fixed to one value (a discriminant such as kind: "circle") names the alternative best.
   for (const [key, property] of Object.entries(properties)) {
     if (typeof property !== "object" || property === null) continue;
@@ -561,7 +614,9 @@ function describeObject(schema: Record<string, unknown>): string {
 
 function allowedProperties(parentSchema: unknown): string {
   const properties =
-    typeof parentSchema === "object" && parentSchema !== null ? (parentSchema as { properties?: unknown }).properties : undefined;
+    typeof parentSchema === "object" && parentSchema !== null
+      ? (parentSchema as { properties?: unknown }).properties
+      : undefined;
   const keys = typeof properties === "object" && properties !== null ? Object.keys(properties) : [];
   if (keys.length === 0) return "this object takes no properties";
   const shown = keys.slice(0, 20).join(", ");
@@ -569,7 +624,10 @@ function allowedProperties(parentSchema: unknown): string {
 }
 
 function listValues(values: readonly unknown[]): string {
-  const shown = values.slice(0, 20).map((value) => shortJson(value)).join(", ");
+  const shown = values
+    .slice(0, 20)
+    .map((value) => shortJson(value))
+    .join(", ");
   return values.length > 20 ? `${shown}, … (${values.length - 20} more)` : shown;
 }
 

@@ -31,12 +31,20 @@ const MAX_SHOWN_DEPTH = 64;
  */
 function writeBounded(value: unknown, out: string[], budget: { left: number }, depth = 0): boolean {
   if (budget.left <= 0) return true;
-  if (value === null || typeof value === "boolean" || typeof value === "number") return push(out, budget, JSON.stringify(value));
+  if (value === null || typeof value === "boolean" || typeof value === "number")
+    return push(out, budget, JSON.stringify(value));
   if (typeof value === "string") {
     // Escaping a prefix gives a prefix of the escaped whole, unless the cut splits a surrogate pair.
     let end = Math.min(value.length, budget.left);
     if (end < value.length && end > 0 && (value.charCodeAt(end - 1) & 0xfc00) === 0xd800) end++;
-    return push(out, budget, JSON.stringify(end === value.length ? value : value.slice(0, end)).slice(0, end === value.length ? undefined : -1));
+    return push(
+      out,
+      budget,
+      JSON.stringify(end === value.length ? value : value.slice(0, end)).slice(
+        0,
+        end === value.length ? undefined : -1,
+      ),
+    );
   }
   if (typeof value !== "object" || depth > MAX_SHOWN_DEPTH) return false;
   if (Array.isArray(value)) {
@@ -50,12 +58,16 @@ function writeBounded(value: unknown, out: string[], budget: { left: number }, d
     return push(out, budget, "]");
   }
   const prototype = Object.getPrototypeOf(value);
-  if ((prototype !== Object.prototype && prototype !== null) || typeof (value as { toJSON?: unknown }).toJSON === "function") return false;
+  if (
+    (prototype !== Object.prototype && prototype !== null) ||
+    typeof (value as { toJSON?: unknown }).toJSON === "function"
+  )
+    return false;
   push(out, budget, "{");
   let first = true;
   for (const key in value) {
     if (budget.left <= 0) break;
-    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    if (!Object.hasOwn(value, key)) continue;
     const item = (value as Record<string, unknown>)[key];
     if (item === undefined || typeof item === "function" || typeof item === "symbol") continue;
     if (!first) push(out, budget, ",");

@@ -1,7 +1,8 @@
 /**
  * The one place untrusted JSON text is parsed: its size (UTF-8 bytes) and its nesting are checked on the text
  * first (the depth of text long enough to cost), since `JSON.parse` takes time in proportion to the depth (a million
- * levels took seconds) and memory in proportion to the size. test/architecture/bounded-json.test.ts keeps every other `JSON.parse` of the runtime
+ * levels took seconds) and memory in proportion to the size. test/architecture/bounded-json.test.ts keeps every other
+ * `JSON.parse` of the runtime
  * to text the runtime wrote itself.
  */
 import { utf8Length } from "../../tool/utf8";
@@ -30,7 +31,8 @@ export function readJson(text: string, bounds: JsonBounds): BoundedJson {
   }
   // Shorter text cannot nest deep enough to cost more than a few milliseconds: it is parsed, and the caller's copy or
   // walk of the value holds it to the exact depth.
-  if (text.length > DEPTH_SCAN_FROM_CHARS && nestsDeeperThan(text, maxDepth)) return { ok: false, problem: "too_deep", limit: maxDepth };
+  if (text.length > DEPTH_SCAN_FROM_CHARS && nestsDeeperThan(text, maxDepth))
+    return { ok: false, problem: "too_deep", limit: maxDepth };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (error) {

@@ -8,10 +8,38 @@ import type { JsonSchema } from "../../tool/meta";
 
 /** Keywords that narrow what a schema accepts without widening it; any other keyword makes the schema open here. */
 const NARROWING = new Set([
-  "type", "properties", "required", "additionalProperties", "items", "prefixItems", "minItems", "maxItems",
-  "uniqueItems", "enum", "const", "anyOf", "oneOf", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
-  "multipleOf", "minLength", "maxLength", "pattern", "format", "description", "title", "default", "examples",
-  "deprecated", "readOnly", "writeOnly", "$comment", "contentMediaType", "contentEncoding",
+  "type",
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "prefixItems",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "enum",
+  "const",
+  "anyOf",
+  "oneOf",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "format",
+  "description",
+  "title",
+  "default",
+  "examples",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "$comment",
+  "contentMediaType",
+  "contentEncoding",
 ]);
 
 const SCALAR_TYPES = new Set(["string", "number", "integer", "boolean", "null"]);
@@ -31,7 +59,12 @@ export function closedDepth(schema: JsonSchema | boolean): number | undefined {
   const branches = record.anyOf ?? record.oneOf;
   if (branches !== undefined) {
     // Branches next to a type would each be narrowed by it: left to the walk, since the emitter does not write them.
-    if (!Array.isArray(branches) || record.type !== undefined || (record.anyOf !== undefined && record.oneOf !== undefined)) return undefined;
+    if (
+      !Array.isArray(branches) ||
+      record.type !== undefined ||
+      (record.anyOf !== undefined && record.oneOf !== undefined)
+    )
+      return undefined;
     let deepest = 0;
     for (const branch of branches) {
       const depth = closedDepth(branch as JsonSchema | boolean);
@@ -44,7 +77,13 @@ export function closedDepth(schema: JsonSchema | boolean): number | undefined {
   if (!Array.isArray(types) || types.length === 0) return undefined;
   let deepest = 0;
   for (const type of types) {
-    const depth = SCALAR_TYPES.has(type as string) ? 0 : type === "object" ? objectDepth(record) : type === "array" ? arrayDepth(record) : undefined;
+    const depth = SCALAR_TYPES.has(type as string)
+      ? 0
+      : type === "object"
+        ? objectDepth(record)
+        : type === "array"
+          ? arrayDepth(record)
+          : undefined;
     if (depth === undefined) return undefined;
     deepest = Math.max(deepest, depth);
   }

@@ -13,7 +13,8 @@
  * parse-arguments.ts's (and show.ts's), which only failures load. No module state: tests import this file directly.
  *
  * The fast forms of the dispatch pipeline's stages (dispatch/read.ts, validate.ts) use this module; reading text is
- * read-text.ts's, which only the read stage's continuation uses. Kept apart because a bundler that splits code (esbuild) puts all the code a lazily loaded chunk uses of a
+ * read-text.ts's, which only the read stage's continuation uses. Kept apart because a bundler that splits code
+ * (esbuild) puts all the code a lazily loaded chunk uses of a
  * module that the entry imports into a chunk loaded on start: text reading here would ship with every small bundle.
  */
 import { type JsonBounds, readJson } from "./bounded-json";
@@ -72,7 +73,13 @@ export function readArguments(value: unknown, options: ReadOptions = {}): ReadRe
  * `copy`: make a cleaned copy. Values just parsed from text belong to no one else and, without a `__proto__` key,
  * need only their depth checked; values handed in by a caller are always copied, since coercion changes them.
  */
-export function readValue(value: unknown, text: string | undefined, options: ReadOptions, estimateSize: boolean, copy: boolean): ReadResult {
+export function readValue(
+  value: unknown,
+  text: string | undefined,
+  options: ReadOptions,
+  estimateSize: boolean,
+  copy: boolean,
+): ReadResult {
   if (value === undefined) return { ok: true, args: {} };
   const maxDepth = options.maxDepth ?? MAX_ARGUMENTS_DEPTH;
   const maxBytes = options.maxBytes ?? MAX_ARGUMENTS_BYTES;
@@ -87,7 +94,9 @@ export function readValue(value: unknown, text: string | undefined, options: Rea
   // JSON.parse makes only plain objects, so for freshly parsed text "not an array" is enough.
   const isObject = copy ? isPlainObject(value) : typeof value === "object" && value !== null && !Array.isArray(value);
   if (!isObject) {
-    return text === undefined ? { ok: false, problem: "not_object", value } : { ok: false, problem: "not_object", value, text };
+    return text === undefined
+      ? { ok: false, problem: "not_object", value }
+      : { ok: false, problem: "not_object", value, text };
   }
   let args: unknown = value;
   if (copy || coercions) {
@@ -118,7 +127,10 @@ function parseJsonObject(text: string, bounds: JsonBounds): unknown {
  * Missing paths and non-strings are left alone: optional and nullable dates simply have nothing to revive.
  */
 export function reviveDates(args: ArgsObject, pointers: readonly string[] | undefined, urls?: readonly string[]): void {
-  for (const [list, make] of [[pointers, toDate], [urls, toUrl]] as const) {
+  for (const [list, make] of [
+    [pointers, toDate],
+    [urls, toUrl],
+  ] as const) {
     for (const pointer of list ?? []) {
       const segments = pointer === "" ? [] : pointer.split("/").slice(1).map(unescapeSegment);
       if (segments.length > 0) reviveAt(args, segments, 0, make);
@@ -148,7 +160,12 @@ function toUrl(text: string): URL | undefined {
   }
 }
 
-function reviveAt(container: unknown, segments: string[], index: number, make: (text: string) => object | undefined): void {
+function reviveAt(
+  container: unknown,
+  segments: string[],
+  index: number,
+  make: (text: string) => object | undefined,
+): void {
   if (typeof container !== "object" || container === null) return;
   const segment = segments[index]!;
   const last = index === segments.length - 1;
@@ -157,7 +174,7 @@ function reviveAt(container: unknown, segments: string[], index: number, make: (
       ? Array.isArray(container)
         ? container.map((_, i) => String(i))
         : Object.keys(container)
-      : Object.prototype.hasOwnProperty.call(container, segment)
+      : Object.hasOwn(container, segment)
         ? [segment]
         : [];
   const record = container as Record<string, unknown>;
@@ -191,7 +208,7 @@ export function toPositionalArgs(args: ArgsObject, meta: CompiledToolMeta, conte
     const slot = plan.slots[i];
     if (slot === INJECT) positional[i] = shared ??= context();
     else if (slot === WHOLE) positional[i] = args;
-    else if (slot !== undefined && Object.prototype.hasOwnProperty.call(args, slot)) positional[i] = args[slot];
+    else if (slot !== undefined && Object.hasOwn(args, slot)) positional[i] = args[slot];
   }
   return positional;
 }
@@ -230,7 +247,9 @@ function planOf(meta: CompiledToolMeta): Plan {
 export function modelParams(meta: CompiledToolMeta): string[] {
   if (meta.flatten) {
     const properties = meta.parameters.properties;
-    return typeof properties === "object" && properties !== null && !Array.isArray(properties) ? Object.keys(properties) : [];
+    return typeof properties === "object" && properties !== null && !Array.isArray(properties)
+      ? Object.keys(properties)
+      : [];
   }
   const inject = new Set(meta.inject ?? []);
   return meta.params.filter((_, i) => !inject.has(i));
@@ -303,7 +322,11 @@ export function nonFinitePath(value: unknown, path: string, depth: number): stri
     return undefined;
   }
   for (const key of Object.keys(value)) {
-    const found = nonFinitePath((value as Record<string, unknown>)[key], `${path}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, depth + 1);
+    const found = nonFinitePath(
+      (value as Record<string, unknown>)[key],
+      `${path}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`,
+      depth + 1,
+    );
     if (found !== undefined) return found;
   }
   return undefined;

@@ -1,13 +1,22 @@
 /**
  * Arguments text → an arguments object, as dispatch reads the model's `arguments` string: measured against the size
  * limit (in UTF-8, only when the length alone does not decide), blank text as no arguments, strict `JSON.parse`
- * first and the text it refuses handed to the lenient reader (repair-json.ts, passed in: see parse-arguments.ts), then read like any
- * parsed value by read-arguments.ts, with the two checks that only text needs, on the text itself: a `__proto__` key, and a
+ * first and the text it refuses handed to the lenient reader (repair-json.ts, passed in: see parse-arguments.ts), then
+ * read like any
+ * parsed value by read-arguments.ts, with the two checks that only text needs, on the text itself: a `__proto__` key,
+ * and a
  * number too large for a double.
  *
  * Apart from read-arguments.ts so that bundles load it with the full pipeline, not on start (see read-arguments.ts).
  */
-import { type ReadOptions, type ReadResult, MAX_ARGUMENTS_BYTES, MAX_ARGUMENTS_DEPTH, nonFinitePath, readValue } from "./read-arguments";
+import {
+  type ReadOptions,
+  type ReadResult,
+  MAX_ARGUMENTS_BYTES,
+  MAX_ARGUMENTS_DEPTH,
+  nonFinitePath,
+  readValue,
+} from "./read-arguments";
 import type { RepairKind, RepairResult } from "../repair/repair-json";
 import { readJson } from "./bounded-json";
 
@@ -23,7 +32,8 @@ export function parseText(text: string, options: ReadOptions = {}, repair?: Repa
   const maxBytes = options.maxBytes ?? MAX_ARGUMENTS_BYTES;
   const maxDepth = options.maxDepth ?? MAX_ARGUMENTS_DEPTH;
   // Arguments text almost always starts with "{": only other text is trimmed (a copy) to see whether it is blank.
-  if (text.length <= maxBytes && (text.length === 0 || (text.charCodeAt(0) !== 0x7b && text.trim() === ""))) return { ok: true, args: {} };
+  if (text.length <= maxBytes && (text.length === 0 || (text.charCodeAt(0) !== 0x7b && text.trim() === "")))
+    return { ok: true, args: {} };
   let value: unknown;
   let repairs: RepairKind[] | undefined;
   const read = readJson(text, { maxBytes, maxDepth });

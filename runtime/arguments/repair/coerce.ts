@@ -68,7 +68,14 @@ const MAX_REF_HOPS = 32;
 const NONE = Symbol("no coercion");
 
 /** The value to put where `value` is; `value` itself when nothing applies. */
-function coerceNode(value: unknown, schema: unknown, path: string, depth: number, context: CoercionContext, out: Coercion[]): unknown {
+function coerceNode(
+  value: unknown,
+  schema: unknown,
+  path: string,
+  depth: number,
+  context: CoercionContext,
+  out: Coercion[],
+): unknown {
   if (--steps < 0) return value;
   const s = resolve(schema, context.root);
   if (s === undefined) return value;
@@ -95,7 +102,14 @@ function isCalendarDate(text: string): boolean {
 }
 
 /** Coerce inside an array or object whose own type is right. */
-function descend(value: unknown, s: Schema, path: string, depth: number, context: CoercionContext, out: Coercion[]): unknown {
+function descend(
+  value: unknown,
+  s: Schema,
+  path: string,
+  depth: number,
+  context: CoercionContext,
+  out: Coercion[],
+): unknown {
   if (Array.isArray(value)) {
     const prefix = Array.isArray(s.prefixItems) ? s.prefixItems : [];
     const items = s.items;
@@ -110,7 +124,7 @@ function descend(value: unknown, s: Schema, path: string, depth: number, context
     const additional = isSchema(s.additionalProperties) ? s.additionalProperties : undefined;
     for (const key of Object.keys(value)) {
       // Own properties only: a key such as "constructor" must not find Object.prototype's in the schema's map.
-      const sub = properties && Object.prototype.hasOwnProperty.call(properties, key) ? properties[key] : additional;
+      const sub = properties && Object.hasOwn(properties, key) ? properties[key] : additional;
       if (sub === undefined) continue;
       const next = coerceNode(value[key], sub, `${path}/${escapePointer(key)}`, depth + 1, context, out);
       if (next !== value[key]) value[key] = next;
@@ -130,7 +144,11 @@ function convert(
 ): { value: unknown; coercions: Coercion[] } | undefined {
   if (typeof value === "string") {
     const scalar = convertScalar(value, types);
-    if (scalar !== NONE) return { value: scalar, coercions: [{ path, rule: typeof scalar === "boolean" ? "boolean" : "number", from: value }] };
+    if (scalar !== NONE)
+      return {
+        value: scalar,
+        coercions: [{ path, rule: typeof scalar === "boolean" ? "boolean" : "number", from: value }],
+      };
     if (types.has("object") || types.has("array")) {
       const parsed = parseContainer(value, types, depth, context.maxDepth);
       if (parsed !== NONE) {
@@ -143,7 +161,8 @@ function convert(
     const itemSchema = Array.isArray(s.prefixItems) && s.prefixItems.length > 0 ? s.prefixItems[0] : s.items;
     const coercions: Coercion[] = [{ path, rule: "array", from: value }];
     if (itemSchema === false) return undefined;
-    const item = itemSchema === undefined ? value : coerceNode(value, itemSchema, `${path}/0`, depth + 1, context, coercions);
+    const item =
+      itemSchema === undefined ? value : coerceNode(value, itemSchema, `${path}/0`, depth + 1, context, coercions);
     if (itemSchema !== undefined && !fitsType(item, itemSchema, context.root, 0)) return undefined;
     return { value: [item], coercions };
   }

@@ -1,5 +1,6 @@
 /**
- * What a coercion records (coerce.ts applies the rules). Apart from coerce.ts so that reading arguments (read-arguments.ts),
+ * What a coercion records (coerce.ts applies the rules). Apart from coerce.ts so that reading arguments
+ * (read-arguments.ts),
  * which reports the unwrapping of a double-stringified object as a coercion, does not import the rules that use it.
  */
 

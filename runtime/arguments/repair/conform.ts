@@ -47,7 +47,11 @@ export function conform(
   // A null for an optional property means "left out", the form OpenAI strict mode gives optional values.
   if (invalid && settings.coerce && dropOptionalNulls(value, schema)) invalid = findInvalid(validator, value);
   if (invalid && settings.coerce) {
-    const found = coerceArguments(value, { root: schema, fits: (s, v) => fitsSchema(v, s, validator.root), maxDepth: settings.maxDepth });
+    const found = coerceArguments(value, {
+      root: schema,
+      fits: (s, v) => fitsSchema(v, s, validator.root),
+      maxDepth: settings.maxDepth,
+    });
     if (found.length > 0) {
       coercions.push(...found);
       invalid = findInvalid(validator, value);

@@ -25,7 +25,7 @@ const KEY = /[A-Za-z_$][A-Za-z0-9_$]*/y;
 const SPACE = /[ \t\n\r\v\f\u00a0\ufeff\u2028\u2029]/;
 
 /** Where the reader stands: a value is due (top level, after a colon), an array item or `]`, a key or `}`, a colon, or what follows a value. */
-const enum At {
+enum At {
   Value,
   Item,
   Key,
@@ -114,7 +114,8 @@ export function parseLenient(text: string): unknown {
     if (top === undefined) root = value;
     else if (Array.isArray(top)) top.push(value);
     // `__proto__` as an own property (as JSON.parse makes it), never the prototype.
-    else if (key === "__proto__") Object.defineProperty(top, key, { value, writable: true, enumerable: true, configurable: true });
+    else if (key === "__proto__")
+      Object.defineProperty(top, key, { value, writable: true, enumerable: true, configurable: true });
     else top[key] = value;
     if (opened) {
       stack.push(opened);
@@ -196,7 +197,11 @@ function unexpected(text: string, offset: number): SyntaxError {
   const line = before.split("\n").length;
   const column = after - (before.lastIndexOf("\n") + 1);
   const place = `at line ${line} column ${column}`;
-  return new SyntaxError(end ? `Unexpected end of the arguments (the JSON is incomplete) ${place}` : `Unexpected character '${shown(c)}' ${place}`);
+  return new SyntaxError(
+    end
+      ? `Unexpected end of the arguments (the JSON is incomplete) ${place}`
+      : `Unexpected character '${shown(c)}' ${place}`,
+  );
 }
 
 const SHOWN: Readonly<Record<string, string>> = {

@@ -36,7 +36,9 @@ function strip(value: unknown, schemas: readonly JsonValue[], root: JsonSchema):
     return dropped;
   }
   const record = value as Record<string, unknown>;
-  const objects = alternatives.filter((alternative) => isObjectSchema(alternative) || isRecord(alternative.additionalProperties));
+  const objects = alternatives.filter(
+    (alternative) => isObjectSchema(alternative) || isRecord(alternative.additionalProperties),
+  );
   if (objects.length === 0) return false;
   for (const key of Object.keys(record)) {
     const children: JsonValue[] = [];
@@ -44,7 +46,8 @@ function strip(value: unknown, schemas: readonly JsonValue[], root: JsonSchema):
     let optional = true;
     let nullAllowed = false;
     for (const object of objects) {
-      const own = isRecord(object.properties) && Object.prototype.hasOwnProperty.call(object.properties, key) ? object.properties[key] : undefined;
+      const own =
+        isRecord(object.properties) && Object.hasOwn(object.properties, key) ? object.properties[key] : undefined;
       if (own !== undefined) {
         declared = true;
         children.push(own);
@@ -69,7 +72,12 @@ function strip(value: unknown, schemas: readonly JsonValue[], root: JsonSchema):
 }
 
 /** The alternatives a value is checked against: references resolved, unions flattened (each schema once). */
-function expand(schemas: readonly JsonValue[], root: JsonSchema, out: JsonSchema[] = [], seen = new Set<JsonSchema>()): JsonSchema[] {
+function expand(
+  schemas: readonly JsonValue[],
+  root: JsonSchema,
+  out: JsonSchema[] = [],
+  seen = new Set<JsonSchema>(),
+): JsonSchema[] {
   for (const schema of schemas) {
     if (!isRecord(schema) || seen.has(schema)) continue;
     seen.add(schema);

@@ -14,9 +14,14 @@
 import { readJson } from "../read/bounded-json";
 import { parseLenient } from "./lenient-json";
 
-
 /** One kind of slip that was repaired. */
-export type RepairKind = "code_fence" | "trailing_comma" | "single_quotes" | "unquoted_key" | "comment" | "python_literal";
+export type RepairKind =
+  | "code_fence"
+  | "trailing_comma"
+  | "single_quotes"
+  | "unquoted_key"
+  | "comment"
+  | "python_literal";
 
 export type RepairResult =
   /** `value` is the parsed JSON; `repairs` lists the slips that were repaired. */
@@ -28,13 +33,17 @@ export type RepairResult =
 /** Python's constants (a model writing a Python dict), by their JSON spelling: the same length each. */
 const PYTHON_CONSTANTS: Readonly<Record<string, string>> = { True: "true", False: "false", None: "null" };
 
-
 /**
  * Read `text` leniently. Call it only after `JSON.parse(text)` failed; `parseError` is that failure's message, used
  * as the explanation when the text holds none of the accepted slips (it is then exactly what is wrong). `parse`
  * reads the admitted text (lenient-json.ts; the differential test passes json5 there to compare the two).
  */
-export function repairJson(text: string, parseError: string, maxDepth: number, parse: (body: string) => unknown = parseLenient): RepairResult {
+export function repairJson(
+  text: string,
+  parseError: string,
+  maxDepth: number,
+  parse: (body: string) => unknown = parseLenient,
+): RepairResult {
   const repairs: RepairKind[] = [];
   let body = text;
   const fenced = unfence(text);
@@ -57,7 +66,12 @@ export function repairJson(text: string, parseError: string, maxDepth: number, p
   const python: Token[] = [];
   const stray = classify(lexed.tokens, lexed.kinds, python);
   const hasSlips = lexed.kinds.size > 0;
-  if (stray) return refuse(`Unexpected unquoted text ${stray.value} at position ${stray.at} (text values must be in double quotes)`, parseError, hasSlips);
+  if (stray)
+    return refuse(
+      `Unexpected unquoted text ${stray.value} at position ${stray.at} (text values must be in double quotes)`,
+      parseError,
+      hasSlips,
+    );
   // Each Python constant has the length of its JSON spelling, so the other tokens' offsets stay right. Written
   // in one pass: splicing the text once per constant would cost its length each time.
   if (python.length > 0) {
@@ -199,7 +213,7 @@ function scanString(text: string, start: number, quote: string): number | string
         i += 6;
         continue;
       }
-      const allowed = quote === "'" ? '"\\/bfnrt\'' : '"\\/bfnrt';
+      const allowed = quote === "'" ? "\"\\/bfnrt'" : '"\\/bfnrt';
       if (next === undefined || !allowed.includes(next)) return `Bad escaped character at position ${i}`;
       i += 2;
       continue;
@@ -219,7 +233,12 @@ function classify(tokens: Token[], kinds: Set<RepairKind>, python: Token[] = [])
     const next = tokens[k + 1];
     const previous = tokens[k - 1];
     // A trailing comma follows a value: `{,}` and `[1,,]` are not trailing commas (and the reader refuses them).
-    if (token.kind === "," && (next?.kind === "}" || next?.kind === "]") && previous !== undefined && !"{[,:".includes(previous.kind)) {
+    if (
+      token.kind === "," &&
+      (next?.kind === "}" || next?.kind === "]") &&
+      previous !== undefined &&
+      !"{[,:".includes(previous.kind)
+    ) {
       kinds.add("trailing_comma");
     }
     // Before a colon, a bare word is a key, even one spelled true, false or null.
@@ -227,7 +246,7 @@ function classify(tokens: Token[], kinds: Set<RepairKind>, python: Token[] = [])
       kinds.add("unquoted_key");
       continue;
     }
-    if (token.kind === "word" && Object.prototype.hasOwnProperty.call(PYTHON_CONSTANTS, token.value)) {
+    if (token.kind === "word" && Object.hasOwn(PYTHON_CONSTANTS, token.value)) {
       kinds.add("python_literal");
       python.push(token);
       continue;
@@ -269,7 +288,15 @@ export function unfence(text: string): string | undefined {
 
 /** A language tag's characters: letters, digits, `_ + . -`. */
 function isTagCharacter(code: number): boolean {
-  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code === 43 || code === 46 || code === 45;
+  return (
+    (code >= 48 && code <= 57) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    code === 95 ||
+    code === 43 ||
+    code === 46 ||
+    code === 45
+  );
 }
 
 /** JavaScript's white space and line terminators (what `\s` matches), one character at a time. */
@@ -277,4 +304,30 @@ function isWhiteSpace(character: string): boolean {
   return WHITE_SPACE.has(character);
 }
 
-const WHITE_SPACE = new Set(["\t", "\n", "\v", "\f", "\r", " ", "\u00a0", "\u1680", "\u2000", "\u2001", "\u2002", "\u2003", "\u2004", "\u2005", "\u2006", "\u2007", "\u2008", "\u2009", "\u200a", "\u2028", "\u2029", "\u202f", "\u205f", "\u3000", "\ufeff"]);
+const WHITE_SPACE = new Set([
+  "\t",
+  "\n",
+  "\v",
+  "\f",
+  "\r",
+  " ",
+  "\u00a0",
+  "\u1680",
+  "\u2000",
+  "\u2001",
+  "\u2002",
+  "\u2003",
+  "\u2004",
+  "\u2005",
+  "\u2006",
+  "\u2007",
+  "\u2008",
+  "\u2009",
+  "\u200a",
+  "\u2028",
+  "\u2029",
+  "\u202f",
+  "\u205f",
+  "\u3000",
+  "\ufeff",
+]);

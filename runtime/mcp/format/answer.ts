@@ -30,13 +30,17 @@ export function toMCPResult(message: ToolMessage, outputSchema: MCPObjectSchema 
   }
   if (!isRecord(value)) {
     return {
-      content: text(`Error: ${message.name} declares an object result (outputSchema) but returned ${message.content === "" ? "nothing" : "something else"}.`),
+      content: text(
+        `Error: ${message.name} declares an object result (outputSchema) but returned ${message.content === "" ? "nothing" : "something else"}.`,
+      ),
       isError: true,
     };
   }
   if (!fitsSchema(value, outputSchema, outputSchema as JsonSchema)) {
     return {
-      content: text(`Error: ${message.name} returned an object that does not match its declared result type (outputSchema), so it was not sent. The tool's author must fix its return value.`),
+      content: text(
+        `Error: ${message.name} returned an object that does not match its declared result type (outputSchema), so it was not sent. The tool's author must fix its return value.`,
+      ),
       isError: true,
     };
   }
@@ -56,10 +60,18 @@ export function mcpContent(parts: readonly ToolContentPart[]): MCPContent[] {
     media++;
     const name = part.type === "file" && part.filename !== undefined ? part.filename : `${part.type}-${media}`;
     if (part.url !== undefined) {
-      return { type: "resource_link", uri: part.url, name, ...(part.mediaType === undefined ? {} : { mimeType: part.mediaType }) };
+      return {
+        type: "resource_link",
+        uri: part.url,
+        name,
+        ...(part.mediaType === undefined ? {} : { mimeType: part.mediaType }),
+      };
     }
     if (part.type === "image") return { type: "image", data: part.data, mimeType: part.mediaType };
     if (part.mediaType.startsWith("audio/")) return { type: "audio", data: part.data, mimeType: part.mediaType };
-    return { type: "resource", resource: { uri: `tooltype:${encodeURIComponent(name)}`, mimeType: part.mediaType, blob: part.data } };
+    return {
+      type: "resource",
+      resource: { uri: `tooltype:${encodeURIComponent(name)}`, mimeType: part.mediaType, blob: part.data },
+    };
   });
 }

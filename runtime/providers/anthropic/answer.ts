@@ -5,12 +5,20 @@
 import type { ToolResultBlockParam } from "@anthropic-ai/sdk/resources/messages";
 import type { ToolMessage } from "../../dispatch/messages";
 import { type ToolContentPart, partLabel } from "../../tool/content";
-import type { AnthropicImageType, AnthropicToolResultBlock, AnthropicToolResultContent, AnthropicToolResultMessage } from "./wire";
+import type {
+  AnthropicImageType,
+  AnthropicToolResultBlock,
+  AnthropicToolResultContent,
+  AnthropicToolResultMessage,
+} from "./wire";
 
 /** One user message of `tool_result` blocks, in call order. */
 export function toAnthropicToolResults(results: readonly ToolMessage[]): AnthropicToolResultMessage {
   const content = results.map((result) => {
-    const block: ToolResultBlockParam & AnthropicToolResultBlock = { type: "tool_result", tool_use_id: result.tool_call_id };
+    const block: ToolResultBlockParam & AnthropicToolResultBlock = {
+      type: "tool_result",
+      tool_use_id: result.tool_call_id,
+    };
     if (result.parts) block.content = anthropicBlocks(result.parts);
     else if (result.content !== "") block.content = result.content;
     if (result.status === "error") block.is_error = true;
@@ -33,7 +41,11 @@ export function anthropicBlocks(parts: readonly ToolContentPart[]): AnthropicToo
     const label = partLabel(part, ++media);
     if (part.type === "image") {
       if (part.url !== undefined) return { type: "image", source: { type: "url", url: part.url } };
-      if (IMAGE_TYPES.has(part.mediaType)) return { type: "image", source: { type: "base64", media_type: part.mediaType as AnthropicImageType, data: part.data } };
+      if (IMAGE_TYPES.has(part.mediaType))
+        return {
+          type: "image",
+          source: { type: "base64", media_type: part.mediaType as AnthropicImageType, data: part.data },
+        };
       return { type: "text", text: `${label} (not sent: Anthropic reads JPEG, PNG, GIF and WebP images)` };
     }
     const title = part.filename === undefined ? {} : { title: part.filename };
@@ -44,7 +56,11 @@ export function anthropicBlocks(parts: readonly ToolContentPart[]): AnthropicToo
       return { type: "document", source: { type: "base64", media_type: "application/pdf", data: part.data }, ...title };
     }
     if (part.data !== undefined && part.mediaType === "text/plain") {
-      return { type: "document", source: { type: "text", media_type: "text/plain", data: decodeBase64Text(part.data) }, ...title };
+      return {
+        type: "document",
+        source: { type: "text", media_type: "text/plain", data: decodeBase64Text(part.data) },
+        ...title,
+      };
     }
     return { type: "text", text: `${label} (not sent: Anthropic reads PDF and plain-text documents)` };
   });

@@ -1,5 +1,6 @@
 /**
- * The public format types (and values) of Anthropic Messages, exported by its entry (`tooltype/anthropic`) and by the main
+ * The public format types (and values) of Anthropic Messages, exported by its entry (`tooltype/anthropic`) and by the
+ * main
  * `tooltype` entry alike: tooltype's own copies of the SDK's types, so no SDK is needed to import them.
  */
 export type {

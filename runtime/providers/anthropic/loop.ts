@@ -7,7 +7,16 @@ import { anthropicToolChoice } from "./choice";
 import { toAnthropicToolResults } from "./answer";
 import { AnthropicAccumulator, unreadableInput } from "./stream";
 import { toAnthropicTool, toAnthropicTools } from "./tools";
-import type { AnthropicContentBlock, AnthropicLoopParams, AnthropicMessageParam, AnthropicMessagesClient, AnthropicReply, AnthropicRequest, AnthropicStreamEvent, AnthropicToolUseBlock } from "./wire";
+import type {
+  AnthropicContentBlock,
+  AnthropicLoopParams,
+  AnthropicMessageParam,
+  AnthropicMessagesClient,
+  AnthropicReply,
+  AnthropicRequest,
+  AnthropicStreamEvent,
+  AnthropicToolUseBlock,
+} from "./wire";
 
 /**
  * The code execution container of each assistant turn the loop read. A programmatic call (a `tool_use` whose caller
@@ -17,7 +26,14 @@ import type { AnthropicContentBlock, AnthropicLoopParams, AnthropicMessageParam,
 const containers = new WeakMap<object, string>();
 
 /** The agent loop on Anthropic Messages. */
-export const loop: ProviderLoop<AnthropicMessagesClient, AnthropicLoopParams, AnthropicMessageParam, AnthropicReply, AnthropicToolUseBlock, AnthropicStreamEvent> = {
+export const loop: ProviderLoop<
+  AnthropicMessagesClient,
+  AnthropicLoopParams,
+  AnthropicMessageParam,
+  AnthropicReply,
+  AnthropicToolUseBlock,
+  AnthropicStreamEvent
+> = {
   isClient: (client) => typeof (client as { messages?: { create?: unknown } }).messages?.create === "function",
   searchesTools: true,
   owned: [
@@ -34,16 +50,23 @@ export const loop: ProviderLoop<AnthropicMessagesClient, AnthropicLoopParams, An
       // A container given with its skills keeps them; its id is the one the conversation runs in now.
       body.container = typeof own === "object" && own !== null ? { ...own, id: container } : container;
     }
-    const tools = [...toAnthropicTools(step.tools, { toolSearch: step.toolSearchMatch ?? true }), ...step.loopTools.map((tool) => toAnthropicTool(tool))];
+    const tools = [
+      ...toAnthropicTools(step.tools, { toolSearch: step.toolSearchMatch ?? true }),
+      ...step.loopTools.map((tool) => toAnthropicTool(tool)),
+    ];
     if (tools.length > 0) {
       body.tools = tools;
       const parallel = step.parallelToolCalls === false ? { parallel: false } : {};
       // Without a choice, `{ parallel: false }` still needs a tool_choice to carry it: "auto", Anthropic's default.
-      if (step.toolChoice !== undefined || step.parallelToolCalls === false) body.tool_choice = anthropicToolChoice(step.toolChoice ?? "auto", parallel).tool_choice;
+      if (step.toolChoice !== undefined || step.parallelToolCalls === false)
+        body.tool_choice = anthropicToolChoice(step.toolChoice ?? "auto", parallel).tool_choice;
     }
     if (step.output) {
       const config = (params as { output_config?: Record<string, unknown> }).output_config;
-      if (config?.format !== undefined && config.format !== null) throw new TypeError("runTools: params.output_config.format is set by the loop; use the responseFormat option instead.");
+      if (config?.format !== undefined && config.format !== null)
+        throw new TypeError(
+          "runTools: params.output_config.format is set by the loop; use the responseFormat option instead.",
+        );
       body.output_config = { ...config, format: { type: "json_schema", schema: step.output.schema } };
     }
     if (step.stream) body.stream = true;
@@ -51,7 +74,8 @@ export const loop: ProviderLoop<AnthropicMessagesClient, AnthropicLoopParams, An
   },
   send: (client, request, signal) => client.messages.create(request as unknown as AnthropicRequest, { signal }),
   reply(response) {
-    if (isAsyncIterable(response)) throw new TypeError("runTools: the client returned a stream for a request without stream: true.");
+    if (isAsyncIterable(response))
+      throw new TypeError("runTools: the client returned a stream for a request without stream: true.");
     if (!Array.isArray((response as { content?: unknown } | undefined)?.content)) {
       throw new TypeError("runTools: the response has no content list; is the client an Anthropic client?");
     }
@@ -60,19 +84,31 @@ export const loop: ProviderLoop<AnthropicMessagesClient, AnthropicLoopParams, An
   accumulate: () => new AnthropicAccumulator(),
   read(reply): LoopReply<AnthropicMessageParam, AnthropicReply, AnthropicToolUseBlock> {
     const blocks = reply.content as readonly { type?: unknown; text?: unknown }[];
-    const calls = (reply.content as AnthropicToolUseBlock[]).filter((block) => block.type === "tool_use").map((call) => ({ call, read: loop.readCall(call) }));
-    const texts = blocks.filter((block) => block.type === "text" && typeof block.text === "string").map((block) => block.text as string);
+    const calls = (reply.content as AnthropicToolUseBlock[])
+      .filter((block) => block.type === "tool_use")
+      .map((call) => ({ call, read: loop.readCall(call) }));
+    const texts = blocks
+      .filter((block) => block.type === "text" && typeof block.text === "string")
+      .map((block) => block.text as string);
     const text = texts.length > 0 ? texts.join("") : null;
     const item: AnthropicMessageParam = { role: "assistant", content: reply.content as AnthropicContentBlock[] };
     const container = (reply as { container?: { id?: unknown } | null }).container?.id;
     if (typeof container === "string") containers.set(item, container);
-    const ended = { message: reply, items: [item], calls, text, refusal: reply.stop_reason === "refusal" ? (text ?? "refused") : null };
+    const ended = {
+      message: reply,
+      items: [item],
+      calls,
+      text,
+      refusal: reply.stop_reason === "refusal" ? (text ?? "refused") : null,
+    };
     return reply.stop_reason === "pause_turn" && calls.length === 0 ? { ...ended, unfinished: true } : ended;
   },
   readCall(call) {
     // A streamed input that did not parse: dispatch reads the text the model sent, and answers with the parse error.
     const text = unreadableInput(call);
-    return text === undefined ? argsCall(call as unknown as Record<string, unknown>, call.input) : { kind: "text", id: call.id, name: call.name, text };
+    return text === undefined
+      ? argsCall(call as unknown as Record<string, unknown>, call.input)
+      : { kind: "text", id: call.id, name: call.name, text };
   },
   answer: (_reply, results) => [toAnthropicToolResults(results)],
   userTurn: (text) => ({ role: "user", content: text }),

@@ -24,7 +24,11 @@ export function unreadableInput(block: object): string | undefined {
  * `input_json_delta` pieces of the input, `content_block_stop` completes it (the input parsed; text that does not
  * parse is kept, so dispatch reports it), `message_delta` brings the `stop_reason`.
  */
-export class AnthropicAccumulator extends StreamAccumulator<AnthropicStreamEvent, AnthropicToolUseBlock, AnthropicReply> {
+export class AnthropicAccumulator extends StreamAccumulator<
+  AnthropicStreamEvent,
+  AnthropicToolUseBlock,
+  AnthropicReply
+> {
   #message: Record<string, unknown> = { role: "assistant" };
   readonly #blocks = new Map<number, Record<string, unknown>>();
   /** The streamed input text of blocks that are not the caller's calls (a code execution's `server_tool_use`). */
@@ -41,7 +45,8 @@ export class AnthropicAccumulator extends StreamAccumulator<AnthropicStreamEvent
     const index = typeof event.index === "number" ? event.index : -1;
     switch (event.type) {
       case "message_start":
-        if (typeof event.message === "object" && event.message !== null) this.#message = { ...(event.message as Record<string, unknown>) };
+        if (typeof event.message === "object" && event.message !== null)
+          this.#message = { ...(event.message as Record<string, unknown>) };
         break;
       case "content_block_start": {
         const block = event.content_block as Record<string, unknown> | undefined;
@@ -50,9 +55,15 @@ export class AnthropicAccumulator extends StreamAccumulator<AnthropicStreamEvent
         if (block.type === "tool_use") {
           // An input given whole up front (not streamed) is its own arguments text.
           const input = block.input;
-          const text = typeof input === "object" && input !== null && Object.keys(input).length > 0 ? JSON.stringify(input) : "";
+          const text =
+            typeof input === "object" && input !== null && Object.keys(input).length > 0 ? JSON.stringify(input) : "";
           if (text !== "") this.#whole.add(index);
-          const state = this.#calls.open(index, typeof block.id === "string" ? block.id : "", typeof block.name === "string" ? block.name : "", text);
+          const state = this.#calls.open(
+            index,
+            typeof block.id === "string" ? block.id : "",
+            typeof block.name === "string" ? block.name : "",
+            text,
+          );
           update.deltas.push({ call: state, argumentsDelta: text });
         } else if (block.type === "text" && typeof block.text === "string" && block.text !== "") {
           this.text += block.text;
@@ -75,7 +86,10 @@ export class AnthropicAccumulator extends StreamAccumulator<AnthropicStreamEvent
             this.#inputs.set(index, (this.#inputs.get(index) ?? "") + delta.partial_json);
             break;
           }
-          if (state.complete) throw new Error(`accumulateToolCalls(anthropic): a fragment for content block ${index} arrived after the call was complete.`);
+          if (state.complete)
+            throw new Error(
+              `accumulateToolCalls(anthropic): a fragment for content block ${index} arrived after the call was complete.`,
+            );
           if (delta.partial_json === "") break;
           // Pieces after an input given whole state the input again: they replace it rather than follow it.
           if (this.#whole.delete(index)) state.arguments = "";
@@ -120,8 +134,15 @@ export class AnthropicAccumulator extends StreamAccumulator<AnthropicStreamEvent
   protected reply(): AnthropicReply {
     this.#calls.completeAll();
     for (const index of [...this.#inputs.keys()]) this.#settleInput(index);
-    const content = [...this.#blocks].sort(([a], [b]) => a - b).map(([index, block]) => this.#calls.written(index) ?? block);
-    return { ...this.#message, role: "assistant", content, stop_reason: this.finish ?? (this.#message.stop_reason as string | null | undefined) ?? null };
+    const content = [...this.#blocks]
+      .sort(([a], [b]) => a - b)
+      .map(([index, block]) => this.#calls.written(index) ?? block);
+    return {
+      ...this.#message,
+      role: "assistant",
+      content,
+      stop_reason: this.finish ?? (this.#message.stop_reason as string | null | undefined) ?? null,
+    };
   }
 
   /** A server tool block's streamed input, parsed into the block (as far as it parses, should it not). */
@@ -144,7 +165,13 @@ export class AnthropicAccumulator extends StreamAccumulator<AnthropicStreamEvent
         input = read.value;
       } else {
         // The conversation needs an object; dispatch reads the text the model sent and answers with the parse error.
-        const block: AnthropicToolUseBlock = { ...this.#blocks.get(index), type: "tool_use", id: state.id, name: state.name, input: read.problem === "json" ? (parsePartialArguments(text) ?? {}) : {} };
+        const block: AnthropicToolUseBlock = {
+          ...this.#blocks.get(index),
+          type: "tool_use",
+          id: state.id,
+          name: state.name,
+          input: read.problem === "json" ? (parsePartialArguments(text) ?? {}) : {},
+        };
         unreadable.set(block, state.arguments);
         return block;
       }

@@ -15,7 +15,13 @@
 import type { Tool } from "@anthropic-ai/sdk/resources/messages";
 import { examplesOf } from "../../tool/examples";
 import { type ToolFormatSource, isDeferred } from "../provider";
-import type { AnthropicRequestTool, AnthropicTool, AnthropicToolSearchMatch, AnthropicToolSearchTool, AnthropicToolsOptions } from "./wire";
+import type {
+  AnthropicRequestTool,
+  AnthropicTool,
+  AnthropicToolSearchMatch,
+  AnthropicToolSearchTool,
+  AnthropicToolsOptions,
+} from "./wire";
 
 /** One tool of a Messages request (deferred when `deferred` is true and the tool is). */
 export function toAnthropicTool(tool: ToolFormatSource, deferred = false): AnthropicTool {
@@ -31,21 +37,36 @@ export function toAnthropicTool(tool: ToolFormatSource, deferred = false): Anthr
 export function anthropicToolSearch(match: AnthropicToolSearchMatch): AnthropicToolSearchTool {
   if (match === "regex") return { type: "tool_search_tool_regex_20251119", name: "tool_search_tool_regex" };
   if (match === "bm25") return { type: "tool_search_tool_bm25_20251119", name: "tool_search_tool_bm25" };
-  throw new RangeError(`toAnthropicTools: toolSearch must be true, false, "bm25" or "regex"; got ${JSON.stringify(match)}.`);
+  throw new RangeError(
+    `toAnthropicTools: toolSearch must be true, false, "bm25" or "regex"; got ${JSON.stringify(match)}.`,
+  );
 }
 
 /**
  * The `tools` of an Anthropic Messages request with a tool search: deferred tools with `defer_loading`, and the
  * tool search tool at the end when a tool is deferred (`true` or `"bm25"`: the BM25 one; `"regex"`: the regex one).
  */
-export function toAnthropicTools(tools: Iterable<ToolFormatSource>, options: AnthropicToolsOptions & { toolSearch: true | AnthropicToolSearchMatch }): AnthropicRequestTool[];
+export function toAnthropicTools(
+  tools: Iterable<ToolFormatSource>,
+  options: AnthropicToolsOptions & { toolSearch: true | AnthropicToolSearchMatch },
+): AnthropicRequestTool[];
 /** The `tools` of an Anthropic Messages request (`{ name, description, input_schema }`), each whole. */
-export function toAnthropicTools(tools: Iterable<ToolFormatSource>, options?: AnthropicToolsOptions & { toolSearch?: false }): AnthropicTool[];
+export function toAnthropicTools(
+  tools: Iterable<ToolFormatSource>,
+  options?: AnthropicToolsOptions & { toolSearch?: false },
+): AnthropicTool[];
 /** The `tools` of an Anthropic Messages request, with a tool search when `toolSearch` says so (see the overloads). */
-export function toAnthropicTools(tools: Iterable<ToolFormatSource>, options?: AnthropicToolsOptions): AnthropicRequestTool[];
-export function toAnthropicTools(tools: Iterable<ToolFormatSource>, options: AnthropicToolsOptions = {}): AnthropicRequestTool[] {
+export function toAnthropicTools(
+  tools: Iterable<ToolFormatSource>,
+  options?: AnthropicToolsOptions,
+): AnthropicRequestTool[];
+export function toAnthropicTools(
+  tools: Iterable<ToolFormatSource>,
+  options: AnthropicToolsOptions = {},
+): AnthropicRequestTool[] {
   const search = options.toolSearch === true ? "bm25" : (options.toolSearch ?? false);
   const written: AnthropicRequestTool[] = Array.from(tools, (tool) => toAnthropicTool(tool, search !== false));
-  if (search !== false && written.some((tool) => "defer_loading" in tool && tool.defer_loading === true)) written.push(anthropicToolSearch(search));
+  if (search !== false && written.some((tool) => "defer_loading" in tool && tool.defer_loading === true))
+    written.push(anthropicToolSearch(search));
   return written;
 }

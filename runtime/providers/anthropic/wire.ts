@@ -70,7 +70,10 @@ export interface AnthropicAssistantMessage {
 /** A block inside a `tool_result`: text, an image, or a document (PDF or plain text). */
 export type AnthropicToolResultContent =
   | { type: "text"; text: string }
-  | { type: "image"; source: { type: "base64"; media_type: AnthropicImageType; data: string } | { type: "url"; url: string } }
+  | {
+      type: "image";
+      source: { type: "base64"; media_type: AnthropicImageType; data: string } | { type: "url"; url: string };
+    }
   | {
       type: "document";
       source:
@@ -151,7 +154,10 @@ export interface AnthropicRequest {
 export interface AnthropicMessagesClient {
   messages: {
     /** Send one request; with `stream: true` the result is an async iterable of events. */
-    create(body: AnthropicRequest, options?: { signal?: AbortSignal }): PromiseLike<AnthropicReply | AsyncIterable<AnthropicStreamEvent>>;
+    create(
+      body: AnthropicRequest,
+      options?: { signal?: AbortSignal },
+    ): PromiseLike<AnthropicReply | AsyncIterable<AnthropicStreamEvent>>;
   };
 }
 
@@ -161,7 +167,6 @@ export interface AnthropicLoopParams {
   max_tokens: number;
   messages: readonly AnthropicMessageParam[];
 }
-
 
 /** Anthropic Messages: the message, its `tool_use` blocks, and `{ role, content }` messages. */
 export interface AnthropicLoopTypes extends LoopTypes {

@@ -9,7 +9,10 @@ import type { GeminiFunctionResponseContent, GeminiFunctionResponseMedia, Gemini
  */
 export function toGeminiFunctionResponses(results: readonly ToolMessage[]): GeminiFunctionResponseContent {
   const parts = results.map((result): GeminiFunctionResponsePart => {
-    const response = result.status === "error" ? { error: result.content } : { output: result.parts ? result.content : structured(result.content) };
+    const response =
+      result.status === "error"
+        ? { error: result.content }
+        : { output: result.parts ? result.content : structured(result.content) };
     const functionResponse: GeminiFunctionResponsePart["functionResponse"] = { name: result.name, response };
     const media = result.parts ? geminiMedia(result.parts) : [];
     if (media.length > 0) functionResponse.parts = media;
@@ -30,7 +33,8 @@ export function geminiMedia(parts: readonly ToolContentPart[]): GeminiFunctionRe
     if (part.type === "text") continue;
     const name = part.type === "file" && part.filename !== undefined ? { displayName: part.filename } : {};
     if (part.data !== undefined) media.push({ inlineData: { mimeType: part.mediaType, data: part.data, ...name } });
-    else if (part.mediaType !== undefined) media.push({ fileData: { mimeType: part.mediaType, fileUri: part.url, ...name } });
+    else if (part.mediaType !== undefined)
+      media.push({ fileData: { mimeType: part.mediaType, fileUri: part.url, ...name } });
   }
   return media;
 }

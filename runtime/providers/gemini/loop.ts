@@ -8,20 +8,40 @@ import { toGeminiFunctionResponses } from "./answer";
 import { geminiToolChoice } from "./choice";
 import { GeminiAccumulator } from "./stream";
 import { toGeminiFunctionDeclaration } from "./tools";
-import type { GeminiContent, GeminiFunctionCall, GeminiLoopParams, GeminiModelsClient, GeminiPart, GeminiRequest, GeminiResponse } from "./wire";
+import type {
+  GeminiContent,
+  GeminiFunctionCall,
+  GeminiLoopParams,
+  GeminiModelsClient,
+  GeminiPart,
+  GeminiRequest,
+  GeminiResponse,
+} from "./wire";
 
 /** Config fields the loop writes. */
 const OWNED_CONFIG = ["tools", "toolConfig", "abortSignal"];
 
 /** The agent loop on Gemini (`client.models`). */
-export const loop: ProviderLoop<GeminiModelsClient, GeminiLoopParams, GeminiContent, GeminiContent, GeminiFunctionCall, GeminiResponse> = {
-  isClient: (client) => typeof (client as { models?: { generateContent?: unknown } }).models?.generateContent === "function",
+export const loop: ProviderLoop<
+  GeminiModelsClient,
+  GeminiLoopParams,
+  GeminiContent,
+  GeminiContent,
+  GeminiFunctionCall,
+  GeminiResponse
+> = {
+  isClient: (client) =>
+    typeof (client as { models?: { generateContent?: unknown } }).models?.generateContent === "function",
   owned: [],
-  conversation: (params) => (typeof params.contents === "string" ? [{ role: "user", parts: [{ text: params.contents }] }] : [...params.contents]),
+  conversation: (params) =>
+    typeof params.contents === "string" ? [{ role: "user", parts: [{ text: params.contents }] }] : [...params.contents],
   request(params, step) {
     const config: Record<string, unknown> = { ...(params.config as Record<string, unknown> | undefined) };
     for (const field of OWNED_CONFIG) {
-      if (field in config) throw new TypeError(`runTools: params.config.${field} is set by the loop; use the options (toolChoice, signal) instead.`);
+      if (field in config)
+        throw new TypeError(
+          `runTools: params.config.${field} is set by the loop; use the options (toolChoice, signal) instead.`,
+        );
     }
     const declarations = [...step.tools, ...step.loopTools];
     if (declarations.length > 0) {
@@ -35,7 +55,9 @@ export const loop: ProviderLoop<GeminiModelsClient, GeminiLoopParams, GeminiCont
     }
     if (step.output) {
       if ("responseJsonSchema" in config || "responseSchema" in config) {
-        throw new TypeError("runTools: params.config.responseJsonSchema is set by the loop; use the responseFormat option instead.");
+        throw new TypeError(
+          "runTools: params.config.responseJsonSchema is set by the loop; use the responseFormat option instead.",
+        );
       }
       config.responseMimeType = "application/json";
       config.responseJsonSchema = step.output.schema;
@@ -51,7 +73,8 @@ export const loop: ProviderLoop<GeminiModelsClient, GeminiLoopParams, GeminiCont
     return stream ? client.models.generateContentStream(params) : client.models.generateContent(params);
   },
   reply(response) {
-    if (isAsyncIterable(response)) throw new TypeError("runTools: the client returned a stream for a request without stream: true.");
+    if (isAsyncIterable(response))
+      throw new TypeError("runTools: the client returned a stream for a request without stream: true.");
     const candidate = (response as GeminiResponse | undefined)?.candidates?.[0];
     if (!Array.isArray((response as GeminiResponse | undefined)?.candidates)) {
       throw new TypeError("runTools: the response has no candidates; is the client a Gemini (@google/genai) client?");
@@ -63,16 +86,27 @@ export const loop: ProviderLoop<GeminiModelsClient, GeminiLoopParams, GeminiCont
     const parts = candidate?.content?.parts ?? [];
     if (!candidate || parts.length <= 1) return [chunk];
     return parts.map((part, i) => ({
-      candidates: [{ ...candidate, content: { ...candidate.content, parts: [part] }, ...(i === parts.length - 1 ? {} : { finishReason: undefined }) }],
+      candidates: [
+        {
+          ...candidate,
+          content: { ...candidate.content, parts: [part] },
+          ...(i === parts.length - 1 ? {} : { finishReason: undefined }),
+        },
+      ],
     }));
   },
   accumulate: () => new GeminiAccumulator(),
   read(reply): LoopReply<GeminiContent, GeminiContent, GeminiFunctionCall> {
     const parts = reply.parts ?? [];
     const calls = parts
-      .filter((part): part is GeminiPart & { functionCall: GeminiFunctionCall } => typeof part.functionCall === "object" && part.functionCall !== null)
+      .filter(
+        (part): part is GeminiPart & { functionCall: GeminiFunctionCall } =>
+          typeof part.functionCall === "object" && part.functionCall !== null,
+      )
       .map((part) => ({ call: part.functionCall, read: loop.readCall(part.functionCall) }));
-    const texts = parts.filter((part) => typeof part.text === "string" && part.thought !== true).map((part) => part.text as string);
+    const texts = parts
+      .filter((part) => typeof part.text === "string" && part.thought !== true)
+      .map((part) => part.text as string);
     return { message: reply, items: [reply], calls, text: texts.length > 0 ? texts.join("") : null, refusal: null };
   },
   readCall: (call) => argsCall(call as Record<string, unknown>, call.args),

@@ -9,7 +9,8 @@ export function readGeminiCalls(message: GeminiInput): NormalizedCall[] {
   let parts: unknown = record.parts;
   if (Array.isArray(record.candidates)) {
     const candidate: unknown = record.candidates[0];
-    const content = typeof candidate === "object" && candidate !== null ? (candidate as { content?: unknown }).content : undefined;
+    const content =
+      typeof candidate === "object" && candidate !== null ? (candidate as { content?: unknown }).content : undefined;
     parts = typeof content === "object" && content !== null ? (content as { parts?: unknown }).parts : undefined;
   }
   const calls: NormalizedCall[] = [];

@@ -78,7 +78,12 @@ export class GeminiAccumulator extends StreamAccumulator<GeminiResponse, GeminiF
     }
     if (!streaming) {
       const { functionCall: _call, ...extra } = part;
-      streaming = { state: new CallState(this.#calls.length), args: new StreamedArguments(), part: this.#parts.length, extra };
+      streaming = {
+        state: new CallState(this.#calls.length),
+        args: new StreamedArguments(),
+        part: this.#parts.length,
+        extra,
+      };
       this.#calls.push(streaming.state);
       // Its place among the parts, filled with the assembled call when it completes.
       this.#parts.push({ ...extra, functionCall: {} });
@@ -114,7 +119,11 @@ export class GeminiAccumulator extends StreamAccumulator<GeminiResponse, GeminiF
     const { state, args } = streaming;
     if (!args.finished) this.#close(streaming);
     state.complete = true;
-    const call: GeminiFunctionCall = { ...(state.id === "" ? {} : { id: state.id }), name: state.name, args: args.value };
+    const call: GeminiFunctionCall = {
+      ...(state.id === "" ? {} : { id: state.id }),
+      name: state.name,
+      args: args.value,
+    };
     this.#parts[streaming.part] = { ...streaming.extra, functionCall: call };
     this.#complete.push(call);
     update?.completed.push(call);

@@ -22,7 +22,17 @@ interface Open {
 
 const NAME_START = /[A-Za-z_\u0080-\uffff]/;
 const NAME_PART = /[A-Za-z0-9_\u0080-\uffff]/;
-const ESCAPES: Record<string, string> = { b: "\b", f: "\f", n: "\n", r: "\r", t: "\t", "/": "/", "\\": "\\", "'": "'", '"': '"' };
+const ESCAPES: Record<string, string> = {
+  b: "\b",
+  f: "\f",
+  n: "\n",
+  r: "\r",
+  t: "\t",
+  "/": "/",
+  "\\": "\\",
+  "'": "'",
+  '"': '"',
+};
 
 export class StreamedArguments {
   /** The arguments so far. */
@@ -103,22 +113,39 @@ export class StreamedArguments {
     for (let i = 0; i < path.length; i++) {
       const segment = path[i]!;
       const last = i === path.length - 1;
-      const current = Array.isArray(node) ? node[segment as number] : Object.prototype.hasOwnProperty.call(node, segment) ? node[segment as string] : undefined;
+      const current = Array.isArray(node)
+        ? node[segment as number]
+        : Object.hasOwn(node, segment)
+          ? node[segment as string]
+          : undefined;
       let next: unknown;
       if (last) next = appending && typeof current === "string" ? current + (value as string) : value;
       else {
         const wantArray = typeof path[i + 1] === "number";
-        next = wantArray ? (Array.isArray(current) ? current : []) : typeof current === "object" && current !== null && !Array.isArray(current) ? current : {};
+        next = wantArray
+          ? Array.isArray(current)
+            ? current
+            : []
+          : typeof current === "object" && current !== null && !Array.isArray(current)
+            ? current
+            : {};
       }
       if (Array.isArray(node)) {
         const index = segment as number;
         if (index > node.length) {
-          throw new TypeError(`accumulateToolCalls(gemini): the partialArgs jsonPath ${showPath(path)} skips items of an array that never came (it has ${node.length}).`);
+          throw new TypeError(
+            `accumulateToolCalls(gemini): the partialArgs jsonPath ${showPath(path)} skips items of an array that never came (it has ${node.length}).`,
+          );
         }
         node[index] = next;
       } else {
         // defineProperty: "__proto__" is a key like any other here.
-        Object.defineProperty(node, segment as string, { value: next, enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(node, segment as string, {
+          value: next,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       }
       if (!last) node = next as Record<string, unknown> | unknown[];
     }
@@ -138,7 +165,12 @@ export class StreamedArguments {
     }
     // Keep the open containers the path shares, close the rest.
     let shared = 1;
-    while (shared < this.#open.length && shared - 1 < path.length - 1 && this.#open[shared]!.segment === path[shared - 1]) shared++;
+    while (
+      shared < this.#open.length &&
+      shared - 1 < path.length - 1 &&
+      this.#open[shared]!.segment === path[shared - 1]
+    )
+      shared++;
     const closing: string[] = [];
     while (this.#open.length > shared) closing.push(this.#close());
     out += closing.join("");
@@ -191,7 +223,9 @@ function showPath(path: readonly Segment[]): string {
 /** `$.a.b[0]['c d']` → ["a", "b", 0, "c d"] (RFC 9535 names and indices; the root itself is refused). */
 export function parsePath(path: unknown): Segment[] {
   const fail = (): never => {
-    throw new TypeError(`accumulateToolCalls(gemini): a partialArgs jsonPath must be a JSON Path of names and indices below the arguments, such as "$.items[0].name"; got ${JSON.stringify(path) ?? String(path)}.`);
+    throw new TypeError(
+      `accumulateToolCalls(gemini): a partialArgs jsonPath must be a JSON Path of names and indices below the arguments, such as "$.items[0].name"; got ${JSON.stringify(path) ?? String(path)}.`,
+    );
   };
   if (typeof path !== "string" || path[0] !== "$") return fail();
   const out: Segment[] = [];

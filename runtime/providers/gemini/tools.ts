@@ -13,8 +13,15 @@
  * - what the subset cannot hold (a `Record`, an untyped value) is a ToolExportError with the path.
  * Dispatch still validates against the original schema, so nothing the rewrite relaxes goes unchecked.
  */
-import type { FunctionDeclaration, Tool } from "@google/genai" with { "resolution-mode": "import" };
-import { isAnySchema, isRecord, json, pointerSegment, refName, resolveRef, showPath } from "../../validation/json-schema";
+import {
+  isAnySchema,
+  isRecord,
+  json,
+  pointerSegment,
+  refName,
+  resolveRef,
+  showPath,
+} from "../../validation/json-schema";
 import { typeWords } from "../../arguments/explain/type-words";
 import { ToolExportError } from "../../tool/errors";
 import type { JsonSchema, JsonValue } from "../../tool/meta";
@@ -22,6 +29,9 @@ import type { ToolFormatSource } from "../provider";
 import { Type } from "./enums";
 import type { GeminiFunctionDeclaration, GeminiSchema, GeminiTool, GeminiToolsOptions } from "./wire";
 import { describeWithExamples } from "../../tool/examples";
+
+type FunctionDeclaration = import("@google/genai", { with: { "resolution-mode": "import" }}).FunctionDeclaration;
+type Tool = import("@google/genai", { with: { "resolution-mode": "import" }}).Tool;
 
 const DEFAULT_RECURSION_DEPTH = 3;
 
@@ -45,7 +55,10 @@ const FORMATS: Partial<Record<Type, readonly string[]>> = {
 /** A parameter name Gemini accepts. */
 const PARAMETER_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
-export function toGeminiFunctionDeclaration(tool: ToolFormatSource, options: GeminiToolsOptions = {}): GeminiFunctionDeclaration {
+export function toGeminiFunctionDeclaration(
+  tool: ToolFormatSource,
+  options: GeminiToolsOptions = {},
+): GeminiFunctionDeclaration {
   if (!/^[A-Za-z_]/.test(tool.name)) {
     throw new ToolExportError(
       `Tool "${tool.name}" cannot be written for Gemini: a function name must start with a letter or an underscore. Rename it with the { name } option of @tool / tool().`,
@@ -114,7 +127,11 @@ class GeminiWriter {
 
   private write(schema: JsonValue | undefined, path: string, expanding: readonly string[]): Written {
     if (isAnySchema(schema)) {
-      this.fail(path, "accepts any value (unknown or any)", "Gemini needs a type at every level; give it a concrete type");
+      this.fail(
+        path,
+        "accepts any value (unknown or any)",
+        "Gemini needs a type at every level; give it a concrete type",
+      );
     }
     if (!isRecord(schema)) this.fail(path, "is not a schema Gemini can express", "give it a concrete type");
 
@@ -125,26 +142,41 @@ class GeminiWriter {
         return CUT;
       }
       const target = resolveRef(this.original, ref);
-      if (target === undefined) this.fail(path, `refers to ${ref}, which does not resolve`, "rebuild with the tooltype transformer");
+      if (target === undefined)
+        this.fail(path, `refers to ${ref}, which does not resolve`, "rebuild with the tooltype transformer");
       const inner = this.write(target, path, [...expanding, ref]);
       if (inner === CUT) return CUT;
       // The description at the reference and the definition's own (with its notes) both reach the model.
       const site: JsonSchema = { ...schema };
-      if (typeof schema.description === "string" && inner.description !== undefined && inner.description !== schema.description) {
+      if (
+        typeof schema.description === "string" &&
+        inner.description !== undefined &&
+        inner.description !== schema.description
+      ) {
         site.description = joinSentences([schema.description, inner.description]);
       }
       return this.annotate({ ...inner }, site, []);
     }
 
-    const branches = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
+    const branches = Array.isArray(schema.anyOf)
+      ? schema.anyOf
+      : Array.isArray(schema.oneOf)
+        ? schema.oneOf
+        : undefined;
     if (branches) return this.union(schema, branches, path, expanding);
 
-    const declared = typeof schema.type === "string" ? [schema.type] : Array.isArray(schema.type) ? schema.type.filter((t) => typeof t === "string") : [];
+    const declared =
+      typeof schema.type === "string"
+        ? [schema.type]
+        : Array.isArray(schema.type)
+          ? schema.type.filter((t) => typeof t === "string")
+          : [];
     const values = Array.isArray(schema.enum) ? schema.enum : "const" in schema ? [schema.const ?? null] : undefined;
     const nullable = declared.includes("null") || (values?.includes(null) ?? false);
     let types = declared.filter((t) => t !== "null");
     if (types.length === 0 && values) types = [...new Set(values.filter((v) => v !== null).map(jsonType))];
-    if (types.length === 0) return nullable ? { type: Type.NULL } : this.fail(path, "has no type", "give it a concrete type");
+    if (types.length === 0)
+      return nullable ? { type: Type.NULL } : this.fail(path, "has no type", "give it a concrete type");
     if (types.length > 1) {
       // Several types at once (a mixed enum, `string | number`): one branch per type.
       const anyOf = types.map((type) => {
@@ -158,12 +190,20 @@ class GeminiWriter {
       if (nullable) out.nullable = true;
       return this.annotate(out, schema, []);
     }
-    return this.typed(schema, types[0]!, values?.filter((v) => v !== null), nullable, path, expanding);
+    return this.typed(
+      schema,
+      types[0]!,
+      values?.filter((v) => v !== null),
+      nullable,
+      path,
+      expanding,
+    );
   }
 
   /** `anyOf` / `oneOf`: a `{type: "null"}` branch becomes `nullable`; branches cut by recursion are left out. */
   private union(schema: JsonSchema, branches: JsonValue[], path: string, expanding: readonly string[]): Written {
-    const isNull = (b: JsonValue): boolean => isRecord(b) && b.type === "null" && Object.keys(b).every((k) => k === "type" || k === "description");
+    const isNull = (b: JsonValue): boolean =>
+      isRecord(b) && b.type === "null" && Object.keys(b).every((k) => k === "type" || k === "description");
     const nullable = branches.some(isNull);
     const notes: string[] = [];
     const written: GeminiSchema[] = [];
@@ -176,7 +216,8 @@ class GeminiWriter {
       if (!nullable) return CUT;
       return this.annotate({ type: Type.NULL }, schema, ["Always null here: the nesting limit is reached."]);
     }
-    if (written.length < branches.filter((b) => !isNull(b)).length) notes.push("Some alternatives are left out here: the nesting limit is reached.");
+    if (written.length < branches.filter((b) => !isNull(b)).length)
+      notes.push("Some alternatives are left out here: the nesting limit is reached.");
     const out: GeminiSchema = written.length === 1 ? { ...written[0]! } : { anyOf: written };
     if (nullable) out.nullable = true;
     return this.annotate(out, schema, notes);
@@ -210,7 +251,14 @@ class GeminiWriter {
     if (typeof schema.exclusiveMinimum === "number") notes.push(`Greater than ${schema.exclusiveMinimum}.`);
     if (typeof schema.exclusiveMaximum === "number") notes.push(`Less than ${schema.exclusiveMaximum}.`);
     if (typeof schema.multipleOf === "number") notes.push(`A multiple of ${schema.multipleOf}.`);
-    for (const keyword of ["minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties"] as const) {
+    for (const keyword of [
+      "minLength",
+      "maxLength",
+      "minItems",
+      "maxItems",
+      "minProperties",
+      "maxProperties",
+    ] as const) {
       const bound = schema[keyword];
       if (typeof bound === "number") out[keyword] = String(bound);
     }
@@ -261,13 +309,18 @@ class GeminiWriter {
       }
       const names = Object.keys(properties);
       if (names.length === 0) {
-        this.fail(path, "is an object without properties", "Gemini rejects an OBJECT without properties; give it named properties");
+        this.fail(
+          path,
+          "is an object without properties",
+          "Gemini rejects an OBJECT without properties; give it named properties",
+        );
       }
       out.properties = properties;
       const kept = names.filter((name) => required.has(name));
       if (kept.length > 0) out.required = kept;
       out.propertyOrdering = names;
-      if (left.length > 0) notes.push(`${left.map((n) => `"${n}"`).join(", ")} cannot be given here: the nesting limit is reached.`);
+      if (left.length > 0)
+        notes.push(`${left.map((n) => `"${n}"`).join(", ")} cannot be given here: the nesting limit is reached.`);
     }
     return this.annotate(out, schema, notes);
   }
@@ -276,7 +329,11 @@ class GeminiWriter {
   private annotate(out: GeminiSchema, schema: JsonSchema, notes: string[]): GeminiSchema {
     if (typeof schema.title === "string") out.title = schema.title;
     if (schema.deprecated !== undefined && schema.deprecated !== false) {
-      notes.push(typeof schema.deprecated === "string" && schema.deprecated !== "" ? `Deprecated: ${schema.deprecated}` : "Deprecated.");
+      notes.push(
+        typeof schema.deprecated === "string" && schema.deprecated !== ""
+          ? `Deprecated: ${schema.deprecated}`
+          : "Deprecated.",
+      );
     }
     const base = typeof schema.description === "string" ? schema.description : out.description;
     const text = [base, ...notes].filter((t): t is string => typeof t === "string" && t !== "");
@@ -323,5 +380,9 @@ function dedupe(schemas: GeminiSchema[]): GeminiSchema[] {
 }
 
 function joinSentences(parts: string[]): string {
-  return parts.reduce((text, part) => (text === "" ? part : /[.!?:)]$/.test(text.trimEnd()) ? `${text.trimEnd()} ${part}` : `${text.trimEnd()}. ${part}`), "");
+  return parts.reduce(
+    (text, part) =>
+      text === "" ? part : /[.!?:)]$/.test(text.trimEnd()) ? `${text.trimEnd()} ${part}` : `${text.trimEnd()}. ${part}`,
+    "",
+  );
 }

@@ -6,18 +6,21 @@
  * SDK's without our .d.ts files importing that optional peer. The checks at the bottom enforce it.
  */
 import type { LoopTypes } from "../provider";
-import type {
-  Content,
-  FunctionDeclaration,
-  GenerateContentResponse,
-  GoogleGenAI,
-  FunctionCallingConfigMode as SdkFunctionCallingConfigMode,
-  Schema,
-  Tool,
-  ToolConfig,
-  Type as SdkType,
-} from "@google/genai" with { "resolution-mode": "import" };
 import type { FunctionCallingConfigMode, Type } from "./enums";
+
+type Content = import("@google/genai", { with: { "resolution-mode": "import" }}).Content;
+type FunctionDeclaration = import("@google/genai", { with: { "resolution-mode": "import" }}).FunctionDeclaration;
+type GenerateContentResponse = import("@google/genai", { with: {
+  "resolution-mode": "import",
+}}).GenerateContentResponse;
+type GoogleGenAI = import("@google/genai", { with: { "resolution-mode": "import" }}).GoogleGenAI;
+type SdkFunctionCallingConfigMode = import("@google/genai", { with: {
+  "resolution-mode": "import",
+}}).FunctionCallingConfigMode;
+type Schema = import("@google/genai", { with: { "resolution-mode": "import" }}).Schema;
+type Tool = import("@google/genai", { with: { "resolution-mode": "import" }}).Tool;
+type ToolConfig = import("@google/genai", { with: { "resolution-mode": "import" }}).ToolConfig;
+type SdkType = import("@google/genai", { with: { "resolution-mode": "import" }}).Type;
 
 /** A schema in Gemini's OpenAPI subset (the SDK's `Schema`). Integer bounds are strings (int64 in JSON). */
 export interface GeminiSchema {
@@ -70,7 +73,12 @@ export type GeminiInput =
 
 /** One `functionResponse` part. `response` is `{ output }` on success and `{ error }` on failure, as Gemini asks. */
 export interface GeminiFunctionResponsePart {
-  functionResponse: { id?: string; name: string; response: Record<string, unknown>; parts?: GeminiFunctionResponseMedia[] };
+  functionResponse: {
+    id?: string;
+    name: string;
+    response: Record<string, unknown>;
+    parts?: GeminiFunctionResponseMedia[];
+  };
 }
 
 /** An image or file inside a `functionResponse` (Gemini 3 and later read them). */
@@ -173,7 +181,6 @@ export interface GeminiLoopParams {
   config?: object;
 }
 
-
 /** Gemini: the model's Content, its `functionCall`s, and Contents. */
 export interface GeminiLoopTypes extends LoopTypes {
   readonly reply: GeminiContent;
@@ -199,4 +206,15 @@ const fitsConfig: [GeminiToolConfigParams["toolConfig"]] extends [ToolConfig] ? 
 const fitsClient: [GoogleGenAI] extends [GeminiModelsClient] ? true : false = true;
 const fitsResponse: [GenerateContentResponse] extends [GeminiResponse] ? true : false = true;
 const fitsContent: [GeminiContent] extends [Content] ? true : false = true;
-void [sameType, sameMode, sameSchema, sameDeclaration, sameTool, fitsAnswer, fitsConfig, fitsClient, fitsResponse, fitsContent];
+void [
+  sameType,
+  sameMode,
+  sameSchema,
+  sameDeclaration,
+  sameTool,
+  fitsAnswer,
+  fitsConfig,
+  fitsClient,
+  fitsResponse,
+  fitsContent,
+];

@@ -34,11 +34,15 @@ export function chatAttachments(results: readonly ToolMessage[]): ChatAttachment
     for (const part of result.parts) {
       if (part.type === "text") continue;
       const label = `${partLabel(part, ++media)} of the ${result.name} call ${result.tool_call_id}`;
-      if (content.length === 0) content.push({ type: "text", text: "The images and files returned by the tool calls above, by their labels:" });
+      if (content.length === 0)
+        content.push({ type: "text", text: "The images and files returned by the tool calls above, by their labels:" });
       if (part.type === "image") {
         content.push({ type: "text", text: label }, { type: "image_url", image_url: { url: dataUrl(part) } });
       } else if (part.data !== undefined) {
-        content.push({ type: "text", text: label }, { type: "file", file: { file_data: dataUrl(part), filename: part.filename ?? `file-${media}` } });
+        content.push(
+          { type: "text", text: label },
+          { type: "file", file: { file_data: dataUrl(part), filename: part.filename ?? `file-${media}` } },
+        );
       } else {
         content.push({ type: "text", text: `${label}: ${part.url}` });
       }

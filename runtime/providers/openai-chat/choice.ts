@@ -12,8 +12,9 @@ export interface OpenAIToolChoiceParams {
 
 /** `tool_choice` (and `parallel_tool_calls`) for Chat Completions. */
 export function openAIToolChoice(choice: ToolChoice, options: ToolChoiceOptions = {}): OpenAIToolChoiceParams {
-  const tool_choice: ChatCompletionToolChoiceOption & OpenAIToolChoice =
-    isChoiceMode(choice) ? choice : { type: "function", function: { name: choice } };
+  const tool_choice: ChatCompletionToolChoiceOption & OpenAIToolChoice = isChoiceMode(choice)
+    ? choice
+    : { type: "function", function: { name: choice } };
   const params: OpenAIToolChoiceParams = { tool_choice };
   if (options.parallel !== undefined) params.parallel_tool_calls = options.parallel;
   return params;

@@ -29,7 +29,6 @@ export interface OpenAIFunctionChoiceParams {
   function_call: "none" | "auto" | { name: string };
 }
 
-
 /** The answer to a legacy `function_call`: `{ role: "function", name, content }` (errors included, as text). */
 export function toOpenAIFunctionMessage(results: readonly ToolMessage[]): OpenAIFunctionMessage {
   const result = results[0];
@@ -55,12 +54,20 @@ export function openAIFunctionChoice(choice: ToolChoice, options: ToolChoiceOpti
       { format: "openai-functions" },
     );
   }
-  const function_call: ChatCompletionFunctionCallOption | "none" | "auto" = isChoiceMode(choice) ? (choice as "auto" | "none") : { name: choice };
+  const function_call: ChatCompletionFunctionCallOption | "none" | "auto" = isChoiceMode(choice)
+    ? (choice as "auto" | "none")
+    : { name: choice };
   return { function_call };
 }
 
 /** The legacy functions API: a `function_call` (and no `tool_calls`), answered with one `function` message. */
-export const provider: ToolProvider<OpenAIFunctionCallMessage, OpenAIFunctionMessage, OpenAIFunctionDefinition[], undefined, OpenAIFunctionChoiceParams> = {
+export const provider: ToolProvider<
+  OpenAIFunctionCallMessage,
+  OpenAIFunctionMessage,
+  OpenAIFunctionDefinition[],
+  undefined,
+  OpenAIFunctionChoiceParams
+> = {
   name: "openai-functions",
   readCalls: (message) => [readToolCall({ id: "", function: message.function_call })],
   answer: (_message, results) => toOpenAIFunctionMessage(results),
@@ -72,7 +79,9 @@ export const provider: ToolProvider<OpenAIFunctionCallMessage, OpenAIFunctionMes
 type MutuallyAssignable<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const sameFunction: MutuallyAssignable<OpenAIFunctionDefinition, ChatCompletionCreateParams.Function> = true;
 const fitsMessage: [OpenAIFunctionMessage] extends [ChatCompletionFunctionMessageParam] ? true : false = true;
-const fitsFunctionChoice: [OpenAIFunctionChoiceParams["function_call"]] extends [ChatCompletionCreateParams["function_call"]]
+const fitsFunctionChoice: [OpenAIFunctionChoiceParams["function_call"]] extends [
+  ChatCompletionCreateParams["function_call"],
+]
   ? true
   : false = true;
 void [sameFunction, fitsMessage, fitsFunctionChoice];

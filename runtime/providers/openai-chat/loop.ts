@@ -9,7 +9,15 @@ import { openAIToolChoice } from "./choice";
 import { readToolCall } from "./read";
 import { accumulateChatToolCalls } from "./stream";
 import { toOpenAITool, toOpenAITools, toResponseFormat } from "./tools";
-import type { ChatAssistantMessage, ChatCompletionRequest, ChatCompletionResult, ChatCompletionStreamChunk, ChatCompletionsClient, ChatMessageParam, ChatToolCall } from "./wire";
+import type {
+  ChatAssistantMessage,
+  ChatCompletionRequest,
+  ChatCompletionResult,
+  ChatCompletionStreamChunk,
+  ChatCompletionsClient,
+  ChatMessageParam,
+  ChatToolCall,
+} from "./wire";
 
 /** What `runTools` sends to Chat Completions besides the tools: the model and the conversation (other fields pass through). */
 export interface ChatLoopParams {
@@ -18,8 +26,16 @@ export interface ChatLoopParams {
 }
 
 /** The agent loop on Chat Completions (`client.chat.completions.create`). */
-export const loop: ProviderLoop<ChatCompletionsClient, ChatLoopParams, unknown, ChatAssistantMessage, ChatToolCall, ChatCompletionStreamChunk> = {
-  isClient: (client) => typeof (client as { chat?: { completions?: { create?: unknown } } }).chat?.completions?.create === "function",
+export const loop: ProviderLoop<
+  ChatCompletionsClient,
+  ChatLoopParams,
+  unknown,
+  ChatAssistantMessage,
+  ChatToolCall,
+  ChatCompletionStreamChunk
+> = {
+  isClient: (client) =>
+    typeof (client as { chat?: { completions?: { create?: unknown } } }).chat?.completions?.create === "function",
   owned: [
     { field: "tools", use: "the registry's tools (and prepareStep's activeTools)" },
     { field: "tool_choice", use: "the toolChoice option" },
@@ -32,7 +48,10 @@ export const loop: ProviderLoop<ChatCompletionsClient, ChatLoopParams, unknown, 
   conversation: (params) => [...params.messages],
   request(params, step) {
     const body: Record<string, unknown> = { ...params, messages: [...step.items] };
-    const tools = [...toOpenAITools(step.tools, step.strict === undefined ? {} : { strict: step.strict }), ...step.loopTools.map((tool) => toOpenAITool(tool))];
+    const tools = [
+      ...toOpenAITools(step.tools, step.strict === undefined ? {} : { strict: step.strict }),
+      ...step.loopTools.map((tool) => toOpenAITool(tool)),
+    ];
     // An empty `tools` list (and a tool choice without tools) is refused by OpenAI: leave them out.
     if (tools.length > 0) {
       body.tools = tools;
@@ -43,12 +62,16 @@ export const loop: ProviderLoop<ChatCompletionsClient, ChatLoopParams, unknown, 
     if (step.stream) body.stream = true;
     return body;
   },
-  send: (client, request, signal) => client.chat.completions.create(request as unknown as ChatCompletionRequest, { signal }),
+  send: (client, request, signal) =>
+    client.chat.completions.create(request as unknown as ChatCompletionRequest, { signal }),
   reply(response) {
-    if (isAsyncIterable(response)) throw new TypeError("runTools: the client returned a stream for a request without stream: true.");
+    if (isAsyncIterable(response))
+      throw new TypeError("runTools: the client returned a stream for a request without stream: true.");
     const message = (response as ChatCompletionResult | undefined)?.choices?.[0]?.message;
     if (typeof message !== "object" || message === null) {
-      throw new TypeError("runTools: the completion has no choices[0].message; is the client an OpenAI-compatible Chat Completions client?");
+      throw new TypeError(
+        "runTools: the completion has no choices[0].message; is the client an OpenAI-compatible Chat Completions client?",
+      );
     }
     return message;
   },
@@ -62,7 +85,13 @@ export const loop: ProviderLoop<ChatCompletionsClient, ChatLoopParams, unknown, 
       message = rest;
     }
     const calls = (message.tool_calls ?? []).map((call) => ({ call, read: readToolCall(call) }));
-    return { message, items: [message], calls, text: message.content, refusal: typeof message.refusal === "string" && message.refusal !== "" ? message.refusal : null };
+    return {
+      message,
+      items: [message],
+      calls,
+      text: message.content,
+      refusal: typeof message.refusal === "string" && message.refusal !== "" ? message.refusal : null,
+    };
   },
   readCall: readToolCall,
   answer: (_reply, results) => answerChatInLoop(results),
@@ -76,7 +105,12 @@ function oneFragmentEach(chunk: ChatCompletionStreamChunk): ChatCompletionStream
   if (!choice || fragments.length <= 1) return [chunk];
   const { tool_calls: _, ...rest } = choice.delta;
   return fragments.map((fragment, i) => ({
-    choices: [{ index: 0, delta: i === 0 ? { ...rest, tool_calls: [fragment] } : { tool_calls: [fragment] }, finish_reason: i === fragments.length - 1 ? choice.finish_reason : null }],
+    choices: [
+      {
+        index: 0,
+        delta: i === 0 ? { ...rest, tool_calls: [fragment] } : { tool_calls: [fragment] },
+        finish_reason: i === fragments.length - 1 ? choice.finish_reason : null,
+      },
+    ],
   }));
 }
-

@@ -15,7 +15,13 @@ import type { OpenAIFunctionTool } from "./wire";
  * Chat Completions and LangChain messages: a message with `tool_calls` or `invalid_tool_calls`. Also the provider of
  * last resort: a message no provider owns is read as a chat message (with no calls).
  */
-export const provider: ToolProvider<DispatchInput, ToolMessage[], OpenAIFunctionTool[], OpenAIToolsOptions, OpenAIToolChoiceParams> = {
+export const provider: ToolProvider<
+  DispatchInput,
+  ToolMessage[],
+  OpenAIFunctionTool[],
+  OpenAIToolsOptions,
+  OpenAIToolChoiceParams
+> = {
   name: "openai",
   readCalls: readChatCalls,
   answer: (_message, results) => answerChat(results),

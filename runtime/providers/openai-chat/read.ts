@@ -85,7 +85,8 @@ export function readToolCall(call: unknown): NormalizedCall {
   if (typeof fn === "object" && fn !== null) {
     const id = (call as { id?: unknown }).id;
     const { name, arguments: text } = fn as { name?: unknown; arguments?: unknown };
-    if (typeof id === "string" && typeof name === "string" && typeof text === "string") return { kind: "text", id, name, text };
+    if (typeof id === "string" && typeof name === "string" && typeof text === "string")
+      return { kind: "text", id, name, text };
   }
   return readOtherCall(call);
 }
@@ -137,4 +138,3 @@ function readInvalidCall(call: unknown): NormalizedCall {
     ...(typeof record.error === "string" && record.error !== "" ? { error: record.error } : {}),
   };
 }
-

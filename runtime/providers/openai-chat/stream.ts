@@ -9,7 +9,14 @@
  * - `partial`: every call seen so far, its arguments parsed as far as they go (providers/stream.ts).
  * - `done()`: the assembled assistant message, in the shape of a non-streamed reply.
  */
-import { type AccumulatorUpdate as Update, CallState, type PartialToolCall, StreamAccumulator, type ToolCallAccumulator as Accumulates, type UpdateDraft } from "../stream";
+import {
+  type AccumulatorUpdate as Update,
+  CallState,
+  type PartialToolCall,
+  StreamAccumulator,
+  type ToolCallAccumulator as Accumulates,
+  type UpdateDraft,
+} from "../stream";
 import type { ChatAssistantMessage, ChatCompletionStreamChunk, ChatFunctionToolCall } from "./wire";
 
 /** A streamed reply, assembled: only function tool calls stream, so those are the only calls it holds. */
@@ -21,11 +28,11 @@ export interface StreamedAssistantMessage extends ChatAssistantMessage {
 export type AccumulatorUpdate<Call = ChatFunctionToolCall> = Update<Call>;
 
 /** One streamed reply being read (by default, a Chat Completions one); see `accumulateToolCalls(provider)`. */
-export type ToolCallAccumulator<Event = ChatCompletionStreamChunk, Call = ChatFunctionToolCall, Reply = StreamedAssistantMessage> = Accumulates<
-  Event,
-  Call,
-  Reply
->;
+export type ToolCallAccumulator<
+  Event = ChatCompletionStreamChunk,
+  Call = ChatFunctionToolCall,
+  Reply = StreamedAssistantMessage,
+> = Accumulates<Event, Call, Reply>;
 
 export type { PartialToolCall };
 
@@ -71,7 +78,9 @@ class Accumulator extends StreamAccumulator<ChatCompletionStreamChunk, ChatFunct
     for (const fragment of delta.tool_calls ?? []) {
       const index = fragment.index;
       if (!Number.isInteger(index) || index < 0) {
-        throw new TypeError(`accumulateToolCalls: a tool call fragment's index must be a whole number of 0 or more; got ${String(index)}.`);
+        throw new TypeError(
+          `accumulateToolCalls: a tool call fragment's index must be a whole number of 0 or more; got ${String(index)}.`,
+        );
       }
       let state = this.#calls.get(index);
       if (!state) {
@@ -111,7 +120,11 @@ class Accumulator extends StreamAccumulator<ChatCompletionStreamChunk, ChatFunct
   protected reply(): StreamedAssistantMessage {
     this.#completeAll();
     const calls = [...this.#complete];
-    const message: StreamedAssistantMessage = { role: "assistant", content: this.#hasContent ? this.text : null, refusal: this.#refusal };
+    const message: StreamedAssistantMessage = {
+      role: "assistant",
+      content: this.#hasContent ? this.text : null,
+      refusal: this.#refusal,
+    };
     if (calls.length > 0) message.tool_calls = calls;
     return message;
   }

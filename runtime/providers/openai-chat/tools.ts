@@ -16,7 +16,8 @@ import { describeWithExamples } from "../../tool/examples";
 export interface OpenAIToolsOptions {
   /**
    * Strict mode (Structured Outputs) for every tool that does not set its own `strict` option: the schema is rewritten
-   * into OpenAI's strict subset (docs/providers.md#openai-chat-completions-strict-mode) and `strict: true` is sent. A tool's own option wins.
+   * into OpenAI's strict subset (docs/providers.md#openai-chat-completions-strict-mode) and `strict: true` is sent. A
+   * tool's own option wins.
    */
   strict?: boolean;
   /**
@@ -43,7 +44,10 @@ export function toOpenAITool(tool: ToolFormatSource, options: OpenAIToolsOptions
  * The `tools` of an OpenAI Chat Completions request. `{ strict: true }` rewrites every tool (that does not set its
  * own `strict` option) into OpenAI's strict subset; OpenAI's limits are checked. Throws ToolExportError.
  */
-export function toOpenAITools(tools: Iterable<ToolFormatSource>, options: OpenAIToolsOptions = {}): OpenAIFunctionTool[] {
+export function toOpenAITools(
+  tools: Iterable<ToolFormatSource>,
+  options: OpenAIToolsOptions = {},
+): OpenAIFunctionTool[] {
   const list = Array.from(tools);
   if (options.checkLimits !== false) checkToolCount(list.length, "openai");
   return list.map((tool) => toOpenAITool(tool, options));

@@ -82,7 +82,11 @@ export interface ChatMessageParam {
 }
 
 /** The messages the loop adds to a conversation: the model's replies, the tool answers, and feedback on an unusable answer. */
-export type AgentMessage = ChatAssistantMessage | ToolMessage | { role: "user"; content: string } | ChatAttachmentsMessage;
+export type AgentMessage =
+  | ChatAssistantMessage
+  | ToolMessage
+  | { role: "user"; content: string }
+  | ChatAttachmentsMessage;
 
 /**
  * A message of the request as the client sees it. The loop writes the assistant and tool messages itself; the
@@ -147,7 +151,6 @@ export interface ChatCompletionsClient {
   };
 }
 
-
 /** Chat Completions: the assistant message, its `tool_calls` entries, and the messages the loop adds. */
 export interface ChatLoopTypes extends LoopTypes {
   readonly reply: ChatAssistantMessage;
@@ -180,6 +183,21 @@ const fitsReply: [ChatCompletionMessage] extends [ChatAssistantMessage] ? true :
 const replyIsParam: [ChatAssistantMessage] extends [ChatCompletionAssistantMessageParam] ? true : false = true;
 const answersAreParams: [AgentMessage] extends [ChatCompletionMessageParam] ? true : false = true;
 const paramsAreMessages: [ChatCompletionMessageParam] extends [ChatMessageParam] ? true : false = true;
-const sameTool: [OpenAIFunctionTool] extends [ChatCompletionFunctionTool] ? ([ChatCompletionFunctionTool] extends [OpenAIFunctionTool] ? true : false) : false = true;
+const sameTool: [OpenAIFunctionTool] extends [ChatCompletionFunctionTool]
+  ? [ChatCompletionFunctionTool] extends [OpenAIFunctionTool]
+    ? true
+    : false
+  : false = true;
 const fitsChoice: [OpenAIToolChoice] extends [ChatCompletionToolChoiceOption] ? true : false = true;
-void [sameTool, fitsChoice, fitsClient, fitsRequest, fitsCompletion, fitsChunk, fitsReply, replyIsParam, answersAreParams, paramsAreMessages];
+void [
+  sameTool,
+  fitsChoice,
+  fitsClient,
+  fitsRequest,
+  fitsCompletion,
+  fitsChunk,
+  fitsReply,
+  replyIsParam,
+  answersAreParams,
+  paramsAreMessages,
+];

@@ -23,7 +23,12 @@ export function responsesContent(parts: readonly ToolContentPart[]): ResponsesOu
     if (part.type === "text") return { type: "input_text", text: part.text };
     if (part.type === "image") return { type: "input_image", image_url: dataUrl(part), detail: "auto" };
     files++;
-    if (part.url !== undefined) return { type: "input_file", file_url: part.url, ...(part.filename === undefined ? {} : { filename: part.filename }) };
+    if (part.url !== undefined)
+      return {
+        type: "input_file",
+        file_url: part.url,
+        ...(part.filename === undefined ? {} : { filename: part.filename }),
+      };
     // OpenAI asks for a file name with inline file data.
     return { type: "input_file", file_data: dataUrl(part), filename: part.filename ?? `file-${files}` };
   });

@@ -1,5 +1,6 @@
 /**
- * The public format types (and values) of the OpenAI Responses API, exported by its entry (`tooltype/responses`) and by the main
+ * The public format types (and values) of the OpenAI Responses API, exported by its entry (`tooltype/responses`) and by
+ * the main
  * `tooltype` entry alike: tooltype's own copies of the SDK's types, so no SDK is needed to import them.
  */
 export { OPENAI_LIMITS } from "../openai-limits";

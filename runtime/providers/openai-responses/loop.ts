@@ -10,7 +10,14 @@ import { responsesToolChoice } from "./choice";
 import { readResponsesCalls } from "./read";
 import { ResponsesAccumulator } from "./stream";
 import { toResponsesTool, toResponsesTools } from "./tools";
-import type { ResponsesClient, ResponsesFunctionCall, ResponsesLoopParams, ResponsesReply, ResponsesRequest, ResponsesStreamEvent } from "./wire";
+import type {
+  ResponsesClient,
+  ResponsesFunctionCall,
+  ResponsesLoopParams,
+  ResponsesReply,
+  ResponsesRequest,
+  ResponsesStreamEvent,
+} from "./wire";
 
 /** The text of a Response's output messages (`output_text` parts), and its refusal. */
 function responseText(output: readonly object[]): { text: string | null; refusal: string | null } {
@@ -27,7 +34,14 @@ function responseText(output: readonly object[]): { text: string | null; refusal
 }
 
 /** The agent loop on the Responses API. */
-export const loop: ProviderLoop<ResponsesClient, ResponsesLoopParams, object, ResponsesReply, ResponsesFunctionCall, ResponsesStreamEvent> = {
+export const loop: ProviderLoop<
+  ResponsesClient,
+  ResponsesLoopParams,
+  object,
+  ResponsesReply,
+  ResponsesFunctionCall,
+  ResponsesStreamEvent
+> = {
   isClient: (client) => typeof (client as { responses?: { create?: unknown } }).responses?.create === "function",
   searchesTools: true,
   owned: [
@@ -36,11 +50,15 @@ export const loop: ProviderLoop<ResponsesClient, ResponsesLoopParams, object, Re
     { field: "parallel_tool_calls", use: "the parallelToolCalls option" },
     { field: "stream", use: "the stream option" },
   ],
-  conversation: (params) => (typeof params.input === "string" ? [{ role: "user", content: params.input }] : [...params.input]),
+  conversation: (params) =>
+    typeof params.input === "string" ? [{ role: "user", content: params.input }] : [...params.input],
   request(params, step) {
     const body: Record<string, unknown> = { ...params, input: [...step.items] };
     const tools = [
-      ...toResponsesTools(step.tools, step.strict === undefined ? { toolSearch: true } : { strict: step.strict, toolSearch: true }),
+      ...toResponsesTools(
+        step.tools,
+        step.strict === undefined ? { toolSearch: true } : { strict: step.strict, toolSearch: true },
+      ),
       ...step.loopTools.map((tool) => toResponsesTool(tool, { strict: false })),
     ];
     if (tools.length > 0) {
@@ -50,7 +68,8 @@ export const loop: ProviderLoop<ResponsesClient, ResponsesLoopParams, object, Re
     }
     if (step.output) {
       const text = (params as { text?: Record<string, unknown> }).text;
-      if (text?.format !== undefined) throw new TypeError("runTools: params.text.format is set by the loop; use the responseFormat option instead.");
+      if (text?.format !== undefined)
+        throw new TypeError("runTools: params.text.format is set by the loop; use the responseFormat option instead.");
       body.text = { ...text, format: responsesTextFormat(step.output) };
     }
     if (step.stream) body.stream = true;
@@ -58,9 +77,11 @@ export const loop: ProviderLoop<ResponsesClient, ResponsesLoopParams, object, Re
   },
   send: (client, request, signal) => client.responses.create(request as unknown as ResponsesRequest, { signal }),
   reply(response) {
-    if (isAsyncIterable(response)) throw new TypeError("runTools: the client returned a stream for a request without stream: true.");
+    if (isAsyncIterable(response))
+      throw new TypeError("runTools: the client returned a stream for a request without stream: true.");
     const output = (response as { output?: unknown } | undefined)?.output;
-    if (!Array.isArray(output)) throw new TypeError("runTools: the response has no output list; is the client an OpenAI Responses API client?");
+    if (!Array.isArray(output))
+      throw new TypeError("runTools: the response has no output list; is the client an OpenAI Responses API client?");
     return response as ResponsesReply;
   },
   accumulate: () => new ResponsesAccumulator(),
@@ -70,7 +91,13 @@ export const loop: ProviderLoop<ResponsesClient, ResponsesLoopParams, object, Re
       .map((call) => ({ call, read: loop.readCall(call) }));
     return { message: reply, items: [...reply.output], calls, ...responseText(reply.output) };
   },
-  readCall: (call) => readResponsesCalls([call])[0] ?? { kind: "invalid", id: "", name: "", error: "the call is not a function_call item" },
+  readCall: (call) =>
+    readResponsesCalls([call])[0] ?? {
+      kind: "invalid",
+      id: "",
+      name: "",
+      error: "the call is not a function_call item",
+    },
   answer: (_reply, results) => toResponsesOutputs(results),
   userTurn: (text) => ({ role: "user", content: text }),
 };

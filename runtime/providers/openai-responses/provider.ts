@@ -4,10 +4,22 @@ import { toResponsesOutputs } from "./answer";
 import { responsesToolChoice } from "./choice";
 import { readResponsesCalls } from "./read";
 import { toResponsesTools } from "./tools";
-import type { ResponsesFunctionCallOutput, ResponsesInput, ResponsesTool, ResponsesToolChoiceParams, ResponsesToolsOptions } from "./wire";
+import type {
+  ResponsesFunctionCallOutput,
+  ResponsesInput,
+  ResponsesTool,
+  ResponsesToolChoiceParams,
+  ResponsesToolsOptions,
+} from "./wire";
 
 /** The Responses API: a `Response` (its `output` list) or a list of items. */
-export const provider: ToolProvider<ResponsesInput, ResponsesFunctionCallOutput[], ResponsesTool[], ResponsesToolsOptions, ResponsesToolChoiceParams> = {
+export const provider: ToolProvider<
+  ResponsesInput,
+  ResponsesFunctionCallOutput[],
+  ResponsesTool[],
+  ResponsesToolsOptions,
+  ResponsesToolChoiceParams
+> = {
   name: "responses",
   readCalls: readResponsesCalls,
   answer: (_message, results) => toResponsesOutputs(results),

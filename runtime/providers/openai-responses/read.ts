@@ -4,7 +4,9 @@ import type { ResponsesInput } from "./wire";
 
 /** Every `function_call` item, keyed by `call_id` (other items, such as messages and reasoning, carry no call). */
 export function readResponsesCalls(message: ResponsesInput): NormalizedCall[] {
-  const items: readonly unknown[] = Array.isArray(message) ? message : (message as { output: readonly unknown[] }).output;
+  const items: readonly unknown[] = Array.isArray(message)
+    ? message
+    : (message as { output: readonly unknown[] }).output;
   const calls: NormalizedCall[] = [];
   for (const item of items) {
     if (typeof item !== "object" || item === null) continue;

@@ -9,7 +9,11 @@ import type { ResponsesFunctionCall, ResponsesReply, ResponsesStreamEvent } from
  * `response.refusal.delta` are the text. `done()` is the `response.completed` event's Response when it came, else
  * the items as assembled.
  */
-export class ResponsesAccumulator extends StreamAccumulator<ResponsesStreamEvent, ResponsesFunctionCall, ResponsesReply> {
+export class ResponsesAccumulator extends StreamAccumulator<
+  ResponsesStreamEvent,
+  ResponsesFunctionCall,
+  ResponsesReply
+> {
   /** Output items by `output_index`; function calls also as call states, by the same index. */
   readonly #items = new Map<number, object>();
   readonly #calls = new IndexedCalls<ResponsesFunctionCall>((index, state) => this.#call(index, state));
@@ -24,12 +28,19 @@ export class ResponsesAccumulator extends StreamAccumulator<ResponsesStreamEvent
     const index = typeof event.output_index === "number" ? event.output_index : -1;
     switch (event.type) {
       case "response.output_item.added": {
-        const item = event.item as { type?: unknown; call_id?: unknown; name?: unknown; arguments?: unknown } | undefined;
+        const item = event.item as
+          | { type?: unknown; call_id?: unknown; name?: unknown; arguments?: unknown }
+          | undefined;
         if (typeof item !== "object" || item === null) break;
         this.#items.set(index, item);
         if (item.type === "function_call") {
           const text = typeof item.arguments === "string" ? item.arguments : "";
-          const state = this.#calls.open(index, typeof item.call_id === "string" ? item.call_id : "", typeof item.name === "string" ? item.name : "", text);
+          const state = this.#calls.open(
+            index,
+            typeof item.call_id === "string" ? item.call_id : "",
+            typeof item.name === "string" ? item.name : "",
+            text,
+          );
           update.deltas.push({ call: state, argumentsDelta: text });
         }
         break;
@@ -44,7 +55,8 @@ export class ResponsesAccumulator extends StreamAccumulator<ResponsesStreamEvent
       case "response.function_call_arguments.done":
       case "response.output_item.done": {
         const item = event.item as { type?: unknown; arguments?: unknown } | undefined;
-        if (event.type === "response.output_item.done" && typeof item === "object" && item !== null) this.#items.set(index, item);
+        if (event.type === "response.output_item.done" && typeof item === "object" && item !== null)
+          this.#items.set(index, item);
         const state = this.#calls.get(index);
         if (!state || state.complete) break;
         const text = event.type === "response.function_call_arguments.done" ? event.arguments : item?.arguments;
@@ -67,7 +79,8 @@ export class ResponsesAccumulator extends StreamAccumulator<ResponsesStreamEvent
       case "response.completed":
       case "response.incomplete": {
         const response = event.response as (ResponsesReply & { status?: unknown }) | undefined;
-        if (typeof response === "object" && response !== null && Array.isArray(response.output)) this.#completed = response;
+        if (typeof response === "object" && response !== null && Array.isArray(response.output))
+          this.#completed = response;
         this.finish = typeof response?.status === "string" ? response.status : event.type.slice("response.".length);
         update.finishReason = this.finish;
         update.completed.push(...this.#calls.completeAll());
@@ -91,14 +104,22 @@ export class ResponsesAccumulator extends StreamAccumulator<ResponsesStreamEvent
   protected reply(): ResponsesReply {
     this.#calls.completeAll();
     if (this.#completed) return this.#completed;
-    const output = [...this.#items].sort(([a], [b]) => a - b).map(([index, item]) => this.#calls.written(index) ?? item);
+    const output = [...this.#items]
+      .sort(([a], [b]) => a - b)
+      .map(([index, item]) => this.#calls.written(index) ?? item);
     return { output, output_text: this.text };
   }
 
   #open(index: number): CallState {
     const state = this.#calls.get(index);
-    if (!state) throw new Error(`accumulateToolCalls(responses): arguments for output item ${index}, which is not a function call that was announced (response.output_item.added).`);
-    if (state.complete) throw new Error(`accumulateToolCalls(responses): a fragment for output item ${index} arrived after the call was complete.`);
+    if (!state)
+      throw new Error(
+        `accumulateToolCalls(responses): arguments for output item ${index}, which is not a function call that was announced (response.output_item.added).`,
+      );
+    if (state.complete)
+      throw new Error(
+        `accumulateToolCalls(responses): a fragment for output item ${index} arrived after the call was complete.`,
+      );
     return state;
   }
 

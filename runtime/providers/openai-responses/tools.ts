@@ -42,16 +42,25 @@ export function toResponsesTool(tool: ToolFormatSource, options: ResponsesToolsO
  * (`{ strict: false }` or a tool's own `strict: false` opts out); OpenAI's limits are checked on the tools loaded up
  * front unless `checkLimits: false`. Throws ToolExportError.
  */
-export function toResponsesTools(tools: Iterable<ToolFormatSource>, options: ResponsesToolsOptions & { toolSearch: true }): ResponsesTool[];
+export function toResponsesTools(
+  tools: Iterable<ToolFormatSource>,
+  options: ResponsesToolsOptions & { toolSearch: true },
+): ResponsesTool[];
 /**
  * The function tools of an OpenAI Responses API request, each whole. Strict by default, as the Responses API itself
  * is: `{ strict: false }` (or a tool's own `strict: false`) opts out. OpenAI's limits are checked unless
  * `checkLimits: false`. Throws ToolExportError.
  */
-export function toResponsesTools(tools: Iterable<ToolFormatSource>, options?: ResponsesToolsOptions & { toolSearch?: false }): ResponsesFunctionTool[];
+export function toResponsesTools(
+  tools: Iterable<ToolFormatSource>,
+  options?: ResponsesToolsOptions & { toolSearch?: false },
+): ResponsesFunctionTool[];
 /** The tools of an OpenAI Responses API request, with a tool search when `toolSearch` is true (see the overloads). */
 export function toResponsesTools(tools: Iterable<ToolFormatSource>, options?: ResponsesToolsOptions): ResponsesTool[];
-export function toResponsesTools(tools: Iterable<ToolFormatSource>, options: ResponsesToolsOptions = {}): ResponsesTool[] {
+export function toResponsesTools(
+  tools: Iterable<ToolFormatSource>,
+  options: ResponsesToolsOptions = {},
+): ResponsesTool[] {
   const list = Array.from(tools);
   const functions = list.map((tool) => toResponsesTool(tool, options));
   const deferred = functions.filter((tool) => tool.defer_loading === true).length;
@@ -73,7 +82,12 @@ function grouped(list: readonly ToolFormatSource[], functions: readonly Response
     }
     const group = namespaces.get(namespace.name);
     if (!group) {
-      const created: ResponsesNamespaceTool = { type: "namespace", name: namespace.name, description: namespace.description, tools: [entry] };
+      const created: ResponsesNamespaceTool = {
+        type: "namespace",
+        name: namespace.name,
+        description: namespace.description,
+        tools: [entry],
+      };
       namespaces.set(namespace.name, created);
       written.push(created);
     } else if (group.description !== namespace.description) {

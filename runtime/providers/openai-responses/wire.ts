@@ -130,7 +130,15 @@ export interface ResponsesRequest {
   tools?: ResponsesTool[];
   tool_choice?: ResponsesToolChoice;
   parallel_tool_calls?: boolean;
-  text?: { format?: { type: "json_schema"; name: string; schema: { [key: string]: unknown }; strict?: boolean; description?: string } };
+  text?: {
+    format?: {
+      type: "json_schema";
+      name: string;
+      schema: { [key: string]: unknown };
+      strict?: boolean;
+      description?: string;
+    };
+  };
   stream?: boolean;
 }
 
@@ -138,7 +146,10 @@ export interface ResponsesRequest {
 export interface ResponsesClient {
   responses: {
     /** Send one request; with `stream: true` the result is an async iterable of events. */
-    create(body: ResponsesRequest, options?: { signal?: AbortSignal }): PromiseLike<ResponsesReply | AsyncIterable<ResponsesStreamEvent>>;
+    create(
+      body: ResponsesRequest,
+      options?: { signal?: AbortSignal },
+    ): PromiseLike<ResponsesReply | AsyncIterable<ResponsesStreamEvent>>;
   };
 }
 
@@ -147,7 +158,6 @@ export interface ResponsesLoopParams {
   model: string;
   input: string | readonly object[];
 }
-
 
 /** The Responses API: the Response, its `function_call` items, and input items (its output items, the answers). */
 export interface ResponsesLoopTypes extends LoopTypes {
@@ -181,4 +191,15 @@ const fitsChoice: [ResponsesToolChoice] extends [SdkToolChoiceOptions | ToolChoi
 const fitsClient: [OpenAI] extends [ResponsesClient] ? true : false = true;
 const fitsReply: [Response] extends [ResponsesReply] ? true : false = true;
 const fitsEvent: [ResponseStreamEvent] extends [ResponsesStreamEvent] ? true : false = true;
-void [sameTool, fitsNamespace, fitsSearch, fitsTools, fitsOutput, fitsChoice, fitsContent, fitsClient, fitsReply, fitsEvent];
+void [
+  sameTool,
+  fitsNamespace,
+  fitsSearch,
+  fitsTools,
+  fitsOutput,
+  fitsChoice,
+  fitsContent,
+  fitsClient,
+  fitsReply,
+  fitsEvent,
+];

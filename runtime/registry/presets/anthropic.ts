@@ -3,7 +3,12 @@
  * methods of Anthropic Messages only, so that an app speaking that API bundles no other provider's code. Messages of
  * another format still dispatch: their provider is loaded on first need (CoreToolRegistry).
  */
-import type { AnthropicRequestTool, AnthropicTool, AnthropicToolSearchMatch, AnthropicToolsOptions } from "../../providers/anthropic/wire";
+import type {
+  AnthropicRequestTool,
+  AnthropicTool,
+  AnthropicToolSearchMatch,
+  AnthropicToolsOptions,
+} from "../../providers/anthropic/wire";
 import { toAnthropicTools } from "../../providers/anthropic/tools";
 import { CoreToolRegistry } from "./core";
 
@@ -17,7 +22,9 @@ export class AnthropicToolRegistry extends CoreToolRegistry {
    * The `tools` of an Anthropic Messages request with a tool search: deferred tools with `defer_loading`, and the
    * tool search tool at the end when a tool is deferred (`true` or `"bm25"`: the BM25 one; `"regex"`: the regex one).
    */
-  toAnthropicTools(options: AnthropicToolsOptions & { toolSearch: true | AnthropicToolSearchMatch }): AnthropicRequestTool[];
+  toAnthropicTools(
+    options: AnthropicToolsOptions & { toolSearch: true | AnthropicToolSearchMatch },
+  ): AnthropicRequestTool[];
   /** The `tools` of an Anthropic Messages request (`{ name, description, input_schema }`), each whole. */
   toAnthropicTools(options?: AnthropicToolsOptions & { toolSearch?: false }): AnthropicTool[];
   /** The `tools` of an Anthropic Messages request, with a tool search when `toolSearch` says so (see the overloads). */

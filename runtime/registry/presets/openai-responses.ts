@@ -3,7 +3,11 @@
  * methods of the OpenAI Responses API only, so that an app speaking that API bundles no other provider's code.
  * Messages of another format still dispatch: their provider is loaded on first need (CoreToolRegistry).
  */
-import type { ResponsesFunctionTool, ResponsesTool, ResponsesToolsOptions } from "../../providers/openai-responses/wire";
+import type {
+  ResponsesFunctionTool,
+  ResponsesTool,
+  ResponsesToolsOptions,
+} from "../../providers/openai-responses/wire";
 import { toResponsesTools } from "../../providers/openai-responses/tools";
 import { CoreToolRegistry } from "./core";
 

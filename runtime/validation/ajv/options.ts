@@ -31,17 +31,31 @@ export const AJV_OPTIONS = {
 
 export function addTooltypeFormats(ajv: Ajv2020): Ajv2020 {
   // Required here, not at the top: only code that creates an ajv instance needs the formats plugin.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { default: addFormats } = require("ajv-formats") as typeof import("ajv-formats");
   addFormats(ajv);
   for (const [name, limit] of Object.entries(FORMAT_LENGTH_LIMITS)) {
     const format = ajv.formats[name];
-    const check = format instanceof RegExp ? format : typeof format === "object" && format !== null && "validate" in format ? format.validate : format;
-    const test = check instanceof RegExp ? (text: string) => check.test(text) : typeof check === "function" ? (check as (text: string) => boolean) : undefined;
+    const check =
+      format instanceof RegExp
+        ? format
+        : typeof format === "object" && format !== null && "validate" in format
+          ? format.validate
+          : format;
+    const test =
+      check instanceof RegExp
+        ? (text: string) => check.test(text)
+        : typeof check === "function"
+          ? (check as (text: string) => boolean)
+          : undefined;
     if (test) ajv.addFormat(name, { type: "string", validate: (text: string) => text.length <= limit && test(text) });
   }
   // Dates and times by tooltype's own rules, as generated validators check them: a leap second only where one was.
-  for (const [name, check] of [["date-time", dateTime], ["iso-date-time", isoDateTime], ["time", time], ["iso-time", isoTime]] as const) {
+  for (const [name, check] of [
+    ["date-time", dateTime],
+    ["iso-date-time", isoDateTime],
+    ["time", time],
+    ["iso-time", isoTime],
+  ] as const) {
     ajv.addFormat(name, { type: "string", validate: (text: string) => check(text) });
   }
   ajv.removeKeyword("uniqueItems");
@@ -52,7 +66,15 @@ export function addTooltypeFormats(ajv: Ajv2020): Ajv2020 {
     errors: true,
     validate: function unique(this: unknown, schema: boolean, data: unknown[]): boolean {
       const pair = schema ? firstDuplicate(data) : undefined;
-      (unique as { errors?: unknown[] }).errors = pair ? [{ keyword: "uniqueItems", params: { i: pair[1], j: pair[0] }, message: `must NOT have duplicate items (items ## ${pair[0]} and ${pair[1]} are identical)` }] : [];
+      (unique as { errors?: unknown[] }).errors = pair
+        ? [
+            {
+              keyword: "uniqueItems",
+              params: { i: pair[1], j: pair[0] },
+              message: `must NOT have duplicate items (items ## ${pair[0]} and ${pair[1]} are identical)`,
+            },
+          ]
+        : [];
       return pair === undefined;
     },
   });

@@ -15,7 +15,8 @@ import { RE2JS } from "re2js";
 import { patternDfa } from "./pattern-dfa";
 
 /** JavaScript's `\s`, as the members of an RE2 class. */
-const WHITE_SPACE = "\\t\\n\\v\\f\\r \\x{a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}\\x{2029}\\x{202f}\\x{205f}\\x{3000}\\x{feff}";
+const WHITE_SPACE =
+  "\\t\\n\\v\\f\\r \\x{a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}\\x{2029}\\x{202f}\\x{205f}\\x{3000}\\x{feff}";
 /** JavaScript's `.` without the `s` flag. */
 const ANY_BUT_LINE_END = "[^\\n\\r\\x{2028}\\x{2029}]";
 

@@ -28,7 +28,10 @@ const MAX_CODE_POINT = 0x10ffff;
 const DIGITS: CodeSet = [0x30, 0x39];
 const WORD: CodeSet = [0x30, 0x39, 0x41, 0x5a, 0x5f, 0x5f, 0x61, 0x7a];
 /** JavaScript's white space and line terminators (`\s`). */
-const SPACE: CodeSet = [0x09, 0x0d, 0x20, 0x20, 0xa0, 0xa0, 0x1680, 0x1680, 0x2000, 0x200a, 0x2028, 0x2029, 0x202f, 0x202f, 0x205f, 0x205f, 0x3000, 0x3000, 0xfeff, 0xfeff];
+const SPACE: CodeSet = [
+  0x09, 0x0d, 0x20, 0x20, 0xa0, 0xa0, 0x1680, 0x1680, 0x2000, 0x200a, 0x2028, 0x2029, 0x202f, 0x202f, 0x205f, 0x205f,
+  0x3000, 0x3000, 0xfeff, 0xfeff,
+];
 /** What `.` does not match without the `s` flag. */
 const LINE_ENDS: CodeSet = [0x0a, 0x0a, 0x0d, 0x0d, 0x2028, 0x2029];
 
@@ -360,7 +363,11 @@ export function patternDfa(source: string): PatternDfa | undefined {
     const places = new Places();
     const match = places.add(MATCH);
     const start = places.build(tree, match);
-    return new Dfa(places, start, [...required(tree)].slice(0, 3).map((code) => String.fromCodePoint(code)));
+    return new Dfa(
+      places,
+      start,
+      [...required(tree)].slice(0, 3).map((code) => String.fromCodePoint(code)),
+    );
   } catch (error) {
     if (error instanceof Unsupported) return undefined;
     throw error;

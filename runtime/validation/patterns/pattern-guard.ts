@@ -17,7 +17,7 @@
 import { engineMissing, patternEngine } from "./engine";
 import type { LinearMatcher } from "./linear-pattern";
 import { patternDfa } from "./pattern-dfa";
-import { PATTERN_STEP_BUDGET, StepBudget } from "./step-budget";
+import { PATTERN_STEP_BUDGET, type StepBudget } from "./step-budget";
 
 export type PatternRisk = { kind: "linear" } | { kind: "exponential" };
 
@@ -49,7 +49,7 @@ function matcherOf(source: string): LinearMatcher | null {
   }
   const dfa = patternDfa(source);
   // Every state made: the automaton answers every string, so re2js is never asked.
-  if (dfa !== undefined && dfa.complete()) return { test: (text) => dfa.test(text) === true };
+  if (dfa?.complete()) return { test: (text) => dfa.test(text) === true };
   const engine = patternEngine();
   if (engine === undefined) throw new Error(engineMissing(source));
   return engine(source) ?? null;

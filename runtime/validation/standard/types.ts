@@ -49,7 +49,9 @@ export interface StandardValidateOptions {
 }
 
 /** What `validate` answers: the value, or the issues. */
-export type StandardResult<Args> = { readonly value: Args; readonly issues?: undefined } | { readonly issues: readonly StandardIssue[] };
+export type StandardResult<Args> =
+  | { readonly value: Args; readonly issues?: undefined }
+  | { readonly issues: readonly StandardIssue[] };
 
 /** One problem found by `validate`. */
 export interface StandardIssue {

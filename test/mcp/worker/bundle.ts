@@ -23,10 +23,14 @@ const BUILT = __dirname;
  * the fetch handler alone, an ES module as a Workers project writes it) under `outDir`; by default a folder of this
  * process's own, as other Node releases run it too.
  */
-export async function bundleWorker(outDir: string = path.join(BUILT, `dist-${process.pid}`), file = "entry.js"): Promise<WorkerBundle> {
+export async function bundleWorker(
+  outDir: string = path.join(BUILT, `dist-${process.pid}`),
+  file = "entry.js",
+): Promise<WorkerBundle> {
   const entry = path.join(BUILT, file);
   const name = file.replace(/\.m?js$/, "");
-  if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: build the tests first (npx tspc -p test/tsconfig.json).`);
+  if (!fs.existsSync(entry))
+    throw new Error(`${entry} is missing: build the tests first (npx tspc -p test/tsconfig.json).`);
   const result = await esbuild.build({
     // entry.js is CommonJS with `exports.default`; re-exporting it gives workerd the module it expects.
     stdin: { contents: `export { default } from "./${file}";`, resolveDir: BUILT },

@@ -1,10 +1,11 @@
 /**
- * A tool service as a user deploys it on Cloudflare Workers (bundled by test/mcp/workers.integration.test.ts with esbuild from
+ * A tool service as a user deploys it on Cloudflare Workers (bundled by test/mcp/workers.integration.test.ts with
+ * esbuild from
  * this file's tspc output): the MCP endpoint at /mcp (defaults: loopback hosts, no foreign origins), the same
  * behind a bearer token at /secure/mcp, and plain dispatch as the user's own routes: GET /tools for the OpenAI tool
  * list, POST /dispatch with an assistant message answered by its ToolMessages. Also run under Bun (bun-serve.mjs).
  */
-import { type ToolCallMessage, ToolRegistry } from "tooltype";
+import type { ToolCallMessage, ToolRegistry } from "tooltype";
 import { MCPAuthError, mcpFetchHandler } from "tooltype/mcp";
 import { createMcpRegistry } from "../tools";
 

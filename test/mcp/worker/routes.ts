@@ -26,9 +26,15 @@ export async function checkDispatchRoute(base: URL): Promise<void> {
 }
 
 async function askAndDispatch(base: URL, openai: OpenAI): Promise<void> {
-  const tools = (await (await fetch(new URL("/tools", base), { signal: AbortSignal.timeout(10_000) })).json()) as ChatCompletionTool[];
+  const tools = (await (
+    await fetch(new URL("/tools", base), { signal: AbortSignal.timeout(10_000) })
+  ).json()) as ChatCompletionTool[];
   assert.ok(tools.some((t) => t.type === "function" && t.function.name === "add"));
-  const completion = await openai.chat.completions.create({ model: "scripted", messages: [{ role: "user", content: "Add 2 and 3." }], tools });
+  const completion = await openai.chat.completions.create({
+    model: "scripted",
+    messages: [{ role: "user", content: "Add 2 and 3." }],
+    tools,
+  });
   const reply = completion.choices[0]!.message;
   const answered = await fetch(new URL("/dispatch", base), {
     method: "POST",

@@ -11,7 +11,10 @@ import { mcpFetchHandler } from "tooltype/mcp";
  * @param city City name
  * @param unit Temperature unit
  */
-export const weather = tool(function weather(city: string, unit: "celsius" | "fahrenheit" = "celsius"): { city: string; temperature: number; unit: string } {
+export const weather = tool(function weather(
+  city: string,
+  unit: "celsius" | "fahrenheit" = "celsius",
+): { city: string; temperature: number; unit: string } {
   return { city, temperature: unit === "celsius" ? 21 : 70, unit };
 });
 

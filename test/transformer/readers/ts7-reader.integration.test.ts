@@ -42,8 +42,14 @@ interface Comparable {
  * reduction of `Int & Min<3> | Percent & Max<10> | number & MultipleOf<4>` keeps another of the number members.
  */
 const KNOWN_DIFFERENCES: Record<string, { part: "returns"; why: string }> = {
-  "094-generic-defs-names.ts pages": { part: "returns", why: "an inferred union's members in type-id order, which TypeScript 7 assigns differently" },
-  "170-repeated-type-tags.ts tune": { part: "returns", why: "an inferred union reduced by subtypes in type-id order: another number member is kept" },
+  "094-generic-defs-names.ts pages": {
+    part: "returns",
+    why: "an inferred union's members in type-id order, which TypeScript 7 assigns differently",
+  },
+  "170-repeated-type-tags.ts tune": {
+    part: "returns",
+    why: "an inferred union reduced by subtypes in type-id order: another number member is kept",
+  },
 };
 
 /** The corpus written out as a project of its own, importing the built package as `tooltype`. */
@@ -54,7 +60,20 @@ function corpusProject(): string {
   fs.symlinkSync(REPO, path.join(dir, "node_modules", "tooltype"), "dir");
   fs.writeFileSync(
     path.join(dir, "tsconfig.json"),
-    JSON.stringify({ compilerOptions: { target: "es2022", module: "node16", moduleResolution: "node16", strict: true, skipLibCheck: true, types: [], lib: ["es2022"], outDir: "out", rootDir: "." }, include: ["*.ts"] }),
+    JSON.stringify({
+      compilerOptions: {
+        target: "es2022",
+        module: "node16",
+        moduleResolution: "node16",
+        strict: true,
+        skipLibCheck: true,
+        types: [],
+        lib: ["es2022"],
+        outDir: "out",
+        rootDir: ".",
+      },
+      include: ["*.ts"],
+    }),
   );
   return dir;
 }
@@ -64,16 +83,27 @@ function lineAndColumn(text: string, position: number): string {
   return `${before.length}:${before[before.length - 1]!.length + 1}`;
 }
 
-function comparable(dir: string, tools: ToolMeta[], toolFiles: string[], diagnostics: readonly ts.Diagnostic[]): Comparable {
+function comparable(
+  dir: string,
+  tools: ToolMeta[],
+  toolFiles: string[],
+  diagnostics: readonly ts.Diagnostic[],
+): Comparable {
   const out: Comparable = { tools: new Map(), diagnostics: [] };
   tools.forEach((meta, i) => {
     const key = `${toolFiles[i]} ${meta.name}`;
     const known = KNOWN_DIFFERENCES[key];
-    out.tools.set(key, JSON.stringify(known ? { ...meta, [known.part]: `(differs on TypeScript 7: ${known.why})` } : meta));
+    out.tools.set(
+      key,
+      JSON.stringify(known ? { ...meta, [known.part]: `(differs on TypeScript 7: ${known.why})` } : meta),
+    );
   });
   for (const d of diagnostics) {
     const file = d.file ? path.relative(dir, d.file.fileName) : "";
-    const where = d.file && d.start !== undefined ? `${file}:${lineAndColumn(d.file.text, d.start)} "${d.file.text.slice(d.start, d.start + (d.length ?? 0))}"` : file;
+    const where =
+      d.file && d.start !== undefined
+        ? `${file}:${lineAndColumn(d.file.text, d.start)} "${d.file.text.slice(d.start, d.start + (d.length ?? 0))}"`
+        : file;
     const text = typeof d.messageText === "string" ? d.messageText : d.messageText.messageText;
     out.diagnostics.push(`${d.code} ${where} ${text}`);
   }
@@ -82,29 +112,46 @@ function comparable(dir: string, tools: ToolMeta[], toolFiles: string[], diagnos
 
 /** The corpus through TypeScript 5.9's JavaScript API, as `tooltype check` reads a project. */
 function readWithJavaScriptApi(dir: string): Comparable {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const tsi: typeof ts = require("typescript");
-  const { program, pluginConfig } = createTsconfigProgram(tsi, readTsconfig(tsi, path.join(dir, "tsconfig.json"), { hint: "" }));
+  const { program, pluginConfig } = createTsconfigProgram(
+    tsi,
+    readTsconfig(tsi, path.join(dir, "tsconfig.json"), { hint: "" }),
+  );
   const diagnostics: ts.Diagnostic[] = [];
   const tools: ToolMeta[] = [];
   const toolFiles: string[] = [];
-  const factory = tooltypeTransformer(program, { ...pluginConfig, validators: false }, {
-    ts: tsi,
-    addDiagnostic: (d) => diagnostics.push(d),
-    onToolMeta: (meta, fn) => {
-      tools.push(meta);
-      toolFiles.push(path.relative(dir, fn.getSourceFile().fileName));
+  const factory = tooltypeTransformer(
+    program,
+    { ...pluginConfig, validators: false },
+    {
+      ts: tsi,
+      addDiagnostic: (d) => diagnostics.push(d),
+      onToolMeta: (meta, fn) => {
+        tools.push(meta);
+        toolFiles.push(path.relative(dir, fn.getSourceFile().fileName));
+      },
     },
-  });
+  );
   tsi.transform(projectSourceFiles(program), [factory], program.getCompilerOptions()).dispose();
   return comparable(dir, tools, toolFiles, diagnostics);
 }
 
 function readWithTypeScript7(dir: string, pkg: string): { read: Comparable; roundTrips: number } {
-  const session = new TypeScript7Session(loadTypeScript7(path.join(REPO, "node_modules", pkg)), path.join(dir, "tsconfig.json"));
+  const session = new TypeScript7Session(
+    loadTypeScript7(path.join(REPO, "node_modules", pkg)),
+    path.join(dir, "tsconfig.json"),
+  );
   try {
     const analysis = analyseTypeScript7(session);
-    return { read: comparable(dir, analysis.tools, analysis.toolFiles.map((f) => path.relative(dir, f)), analysis.diagnostics), roundTrips: session.roundTrips };
+    return {
+      read: comparable(
+        dir,
+        analysis.tools,
+        analysis.toolFiles.map((f) => path.relative(dir, f)),
+        analysis.diagnostics,
+      ),
+      roundTrips: session.roundTrips,
+    };
   } finally {
     session.close();
   }
@@ -122,9 +169,17 @@ for (const pkg of ["typescript-7", "typescript-7.1"]) {
   test(`the corpus read through ${pkg === "typescript-7" ? "TypeScript 7.0's typescript/unstable/sync" : "TypeScript 7.1's typescript/sync"} gives the metadata and TT diagnostics of TypeScript 5.9's JavaScript API`, () => {
     const { read, roundTrips } = readWithTypeScript7(dir, pkg);
     assert.ok(expected.tools.size > 100, `the corpus has its tools (${expected.tools.size})`);
-    // Streaming tools (`async function*`, as functions and as methods) are compared with the rest: their yields and returns.
-    const streaming = [...expected.tools].filter(([, json]) => (JSON.parse(json) as { streams?: boolean }).streams === true).map(([key]) => key);
-    assert.equal(streaming, ["193-streaming-tools.ts download", "193-streaming-tools.ts countdown", "193-streaming-tools.ts deploy", "193-streaming-tools.ts tail_log"]);
+    // Streaming tools (`async function*`, as functions and as methods) are compared with the rest: their yields and
+    // returns.
+    const streaming = [...expected.tools]
+      .filter(([, json]) => (JSON.parse(json) as { streams?: boolean }).streams === true)
+      .map(([key]) => key);
+    assert.equal(streaming, [
+      "193-streaming-tools.ts download",
+      "193-streaming-tools.ts countdown",
+      "193-streaming-tools.ts deploy",
+      "193-streaming-tools.ts tail_log",
+    ]);
     assert.equal([...read.tools.keys()], [...expected.tools.keys()], "the same tools, in the same order");
     for (const [key, json] of expected.tools) assert.is(read.tools.get(key), json, `the metadata of ${key}`);
     assert.equal(read.diagnostics, expected.diagnostics);

@@ -12,7 +12,14 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { type CompiledToolMeta, type JsonSchema, type RegisteredTool, type ToolMessage, ToolRegistry, tool } from "tooltype";
+import {
+  type CompiledToolMeta,
+  type JsonSchema,
+  type RegisteredTool,
+  type ToolMessage,
+  ToolRegistry,
+  tool,
+} from "tooltype";
 import { instantiateValidator } from "../../../runtime/validation/compiled-validator";
 import { generateValidator } from "../../../transformer/validator/generate";
 import * as kit from "tooltype/kit";
@@ -47,14 +54,21 @@ const compiled = fixture.load<{ registry: ToolRegistry }>().registry;
 /** The same tools with the same schemas but no generated validator: validated by ajv at run time. */
 function runtimeTwin(registry: ToolRegistry, extra: CompiledToolMeta[] = []): ToolRegistry {
   const metas = [...registry.list().map((t: RegisteredTool) => ({ ...t.meta, validator: undefined })), ...extra];
-  return new ToolRegistry(metas.map((meta) => tool((...args: unknown[]) => `${JSON.stringify(args).length} chars`, undefined, meta)));
+  return new ToolRegistry(
+    metas.map((meta) => tool((...args: unknown[]) => `${JSON.stringify(args).length} chars`, undefined, meta)),
+  );
 }
 const runtime = runtimeTwin(compiled, [
   {
     v: 1,
     name: "expo",
     description: "A hand-written schema with an exponential pattern",
-    parameters: { type: "object", properties: { code: { type: "string", pattern: "^(a+)+$" } }, required: ["code"], additionalProperties: false },
+    parameters: {
+      type: "object",
+      properties: { code: { type: "string", pattern: "^(a+)+$" } },
+      required: ["code"],
+      additionalProperties: false,
+    },
     params: ["code"],
   },
 ]);
@@ -64,11 +78,18 @@ const paths: [string, ToolRegistry][] = [
 ];
 
 /** Dispatches one OpenAI-style message with `calls` (arguments as JSON text); answers and the heap it took. */
-async function dispatched(registry: ToolRegistry, calls: [name: string, args: string][]): Promise<{ answers: ToolMessage[]; heapMb: number }> {
+async function dispatched(
+  registry: ToolRegistry,
+  calls: [name: string, args: string][],
+): Promise<{ answers: ToolMessage[]; heapMb: number }> {
   const message = {
     role: "assistant" as const,
     content: null,
-    tool_calls: calls.map(([name, args], i) => ({ id: `c${i}`, type: "function" as const, function: { name, arguments: args } })),
+    tool_calls: calls.map(([name, args], i) => ({
+      id: `c${i}`,
+      type: "function" as const,
+      function: { name, arguments: args },
+    })),
   };
   global.gc?.();
   const heap = process.memoryUsage().heapUsed;
@@ -86,11 +107,17 @@ async function dispatched(registry: ToolRegistry, calls: [name: string, args: st
  */
 function counted<T>(value: T, tally: { ops: number }): T {
   if (typeof value !== "object" || value === null) return value;
-  const inner = (Array.isArray(value) ? value.map((item) => counted(item, tally)) : Object.fromEntries(Object.entries(value).map(([k, v]) => [k, counted(v, tally)]))) as object;
-  const count = <A extends unknown[], R>(trap: (...args: A) => R) => (...args: A): R => {
-    tally.ops++;
-    return trap(...args);
-  };
+  const inner = (
+    Array.isArray(value)
+      ? value.map((item) => counted(item, tally))
+      : Object.fromEntries(Object.entries(value).map(([k, v]) => [k, counted(v, tally)]))
+  ) as object;
+  const count =
+    <A extends unknown[], R>(trap: (...args: A) => R) =>
+    (...args: A): R => {
+      tally.ops++;
+      return trap(...args);
+    };
   return new Proxy(inner, {
     get: count(Reflect.get),
     has: count(Reflect.has),
@@ -153,7 +180,10 @@ for (const [label, check] of checks("uniq")) {
     // A duplicate, with keys in another order, is found at the same cost.
     const duplicated = operations(check, { pts: [...points(4_000), { y: 3, x: 3 }] });
     assert.is(duplicated.valid, false);
-    assert.ok(duplicated.ops <= 1.1 * large.ops, `${duplicated.ops} operations with the duplicate, ${large.ops} without`);
+    assert.ok(
+      duplicated.ops <= 1.1 * large.ops,
+      `${duplicated.ops} operations with the duplicate, ${large.ops} without`,
+    );
   });
 }
 
@@ -186,7 +216,11 @@ for (const [label, registry] of paths) {
     assert.is(long!.status, "error");
     assert.match(long!.content, /\/tag: must match the pattern \/\^a\*a\*a\*b\$\//);
     assert.is(valid!.status, "success", valid!.content);
-    assert.equal(runs.filter((run) => run.source.includes("a*a*a*b") && run.length >= 100_000), [], "the engine ran the pattern on the long text");
+    assert.equal(
+      runs.filter((run) => run.source.includes("a*a*a*b") && run.length >= 100_000),
+      [],
+      "the engine ran the pattern on the long text",
+    );
   });
 
   test(`${label}: 1 MiB of numbers for a string[] is parsed once and answered in a few lines with little heap, also ten such calls in one message`, async () => {
@@ -200,7 +234,13 @@ for (const [label, registry] of paths) {
     assert.ok(content.split("\n").length <= 34, content);
     assert.ok(one!.heapMb < 120, `${one!.heapMb.toFixed(0)} MB more heap (was 270 MB)`);
     let ten: Awaited<ReturnType<typeof dispatched>> | undefined;
-    const tenParses = await parses(async () => void (ten = await dispatched(registry, Array.from({ length: 10 }, () => ["names", numbers] as [string, string]))));
+    const tenParses = await parses(
+      async () =>
+        void (ten = await dispatched(
+          registry,
+          Array.from({ length: 10 }, () => ["names", numbers] as [string, string]),
+        )),
+    );
     assert.ok(ten!.answers.every((answer) => answer.status === "error"));
     assert.ok(ten!.heapMb < 600, `${ten!.heapMb.toFixed(0)} MB more heap (was 1.3 GB)`);
     // Each call's text is parsed once, where the one pipeline reads it (issue 32): never per item, never again later.
@@ -215,23 +255,72 @@ test("ajv at run time: an exponential pattern from a hand-written schema is neve
   const short = await dispatched(runtime, [["expo", JSON.stringify({ code: "aaaaaaaaaa" })]]);
   assert.is(short.answers[0]!.status, "success", short.answers[0]!.content);
   let attack: ToolMessage | undefined;
-  const attackRuns = await regexRuns(async () => void ([attack] = (await dispatched(runtime, [["expo", JSON.stringify({ code: `${"a".repeat(100_000)}!` })]])).answers));
+  const attackRuns = await regexRuns(
+    async () =>
+      void ([attack] = (
+        await dispatched(runtime, [["expo", JSON.stringify({ code: `${"a".repeat(100_000)}!` })]])
+      ).answers),
+  );
   assert.is(attack!.status, "error");
   assert.match(attack!.content, /\/code: must match the pattern \/\^\(a\+\)\+\$\//);
   // Was 1.2 s, doubling per character.
-  assert.equal(attackRuns.filter((run) => run.source === "^(a+)+$" && run.length > 1_000), [], "the engine ran the pattern on the long text");
+  assert.equal(
+    attackRuns.filter((run) => run.source === "^(a+)+$" && run.length > 1_000),
+    [],
+    "the engine ran the pattern on the long text",
+  );
   // A lookahead has no linear-time matcher: JavaScript's engine tests it, within the budget.
-  const lookahead = { type: "object", properties: { code: { type: "string", pattern: "^(?=a)(a+)+$" } }, required: ["code"] };
-  const guarded = new ToolRegistry([tool((code: unknown) => String(code), undefined, { v: 1, name: "ahead", description: "d", parameters: lookahead, params: ["code"] })]);
+  const lookahead = {
+    type: "object",
+    properties: { code: { type: "string", pattern: "^(?=a)(a+)+$" } },
+    required: ["code"],
+  };
+  const guarded = new ToolRegistry([
+    tool((code: unknown) => String(code), undefined, {
+      v: 1,
+      name: "ahead",
+      description: "d",
+      parameters: lookahead,
+      params: ["code"],
+    }),
+  ]);
   let refused: ToolMessage | undefined;
-  const refusedRuns = await regexRuns(async () => void ([refused] = (await dispatched(guarded, [["ahead", JSON.stringify({ code: `${"a".repeat(28)}!` })]])).answers));
+  const refusedRuns = await regexRuns(
+    async () =>
+      void ([refused] = (
+        await dispatched(guarded, [["ahead", JSON.stringify({ code: `${"a".repeat(28)}!` })]])
+      ).answers),
+  );
   assert.match(refused!.content, /\/code: is too long to be checked against the pattern \/\^\(\?=a\)\(a\+\)\+\$\//);
-  assert.equal(refusedRuns.filter((run) => run.source === "^(?=a)(a+)+$" && run.length >= 29), [], "a text past the budget is not run");
+  assert.equal(
+    refusedRuns.filter((run) => run.source === "^(?=a)(a+)+$" && run.length >= 29),
+    [],
+    "a text past the budget is not run",
+  );
   // Many short attack strings share one budget per call: once it is spent, the rest are refused unrun.
-  const schema = { type: "object", properties: { codes: { type: "array", items: { type: "string", pattern: "^(?=a)(a+)+$" } } }, required: ["codes"] };
-  const many = new ToolRegistry([tool((codes: unknown) => String(codes), undefined, { v: 1, name: "many", description: "d", parameters: schema, params: ["codes"] })]);
+  const schema = {
+    type: "object",
+    properties: { codes: { type: "array", items: { type: "string", pattern: "^(?=a)(a+)+$" } } },
+    required: ["codes"],
+  };
+  const many = new ToolRegistry([
+    tool((codes: unknown) => String(codes), undefined, {
+      v: 1,
+      name: "many",
+      description: "d",
+      parameters: schema,
+      params: ["codes"],
+    }),
+  ]);
   let flood: ToolMessage | undefined;
-  const floodRuns = await regexRuns(async () => void ([flood] = (await dispatched(many, [["many", JSON.stringify({ codes: Array.from({ length: 5000 }, () => `${"a".repeat(18)}!`) })]])).answers));
+  const floodRuns = await regexRuns(
+    async () =>
+      void ([flood] = (
+        await dispatched(many, [
+          ["many", JSON.stringify({ codes: Array.from({ length: 5000 }, () => `${"a".repeat(18)}!`) })],
+        ])
+      ).answers),
+  );
   assert.is(flood!.status, "error");
   const ran = floodRuns.filter((run) => run.source === "^(?=a)(a+)+$").length;
   assert.ok(ran > 0 && ran < 5000, `the engine ran the pattern ${ran} times for 5,000 strings`);
@@ -252,21 +341,33 @@ export const registry = new ToolRegistry([walk]);
   const chain = (depth: number, end: object): object => (depth === 0 ? end : { next: chain(depth - 1, end) });
   const meta = registry.list()[0]!.meta;
   const validate = instantiateValidator(meta.validator!, meta.parameters);
-  for (const [end, valid] of [[{ y: 1 }, true], [{ z: 1 }, false]] as const) {
+  for (const [end, valid] of [
+    [{ y: 1 }, true],
+    [{ z: 1 }, false],
+  ] as const) {
     const at20 = operations(validate, { chain: chain(20, end) });
     const at40 = operations(validate, { chain: chain(40, end) });
     assert.equal([at20.valid, at40.valid], [valid, valid]);
-    assert.ok(at40.ops <= 2.2 * at20.ops, `${at20.ops} operations at depth 20, ${at40.ops} at depth 40 (${JSON.stringify(end)} at the bottom)`);
+    assert.ok(
+      at40.ops <= 2.2 * at20.ops,
+      `${at20.ops} operations at depth 20, ${at40.ops} at depth 40 (${JSON.stringify(end)} at the bottom)`,
+    );
   }
   const valid = await dispatched(registry, [["walk", JSON.stringify({ chain: chain(40, { y: 1 }) })]]);
   assert.is(valid.answers[0]!.status, "success", valid.answers[0]!.content);
   // Wrong at the bottom: every level's union fails, and each alternative would have to be tried below it.
   const invalid = await dispatched(registry, [["walk", JSON.stringify({ chain: chain(40, { z: 1 }) })]]);
   assert.is(invalid.answers[0]!.status, "error");
-  assert.match(invalid.answers[0]!.content, /\/chain(\/next)*: must be an object with properties next, x or an object with properties next, y/);
+  assert.match(
+    invalid.answers[0]!.content,
+    /\/chain(\/next)*: must be an object with properties next, x or an object with properties next, y/,
+  );
   // Both alternatives fit the shape at every level, so the message lists them where the union starts.
   const shallow = await dispatched(registry, [["walk", JSON.stringify({ chain: chain(2, { y: [1] }) })]]);
-  assert.match(shallow.answers[0]!.content, /- \/chain: must be an object with properties next, x or an object with properties next, y; got \{"next":/);
+  assert.match(
+    shallow.answers[0]!.content,
+    /- \/chain: must be an object with properties next, x or an object with properties next, y; got \{"next":/,
+  );
 });
 
 test("generated: a key matched by both `properties` and `patternProperties` of a recursive definition is checked once per object, not 2^depth", () => {
@@ -274,7 +375,13 @@ test("generated: a key matched by both `properties` and `patternProperties` of a
   const schema: JsonSchema = {
     type: "object",
     properties: { t: { $ref: "#/$defs/T" } },
-    $defs: { T: { type: "object", properties: { a: { $ref: "#/$defs/T" } }, patternProperties: { "^a$": { $ref: "#/$defs/T" } } } },
+    $defs: {
+      T: {
+        type: "object",
+        properties: { a: { $ref: "#/$defs/T" } },
+        patternProperties: { "^a$": { $ref: "#/$defs/T" } },
+      },
+    },
   };
   const code = generateValidator(schema, { linear: () => true })!;
   assert.match(code, /k\.c\(/, "the memory of answers is used where a value can be checked twice");
@@ -304,12 +411,23 @@ export const registry = new ToolRegistry([count]);
   // No Map per object: remembering answers cost a 21,000-node tree more than checking it (hostile-input bench).
   assert.not.match(String(meta.validator), /k\.c\(/);
   const validate = instantiateValidator(meta.validator!, meta.parameters);
-  const tree = (depth: number): object => ({ name: `n${depth}`, children: depth === 0 ? [] : [tree(depth - 1), { name: "leaf", children: [] }] });
+  const tree = (depth: number): object => ({
+    name: `n${depth}`,
+    children: depth === 0 ? [] : [tree(depth - 1), { name: "leaf", children: [] }],
+  });
   const at20 = operations(validate, { root: tree(20) });
   const at40 = operations(validate, { root: tree(40) });
   assert.equal([at20.valid, at40.valid], [true, true]);
   assert.ok(at40.ops <= 2.2 * at20.ops, `${at20.ops} operations at depth 20, ${at40.ops} at depth 40`);
-  const duplicate = { root: { name: "r", children: [{ name: "x", children: [] }, { name: "x", children: [] }] } };
+  const duplicate = {
+    root: {
+      name: "r",
+      children: [
+        { name: "x", children: [] },
+        { name: "x", children: [] },
+      ],
+    },
+  };
   assert.is(validate(duplicate), false, "uniqueItems still holds at every level");
 });
 

@@ -43,7 +43,12 @@ function collect(): { cases: Case[]; withoutValidator: string[] } {
         continue;
       }
       const validate = instantiateValidator(tool.meta.validator, tool.parameters);
-      cases.push({ label, schema: tool.parameters, validate: (value) => validate(value) || explained(kitErrors(validate, value)), examples });
+      cases.push({
+        label,
+        schema: tool.parameters,
+        validate: (value) => validate(value) || explained(kitErrors(validate, value)),
+        examples,
+      });
     }
   }
   return { cases, withoutValidator };
@@ -61,7 +66,8 @@ test("every tool of the corpus without build errors gets a generated validator",
  * found: the kit's fallback error (`schemaPath` "#") means the two halves disagree.
  */
 function explained(errors: readonly { schemaPath: string }[] | null): false {
-  if (!errors || errors.length === 0 || errors.some((error) => error.schemaPath === "#")) throw new Error(`the kit found no error for a value the generated code refused: ${JSON.stringify(errors)}`);
+  if (!errors || errors.length === 0 || errors.some((error) => error.schemaPath === "#"))
+    throw new Error(`the kit found no error for a value the generated code refused: ${JSON.stringify(errors)}`);
   return false;
 }
 
@@ -75,17 +81,25 @@ for (const c of cases) {
       const actual = c.validate(value);
       if (expected) agreed.valid++;
       else agreed.invalid++;
-      return expected === actual ? undefined : `ajv says ${expected ? "valid" : "invalid"}, generated says ${actual ? "valid" : "invalid"} for ${JSON.stringify(value)}\nschema: ${JSON.stringify(c.schema)}`;
+      return expected === actual
+        ? undefined
+        : `ajv says ${expected ? "valid" : "invalid"}, generated says ${actual ? "valid" : "invalid"} for ${JSON.stringify(value)}\nschema: ${JSON.stringify(c.schema)}`;
     };
     for (const example of c.examples) {
       const problem = disagree(example);
       assert.is(problem, undefined, problem);
     }
     fc.assert(
-      fc.property(fc.oneof({ weight: 6, arbitrary: shaped(c.schema, c.schema, 0) }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) }), (value) => {
-        const problem = disagree(value);
-        if (problem) throw new Error(problem);
-      }),
+      fc.property(
+        fc.oneof(
+          { weight: 6, arbitrary: shaped(c.schema, c.schema, 0) },
+          { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
+        ),
+        (value) => {
+          const problem = disagree(value);
+          if (problem) throw new Error(problem);
+        },
+      ),
       { numRuns: RUNS, seed: 42 },
     );
   });
@@ -106,7 +120,8 @@ function depthOf(value: unknown): number {
 }
 
 /**
- * `value` changed in one place the walk of dispatch's first stages would flag: each object given a `__proto__` key of its own
+ * `value` changed in one place the walk of dispatch's first stages would flag: each object given a `__proto__` key of
+ * its own
  * (as JSON.parse makes one), each number made Infinity (as JSON.parse reads `1e400`).
  */
 function hostileVariants(value: unknown): unknown[] {
@@ -115,7 +130,9 @@ function hostileVariants(value: unknown): unknown[] {
     if (typeof node === "number") variants.push(replace(Infinity));
     if (typeof node !== "object" || node === null) return;
     if (!Array.isArray(node)) {
-      const own = JSON.parse(JSON.stringify(node).replace(/^\{/, '{"__proto__":{"polluted":true},').replace(/,\}$/, "}")) as unknown;
+      const own = JSON.parse(
+        JSON.stringify(node).replace(/^\{/, '{"__proto__":{"polluted":true},').replace(/,\}$/, "}"),
+      ) as unknown;
       variants.push(replace(own));
     }
     for (const [key, child] of Object.entries(node)) {
@@ -147,7 +164,10 @@ for (const c of cases) {
         assert.ok(depthOf(value) <= depth, `accepted ${JSON.stringify(value)}, deeper than ${depth}`);
         for (const variant of hostileVariants(value)) {
           closedCounts.hostile++;
-          assert.not.ok(c.validate(variant), `accepted ${JSON.stringify(variant)} (own __proto__ or Infinity)\nschema: ${JSON.stringify(c.schema)}`);
+          assert.not.ok(
+            c.validate(variant),
+            `accepted ${JSON.stringify(variant)} (own __proto__ or Infinity)\nschema: ${JSON.stringify(c.schema)}`,
+          );
         }
       }),
       { numRuns: RUNS, seed: 7 },
@@ -157,7 +177,10 @@ for (const c of cases) {
 
 test("closed and open schemas were both met, and closed ones were tested with hostile values", () => {
   assert.ok(closedCounts.closed >= 50 && closedCounts.open >= 10, JSON.stringify(closedCounts));
-  assert.ok(closedCounts.accepted > closedCounts.closed * 5 && closedCounts.hostile > closedCounts.closed * 5, JSON.stringify(closedCounts));
+  assert.ok(
+    closedCounts.accepted > closedCounts.closed * 5 && closedCounts.hostile > closedCounts.closed * 5,
+    JSON.stringify(closedCounts),
+  );
 });
 
 test.run();

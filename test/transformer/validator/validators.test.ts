@@ -50,7 +50,10 @@ test("ES2022: the generated validator is emitted as text, small, and validates",
 
 test("ES5: the generated validator needs no down-levelling, and validates", async () => {
   const fixture = compileFixture(source, { target: ts.ScriptTarget.ES5 });
-  assert.equal(fixture.diagnostics.filter((d) => d.category === "error"), []);
+  assert.equal(
+    fixture.diagnostics.filter((d) => d.category === "error"),
+    [],
+  );
   const js = fixture.js["main.js"]!;
   const validator = js.slice(js.indexOf("validator: function (require)"), js.indexOf("return k.v(v);"));
   assert.ok(validator.length > 0, "a validator is emitted");

@@ -21,7 +21,12 @@ import { mightUseTooltype, transformModule } from "../splice/transform-module";
 interface BunRuntime {
   plugin(plugin: {
     name: string;
-    setup(build: { onLoad(options: { filter: RegExp }, load: (args: { path: string }) => { contents: string; loader: "ts" | "tsx" }): void }): void;
+    setup(build: {
+      onLoad(
+        options: { filter: RegExp },
+        load: (args: { path: string }) => { contents: string; loader: "ts" | "tsx" },
+      ): void;
+    }): void;
   }): void;
 }
 
@@ -30,7 +35,9 @@ const PACKAGES = /[\\/]node_modules[\\/]/;
 
 const bun = (globalThis as { Bun?: BunRuntime }).Bun;
 if (bun === undefined) {
-  throw new Error("tooltype/bun-register is Bun's preload (bun --preload tooltype/bun-register src/main.ts). Under Node, run node --import tooltype/register src/main.ts.");
+  throw new Error(
+    "tooltype/bun-register is Bun's preload (bun --preload tooltype/bun-register src/main.ts). Under Node, run node --import tooltype/register src/main.ts.",
+  );
 }
 
 let project: ModuleProject | undefined;
@@ -44,7 +51,8 @@ bun.plugin({
       if (PACKAGES.test(path) || !mightUseTooltype(text)) return { contents: text, loader };
       project ??= moduleProjectFor({});
       const result = transformModule(project, path, text);
-      const texts = (category: "error" | "warning"): string[] => result.diagnostics.filter((d) => d.category === category).map((d) => formatHostDiagnostic(d));
+      const texts = (category: "error" | "warning"): string[] =>
+        result.diagnostics.filter((d) => d.category === category).map((d) => formatHostDiagnostic(d));
       stopOnErrors("tooltype/bun-register", path, texts("error"), texts("warning"));
       return { contents: result.code ?? text, loader };
     });

@@ -55,7 +55,16 @@ export function bundlerMessages(framework: Framework, diagnostics: readonly Host
   // `loc`, but not the place: there the first error names it in the text too, as Vite writes a `loc`.
   const placeInText = framework === "vite" && process.env.VITEST !== undefined;
   const text = printsLoc
-    ? [placeInText ? `${locationText(framework, first)}: ${first.message}` : first.message, ...others.map((d) => `${locationText(framework, d)}: ${d.message}`)].join("\n")
+    ? [
+        placeInText ? `${locationText(framework, first)}: ${first.message}` : first.message,
+        ...others.map((d) => `${locationText(framework, d)}: ${d.message}`),
+      ].join("\n")
     : diagnostics.map(formatDiagnostic).join("\n");
-  return { message: text, id: first.file, code: first.code, plugin: "tooltype", loc: { file: first.file, line: first.line, column: first.column - 1 } };
+  return {
+    message: text,
+    id: first.file,
+    code: first.code,
+    plugin: "tooltype",
+    loc: { file: first.file, line: first.line, column: first.column - 1 },
+  };
 }

@@ -26,7 +26,8 @@ function quotingLines(plugin: EsbuildPlugin): EsbuildPlugin {
   return {
     ...plugin,
     setup(build) {
-      const onLoad: OnLoad = (options, callback) => build.onLoad(options, async (args) => withLineText(await callback(args)));
+      const onLoad: OnLoad = (options, callback) =>
+        build.onLoad(options, async (args) => withLineText(await callback(args)));
       return plugin.setup({ ...build, onLoad });
     },
   };

@@ -42,7 +42,10 @@ const dependenciesOf = new Map<string, readonly string[]>();
 export default function tooltypeLoader(this: LoaderContext, source: string): void {
   const done = this.async();
   const file = this.resourcePath;
-  if (PACKAGES.test(file) || !mightUseTooltype(source)) return done(null, source);
+  if (PACKAGES.test(file) || !mightUseTooltype(source)) {
+    done(null, source);
+    return;
+  }
   try {
     const project = moduleProjectFor(optionsOf(this));
     // Run again for this module: a file its schemas read may have changed since (why Turbopack runs it again), and
@@ -65,9 +68,9 @@ export default function tooltypeLoader(this: LoaderContext, source: string): voi
       else process.emitWarning(text);
     }
     const errors = result.diagnostics.filter((d) => d.category === "error");
-    if (errors.length > 0) return done(diagnosticError(errors.map(formatDiagnostic).join("\n")));
-    if (result.code === undefined) return done(null, source);
-    done(null, result.code, result.map ? (JSON.parse(result.map.toString()) as object) : undefined);
+    if (errors.length > 0) done(diagnosticError(errors.map(formatDiagnostic).join("\n")));
+    else if (result.code === undefined) done(null, source);
+    else done(null, result.code, result.map ? (JSON.parse(result.map.toString()) as object) : undefined);
   } catch (error) {
     done(error instanceof Error ? error : new Error(String(error)));
   }

@@ -25,65 +25,73 @@ export interface TooltypeBundlerOptions extends ProjectOptions {
 const TYPESCRIPT = /\.[cm]?tsx?$/;
 const PACKAGES = /[\\/]node_modules[\\/]|\0/;
 
-export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, false> = createUnplugin((given: TooltypeBundlerOptions | undefined, meta) => {
-  const options = given ?? {};
-  let project: ModuleProject | undefined;
-  const include = options.include ?? TYPESCRIPT;
-  const exclude = options.exclude ?? PACKAGES;
-  /** webpack's and Rspack's compiler, which says whether it watches. */
-  let compiler: { watchMode?: boolean } | undefined;
-  // A TypeScript 7 project's `tsc --api` process lives as long as the build, or the watch, that uses it.
-  const finish = (): void => {
-    if (project instanceof TypeScript7Project) {
-      project.close();
-      project = undefined;
-    }
-  };
-  const onWebpackLike = (c: { watchMode?: boolean; hooks: { watchClose: { tap(name: string, fn: () => void): void } } }): void => {
-    compiler = c;
-    c.hooks.watchClose.tap("tooltype", finish);
-  };
-  return {
-    name: "tooltype",
-    enforce: "pre",
-    buildEnd() {
-      // esbuild's builds end in onDispose (a build() call, or a context's dispose()); Bun's with the process.
-      if (meta.framework === "esbuild" || meta.framework === "bun") return;
-      const watching = meta.framework === "webpack" || meta.framework === "rspack" ? compiler?.watchMode === true : (this as { meta?: { watchMode?: boolean } }).meta?.watchMode === true;
-      if (!watching) finish();
-    },
-    rollup: { closeWatcher: finish },
-    vite: { closeWatcher: finish },
-    rolldown: { closeWatcher: finish },
-    webpack: onWebpackLike as never,
-    rspack: onWebpackLike as never,
-    esbuild: {
-      setup(build) {
-        build.onDispose(finish);
+export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, false> = createUnplugin(
+  (given: TooltypeBundlerOptions | undefined, meta) => {
+    const options = given ?? {};
+    let project: ModuleProject | undefined;
+    const include = options.include ?? TYPESCRIPT;
+    const exclude = options.exclude ?? PACKAGES;
+    /** webpack's and Rspack's compiler, which says whether it watches. */
+    let compiler: { watchMode?: boolean } | undefined;
+    // A TypeScript 7 project's `tsc --api` process lives as long as the build, or the watch, that uses it.
+    const finish = (): void => {
+      if (project instanceof TypeScript7Project) {
+        project.close();
+        project = undefined;
+      }
+    };
+    const onWebpackLike = (c: {
+      watchMode?: boolean;
+      hooks: { watchClose: { tap(name: string, fn: () => void): void } };
+    }): void => {
+      compiler = c;
+      c.hooks.watchClose.tap("tooltype", finish);
+    };
+    return {
+      name: "tooltype",
+      enforce: "pre",
+      buildEnd() {
+        // esbuild's builds end in onDispose (a build() call, or a context's dispose()); Bun's with the process.
+        if (meta.framework === "esbuild" || meta.framework === "bun") return;
+        const watching =
+          meta.framework === "webpack" || meta.framework === "rspack"
+            ? compiler?.watchMode === true
+            : (this as { meta?: { watchMode?: boolean } }).meta?.watchMode === true;
+        if (!watching) finish();
       },
-    },
-    // A (re)build starts: files may have changed on disk since the last one.
-    buildStart() {
-      project?.refresh();
-    },
-    watchChange(id) {
-      project?.refresh(id);
-    },
-    transform: {
-      filter: { id: { include, exclude }, code: /tooltype|\btool\b|structuredOutput/ },
-      handler(code, id) {
-        const file = id.replace(/[?#].*$/, "");
-        if (!include.test(file) || exclude.test(file) || !mightUseTooltype(code)) return null;
-        project ??= moduleProjectFor(options);
-        const result = transformModule(project, file, code);
-        for (const dependency of result.dependencies) this.addWatchFile(dependency);
-        const errors = result.diagnostics.filter((d) => d.category === "error");
-        for (const warning of result.diagnostics.filter((d) => d.category === "warning")) this.warn(bundlerWarning(meta.framework, warning));
-        // One failure carrying every error: the first one's position, the others' in its text.
-        if (errors.length > 0) this.error(bundlerMessages(meta.framework, errors));
-        return result.code === undefined ? null : { code: result.code, map: result.map };
+      rollup: { closeWatcher: finish },
+      vite: { closeWatcher: finish },
+      rolldown: { closeWatcher: finish },
+      webpack: onWebpackLike as never,
+      rspack: onWebpackLike as never,
+      esbuild: {
+        setup(build) {
+          build.onDispose(finish);
+        },
       },
-    },
-  };
-});
-
+      // A (re)build starts: files may have changed on disk since the last one.
+      buildStart() {
+        project?.refresh();
+      },
+      watchChange(id) {
+        project?.refresh(id);
+      },
+      transform: {
+        filter: { id: { include, exclude }, code: /tooltype|\btool\b|structuredOutput/ },
+        handler(code, id) {
+          const file = id.replace(/[?#].*$/, "");
+          if (!include.test(file) || exclude.test(file) || !mightUseTooltype(code)) return null;
+          project ??= moduleProjectFor(options);
+          const result = transformModule(project, file, code);
+          for (const dependency of result.dependencies) this.addWatchFile(dependency);
+          const errors = result.diagnostics.filter((d) => d.category === "error");
+          for (const warning of result.diagnostics.filter((d) => d.category === "warning"))
+            this.warn(bundlerWarning(meta.framework, warning));
+          // One failure carrying every error: the first one's position, the others' in its text.
+          if (errors.length > 0) this.error(bundlerMessages(meta.framework, errors));
+          return result.code === undefined ? null : { code: result.code, map: result.map };
+        },
+      },
+    };
+  },
+);

@@ -13,13 +13,26 @@ import { formatDiagnostics } from "../diagnostic-format";
 import { createTsconfigProgram, readTsconfig } from "../project/tsconfig";
 
 /** Builds once; the exit status as tsc's (0, 1 with errors and output written, 2 when nothing was written). */
-export function buildOnJavaScriptApi(tsi: TS, configPath: string, out: NodeJS.WritableStream = process.stdout, oldProgram?: ts.Program): { status: number; program: ts.Program } {
-  const { program, pluginConfig } = createTsconfigProgram(tsi, readTsconfig(tsi, configPath, { hint: "Pass the path of the project's tsconfig (or its folder) with -p." }), {}, [], oldProgram);
+export function buildOnJavaScriptApi(
+  tsi: TS,
+  configPath: string,
+  out: NodeJS.WritableStream = process.stdout,
+  oldProgram?: ts.Program,
+): { status: number; program: ts.Program } {
+  const { program, pluginConfig } = createTsconfigProgram(
+    tsi,
+    readTsconfig(tsi, configPath, { hint: "Pass the path of the project's tsconfig (or its folder) with -p." }),
+    {},
+    [],
+    oldProgram,
+  );
   const own = new Set<ts.Diagnostic>();
   const transformer = tooltypeTransformer(program, pluginConfig, { ts: tsi, addDiagnostic: (d) => own.add(d) });
   const written: [string, string][] = [];
   const checked = [...tsi.getPreEmitDiagnostics(program)];
-  const emitted = program.emit(undefined, (name, text) => written.push([name, text]), undefined, false, { before: [transformer] });
+  const emitted = program.emit(undefined, (name, text) => written.push([name, text]), undefined, false, {
+    before: [transformer],
+  });
   const diagnostics = [...checked, ...emitted.diagnostics, ...own];
   if (diagnostics.length > 0) out.write(formatDiagnostics(tsi, tsi.sortAndDeduplicateDiagnostics(diagnostics)));
   const ttErrors = [...own].filter((d) => d.category === tsi.DiagnosticCategory.Error).length;

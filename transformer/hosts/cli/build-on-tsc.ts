@@ -17,9 +17,20 @@ import { inlineMapOf, type Spliced, splicedMap, withInlineMap } from "../splice/
 const TSC_TIMEOUT_MS = 30 * 60_000;
 
 /** Builds with the project's `tsc`, then rewrites the modules with tools; tsc's exit status. */
-export function buildWithTsc(project: TypeScript7Project, spliced: ReadonlyMap<string, Spliced>, out: NodeJS.WritableStream): number {
-  const tsc = spawnSync(process.execPath, [tscBinOf(project.packageDir), "-p", project.tsconfig, "--listEmittedFiles"], { encoding: "utf8", timeout: TSC_TIMEOUT_MS, maxBuffer: 256 * 1024 * 1024 });
-  if (tsc.error) throw new ProjectError(`tooltype build: TypeScript's tsc did not finish building ${project.tsconfig}: ${tsc.error.message}`);
+export function buildWithTsc(
+  project: TypeScript7Project,
+  spliced: ReadonlyMap<string, Spliced>,
+  out: NodeJS.WritableStream,
+): number {
+  const tsc = spawnSync(
+    process.execPath,
+    [tscBinOf(project.packageDir), "-p", project.tsconfig, "--listEmittedFiles"],
+    { encoding: "utf8", timeout: TSC_TIMEOUT_MS, maxBuffer: 256 * 1024 * 1024 },
+  );
+  if (tsc.error)
+    throw new ProjectError(
+      `tooltype build: TypeScript's tsc did not finish building ${project.tsconfig}: ${tsc.error.message}`,
+    );
   const emitted: string[] = [];
   for (const line of `${tsc.stdout}`.split("\n")) {
     if (line.startsWith("TSFILE: ")) emitted.push(path.resolve(line.slice("TSFILE: ".length).trim()));
@@ -33,37 +44,56 @@ export function buildWithTsc(project: TypeScript7Project, spliced: ReadonlyMap<s
     if (target) targets.set(source, target);
   }
   if (targets.size > 0) {
-    const made = transpileWithTsc(project.packageDir, project.tsconfig, new Map([...targets.keys()].map((source) => [source, spliced.get(source)!.code])));
+    const made = transpileWithTsc(
+      project.packageDir,
+      project.tsconfig,
+      new Map([...targets.keys()].map((source) => [source, spliced.get(source)!.code])),
+    );
     for (const [source, target] of targets) rewrite(target, made.get(source)!, spliced.get(source)!, emitted);
   }
   const missed = [...spliced.keys()].filter((source) => !targets.has(source));
   if (missed.length > 0 && tsc.status !== 2) {
-    throw new ProjectError(`tooltype build: tsc wrote no JavaScript for ${missed.join(", ")}, which ha${missed.length === 1 ? "s" : "ve"} tools. Check that ${project.tsconfig} emits them (no "noEmit", "emitDeclarationOnly" or "outFile").`);
+    throw new ProjectError(
+      `tooltype build: tsc wrote no JavaScript for ${missed.join(", ")}, which ha${missed.length === 1 ? "s" : "ve"} tools. Check that ${project.tsconfig} emits them (no "noEmit", "emitDeclarationOnly" or "outFile").`,
+    );
   }
   return tsc.status ?? 1;
 }
 
 /** The JavaScript tsc wrote for `source`: the one whose path shares the most trailing folders with it. */
 function outputOf(source: string, scripts: readonly string[]): string | undefined {
-  const stem = path.resolve(source).replace(/\.([cm]?)tsx?$/, "").split(path.sep);
+  const stem = path
+    .resolve(source)
+    .replace(/\.([cm]?)tsx?$/, "")
+    .split(path.sep);
   let best: string | undefined;
   let bestShared = 0;
   for (const script of scripts) {
     const parts = script.replace(/\.[cm]?jsx?$/, "").split(path.sep);
     let shared = 0;
-    while (shared < Math.min(parts.length, stem.length) && parts[parts.length - 1 - shared] === stem[stem.length - 1 - shared]) shared++;
+    while (
+      shared < Math.min(parts.length, stem.length) &&
+      parts[parts.length - 1 - shared] === stem[stem.length - 1 - shared]
+    )
+      shared++;
     if (shared > bestShared) [best, bestShared] = [script, shared];
   }
   return best;
 }
 
 /** The module's new JavaScript in place of tsc's, keeping tsc's way of pointing at its map (a file, inline, none). */
-function rewrite(target: string, made: { js: string; map: string | undefined }, spliced: Spliced, emitted: readonly string[]): void {
+function rewrite(
+  target: string,
+  made: { js: string; map: string | undefined },
+  spliced: Spliced,
+  emitted: readonly string[],
+): void {
   const written = fs.readFileSync(target, "utf8");
   const js = made.js.replace(/\s*$/, "\n");
   const inline = inlineMapOf(written);
   const url = /\/\/# sourceMappingURL=(.*)\s*$/.exec(written)?.[1]?.trim();
-  const mapFile = inline === undefined && url !== undefined ? path.resolve(path.dirname(target), decodeURIComponent(url)) : undefined;
+  const mapFile =
+    inline === undefined && url !== undefined ? path.resolve(path.dirname(target), decodeURIComponent(url)) : undefined;
   if (made.map !== undefined && inline !== undefined) {
     fs.writeFileSync(target, withInlineMap(js, splicedMap(inline, spliced, made.map)));
   } else if (made.map !== undefined && mapFile !== undefined && emitted.includes(mapFile)) {

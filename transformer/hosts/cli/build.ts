@@ -12,7 +12,7 @@ import * as path from "node:path";
 import { formatHostDiagnostic } from "../diagnostic-format";
 import { buildWithTsc } from "./build-on-tsc";
 import { inlineMapOf, type Spliced, splicedMap, withInlineMap } from "../splice/spliced-map";
-import { TypeScript7Project } from "../project/typescript-7";
+import type { TypeScript7Project } from "../project/typescript-7";
 
 /** Builds once, silent when all is well, as tsc is; the exit status (1 on a TT error or an error of TypeScript's). */
 export function buildOnce(project: TypeScript7Project, out: NodeJS.WritableStream = process.stdout): number {
@@ -21,7 +21,7 @@ export function buildOnce(project: TypeScript7Project, out: NodeJS.WritableStrea
   for (const file of project.sourceFiles()) {
     const text = fs.readFileSync(file, "utf8");
     const result = project.transform(file, text);
-    for (const d of result.diagnostics) out.write(formatHostDiagnostic(d) + "\n");
+    for (const d of result.diagnostics) out.write(`${formatHostDiagnostic(d)}\n`);
     errors += result.diagnostics.filter((d) => d.category === "error").length;
     if (result.code === undefined) continue;
     spliced.set(file, { code: result.code, map: result.map?.toString(), original: text });
@@ -37,7 +37,8 @@ export function buildOnce(project: TypeScript7Project, out: NodeJS.WritableStrea
   const emitted = project.emitWith(Object.fromEntries([...spliced].map(([file, { code }]) => [file, code])))!;
   for (const [name, file] of emitted.files) {
     let text = file.text;
-    const module = file.sourceFileName === undefined ? undefined : spliced.get(file.sourceFileName.split(path.sep).join("/"));
+    const module =
+      file.sourceFileName === undefined ? undefined : spliced.get(file.sourceFileName.split(path.sep).join("/"));
     if (module && name.endsWith(".map")) text = splicedMap(text, module);
     else if (module && /\.[cm]?jsx?$/.test(name)) {
       const inline = inlineMapOf(text);
@@ -59,7 +60,11 @@ export interface Rebuilder {
 
 /** The TypeScript 7 project as watch mode drives it: one `tsc --api` process for the whole watch. */
 export function typeScript7Rebuilder(project: TypeScript7Project): Rebuilder {
-  return { build: () => void buildOnce(project), changed: (file) => project.refresh(file), close: () => project.close() };
+  return {
+    build: () => void buildOnce(project),
+    changed: (file) => project.refresh(file),
+    close: () => project.close(),
+  };
 }
 
 /** Builds, then again whenever a source file under `dir` changes, until the process is stopped. */
@@ -82,7 +87,8 @@ export function watch(dir: string, builder: Rebuilder): void {
   let due: NodeJS.Timeout | undefined;
   // Watching before the first build: a change made while it runs, or as soon as it says it watches, is not missed.
   fs.watch(dir, { recursive: true }, (_event, name) => {
-    if (!name || !/\.[cm]?tsx?$/.test(name) || /\.d\.[cm]?ts$/.test(name) || /(^|[\\/])node_modules[\\/]/.test(name)) return;
+    if (!name || !/\.[cm]?tsx?$/.test(name) || /\.d\.[cm]?ts$/.test(name) || /(^|[\\/])node_modules[\\/]/.test(name))
+      return;
     builder.changed(path.join(dir, name));
     // One rebuild for a burst of changes (an editor's save writes more than once).
     clearTimeout(due);

@@ -21,7 +21,14 @@ import { parseArgs } from "node:util";
 import type * as ts from "typescript";
 import tooltypeTransformer, { type TooltypeTransformerExtras } from "../../index";
 import { formatDiagnostics } from "../diagnostic-format";
-import { createTsconfigProgram, hasJavaScriptApiCompiler, ProjectError, projectSourceFiles, readTsconfig, typescriptFor } from "../project/tsconfig";
+import {
+  createTsconfigProgram,
+  hasJavaScriptApiCompiler,
+  ProjectError,
+  projectSourceFiles,
+  readTsconfig,
+  typescriptFor,
+} from "../project/tsconfig";
 import { analyseTypeScript7 } from "../../readers/ts7/analyse";
 import { isTypeScript7, loadTypeScript7, TypeScript7Session } from "../../readers/ts7/api";
 import { tspcOnTypeScript7Note } from "../project/plugin-entry";
@@ -66,7 +73,9 @@ type ToolMeta = Parameters<NonNullable<TooltypeTransformerExtras["onToolMeta"]>>
 /** The part of the runtime's public API `schema` uses. */
 interface Runtime {
   tool(fn: () => void, options: object, meta: ToolMeta): unknown;
-  ToolRegistry: new (sources: unknown[]) => {
+  ToolRegistry: new (
+    sources: unknown[],
+  ) => {
     toOpenAITools(options?: { strict: boolean }): unknown;
     toAnthropicTools(): unknown;
     toGeminiTools(): unknown;
@@ -90,18 +99,25 @@ function analyse(project: string): Analysis {
   const ts7 = typeScript7Of(configDir);
   if (ts7 && !hasJavaScriptApiCompiler(configDir)) return analyseOnTypeScript7(ts7, given);
   const tsi = typescriptFor(configDir);
-  const { program, pluginConfig, configPath } = createTsconfigProgram(tsi, readTsconfig(tsi, project, { hint: "Pass the path of the project's tsconfig (or its folder) with -p." }));
+  const { program, pluginConfig, configPath } = createTsconfigProgram(
+    tsi,
+    readTsconfig(tsi, project, { hint: "Pass the path of the project's tsconfig (or its folder) with -p." }),
+  );
   const diagnostics: ts.Diagnostic[] = [];
   const tools: ToolMeta[] = [];
   const files = projectSourceFiles(program);
   // Validators add no diagnostics and are not part of a schema: not compiled here. Nothing is emitted either, so the
   // files are only walked (as the TypeScript 7 reader walks them), not rebuilt with the metadata's nodes.
-  const factory = tooltypeTransformer(program, { ...pluginConfig, validators: false }, {
-    ts: tsi,
-    analyseOnly: true,
-    addDiagnostic: (d) => diagnostics.push(d),
-    onToolMeta: (meta) => tools.push(meta),
-  });
+  const factory = tooltypeTransformer(
+    program,
+    { ...pluginConfig, validators: false },
+    {
+      ts: tsi,
+      analyseOnly: true,
+      addDiagnostic: (d) => diagnostics.push(d),
+      onToolMeta: (meta) => tools.push(meta),
+    },
+  );
   tsi.transform(files, [factory], program.getCompilerOptions()).dispose();
   return { diagnostics, tools, files: files.length, configPath, tsi };
 }
@@ -118,7 +134,10 @@ function typeScript7Of(projectDir: string): string | undefined {
 
 /** `analyse` through TypeScript 7's API: one tsc --api process for the command, closed before it returns. */
 function analyseOnTypeScript7(packageDir: string, configPath: string): Analysis {
-  if (!fs.existsSync(configPath)) throw new UsageError(`No tsconfig.json at ${configPath}. Pass the path of the project's tsconfig (or its folder) with -p.`);
+  if (!fs.existsSync(configPath))
+    throw new UsageError(
+      `No tsconfig.json at ${configPath}. Pass the path of the project's tsconfig (or its folder) with -p.`,
+    );
   const note = tspcOnTypeScript7Note(configPath);
   if (note) process.stderr.write(`${note}\n\n`);
   const session = new TypeScript7Session(loadTypeScript7(packageDir), configPath);
@@ -138,9 +157,9 @@ function check(project: string): number {
   const a = analyse(project);
   const errors = a.diagnostics.filter((d) => d.category === a.tsi.DiagnosticCategory.Error).length;
   const warnings = a.diagnostics.length - errors;
-  if (a.diagnostics.length > 0) process.stdout.write(formatDiagnostics(a.tsi, a.diagnostics) + "\n\n");
+  if (a.diagnostics.length > 0) process.stdout.write(`${formatDiagnostics(a.tsi, a.diagnostics)}\n\n`);
   if (a.tools.length === 0 && a.diagnostics.length === 0) {
-    process.stderr.write(noTools(a) + "\n");
+    process.stderr.write(`${noTools(a)}\n`);
     return 0;
   }
   const files = new Set(a.diagnostics.map((d) => d.file?.fileName)).size;
@@ -155,47 +174,62 @@ function check(project: string): number {
 function schema(project: string, format: Format, strict: boolean): number {
   const a = analyse(project);
   const errors = a.diagnostics.filter((d) => d.category === a.tsi.DiagnosticCategory.Error);
-  if (a.diagnostics.length > 0) process.stderr.write(formatDiagnostics(a.tsi, a.diagnostics) + "\n");
+  if (a.diagnostics.length > 0) process.stderr.write(`${formatDiagnostics(a.tsi, a.diagnostics)}\n`);
   if (errors.length > 0) {
-    process.stderr.write(`\n${errors.length} error(s): no schema printed (a tool with an error has no correct schema). Fix them, or see them with \`tooltype check\`.\n`);
+    process.stderr.write(
+      `\n${errors.length} error(s): no schema printed (a tool with an error has no correct schema). Fix them, or see them with \`tooltype check\`.\n`,
+    );
     return 1;
   }
   if (a.tools.length === 0) {
-    process.stderr.write(noTools(a) + "\n");
+    process.stderr.write(`${noTools(a)}\n`);
     return 1;
   }
   // The runtime's own export path: one registry of every tool, as an application would build it. Loaded by the
   // package's name, as an application loads it: the transformer shares only the metadata seam with the runtime.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { tool, ToolRegistry } = require("tooltype") as Runtime;
   const registry = new ToolRegistry(a.tools.map((meta) => tool(function unused() {}, {}, meta)));
   const out =
-    format === "openai" ? registry.toOpenAITools(strict ? { strict } : undefined)
-    : format === "anthropic" ? registry.toAnthropicTools()
-    : format === "gemini" ? registry.toGeminiTools()
-    : format === "mcp" ? registry.toMCPTools()
-    : a.tools.map(({ name, description, parameters, returns }) => ({ name, description, parameters, ...(returns ? { returns } : {}) }));
-  process.stdout.write(JSON.stringify(out, null, 2) + "\n");
+    format === "openai"
+      ? registry.toOpenAITools(strict ? { strict } : undefined)
+      : format === "anthropic"
+        ? registry.toAnthropicTools()
+        : format === "gemini"
+          ? registry.toGeminiTools()
+          : format === "mcp"
+            ? registry.toMCPTools()
+            : a.tools.map(({ name, description, parameters, returns }) => ({
+                name,
+                description,
+                parameters,
+                ...(returns ? { returns } : {}),
+              }));
+  process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
   return 0;
 }
 
 function build(project: string, watching: boolean): number {
   // Loaded here, not at the top: `check` and `schema` never build, and these bring the splicing of module text, source
   // maps and the validator generator with them.
-  /* eslint-disable @typescript-eslint/no-require-imports */
   const { typeScript7ProjectFor } = require("../project/typescript-7") as typeof ts7Project;
   const { buildOnce, typeScript7Rebuilder, watch } = require("./build") as typeof buildModule;
   const { buildOnJavaScriptApi } = require("./build-on-js-api") as typeof buildOnJsApiModule;
-  /* eslint-enable @typescript-eslint/no-require-imports */
   const given = path.resolve(project.endsWith(".json") ? project : path.join(project, "tsconfig.json"));
-  if (!fs.existsSync(given)) throw new UsageError(`No tsconfig.json at ${given}. Pass the path of the project's tsconfig (or its folder) with -p.`);
+  if (!fs.existsSync(given))
+    throw new UsageError(
+      `No tsconfig.json at ${given}. Pass the path of the project's tsconfig (or its folder) with -p.`,
+    );
   const ts7 = typeScript7ProjectFor(given, undefined);
   if (!ts7) {
     // A compiler with the JavaScript API: its program emits with tooltype's transformer, as tspc's does.
     const tsi = typescriptFor(path.dirname(given));
     if (!watching) return buildOnJavaScriptApi(tsi, given).status;
     let last: ts.Program | undefined;
-    watch(path.dirname(given), { build: () => void (last = buildOnJavaScriptApi(tsi, given, process.stdout, last).program), changed: () => {}, close: () => {} });
+    watch(path.dirname(given), {
+      build: () => void (last = buildOnJavaScriptApi(tsi, given, process.stdout, last).program),
+      changed: () => {},
+      close: () => {},
+    });
     return 0;
   }
   if (watching) {
@@ -234,29 +268,42 @@ function main(argv: string[]): number {
   if (rest.length > 0) throw new UsageError(`Unexpected argument ${rest[0]}.`);
   const project = values.project ?? "tsconfig.json";
   if (command === "check") {
-    if (values.format !== undefined || values.strict) throw new UsageError("--format and --strict belong to `tooltype schema`.");
+    if (values.format !== undefined || values.strict)
+      throw new UsageError("--format and --strict belong to `tooltype schema`.");
     return check(project);
   }
   if (command === "schema") {
     const format = (values.format ?? "json") as Format;
-    if (!FORMATS.includes(format)) throw new UsageError(`Unknown --format ${values.format}; use one of ${FORMATS.join(", ")}.`);
-    if (values.strict && format !== "openai") throw new UsageError("--strict rewrites schemas for OpenAI: use it with --format openai.");
+    if (!FORMATS.includes(format))
+      throw new UsageError(`Unknown --format ${values.format}; use one of ${FORMATS.join(", ")}.`);
+    if (values.strict && format !== "openai")
+      throw new UsageError("--strict rewrites schemas for OpenAI: use it with --format openai.");
     return schema(project, format, values.strict ?? false);
   }
   if (command === "build") return build(project, values.watch ?? false);
-  throw new UsageError(command === undefined ? "Missing command: check, schema or build." : `Unknown command ${command}: use check, schema or build.`);
+  throw new UsageError(
+    command === undefined
+      ? "Missing command: check, schema or build."
+      : `Unknown command ${command}: use check, schema or build.`,
+  );
 }
 
 try {
   process.exitCode = main(process.argv.slice(2));
 } catch (error) {
-  if (error instanceof UsageError || (error instanceof TypeError && (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS"))) {
+  if (
+    error instanceof UsageError ||
+    (error instanceof TypeError && (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS"))
+  ) {
     process.stderr.write(`tooltype: ${error.message}\n\n${HELP}`);
     process.exitCode = 2;
   } else if (error instanceof ProjectError) {
     process.stderr.write(`${error.message}\n`);
     process.exitCode = 2;
-  } else if ((error as { name?: string }).name === "ToolRegistrationError" || (error as { name?: string }).name === "ToolExportError") {
+  } else if (
+    (error as { name?: string }).name === "ToolRegistrationError" ||
+    (error as { name?: string }).name === "ToolExportError"
+  ) {
     // The tools cannot be exported as asked (a clash of names, a schema outside strict mode): the project's problem.
     process.stderr.write(`tooltype: ${(error as Error).message}\n`);
     process.exitCode = 1;

@@ -31,7 +31,10 @@ export const name = "tooltype";
 /** Part of ts-jest's cache key: a new tooltype's output is not taken from the cache of an older one. */
 export const version: string = tooltypeVersion();
 
-export function factory(compiler: TsJestCompiler, options: TooltypePluginConfig = {}): ts.TransformerFactory<ts.SourceFile> {
+export function factory(
+  compiler: TsJestCompiler,
+  options: TooltypePluginConfig = {},
+): ts.TransformerFactory<ts.SourceFile> {
   const tsi = compiler.configSet.compilerModule;
   if (compiler.configSet.isolatedModules) {
     throw new Error(

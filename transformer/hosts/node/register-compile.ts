@@ -13,7 +13,14 @@ import type { TS } from "../../compat";
 import tooltypeTransformer from "../../index";
 import { formatByCategory, stopOnErrors } from "../diagnostic-format";
 import { compileOnTypeScript7, typeScript7ProjectOf } from "./register-ts7";
-import { createTsconfigProgram, findTsconfig, ProjectError, readTsconfig, typescriptFor, type TsconfigProgram } from "../project/tsconfig";
+import {
+  createTsconfigProgram,
+  findTsconfig,
+  ProjectError,
+  readTsconfig,
+  typescriptFor,
+  type TsconfigProgram,
+} from "../project/tsconfig";
 
 import { nodeFormatOf, type NodeFormat } from "../project/files";
 
@@ -32,7 +39,9 @@ export function typescriptFileFor(target: string): string | undefined {
   const stem = match ? target.slice(0, -match[0].length) : target;
   const candidates = !match
     ? [`${stem}.ts`, `${stem}.tsx`, path.join(stem, "index.ts"), path.join(stem, "index.tsx")]
-    : match[1] ? [`${stem}.${match[1]}ts`] : [`${stem}.ts`, `${stem}.tsx`];
+    : match[1]
+      ? [`${stem}.${match[1]}ts`]
+      : [`${stem}.ts`, `${stem}.tsx`];
   return candidates.find((c) => fs.existsSync(c) && fs.statSync(c).isFile());
 }
 
@@ -80,7 +89,9 @@ function moduleOverride(tsi: TS, module: ts.ModuleKind | undefined, format: Node
  */
 function decoratorTarget(tsi: TS, options: ts.CompilerOptions): ts.CompilerOptions {
   if (options.experimentalDecorators || options.target !== tsi.ScriptTarget.ESNext) return {};
-  const years = Object.values(tsi.ScriptTarget).filter((v): v is number => typeof v === "number" && v < tsi.ScriptTarget.ESNext);
+  const years = Object.values(tsi.ScriptTarget).filter(
+    (v): v is number => typeof v === "number" && v < tsi.ScriptTarget.ESNext,
+  );
   return { target: Math.max(...years) };
 }
 
@@ -94,15 +105,27 @@ function projectFor(fileName: string, format: NodeFormat): { project: Project; s
   }
   const { tsi, configPath } = found;
   if (!configPath) {
-    throw new ProjectError(`tooltype/register: no tsconfig.json in ${dir} or any folder above it. tooltype reads types with a TypeScript program made from the project's tsconfig.json; create one (npx tsc --init) next to package.json.`);
+    throw new ProjectError(
+      `tooltype/register: no tsconfig.json in ${dir} or any folder above it. tooltype reads types with a TypeScript program made from the project's tsconfig.json; create one (npx tsc --init) next to package.json.`,
+    );
   }
-  const overrides = (options: ts.CompilerOptions): ts.CompilerOptions => ({ ...EMIT_OVERRIDES, ...moduleOverride(tsi, options.module, format), ...decoratorTarget(tsi, options) });
+  const overrides = (options: ts.CompilerOptions): ts.CompilerOptions => ({
+    ...EMIT_OVERRIDES,
+    ...moduleOverride(tsi, options.module, format),
+    ...decoratorTarget(tsi, options),
+  });
   const make = (roots: string[]): Project => {
     // Roots of its own: the entry may be a script the tsconfig does not include.
-    const config = readTsconfig(tsi, configPath, { hint: "Create one next to package.json (npx tsc --init).", rootsGiven: true });
+    const config = readTsconfig(tsi, configPath, {
+      hint: "Create one next to package.json (npx tsc --init).",
+      rootsGiven: true,
+    });
     const made = createTsconfigProgram(tsi, config, overrides, roots);
     const diagnostics: ts.Diagnostic[] = [];
-    const transformer = tooltypeTransformer(made.program, made.pluginConfig, { ts: tsi, addDiagnostic: (d) => diagnostics.push(d) });
+    const transformer = tooltypeTransformer(made.program, made.pluginConfig, {
+      ts: tsi,
+      addDiagnostic: (d) => diagnostics.push(d),
+    });
     return { ...made, tsi, transformer, diagnostics };
   };
   const key = `${configPath}\0${format}`;
@@ -114,7 +137,10 @@ function projectFor(fileName: string, format: NodeFormat): { project: Project; s
     project = make([...project.program.getRootFileNames(), fileName]);
     projects.set(key, project);
     sourceFile = project.program.getSourceFile(fileName);
-    if (!sourceFile) throw new ProjectError(`tooltype/register: TypeScript did not load ${fileName} into the program of ${configPath}.`);
+    if (!sourceFile)
+      throw new ProjectError(
+        `tooltype/register: TypeScript did not load ${fileName} into the program of ${configPath}.`,
+      );
   }
   return { project, sourceFile };
 }
@@ -148,7 +174,9 @@ export function compileForNode(fileName: string, format: NodeFormat): string {
   const { errors, warnings } = formatByCategory(tsi, diagnostics);
   stopOnErrors("tooltype/register", fileName, errors, warnings);
   if (js === undefined) {
-    throw new Error(`tooltype/register: TypeScript emitted no JavaScript for ${fileName}${result.emitSkipped ? " (emit skipped)" : ""}.`);
+    throw new Error(
+      `tooltype/register: TypeScript emitted no JavaScript for ${fileName}${result.emitSkipped ? " (emit skipped)" : ""}.`,
+    );
   }
   return js;
 }

@@ -40,8 +40,11 @@ const NOT_FOUND = new Set(["ERR_MODULE_NOT_FOUND", "ERR_UNSUPPORTED_DIR_IMPORT",
 function typescriptResolution(specifier: string, context: ResolveContext, error: unknown): ResolveResult | undefined {
   const code = (error as { code?: string } | null)?.code;
   const relative = /^\.{1,2}\//.test(specifier) || specifier.startsWith("file:");
-  if (!relative || !context.parentURL?.startsWith("file:") || code === undefined || !NOT_FOUND.has(code)) return undefined;
-  const target = specifier.startsWith("file:") ? fileURLToPath(specifier) : path.resolve(path.dirname(fileURLToPath(context.parentURL)), specifier);
+  if (!relative || !context.parentURL?.startsWith("file:") || code === undefined || !NOT_FOUND.has(code))
+    return undefined;
+  const target = specifier.startsWith("file:")
+    ? fileURLToPath(specifier)
+    : path.resolve(path.dirname(fileURLToPath(context.parentURL)), specifier);
   const found = typescriptFileFor(target);
   return found === undefined ? undefined : { url: pathToFileURL(found).href, shortCircuit: true };
 }
@@ -74,7 +77,11 @@ export function takeCompiled(file: string): string | undefined {
   return js;
 }
 
-export function resolveSync(specifier: string, context: ResolveContext, next: (specifier: string, context: ResolveContext) => ResolveResult): ResolveResult {
+export function resolveSync(
+  specifier: string,
+  context: ResolveContext,
+  next: (specifier: string, context: ResolveContext) => ResolveResult,
+): ResolveResult {
   try {
     return next(specifier, context);
   } catch (error) {
@@ -84,7 +91,11 @@ export function resolveSync(specifier: string, context: ResolveContext, next: (s
   }
 }
 
-export function loadSync(url: string, context: LoadContext, next: (url: string, context: LoadContext) => LoadResult): LoadResult {
+export function loadSync(
+  url: string,
+  context: LoadContext,
+  next: (url: string, context: LoadContext) => LoadResult,
+): LoadResult {
   const ts = typescriptSource(url);
   if (ts === undefined) return next(url, context);
   const source = compileForNode(ts.file, ts.format);
@@ -106,7 +117,11 @@ export async function resolve(
   }
 }
 
-export async function load(url: string, context: LoadContext, next: (url: string, context: LoadContext) => Promise<LoadResult>): Promise<LoadResult> {
+export async function load(
+  url: string,
+  context: LoadContext,
+  next: (url: string, context: LoadContext) => Promise<LoadResult>,
+): Promise<LoadResult> {
   const ts = typescriptSource(url);
   if (ts === undefined) return next(url, context);
   if (ts.format === "commonjs") return { format: ts.format, shortCircuit: true };

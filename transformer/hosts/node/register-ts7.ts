@@ -13,8 +13,7 @@ import { nodeFormatOf, type NodeFormat } from "../project/files";
 import type { ModuleResult } from "../splice/splice";
 import { splicedMap, withInlineMap } from "../splice/spliced-map";
 import { type CliTranspiled, transpileWithTsc } from "../splice/ts7-cli-transpile";
-import { ProjectError } from "../project/tsconfig";
-import { TypeScript7Project, typeScript7ProjectFor } from "../project/typescript-7";
+import { type TypeScript7Project, typeScript7ProjectFor } from "../project/typescript-7";
 
 /** Per folder: the TypeScript 7 project that governs it, or null where the JavaScript API's path applies. */
 const folders = new Map<string, TypeScript7Project | null>();
@@ -52,13 +51,22 @@ export function compileOnTypeScript7(project: TypeScript7Project, fileName: stri
     result = project.transform(fileName, text);
     stopOnTtErrors(fileName, result);
     const module = /\.[cm]ts$/.test(fileName) ? {} : { module: MODULE_KIND[format] };
-    transpiled = session.transpile(result.code ?? text, fileName, { ...module, sourceMap: true, inlineSourceMap: false, inlineSources: true, declaration: false, noEmit: false });
+    transpiled = session.transpile(result.code ?? text, fileName, {
+      ...module,
+      sourceMap: true,
+      inlineSourceMap: false,
+      inlineSources: true,
+      declaration: false,
+      noEmit: false,
+    });
   } else {
     ({ result, transpiled } = transpiledOn70(project, fileName, text, format));
     stopOnTtErrors(fileName, result);
   }
   if (transpiled.map === undefined) return transpiled.js.replace(/\n?\/\/# sourceMappingURL=.*\s*$/, "");
-  const composed = JSON.parse(splicedMap(transpiled.map, { code: result.code ?? text, map: result.map?.toString(), original: text })) as object;
+  const composed = JSON.parse(
+    splicedMap(transpiled.map, { code: result.code ?? text, map: result.map?.toString(), original: text }),
+  ) as object;
   return `${withInlineMap(transpiled.js.replace(/\n?\/\/# sourceMappingURL=.*\s*$/, ""), JSON.stringify({ ...composed, sources: [fileName], sourcesContent: [text] }))}\n`;
 }
 
@@ -82,14 +90,26 @@ const preparedOn70 = new WeakMap<TypeScript7Project, Map<string, Prepared>>();
  * A module on 7.0: from the run that made every module of the project at once (a module not made yet, or whose
  * text or format differs from the run's, makes a run of its own).
  */
-function transpiledOn70(project: TypeScript7Project, fileName: string, text: string, format: NodeFormat): { result: ModuleResult; transpiled: CliTranspiled } {
+function transpiledOn70(
+  project: TypeScript7Project,
+  fileName: string,
+  text: string,
+  format: NodeFormat,
+): { result: ModuleResult; transpiled: CliTranspiled } {
   let prepared = preparedOn70.get(project);
   if (!prepared) {
     prepared = new Map();
     preparedOn70.set(project, prepared);
-    const files = project.sourceFiles().map((f) => path.resolve(f)).filter((f) => /\.[cm]?tsx?$/.test(f));
+    const files = project
+      .sourceFiles()
+      .map((f) => path.resolve(f))
+      .filter((f) => /\.[cm]?tsx?$/.test(f));
     if (!files.includes(fileName)) files.push(fileName);
-    prepare(project, prepared, files.map((f) => ({ file: f, format: f === fileName ? format : nodeFormatOf(f) })));
+    prepare(
+      project,
+      prepared,
+      files.map((f) => ({ file: f, format: f === fileName ? format : nodeFormatOf(f) })),
+    );
   }
   let found = prepared.get(fileName);
   if (!found || found.text !== text || found.format !== format) {
@@ -102,7 +122,11 @@ function transpiledOn70(project: TypeScript7Project, fileName: string, text: str
 /** Module kinds under which tsc picks each module's format as Node does (by extension and package.json). */
 const NODE_MODULE_KINDS = new Set([100, 101, 102, 199]);
 
-function prepare(project: TypeScript7Project, into: Map<string, Prepared>, modules: { file: string; format: NodeFormat }[]): void {
+function prepare(
+  project: TypeScript7Project,
+  into: Map<string, Prepared>,
+  modules: { file: string; format: NodeFormat }[],
+): void {
   const session = project.openSession();
   const module = session.compilerOptions().module as number | undefined;
   const byFormat = new Map<string, Map<string, { text: string; format: NodeFormat; result: ModuleResult }>>();
@@ -110,12 +134,13 @@ function prepare(project: TypeScript7Project, into: Map<string, Prepared>, modul
     const text = fs.readFileSync(file, "utf8");
     const result = project.transform(file, text);
     // Under a `module` that is not Node's, the module kind follows how Node loads each file, as on 7.1.
-    const group = module !== undefined && NODE_MODULE_KINDS.has(module) || /\.[cm]ts$/.test(file) ? "" : format;
+    const group = (module !== undefined && NODE_MODULE_KINDS.has(module)) || /\.[cm]ts$/.test(file) ? "" : format;
     if (!byFormat.has(group)) byFormat.set(group, new Map());
     byFormat.get(group)!.set(file, { text, format, result });
   }
   for (const [group, files] of byFormat) {
-    const overrides = group === "" ? {} : { module: group === "module" ? "esnext" : "commonjs", moduleResolution: "bundler" };
+    const overrides =
+      group === "" ? {} : { module: group === "module" ? "esnext" : "commonjs", moduleResolution: "bundler" };
     const texts = new Map([...files].map(([file, { text, result }]) => [file, result.code ?? text]));
     const made = transpileWithTsc(project.packageDir, project.tsconfig, texts, overrides);
     for (const [file, entry] of files) into.set(file, { ...entry, transpiled: made.get(file)! });

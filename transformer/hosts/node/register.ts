@@ -33,12 +33,15 @@ if (typeof hooks.registerHooks === "function" && syncHooksWork(process.versions.
 } else if (typeof hooks.register === "function") {
   hooks.register(pathToFileURL(path.join(__dirname, "register-hooks.js")).href);
 } else {
-  throw new Error(`tooltype/register needs Node 20.6 or later (module.register); this is Node ${process.versions.node}. Upgrade Node, or build with tspc.`);
+  throw new Error(
+    `tooltype/register needs Node 20.6 or later (module.register); this is Node ${process.versions.node}. Upgrade Node, or build with tspc.`,
+  );
 }
 
 const internals = Module as unknown as NodeModuleInternals;
 for (const extension of [".ts", ".cts", ".tsx"]) {
-  internals._extensions[extension] = (module, fileName) => module._compile(takeCompiled(fileName) ?? compileForNode(fileName, "commonjs"), fileName);
+  internals._extensions[extension] = (module, fileName) =>
+    module._compile(takeCompiled(fileName) ?? compileForNode(fileName, "commonjs"), fileName);
 }
 
 // TypeScript sources import each other as "./x.js" (what tsc emits); when only ./x.ts exists, load that.
@@ -48,7 +51,10 @@ internals._resolveFilename = function (request, parent, isMain, options) {
     return resolveFilename.call(this, request, parent, isMain, options);
   } catch (error) {
     const parentFile = (parent as { filename?: string } | undefined)?.filename;
-    const ts = /^\.{1,2}\/.*\.[mc]?js$/.test(request) && parentFile ? typescriptFileFor(path.resolve(path.dirname(parentFile), request)) : undefined;
+    const ts =
+      /^\.{1,2}\/.*\.[mc]?js$/.test(request) && parentFile
+        ? typescriptFileFor(path.resolve(path.dirname(parentFile), request))
+        : undefined;
     if (ts) return ts;
     throw error;
   }

@@ -50,11 +50,17 @@ function graphOf(tsi: TS, program: ts.Program): Graph {
 }
 
 function augments(tsi: TS, file: ts.SourceFile): boolean {
-  return file.statements.some((s) => tsi.isModuleDeclaration(s) && (tsi.isStringLiteral(s.name) || s.name.text === "global"));
+  return file.statements.some(
+    (s) => tsi.isModuleDeclaration(s) && (tsi.isStringLiteral(s.name) || s.name.text === "global"),
+  );
 }
 
 function isProjectFile(program: ts.Program, file: ts.SourceFile): boolean {
-  return !program.isSourceFileDefaultLibrary(file) && !program.isSourceFileFromExternalLibrary(file) && !file.fileName.includes("/node_modules/");
+  return (
+    !program.isSourceFileDefaultLibrary(file) &&
+    !program.isSourceFileFromExternalLibrary(file) &&
+    !file.fileName.includes("/node_modules/")
+  );
 }
 
 function directImports(tsi: TS, program: ts.Program, graph: Graph, fileName: string): string[] {
@@ -85,15 +91,28 @@ function directImports(tsi: TS, program: ts.Program, graph: Graph, fileName: str
 function moduleSpecifiers(tsi: TS, file: ts.SourceFile): ts.StringLiteralLike[] {
   const out: ts.StringLiteralLike[] = [];
   const visit = (node: ts.Node): void => {
-    if ((tsi.isImportDeclaration(node) || tsi.isExportDeclaration(node)) && node.moduleSpecifier && tsi.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      (tsi.isImportDeclaration(node) || tsi.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      tsi.isStringLiteral(node.moduleSpecifier)
+    ) {
       out.push(node.moduleSpecifier);
     } else if (tsi.isExternalModuleReference(node) && tsi.isStringLiteral(node.expression)) {
       out.push(node.expression);
     } else if (tsi.isModuleDeclaration(node) && tsi.isStringLiteral(node.name)) {
       out.push(node.name);
-    } else if (tsi.isImportTypeNode(node) && tsi.isLiteralTypeNode(node.argument) && tsi.isStringLiteral(node.argument.literal)) {
+    } else if (
+      tsi.isImportTypeNode(node) &&
+      tsi.isLiteralTypeNode(node.argument) &&
+      tsi.isStringLiteral(node.argument.literal)
+    ) {
       out.push(node.argument.literal);
-    } else if (tsi.isCallExpression(node) && node.expression.kind === tsi.SyntaxKind.ImportKeyword && node.arguments[0] && tsi.isStringLiteral(node.arguments[0])) {
+    } else if (
+      tsi.isCallExpression(node) &&
+      node.expression.kind === tsi.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      tsi.isStringLiteral(node.arguments[0])
+    ) {
       out.push(node.arguments[0]);
     }
     tsi.forEachChild(node, visit);

@@ -1,5 +1,6 @@
 /**
- * What the hosts' projects (language-service.ts on the JavaScript API, typescript-7.ts on TypeScript 7's) share about files:
+ * What the hosts' projects (language-service.ts on the JavaScript API, typescript-7.ts on TypeScript 7's) share about
+ * files:
  * one spelling of a path, a text read without throwing, a cheap fingerprint of a text for its version, and the
  * format Node loads a TypeScript file as.
  */
@@ -41,7 +42,9 @@ export function nodeFormatOf(fileName: string): NodeFormat {
     const manifest = path.join(dir, "package.json");
     if (fs.existsSync(manifest)) {
       try {
-        return (JSON.parse(fs.readFileSync(manifest, "utf8")) as { type?: unknown }).type === "module" ? "module" : "commonjs";
+        return (JSON.parse(fs.readFileSync(manifest, "utf8")) as { type?: unknown }).type === "module"
+          ? "module"
+          : "commonjs";
       } catch {
         return "commonjs";
       }

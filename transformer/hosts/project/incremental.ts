@@ -49,14 +49,14 @@ let reemitting = false;
  */
 let loaded: typeof crypto.createHash | undefined;
 function createHash(algorithm: string): crypto.Hash {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   loaded ??= (require("node:crypto") as typeof crypto).createHash;
   return loaded(algorithm);
 }
 
 /**
  * The bookkeeping of one emit of one program, made by the tspc plugin when ts-patch creates the transformer for it.
- * For an incremental or watch build by tspc, returns the tracker that records the tool files and, at the first file the program emits, re-emits the stale ones through
+ * For an incremental or watch build by tspc, returns the tracker that records the tool files and, at the first file the
+ * program emits, re-emits the stale ones through
  * `program.emit`, to which ts-patch adds the configured plugins (tooltype and any other), as for every file.
  * Hosts that make their own programs (the CLI, the register hook, bundler plugins) emit in memory and handle
  * changes themselves: a re-emit there would write files nobody asked for. Otherwise undefined.
@@ -80,7 +80,9 @@ export function trackDependencies(
           const file = program.getSourceFile(name);
           return file && hashes.own(file) === record.self && hashes.dependencies(file) !== record.deps ? [file] : [];
         })
-      : buildInfoExists(tsi, options) ? projectFiles(program) : [];
+      : buildInfoExists(tsi, options)
+        ? projectFiles(program)
+        : [];
     state.known = true;
     for (const file of stale) {
       if (file === current) continue; // being emitted right now
@@ -140,7 +142,9 @@ function readRecord(file: string): Map<string, FileRecord> | undefined {
     const data = JSON.parse(fs.readFileSync(file, "utf8")) as { v?: number; tools?: Record<string, FileRecord> };
     if (data.v !== RECORD_VERSION || !data.tools) return undefined;
     const dir = path.dirname(file);
-    return new Map(Object.entries(data.tools).map(([name, record]) => [path.resolve(dir, name).split(path.sep).join("/"), record]));
+    return new Map(
+      Object.entries(data.tools).map(([name, record]) => [path.resolve(dir, name).split(path.sep).join("/"), record]),
+    );
   } catch {
     return undefined; // missing or unreadable: treated as no record, which re-emits everything once
   }
@@ -155,7 +159,9 @@ function scheduleSave(state: State): void {
     state.saveScheduled = false;
     process.removeListener("exit", save);
     const dir = path.dirname(state.file!);
-    const tools = Object.fromEntries([...state.tools].map(([name, record]) => [path.relative(dir, name).split(path.sep).join("/"), record]));
+    const tools = Object.fromEntries(
+      [...state.tools].map(([name, record]) => [path.relative(dir, name).split(path.sep).join("/"), record]),
+    );
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(state.file!, JSON.stringify({ v: RECORD_VERSION, tools }));
   };
@@ -169,7 +175,12 @@ function buildInfoExists(tsi: TS, options: ts.CompilerOptions): boolean {
 }
 
 function projectFiles(program: ts.Program): ts.SourceFile[] {
-  return program.getSourceFiles().filter((f) => !f.isDeclarationFile && !program.isSourceFileFromExternalLibrary(f) && !program.isSourceFileDefaultLibrary(f));
+  return program
+    .getSourceFiles()
+    .filter(
+      (f) =>
+        !f.isDeclarationFile && !program.isSourceFileFromExternalLibrary(f) && !program.isSourceFileDefaultLibrary(f),
+    );
 }
 
 /** Hashes of one program's files and of each file's dependency closure, each computed once. */
@@ -222,7 +233,9 @@ class DependencyHasher {
 
   /** Project files without imports or exports declare globals any file may use. */
   #globalScripts(): ts.SourceFile[] {
-    this.#globals ??= this.program.getSourceFiles().filter((f) => this.#isProjectFile(f) && !this.tsi.isExternalModule(f));
+    this.#globals ??= this.program
+      .getSourceFiles()
+      .filter((f) => this.#isProjectFile(f) && !this.tsi.isExternalModule(f));
     return this.#globals;
   }
 
@@ -257,10 +270,12 @@ function moduleSpecifiers(tsi: TS, file: ts.SourceFile): readonly ts.Expression[
   if (Array.isArray(collected)) return collected;
   const out: ts.Expression[] = [];
   const visit = (node: ts.Node): void => {
-    if ((tsi.isImportDeclaration(node) || tsi.isExportDeclaration(node)) && node.moduleSpecifier) out.push(node.moduleSpecifier);
+    if ((tsi.isImportDeclaration(node) || tsi.isExportDeclaration(node)) && node.moduleSpecifier)
+      out.push(node.moduleSpecifier);
     else if (tsi.isExternalModuleReference(node)) out.push(node.expression);
     else if (tsi.isImportTypeNode(node) && tsi.isLiteralTypeNode(node.argument)) out.push(node.argument.literal);
-    else if (tsi.isCallExpression(node) && node.expression.kind === tsi.SyntaxKind.ImportKeyword && node.arguments[0]) out.push(node.arguments[0]);
+    else if (tsi.isCallExpression(node) && node.expression.kind === tsi.SyntaxKind.ImportKeyword && node.arguments[0])
+      out.push(node.arguments[0]);
     tsi.forEachChild(node, visit);
   };
   visit(file);
@@ -270,5 +285,9 @@ function moduleSpecifiers(tsi: TS, file: ts.SourceFile): readonly ts.Expression[
 function sorted(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sorted);
   if (value === null || typeof value !== "object") return value;
-  return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sorted((value as Record<string, unknown>)[k])]));
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((k) => [k, sorted((value as Record<string, unknown>)[k])]),
+  );
 }

@@ -22,7 +22,8 @@ export interface ProjectOptions {
   /**
    * The TypeScript compiler API to analyse with: a package name (resolved from the tsconfig's folder) or the module
    * itself. Default `typescript`, or, when that is TypeScript 7 (no JavaScript compiler API), `@typescript/typescript6`
-   * (`npm i -D @typescript/typescript6`), else a 5.x/6.x installed under the alias `typescript-6` or `typescript-5`. Name a compiler
+   * (`npm i -D @typescript/typescript6`), else a 5.x/6.x installed under the alias `typescript-6` or `typescript-5`.
+   * Name a compiler
    * installed under any other name here.
    */
   typescript?: string | TS;

@@ -2,7 +2,6 @@
 let version: string | undefined;
 
 export function tooltypeVersion(): string {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   version ??= (require("../../../../package.json") as { version: string }).version;
   return version;
 }

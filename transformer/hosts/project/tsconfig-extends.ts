@@ -29,7 +29,8 @@ function optionsOf(configPath: string, seen: Set<string>): Json {
   const config = readJsonc(configPath);
   if (!config) return {};
   const merged: Json = {};
-  const extended = typeof config.extends === "string" ? [config.extends] : Array.isArray(config.extends) ? config.extends : [];
+  const extended =
+    typeof config.extends === "string" ? [config.extends] : Array.isArray(config.extends) ? config.extends : [];
   for (const name of extended) {
     if (typeof name !== "string") continue;
     const base = resolveExtends(name, path.dirname(configPath));
@@ -93,10 +94,14 @@ const CONDITIONS = new Set(["require", "types", "node", "default"]);
 
 /** The target `exports` maps `subpath` (`.` or `./…`) to, with `*` patterns; undefined when it maps none. */
 function exportTarget(exports: unknown, subpath: string): string | undefined {
-  const isSubpathMap = typeof exports === "object" && exports !== null && !Array.isArray(exports) && Object.keys(exports).some((k) => k.startsWith("."));
+  const isSubpathMap =
+    typeof exports === "object" &&
+    exports !== null &&
+    !Array.isArray(exports) &&
+    Object.keys(exports).some((k) => k.startsWith("."));
   if (!isSubpathMap) return subpath === "." ? conditionalTarget(exports, "") : undefined;
   const map = exports as Json;
-  if (!subpath.includes("*") && Object.prototype.hasOwnProperty.call(map, subpath)) return conditionalTarget(map[subpath], "");
+  if (!subpath.includes("*") && Object.hasOwn(map, subpath)) return conditionalTarget(map[subpath], "");
   // The longest pattern prefix wins, as in Node's resolution.
   const patterns = Object.keys(map)
     .filter((k) => k.split("*").length === 2)
@@ -138,7 +143,15 @@ export function readJsonc(file: string): Json | undefined {
     return undefined;
   }
   try {
-    const json = JSON.parse(raw.replace(/^\uFEFF/, "").replace(/\/\*[\s\S]*?\*\/|("(?:\\.|[^"\\])*")|\/\/.*$/gm, (m, s: string | undefined) => s ?? "").replace(/("(?:\\.|[^"\\])*")|,(\s*[}\]])/g, (m, s: string | undefined, close: string | undefined) => s ?? close ?? m)) as unknown;
+    const json = JSON.parse(
+      raw
+        .replace(/^\uFEFF/, "")
+        .replace(/\/\*[\s\S]*?\*\/|("(?:\\.|[^"\\])*")|\/\/.*$/gm, (_m, s: string | undefined) => s ?? "")
+        .replace(
+          /("(?:\\.|[^"\\])*")|,(\s*[}\]])/g,
+          (m, s: string | undefined, close: string | undefined) => s ?? close ?? m,
+        ),
+    ) as unknown;
     return typeof json === "object" && json !== null && !Array.isArray(json) ? (json as Json) : undefined;
   } catch {
     return undefined;

@@ -51,7 +51,6 @@ export function typescriptFor(projectDir: string, choice: string | TS = "typescr
     for (const name of names) {
       let tsi: Partial<TS>;
       try {
-        // eslint-disable-next-line @typescript-eslint/no-require-imports
         tsi = require(require.resolve(name, { paths: [from] })) as Partial<TS>;
       } catch {
         continue; // not installed there: the next name, then the next place
@@ -76,7 +75,9 @@ export function typescriptFor(projectDir: string, choice: string | TS = "typescr
         `TypeScript 7 can keep checking your project: ${fix}. Or make TypeScript 5.9 the project's compiler: ${INSTALL}.`,
     );
   }
-  throw new ProjectError(`tooltype: cannot load the TypeScript package "${choice}" from ${projectDir}. Install it: ${choice === "typescript" ? INSTALL : `npm i -D ${choice}`}`);
+  throw new ProjectError(
+    `tooltype: cannot load the TypeScript package "${choice}" from ${projectDir}. Install it: ${choice === "typescript" ? INSTALL : `npm i -D ${choice}`}`,
+  );
 }
 
 /**
@@ -123,7 +124,9 @@ export function readTsconfig(tsi: TS, configPath: string, { hint, rootsGiven = f
   if (read.error) throw new ProjectError(`tooltype: Cannot read ${file}:\n${formatDiagnostics(tsi, [read.error])}`);
   const parsed = tsi.parseJsonConfigFileContent(read.config, tsi.sys, path.dirname(file), undefined, file);
   // 18003: "No inputs were found".
-  const errors = parsed.errors.filter((d) => d.category === tsi.DiagnosticCategory.Error && !(d.code === 18003 && rootsGiven));
+  const errors = parsed.errors.filter(
+    (d) => d.category === tsi.DiagnosticCategory.Error && !(d.code === 18003 && rootsGiven),
+  );
   if (errors.length > 0) throw new ProjectError(`tooltype: ${file} has errors:\n${formatDiagnostics(tsi, errors)}`);
   return { configPath: file, parsed, pluginConfig: tooltypeEntry(parsed.options, path.dirname(file)) };
 }
@@ -142,7 +145,10 @@ function resolveConfigPath(tsi: TS, configPath: string, hint: string): string {
 }
 
 /** This build's transformer as a plugins entry names it: the tspc plugin, or the compiler core it wraps. */
-const OWN_TRANSFORMER = [path.resolve(__dirname, "..", "tspc", "plugin.js"), path.resolve(__dirname, "..", "..", "index.js")];
+const OWN_TRANSFORMER = [
+  path.resolve(__dirname, "..", "tspc", "plugin.js"),
+  path.resolve(__dirname, "..", "..", "index.js"),
+];
 
 /**
  * The plugins entry that names tooltype's transformer: by package name (`tooltype/transformer`), by a path into a
@@ -154,8 +160,11 @@ export function tooltypeEntry(options: ts.CompilerOptions, configDir: string): T
     const transform = p.transform;
     if (typeof transform !== "string") return false;
     if (/^tooltype\/transformer(\/index(\.js)?)?$/.test(transform)) return true;
-    if (/(^|\/)dist\/transformer(\/index(\.js)?|\/hosts\/tspc\/plugin(\.js)?)?$/.test(transform.split("\\").join("/"))) return true;
-    return transform.startsWith(".") && OWN_TRANSFORMER.includes(path.resolve(configDir, transform).replace(/\.ts$/, ".js"));
+    if (/(^|\/)dist\/transformer(\/index(\.js)?|\/hosts\/tspc\/plugin(\.js)?)?$/.test(transform.split("\\").join("/")))
+      return true;
+    return (
+      transform.startsWith(".") && OWN_TRANSFORMER.includes(path.resolve(configDir, transform).replace(/\.ts$/, ".js"))
+    );
   });
   return entry ?? {};
 }
@@ -180,7 +189,13 @@ export function createTsconfigProgram(
   const options = { ...parsed.options, ...(typeof overrides === "function" ? overrides(parsed.options) : overrides) };
   const roots = [...new Set([...parsed.fileNames, ...extraRoots.map((f) => path.resolve(f))])];
   const host = tsi.createCompilerHost(options, true);
-  const program = tsi.createProgram({ rootNames: roots, options, host, projectReferences: parsed.projectReferences, oldProgram });
+  const program = tsi.createProgram({
+    rootNames: roots,
+    options,
+    host,
+    projectReferences: parsed.projectReferences,
+    oldProgram,
+  });
   return { ...config, program };
 }
 
@@ -188,5 +203,10 @@ export function createTsconfigProgram(
 export function projectSourceFiles(program: ts.Program): ts.SourceFile[] {
   return program
     .getSourceFiles()
-    .filter((sf) => !sf.isDeclarationFile && !program.isSourceFileFromExternalLibrary(sf) && !program.isSourceFileDefaultLibrary(sf));
+    .filter(
+      (sf) =>
+        !sf.isDeclarationFile &&
+        !program.isSourceFileFromExternalLibrary(sf) &&
+        !program.isSourceFileDefaultLibrary(sf),
+    );
 }

@@ -25,15 +25,16 @@ import { pluginEntryOf } from "./plugin-entry";
 
 export { tspcOnTypeScript7Note } from "./plugin-entry";
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- TypeScript 7's nodes, seen through their runtime shape */
-
 const open = new Map<string, TypeScript7Project>();
 
 /**
  * The TypeScript 7 project for `tsconfig` when the project's `typescript` is TypeScript 7 and no compiler with the
  * JavaScript API is installed beside it (then the hosts read types through TypeScript 7's API); else undefined.
  */
-export function typeScript7ProjectFor(tsconfig: string, plugin: TooltypePluginConfig | undefined): TypeScript7Project | undefined {
+export function typeScript7ProjectFor(
+  tsconfig: string,
+  plugin: TooltypePluginConfig | undefined,
+): TypeScript7Project | undefined {
   const configPath = path.resolve(tsconfig);
   const known = open.get(configPath);
   if (known) return known;
@@ -96,10 +97,13 @@ export class TypeScript7Project {
       this.dropSession();
       throw error;
     }
-    if (!read) throw new Error(`tooltype: ${fileName} is not part of the TypeScript program of ${this.tsconfig}: TypeScript 7's API reads the files the tsconfig includes, so add it to "include" (or "files").`);
+    if (!read)
+      throw new Error(
+        `tooltype: ${fileName} is not part of the TypeScript program of ${this.tsconfig}: TypeScript 7's API reads the files the tsconfig includes, so add it to "include" (or "files").`,
+      );
     const diagnostics = read.diagnostics.map((d) => hostDiagnostic(reader.tsi, d));
     const dependencies = read.usages.length > 0 || read.diagnostics.length > 0 ? [...this.readVersions.keys()] : [];
-    const edits = read.usages.flatMap((usage) => usageEdits(reader.tsi as any, read.file, usage));
+    const edits = read.usages.flatMap((usage) => usageEdits(reader.tsi, read.file, usage));
     if (edits.length === 0) return { code: undefined, map: undefined, diagnostics, dependencies };
     return { ...spliceText(code, fileName, edits), diagnostics, dependencies };
   }
@@ -116,7 +120,9 @@ export class TypeScript7Project {
    * files, through 7.1's file-system layer; the files' own texts are put back before it returns, so the modules
    * are read as written again. Undefined on 7.0, whose API has no emit.
    */
-  emitWith(spliced: Readonly<Record<string, string>>): { files: Map<string, { text: string; sourceFileName?: string }>; diagnostics: unknown[] } | undefined {
+  emitWith(
+    spliced: Readonly<Record<string, string>>,
+  ): { files: Map<string, { text: string; sourceFileName?: string }>; diagnostics: unknown[] } | undefined {
     const session = this.openSession();
     if (!session.overlays) return undefined;
     const names = Object.keys(spliced);
@@ -183,18 +189,28 @@ export class TypeScript7Project {
     }
     this.stale = false;
     if (!this.reader || this.reader.generation !== session.generation) {
-      this.reader = new TypeScript7Reader(session, { pluginConfig: this.plugin, splice: true, validatorCompiler: this.validators });
+      this.reader = new TypeScript7Reader(session, {
+        pluginConfig: this.plugin,
+        splice: true,
+        validatorCompiler: this.validators,
+      });
     }
     return this.reader;
   }
 
   private textDiffers(file: string, session: TypeScript7Session): never {
-    throw new Error(`tooltype: the text of ${file} that the bundler handed over differs from the file on disk (a plugin before tooltype changed it), and TypeScript ${session.ts.version}'s API reads files from disk only. Put tooltype's plugin first, or update TypeScript to 7.1 or later, whose API reads the text given.`);
+    throw new Error(
+      `tooltype: the text of ${file} that the bundler handed over differs from the file on disk (a plugin before tooltype changed it), and TypeScript ${session.ts.version}'s API reads files from disk only. Put tooltype's plugin first, or update TypeScript to 7.1 or later, whose API reads the text given.`,
+    );
   }
 
   private recordVersions(session: TypeScript7Session): void {
     const names = session.sourceFileNames();
-    this.readVersions = new Map(names.filter((n) => !/\.d\.[cm]?ts$/.test(n) && !/[\\/]node_modules[\\/]/.test(n)).map((n) => [normalize(n), this.version(normalize(n))]));
+    this.readVersions = new Map(
+      names
+        .filter((n) => !/\.d\.[cm]?ts$/.test(n) && !/[\\/]node_modules[\\/]/.test(n))
+        .map((n) => [normalize(n), this.version(normalize(n))]),
+    );
   }
 
   private version(file: string): string {
@@ -219,7 +235,7 @@ export class TypeScript7Project {
  * transformer's new nodes: metadata appended to a call's arguments (`void 0` for a missing options argument), a
  * `@tool` decorator written out as a static block after its method, the `tooltype/kit` import on the first line.
  */
-export function usageEdits(tsi: any, file: ts.SourceFile, usage: CompiledUsage): TextEdit[] {
+export function usageEdits(tsi: typeof ts, file: ts.SourceFile, usage: CompiledUsage): TextEdit[] {
   const text = file.text;
   const source = (node: ts.Node): string => text.slice(node.getStart(file), node.end);
   if (usage.kind === "kit-import") return [kitImportEdit(tsi, file, usage.name)];
@@ -233,9 +249,13 @@ export function usageEdits(tsi: any, file: ts.SourceFile, usage: CompiledUsage):
     // A key a static block cannot name (a private method): kept a decorator, as tspc emits it.
     return call ? [argumentsEdit(call, 1, usage.meta)] : [{ at: expression.end, text: `(void 0, ${usage.meta})` }];
   }
-  const isStatic = [...((method as ts.MethodDeclaration).modifiers ?? [])].some((m) => m.kind === tsi.SyntaxKind.StaticKeyword);
+  const isStatic = [...((method as ts.MethodDeclaration).modifiers ?? [])].some(
+    (m) => m.kind === tsi.SyntaxKind.StaticKeyword,
+  );
   const holder = isStatic ? "this" : "this.prototype";
-  const key = JSON.stringify(tsi.isNumericLiteral(name) ? String(Number((name as ts.NumericLiteral).text)) : (name as ts.Identifier).text);
+  const key = JSON.stringify(
+    tsi.isNumericLiteral(name) ? String(Number((name as ts.NumericLiteral).text)) : (name as ts.Identifier).text,
+  );
   const options = call?.arguments[0] ? source(call.arguments[0]) : "void 0";
   const callee = call ? source(call.expression) : source(expression);
   return [
@@ -254,13 +274,17 @@ function argumentsEdit(call: ts.CallExpression, leading: number, meta: string): 
   const args = [...missing, meta].join(", ");
   if (had.length > leading) {
     // Arguments past the metadata's place are dropped, as the transformer's new call drops them.
-    return { at: had[leading - 1]!.end, text: `, ${args}`, remove: { start: had[leading - 1]!.end, end: had[had.length - 1]!.end } };
+    return {
+      at: had[leading - 1]!.end,
+      text: `, ${args}`,
+      remove: { start: had[leading - 1]!.end, end: had[had.length - 1]!.end },
+    };
   }
   return had.length > 0 ? { at: had[had.length - 1]!.end, text: `, ${args}` } : { at: had.pos, text: args };
 }
 
 /** The kit import on the first line after the directive prologue and any `#!` line, so lines keep their numbers. */
-function kitImportEdit(tsi: any, file: ts.SourceFile, name: string): TextEdit {
+function kitImportEdit(tsi: typeof ts, file: ts.SourceFile, name: string): TextEdit {
   const statement = `import * as ${name} from "tooltype/kit";`;
   let at = 0;
   for (const s of file.statements) {

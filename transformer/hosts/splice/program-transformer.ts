@@ -19,11 +19,25 @@ const transformers = new WeakMap<ts.Program, ProgramTransformer>();
  * The program's transformer, made on first need with `config`, its sink empty. `rewritesDecorators`: the caller
  * writes `@tool` decorators out as plain JavaScript (transform-module.ts), ts-jest emits them as TypeScript does.
  */
-export function transformerFor(program: ts.Program, config: TooltypePluginConfig, tsi: TS, validatorCompiler?: ValidatorCompiler, rewritesDecorators = false): ProgramTransformer {
+export function transformerFor(
+  program: ts.Program,
+  config: TooltypePluginConfig,
+  tsi: TS,
+  validatorCompiler?: ValidatorCompiler,
+  rewritesDecorators = false,
+): ProgramTransformer {
   let transformer = transformers.get(program);
   if (!transformer) {
     const sink: ts.Diagnostic[] = [];
-    transformer = { factory: tooltypeTransformer(program, config, { ts: tsi, addDiagnostic: (d) => sink.push(d), validatorCompiler, rewritesDecorators }), sink };
+    transformer = {
+      factory: tooltypeTransformer(program, config, {
+        ts: tsi,
+        addDiagnostic: (d) => sink.push(d),
+        validatorCompiler,
+        rewritesDecorators,
+      }),
+      sink,
+    };
     transformers.set(program, transformer);
   }
   transformer.sink.length = 0;

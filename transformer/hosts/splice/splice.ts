@@ -23,11 +23,18 @@ export interface TextEdit {
   remove?: { start: number; end: number };
 }
 
-export function spliceText(code: string, fileName: string, edits: readonly TextEdit[]): { code: string; map: SourceMap } {
+export function spliceText(
+  code: string,
+  fileName: string,
+  edits: readonly TextEdit[],
+): { code: string; map: SourceMap } {
   const text = new MagicString(code);
   for (const edit of edits) {
     if (edit.remove) text.remove(edit.remove.start, edit.remove.end);
     text.appendLeft(edit.at, edit.text);
   }
-  return { code: text.toString(), map: text.generateMap({ source: fileName, includeContent: true, hires: "boundary" }) };
+  return {
+    code: text.toString(),
+    map: text.generateMap({ source: fileName, includeContent: true, hires: "boundary" }),
+  };
 }

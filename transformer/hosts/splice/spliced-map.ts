@@ -29,10 +29,15 @@ const INLINE = /\n?\/\/# sourceMappingURL=data:application\/json;(?:charset=utf-
  */
 export function splicedMap(written: string, spliced: Spliced, compiled: string = written): string {
   const own = JSON.parse(written) as RawMap;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const remapping = require("@jridgewell/remapping") as Remapping;
-  const composed = JSON.parse(spliced.map ? remapping([compiled, spliced.map], () => null).toString() : compiled) as RawMap;
-  return JSON.stringify({ ...own, mappings: composed.mappings, ...(own.sourcesContent ? { sourcesContent: [spliced.original] } : {}) });
+  const composed = JSON.parse(
+    spliced.map ? remapping([compiled, spliced.map], () => null).toString() : compiled,
+  ) as RawMap;
+  return JSON.stringify({
+    ...own,
+    mappings: composed.mappings,
+    ...(own.sourcesContent ? { sourcesContent: [spliced.original] } : {}),
+  });
 }
 
 /** The map inlined at the end of `js` (`inlineSourceMap`), or undefined. */

@@ -43,8 +43,10 @@ export function transformModule(project: ModuleProject, fileName: string, code: 
   let cache = results.get(project);
   if (!cache) results.set(project, (cache = new Map()));
   const last = cache.get(fileName);
-  if (last && last.code === code && last.fingerprint === project.fingerprint(last.result.dependencies)) return last.result;
-  const result = project instanceof TypeScript7Project ? project.transform(fileName, code) : transformAgain(project, fileName, code);
+  if (last && last.code === code && last.fingerprint === project.fingerprint(last.result.dependencies))
+    return last.result;
+  const result =
+    project instanceof TypeScript7Project ? project.transform(fileName, code) : transformAgain(project, fileName, code);
   cache.set(fileName, { code, fingerprint: project.fingerprint(result.dependencies), result });
   return result;
 }
@@ -71,7 +73,11 @@ function transformAgain(project: ProjectService, fileName: string, code: string)
 
   const printer = tsi.createPrinter({ newLine: tsi.NewLineKind.LineFeed });
   const textEdits = edits.map((edit) => {
-    const args = edit.args.map((a) => printer.printNode(tsi.isExpression(a) ? tsi.EmitHint.Expression : tsi.EmitHint.Unspecified, a, source)).join(", ");
+    const args = edit.args
+      .map((a) =>
+        printer.printNode(tsi.isExpression(a) ? tsi.EmitHint.Expression : tsi.EmitHint.Unspecified, a, source),
+      )
+      .join(", ");
     return { at: edit.at, text: `${edit.before}${args}${edit.after}`, remove: edit.remove };
   });
   return { ...spliceText(code, fileName, textEdits), diagnostics, dependencies };
@@ -92,7 +98,9 @@ interface Edit {
  * line after the directive prologue and any `#!` line, without a line break, so the lines below keep their numbers.
  */
 function addedImports(tsi: TS, source: ts.SourceFile, transformed: ts.SourceFile, edits: Edit[]): void {
-  const added = transformed.statements.filter((statement) => tsi.isImportDeclaration(statement) && tsi.getOriginalNode(statement).pos < 0);
+  const added = transformed.statements.filter(
+    (statement) => tsi.isImportDeclaration(statement) && tsi.getOriginalNode(statement).pos < 0,
+  );
   if (added.length === 0) return;
   let at = 0;
   for (const statement of source.statements) {
@@ -125,15 +133,30 @@ function collectEdits(tsi: TS, node: ts.Node, edits: Edit[]): void {
         return;
       }
     }
-    if (tsi.isCallExpression(node) && tsi.isCallExpression(original) && node.arguments.length > original.arguments.length) {
+    if (
+      tsi.isCallExpression(node) &&
+      tsi.isCallExpression(original) &&
+      node.arguments.length > original.arguments.length
+    ) {
       const had = original.arguments;
       const args = node.arguments.slice(had.length);
-      edits.push(had.length > 0 ? { at: had[had.length - 1]!.end, before: ", ", args, after: "" } : { at: had.pos, before: "", args, after: "" });
+      edits.push(
+        had.length > 0
+          ? { at: had[had.length - 1]!.end, before: ", ", args, after: "" }
+          : { at: had.pos, before: "", args, after: "" },
+      );
       collectEdits(tsi, node.expression, edits);
-      node.arguments.slice(0, had.length).forEach((a) => collectEdits(tsi, a, edits));
+      node.arguments.slice(0, had.length).forEach((a) => {
+        collectEdits(tsi, a, edits);
+      });
       return;
     }
-    if (tsi.isDecorator(node) && tsi.isDecorator(original) && !tsi.isCallExpression(original.expression) && tsi.isCallExpression(node.expression)) {
+    if (
+      tsi.isDecorator(node) &&
+      tsi.isDecorator(original) &&
+      !tsi.isCallExpression(original.expression) &&
+      tsi.isCallExpression(node.expression)
+    ) {
       // A decorator methodRegistration cannot write out (a private method): kept a decorator, as tspc emits it.
       edits.push({ at: original.expression.end, before: "(", args: [...node.expression.arguments], after: ")" });
       return;

@@ -27,7 +27,12 @@ const TSC_TIMEOUT_MS = 5 * 60_000;
  * with `tsconfig`'s options and `overrides` on top. Throws a ProjectError with tsc's own words (file names as the
  * user's) when tsc cannot emit.
  */
-export function transpileWithTsc(packageDir: string, tsconfig: string, texts: ReadonlyMap<string, string>, overrides: Record<string, unknown> = {}): Map<string, CliTranspiled> {
+export function transpileWithTsc(
+  packageDir: string,
+  tsconfig: string,
+  texts: ReadonlyMap<string, string>,
+  overrides: Record<string, unknown> = {},
+): Map<string, CliTranspiled> {
   const out = new Map<string, CliTranspiled>();
   const modules = [...texts.keys()].filter((file) => /\.[cm]?tsx?$/.test(file) && !/\.d\.[cm]?tsx?$/.test(file));
   if (modules.length === 0) return out;
@@ -78,14 +83,24 @@ export function transpileWithTsc(packageDir: string, tsconfig: string, texts: Re
     };
     const configPath = path.join(temp, "tsconfig.json");
     fs.writeFileSync(configPath, JSON.stringify(config, null, 2));
-    const result = spawnSync(process.execPath, [tscBinOf(packageDir), "-p", configPath, "--pretty", "false"], { encoding: "utf8", timeout: TSC_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 });
+    const result = spawnSync(process.execPath, [tscBinOf(packageDir), "-p", configPath, "--pretty", "false"], {
+      encoding: "utf8",
+      timeout: TSC_TIMEOUT_MS,
+      maxBuffer: 64 * 1024 * 1024,
+    });
     const said = `${result.stdout ?? ""}${result.stderr ?? ""}`.split(copies).join("").trim();
     for (const file of modules) {
       const base = path.join(emitted, withoutRoot(path.resolve(file))).replace(/\.([cm]?)tsx?$/, "");
-      const jsFile = [".js", ".mjs", ".cjs", ".jsx"].map((ext) => base + ext).find((candidate) => fs.existsSync(candidate));
+      const jsFile = [".js", ".mjs", ".cjs", ".jsx"]
+        .map((ext) => base + ext)
+        .find((candidate) => fs.existsSync(candidate));
       if (jsFile === undefined) {
-        const why = result.error ? `${result.error.message}` : said || `it exited with status ${result.status} and wrote nothing for it`;
-        throw new ProjectError(`tooltype: TypeScript ${tsVersionOf(packageDir)}'s tsc could not turn ${file} into JavaScript: ${why}`);
+        const why = result.error
+          ? `${result.error.message}`
+          : said || `it exited with status ${result.status} and wrote nothing for it`;
+        throw new ProjectError(
+          `tooltype: TypeScript ${tsVersionOf(packageDir)}'s tsc could not turn ${file} into JavaScript: ${why}`,
+        );
       }
       const js = fs.readFileSync(jsFile, "utf8").replace(/\n?\/\/# sourceMappingURL=.*\s*$/, "\n");
       const mapFile = `${jsFile}.map`;
@@ -105,8 +120,10 @@ function withoutRoot(file: string): string {
 
 /** The `tsc` script of a TypeScript package, as its package.json names it. */
 export function tscBinOf(packageDir: string): string {
-  const manifest = JSON.parse(fs.readFileSync(path.join(packageDir, "package.json"), "utf8")) as { bin?: string | Record<string, string> };
-  const bin = typeof manifest.bin === "string" ? manifest.bin : manifest.bin?.tsc ?? "bin/tsc";
+  const manifest = JSON.parse(fs.readFileSync(path.join(packageDir, "package.json"), "utf8")) as {
+    bin?: string | Record<string, string>;
+  };
+  const bin = typeof manifest.bin === "string" ? manifest.bin : (manifest.bin?.tsc ?? "bin/tsc");
   return path.join(packageDir, bin);
 }
 

@@ -80,9 +80,10 @@ export function fillJsDoc(tsi: TS, host: ts.Node): void {
   const internals = internalsOf(tsi);
   // The walk of getJSDocCommentsAndTags: the initializer of a variable-like host, then the host and its
   // comment-holding ancestors; a parameter's (or type parameter's) `@param` tags come from its function.
-  if (internals.isVariableLike(host) && internals.hasInitializer(host) && host.initializer) fillNode(tsi, host.initializer, file.text);
+  if (internals.isVariableLike(host) && internals.hasInitializer(host) && host.initializer)
+    fillNode(tsi, host.initializer, file.text);
   let node: ts.Node | undefined = host;
-  while (node && node.parent) {
+  while (node?.parent) {
     fillNode(tsi, node, file.text);
     if (node.kind === tsi.SyntaxKind.Parameter || node.kind === tsi.SyntaxKind.TypeParameter) {
       fillJsDoc(tsi, node.parent);
@@ -107,7 +108,8 @@ export function fillSymbolJsDoc(tsi: TS, checker: ts.TypeChecker, symbol: ts.Sym
   for (const declaration of symbol.declarations ?? []) {
     fillJsDoc(tsi, declaration);
     // findBaseOfDeclaration's search, so that inherited documentation is filled before it is read.
-    const holder = declaration.parent?.kind === tsi.SyntaxKind.Constructor ? declaration.parent.parent : declaration.parent;
+    const holder =
+      declaration.parent?.kind === tsi.SyntaxKind.Constructor ? declaration.parent.parent : declaration.parent;
     const name = (declaration as ts.Declaration & { symbol?: ts.Symbol }).symbol?.name;
     if (!holder || name === undefined) continue;
     const isStatic = internals.hasStaticModifier(declaration);
@@ -152,7 +154,14 @@ let notGivenKinds: { tsi: TS; kinds: ReadonlySet<ts.SyntaxKind> } | undefined;
 function notGiven(tsi: TS): ReadonlySet<ts.SyntaxKind> {
   if (notGivenKinds?.tsi !== tsi) {
     const k = tsi.SyntaxKind;
-    const kinds = [k.Identifier, k.BinaryExpression, k.PropertyAccessExpression, k.ElementAccessExpression, k.ObjectLiteralExpression, k.TypeParameter];
+    const kinds = [
+      k.Identifier,
+      k.BinaryExpression,
+      k.PropertyAccessExpression,
+      k.ElementAccessExpression,
+      k.ObjectLiteralExpression,
+      k.TypeParameter,
+    ];
     notGivenKinds = { tsi, kinds: new Set(kinds) };
   }
   return notGivenKinds.kinds;

@@ -5,7 +5,12 @@
  * index.ts, tool-meta, the schema reader) runs on TypeScript 7's nodes, asking types through the facade's reader.
  */
 import type * as ts from "typescript";
-import { transformerOn, type CompiledUsage, type TooltypePluginConfig, type TooltypeTransformerExtras } from "../../index";
+import {
+  transformerOn,
+  type CompiledUsage,
+  type TooltypePluginConfig,
+  type TooltypeTransformerExtras,
+} from "../../index";
 import type { ValidatorCompiler } from "../../validator";
 import type { TypeScript7Session } from "./api";
 import { CheckerFacade, typeScript7Namespace } from "./facade";
@@ -74,7 +79,9 @@ export class TypeScript7Reader {
       onToolMeta: (meta) => this.sink.tools.push(meta),
       onCompiled: options.splice ? (usage) => this.sink.usages.push(usage) : undefined,
     });
-    this.transform = factory({ factory: (tsi as unknown as { factory: ts.NodeFactory }).factory } as ts.TransformationContext);
+    this.transform = factory({
+      factory: (tsi as unknown as { factory: ts.NodeFactory }).factory,
+    } as ts.TransformationContext);
   }
 
   /** The project's own source file names: no declarations, nothing from node_modules. */
@@ -106,7 +113,10 @@ export class TypeScript7Reader {
 }
 
 /** Reads every tool of the session's project. */
-export function analyseTypeScript7(session: TypeScript7Session, pluginConfig: TooltypePluginConfig = {}): TypeScript7Analysis {
+export function analyseTypeScript7(
+  session: TypeScript7Session,
+  pluginConfig: TooltypePluginConfig = {},
+): TypeScript7Analysis {
   const reader = new TypeScript7Reader(session, { pluginConfig });
   const out: TypeScript7Analysis = { tsi: reader.tsi, diagnostics: [], tools: [], toolFiles: [], files: [] };
   for (const name of reader.sourceFileNames()) {

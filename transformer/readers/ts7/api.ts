@@ -10,11 +10,10 @@
  * a worker thread stops a process that has not answered in `timeoutMs`, and the blocked read then fails; either way
  * (a hang or a crash) the error names the file being read, and no process is left behind.
  */
+// biome-ignore-all lint/suspicious/noExplicitAny: TypeScript 7's API types are not a dependency
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { Worker } from "node:worker_threads";
-
-/* eslint-disable @typescript-eslint/no-explicit-any -- the API's own types live in TypeScript 7's package, which is not a dependency */
 
 /** TypeScript 7's modules for tooltype: the API client, the AST helpers and the node factory. */
 export interface TypeScript7 {
@@ -38,20 +37,33 @@ export function loadTypeScript7(packageDir: string): TypeScript7 {
   const exports = (pkg.exports ?? {}) as Record<string, string | Record<string, string>>;
   const prefix = exports["./sync"] ? "." : exports["./unstable/sync"] ? "./unstable" : undefined;
   if (!prefix) {
-    throw new Error(`${path.join(packageDir, "package.json")} (TypeScript ${pkg.version}) exports no API client ("./sync" or "./unstable/sync"): tooltype reads types through TypeScript 7's API from 7.0 on. Install typescript@7 or later, or a JavaScript-API compiler (@typescript/typescript6).`);
+    throw new Error(
+      `${path.join(packageDir, "package.json")} (TypeScript ${pkg.version}) exports no API client ("./sync" or "./unstable/sync"): tooltype reads types through TypeScript 7's API from 7.0 on. Install typescript@7 or later, or a JavaScript-API compiler (@typescript/typescript6).`,
+    );
   }
   const load = (subpath: string): any => {
     const target = exports[`${prefix}/${subpath}`];
     const file = typeof target === "string" ? target : target?.default;
-    if (!file) throw new Error(`TypeScript ${pkg.version} at ${packageDir} exports no "${prefix}/${subpath}", which tooltype's TypeScript 7 reader needs.`);
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    if (!file)
+      throw new Error(
+        `TypeScript ${pkg.version} at ${packageDir} exports no "${prefix}/${subpath}", which tooltype's TypeScript 7 reader needs.`,
+      );
     return require(path.join(packageDir, file));
   };
-  return { version: pkg.version!, entry: `typescript/${prefix === "." ? "" : "unstable/"}sync`, sync: load("sync"), ast: load("ast"), factory: load("ast/factory") };
+  return {
+    version: pkg.version!,
+    entry: `typescript/${prefix === "." ? "" : "unstable/"}sync`,
+    sync: load("sync"),
+    ast: load("ast"),
+    factory: load("ast/factory"),
+  };
 }
 
 function readPackage(packageDir: string): { version?: string; exports?: unknown } {
-  return JSON.parse(fs.readFileSync(path.join(packageDir, "package.json"), "utf8")) as { version?: string; exports?: unknown };
+  return JSON.parse(fs.readFileSync(path.join(packageDir, "package.json"), "utf8")) as {
+    version?: string;
+    exports?: unknown;
+  };
 }
 
 export interface SessionOptions {
@@ -92,7 +104,9 @@ export class TypeScript7Session {
     if (process.versions.bun !== undefined) {
       // Its synchronous client reads the pipe through Node's internals (`stdout._handle.fd`), which Bun lacks
       // (microsoft/TypeScript#64387, oven-sh/bun#39747); tried, it would fail after starting a process it then leaks.
-      throw new Error(`TypeScript ${ts.version}'s API client does not run under Bun, so tooltype cannot read ${configPath}'s types through it there. Install a JavaScript-API compiler next to TypeScript 7 (npm i -D @typescript/typescript6), which tooltype then uses under Bun, or build with a bundler plugin under Node.`);
+      throw new Error(
+        `TypeScript ${ts.version}'s API client does not run under Bun, so tooltype cannot read ${configPath}'s types through it there. Install a JavaScript-API compiler next to TypeScript 7 (npm i -D @typescript/typescript6), which tooltype then uses under Bun, or build with a bundler plugin under Node.`,
+      );
     }
     const timeoutMs = options.timeoutMs ?? (Number(process.env.TOOLTYPE_TS7_TIMEOUT_MS) || 120_000);
     this.api = new ts.sync.API({ cwd: path.dirname(configPath) });
@@ -123,12 +137,17 @@ export class TypeScript7Session {
     }
     this.trace?.mark("process start");
     const project = this.ask(() => {
-      const snapshot = typeof this.api.createSnapshot === "function" ? (this.snapshot = this.api.createSnapshot({ openProjects: [configPath] })) : this.api.updateSnapshot({ openProjects: [configPath] });
+      const snapshot =
+        typeof this.api.createSnapshot === "function"
+          ? (this.snapshot = this.api.createSnapshot({ openProjects: [configPath] }))
+          : this.api.updateSnapshot({ openProjects: [configPath] });
       return projectOf(snapshot, configPath);
     }, `opening ${configPath}`);
     if (!project) {
       this.close();
-      throw new Error(`TypeScript ${ts.version} opened no project for ${configPath}: check that the file is a tsconfig.json and that its "include" or "files" name sources.`);
+      throw new Error(
+        `TypeScript ${ts.version} opened no project for ${configPath}: check that the file is a tsconfig.json and that its "include" or "files" name sources.`,
+      );
     }
     this.program = project.program;
     this.checker = project.checker;
@@ -144,9 +163,16 @@ export class TypeScript7Session {
    * One module's text as JavaScript, with its source map (7.1): the project's compiler options, `overrides` on top.
    * The API takes options by their numeric values, as the program hands them back.
    */
-  transpile(text: string, fileName: string, overrides: Record<string, unknown>): { js: string; map: string | undefined } {
+  transpile(
+    text: string,
+    fileName: string,
+    overrides: Record<string, unknown>,
+  ): { js: string; map: string | undefined } {
     const { plugins: _plugins, configFilePath: _config, ...options } = this.compilerOptions();
-    const out = this.ask(() => this.api.transpileModule(text, { fileName, compilerOptions: { ...options, ...overrides } }), `transpiling ${fileName}`) as { outputText: string; sourceMapText?: string };
+    const out = this.ask(
+      () => this.api.transpileModule(text, { fileName, compilerOptions: { ...options, ...overrides } }),
+      `transpiling ${fileName}`,
+    ) as { outputText: string; sourceMapText?: string };
     return { js: out.outputText, map: out.sourceMapText };
   }
 
@@ -162,7 +188,10 @@ export class TypeScript7Session {
 
   /** The program's output as tsc writes it (JavaScript, declarations, maps), as text (7.1; 7.0's API has no emit). */
   emit(): { files: Map<string, { text: string; sourceFileName?: string }>; diagnostics: unknown[] } {
-    const out = this.ask(() => this.program.emitToString(), `emitting ${this.configPath}`) as { outputFiles: Map<string, { text: string; sourceFileName?: string }>; diagnostics: unknown[] };
+    const out = this.ask(() => this.program.emitToString(), `emitting ${this.configPath}`) as {
+      outputFiles: Map<string, { text: string; sourceFileName?: string }>;
+      diagnostics: unknown[];
+    };
     return { files: new Map(out.outputFiles), diagnostics: [...out.diagnostics] };
   }
 
@@ -183,7 +212,10 @@ export class TypeScript7Session {
       `checking ${this.configPath}`,
     ) as { category: number }[];
     // DiagnosticCategory.Error is 1, as in TypeScript's JavaScript API.
-    return { text: found.length > 0 ? (this.ts.sync.formatDiagnostics(found, program) as string) : "", errors: found.filter((d) => d.category === 1).length };
+    return {
+      text: found.length > 0 ? (this.ts.sync.formatDiagnostics(found, program) as string) : "",
+      errors: found.filter((d) => d.category === 1).length,
+    };
   }
 
   /** True when `update` can take a file's text from memory (7.1's file-system layer); 7.0 reads only the disk. */
@@ -202,7 +234,9 @@ export class TypeScript7Session {
         const files = Object.keys(overlay);
         const onDisk = changed.filter((file) => !(file in overlay));
         this.snapshot = previous.update({
-          ...(all || onDisk.length > 0 ? { fileNotifications: all ? { invalidateAll: true } : { changed: onDisk } } : {}),
+          ...(all || onDisk.length > 0
+            ? { fileNotifications: all ? { invalidateAll: true } : { changed: onDisk } }
+            : {}),
           ...(files.length > 0 ? { fileSystem: { kind: "layer", files: overlay } } : {}),
           ensurePrograms: true,
         });
@@ -210,8 +244,17 @@ export class TypeScript7Session {
         if (this.snapshot !== previous) previous.dispose?.();
         return projectOf(this.snapshot, this.configPath);
       }
-      if (Object.keys(overlay).length > 0) throw new Error(`TypeScript ${this.ts.version}'s API reads files from disk only; tooltype needs 7.1 or later to read a module's text as the bundler hands it.`);
-      return projectOf(this.api.updateSnapshot({ openProjects: [this.configPath], fileChanges: all ? { invalidateAll: true } : { changed: [...changed] } }), this.configPath);
+      if (Object.keys(overlay).length > 0)
+        throw new Error(
+          `TypeScript ${this.ts.version}'s API reads files from disk only; tooltype needs 7.1 or later to read a module's text as the bundler hands it.`,
+        );
+      return projectOf(
+        this.api.updateSnapshot({
+          openProjects: [this.configPath],
+          fileChanges: all ? { invalidateAll: true } : { changed: [...changed] },
+        }),
+        this.configPath,
+      );
     }, `updating ${this.configPath}`);
     this.program = project.program;
     this.checker = project.checker;
@@ -240,7 +283,8 @@ export class TypeScript7Session {
   /** Runs a question to the process; a crash or a hang becomes an error naming what was being read. */
   ask<T>(question: () => T, what = this.reading ? `reading ${this.reading}` : `reading ${this.configPath}`): T {
     if (this.failure) throw this.failure;
-    if (this.closed) throw new Error(`tooltype's TypeScript 7 session for ${this.configPath} is closed; a new build opens a new one.`);
+    if (this.closed)
+      throw new Error(`tooltype's TypeScript 7 session for ${this.configPath} is closed; a new build opens a new one.`);
     try {
       return question();
     } catch (error) {
@@ -281,7 +325,8 @@ export class TypeScript7Session {
     } catch {
       // The process is gone already (a crash, or the watchdog stopped it): nothing left to close.
     }
-    if (this.trace) process.stderr.write(this.trace.report(`tooltype: TypeScript ${this.ts.version} session for ${this.configPath}`));
+    if (this.trace)
+      process.stderr.write(this.trace.report(`tooltype: TypeScript ${this.ts.version} session for ${this.configPath}`));
     if (this.pid !== undefined && this.isAlive()) {
       try {
         process.kill(this.pid, "SIGKILL");
@@ -333,7 +378,7 @@ export class SessionTrace {
       lines.push(`  request ${method}: ${m.count} in ${ms(m.ms)}`);
     }
     lines.push(`  requests: ${count} in ${ms(waited)}; tooltype's own work: ${ms(total - waited)}`);
-    return lines.join("\n") + "\n";
+    return `${lines.join("\n")}\n`;
   }
 }
 

@@ -2,13 +2,15 @@
  * The type reader on TypeScript 7's API: the core's questions (readers/reader.ts) answered by a `tsc --api` process,
  * with types and symbols in `ts.Type`'s and `ts.Symbol`'s shapes and a `typeof ts` of TypeScript 7's AST helpers and
  * flags, so that the one transformer core (finding tools, tool-meta, the schema reader under schema/read/, tags,
- * keywords, diagnostics) runs on either compiler: the schema rules stay in one place. Nodes are TypeScript 7's own (its client decodes each source file's AST); types and symbols are
+ * keywords, diagnostics) runs on either compiler: the schema rules stay in one place. Nodes are TypeScript 7's own (its
+ * client decodes each source file's AST); types and symbols are
  * wrapped once per id, so identity (`===`, Map keys) means what it means in-process.
  *
  * Every question goes through the session (counted, watched). Answers are remembered per type and symbol, and
  * `prefetch` asks for a tool's parameter types breadth-first, a round of questions at a time, before the reader
  * walks them.
  */
+// biome-ignore-all lint/suspicious/noExplicitAny: TypeScript 7's objects, typed by this facade
 import type * as ts from "typescript";
 import type { TS } from "../../compat";
 import { skipsTools } from "../../find";
@@ -16,12 +18,15 @@ import { TAG_PROPERTY } from "../../schema/tags";
 import { declaredInStandardLibrary, isStandardLibraryFile, type TypeReader } from "../reader";
 import type { TypeScript7Session } from "./api";
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- TypeScript 7's objects, seen through their runtime shape */
-
 type Raw = any;
 
 /** Questions about nodes, asked by node. */
-type NodeQuestion = "getSymbolAtLocation" | "getTypeAtLocation" | "getTypeFromTypeNode" | "getResolvedSignature" | "getSignatureFromDeclaration";
+type NodeQuestion =
+  | "getSymbolAtLocation"
+  | "getTypeAtLocation"
+  | "getTypeFromTypeNode"
+  | "getResolvedSignature"
+  | "getSignatureFromDeclaration";
 
 /** Namespaces made, by session: copying TypeScript 7's AST and factory exports costs a few milliseconds each time. */
 const namespaces = new WeakMap<TypeScript7Session, TS>();
@@ -53,14 +58,16 @@ function makeNamespace(session: TypeScript7Session): TS {
     isClassLike: (n: Raw) => ast.isClassDeclaration(n) || ast.isClassExpression(n),
     forEachChild: (node: Raw, visit: (n: Raw) => unknown) => node.forEachChild(visit),
     canHaveModifiers: (node: Raw) => node.modifiers !== undefined,
-    getModifiers: (node: Raw) => (node.modifiers ? [...node.modifiers].filter((m: Raw) => ast.isModifier(m)) : undefined),
+    getModifiers: (node: Raw) =>
+      node.modifiers ? [...node.modifiers].filter((m: Raw) => ast.isModifier(m)) : undefined,
     getJSDocCommentsAndTags: (host: Raw) => jsDocCommentsOf(ast, host),
     displayPartsToString: (parts: readonly { text: string }[] | undefined) => (parts ?? []).map((p) => p.text).join(""),
     getLineAndCharacterOfPosition: (file: { text: string }, position: number) => {
       const before = file.text.slice(0, position).split(/\r\n|\n|\r|\u2028|\u2029/);
       return { line: before.length - 1, character: before[before.length - 1]!.length };
     },
-    flattenDiagnosticMessageText: (text: string | { messageText: string }) => (typeof text === "string" ? text : text.messageText),
+    flattenDiagnosticMessageText: (text: string | { messageText: string }) =>
+      typeof text === "string" ? text : text.messageText,
     visitEachChild: (node: Raw, visit: (n: Raw) => Raw) => ast.visitEachChild(node, visit),
     // The calls of index.ts and emit.ts that TypeScript 7's factory spells otherwise.
     factory: {
@@ -79,12 +86,27 @@ function makeNamespace(session: TypeScript7Session): TS {
 function jsDocCommentsOf(ast: Raw, host: Raw): Raw[] {
   const out: Raw[] = [];
   if (host.initializer?.jsDoc) out.push(...host.initializer.jsDoc);
-  for (let node = host; node && node.parent; ) {
+  for (let node = host; node?.parent; ) {
     if (node.jsDoc) out.push(...node.jsDoc);
     if (ast.isParameterDeclaration(node)) break;
     const parent = node.parent;
-    if (ast.isVariableDeclaration(node) && parent && ast.isVariableDeclarationList(parent) && parent.parent && ast.isVariableStatement(parent.parent)) node = parent.parent;
-    else if (parent && (ast.isPropertyAssignment(parent) || ast.isExportAssignment(parent) || ast.isPropertyDeclaration(parent) || ast.isVariableDeclaration(parent)) && parent.initializer === node) node = parent;
+    if (
+      ast.isVariableDeclaration(node) &&
+      parent &&
+      ast.isVariableDeclarationList(parent) &&
+      parent.parent &&
+      ast.isVariableStatement(parent.parent)
+    )
+      node = parent.parent;
+    else if (
+      parent &&
+      (ast.isPropertyAssignment(parent) ||
+        ast.isExportAssignment(parent) ||
+        ast.isPropertyDeclaration(parent) ||
+        ast.isVariableDeclaration(parent)) &&
+      parent.initializer === node
+    )
+      node = parent;
     else break;
   }
   return out;
@@ -98,7 +120,10 @@ interface Question {
   key: string;
   ask: () => unknown;
   gen?: () => unknown;
-  many?: { method: "getTypeOfSymbol" | "getTypeAtLocation" | "getSymbolAtLocation" | "getTypeFromTypeNode"; arg: unknown };
+  many?: {
+    method: "getTypeOfSymbol" | "getTypeAtLocation" | "getSymbolAtLocation" | "getTypeFromTypeNode";
+    arg: unknown;
+  };
 }
 
 /** Methods of 7.0's checker that take an array of their argument and answer all in one request. */
@@ -119,7 +144,18 @@ const NODE_ARRAY_METHODS_70: Partial<Record<NodeQuestion, string>> = {
  * the node: one is asked, and its answer stands for the others. (`object` is left out: in JavaScript files it can be
  * `any`; `intrinsic` is a marker.)
  */
-const SINGLETON_KEYWORDS = new Set(["StringKeyword", "NumberKeyword", "BooleanKeyword", "BigIntKeyword", "SymbolKeyword", "UndefinedKeyword", "NeverKeyword", "UnknownKeyword", "AnyKeyword", "VoidKeyword"]);
+const SINGLETON_KEYWORDS = new Set([
+  "StringKeyword",
+  "NumberKeyword",
+  "BooleanKeyword",
+  "BigIntKeyword",
+  "SymbolKeyword",
+  "UndefinedKeyword",
+  "NeverKeyword",
+  "UnknownKeyword",
+  "AnyKeyword",
+  "VoidKeyword",
+]);
 
 /** The node questions about one function that a prefetch asks together. */
 interface FunctionQuestions {
@@ -135,7 +171,11 @@ interface FunctionQuestions {
  * annotation's type); undefined for a constructor or a function without one.
  */
 function writtenReturnType(tsi: TS, fn: ts.SignatureDeclaration): ts.TypeNode | undefined {
-  const writes = tsi.isFunctionExpression(fn) || tsi.isArrowFunction(fn) || tsi.isFunctionDeclaration(fn) || tsi.isMethodDeclaration(fn);
+  const writes =
+    tsi.isFunctionExpression(fn) ||
+    tsi.isArrowFunction(fn) ||
+    tsi.isFunctionDeclaration(fn) ||
+    tsi.isMethodDeclaration(fn);
   return writes ? fn.type : undefined;
 }
 
@@ -145,11 +185,20 @@ function writtenReturnType(tsi: TS, fn: ts.SignatureDeclaration): ts.TypeNode | 
  */
 function isStandardLibrary(symbol: Raw): boolean {
   const declarations: Raw[] = symbol?.declarations ?? [];
-  return declarations.length > 0 && declarations.every((d) => /[\\/]typescript[^\\/]*[\\/]lib[\\/]lib\.[^\\/]*\.d\.ts$|[\\/]node_modules[\\/]@types[\\/]node[\\/]|^bundled:/.test(String(d.path ?? d.fileName ?? "")));
+  return (
+    declarations.length > 0 &&
+    declarations.every((d) =>
+      /[\\/]typescript[^\\/]*[\\/]lib[\\/]lib\.[^\\/]*\.d\.ts$|[\\/]node_modules[\\/]@types[\\/]node[\\/]|^bundled:/.test(
+        String(d.path ?? d.fileName ?? ""),
+      ),
+    )
+  );
 }
 
 /** The reader the core is handed, and what the facade's own types ask of it besides: their signatures. */
-type FacadeReader = TypeReader & { getSignaturesOfType(type: ts.Type, kind: ts.SignatureKind): readonly ts.Signature[] };
+type FacadeReader = TypeReader & {
+  getSignaturesOfType(type: ts.Type, kind: ts.SignatureKind): readonly ts.Signature[];
+};
 
 /** How many breadth-first rounds a tool's type graph is prefetched for; deeper parts are asked as they are read. */
 const PREFETCH_ROUNDS = 12;
@@ -180,24 +229,75 @@ export class CheckerFacade {
     this.flags = { T: sync.TypeFlags, O: sync.ObjectFlags, Sig: sync.SignatureKind };
     this.exactOptional = options.exactOptionalPropertyTypes === true;
     const kinds = session.ts.ast.SyntaxKind as Record<string, number>;
-    this.singletonKinds = new Set([...SINGLETON_KEYWORDS].map((name) => kinds[name]!).filter((kind) => kind !== undefined));
+    this.singletonKinds = new Set(
+      [...SINGLETON_KEYWORDS].map((name) => kinds[name]!).filter((kind) => kind !== undefined),
+    );
   }
 
   // The questions, one definition each: asked alone by the checker below, or together by the prefetches.
   private q = {
-    props: (t: Raw): Question => ({ key: `props:${t.id}`, ask: () => this.raw.getPropertiesOfType(t), gen: () => this.raw.getPropertiesOfType.gen(t) }),
-    prop: (t: Raw, name: string): Question => ({ key: `prop:${t.id}:${name}`, ask: () => this.raw.getPropertyOfType(t, name), gen: () => this.raw.getPropertyOfType.gen(t, name) }),
-    index: (t: Raw): Question => ({ key: `idx:${t.id}`, ask: () => this.raw.getIndexInfosOfType(t), gen: () => this.raw.getIndexInfosOfType.gen(t) }),
-    nonNullable: (t: Raw): Question => ({ key: `nn:${t.id}`, ask: () => this.raw.getNonNullableType(t), gen: () => this.raw.getNonNullableType.gen(t) }),
-    isArray: (t: Raw): Question => ({ key: `arr:${t.id}`, ask: () => this.raw.isArrayType(t), gen: () => this.raw.isArrayType.gen(t) }),
-    isTuple: (t: Raw): Question => ({ key: `tup:${t.id}`, ask: () => this.raw.isTupleType(t), gen: () => this.raw.isTupleType.gen(t) }),
-    args: (t: Raw): Question => ({ key: `args:${t.id}`, ask: () => this.raw.getTypeArguments(t), gen: () => this.raw.getTypeArguments.gen(t) }),
-    bases: (t: Raw): Question => ({ key: `bases:${t.id}`, ask: () => this.raw.getBaseTypes(t), gen: () => this.raw.getBaseTypes.gen(t) }),
-    sigs: (t: Raw, kind: number): Question => ({ key: `sigs:${t.id}:${kind}`, ask: () => this.raw.getSignaturesOfType(t, kind), gen: () => this.raw.getSignaturesOfType.gen(t, kind) }),
-    members: (t: Raw): Question => ({ key: `types:${t.id}`, ask: () => t.getTypes() ?? [], gen: () => t.getTypes.gen() }),
+    props: (t: Raw): Question => ({
+      key: `props:${t.id}`,
+      ask: () => this.raw.getPropertiesOfType(t),
+      gen: () => this.raw.getPropertiesOfType.gen(t),
+    }),
+    prop: (t: Raw, name: string): Question => ({
+      key: `prop:${t.id}:${name}`,
+      ask: () => this.raw.getPropertyOfType(t, name),
+      gen: () => this.raw.getPropertyOfType.gen(t, name),
+    }),
+    index: (t: Raw): Question => ({
+      key: `idx:${t.id}`,
+      ask: () => this.raw.getIndexInfosOfType(t),
+      gen: () => this.raw.getIndexInfosOfType.gen(t),
+    }),
+    nonNullable: (t: Raw): Question => ({
+      key: `nn:${t.id}`,
+      ask: () => this.raw.getNonNullableType(t),
+      gen: () => this.raw.getNonNullableType.gen(t),
+    }),
+    isArray: (t: Raw): Question => ({
+      key: `arr:${t.id}`,
+      ask: () => this.raw.isArrayType(t),
+      gen: () => this.raw.isArrayType.gen(t),
+    }),
+    isTuple: (t: Raw): Question => ({
+      key: `tup:${t.id}`,
+      ask: () => this.raw.isTupleType(t),
+      gen: () => this.raw.isTupleType.gen(t),
+    }),
+    args: (t: Raw): Question => ({
+      key: `args:${t.id}`,
+      ask: () => this.raw.getTypeArguments(t),
+      gen: () => this.raw.getTypeArguments.gen(t),
+    }),
+    bases: (t: Raw): Question => ({
+      key: `bases:${t.id}`,
+      ask: () => this.raw.getBaseTypes(t),
+      gen: () => this.raw.getBaseTypes.gen(t),
+    }),
+    sigs: (t: Raw, kind: number): Question => ({
+      key: `sigs:${t.id}:${kind}`,
+      ask: () => this.raw.getSignaturesOfType(t, kind),
+      gen: () => this.raw.getSignaturesOfType.gen(t, kind),
+    }),
+    members: (t: Raw): Question => ({
+      key: `types:${t.id}`,
+      ask: () => t.getTypes() ?? [],
+      gen: () => t.getTypes.gen(),
+    }),
     symbolOf: (t: Raw): Question => ({ key: `sym:${t.id}`, ask: () => t.getSymbol(), gen: () => t.getSymbol.gen() }),
-    aliasOf: (t: Raw): Question => ({ key: `aliasSym:${t.id}`, ask: () => t.getAliasSymbol(), gen: () => t.getAliasSymbol.gen() }),
-    typeOf: (s: Raw): Question => ({ key: `tos:${s.id}`, ask: () => this.raw.getTypeOfSymbol(s), gen: () => this.raw.getTypeOfSymbol.gen(s), many: { method: "getTypeOfSymbol", arg: s } }),
+    aliasOf: (t: Raw): Question => ({
+      key: `aliasSym:${t.id}`,
+      ask: () => t.getAliasSymbol(),
+      gen: () => t.getAliasSymbol.gen(),
+    }),
+    typeOf: (s: Raw): Question => ({
+      key: `tos:${s.id}`,
+      ask: () => this.raw.getTypeOfSymbol(s),
+      gen: () => this.raw.getTypeOfSymbol.gen(s),
+      many: { method: "getTypeOfSymbol", arg: s },
+    }),
     // At a declaration (not an identifier) the checker answers a property's type without narrowing: its type, less
     // the `missing` type of exactOptionalPropertyTypes; without that option, the same as getTypeOfSymbol.
     typeAt: (s: Raw, at: Raw): Question => ({
@@ -206,10 +306,26 @@ export class CheckerFacade {
       gen: () => this.raw.getTypeOfSymbolAtLocation.gen(s, at),
       many: this.exactOptional ? undefined : { method: "getTypeOfSymbol", arg: s },
     }),
-    doc: (s: Raw): Question => ({ key: `doc:${s.id}`, ask: () => this.raw.getDocumentationCommentOfSymbol(s), gen: () => this.raw.getDocumentationCommentOfSymbol.gen(s) }),
-    tags: (s: Raw): Question => ({ key: `tags:${s.id}`, ask: () => this.raw.getJsDocTagsOfSymbol(s), gen: () => this.raw.getJsDocTagsOfSymbol.gen(s) }),
-    returnOf: (g: Raw): Question => ({ key: `ret:${g.id}`, ask: () => this.raw.getReturnTypeOfSignature(g), gen: () => this.raw.getReturnTypeOfSignature.gen(g) }),
-    aliased: (s: Raw): Question => ({ key: `alias:${s.id}`, ask: () => this.raw.getAliasedSymbol(s), gen: () => this.raw.getAliasedSymbol.gen(s) }),
+    doc: (s: Raw): Question => ({
+      key: `doc:${s.id}`,
+      ask: () => this.raw.getDocumentationCommentOfSymbol(s),
+      gen: () => this.raw.getDocumentationCommentOfSymbol.gen(s),
+    }),
+    tags: (s: Raw): Question => ({
+      key: `tags:${s.id}`,
+      ask: () => this.raw.getJsDocTagsOfSymbol(s),
+      gen: () => this.raw.getJsDocTagsOfSymbol.gen(s),
+    }),
+    returnOf: (g: Raw): Question => ({
+      key: `ret:${g.id}`,
+      ask: () => this.raw.getReturnTypeOfSignature(g),
+      gen: () => this.raw.getReturnTypeOfSignature.gen(g),
+    }),
+    aliased: (s: Raw): Question => ({
+      key: `alias:${s.id}`,
+      ask: () => this.raw.getAliasedSymbol(s),
+      gen: () => this.raw.getAliasedSymbol.gen(s),
+    }),
   };
 
   /** The answer to a question, asked now unless remembered. */
@@ -245,12 +361,15 @@ export class CheckerFacade {
    */
   prefetch(questions: Question[]): void {
     const open = new Map<string, Question>();
-    for (const question of questions) if (!this.answers.has(question.key) && !open.has(question.key)) open.set(question.key, question);
+    for (const question of questions)
+      if (!this.answers.has(question.key) && !open.has(question.key)) open.set(question.key, question);
     if (open.size === 0) return;
     const list = [...open.values()];
     if (this.session.batches) {
       const answers = this.session.batch(list.map((question) => question.gen!()));
-      list.forEach((question, i) => this.answers.set(question.key, answers[i]));
+      list.forEach((question, i) => {
+        this.answers.set(question.key, answers[i]);
+      });
       return;
     }
     const byMethod = new Map<string, Question[]>();
@@ -262,8 +381,12 @@ export class CheckerFacade {
     }
     for (const [method, group] of byMethod) {
       if (group.length < 2) continue;
-      const answers = this.session.ask(() => this.raw[method](group.map((question) => question.many!.arg)) as unknown[]);
-      group.forEach((question, i) => this.answers.set(question.key, answers[i]));
+      const answers = this.session.ask(
+        () => this.raw[method](group.map((question) => question.many!.arg)) as unknown[],
+      );
+      group.forEach((question, i) => {
+        this.answers.set(question.key, answers[i]);
+      });
     }
   }
 
@@ -312,13 +435,23 @@ export class CheckerFacade {
   /** Types of keyword type nodes, by the keyword's syntax kind: one type per keyword in a checker (`string`). */
   private readonly keywordTypes = new Map<number, unknown>();
 
-  private askNodes(open: { kind: NodeQuestion; node: object; known: WeakMap<object, unknown> }[], questions: Question[]): void {
+  private askNodes(
+    open: { kind: NodeQuestion; node: object; known: WeakMap<object, unknown> }[],
+    questions: Question[],
+  ): void {
     if (this.session.batches) {
       const asked = [...new Map(questions.filter((q) => !this.answers.has(q.key)).map((q) => [q.key, q])).values()];
       if (open.length + asked.length === 0) return;
-      const answers = this.session.batch([...open.map((o) => this.raw[o.kind].gen(o.node)), ...asked.map((q) => q.gen!())]);
-      open.forEach((o, i) => o.known.set(o.node, answers[i]));
-      asked.forEach((q, i) => this.answers.set(q.key, answers[open.length + i]));
+      const answers = this.session.batch([
+        ...open.map((o) => this.raw[o.kind].gen(o.node)),
+        ...asked.map((q) => q.gen!()),
+      ]);
+      open.forEach((o, i) => {
+        o.known.set(o.node, answers[i]);
+      });
+      asked.forEach((q, i) => {
+        this.answers.set(q.key, answers[open.length + i]);
+      });
       return;
     }
     this.prefetch(questions);
@@ -332,7 +465,9 @@ export class CheckerFacade {
     }
     for (const [method, group] of byMethod) {
       const answers = this.session.ask(() => this.raw[method](group.map((o) => o.node)) as unknown[]);
-      group.forEach((o, i) => o.known.set(o.node, answers[i]));
+      group.forEach((o, i) => {
+        o.known.set(o.node, answers[i]);
+      });
     }
   }
 
@@ -355,8 +490,12 @@ export class CheckerFacade {
         // A tool is a function handed to `tool` (or a factory) by name, `tool(fn)` or `tt.tool(fn)`; a callback of a
         // method (`items.map(fn)`) is not asked about ahead, nor its types checked for nothing.
         const callee = node.expression;
-        const byName = tsi.isIdentifier(callee) || (tsi.isPropertyAccessExpression(callee) && tsi.isIdentifier(callee.name) && callee.name.text === "tool");
-        if (byName) for (const argument of node.arguments) if (tsi.isFunctionExpression(argument) || tsi.isArrowFunction(argument)) candidates.set(argument, callee);
+        const byName =
+          tsi.isIdentifier(callee) ||
+          (tsi.isPropertyAccessExpression(callee) && tsi.isIdentifier(callee.name) && callee.name.text === "tool");
+        if (byName)
+          for (const argument of node.arguments)
+            if (tsi.isFunctionExpression(argument) || tsi.isArrowFunction(argument)) candidates.set(argument, callee);
       } else if (tsi.isDecorator(node)) {
         const callee = tsi.isCallExpression(node.expression) ? node.expression.expression : node.expression;
         callees.push(callee);
@@ -370,7 +509,10 @@ export class CheckerFacade {
       ["getSymbolAtLocation", [...callees, ...functions.flatMap((f) => f.names)]],
       ["getTypeAtLocation", functions.flatMap((f) => f.params)],
       ["getTypeFromTypeNode", functions.flatMap((f) => f.typeNodes)],
-      ["getSignatureFromDeclaration", this.session.batches ? functions.filter((f) => !f.returnTypeNode).map((f) => f.fn) : []],
+      [
+        "getSignatureFromDeclaration",
+        this.session.batches ? functions.filter((f) => !f.returnTypeNode).map((f) => f.fn) : [],
+      ],
     ]);
     for (const f of functions) this.prefetchedFunctions.add(f.fn);
     // Imported names are aliases: what they stand for is the next question about each; with the return types of
@@ -378,7 +520,9 @@ export class CheckerFacade {
     const symbols = this.nodeAnswers.get("getSymbolAtLocation")!;
     const signatures = this.nodeAnswers.get("getSignatureFromDeclaration")!;
     const Alias = this.session.ts.sync.SymbolFlags.Alias as number;
-    const aliased = [...callees, ...functions.flatMap((f) => f.names)].map((n) => symbols.get(n) as Raw).filter((sym) => sym && sym.flags & Alias);
+    const aliased = [...callees, ...functions.flatMap((f) => f.names)]
+      .map((n) => symbols.get(n) as Raw)
+      .filter((sym) => sym && sym.flags & Alias);
     const returns = functions.map((f) => signatures.get(f.fn) as Raw).filter((sig) => sig);
     const more = [...aliased.map((sym) => this.q.aliased(sym)), ...returns.map((sig) => this.q.returnOf(sig))];
     if (this.session.batches) {
@@ -398,7 +542,11 @@ export class CheckerFacade {
       if (callee && callee.flags & Alias) callee = this.known(this.q.aliased(callee)) ?? callee;
       return callee?.name === "tool";
     });
-    if (tools.length > 0) this.prefetchGraph(tools.flatMap((f) => this.rootsOf(f)), tools[0]!.params[0] ?? tools[0]!.fn);
+    if (tools.length > 0)
+      this.prefetchGraph(
+        tools.flatMap((f) => this.rootsOf(f)),
+        tools[0]!.params[0] ?? tools[0]!.fn,
+      );
   }
 
   /**
@@ -426,7 +574,9 @@ export class CheckerFacade {
     const types = this.nodeAnswers.get("getTypeAtLocation");
     const spelled = this.nodeAnswers.get("getTypeFromTypeNode");
     const signature = this.nodeAnswers.get("getSignatureFromDeclaration")?.get(f.fn) as Raw;
-    const returned = f.returnTypeNode ? spelled?.get(f.returnTypeNode) : signature && this.known(this.q.returnOf(signature));
+    const returned = f.returnTypeNode
+      ? spelled?.get(f.returnTypeNode)
+      : signature && this.known(this.q.returnOf(signature));
     return [...f.params.map((p) => types?.get(p)), returned].filter((t): t is Raw => !!t);
   }
 
@@ -496,7 +646,8 @@ export class CheckerFacade {
       }
       this.prefetch(what);
       // 7.0 asks these alone, as the reader would; asked now, what lies under them is asked in array requests.
-      if (!this.session.batches) for (const question of what) if (/^(types|sym):/.test(question.key)) this.answer(question);
+      if (!this.session.batches)
+        for (const question of what) if (/^(types|sym):/.test(question.key)) this.answer(question);
       for (const t of frontier) for (const m of this.known<Raw[]>(this.q.members(t)) ?? []) add(m);
 
       const parts: Question[] = [];
@@ -510,7 +661,11 @@ export class CheckerFacade {
         const listy = this.known(this.q.isArray(t)) || this.known(this.q.isTuple(t));
         if (listy || t.objectFlags & O.Reference!) parts.push(this.q.args(t));
         if (listy) continue;
-        if ((this.known<Raw[]>(this.q.sigs(t, Sig.Call!)) ?? []).length > 0 || (this.known<Raw[]>(this.q.sigs(t, Sig.Construct!)) ?? []).length > 0) continue;
+        if (
+          (this.known<Raw[]>(this.q.sigs(t, Sig.Call!)) ?? []).length > 0 ||
+          (this.known<Raw[]>(this.q.sigs(t, Sig.Construct!)) ?? []).length > 0
+        )
+          continue;
         if (t.symbol && isStandardLibrary(this.known(this.q.symbolOf(t)))) {
           // Its properties' types only: a union with it asks whether a required property is `never`.
           standard.push(this.q.props(t));
@@ -521,18 +676,23 @@ export class CheckerFacade {
       }
       this.prefetch([...parts, ...standard]);
       // The same for a type's properties: their types go in one request below.
-      if (!this.session.batches) for (const question of [...parts, ...standard]) if (question.key.startsWith("props:")) this.answer(question);
+      if (!this.session.batches)
+        for (const question of [...parts, ...standard]) if (question.key.startsWith("props:")) this.answer(question);
       const properties: Question[] = [];
-      for (const question of standard) for (const p of this.known<Raw[]>(question) ?? []) properties.push(this.q.typeOf(p));
+      for (const question of standard)
+        for (const p of this.known<Raw[]>(question) ?? []) properties.push(this.q.typeOf(p));
       for (const question of parts) {
         const answer = this.answers.get(question.key) as any;
-        if (question.key.startsWith("props:")) for (const p of answer ?? []) properties.push(this.q.typeAt(p, at), this.q.typeOf(p), this.q.doc(p), this.q.tags(p));
+        if (question.key.startsWith("props:"))
+          for (const p of answer ?? [])
+            properties.push(this.q.typeAt(p, at), this.q.typeOf(p), this.q.doc(p), this.q.tags(p));
         else if (question.key.startsWith("idx:")) for (const info of answer ?? []) add(info.valueType ?? info.type);
         else if (question.key.startsWith("doc:") || question.key.startsWith("prop:")) continue;
         else for (const t of answer ?? []) add(t);
       }
       this.prefetch(properties);
-      for (const question of properties) if (question.key.startsWith("tosl:")) add(this.answers.get(question.key) as Raw);
+      for (const question of properties)
+        if (question.key.startsWith("tosl:")) add(this.answers.get(question.key) as Raw);
       frontier = [...new Map(next.map((t) => [t.id, t])).values()];
     }
   }
@@ -587,7 +747,12 @@ export class CheckerFacade {
   signature(raw: Raw): any {
     if (!raw) return undefined;
     const declaration = raw.declaration ? this.session.ask(() => raw.declaration.resolve()) : undefined;
-    return { raw, declaration, getDeclaration: () => declaration, getParameters: () => this.session.ask(() => raw.getParameters()).map((s: Raw) => this.symbol(s)) };
+    return {
+      raw,
+      declaration,
+      getDeclaration: () => declaration,
+      getParameters: () => this.session.ask(() => raw.getParameters()).map((s: Raw) => this.symbol(s)),
+    };
   }
 
   /** The reader without the AST helpers (`reader()`), made once: types ask it for their signatures and properties. */
@@ -604,56 +769,66 @@ export class CheckerFacade {
     const T = (t: any) => (t as FacadeType | undefined)?.raw;
     const S = (s: any) => (s as FacadeSymbol | undefined)?.raw;
     const q = this.q;
-    const self = this;
-    const memo = <R>(key: string, ask: () => R): R => self.answer({ key, ask });
+    const memo = <R>(key: string, ask: () => R): R => this.answer({ key, ask });
     const api = {
       // Remembered only without an enclosing node, whose scope changes how names are qualified.
-      typeToString: (t: any, at?: Raw, flags?: number) => (at ? self.session.ask(() => c.typeToString(T(t), at, flags)) : memo(`str:${T(t).id}:${flags ?? ""}`, () => c.typeToString(T(t), undefined, flags))),
-      isArrayType: (t: any) => self.opened(T(t)) && self.isReference(T(t)) && self.answer<boolean>(q.isArray(T(t))),
-      isTupleType: (t: any) => self.isReference(T(t)) && self.answer<boolean>(q.isTuple(T(t))),
-      getTypeFromTypeNode: (n: Raw) => self.type(self.spelledType(n)),
+      typeToString: (t: any, at?: Raw, flags?: number) =>
+        at
+          ? this.session.ask(() => c.typeToString(T(t), at, flags))
+          : memo(`str:${T(t).id}:${flags ?? ""}`, () => c.typeToString(T(t), undefined, flags)),
+      isArrayType: (t: any) => this.opened(T(t)) && this.isReference(T(t)) && this.answer<boolean>(q.isArray(T(t))),
+      isTupleType: (t: any) => this.isReference(T(t)) && this.answer<boolean>(q.isTuple(T(t))),
+      getTypeFromTypeNode: (n: Raw) => this.type(this.spelledType(n)),
       getTypeAtLocation: (n: Raw) => {
         // A parameter of the user's code (a tool's, most often): its function's parameters and their type graphs
         // are asked for together first. Declaration files' functions (the standard library's) are asked one by one.
-        if (tsi && tsi.isParameter(n) && n.parent && !n.getSourceFile().isDeclarationFile) self.prefetchFunction(tsi, n.parent as ts.SignatureDeclaration);
-        return self.type(self.aboutNode("getTypeAtLocation", n, () => c.getTypeAtLocation(n)));
+        if (tsi?.isParameter(n) && n.parent && !n.getSourceFile().isDeclarationFile)
+          this.prefetchFunction(tsi, n.parent as ts.SignatureDeclaration);
+        return this.type(this.aboutNode("getTypeAtLocation", n, () => c.getTypeAtLocation(n)));
       },
-      getSymbolAtLocation: (n: Raw) => self.symbol(self.aboutNode("getSymbolAtLocation", n, () => c.getSymbolAtLocation(n))),
-      getPropertiesOfType: (t: any) => self.opened(T(t)) && self.answer<Raw[]>(q.props(T(t))).map((s: Raw) => self.symbol(s)),
-      getPropertyOfType: (t: any, name: string) => self.symbol(self.answer(q.prop(T(t), name))),
-      getTypeArguments: (t: any) => self.answer<Raw[]>(q.args(T(t))).map((x: Raw) => self.type(x)),
-      getTypeOfSymbol: (s: any) => self.type(self.answer(q.typeOf(S(s)))),
-      getTypeOfSymbolAtLocation: (s: any, at: Raw) => self.type(self.answer(q.typeAt(S(s), at))),
-      getNonNullableType: (t: any) => self.type(self.answer(q.nonNullable(T(t)))),
-      getWidenedType: (t: any) => self.type(memo(`wide:${T(t).id}`, () => c.getWidenedType(T(t)))),
-      getBaseTypeOfLiteralType: (t: any) => self.type(memo(`blt:${T(t).id}`, () => c.getBaseTypeOfLiteralType(T(t)))),
-      getAliasedSymbol: (s: any) => self.symbol(self.answer(q.aliased(S(s)))),
-      getBaseTypes: (t: any) => self.answer<Raw[]>(q.bases(T(t))).map((x: Raw) => self.type(x)),
+      getSymbolAtLocation: (n: Raw) =>
+        this.symbol(this.aboutNode("getSymbolAtLocation", n, () => c.getSymbolAtLocation(n))),
+      getPropertiesOfType: (t: any) =>
+        this.opened(T(t)) && this.answer<Raw[]>(q.props(T(t))).map((s: Raw) => this.symbol(s)),
+      getPropertyOfType: (t: any, name: string) => this.symbol(this.answer(q.prop(T(t), name))),
+      getTypeArguments: (t: any) => this.answer<Raw[]>(q.args(T(t))).map((x: Raw) => this.type(x)),
+      getTypeOfSymbol: (s: any) => this.type(this.answer(q.typeOf(S(s)))),
+      getTypeOfSymbolAtLocation: (s: any, at: Raw) => this.type(this.answer(q.typeAt(S(s), at))),
+      getNonNullableType: (t: any) => this.type(this.answer(q.nonNullable(T(t)))),
+      getWidenedType: (t: any) => this.type(memo(`wide:${T(t).id}`, () => c.getWidenedType(T(t)))),
+      getBaseTypeOfLiteralType: (t: any) => this.type(memo(`blt:${T(t).id}`, () => c.getBaseTypeOfLiteralType(T(t)))),
+      getAliasedSymbol: (s: any) => this.symbol(this.answer(q.aliased(S(s)))),
+      getBaseTypes: (t: any) => this.answer<Raw[]>(q.bases(T(t))).map((x: Raw) => this.type(x)),
       getIndexInfosOfType: (t: any) =>
-        self.opened(T(t)) &&
-        self.answer<Raw[]>(q.index(T(t))).map((i: Raw) => ({
-          keyType: self.type(i.keyType),
-          type: self.type(i.valueType ?? i.type),
+        this.opened(T(t)) &&
+        this.answer<Raw[]>(q.index(T(t))).map((i: Raw) => ({
+          keyType: this.type(i.keyType),
+          type: this.type(i.valueType ?? i.type),
           isReadonly: i.isReadonly,
-          declaration: i.declaration ? self.session.ask(() => i.declaration.resolve?.() ?? i.declaration) : undefined,
+          declaration: i.declaration ? this.session.ask(() => i.declaration.resolve?.() ?? i.declaration) : undefined,
         })),
-      getSignaturesOfType: (t: any, kind: number) => self.answer<Raw[]>(q.sigs(T(t), kind)).map((g: Raw) => self.signature(g)),
+      getSignaturesOfType: (t: any, kind: number) =>
+        this.answer<Raw[]>(q.sigs(T(t), kind)).map((g: Raw) => this.signature(g)),
       getSignatureFromDeclaration: (n: Raw) => {
         const written = tsi && writtenReturnType(tsi, n);
-        const ask = () => self.signature(self.aboutNode("getSignatureFromDeclaration", n, () => c.getSignatureFromDeclaration(n)));
-        return written ? self.writtenSignature(written, ask) : ask();
+        const ask = () =>
+          this.signature(this.aboutNode("getSignatureFromDeclaration", n, () => c.getSignatureFromDeclaration(n)));
+        return written ? this.writtenSignature(written, ask) : ask();
       },
-      getResolvedSignature: (n: Raw) => self.signature(self.aboutNode("getResolvedSignature", n, () => c.getResolvedSignature(n))),
-      getReturnTypeOfSignature: (g: any) => (g.returnTypeNode ? api.getTypeFromTypeNode(g.returnTypeNode) : self.type(self.answer(q.returnOf(g.raw)))),
-      getConstantValue: (n: Raw) => self.aboutNode("getConstantValue", n, () => c.getConstantValue(n)),
-      getAwaitedType: (t: any) => self.awaited(t),
+      getResolvedSignature: (n: Raw) =>
+        this.signature(this.aboutNode("getResolvedSignature", n, () => c.getResolvedSignature(n))),
+      getReturnTypeOfSignature: (g: any) =>
+        g.returnTypeNode ? api.getTypeFromTypeNode(g.returnTypeNode) : this.type(this.answer(q.returnOf(g.raw))),
+      getConstantValue: (n: Raw) => this.aboutNode("getConstantValue", n, () => c.getConstantValue(n)),
+      getAwaitedType: (t: any) => this.awaited(t),
       // TypeScript 7's client decodes each file's AST with all its JSDoc: nothing is left to parse.
       parseJsDoc: () => {},
       documentationOf: (s: any) => (s as FacadeSymbol).getDocumentationComment(),
       jsDocTagsOf: (s: any) => (s as FacadeSymbol).getJsDocTags(),
       // The files its declarations' handles name, known without fetching the declarations (which fetches their
       // whole file): one file of the standard library settles it; else the declarations are read as the compiler's.
-      isStandardLibrary: (s: any) => (s as FacadeSymbol).declarationFileNames().some(isStandardLibraryFile) || declaredInStandardLibrary(s),
+      isStandardLibrary: (s: any) =>
+        (s as FacadeSymbol).declarationFileNames().some(isStandardLibraryFile) || declaredInStandardLibrary(s),
     };
     return api as FacadeReader;
   }
@@ -700,7 +875,8 @@ class FacadeType {
   }
   get intrinsicName(): string | undefined {
     // TypeScript 7 gives `true` and `false` a value rather than 5.x's intrinsic names.
-    if (this.raw.intrinsicName === undefined && this.flags & this.owner.session.ts.sync.TypeFlags.BooleanLiteral) return this.raw.value === true ? "true" : "false";
+    if (this.raw.intrinsicName === undefined && this.flags & this.owner.session.ts.sync.TypeFlags.BooleanLiteral)
+      return this.raw.value === true ? "true" : "false";
     return this.raw.intrinsicName;
   }
   get texts(): readonly string[] | undefined {
@@ -713,30 +889,41 @@ class FacadeType {
     return this.raw.fixedLength;
   }
   get types(): FacadeType[] {
-    return (this.members ??= (this.owner.opened(this.raw) && (this.owner.answer<Raw[]>(this.owner.questions.members(this.raw)) ?? [])).map((t: Raw) => this.owner.type(t)));
+    return (this.members ??= (
+      this.owner.opened(this.raw) &&
+      (this.owner.answer<Raw[]>(this.owner.questions.members(this.raw)) ?? [])
+    ).map((t: Raw) => this.owner.type(t)));
   }
   get target(): FacadeType | undefined {
     if (!this.raw.target) return undefined;
     return this.owner.type(this.owner.answer({ key: `target:${this.id}`, ask: () => this.raw.getTarget() }));
   }
   get typeParameters(): FacadeType[] | undefined {
-    const list = this.owner.answer<Raw[]>({ key: `tparams:${this.id}`, ask: () => (this.raw.typeParameters?.length ? this.raw.getTypeParameters() : []) });
+    const list = this.owner.answer<Raw[]>({
+      key: `tparams:${this.id}`,
+      ask: () => (this.raw.typeParameters?.length ? this.raw.getTypeParameters() : []),
+    });
     return list.length ? list.map((t: Raw) => this.owner.type(t)) : undefined;
   }
   get aliasSymbol(): FacadeSymbol | undefined {
     if (!this.raw.aliasSymbol) return undefined;
-    return (this.aliasOnce ??= { symbol: this.owner.symbol(this.owner.answer(this.owner.questions.aliasOf(this.raw))) }).symbol;
+    return (this.aliasOnce ??= { symbol: this.owner.symbol(this.owner.answer(this.owner.questions.aliasOf(this.raw))) })
+      .symbol;
   }
   get aliasTypeArguments(): FacadeType[] | undefined {
     if (!this.raw.aliasTypeArguments?.length) return undefined;
-    return this.owner.answer<Raw[]>({ key: `aliasArgs:${this.id}`, ask: () => this.raw.getAliasTypeArguments() }).map((t: Raw) => this.owner.type(t));
+    return this.owner
+      .answer<Raw[]>({ key: `aliasArgs:${this.id}`, ask: () => this.raw.getAliasTypeArguments() })
+      .map((t: Raw) => this.owner.type(t));
   }
   get symbol(): FacadeSymbol | undefined {
     return this.getSymbol();
   }
   getSymbol(): FacadeSymbol | undefined {
     if (!this.raw.symbol) return undefined;
-    return (this.symbolOnce ??= { symbol: this.owner.symbol(this.owner.answer(this.owner.questions.symbolOf(this.raw))) }).symbol;
+    return (this.symbolOnce ??= {
+      symbol: this.owner.symbol(this.owner.answer(this.owner.questions.symbolOf(this.raw))),
+    }).symbol;
   }
   getFlags(): number {
     return this.flags;
@@ -760,10 +947,14 @@ class FacadeType {
     return this.isStringLiteral() || this.isNumberLiteral();
   }
   getCallSignatures(): unknown[] {
-    return this.owner.reader().getSignaturesOfType(this as unknown as ts.Type, this.owner.session.ts.sync.SignatureKind.Call) as unknown[];
+    return this.owner
+      .reader()
+      .getSignaturesOfType(this as unknown as ts.Type, this.owner.session.ts.sync.SignatureKind.Call) as unknown[];
   }
   getConstructSignatures(): unknown[] {
-    return this.owner.reader().getSignaturesOfType(this as unknown as ts.Type, this.owner.session.ts.sync.SignatureKind.Construct) as unknown[];
+    return this.owner
+      .reader()
+      .getSignaturesOfType(this as unknown as ts.Type, this.owner.session.ts.sync.SignatureKind.Construct) as unknown[];
   }
   getProperty(name: string): unknown {
     return this.owner.reader().getPropertyOfType(this as unknown as ts.Type, name);
@@ -800,7 +991,9 @@ class FacadeSymbol {
   }
   get declarations(): Raw[] | undefined {
     if (!this.raw.declarations?.length) return undefined;
-    this.resolved ??= this.owner.session.ask(() => this.raw.declarations.map((d: Raw) => d.resolve()).filter((d: Raw) => d));
+    this.resolved ??= this.owner.session.ask(() =>
+      this.raw.declarations.map((d: Raw) => d.resolve()).filter((d: Raw) => d),
+    );
     return this.resolved;
   }
   get valueDeclaration(): Raw | undefined {
@@ -822,7 +1015,15 @@ class FacadeSymbol {
     return text ? [{ text, kind: "text" }] : [];
   }
   getJsDocTags(): { name: string; text?: { text: string; kind: string }[] }[] {
-    const tags = this.owner.answer<{ name: string; text?: string | { text: string }[] }[]>(this.owner.questions.tags(this.raw));
-    return tags.map((t) => ({ name: t.name, text: typeof t.text === "string" ? [{ text: t.text, kind: "text" }] : t.text?.map((p) => ({ text: p.text, kind: "text" })) }));
+    const tags = this.owner.answer<{ name: string; text?: string | { text: string }[] }[]>(
+      this.owner.questions.tags(this.raw),
+    );
+    return tags.map((t) => ({
+      name: t.name,
+      text:
+        typeof t.text === "string"
+          ? [{ text: t.text, kind: "text" }]
+          : t.text?.map((p) => ({ text: p.text, kind: "text" })),
+    }));
   }
 }

@@ -15,15 +15,26 @@ export function readIntersection(reader: Reader, type: ts.IntersectionType, site
   const base = type.types.filter((t) => !reader.tags.isTag(t));
   // The value itself: a primitive, or an array or tuple (`number[] & { __brand?: "ids" }`): the other members
   // are brands, types only, which a JSON array carries no more than a JSON string does.
-  const primitives = base.filter((t) => t.flags & (f.StringLike | f.NumberLike | f.BooleanLike) || reader.checker.isArrayType(t) || reader.checker.isTupleType(t));
-  if (tags.length === 0 && primitives.length === 0) return reader.track(type, site, () => readObject(reader, type, site));
+  const primitives = base.filter(
+    (t) =>
+      t.flags & (f.StringLike | f.NumberLike | f.BooleanLike) ||
+      reader.checker.isArrayType(t) ||
+      reader.checker.isTupleType(t),
+  );
+  if (tags.length === 0 && primitives.length === 0)
+    return reader.track(type, site, () => readObject(reader, type, site));
   let node: SchemaNode;
-  if (primitives.length === 1) node = reader.read(primitives[0]!, { ...site, typeNode: memberTypeNode(reader, primitives[0]!, site.typeNode) ?? site.typeNode });
+  if (primitives.length === 1)
+    node = reader.read(primitives[0]!, {
+      ...site,
+      typeNode: memberTypeNode(reader, primitives[0]!, site.typeNode) ?? site.typeNode,
+    });
   else if (base.length === 1) node = reader.read(base[0]!, site);
   else if (base.length === 0) node = { kind: "any" };
   else node = reader.track(type, site, () => readObject(reader, type, site));
   // A brand on a primitive or array may carry a tag itself (an interface extending UniqueItems): its keywords
   // count as the tags' do, whatever else it declares.
-  const carriers = primitives.length === 1 ? type.types.filter((t) => t !== primitives[0] && reader.tags.carriesTag(t)) : tags;
+  const carriers =
+    primitives.length === 1 ? type.types.filter((t) => t !== primitives[0] && reader.tags.carriesTag(t)) : tags;
   return carriers.length === 0 ? node : reader.tags.applyTypeTags(type, node, site, carriers);
 }

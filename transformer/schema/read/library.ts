@@ -32,11 +32,11 @@ const UNSUPPORTED_LIBRARY_TYPES: Record<string, string> = {
   Number: "write number (lowercase): Number is the wrapper object type",
   Boolean: "write boolean (lowercase): Boolean is the wrapper object type",
   Object: "write an interface or type literal with the properties you expect (Object is any non-null value)",
-  ArrayBuffer: "use a string (base64) with Format<\"byte\">",
-  Uint8Array: "use a string (base64) with Format<\"byte\">",
-  Buffer: "use a string (base64) with Format<\"byte\"> and decode it with Buffer.from(value, \"base64\") in the tool",
-  Blob: "use a string (base64) with Format<\"byte\">, or a URL the tool fetches",
-  File: "use a string (base64) with Format<\"byte\"> and a file name, or a URL the tool fetches",
+  ArrayBuffer: 'use a string (base64) with Format<"byte">',
+  Uint8Array: 'use a string (base64) with Format<"byte">',
+  Buffer: 'use a string (base64) with Format<"byte"> and decode it with Buffer.from(value, "base64") in the tool',
+  Blob: 'use a string (base64) with Format<"byte">, or a URL the tool fetches',
+  File: 'use a string (base64) with Format<"byte"> and a file name, or a URL the tool fetches',
   URLSearchParams: "use a Record<string, string> (or a query string) and build new URLSearchParams(...) in the tool",
   WeakRef: "pass the data itself; a reference to an object cannot travel in JSON",
 };
@@ -46,7 +46,8 @@ const UNSUPPORTED_LIBRARY_TYPES: Record<string, string> = {
  * methods is behaviour, not data: read as its public fields it would be a silently wrong schema (`Blob` as
  * `{ size, type }`). Only the ones with a JSON form are mapped (`Date`, `URL`, arrays); the rest are refused.
  */
-const LIBRARY_CLASS_ADVICE = "take the data it is built from (a string, number or plain object type) and construct it in the tool";
+const LIBRARY_CLASS_ADVICE =
+  "take the data it is built from (a string, number or plain object type) and construct it in the tool";
 
 /** Answers that depend on an object type alone (a type belongs to one checker), asked again by every tool. */
 const objectAnswers = new WeakMap<ts.Type, NoJson | null>();
@@ -57,12 +58,18 @@ const librarySymbols = new WeakMap<ts.Symbol, boolean>();
 export function noJson(reader: Reader, type: ts.Type): NoJson | undefined {
   const f = reader.tsi.TypeFlags;
   const flags = type.flags;
-  if (flags & f.Never) return { what: "never", advice: "a value of type never can never be passed; remove it or give it a real type" };
-  if (flags & (f.Void | f.Undefined)) return { what: "void or undefined", advice: "JSON has no undefined; make it optional (x?: T) instead" };
+  if (flags & f.Never)
+    return { what: "never", advice: "a value of type never can never be passed; remove it or give it a real type" };
+  if (flags & (f.Void | f.Undefined))
+    return { what: "void or undefined", advice: "JSON has no undefined; make it optional (x?: T) instead" };
   if (flags & f.ESSymbolLike) return { what: "symbol", advice: "use a string" };
-  if (flags & f.BigIntLike) return { what: "bigint", advice: "use number (Int for whole numbers) or a string of digits" };
+  if (flags & f.BigIntLike)
+    return { what: "bigint", advice: "use number (Int for whole numbers) or a string of digits" };
   if (flags & f.TypeParameter) {
-    return { what: `the type parameter ${reader.checker.typeToString(type)}`, advice: "tools need concrete types; replace the type parameter with the type the model should send" };
+    return {
+      what: `the type parameter ${reader.checker.typeToString(type)}`,
+      advice: "tools need concrete types; replace the type parameter with the type the model should send",
+    };
   }
   if (!(flags & f.Object) || reader.checker.isArrayType(type) || reader.checker.isTupleType(type)) return undefined;
   let answer = objectAnswers.get(type);
@@ -74,16 +81,29 @@ export function noJson(reader: Reader, type: ts.Type): NoJson | undefined {
 function objectNoJson(reader: Reader, type: ts.Type): NoJson | undefined {
   const symbol = type.getSymbol() ?? type.aliasSymbol;
   const libName = symbol && isLibrarySymbol(reader, symbol) ? symbol.getName() : undefined;
-  if (libName && libName in UNSUPPORTED_LIBRARY_TYPES) return { what: libName, advice: UNSUPPORTED_LIBRARY_TYPES[libName]! };
+  if (libName && libName in UNSUPPORTED_LIBRARY_TYPES)
+    return { what: libName, advice: UNSUPPORTED_LIBRARY_TYPES[libName]! };
   if (type.getCallSignatures().length > 0 || type.getConstructSignatures().length > 0) {
-    return { what: "a function", advice: "a model can only send JSON data, not functions; take the data the function would need instead" };
+    return {
+      what: "a function",
+      advice: "a model can only send JSON data, not functions; take the data the function would need instead",
+    };
   }
-  if (symbol && libName && !revivedClass(reader, type) && symbol.flags & (reader.tsi.SymbolFlags.Class | reader.tsi.SymbolFlags.Interface) && hasMethods(reader, type)) {
+  if (
+    symbol &&
+    libName &&
+    !revivedClass(reader, type) &&
+    symbol.flags & (reader.tsi.SymbolFlags.Class | reader.tsi.SymbolFlags.Interface) &&
+    hasMethods(reader, type)
+  ) {
     return { what: `${libName} (a class of the standard library)`, advice: LIBRARY_CLASS_ADVICE };
   }
   const base = symbol && !libName ? libraryBase(reader, type) : undefined;
   if (base) {
-    return { what: `${symbol!.getName()}, which extends ${base} (a class of the standard library)`, advice: "take the data it is built from and construct it in the tool" };
+    return {
+      what: `${symbol!.getName()}, which extends ${base} (a class of the standard library)`,
+      advice: "take the data it is built from and construct it in the tool",
+    };
   }
   return undefined;
 }
@@ -92,7 +112,8 @@ function objectNoJson(reader: Reader, type: ts.Type): NoJson | undefined {
 function libraryBase(reader: Reader, type: ts.Type, depth = 0): string | undefined {
   const objectFlags = (type as ts.ObjectType).objectFlags ?? 0;
   const target = objectFlags & reader.tsi.ObjectFlags.Reference ? (type as ts.TypeReference).target : type;
-  if (depth > 8 || !(((target as ts.ObjectType).objectFlags ?? 0) & reader.tsi.ObjectFlags.ClassOrInterface)) return undefined;
+  if (depth > 8 || !(((target as ts.ObjectType).objectFlags ?? 0) & reader.tsi.ObjectFlags.ClassOrInterface))
+    return undefined;
   for (const base of reader.checker.getBaseTypes(target as ts.InterfaceType)) {
     if (reader.checker.isArrayType(base) || reader.checker.isTupleType(base)) continue;
     const symbol = base.getSymbol();
@@ -108,7 +129,9 @@ function libraryBase(reader: Reader, type: ts.Type, depth = 0): string | undefin
 
 function hasMethods(reader: Reader, type: ts.Type): boolean {
   const t = reader.tsi;
-  return reader.checker.getPropertiesOfType(type).some((p) => (p.declarations ?? []).some((d) => t.isMethodSignature(d) || t.isMethodDeclaration(d)));
+  return reader.checker
+    .getPropertiesOfType(type)
+    .some((p) => (p.declarations ?? []).some((d) => t.isMethodSignature(d) || t.isMethodDeclaration(d)));
 }
 
 /** `Date` and `URL` of the standard library: strings on the wire, revived to instances before the call. */
@@ -140,10 +163,18 @@ export function checkDateOrString(reader: Reader, members: readonly ts.Type[], s
   if (!revived) return;
   const name = revivedClass(reader, revived)!;
   const stringy = members.find(
-    (m) => m !== revived && (m.flags & (f.String | f.TemplateLiteral | f.StringMapping) || (m.isIntersection() && m.types.some((t) => t.flags & f.String)) || revivedClass(reader, m)),
+    (m) =>
+      m !== revived &&
+      (m.flags & (f.String | f.TemplateLiteral | f.StringMapping) ||
+        (m.isIntersection() && m.types.some((t) => t.flags & f.String)) ||
+        revivedClass(reader, m)),
   );
   if (!stringy) return;
   const format = name === "Date" ? "date-time" : "uri";
   const convert = name === "Date" ? "new Date(...)" : "new URL(...)";
-  reader.problem(Code.UnsupportedUnion, site, `${reader.describe(site)} is a union of ${name} and ${reader.checker.typeToString(stringy)}, but a ${name} arrives as a string too, so dispatch cannot tell which strings to turn into ${name}s. Use ${name} alone, or string alone (string & Format<"${format}">) and convert it with ${convert} in the tool.`);
+  reader.problem(
+    Code.UnsupportedUnion,
+    site,
+    `${reader.describe(site)} is a union of ${name} and ${reader.checker.typeToString(stringy)}, but a ${name} arrives as a string too, so dispatch cannot tell which strings to turn into ${name}s. Use ${name} alone, or string alone (string & Format<"${format}">) and convert it with ${convert} in the tool.`,
+  );
 }

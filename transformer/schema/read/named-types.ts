@@ -86,7 +86,13 @@ export class NamedTypes {
     // Shared only when reading it here asked nothing of this use: no problem (its text and place name the use), no
     // order taken from the use site, and no reference to another tracked type (whose `$defs` name, sharing and
     // recursion belong to this tool).
-    if (shared && !entry.recursive && this.reader.problems.length === problemsBefore && this.reader.order.useSiteReads === useSiteReadsBefore && !hasRef(entry.node)) {
+    if (
+      shared &&
+      !entry.recursive &&
+      this.reader.problems.length === problemsBefore &&
+      this.reader.order.useSiteReads === useSiteReadsBefore &&
+      !hasRef(entry.node)
+    ) {
       shared.set(type, entry.node);
     }
     if (named || entry.recursive) return { kind: "ref", name: entry.name! };
@@ -99,7 +105,9 @@ export class NamedTypes {
     if (this.reader.checker.isArrayType(type) || this.reader.checker.isTupleType(type)) return false;
     if (type.aliasSymbol) return true;
     const symbol = type.getSymbol();
-    return !!symbol && (symbol.flags & (this.reader.tsi.SymbolFlags.Interface | this.reader.tsi.SymbolFlags.Class)) !== 0;
+    return (
+      !!symbol && (symbol.flags & (this.reader.tsi.SymbolFlags.Interface | this.reader.tsi.SymbolFlags.Class)) !== 0
+    );
   }
 
   /** A stable, readable `$defs` name (see `readableName`), unique within the tool; else named after where it was met. */
@@ -124,7 +132,7 @@ export class NamedTypes {
   finish(roots: SchemaNode[]): { roots: SchemaNode[]; definitions: Definitions } {
     const inline = (name: string): Tracked | undefined => {
       const entry = this.byName.get(name);
-      return entry && entry.node && entry.uses === 1 && !entry.recursive ? entry : undefined;
+      return entry?.node && entry.uses === 1 && !entry.recursive ? entry : undefined;
     };
     // Parts without an inlined reference are kept as they are, not copied (readings are shared between tools).
     const resolve = (node: SchemaNode): SchemaNode => {
@@ -147,8 +155,16 @@ export class NamedTypes {
         case "object": {
           const properties = mapKept(node.properties, (p) => withSchema(p, resolve(p.schema)));
           const patterns = mapKept(node.patterns, (p) => withSchema(p, resolve(p.schema)));
-          const additionalProperties = typeof node.additionalProperties === "boolean" ? node.additionalProperties : resolve(node.additionalProperties);
-          if (properties === node.properties && patterns === node.patterns && additionalProperties === node.additionalProperties) return node;
+          const additionalProperties =
+            typeof node.additionalProperties === "boolean"
+              ? node.additionalProperties
+              : resolve(node.additionalProperties);
+          if (
+            properties === node.properties &&
+            patterns === node.patterns &&
+            additionalProperties === node.additionalProperties
+          )
+            return node;
           return { ...node, properties, patterns, additionalProperties };
         }
         case "union": {
@@ -160,7 +176,8 @@ export class NamedTypes {
       }
     };
     const definitions: Definitions = new Map();
-    for (const [name, entry] of this.byName) if (entry.node && !inline(name)) definitions.set(name, resolve(entry.node));
+    for (const [name, entry] of this.byName)
+      if (entry.node && !inline(name)) definitions.set(name, resolve(entry.node));
     return { roots: roots.map(resolve), definitions };
   }
 }
@@ -199,7 +216,11 @@ function hasRef(node: SchemaNode): boolean {
     case "tuple":
       return node.prefix.some(hasRef) || (node.rest !== undefined && hasRef(node.rest));
     case "object":
-      return node.properties.some((p) => hasRef(p.schema)) || node.patterns.some((p) => hasRef(p.schema)) || (typeof node.additionalProperties !== "boolean" && hasRef(node.additionalProperties));
+      return (
+        node.properties.some((p) => hasRef(p.schema)) ||
+        node.patterns.some((p) => hasRef(p.schema)) ||
+        (typeof node.additionalProperties !== "boolean" && hasRef(node.additionalProperties))
+      );
     case "union":
       return node.members.some(hasRef);
     default:

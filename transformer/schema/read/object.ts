@@ -27,7 +27,11 @@ export function readObject(reader: Reader, type: ts.Type, site: Site): SchemaNod
   const infos = reader.checker.getIndexInfosOfType(type);
   if (infos.length > 0 && infos.every((i) => i.keyType.flags & f.ESSymbolLike)) {
     // `Record<symbol, T>`: every key is a symbol, and JSON has none; without this it would be an empty object.
-    reader.unsupported(site, reader.checker.typeToString(type), "an object keyed by symbols has no JSON form, whose keys are strings; use Record<string, T>");
+    reader.unsupported(
+      site,
+      reader.checker.typeToString(type),
+      "an object keyed by symbols has no JSON form, whose keys are strings; use Record<string, T>",
+    );
   }
   for (const info of infos) {
     // `Record<string, never>`: no key may have a value, which is what a closed object already says.
@@ -38,12 +42,16 @@ export function readObject(reader: Reader, type: ts.Type, site: Site): SchemaNod
     } else if (info.keyType.flags & f.Number) {
       patterns.push({ pattern: NUMERIC_KEY, schema: readElement(reader, info.type, valueSite) });
     } else if (info.keyType.flags & f.TemplateLiteral) {
-      patterns.push({ pattern: templatePattern(reader.tsi, info.keyType as ts.TemplateLiteralType), schema: readElement(reader, info.type, valueSite) });
+      patterns.push({
+        pattern: templatePattern(reader.tsi, info.keyType as ts.TemplateLiteralType),
+        schema: readElement(reader, info.type, valueSite),
+      });
     }
     // Symbol keys never reach JSON (next to string keys they are left out; alone they are reported above).
   }
   // `b?: never` (must be absent): a closed object already refuses every key it does not list.
-  if (additionalProperties === false && patterns.length === 0) properties = properties.filter((p) => p.schema.kind !== "never");
+  if (additionalProperties === false && patterns.length === 0)
+    properties = properties.filter((p) => p.schema.kind !== "never");
   return { kind: "object", properties, patterns, additionalProperties };
 }
 
@@ -80,7 +88,8 @@ function propertiesInOrder(reader: Reader, type: ts.Type, site: Site): ts.Symbol
   }
   const names = props.map((p) => p.getName());
   // Where no order was written, sort by name rather than by type id.
-  const written = reader.order.keyOrder(site.typeNode) ?? reader.order.namesInScopes(names, site.scopes ?? []) ?? [...names].sort();
+  const written =
+    reader.order.keyOrder(site.typeNode) ?? reader.order.namesInScopes(names, site.scopes ?? []) ?? [...names].sort();
   const rank = (p: ts.Symbol) => {
     const i = written.indexOf(p.getName());
     return i < 0 ? written.length : i;
@@ -97,7 +106,8 @@ function readProperty(reader: Reader, prop: ts.Symbol, site: Site): PropertyNode
   const propType = reader.checker.getTypeOfSymbolAtLocation(prop, site.param);
   const optional = (prop.flags & reader.tsi.SymbolFlags.Optional) !== 0 || reader.includesUndefined(propType);
   // `b?: never` (the XOR idiom `{ a: string; b?: never } | { a?: never; b: number }`): b must be absent.
-  if (prop.flags & reader.tsi.SymbolFlags.Optional && isAbsent(reader, propType)) return { name, schema: { kind: "never" }, required: false, declaration };
+  if (prop.flags & reader.tsi.SymbolFlags.Optional && isAbsent(reader, propType))
+    return { name, schema: { kind: "never" }, required: false, declaration };
 
   // Point at the declaration when the user wrote it and it spells this type (not a generic `value: T`).
   const here = declaration && isOwnDeclaration(reader, declaration) ? declaration : undefined;
@@ -110,7 +120,12 @@ function readProperty(reader: Reader, prop: ts.Symbol, site: Site): PropertyNode
     scopes: typeNode ? [...(site.scopes ?? []), typeNode] : site.scopes,
   };
   const related: RelatedLocation[] = here
-    ? [{ node: site.param, message: `Used by ${reader.describe({ ...site, path: site.path.slice(0, 1) })} of tool "${reader.toolName}".` }]
+    ? [
+        {
+          node: site.param,
+          message: `Used by ${reader.describe({ ...site, path: site.path.slice(0, 1) })} of tool "${reader.toolName}".`,
+        },
+      ]
     : declaration
       ? [{ node: declaration, message: `"${name}" is declared here.` }]
       : [];
@@ -142,7 +157,9 @@ export function isBehaviour(reader: Reader, declaration: ts.Declaration): boolea
   const name = (declaration as { name?: ts.Node }).name;
   if (name && t.isPrivateIdentifier(name)) return true;
   const modifiers = t.canHaveModifiers(declaration) ? t.getModifiers(declaration) : undefined;
-  return (modifiers ?? []).some((m) => m.kind === t.SyntaxKind.PrivateKeyword || m.kind === t.SyntaxKind.ProtectedKeyword);
+  return (modifiers ?? []).some(
+    (m) => m.kind === t.SyntaxKind.PrivateKeyword || m.kind === t.SyntaxKind.ProtectedKeyword,
+  );
 }
 
 /**

@@ -14,7 +14,12 @@ export function readAnyOrUnknown(reader: Reader, type: ts.Type, site: Site): Sch
   const f = reader.tsi.TypeFlags;
   const flags = type.flags;
   if (!(flags & (f.Any | f.Unknown))) return undefined;
-  reader.problem(Code.UnknownOrAny, site, `${reader.describe(site)} is typed ${flags & f.Any ? "any" : "unknown"}, so the model is told nothing about it and any JSON value is accepted. Give it a concrete type if you can.`, true);
+  reader.problem(
+    Code.UnknownOrAny,
+    site,
+    `${reader.describe(site)} is typed ${flags & f.Any ? "any" : "unknown"}, so the model is told nothing about it and any JSON value is accepted. Give it a concrete type if you can.`,
+    true,
+  );
   return { kind: "any" };
 }
 
@@ -30,11 +35,20 @@ export function readPrimitive(reader: Reader, type: ts.Type, site: Site): Schema
   if (flags & f.Number) return { kind: "primitive", type: "number" };
   if (flags & f.Boolean) return { kind: "primitive", type: "boolean" };
   if (flags & f.TemplateLiteral) {
-    return { kind: "primitive", type: "string", keywords: { pattern: templatePattern(reader.tsi, type as ts.TemplateLiteralType) } };
+    return {
+      kind: "primitive",
+      type: "string",
+      keywords: { pattern: templatePattern(reader.tsi, type as ts.TemplateLiteralType) },
+    };
   }
   if (flags & f.StringMapping) return { kind: "primitive", type: "string" };
   if (flags & f.NonPrimitive) {
-    reader.problem(Code.UnknownOrAny, site, `${reader.describe(site)} is typed object, so the model is told nothing about its properties and any JSON object is accepted. Give it an interface or type literal with the properties you expect.`, true);
+    reader.problem(
+      Code.UnknownOrAny,
+      site,
+      `${reader.describe(site)} is typed object, so the model is told nothing about its properties and any JSON object is accepted. Give it an interface or type literal with the properties you expect.`,
+      true,
+    );
     return { kind: "object", properties: [], patterns: [], additionalProperties: true };
   }
   return undefined;

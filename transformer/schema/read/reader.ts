@@ -41,7 +41,13 @@ export class SchemaReader implements Reader {
   ) {
     this.order = new WrittenOrder(tsi, checker);
     this.named = new NamedTypes(this);
-    this.tags = new KeywordTags({ tsi, checker, resolve: (name) => this.named.lookup(name), describe: (site) => this.describe(site), problems: this.problems });
+    this.tags = new KeywordTags({
+      tsi,
+      checker,
+      resolve: (name) => this.named.lookup(name),
+      describe: (site) => this.describe(site),
+      problems: this.problems,
+    });
   }
 
   /**
@@ -68,10 +74,17 @@ export class SchemaReader implements Reader {
       const revived = revivedClass(this, type);
       if (revived) return { kind: revived === "Date" ? "date" : "url" };
       const expand = (): SchemaNode =>
-        readArray(this, type, site) ?? (this.checker.isTupleType(type) ? readTuple(this, type as ts.TupleTypeReference, site) : readObject(this, type, site));
+        readArray(this, type, site) ??
+        (this.checker.isTupleType(type)
+          ? readTuple(this, type as ts.TupleTypeReference, site)
+          : readObject(this, type, site));
       return this.track(type, site, expand, true);
     }
-    return this.unsupported(site, this.checker.typeToString(type), "use JSON data types: string, number, boolean, arrays, objects and unions of them");
+    return this.unsupported(
+      site,
+      this.checker.typeToString(type),
+      "use JSON data types: string, number, boolean, arrays, objects and unions of them",
+    );
   }
 
   includesUndefined(type: ts.Type): boolean {
@@ -98,7 +111,11 @@ export class SchemaReader implements Reader {
   }
 
   unsupported(site: Site, what: string, advice: string): SchemaNode {
-    this.problem(Code.UnsupportedType, site, `${this.describe(site)} has type ${what}, which JSON Schema cannot describe: ${advice}.`);
+    this.problem(
+      Code.UnsupportedType,
+      site,
+      `${this.describe(site)} has type ${what}, which JSON Schema cannot describe: ${advice}.`,
+    );
     return { kind: "any" };
   }
 

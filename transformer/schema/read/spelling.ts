@@ -40,7 +40,9 @@ export function aliasesOf(reader: Reader, type: ts.Type, site: Site): ts.TypeAli
   if (!(node && t.isTypeReferenceNode(node) && reader.checker.getTypeFromTypeNode(node) === type)) {
     // The standard library's aliases are not followed, and asked first: a reader may have to fetch declarations whole.
     if (!type.aliasSymbol || isLibrarySymbol(reader, type.aliasSymbol)) return chain;
-    const declaration = type.aliasSymbol.declarations?.find((d): d is ts.TypeAliasDeclaration => t.isTypeAliasDeclaration(d));
+    const declaration = type.aliasSymbol.declarations?.find((d): d is ts.TypeAliasDeclaration =>
+      t.isTypeAliasDeclaration(d),
+    );
     if (!declaration) return chain;
     chain.push(declaration);
     node = skipTypeParens(t, declaration.type);
@@ -73,14 +75,23 @@ export function spelled(reader: Reader, node: ts.TypeNode | undefined): ts.TypeN
  * The type node of one member of a union or intersection spelled at `node` (directly, or in the aliases it
  * names), so an alias written there is seen with its JSDoc tags: `Slug | null`, `type Short = Slug & MaxLength<9>`.
  */
-export function memberTypeNode(reader: Reader, member: ts.Type, node: ts.TypeNode | undefined): ts.TypeNode | undefined {
+export function memberTypeNode(
+  reader: Reader,
+  member: ts.Type,
+  node: ts.TypeNode | undefined,
+): ts.TypeNode | undefined {
   const written = spelled(reader, node);
-  if (!written || !(reader.tsi.isUnionTypeNode(written) || reader.tsi.isIntersectionTypeNode(written))) return undefined;
+  if (!written || !(reader.tsi.isUnionTypeNode(written) || reader.tsi.isIntersectionTypeNode(written)))
+    return undefined;
   return written.types.find((part) => reader.checker.getTypeFromTypeNode(part) === member);
 }
 
 function skipTypeParens(tsi: TS, node: ts.TypeNode | undefined): ts.TypeNode | undefined {
-  while (node && (tsi.isParenthesizedTypeNode(node) || (tsi.isTypeOperatorNode(node) && node.operator === tsi.SyntaxKind.ReadonlyKeyword))) {
+  while (
+    node &&
+    (tsi.isParenthesizedTypeNode(node) ||
+      (tsi.isTypeOperatorNode(node) && node.operator === tsi.SyntaxKind.ReadonlyKeyword))
+  ) {
     node = node.type;
   }
   return node;
@@ -91,7 +102,12 @@ export function elementTypeNode(tsi: TS, node: ts.TypeNode | undefined): ts.Type
   const inner = skipTypeParens(tsi, node);
   if (!inner) return undefined;
   if (tsi.isArrayTypeNode(inner)) return inner.elementType;
-  if (tsi.isTypeReferenceNode(inner) && inner.typeArguments?.length === 1 && tsi.isIdentifier(inner.typeName) && /^(Readonly)?Array$/.test(inner.typeName.text)) {
+  if (
+    tsi.isTypeReferenceNode(inner) &&
+    inner.typeArguments?.length === 1 &&
+    tsi.isIdentifier(inner.typeName) &&
+    /^(Readonly)?Array$/.test(inner.typeName.text)
+  ) {
     return inner.typeArguments[0];
   }
   return undefined;

@@ -18,7 +18,11 @@ export function readTuple(reader: Reader, type: ts.TupleTypeReference, site: Sit
     const element = elements[i]!;
     if (flags[i]! & E.Variable) {
       if (i !== elements.length - 1) {
-        return reader.unsupported(site, reader.checker.typeToString(type), "JSON Schema can only describe a rest element at the end of a tuple; move it last or use an array");
+        return reader.unsupported(
+          site,
+          reader.checker.typeToString(type),
+          "JSON Schema can only describe a rest element at the end of a tuple; move it last or use an array",
+        );
       }
       rest = readElement(reader, element, itemSite(site, "*", elementTypeNode(reader.tsi, nodes?.[i])));
       continue;

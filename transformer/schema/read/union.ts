@@ -41,12 +41,16 @@ function readMembers(reader: Reader, all: readonly ts.Type[], site: Site): Schem
   // TypeScript spells `boolean` as `true | false`; when both are there, keep it one boolean.
   const isBoolean = (m: ts.Type) => (m.flags & f.BooleanLiteral) !== 0;
   const wholeBoolean = rest.some((m) => isBoolean(m) && isTrue(m)) && rest.some((m) => isBoolean(m) && !isTrue(m));
-  const isLiteral = (m: ts.Type) => (m.flags & (f.StringLiteral | f.NumberLiteral)) !== 0 || (!wholeBoolean && isBoolean(m));
+  const isLiteral = (m: ts.Type) =>
+    (m.flags & (f.StringLiteral | f.NumberLiteral)) !== 0 || (!wholeBoolean && isBoolean(m));
   const literals = rest.filter(isLiteral);
   // `x?: T` and `T | undefined` are T, optional: what is wrong with T is said about T, not about a union.
   if (rest.length === 1 && !hasNull) return reader.read(rest[0]!, site);
 
-  const rejected = rest.filter((m) => !isLiteral(m) && !(wholeBoolean && isBoolean(m))).map((m) => ({ m, no: noJson(reader, m) })).filter((r) => r.no);
+  const rejected = rest
+    .filter((m) => !isLiteral(m) && !(wholeBoolean && isBoolean(m)))
+    .map((m) => ({ m, no: noJson(reader, m) }))
+    .filter((r) => r.no);
   if (rejected.length > 0 && rejected.length === rest.length) {
     // Nothing in the union has a JSON form (`1n | 2n`): that is one unsupported type.
     return reader.unsupported(site, rejected[0]!.no!.what, rejected[0]!.no!.advice);
@@ -54,7 +58,11 @@ function readMembers(reader: Reader, all: readonly ts.Type[], site: Site): Schem
   if (rejected.length > 0) {
     const listed = rejected.map((r) => `${reader.checker.typeToString(r.m)} (${r.no!.what})`).join(", ");
     const advice = [...new Set(rejected.map((r) => r.no!.advice))].join("; ");
-    reader.problem(Code.UnsupportedUnion, site, `${reader.describe(site)} is a union with ${rejected.length === 1 ? "a member" : "members"} JSON cannot carry: ${listed}. Remove ${rejected.length === 1 ? "that member" : "them"} from the union (${advice}).`);
+    reader.problem(
+      Code.UnsupportedUnion,
+      site,
+      `${reader.describe(site)} is a union with ${rejected.length === 1 ? "a member" : "members"} JSON cannot carry: ${listed}. Remove ${rejected.length === 1 ? "that member" : "them"} from the union (${advice}).`,
+    );
   }
   checkDateOrString(reader, rest, site);
   const parts: SchemaNode[] = [];
@@ -69,7 +77,13 @@ function readMembers(reader: Reader, all: readonly ts.Type[], site: Site): Schem
       placedLiterals = true;
       const values = literals.map((l) => (isBoolean(l) ? isTrue(l) : ((l as ts.LiteralType).value as string | number)));
       const names = numericEnumNames(reader, literals);
-      parts.push(values.length === 1 ? { kind: "literal", value: values[0]! } : names ? { kind: "enum", values, names } : { kind: "enum", values });
+      parts.push(
+        values.length === 1
+          ? { kind: "literal", value: values[0]! }
+          : names
+            ? { kind: "enum", values, names }
+            : { kind: "enum", values },
+      );
     } else {
       if (rejected.some((r) => r.m === m)) continue;
       const node = reader.read(m, { ...site, typeNode: memberTypeNode(reader, m, site.typeNode) ?? site.typeNode });
@@ -110,12 +124,16 @@ function isImpossible(reader: Reader, type: ts.Type): boolean {
   if (!(type.flags & f.Object)) return false;
   if (reader.checker.isTupleType(type)) {
     const flags = (type as ts.TupleTypeReference).target.elementFlags;
-    return reader.checker.getTypeArguments(type as ts.TypeReference).some((t, i) => flags[i]! & reader.tsi.ElementFlags.Required && t.flags & f.Never);
+    return reader.checker
+      .getTypeArguments(type as ts.TypeReference)
+      .some((t, i) => flags[i]! & reader.tsi.ElementFlags.Required && t.flags & f.Never);
   }
   if (reader.checker.isArrayType(type)) return false;
   let answer = impossibleObjects.get(type);
   if (answer === undefined) {
-    answer = reader.checker.getPropertiesOfType(type).some((p) => !(p.flags & reader.tsi.SymbolFlags.Optional) && reader.checker.getTypeOfSymbol(p).flags & f.Never);
+    answer = reader.checker
+      .getPropertiesOfType(type)
+      .some((p) => !(p.flags & reader.tsi.SymbolFlags.Optional) && reader.checker.getTypeOfSymbol(p).flags & f.Never);
     impossibleObjects.set(type, answer);
   }
   return answer;
