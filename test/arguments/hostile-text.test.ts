@@ -370,7 +370,7 @@ interface Folder {
  * Count a tree of folders whose children are unique at every level.
  * @param root The top folder
  */
-const countFolders = tool(function count_folders(_root: Folder) {
+const countFolders = tool(function count_folders(root: Folder) {
   return "counted";
 });
 

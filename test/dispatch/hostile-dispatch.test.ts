@@ -61,11 +61,11 @@ class DatabaseError extends Error {
 
 const leaky = {
   /** A tool of this test. */
-  http: tool(function http_fetch(_path: string) {
+  http: tool(function http_fetch(path: string) {
     throw axiosLike;
   }),
   /** A tool of this test. */
-  db: tool(function query(_sql: string) {
+  db: tool(function query(sql: string) {
     throw new DatabaseError();
   }),
   /** A tool of this test. */
@@ -73,11 +73,11 @@ const leaky = {
     throw new Error(`ENOENT: no such file or directory, open '/home/alice/projects/acme/reports/${name}'`);
   }),
   /** A tool of this test. */
-  key: tool(function call_api(_q: string) {
+  key: tool(function call_api(q: string) {
     throw new Error("401 Incorrect API key provided: sk-proj-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789");
   }),
   /** A tool of this test. */
-  refuse: tool(function refuse(_q: string) {
+  refuse: tool(function refuse(q: string) {
     throw new ToolError("No order named sk-this-is-not-redacted; ask the user for the order number.");
   }),
 };
@@ -116,7 +116,7 @@ test("5: a thrown non-Error object is never serialised; an Error's message is se
 
 test("5: validation texts stay verbatim and are kind `validation`; a plain Error keeps `Error: <message>`", async () => {
   /** A tool of this test. */
-  const plain = tool(function plain(_n: number) {
+  const plain = tool(function plain(n: number) {
     throw new Error("database unreachable");
   });
   const registry = new ToolRegistry([plain]);
@@ -135,12 +135,12 @@ test("5: validation texts stay verbatim and are kind `validation`; a plain Error
 
 test("5: redact at registry, dispatch and tool level: false sends the message as is, a function replaces the patterns", async () => {
   /** A tool of this test. */
-  const secret = tool(function secret(_q: string) {
+  const secret = tool(function secret(q: string) {
     throw new Error("token=abc123secret at /srv/app/index.js");
   });
   /** A tool with its own redaction. */
   const mine = tool(
-    function mine(_q: string) {
+    function mine(q: string) {
       throw new Error("customer 4711 not found");
     },
     { redact: (text) => text.replace(/\d+/g, "#") },
@@ -258,19 +258,19 @@ test("9: a tool that throws (or returns) a revoked Proxy is answered; the other 
     return proxy;
   };
   /** A tool of this test. */
-  const throwsSync = tool(function throws_sync(_q: string) {
+  const throwsSync = tool(function throws_sync(q: string) {
     throw revoked();
   });
   /** A tool of this test. */
-  const throwsAsync = tool(async function throws_async(_q: string) {
+  const throwsAsync = tool(async function throws_async(q: string) {
     throw revoked();
   });
   /** A tool of this test. */
-  const returns = tool(function returns(_q: string) {
+  const returns = tool(function returns(q: string) {
     return revoked();
   });
   /** A tool of this test. */
-  const fine = tool(async function fine(_q: string) {
+  const fine = tool(async function fine(q: string) {
     return "fine";
   });
   const registry = new ToolRegistry([throwsSync, throwsAsync, returns, fine]);
@@ -317,7 +317,7 @@ test("10: a default per-call timeout answers a hung tool; timeoutMs: false (or I
     armed.length = 0;
     /** Waits forever, with no time limit. */
     const hang2 = tool(
-      function hang2(_context: ToolContext) {
+      function hang2(context: ToolContext) {
         return new Promise(() => {});
       },
       { timeoutMs: false },

@@ -146,7 +146,7 @@ export function readJsonc(file: string): Json | undefined {
     const json = JSON.parse(
       raw
         .replace(/^\uFEFF/, "")
-        .replace(/\/\*[\s\S]*?\*\/|("(?:\\.|[^"\\])*")|\/\/.*$/gm, (_m, s: string | undefined) => s ?? "")
+        .replace(/\/\*[\s\S]*?\*\/|("(?:\\.|[^"\\])*")|\/\/.*$/gm, (m, s: string | undefined) => s ?? "")
         .replace(
           /("(?:\\.|[^"\\])*")|,(\s*[}\]])/g,
           (m, s: string | undefined, close: string | undefined) => s ?? close ?? m,
