@@ -312,7 +312,7 @@ module.exports = {
       from: { path: "^runtime/", pathNot: "^runtime/(mcp/(?!format/)|adapters)/" },
       to: {
         path: "(^|/)node_modules/(openai|@anthropic-ai/sdk|@google/genai|@modelcontextprotocol/sdk|@langchain|ai)/",
-        dependencyTypesNot: ["type-only"],
+        dependencyTypesNot: ["type-only", "type-import"],
       },
     },
   ],
