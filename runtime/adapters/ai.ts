@@ -8,16 +8,14 @@ import { ReportQueue, ToolMessage, type ToolRegistry, parseArguments } from "./r
 import { type AdaptedTool, type AdapterOptions, adaptTools, toolNeedsApproval } from "./common";
 
 type JSONSchema7 = import("ai", { with: { "resolution-mode": "import" }}).JSONSchema7;
-type Tool<Input, Output> = import("ai", { with: { "resolution-mode": "import" }}).Tool<Input, Output>;
-type RepairFunction<T extends ToolSet> = import("ai", { with: {
-  "resolution-mode": "import",
-}}).ToolCallRepairFunction<T>;
-type ToolSet = import("ai", { with: { "resolution-mode": "import" }}).ToolSet;
 
 export type { AdapterOptions } from "./common";
 
 /** One tool for the AI SDK: arguments as the model sent them in, the ToolMessage out. */
-export type AISDKTool = Tool<Record<string, unknown>, ToolMessage>;
+export type AISDKTool = import("ai", { with: { "resolution-mode": "import" }}).Tool<
+  Record<string, unknown>,
+  ToolMessage
+>;
 
 type AISDK = typeof import("ai", { with: { "resolution-mode": "import" }});
 
@@ -109,7 +107,11 @@ async function* preliminaryResults(
  * parse as JSON is read with tooltype's lenient reading (unless the tool turns `repair` off) and handed back as JSON,
  * so the call goes on to `execute`; text that cannot be read stays the AI SDK's error.
  */
-export function toolCallRepair(registry: ToolRegistry): RepairFunction<ToolSet> {
+export function toolCallRepair(
+  registry: ToolRegistry,
+): import("ai", { with: { "resolution-mode": "import" }}).ToolCallRepairFunction<
+  import("ai", { with: { "resolution-mode": "import" }}).ToolSet
+> {
   return ({ toolCall }) => {
     const tool = registry.get(toolCall.toolName);
     if (!tool || tool.options.repair === false) return Promise.resolve(null);

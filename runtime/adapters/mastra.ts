@@ -7,13 +7,15 @@
 import type { JsonSchema, ToolMessage, ToolRegistry } from "./runtime";
 import { type AdapterOptions, adaptTools, toolNeedsApproval } from "./common";
 
-type ToolAction<I, O> = import("@mastra/core/tools", { with: { "resolution-mode": "import" }}).ToolAction<I, O>;
 type ToolExecutionContext = import("@mastra/core/tools", { with: { "resolution-mode": "import" }}).ToolExecutionContext;
 
 export type { AdapterOptions } from "./common";
 
 /** One tool for Mastra: the arguments object in, the ToolMessage out. */
-export type MastraTool = ToolAction<Record<string, unknown>, ToolMessage>;
+export type MastraTool = import("@mastra/core/tools", { with: { "resolution-mode": "import" }}).ToolAction<
+  Record<string, unknown>,
+  ToolMessage
+>;
 
 /**
  * `@mastra/core` declares its types as an ES module only: this CommonJS entry loads its CommonJS build with `require`
