@@ -5,6 +5,9 @@
  *   tool/  →  validation/  →  arguments/  →  results/  →  dispatch/  →  providers/  →  registry/  →  agent/, mcp/,
  * adapters/
  *
+ * telemetry/ (OpenTelemetry's API as tooltype sees it, whether a tracer provider is registered, W3C trace context)
+ * stands apart at the bottom: it imports nothing of the runtime but its loader, and dispatch/, agent/ and mcp/ use it.
+ *
  * validation/ is the kit every validator calls (the generated ones' run-time half, formats, linear-time patterns, ajv,
  * Standard Schema's types); arguments/ reads, repairs and explains a call's arguments with it; results/ checks a
  * tool's result against its return type with both.
@@ -70,6 +73,12 @@ module.exports = {
       "tool/ (tool(), options, the CompiledToolMeta seam, errors) imports nothing else of the runtime.",
     ),
     onlyBelow(
+      "telemetry-stands-alone",
+      "telemetry",
+      "telemetry|lazy",
+      "telemetry/ imports nothing else of the runtime (and its loader, #lazy/otel).",
+    ),
+    onlyBelow(
       "validation-only-tool",
       "validation",
       "tool|validation|lazy",
@@ -90,7 +99,7 @@ module.exports = {
     onlyBelow(
       "dispatch-never-imports-a-provider",
       "dispatch",
-      "tool|validation|arguments|results|dispatch|lazy",
+      "tool|validation|arguments|results|dispatch|telemetry|lazy",
       "dispatch/ runs the calls a provider read; it never imports a provider (nor anything above it).",
     ),
     onlyBelow(

@@ -6,6 +6,8 @@ import { tool as lcTool } from "@langchain/core/tools";
 import Ajv2020 from "ajv/dist/2020";
 import { type Int, type Max, type Min, tool, ToolRegistry } from "tooltype";
 import { z } from "zod";
+import { trace } from "@opentelemetry/api";
+import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { type InterleaveOptions, type InterleaveResult, interleave, type Variant } from "./harness";
 
 // ---- The tool, as a user writes it ---------------------------------------------------------------------------
@@ -223,6 +225,22 @@ export const FLOOR = "floor: JSON.parse + ajv + direct call + object";
 export const FLOOR_PROMISE = "floor, returned as one promise per message";
 export const FLOOR_ASYNC = "floor, one async function per call + Promise.all";
 export const LANGCHAIN = "LangChain.js tool.invoke";
+export const TOOLTYPE_TRACED = "tooltype dispatch, traced (OpenTelemetry SDK, a span per call)";
+
+/** A tracer provider with the SDK's simple processor and an in-memory exporter, emptied after each batch. */
+const exporter = new InMemorySpanExporter();
+const tracerProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+
+/** `run` with the provider registered (the only variant that traces: the others run with none, as an app would). */
+async function tracedBatch(run: () => Promise<number>): Promise<number> {
+  trace.setGlobalTracerProvider(tracerProvider);
+  try {
+    return await run();
+  } finally {
+    trace.disable();
+    exporter.reset();
+  }
+}
 
 /** The variants for a message of `calls` calls, each running a batch of N messages (awaited when async). */
 export function dispatchVariants(calls: number): Variant[] {
@@ -233,6 +251,7 @@ export function dispatchVariants(calls: number): Variant[] {
     { label: FLOOR_PROMISE, batch: (n) => loop(n, () => floor.promise(m)) },
     { label: FLOOR_ASYNC, batch: (n) => loop(n, () => floor.async(m)) },
     { label: LANGCHAIN, batch: (n) => loop(n, () => langchainDispatch(m)) },
+    { label: TOOLTYPE_TRACED, batch: (n) => tracedBatch(() => loop(n, () => tooltypeDispatch(m))) },
   ];
 }
 

@@ -17,7 +17,15 @@ import {
   TSC_NOEMIT_DOM,
 } from "./bundler";
 import type { ColdStartResult, CompileCacheResult, MemoryResult, Phase } from "./cold-start";
-import { FLOOR, FLOOR_ASYNC, FLOOR_PROMISE, LANGCHAIN, TOOLTYPE, type DispatchResult } from "./dispatch";
+import {
+  FLOOR,
+  FLOOR_ASYNC,
+  FLOOR_PROMISE,
+  LANGCHAIN,
+  TOOLTYPE,
+  TOOLTYPE_TRACED,
+  type DispatchResult,
+} from "./dispatch";
 import { FORMATS } from "./formats";
 import { type InterleaveResult, roundRatio, type Stats } from "./harness";
 import type { Machine } from "./machine";
@@ -242,7 +250,7 @@ export function markdown(results: Results): string {
     lines.push("");
     lines.push("| Variant | ns per message (median) | p25 – p75 | time / tooltype | messages per batch |");
     lines.push("|---|---|---|---|---|");
-    for (const label of [TOOLTYPE, FLOOR, FLOOR_PROMISE, FLOOR_ASYNC, LANGCHAIN]) {
+    for (const label of [TOOLTYPE, FLOOR, FLOOR_PROMISE, FLOOR_ASYNC, LANGCHAIN, TOOLTYPE_TRACED]) {
       const s = result.ns[label]!;
       lines.push(
         `| ${label} | ${ns(s.median)} | ${spread(s, ns)} | ${ratio(result.ratios[label]!.median)} | ${result.opsPerBatch[label]} |`,
@@ -253,7 +261,8 @@ export function markdown(results: Results): string {
     lines.push(
       `Per round: tooltype / floor ${r(TOOLTYPE, FLOOR)} (target ≤ ${calls === 1 ? "1.6" : "1.3"}x); tooltype / floor returned as a promise ` +
         `${r(TOOLTYPE, FLOOR_PROMISE)}; tooltype / async floor ${r(TOOLTYPE, FLOOR_ASYNC)}; LangChain.js / tooltype ` +
-        `${r(LANGCHAIN, TOOLTYPE)} (target ≥ 50x).`,
+        `${r(LANGCHAIN, TOOLTYPE)} (target ≥ 50x); traced / untraced ${r(TOOLTYPE_TRACED, TOOLTYPE)} (a registered ` +
+        "tracer provider and the SDK's simple processor: what tracing costs; without a provider, the tooltype row).",
     );
     lines.push("");
   }

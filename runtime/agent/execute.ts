@@ -5,6 +5,8 @@
 import { argumentsText } from "./call-text";
 import type { NormalizedCall } from "../dispatch/call";
 import { ToolMessage } from "../dispatch/messages";
+import { TRACE_PARENT, type TracedDispatchOptions } from "../dispatch/tool-spans";
+import type { OTelContext } from "../telemetry/otel-api";
 import type { DispatchOptions, ToolErrorEvent, ToolProgress, ToolYield } from "../dispatch/options";
 import type { ToolCall } from "../tool/call";
 import { type BaseToolRegistry as ToolRegistry, type LoopAccess, loopAccess } from "../registry/core";
@@ -87,6 +89,8 @@ interface Captured {
 export class CallExecutor<Call = unknown> {
   readonly #registry: ToolRegistry;
   readonly #options: DispatchOptions;
+  /** The context the current step's calls are traced under (step-span.ts), when they are traced. */
+  #traceParent: OTelContext | undefined;
   readonly #jsonPatch: boolean;
   /** Failed calls the model may patch: call id → the tool and its arguments. */
   readonly #patchable = new Map<string, { toolName: string; args: Record<string, unknown> }>();
@@ -100,6 +104,11 @@ export class CallExecutor<Call = unknown> {
     this.#registry = registry;
     this.#options = options;
     this.#jsonPatch = jsonPatch;
+  }
+
+  /** Trace the next calls under `context` (the step's span), or as dispatch would on its own (`undefined`). */
+  traceUnder(context: OTelContext | undefined): void {
+    this.#traceParent = context;
   }
 
   /** The registered tools offered in the current step (`undefined`: all of them). */
@@ -335,8 +344,9 @@ export class CallExecutor<Call = unknown> {
     const own = this.#options.onToolError;
     const listener = this.onProgress;
     const ownProgress = this.#options.onProgress;
-    const options: DispatchOptions = {
+    const options: TracedDispatchOptions = {
       ...this.#options,
+      ...(this.#traceParent === undefined ? {} : { [TRACE_PARENT]: this.#traceParent }),
       ...(listener
         ? {
             onProgress: (update: ToolProgress, toolCall: ToolCall, yielded?: ToolYield) => {

@@ -37,6 +37,7 @@ import { LocalToolSearch, SEARCH_TOOL_NAME } from "./tool-search";
 import { RetryTracker, positiveInteger } from "./retries";
 import { ProgressEvents } from "./progress-events";
 import { ToolRunStream } from "./run-stream";
+import { startStepSpan } from "./step-span";
 import type {
   MessageOf,
   RunToolsApprovalState,
@@ -350,27 +351,37 @@ async function* runLoop(
       });
       let reply: unknown;
       let outcomes: Promise<CallOutcome>[] | undefined;
-      const response = await loop.send(client, request, signal, stream);
-      if (stream) {
-        if (!isAsyncIterable(response))
-          throw new TypeError("runTools: with stream: true the client must return an async iterable of events.");
-        const started: Promise<CallOutcome>[] = [];
-        const streamed = executor.streamed();
-        try {
-          reply = yield* streamReply(loop, response, index, progress, (call) => {
-            if (approvals) return;
-            const running = streamed.run(call);
-            // Awaited below; until then a rejection (an abort) must not count as unhandled.
-            running.catch(() => undefined);
-            started.push(running);
-          });
-        } finally {
-          // The reply's calls are all known (or the stream failed): the ones past the cap can be answered.
-          streamed.end();
+      // Traced: the request's span, and this step's tool calls under it.
+      const span = startStepSpan(providerName, record, index);
+      executor.traceUnder(span?.context);
+      try {
+        const response = await loop.send(client, request, signal, stream);
+        if (stream) {
+          if (!isAsyncIterable(response))
+            throw new TypeError("runTools: with stream: true the client must return an async iterable of events.");
+          const started: Promise<CallOutcome>[] = [];
+          const streamed = executor.streamed();
+          try {
+            reply = yield* streamReply(loop, response, index, progress, (call) => {
+              if (approvals) return;
+              const running = streamed.run(call);
+              // Awaited below; until then a rejection (an abort) must not count as unhandled.
+              running.catch(() => undefined);
+              started.push(running);
+            });
+          } finally {
+            // The reply's calls are all known (or the stream failed): the ones past the cap can be answered.
+            streamed.end();
+          }
+          outcomes = approvals ? undefined : started;
+        } else {
+          reply = loop.reply(response);
         }
-        outcomes = approvals ? undefined : started;
-      } else {
-        reply = loop.reply(response);
+      } catch (error) {
+        span?.fail(error);
+        throw error;
+      } finally {
+        span?.end();
       }
       const read = loop.read(reply);
       messages.push(...read.items);

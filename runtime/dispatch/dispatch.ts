@@ -21,6 +21,8 @@ import type { ToolMessage } from "./messages";
 import type { DispatchOptions, RegistryOptions, ToolHooks, ToolInput } from "./options";
 import { answerCall } from "./pipeline";
 import { callIdLimit, callsLimit, concurrencyLimit } from "./settings";
+import { activeTracing } from "../telemetry/tracing";
+import { withToolSpans } from "./tool-spans";
 
 /** The continuations' module (continuations.ts), as `#lazy/dispatch-full` hands it over. */
 type Full = typeof Continuations;
@@ -59,6 +61,9 @@ export function answerCalls(
   options: DispatchOptions = NO_OPTIONS,
   rejections?: readonly (string | undefined)[],
 ): ToolMessage[] | Promise<ToolMessage[]> {
+  // Traced (a tracer provider is registered): every call gets its span, through the hooks of the whole pipeline.
+  const tracing = activeTracing();
+  if (tracing !== undefined) return answerInFull(env, calls, withToolSpans(options, tracing), rejections);
   const run = rejections === undefined ? plainRun(env, calls, options) : undefined;
   if (run === undefined) return answerInFull(env, calls, options, rejections);
   const count = calls.length;

@@ -9,6 +9,8 @@ import type { NormalizedCall } from "./call";
 import type { DispatchEnvironment } from "./environment";
 import type { ToolMessage } from "./messages";
 import type { DispatchOptions } from "./options";
+import { activeTracing } from "../telemetry/tracing";
+import { withToolSpans } from "./tool-spans";
 
 /**
  * Every call of a paused batch answered, in call order, a rejected one with its rejection. In this order, and
@@ -37,10 +39,12 @@ export async function resumeBatch(
     return edit === undefined ? { ...call } : { kind: "args", id: call.id, name: call.name, args: edit };
   });
   // Under the pause's options: the calls that run, their cap and their coercion are the ones the human was shown.
+  const resumeOptions: DispatchOptions = { ...options, ...checked.options };
+  const tracing = activeTracing();
   return answerBatch(
     env,
     calls,
-    { ...options, ...checked.options },
+    tracing === undefined ? resumeOptions : withToolSpans(resumeOptions, tracing),
     rejections,
     edits.some((edit) => edit !== undefined) ? edits : undefined,
   );

@@ -4,6 +4,7 @@
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { loadMCPClientSDK } from "#lazy/mcp-client";
+import { clientCallSpan } from "./call-span";
 import { installAjv } from "../validation/ajv/ajv";
 import { createAjv } from "../validation/ajv/engine";
 import { installPatternEngine } from "../validation/patterns/engine";
@@ -203,19 +204,29 @@ function importTool(
   const call = async (args: Record<string, unknown>, context: ToolContext): Promise<[string, CallToolResult]> => {
     let result: CallToolResult;
     const callOptions: MCPCallOptions = { signal: context.signal, timeout: timeoutMs };
+    // Traced: the request's span, named to the server in `_meta.traceparent` so that its spans continue the trace.
+    const span = clientCallSpan(descriptor.name);
     try {
-      const params = { name: descriptor.name, arguments: args };
+      const params = {
+        name: descriptor.name,
+        arguments: args,
+        ...(span === undefined ? {} : { _meta: { traceparent: span.traceparent } }),
+      };
       const sent = isV2(client)
         ? (client.callTool as unknown as V2CallTool).call(client, params, callOptions)
         : client.callTool(params, undefined, callOptions);
       result = (await sent) as CallToolResult;
+      if (result?.isError === true) span?.fail(undefined, `${descriptor.name} answered with an error`);
     } catch (error) {
+      span?.fail(error);
       // The pipeline's own timeout or the caller's abort already says what happened: keep its error.
       if (context.signal.aborted) throw error;
       const reason = error instanceof Error ? error.message : String(error);
       throw new Error(`MCP server ${server} did not answer the call of ${descriptor.name}: ${reason}`, {
         cause: error,
       });
+    } finally {
+      span?.end();
     }
     const text = contentText(result);
     if (result.isError === true)

@@ -4,6 +4,8 @@ import type { PendingApproval } from "../dispatch/approval-error";
 import type { NormalizedCall } from "../dispatch/call";
 import type { ToolMessage } from "../dispatch/messages";
 import type { DispatchOptions, ToolErrorEvent } from "../dispatch/options";
+import { TRACE_PARENT, type TracedDispatchOptions } from "../dispatch/tool-spans";
+import { serverCallSpan } from "./call-span";
 import { toMCPResult } from "./format/answer";
 import { mcpOutputSchema } from "./format/tools";
 import type { RegisteredTool } from "../registry/core";
@@ -77,7 +79,10 @@ export async function callTool(
           exchange.notify!({ jsonrpc: "2.0", method: "notifications/progress", params: { progressToken, ...update } });
         }, options.progressIntervalMs)
       : undefined;
-  const dispatchOptions: DispatchOptions = {
+  // Traced: this request's span, continuing the client's trace, with the tool's span under it.
+  const span = serverCallSpan(name, request.id, meta.traceparent);
+  const dispatchOptions: TracedDispatchOptions = {
+    ...(span === undefined ? {} : { [TRACE_PARENT]: span.context }),
     signal,
     ...(options.metadata === undefined ? {} : { metadata: options.metadata }),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
@@ -95,12 +100,15 @@ export async function callTool(
         ? await approved(endpoint, tool, calls, pending, params, era, exchange, dispatchOptions)
         : (await endpoint.access.dispatch(calls, dispatchOptions))[0]!;
   } catch (error) {
+    span?.fail(error);
     if (error instanceof MCPProtocolError) throw error;
     // The call was aborted (no answer goes to a cancelled request), or a handler set to `false` rethrew.
     if (options.exposeErrors || signal.aborted) throw error;
     throw new MCPProtocolError(INTERNAL_ERROR, `Internal error: ${name} failed; the details stay on the server.`);
   } finally {
     progress?.finish(!signal.aborted);
+    if (failure !== undefined) span?.fail(failure.error, `${name} failed (${failure.kind})`);
+    span?.end();
   }
   if (message instanceof Raw) return message.result;
   if (notified && !signal.aborted && exchange.settle) await exchange.settle();

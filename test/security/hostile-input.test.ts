@@ -32,6 +32,7 @@ import { LocalToolSearch } from "../../runtime/agent/tool-search";
 import { patchDocument } from "../../runtime/agent/json-patch-apply";
 import { type JsonPatchOperation, applyJsonPatch, readPatchCall } from "../../runtime/agent/json-patch";
 import type { ToolFormatSource } from "../../runtime/providers/provider";
+import { readTraceparent } from "../../runtime/telemetry/trace-context";
 
 const SCALE = Number(process.env.FUZZ_SCALE ?? "1") || 1;
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
@@ -1001,6 +1002,34 @@ const searchCall = fc.oneof(
     .record({ id: fc.string({ maxLength: 8 }), error: hostileString })
     .map(({ id, error }) => ({ kind: "invalid" as const, id, name: "search_tools", error })),
 );
+
+// ── traceparent (an MCP request's _meta, read when a tracer provider is registered) ───────────────────────────────
+
+test("traceparent: any value in _meta is read as a valid remote parent or ignored, never thrown on", async () => {
+  const near = fc
+    .tuple(
+      fc.constantFrom("00", "01", "ff", "0", "zz"),
+      fc.string({ unit: fc.constantFrom(..."0123456789abcdefABCDEF-"), maxLength: 40 }),
+      fc.string({ unit: fc.constantFrom(..."0123456789abcdef-"), maxLength: 20 }),
+      fc.string({ maxLength: 600 }),
+    )
+    .map(([version, trace, span, rest]) => `${version}-${trace}-${span}-01${rest}`);
+  await fc.assert(
+    fc.asyncProperty(fc.oneof(hostile, hostileString, near), async (generated) => {
+      const value = materialize(generated);
+      await bounded("traceparent", () => {
+        const read = readTraceparent(value);
+        if (read !== undefined) {
+          assert.match(read.traceId, /^[0-9a-f]{32}$/);
+          assert.match(read.spanId, /^[0-9a-f]{16}$/);
+          assert.ok(read.traceId !== "0".repeat(32) && read.spanId !== "0".repeat(16));
+        }
+      });
+    }),
+    params(300),
+  );
+  await noEscapes();
+});
 
 test("search_tools answers every hostile query with a ToolMessage", async () => {
   await fc.assert(
