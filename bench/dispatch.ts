@@ -7,7 +7,7 @@ import Ajv2020 from "ajv/dist/2020";
 import { type Int, type Max, type Min, tool, ToolRegistry } from "tooltype";
 import { z } from "zod";
 import { trace } from "@opentelemetry/api";
-import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
+import { BasicTracerProvider, BatchSpanProcessor, InMemorySpanExporter } from "@opentelemetry/sdk-trace-base";
 import { type InterleaveOptions, type InterleaveResult, interleave, type Variant } from "./harness";
 
 // ---- The tool, as a user writes it ---------------------------------------------------------------------------
@@ -227,9 +227,12 @@ export const FLOOR_ASYNC = "floor, one async function per call + Promise.all";
 export const LANGCHAIN = "LangChain.js tool.invoke";
 export const TOOLTYPE_TRACED = "tooltype dispatch, traced (OpenTelemetry SDK, a span per call)";
 
-/** A tracer provider with the SDK's simple processor and an in-memory exporter, emptied after each batch. */
+/**
+ * A tracer provider as production sets one up (the SDK's batch processor; no context manager), exporting to memory,
+ * emptied after each batch.
+ */
 const exporter = new InMemorySpanExporter();
-const tracerProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+const tracerProvider = new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(exporter)] });
 
 /** `run` with the provider registered (the only variant that traces: the others run with none, as an app would). */
 async function tracedBatch(run: () => Promise<number>): Promise<number> {

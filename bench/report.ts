@@ -262,7 +262,7 @@ export function markdown(results: Results): string {
       `Per round: tooltype / floor ${r(TOOLTYPE, FLOOR)} (target ≤ ${calls === 1 ? "1.6" : "1.3"}x); tooltype / floor returned as a promise ` +
         `${r(TOOLTYPE, FLOOR_PROMISE)}; tooltype / async floor ${r(TOOLTYPE, FLOOR_ASYNC)}; LangChain.js / tooltype ` +
         `${r(LANGCHAIN, TOOLTYPE)} (target ≥ 50x); traced / untraced ${r(TOOLTYPE_TRACED, TOOLTYPE)} (a registered ` +
-        "tracer provider and the SDK's simple processor: what tracing costs; without a provider, the tooltype row).",
+        "tracer provider and the SDK's batch processor: what tracing costs; without a provider, the tooltype row).",
     );
     lines.push("");
   }

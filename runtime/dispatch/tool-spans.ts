@@ -40,10 +40,14 @@ export function withToolSpans(options: TracedDispatchOptions, tracing: Tracing):
     const span = spanOf(call.id);
     return span === undefined ? next() : api.context.with(api.trace.setSpan(parent, span), () => next());
   };
-  const wrap = options.wrap === undefined ? [activate] : [activate, ...[options.wrap].flat()];
+  const wrap = !tracing.propagates
+    ? options.wrap
+    : options.wrap === undefined
+      ? [activate]
+      : [activate, ...[options.wrap].flat()];
   return {
     ...options,
-    wrap,
+    ...(wrap === undefined ? {} : { wrap }),
     onToolStart: (event) => {
       const span = tracer.startSpan(
         `execute_tool ${event.call.name}`,

@@ -12,11 +12,16 @@ const GLOBALS = Symbol.for("opentelemetry.js.api.1");
 export interface Tracing {
   readonly api: OTelApi;
   readonly tracer: OTelTracer;
+  /**
+   * Whether a context manager is registered: without one, making a span active while a tool runs changes nothing,
+   * and the middleware that would do it is left out.
+   */
+  readonly propagates: boolean;
 }
 
 let given: OTelApi | undefined;
 let loaded: OTelApi | null | undefined;
-let made: { provider: unknown; tracing: Tracing | undefined } | undefined;
+let made: { provider: unknown; manager: unknown; tracing: Tracing | undefined } | undefined;
 
 /**
  * Give tooltype the OpenTelemetry API: needed in a bundle (which loads no optional package by itself); under Node
@@ -29,12 +34,20 @@ export function useOpenTelemetry(api: OTelApi | undefined): void {
 
 /** The tracer of this moment, or undefined when no tracer provider is registered (the common, untraced case). */
 export function activeTracing(): Tracing | undefined {
-  const globals = (globalThis as Record<symbol, { trace?: unknown } | undefined>)[GLOBALS];
+  const globals = (globalThis as Record<symbol, { trace?: unknown; context?: unknown } | undefined>)[GLOBALS];
   const provider = globals?.trace;
   if (provider === undefined) return undefined;
-  if (made !== undefined && made.provider === provider) return made.tracing;
+  const manager = globals?.context;
+  if (made !== undefined && made.provider === provider && made.manager === manager) return made.tracing;
   const api = given ?? loadedApi();
-  made = { provider, tracing: api === undefined ? undefined : { api, tracer: api.trace.getTracer("tooltype") } };
+  made = {
+    provider,
+    manager,
+    tracing:
+      api === undefined
+        ? undefined
+        : { api, tracer: api.trace.getTracer("tooltype"), propagates: manager !== undefined },
+  };
   return made.tracing;
 }
 
