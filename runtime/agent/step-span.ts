@@ -6,15 +6,7 @@
 import type { OTelContext, OTelSpan } from "../telemetry/otel-api";
 import { SPAN_KIND, STATUS_ERROR } from "../telemetry/otel-api";
 import { activeTracing } from "../telemetry/tracing";
-
-/** The conventions' names of the APIs tooltype's providers speak (`gen_ai.provider.name`). */
-const PROVIDER_NAMES: Readonly<Record<string, string>> = {
-  openai: "openai",
-  responses: "openai",
-  anthropic: "anthropic",
-  gemini: "gcp.gemini",
-  bedrock: "aws.bedrock",
-};
+import { entryOf, isMessageFormat } from "../providers/catalog";
 
 export interface StepSpan {
   /** The context the step's tool calls are traced under. */
@@ -40,7 +32,7 @@ export function startStepSpan(
       kind: SPAN_KIND.client,
       attributes: {
         "gen_ai.operation.name": "chat",
-        "gen_ai.provider.name": PROVIDER_NAMES[providerName] ?? providerName,
+        "gen_ai.provider.name": isMessageFormat(providerName) ? entryOf(providerName).genAiName : providerName,
         ...(model === undefined ? {} : { "gen_ai.request.model": model }),
         "tooltype.step": index,
       },

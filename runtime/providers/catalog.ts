@@ -38,6 +38,8 @@ export interface CatalogEntry {
    * provider of the format that names it here (`exportAs`, providers/at-hand.ts).
    */
   readonly exportMethod: string;
+  /** The model API's name in OpenTelemetry's GenAI conventions (`gen_ai.provider.name` of a traced request). */
+  readonly genAiName: string;
 }
 
 /** Every format, in the order messages are recognised. */
@@ -49,6 +51,7 @@ export const CATALOG = [
     owns: (message) => Array.isArray(message) || Array.isArray((message as { output?: unknown }).output),
     loopOrder: 3,
     exportMethod: "toResponsesTools",
+    genAiName: "openai",
   },
   {
     format: "openai-functions",
@@ -56,6 +59,7 @@ export const CATALOG = [
     // A `function_call` and no `tool_calls`.
     owns: hasFunctionCall,
     exportMethod: "toOpenAIFunctions",
+    genAiName: "openai",
   },
   {
     format: "openai",
@@ -64,6 +68,7 @@ export const CATALOG = [
     owns: (message) => "tool_calls" in message || "invalid_tool_calls" in message,
     loopOrder: 0,
     exportMethod: "toOpenAITools",
+    genAiName: "openai",
   },
   {
     format: "gemini",
@@ -73,6 +78,7 @@ export const CATALOG = [
       "candidates" in message || "parts" in message || "functionCalls" in message || "usageMetadata" in message,
     loopOrder: 2,
     exportMethod: "toGeminiTools",
+    genAiName: "gcp.gemini",
   },
   // Asked last: other formats may carry `content` too.
   {
@@ -82,6 +88,7 @@ export const CATALOG = [
     owns: (message) => Array.isArray((message as { content?: unknown }).content),
     loopOrder: 1,
     exportMethod: "toAnthropicTools",
+    genAiName: "anthropic",
   },
 ] as const satisfies readonly CatalogEntry[];
 
