@@ -18,6 +18,11 @@ export interface MainEntryBundle {
   libraryGzip: number;
   minified: number;
   gzip: number;
+  /**
+   * The same app as CommonJS (`require("tooltype")`), bundled by esbuild into one file for Node: `require` takes the
+   * entry's whole namespace, so nothing of the entry is tree-shaken, and one file holds every lazily loaded chunk.
+   */
+  commonJs: { minified: number; gzip: number };
 }
 
 export interface BundleResult {
@@ -32,6 +37,8 @@ export interface BundleResult {
   dependencies: { name: string; bytes: number }[];
   /** Minified bytes per tooltype module in the one-tool bundle (dist/esm/runtime/…), largest first. */
   modules: { name: string; bytes: number }[];
+  /** The one-tool app as CommonJS (`require("tooltype/openai")`), bundled into one file for Node (see `MainEntryBundle`). */
+  commonJs: { minified: number; gzip: number };
   /** The app written against the main `tooltype` entry. */
   mainEntry: MainEntryBundle;
   esbuild: string;
@@ -106,11 +113,11 @@ function appSource(tools: number, entry: string): string {
   return lines.join("\n");
 }
 
-const CHECK = `import { turn } from "./bundle.mjs";
+const CHECK = (load: string) => `${load}
 const message = { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function",
   function: { name: "lookup_0", arguments: JSON.stringify({ city: "Paris", query: "books", country: "n" }) } }] };
-const { tools, answers } = await turn(message);
-process.stdout.write(JSON.stringify({ tools: tools.length, answers: answers.map((a) => a.toJSON()) }));
+turn(message).then(({ tools, answers }) =>
+  process.stdout.write(JSON.stringify({ tools: tools.length, answers: answers.map((a) => a.toJSON()) })));
 `;
 
 interface Built {
@@ -221,6 +228,31 @@ async function bundleApp(dir: string, name: string): Promise<Built> {
   return { code, inputs, outdir };
 }
 
+/**
+ * The app `name` compiled by `compileEsmApps`, as a CommonJS app: its imports turned into `require` calls by esbuild
+ * (as tsc writes them for `module: "commonjs"`), then bundled by esbuild into one minified file for Node, the way a
+ * CommonJS service is bundled for a function platform. Returns the file's bytes and the folder it is in.
+ */
+async function bundleCommonJs(dir: string, name: string): Promise<{ code: Uint8Array; outdir: string }> {
+  const esbuild = await import("esbuild");
+  const source = fs.readFileSync(path.join(dir, "out", `${name}.js`), "utf8");
+  const commonJs = await esbuild.transform(source, { format: "cjs", target: "node20", loader: "js" });
+  const entry = path.join(dir, "out", `${name}.cjs`);
+  fs.writeFileSync(entry, commonJs.code);
+  const outdir = path.join(dir, `dist-${name}-cjs`);
+  await esbuild.build({
+    entryPoints: [entry],
+    bundle: true,
+    minify: true,
+    format: "cjs",
+    platform: "node",
+    target: "node20",
+    outfile: path.join(outdir, "bundle.cjs"),
+    logLevel: "silent",
+  });
+  return { code: fs.readFileSync(path.join(outdir, "bundle.cjs")), outdir };
+}
+
 /** The package an input file belongs to: its node_modules package, "tooltype" for this repository, else "app". */
 function packageOf(file: string): string {
   const modules = file.lastIndexOf("node_modules/");
@@ -262,8 +294,12 @@ export async function benchBundle(): Promise<BundleResult> {
   const one = await bundleApp(dir, "one");
   const more = await bundleApp(dir, "more");
   const main = await bundleApp(dir, "main");
+  const oneCommonJs = await bundleCommonJs(dir, "one");
+  const mainCommonJs = await bundleCommonJs(dir, "main");
   checkBundle(one.outdir);
   checkBundle(main.outdir);
+  checkBundle(oneCommonJs.outdir, true);
+  checkBundle(mainCommonJs.outdir, true);
 
   const perToolGzip = (gzip(more.code) - gzip(one.code)) / EXTRA;
   const sizes = new Map<string, number>();
@@ -287,17 +323,28 @@ export async function benchBundle(): Promise<BundleResult> {
     gzip: gz,
     dependencies,
     modules,
-    mainEntry: { libraryGzip: mainGz - perToolGzip, minified: main.code.length, gzip: mainGz },
+    commonJs: { minified: oneCommonJs.code.length, gzip: gzip(oneCommonJs.code) },
+    mainEntry: {
+      libraryGzip: mainGz - perToolGzip,
+      minified: main.code.length,
+      gzip: mainGz,
+      commonJs: { minified: mainCommonJs.code.length, gzip: gzip(mainCommonJs.code) },
+    },
     esbuild,
   };
 }
 
-function checkBundle(outdir: string): void {
+/** Runs the bundle in `outdir` (`bundle.mjs`, or `bundle.cjs` when `commonJs`) on a call and checks the answer. */
+function checkBundle(outdir: string, commonJs = false): void {
   // Away from any node_modules: the bundle must run on its own.
   const alone = fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-bundle-"));
   fs.cpSync(outdir, alone, { recursive: true });
-  fs.writeFileSync(path.join(alone, "check.mjs"), CHECK);
-  const { stdout } = runChild(process.execPath, [path.join(alone, "check.mjs")], { cwd: alone, timeoutMs: 60_000 });
+  const check = path.join(alone, commonJs ? "check.cjs" : "check.mjs");
+  fs.writeFileSync(
+    check,
+    CHECK(commonJs ? 'const { turn } = require("./bundle.cjs");' : 'import { turn } from "./bundle.mjs";'),
+  );
+  const { stdout } = runChild(process.execPath, [check], { cwd: alone, timeoutMs: 60_000 });
   const report = JSON.parse(stdout) as {
     tools: number;
     answers: { role: string; tool_call_id: string; content: string }[];
