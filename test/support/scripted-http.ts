@@ -4,7 +4,7 @@
  * script answers request i with a JSON body written in the provider's documented response shape; every request
  * (method, path, parsed body) is recorded so a test can check exactly what reached the wire. An unscripted request
  * is a 500 with a message, never a hang. A step may answer with `sse(events)` instead: a `text/event-stream` of
- * `event:` / `data:` records, as the providers stream.
+ * `event:` / `data:` records, as the providers stream; or with `sseText(text)`, a recorded stream sent as written.
  */
 import * as http from "node:http";
 import { listenOnLoopback } from "./listen";
@@ -24,7 +24,16 @@ export function sse(events: readonly { readonly event?: string; readonly data: u
   return new SseAnswer(events);
 }
 
-/** Answers one request with a JSON body (status 200), or with `sse(events)` a stream. */
+/** A streamed answer written out as the wire carried it (a recording): sent byte for byte. */
+export class SseText {
+  constructor(readonly text: string) {}
+}
+
+export function sseText(text: string): SseText {
+  return new SseText(text);
+}
+
+/** Answers one request with a JSON body (status 200), or with `sse(events)` / `sseText(text)` a stream. */
 export type ScriptedResponse = (request: RecordedRequest, index: number) => unknown;
 
 export interface ScriptedHttpServer {
@@ -65,6 +74,15 @@ export async function startScriptedHttp(steps: readonly ScriptedResponse[]): Pro
       }
       try {
         const answer = step(request, index);
+        if (answer instanceof SseText) {
+          res.writeHead(200, {
+            "content-type": "text/event-stream",
+            "cache-control": "no-cache",
+            "x-should-retry": "false",
+          });
+          res.end(answer.text);
+          return;
+        }
         if (answer instanceof SseAnswer) {
           res.writeHead(200, {
             "content-type": "text/event-stream",

@@ -30,6 +30,14 @@ const spellings = new WeakMap<
   { keys: Map<ts.TypeNode, MemberKey[]>; unions: Map<ts.TypeNode, MemberKey[][]> }
 >();
 
+/** TypeScript's intrinsic string mappings, as they change one literal. */
+const STRING_MAPPINGS: Record<string, ((text: string) => string) | undefined> = {
+  Uppercase: (text) => text.toUpperCase(),
+  Lowercase: (text) => text.toLowerCase(),
+  Capitalize: (text) => text.charAt(0).toUpperCase() + text.slice(1),
+  Uncapitalize: (text) => text.charAt(0).toLowerCase() + text.slice(1),
+};
+
 export class WrittenOrder {
   /** The keys written at a type node (see `keysOfNode`), found once per node. */
   private readonly keysAt: Map<ts.TypeNode, MemberKey[]>;
@@ -153,6 +161,42 @@ export class WrittenOrder {
     return `5:${this.checker.typeToString(type)}`;
   }
 
+  /**
+   * The property names of an object literal that has a spread (`{ ...base, c }`), in the order JavaScript gives
+   * its keys: each key where it is first written, a spread's keys in their own order where the spread stands.
+   * TypeScript 5.9 lists the literal's own properties before the spread's, TypeScript 7 in source order.
+   * `undefined` for any other type.
+   */
+  spreadOrder(type: ts.Type, depth = 0): string[] | undefined {
+    const t = this.tsi;
+    const symbol = type.getSymbol();
+    if (depth > 8 || !symbol || !(symbol.flags & t.SymbolFlags.ObjectLiteral)) return undefined;
+    const literal = symbol.declarations?.find((d): d is ts.ObjectLiteralExpression => t.isObjectLiteralExpression(d));
+    if (!literal?.properties.some((p) => t.isSpreadAssignment(p))) return undefined;
+    const names: string[] = [];
+    for (const element of literal.properties) {
+      if (t.isSpreadAssignment(element)) {
+        const spread = this.checker.getTypeAtLocation(element.expression);
+        names.push(...(this.spreadOrder(spread, depth + 1) ?? this.propertyNames(spread)));
+      } else if (
+        element.name &&
+        (t.isIdentifier(element.name) || t.isStringLiteral(element.name) || t.isNumericLiteral(element.name))
+      ) {
+        names.push(element.name.text);
+      }
+    }
+    return [...new Set(names)];
+  }
+
+  /** A type's property names in declaration order (an object literal with a spread: see `spreadOrder`). */
+  private propertyNames(type: ts.Type): string[] {
+    const names = this.checker.getPropertiesOfType(type).map((p) => p.getName());
+    const written = names.length > 1 ? this.spreadOrder(type) : undefined;
+    if (!written) return names;
+    const rank = (name: string) => (written.indexOf(name) < 0 ? written.length : written.indexOf(name));
+    return names.sort((a, b) => rank(a) - rank(b));
+  }
+
   /** Property names of a mapped type in the order its keys were written (`Record<"b" | "a", T>`), if known. */
   keyOrder(node: ts.TypeNode | undefined, depth = 0): string[] | undefined {
     if (depth === 0) this.useSiteReads++;
@@ -207,16 +251,32 @@ export class WrittenOrder {
     if (t.isUnionTypeNode(node)) return node.types.flatMap((n) => this.keysOfNode(n, seen));
     if (node.kind === t.SyntaxKind.BooleanKeyword) return ["b:true", "b:false"];
     const type = this.checker.getTypeFromTypeNode(node);
+    if (t.isTemplateLiteralTypeNode(node)) return this.templateKeys(node, seen);
     if (t.isTypeReferenceNode(node) && !node.typeArguments) {
-      const symbol = type.aliasSymbol;
-      const declaration = symbol?.declarations?.find((d): d is ts.TypeAliasDeclaration => t.isTypeAliasDeclaration(d));
+      // The alias the name stands for (TypeScript 7 does not always keep it on the type: `type Keys = keyof T`).
+      const declaration =
+        this.aliasDeclaration(this.checker.getSymbolAtLocation(node.typeName)) ??
+        this.aliasDeclaration(type.aliasSymbol);
       if (declaration && !declaration.typeParameters) return this.keysOfNode(declaration.type, seen);
       const typeSymbol = type.getSymbol();
       if (typeSymbol && typeSymbol.flags & t.SymbolFlags.Enum && type.isUnion()) return this.enumKeys(typeSymbol);
     }
+    if (t.isTypeReferenceNode(node) && node.typeArguments && type.isUnion()) {
+      // `Uppercase<"b" | "a">`, `Exclude<T, "a">`, `Narrow<"b" | "a">`: the members in the order of the arguments'
+      // (mapped by the intrinsic, for the string mappings); members no argument spells get the canonical order.
+      const argumentKeys = node.typeArguments.flatMap((argument) => this.keysOfNode(argument, seen));
+      const mapping = STRING_MAPPINGS[t.isIdentifier(node.typeName) ? node.typeName.text : ""];
+      const keys = mapping
+        ? argumentKeys.flatMap((k) => (typeof k === "string" && k.startsWith("s:") ? [`s:${mapping(k.slice(2))}`] : []))
+        : argumentKeys;
+      const members = new Set(type.types.map((m) => memberKey(t, m)));
+      const known = [...new Set(keys)].filter((k) => members.has(k));
+      const placed = new Set(known);
+      return [...known, ...this.keysOfType(type).filter((k) => !placed.has(k))];
+    }
     if (t.isTypeOperatorNode(node) && node.operator === t.SyntaxKind.KeyOfKeyword) {
       const operand = this.checker.getTypeFromTypeNode(node.type);
-      return this.checker.getPropertiesOfType(operand).map((p) => `s:${p.getName()}`);
+      return this.propertyNames(operand).map((name) => `s:${name}`);
     }
     if (t.isIndexedAccessTypeNode(node)) {
       const object = this.checker.getTypeFromTypeNode(node.objectType);
@@ -228,13 +288,45 @@ export class WrittenOrder {
     return this.keysOfType(type);
   }
 
+  /**
+   * The keys of a type no spelling orders: an enum's in declaration order, a union's in the canonical order (its
+   * members' own order follows type ids, which differ between TypeScript 5.9 and 7, and with the program).
+   */
   private keysOfType(type: ts.Type): MemberKey[] {
     if (type.isUnion()) {
       const symbol = type.getSymbol();
       if (symbol && symbol.flags & this.tsi.SymbolFlags.Enum) return this.enumKeys(symbol);
-      return type.types.map((m) => memberKey(this.tsi, m));
+      return type.types
+        .map((m) => ({ key: memberKey(this.tsi, m), canonical: this.canonicalKey(m) }))
+        .sort((a, b) => (a.canonical < b.canonical ? -1 : a.canonical > b.canonical ? 1 : 0))
+        .map((m) => m.key);
     }
     return [memberKey(this.tsi, type)];
+  }
+
+  /**
+   * The strings a template literal type spells, in written order: `x-${"b" | "a"}` is x-b, x-a; with several
+   * spans the first varies slowest. Spans that are not literal unions spell no keys.
+   */
+  private templateKeys(node: ts.TemplateLiteralTypeNode, seen: Set<ts.Node>): MemberKey[] {
+    let texts = [node.head.text];
+    for (const span of node.templateSpans) {
+      const values: string[] = [];
+      for (const key of this.keysOfNode(span.type, seen)) {
+        if (typeof key === "string" && (key.startsWith("s:") || key.startsWith("n:"))) values.push(key.slice(2));
+        else if (key === "b:true" || key === "b:false") values.push(key.slice(2));
+      }
+      if (values.length === 0 || texts.length * values.length > 10_000) return [];
+      texts = texts.flatMap((text) => values.map((value) => `${text}${value}${span.literal.text}`));
+    }
+    return texts.map((text) => `s:${text}`);
+  }
+
+  /** The type alias declaration of `symbol` (an imported name followed to what it imports), if it is one. */
+  private aliasDeclaration(symbol: ts.Symbol | undefined): ts.TypeAliasDeclaration | undefined {
+    const t = this.tsi;
+    if (symbol && symbol.flags & t.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
+    return symbol?.declarations?.find((d): d is ts.TypeAliasDeclaration => t.isTypeAliasDeclaration(d));
   }
 
   /** Enum members in declaration order, by value. */

@@ -1,6 +1,7 @@
 /**
  * `accumulateToolCalls("anthropic")`: a streamed Messages reply read event by event (`input_json_delta` pieces of
- * each `tool_use` block; a programmatic call, made by a code execution, has its input whole at its start).
+ * each `tool_use` block; a programmatic call, made by a code execution, has its input whole at its start, or comes
+ * whole inside `message_start` when the turn resumes the program).
  */
 import { readJson } from "../../arguments/read/bounded-json";
 import { MAX_ARGUMENTS_BYTES, MAX_ARGUMENTS_DEPTH } from "../../arguments/read/read-arguments";
@@ -19,7 +20,8 @@ export function unreadableInput(block: object): string | undefined {
 }
 
 /**
- * Anthropic stream events in, complete `tool_use` blocks out: `message_start` holds the message, `content_block_start`
+ * Anthropic stream events in, complete `tool_use` blocks out: `message_start` holds the message (with its blocks
+ * whole when the turn resumes a code execution's program, as `content_block_start` would open them), `content_block_start`
  * opens a block (a `tool_use` with its id and name), `content_block_delta` adds `text_delta` text or
  * `input_json_delta` pieces of the input, `content_block_stop` completes it (the input parsed; text that does not
  * parse is kept, so dispatch reports it), `message_delta` brings the `stop_reason`.
@@ -44,33 +46,24 @@ export class AnthropicAccumulator extends StreamAccumulator<
   protected read(event: AnthropicStreamEvent, update: UpdateDraft<AnthropicToolUseBlock>): void {
     const index = typeof event.index === "number" ? event.index : -1;
     switch (event.type) {
-      case "message_start":
-        if (typeof event.message === "object" && event.message !== null)
-          this.#message = { ...(event.message as Record<string, unknown>) };
-        break;
-      case "content_block_start": {
-        const block = event.content_block as Record<string, unknown> | undefined;
-        if (typeof block !== "object" || block === null) break;
-        this.#blocks.set(index, { ...block });
-        if (block.type === "tool_use") {
-          // An input given whole up front (not streamed) is its own arguments text.
-          const input = block.input;
-          const text =
-            typeof input === "object" && input !== null && Object.keys(input).length > 0 ? JSON.stringify(input) : "";
-          if (text !== "") this.#whole.add(index);
-          const state = this.#calls.open(
-            index,
-            typeof block.id === "string" ? block.id : "",
-            typeof block.name === "string" ? block.name : "",
-            text,
-          );
-          update.deltas.push({ call: state, argumentsDelta: text });
-        } else if (block.type === "text" && typeof block.text === "string" && block.text !== "") {
-          this.text += block.text;
-          update.text = block.text;
+      case "message_start": {
+        if (typeof event.message !== "object" || event.message === null) break;
+        const { content, ...message } = event.message as Record<string, unknown>;
+        this.#message = message;
+        // A turn that resumes a code execution's program can come with its blocks already in the message (the
+        // program's next tool call, whole), and no block events: each is a block at its position, and later blocks
+        // follow them.
+        if (Array.isArray(content))
+          for (const [at, block] of content.entries()) this.#startBlock(at, block, update, true);
+        if (typeof message.stop_reason === "string") {
+          this.finish = message.stop_reason;
+          update.finishReason = message.stop_reason;
         }
         break;
       }
+      case "content_block_start":
+        this.#startBlock(index, event.content_block, update, false);
+        break;
       case "content_block_delta": {
         const delta = event.delta as { type?: unknown; text?: unknown; partial_json?: unknown } | undefined;
         const block = this.#blocks.get(index);
@@ -121,6 +114,37 @@ export class AnthropicAccumulator extends StreamAccumulator<
 
   get refusal(): string | null {
     return this.finish === "refusal" ? this.text : null;
+  }
+
+  /**
+   * A block starting at `index` (a `tool_use` opens a call, with its input when given whole). `complete`: the block
+   * came whole in the message itself, with no events to follow, so its call is complete at once.
+   */
+  #startBlock(index: number, value: unknown, update: UpdateDraft<AnthropicToolUseBlock>, complete: boolean): void {
+    if (typeof value !== "object" || value === null) return;
+    const block = value as Record<string, unknown>;
+    this.#blocks.set(index, { ...block });
+    if (block.type === "tool_use") {
+      // An input given whole up front (not streamed) is its own arguments text.
+      const input = block.input;
+      const text =
+        typeof input === "object" && input !== null && Object.keys(input).length > 0 ? JSON.stringify(input) : "";
+      if (text !== "") this.#whole.add(index);
+      const state = this.#calls.open(
+        index,
+        typeof block.id === "string" ? block.id : "",
+        typeof block.name === "string" ? block.name : "",
+        text,
+      );
+      update.deltas.push({ call: state, argumentsDelta: text });
+      if (complete) {
+        const call = this.#calls.complete(index);
+        if (call) update.completed.push(call);
+      }
+    } else if (block.type === "text" && typeof block.text === "string" && block.text !== "") {
+      this.text += block.text;
+      update.text += block.text;
+    }
   }
 
   get calls(): readonly AnthropicToolUseBlock[] {

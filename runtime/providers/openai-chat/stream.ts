@@ -2,7 +2,8 @@
  * `accumulateToolCalls()`: Chat Completions stream chunks in, complete tool calls out.
  *
  * - `push(chunk)`: reads the first choice's `delta`: text (`content`), `refusal`, and `tool_calls` fragments by
- *   `index` (the id, type and name come first, then the arguments text in pieces). Returns what the chunk changed.
+ *   `index` (the id, type and name come first, then the arguments text in pieces; a fragment without an index but
+ *   with an id, as Mistral sends each call whole, is a call of its own). Returns what the chunk changed.
  * - A call is complete when a fragment of a later index arrives (calls stream one after another), when the choice's
  *   `finish_reason` arrives, or at `done()`; `calls` lists the complete ones, ready to dispatch while the rest of
  *   the reply is still streaming.
@@ -17,7 +18,7 @@ import {
   type ToolCallAccumulator as Accumulates,
   type UpdateDraft,
 } from "../stream";
-import type { ChatAssistantMessage, ChatCompletionStreamChunk, ChatFunctionToolCall } from "./wire";
+import type { ChatAssistantMessage, ChatCompletionStreamChunk, ChatFunctionToolCall, ChatToolCallDelta } from "./wire";
 
 /** A streamed reply, assembled: only function tool calls stream, so those are the only calls it holds. */
 export interface StreamedAssistantMessage extends ChatAssistantMessage {
@@ -76,12 +77,7 @@ class Accumulator extends StreamAccumulator<ChatCompletionStreamChunk, ChatFunct
       update.refusal = delta.refusal;
     }
     for (const fragment of delta.tool_calls ?? []) {
-      const index = fragment.index;
-      if (!Number.isInteger(index) || index < 0) {
-        throw new TypeError(
-          `accumulateToolCalls: a tool call fragment's index must be a whole number of 0 or more; got ${String(index)}.`,
-        );
-      }
+      const index = this.#indexOf(fragment);
       let state = this.#calls.get(index);
       if (!state) {
         state = this.#start(index, update.completed);
@@ -147,7 +143,7 @@ class Accumulator extends StreamAccumulator<ChatCompletionStreamChunk, ChatFunct
     const list = this.#complete;
     // Calls complete in index order but for a late index: find its place from the end.
     let at = list.length;
-    while (at > 0 && this.#indexOf(list[at - 1]!) > state.index) at--;
+    while (at > 0 && this.#indexOfCall(list[at - 1]!) > state.index) at--;
     if (at === list.length) list.push(call);
     else list.splice(at, 0, call);
     this.#indexes.set(call, state.index);
@@ -156,8 +152,33 @@ class Accumulator extends StreamAccumulator<ChatCompletionStreamChunk, ChatFunct
 
   readonly #indexes = new WeakMap<ChatFunctionToolCall, number>();
 
-  #indexOf(call: ChatFunctionToolCall): number {
+  #indexOfCall(call: ChatFunctionToolCall): number {
     return this.#indexes.get(call)!;
+  }
+
+  /** The calls that came without an index, by id: a later fragment with the same id continues its call. */
+  readonly #byId = new Map<string, number>();
+
+  /**
+   * The index a fragment belongs to. Without one (Mistral sends each call whole, `id`, name and arguments in one
+   * fragment, and no `index`), a fragment with an id is the open call of that id, or a call of its own after every
+   * call seen; a fragment with neither, or an index that is no whole number of 0 or more, cannot be placed.
+   */
+  #indexOf(fragment: ChatToolCallDelta): number {
+    const index: unknown = fragment.index;
+    if (index === undefined && typeof fragment.id === "string" && fragment.id !== "") {
+      const known = this.#byId.get(fragment.id);
+      if (known !== undefined && !this.#calls.get(known)!.complete) return known;
+      const next = this.#ordered.length === 0 ? 0 : this.#ordered[this.#ordered.length - 1]!.index + 1;
+      this.#byId.set(fragment.id, next);
+      return next;
+    }
+    if (typeof index !== "number" || !Number.isInteger(index) || index < 0) {
+      throw new TypeError(
+        `accumulateToolCalls: a tool call fragment's index must be a whole number of 0 or more (or absent, with the call's id); got ${String(index)}.`,
+      );
+    }
+    return index;
   }
 
   /**

@@ -121,9 +121,12 @@ export interface ChatCompletionResult {
   choices: { message: ChatAssistantMessage; finish_reason?: string | null }[];
 }
 
-/** One `delta.tool_calls` fragment of a stream chunk: by `index`, the id and name first, then the arguments in pieces. */
+/**
+ * One `delta.tool_calls` fragment of a stream chunk: by `index`, the id and name first, then the arguments in pieces.
+ * Some compatible APIs (Mistral) send each call whole in one fragment, with its `id` and no `index`.
+ */
 export interface ChatToolCallDelta {
-  index: number;
+  index?: number;
   id?: string;
   type?: "function";
   function?: { name?: string; arguments?: string };

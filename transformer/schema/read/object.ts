@@ -74,6 +74,12 @@ export function readProperties(reader: Reader, type: ts.Type, site: Site): Prope
 function propertiesInOrder(reader: Reader, type: ts.Type, site: Site): ts.Symbol[] {
   const props = reader.checker.getPropertiesOfType(type);
   const mapped = (type as ts.ObjectType).objectFlags & reader.tsi.ObjectFlags.Mapped;
+  if (!mapped && props.length > 1) {
+    // An object literal with a spread (`{ ...base, c }`): TypeScript 5.9 lists its own properties before the
+    // spread's, TypeScript 7 in source order; both give the source order here.
+    const written = reader.order.spreadOrder(type);
+    if (written) return byRank(props, written);
+  }
   if (!mapped || props.length < 2) return [...props];
   if (props.every((p) => p.declarations?.length)) {
     const position = (p: ts.Symbol) => {
@@ -90,6 +96,11 @@ function propertiesInOrder(reader: Reader, type: ts.Type, site: Site): ts.Symbol
   // Where no order was written, sort by name rather than by type id.
   const written =
     reader.order.keyOrder(site.typeNode) ?? reader.order.namesInScopes(names, site.scopes ?? []) ?? [...names].sort();
+  return byRank(props, written);
+}
+
+/** `props` in the order of `written` (names written nowhere last, in the order they came). */
+function byRank(props: readonly ts.Symbol[], written: readonly string[]): ts.Symbol[] {
   const rank = (p: ts.Symbol) => {
     const i = written.indexOf(p.getName());
     return i < 0 ? written.length : i;
