@@ -83,19 +83,22 @@ function fieldText(value: JsonValue, known: KnownJson | undefined): string {
 }
 
 /**
- * The metadata object: its JSON data, plus the precompiled validator function when there is one. An identifier's
- * text is printed verbatim; being synthesized, it is never resolved or renamed by the transforms after this one.
+ * The metadata object: its JSON data, plus the precompiled validator functions when there are (of the parameters,
+ * and of the return type for results that may be checked). An identifier's text is printed verbatim; being
+ * synthesized, it is never resolved or renamed by the transforms after this one.
  */
 export function metaExpression(
   f: ts.NodeFactory,
   meta: JsonValue,
   validator: string | undefined,
   known?: KnownJson,
+  resultValidator?: string,
 ): ts.Expression {
   const fields = Object.entries(meta as { [key: string]: JsonValue }).map(
     ([key, value]) => `${IDENTIFIER.test(key) ? key : quoted(key)}: ${fieldText(value, known)}`,
   );
   if (validator !== undefined) fields.push(`validator: ${validator}`);
+  if (resultValidator !== undefined) fields.push(`resultValidator: ${resultValidator}`);
   return f.createIdentifier(fields.length === 0 ? "{}" : `{ ${fields.join(", ")} }`);
 }
 

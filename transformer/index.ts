@@ -40,6 +40,12 @@ export interface TooltypePluginConfig {
    * smaller and the runtime compiles validators on first use, which needs `new Function`.
    */
   validators?: boolean;
+  /**
+   * Compile a validator of each tool's return type too, which `checkResults` then runs without ajv. Default: for a
+   * tool whose options say `checkResults: true`, and for every tool when the build runs with `NODE_ENV=test` (Vitest
+   * and Jest set it), where results are checked by default; elsewhere the metadata stays as small as without it.
+   */
+  resultValidators?: boolean;
   [option: string]: unknown;
 }
 
@@ -184,7 +190,7 @@ export function transformerOn(
       return renameKitImport(code, kit.name);
     };
 
-    const compile = (site: ToolSite): ts.Expression => {
+    const compile = (site: ToolSite & { checkResults?: boolean }): ts.Expression => {
       if (nullWarningDue) {
         nullWarningDue = false; // once per program, at its first tool
         report({
@@ -202,11 +208,16 @@ export function transformerOn(
       // The schema's JSON text is both the validator cache's key and the emitted text: written once.
       const json = { value: meta.parameters as JsonValue, text: JSON.stringify(meta.parameters) };
       // A tool with errors fails the build anyway; compiling its (partial) schema would only add noise.
-      const validator =
-        validators && !problems.some((p) => !p.warning)
-          ? inFile(validators.code(meta.parameters, slowPattern(site.nameNode), json.text))
+      const sound = validators !== undefined && !problems.some((p) => !p.warning);
+      const validator = sound
+        ? inFile(validators.code(meta.parameters, slowPattern(site.nameNode), json.text))
+        : undefined;
+      const resultValidator =
+        sound && meta.returns !== undefined && checksResults(config, site)
+          ? inFile(validators.code(meta.returns, slowPattern(site.nameNode)))
           : undefined;
-      return metaExpression(f, meta as unknown as JsonValue, validator, json); // plain data by construction: see CompiledToolMeta
+      // plain data by construction: see CompiledToolMeta
+      return metaExpression(f, meta as unknown as JsonValue, validator, json, resultValidator);
     };
 
     const visitDecorator = (decorator: ts.Decorator): ts.Decorator => {
@@ -556,11 +567,25 @@ function hasJsDoc(tsi: TS, checker: TypeReader, node: ts.Node): boolean {
   return jsDocsOf(tsi, checker, node).some((d) => !!d.comment);
 }
 
-/** `name` and `description` written as string literals in the options object: they win over derived values. */
+/**
+ * Whether a tool's results may be checked where it runs, so its return type's validator is worth compiling: the
+ * plugin's `resultValidators`, else the tool's literal `checkResults`, else the runtime's own default (on where
+ * `NODE_ENV` is `"test"`), read in the process that builds: Vitest and Jest build the modules they run.
+ */
+function checksResults(config: TooltypePluginConfig, site: { checkResults?: boolean }): boolean {
+  return (
+    config.resultValidators ?? site.checkResults ?? (typeof process !== "undefined" && process.env?.NODE_ENV === "test")
+  );
+}
+
+/**
+ * `name` and `description` written as string literals in the options object: they win over derived values; a
+ * literal `checkResults`, which decides whether the return type's validator is compiled.
+ */
 type LiteralOptions = Pick<
   ToolSite,
   "explicitName" | "explicitNameNode" | "explicitDescription" | "hasExplicitDescription"
->;
+> & { checkResults?: boolean };
 
 function literalOptions(tsi: TS, options: ts.Expression | undefined): LiteralOptions {
   const out: LiteralOptions = { hasExplicitDescription: false };
@@ -584,6 +609,8 @@ function literalOptions(tsi: TS, options: ts.Expression | undefined): LiteralOpt
       out.hasExplicitDescription = true;
       if (value !== undefined) out.explicitDescription = value;
     }
+    if (p.name.text === "checkResults" && p.initializer.kind === tsi.SyntaxKind.TrueKeyword) out.checkResults = true;
+    if (p.name.text === "checkResults" && p.initializer.kind === tsi.SyntaxKind.FalseKeyword) out.checkResults = false;
   }
   return out;
 }

@@ -10,7 +10,7 @@ import { standardSchemaOf } from "../arguments/standard-schema";
 import type { ToolStandardProps, ToolStandardSchema } from "../validation/standard/types";
 import type { JsonSchemaResponseFormat } from "../providers/catalog";
 import { toResponseFormat } from "../providers/openai-chat/tools";
-import { NOT_COMPILED_HINT, type SchemaError } from "../tool/errors";
+import { notCompiledHint, type SchemaError } from "../tool/errors";
 import { type CompiledOutputMeta, type JsonSchema, META_VERSION } from "../tool/meta";
 
 export type { JsonSchemaResponseFormat } from "../providers/catalog";
@@ -169,7 +169,7 @@ export function structuredOutput<T>(
 ): StructuredOutput<T> {
   if (!meta) {
     throw new Error(
-      `structuredOutput${name ? `("${name}")` : "()"} has no compiled schema. Write structuredOutput<YourType>() (without a type argument there is nothing to compile); otherwise ${NOT_COMPILED_HINT}`,
+      `structuredOutput${name ? `("${name}")` : "()"} has no compiled schema. Write structuredOutput<YourType>() (without a type argument there is nothing to compile); otherwise ${notCompiledHint()}`,
     );
   }
   if (meta.v !== META_VERSION) {

@@ -25,7 +25,7 @@ import type {
 } from "../validation/standard/types";
 import { ArgumentsValidator } from "../validation/validate";
 import { getToolDeclaration, type AnyFunction } from "../tool/tool";
-import { NOT_COMPILED_HINT } from "../tool/errors";
+import { notCompiledHint } from "../tool/errors";
 import type { CompiledToolMeta, CompiledValidatorFactory, JsonSchema } from "../tool/meta";
 import type { ToolOptions } from "../tool/options";
 
@@ -73,7 +73,7 @@ function sourceOf(tool: AnyFunction | ToolSchemaSource): StandardSource {
     }
     if (!declaration.meta)
       throw new TypeError(
-        `standardSchema(${declaration.key}): the tool has no compiled metadata; ${NOT_COMPILED_HINT}`,
+        `standardSchema(${declaration.key}): the tool has no compiled metadata; ${notCompiledHint()}`,
       );
     return toolSource(
       declaration.options.name ?? declaration.meta.name,

@@ -110,7 +110,7 @@ export class CallState {
     const sent = typeof value === "string" ? value : (JSON.parse(message.content) as unknown);
     let checked: ToolResultError | undefined | Promise<ToolResultError | undefined>;
     try {
-      checked = withResultCheck((check) => check.resultProblem(tool.name, returns, sent));
+      checked = withResultCheck((check) => check.resultProblem(tool.name, returns, sent, tool.meta.resultValidator));
     } catch (error) {
       // No validator for the return type (a bundle without ajv): said in the answer, as for any tool failure.
       return this.caught(settings, error);

@@ -49,7 +49,7 @@ import {
 } from "../providers/catalog";
 import type { CallReader } from "../providers/provider";
 import type { ToolCall } from "../tool/call";
-import { NOT_COMPILED_HINT, ToolRegistrationError } from "../tool/errors";
+import { notCompiledHint, ToolRegistrationError } from "../tool/errors";
 import { type CompiledToolMeta, type JsonSchema, META_VERSION, isCompiledToolMeta } from "../tool/meta";
 import type { ToolOptions } from "../tool/options";
 import { type FoundTool, type ToolSource, findTools } from "../tool/sources";
@@ -472,7 +472,7 @@ function checkedMeta(found: FoundTool): CompiledToolMeta {
       declaration.kind === "function"
         ? " If tool() is called inside a function of yours that wraps it without passing metadata on, make that function a tool factory (docs/marking-tools.md#wrapping-tool)."
         : "";
-    throw new ToolRegistrationError(`${tool()} has no compiled metadata: ${NOT_COMPILED_HINT}${wrapper}`);
+    throw new ToolRegistrationError(`${tool()} has no compiled metadata: ${notCompiledHint()}${wrapper}`);
   }
   if (!isCompiledToolMeta(meta)) {
     throw new ToolRegistrationError(

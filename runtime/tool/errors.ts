@@ -22,6 +22,21 @@ export class ToolError extends Error {
 export const NOT_COMPILED_HINT =
   'the file that declares it was not compiled by a tooltype-aware step (tsx, ts-node, Bun, Node\'s own type stripping (`node src/main.ts` on Node 22.18 and later) and bundlers without tooltype\'s plugin only strip types, and a plain `tsc` ignores compilerOptions.plugins, TypeScript 7\'s `tsc` included, even when tsconfig.json lists the plugin). Compile it with one of: `npx tooltype build` instead of `tsc` (any TypeScript from 5.5, 7 included); the bundler plugin (tooltype/vite, also in vitest.config, tooltype/rollup, tooltype/esbuild, tooltype/webpack, tooltype/rspack, tooltype/bun); `tspc` (ts-patch) with { "transform": "tooltype/transformer" } in compilerOptions.plugins, on TypeScript 5.5 to 6.0 (ts-patch cannot patch TypeScript 7); or run it with `node --import tooltype/register src/main.ts` (with tsx: `node --import tsx --import tooltype/register src/main.ts`; with Bun: `bun --preload tooltype/bun-register src/main.ts`, which on TypeScript 7 needs `npm i -D @typescript/typescript6` next to it).';
 
+/**
+ * `NOT_COMPILED_HINT`, and where the process says itself what runs it (the variable Vitest sets in its workers, the
+ * one Jest sets, Bun's version), the set-up for that runner: read only when an error is being written.
+ */
+export function notCompiledHint(): string {
+  const env = typeof process === "undefined" ? undefined : process.env;
+  if (env?.VITEST)
+    return `${NOT_COMPILED_HINT} This process runs under Vitest (VITEST is set): add tooltype() from "tooltype/vite" to the plugins of vitest.config.ts (docs/building.md#testing-with-vitest).`;
+  if (env?.JEST_WORKER_ID)
+    return `${NOT_COMPILED_HINT} This process runs under Jest (JEST_WORKER_ID is set): give ts-jest tooltype/ts-jest in astTransformers (docs/building.md#testing-with-jest-ts-jest).`;
+  if (typeof process !== "undefined" && process.versions?.bun)
+    return `${NOT_COMPILED_HINT} This process runs under Bun: start it with \`bun --preload tooltype/bun-register\`, or preload it in bunfig.toml.`;
+  return NOT_COMPILED_HINT;
+}
+
 /** A tool cannot be registered: no compiled metadata, an unknown metadata version, a bad or duplicate name. */
 export class ToolRegistrationError extends Error {
   constructor(message: string) {

@@ -65,6 +65,12 @@ export interface CompiledToolMeta {
    * reads from `tooltype/kit`, which the transformer imports into the file (see VALIDATOR_IMPORTS).
    */
   validator?: CompiledValidatorFactory;
+  /**
+   * The `returns` validator compiled to code at build time, as `validator` is for `parameters`: emitted where results
+   * may be checked (a tool with `checkResults: true`, a build under `NODE_ENV=test`, or the plugin's
+   * `resultValidators`), so `checkResults` needs no ajv. Without it, ajv compiles `returns` on the first check.
+   */
+  resultValidator?: CompiledValidatorFactory;
 }
 
 /**

@@ -43,6 +43,7 @@ test("the documentation has its guides", () => {
     "tools-as-a-service",
     "building",
     "performance",
+    "troubleshooting",
     "design",
   ]) {
     assert.ok(all.includes(`docs/${guide}.md`), `docs/${guide}.md is missing`);

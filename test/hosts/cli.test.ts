@@ -141,7 +141,7 @@ test("the commands of docs/building.md run as written", async () => {
   });
 });
 
-test("build on a JavaScript-API compiler (5.9): what tspc writes, silent when clean; TypeScript's errors print and the output is written (status 1); a TT error writes nothing (status 1)", async () => {
+test("build on a JavaScript-API compiler (5.9): what tspc writes, silent when clean; TypeScript's errors print and the output is written (status 2, as tsc's); a TT error writes nothing (status 1)", async () => {
   const emitting = TSCONFIG.replace(
     '"noEmit": true',
     '"outDir": "dist", "rootDir": "src", "declaration": true, "sourceMap": true',
@@ -164,8 +164,9 @@ test("build on a JavaScript-API compiler (5.9): what tspc writes, silent when cl
 
   writeFiles(dir, { "src/typo.ts": "export const n: number = 'one';\n" });
   const typeError = await tooltype(["build"], dir);
-  assert.is(typeError.code, 1);
-  assert.match(typeError.stdout, /src\/typo\.ts\(1,14\): error TS2322|src\/typo\.ts:1:14 - error TS2322/);
+  assert.is(typeError.code, 2, "tsc's status for errors with the output written");
+  assert.match(typeError.stdout, /^src\/typo\.ts:1:14 - error TS2322: /m);
+  assert.match(typeError.stdout, /^Found 1 error\(s\) in 1 file\(s\)\.$/m);
   assert.ok(fs.existsSync(path.join(dir, "dist", "typo.js")), "like tsc, the output is written all the same");
   fs.rmSync(path.join(dir, "dist"), { recursive: true });
 
@@ -178,6 +179,51 @@ test("build on a JavaScript-API compiler (5.9): what tspc writes, silent when cl
   assert.match(ttError.stdout, /error TT1001/);
   assert.match(ttError.stdout, /nothing written/);
   assert.not.ok(fs.existsSync(path.join(dir, "dist")), "nothing written");
+});
+
+test("build on TypeScript 7.0: a TT error, a TypeScript error and a TT warning of one file print together, in one format, in the order of the source", async () => {
+  // Outside the repository, whose node_modules hold a JavaScript-API compiler the project would use instead.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-cli-ts7-"));
+  try {
+    fs.mkdirSync(path.join(dir, "node_modules"));
+    fs.symlinkSync(repo, path.join(dir, "node_modules", "tooltype"), "dir");
+    fs.symlinkSync(
+      path.join(repo, "node_modules", "typescript-7"),
+      path.join(dir, "node_modules", "typescript"),
+      "dir",
+    );
+    writeFiles(dir, {
+      "package.json": "{}",
+      "tsconfig.json": `{ "compilerOptions": { "target": "ES2022", "module": "nodenext", "strict": true, "types": [], "outDir": "dist", "rootDir": "src" }, "include": ["src"] }`,
+      "src/tools.ts": [
+        'import { tool } from "tooltype";',
+        "",
+        "/** A number. */",
+        'export const n: number = "one";',
+        "/** Takes anything. */",
+        "export const loose = tool(function loose(x: unknown) { return 1; });",
+        "/** Takes a callback. */",
+        "export const bad = tool(function bad(cb: () => void) { return 1; });",
+        "",
+      ].join("\n"),
+    });
+    const built = await tooltype(["build"], dir);
+    assert.is(built.code, 1, built.stdout + built.stderr);
+    const lines = built.stdout.split("\n").filter((line) => /^src\//.test(line));
+    assert.equal(
+      lines.map((line) => /^(src\/tools\.ts:\d+:\d+ - (?:error|warning) T[ST]\d+):/.exec(line)?.[1]),
+      ["src/tools.ts:4:14 - error TS2322", "src/tools.ts:6:42 - warning TT1005", "src/tools.ts:8:38 - error TT1001"],
+      built.stdout,
+    );
+    assert.not.match(built.stdout, /\(\d+,\d+\)/, "one format");
+    assert.match(
+      built.stdout,
+      /Found 2 error\(s\) and 1 warning\(s\) in 1 file\(s\), 1 of the errors tooltype's: nothing written/,
+    );
+    assert.not.ok(fs.existsSync(path.join(dir, "dist")), "nothing written");
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test("clear messages: bad tsconfig path, no tools, TT errors, usage mistakes, --help", async () => {

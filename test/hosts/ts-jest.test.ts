@@ -63,6 +63,7 @@ test("without the transformer, the test fails on the registration error", async 
   const result = await jest(project("ts-jest-none", { "jest.config.cjs": config }));
   assert.is.not(result.code, 0);
   assert.match(result.output, 'Tool "get_weather" (function passed to tool()) has no compiled metadata');
+  assert.match(result.output, "This process runs under Jest (JEST_WORKER_ID is set)", "the runner it found named");
 });
 
 test("a TT error fails the test file with its position", async () => {

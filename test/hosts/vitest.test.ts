@@ -87,6 +87,7 @@ test("without the plugin the test fails on the registration error, which names t
   assert.is.not(result.code, 0);
   assert.match(result.output, 'Tool "get_weather" (function passed to tool()) has no compiled metadata');
   assert.match(result.output, "tooltype/vite, also in vitest.config");
+  assert.match(result.output, "This process runs under Vitest (VITEST is set)", "the runner it found named");
 });
 
 test("a TT error fails the run with its file, line and column", async () => {

@@ -24,7 +24,7 @@ export interface HostDiagnostic {
   column: number;
 }
 
-interface Reading {
+export interface Reading {
   /** `TT1001` for tooltype's, `TS2322` for TypeScript's own. */
   code: string;
   /** The message without its code. */
@@ -34,7 +34,8 @@ interface Reading {
   column: number;
 }
 
-function read(tsi: TS, d: ts.Diagnostic | ts.DiagnosticRelatedInformation): Reading {
+/** A diagnostic's code (`TT1001`, `TS2322`), text without the code, and 1-based position. */
+export function readDiagnostic(tsi: TS, d: ts.Diagnostic | ts.DiagnosticRelatedInformation): Reading {
   let text = tsi.flattenDiagnosticMessageText(d.messageText, "\n");
   let code = `TS${d.code}`;
   if (d.code > TS_CODE_OFFSET) {
@@ -48,7 +49,7 @@ function read(tsi: TS, d: ts.Diagnostic | ts.DiagnosticRelatedInformation): Read
 
 /** A diagnostic for a bundler's error and warning APIs (anything that is not an error is a warning there). */
 export function hostDiagnostic(tsi: TS, d: ts.Diagnostic): HostDiagnostic {
-  const { code, text, line, column } = read(tsi, d);
+  const { code, text, line, column } = readDiagnostic(tsi, d);
   return {
     category: d.category === tsi.DiagnosticCategory.Error ? "error" : "warning",
     code,
@@ -73,7 +74,7 @@ export function formatDiagnostics(tsi: TS, diagnostics: readonly ts.Diagnostic[]
 }
 
 function formatOne(tsi: TS, d: ts.Diagnostic | ts.DiagnosticRelatedInformation, cwd: string, indent = ""): string {
-  const { code, text, line, column } = read(tsi, d);
+  const { code, text, line, column } = readDiagnostic(tsi, d);
   const name = d.file ? (path.relative(cwd, d.file.fileName) || d.file.fileName).split(path.sep).join("/") : "";
   const where = d.file && d.start !== undefined ? `${name}:${line}:${column} - ` : "";
   const head = indent

@@ -1,18 +1,21 @@
 /**
  * `tooltype build` on a compiler with the JavaScript API (TypeScript 5.5 to 6.0): the tsconfig's program emitted
  * with tooltype's transformer, as `tspc` runs it, without a patched compiler. TypeScript's own errors are printed
- * and set the exit status as tsc's do; a TT error writes nothing, as on TypeScript 7 (a tool with an error has no
- * correct schema).
+ * with tooltype's (build-diagnostics.ts) and set the exit status as tsc's do; a TT error writes nothing, as on
+ * TypeScript 7 (a tool with an error has no correct schema).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as ts from "typescript";
 import type { TS } from "../../compat";
 import tooltypeTransformer from "../../index";
-import { formatDiagnostics } from "../diagnostic-format";
+import { fromJavaScriptApi, printBuildDiagnostics } from "./build-diagnostics";
 import { createTsconfigProgram, readTsconfig } from "../project/tsconfig";
 
-/** Builds once; the exit status as tsc's (0, 1 with errors and output written, 2 when nothing was written). */
+/**
+ * Builds once; the exit status as tsc's: 0, 2 with errors and the output written, 1 when nothing was written (a TT
+ * error, or TypeScript's `noEmitOnError`).
+ */
 export function buildOnJavaScriptApi(
   tsi: TS,
   configPath: string,
@@ -33,17 +36,14 @@ export function buildOnJavaScriptApi(
   const emitted = program.emit(undefined, (name, text) => written.push([name, text]), undefined, false, {
     before: [transformer],
   });
-  const diagnostics = [...checked, ...emitted.diagnostics, ...own];
-  if (diagnostics.length > 0) out.write(formatDiagnostics(tsi, tsi.sortAndDeduplicateDiagnostics(diagnostics)));
-  const ttErrors = [...own].filter((d) => d.category === tsi.DiagnosticCategory.Error).length;
-  if (ttErrors > 0) {
-    out.write(`\nFound ${ttErrors} tooltype error(s): nothing written (a tool with an error has no correct schema).\n`);
-    return { status: 1, program };
-  }
+  const ttErrors = [...own].some((d) => d.category === tsi.DiagnosticCategory.Error);
+  const writes = !ttErrors && !emitted.emitSkipped;
+  const diagnostics = [...checked, ...emitted.diagnostics, ...own].map((d) => fromJavaScriptApi(tsi, d));
+  const errors = printBuildDiagnostics(out, diagnostics, { written: writes });
+  if (ttErrors) return { status: 1, program };
   for (const [name, text] of written) {
     fs.mkdirSync(path.dirname(name), { recursive: true });
     fs.writeFileSync(name, text);
   }
-  const errors = diagnostics.some((d) => d.category === tsi.DiagnosticCategory.Error);
-  return { status: emitted.emitSkipped ? 2 : errors ? 1 : 0, program };
+  return { status: errors === 0 ? 0 : writes ? 2 : 1, program };
 }

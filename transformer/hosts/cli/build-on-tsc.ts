@@ -1,6 +1,7 @@
 /**
  * `tooltype build` on TypeScript 7.0, whose API cannot emit: the project's own `tsc` builds it as it would without
- * tooltype (type errors, declarations, maps, incremental state, its exit status), then the JavaScript of each module
+ * tooltype (type errors, declarations, maps, incremental state, its exit status; its diagnostics read back and printed
+ * with tooltype's, build-diagnostics.ts), then the JavaScript of each module
  * with tools is written again from its spliced text, made by the same `tsc` with the project's options one module
  * at a time (ts7-cli-transpile.ts), and its map composed so it still leads to the source as written. Those modules
  * are thereby compiled the way an `isolatedModules` project's are: a `const enum` of another module is not inlined.
@@ -12,19 +13,24 @@ import { tscBinOf, transpileWithTsc } from "../splice/ts7-cli-transpile";
 import type { TypeScript7Project } from "../project/typescript-7";
 import { ProjectError } from "../project/tsconfig";
 import { inlineMapOf, type Spliced, splicedMap, withInlineMap } from "../splice/spliced-map";
+import { type BuildDiagnostic, fromTscOutput, printBuildDiagnostics } from "./build-diagnostics";
 
 /** A bound that only a hung `tsc` reaches. */
 const TSC_TIMEOUT_MS = 30 * 60_000;
 
-/** Builds with the project's `tsc`, then rewrites the modules with tools; tsc's exit status. */
+/**
+ * Builds with the project's `tsc`, then rewrites the modules with tools; tsc's exit status. tsc's diagnostics are
+ * printed with `found` (tooltype's warnings), in one list.
+ */
 export function buildWithTsc(
   project: TypeScript7Project,
   spliced: ReadonlyMap<string, Spliced>,
   out: NodeJS.WritableStream,
+  found: readonly BuildDiagnostic[] = [],
 ): number {
   const tsc = spawnSync(
     process.execPath,
-    [tscBinOf(project.packageDir), "-p", project.tsconfig, "--listEmittedFiles"],
+    [tscBinOf(project.packageDir), "-p", project.tsconfig, "--listEmittedFiles", "--pretty", "false"],
     { encoding: "utf8", timeout: TSC_TIMEOUT_MS, maxBuffer: 256 * 1024 * 1024 },
   );
   if (tsc.error)
@@ -32,11 +38,16 @@ export function buildWithTsc(
       `tooltype build: TypeScript's tsc did not finish building ${project.tsconfig}: ${tsc.error.message}`,
     );
   const emitted: string[] = [];
+  const printed: string[] = [];
   for (const line of `${tsc.stdout}`.split("\n")) {
     if (line.startsWith("TSFILE: ")) emitted.push(path.resolve(line.slice("TSFILE: ".length).trim()));
-    else if (line.trim() !== "") out.write(`${line}\n`);
+    else printed.push(line);
   }
+  const { diagnostics, rest } = fromTscOutput(printed.join("\n"));
+  if (rest.length > 0) out.write(`${rest.join("\n")}\n`);
   if (tsc.stderr) out.write(tsc.stderr);
+  // Status 1: tsc wrote nothing (noEmitOnError), 2: errors, with the output written.
+  printBuildDiagnostics(out, [...found, ...diagnostics], { written: tsc.status !== 1 });
   const scripts = emitted.filter((file) => /\.[cm]?jsx?$/.test(file));
   const targets = new Map<string, string>();
   for (const source of spliced.keys()) {

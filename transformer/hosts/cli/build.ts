@@ -9,31 +9,41 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { formatHostDiagnostic } from "../diagnostic-format";
+import {
+  type BuildDiagnostic,
+  fromHost,
+  fromTypeScript7,
+  printBuildDiagnostics,
+  type TypeScript7Diagnostic,
+} from "./build-diagnostics";
 import { buildWithTsc } from "./build-on-tsc";
 import { inlineMapOf, type Spliced, splicedMap, withInlineMap } from "../splice/spliced-map";
 import type { TypeScript7Project } from "../project/typescript-7";
 
-/** Builds once, silent when all is well, as tsc is; the exit status (1 on a TT error or an error of TypeScript's). */
+/**
+ * Builds once, silent when all is well, as tsc is; the exit status as tsc's: 0, 2 with errors and the output written,
+ * 1 when nothing was written (a TT error: a tool with an error has no correct schema). Every diagnostic of the run,
+ * tooltype's and TypeScript's, is printed at its end, together (build-diagnostics.ts).
+ */
 export function buildOnce(project: TypeScript7Project, out: NodeJS.WritableStream = process.stdout): number {
   const spliced = new Map<string, Spliced>();
-  let errors = 0;
+  const found: BuildDiagnostic[] = [];
   for (const file of project.sourceFiles()) {
     const text = fs.readFileSync(file, "utf8");
     const result = project.transform(file, text);
-    for (const d of result.diagnostics) out.write(`${formatHostDiagnostic(d)}\n`);
-    errors += result.diagnostics.filter((d) => d.category === "error").length;
+    found.push(...result.diagnostics.map(fromHost));
     if (result.code === undefined) continue;
     spliced.set(file, { code: result.code, map: result.map?.toString(), original: text });
   }
-  if (errors > 0) {
-    out.write(`\nFound ${errors} tooltype error(s): nothing written (a tool with an error has no correct schema).\n`);
+  if (found.some((d) => d.category === "error")) {
+    // TypeScript's own problems too, asked of the process the tools were read with: all of them at once.
+    found.push(...typeDiagnosticsOf(project));
+    printBuildDiagnostics(out, found, { written: false });
     return 1;
   }
-  if (!project.openSession().overlays) return buildWithTsc(project, spliced, out);
-  // TypeScript's own errors, as its tsc prints them; like tsc, the output is written all the same.
-  const checked = project.typeDiagnostics();
-  if (checked.text) out.write(checked.text.endsWith("\n") ? checked.text : `${checked.text}\n`);
+  if (!project.openSession().overlays) return buildWithTsc(project, spliced, out, found);
+  // Like tsc, the output is written all the same when TypeScript finds errors.
+  found.push(...typeDiagnosticsOf(project));
   const emitted = project.emitWith(Object.fromEntries([...spliced].map(([file, { code }]) => [file, code])))!;
   for (const [name, file] of emitted.files) {
     let text = file.text;
@@ -47,8 +57,14 @@ export function buildOnce(project: TypeScript7Project, out: NodeJS.WritableStrea
     fs.mkdirSync(path.dirname(name), { recursive: true });
     fs.writeFileSync(name, text);
   }
-  if (checked.errors > 0) out.write(`\nFound ${checked.errors} error(s) of TypeScript's.\n`);
-  return checked.errors > 0 ? 1 : 0;
+  found.push(...emitted.diagnostics.map((d) => fromTypeScript7(d as TypeScript7Diagnostic)));
+  const written = !emitted.emitSkipped;
+  return printBuildDiagnostics(out, found, { written }) === 0 ? 0 : written ? 2 : 1;
+}
+
+/** TypeScript's own diagnostics of the program as written, from the session's `tsc --api` process. */
+function typeDiagnosticsOf(project: TypeScript7Project): BuildDiagnostic[] {
+  return project.typeDiagnostics().map((d) => fromTypeScript7(d as TypeScript7Diagnostic));
 }
 
 /** What watch mode drives: a build, news of a changed file, and the end. */

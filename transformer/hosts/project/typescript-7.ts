@@ -120,9 +120,7 @@ export class TypeScript7Project {
    * files, through 7.1's file-system layer; the files' own texts are put back before it returns, so the modules
    * are read as written again. Undefined on 7.0, whose API has no emit.
    */
-  emitWith(
-    spliced: Readonly<Record<string, string>>,
-  ): { files: Map<string, { text: string; sourceFileName?: string }>; diagnostics: unknown[] } | undefined {
+  emitWith(spliced: Readonly<Record<string, string>>): ReturnType<TypeScript7Session["emit"]> | undefined {
     const session = this.openSession();
     if (!session.overlays) return undefined;
     const names = Object.keys(spliced);
@@ -137,10 +135,10 @@ export class TypeScript7Project {
   }
 
   /**
-   * TypeScript's own errors and warnings of the program as written (configuration, syntax, types), as its tsc prints
-   * them, and how many are errors. 7.1's API; 7.0's build runs its tsc, which prints them itself.
+   * TypeScript's own errors and warnings of the program as written (configuration, syntax, types), as TypeScript 7's
+   * API hands them: the build prints them with tooltype's.
    */
-  typeDiagnostics(): { text: string; errors: number } {
+  typeDiagnostics(): unknown[] {
     return this.openSession().typeDiagnostics();
   }
 

@@ -187,21 +187,30 @@ export class TypeScript7Session {
   }
 
   /** The program's output as tsc writes it (JavaScript, declarations, maps), as text (7.1; 7.0's API has no emit). */
-  emit(): { files: Map<string, { text: string; sourceFileName?: string }>; diagnostics: unknown[] } {
+  emit(): {
+    files: Map<string, { text: string; sourceFileName?: string }>;
+    diagnostics: unknown[];
+    emitSkipped: boolean;
+  } {
     const out = this.ask(() => this.program.emitToString(), `emitting ${this.configPath}`) as {
       outputFiles: Map<string, { text: string; sourceFileName?: string }>;
       diagnostics: unknown[];
+      emitSkipped?: boolean;
     };
-    return { files: new Map(out.outputFiles), diagnostics: [...out.diagnostics] };
+    return {
+      files: new Map(out.outputFiles),
+      diagnostics: [...out.diagnostics],
+      emitSkipped: out.emitSkipped === true,
+    };
   }
 
   /**
-   * TypeScript's own errors and warnings of the program (configuration, syntax, types) as its tsc prints them, and
-   * how many are errors.
+   * TypeScript's own errors and warnings of the program (configuration, syntax, types), as the API hands them (7.1
+   * with positions as line and character, 7.0 as offsets); the host prints them with its own.
    */
-  typeDiagnostics(): { text: string; errors: number } {
+  typeDiagnostics(): unknown[] {
     const program = this.program;
-    const found = this.ask(
+    return this.ask(
       () => [
         ...program.getConfigFileParsingDiagnostics(),
         ...program.getProgramDiagnostics(),
@@ -210,12 +219,7 @@ export class TypeScript7Session {
         ...program.getSemanticDiagnostics(),
       ],
       `checking ${this.configPath}`,
-    ) as { category: number }[];
-    // DiagnosticCategory.Error is 1, as in TypeScript's JavaScript API.
-    return {
-      text: found.length > 0 ? (this.ts.sync.formatDiagnostics(found, program) as string) : "",
-      errors: found.filter((d) => d.category === 1).length,
-    };
+    ) as unknown[];
   }
 
   /** True when `update` can take a file's text from memory (7.1's file-system layer); 7.0 reads only the disk. */
