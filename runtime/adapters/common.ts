@@ -112,7 +112,7 @@ export function adaptTools(registry: ToolRegistry, options: AdapterOptions, defa
     .map((entry): AdaptedTool => {
       const name = entry.function.name;
       const tool = registry.get(name)!;
-      const approval = approvalOf(tool);
+      const approval = approvalKind(tool);
       return {
         tool,
         name,
@@ -183,7 +183,7 @@ async function runApproved(
  * How a tool asks for a human's approval: its `needsApproval` option (a boolean or a predicate), or, from before
  * that option, `needsApproval: true` in its metadata.
  */
-export function approvalOf(tool: RegisteredTool): boolean | "per call" {
+function approvalKind(tool: RegisteredTool): boolean | "per call" {
   const own = tool.options.needsApproval;
   if (typeof own === "function") return "per call";
   return own === true || tool.options.metadata?.needsApproval === true;

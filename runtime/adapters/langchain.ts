@@ -112,8 +112,11 @@ export type LangChainDecision = "approve" | "edit" | "reject";
  * schema for an edit, and, for a tool whose `needsApproval` is a predicate, `when` (interrupt only such calls).
  */
 export interface LangChainInterruptOn {
+  /** What a human may decide on the call. */
   allowedDecisions: LangChainDecision[];
+  /** The tool's parameter schema, for a human's edit of the arguments. */
   argsSchema: JsonSchema;
+  /** For a tool whose `needsApproval` is a predicate: whether this call asks (as `dispatchWithApproval` decides). */
   when?: (request: { toolCall: { name: string; args: Record<string, unknown>; id?: string } }) => Promise<boolean>;
 }
 
