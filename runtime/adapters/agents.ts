@@ -6,7 +6,7 @@
  */
 import { type FunctionTool, type RunContext, tool } from "@openai/agents";
 import type { ToolRegistry } from "./runtime";
-import { type AdapterOptions, ToolCallFailedError, adaptTools, toolNeedsApproval } from "./common";
+import { type AdaptedTool, type AdapterOptions, ToolCallFailedError, adaptTools } from "./common";
 
 export { ToolCallFailedError } from "./common";
 export type { AdapterOptions } from "./common";
@@ -34,7 +34,11 @@ export interface AgentsToolsOptions extends AdapterOptions {
  * - The model reads the content; artifacts go to `onToolMessage`. A failed call (invalid arguments, a throwing or
  *   timed-out tool) reaches `errorFunction` as a `ToolCallFailedError`; the default answers with tooltype's text;
  *   `errorFunction: null` makes the run fail instead, as in the SDK.
- * - `needsApproval: true` for tools that ask for approval.
+ * - Approval: a tool's `needsApproval` becomes the SDK's (`true`, or for a predicate one that answers as tooltype's
+ *   approval round would: validated arguments, the tool's predicate), so the run stops with an interruption; the
+ *   app calls `result.state.approve(item)` or `reject(item)` and runs again from the state. The SDK invokes the tool
+ *   only once its approval step let the call through, so `invoke` runs the call as approved (through tooltype's
+ *   `dispatchWithApproval` and `resume`, validated as every call); a rejected call never reaches it.
  */
 export function toAgentsTools(registry: ToolRegistry, options: AgentsToolsOptions = {}): FunctionTool[] {
   const errorFunction = options.errorFunction === undefined ? defaultErrorFunction : options.errorFunction;
@@ -46,7 +50,7 @@ export function toAgentsTools(registry: ToolRegistry, options: AgentsToolsOption
       description: adapted.description,
       parameters: adapted.parameters,
       strict: false,
-      needsApproval: toolNeedsApproval(adapted.tool),
+      needsApproval: approvalOf(adapted),
       execute: () => {
         throw new Error("unreachable: tooltype's invoke runs this tool");
       },
@@ -54,7 +58,8 @@ export function toAgentsTools(registry: ToolRegistry, options: AgentsToolsOption
     const invoke: FunctionTool["invoke"] = async (runContext, input, details) => {
       const signal = details?.signal;
       try {
-        const message = await adapted.run(input, details?.toolCall?.callId, signal);
+        // Reached once the SDK's approval step let the call through: a call that needs approval runs as approved.
+        const message = await adapted.run(input, details?.toolCall?.callId, signal, undefined, true);
         if (message.status === "error") throw new ToolCallFailedError(message);
         return message.content;
       } catch (error) {
@@ -64,6 +69,14 @@ export function toAgentsTools(registry: ToolRegistry, options: AgentsToolsOption
     };
     return { ...made, strict: adapted.strict, invoke, errorFunction: null };
   });
+}
+
+/** The tool's `needsApproval` as the SDK's: a boolean, or for a predicate the SDK's approval function. */
+function approvalOf(
+  adapted: AdaptedTool,
+): boolean | ((context: RunContext, input: unknown, callId?: string) => Promise<boolean>) {
+  if (adapted.approval !== "per call") return adapted.approval;
+  return (_context, input, callId) => adapted.needsApproval(input, callId);
 }
 
 function defaultErrorFunction(_context: RunContext, error: unknown): string {

@@ -5,7 +5,7 @@
  * @module tooltype/ai
  */
 import { ReportQueue, ToolMessage, type ToolRegistry, parseArguments } from "./runtime";
-import { type AdaptedTool, type AdapterOptions, adaptTools, toolNeedsApproval } from "./common";
+import { type AdaptedTool, type AdapterOptions, adaptTools } from "./common";
 
 type JSONSchema7 = import("ai", { with: { "resolution-mode": "import" }}).JSONSchema7;
 
@@ -31,7 +31,13 @@ type AISDK = typeof import("ai", { with: { "resolution-mode": "import" }});
  * A call tooltype answers with an error (invalid arguments, a throwing or timed-out tool) is a tool result too,
  * whose ToolMessage has `status: "error"`: the model reads tooltype's text exactly, where a thrown error would reach
  * it wrapped as `{"error": "<name>: <message>"}`. Only a handler that rethrows (`handleToolError: false`, …) makes
- * the AI SDK record a `tool-error`. `needsApproval` is passed for tools that ask for it.
+ * the AI SDK record a `tool-error`.
+ *
+ * Approval: a tool's `needsApproval` becomes the AI SDK's (`true`, or for a predicate an async predicate of the
+ * input that answers as tooltype's approval round would), so the AI SDK's loop ends its step with a
+ * `tool-approval-request`; the app answers with a `tool-approval-response` and calls `generateText` again. The AI SDK
+ * calls `execute` only once its approval step let the call through, so `execute` runs the call as approved (through
+ * tooltype's `dispatchWithApproval` and `resume`, validated as every call); a denied call never reaches it.
  *
  * The AI SDK parses the arguments text before `execute`: give `toolCallRepair(registry)` as `repairToolCall` to have
  * text it refused read as tooltype reads it (trailing commas, single quotes, …). `ai` 7 is an ES module; this
@@ -49,11 +55,12 @@ export function toAISDKTools(registry: ToolRegistry, options: AdapterOptions = {
         : {}),
       inputSchema: jsonSchema<Record<string, unknown>>(adapted.parameters as JSONSchema7),
       ...(adapted.strict ? { strict: true } : {}),
-      ...(toolNeedsApproval(adapted.tool) ? { needsApproval: true } : {}),
+      ...approvalOf(adapted),
+      // Reached once the AI SDK's approval step let the call through: a call that needs approval runs as approved.
       execute:
         adapted.tool.meta.streams === true
           ? (input, { toolCallId, abortSignal }) => preliminaryResults(adapted, input, toolCallId, abortSignal)
-          : (input, { toolCallId, abortSignal }) => adapted.run(input, toolCallId, abortSignal),
+          : (input, { toolCallId, abortSignal }) => adapted.run(input, toolCallId, abortSignal, undefined, true),
       toModelOutput: (options) => ({ type: "text", value: modelText(options) }),
     });
   }
@@ -73,18 +80,24 @@ async function* preliminaryResults(
 ): AsyncGenerator<ToolMessage, ToolMessage> {
   // The preliminary outputs reported while the call runs, until `execute`'s iterator takes them.
   const events = new ReportQueue<ToolMessage>();
-  const answer = adapted.run(input, callId, signal, (_update, _call, yielded) => {
-    if (yielded)
-      events.push(
-        new ToolMessage({
-          tool_call_id: callId,
-          name: adapted.name,
-          content: typeof yielded.value === "string" ? yielded.value : (JSON.stringify(yielded.value) ?? ""),
-          artifact: yielded.value,
-          status: "success",
-        }),
-      );
-  });
+  const answer = adapted.run(
+    input,
+    callId,
+    signal,
+    (_update, _call, yielded) => {
+      if (yielded)
+        events.push(
+          new ToolMessage({
+            tool_call_id: callId,
+            name: adapted.name,
+            content: typeof yielded.value === "string" ? yielded.value : (JSON.stringify(yielded.value) ?? ""),
+            artifact: yielded.value,
+            status: "success",
+          }),
+        );
+    },
+    true,
+  );
   let final: ToolMessage | undefined;
   let failure: { error: unknown } | undefined;
   const settled = answer.then(
@@ -100,6 +113,17 @@ async function* preliminaryResults(
   if (failure) throw failure.error;
   yield final!;
   return final!;
+}
+
+/**
+ * The tool's `needsApproval` as the AI SDK's: `true` for a tool whose every call asks, and for a predicate, an async
+ * predicate of the call's input that answers as tooltype's own approval round would (validated arguments, the
+ * tool's predicate with the adapter's dispatch metadata and auth).
+ */
+function approvalOf(adapted: AdaptedTool): { needsApproval?: AISDKTool["needsApproval"] } {
+  if (adapted.approval === false) return {};
+  if (adapted.approval === true) return { needsApproval: true };
+  return { needsApproval: (input, { toolCallId }) => adapted.needsApproval(input, toolCallId) };
 }
 
 /**

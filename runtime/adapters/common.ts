@@ -1,6 +1,7 @@
 /**
  * What every framework adapter shares, built on the public API only: which tools to hand over, each one's schema
- * as OpenAI's export writes it, and one call through the registry's full pipeline answered with a ToolMessage.
+ * as OpenAI's export writes it, one call through the registry's full pipeline answered with a ToolMessage, and a
+ * tool's `needsApproval` as the framework's own approval step asks it.
  */
 import {
   type DispatchOptions,
@@ -45,14 +46,31 @@ export interface AdaptedTool {
   readonly parameters: JsonSchema;
   readonly strict: boolean;
   /**
+   * Whether calls of this tool ask for a human's approval: `false` never, `true` every call, `"per call"` when its
+   * `needsApproval` is a predicate (ask `needsApproval(input)` for each call).
+   */
+  readonly approval: boolean | "per call";
+  /**
+   * Whether this call needs a human's approval, as `registry.dispatchWithApproval` would decide it: the arguments read
+   * and validated as dispatch reads them, then the tool's predicate with its ToolContext (a throw counts as yes); a
+   * call whose arguments are invalid needs none (it is answered with its validation error).
+   */
+  needsApproval(input: unknown, callId: string | undefined): Promise<boolean>;
+  /**
    * Answer one call through the registry's pipeline: `input` is the arguments object the framework parsed, or the
    * model's arguments text (read leniently). Rejects only as `registry.invoke(call)` does.
+   *
+   * `approved`: the framework's own approval step let this call through (a human approved it, or the tool's
+   * `needsApproval` said it needs none), so a call that needs approval runs as approved: paused and resumed with
+   * one approval through `dispatchWithApproval` and `resume`, which validate it as every call. Without it, such a
+   * call is refused as a plain dispatch refuses it (ApprovalRequiredError).
    */
   run(
     input: unknown,
     callId: string | undefined,
     signal: AbortSignal | undefined,
     onProgress?: DispatchOptions["onProgress"],
+    approved?: boolean,
   ): Promise<ToolMessage>;
 }
 
@@ -94,6 +112,7 @@ export function adaptTools(registry: ToolRegistry, options: AdapterOptions, defa
     .map((entry): AdaptedTool => {
       const name = entry.function.name;
       const tool = registry.get(name)!;
+      const approval = approvalKind(tool);
       return {
         tool,
         name,
@@ -102,12 +121,11 @@ export function adaptTools(registry: ToolRegistry, options: AdapterOptions, defa
         examples: tool.meta.examples ?? [],
         parameters: (entry.function.parameters ?? { type: "object", properties: {} }) as JsonSchema,
         strict: entry.function.strict === true,
-        run: async (input, callId, signal, onProgress) => {
-          const id = callId ?? `tooltype_call_${++anonymousCalls}`;
-          const call: ToolCall | OpenAIToolCall =
-            typeof input === "string"
-              ? { id, type: "function", function: { name, arguments: input } }
-              : { id, name, args: (input ?? {}) as Record<string, unknown> };
+        approval,
+        needsApproval: async (input, callId) =>
+          (await registry.pendingApprovals(messageOf(callOf(name, input, callId)), options.dispatch)).length > 0,
+        run: async (input, callId, signal, onProgress, approved = false) => {
+          const call = callOf(name, input, callId);
           const own = options.dispatch?.onProgress;
           const progress: DispatchOptions["onProgress"] =
             onProgress && own
@@ -121,7 +139,10 @@ export function adaptTools(registry: ToolRegistry, options: AdapterOptions, defa
             ...(signal ? { signal } : {}),
             ...(progress ? { onProgress: progress } : {}),
           };
-          const message = await registry.invoke(call, dispatch);
+          const message =
+            approved && approval !== false
+              ? await runApproved(registry, call, dispatch)
+              : await registry.invoke(call, dispatch);
           options.onToolMessage?.(message);
           return message;
         },
@@ -129,11 +150,41 @@ export function adaptTools(registry: ToolRegistry, options: AdapterOptions, defa
     });
 }
 
+/** One call as dispatch reads it: the arguments object the framework parsed, or the model's arguments text. */
+function callOf(name: string, input: unknown, callId: string | undefined): ToolCall | OpenAIToolCall {
+  const id = callId ?? `tooltype_call_${++anonymousCalls}`;
+  return typeof input === "string"
+    ? { id, type: "function", function: { name, arguments: input } }
+    : { id, name, args: (input ?? {}) as Record<string, unknown> };
+}
+
+/** A model message of one call, for the registry's approval round. */
+function messageOf(call: ToolCall | OpenAIToolCall): { tool_calls: ToolCall[] } | { tool_calls: OpenAIToolCall[] } {
+  return "function" in call ? { tool_calls: [call] } : { tool_calls: [call] };
+}
+
 /**
- * Whether a tool asks for a human's approval before it runs: its `needsApproval` option, or `needsApproval: true`
- * in its metadata, until tooltype's own approval option lands (then that one is read here).
+ * A call the framework's approval step let through, run as approved: tooltype's own approval round, with the
+ * approval given. `dispatchWithApproval` runs it at once when it needs no approval; else it pauses, and `resume`
+ * runs it with one approval, through the whole pipeline (reading, validation, the tool's limits, hooks, middleware).
  */
-export function toolNeedsApproval(tool: RegisteredTool): boolean {
-  const own = (tool.options as { needsApproval?: unknown }).needsApproval;
+async function runApproved(
+  registry: ToolRegistry,
+  call: ToolCall | OpenAIToolCall,
+  dispatch: DispatchOptions,
+): Promise<ToolMessage> {
+  const round = await registry.dispatchWithApproval(messageOf(call), dispatch);
+  if (round.status === "done") return round.results[0]!;
+  const decisions = round.pending.map((entry) => ({ id: entry.id, approved: true as const }));
+  return (await registry.resume(round.state, decisions, dispatch)).results[0]!;
+}
+
+/**
+ * How a tool asks for a human's approval: its `needsApproval` option (a boolean or a predicate), or, from before
+ * that option, `needsApproval: true` in its metadata.
+ */
+function approvalKind(tool: RegisteredTool): boolean | "per call" {
+  const own = tool.options.needsApproval;
+  if (typeof own === "function") return "per call";
   return own === true || tool.options.metadata?.needsApproval === true;
 }

@@ -5,7 +5,7 @@
  * @module tooltype/mastra
  */
 import type { JsonSchema, ToolMessage, ToolRegistry } from "./runtime";
-import { type AdapterOptions, adaptTools, toolNeedsApproval } from "./common";
+import { type AdaptedTool, type AdapterOptions, adaptTools } from "./common";
 
 type ToolExecutionContext = import("@mastra/core/tools", { with: { "resolution-mode": "import" }}).ToolExecutionContext;
 
@@ -31,7 +31,12 @@ type MastraTools = typeof import("@mastra/core/tools", { with: { "resolution-mod
  * - Call: `execute` runs the call through the registry's pipeline with Mastra's tool call id and abort signal; its
  *   output (what the program keeps) is the ToolMessage, artifact included, and `toModelOutput` sends the model its
  *   content (tooltype's error text for a failed call).
- * - `strict` where asked, `requireApproval` for tools that ask for approval.
+ * - `strict` where asked.
+ * - Approval: a tool's `needsApproval` becomes Mastra's `requireApproval` (`true`, or for a predicate one that
+ *   answers as tooltype's approval round would: validated arguments, the tool's predicate), so the agent's run
+ *   suspends on the call; `agent.approveToolCallGenerate` / `approveToolCall` (or their `decline…`) go on. Mastra
+ *   runs `execute` only once its approval step let the call through, so `execute` runs the call as approved
+ *   (through tooltype's `dispatchWithApproval` and `resume`, validated as every call); a declined call never runs.
  */
 export function toMastraTools(registry: ToolRegistry, options: AdapterOptions = {}): Record<string, MastraTool> {
   const { createTool } = loadMastra();
@@ -42,14 +47,22 @@ export function toMastraTools(registry: ToolRegistry, options: AdapterOptions = 
       description: adapted.description,
       inputSchema: passThrough(adapted.parameters) as unknown as Parameters<typeof createTool>[0]["inputSchema"],
       ...(adapted.strict ? { strict: true } : {}),
-      ...(toolNeedsApproval(adapted.tool) ? { requireApproval: true } : {}),
+      ...requireApproval(adapted),
+      // Reached once Mastra's approval step let the call through: a call that needs approval runs as approved.
       execute: (input: unknown, context: ToolExecutionContext) =>
-        adapted.run(input, context?.agent?.toolCallId, context?.abortSignal),
+        adapted.run(input, context?.agent?.toolCallId, context?.abortSignal, undefined, true),
       toModelOutput: (output: ToolMessage) => ({ type: "text", value: output.content }),
     } as unknown as Parameters<typeof createTool>[0]);
     tools[adapted.name] = created as unknown as MastraTool;
   }
   return tools;
+}
+
+/** The tool's `needsApproval` as Mastra's `requireApproval`: a boolean, or for a predicate a predicate of the input. */
+function requireApproval(adapted: AdaptedTool): { requireApproval?: boolean | ((input: unknown) => Promise<boolean>) } {
+  if (adapted.approval === false) return {};
+  if (adapted.approval === true) return { requireApproval: true };
+  return { requireApproval: (input) => adapted.needsApproval(input, undefined) };
 }
 
 /** A Standard Schema that shows the model `parameters` and accepts every input (tooltype checks it in `execute`). */

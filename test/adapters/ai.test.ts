@@ -1,9 +1,9 @@
 /**
  * `tooltype/ai` in the AI SDK's own loop: `generateText` (and `streamText`) with `@ai-sdk/openai`'s Chat
  * Completions model pointed at the scripted server (scenario.ts), checked on the request bodies; the program keeps
- * the ToolMessages (artifact included) in the step results. Also: strict mode, the abort signal, a tool that asks for
- * approval, and
- * `toolCallRepair` for arguments text the AI SDK cannot parse.
+ * the ToolMessages (artifact included) in the step results. Also: strict mode, the abort signal, the AI SDK's own
+ * approval flow for tools that ask for approval (approval.ts: approved, rejected, a predicate), and `toolCallRepair`
+ * for arguments text the AI SDK cannot parse.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -12,6 +12,8 @@ import { toAISDKTools, toolCallRepair } from "tooltype/ai";
 import { startScriptedServer } from "../scripted-openai/server";
 import { createProviderRegistry } from "../support/provider-tools";
 import { SCRIPT, USER_PROMPT, checkRequests } from "./scenario";
+import { PAY_SCRIPT, WIRE_SCRIPT, approvalRegistry, checkApproved, checkPaid } from "./approval";
+import type { ScriptStep } from "../scripted-openai/server";
 
 test("generateText runs the registry's tools: parallel calls, a correction from tooltype's message, artifacts kept out", async () => {
   const { generateText, stepCountIs } = await import("ai");
@@ -167,6 +169,77 @@ test("toolCallRepair: arguments text the AI SDK refuses is read leniently by too
   } finally {
     await server.close();
   }
+});
+
+/**
+ * A conversation through the AI SDK's approval flow: `generateText` until it ends with no `tool-approval-request`,
+ * each request answered with a `tool-approval-response` (`decide` gives `approved`) and `generateText` called again
+ * with the conversation. Returns each round's approval requests (tool name and input) and the final text.
+ */
+async function converse(
+  registry: ToolRegistry,
+  script: ScriptStep[],
+  decide: (name: string) => boolean,
+): Promise<{ pauses: [string, unknown][][]; text: string }> {
+  const { generateText, stepCountIs } = await import("ai");
+  const { createOpenAI } = await import("@ai-sdk/openai");
+  type ModelMessage = import("ai", { with: { "resolution-mode": "import" }}).ModelMessage;
+  const server = await startScriptedServer(script);
+  try {
+    const openai = createOpenAI({ baseURL: server.baseURL, apiKey: "test" });
+    const tools = toAISDKTools(registry);
+    const messages: ModelMessage[] = [{ role: "user", content: "Pay." }];
+    const pauses: [string, unknown][][] = [];
+    for (;;) {
+      const result = await generateText({
+        model: openai.chat("scripted"),
+        tools,
+        messages,
+        stopWhen: stepCountIs(5),
+        maxRetries: 0,
+      });
+      const requests = result.content.filter((part) => part.type === "tool-approval-request");
+      if (requests.length === 0) return { pauses, text: result.text };
+      pauses.push(requests.map((request) => [request.toolCall.toolName, request.toolCall.input]));
+      messages.push(...result.response.messages, {
+        role: "tool",
+        content: requests.map((request) => ({
+          type: "tool-approval-response" as const,
+          approvalId: request.approvalId,
+          approved: decide(request.toolCall.toolName),
+          reason: "not today",
+        })),
+      });
+    }
+  } finally {
+    await server.close();
+  }
+}
+
+test("approval: needsApproval: true pauses with a tool-approval-request; approved, execute runs the call once", async () => {
+  const { registry, runs } = approvalRegistry();
+  const { pauses, text } = await converse(registry, WIRE_SCRIPT, () => true);
+  // The AI SDK shows the model's input; tooltype validates (and coerces) it when the call runs.
+  assert.equal(pauses, [[["wire_money", { to: "Ana", amount: "5" }]]]);
+  checkApproved(runs, text);
+});
+
+test("approval: a rejected call never runs; the model reads the AI SDK's denial", async () => {
+  const { registry, runs } = approvalRegistry();
+  const { pauses, text } = await converse(registry, WIRE_SCRIPT, () => false);
+  assert.is(pauses.length, 1);
+  assert.equal(runs, []);
+  assert.match(text, /^read: .*not today/);
+});
+
+test("approval: a needsApproval predicate asks only for the calls it names, with validated arguments", async () => {
+  const { registry, runs, asked } = approvalRegistry();
+  const tools = toAISDKTools(registry);
+  assert.type(tools.pay!.needsApproval, "function");
+  assert.is(tools.wire_money!.needsApproval, true);
+  const { pauses, text } = await converse(registry, PAY_SCRIPT, () => true);
+  assert.equal(pauses, [[["pay", { to: "Bo", amount: "500" }]]]);
+  checkPaid(runs, asked, text);
 });
 
 test.run();

@@ -3,7 +3,8 @@
  * OpenAI-compatible configuration pointed at the scripted server (scenario.ts). Mastra rewrites schemas for the
  * provider, so only their property names are compared; the calls, tooltype's error text, the correction (with
  * coercion, which Mastra's own validation would refuse) and the artifact kept out are checked on the request
- * bodies as for the other frameworks.
+ * bodies as for the other frameworks. Also Mastra's own approval flow for tools that ask for approval
+ * (approval.ts): the run suspends on the call; approved, declined, a predicate.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -12,6 +13,8 @@ import { toMastraTools } from "tooltype/mastra";
 import { startScriptedServer } from "../scripted-openai/server";
 import { createProviderRegistry } from "../support/provider-tools";
 import { SCRIPT, USER_PROMPT, checkRequests } from "./scenario";
+import { PAY_SCRIPT, WIRE_SCRIPT, approvalRegistry, checkApproved, checkPaid } from "./approval";
+import type { ScriptStep } from "../scripted-openai/server";
 
 test("a Mastra Agent runs the tools: parallel calls, a correction from tooltype's message, artifacts kept", async () => {
   const { Agent } = await import("@mastra/core/agent");
@@ -54,6 +57,73 @@ test("strict and requireApproval are passed on", () => {
   assert.is(tools.wire_money!.requireApproval, true);
   assert.is(tools.wire_money!.strict, true);
   assert.is(toMastraTools(createProviderRegistry()).get_weather!.requireApproval, false);
+});
+
+/**
+ * A conversation through Mastra's approval flow: `agent.generate` until it no longer ends suspended, each
+ * suspension answered with `approveToolCallGenerate` or `declineToolCallGenerate` (`decide`). A suspended run is
+ * resumed from its snapshot, kept in storage: the agent belongs to a `Mastra` with an in-memory store. Returns each
+ * suspension's call (tool name and arguments) and the final text.
+ */
+async function converse(
+  registry: ToolRegistry,
+  script: ScriptStep[],
+  decide: (name: string) => boolean,
+): Promise<{ pauses: [string, unknown][]; text: string }> {
+  const { Agent } = await import("@mastra/core/agent");
+  const { Mastra } = await import("@mastra/core");
+  const { InMemoryStore } = await import("@mastra/core/storage");
+  const server = await startScriptedServer(script);
+  try {
+    const agent = new Agent({
+      id: "bank",
+      name: "bank",
+      instructions: "Pay with the tools.",
+      model: { id: "openai/scripted", url: server.baseURL, apiKey: "test", api: "chat" },
+      tools: toMastraTools(registry),
+    });
+    new Mastra({ agents: { bank: agent }, storage: new InMemoryStore(), logger: false });
+    const pauses: [string, unknown][] = [];
+    let result = await agent.generate("Pay.", { maxSteps: 5 });
+    while (result.finishReason === "suspended") {
+      const { toolCallId, toolName, args } = result.suspendPayload as {
+        toolCallId: string;
+        toolName: string;
+        args: unknown;
+      };
+      pauses.push([toolName, args]);
+      const go = { runId: result.runId!, toolCallId, maxSteps: 5 };
+      result = decide(toolName)
+        ? await agent.approveToolCallGenerate(go)
+        : await agent.declineToolCallGenerate({ ...go, reason: "not today" });
+    }
+    return { pauses, text: result.text };
+  } finally {
+    await server.close();
+  }
+}
+
+test("approval: needsApproval: true suspends the run; approved, execute runs the call once", async () => {
+  const { registry, runs } = approvalRegistry();
+  const { pauses, text } = await converse(registry, WIRE_SCRIPT, () => true);
+  assert.equal(pauses, [["wire_money", { to: "Ana", amount: "5" }]]);
+  checkApproved(runs, text);
+});
+
+test("approval: a declined call never runs; the model reads the decline", async () => {
+  const { registry, runs } = approvalRegistry();
+  const { pauses, text } = await converse(registry, WIRE_SCRIPT, () => false);
+  assert.is(pauses.length, 1);
+  assert.equal(runs, []);
+  assert.match(text, /^read: .*not today/);
+});
+
+test("approval: a needsApproval predicate suspends only for the calls it names", async () => {
+  const { registry, runs, asked } = approvalRegistry();
+  assert.type(toMastraTools(registry).pay!.requireApproval, "function");
+  const { pauses, text } = await converse(registry, PAY_SCRIPT, () => true);
+  assert.equal(pauses, [["pay", { to: "Bo", amount: "500" }]]);
+  checkPaid(runs, asked, text);
 });
 
 test.run();
