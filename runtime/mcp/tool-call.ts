@@ -77,9 +77,13 @@ export async function callTool(
           exchange.notify!({ jsonrpc: "2.0", method: "notifications/progress", params: { progressToken, ...update } });
         }, options.progressIntervalMs)
       : undefined;
+  // A W3C trace context the client sent (`_meta.traceparent`, and `tracestate` with it) joins the call's metadata, so
+  // the tool can continue the caller's trace; anything but a well-formed traceparent is ignored.
+  const trace = traceContext(meta);
+  const metadata = trace === undefined ? options.metadata : { ...options.metadata, ...trace };
   const dispatchOptions: DispatchOptions = {
     signal,
-    ...(options.metadata === undefined ? {} : { metadata: options.metadata }),
+    ...(metadata === undefined ? {} : { metadata }),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     auth: exchange.auth,
     onToolError: (event) => (failure = event),
@@ -260,4 +264,14 @@ function callerFacing(error: unknown): boolean {
 function ownHandler(endpoint: MCPEndpoint, own: unknown): boolean {
   const handler = own ?? endpoint.registry.options.handleToolError;
   return typeof handler === "string" || typeof handler === "function";
+}
+
+/** `traceparent` (version-traceid-parentid-flags, lowercase hex, ids not all zero) and its `tracestate`, or nothing. */
+const TRACEPARENT = /^[0-9a-f]{2}-(?!0{32})[0-9a-f]{32}-(?!0{16})[0-9a-f]{16}-[0-9a-f]{2}$/;
+
+function traceContext(meta: Record<string, unknown>): { traceparent: string; tracestate?: string } | undefined {
+  const { traceparent, tracestate } = meta;
+  if (typeof traceparent !== "string" || !TRACEPARENT.test(traceparent) || traceparent.startsWith("ff"))
+    return undefined;
+  return typeof tracestate === "string" && tracestate.length <= 512 ? { traceparent, tracestate } : { traceparent };
 }
