@@ -7,7 +7,7 @@
  */
 import type * as ts from "typescript";
 import type { TypeReader } from "./readers/reader";
-import type { JsonValue, ToolAnnotations } from "../runtime/tool/meta";
+import type { JsonValue, ToolAnnotations, ToolIcon } from "../runtime/tool/meta";
 import type { TS } from "./compat";
 
 /** jsDocsOf's answers: a tool's comment is asked for its description, its tags and its `@param`s in turn. */
@@ -43,6 +43,8 @@ export interface ToolDoc {
   title?: string;
   /** MCP hints from `@readOnlyHint`, `@destructiveHint`, `@idempotentHint`, `@openWorldHint` (bare means `true`). */
   annotations?: ToolAnnotations;
+  /** `@icon <url> [mime type] [sizes…] [light|dark]`, one tag per icon: what MCP clients may show. */
+  icons?: ToolIcon[];
   /** `@deferred`: the tool is found by a tool search rather than sent with every request. */
   deferred?: true;
   /** Tags whose value does not parse, with what to write instead. */
@@ -101,6 +103,12 @@ export function toolDocOf(tsi: TS, reader: TypeReader, node: ts.Node): ToolDoc {
               message: `@title needs a text, the name MCP clients show for the tool: write @title Get the weather.`,
             });
           break;
+        case "icon": {
+          const icon = iconOf(text);
+          if (typeof icon === "string") doc.invalid.push({ tag, message: icon });
+          else doc.icons = [...(doc.icons ?? []), icon];
+          break;
+        }
         case "returns":
         case "return":
           if (text) doc.returns = text.replace(/^\s*-\s+/, "");
@@ -110,6 +118,22 @@ export function toolDocOf(tsi: TS, reader: TypeReader, node: ts.Node): ToolDoc {
   }
   doc.description = description;
   return doc;
+}
+
+/** The icon an `@icon` tag describes, or what is wrong with it. */
+function iconOf(text: string): ToolIcon | string {
+  const [src = "", ...rest] = text.split(/\s+/).filter((word) => word !== "");
+  const usage = "Write @icon https://example.com/icon.png image/png 48x48 (type, sizes and light or dark optional).";
+  if (!/^(https:\/\/\S+|data:\S+)$/.test(src))
+    return `@icon needs an https: or data: URL first; it got ${JSON.stringify(src)}. ${usage}`;
+  const icon: ToolIcon = { src };
+  for (const word of rest) {
+    if (word === "light" || word === "dark") icon.theme = word;
+    else if (/^(\d+x\d+|any)$/.test(word)) icon.sizes = [...(icon.sizes ?? []), word];
+    else if (/^[a-z]+\/[\w.+-]+$/.test(word)) icon.mimeType = word;
+    else return `@icon does not know ${JSON.stringify(word)}. ${usage}`;
+  }
+  return icon;
 }
 
 /**

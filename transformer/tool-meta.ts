@@ -132,6 +132,7 @@ export function deriveToolMeta(
   if (doc.deprecated !== undefined) meta.deprecated = doc.deprecated;
   if (doc.title !== undefined) meta.title = doc.title;
   if (doc.annotations !== undefined) meta.annotations = doc.annotations;
+  if (doc.icons !== undefined) meta.icons = doc.icons;
   if (doc.deferred) meta.deferred = true;
   for (const { tag, message } of doc.invalid) problems.push({ code: Code.InvalidTagValue, node: tag, message });
   return { meta, problems };

@@ -72,6 +72,7 @@ export type {
   JsonSchema,
   JsonValue,
   ToolAnnotations,
+  ToolIcon,
 } from "../tool/meta";
 export type { Coercion, CoercionRule } from "../arguments/repair/coercion";
 export type { RepairKind } from "../arguments/repair/repair-json";

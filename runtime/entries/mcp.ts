@@ -37,5 +37,7 @@ export type {
   MCPImportOptions,
   MCPListedTool,
   MCPClientTransport,
+  MCPElicitationAnswer,
+  MCPElicitationRequest,
   MCPVersionNegotiation,
 } from "../mcp/client";

@@ -63,10 +63,44 @@ export interface MCPClientTransport {
 /** How `fromMCP` picks the revision when it makes the client (the SDK v2 client's `versionNegotiation.mode`). */
 export type MCPVersionNegotiation = "auto" | "legacy" | { pin: string };
 
+/**
+ * What a server asks the user for (`elicitation/create`, or one of the `inputRequests` of a 2026-07-28
+ * `input_required` result): a form (`requestedSchema`, a flat object schema of strings, numbers, booleans and enums,
+ * with `default`s and `required`), or in `"url"` mode a page to open (2025-11-25 and later).
+ */
+export type MCPElicitationRequest =
+  | {
+      mode?: "form";
+      message: string;
+      requestedSchema: { type: "object"; properties: Record<string, unknown>; required?: string[] };
+      [key: string]: unknown;
+    }
+  | { mode: "url"; message: string; url: string; elicitationId: string; [key: string]: unknown };
+
+/**
+ * The user's answer: `accept` with the form's `content` (fields left out take the form's defaults), `decline`, or
+ * `cancel` (dismissed without a choice). A `url` request is answered `accept` (without content) once the page opened.
+ */
+export interface MCPElicitationAnswer {
+  action: "accept" | "decline" | "cancel";
+  content?: Record<string, string | number | boolean | string[]>;
+}
+
+/** The capabilities `fromMCP`'s client declares: elicitation (form, with defaults applied, and URL) with a handler. */
+export interface MCPClientCapabilities {
+  elicitation?: { form?: { applyDefaults?: boolean }; url?: Record<string, never> };
+}
+
 /** What `fromMCP` uses of the SDK v2 client package when it makes a client (`#lazy/mcp-client` loads it). */
 export interface MCPClientSDK {
   Client: new (
     info: { name: string; version: string },
-    options: { versionNegotiation: { mode: MCPVersionNegotiation } },
-  ) => MCPClient & { connect(transport: MCPClientTransport, options?: { timeout?: number }): Promise<void> };
+    options: { versionNegotiation: { mode: MCPVersionNegotiation }; capabilities?: MCPClientCapabilities },
+  ) => MCPClient & {
+    connect(transport: MCPClientTransport, options?: { timeout?: number }): Promise<void>;
+    setRequestHandler(
+      method: "elicitation/create",
+      handler: (request: { params: MCPElicitationRequest }) => Promise<MCPElicitationAnswer>,
+    ): void;
+  };
 }

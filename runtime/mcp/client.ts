@@ -13,10 +13,26 @@ import { ToolError } from "../tool/errors";
 import type { JsonSchema } from "../tool/meta";
 import type { ToolContext, ToolOptions } from "../tool/options";
 import { type SchemaToolFunction, tool } from "../tool/tool";
-import type { MCPCallOptions, MCPClient, MCPListedTool, MCPClientTransport, MCPVersionNegotiation } from "./client-sdk";
+import type {
+  MCPCallOptions,
+  MCPClient,
+  MCPClientTransport,
+  MCPElicitationAnswer,
+  MCPElicitationRequest,
+  MCPListedTool,
+  MCPVersionNegotiation,
+} from "./client-sdk";
 import { importedSchemaProblem } from "./imported-schema";
 
-export type { MCPCallOptions, MCPClient, MCPListedTool, MCPClientTransport, MCPVersionNegotiation } from "./client-sdk";
+export type {
+  MCPCallOptions,
+  MCPClient,
+  MCPClientTransport,
+  MCPElicitationAnswer,
+  MCPElicitationRequest,
+  MCPListedTool,
+  MCPVersionNegotiation,
+} from "./client-sdk";
 
 // Imported tools have schemas written at run time: ajv validates them, in a bundle too (as `tooltype/ajv` would).
 installAjv(createAjv);
@@ -45,6 +61,16 @@ export interface MCPImportOptions {
    * less, for a server known to be old); `{ pin: "2026-07-28" }` accepts that revision only.
    */
   versionNegotiation?: MCPVersionNegotiation;
+  /**
+   * Answers what the server asks the user while a call runs: `elicitation/create` requests (older revisions) and
+   * the `inputRequests` of a 2026-07-28 `input_required` result, which the client answers and then retries the call
+   * with the server's `requestState`, for as many rounds as the server asks. Given the request's params (a form's
+   * `message` and `requestedSchema`, or in `"url"` mode the page to open), it returns the user's answer; fields the
+   * user left out take the form's defaults. Without it the client declares no elicitation capability, so a server
+   * that follows the specification never asks. Only for a client `fromMCP` makes from a transport: an app that
+   * passes its own client registers its handler on it (`client.setRequestHandler("elicitation/create", …)`).
+   */
+  onElicitation?: (request: MCPElicitationRequest) => MCPElicitationAnswer | Promise<MCPElicitationAnswer>;
 }
 
 /** The imported tools of one server, and its connection. */
@@ -84,9 +110,10 @@ const INVALID_NAME_CHARACTERS = /[^a-zA-Z0-9_-]/g;
  *   (2026-07-28: no handshake, `_meta` on every request) when the server speaks it, else the `initialize` handshake of
  *   2025-11-25 / 2025-06-18. The SDK 1.x client speaks only the older revisions, so it is taken when the app
  *   passes one, never made here.
- * - Import: `tools/list` (every page), each tool's `inputSchema` becomes the parameter schema (a draft-07 `$schema`
- *   marker dropped: ajv validates it as 2020-12, which reads what MCP servers send), so dispatch reads, repairs,
- *   coerces and validates the model's arguments before the server sees them, and every provider export works.
+ * - Import: `tools/list` (every page), each tool's `inputSchema` becomes the parameter schema as sent (its `$schema`
+ *   marker kept, so a re-export over MCP lists what the server listed; ajv validates it as 2020-12 whatever the
+ *   marker, which reads what MCP servers send), so dispatch reads, repairs, coerces and validates the model's
+ *   arguments before the server sees them, and every provider export works.
  * - Call: `tools/call` with the original name, the call's abort signal and time limit. The model reads the text of
  *   the result's content (non-text blocks named in a short line, `structuredContent` as JSON when there is no
  *   text); the whole `CallToolResult` is the ToolMessage's artifact. `isError: true` becomes a `status: "error"`
@@ -103,6 +130,10 @@ export async function fromMCP(
   // Their patterns may be any: RE2's automata match those tooltype's cannot hold. Installed here, not as the module
   // loads, so that a bundle of `tooltype/mcp` that never imports tools holds no re2js.
   installPatternEngine(linearMatcher);
+  if (isClient(source) && options.onElicitation !== undefined)
+    throw new TypeError(
+      'fromMCP: onElicitation applies to the client fromMCP makes from a transport; register your handler on your own client (client.setRequestHandler("elicitation/create", …)) before connecting it.',
+    );
   const client = isClient(source) ? source : await connectClient(source, options);
   if (!client.transport)
     throw new TypeError(
@@ -129,9 +160,14 @@ export async function fromMCP(
 /** An SDK v2 client connected on `transport`, in the revision `versionNegotiation` settles on. */
 async function connectClient(transport: MCPClientTransport, options: MCPImportOptions): Promise<MCPClient> {
   const sdk = await loadMCPClientSDK();
+  const answer = options.onElicitation;
   const client = new sdk.Client(options.clientInfo ?? { name: "tooltype", version: "0.0.0" }, {
     versionNegotiation: { mode: options.versionNegotiation ?? "auto" },
+    // Declared only with a handler: a server must not ask a client that cannot answer.
+    ...(answer === undefined ? {} : { capabilities: { elicitation: { form: { applyDefaults: true }, url: {} } } }),
   });
+  // The SDK calls this handler for `elicitation/create` and for each elicitation of an `input_required` result.
+  if (answer !== undefined) client.setRequestHandler("elicitation/create", async (request) => answer(request.params));
   // Either SDK's transport fits: the v2 client uses only the members both have.
   await client.connect(transport, { timeout: options.connectTimeoutMs ?? DEFAULT_TIMEOUT_MS });
   return client;
@@ -247,10 +283,12 @@ function importTool(
   );
 }
 
-/** The input schema as tooltype validates it: MCP's object schema, without a `$schema` marker ajv 2020 would refuse. */
+/**
+ * The input schema as the server sent it, its `$schema` marker kept, so that serving the imported tools again over MCP
+ * lists what the server listed (dispatch validates it as 2020-12 whatever its marker says, as MCP reads it).
+ */
 function parameterSchema(input: MCPListedTool["inputSchema"]): JsonSchema {
-  const { $schema: _dialect, ...rest } = input as Record<string, unknown>;
-  return { ...(rest as JsonSchema), type: "object" };
+  return { ...(input as JsonSchema), type: "object" };
 }
 
 /** The text the model reads: text blocks as they are, one line for each other block, else the structured content. */

@@ -6,6 +6,7 @@ import type { ToolMessage } from "../dispatch/messages";
 import type { DispatchOptions, ToolErrorEvent } from "../dispatch/options";
 import { TRACE_PARENT, type TracedDispatchOptions } from "../dispatch/tool-spans";
 import { serverCallSpan } from "./call-span";
+import { readTraceparent } from "../telemetry/trace-context";
 import { toMCPResult } from "./format/answer";
 import { mcpOutputSchema } from "./format/tools";
 import type { RegisteredTool } from "../registry/core";
@@ -79,12 +80,16 @@ export async function callTool(
           exchange.notify!({ jsonrpc: "2.0", method: "notifications/progress", params: { progressToken, ...update } });
         }, options.progressIntervalMs)
       : undefined;
-  // Traced: this request's span, continuing the client's trace, with the tool's span under it.
+  // A W3C trace context the client sent (`_meta.traceparent`, and `tracestate` with it) joins the call's metadata, so
+  // the tool can continue the caller's trace; anything but a well-formed traceparent is ignored.
+  const trace = traceContext(meta);
+  const metadata = trace === undefined ? options.metadata : { ...options.metadata, ...trace };
+  // Traced here too (a tracer provider is registered): this request's span continues that trace, the tool's under it.
   const span = serverCallSpan(name, request.id, meta.traceparent);
   const dispatchOptions: TracedDispatchOptions = {
     ...(span === undefined ? {} : { [TRACE_PARENT]: span.context }),
     signal,
-    ...(options.metadata === undefined ? {} : { metadata: options.metadata }),
+    ...(metadata === undefined ? {} : { metadata }),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     auth: exchange.auth,
     onToolError: (event) => (failure = event),
@@ -268,4 +273,11 @@ function callerFacing(error: unknown): boolean {
 function ownHandler(endpoint: MCPEndpoint, own: unknown): boolean {
   const handler = own ?? endpoint.registry.options.handleToolError;
   return typeof handler === "string" || typeof handler === "function";
+}
+
+/** A well-formed `traceparent` (telemetry/trace-context.ts reads it) and its `tracestate`, or nothing. */
+function traceContext(meta: Record<string, unknown>): { traceparent: string; tracestate?: string } | undefined {
+  const { traceparent, tracestate } = meta;
+  if (typeof traceparent !== "string" || readTraceparent(traceparent) === undefined) return undefined;
+  return typeof tracestate === "string" && tracestate.length <= 512 ? { traceparent, tracestate } : { traceparent };
 }

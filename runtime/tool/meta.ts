@@ -56,6 +56,8 @@ export interface CompiledToolMeta {
   title?: string;
   /** From the JSDoc tags `@readOnlyHint`, `@destructiveHint`, `@idempotentHint`, `@openWorldHint`. */
   annotations?: ToolAnnotations;
+  /** From JSDoc `@icon <url> [mime type] [sizes…] [light|dark]`, one tag per icon: what MCP clients may show. */
+  icons?: ToolIcon[];
   /** From JSDoc `@deferred`: the tool's definition is sent only once a tool search found it (docs/large-toolsets.md). */
   deferred?: true;
   /**
@@ -105,6 +107,16 @@ export interface ToolAnnotations {
   idempotentHint?: boolean;
   /** It reaches an open world of outside entities (the web), rather than a closed one (a local store). */
   openWorldHint?: boolean;
+}
+
+/** An icon MCP clients may show for a tool (SEP-973): an `https:` or `data:` URL, with its type and sizes if known. */
+export interface ToolIcon {
+  src: string;
+  mimeType?: string;
+  /** `"48x48"`, `"any"` (scalable), … */
+  sizes?: string[];
+  /** The background it is drawn for. */
+  theme?: "light" | "dark";
 }
 
 /** What the transformer emits for `validator`: `function (require) { var k = require("tooltype/validator@3"); ...; return k.v(v); }`. */

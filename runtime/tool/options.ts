@@ -1,6 +1,6 @@
 /** The options a tool accepts (`@tool({...})`, `tool(fn, {...})`) and the context dispatch injects. */
 import type { ToolCall } from "./call";
-import type { ToolAnnotations } from "./meta";
+import type { ToolAnnotations, ToolIcon } from "./meta";
 
 /** What a tool returns to the model: its content alone, or `[content, artifact]` with the artifact kept in process. */
 export type ResponseFormat = "content" | "content_and_artifact";
@@ -29,6 +29,8 @@ export interface ToolOptions {
   title?: string;
   /** MCP tool annotations, laid over the JSDoc tags `@readOnlyHint`, `@destructiveHint`, `@idempotentHint`, `@openWorldHint`. */
   annotations?: ToolAnnotations;
+  /** Icons MCP clients may show (SEP-973); replace JSDoc `@icon` tags. Model API exports leave them out. */
+  icons?: ToolIcon[];
   responseFormat?: ResponseFormat;
   /**
    * Leave this tool's definition out of requests until a tool search finds it (OpenAI Responses `defer_loading`,

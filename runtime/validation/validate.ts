@@ -46,7 +46,10 @@ export class ArgumentsValidator {
       // Loaded on first use: with validators compiled at build time, most programs never need ajv itself.
       firstOnly ??= newAjv(false);
       if (!firstOnly) throw new Error(`tooltype: ${AJV_MISSING}`);
-      this.first = firstOnly.compile(schema);
+      // A `$schema` marker is not obeyed: every schema is read as 2020-12 (an imported draft-07 one too, whose marker
+      // ajv 2020 would refuse as an unknown meta-schema).
+      const { $schema: dialect, ...body } = schema;
+      this.first = firstOnly.compile(dialect === undefined ? schema : body);
     }
   }
 

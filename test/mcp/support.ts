@@ -118,6 +118,10 @@ export async function checkTools(client: Client): Promise<void> {
   const add = tools.find((t) => t.name === "add")!;
   assert.is(add.title, "Adder");
   assert.equal(add.annotations, { readOnlyHint: true, idempotentHint: true, openWorldHint: false });
+  assert.equal(add.icons, [
+    { src: "https://example.com/add.svg", mimeType: "image/svg+xml", sizes: ["any"] },
+    { src: "data:image/png;base64,iVBORw0KGgo=", sizes: ["16x16", "32x32"], theme: "dark" },
+  ]);
   assert.equal(add.outputSchema?.required, ["total", "count"]);
   const remove = tools.find((t) => t.name === "remove_file")!;
   assert.is(remove.title, "Remove a file");

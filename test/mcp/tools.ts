@@ -1,8 +1,8 @@
 /**
  * Tools for the MCP server tests, compiled by the transformer during the test build (and bundled into the Workers
- * test's worker): JSDoc `@title` and MCP annotations, options that override them, a tool that reports progress, one
- * that runs until its signal aborts, one that reads `ctx.auth`, failures that carry a secret (an Error, a thrown
- * object) next to a ToolError, and one whose result breaks its own output schema.
+ * test's worker): JSDoc `@title`, `@icon` and MCP annotations, options that override them, a tool that reports
+ * progress, one that runs until its signal aborts, one that reads `ctx.auth`, failures that carry a secret (an Error,
+ * a thrown object) next to a ToolError, and one whose result breaks its own output schema.
  */
 import { type Int, type Min, ToolError, ToolRegistry, type ToolContext, tool } from "tooltype";
 
@@ -20,6 +20,8 @@ export interface Sum {
  * @readOnlyHint
  * @idempotentHint
  * @openWorldHint false
+ * @icon https://example.com/add.svg image/svg+xml any
+ * @icon data:image/png;base64,iVBORw0KGgo= 16x16 32x32 dark
  * @param values The numbers to add
  */
 export const add = tool(function add(values: number[]): Sum {

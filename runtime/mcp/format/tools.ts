@@ -1,8 +1,10 @@
 /**
- * MCP tool descriptors for `tools/list`: `{ name, title?, description, inputSchema, outputSchema?, annotations? }`.
+ * MCP tool descriptors for `tools/list`: `{ name, title?, description, inputSchema, outputSchema?, annotations?,
+ * icons? }`.
  * `inputSchema` is the parameter schema as is (MCP takes JSON Schema 2020-12); `outputSchema` is the schema of the
  * tool's return type when it is an object (MCP requires `type: "object"` there); for `content_and_artifact` tools,
- * of the content part. `title` and `annotations` come from the options, else from JSDoc (`@title`, `@readOnlyHint`, …).
+ * of the content part. `title`, `annotations` and `icons` come from the options, else from JSDoc (`@title`,
+ * `@readOnlyHint`, …, `@icon`).
  */
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { isRecord, resolveRef } from "../../validation/json-schema";
@@ -21,6 +23,8 @@ export function toMCPTool(tool: ToolFormatSource): MCPTool {
   if (output) entry.outputSchema = output;
   const annotations = { ...tool.meta?.annotations, ...tool.options.annotations };
   if (Object.keys(annotations).length > 0) entry.annotations = annotations;
+  const icons = tool.options.icons ?? tool.meta?.icons;
+  if (icons !== undefined && icons.length > 0) entry.icons = icons.map((icon) => ({ ...icon }));
   return entry;
 }
 

@@ -5,7 +5,7 @@
  * SDK) is behind the `tooltype/mcp` entry. The checks at the bottom keep the types assignable to the SDK's.
  */
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
-import type { ToolAnnotations } from "../../tool/meta";
+import type { ToolAnnotations, ToolIcon } from "../../tool/meta";
 
 /** An object schema as MCP wants it for `inputSchema` / `outputSchema`. */
 export interface MCPObjectSchema {
@@ -15,7 +15,7 @@ export interface MCPObjectSchema {
   [key: string]: unknown;
 }
 
-/** One entry of a `tools/list` result (the SDK's `Tool`, without icons and `_meta`). */
+/** One entry of a `tools/list` result (the SDK's `Tool`, without `_meta`). */
 export interface MCPTool {
   name: string;
   title?: string;
@@ -23,6 +23,7 @@ export interface MCPTool {
   inputSchema: MCPObjectSchema;
   outputSchema?: MCPObjectSchema;
   annotations?: MCPToolAnnotations;
+  icons?: ToolIcon[];
 }
 
 /** MCP's `ToolAnnotations`: the behaviour hints, and the display title MCP also allows there. */

@@ -1,0 +1,186 @@
+/**
+ * The official MCP conformance suite (`@modelcontextprotocol/conformance`, issue 46 item 1), both pinned releases
+ * (package.json: `mcp-conformance`, the 0.1 line, and `mcp-conformance-next`, the 2026-07-28 pre-release, run with
+ * `--spec-version 2026-07-28`; a new release is a one-line bump there), under Node 22 as the suite requires:
+ * - every server scenario (`--suite all`) against each HTTP host of tooltype's server: `mcpFetchHandler` (on
+ *   @hono/node-server) and `mcpHttpHandler` (on node:http), serving conformance-tools.ts. The suite drives servers
+ *   by URL only, so stdio (`serveMCP`) is not among the hosts; it runs the same endpoint as these.
+ * - every client scenario but the authorization ones against conformance-client.ts (`fromMCP`), one scenario per run:
+ *   the suite runs a suite's scenarios at once, and under load its clients then fail to connect.
+ * conformance-expected-failures.json lists what may fail, each entry with its reason: what tooltype deliberately
+ * does not offer. The suite's own baseline check fails the run on any other failure and on a listed one that passes.
+ */
+import { execFile } from "node:child_process";
+import * as fs from "node:fs";
+import * as http from "node:http";
+import type { AddressInfo } from "node:net";
+import * as os from "node:os";
+import * as path from "node:path";
+import { stripVTControlCharacters } from "node:util";
+import { serve } from "@hono/node-server";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { mcpFetchHandler, mcpHttpHandler } from "tooltype/mcp";
+import { HANG_MS } from "../support/hang";
+import { listenOnLoopback } from "../support/listen";
+import { runUnderNode } from "../support/other-node";
+import { createConformanceRegistry } from "./conformance-tools";
+
+const repo = path.resolve(__dirname, "../../..");
+
+interface Release {
+  readonly name: string;
+  /** The package's folder under node_modules (an npm alias of `@modelcontextprotocol/conformance`). */
+  readonly folder: string;
+  readonly specArgs: readonly string[];
+  /** The client scenarios to run (the authorization ones left out, see the file header). */
+  readonly clientScenarios: readonly string[];
+}
+
+const RELEASES: readonly Release[] = [
+  {
+    name: "0.1",
+    folder: "mcp-conformance",
+    specArgs: [],
+    clientScenarios: ["initialize", "tools_call", "elicitation-sep1034-client-defaults", "sse-retry"],
+  },
+  {
+    name: "2026-07-28",
+    folder: "mcp-conformance-next",
+    specArgs: ["--spec-version", "2026-07-28"],
+    clientScenarios: [
+      "tools_call",
+      "request-metadata",
+      "sep-2322-client-request-state",
+      "http-standard-headers",
+      "http-custom-headers",
+      "http-invalid-tool-headers",
+      "json-schema-ref-no-deref",
+      "json-schema-2020-12-preservation",
+    ],
+  },
+];
+
+interface ExpectedFailures {
+  server: Record<string, string>;
+  client: Record<string, string>;
+}
+
+const expected = JSON.parse(
+  fs.readFileSync(path.join(repo, "test/mcp/conformance-expected-failures.json"), "utf8"),
+) as ExpectedFailures;
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-conformance-"));
+
+/** The baseline as the suite reads it: a YAML list per mode (`scenario` or `scenario:check-id` per line). */
+const baseline = path.join(work, "expected-failures.yaml");
+const yamlList = (entries: Record<string, string>) => {
+  const names = Object.keys(entries);
+  return names.length === 0 ? " []" : names.map((entry) => `\n  - ${JSON.stringify(entry)}`).join("");
+};
+fs.writeFileSync(baseline, `server:${yamlList(expected.server)}\nclient:${yamlList(expected.client)}\n`);
+
+/** This process's environment, without colours (the output is read, not shown). */
+const plainEnv: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1" };
+delete plainEnv.FORCE_COLOR;
+
+let node22: string | undefined;
+
+/** The Node 22 binary of the npm `node` package (fetched once by npx, as test/support/other-node.ts does). */
+async function nodeBinary(): Promise<string> {
+  if (node22 !== undefined) return node22;
+  const found = await runUnderNode(22, ["-p", "process.execPath"], HANG_MS);
+  assert.is(found.code, 0, found.output);
+  node22 = found.output.trim().split("\n").pop()!;
+  return node22;
+}
+
+/** The suite's CLI under Node 22; its exit code and output. */
+async function conformance(release: Release, args: string[]): Promise<{ code: number; output: string }> {
+  const node = await nodeBinary();
+  const cli = path.join(repo, "node_modules", release.folder, "dist", "index.js");
+  return new Promise((resolve) => {
+    execFile(
+      node,
+      [cli, ...args, ...release.specArgs, "--expected-failures", baseline, "-o", fs.mkdtempSync(path.join(work, "r-"))],
+      { cwd: work, timeout: HANG_MS, maxBuffer: 64 * 1024 * 1024, env: plainEnv },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
+        resolve({ code, output: stripVTControlCharacters(`${stdout}${stderr}`) });
+      },
+    );
+  });
+}
+
+/** What a failed run says: its summary and baseline verdict, without the per-scenario noise. */
+function verdict(output: string): string {
+  const summary = output.lastIndexOf("SUMMARY");
+  return summary === -1 ? output.slice(-8_000) : output.slice(summary - 5);
+}
+
+type Host = "fetch" | "node";
+
+/** tooltype's server on `host`, on a loopback port, for the duration of `body`. */
+async function serving(host: Host, body: (url: string) => Promise<void>): Promise<void> {
+  const registry = createConformanceRegistry();
+  let server: http.Server;
+  let port: number;
+  if (host === "node") {
+    const handler = mcpHttpHandler(registry);
+    server = http.createServer((req, res) => void handler(req, res));
+    port = await listenOnLoopback(server);
+  } else {
+    const handler = mcpFetchHandler(registry);
+    const listening = new Promise<AddressInfo>((resolve) => {
+      server = serve(
+        { fetch: (request: Request) => handler(request), port: 0, hostname: "127.0.0.1" },
+        resolve,
+      ) as http.Server;
+    });
+    port = (await listening).port;
+  }
+  try {
+    await body(`http://127.0.0.1:${port}/mcp`);
+  } finally {
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  }
+}
+
+test("every expected failure says why", () => {
+  for (const mode of ["server", "client"] as const) {
+    for (const [entry, reason] of Object.entries(expected[mode])) {
+      assert.ok(typeof reason === "string" && reason.length > 20, `${mode} ${entry}: no reason given`);
+    }
+  }
+});
+
+for (const release of RELEASES) {
+  test(`conformance ${release.name}: every server scenario passes against the fetch and the Node handler`, async () => {
+    await Promise.all(
+      (["fetch", "node"] as const).map((host) =>
+        serving(host, async (url) => {
+          const run = await conformance(release, ["server", "--url", url, "--suite", "all"]);
+          assert.is(run.code, 0, `${release.name}, ${host} host:\n${verdict(run.output)}`);
+          assert.match(run.output, /Total: \d+ passed/);
+        }),
+      ),
+    );
+  });
+
+  test(`conformance ${release.name}: every client scenario passes against fromMCP`, async () => {
+    const client = path.join(repo, ".test-build", "test", "mcp", "conformance-client.js");
+    const node = await nodeBinary();
+    const failed: string[] = [];
+    for (const scenario of release.clientScenarios) {
+      const run = await conformance(release, ["client", "--command", `${node} ${client}`, "--scenario", scenario]);
+      if (run.code !== 0) failed.push(`${scenario}:\n${run.output.slice(-6_000)}`);
+    }
+    assert.ok(failed.length === 0, `${release.name}, failed client scenarios:\n${failed.join("\n\n")}`);
+  });
+}
+
+test.after(() => fs.rmSync(work, { recursive: true, force: true }));
+
+test.run();
