@@ -20,6 +20,22 @@ export function note(keyword: string, value: JsonValue | undefined): string {
       return `At least ${count(value, "character", "characters")}.`;
     case "maxLength":
       return `At most ${count(value, "character", "characters")}.`;
+    case "minItems":
+      return `At least ${count(value, "item", "items")}.`;
+    case "maxItems":
+      return `At most ${count(value, "item", "items")}.`;
+    case "minimum":
+      return `Minimum: ${json(value)}.`;
+    case "maximum":
+      return `Maximum: ${json(value)}.`;
+    case "exclusiveMinimum":
+      return `Greater than ${json(value)}.`;
+    case "exclusiveMaximum":
+      return `Less than ${json(value)}.`;
+    case "multipleOf":
+      return `A multiple of ${json(value)}.`;
+    case "pattern":
+      return `Pattern: ${typeof value === "string" ? `/${value}/` : json(value)}.`;
     case "minProperties":
       return `At least ${count(value, "property", "properties")}.`;
     case "maxProperties":
