@@ -1,7 +1,7 @@
 /**
- * `toolChoice`: "auto", "none", "required" (Gemini also "validated") or one tool's name, in each provider's own request fields, ready to be
- * spread into the request (OpenAI's `parallel_tool_calls` and Gemini's `toolConfig` sit beside or outside the
- * choice itself, so a bare value would not do). Each provider writes its own form (`ToolProvider.toolChoice`); this
+ * `toolChoice`: "auto", "none", "required" (Gemini also "validated") or one tool's name, in each provider's own
+ * request fields, ready to be spread into the request (OpenAI's `parallel_tool_calls` and Gemini's `toolConfig` sit
+ * beside or outside the choice itself, so a bare value would not do). Each provider writes its own form (`ToolProvider.toolChoice`); this
  * checks the choice against the registry and finds the provider by name in the catalogue.
  */
 import { findProvider } from "../providers/at-hand";

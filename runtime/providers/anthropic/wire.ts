@@ -32,7 +32,7 @@ export interface AnthropicTool {
   defer_loading?: boolean;
   /** Strict tool use: the input is constrained to `input_schema` (rewritten into Anthropic's strict subset). */
   strict?: boolean;
-  /** Stream the input as it is generated, unbuffered and unvalidated (it may be invalid JSON until the end, or stay so). */
+  /** Stream the input as it is generated, unbuffered and unvalidated (invalid JSON until the end, or for good). */
   eager_input_streaming?: boolean | null;
 }
 
