@@ -189,6 +189,11 @@ async function* runLoop(
       `runTools: the registry has a tool named ${PATCH_TOOL_NAME}, the name JSON Patch repair uses for its own tool; rename that tool.`,
     );
   }
+  if (options.allowedTools === true && loop.narrowsTools !== true) {
+    throw new TypeError(
+      `runTools: allowedTools needs an API that narrows the callable tools with the tool list unchanged (Chat Completions, Responses, Gemini); ${providerName} has none. Leave it out: prepareStep's activeTools then narrow the list itself.`,
+    );
+  }
   const toolSearch = options.toolSearch ?? {};
   if (toolSearch.match !== undefined && toolSearch.match !== "bm25" && toolSearch.match !== "regex") {
     throw new RangeError(
@@ -252,7 +257,7 @@ async function* runLoop(
 
   /** The tools and choice of step `index`: the options, then what `prepareStep` says. */
   const settle = async (index: number): Promise<{ tools: ToolFormatSource[]; choice: ToolChoice | undefined }> => {
-    const forced = options.toolChoice !== undefined && options.toolChoice !== "auto" && options.toolChoice !== "none";
+    const forced = options.toolChoice !== undefined && !isModeOnly(options.toolChoice);
     // A forced choice ("required", a name) would force calls forever: after the first calls, "auto".
     let choice = forced && calledTools ? "auto" : options.toolChoice;
     let tools = registry.list();
@@ -280,13 +285,7 @@ async function* runLoop(
     if (prepared?.toolChoice !== undefined) {
       choice = prepared.toolChoice;
       checkChoice(registry, choice, providerName);
-      if (
-        executor.active &&
-        choice !== "auto" &&
-        choice !== "none" &&
-        choice !== "required" &&
-        !executor.active.has(choice)
-      ) {
+      if (executor.active && !isModeOnly(choice) && choice !== "required" && !executor.active.has(choice)) {
         throw new TypeError(
           `runTools: prepareStep chose ${JSON.stringify(choice)}, which is not one of the step's active tools (${[...executor.active].join(", ")}).`,
         );
@@ -333,16 +332,26 @@ async function* runLoop(
       stepIndex = index;
       const { tools, choice } = await settle(index);
       // A forced choice of a deferred tool needs its definition in the request.
-      if (search && choice !== undefined && choice !== "auto" && choice !== "none" && choice !== "required")
-        search.reveal([choice]);
+      if (search && choice !== undefined && !isModeOnly(choice) && choice !== "required") search.reveal([choice]);
+      // With allowedTools, every tool goes out each step (the list, and so the prompt cache, stays the same) and the
+      // step's active ones are named in the tool choice. Offered first, so that the search keeps the step's own.
+      const everyTool =
+        options.allowedTools === true && executor.active
+          ? search
+            ? search.offer(registry.list())
+            : registry.list()
+          : undefined;
       const offered = search ? search.offer(tools) : tools;
       const loopTools = jsonPatch && executor.patchable.size > 0 ? [patchToolDefinition(executor.patchable)] : [];
       if (search?.waiting) loopTools.push(search.definition());
+      const allowed = everyTool ? [...offered, ...loopTools].map((tool) => tool.name) : undefined;
       const request = loop.request(params, {
         items: messages,
-        tools: offered,
+        tools: everyTool ?? offered,
         loopTools,
         strict: options.strict,
+        ...(options.eagerInputStreaming === undefined ? {} : { eagerInputStreaming: options.eagerInputStreaming }),
+        ...(allowed ? { allowed } : {}),
         toolChoice: choice,
         parallelToolCalls: options.parallelToolCalls,
         output: responseFormat,
@@ -657,4 +666,9 @@ function answerFailure(
 ): ToolAttempt {
   const message = `Your answer is not a valid ${name} answer:\n${issues.map((line) => `- ${line}`).join("\n")}\nAnswer again with only the JSON object, matching the schema.`;
   return { step, toolName: name, toolCallId: "", arguments: text, reason: "invalid_answer", issues, errors, message };
+}
+
+/** A choice that forces no call: `"auto"`, `"none"`, or Gemini's `"validated"` (a call or text). */
+function isModeOnly(choice: ToolChoice): boolean {
+  return choice === "auto" || choice === "none" || choice === "validated";
 }

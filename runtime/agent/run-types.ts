@@ -48,14 +48,30 @@ export interface RunToolsOptions<T = undefined, L extends LoopTypes = ChatLoopTy
   /** At most this many model requests (default 10); a model still calling tools then is a MaxStepsError. */
   maxSteps?: number;
   /**
-   * `"auto"`, `"none"`, `"required"` or a tool's name. A forced choice (`"required"` or a name) applies until the
-   * model has called tools once; later requests use `"auto"`, so the loop can end.
+   * `"auto"`, `"none"`, `"required"`, `"validated"` (Gemini only) or a tool's name. A forced choice (`"required"` or
+   * a name) applies until the model has called tools once; later requests use `"auto"`, so the loop can end.
    */
   toolChoice?: ToolChoice;
   /** `false` asks for at most one call per turn (OpenAI `parallel_tool_calls: false`, Anthropic `disable_parallel_tool_use`). */
   parallelToolCalls?: boolean;
-  /** Send the tools in OpenAI strict mode (`registry.toOpenAITools({ strict })`); a tool's own `strict` option wins. */
+  /**
+   * Send the tools in strict mode: OpenAI's (`registry.toOpenAITools({ strict })`), Anthropic's strict tool use
+   * (`registry.toAnthropicTools({ strict })`); a tool's own `strict` option wins.
+   */
   strict?: boolean;
+  /**
+   * Anthropic `eager_input_streaming` on the tools (`registry.toAnthropicTools({ eagerInputStreaming })`): inputs
+   * stream as the model writes them, unvalidated; one that ends as invalid JSON is answered with the parse error,
+   * for the model to call again. A tool's own `eagerInputStreaming` option wins.
+   */
+  eagerInputStreaming?: boolean;
+  /**
+   * Keep `tools` identical across steps (so the prompt cache keeps them) and express `prepareStep`'s active tools
+   * in the tool choice instead: OpenAI `tool_choice: { type: "allowed_tools", ... }` (Chat Completions and
+   * Responses), Gemini `allowedFunctionNames` (mode VALIDATED for `"auto"`, ANY for `"required"`). Anthropic has no
+   * such field: an error there. Default `false`: the active tools alone are sent.
+   */
+  allowedTools?: boolean;
   /** Aborts the request in flight and the running tools; the loop rejects with the signal's reason. */
   signal?: AbortSignal;
   /** Called after each step (awaited), with the reply, its calls and their answers. */

@@ -14,6 +14,7 @@ import type { NormalizedCall } from "../dispatch/call";
 import type { ToolCallAccumulator } from "./stream";
 import type { ToolMessage } from "../dispatch/messages";
 import type { CompiledToolMeta, JsonSchema } from "../tool/meta";
+import { ToolExportError } from "../tool/errors";
 import type { ToolOptions } from "../tool/options";
 
 /** What a provider's tool format is written from: a registered tool's name, description, schema and options. */
@@ -27,8 +28,11 @@ export interface ToolFormatSource {
   readonly meta?: CompiledToolMeta;
 }
 
-/** The three modes every provider knows, or the name of one registered tool the model must call. */
-export type ToolChoice = "auto" | "none" | "required" | (string & {});
+/**
+ * The three modes every provider knows, Gemini's `"validated"` (a call or text, the call checked against its
+ * declaration; `FunctionCallingConfigMode.VALIDATED`), or the name of one registered tool the model must call.
+ */
+export type ToolChoice = "auto" | "none" | "required" | "validated" | (string & {});
 
 /** `toolChoice` options. */
 export interface ToolChoiceOptions {
@@ -38,11 +42,33 @@ export interface ToolChoiceOptions {
    * there. `true` or left out: the provider's default (parallel calls allowed).
    */
   parallel?: boolean;
+  /**
+   * Narrow the tools the model may call to these names while the request's `tools` stay as they are (so the prompt
+   * cache keeps them): OpenAI `tool_choice: { type: "allowed_tools", ... }` (Chat Completions and Responses, each in
+   * its shape), Gemini `allowedFunctionNames` (with `"auto"`, mode VALIDATED, since AUTO takes no names). Anthropic
+   * has no such field: an error there. With `"none"` or one tool's name it changes nothing.
+   */
+  allowed?: readonly string[];
 }
 
-/** True for the three modes, false for a tool name. */
+/** True for the three modes, false for a tool name (and for `"validated"`, which only Gemini writes). */
 export function isChoiceMode(choice: ToolChoice): choice is "auto" | "none" | "required" {
   return choice === "auto" || choice === "none" || choice === "required";
+}
+
+/** The mode of an allowed-tools choice: `"auto"` or `"required"` with `allowed`; else none (written as usual). */
+export function allowedMode(choice: ToolChoice, options: ToolChoiceOptions): "auto" | "required" | undefined {
+  if (options.allowed === undefined) return undefined;
+  return choice === "auto" ? "auto" : choice === "required" ? "required" : undefined;
+}
+
+/** Throws for `"validated"` on an API without that mode (every one but Gemini). */
+export function refuseValidated(choice: ToolChoice, format: string): void {
+  if (choice !== "validated") return;
+  throw new ToolExportError(
+    `toolChoice: "validated" is Gemini's mode (FunctionCallingConfigMode.VALIDATED); ${format} has none. Use "auto" or "required".`,
+    { format },
+  );
 }
 
 /**
@@ -91,8 +117,16 @@ export interface StepRequest<Item = unknown> {
   readonly tools: readonly ToolFormatSource[];
   /** The loop's own tools (JSON Patch repair): schemas written by hand, never rewritten for strict mode. */
   readonly loopTools: readonly ToolFormatSource[];
-  /** Strict mode for the tools (OpenAI), unless a tool sets its own. */
+  /** Strict mode for the tools (OpenAI; Anthropic strict tool use), unless a tool sets its own. */
   readonly strict: boolean | undefined;
+  /** Anthropic `eager_input_streaming` for the tools, unless a tool sets its own. */
+  readonly eagerInputStreaming?: boolean;
+  /**
+   * With `runTools`' `allowedTools`: `tools` is every tool (the same list each step), and these are the names the
+   * model may call in this step (prepareStep's active tools, plus the loop's own tools), for the tool choice.
+   * Absent when every tool may be called.
+   */
+  readonly allowed?: readonly string[];
   readonly toolChoice: ToolChoice | undefined;
   /** `false`: at most one call per turn, where the API has the switch. */
   readonly parallelToolCalls: boolean | undefined;
@@ -142,6 +176,11 @@ export interface ProviderLoop<
    * searches for them (agent/tool-search.ts).
    */
   readonly searchesTools?: boolean;
+  /**
+   * The API narrows the callable tools with the tool list unchanged (OpenAI `allowed_tools`, Gemini
+   * `allowedFunctionNames`): `runTools`' `allowedTools` option needs it.
+   */
+  readonly narrowsTools?: boolean;
   /** Request fields the loop writes: the caller may not set them (`use` says what to do instead). */
   readonly owned: readonly { readonly field: string; readonly use: string }[];
   /** The conversation the caller's params start with. */

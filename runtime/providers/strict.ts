@@ -27,6 +27,7 @@ import {
   showPath,
 } from "../validation/json-schema";
 import { OPENAI_LIMITS } from "./openai-limits";
+import { note, withNotes } from "./schema-notes";
 
 /** The `format` values strict mode accepts; others go into the description. */
 const STRICT_FORMATS = new Set(["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"]);
@@ -202,46 +203,6 @@ function nullable(schema: JsonSchema, root: JsonSchema): JsonSchema {
     else out[keyword] = value;
   }
   return out;
-}
-
-/** A keyword strict mode does not take, as a sentence for the description. */
-function note(keyword: string, value: JsonValue | undefined): string {
-  const count = (n: unknown, one: string, many: string): string => `${String(n)} ${n === 1 ? one : many}`;
-  switch (keyword) {
-    case "default":
-      return `Default: ${json(value)}.`;
-    case "examples":
-      if (Array.isArray(value) && value.length === 1) return `Example: ${json(value[0])}.`;
-      return `Examples: ${Array.isArray(value) ? value.map(json).join(", ") : json(value)}.`;
-    case "format":
-      return `Format: ${typeof value === "string" ? value : json(value)}.`;
-    case "minLength":
-      return `At least ${count(value, "character", "characters")}.`;
-    case "maxLength":
-      return `At most ${count(value, "character", "characters")}.`;
-    case "minProperties":
-      return `At least ${count(value, "property", "properties")}.`;
-    case "maxProperties":
-      return `At most ${count(value, "property", "properties")}.`;
-    case "uniqueItems":
-      return value === true ? "Items must be unique." : "";
-    case "deprecated":
-      if (value === false) return "";
-      return typeof value === "string" && value !== "" ? `Deprecated: ${value}` : "Deprecated.";
-    case "readOnly":
-    case "writeOnly":
-      return "";
-    default:
-      return `${keyword}: ${json(value)}.`;
-  }
-}
-
-/** The description followed by the notes, as sentences. */
-function withNotes(description: JsonValue | undefined, notes: string[]): string {
-  const text = notes.join(" ");
-  if (typeof description !== "string" || description.trim() === "") return text;
-  const trimmed = description.trimEnd();
-  return /[.!?:)]$/.test(trimmed) ? `${trimmed} ${text}` : `${trimmed}. ${text}`;
 }
 
 /**

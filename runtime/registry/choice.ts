@@ -1,7 +1,7 @@
 /**
- * `toolChoice`: "auto", "none", "required" or one tool's name, in each provider's own request fields, ready to be
- * spread into the request (OpenAI's `parallel_tool_calls` and Gemini's `toolConfig` sit beside or outside the
- * choice itself, so a bare value would not do). Each provider writes its own form (`ToolProvider.toolChoice`); this
+ * `toolChoice`: "auto", "none", "required" (Gemini also "validated") or one tool's name, in each provider's own
+ * request fields, ready to be spread into the request (OpenAI's `parallel_tool_calls` and Gemini's `toolConfig` sit
+ * beside or outside the choice itself, so a bare value would not do). Each provider writes its own form (`ToolProvider.toolChoice`); this
  * checks the choice against the registry and finds the provider by name in the catalogue.
  */
 import { findProvider } from "../providers/at-hand";
@@ -85,7 +85,8 @@ export function toolChoice(
 
 /** Throws a ToolExportError listing the registered tools when `choice` names none of them. */
 export function checkChoice(registry: ToolNames, choice: ToolChoice, format: string): void {
-  if (choice === "auto" || choice === "none" || choice === "required" || registry.has(choice)) return;
+  if (choice === "auto" || choice === "none" || choice === "required" || choice === "validated" || registry.has(choice))
+    return;
   const names = registry.list().map((tool) => tool.name);
   throw new ToolExportError(
     `toolChoice: ${JSON.stringify(choice)} is neither "auto", "none", "required" nor a registered tool. ${names.length > 0 ? `Registered tools: ${names.join(", ")}.` : "No tools are registered."}`,

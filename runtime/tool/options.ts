@@ -47,11 +47,16 @@ export interface ToolOptions {
   /** The agent loop ends after this tool runs; its content is the result. */
   returnDirect?: boolean;
   /**
-   * OpenAI strict mode (Structured Outputs) for this tool: its schema is rewritten into OpenAI's strict subset when
-   * exported for Chat Completions or the Responses API. Wins over the export's own `strict`; `false` also opts out
-   * of the Responses API's strict default.
+   * Strict mode for this tool: its schema is rewritten into OpenAI's strict subset when exported for Chat Completions
+   * or the Responses API (Structured Outputs), into Anthropic's when exported for Messages (strict tool use). Wins
+   * over the export's own `strict`; `false` also opts out of the Responses API's strict default.
    */
   strict?: boolean;
+  /**
+   * Anthropic `eager_input_streaming` for this tool: its input streams as the model writes it, unbuffered and
+   * unvalidated. Wins over the export's (and `runTools`') own `eagerInputStreaming`.
+   */
+  eagerInputStreaming?: boolean;
   handleToolError?: ErrorHandler;
   handleValidationError?: ErrorHandler;
   /** Give up on one call after this many milliseconds (default 60,000; `false` or `Infinity`: no limit). */

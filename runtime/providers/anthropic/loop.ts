@@ -5,7 +5,8 @@
 import { type LoopReply, type ProviderLoop, argsCall, isAsyncIterable } from "../provider";
 import { anthropicToolChoice } from "./choice";
 import { toAnthropicToolResults } from "./answer";
-import { AnthropicAccumulator, unreadableInput } from "./stream";
+import { AnthropicAccumulator } from "./stream";
+import { unreadableInput } from "./unreadable";
 import { toAnthropicTool, toAnthropicTools } from "./tools";
 import type {
   AnthropicContentBlock,
@@ -16,6 +17,7 @@ import type {
   AnthropicRequest,
   AnthropicStreamEvent,
   AnthropicToolUseBlock,
+  AnthropicToolsOptions,
 } from "./wire";
 
 /**
@@ -50,10 +52,10 @@ export const loop: ProviderLoop<
       // A container given with its skills keeps them; its id is the one the conversation runs in now.
       body.container = typeof own === "object" && own !== null ? { ...own, id: container } : container;
     }
-    const tools = [
-      ...toAnthropicTools(step.tools, { toolSearch: step.toolSearchMatch ?? true }),
-      ...step.loopTools.map((tool) => toAnthropicTool(tool)),
-    ];
+    const options: AnthropicToolsOptions = { toolSearch: step.toolSearchMatch ?? true };
+    if (step.strict !== undefined) options.strict = step.strict;
+    if (step.eagerInputStreaming !== undefined) options.eagerInputStreaming = step.eagerInputStreaming;
+    const tools = [...toAnthropicTools(step.tools, options), ...step.loopTools.map((tool) => toAnthropicTool(tool))];
     if (tools.length > 0) {
       body.tools = tools;
       const parallel = step.parallelToolCalls === false ? { parallel: false } : {};

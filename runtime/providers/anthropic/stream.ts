@@ -9,15 +9,8 @@ import { MAX_ARGUMENTS_BYTES, MAX_ARGUMENTS_DEPTH } from "../../arguments/read/r
 /** A tool input streamed by the model is read within the arguments' default limits (dispatch applies the tool's own). */
 const ARGUMENT_BOUNDS = { maxBytes: MAX_ARGUMENTS_BYTES, maxDepth: MAX_ARGUMENTS_DEPTH };
 import { type CallState, IndexedCalls, StreamAccumulator, type UpdateDraft, parsePartialArguments } from "../stream";
+import { markUnreadable } from "./unreadable";
 import type { AnthropicReply, AnthropicStreamEvent, AnthropicToolUseBlock } from "./wire";
-
-/** Streamed `tool_use` blocks whose input text did not parse, with that text. */
-const unreadable = new WeakMap<object, string>();
-
-/** The input text of a streamed `tool_use` block that did not parse (undefined for any other block). */
-export function unreadableInput(block: object): string | undefined {
-  return unreadable.get(block);
-}
 
 /**
  * Anthropic stream events in, complete `tool_use` blocks out: `message_start` holds the message (with its blocks
@@ -196,7 +189,7 @@ export class AnthropicAccumulator extends StreamAccumulator<
           name: state.name,
           input: read.problem === "json" ? (parsePartialArguments(text) ?? {}) : {},
         };
-        unreadable.set(block, state.arguments);
+        markUnreadable(block, state.arguments);
         return block;
       }
     }

@@ -1,5 +1,6 @@
 /**
- * Anthropic tools: `{ name, description, input_schema }`, `input_examples` for a tool with example arguments, and,
+ * Anthropic tools: `{ name, description, input_schema }`, `input_examples` for a tool with example arguments,
+ * `strict: true` with the schema in the strict subset (strict.ts), `eager_input_streaming` where asked for, and,
  * with `toolSearch`, a tool search tool: deferred tools (docs/large-toolsets.md) then carry `defer_loading: true`,
  * and the model finds them through the search tool, which the API runs itself (its results are `tool_reference`
  * blocks that load the definitions). Without it they are written whole: a request without a search tool may not
@@ -14,7 +15,9 @@
  */
 import type { Tool } from "@anthropic-ai/sdk/resources/messages";
 import { examplesOf } from "../../tool/examples";
+import type { JsonSchema } from "../../tool/meta";
 import { type ToolFormatSource, isDeferred } from "../provider";
+import { checkAnthropicStrictLimits, toAnthropicStrictSchema } from "./strict";
 import type {
   AnthropicRequestTool,
   AnthropicTool,
@@ -23,11 +26,23 @@ import type {
   AnthropicToolsOptions,
 } from "./wire";
 
-/** One tool of a Messages request (deferred when `deferred` is true and the tool is). */
-export function toAnthropicTool(tool: ToolFormatSource, deferred = false): AnthropicTool {
-  const entry: Tool = { name: tool.name, input_schema: { ...tool.parameters, type: "object" } };
+/** How one tool is written: deferred (when the tool is), strict, eager input streaming (a tool's own options win). */
+export interface AnthropicToolOptions {
+  deferred?: boolean;
+  strict?: boolean;
+  eagerInputStreaming?: boolean;
+}
+
+/** One tool of a Messages request. */
+export function toAnthropicTool(tool: ToolFormatSource, options: AnthropicToolOptions = {}): AnthropicTool {
+  const strict = tool.options.strict ?? options.strict;
+  const eager = tool.options.eagerInputStreaming ?? options.eagerInputStreaming;
+  const schema = strict === true ? toAnthropicStrictSchema(tool.parameters, tool.name) : tool.parameters;
+  const entry: Tool = { name: tool.name, input_schema: { ...schema, type: "object" } };
   if (tool.description !== "") entry.description = tool.description;
-  if (deferred && isDeferred(tool)) entry.defer_loading = true;
+  if (options.deferred === true && isDeferred(tool)) entry.defer_loading = true;
+  if (strict === true) entry.strict = true;
+  if (typeof eager === "boolean") entry.eager_input_streaming = eager;
   const examples = examplesOf(tool);
   if (examples.length > 0) entry.input_examples = examples.map((example) => ({ ...example }));
   return entry;
@@ -65,7 +80,16 @@ export function toAnthropicTools(
   options: AnthropicToolsOptions = {},
 ): AnthropicRequestTool[] {
   const search = options.toolSearch === true ? "bm25" : (options.toolSearch ?? false);
-  const written: AnthropicRequestTool[] = Array.from(tools, (tool) => toAnthropicTool(tool, search !== false));
+  const list = Array.from(tools);
+  const each: AnthropicToolOptions = { deferred: search !== false };
+  if (options.strict !== undefined) each.strict = options.strict;
+  if (options.eagerInputStreaming !== undefined) each.eagerInputStreaming = options.eagerInputStreaming;
+  const written: AnthropicRequestTool[] = list.map((tool) => toAnthropicTool(tool, each));
+  if (options.checkLimits !== false) {
+    const strict = written.filter((tool): tool is AnthropicTool => "input_schema" in tool && tool.strict === true);
+    if (strict.length > 0)
+      checkAnthropicStrictLimits(strict.map((tool) => ({ name: tool.name, schema: tool.input_schema as JsonSchema })));
+  }
   if (search !== false && written.some((tool) => "defer_loading" in tool && tool.defer_loading === true))
     written.push(anthropicToolSearch(search));
   return written;

@@ -30,6 +30,10 @@ export interface AnthropicTool {
   input_examples?: { [key: string]: unknown }[];
   /** `true` for a deferred tool: loaded only when the tool search tool finds it. */
   defer_loading?: boolean;
+  /** Strict tool use: the input is constrained to `input_schema` (rewritten into Anthropic's strict subset). */
+  strict?: boolean;
+  /** Stream the input as it is generated, unbuffered and unvalidated (invalid JSON until the end, or for good). */
+  eager_input_streaming?: boolean | null;
 }
 
 /** How Anthropic's tool search matches: `"bm25"`, natural-language queries, or `"regex"`, patterns the model writes. */
@@ -51,6 +55,22 @@ export interface AnthropicToolsOptions {
    * tool whole, as a request without a tool search needs them.
    */
   toolSearch?: boolean | AnthropicToolSearchMatch;
+  /**
+   * Strict tool use for every tool that does not set its own `strict` option: the schema is rewritten into
+   * Anthropic's strict subset (docs/providers.md#anthropic-strict-tool-use) and `strict: true` is sent. A tool's own
+   * option wins. Throws ToolExportError for a schema the subset cannot express.
+   */
+  strict?: boolean;
+  /**
+   * `eager_input_streaming` for every tool that does not set its own `eagerInputStreaming` option: the input streams
+   * as the model writes it, without buffering or validation (docs/streaming.md#anthropic-eager-input-streaming).
+   */
+  eagerInputStreaming?: boolean;
+  /**
+   * Check the limits of one request's strict tools (20 strict tools, 24 optional and 16 union-typed properties
+   * across them; default `true`). Turn it off to export a large registry once and send a subset per request.
+   */
+  checkLimits?: boolean;
 }
 
 /** A `tool_use` content block of an assistant message. */

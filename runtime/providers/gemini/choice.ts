@@ -4,7 +4,14 @@ import type { ToolChoice, ToolChoiceOptions } from "../provider";
 import { FunctionCallingConfigMode } from "./enums";
 import type { GeminiToolConfigParams } from "./wire";
 
-/** `auto` → AUTO, `required` → ANY, `none` → NONE, a name → ANY with `allowedFunctionNames: [name]`. */
+type FunctionCallingConfig = GeminiToolConfigParams["toolConfig"]["functionCallingConfig"];
+
+/**
+ * `auto` → AUTO, `required` → ANY, `none` → NONE, `validated` → VALIDATED, a name → ANY with
+ * `allowedFunctionNames: [name]`. With `allowed` (the declarations unchanged, the callable ones narrowed), ANY and
+ * VALIDATED carry them as `allowedFunctionNames`, and `auto` becomes VALIDATED: AUTO takes no names, and VALIDATED
+ * is its narrowing (a call among the names, or text).
+ */
 export function geminiToolChoice(choice: ToolChoice, options: ToolChoiceOptions = {}): GeminiToolConfigParams {
   if (options.parallel === false) {
     throw new ToolExportError(
@@ -12,13 +19,16 @@ export function geminiToolChoice(choice: ToolChoice, options: ToolChoiceOptions 
       { format: "gemini" },
     );
   }
-  const functionCallingConfig: GeminiToolConfigParams["toolConfig"]["functionCallingConfig"] =
-    choice === "auto"
-      ? { mode: FunctionCallingConfigMode.AUTO }
-      : choice === "none"
-        ? { mode: FunctionCallingConfigMode.NONE }
-        : choice === "required"
-          ? { mode: FunctionCallingConfigMode.ANY }
-          : { mode: FunctionCallingConfigMode.ANY, allowedFunctionNames: [choice] };
+  const allowed = options.allowed === undefined ? {} : { allowedFunctionNames: [...options.allowed] };
+  let functionCallingConfig: FunctionCallingConfig;
+  if (choice === "none") functionCallingConfig = { mode: FunctionCallingConfigMode.NONE };
+  else if (choice === "auto") {
+    functionCallingConfig =
+      options.allowed === undefined
+        ? { mode: FunctionCallingConfigMode.AUTO }
+        : { mode: FunctionCallingConfigMode.VALIDATED, ...allowed };
+  } else if (choice === "required") functionCallingConfig = { mode: FunctionCallingConfigMode.ANY, ...allowed };
+  else if (choice === "validated") functionCallingConfig = { mode: FunctionCallingConfigMode.VALIDATED, ...allowed };
+  else functionCallingConfig = { mode: FunctionCallingConfigMode.ANY, allowedFunctionNames: [choice] };
   return { toolConfig: { functionCallingConfig } };
 }

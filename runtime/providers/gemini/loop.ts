@@ -32,6 +32,7 @@ export const loop: ProviderLoop<
 > = {
   isClient: (client) =>
     typeof (client as { models?: { generateContent?: unknown } }).models?.generateContent === "function",
+  narrowsTools: true,
   owned: [],
   conversation: (params) =>
     typeof params.contents === "string" ? [{ role: "user", parts: [{ text: params.contents }] }] : [...params.contents],
@@ -51,7 +52,11 @@ export const loop: ProviderLoop<
         ...step.loopTools.map((tool) => toGeminiFunctionDeclaration(tool, { jsonSchema: true })),
       ];
       config.tools = [{ functionDeclarations }];
-      if (step.toolChoice !== undefined) config.toolConfig = geminiToolChoice(step.toolChoice).toolConfig;
+      // With allowedTools, the step's active tools go out as allowedFunctionNames, the declarations unchanged.
+      if (step.toolChoice !== undefined || step.allowed !== undefined) {
+        const allowed = step.allowed === undefined ? {} : { allowed: step.allowed };
+        config.toolConfig = geminiToolChoice(step.toolChoice ?? "auto", allowed).toolConfig;
+      }
     }
     if (step.output) {
       if ("responseJsonSchema" in config || "responseSchema" in config) {

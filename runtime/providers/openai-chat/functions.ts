@@ -11,7 +11,7 @@ import type {
 } from "openai/resources/chat/completions";
 import type { ToolMessage } from "../../dispatch/messages";
 import { ToolExportError } from "../../tool/errors";
-import { type ToolChoice, type ToolChoiceOptions, type ToolProvider, isChoiceMode } from "../provider";
+import { type ToolChoice, type ToolChoiceOptions, type ToolProvider, isChoiceMode, refuseValidated } from "../provider";
 import { type OpenAIFunctionCallMessage, readToolCall } from "./read";
 import { type OpenAIFunctionDefinition, toOpenAIFunctions } from "./tools";
 
@@ -47,6 +47,12 @@ export function openAIFunctionChoice(choice: ToolChoice, options: ToolChoiceOpti
       "The legacy functions API calls one function per turn and has no parallel_tool_calls switch; leave out the parallel option.",
       { format: "openai-functions" },
     );
+  }
+  refuseValidated(choice, "openai-functions");
+  if (options.allowed !== undefined) {
+    throw new ToolExportError("The legacy functions API has no allowed-tools choice; leave out the allowed option.", {
+      format: "openai-functions",
+    });
   }
   if (choice === "required") {
     throw new ToolExportError(

@@ -36,6 +36,7 @@ export const loop: ProviderLoop<
 > = {
   isClient: (client) =>
     typeof (client as { chat?: { completions?: { create?: unknown } } }).chat?.completions?.create === "function",
+  narrowsTools: true,
   owned: [
     { field: "tools", use: "the registry's tools (and prepareStep's activeTools)" },
     { field: "tool_choice", use: "the toolChoice option" },
@@ -55,7 +56,11 @@ export const loop: ProviderLoop<
     // An empty `tools` list (and a tool choice without tools) is refused by OpenAI: leave them out.
     if (tools.length > 0) {
       body.tools = tools;
-      if (step.toolChoice !== undefined) body.tool_choice = openAIToolChoice(step.toolChoice).tool_choice;
+      // With allowedTools, the step's active tools are named in the choice (`allowed_tools`), the list unchanged.
+      if (step.toolChoice !== undefined || step.allowed !== undefined) {
+        const allowed = step.allowed === undefined ? {} : { allowed: step.allowed };
+        body.tool_choice = openAIToolChoice(step.toolChoice ?? "auto", allowed).tool_choice;
+      }
       if (step.parallelToolCalls !== undefined) body.parallel_tool_calls = step.parallelToolCalls;
     }
     if (step.output) body.response_format = toResponseFormat(step.output);

@@ -36,7 +36,15 @@ export interface OpenAIFunctionTool {
 }
 
 /** `tool_choice` of a Chat Completions request. */
-export type OpenAIToolChoice = "none" | "auto" | "required" | { type: "function"; function: { name: string } };
+export type OpenAIToolChoice =
+  | "none"
+  | "auto"
+  | "required"
+  | { type: "function"; function: { name: string } }
+  | {
+      type: "allowed_tools";
+      allowed_tools: { mode: "auto" | "required"; tools: { type: "function"; function: { name: string } }[] };
+    };
 
 /**
  * An OpenAI custom tool call (free-text input, no JSON Schema). Listed so that a `ChatCompletionMessage` type-checks

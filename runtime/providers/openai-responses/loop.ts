@@ -44,6 +44,7 @@ export const loop: ProviderLoop<
 > = {
   isClient: (client) => typeof (client as { responses?: { create?: unknown } }).responses?.create === "function",
   searchesTools: true,
+  narrowsTools: true,
   owned: [
     { field: "tools", use: "the registry's tools (and prepareStep's activeTools)" },
     { field: "tool_choice", use: "the toolChoice option" },
@@ -63,7 +64,15 @@ export const loop: ProviderLoop<
     ];
     if (tools.length > 0) {
       body.tools = tools;
-      if (step.toolChoice !== undefined) body.tool_choice = responsesToolChoice(step.toolChoice).tool_choice;
+      // With allowedTools, the step's active tools are named in the choice (`allowed_tools`), the list unchanged;
+      // the hosted tool search stays callable, so that deferred tools can still be found.
+      if (step.toolChoice !== undefined || step.allowed !== undefined) {
+        const allowed = step.allowed === undefined ? {} : { allowed: step.allowed };
+        const tool_choice = responsesToolChoice(step.toolChoice ?? "auto", allowed).tool_choice;
+        if (typeof tool_choice === "object" && tool_choice.type === "allowed_tools" && hasToolSearch(tools))
+          tool_choice.tools.push({ type: "tool_search" });
+        body.tool_choice = tool_choice;
+      }
       if (step.parallelToolCalls !== undefined) body.parallel_tool_calls = step.parallelToolCalls;
     }
     if (step.output) {
@@ -112,4 +121,9 @@ function responsesTextFormat(output: OutputFormatSource): NonNullable<NonNullabl
   };
   if (output.description) format.description = output.description;
   return format;
+}
+
+/** Whether the tools end with the hosted tool search (a deferred tool is among them). */
+function hasToolSearch(tools: readonly object[]): boolean {
+  return tools.some((tool) => (tool as { type?: unknown }).type === "tool_search");
 }

@@ -14,6 +14,7 @@ import type {
   ResponseFunctionCallOutputItem,
   ResponseInputItem,
   ResponseStreamEvent,
+  ToolChoiceAllowed,
   ToolChoiceFunction,
   ToolChoiceOptions as SdkToolChoiceOptions,
 } from "openai/resources/responses/responses";
@@ -74,7 +75,16 @@ export interface ResponsesFunctionCallOutput {
 export type ResponsesInput = { output: readonly object[] } | readonly object[];
 
 /** `tool_choice` of a Responses API request. */
-export type ResponsesToolChoice = "none" | "auto" | "required" | { type: "function"; name: string };
+export type ResponsesToolChoice =
+  | "none"
+  | "auto"
+  | "required"
+  | { type: "function"; name: string }
+  | {
+      type: "allowed_tools";
+      mode: "auto" | "required";
+      tools: ({ type: "function"; name: string } | { type: "tool_search" })[];
+    };
 
 /** Request fields for the tool choice: spread them into `responses.create({ ... })`. */
 export interface ResponsesToolChoiceParams {
@@ -187,7 +197,9 @@ const fitsNamespace: [ResponsesNamespaceTool] extends [NamespaceTool] ? true : f
 const fitsTools: [ResponsesTool] extends [SdkTool] ? true : false = true;
 const fitsOutput: [ResponsesFunctionCallOutput] extends [ResponseInputItem] ? true : false = true;
 const fitsContent: [ResponsesOutputContent] extends [ResponseFunctionCallOutputItem] ? true : false = true;
-const fitsChoice: [ResponsesToolChoice] extends [SdkToolChoiceOptions | ToolChoiceFunction] ? true : false = true;
+const fitsChoice: [ResponsesToolChoice] extends [SdkToolChoiceOptions | ToolChoiceFunction | ToolChoiceAllowed]
+  ? true
+  : false = true;
 const fitsClient: [OpenAI] extends [ResponsesClient] ? true : false = true;
 const fitsReply: [Response] extends [ResponsesReply] ? true : false = true;
 const fitsEvent: [ResponseStreamEvent] extends [ResponsesStreamEvent] ? true : false = true;
