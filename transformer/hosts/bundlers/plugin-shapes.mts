@@ -19,6 +19,7 @@ export interface TooltypeBundlerOptions extends ProjectOptions {
 
 /** The plugin for Vite, Rollup or Rolldown: an object of hooks, named `tooltype`, which that bundler calls. */
 export interface TooltypeHooksPlugin {
+  /** `"tooltype"`. */
   name: string;
 }
 
@@ -27,12 +28,15 @@ export interface TooltypeHooksPlugin {
  * Bun's `PluginBuilder`).
  */
 export interface TooltypeSetupPlugin {
+  /** `"tooltype"`. */
   name: string;
+  /** Registers the plugin's hooks on the build (the bundler calls it). */
   setup(build: unknown): void | Promise<void>;
 }
 
 /** The plugin for webpack or Rspack: its `apply` taps the compiler it is given. */
 export interface TooltypeCompilerPlugin {
+  /** Taps the compiler's hooks (the bundler calls it). */
   apply(compiler: unknown): void;
 }
 

@@ -11,6 +11,7 @@ import type { TooltypePluginConfig } from "../../plugin-config";
  * rest at run time.
  */
 export interface TypeScriptModule {
+  /** The compiler's version (`ts.version`). */
   readonly version: string;
 }
 
