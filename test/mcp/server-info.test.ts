@@ -24,10 +24,11 @@ const { ToolRegistry } = require(${JSON.stringify(entries.main)});
   const registry = new ToolRegistry([]);
   const discover = await mcpFetchHandler(registry)(new Request("http://127.0.0.1/", {
     method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2026-07-28" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} } } }),
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2026-07-28", "mcp-method": "server/discover" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}, "io.modelcontextprotocol/clientInfo": { name: "test", version: "1" } } } }),
   }));
-  const found = (await discover.json()).result?._meta?.["io.modelcontextprotocol/serverInfo"];
+  const text = await discover.text();
+  const found = JSON.parse(text).result?._meta?.["io.modelcontextprotocol/serverInfo"] ?? text;
   console.log(JSON.stringify({
     server: createMCPServer(registry).serverInfo,
     fetch: found,
