@@ -6,7 +6,12 @@
 import type { TooltypePluginFactory, TooltypeSetupPlugin } from "../bundlers/plugin-shapes.mjs";
 import { tooltype } from "../bundlers/unplugin.mjs";
 
-export type { TooltypeBundlerOptions, TooltypeSetupPlugin } from "../bundlers/plugin-shapes.mjs";
+export type {
+  TooltypeBundlerOptions,
+  TooltypeSetupPlugin,
+  TooltypePluginFactory,
+  TypeScriptModule,
+} from "../bundlers/plugin-shapes.mjs";
 /** The plugin for Bun: `tooltype(options?)` in the `plugins` of its configuration. */
 const bun: TooltypePluginFactory<TooltypeSetupPlugin> = tooltype.bun;
 export default bun;

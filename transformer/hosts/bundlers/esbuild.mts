@@ -7,7 +7,12 @@ import { readFileSync } from "node:fs";
 import type { TooltypePluginFactory, TooltypeSetupPlugin } from "./plugin-shapes.mjs";
 import { tooltype } from "./unplugin.mjs";
 
-export type { TooltypeBundlerOptions, TooltypeSetupPlugin } from "./plugin-shapes.mjs";
+export type {
+  TooltypeBundlerOptions,
+  TooltypeSetupPlugin,
+  TooltypePluginFactory,
+  TypeScriptModule,
+} from "./plugin-shapes.mjs";
 
 type EsbuildPlugin = ReturnType<typeof tooltype.esbuild>;
 type PluginBuild = Parameters<EsbuildPlugin["setup"]>[0];

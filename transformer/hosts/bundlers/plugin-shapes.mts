@@ -9,6 +9,8 @@
  */
 import type { ProjectOptions } from "../project/options.js";
 
+export type { TypeScriptModule } from "../project/options.js";
+
 /** Options of every bundler plugin: the tsconfig, the compiler to analyse with, tooltype's options, which modules. */
 export interface TooltypeBundlerOptions extends ProjectOptions {
   /** Modules to transform (default: `.ts`, `.tsx`, `.mts`, `.cts` files). */

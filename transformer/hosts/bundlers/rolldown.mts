@@ -6,7 +6,12 @@
 import type { TooltypeHooksPlugin, TooltypePluginFactory } from "./plugin-shapes.mjs";
 import { tooltype } from "./unplugin.mjs";
 
-export type { TooltypeHooksPlugin, TooltypeBundlerOptions } from "./plugin-shapes.mjs";
+export type {
+  TooltypeHooksPlugin,
+  TooltypeBundlerOptions,
+  TooltypePluginFactory,
+  TypeScriptModule,
+} from "./plugin-shapes.mjs";
 /** The plugin for Rolldown: `tooltype(options?)` in the `plugins` of its configuration. */
 const rolldown: TooltypePluginFactory<TooltypeHooksPlugin> = tooltype.rolldown;
 export default rolldown;

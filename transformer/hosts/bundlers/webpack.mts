@@ -6,7 +6,12 @@
 import type { TooltypeCompilerPlugin, TooltypePluginFactory } from "./plugin-shapes.mjs";
 import { tooltype } from "./unplugin.mjs";
 
-export type { TooltypeCompilerPlugin, TooltypeBundlerOptions } from "./plugin-shapes.mjs";
+export type {
+  TooltypeCompilerPlugin,
+  TooltypeBundlerOptions,
+  TooltypePluginFactory,
+  TypeScriptModule,
+} from "./plugin-shapes.mjs";
 /** The plugin for webpack: `tooltype(options?)` in the `plugins` of its configuration. */
 const webpack: TooltypePluginFactory<TooltypeCompilerPlugin> = tooltype.webpack;
 export default webpack;
