@@ -32,22 +32,9 @@ import type { PatternProblem, ValidatorCompiler } from "./validator";
 import { deriveOutputMeta } from "./output-meta";
 import { compilerApiReader } from "./readers/compiler-api/adapter";
 
-/** The plugin entry from tsconfig (ts-patch passes it through). */
-export interface TooltypePluginConfig {
-  transform?: string;
-  /**
-   * Compile each tool's validator to code at build time (default `true`). With `false` the emitted JavaScript is
-   * smaller and the runtime compiles validators on first use, which needs `new Function`.
-   */
-  validators?: boolean;
-  /**
-   * Compile a validator of each tool's return type too, which `checkResults` then runs without ajv. Default: for a
-   * tool whose options say `checkResults: true`, and for every tool when the build runs with `NODE_ENV=test` (Vitest
-   * and Jest set it), where results are checked by default; elsewhere the metadata stays as small as without it.
-   */
-  resultValidators?: boolean;
-  [option: string]: unknown;
-}
+import type { TooltypePluginConfig } from "./plugin-config";
+
+export type { TooltypePluginConfig } from "./plugin-config";
 
 /** What ts-patch hands a program transformer; compiler-API callers pass the same. */
 export interface TooltypeTransformerExtras {

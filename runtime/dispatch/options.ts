@@ -109,9 +109,10 @@ export interface RegistryOptions extends ToolHooks {
    * A secret (at least 32 bytes of it) that seals the state of a batch paused for approval: `resume` then refuses a
    * state it did not sign, one changed in any way, and one older than `approvalTtlMs`. Give it whenever the state
    * leaves your server (a client, a browser, a queue anyone else can write). Without it the state is only checked
-   * for consistency, so store it where only your server can change it.
+   * for consistency, so store it where only your server can change it. `undefined` is the same as leaving it out
+   * (`process.env.APPROVAL_SECRET` where it may be unset).
    */
-  approvalSecret?: string | Uint8Array;
+  approvalSecret?: string | Uint8Array | undefined;
   /** How long a sealed approval state may be resumed after its pause. Default 24 hours. */
   approvalTtlMs?: number;
   /** How a tool's failure (a throw, a timeout, an unsendable result) is answered. Default `true`. */

@@ -1,13 +1,15 @@
 /**
  * What `fromMCP` uses of an MCP SDK client and transport, written out rather than taken from either SDK, so that a
  * client of the SDK v2 or of the 1.x line, from either of its builds (whose declarations are distinct types), fits.
+ * What a client hands back may leave out an optional field or set it to `undefined`: both fit, under
+ * `exactOptionalPropertyTypes` too.
  */
 
 /** A tool as a server lists it (`tools/list`). */
 export interface MCPListedTool {
   name: string;
-  title?: string;
-  description?: string;
+  title?: string | undefined;
+  description?: string | undefined;
   inputSchema: { type: "object"; [key: string]: unknown };
 }
 
@@ -26,7 +28,7 @@ export interface MCPClient {
   listTools(
     params?: { cursor?: string },
     options?: { timeout?: number },
-  ): Promise<{ tools: MCPListedTool[]; nextCursor?: string }>;
+  ): Promise<{ tools: MCPListedTool[]; nextCursor?: string | undefined }>;
   /** The server's name, as it introduced itself. */
   getServerVersion(): { name: string } | undefined;
   /** SDK v2 only: the revision the connection speaks (`"2026-07-28"`, `"2025-11-25"`, …). */

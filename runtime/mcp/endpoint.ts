@@ -7,6 +7,7 @@ import type { BaseToolRegistry as ToolRegistry } from "../registry/core";
 import type { Era, MCPEndpoint, MCPExchange, MCPServerOptions } from "./exchange";
 import { toMCPTools } from "./format/tools";
 import { PROGRESS_INTERVAL_MS } from "./progress";
+import { defaultServerInfo } from "./server-info";
 import {
   type ClientCapabilities,
   errorResponse,
@@ -66,7 +67,11 @@ export function mcpEndpoint(registry: ToolRegistry, options: MCPServerOptions = 
       );
     }
   }
-  const serverInfo = { name: options.name ?? "tooltype", version: options.version ?? "0.0.0" };
+  // Without a name or version of its own, the server is the app's (its package.json), read once per process.
+  const serverInfo = {
+    name: options.name ?? defaultServerInfo().name,
+    version: options.version ?? defaultServerInfo().version,
+  };
   const endpoint: MCPEndpoint = {
     registry,
     access: loopAccess(registry, "createMCPServer"),

@@ -8,10 +8,13 @@ import type { ClientCapabilities, JsonRpcRequest, JsonRpcResponse, JsonRpcNotifi
 
 /** How the server introduces itself to clients, and what it lets out. */
 export interface MCPServerOptions {
-  /** Server name in `server/discover`, `initialize` and each result's `_meta` (default `"tooltype"`). */
-  name?: string;
-  /** Server version there (default `"0.0.0"`). */
-  version?: string;
+  /**
+   * Server name in `server/discover`, `initialize` and each result's `_meta`. Default: the `name` of the app's
+   * package.json (the one nearest its main module, else the working directory), else `"tooltype-server"`.
+   */
+  name?: string | undefined;
+  /** Server version there. Default: the `version` of that package.json, else tooltype's version. */
+  version?: string | undefined;
   /** Instructions for the client's model, sent by `server/discover` and `initialize`. */
   instructions?: string;
   /** Values for every call's `ToolContext.metadata` (laid over each tool's own `metadata`). */

@@ -14,11 +14,11 @@ import { refusal } from "./http-policy";
  */
 export interface NodeHttpRequest {
   /** The request method (`GET`, `POST`, …). */
-  method?: string;
+  method?: string | undefined;
   /** The request target, e.g. `/mcp?x=1`. */
-  url?: string;
+  url?: string | undefined;
   /** The request headers, lower-cased, as Node gives them. */
-  headers: { host?: string; [name: string]: string | string[] | undefined };
+  headers: { host?: string | undefined; [name: string]: string | string[] | undefined };
   /** Whether the whole body has been read. */
   complete: boolean;
   /** Listens to the body's `data`, `end` and `error` events. */

@@ -19,8 +19,14 @@ export type ErrorHandler = boolean | string | ((error: unknown, call: ToolCall) 
  */
 export type Redact = boolean | ((text: string) => string);
 
-/** Options of `@tool({...})` and `tool(fn, {...})`; explicit options win over what the transformer derived. */
-export interface ToolOptions {
+/**
+ * Options of `@tool({...})` and `tool(fn, {...})`; explicit options win over what the transformer derived. `Args` is
+ * the type of the validated arguments object that `needsApproval` is given: inferred from the predicate's own
+ * parameter type when it declares one (`(args: { amount: number }) => …`), else `Record<string, unknown>`. (A
+ * function's parameter names are not part of its TypeScript type, so the arguments object cannot be inferred from
+ * the tool's function.)
+ */
+export interface ToolOptions<Args extends object = Record<string, unknown>> {
   /** The name the model sees; must match `^[a-zA-Z0-9_-]{1,64}$`. */
   name?: string;
   /** Replaces the description taken from JSDoc. */
@@ -91,7 +97,7 @@ export interface ToolOptions {
    * context) that says whether this call needs approval. Such calls run only through
    * `registry.dispatchWithApproval` / `resume` (or `runTools`, which pauses); a plain `dispatch` refuses them.
    */
-  needsApproval?: NeedsApproval;
+  needsApproval?: NeedsApproval<Args>;
   /**
    * OAuth scopes a caller must hold to call this tool over MCP's HTTP handlers (e.g. `["files:read"]`): a call
    * without every one of them is refused before the tool runs (403 `insufficient_scope`). The caller's scopes are
@@ -106,10 +112,14 @@ export interface ToolNamespace {
   readonly description: string;
 }
 
-/** `true`, `false`, or a predicate on the validated arguments of one call (a throw counts as `true`). */
-export type NeedsApproval =
+/**
+ * `true`, `false`, or a predicate on the validated arguments of one call (a throw counts as `true`). Dispatch calls it
+ * only with arguments the tool's schema accepted, so `Args` may be the arguments object as the tool's parameters type
+ * it.
+ */
+export type NeedsApproval<Args extends object = Record<string, unknown>> =
   | boolean
-  | ((args: Record<string, unknown>, context: ToolContext) => boolean | Promise<boolean>);
+  | ((args: Args, context: ToolContext) => boolean | Promise<boolean>);
 
 /**
  * A parameter of this type is not part of the schema: dispatch passes the call being answered, an abort signal, the

@@ -58,10 +58,18 @@ export function tool(target: object, key: string | symbol, descriptor: PropertyD
 /**
  * `tool(fn)`, `tool(fn, options)`: make a plain function a tool. Returns a callable with the same signature.
  * @typeParam F The function's type, kept as it is.
+ * @typeParam Args The validated arguments object a `needsApproval` predicate is given (see `ToolOptions`).
  */
-export function tool<F extends AnyFunction>(fn: F, options?: ToolOptions, meta?: CompiledToolMeta): F;
+export function tool<F extends AnyFunction, Args extends object = Record<string, unknown>>(
+  fn: F,
+  options?: ToolOptions<Args>,
+  meta?: CompiledToolMeta,
+): F;
 /** `@tool({...})`: a method decorator with options. */
-export function tool(options?: ToolOptions, meta?: CompiledToolMeta): ToolDecorator;
+export function tool<Args extends object = Record<string, unknown>>(
+  options?: ToolOptions<Args>,
+  meta?: CompiledToolMeta,
+): ToolDecorator;
 export function tool(first?: unknown, second?: unknown, third?: unknown): unknown {
   const misplaced = misplacedContext(second);
   if (misplaced) throw new TypeError(misplaced);
@@ -146,7 +154,7 @@ function isStandardMethodContext(value: unknown): value is ClassMethodDecoratorC
 }
 
 /** A tool whose schema is known only at run time: its name, description and parameter schema, plus any tool option. */
-export interface SchemaToolDefinition extends ToolOptions {
+export interface SchemaToolDefinition<Args extends object = Record<string, unknown>> extends ToolOptions<Args> {
   name: string;
   description?: string;
   /** JSON Schema (draft 2020-12) of the arguments object: `{ type: "object", properties, required, … }`. */
@@ -166,8 +174,8 @@ export type SchemaToolFunction<Args = Record<string, unknown>> = (args: Args, co
  * `parameters` as it does for compiled tools, then calls `fn(args, context)`. There is no compiled validator: ajv
  * compiles `parameters` once, on the tool's first call.
  */
-function fromSchema<Args = Record<string, unknown>>(
-  definition: SchemaToolDefinition,
+function fromSchema<Args extends object = Record<string, unknown>>(
+  definition: SchemaToolDefinition<Args>,
   fn: SchemaToolFunction<Args>,
 ): SchemaToolFunction<Args> {
   const { parameters, origin, examples, ...options } = definition;
@@ -199,7 +207,7 @@ function fromSchema<Args = Record<string, unknown>>(
     ...(streamsResults(fn, undefined) ? { streams: true as const } : {}),
   };
   if (examples !== undefined && examples.length > 0) meta.examples = examples;
-  const wrapped = wrapFunction(fn as AnyFunction, options, meta);
+  const wrapped = wrapFunction(fn as AnyFunction, options as ToolOptions, meta);
   if (origin !== undefined) declarations.get(wrapped)!.origin = origin;
   return wrapped as SchemaToolFunction<Args>;
 }

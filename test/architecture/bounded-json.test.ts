@@ -15,6 +15,7 @@ const ALLOWED: Record<string, string> = {
   "runtime/dispatch/call-state.ts": "the ToolMessage content dispatch itself wrote, for the result check",
   "runtime/providers/gemini/answer.ts": "the ToolMessage content dispatch wrote, back into Gemini's response object",
   "runtime/mcp/format/answer.ts": "the ToolMessage content dispatch wrote, back into structured content",
+  "runtime/mcp/server-info.ts": "the app's own package.json (at most 1 MB), for a server's default name",
 };
 
 function files(dir: string): string[] {

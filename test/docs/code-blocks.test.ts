@@ -6,6 +6,11 @@
  *   whatever it declares itself shadows them. No error, from TypeScript or tooltype, is allowed;
  * - a block marked `<!-- check: run -->` is also run (it must not reach the network); one marked
  *   `<!-- check: cjs -->` is compiled as CommonJS (`.cts`), for what only a CommonJS project writes;
+ * - the ES module blocks type-check again under the options `tsc --init` writes, of the TypeScript npm installs
+ *   today (7: exactOptionalPropertyTypes, noUncheckedIndexedAccess, verbatimModuleSyntax, module nodenext, …), with
+ *   `"types": ["node"]` added as docs/providers.md says a project using `node:http` must: a user starting from them
+ *   meets no error in a guide's code or in tooltype's types (CommonJS blocks are left out: those options make
+ *   `import` in a CommonJS file an error whatever it imports);
  * - ```json blocks parse as JSON, ```jsonc blocks as TypeScript's tsconfig JSON;
  * - a block marked `<!-- check: fragment -->` is a piece of code that is not a module (none today); one marked
  *   `<!-- check: own-test -->` needs a project of its own kind (a bundler's module resolution, path aliases, Web
@@ -17,7 +22,9 @@
  * test/support/readme.ts. Blocks that import "your code" (`./tools.mjs`, `./orders.js`) get the modules of
  * test/fixtures/docs.
  */
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
 import * as ts from "typescript";
@@ -51,6 +58,65 @@ test("every TypeScript block of README.md and docs/ compiles with the transforme
     .map((d) => {
       const block = byFile.get(d.file);
       return `${block ? where(block, d.line) : `${d.file}:${d.line}`} ${d.code} ${d.message.split("\n")[0]}`;
+    });
+  assert.equal(errors, []);
+});
+
+/**
+ * The compiler options of the tsconfig.json that `tsc --init` writes, of the TypeScript 7 this repository installs
+ * under the alias `typescript-7` (what `npm i -D typescript` installs today).
+ */
+function tscInitOptions(): ts.CompilerOptions {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-tsc-init-"));
+  try {
+    execFileSync(process.execPath, [path.join(repo, "node_modules", "typescript-7", "bin", "tsc"), "--init"], {
+      cwd: dir,
+      stdio: "ignore",
+    });
+    const parsed = ts.parseConfigFileTextToJson(
+      "tsconfig.json",
+      fs.readFileSync(path.join(dir, "tsconfig.json"), "utf8"),
+    );
+    const { options, errors } = ts.convertCompilerOptionsFromJson(parsed.config?.compilerOptions, dir);
+    assert.equal(
+      errors.map((e) => ts.flattenDiagnosticMessageText(e.messageText, "\n")),
+      [],
+      "tsc --init's options",
+    );
+    return options;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test("every ES module block type-checks under tsc --init's options (exactOptionalPropertyTypes, ...)", () => {
+  const init = tscInitOptions();
+  assert.ok(
+    init.exactOptionalPropertyTypes && init.strict,
+    "tsc --init turns on strict and exactOptionalPropertyTypes",
+  );
+  // A guide's block is not a tsconfig's whole program: type-checked only, with Node's types as the guides ask.
+  const options: ts.CompilerOptions = {
+    ...init,
+    types: ["node"],
+    noEmit: true,
+    declaration: false,
+    declarationMap: false,
+  };
+  const modules = typescript.filter((b) => !b.check.includes("cjs"));
+  const byFile = new Map(modules.map((b) => [path.join(compiled.dir, fileOf(b)), b]));
+  const program = ts.createProgram([...byFile.keys(), path.join(compiled.dir, "prelude.d.ts")], options);
+  const errors = ts
+    .getPreEmitDiagnostics(program)
+    .filter((d) => d.category === ts.DiagnosticCategory.Error)
+    // The test's own stand-ins for "your code" (test/fixtures/docs/*.ts) are CommonJS files, which these options
+    // refuse to export from: not what a guide shows.
+    .filter((d) => !(d.file?.fileName.endsWith(".ts") && path.dirname(d.file.fileName) === compiled.dir))
+    .map((d) => {
+      const block = d.file && byFile.get(d.file.fileName);
+      const line = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : 0;
+      const place = block ? where(block, line) : `${d.file?.fileName ?? "(options)"}:${line}`;
+      return `${place} TS${d.code} ${ts.flattenDiagnosticMessageText(d.messageText, "\n").split("\n")[0]}`;
     });
   assert.equal(errors, []);
 });

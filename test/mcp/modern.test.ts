@@ -6,7 +6,9 @@
  * `subscriptions/listen`, and cancelling by closing the stream.
  */
 import { test } from "uvu";
+import * as fs from "node:fs";
 import * as http from "node:http";
+import * as path from "node:path";
 import * as assert from "uvu/assert";
 import { Client, InMemoryTransport, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { Client as LegacyClient } from "@modelcontextprotocol/sdk/client/index.js";
@@ -25,6 +27,11 @@ async function connectModern(url: URL, headers: Record<string, string> = {}): Pr
   await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers } }), TIMEOUT);
   return client;
 }
+
+/** The name and version of the package.json in the working directory: a server's default serverInfo. */
+const appInfo = (({ name, version }) => ({ name, version }))(
+  JSON.parse(fs.readFileSync(path.join(process.cwd(), "package.json"), "utf8")) as { name: string; version: string },
+);
 
 const META = {
   "io.modelcontextprotocol/protocolVersion": "2026-07-28",
@@ -80,7 +87,8 @@ test("raw: results carry resultType and serverInfo; tools/list its ttlMs, cacheS
     assert.is(discover.status, 200);
     const found = JSON.parse(discover.body).result;
     assert.is(found.resultType, "complete");
-    assert.equal(found._meta["io.modelcontextprotocol/serverInfo"], { name: "tooltype", version: "0.0.0" });
+    // No name given: the app's, from the package.json of the working directory (this repository's, here).
+    assert.equal(found._meta["io.modelcontextprotocol/serverInfo"], appInfo);
     assert.equal(found.capabilities, { tools: { listChanged: true } });
     assert.is(found.ttlMs, 5000);
     const first = await rawPost(url, modern("tools/list"), headersFor("tools/list"));

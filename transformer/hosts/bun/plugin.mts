@@ -3,8 +3,15 @@
  *
  * @module tooltype/bun
  */
+import type { TooltypePluginFactory, TooltypeSetupPlugin } from "../bundlers/plugin-shapes.mjs";
 import { tooltype } from "../bundlers/unplugin.mjs";
 
-export type { TooltypeBundlerOptions } from "../bundlers/unplugin.mjs";
+export type {
+  TooltypeBundlerOptions,
+  TooltypeSetupPlugin,
+  TooltypePluginFactory,
+  TypeScriptModule,
+} from "../bundlers/plugin-shapes.mjs";
 /** The plugin for Bun: `tooltype(options?)` in the `plugins` of its configuration. */
-export default tooltype.bun;
+const bun: TooltypePluginFactory<TooltypeSetupPlugin> = tooltype.bun;
+export default bun;

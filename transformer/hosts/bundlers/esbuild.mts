@@ -4,9 +4,15 @@
  * @module tooltype/esbuild
  */
 import { readFileSync } from "node:fs";
+import type { TooltypePluginFactory, TooltypeSetupPlugin } from "./plugin-shapes.mjs";
 import { tooltype } from "./unplugin.mjs";
 
-export type { TooltypeBundlerOptions } from "./unplugin.mjs";
+export type {
+  TooltypeBundlerOptions,
+  TooltypeSetupPlugin,
+  TooltypePluginFactory,
+  TypeScriptModule,
+} from "./plugin-shapes.mjs";
 
 type EsbuildPlugin = ReturnType<typeof tooltype.esbuild>;
 type PluginBuild = Parameters<EsbuildPlugin["setup"]>[0];
@@ -14,7 +20,7 @@ type OnLoad = PluginBuild["onLoad"];
 type OnLoadResult = Awaited<ReturnType<Parameters<OnLoad>[1]>>;
 
 /** The plugin for esbuild: `tooltype(options?)` in the `plugins` of its configuration. */
-const esbuild: typeof tooltype.esbuild = (options) => quotingLines(tooltype.esbuild(options));
+const esbuild: TooltypePluginFactory<TooltypeSetupPlugin> = (options) => quotingLines(tooltype.esbuild(options));
 export default esbuild;
 
 /**

@@ -3,8 +3,15 @@
  *
  * @module tooltype/rolldown
  */
+import type { TooltypeHooksPlugin, TooltypePluginFactory } from "./plugin-shapes.mjs";
 import { tooltype } from "./unplugin.mjs";
 
-export type { TooltypeBundlerOptions } from "./unplugin.mjs";
+export type {
+  TooltypeHooksPlugin,
+  TooltypeBundlerOptions,
+  TooltypePluginFactory,
+  TypeScriptModule,
+} from "./plugin-shapes.mjs";
 /** The plugin for Rolldown: `tooltype(options?)` in the `plugins` of its configuration. */
-export default tooltype.rolldown;
+const rolldown: TooltypePluginFactory<TooltypeHooksPlugin> = tooltype.rolldown;
+export default rolldown;

@@ -3,8 +3,15 @@
  *
  * @module tooltype/rollup
  */
+import type { TooltypeHooksPlugin, TooltypePluginFactory } from "./plugin-shapes.mjs";
 import { tooltype } from "./unplugin.mjs";
 
-export type { TooltypeBundlerOptions } from "./unplugin.mjs";
+export type {
+  TooltypeHooksPlugin,
+  TooltypeBundlerOptions,
+  TooltypePluginFactory,
+  TypeScriptModule,
+} from "./plugin-shapes.mjs";
 /** The plugin for Rollup: `tooltype(options?)` in the `plugins` of its configuration. */
-export default tooltype.rollup;
+const rollup: TooltypePluginFactory<TooltypeHooksPlugin> = tooltype.rollup;
+export default rollup;

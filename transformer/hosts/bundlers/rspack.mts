@@ -3,8 +3,15 @@
  *
  * @module tooltype/rspack
  */
+import type { TooltypeCompilerPlugin, TooltypePluginFactory } from "./plugin-shapes.mjs";
 import { tooltype } from "./unplugin.mjs";
 
-export type { TooltypeBundlerOptions } from "./unplugin.mjs";
+export type {
+  TooltypeCompilerPlugin,
+  TooltypeBundlerOptions,
+  TooltypePluginFactory,
+  TypeScriptModule,
+} from "./plugin-shapes.mjs";
 /** The plugin for Rspack: `tooltype(options?)` in the `plugins` of its configuration. */
-export default tooltype.rspack;
+const rspack: TooltypePluginFactory<TooltypeCompilerPlugin> = tooltype.rspack;
+export default rspack;

@@ -10,7 +10,7 @@
  *
  * @module tooltype/turbopack
  */
-import type { TooltypePluginConfig } from "../../index";
+import type { TooltypePluginConfig } from "../../plugin-config";
 import { diagnosticError, formatDiagnostic } from "../diagnostic-format";
 import { moduleProjectFor } from "../project/module-project";
 import { mightUseTooltype, transformModule } from "../splice/transform-module";

@@ -8,19 +8,13 @@
  * warnings), each position printed once in the bundler's own convention (bundler-message.mts), and watch mode: a module is re-transformed when any file its schemas may depend on changes.
  */
 import { createUnplugin, type UnpluginInstance } from "unplugin";
-import type { ProjectOptions } from "../project/language-service.js";
+import type { TooltypeBundlerOptions } from "./plugin-shapes.mjs";
 import { bundlerMessages, bundlerWarning } from "./bundler-message.mjs";
 import { type ModuleProject, mightUseTooltype, transformModule } from "../splice/transform-module.js";
 import { TypeScript7Project } from "../project/typescript-7.js";
 import { moduleProjectFor } from "../project/module-project.js";
 
-/** Options of every bundler plugin: the tsconfig, the compiler to analyse with, tooltype's options, which modules. */
-export interface TooltypeBundlerOptions extends ProjectOptions {
-  /** Modules to transform (default: `.ts`, `.tsx`, `.mts`, `.cts` files). */
-  include?: RegExp;
-  /** Modules never to transform (default: anything under node_modules). */
-  exclude?: RegExp;
-}
+export type { TooltypeBundlerOptions } from "./plugin-shapes.mjs";
 
 const TYPESCRIPT = /\.[cm]?tsx?$/;
 const PACKAGES = /[\\/]node_modules[\\/]|\0/;

@@ -3,8 +3,15 @@
  *
  * @module tooltype/vite
  */
+import type { TooltypeHooksPlugin, TooltypePluginFactory } from "./plugin-shapes.mjs";
 import { tooltype } from "./unplugin.mjs";
 
-export type { TooltypeBundlerOptions } from "./unplugin.mjs";
+export type {
+  TooltypeHooksPlugin,
+  TooltypeBundlerOptions,
+  TooltypePluginFactory,
+  TypeScriptModule,
+} from "./plugin-shapes.mjs";
 /** The plugin for Vite: `tooltype(options?)` in the `plugins` of its configuration. */
-export default tooltype.vite;
+const vite: TooltypePluginFactory<TooltypeHooksPlugin> = tooltype.vite;
+export default vite;

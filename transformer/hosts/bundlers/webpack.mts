@@ -3,8 +3,15 @@
  *
  * @module tooltype/webpack
  */
+import type { TooltypeCompilerPlugin, TooltypePluginFactory } from "./plugin-shapes.mjs";
 import { tooltype } from "./unplugin.mjs";
 
-export type { TooltypeBundlerOptions } from "./unplugin.mjs";
+export type {
+  TooltypeCompilerPlugin,
+  TooltypeBundlerOptions,
+  TooltypePluginFactory,
+  TypeScriptModule,
+} from "./plugin-shapes.mjs";
 /** The plugin for webpack: `tooltype(options?)` in the `plugins` of its configuration. */
-export default tooltype.webpack;
+const webpack: TooltypePluginFactory<TooltypeCompilerPlugin> = tooltype.webpack;
+export default webpack;

@@ -10,26 +10,11 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as ts from "typescript";
 import type { TS } from "../../compat";
-import type { TooltypePluginConfig } from "../../index";
+import type { TooltypePluginConfig } from "../../plugin-config";
+import type { ProjectOptions } from "./options";
 import { ValidatorCompiler } from "../../validator";
 import { hash, normalize, readText } from "./files";
 import { readTsconfig, typescriptFor } from "./tsconfig";
-
-/** Options every bundler plugin takes. */
-export interface ProjectOptions {
-  /** The tsconfig to analyse with (default: `tsconfig.json` in the bundler's working directory). */
-  tsconfig?: string;
-  /**
-   * The TypeScript compiler API to analyse with: a package name (resolved from the tsconfig's folder) or the module
-   * itself. Default `typescript`, or, when that is TypeScript 7 (no JavaScript compiler API), `@typescript/typescript6`
-   * (`npm i -D @typescript/typescript6`), else a 5.x/6.x installed under the alias `typescript-6` or `typescript-5`.
-   * Name a compiler
-   * installed under any other name here.
-   */
-  typescript?: string | TS;
-  /** tooltype's plugin options (`validators`, ...); default: the tooltype entry of the tsconfig's `plugins`. */
-  plugin?: TooltypePluginConfig;
-}
 
 const projects = new Map<string, ProjectService>();
 

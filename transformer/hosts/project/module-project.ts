@@ -4,7 +4,8 @@
  * on the JavaScript API.
  */
 import * as path from "node:path";
-import { projectFor, type ProjectOptions } from "./language-service";
+import { projectFor } from "./language-service";
+import type { ProjectOptions } from "./options";
 import type { ModuleProject } from "../splice/transform-module";
 import { typeScript7ProjectFor } from "./typescript-7";
 

@@ -12,7 +12,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as ts from "typescript";
 import type { TS } from "../../compat";
-import type { TooltypePluginConfig } from "../../index";
+import type { TooltypePluginConfig } from "../../plugin-config";
+import type { TypeScriptModule } from "./options";
 import { formatDiagnostics } from "../diagnostic-format";
 
 /** A project that cannot be analysed: no tsconfig, an unreadable one, option errors, no usable compiler. */
@@ -41,8 +42,9 @@ const INSTALL_ALIAS = "npm i -D @typescript/typescript6";
  * latest, which has no JavaScript API), the aliases in COMPILER_ALIASES are looked for next, so a project checked by
  * TypeScript 7 needs no option. No usable compiler is an error saying what to install.
  */
-export function typescriptFor(projectDir: string, choice: string | TS = "typescript"): TS {
-  if (typeof choice === "object") return choice;
+export function typescriptFor(projectDir: string, choice: string | TypeScriptModule = "typescript"): TS {
+  // A module handed in is the caller's compiler, taken as it is (the public option types it without its API).
+  if (typeof choice === "object") return choice as TS;
   const names = choice === "typescript" ? [choice, ...COMPILER_ALIASES] : [choice];
   // Loaded one by one and only as far as needed: each TypeScript package costs a tenth of a second to load.
   let older: TS | undefined;
