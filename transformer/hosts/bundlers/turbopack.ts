@@ -12,7 +12,7 @@
  */
 import type { TooltypePluginConfig } from "../../plugin-config";
 import { diagnosticError, formatDiagnostic } from "../diagnostic-format";
-import { moduleProjectFor } from "../project/module-project";
+import { moduleProjectFor, preloadModuleProject } from "../project/module-project";
 import { mightUseTooltype, transformModule } from "../splice/transform-module";
 
 /** What `turbopack.rules` may pass to the loader (plain JSON, as Turbopack requires). */
@@ -46,8 +46,18 @@ export default function tooltypeLoader(this: LoaderContext, source: string): voi
     done(null, source);
     return;
   }
+  // TypeScript 7's API is ES modules: imported first, so that it loads on Nodes that cannot require them.
+  preloadModuleProject(optionsOf(this)).then(() => transform(this, file, source, done), done);
+}
+
+function transform(
+  context: LoaderContext,
+  file: string,
+  source: string,
+  done: (error: Error | null, code?: string, map?: object) => void,
+): void {
   try {
-    const project = moduleProjectFor(optionsOf(this));
+    const project = moduleProjectFor(optionsOf(context));
     // Run again for this module: a file its schemas read may have changed since (why Turbopack runs it again), and
     // Turbopack may run it in a worker process that transformed the module before, whose project remembers that file.
     const known = dependenciesOf.get(file);
@@ -61,10 +71,10 @@ export default function tooltypeLoader(this: LoaderContext, source: string): voi
       if (project.fingerprint(result.dependencies) !== seen) result = transformModule(project, file, source);
     }
     dependenciesOf.set(file, result.dependencies);
-    for (const dependency of result.dependencies) this.addDependency?.(dependency);
+    for (const dependency of result.dependencies) context.addDependency?.(dependency);
     for (const warning of result.diagnostics.filter((d) => d.category === "warning")) {
       const text = formatDiagnostic(warning);
-      if (this.emitWarning) this.emitWarning(diagnosticError(text));
+      if (context.emitWarning) context.emitWarning(diagnosticError(text));
       else process.emitWarning(text);
     }
     const errors = result.diagnostics.filter((d) => d.category === "error");

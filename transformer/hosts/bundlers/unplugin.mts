@@ -12,7 +12,7 @@ import type { TooltypeBundlerOptions } from "./plugin-shapes.mjs";
 import { bundlerMessages, bundlerWarning } from "./bundler-message.mjs";
 import { type ModuleProject, mightUseTooltype, transformModule } from "../splice/transform-module.js";
 import { TypeScript7Project } from "../project/typescript-7.js";
-import { moduleProjectFor } from "../project/module-project.js";
+import { moduleProjectFor, preloadModuleProject } from "../project/module-project.js";
 
 export type { TooltypeBundlerOptions } from "./plugin-shapes.mjs";
 
@@ -23,6 +23,7 @@ export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, fals
   (given: TooltypeBundlerOptions | undefined, meta) => {
     const options = given ?? {};
     let project: ModuleProject | undefined;
+    let ready: Promise<void> | undefined;
     const include = options.include ?? TYPESCRIPT;
     const exclude = options.exclude ?? PACKAGES;
     /** webpack's and Rspack's compiler, which says whether it watches. */
@@ -72,9 +73,13 @@ export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, fals
       },
       transform: {
         filter: { id: { include, exclude }, code: /tooltype|\btool\b|structuredOutput/ },
-        handler(code, id) {
+        async handler(code, id) {
           const file = id.replace(/[?#].*$/, "");
           if (!include.test(file) || exclude.test(file) || !mightUseTooltype(code)) return null;
+          // TypeScript 7's API is ES modules: imported before the first module's synchronous read, so that it loads
+          // on Nodes that cannot require them (before 20.19).
+          ready ??= preloadModuleProject(options);
+          await ready;
           project ??= moduleProjectFor(options);
           const result = transformModule(project, file, code);
           for (const dependency of result.dependencies) this.addWatchFile(dependency);

@@ -13,7 +13,9 @@
  *
  * Exit status 2 for a usage or tsconfig problem; 1 when the tools cannot be exported as asked.
  */
-// First, so that the modules below load through Node's compile cache where Node has one.
+// First: on a Node too old for tooltype, one line saying so, before anything else loads.
+import "../node-floor";
+// Then, so that the modules below load through Node's compile cache where Node has one.
 import "./compile-cache";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -30,7 +32,13 @@ import {
   typescriptFor,
 } from "../project/tsconfig";
 import { analyseTypeScript7 } from "../../readers/ts7/analyse";
-import { isTypeScript7, loadTypeScript7, TypeScript7Session } from "../../readers/ts7/api";
+import {
+  isTypeScript7,
+  loadTypeScript7,
+  preloadTypeScript7,
+  TypeScript7NeedsNode,
+  TypeScript7Session,
+} from "../../readers/ts7/api";
 import { tspcOnTypeScript7Note } from "../project/plugin-entry";
 import { tooltypeVersion } from "../project/tooltype-version";
 import type * as ts7Project from "../project/typescript-7";
@@ -91,9 +99,24 @@ interface Analysis {
   tsi: typeof ts;
 }
 
+/** The tsconfig `-p` names: the file, or tsconfig.json in the folder. */
+function configPathOf(project: string): string {
+  return path.resolve(project.endsWith(".json") ? project : path.join(project, "tsconfig.json"));
+}
+
+/**
+ * Imports TypeScript 7's API when the project reads types through it, before the command's synchronous reads: its
+ * modules are ES modules, which Node 20 before 20.19 cannot `require`.
+ */
+async function preloadFor(project: string): Promise<void> {
+  const configDir = path.dirname(configPathOf(project));
+  const ts7 = typeScript7Of(configDir);
+  if (ts7 && !hasJavaScriptApiCompiler(configDir)) await preloadTypeScript7(ts7);
+}
+
 /** Runs the transformer over every project file in memory: its diagnostics and each tool's metadata. */
 function analyse(project: string): Analysis {
-  const given = path.resolve(project.endsWith(".json") ? project : path.join(project, "tsconfig.json"));
+  const given = configPathOf(project);
   const configDir = path.dirname(given);
   // The project's typescript is TypeScript 7 and it has no JavaScript-API compiler: read through TypeScript 7's API.
   const ts7 = typeScript7Of(configDir);
@@ -214,7 +237,7 @@ function build(project: string, watching: boolean): number {
   const { typeScript7ProjectFor } = require("../project/typescript-7") as typeof ts7Project;
   const { buildOnce, typeScript7Rebuilder, watch } = require("./build") as typeof buildModule;
   const { buildOnJavaScriptApi } = require("./build-on-js-api") as typeof buildOnJsApiModule;
-  const given = path.resolve(project.endsWith(".json") ? project : path.join(project, "tsconfig.json"));
+  const given = configPathOf(project);
   if (!fs.existsSync(given))
     throw new UsageError(
       `No tsconfig.json at ${given}. Pass the path of the project's tsconfig (or its folder) with -p.`,
@@ -243,7 +266,7 @@ function build(project: string, watching: boolean): number {
   }
 }
 
-function main(argv: string[]): number {
+async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -270,6 +293,7 @@ function main(argv: string[]): number {
   if (command === "check") {
     if (values.format !== undefined || values.strict)
       throw new UsageError("--format and --strict belong to `tooltype schema`.");
+    await preloadFor(project);
     return check(project);
   }
   if (command === "schema") {
@@ -278,9 +302,13 @@ function main(argv: string[]): number {
       throw new UsageError(`Unknown --format ${values.format}; use one of ${FORMATS.join(", ")}.`);
     if (values.strict && format !== "openai")
       throw new UsageError("--strict rewrites schemas for OpenAI: use it with --format openai.");
+    await preloadFor(project);
     return schema(project, format, values.strict ?? false);
   }
-  if (command === "build") return build(project, values.watch ?? false);
+  if (command === "build") {
+    await preloadFor(project);
+    return build(project, values.watch ?? false);
+  }
   throw new UsageError(
     command === undefined
       ? "Missing command: check, schema or build."
@@ -288,26 +316,32 @@ function main(argv: string[]): number {
   );
 }
 
-try {
-  process.exitCode = main(process.argv.slice(2));
-} catch (error) {
-  if (
-    error instanceof UsageError ||
-    (error instanceof TypeError && (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS"))
-  ) {
-    process.stderr.write(`tooltype: ${error.message}\n\n${HELP}`);
-    process.exitCode = 2;
-  } else if (error instanceof ProjectError) {
-    process.stderr.write(`${error.message}\n`);
-    process.exitCode = 2;
-  } else if (
-    (error as { name?: string }).name === "ToolRegistrationError" ||
-    (error as { name?: string }).name === "ToolExportError"
-  ) {
-    // The tools cannot be exported as asked (a clash of names, a schema outside strict mode): the project's problem.
-    process.stderr.write(`tooltype: ${(error as Error).message}\n`);
-    process.exitCode = 1;
-  } else {
-    throw error;
-  }
-}
+main(process.argv.slice(2)).then(
+  (status) => {
+    process.exitCode = status;
+  },
+  (error: unknown) => {
+    if (
+      error instanceof UsageError ||
+      (error instanceof TypeError && (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS"))
+    ) {
+      process.stderr.write(`tooltype: ${error.message}\n\n${HELP}`);
+      process.exitCode = 2;
+    } else if (error instanceof ProjectError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exitCode = 2;
+    } else if (
+      (error as { name?: string }).name === "ToolRegistrationError" ||
+      (error as { name?: string }).name === "ToolExportError"
+    ) {
+      // The tools cannot be exported as asked (a clash of names, a schema outside strict mode): the project's problem.
+      process.stderr.write(`tooltype: ${(error as Error).message}\n`);
+      process.exitCode = 1;
+    } else if (error instanceof TypeScript7NeedsNode) {
+      process.stderr.write(`${error.message}\n`);
+      process.exitCode = 1;
+    } else {
+      throw error;
+    }
+  },
+);

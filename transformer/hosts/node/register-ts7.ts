@@ -13,7 +13,7 @@ import { nodeFormatOf, type NodeFormat } from "../project/files";
 import type { ModuleResult } from "../splice/splice";
 import { splicedMap, withInlineMap } from "../splice/spliced-map";
 import { type CliTranspiled, transpileWithTsc } from "../splice/ts7-cli-transpile";
-import { type TypeScript7Project, typeScript7ProjectFor } from "../project/typescript-7";
+import { preloadTypeScript7For, type TypeScript7Project, typeScript7ProjectFor } from "../project/typescript-7";
 
 /** Per folder: the TypeScript 7 project that governs it, or null where the JavaScript API's path applies. */
 const folders = new Map<string, TypeScript7Project | null>();
@@ -28,6 +28,16 @@ export function typeScript7ProjectOf(fileName: string): TypeScript7Project | und
     folders.set(dir, found);
   }
   return found ?? undefined;
+}
+
+/**
+ * Imports TypeScript 7's API for the project of `fileName` when that project reads types through it (its modules are
+ * ES modules, which Node before 20.19 cannot `require`): by the ES module entry before the program starts, and by
+ * the hooks' thread before each module it compiles.
+ */
+export async function preloadTypeScript7Of(fileName: string): Promise<void> {
+  const config = nearestTsconfig(path.dirname(fileName));
+  if (config) await preloadTypeScript7For(config);
 }
 
 function nearestTsconfig(dir: string): string | undefined {

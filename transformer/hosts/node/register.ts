@@ -10,12 +10,15 @@
  * through it rather than the hooks; and tsx replaces it with its own, which would compile without tooltype. All
  * compile with `compileForNode` (the hooks module has both forms of the hooks).
  */
+// First: on a Node too old for tooltype, one line saying so, before anything else loads.
+import "../node-floor";
 import Module = require("node:module");
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
 import { compileForNode, typescriptFileFor } from "./register-compile";
 import { loadSync, resolveSync, takeCompiled } from "./register-hooks";
 import { syncHooksWork } from "./sync-hooks";
+import { TypeScript7NeedsNode } from "../../readers/ts7/api";
 
 interface NodeModuleInternals {
   _extensions: Record<string, (module: { _compile(code: string, fileName: string): void }, fileName: string) => void>;
@@ -41,7 +44,22 @@ if (typeof hooks.registerHooks === "function" && syncHooksWork(process.versions.
 const internals = Module as unknown as NodeModuleInternals;
 for (const extension of [".ts", ".cts", ".tsx"]) {
   internals._extensions[extension] = (module, fileName) =>
-    module._compile(takeCompiled(fileName) ?? compileForNode(fileName, "commonjs"), fileName);
+    module._compile(takeCompiled(fileName) ?? compileOrStop(fileName), fileName);
+}
+
+/**
+ * A CommonJS module compiled in this thread. TypeScript 7's API, ES modules, cannot be required here on Node before
+ * 20.19 unless the ES module entry imported it first (`--require tooltype/register` does not): one line saying what
+ * works, and the run ends, as it would on the error, without a stack that names only tooltype's frames.
+ */
+function compileOrStop(fileName: string): string {
+  try {
+    return compileForNode(fileName, "commonjs");
+  } catch (error) {
+    if (!(error instanceof TypeScript7NeedsNode)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
 }
 
 // TypeScript sources import each other as "./x.js" (what tsc emits); when only ./x.ts exists, load that.

@@ -15,7 +15,7 @@ import * as path from "node:path";
 import type * as ts from "typescript";
 import type { CompiledUsage, TooltypePluginConfig } from "../../index";
 import { TypeScript7Reader } from "../../readers/ts7/analyse";
-import { isTypeScript7, loadTypeScript7, TypeScript7Session } from "../../readers/ts7/api";
+import { isTypeScript7, loadTypeScript7, preloadTypeScript7, TypeScript7Session } from "../../readers/ts7/api";
 import { ValidatorCompiler } from "../../validator";
 import { hostDiagnostic } from "../diagnostic-format";
 import { hash, normalize, readText } from "./files";
@@ -38,6 +38,25 @@ export function typeScript7ProjectFor(
   const configPath = path.resolve(tsconfig);
   const known = open.get(configPath);
   if (known) return known;
+  const packageDir = typeScript7PackageFor(configPath);
+  if (packageDir === undefined) return undefined;
+  const project = new TypeScript7Project(configPath, packageDir, plugin);
+  open.set(configPath, project);
+  return project;
+}
+
+/**
+ * Imports TypeScript 7's API for `tsconfig` ahead of `typeScript7ProjectFor` when that project reads types through
+ * it: the hosts' asynchronous moment before their synchronous reads, which makes the API load on Nodes that cannot
+ * `require` an ES module (before 20.19). Does nothing for a project on the JavaScript API.
+ */
+export async function preloadTypeScript7For(tsconfig: string): Promise<void> {
+  const packageDir = typeScript7PackageFor(path.resolve(tsconfig));
+  if (packageDir !== undefined) await preloadTypeScript7(packageDir);
+}
+
+/** The folder of the project's `typescript` when it is TypeScript 7 and no JavaScript-API compiler is beside it. */
+function typeScript7PackageFor(configPath: string): string | undefined {
   const dir = path.dirname(configPath);
   let packageDir: string;
   try {
@@ -45,10 +64,7 @@ export function typeScript7ProjectFor(
   } catch {
     return undefined;
   }
-  if (!isTypeScript7(packageDir) || hasJavaScriptApiCompiler(dir)) return undefined;
-  const project = new TypeScript7Project(configPath, packageDir, plugin);
-  open.set(configPath, project);
-  return project;
+  return isTypeScript7(packageDir) && !hasJavaScriptApiCompiler(dir) ? packageDir : undefined;
 }
 
 export class TypeScript7Project {

@@ -13,6 +13,7 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: TypeScript 7's API types are not a dependency
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 
 /** TypeScript 7's modules for tooltype: the API client, the AST helpers and the node factory. */
@@ -31,8 +32,75 @@ export function isTypeScript7(packageDir: string): boolean {
   return Number(version.split(".")[0]) >= 7;
 }
 
-/** Loads TypeScript 7's API client from its package folder (`.../node_modules/typescript`), 7.0's or 7.1's entries. */
+/** The API as each package folder's modules gave it, loaded once per process. */
+const loaded = new Map<string, TypeScript7>();
+
+/**
+ * Loads TypeScript 7's API client from its package folder (`.../node_modules/typescript`), 7.0's or 7.1's entries:
+ * the modules `preloadTypeScript7` imported, or else `require` of them. They are ES modules, which `require` loads
+ * from Node 20.19 and 22.12 on (`process.features.require_module`); before that, only a host that preloaded them can
+ * read types through TypeScript 7, and the others fail with an error (`TypeScript7NeedsNode`) saying so.
+ */
 export function loadTypeScript7(packageDir: string): TypeScript7 {
+  const known = loaded.get(packageDir);
+  if (known) return known;
+  const { version, entry, files } = entryFiles(packageDir);
+  const load = (file: string): any => {
+    try {
+      return require(file);
+    } catch (error) {
+      if ((error as { code?: string }).code === "ERR_REQUIRE_ESM") throw new TypeScript7NeedsNode(version);
+      throw error;
+    }
+  };
+  const ts: TypeScript7 = {
+    version,
+    entry,
+    sync: load(files.sync),
+    ast: load(files.ast),
+    factory: load(files.factory),
+  };
+  loaded.set(packageDir, ts);
+  return ts;
+}
+
+/**
+ * Imports TypeScript 7's API client (ES modules) from its package folder, so that `loadTypeScript7` finds it there on
+ * every Node: hosts call this wherever they have an asynchronous moment before they read types (the CLI before its
+ * command, tooltype/register before the program's first module, the bundler plugins before the first transform).
+ */
+export async function preloadTypeScript7(packageDir: string): Promise<TypeScript7> {
+  const known = loaded.get(packageDir);
+  if (known) return known;
+  const { version, entry, files } = entryFiles(packageDir);
+  const [sync, ast, factory] = await Promise.all(
+    [files.sync, files.ast, files.factory].map((file) => import(pathToFileURL(file).href)),
+  );
+  const ts: TypeScript7 = { version, entry, sync, ast, factory };
+  loaded.set(packageDir, ts);
+  return ts;
+}
+
+/**
+ * TypeScript 7's API is ES modules, and this Node can neither `require` them (from 20.19 and 22.12) nor had they been
+ * imported before: one line saying which Node reads them, without a stack (its frames say nothing to the user).
+ */
+export class TypeScript7NeedsNode extends Error {
+  constructor(version: string) {
+    super(
+      `tooltype reads types through TypeScript ${version}'s API, whose modules are ES modules that this Node (${process.versions.node}) cannot require here: use Node 20.19 or later (22.12 or later on Node 22), or a host that loads them first (the tooltype command, \`node --import tooltype/register\`, the bundler plugins).`,
+    );
+    this.name = "TypeScript7NeedsNode";
+    this.stack = `${this.name}: ${this.message}`;
+  }
+}
+
+/** The files of the API client's three modules in the package, 7.0's (`unstable/`) or 7.1's. */
+function entryFiles(packageDir: string): {
+  version: string;
+  entry: string;
+  files: { sync: string; ast: string; factory: string };
+} {
   const pkg = readPackage(packageDir);
   const exports = (pkg.exports ?? {}) as Record<string, string | Record<string, string>>;
   const prefix = exports["./sync"] ? "." : exports["./unstable/sync"] ? "./unstable" : undefined;
@@ -41,21 +109,19 @@ export function loadTypeScript7(packageDir: string): TypeScript7 {
       `${path.join(packageDir, "package.json")} (TypeScript ${pkg.version}) exports no API client ("./sync" or "./unstable/sync"): tooltype reads types through TypeScript 7's API from 7.0 on. Install typescript@7 or later, or a JavaScript-API compiler (@typescript/typescript6).`,
     );
   }
-  const load = (subpath: string): any => {
+  const file = (subpath: string): string => {
     const target = exports[`${prefix}/${subpath}`];
-    const file = typeof target === "string" ? target : target?.default;
-    if (!file)
+    const relative = typeof target === "string" ? target : target?.default;
+    if (!relative)
       throw new Error(
         `TypeScript ${pkg.version} at ${packageDir} exports no "${prefix}/${subpath}", which tooltype's TypeScript 7 reader needs.`,
       );
-    return require(path.join(packageDir, file));
+    return path.join(packageDir, relative);
   };
   return {
     version: pkg.version!,
     entry: `typescript/${prefix === "." ? "" : "unstable/"}sync`,
-    sync: load("sync"),
-    ast: load("ast"),
-    factory: load("ast/factory"),
+    files: { sync: file("sync"), ast: file("ast"), factory: file("ast/factory") },
   };
 }
 
