@@ -19,6 +19,7 @@ import {
 import { buildWithTsc } from "./build-on-tsc";
 import { inlineMapOf, type Spliced, splicedMap, withInlineMap } from "../splice/spliced-map";
 import type { TypeScript7Project } from "../project/typescript-7";
+import type { Rebuilder } from "./watch";
 
 /**
  * Builds once, silent when all is well, as tsc is; the exit status as tsc's: 0, 2 with errors and the output written,
@@ -67,13 +68,6 @@ function typeDiagnosticsOf(project: TypeScript7Project): BuildDiagnostic[] {
   return project.typeDiagnostics().map((d) => fromTypeScript7(d as TypeScript7Diagnostic));
 }
 
-/** What watch mode drives: a build, news of a changed file, and the end. */
-export interface Rebuilder {
-  build(): void;
-  changed(fileName: string): void;
-  close(): void;
-}
-
 /** The TypeScript 7 project as watch mode drives it: one `tsc --api` process for the whole watch. */
 export function typeScript7Rebuilder(project: TypeScript7Project): Rebuilder {
   return {
@@ -81,34 +75,4 @@ export function typeScript7Rebuilder(project: TypeScript7Project): Rebuilder {
     changed: (file) => project.refresh(file),
     close: () => project.close(),
   };
-}
-
-/** Builds, then again whenever a source file under `dir` changes, until the process is stopped. */
-export function watch(dir: string, builder: Rebuilder): void {
-  const run = (): void => {
-    try {
-      builder.build();
-    } catch (error) {
-      process.stderr.write(`${(error as Error).message}\n`);
-    }
-    process.stdout.write("Watching for file changes.\n");
-  };
-  // Stopped by a signal, Node runs no exit handlers: end the tsc --api process here.
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => {
-      builder.close();
-      process.exit(130);
-    });
-  }
-  let due: NodeJS.Timeout | undefined;
-  // Watching before the first build: a change made while it runs, or as soon as it says it watches, is not missed.
-  fs.watch(dir, { recursive: true }, (_event, name) => {
-    if (!name || !/\.[cm]?tsx?$/.test(name) || /\.d\.[cm]?ts$/.test(name) || /(^|[\\/])node_modules[\\/]/.test(name))
-      return;
-    builder.changed(path.join(dir, name));
-    // One rebuild for a burst of changes (an editor's save writes more than once).
-    clearTimeout(due);
-    due = setTimeout(run, 50);
-  });
-  run();
 }

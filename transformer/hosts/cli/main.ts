@@ -44,6 +44,7 @@ import { tooltypeVersion } from "../project/tooltype-version";
 import type * as ts7Project from "../project/typescript-7";
 import type * as buildModule from "./build";
 import type * as buildOnJsApiModule from "./build-on-js-api";
+import type * as watchModule from "./watch";
 
 const FORMATS = ["json", "openai", "anthropic", "gemini", "mcp"] as const;
 type Format = (typeof FORMATS)[number];
@@ -235,7 +236,8 @@ function build(project: string, watching: boolean): number {
   // Loaded here, not at the top: `check` and `schema` never build, and these bring the splicing of module text, source
   // maps and the validator generator with them.
   const { typeScript7ProjectFor } = require("../project/typescript-7") as typeof ts7Project;
-  const { buildOnce, typeScript7Rebuilder, watch } = require("./build") as typeof buildModule;
+  const { buildOnce, typeScript7Rebuilder } = require("./build") as typeof buildModule;
+  const { watch } = require("./watch") as typeof watchModule;
   const { buildOnJavaScriptApi } = require("./build-on-js-api") as typeof buildOnJsApiModule;
   const given = configPathOf(project);
   if (!fs.existsSync(given))
