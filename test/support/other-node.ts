@@ -18,9 +18,12 @@ export interface NodeRun {
   output: string;
 }
 
-/** `node ...args` under the latest release of Node `major`, from the repository's root; `extraEnv` on top of this process's. */
+/**
+ * `node ...args` under the latest release of Node `major` (or under the release named, "20.18.3"), from the
+ * repository's root; `extraEnv` on top of this process's.
+ */
 export function runUnderNode(
-  major: number,
+  major: number | string,
   args: string[],
   timeout: number,
   extraEnv: NodeJS.ProcessEnv = {},
@@ -44,6 +47,14 @@ export function runUnderNode(
       },
     );
   });
+}
+
+/** The binary of Node `release` ("20.18.3"), fetched as `runUnderNode` does, to be run without npx. */
+export async function nodeBinary(release: string): Promise<string> {
+  const found = await runUnderNode(release, ["-p", "process.execPath"], HANG_MS);
+  assert.is(found.code, 0, found.output);
+  // stdout comes first; npm's notices, if any, after it.
+  return found.output.split("\n")[0]!.trim();
 }
 
 /**

@@ -21,7 +21,7 @@ export function buildOnJavaScriptApi(
   configPath: string,
   out: NodeJS.WritableStream = process.stdout,
   oldProgram?: ts.Program,
-): { status: number; program: ts.Program } {
+): { status: number; errors: number; program: ts.Program } {
   const { program, pluginConfig } = createTsconfigProgram(
     tsi,
     readTsconfig(tsi, configPath, { hint: "Pass the path of the project's tsconfig (or its folder) with -p." }),
@@ -40,10 +40,10 @@ export function buildOnJavaScriptApi(
   const writes = !ttErrors && !emitted.emitSkipped;
   const diagnostics = [...checked, ...emitted.diagnostics, ...own].map((d) => fromJavaScriptApi(tsi, d));
   const errors = printBuildDiagnostics(out, diagnostics, { written: writes });
-  if (ttErrors) return { status: 1, program };
+  if (ttErrors) return { status: 1, errors, program };
   for (const [name, text] of written) {
     fs.mkdirSync(path.dirname(name), { recursive: true });
     fs.writeFileSync(name, text);
   }
-  return { status: errors === 0 ? 0 : writes ? 2 : 1, program };
+  return { status: errors === 0 ? 0 : writes ? 2 : 1, errors, program };
 }

@@ -19,15 +19,15 @@ import { type BuildDiagnostic, fromTscOutput, printBuildDiagnostics } from "./bu
 const TSC_TIMEOUT_MS = 30 * 60_000;
 
 /**
- * Builds with the project's `tsc`, then rewrites the modules with tools; tsc's exit status. tsc's diagnostics are
- * printed with `found` (tooltype's warnings), in one list.
+ * Builds with the project's `tsc`, then rewrites the modules with tools; tsc's exit status and the errors found.
+ * tsc's diagnostics are printed with `found` (tooltype's warnings), in one list.
  */
 export function buildWithTsc(
   project: TypeScript7Project,
   spliced: ReadonlyMap<string, Spliced>,
   out: NodeJS.WritableStream,
   found: readonly BuildDiagnostic[] = [],
-): number {
+): { status: number; errors: number } {
   const tsc = spawnSync(
     process.execPath,
     [tscBinOf(project.packageDir), "-p", project.tsconfig, "--listEmittedFiles", "--pretty", "false"],
@@ -47,7 +47,7 @@ export function buildWithTsc(
   if (rest.length > 0) out.write(`${rest.join("\n")}\n`);
   if (tsc.stderr) out.write(tsc.stderr);
   // Status 1: tsc wrote nothing (noEmitOnError), 2: errors, with the output written.
-  printBuildDiagnostics(out, [...found, ...diagnostics], { written: tsc.status !== 1 });
+  const errors = printBuildDiagnostics(out, [...found, ...diagnostics], { written: tsc.status !== 1 });
   const scripts = emitted.filter((file) => /\.[cm]?jsx?$/.test(file));
   const targets = new Map<string, string>();
   for (const source of spliced.keys()) {
@@ -68,7 +68,7 @@ export function buildWithTsc(
       `tooltype build: tsc wrote no JavaScript for ${missed.join(", ")}, which ha${missed.length === 1 ? "s" : "ve"} tools. Check that ${project.tsconfig} emits them (no "noEmit", "emitDeclarationOnly" or "outFile").`,
     );
   }
-  return tsc.status ?? 1;
+  return { status: tsc.status ?? 1, errors };
 }
 
 /** The JavaScript tsc wrote for `source`: the one whose path shares the most trailing folders with it. */

@@ -21,12 +21,18 @@ import { inlineMapOf, type Spliced, splicedMap, withInlineMap } from "../splice/
 import type { TypeScript7Project } from "../project/typescript-7";
 import type { Rebuilder } from "./watch";
 
+/** What a build ended with: its exit status, and how many errors it found (tooltype's and TypeScript's). */
+export interface BuildOutcome {
+  status: number;
+  errors: number;
+}
+
 /**
  * Builds once, silent when all is well, as tsc is; the exit status as tsc's: 0, 2 with errors and the output written,
  * 1 when nothing was written (a TT error: a tool with an error has no correct schema). Every diagnostic of the run,
  * tooltype's and TypeScript's, is printed at its end, together (build-diagnostics.ts).
  */
-export function buildOnce(project: TypeScript7Project, out: NodeJS.WritableStream = process.stdout): number {
+export function buildOnce(project: TypeScript7Project, out: NodeJS.WritableStream = process.stdout): BuildOutcome {
   const spliced = new Map<string, Spliced>();
   const found: BuildDiagnostic[] = [];
   for (const file of project.sourceFiles()) {
@@ -39,8 +45,7 @@ export function buildOnce(project: TypeScript7Project, out: NodeJS.WritableStrea
   if (found.some((d) => d.category === "error")) {
     // TypeScript's own problems too, asked of the process the tools were read with: all of them at once.
     found.push(...typeDiagnosticsOf(project));
-    printBuildDiagnostics(out, found, { written: false });
-    return 1;
+    return { status: 1, errors: printBuildDiagnostics(out, found, { written: false }) };
   }
   if (!project.openSession().overlays) return buildWithTsc(project, spliced, out, found);
   // Like tsc, the output is written all the same when TypeScript finds errors.
@@ -60,7 +65,8 @@ export function buildOnce(project: TypeScript7Project, out: NodeJS.WritableStrea
   }
   found.push(...emitted.diagnostics.map((d) => fromTypeScript7(d as TypeScript7Diagnostic)));
   const written = !emitted.emitSkipped;
-  return printBuildDiagnostics(out, found, { written }) === 0 ? 0 : written ? 2 : 1;
+  const errors = printBuildDiagnostics(out, found, { written });
+  return { status: errors === 0 ? 0 : written ? 2 : 1, errors };
 }
 
 /** TypeScript's own diagnostics of the program as written, from the session's `tsc --api` process. */
@@ -71,7 +77,7 @@ function typeDiagnosticsOf(project: TypeScript7Project): BuildDiagnostic[] {
 /** The TypeScript 7 project as watch mode drives it: one `tsc --api` process for the whole watch. */
 export function typeScript7Rebuilder(project: TypeScript7Project): Rebuilder {
   return {
-    build: () => void buildOnce(project),
+    build: () => buildOnce(project).errors,
     changed: (file) => project.refresh(file),
     close: () => project.close(),
   };

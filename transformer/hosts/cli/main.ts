@@ -251,7 +251,12 @@ function build(project: string, watching: boolean): number {
     if (!watching) return buildOnJavaScriptApi(tsi, given).status;
     let last: ts.Program | undefined;
     watch(path.dirname(given), {
-      build: () => void (last = buildOnJavaScriptApi(tsi, given, process.stdout, last).program),
+      build: () => {
+        const built = buildOnJavaScriptApi(tsi, given, process.stdout, last);
+        last = built.program;
+        return built.errors;
+      },
+      // The compiler host reads every file again for each program; the old program lends what did not change.
       changed: () => {},
       close: () => {},
     });
@@ -262,7 +267,7 @@ function build(project: string, watching: boolean): number {
     return 0;
   }
   try {
-    return buildOnce(ts7);
+    return buildOnce(ts7).status;
   } finally {
     ts7.close();
   }
