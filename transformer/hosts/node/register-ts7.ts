@@ -35,10 +35,19 @@ export function typeScript7ProjectOf(fileName: string): TypeScript7Project | und
  * ES modules, which Node before 20.19 cannot `require`): by the ES module entry before the program starts, and by
  * the hooks' thread before each module it compiles.
  */
-export async function preloadTypeScript7Of(fileName: string): Promise<void> {
-  const config = nearestTsconfig(path.dirname(fileName));
-  if (config) await preloadTypeScript7For(config);
+export function preloadTypeScript7Of(fileName: string): Promise<void> {
+  const dir = path.dirname(fileName);
+  let loading = preloads.get(dir);
+  if (!loading) {
+    const config = nearestTsconfig(dir);
+    loading = config ? preloadTypeScript7For(config) : Promise.resolve();
+    preloads.set(dir, loading);
+  }
+  return loading;
 }
+
+/** Per folder: the import of its project's TypeScript 7 API, looked up once. */
+const preloads = new Map<string, Promise<void>>();
 
 function nearestTsconfig(dir: string): string | undefined {
   for (let at = dir; ; at = path.dirname(at)) {
