@@ -278,7 +278,8 @@ for (const typescript7 of ["typescript-7", "typescript-7.1"] as const) {
     const { child, output } = start(process.execPath, [cli, "build", "-w"], dir);
     const watching = (builds: number) =>
       waitFor(`build ${builds} of the watch`, () => {
-        if ((output().match(/^\[[^\]]+\] Found \d+ errors?\. Watching for file changes\.$/gm)?.length ?? 0) >= builds) return true;
+        if ((output().match(/^\[[^\]]+\] Found \d+ errors?\. Watching for file changes\.$/gm)?.length ?? 0) >= builds)
+          return true;
         if (child.exitCode !== null) throw new Error(`the watch ended (status ${child.exitCode}):\n${output()}`);
         return undefined;
       });
