@@ -32,7 +32,8 @@ export function startStepSpan(
       kind: SPAN_KIND.client,
       attributes: {
         "gen_ai.operation.name": "chat",
-        "gen_ai.provider.name": isMessageFormat(providerName) ? entryOf(providerName).genAiName : providerName,
+        "gen_ai.provider.name":
+          (isMessageFormat(providerName) ? entryOf(providerName).genAiName : undefined) ?? providerName,
         ...(model === undefined ? {} : { "gen_ai.request.model": model }),
         "tooltype.step": index,
       },

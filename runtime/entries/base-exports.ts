@@ -56,7 +56,6 @@ export {
 export type { SchemaError, ToolErrorKind, ToolValidationReason } from "../tool/errors";
 export { redactSecrets } from "../dispatch/redact";
 export { useOpenTelemetry } from "../telemetry/tracing";
-export type { OTelApi } from "../telemetry/otel-api";
 export {
   DEFAULT_TOOL_TIMEOUT_MS,
   MAX_CALL_ID_LENGTH,

@@ -38,8 +38,8 @@ export interface CatalogEntry {
    * provider of the format that names it here (`exportAs`, providers/at-hand.ts).
    */
   readonly exportMethod: string;
-  /** The model API's name in OpenTelemetry's GenAI conventions (`gen_ai.provider.name` of a traced request). */
-  readonly genAiName: string;
+  /** The API's name in OpenTelemetry's GenAI conventions (`gen_ai.provider.name`); without it, the format's name. */
+  readonly genAiName?: string;
 }
 
 /** Every format, in the order messages are recognised. */

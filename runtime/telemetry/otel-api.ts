@@ -3,7 +3,7 @@
  * tooltype's declarations nor its modules may name it. Numbers are the specification's (SpanKind, SpanStatusCode).
  */
 
-export type AttributeValue = string | number | boolean | readonly string[];
+export type AttributeValue = string | number | boolean | string[];
 export type Attributes = Record<string, AttributeValue>;
 
 export interface OTelContext {

@@ -12,7 +12,7 @@
  */
 import type { TooltypePluginConfig } from "../../plugin-config";
 import { diagnosticError, formatDiagnostic } from "../diagnostic-format";
-import { moduleProjectFor, preloadModuleProject } from "../project/module-project";
+import { moduleProjectFor } from "../project/module-project";
 import { mightUseTooltype, transformModule } from "../splice/transform-module";
 
 /** What `turbopack.rules` may pass to the loader (plain JSON, as Turbopack requires). */
@@ -46,8 +46,10 @@ export default function tooltypeLoader(this: LoaderContext, source: string): voi
     done(null, source);
     return;
   }
-  // TypeScript 7's API is ES modules: imported first, so that it loads on Nodes that cannot require them.
-  preloadModuleProject(optionsOf(this)).then(() => transform(this, file, source, done), done);
+  // Synchronous, as it was before TypeScript 7's API was imported ahead in the other hosts: with the import first,
+  // Next 16's Turbopack build on TypeScript 7 served errors (hosts/next.test.ts). On a Node that cannot require
+  // ES modules (before 20.19) this loader on TypeScript 7 fails with TypeScript7NeedsNode's one line.
+  transform(this, file, source, done);
 }
 
 function transform(
