@@ -46,9 +46,8 @@ export default function tooltypeLoader(this: LoaderContext, source: string): voi
     done(null, source);
     return;
   }
-  // Synchronous, as it was before TypeScript 7's API was imported ahead in the other hosts: with the import first,
-  // Next 16's Turbopack build on TypeScript 7 served errors (hosts/next.test.ts). On a Node that cannot require
-  // ES modules (before 20.19) this loader on TypeScript 7 fails with TypeScript7NeedsNode's one line.
+  // Synchronous, as before the other hosts imported TypeScript 7's API ahead: on a Node that cannot require ES
+  // modules (before 20.19) this loader on TypeScript 7 fails with TypeScript7NeedsNode's one line.
   transform(this, file, source, done);
 }
 
