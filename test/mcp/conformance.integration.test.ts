@@ -111,6 +111,16 @@ async function conformance(release: Release, args: string[]): Promise<{ code: nu
   });
 }
 
+/** `run`, and once more if it failed: the second run's result (its output says what failed the first time too). */
+async function twice(run: () => Promise<{ code: number; output: string }>): Promise<{ code: number; output: string }> {
+  const first = await run();
+  if (first.code === 0) return first;
+  const second = await run();
+  return second.code === 0
+    ? second
+    : { code: second.code, output: `${verdict(first.output)}\n--- run again ---\n${second.output}` };
+}
+
 /** What a failed run says: its summary and baseline verdict, without the per-scenario noise. */
 function verdict(output: string): string {
   const summary = output.lastIndexOf("SUMMARY");
@@ -158,15 +168,15 @@ test("every expected failure says why", () => {
 
 for (const release of RELEASES) {
   test(`conformance ${release.name}: every server scenario passes against the fetch and the Node handler`, async () => {
-    await Promise.all(
-      (["fetch", "node"] as const).map((host) =>
-        serving(host, async (url) => {
-          const run = await conformance(release, ["server", "--url", url, "--suite", "all"]);
-          assert.is(run.code, 0, `${release.name}, ${host} host:\n${verdict(run.output)}`);
-          assert.match(run.output, /Total: \d+ passed/);
-        }),
-      ),
-    );
+    // One host at a time, each run once more if it fails: a few scenarios time the server (SSE retry and polling
+    // intervals), and on a loaded machine one late answer is not a divergence. A real one fails both runs.
+    for (const host of ["fetch", "node"] as const) {
+      await serving(host, async (url) => {
+        const run = await twice(() => conformance(release, ["server", "--url", url, "--suite", "all"]));
+        assert.is(run.code, 0, `${release.name}, ${host} host:\n${verdict(run.output)}`);
+        assert.match(run.output, /Total: \d+ passed/);
+      });
+    }
   });
 
   test(`conformance ${release.name}: every client scenario passes against fromMCP`, async () => {
@@ -174,7 +184,11 @@ for (const release of RELEASES) {
     const node = await nodeBinary();
     const failed: string[] = [];
     for (const scenario of release.clientScenarios) {
-      const run = await conformance(release, ["client", "--command", `${node} ${client}`, "--scenario", scenario]);
+      // Run once more on a failure, as the server scenarios are: sse-retry times the client's reconnection to
+      // within 200 ms, which a loaded machine can miss once.
+      const run = await twice(() =>
+        conformance(release, ["client", "--command", `${node} ${client}`, "--scenario", scenario]),
+      );
       if (run.code !== 0) failed.push(`${scenario}:\n${run.output.slice(-6_000)}`);
     }
     assert.ok(failed.length === 0, `${release.name}, failed client scenarios:\n${failed.join("\n\n")}`);
