@@ -5,7 +5,7 @@
 import { argumentsText } from "./call-text";
 import type { NormalizedCall } from "../dispatch/call";
 import { ToolMessage } from "../dispatch/messages";
-import { TRACE_PARENT, type TracedDispatchOptions } from "../dispatch/tool-spans";
+import { TRACE_PARENT, type TracedDispatchOptions } from "../dispatch/trace-parent";
 import type { OTelContext } from "../telemetry/otel-api";
 import type { DispatchOptions, ToolErrorEvent, ToolProgress, ToolYield } from "../dispatch/options";
 import type { ToolCall } from "../tool/call";

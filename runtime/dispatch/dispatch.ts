@@ -22,7 +22,7 @@ import type { DispatchOptions, RegistryOptions, ToolHooks, ToolInput } from "./o
 import { answerCall } from "./pipeline";
 import { callIdLimit, callsLimit, concurrencyLimit } from "./settings";
 import { activeTracing } from "../telemetry/tracing";
-import { withToolSpans } from "./tool-spans";
+import { withToolSpans } from "./traced";
 
 /** The continuations' module (continuations.ts), as `#lazy/dispatch-full` hands it over. */
 type Full = typeof Continuations;

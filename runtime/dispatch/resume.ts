@@ -10,7 +10,7 @@ import type { DispatchEnvironment } from "./environment";
 import type { ToolMessage } from "./messages";
 import type { DispatchOptions } from "./options";
 import { activeTracing } from "../telemetry/tracing";
-import { withToolSpans } from "./tool-spans";
+import { withToolSpans } from "./traced";
 
 /**
  * Every call of a paused batch answered, in call order, a rejected one with its rejection. In this order, and

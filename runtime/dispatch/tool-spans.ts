@@ -6,15 +6,10 @@
  * the active one while the tool runs (its own spans become children where a context manager is registered).
  */
 import type { DispatchOptions, ToolErrorEvent, ToolMiddleware } from "./options";
-import type { OTelContext, OTelSpan } from "../telemetry/otel-api";
+import type { OTelSpan } from "../telemetry/otel-api";
 import { SPAN_KIND, STATUS_ERROR } from "../telemetry/otel-api";
 import type { Tracing } from "../telemetry/tracing";
-
-/** Where a caller inside tooltype (a loop's step, an MCP request) puts the context the calls' spans belong under. */
-export const TRACE_PARENT: unique symbol = Symbol("tooltype.traceParent");
-
-/** Dispatch options that carry a parent context for the calls' spans. */
-export type TracedDispatchOptions = DispatchOptions & { readonly [TRACE_PARENT]?: OTelContext };
+import { TRACE_PARENT, type TracedDispatchOptions } from "./trace-parent";
 
 /** `options` with each call's span added around what they already observe and wrap. */
 export function withToolSpans(options: TracedDispatchOptions, tracing: Tracing): DispatchOptions {

@@ -55,7 +55,7 @@ export {
 } from "../tool/errors";
 export type { SchemaError, ToolErrorKind, ToolValidationReason } from "../tool/errors";
 export { redactSecrets } from "../dispatch/redact";
-export { useOpenTelemetry } from "../telemetry/tracing";
+export { useOpenTelemetry } from "../dispatch/use-open-telemetry";
 export {
   DEFAULT_TOOL_TIMEOUT_MS,
   MAX_CALL_ID_LENGTH,

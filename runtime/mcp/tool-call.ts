@@ -4,7 +4,7 @@ import type { PendingApproval } from "../dispatch/approval-error";
 import type { NormalizedCall } from "../dispatch/call";
 import type { ToolMessage } from "../dispatch/messages";
 import type { DispatchOptions, ToolErrorEvent } from "../dispatch/options";
-import { TRACE_PARENT, type TracedDispatchOptions } from "../dispatch/tool-spans";
+import { TRACE_PARENT, type TracedDispatchOptions } from "../dispatch/trace-parent";
 import { serverCallSpan } from "./call-span";
 import { readTraceparent } from "../telemetry/trace-context";
 import { toMCPResult } from "./format/answer";

@@ -23,12 +23,8 @@ let given: OTelApi | undefined;
 let loaded: OTelApi | null | undefined;
 let made: { provider: unknown; manager: unknown; tracing: Tracing | undefined } | undefined;
 
-/**
- * Give tooltype the OpenTelemetry API (the `@opentelemetry/api` module: `useOpenTelemetry(await import("@opentelemetry/api"))`):
- * needed in a bundle, which loads no optional package by itself; under Node the API is found on its own once a
- * tracer provider is registered. `undefined` takes it back.
- */
-export function useOpenTelemetry(api: object | undefined): void {
+/** The API `useOpenTelemetry` (dispatch/use-open-telemetry.ts) was given, or `undefined` to take it back. */
+export function giveOpenTelemetry(api: object | undefined): void {
   // Typed as any object: the API's own types are not tooltype's to name (an optional peer); its shape is otel-api.ts.
   given = api as OTelApi | undefined;
   made = undefined;

@@ -56,6 +56,8 @@ const NOT_AT_START: readonly RegExp[] = [
   // The stages' continuations and what only they use: reading arguments text, repairing it, coercing, the words for
   // failures.
   /dist\/esm\/runtime\/dispatch\/(continuations|continue-call)\.js$/,
+  // The span wrapper of a traced dispatch: an app that never calls useOpenTelemetry carries none.
+  /dist\/esm\/runtime\/dispatch\/tool-spans\.js$/,
   /dist\/esm\/runtime\/arguments\/(read-text|repair|parse|show|coerce)\.js$/,
   /node_modules\/partial-json\//,
   /node_modules\/json5\//,
@@ -128,6 +130,57 @@ test("a tooltype/openai app bundles no other provider, stream or agent code at s
       parts: [{ functionResponse: { id: "c", name: "repeat", response: { output: "abab" } } }],
     });
     assert.equal(report.responses, [{ type: "function_call_output", call_id: "d", output: "abab" }]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** The app of the test above, traced: the API is what the page's OpenTelemetry setup gave it (here, a runner). */
+const TRACED_APP = `import { tool, ToolRegistry, useOpenTelemetry } from "tooltype/openai";
+
+/**
+ * Repeat a word.
+ * @param word The word
+ * @param times How often
+ */
+export const repeat = tool(function repeat(word: string, times: number): string {
+  return word.repeat(times);
+});
+
+useOpenTelemetry((globalThis as unknown as { otelApi: object }).otelApi);
+const registry = new ToolRegistry([repeat]);
+const [answer] = await registry.dispatch({
+  role: "assistant",
+  content: null,
+  tool_calls: [{ id: "a", type: "function", function: { name: "repeat", arguments: '{"word":"ab","times":2}' } }],
+});
+process.stdout.write(JSON.stringify({ content: answer!.content }));
+`;
+
+test("a bundled app traces once useOpenTelemetry gave it the API: the call's execute_tool span, with its attributes", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tooltype-provider-entry-traced-"));
+  try {
+    const bundle = await bundleEsmApp(path.join(dir, "app"), TRACED_APP, ["node"]);
+    const alone = path.join(dir, "alone");
+    fs.cpSync(bundle.outdir, alone, { recursive: true });
+    // The runner sets up OpenTelemetry from this repository's packages, as the app's host would, then runs the bundle.
+    const runner = path.join(dir, "runner.mjs");
+    fs.writeFileSync(
+      runner,
+      `import { createRequire } from "node:module";
+const require = createRequire(${JSON.stringify(path.join(repo, "package.json"))});
+const api = require("@opentelemetry/api");
+const { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } = require("@opentelemetry/sdk-trace-base");
+const exporter = new InMemorySpanExporter();
+api.trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }));
+globalThis.otelApi = api;
+await import(${JSON.stringify(path.join(alone, path.basename(bundle.entry)))});
+process.stdout.write("\\n" + JSON.stringify(exporter.getFinishedSpans().map((span) => [span.name, span.attributes["gen_ai.tool.call.id"]])));
+`,
+    );
+    const [app, spans] = (await runNode([runner], dir)).split("\n");
+    assert.equal(JSON.parse(app!), { content: "abab" });
+    assert.equal(JSON.parse(spans!), [["execute_tool repeat", "a"]]);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
