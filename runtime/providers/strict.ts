@@ -16,18 +16,9 @@
  */
 import { ToolExportError } from "../tool/errors";
 import type { JsonSchema, JsonValue } from "../tool/meta";
-import {
-  acceptsNull,
-  isAnySchema,
-  isObjectSchema,
-  isRecord,
-  json,
-  pointerSegment,
-  resolveRef,
-  showPath,
-} from "../validation/json-schema";
+import { acceptsNull, isObjectSchema, isRecord, json, pointerSegment, resolveRef } from "../validation/json-schema";
 import { OPENAI_LIMITS } from "./openai-limits";
-import { note, withNotes } from "./schema-notes";
+import { type StrictDialect, StrictWalk } from "./strict-walk";
 
 /** The `format` values strict mode accepts; others go into the description. */
 const STRICT_FORMATS = new Set(["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"]);
@@ -67,9 +58,6 @@ const UNSUPPORTED = new Set([
   "$recursiveRef",
 ]);
 
-/** Bookkeeping keywords with no meaning for the model. */
-const DROPPED = new Set(["$schema", "$id", "$comment", "$anchor", "$dynamicAnchor"]);
-
 const cache = new WeakMap<JsonSchema, JsonSchema>();
 
 /**
@@ -79,109 +67,45 @@ const cache = new WeakMap<JsonSchema, JsonSchema>();
 export function toStrictSchema(schema: JsonSchema, toolName: string): JsonSchema {
   const cached = cache.get(schema);
   if (cached) return cached;
-  const strict = new StrictRewriter(toolName, schema).root();
+  const strict = new StrictWalk(OPENAI_STRICT, toolName, schema).root();
   checkStrictLimits(strict, toolName);
   cache.set(schema, strict);
   return strict;
 }
 
-class StrictRewriter {
-  constructor(
-    private readonly tool: string,
-    private readonly original: JsonSchema,
-  ) {}
-
-  root(): JsonSchema {
-    const schema = this.original;
+/** OpenAI's subset: every property required, the optional ones nullable, every object closed. */
+const OPENAI_STRICT: StrictDialect = {
+  feature: "OpenAI strict mode",
+  term: "strict mode",
+  otherwise: "Or export this tool without strict mode (@tool({ strict: false }) / tool(fn, { strict: false })).",
+  format: "openai-strict",
+  kept: KEPT,
+  unsupported: UNSUPPORTED,
+  formats: STRICT_FORMATS,
+  checkRoot(walk, schema) {
     if (Array.isArray(schema.anyOf) || Array.isArray(schema.oneOf)) {
-      this.fail("", "is a union (anyOf)", "strict mode needs the root to be one object");
+      walk.fail("", "is a union (anyOf)", "strict mode needs the root to be one object");
     }
     if (schema.type !== "object")
-      this.fail("", `has type ${json(schema.type)}`, "strict mode needs the root to be an object");
-    return this.node(schema, "");
-  }
-
-  private node(value: JsonValue | undefined, path: string): JsonSchema {
-    if (isAnySchema(value)) {
-      this.fail(
-        path,
-        "accepts any value (unknown or any)",
-        "strict mode needs a type at every level; give it a concrete type",
-      );
-    }
-    if (!isRecord(value)) this.fail(path, "is not a schema strict mode can express", "give it a concrete type");
-    for (const keyword of Object.keys(value)) {
-      if (UNSUPPORTED.has(keyword)) this.fail(path, `uses "${keyword}"`, "strict mode does not support it");
-    }
-    if ("prefixItems" in value || Array.isArray(value.items)) {
-      this.fail(
-        path,
-        "is a tuple",
-        "strict mode has no tuples; use an array of one item type or an object with named properties",
-      );
-    }
-    const additional = value.additionalProperties;
-    if (additional !== undefined && additional !== false) {
-      this.fail(
-        path,
-        "is a Record or index signature (an object with free-form keys)",
-        "strict mode needs every object to list its properties; use an interface with named properties",
-      );
-    }
-
-    const out: JsonSchema = {};
-    const notes: string[] = [];
-    for (const [keyword, child] of Object.entries(value)) {
-      if (KEPT.has(keyword)) out[keyword] = child;
-      else if (keyword === "description") out.description = child;
-      else if (keyword === "format") {
-        if (typeof child === "string" && STRICT_FORMATS.has(child)) out.format = child;
-        else notes.push(note(keyword, child));
-      } else if (keyword === "items") out.items = this.node(child, `${path}/items`);
-      else if (keyword === "anyOf" || keyword === "oneOf") {
-        // Strict mode knows anyOf only; "exactly one" is still checked by dispatch against the original schema.
-        out.anyOf = (Array.isArray(child) ? child : []).map((branch, i) =>
-          this.node(branch, `${path}/${keyword}/${i}`),
-        );
-      } else if (keyword === "$defs" || keyword === "definitions") {
-        const defs: JsonSchema = {};
-        for (const [name, def] of Object.entries(isRecord(child) ? child : {})) {
-          defs[name] = this.node(def, `${path}/${keyword}/${pointerSegment(name)}`);
-        }
-        out[keyword] = defs;
-      } else if (keyword === "properties") Object.assign(out, this.properties(value, path));
-      else if (keyword === "required" || keyword === "additionalProperties" || DROPPED.has(keyword)) continue;
-      else {
-        const text = note(keyword, child);
-        if (text !== "") notes.push(text);
+      walk.fail("", `has type ${json(schema.type)}`, "strict mode needs the root to be an object");
+  },
+  keyword(walk, node, keyword, _child, path, out) {
+    if (keyword === "properties") {
+      const required = new Set(Array.isArray(node.required) ? node.required : []);
+      const properties = walk.properties(node, path);
+      for (const name of Object.keys(properties)) {
+        if (!required.has(name)) properties[name] = nullable(properties[name] as JsonSchema, walk.original);
       }
+      Object.assign(out, { properties, required: Object.keys(properties), additionalProperties: false });
+      return true;
     }
-    if (isObjectSchema(value) && !("properties" in out)) {
-      Object.assign(out, { properties: {}, required: [], additionalProperties: false });
-    }
-    if (notes.length > 0) out.description = withNotes(value.description, notes);
-    return out;
-  }
-
-  /** `properties`, `required` (all of them) and `additionalProperties: false`; optional ones made nullable. */
-  private properties(schema: JsonSchema, path: string): JsonSchema {
-    const source = isRecord(schema.properties) ? schema.properties : {};
-    const required = new Set(Array.isArray(schema.required) ? schema.required : []);
-    const properties: JsonSchema = {};
-    for (const [name, child] of Object.entries(source)) {
-      const rewritten = this.node(child, `${path}/properties/${pointerSegment(name)}`);
-      properties[name] = required.has(name) ? rewritten : nullable(rewritten, this.original);
-    }
-    return { properties, required: Object.keys(source), additionalProperties: false };
-  }
-
-  private fail(path: string, problem: string, fix: string): never {
-    throw new ToolExportError(
-      `Tool "${this.tool}" cannot use OpenAI strict mode: ${showPath(path)} ${problem}; ${fix}. Or export this tool without strict mode (@tool({ strict: false }) / tool(fn, { strict: false })).`,
-      { format: "openai-strict", toolName: this.tool, path },
-    );
-  }
-}
+    // Written with the properties: all of them.
+    return keyword === "required";
+  },
+  closeObject(out) {
+    if (!("properties" in out)) Object.assign(out, { properties: {}, required: [], additionalProperties: false });
+  },
+};
 
 /** The schema, also accepting `null` (the strict way to write "optional"). Key order is kept. */
 function nullable(schema: JsonSchema, root: JsonSchema): JsonSchema {

@@ -158,12 +158,12 @@ test("what the subset cannot express is an error naming the tool and the path", 
     [
       { type: "object", properties: { pair: { type: "array", prefixItems: [{ type: "string" }] } } },
       "/properties/pair",
-      "/properties/pair is a tuple; strict tool use has no tuples; use an array of one item type or an object.",
+      "/properties/pair is a tuple; strict tool use has no tuples; use an array of one item type or an object with named properties.",
     ],
     [
       { type: "object", properties: { anything: {} } },
       "/properties/anything",
-      "/properties/anything accepts any value (unknown or any); strict tool use needs a type at every level.",
+      "/properties/anything accepts any value (unknown or any); strict tool use needs a type at every level; give it a concrete type.",
     ],
     [
       { type: "object", properties: { pick: { enum: [{ a: 1 }, "b"] } } },

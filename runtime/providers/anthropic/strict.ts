@@ -15,8 +15,9 @@
  */
 import { ToolExportError } from "../../tool/errors";
 import type { JsonSchema, JsonValue } from "../../tool/meta";
-import { isAnySchema, isObjectSchema, isRecord, json, pointerSegment, showPath } from "../../validation/json-schema";
-import { note, withNotes } from "../schema-notes";
+import { isRecord, json, pointerSegment } from "../../validation/json-schema";
+import { note } from "../schema-notes";
+import { type StrictDialect, StrictWalk } from "../strict-walk";
 
 /** Anthropic's limits of one request's strict tools (its structured outputs page, "Schema complexity limits"). */
 export const ANTHROPIC_STRICT_LIMITS = {
@@ -51,9 +52,6 @@ const UNSUPPORTED = new Set([
   "$recursiveRef",
 ]);
 
-/** Bookkeeping keywords with no meaning for the model. */
-const DROPPED = new Set(["$schema", "$id", "$comment", "$anchor", "$dynamicAnchor"]);
-
 /** Regex features strict tool use does not compile: backreferences, lookaround, word boundaries. */
 const UNSUPPORTED_REGEX = /\\[1-9]|\\k<|\(\?<?[=!]|\\[bB]/;
 
@@ -66,151 +64,107 @@ const cache = new WeakMap<JsonSchema, JsonSchema>();
 export function toAnthropicStrictSchema(schema: JsonSchema, toolName: string): JsonSchema {
   const cached = cache.get(schema);
   if (cached) return cached;
-  const strict = new AnthropicStrictRewriter(toolName, schema).root();
+  const strict = new StrictWalk(ANTHROPIC_STRICT, toolName, schema).root();
   cache.set(schema, strict);
   return strict;
 }
 
-class AnthropicStrictRewriter {
-  constructor(
-    private readonly tool: string,
-    private readonly original: JsonSchema,
-  ) {}
-
-  root(): JsonSchema {
-    const schema = this.original;
+/** Anthropic's subset: optional properties stay optional, every object closed, a few keywords checked. */
+const ANTHROPIC_STRICT: StrictDialect = {
+  feature: "Anthropic strict tool use",
+  term: "strict tool use",
+  otherwise: "Or export this tool without strict (@tool({ strict: false }) / tool(fn, { strict: false })).",
+  format: "anthropic-strict",
+  kept: KEPT,
+  unsupported: UNSUPPORTED,
+  formats: FORMATS,
+  checkRoot(walk, schema) {
     if (schema.type !== "object" || Array.isArray(schema.anyOf) || Array.isArray(schema.oneOf)) {
-      this.fail("", "is not one object", "a tool's input must be an object with named properties");
+      walk.fail("", "is not one object", "a tool's input must be an object with named properties");
     }
-    this.refuseRecursion();
-    return this.node(schema, "");
-  }
-
-  private node(value: JsonValue | undefined, path: string): JsonSchema {
-    if (isAnySchema(value)) {
-      this.fail(path, "accepts any value (unknown or any)", "strict tool use needs a type at every level");
-    }
-    if (!isRecord(value)) this.fail(path, "is not a schema strict tool use can express", "give it a concrete type");
-    for (const keyword of Object.keys(value)) {
-      if (UNSUPPORTED.has(keyword)) this.fail(path, `uses "${keyword}"`, "strict tool use does not support it");
-    }
-    if ("prefixItems" in value || Array.isArray(value.items)) {
-      this.fail(path, "is a tuple", "strict tool use has no tuples; use an array of one item type or an object");
-    }
-    const additional = value.additionalProperties;
-    if (additional !== undefined && additional !== false) {
-      this.fail(
-        path,
-        "is a Record or index signature (an object with free-form keys)",
-        "strict tool use needs every object to list its properties; use an interface with named properties",
-      );
-    }
-
-    const out: JsonSchema = {};
-    const notes: string[] = [];
-    for (const [keyword, child] of Object.entries(value)) {
-      if (KEPT.has(keyword)) out[keyword] = child;
-      else if (keyword === "description") out.description = child;
-      else if (keyword === "enum" || keyword === "const") {
+    refuseRecursion(walk);
+  },
+  keyword(walk, node, keyword, child, path, out, notes) {
+    switch (keyword) {
+      case "enum":
+      case "const": {
         const values = keyword === "enum" && Array.isArray(child) ? child : [child];
         if (values.some((item) => typeof item === "object" && item !== null)) {
-          this.fail(path, `has objects or arrays in "${keyword}"`, "strict tool use takes plain values there only");
+          walk.fail(path, `has objects or arrays in "${keyword}"`, "strict tool use takes plain values there only");
         }
         out[keyword] = child;
-      } else if (keyword === "$ref") {
+        return true;
+      }
+      case "$ref":
         if (typeof child !== "string" || !child.startsWith("#")) {
-          this.fail(path, `refers outside the schema (${json(child)})`, "strict tool use takes local references only");
+          walk.fail(path, `refers outside the schema (${json(child)})`, "strict tool use takes local references only");
         }
         out.$ref = child;
-      } else if (keyword === "format") {
-        if (typeof child === "string" && FORMATS.has(child)) out.format = child;
-        else notes.push(note(keyword, child));
-      } else if (keyword === "pattern") {
+        return true;
+      case "pattern":
         if (typeof child === "string" && !UNSUPPORTED_REGEX.test(child)) out.pattern = child;
         else notes.push(note(keyword, child));
-      } else if (keyword === "minItems") {
+        return true;
+      case "minItems":
         if (child === 0 || child === 1) out.minItems = child;
         else notes.push(note(keyword, child));
-      } else if (keyword === "items") out.items = this.node(child, `${path}/items`);
-      else if (keyword === "anyOf" || keyword === "oneOf") {
-        // The grammar knows anyOf only; "exactly one" is still checked by dispatch against the original schema.
-        out.anyOf = (Array.isArray(child) ? child : []).map((branch, i) =>
-          this.node(branch, `${path}/${keyword}/${i}`),
-        );
-      } else if (keyword === "allOf") {
+        return true;
+      case "allOf":
         out.allOf = (Array.isArray(child) ? child : []).map((branch, i) => {
           if (isRecord(branch) && "$ref" in branch) {
-            this.fail(`${path}/allOf/${i}`, "is a reference inside allOf", "strict tool use does not support it");
+            walk.fail(`${path}/allOf/${i}`, "is a reference inside allOf", "strict tool use does not support it");
           }
-          return this.node(branch, `${path}/allOf/${i}`);
+          return walk.node(branch, `${path}/allOf/${i}`);
         });
-      } else if (keyword === "$defs" || keyword === "definitions") {
-        const defs: JsonSchema = {};
-        for (const [name, def] of Object.entries(isRecord(child) ? child : {})) {
-          defs[name] = this.node(def, `${path}/${keyword}/${pointerSegment(name)}`);
-        }
-        out[keyword] = defs;
-      } else if (keyword === "properties") {
-        const properties: JsonSchema = {};
-        for (const [name, property] of Object.entries(isRecord(child) ? child : {})) {
-          properties[name] = this.node(property, `${path}/properties/${pointerSegment(name)}`);
-        }
-        out.properties = properties;
-      } else if (keyword === "required") out.required = child;
-      else if (keyword === "additionalProperties" || DROPPED.has(keyword)) continue;
-      else {
-        const text = note(keyword, child);
-        if (text !== "") notes.push(text);
-      }
+        return true;
+      case "properties":
+        out.properties = walk.properties(node, path);
+        return true;
+      case "required":
+        out.required = child;
+        return true;
+      default:
+        return false;
     }
-    if (isObjectSchema(value)) {
-      if (!("properties" in out)) out.properties = {};
-      out.additionalProperties = false;
-    }
-    if (notes.length > 0) out.description = withNotes(value.description, notes);
-    return out;
-  }
+  },
+  closeObject(out) {
+    if (!("properties" in out)) out.properties = {};
+    out.additionalProperties = false;
+  },
+};
 
-  /** A definition that reaches itself through references: strict tool use takes no recursive schemas. */
-  private refuseRecursion(): void {
-    const defs = (key: string): JsonSchema => {
-      const found = this.original[key];
-      return isRecord(found) ? found : {};
-    };
-    const targets = (node: JsonValue | undefined, into: Set<string>): Set<string> => {
-      if (Array.isArray(node)) for (const item of node) targets(item, into);
-      else if (isRecord(node)) {
-        for (const [keyword, child] of Object.entries(node)) {
-          if (keyword === "$ref" && typeof child === "string") into.add(child);
-          else targets(child, into);
-        }
+/** A definition that reaches itself through references: strict tool use takes no recursive schemas. */
+function refuseRecursion(walk: StrictWalk): void {
+  const defs = (key: string): JsonSchema => {
+    const found = walk.original[key];
+    return isRecord(found) ? found : {};
+  };
+  const targets = (node: JsonValue | undefined, into: Set<string>): Set<string> => {
+    if (Array.isArray(node)) for (const item of node) targets(item, into);
+    else if (isRecord(node)) {
+      for (const [keyword, child] of Object.entries(node)) {
+        if (keyword === "$ref" && typeof child === "string") into.add(child);
+        else targets(child, into);
       }
-      return into;
-    };
-    const edges = new Map<string, Set<string>>();
-    for (const key of ["$defs", "definitions"]) {
-      for (const [name, def] of Object.entries(defs(key)))
-        edges.set(`#/${key}/${pointerSegment(name)}`, targets(def, new Set()));
     }
-    const state = new Map<string, "open" | "done">();
-    const visit = (ref: string): void => {
-      if (state.get(ref) === "done") return;
-      if (state.get(ref) === "open") {
-        this.fail(ref.slice(1), "is recursive (it contains itself)", "strict tool use takes no recursive schemas");
-      }
-      state.set(ref, "open");
-      for (const next of edges.get(ref) ?? []) if (edges.has(next)) visit(next);
-      state.set(ref, "done");
-    };
-    for (const ref of edges.keys()) visit(ref);
+    return into;
+  };
+  const edges = new Map<string, Set<string>>();
+  for (const key of ["$defs", "definitions"]) {
+    for (const [name, def] of Object.entries(defs(key)))
+      edges.set(`#/${key}/${pointerSegment(name)}`, targets(def, new Set()));
   }
-
-  private fail(path: string, problem: string, fix: string): never {
-    throw new ToolExportError(
-      `Tool "${this.tool}" cannot use Anthropic strict tool use: ${showPath(path)} ${problem}; ${fix}. Or export this tool without strict (@tool({ strict: false }) / tool(fn, { strict: false })).`,
-      { format: "anthropic-strict", toolName: this.tool, path },
-    );
-  }
+  const state = new Map<string, "open" | "done">();
+  const visit = (ref: string): void => {
+    if (state.get(ref) === "done") return;
+    if (state.get(ref) === "open") {
+      walk.fail(ref.slice(1), "is recursive (it contains itself)", "strict tool use takes no recursive schemas");
+    }
+    state.set(ref, "open");
+    for (const next of edges.get(ref) ?? []) if (edges.has(next)) visit(next);
+    state.set(ref, "done");
+  };
+  for (const ref of edges.keys()) visit(ref);
 }
 
 /**
