@@ -10,6 +10,7 @@ import type {
   AnthropicMessagesClient,
   AnthropicRunParams,
   ChatCompletionsClient,
+  ChatLoopTypes,
   GeminiContent,
   GeminiLoopTypes,
   GeminiModelsClient,
@@ -39,6 +40,7 @@ import { ProgressEvents } from "./progress-events";
 import { ToolRunStream } from "./run-stream";
 import { startStepSpan } from "./step-span";
 import type {
+  LoopTypesFor,
   MessageOf,
   RunToolsApprovalState,
   RunToolsEvent,
@@ -49,61 +51,61 @@ import type {
 } from "./run-types";
 
 /** Streams the loop on the Responses API: iterate the events, or await `finalResult()`. */
-export function runTools<P extends ResponsesRunParams, T = undefined>(
+export function runTools<P extends ResponsesRunParams, T = undefined, R extends ToolRegistry = ToolRegistry>(
   client: ResponsesClient,
   params: P,
-  registry: ToolRegistry,
+  registry: R,
   options: RunToolsOptions<T, ResponsesLoopTypes> & { provider: "responses"; stream: true },
-): ToolRunStream<object, T, ResponsesLoopTypes>;
+): ToolRunStream<object, T, LoopTypesFor<ResponsesLoopTypes, R>>;
 /** Runs the loop on the Responses API to its end. */
-export function runTools<P extends ResponsesRunParams, T = undefined>(
+export function runTools<P extends ResponsesRunParams, T = undefined, R extends ToolRegistry = ToolRegistry>(
   client: ResponsesClient,
   params: P,
-  registry: ToolRegistry,
+  registry: R,
   options: RunToolsOptions<T, ResponsesLoopTypes> & { provider: "responses"; stream?: false },
-): Promise<RunToolsResult<object, T, ResponsesLoopTypes>>;
+): Promise<RunToolsResult<object, T, LoopTypesFor<ResponsesLoopTypes, R>>>;
 /** Streams the loop on Chat Completions: iterate the events, or await `finalResult()`. */
-export function runTools<P extends RunToolsParams, T = undefined>(
+export function runTools<P extends RunToolsParams, T = undefined, R extends ToolRegistry = ToolRegistry>(
   client: ChatCompletionsClient,
   params: P,
-  registry: ToolRegistry,
+  registry: R,
   options: RunToolsOptions<T> & { stream: true },
-): ToolRunStream<MessageOf<P>, T>;
+): ToolRunStream<MessageOf<P>, T, LoopTypesFor<ChatLoopTypes, R>>;
 /** Runs the loop on Chat Completions to its end. */
-export function runTools<P extends RunToolsParams, T = undefined>(
+export function runTools<P extends RunToolsParams, T = undefined, R extends ToolRegistry = ToolRegistry>(
   client: ChatCompletionsClient,
   params: P,
-  registry: ToolRegistry,
+  registry: R,
   options?: RunToolsOptions<T> & { stream?: false },
-): Promise<RunToolsResult<MessageOf<P>, T>>;
+): Promise<RunToolsResult<MessageOf<P>, T, LoopTypesFor<ChatLoopTypes, R>>>;
 /** Streams the loop on Anthropic Messages. */
-export function runTools<P extends AnthropicRunParams, T = undefined>(
+export function runTools<P extends AnthropicRunParams, T = undefined, R extends ToolRegistry = ToolRegistry>(
   client: AnthropicMessagesClient,
   params: P,
-  registry: ToolRegistry,
+  registry: R,
   options: RunToolsOptions<T, AnthropicLoopTypes> & { stream: true },
-): ToolRunStream<MessageOf<P>, T, AnthropicLoopTypes>;
+): ToolRunStream<MessageOf<P>, T, LoopTypesFor<AnthropicLoopTypes, R>>;
 /** Runs the loop on Anthropic Messages to its end. */
-export function runTools<P extends AnthropicRunParams, T = undefined>(
+export function runTools<P extends AnthropicRunParams, T = undefined, R extends ToolRegistry = ToolRegistry>(
   client: AnthropicMessagesClient,
   params: P,
-  registry: ToolRegistry,
+  registry: R,
   options?: RunToolsOptions<T, AnthropicLoopTypes> & { stream?: false },
-): Promise<RunToolsResult<MessageOf<P>, T, AnthropicLoopTypes>>;
+): Promise<RunToolsResult<MessageOf<P>, T, LoopTypesFor<AnthropicLoopTypes, R>>>;
 /** Streams the loop on Gemini. */
-export function runTools<T = undefined>(
+export function runTools<T = undefined, R extends ToolRegistry = ToolRegistry>(
   client: GeminiModelsClient,
   params: GeminiRunParams,
-  registry: ToolRegistry,
+  registry: R,
   options: RunToolsOptions<T, GeminiLoopTypes> & { stream: true },
-): ToolRunStream<GeminiContent, T, GeminiLoopTypes>;
+): ToolRunStream<GeminiContent, T, LoopTypesFor<GeminiLoopTypes, R>>;
 /** Runs the loop on Gemini to its end. */
-export function runTools<T = undefined>(
+export function runTools<T = undefined, R extends ToolRegistry = ToolRegistry>(
   client: GeminiModelsClient,
   params: GeminiRunParams,
-  registry: ToolRegistry,
+  registry: R,
   options?: RunToolsOptions<T, GeminiLoopTypes> & { stream?: false },
-): Promise<RunToolsResult<GeminiContent, T, GeminiLoopTypes>>;
+): Promise<RunToolsResult<GeminiContent, T, LoopTypesFor<GeminiLoopTypes, R>>>;
 export function runTools(client: object, params: object, registry: ToolRegistry, given: object = {}): unknown {
   // The overloads tie each client to its params and types; from here on the loop is the same for every API.
   const options = given as RunToolsOptions<unknown, LoopTypes>;

@@ -7,6 +7,7 @@ import type { DispatchOptions, ToolProgress } from "../dispatch/options";
 import type { ToolMessage } from "../dispatch/messages";
 import type { ChatLoopTypes, ChatMessageParam, LoopProviderName, PartialToolCall } from "../providers/catalog";
 import type { LoopTypes, ToolChoice } from "../providers/provider";
+import type { HoldsFunctionToolsOnly } from "../registry/tool-types";
 import type { RunStep } from "./errors";
 import type { StructuredOutput } from "./structured";
 
@@ -210,3 +211,14 @@ export type RunToolsEvent<M = ChatMessageParam, T = undefined, L extends LoopTyp
 
 /** The caller's message type. */
 export type MessageOf<P extends { messages: readonly unknown[] }> = P["messages"][number];
+
+/** A free-form (OpenAI custom) tool's call, as each API sends it: not a function call. */
+export type FreeFormCall = { readonly type: "custom" } | { readonly type: "custom_tool_call" };
+
+/**
+ * A loop's types as the run of registry `R` has them: where `R`'s type says it holds function tools alone (a record
+ * form's registry, see `HoldsFunctionToolsOnly`), a call is a function call, never a free-form (custom) one, since
+ * the model can call only the tools it was sent; elsewhere, every call the API may send.
+ */
+export type LoopTypesFor<L extends LoopTypes, R> =
+  HoldsFunctionToolsOnly<R> extends true ? L & { readonly call: Exclude<L["call"], FreeFormCall> } : L;

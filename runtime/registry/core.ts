@@ -53,9 +53,19 @@ import { notCompiledHint, ToolRegistrationError } from "../tool/errors";
 import { type CompiledToolMeta, type JsonSchema, META_VERSION, isCompiledToolMeta } from "../tool/meta";
 import type { ToolOptions } from "../tool/options";
 import { type FoundTool, type ToolSource, findTools } from "../tool/sources";
-import type { AnyFunction } from "../tool/tool";
+import { type AnyFunction, getToolDeclaration } from "../tool/tool";
 import type { ApprovalDone, ApprovalResult, ApprovalState } from "./approval";
 import { toolsChanged } from "./tool-changes";
+import type {
+  AnyTools,
+  KnowsTools,
+  TOOL_TYPES,
+  ToolArguments,
+  ToolName,
+  ToolNamed,
+  ToolRecord,
+  ToolResult,
+} from "./tool-types";
 
 export type { RegisteredTool } from "../dispatch/options";
 
@@ -188,18 +198,31 @@ class ToolEntry implements RegisteredTool, DispatchTool {
  * `@tool` methods, classes with static ones) and run a reply's calls with `dispatch`, one answer per call. Every
  * `ToolRegistry` (from `tooltype` or a provider entry such as `tooltype/openai`) is one; type a parameter with it to
  * accept any of them.
+ * @typeParam Tools The tools the type knows, by name: a record form's (`new ToolRegistry({ add: tool(add) })`),
+ * which types `invoke`'s names, arguments and results; any name, untyped, otherwise.
  */
-export abstract class BaseToolRegistry {
+export abstract class BaseToolRegistry<out Tools extends object = AnyTools> implements KnowsTools<Tools> {
+  /** The tools the type knows: a phantom for the types (no such property exists; kept in the declarations). */
+  declare readonly [TOOL_TYPES]: Tools;
   readonly #tools = new Map<string, ToolEntry>();
   readonly #options: Readonly<RegistryOptions>;
   readonly #env: DispatchEnvironment;
   readonly #middleware: ToolMiddleware[] = [];
 
   /**
+   * The record form: each key the name the model calls the tool by (a tool whose own `name` option says otherwise
+   * is refused), each value a `tool()` value. The registry's type knows the tools: `invoke`'s names, arguments and
+   * results are typed.
+   * @param tools `{ name: tool(fn), … }`.
+   * @param options Defaults for every tool: error handling and timeout.
+   */
+  constructor(tools: Tools & ToolRecord, options?: RegistryOptions);
+  /**
    * @param sources `tool(fn)` values, objects with `@tool` methods, classes with static `@tool` methods.
    * @param options Defaults for every tool: error handling and timeout.
    */
-  constructor(sources: Iterable<ToolSource> = [], options: RegistryOptions = {}) {
+  constructor(sources?: Iterable<ToolSource>, options?: RegistryOptions);
+  constructor(sources: Iterable<ToolSource> | ToolRecord = [], options: RegistryOptions = {}) {
     // Frozen: dispatch reads what they allow once per registry.
     this.#options = Object.freeze({ ...options });
     const tools = this.#tools;
@@ -212,7 +235,14 @@ export abstract class BaseToolRegistry {
       },
       false,
     );
-    this.register(...sources);
+    if (typeof sources !== "object" || sources === null || isIterable(sources)) {
+      this.register(...(sources as Iterable<ToolSource>));
+      return;
+    }
+    // The record form: each key names its tool.
+    const added = new Map<string, ToolEntry>();
+    for (const key of Object.keys(sources)) this.#admit(added, recordTool(sources, key), key);
+    this.#commit(added);
   }
 
   /** The agent loop's way in (see `LoopAccess`). @internal */
@@ -225,28 +255,40 @@ export abstract class BaseToolRegistry {
     return this.#env;
   }
 
-  /** Add tools. Throws ToolRegistrationError (and adds none of them) when one cannot be registered. */
-  register(...sources: (ToolSource | readonly ToolSource[])[]): this {
+  /**
+   * Add tools. Throws ToolRegistrationError (and adds none of them) when one cannot be registered. Returns this
+   * registry, its type widened to any name: what a source holds is not part of its type (a record form's registry
+   * goes on knowing its own tools).
+   */
+  register(...sources: (ToolSource | readonly ToolSource[])[]): this & KnowsTools<AnyTools> {
     const added = new Map<string, ToolEntry>();
     for (const source of sources.flat()) {
-      for (const found of findTools(source)) {
-        const meta = checkedMeta(found);
-        const name = found.declaration.options.name ?? meta.name;
-        if (!TOOL_NAME.test(name)) {
-          throw new ToolRegistrationError(
-            `Tool name ${JSON.stringify(name)} (${found.label}) is not valid: a tool name must match ^[a-zA-Z0-9_-]{1,64}$ (letters, digits, "_" and "-", 1 to 64 characters). Choose another with the { name } option of @tool / tool().`,
-          );
-        }
-        const existing = added.get(name) ?? this.#tools.get(name);
-        if (existing) {
-          if (existing.sameAs(found)) continue;
-          throw new ToolRegistrationError(
-            `Tool name "${name}" is used twice: by ${existing.source} and by ${found.label}. Give one of them another name with the { name } option of @tool / tool().`,
-          );
-        }
-        added.set(name, new ToolEntry(found, meta, name, this.#options));
-      }
+      for (const found of findTools(source)) this.#admit(added, found, undefined);
     }
+    return this.#commit(added);
+  }
+
+  /** Check one tool found and add it to `added` under its name (`key`, the record form's, where given). */
+  #admit(added: Map<string, ToolEntry>, found: FoundTool, key: string | undefined): void {
+    const meta = checkedMeta(found);
+    const name = key === undefined ? (found.declaration.options.name ?? meta.name) : keyedName(found, key);
+    if (!TOOL_NAME.test(name)) {
+      throw new ToolRegistrationError(
+        `Tool name ${JSON.stringify(name)} (${found.label}) is not valid: a tool name must match ^[a-zA-Z0-9_-]{1,64}$ (letters, digits, "_" and "-", 1 to 64 characters). Choose another with ${key === undefined ? "the { name } option of @tool / tool()" : "another key in the record"}.`,
+      );
+    }
+    const existing = added.get(name) ?? this.#tools.get(name);
+    if (existing) {
+      if (existing.sameAs(found)) return;
+      throw new ToolRegistrationError(
+        `Tool name "${name}" is used twice: by ${existing.source} and by ${found.label}. Give one of them another name with the { name } option of @tool / tool().`,
+      );
+    }
+    added.set(name, new ToolEntry(found, meta, name, this.#options));
+  }
+
+  /** Add the tools a registration found, all checked. */
+  #commit(added: Map<string, ToolEntry>): this & KnowsTools<AnyTools> {
     for (const [name, entry] of added) {
       this.#tools.set(name, entry);
       // Dispatch checks a batch for calls that need approval only once a tool may need it.
@@ -254,7 +296,7 @@ export abstract class BaseToolRegistry {
         this.#env.approvals = true;
     }
     if (added.size > 0) toolsChanged(this);
-    return this;
+    return this as this & KnowsTools<AnyTools>;
   }
 
   /** The defaults given to the constructor (a frozen copy). */
@@ -436,9 +478,15 @@ export abstract class BaseToolRegistry {
    * Validate and call the tool `name` directly with an arguments object (or, for a tool with exactly one parameter,
    * a bare string) and return its own value. Throws ToolValidationError for an unknown tool or invalid arguments,
    * and whatever the tool throws. The input is yours, not the model's: it is validated as given, and coerced to the
-   * schema's types only with `{ coerce: true }`.
+   * schema's types only with `{ coerce: true }`. A registry built from a record types it: `name` one of its keys,
+   * `input` the tool's arguments, the result the tool's own (awaited); otherwise any name, `unknown`.
    */
-  invoke(name: string, input?: ToolInput, options?: DispatchOptions): Promise<unknown>;
+  invoke<R, N extends ToolName<R>>(
+    this: R,
+    name: N,
+    input?: ToolArguments<ToolNamed<R, N>>,
+    options?: DispatchOptions,
+  ): Promise<ToolResult<ToolNamed<R, N>>>;
   invoke(
     first: string | ToolCall | OpenAIToolCall,
     second?: ToolInput | DispatchOptions,
@@ -449,6 +497,35 @@ export abstract class BaseToolRegistry {
     const call = readChatCall(first);
     return dispatchCalls(this.#env, [call], second as DispatchOptions | undefined).then((answers) => answers[0]!);
   }
+}
+
+/** Whether the constructor was given sources (an array, a Set, …) rather than the record form. */
+function isIterable(value: object): boolean {
+  return typeof (value as { [Symbol.iterator]?: unknown })[Symbol.iterator] === "function";
+}
+
+/** The tool of a record's `key`: a `tool()` value, else a registration error that says what a record holds. */
+function recordTool(record: object, key: string): FoundTool {
+  // Read through the descriptor: registration runs no getter.
+  const descriptor = Object.getOwnPropertyDescriptor(record, key);
+  const value: unknown = descriptor && "value" in descriptor ? descriptor.value : undefined;
+  if (getToolDeclaration(value)?.kind !== "function") {
+    throw new ToolRegistrationError(
+      `The tool record's "${key}" is not a tool() value: each value of new ToolRegistry({ name: tool(fn), … }) is one tool, which its key names. Wrap a function with tool(fn); register objects with @tool methods and classes with registry.register(…), or pass them in an array.`,
+    );
+  }
+  return findTools(value)[0]!;
+}
+
+/** The name of a record's tool: its key, which a `name` option of the tool's own may not contradict. */
+function keyedName(found: FoundTool, key: string): string {
+  const own = found.declaration.options.name;
+  if (own !== undefined && own !== key) {
+    throw new ToolRegistrationError(
+      `The tool record names ${found.label} "${key}", but its own name option says "${own}": a record's key is the name the model calls the tool by. Use "${own}" as the key, or drop the name option.`,
+    );
+  }
+  return key;
 }
 
 /** A provider's answer to a message, once its calls are answered (see `dispatch`). */

@@ -25,6 +25,7 @@ import type {
 import { exportAs, providerNamed, toMCPTools } from "../providers/at-hand";
 import type { CallReader } from "../providers/provider";
 import { BaseToolRegistry } from "./core";
+import type { AnyTools } from "./tool-types";
 
 export type { RegisteredTool } from "../dispatch/options";
 export { BaseToolRegistry } from "./core";
@@ -34,7 +35,7 @@ export { BaseToolRegistry } from "./core";
  * ones), export them in each provider's format (`toOpenAITools()`, …), and run a reply's calls with `dispatch`, one
  * answer per call.
  */
-export class ToolRegistry extends BaseToolRegistry {
+export class ToolRegistry<Tools extends object = AnyTools> extends BaseToolRegistry<Tools> {
   /** Every provider is loaded with this entry: answered at once. @internal */
   protected providerFor(format: Exclude<MessageFormat, typeof CHAT_FORMAT>): CallReader {
     return providerNamed(format);

@@ -11,13 +11,14 @@ import type {
 } from "../../providers/anthropic/wire";
 import { toAnthropicTools } from "../../providers/anthropic/tools";
 import { CoreToolRegistry } from "./core";
+import type { AnyTools } from "../tool-types";
 
 /**
  * The tools a model may call: register them (`tool()` values, objects with `@tool` methods, classes with static
  * ones), export them in the format of Anthropic Messages, and run a reply's calls with `dispatch`, one answer per
  * call. The main `tooltype` entry's `ToolRegistry` has the same core and every provider's export methods.
  */
-export class AnthropicToolRegistry extends CoreToolRegistry {
+export class AnthropicToolRegistry<Tools extends object = AnyTools> extends CoreToolRegistry<Tools> {
   /**
    * The `tools` of an Anthropic Messages request with a tool search: deferred tools with `defer_loading`, and the
    * tool search tool at the end when a tool is deferred (`true` or `"bm25"`: the BM25 one; `"regex"`: the regex one).

@@ -6,13 +6,14 @@
 import type { GeminiTool, GeminiToolsOptions } from "../../providers/gemini/wire";
 import { toGeminiTools } from "../../providers/gemini/tools";
 import { CoreToolRegistry } from "./core";
+import type { AnyTools } from "../tool-types";
 
 /**
  * The tools a model may call: register them (`tool()` values, objects with `@tool` methods, classes with static
  * ones), export them in the format of Gemini, and run a reply's calls with `dispatch`, one answer per call. The main
  * `tooltype` entry's `ToolRegistry` has the same core and every provider's export methods.
  */
-export class GeminiToolRegistry extends CoreToolRegistry {
+export class GeminiToolRegistry<Tools extends object = AnyTools> extends CoreToolRegistry<Tools> {
   /**
    * `[{ functionDeclarations }]` for Gemini's `config.tools`, in its OpenAPI schema subset (recursion unrolled to
    * `recursionDepth`), or with `{ jsonSchema: true }` the full JSON Schema. Throws ToolExportError.

@@ -8,6 +8,7 @@ import type { OpenAIFunctionDefinition, OpenAIToolsOptions } from "../../provide
 import type { OpenAIFunctionTool } from "../../providers/openai-chat/wire";
 import { toOpenAIFunctions, toOpenAITools } from "../../providers/openai-chat/tools";
 import { CoreToolRegistry } from "./core";
+import type { AnyTools } from "../tool-types";
 
 /**
  * The tools a model may call: register them (`tool()` values, objects with `@tool` methods, classes with static
@@ -15,7 +16,7 @@ import { CoreToolRegistry } from "./core";
  * calls with `dispatch`, one answer per call. The main `tooltype` entry's `ToolRegistry` has the same core and every
  * provider's export methods.
  */
-export class OpenAIToolRegistry extends CoreToolRegistry {
+export class OpenAIToolRegistry<Tools extends object = AnyTools> extends CoreToolRegistry<Tools> {
   /**
    * The `tools` of an OpenAI Chat Completions request. `{ strict: true }` rewrites every tool (that does not set its
    * own `strict` option) into OpenAI's strict subset; OpenAI's limits are checked. Throws ToolExportError.

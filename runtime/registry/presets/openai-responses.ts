@@ -10,13 +10,14 @@ import type {
 } from "../../providers/openai-responses/wire";
 import { toResponsesTools } from "../../providers/openai-responses/tools";
 import { CoreToolRegistry } from "./core";
+import type { AnyTools } from "../tool-types";
 
 /**
  * The tools a model may call: register them (`tool()` values, objects with `@tool` methods, classes with static
  * ones), export them in the format of the OpenAI Responses API, and run a reply's calls with `dispatch`, one answer
  * per call. The main `tooltype` entry's `ToolRegistry` has the same core and every provider's export methods.
  */
-export class ResponsesToolRegistry extends CoreToolRegistry {
+export class ResponsesToolRegistry<Tools extends object = AnyTools> extends CoreToolRegistry<Tools> {
   /**
    * The tools of an OpenAI Responses API request with a tool search: deferred tools with `defer_loading`, the tools
    * of a namespace in one `namespace` tool, and `tool_search` at the end when a tool is deferred. Strict by default
