@@ -19,6 +19,18 @@ export type {
 } from "../validation/standard/types";
 
 export { BaseToolRegistry } from "../registry/core";
+export type {
+  AnyTools,
+  FreeFormToolType,
+  HoldsFunctionToolsOnly,
+  KnowsTools,
+  ToolArguments,
+  ToolName,
+  ToolNamed,
+  ToolRecord,
+  ToolResult,
+  ToolsOf,
+} from "../registry/tool-types";
 export type { ApprovalDone, ApprovalPaused, ApprovalResult, ApprovalState } from "../registry/approval";
 export { ApprovalRequiredError } from "../dispatch/approval-error";
 export type { ApprovalDecision, PauseOptions, PendingApproval } from "../dispatch/approval";

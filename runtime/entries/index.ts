@@ -11,7 +11,9 @@ export type { JsonSchemaResponseFormat, SafeParseResult, StructuredOutputOptions
 // The agent loop, streaming, and reading calls without running them.
 export { runTools } from "../agent/run-tools";
 export type {
+  FreeFormCall,
   LoopState,
+  LoopTypesFor,
   MessageOf,
   PrepareStepContext,
   RunToolsApprovalState,
