@@ -4,17 +4,26 @@
  * resolves its declarations by the importer's module kind and its classes' private members keep the two sets from
  * mixing. At run time there is one build, the CommonJS one, whichever way the entry is loaded.
  */
-import type { MCPClient, MCPClientTransport, MCPImport, MCPImportOptions } from "./mcp.js";
+import type {
+  MCPClient,
+  MCPClientAuthorization,
+  MCPClientTransport,
+  MCPImport,
+  MCPImportOptions,
+  MCPOAuthClientProvider,
+} from "./mcp.js";
 import implementation from "./mcp.js";
 
 export type {
   MCPAuthorization,
   MCPCallOptions,
   MCPClient,
+  MCPClientAuthorization,
   MCPHttpOptions,
   MCPImport,
   MCPImportOptions,
   MCPListedTool,
+  MCPOAuthClientProvider,
   MCPServer,
   MCPServerOptions,
   MCPTransport,
@@ -28,13 +37,18 @@ export const createMCPServer = implementation.createMCPServer;
 export const serveMCP = implementation.serveMCP;
 
 /**
- * Connect to an MCP server (given an SDK `Client`, connected or not, or a `Transport` to connect one on) and import
- * its tools.
+ * Connect to an MCP server (given an SDK `Client`, connected or not, a `Transport` to connect one on, or the server's
+ * Streamable HTTP URL) and import its tools.
  */
 export const fromMCP = implementation.fromMCP as unknown as (
-  source: MCPClient | MCPClientTransport,
+  source: MCPClient | MCPClientTransport | URL | string,
   options?: MCPImportOptions,
 ) => Promise<MCPImport>;
+
+/** The OAuth provider to make your own SDK transport with when you pass `fromMCP` an `authorization`. */
+export const authorizingProvider = implementation.authorizingProvider as unknown as <P extends MCPOAuthClientProvider>(
+  authorization: MCPClientAuthorization<P>,
+) => P;
 
 export const mcpFetchHandler = implementation.mcpFetchHandler;
 export const mcpHttpHandler = implementation.mcpHttpHandler;

@@ -11,7 +11,8 @@
  * - `mcpHttpHandler` (node.ts): the same for Node's `(req, res)`, a bridge over `mcpFetchHandler`.
  * - `bearerToken`, `protectedResourceMetadata` (authorization.ts): MCP authorization for the HTTP handlers
  *   (`authorization` option; tools' `scopes`).
- * - `fromMCP` (client.ts): the other way round, any MCP server's tools imported as run-time schema tools.
+ * - `fromMCP` (client.ts): the other way round, any MCP server's tools imported as run-time schema tools;
+ *   `authorizingProvider` (client-authorization.ts) for its `authorization` option on a transport of the app's.
  *
  * @module tooltype/mcp
  */
@@ -29,8 +30,10 @@ export {
   type MCPHttpOptions,
 } from "../mcp/http-policy";
 export { bearerToken, type MCPAuthorization, protectedResourceMetadata } from "../mcp/authorization";
-export { fromMCP } from "../mcp/client";
+export { authorizingProvider, fromMCP } from "../mcp/client";
 export type {
+  MCPClientAuthorization,
+  MCPOAuthClientProvider,
   MCPCallOptions,
   MCPClient,
   MCPImport,

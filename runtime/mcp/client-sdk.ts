@@ -93,8 +93,32 @@ export interface MCPClientCapabilities {
   elicitation?: { form?: { applyDefaults?: boolean }; url?: Record<string, never> };
 }
 
+/**
+ * The MCP SDK's `OAuthClientProvider` (of either SDK: `@modelcontextprotocol/client` or `@modelcontextprotocol/sdk`'s
+ * `client/auth`), as `fromMCP`'s `authorization` takes it: the members every provider has, the rest passed to the SDK
+ * as they are. Its argument and result types are the SDK's own, left open here so that either SDK's provider fits.
+ */
+export interface MCPOAuthClientProvider {
+  readonly redirectUrl: string | URL | undefined;
+  readonly clientMetadata: object;
+  // biome-ignore lint/suspicious/noExplicitAny: the SDK's own stored-client types, which differ between the SDKs
+  clientInformation(...args: any[]): unknown;
+  // biome-ignore lint/suspicious/noExplicitAny: the SDK's own token types, which differ between the SDKs
+  tokens(...args: any[]): unknown;
+  // biome-ignore lint/suspicious/noExplicitAny: the SDK's own token types, which differ between the SDKs
+  saveTokens(...args: any[]): unknown;
+  redirectToAuthorization(authorizationUrl: URL): void | Promise<void>;
+  saveCodeVerifier(codeVerifier: string): void | Promise<void>;
+  codeVerifier(): string | Promise<string>;
+}
+
 /** What `fromMCP` uses of the SDK v2 client package when it makes a client (`#lazy/mcp-client` loads it). */
 export interface MCPClientSDK {
+  /** The Streamable HTTP transport `fromMCP` makes when given the server's URL. */
+  StreamableHTTPClientTransport: new (
+    url: URL,
+    options?: { authProvider?: MCPOAuthClientProvider },
+  ) => MCPClientTransport;
   Client: new (
     info: { name: string; version: string },
     options: { versionNegotiation: { mode: MCPVersionNegotiation }; capabilities?: MCPClientCapabilities },

@@ -23,6 +23,9 @@ import type {
   MCPVersionNegotiation,
 } from "./client-sdk";
 import { importedSchemaProblem } from "./imported-schema";
+import { authorizingProvider, ClientAuthorization, type MCPClientAuthorization } from "./client-authorization";
+
+export { authorizingProvider, type MCPClientAuthorization } from "./client-authorization";
 
 export type {
   MCPCallOptions,
@@ -31,6 +34,7 @@ export type {
   MCPElicitationAnswer,
   MCPElicitationRequest,
   MCPListedTool,
+  MCPOAuthClientProvider,
   MCPVersionNegotiation,
 } from "./client-sdk";
 
@@ -71,6 +75,17 @@ export interface MCPImportOptions {
    * passes its own client registers its handler on it (`client.setRequestHandler("elicitation/create", …)`).
    */
   onElicitation?: (request: MCPElicitationRequest) => MCPElicitationAnswer | Promise<MCPElicitationAnswer>;
+  /**
+   * OAuth for a server that asks for it (HTTP 401, or 403 `insufficient_scope` for a call that needs more scopes):
+   * the SDK's `OAuthClientProvider`, and `authorize`, which sends the user to the authorization URL and resolves with
+   * the redirect they came back with. The SDK finds the authorization server (the server's Protected Resource
+   * Metadata, then the authorization server's metadata), registers the client (dynamically, by its client ID metadata
+   * document, or not at all for a pre-registered one), picks the scopes and the token endpoint's authentication;
+   * `fromMCP` hands the URL to `authorize`, redeems the code and retries the refused request once. A provider that
+   * holds valid tokens never calls `authorize`. For the client `fromMCP` makes from the server's URL or a transport
+   * made with `authorizingProvider(authorization)`.
+   */
+  authorization?: MCPClientAuthorization;
 }
 
 /** The imported tools of one server, and its connection. */
@@ -103,8 +118,9 @@ const DEFAULT_MAX_TOOLS = 10_000;
 const INVALID_NAME_CHARACTERS = /[^a-zA-Z0-9_-]/g;
 
 /**
- * Connect to an MCP server (given an SDK `Client`, connected or not, or a `Transport` to connect one on) and import
- * its tools. Register them with `registry.register(imported.tools)`.
+ * Connect to an MCP server (given an SDK `Client`, connected or not, a `Transport` to connect one on, or the URL of a
+ * Streamable HTTP server, for which it makes the SDK v2 transport) and import its tools. Register them with
+ * `registry.register(imported.tools)`.
  * - Revisions: given a transport, `fromMCP` connects with the MCP SDK v2 client (`@modelcontextprotocol/client`;
  *   in a bundle the app passes its client) in its `auto` negotiation: `server/discover` first, the current revision
  *   (2026-07-28: no handshake, `_meta` on every request) when the server speaks it, else the `initialize` handshake of
@@ -120,11 +136,14 @@ const INVALID_NAME_CHARACTERS = /[^a-zA-Z0-9_-]/g;
  *   answer with the server's text.
  * - Failure: a server that is gone, closes, or does not answer in time makes the call an error answer naming the
  *   server (each tool has a `timeoutMs`, default 60 s), never a hang.
+ * - Authorization: with `authorization`, a server's 401 (or a call's 403 `insufficient_scope`) sends the user to the
+ *   authorization URL through `authorize`, the code is redeemed on the transport and the request retried once
+ *   (client-authorization.ts).
  * - Names: `prefix` + the server's name, with characters providers refuse replaced by `_`. Registration errors for
  *   a clash name both tools' servers, so two servers offering the same tool ask for a `prefix`.
  */
 export async function fromMCP(
-  source: MCPClient | MCPClientTransport,
+  source: MCPClient | MCPClientTransport | URL | string,
   options: MCPImportOptions = {},
 ): Promise<MCPImport> {
   // Their patterns may be any: RE2's automata match those tooltype's cannot hold. Installed here, not as the module
@@ -134,13 +153,36 @@ export async function fromMCP(
     throw new TypeError(
       'fromMCP: onElicitation applies to the client fromMCP makes from a transport; register your handler on your own client (client.setRequestHandler("elicitation/create", …)) before connecting it.',
     );
-  const client = isClient(source) ? source : await connectClient(source, options);
+  if (isClient(source) && options.authorization !== undefined)
+    throw new TypeError(
+      "fromMCP: authorization applies to the client fromMCP makes from the server's URL or a transport; a client you connected yourself authorizes through its own transport's authProvider.",
+    );
+  let authorization: ClientAuthorization | undefined;
+  let client: MCPClient;
+  if (isClient(source)) client = source;
+  else {
+    const transport =
+      typeof source === "string" || source instanceof URL ? await httpTransport(source, options) : source;
+    if (options.authorization !== undefined) {
+      const server =
+        typeof source === "string" || source instanceof URL
+          ? `MCP server at ${new URL(source).origin}`
+          : "the MCP server";
+      authorization = new ClientAuthorization(options.authorization, transport, server);
+    }
+    const session = authorization;
+    client =
+      session === undefined
+        ? await connectClient(transport, options)
+        : await session.connect(() => connectClient(session.transport, options));
+  }
   if (!client.transport)
     throw new TypeError(
       "fromMCP: the MCP client is not connected; call client.connect(transport) first, or pass the transport.",
     );
   const serverName = client.getServerVersion()?.name ?? "MCP server";
-  const listed = await listAll(client, serverName, options);
+  const listed = await (authorization?.attempt("listing its tools", () => listAll(client, serverName, options)) ??
+    listAll(client, serverName, options));
   const tools: SchemaToolFunction[] = [];
   const refused: { name: string; reason: string }[] = [];
   for (const descriptor of listed) {
@@ -151,10 +193,20 @@ export async function fromMCP(
         name: String(descriptor?.name),
         reason: `tool ${JSON.stringify(String(descriptor?.name).slice(0, 100))} of MCP server ${JSON.stringify(serverName)} was not imported: ${problem}.`,
       });
-    else tools.push(importTool(client, serverName, descriptor, options));
+    else tools.push(importTool(client, serverName, descriptor, options, authorization));
   }
   const protocolVersion = client.getNegotiatedProtocolVersion?.();
   return { tools, serverName, protocolVersion, refused, client, close: () => client.close() };
+}
+
+/** The SDK v2 Streamable HTTP transport to `url`, made with the authorizing provider when `authorization` is given. */
+async function httpTransport(url: URL | string, options: MCPImportOptions): Promise<MCPClientTransport> {
+  const sdk = await loadMCPClientSDK();
+  const authorization = options.authorization;
+  return new sdk.StreamableHTTPClientTransport(
+    new URL(url),
+    authorization === undefined ? undefined : { authProvider: authorizingProvider(authorization) },
+  );
 }
 
 /** An SDK v2 client connected on `transport`, in the revision `versionNegotiation` settles on. */
@@ -233,6 +285,7 @@ function importTool(
   serverName: string,
   descriptor: MCPListedTool,
   options: MCPImportOptions,
+  authorization: ClientAuthorization | undefined,
 ): SchemaToolFunction {
   const name = `${options.prefix ?? ""}${descriptor.name}`.replace(INVALID_NAME_CHARACTERS, "_");
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -248,9 +301,12 @@ function importTool(
         arguments: args,
         ...(span === undefined ? {} : { _meta: { traceparent: span.traceparent } }),
       };
-      const sent = isV2(client)
-        ? (client.callTool as unknown as V2CallTool).call(client, params, callOptions)
-        : client.callTool(params, undefined, callOptions);
+      const send = () =>
+        isV2(client)
+          ? (client.callTool as unknown as V2CallTool).call(client, params, callOptions)
+          : client.callTool(params, undefined, callOptions);
+      // A call that needs more scopes than the token has (403 insufficient_scope) is authorized for them and sent again.
+      const sent = authorization === undefined ? send() : authorization.attempt(`calling ${descriptor.name}`, send);
       result = (await sent) as CallToolResult;
       if (result?.isError === true) span?.fail(undefined, `${descriptor.name} answered with an error`);
     } catch (error) {
@@ -316,8 +372,8 @@ function describeBlock(block: ContentBlock): string {
   }
 }
 
-function isClient(source: MCPClient | MCPClientTransport): source is MCPClient {
-  return typeof (source as MCPClient).callTool === "function";
+function isClient(source: MCPClient | MCPClientTransport | URL | string): source is MCPClient {
+  return typeof source === "object" && typeof (source as MCPClient).callTool === "function";
 }
 
 /** The SDK v2 client's `callTool`: options second. */

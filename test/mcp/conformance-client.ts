@@ -2,10 +2,14 @@
  * The MCP client the conformance suite's client scenarios drive (conformance.integration.test.ts runs
  * `conformance client --command "node <this file>"`): `fromMCP` imports the scenario server's tools into a registry,
  * and the registry calls them as a model's calls would be dispatched. The suite passes the server's URL as the last
- * argument and the scenario's name in MCP_CONFORMANCE_SCENARIO.
+ * argument and the scenario's name in MCP_CONFORMANCE_SCENARIO. The authorization scenarios (`auth/…`) connect by
+ * URL with `fromMCP`'s `authorization`: an in-memory provider (pre-registered when the scenario gives a client, with
+ * a client ID metadata document URL otherwise), and an `authorize` that follows the authorization URL as a browser
+ * would and takes the code from the redirect back.
  */
 import { ToolRegistry } from "tooltype";
-import { fromMCP, type MCPElicitationAnswer, type MCPElicitationRequest } from "tooltype/mcp";
+import { fromMCP, type MCPElicitationAnswer, type MCPElicitationRequest, type MCPImportOptions } from "tooltype/mcp";
+import { followAuthorization, MemoryOAuthProvider } from "./memory-oauth-provider";
 
 /** Arguments for the scenario tools that take some; every other tool is called with none. */
 const ARGUMENTS: Record<string, Record<string, unknown>> = {
@@ -37,13 +41,31 @@ async function main(): Promise<void> {
   // The calls some scenarios ask for, with their arguments.
   const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? "{}") as {
     toolCalls?: { name: string; arguments: Record<string, unknown> }[];
+    client_id?: string;
+    client_secret?: string;
   };
-  // An ES module only package: imported, not required.
-  const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
-  const imported = await fromMCP(new StreamableHTTPClientTransport(url), {
+  const options: MCPImportOptions = {
     clientInfo: { name: "tooltype-conformance-client", version: "1.0.0" },
     onElicitation: answer,
-  });
+  };
+  let imported: Awaited<ReturnType<typeof fromMCP>>;
+  if (scenario.startsWith("auth/")) {
+    const provider = new MemoryOAuthProvider({
+      ...(context.client_id === undefined
+        ? { clientMetadataUrl: "https://conformance-test.local/client-metadata.json" }
+        : {
+            client: {
+              client_id: context.client_id,
+              ...(context.client_secret === undefined ? {} : { client_secret: context.client_secret }),
+            },
+          }),
+    });
+    imported = await fromMCP(url, { ...options, authorization: { provider, authorize: followAuthorization } });
+  } else {
+    // An ES module only package: imported, not required.
+    const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
+    imported = await fromMCP(new StreamableHTTPClientTransport(url), options);
+  }
   const registry = new ToolRegistry(imported.tools);
   const call = async (name: string, args: Record<string, unknown>) => {
     const [answer] = await registry.dispatch({

@@ -5,8 +5,14 @@
  * - every server scenario (`--suite all`) against each HTTP host of tooltype's server: `mcpFetchHandler` (on
  *   @hono/node-server) and `mcpHttpHandler` (on node:http), serving conformance-tools.ts. The suite drives servers
  *   by URL only, so stdio (`serveMCP`) is not among the hosts; it runs the same endpoint as these.
- * - every client scenario but the authorization ones against conformance-client.ts (`fromMCP`), one scenario per run:
- *   the suite runs a suite's scenarios at once, and under load its clients then fail to connect.
+ * - every client scenario against conformance-client.ts (`fromMCP`), one scenario per run: the suite runs a suite's
+ *   scenarios at once, and under load its clients then fail to connect. The authorization scenarios (`auth/…`) run
+ *   through `fromMCP`'s `authorization` option: metadata discovery, scopes, step-up, token endpoint authentication,
+ *   pre-registration, client ID metadata documents, `iss`; the 0.1 release's only where the 2026-07-28 one has no
+ *   counterpart (the 2025-03-26 back-compatibility ones), since both run the same checks, to keep the run short. Left
+ *   out: the `extension` ones (client credentials, JWT bearer, cross-app access), which are grants an app makes with
+ *   the SDK's own non-interactive providers on its own transport, not the user's authorization that `authorization`
+ *   drives.
  * conformance-expected-failures.json lists what may fail, each entry with its reason: what tooltype deliberately
  * does not offer. The suite's own baseline check fails the run on any other failure and on a listed one that passes.
  */
@@ -33,7 +39,7 @@ interface Release {
   /** The package's folder under node_modules (an npm alias of `@modelcontextprotocol/conformance`). */
   readonly folder: string;
   readonly specArgs: readonly string[];
-  /** The client scenarios to run (the authorization ones left out, see the file header). */
+  /** The client scenarios to run (see the file header for the authorization ones). */
   readonly clientScenarios: readonly string[];
 }
 
@@ -42,7 +48,14 @@ const RELEASES: readonly Release[] = [
     name: "0.1",
     folder: "mcp-conformance",
     specArgs: [],
-    clientScenarios: ["initialize", "tools_call", "elicitation-sep1034-client-defaults", "sse-retry"],
+    clientScenarios: [
+      "initialize",
+      "tools_call",
+      "elicitation-sep1034-client-defaults",
+      "sse-retry",
+      "auth/2025-03-26-oauth-metadata-backcompat",
+      "auth/2025-03-26-oauth-endpoint-fallback",
+    ],
   },
   {
     name: "2026-07-28",
@@ -57,6 +70,31 @@ const RELEASES: readonly Release[] = [
       "http-invalid-tool-headers",
       "json-schema-ref-no-deref",
       "json-schema-2020-12-preservation",
+      "auth/metadata-default",
+      "auth/metadata-var1",
+      "auth/metadata-var2",
+      "auth/metadata-var3",
+      "auth/metadata-issuer-mismatch",
+      "auth/basic-cimd",
+      "auth/scope-from-www-authenticate",
+      "auth/scope-from-scopes-supported",
+      "auth/scope-omitted-when-undefined",
+      "auth/scope-step-up",
+      "auth/scope-retry-limit",
+      "auth/token-endpoint-auth-basic",
+      "auth/token-endpoint-auth-post",
+      "auth/token-endpoint-auth-none",
+      "auth/pre-registration",
+      "auth/resource-mismatch",
+      "auth/offline-access-scope",
+      "auth/offline-access-not-supported",
+      "auth/authorization-server-migration",
+      "auth/iss-supported",
+      "auth/iss-not-advertised",
+      "auth/iss-supported-missing",
+      "auth/iss-wrong-issuer",
+      "auth/iss-unexpected",
+      "auth/iss-normalized",
     ],
   },
 ];

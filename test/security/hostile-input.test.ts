@@ -2,8 +2,9 @@
  * Issue 44, "the classes, not only the instances": property-based hostile input over every entry point that reads
  * what a model, a client or a server sends: dispatch in each provider format (text and parsed arguments), `resume`
  * with arbitrary states and decisions, the MCP fetch handler (bodies, batches, headers, requestState strings,
- * subscriptions/listen), `fromMCP` against a scripted hostile server, `search_tools`, `patch_tool_arguments` and
- * `standardSchema`. The generated values are JSON-ish and hostile: deep nesting, strings of a few hundred KB,
+ * subscriptions/listen), `fromMCP` against a scripted hostile server (and what its `authorization` reads: the
+ * authorization URL the SDK made from the server's metadata, the redirect back), `search_tools`, `patch_tool_arguments`
+ * and `standardSchema`. The generated values are JSON-ish and hostile: deep nesting, strings of a few hundred KB,
  * `__proto__` / `constructor` / `prototype` keys as own data, inherited names (`toString`, `hasOwnProperty`), `1e400`
  * in text, lone surrogates, getters that throw, throwing and revoked Proxies, cycles.
  *
@@ -33,6 +34,7 @@ import { patchDocument } from "../../runtime/agent/json-patch-apply";
 import { type JsonPatchOperation, applyJsonPatch, readPatchCall } from "../../runtime/agent/json-patch";
 import type { ToolFormatSource } from "../../runtime/providers/provider";
 import { readTraceparent } from "../../runtime/telemetry/trace-context";
+import { allowedAuthorizationUrl, redirectAnswer } from "../../runtime/mcp/client-authorization";
 
 const SCALE = Number(process.env.FUZZ_SCALE ?? "1") || 1;
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
@@ -961,6 +963,75 @@ test("fromMCP imports from a hostile server or refuses with an Error; what it im
 function registryName(fn: unknown): string {
   return new ToolRegistry([fn as never]).list()[0]!.name;
 }
+
+// ── fromMCP's authorization: the URL the SDK made from the server's metadata, the redirect back ──────────────────
+
+test("fromMCP's authorization: only an https (or loopback http) authorization URL is opened; a hostile redirect gives a code or an Error without its text", async () => {
+  const endpoint = fc.oneof(
+    hostileString,
+    fc.webUrl(),
+    fc.constantFrom(
+      "javascript:alert(1)",
+      "file:///etc/passwd",
+      "data:text/html,<script>1</script>",
+      "http://evil.example/authorize",
+      "http://localhost.evil.example/a",
+      "http://127.0.0.1.evil.example/a",
+      "https://auth.example/authorize",
+      "http://127.0.0.1:9/authorize",
+      "http://[::1]:9/authorize",
+      "vbscript:x",
+      "HTTPS://AUTH.EXAMPLE/x",
+    ),
+  );
+  await fc.assert(
+    fc.asyncProperty(endpoint, async (text) => {
+      await bounded("authorization URL", () => {
+        let url: URL;
+        try {
+          url = new URL(text);
+        } catch {
+          return;
+        }
+        const opened = allowedAuthorizationUrl(url);
+        if (opened)
+          assert.ok(
+            url.protocol === "https:" || ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname),
+            `opened ${url.href}`,
+          );
+      });
+    }),
+    params(300),
+  );
+  const MARK = "SERVER-TEXT-MARK";
+  const query = fc.dictionary(
+    fc.constantFrom("code", "state", "iss", "error", "error_description", "error_uri", "__proto__", "constructor"),
+    fc.oneof(hostileString, fc.constant(MARK), fc.constant("s1")),
+  );
+  await fc.assert(
+    fc.asyncProperty(query, fc.boolean(), async (entries, asUrl) => {
+      await bounded("authorization redirect", () => {
+        const params = new URLSearchParams();
+        for (const [name, value] of Object.entries(entries)) params.append(name, value);
+        const back = asUrl ? new URL(`http://localhost:3000/callback?${params}`) : params;
+        const sent = new URL("https://auth.example/authorize?state=s1");
+        try {
+          const { code } = redirectAnswer(back, sent, "fromMCP: test");
+          assert.is(params.get("state"), "s1", "a code is taken only with the request's state");
+          assert.is(params.get("error"), null, "no code is taken from an error redirect");
+          assert.is(code, params.get("code"));
+        } catch (error) {
+          assert.instance(error, Error);
+          const message = (error as Error).message;
+          assert.ok(message.length < 400, "a bounded message");
+          assert.not.ok(message.includes(MARK), "the authorization server's own text is not repeated");
+        }
+      });
+    }),
+    params(300),
+  );
+  await noEscapes();
+});
 
 // ── search_tools ──────────────────────────────────────────────────────────────────────────────────────────────────
 
