@@ -18,7 +18,8 @@ export interface MCPClientAuthorization<P extends MCPOAuthClientProvider = MCPOA
    * Sends the user to `authorizationUrl` (opens a browser, shows a link) and resolves once they come back, with the
    * URL the authorization server redirected them to (the provider's `redirectUrl` with `code`, `state` and `iss`),
    * its query, or the code alone. Given the URL or its query, `fromMCP` checks that its `state` is the one it sent
-   * and the SDK checks its `iss`; with the code alone neither can be checked. `signal` aborts when `timeoutMs` runs
+   * (the provider's `state()` makes one; give it one) and the SDK checks its `iss`; with the code alone neither can
+   * be checked. `signal` aborts when `timeoutMs` runs
    * out or the connection is closed.
    */
   authorize(

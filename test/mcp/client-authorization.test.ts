@@ -30,8 +30,10 @@ interface Scripted {
   authorizations: string[];
   /** Make the token endpoint issue tokens the resource server does not accept. */
   issueRefusedTokens: boolean;
-  /** What the authorization endpoint answers instead of a redirect with a code, if set. */
+  /** The authorization endpoint the metadata names instead of its own, if set. */
   authorizationEndpoint?: string;
+  /** Moves the resource server to a second authorization server (`/as2`), refusing every token issued so far. */
+  migrate(): void;
   close(): Promise<void>;
 }
 
@@ -42,18 +44,27 @@ async function scripted(): Promise<Scripted> {
   let counter = 0;
   let base = "";
   let mcp: ReturnType<typeof mcpHttpHandler> | undefined;
-  const state: Omit<Scripted, "url" | "close"> = { tokens: new Map(), authorizations: [], issueRefusedTokens: false };
+  const state: Omit<Scripted, "url" | "close" | "migrate"> = {
+    tokens: new Map(),
+    authorizations: [],
+    issueRefusedTokens: false,
+  };
   const json = (res: http.ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
   };
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", base);
-    if (url.pathname === "/.well-known/oauth-authorization-server") {
+    // Two authorization servers: the first at the origin, the second under /as2 (its metadata at the well-known
+    // path with /as2 after it, RFC 8414).
+    const as2 = url.pathname.startsWith("/as2/") || url.pathname.endsWith("/oauth-authorization-server/as2");
+    const issuer = as2 ? `${base}/as2` : base;
+    if (url.pathname.startsWith("/as2/")) url.pathname = url.pathname.slice(4);
+    if (url.pathname.startsWith("/.well-known/oauth-authorization-server")) {
       return json(res, 200, {
-        issuer: base,
-        authorization_endpoint: state.authorizationEndpoint ?? `${base}/authorize`,
-        token_endpoint: `${base}/token`,
-        registration_endpoint: `${base}/register`,
+        issuer,
+        authorization_endpoint: state.authorizationEndpoint ?? `${issuer}/authorize`,
+        token_endpoint: `${issuer}/token`,
+        registration_endpoint: `${issuer}/register`,
         response_types_supported: ["code"],
         grant_types_supported: ["authorization_code"],
         code_challenge_methods_supported: ["S256"],
@@ -63,7 +74,7 @@ async function scripted(): Promise<Scripted> {
     if (url.pathname === "/authorize") {
       const scope = url.searchParams.get("scope") ?? "";
       state.authorizations.push(scope);
-      const code = `code-${++counter}`;
+      const code = `code-${++counter}${as2 ? "-as2" : ""}`;
       codes.set(code, scope);
       const back = new URL(url.searchParams.get("redirect_uri")!);
       back.searchParams.set("code", code);
@@ -92,17 +103,27 @@ async function scripted(): Promise<Scripted> {
   });
   const port = await listenOnLoopback(server);
   base = `http://127.0.0.1:${port}`;
-  mcp = mcpHttpHandler(registry, {
-    listAllTools: true,
-    authorization: { resource: `${base}/mcp`, authorizationServers: [base], scopesSupported: ["files:read"] },
-    authenticate: (request) => {
-      const header = request.headers.get("authorization") ?? "";
-      const scope = state.tokens.get(header.replace(/^Bearer /, ""));
-      return scope === undefined ? undefined : { sub: "ada", scope };
-    },
-  });
+  const resourceServer = (authorizationServer: string) =>
+    mcpHttpHandler(registry, {
+      listAllTools: true,
+      authorization: {
+        resource: `${base}/mcp`,
+        authorizationServers: [authorizationServer],
+        scopesSupported: ["files:read"],
+      },
+      authenticate: (request) => {
+        const header = request.headers.get("authorization") ?? "";
+        const scope = state.tokens.get(header.replace(/^Bearer /, ""));
+        return scope === undefined ? undefined : { sub: "ada", scope };
+      },
+    });
+  mcp = resourceServer(base);
   return Object.assign(state, {
     url: new URL(`${base}/mcp`),
+    migrate: () => {
+      state.tokens.clear();
+      mcp = resourceServer(`${base}/as2`);
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -188,6 +209,27 @@ test("a provider that already holds a valid token connects without authorize", a
     assert.is(answer.content, "you are ada");
     assert.is(urls.length, 0);
     assert.equal(server.authorizations, []);
+  } finally {
+    await server.close();
+  }
+});
+
+test("a server that moves to another authorization server and refuses the token: fromMCP follows it there", async () => {
+  const server = await scripted();
+  const provider = new MemoryOAuthProvider();
+  const { authorize, urls } = authorizeCounting();
+  try {
+    const imported = await fromMCP(server.url, { authorization: { provider, authorize } });
+    try {
+      assert.is((await callTool(imported.tools, "whoami", {})).content, "you are ada");
+      server.migrate();
+      const answer = await callTool(imported.tools, "whoami", {});
+      assert.is(answer.content, "you are ada", answer.content as string);
+      assert.is(urls.length, 2);
+      assert.is(urls[1]!.pathname, "/as2/authorize", "the second authorization at the new authorization server");
+    } finally {
+      await imported.close();
+    }
   } finally {
     await server.close();
   }
