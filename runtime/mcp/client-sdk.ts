@@ -99,16 +99,24 @@ export interface MCPClientCapabilities {
  * as they are. Its argument and result types are the SDK's own, left open here so that either SDK's provider fits.
  */
 export interface MCPOAuthClientProvider {
+  /** Where the authorization server sends the user back (the URL `authorize` resolves with starts with it). */
   readonly redirectUrl: string | URL | undefined;
+  /** The client's OAuth metadata (name, redirect URIs, token endpoint authentication), for registration. */
   readonly clientMetadata: object;
+  /** The client as registered with the authorization server (or pre-registered), or `undefined` before that. */
   // biome-ignore lint/suspicious/noExplicitAny: the SDK's own stored-client types, which differ between the SDKs
   clientInformation(...args: any[]): unknown;
+  /** The tokens of this session, or `undefined` before the first authorization. */
   // biome-ignore lint/suspicious/noExplicitAny: the SDK's own token types, which differ between the SDKs
   tokens(...args: any[]): unknown;
+  /** Keeps the tokens of an authorization. */
   // biome-ignore lint/suspicious/noExplicitAny: the SDK's own token types, which differ between the SDKs
   saveTokens(...args: any[]): unknown;
+  /** The SDK's way to send the user to the authorization URL; with `fromMCP`'s `authorization`, `authorize` does. */
   redirectToAuthorization(authorizationUrl: URL): void | Promise<void>;
+  /** Keeps the PKCE verifier of the authorization under way. */
   saveCodeVerifier(codeVerifier: string): void | Promise<void>;
+  /** The PKCE verifier kept last, sent with the code. */
   codeVerifier(): string | Promise<string>;
 }
 
