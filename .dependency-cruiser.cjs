@@ -140,23 +140,23 @@ module.exports = {
     {
       name: "providers-never-import-each-other",
       comment:
-        "A provider's folder (providers/<api>/) imports only its own files and the shared parts (provider.ts, the interfaces; stream.ts, with #lazy/partial-json; strict.ts, reached through #lazy/strict; strict-walk.ts, the walk both strict rewrites share; schema-notes.ts, the description notes of strict rewrites; openai-limits.ts); only the catalogue (catalog.ts, and lazy/providers.*) names the folders.",
+        "A provider's folder (providers/<api>/) imports only its own files and the shared parts (provider.ts, the interfaces; stream.ts, with #lazy/partial-json; strict.ts, reached through #lazy/strict; strict-walk.ts, the walk both strict rewrites share; schema-notes.ts, the description notes of strict rewrites; openai-limits.ts; openai-custom.ts, OpenAI's custom tools); only the catalogue (catalog.ts, and lazy/providers.*) names the folders.",
       severity: "error",
       from: { path: "^runtime/providers/([a-z0-9-]+)/" },
       to: {
         path: "^runtime/providers/",
-        pathNot: "^runtime/providers/($1/|(provider|stream|strict|strict-walk|schema-notes|openai-limits)\\.ts$)",
+        pathNot: "^runtime/providers/($1/|(provider|stream|strict|strict-walk|schema-notes|openai-limits|openai-custom)\\.ts$)",
       },
     },
     {
       name: "shared-provider-parts-name-no-provider",
       comment:
-        "The shared parts of providers/ (the interfaces, the stream accumulator's base, the strict rewrite, its walk and its description notes, OpenAI's limits) import no provider and no catalogue.",
+        "The shared parts of providers/ (the interfaces, the stream accumulator's base, the strict rewrite, its walk and its description notes, OpenAI's limits and custom tools) import no provider and no catalogue.",
       severity: "error",
-      from: { path: "^runtime/providers/(provider|stream|strict|strict-walk|schema-notes|openai-limits)\\.ts$" },
+      from: { path: "^runtime/providers/(provider|stream|strict|strict-walk|schema-notes|openai-limits|openai-custom)\\.ts$" },
       to: {
         path: "^runtime/providers/",
-        pathNot: "^runtime/providers/(provider|stream|strict|strict-walk|schema-notes|openai-limits)\\.ts$",
+        pathNot: "^runtime/providers/(provider|stream|strict|strict-walk|schema-notes|openai-limits|openai-custom)\\.ts$",
       },
     },
     {
