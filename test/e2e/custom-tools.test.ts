@@ -97,7 +97,14 @@ test("Responses API, streamed: custom tool call input deltas feed the calls, ans
   const server = await startScriptedHttp([
     () =>
       sse(events.map((data, sequence_number) => ({ event: data.type as string, data: { ...data, sequence_number } }))),
-    () => responsesReply("resp_2", [responsesText("Done.")]),
+    // The second request is streamed too: the answer's text as the stream would carry it.
+    () =>
+      sse(
+        [
+          { type: "response.output_text.delta", output_index: 0, item_id: "msg_1", content_index: 0, delta: "Done." },
+          { type: "response.completed", response: responsesReply("resp_2", [responsesText("Done.")]) },
+        ].map((data, sequence_number) => ({ event: data.type, data: { ...data, sequence_number } })),
+      ),
   ]);
   try {
     const run = runTools(
