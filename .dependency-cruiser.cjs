@@ -145,7 +145,8 @@ module.exports = {
       from: { path: "^runtime/providers/([a-z0-9-]+)/" },
       to: {
         path: "^runtime/providers/",
-        pathNot: "^runtime/providers/($1/|(provider|stream|strict|strict-walk|schema-notes|openai-limits|openai-custom)\\.ts$)",
+        pathNot:
+          "^runtime/providers/($1/|(provider|stream|strict|strict-walk|schema-notes|openai-limits|openai-custom)\\.ts$)",
       },
     },
     {
@@ -153,10 +154,13 @@ module.exports = {
       comment:
         "The shared parts of providers/ (the interfaces, the stream accumulator's base, the strict rewrite, its walk and its description notes, OpenAI's limits and custom tools) import no provider and no catalogue.",
       severity: "error",
-      from: { path: "^runtime/providers/(provider|stream|strict|strict-walk|schema-notes|openai-limits|openai-custom)\\.ts$" },
+      from: {
+        path: "^runtime/providers/(provider|stream|strict|strict-walk|schema-notes|openai-limits|openai-custom)\\.ts$",
+      },
       to: {
         path: "^runtime/providers/",
-        pathNot: "^runtime/providers/(provider|stream|strict|strict-walk|schema-notes|openai-limits|openai-custom)\\.ts$",
+        pathNot:
+          "^runtime/providers/(provider|stream|strict|strict-walk|schema-notes|openai-limits|openai-custom)\\.ts$",
       },
     },
     {
