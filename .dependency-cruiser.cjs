@@ -140,23 +140,27 @@ module.exports = {
     {
       name: "providers-never-import-each-other",
       comment:
-        "A provider's folder (providers/<api>/) imports only its own files and the shared parts (provider.ts, the interfaces; stream.ts, with #lazy/partial-json; strict.ts, reached through #lazy/strict; strict-walk.ts, the walk both strict rewrites share; schema-notes.ts, the description notes of strict rewrites; openai-limits.ts); only the catalogue (catalog.ts, and lazy/providers.*) names the folders.",
+        "A provider's folder (providers/<api>/) imports only its own files and the shared parts (provider.ts, the interfaces; stream.ts, with #lazy/partial-json; strict.ts, reached through #lazy/strict; strict-walk.ts, the walk both strict rewrites share; schema-notes.ts, the description notes of strict rewrites; openai-limits.ts; openai-custom.ts, OpenAI's custom tools); only the catalogue (catalog.ts, and lazy/providers.*) names the folders.",
       severity: "error",
       from: { path: "^runtime/providers/([a-z0-9-]+)/" },
       to: {
         path: "^runtime/providers/",
-        pathNot: "^runtime/providers/($1/|(provider|stream|strict|strict-walk|schema-notes|openai-limits)\\.ts$)",
+        pathNot:
+          "^runtime/providers/($1/|(provider|stream|strict|strict-walk|schema-notes|openai-limits|openai-custom)\\.ts$)",
       },
     },
     {
       name: "shared-provider-parts-name-no-provider",
       comment:
-        "The shared parts of providers/ (the interfaces, the stream accumulator's base, the strict rewrite, its walk and its description notes, OpenAI's limits) import no provider and no catalogue.",
+        "The shared parts of providers/ (the interfaces, the stream accumulator's base, the strict rewrite, its walk and its description notes, OpenAI's limits and custom tools) import no provider and no catalogue.",
       severity: "error",
-      from: { path: "^runtime/providers/(provider|stream|strict|strict-walk|schema-notes|openai-limits)\\.ts$" },
+      from: {
+        path: "^runtime/providers/(provider|stream|strict|strict-walk|schema-notes|openai-limits|openai-custom)\\.ts$",
+      },
       to: {
         path: "^runtime/providers/",
-        pathNot: "^runtime/providers/(provider|stream|strict|strict-walk|schema-notes|openai-limits)\\.ts$",
+        pathNot:
+          "^runtime/providers/(provider|stream|strict|strict-walk|schema-notes|openai-limits|openai-custom)\\.ts$",
       },
     },
     {
@@ -294,12 +298,13 @@ module.exports = {
     {
       name: "transformer-reads-only-the-seam",
       comment:
-        "The transformer shares only the metadata types, the validator settings and the pattern automaton (which patterns it holds whole) with the runtime (examples.ts has a rule of its own).",
+        "The transformer shares only the metadata types, the validator settings, the pattern automaton (which patterns it holds whole) and what makes a free-form tool (its one string parameter, its pattern in Rust's regex syntax) with the runtime (examples.ts has a rule of its own).",
       severity: "error",
       from: { path: "^transformer/", pathNot: "^transformer/examples\\.ts$" },
       to: {
         path: "^runtime/",
-        pathNot: "^runtime/(tool/meta|validation/ajv/options|validation/patterns/pattern-dfa)\\.ts$",
+        pathNot:
+          "^runtime/(tool/meta|tool/freeform|validation/ajv/options|validation/patterns/pattern-dfa|validation/patterns/rust-regex)\\.ts$",
       },
     },
     {

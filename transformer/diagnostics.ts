@@ -50,6 +50,10 @@ export enum Code {
   UnloweredDecorator = 1025,
   /** An `@example` of JSON arguments that the tool's parameter schema does not accept. */
   InvalidExample = 1026,
+  /** A free-form tool (`@freeform`, `freeform: true`) whose parameters are not one required string. */
+  FreeformParameters = 1027,
+  /** A free-form tool's pattern that OpenAI's `regex` grammar (Rust's `regex` syntax) cannot express as it means. */
+  FreeformPattern = 1028,
 }
 
 export interface RelatedLocation {

@@ -567,11 +567,12 @@ function checksResults(config: TooltypePluginConfig, site: { checkResults?: bool
 
 /**
  * `name` and `description` written as string literals in the options object: they win over derived values; a
- * literal `checkResults`, which decides whether the return type's validator is compiled.
+ * literal `checkResults`, which decides whether the return type's validator is compiled; a literal `freeform`, whose
+ * parameters and pattern are checked as JSDoc `@freeform`'s are.
  */
 type LiteralOptions = Pick<
   ToolSite,
-  "explicitName" | "explicitNameNode" | "explicitDescription" | "hasExplicitDescription"
+  "explicitName" | "explicitNameNode" | "explicitDescription" | "hasExplicitDescription" | "freeform" | "freeformNode"
 > & { checkResults?: boolean };
 
 function literalOptions(tsi: TS, options: ts.Expression | undefined): LiteralOptions {
@@ -598,6 +599,11 @@ function literalOptions(tsi: TS, options: ts.Expression | undefined): LiteralOpt
     }
     if (p.name.text === "checkResults" && p.initializer.kind === tsi.SyntaxKind.TrueKeyword) out.checkResults = true;
     if (p.name.text === "checkResults" && p.initializer.kind === tsi.SyntaxKind.FalseKeyword) out.checkResults = false;
+    if (p.name.text === "freeform" && p.initializer.kind === tsi.SyntaxKind.TrueKeyword) {
+      out.freeform = true;
+      out.freeformNode = p;
+    }
+    if (p.name.text === "freeform" && p.initializer.kind === tsi.SyntaxKind.FalseKeyword) out.freeform = false;
   }
   return out;
 }

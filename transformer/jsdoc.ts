@@ -47,6 +47,10 @@ export interface ToolDoc {
   icons?: ToolIcon[];
   /** `@deferred`: the tool is found by a tool search rather than sent with every request. */
   deferred?: true;
+  /** `@freeform`: the tool's one string parameter is the model's raw text (OpenAI custom tools). */
+  freeform?: true;
+  /** The `@freeform` tag, to point at. */
+  freeformTag?: ts.JSDocTag;
   /** Tags whose value does not parse, with what to write instead. */
   invalid: { tag: ts.JSDocTag; message: string }[];
 }
@@ -93,6 +97,16 @@ export function toolDocOf(tsi: TS, reader: TypeReader, node: ts.Node): ToolDoc {
             doc.invalid.push({
               tag,
               message: `@deferred takes no value, "true" or "false"; it got ${JSON.stringify(text)}. Write @deferred.`,
+            });
+          break;
+        case "freeform":
+          if (text === "" || text === "true") {
+            doc.freeform = true;
+            doc.freeformTag = tag;
+          } else if (text !== "false")
+            doc.invalid.push({
+              tag,
+              message: `@freeform takes no value, "true" or "false"; it got ${JSON.stringify(text)}. Write @freeform.`,
             });
           break;
         case "title":

@@ -7,7 +7,9 @@
  * - `@param` texts matched to parameters and properties (TT1010 for the rest);
  * - the JSON pointers of the Dates and URLs dispatch revives, from the finished schema (TT1012 where none can be
  * written);
- * - the return schema.
+ * - the return schema;
+ * - a free-form tool (`@freeform`, a literal `freeform: true`): one required string (TT1027) whose pattern, if any,
+ *   Rust's `regex` syntax can hold, for OpenAI's grammars (TT1028).
  *
  * Problems are returned, not thrown, so one build reports all of them; a tool with an error still gets metadata
  * (the build fails anyway), which keeps emit going and the messages complete.
@@ -18,6 +20,8 @@ import { type CompiledToolMeta, type JsonValue, META_VERSION } from "../runtime/
 import type { TS } from "./compat";
 import { Code, tagSpan } from "./diagnostics";
 import { exampleProblems } from "./examples";
+import { freeformInput } from "../runtime/tool/freeform";
+import { toRustRegex } from "../runtime/validation/patterns/rust-regex";
 import type { ApiResolver } from "./find";
 import { type ParamDoc, paramDocsOf, toolDocOf } from "./jsdoc";
 import { datePointers } from "./schema/dates";
@@ -42,6 +46,9 @@ export interface ToolSite {
   explicitNameNode?: ts.Node;
   explicitDescription?: string;
   hasExplicitDescription: boolean;
+  /** `freeform: true` or `false` written as a literal in the options argument, which wins over JSDoc `@freeform`. */
+  freeform?: boolean;
+  freeformNode?: ts.Node;
 }
 
 export function deriveToolMeta(
@@ -134,8 +141,43 @@ export function deriveToolMeta(
   if (doc.annotations !== undefined) meta.annotations = doc.annotations;
   if (doc.icons !== undefined) meta.icons = doc.icons;
   if (doc.deferred) meta.deferred = true;
+  const freeform = site.freeform ?? doc.freeform === true;
+  if (freeform) {
+    // Only the JSDoc tag is written into the metadata; a literal option reaches the runtime as the option itself.
+    if (site.freeform === undefined) meta.freeform = true;
+    freeformProblems(
+      name,
+      meta,
+      site.freeformNode ?? (doc.freeformTag ? tagSpan(doc.freeformTag) : site.nameNode),
+      problems,
+    );
+  }
   for (const { tag, message } of doc.invalid) problems.push({ code: Code.InvalidTagValue, node: tag, message });
   return { meta, problems };
+}
+
+/**
+ * A free-form tool takes one required string (TT1027), and its pattern, if any, must read the same in Rust's `regex`
+ * syntax, OpenAI's `regex` grammars' (TT1028). Reported at the tag or option that made it free-form.
+ */
+function freeformProblems(name: string, meta: CompiledToolMeta, node: Problem["node"], problems: Problem[]): void {
+  const input = freeformInput(meta.parameters);
+  if (typeof input === "string") {
+    problems.push({
+      code: Code.FreeformParameters,
+      node,
+      message: `Tool "${name}" is free-form, so the model sends its one parameter as raw text, but ${input}. Give it exactly one required string parameter (a ToolContext may follow), or remove @freeform / freeform: true.`,
+    });
+    return;
+  }
+  if (input.pattern === undefined) return;
+  const rust = toRustRegex(input.pattern);
+  if (rust.ok) return;
+  problems.push({
+    code: Code.FreeformPattern,
+    node,
+    message: `The pattern of free-form tool "${name}" (${JSON.stringify(input.pattern)}) cannot be OpenAI's regex grammar, which uses Rust's regex syntax: ${rust.reason} (at offset ${rust.at}). Rewrite the pattern without it, or remove @freeform / freeform: true to send the tool as a function tool.`,
+  });
 }
 
 interface ReadParameters {

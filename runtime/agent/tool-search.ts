@@ -138,7 +138,10 @@ export class LocalToolSearch {
 function queryOf(call: NormalizedCall): string | { problem: string } {
   let args: unknown;
   if (call.kind === "invalid") return { problem: call.error ?? "the call could not be read" };
-  if (call.kind === "text") {
+  if (call.kind === "input") {
+    // Raw text where the arguments belong (a custom tool call): the query itself.
+    args = { query: call.input };
+  } else if (call.kind === "text") {
     const read = parseArguments(call.text === "" ? "{}" : call.text);
     if (!read.ok) return { problem: describeArgumentsProblem(SEARCH_TOOL_NAME, read).split("\n", 1)[0]! };
     args = read.args;

@@ -249,7 +249,10 @@ function isCall(value: unknown): value is NormalizedCall {
   return (
     typeof call.id === "string" &&
     typeof call.name === "string" &&
-    (call.kind === "args" || call.kind === "text" || call.kind === "invalid")
+    (call.kind === "args" ||
+      call.kind === "text" ||
+      call.kind === "invalid" ||
+      (call.kind === "input" && typeof call.input === "string"))
   );
 }
 

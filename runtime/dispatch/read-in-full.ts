@@ -1,12 +1,13 @@
 /**
  * The read stage's continuation, the full reader: arguments text measured, trimmed, `__proto__` dropped, read
- * leniently where strict JSON fails (arguments/read/read-text.ts, then the failure path); a parsed value copied; a call
- * the provider marked invalid explained. What it reads goes through the validate stage (validate.ts `validated`).
+ * leniently where strict JSON fails (arguments/read/read-text.ts, then the failure path); a parsed value copied; a
+ * free-form tool's raw text taken as its one string parameter; a call the provider marked invalid explained. What it reads goes through the validate stage (validate.ts `validated`).
  */
 import { type ReadResult, modelParams, readArguments } from "../arguments/read/read-arguments";
 import { parseText } from "../arguments/read/read-text";
 import type { Settled } from "../arguments/settle";
 import { ToolValidationError } from "../tool/errors";
+import { freeformArguments } from "../tool/freeform";
 import type { NormalizedCall } from "./call";
 import type { DispatchTool } from "./environment";
 import type { ToolSettings } from "./settings";
@@ -23,6 +24,17 @@ export function readInFull(settings: ToolSettings, call: NormalizedCall): Settle
         : validated(settings, readArguments(call.args, settings));
     case "text":
       return readText(settings, call.text);
+    case "input": {
+      // A free-form tool's raw text: the value of its one string parameter, never parsed, validated as that.
+      const args = freeformArguments(tool.name, tool.meta.parameters, call.input);
+      if (typeof args !== "string") return validated(settings, readArguments(args, settings));
+      return {
+        ok: false,
+        repairs: [],
+        coercions: [],
+        error: new ToolValidationError(args, { reason: "malformed_arguments", toolName: tool.name }),
+      };
+    }
     case "invalid": {
       // The provider rejected the call, so it is not run. Prefer the strict parser's words when the text is the
       // problem; otherwise pass on why the call was rejected.

@@ -21,7 +21,7 @@ import type {
   GeminiFunctionCall,
   GeminiResponse,
   MCPTool,
-  ResponsesFunctionCall,
+  ResponsesCall,
   ResponsesReply,
   ResponsesStreamEvent,
   ToolCallAccumulator,
@@ -82,10 +82,13 @@ export function loopFor(client: unknown, name: string | undefined): { provider: 
 
 /** Starts reading one streamed Chat Completions reply: chunks in, complete tool calls out, then the assistant message. */
 export function accumulateToolCalls(provider?: "openai"): ToolCallAccumulator;
-/** Starts reading one streamed Responses API reply: events in, complete `function_call` items out, then the Response. */
+/**
+ * Starts reading one streamed Responses API reply: events in, complete `function_call` and `custom_tool_call` items
+ * out, then the Response.
+ */
 export function accumulateToolCalls(
   provider: "responses",
-): ToolCallAccumulator<ResponsesStreamEvent, ResponsesFunctionCall, ResponsesReply>;
+): ToolCallAccumulator<ResponsesStreamEvent, ResponsesCall, ResponsesReply>;
 /** Starts reading one streamed Anthropic reply: events in, complete `tool_use` blocks out, then the message. */
 export function accumulateToolCalls(
   provider: "anthropic",

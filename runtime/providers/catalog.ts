@@ -18,7 +18,7 @@ import type { AnthropicAssistantMessage, AnthropicToolResultMessage } from "./an
 import type { GeminiFunctionResponseContent, GeminiInput } from "./gemini/wire";
 import type { OpenAIFunctionMessage } from "./openai-chat/functions";
 import type { DispatchInput, OpenAIFunctionCallMessage } from "./openai-chat/read";
-import type { ResponsesFunctionCallOutput, ResponsesInput } from "./openai-responses/wire";
+import type { ResponsesCallOutput, ResponsesInput } from "./openai-responses/wire";
 
 /** One format of the catalogue. */
 export interface CatalogEntry {
@@ -188,7 +188,8 @@ export type ToolCallMessage =
 /**
  * What `dispatch` resolves to for a message of type `M`: the answer in the message's own format. Mirrors the
  * run-time recognition (`CATALOG`'s `owns`, in its order) on the message's static type:
- * - a list, or an object with an `output` list (Responses API) → `function_call_output` items;
+ * - a list, or an object with an `output` list (Responses API) → `function_call_output` items (and
+ *   `custom_tool_call_output` ones for custom tool calls);
  * - a required `function_call` (legacy functions API) → one `{ role: "function", name, content }` message;
  * - a type with `tool_calls` (Chat Completions, LangChain) → `ToolMessage[]`;
  * - a type with `candidates` or `parts` (Gemini) → one `user` Content of `functionResponse` parts;
@@ -198,9 +199,9 @@ export type ToolCallMessage =
  * `hasFunctionCall(message)` to get the legacy answer's type.
  */
 export type DispatchResult<M> = M extends readonly unknown[]
-  ? ResponsesFunctionCallOutput[]
+  ? ResponsesCallOutput[]
   : M extends { output: readonly unknown[] }
-    ? ResponsesFunctionCallOutput[]
+    ? ResponsesCallOutput[]
     : M extends { function_call: { name: string; arguments: string } }
       ? OpenAIFunctionMessage
       : "tool_calls" extends keyof M

@@ -20,6 +20,7 @@ import { invalidArgumentsError } from "../arguments/explain/invalid";
 import { describeArgumentsProblem, parseArguments } from "../arguments/read/parse-arguments";
 import { ArgumentsValidator } from "../validation/validate";
 import { providerOf } from "../providers/at-hand";
+import { freeformArguments } from "../tool/freeform";
 import type { SchemaError, ToolValidationReason } from "../tool/errors";
 import type { ToolCallMessage } from "../providers/catalog";
 import type { BaseToolRegistry as ToolRegistry, RegisteredTool } from "./core";
@@ -92,11 +93,13 @@ export function parseToolCalls<Args = Record<string, unknown>>(
     const text =
       call.kind === "text"
         ? call.text
-        : call.kind === "args"
-          ? typeof call.args === "string"
-            ? call.args
-            : safeJson(call.args)
-          : (call.text ?? "");
+        : call.kind === "input"
+          ? call.input
+          : call.kind === "args"
+            ? typeof call.args === "string"
+              ? call.args
+              : safeJson(call.args)
+            : (call.text ?? "");
     const invalid = (
       reason: ToolValidationReason,
       error: string,
@@ -124,10 +127,20 @@ export function parseToolCalls<Args = Record<string, unknown>>(
       invalid("malformed_arguments", error);
       continue;
     }
-    const result =
-      call.kind === "text" || typeof call.args === "string"
-        ? parseArguments(text, read)
-        : readArguments(call.args, read);
+    let result: ReturnType<typeof readArguments>;
+    if (call.kind === "input") {
+      // A free-form tool's raw text is its one string parameter's value.
+      const args = freeformArguments(tool.name, tool.parameters, call.input);
+      if (typeof args === "string") {
+        invalid("malformed_arguments", args);
+        continue;
+      }
+      result = readArguments(args, read);
+    } else
+      result =
+        call.kind === "text" || typeof call.args === "string"
+          ? parseArguments(text, read)
+          : readArguments(call.args, read);
     if (!result.ok) {
       invalid("malformed_arguments", describeArgumentsProblem(tool.name, result));
       continue;

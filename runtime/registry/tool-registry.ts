@@ -17,7 +17,9 @@ import type {
   MessageFormat,
   OpenAIFunctionDefinition,
   OpenAIFunctionTool,
+  OpenAITool,
   OpenAIToolsOptions,
+  ResponsesCustomTool,
   ResponsesFunctionTool,
   ResponsesTool,
   ResponsesToolsOptions,
@@ -43,17 +45,27 @@ export class ToolRegistry<Tools extends object = AnyTools> extends BaseToolRegis
 
   /**
    * The tools of an OpenAI Responses API request with a tool search: deferred tools with `defer_loading`, the tools
-   * of a namespace in one `namespace` tool, and `tool_search` at the end when a tool is deferred. Strict by default
-   * (`{ strict: false }` or a tool's own `strict: false` opts out); OpenAI's limits are checked on the tools loaded up
-   * front unless `checkLimits: false`. Throws ToolExportError.
+   * of a namespace in one `namespace` tool, and `tool_search` at the end when a tool is deferred (with `customTools`,
+   * free-form tools as custom tools). Strict by default (`{ strict: false }` or a tool's own `strict: false` opts out);
+   * OpenAI's limits are checked on the tools loaded up front unless `checkLimits: false`. Throws ToolExportError.
    */
   toResponsesTools(options: ResponsesToolsOptions & { toolSearch: true }): ResponsesTool[];
+  /**
+   * The tools of an OpenAI Responses API request, each whole, free-form tools as custom tools. Strict by default, as
+   * the Responses API itself is: `{ strict: false }` (or a tool's own `strict: false`) opts out. OpenAI's limits are
+   * checked unless `checkLimits: false`. Throws ToolExportError.
+   */
+  toResponsesTools(
+    options: ResponsesToolsOptions & { toolSearch?: false; customTools: true },
+  ): (ResponsesFunctionTool | ResponsesCustomTool)[];
   /**
    * The function tools of an OpenAI Responses API request, each whole. Strict by default, as the Responses API itself
    * is: `{ strict: false }` (or a tool's own `strict: false`) opts out. OpenAI's limits are checked unless
    * `checkLimits: false`. Throws ToolExportError.
    */
-  toResponsesTools(options?: ResponsesToolsOptions & { toolSearch?: false }): ResponsesFunctionTool[];
+  toResponsesTools(
+    options?: ResponsesToolsOptions & { toolSearch?: false; customTools?: false },
+  ): ResponsesFunctionTool[];
   /** The tools of an OpenAI Responses API request, with a tool search when `toolSearch` is true (see the overloads). */
   toResponsesTools(options?: ResponsesToolsOptions): ResponsesTool[];
   toResponsesTools(options?: ResponsesToolsOptions): ResponsesTool[] {
@@ -66,11 +78,20 @@ export class ToolRegistry<Tools extends object = AnyTools> extends BaseToolRegis
   }
 
   /**
+   * The `tools` of an OpenAI Chat Completions request, free-form tools as custom tools. `{ strict: true }` rewrites
+   * every function tool (that does not set its own `strict` option) into OpenAI's strict subset; OpenAI's limits are
+   * checked. Throws ToolExportError.
+   */
+  toOpenAITools(options: OpenAIToolsOptions & { customTools: true }): OpenAITool[];
+  /**
    * The `tools` of an OpenAI Chat Completions request. `{ strict: true }` rewrites every tool (that does not set its
    * own `strict` option) into OpenAI's strict subset; OpenAI's limits are checked. Throws ToolExportError.
    */
-  toOpenAITools(options?: OpenAIToolsOptions): OpenAIFunctionTool[] {
-    return exportAs("toOpenAITools", this.list(), options) as OpenAIFunctionTool[];
+  toOpenAITools(options?: OpenAIToolsOptions & { customTools?: false }): OpenAIFunctionTool[];
+  /** The `tools` of an OpenAI Chat Completions request, free-form tools as custom tools with `customTools: true`. */
+  toOpenAITools(options?: OpenAIToolsOptions): OpenAITool[];
+  toOpenAITools(options?: OpenAIToolsOptions): OpenAITool[] {
+    return exportAs("toOpenAITools", this.list(), options) as OpenAITool[];
   }
 
   /**

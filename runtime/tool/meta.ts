@@ -61,6 +61,12 @@ export interface CompiledToolMeta {
   /** From JSDoc `@deferred`: the tool's definition is sent only once a tool search found it (docs/large-toolsets.md). */
   deferred?: true;
   /**
+   * From JSDoc `@freeform`: the tool's one string parameter is the model's raw text (OpenAI custom tools; an ordinary
+   * function tool elsewhere). The transformer checks that the tool has exactly one string parameter and that its
+   * pattern, if any, can be OpenAI's `regex` grammar.
+   */
+  freeform?: true;
+  /**
    * The `parameters` validator compiled to code at build time (tooltype's generator, transformer/validator/). It is
    * called once with a resolver that answers `"tooltype/validator@3"` with the run-time kit, and returns the validate
    * function; no code is generated at run time. What only some schemas need (formats, patterns, `uniqueItems`) it

@@ -50,6 +50,12 @@ export interface ToolOptions<Args extends object = Record<string, unknown>> {
    * object, or at least its name and description. Other APIs list the tools one by one.
    */
   namespace?: ToolNamespace;
+  /**
+   * The tool's one string parameter is the model's raw text, without JSON around it: exported to OpenAI (Chat
+   * Completions and Responses) as a custom tool, with its pattern, if any, as a `regex` grammar; other APIs get an
+   * ordinary function tool. Replaces JSDoc `@freeform`. See docs/marking-tools.md.
+   */
+  freeform?: boolean;
   /** The agent loop ends after this tool runs; its content is the result. */
   returnDirect?: boolean;
   /**

@@ -24,7 +24,7 @@ import {
   type AnthropicToolResultMessage,
   type GeminiFunctionResponseContent,
   type OpenAIFunctionMessage,
-  type ResponsesFunctionCallOutput,
+  type ResponsesCallOutput,
   ToolExportError,
   ToolMessage,
   formatAnswer,
@@ -155,7 +155,7 @@ test("dispatch answers in kind: the result's type and shape follow the input's",
     ],
   } as unknown as Response;
   const outputs = await registry.dispatch(response);
-  expectType<true>(true as Equal<typeof outputs, ResponsesFunctionCallOutput[]>);
+  expectType<true>(true as Equal<typeof outputs, ResponsesCallOutput[]>);
   const items: ResponseInputItem[] = outputs;
   assert.equal(items, [
     { type: "function_call_output", call_id: "call_a", output: '{"city":"Oslo","temperature":21,"unit":"celsius"}' },

@@ -4,7 +4,8 @@
  * with arbitrary states and decisions, the MCP fetch handler (bodies, batches, headers, requestState strings,
  * subscriptions/listen), `fromMCP` against a scripted hostile server (and what its `authorization` reads: the
  * authorization URL the SDK made from the server's metadata, the redirect back), `search_tools`, `patch_tool_arguments`
- * and `standardSchema`. The generated values are JSON-ish and hostile: deep nesting, strings of a few hundred KB,
+ * and `standardSchema`; free-form tools' raw text (OpenAI custom tool calls: huge, pattern-adversarial, not a
+ * string). The generated values are JSON-ish and hostile: deep nesting, strings of a few hundred KB,
  * `__proto__` / `constructor` / `prototype` keys as own data, inherited names (`toString`, `hasOwnProperty`), `1e400`
  * in text, lone surrogates, getters that throw, throwing and revoked Proxies, cycles.
  *
@@ -25,6 +26,7 @@ import {
   ToolExportError,
   ToolMessage,
   ToolRegistry,
+  type Pattern,
   standardSchema,
   tool,
 } from "tooltype";
@@ -466,8 +468,16 @@ const callId: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: hostile },
 );
 
+/**
+ * Set a code of a's: its pattern backtracks exponentially in JavaScript's engine on a long run of a's that fails.
+ * @freeform
+ */
+const code = tool(function code(text: string & Pattern<"^(?:a|aa)+$">) {
+  return text.length;
+});
+
 function registry(): ToolRegistry {
-  return new ToolRegistry([search, order, transfer], { approvalSecret: SECRET });
+  return new ToolRegistry([search, order, transfer, code], { approvalSecret: SECRET });
 }
 
 // ── Dispatch in every provider format ─────────────────────────────────────────────────────────────────────────────
@@ -475,6 +485,16 @@ function registry(): ToolRegistry {
 type Format = "chat" | "responses" | "anthropic" | "gemini" | "any";
 
 const textCall = fc.record({ id: callId, name: toolName, text: hostileText });
+/** A custom tool call's input: text (of any size, or a run of a's against `code`'s pattern), or any value at all. */
+const customCall = fc.record({
+  id: callId,
+  name: fc.oneof(fc.constant("code"), toolName),
+  input: fc.oneof(
+    { weight: 3, arbitrary: hostileString },
+    { weight: 1, arbitrary: fc.integer({ min: 1, max: 200_000 }).map((n) => `${"a".repeat(n)}b`) },
+    { weight: 1, arbitrary: hostile },
+  ),
+});
 const parsedCall = fc.record({ id: callId, name: toolName, args: hostile });
 
 const message: fc.Arbitrary<{ format: Format; message: unknown }> = fc.oneof(
@@ -489,6 +509,18 @@ const message: fc.Arbitrary<{ format: Format; message: unknown }> = fc.oneof(
   fc.array(textCall, { minLength: 1, maxLength: 4 }).map((calls) => ({
     format: "responses" as const,
     message: { output: calls.map((c) => ({ type: "function_call", call_id: c.id, name: c.name, arguments: c.text })) },
+  })),
+  fc.array(customCall, { minLength: 1, maxLength: 4 }).map((calls) => ({
+    format: "responses" as const,
+    message: { output: calls.map((c) => ({ type: "custom_tool_call", call_id: c.id, name: c.name, input: c.input })) },
+  })),
+  fc.array(customCall, { minLength: 1, maxLength: 4 }).map((calls) => ({
+    format: "chat" as const,
+    message: {
+      role: "assistant",
+      content: null,
+      tool_calls: calls.map((c) => ({ id: c.id, type: "custom", custom: { name: c.name, input: c.input } })),
+    },
   })),
   fc.array(parsedCall, { minLength: 1, maxLength: 4 }).map((calls) => ({
     format: "anthropic" as const,
@@ -572,6 +604,32 @@ test("dispatch and runCalls, in every provider format, answer every hostile mess
     }),
     params(400),
   );
+  await noEscapes();
+});
+
+test("a free-form tool's raw text: huge, pattern-adversarial or not text, each answered with a clear error", async () => {
+  const tools = registry();
+  const call = (call_id: string, input: unknown) => ({ type: "custom_tool_call", call_id, name: "code", input });
+  const answers = await bounded("custom tool calls", () =>
+    tools.dispatch({
+      output: [
+        call("huge", "a".repeat(2 * 1024 * 1024)),
+        call("adversarial", `${"a".repeat(100_000)}b`),
+        call("number", 42),
+        call("fine", "aaaa"),
+      ],
+    }),
+  );
+  assert.equal(
+    answers.map((answer) => answer.type),
+    ["custom_tool_call_output", "custom_tool_call_output", "custom_tool_call_output", "custom_tool_call_output"],
+  );
+  const [huge, adversarial, number, fine] = answers.map((answer) => answer.output as string);
+  assert.match(huge!, /^Error.*code.*(bytes|long)/is);
+  assert.match(adversarial!, /^Error/);
+  assert.ok(adversarial!.includes("^(?:a|aa)+$"), adversarial);
+  assert.match(number!, /^Error.*not text/s);
+  assert.is(fine, "4");
   await noEscapes();
 });
 

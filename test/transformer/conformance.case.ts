@@ -286,6 +286,9 @@ export function conformance(compiles: readonly CorpusCompile[]): void {
     const elsewhere: Record<string, string> = {
       TT1023: "transformer/usage.test.ts",
       TT1025: "transformer/usage.test.ts",
+      // A pattern refused for OpenAI's grammar (look-around, backreferences, \b, \p{…}) is one the dispatch corpus
+      // cannot generate texts for (fast-check's stringMatching has none of them): its own test produces it.
+      TT1028: "transformer/freeform.test.ts",
     };
     for (const code of codes) {
       const test =

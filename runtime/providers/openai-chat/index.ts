@@ -6,7 +6,7 @@ export { OPENAI_LIMITS } from "../openai-limits";
 export type { OpenAIFunctionChoiceParams, OpenAIFunctionMessage } from "./functions";
 export type { OpenAIFunctionDefinition, OpenAIToolsOptions } from "./tools";
 export type { OpenAIToolChoiceParams } from "./choice";
-export type { OpenAIFunctionTool, OpenAIToolChoice } from "./wire";
+export type { OpenAICustomTool, OpenAIFunctionTool, OpenAITool, OpenAIToolChoice } from "./wire";
 // The agent loop's side: the client, its requests and replies, the loop's types.
 export type {
   ChatAssistantMessage,

@@ -50,7 +50,10 @@ export const loop: ProviderLoop<
   request(params, step) {
     const body: Record<string, unknown> = { ...params, messages: [...step.items] };
     const tools = [
-      ...toOpenAITools(step.tools, step.strict === undefined ? {} : { strict: step.strict }),
+      ...toOpenAITools(
+        step.tools,
+        step.strict === undefined ? { customTools: true } : { strict: step.strict, customTools: true },
+      ),
       ...step.loopTools.map((tool) => toOpenAITool(tool)),
     ];
     // An empty `tools` list (and a tool choice without tools) is refused by OpenAI: leave them out.

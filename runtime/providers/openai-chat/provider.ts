@@ -9,7 +9,7 @@ import { answerChat } from "./answer";
 import { type OpenAIToolChoiceParams, openAIToolChoice } from "./choice";
 import { type DispatchInput, readChatCalls } from "./read";
 import { type OpenAIToolsOptions, toOpenAITools } from "./tools";
-import type { OpenAIFunctionTool } from "./wire";
+import type { OpenAITool } from "./wire";
 
 /**
  * Chat Completions and LangChain messages: a message with `tool_calls` or `invalid_tool_calls`. Also the provider of
@@ -18,7 +18,7 @@ import type { OpenAIFunctionTool } from "./wire";
 export const provider: ToolProvider<
   DispatchInput,
   ToolMessage[],
-  OpenAIFunctionTool[],
+  OpenAITool[],
   OpenAIToolsOptions,
   OpenAIToolChoiceParams
 > = {

@@ -108,13 +108,11 @@ function readOtherCall(call: unknown): NormalizedCall {
     return { kind: "args", id, name: toolName, args };
   }
   if (record.type === "custom") {
-    const custom = record.custom as { name?: unknown } | undefined;
-    return {
-      kind: "invalid",
-      id,
-      name: typeof custom?.name === "string" ? custom.name : "",
-      error: "custom (free-text) tool calls are not supported; only function tools are registered",
-    };
+    // A free-form tool's call: its raw text, never parsed.
+    const custom = record.custom as { name?: unknown; input?: unknown } | undefined;
+    const name = typeof custom?.name === "string" ? custom.name : "";
+    if (typeof custom?.input === "string") return { kind: "input", id, name, input: custom.input };
+    return { kind: "invalid", id, name, error: "the custom tool call has no input text" };
   }
   if ("args" in record) {
     const name = typeof record.name === "string" ? record.name : "";

@@ -1,5 +1,6 @@
 /**
- * The tool lists of a Chat Completions request: `tools`, each registered tool as `{ type: "function", function }`,
+ * The tool lists of a Chat Completions request: `tools`, each registered tool as `{ type: "function", function }` (a
+ * free-form tool as `{ type: "custom", custom }`, openai-custom.ts),
  * its schema rewritten into OpenAI's strict subset where strict mode is asked for (strict.ts, through `#lazy/strict`:
  * under Node loaded on the first strict export); the legacy `functions` list; and a structured answer's
  * `response_format`. Apart from the providers (provider.ts, functions.ts) so that a small entry's registry exports
@@ -8,8 +9,9 @@
 import type { ChatCompletionCreateParams, ChatCompletionFunctionTool } from "openai/resources/chat/completions";
 import { toStrictSchema } from "#lazy/strict";
 import { checkToolCount } from "../openai-limits";
+import { customToolFormat, isCustomTool } from "../openai-custom";
 import type { OutputFormatSource, ToolFormatSource } from "../provider";
-import type { JsonSchemaResponseFormat, OpenAIFunctionTool } from "./wire";
+import type { JsonSchemaResponseFormat, OpenAICustomTool, OpenAIFunctionTool, OpenAITool } from "./wire";
 import { describeWithExamples } from "../../tool/examples";
 
 /** `toOpenAITools` options. */
@@ -25,6 +27,13 @@ export interface OpenAIToolsOptions {
    * registry once and send a subset per request; each tool's own schema is checked either way.
    */
   checkLimits?: boolean;
+  /**
+   * Write free-form tools (JSDoc `@freeform`, `freeform: true`) as custom tools (`{ type: "custom", custom }`), whose
+   * input the model sends as raw text, held to the tool's pattern as a `regex` grammar. Default `false`: every tool is
+   * a function tool (a free-form one with its one string parameter), as the return type `OpenAIFunctionTool[]` says.
+   * `runTools` always writes them as custom tools.
+   */
+  customTools?: boolean;
 }
 
 /** `{ type: "function", function: { name, description, parameters } }`, plus `strict` when the tool or the export sets it. */
@@ -41,16 +50,44 @@ export function toOpenAITool(tool: ToolFormatSource, options: OpenAIToolsOptions
 }
 
 /**
+ * `{ type: "custom", custom: { name, description, format? } }` for a free-form tool: its input is raw text, held to
+ * its pattern as a `regex` grammar where it has one. Throws ToolExportError when the tool takes no one string or its
+ * pattern cannot be a grammar.
+ */
+export function toOpenAICustomTool(tool: ToolFormatSource): OpenAICustomTool {
+  const { grammar } = customToolFormat(tool, "openai");
+  const custom: OpenAICustomTool["custom"] = { name: tool.name };
+  const description = describeWithExamples(tool);
+  if (description !== "") custom.description = description;
+  if (grammar !== undefined) custom.format = { type: "grammar", grammar: { syntax: "regex", definition: grammar } };
+  return { type: "custom", custom };
+}
+
+/**
+ * The `tools` of an OpenAI Chat Completions request, free-form tools as custom tools. `{ strict: true }` rewrites
+ * every function tool (that does not set its own `strict` option) into OpenAI's strict subset; OpenAI's limits are
+ * checked. Throws ToolExportError.
+ */
+export function toOpenAITools(
+  tools: Iterable<ToolFormatSource>,
+  options: OpenAIToolsOptions & { customTools: true },
+): OpenAITool[];
+/**
  * The `tools` of an OpenAI Chat Completions request. `{ strict: true }` rewrites every tool (that does not set its
  * own `strict` option) into OpenAI's strict subset; OpenAI's limits are checked. Throws ToolExportError.
  */
 export function toOpenAITools(
   tools: Iterable<ToolFormatSource>,
-  options: OpenAIToolsOptions = {},
-): OpenAIFunctionTool[] {
+  options?: OpenAIToolsOptions & { customTools?: false },
+): OpenAIFunctionTool[];
+/** The `tools` of an OpenAI Chat Completions request, free-form tools as custom tools with `customTools: true`. */
+export function toOpenAITools(tools: Iterable<ToolFormatSource>, options?: OpenAIToolsOptions): OpenAITool[];
+export function toOpenAITools(tools: Iterable<ToolFormatSource>, options: OpenAIToolsOptions = {}): OpenAITool[] {
   const list = Array.from(tools);
   if (options.checkLimits !== false) checkToolCount(list.length, "openai");
-  return list.map((tool) => toOpenAITool(tool, options));
+  return list.map((tool) =>
+    options.customTools === true && isCustomTool(tool) ? toOpenAICustomTool(tool) : toOpenAITool(tool, options),
+  );
 }
 
 /** One entry of the legacy `functions` list (the SDK's `ChatCompletionCreateParams.Function`). */

@@ -17,6 +17,7 @@ import type {
   ChatCompletionCreateParamsBase,
   ChatCompletionMessage,
   ChatCompletionMessageParam,
+  ChatCompletionCustomTool,
   ChatCompletionFunctionTool,
   ChatCompletionToolChoiceOption,
 } from "openai/resources/chat/completions";
@@ -35,6 +36,22 @@ export interface OpenAIFunctionTool {
   };
 }
 
+/**
+ * A free-form tool as Chat Completions takes it (the SDK's `ChatCompletionCustomTool`): the model sends its input as
+ * raw text, held to the grammar when there is one (its pattern, in Rust's `regex` syntax).
+ */
+export interface OpenAICustomTool {
+  type: "custom";
+  custom: {
+    name: string;
+    description?: string;
+    format?: { type: "grammar"; grammar: { syntax: "regex"; definition: string } };
+  };
+}
+
+/** One entry of `tools` in a Chat Completions request as tooltype writes it: a function, or a custom (free-form) tool. */
+export type OpenAITool = OpenAIFunctionTool | OpenAICustomTool;
+
 /** `tool_choice` of a Chat Completions request. */
 export type OpenAIToolChoice =
   | "none"
@@ -47,8 +64,8 @@ export type OpenAIToolChoice =
     };
 
 /**
- * An OpenAI custom tool call (free-text input, no JSON Schema). Listed so that a `ChatCompletionMessage` type-checks
- * as dispatch input; tooltype tools are function tools, so such a call is answered with an error message.
+ * An OpenAI custom tool call (free-text input, no JSON Schema): a free-form tool's call, its `input` the value of the
+ * tool's one string parameter.
  */
 export interface OpenAICustomToolCall {
   id: string;
@@ -69,7 +86,7 @@ export interface ChatFunctionToolCall {
   function: { name: string; arguments: string };
 }
 
-/** A tool call in an assistant message: a function call, or a custom (free-text) one, which tooltype answers with an error. */
+/** A tool call in an assistant message: a function call, or a custom (free-form) tool's. */
 export type ChatToolCall = ChatFunctionToolCall | OpenAICustomToolCall;
 
 /** The model's reply (the SDK's `ChatCompletionMessage`, as far as the loop reads it); also valid as a request message. */
@@ -112,7 +129,7 @@ export type ChatRequestMessage =
 export interface ChatCompletionRequest {
   model: string;
   messages: ChatRequestMessage[];
-  tools?: OpenAIFunctionTool[];
+  tools?: OpenAITool[];
   tool_choice?: OpenAIToolChoice;
   parallel_tool_calls?: boolean;
   response_format?: JsonSchemaResponseFormat;
@@ -199,9 +216,11 @@ const sameTool: [OpenAIFunctionTool] extends [ChatCompletionFunctionTool]
     ? true
     : false
   : false = true;
+const fitsCustomTool: [OpenAICustomTool] extends [ChatCompletionCustomTool] ? true : false = true;
 const fitsChoice: [OpenAIToolChoice] extends [ChatCompletionToolChoiceOption] ? true : false = true;
 void [
   sameTool,
+  fitsCustomTool,
   fitsChoice,
   fitsClient,
   fitsRequest,

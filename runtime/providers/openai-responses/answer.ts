@@ -1,16 +1,28 @@
-/** The answer to a Response's `function_call` items: one `function_call_output` item per call. */
+/**
+ * The answer to a Response's calls: one `function_call_output` item per function call, one `custom_tool_call_output`
+ * item per custom tool call.
+ */
 import type { ResponseInputItem } from "openai/resources/responses/responses";
 import type { ToolMessage } from "../../dispatch/messages";
 import { type ToolContentPart, dataUrl } from "../../tool/content";
-import type { ResponsesFunctionCallOutput, ResponsesOutputContent } from "./wire";
+import type { ResponsesCallOutput, ResponsesOutputContent } from "./wire";
 
-/** One `function_call_output` item per result, in call order (errors included, as text). */
-export function toResponsesOutputs(results: readonly ToolMessage[]): ResponsesFunctionCallOutput[] {
+/**
+ * One output item per result, in call order (errors included, as text): `custom_tool_call_output` for the calls
+ * whose ids are in `custom`, `function_call_output` for the rest.
+ */
+export function toResponsesOutputs(
+  results: readonly ToolMessage[],
+  custom?: ReadonlySet<string>,
+): ResponsesCallOutput[] {
   return results.map((result) => {
-    const item: ResponseInputItem.FunctionCallOutput & ResponsesFunctionCallOutput = {
+    const output = result.parts ? responsesContent(result.parts) : result.content;
+    if (custom?.has(result.tool_call_id))
+      return { type: "custom_tool_call_output", call_id: result.tool_call_id, output };
+    const item: ResponseInputItem.FunctionCallOutput & ResponsesCallOutput = {
       type: "function_call_output",
       call_id: result.tool_call_id,
-      output: result.parts ? responsesContent(result.parts) : result.content,
+      output,
     };
     return item;
   });

@@ -5,6 +5,11 @@
  */
 export { OPENAI_LIMITS } from "../openai-limits";
 export type {
+  ResponsesCall,
+  ResponsesCallOutput,
+  ResponsesCustomCall,
+  ResponsesCustomCallOutput,
+  ResponsesCustomTool,
   ResponsesFunctionCall,
   ResponsesFunctionCallOutput,
   ResponsesFunctionTool,

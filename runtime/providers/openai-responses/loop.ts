@@ -7,12 +7,12 @@ import { toStrictSchema } from "#lazy/strict";
 import { type LoopReply, type OutputFormatSource, type ProviderLoop, isAsyncIterable } from "../provider";
 import { toResponsesOutputs } from "./answer";
 import { responsesToolChoice } from "./choice";
-import { readResponsesCalls } from "./read";
+import { customCallIds, readResponsesCalls } from "./read";
 import { ResponsesAccumulator } from "./stream";
 import { toResponsesTool, toResponsesTools } from "./tools";
 import type {
+  ResponsesCall,
   ResponsesClient,
-  ResponsesFunctionCall,
   ResponsesLoopParams,
   ResponsesReply,
   ResponsesRequest,
@@ -39,7 +39,7 @@ export const loop: ProviderLoop<
   ResponsesLoopParams,
   object,
   ResponsesReply,
-  ResponsesFunctionCall,
+  ResponsesCall,
   ResponsesStreamEvent
 > = {
   isClient: (client) => typeof (client as { responses?: { create?: unknown } }).responses?.create === "function",
@@ -58,7 +58,9 @@ export const loop: ProviderLoop<
     const tools = [
       ...toResponsesTools(
         step.tools,
-        step.strict === undefined ? { toolSearch: true } : { strict: step.strict, toolSearch: true },
+        step.strict === undefined
+          ? { toolSearch: true, customTools: true }
+          : { strict: step.strict, toolSearch: true, customTools: true },
       ),
       ...step.loopTools.map((tool) => toResponsesTool(tool, { strict: false })),
     ];
@@ -94,9 +96,12 @@ export const loop: ProviderLoop<
     return response as ResponsesReply;
   },
   accumulate: () => new ResponsesAccumulator(),
-  read(reply): LoopReply<object, ResponsesReply, ResponsesFunctionCall> {
+  read(reply): LoopReply<object, ResponsesReply, ResponsesCall> {
     const calls = reply.output
-      .filter((item): item is ResponsesFunctionCall => (item as { type?: unknown }).type === "function_call")
+      .filter((item): item is ResponsesCall => {
+        const type = (item as { type?: unknown }).type;
+        return type === "function_call" || type === "custom_tool_call";
+      })
       .map((call) => ({ call, read: loop.readCall(call) }));
     return { message: reply, items: [...reply.output], calls, ...responseText(reply.output) };
   },
@@ -105,9 +110,9 @@ export const loop: ProviderLoop<
       kind: "invalid",
       id: "",
       name: "",
-      error: "the call is not a function_call item",
+      error: "the call is not a function_call or custom_tool_call item",
     },
-  answer: (_reply, results) => toResponsesOutputs(results),
+  answer: (reply, results) => toResponsesOutputs(results, customCallIds(reply)),
   userTurn: (text) => ({ role: "user", content: text }),
 };
 

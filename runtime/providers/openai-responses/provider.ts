@@ -1,11 +1,14 @@
-/** The `responses` provider: the OpenAI Responses API for dispatch (reading `function_call` items, answering, tools, choice). */
+/**
+ * The `responses` provider: the OpenAI Responses API for dispatch (reading `function_call` and `custom_tool_call`
+ * items, answering, tools, choice).
+ */
 import type { ToolProvider } from "../provider";
 import { toResponsesOutputs } from "./answer";
 import { responsesToolChoice } from "./choice";
-import { readResponsesCalls } from "./read";
+import { customCallIds, readResponsesCalls } from "./read";
 import { toResponsesTools } from "./tools";
 import type {
-  ResponsesFunctionCallOutput,
+  ResponsesCallOutput,
   ResponsesInput,
   ResponsesTool,
   ResponsesToolChoiceParams,
@@ -15,14 +18,14 @@ import type {
 /** The Responses API: a `Response` (its `output` list) or a list of items. */
 export const provider: ToolProvider<
   ResponsesInput,
-  ResponsesFunctionCallOutput[],
+  ResponsesCallOutput[],
   ResponsesTool[],
   ResponsesToolsOptions,
   ResponsesToolChoiceParams
 > = {
   name: "responses",
   readCalls: readResponsesCalls,
-  answer: (_message, results) => toResponsesOutputs(results),
+  answer: (message, results) => toResponsesOutputs(results, customCallIds(message)),
   exportTools: toResponsesTools,
   toolChoice: responsesToolChoice,
 };

@@ -1,6 +1,7 @@
 /**
- * Responses API tools: flat function tools (`{ type: "function", name, description, parameters, strict }`), and,
- * with `toolSearch`, the hosted `tool_search`.
+ * Responses API tools: flat function tools (`{ type: "function", name, description, parameters, strict }`), custom
+ * tools for free-form tools (`{ type: "custom", name, description, format? }`, openai-custom.ts), and, with
+ * `toolSearch`, the hosted `tool_search`.
  *
  * Strict by default: the Responses API treats a function tool as strict unless it says `strict: false`, so
  * `toResponsesTools()` writes the strict form (the strict rewrite) and `strict: true` for every tool that does not
@@ -16,10 +17,17 @@
 import type { FunctionTool } from "openai/resources/responses/responses";
 import { toStrictSchema } from "#lazy/strict";
 import { checkToolCount } from "../openai-limits";
+import { customToolFormat, isCustomTool } from "../openai-custom";
 import { type ToolFormatSource, isDeferred } from "../provider";
 import { describeWithExamples } from "../../tool/examples";
 import { ToolExportError } from "../../tool/errors";
-import type { ResponsesFunctionTool, ResponsesNamespaceTool, ResponsesTool, ResponsesToolsOptions } from "./wire";
+import type {
+  ResponsesCustomTool,
+  ResponsesFunctionTool,
+  ResponsesNamespaceTool,
+  ResponsesTool,
+  ResponsesToolsOptions,
+} from "./wire";
 
 /** One function tool (deferred with `toolSearch: true`, when the tool is). */
 export function toResponsesTool(tool: ToolFormatSource, options: ResponsesToolsOptions = {}): ResponsesFunctionTool {
@@ -37,15 +45,41 @@ export function toResponsesTool(tool: ToolFormatSource, options: ResponsesToolsO
 }
 
 /**
+ * One custom tool, for a free-form tool: its input is raw text, held to its pattern as a `regex` grammar where it has
+ * one. Throws ToolExportError when the tool takes no one string or its pattern cannot be a grammar.
+ */
+export function toResponsesCustomTool(
+  tool: ToolFormatSource,
+  options: ResponsesToolsOptions = {},
+): ResponsesCustomTool {
+  const { grammar } = customToolFormat(tool, "responses");
+  const entry: ResponsesCustomTool = { type: "custom", name: tool.name };
+  const description = describeWithExamples(tool);
+  if (description !== "") entry.description = description;
+  if (grammar !== undefined) entry.format = { type: "grammar", syntax: "regex", definition: grammar };
+  if (options.toolSearch === true && isDeferred(tool)) entry.defer_loading = true;
+  return entry;
+}
+
+/**
  * The tools of an OpenAI Responses API request with a tool search: deferred tools with `defer_loading`, the tools
- * of a namespace in one `namespace` tool, and `tool_search` at the end when a tool is deferred. Strict by default
- * (`{ strict: false }` or a tool's own `strict: false` opts out); OpenAI's limits are checked on the tools loaded up
- * front unless `checkLimits: false`. Throws ToolExportError.
+ * of a namespace in one `namespace` tool, and `tool_search` at the end when a tool is deferred (with `customTools`,
+ * free-form tools as custom tools). Strict by default (`{ strict: false }` or a tool's own `strict: false` opts out);
+ * OpenAI's limits are checked on the tools loaded up front unless `checkLimits: false`. Throws ToolExportError.
  */
 export function toResponsesTools(
   tools: Iterable<ToolFormatSource>,
   options: ResponsesToolsOptions & { toolSearch: true },
 ): ResponsesTool[];
+/**
+ * The tools of an OpenAI Responses API request, each whole, free-form tools as custom tools. Strict by default, as
+ * the Responses API itself is: `{ strict: false }` (or a tool's own `strict: false`) opts out. OpenAI's limits are
+ * checked unless `checkLimits: false`. Throws ToolExportError.
+ */
+export function toResponsesTools(
+  tools: Iterable<ToolFormatSource>,
+  options: ResponsesToolsOptions & { toolSearch?: false; customTools: true },
+): (ResponsesFunctionTool | ResponsesCustomTool)[];
 /**
  * The function tools of an OpenAI Responses API request, each whole. Strict by default, as the Responses API itself
  * is: `{ strict: false }` (or a tool's own `strict: false`) opts out. OpenAI's limits are checked unless
@@ -53,7 +87,7 @@ export function toResponsesTools(
  */
 export function toResponsesTools(
   tools: Iterable<ToolFormatSource>,
-  options?: ResponsesToolsOptions & { toolSearch?: false },
+  options?: ResponsesToolsOptions & { toolSearch?: false; customTools?: false },
 ): ResponsesFunctionTool[];
 /** The tools of an OpenAI Responses API request, with a tool search when `toolSearch` is true (see the overloads). */
 export function toResponsesTools(tools: Iterable<ToolFormatSource>, options?: ResponsesToolsOptions): ResponsesTool[];
@@ -62,7 +96,11 @@ export function toResponsesTools(
   options: ResponsesToolsOptions = {},
 ): ResponsesTool[] {
   const list = Array.from(tools);
-  const functions = list.map((tool) => toResponsesTool(tool, options));
+  const functions = list.map((tool) =>
+    options.customTools === true && isCustomTool(tool)
+      ? toResponsesCustomTool(tool, options)
+      : toResponsesTool(tool, options),
+  );
   const deferred = functions.filter((tool) => tool.defer_loading === true).length;
   if (options.checkLimits !== false) checkToolCount(list.length - deferred, "responses");
   const written: ResponsesTool[] = options.toolSearch === true ? grouped(list, functions) : functions;
@@ -70,13 +108,19 @@ export function toResponsesTools(
   return written;
 }
 
-/** The functions in order, those of one namespace gathered into one `namespace` tool where its first one stood. */
-function grouped(list: readonly ToolFormatSource[], functions: readonly ResponsesFunctionTool[]): ResponsesTool[] {
+/**
+ * The functions in order, those of one namespace gathered into one `namespace` tool where its first one stood (a
+ * custom tool stays on its own: a namespace holds functions).
+ */
+function grouped(
+  list: readonly ToolFormatSource[],
+  functions: readonly (ResponsesFunctionTool | ResponsesCustomTool)[],
+): ResponsesTool[] {
   const written: ResponsesTool[] = [];
   const namespaces = new Map<string, ResponsesNamespaceTool>();
   functions.forEach((entry, i) => {
     const namespace = list[i]!.options.namespace;
-    if (namespace === undefined) {
+    if (namespace === undefined || entry.type === "custom") {
       written.push(entry);
       return;
     }

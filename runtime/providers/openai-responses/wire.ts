@@ -1,12 +1,15 @@
 /**
  * The OpenAI Responses API on the wire: tooltype's own copies of the `openai` SDK's types it reads and writes (flat
- * function tools, `function_call` and `function_call_output` items, `tool_choice`, the loop's request, Response and
+ * function tools, custom tools, `function_call` and `function_call_output` items, their custom tool counterparts, `tool_choice`, the loop's request, Response and
  * stream events). The checks at the bottom keep them assignable to the SDK's.
  */
 import type OpenAI from "openai";
 import type { LoopTypes } from "../provider";
 import type {
+  CustomTool,
   FunctionTool,
+  ResponseCustomToolCall,
+  ResponseCustomToolCallOutput,
   Response,
   Tool as SdkTool,
   ToolSearchTool,
@@ -43,8 +46,28 @@ export interface ResponsesNamespaceTool {
   tools: ResponsesFunctionTool[];
 }
 
-/** One tool of a Responses API request as tooltype writes it: a function, a namespace of functions, or the tool search. */
-export type ResponsesTool = ResponsesFunctionTool | ResponsesNamespaceTool | ResponsesToolSearchTool;
+/**
+ * A free-form tool (the SDK's `CustomTool`): the model sends its input as raw text, held to `format`'s grammar when
+ * there is one (its pattern, in Rust's `regex` syntax).
+ */
+export interface ResponsesCustomTool {
+  type: "custom";
+  name: string;
+  description?: string;
+  format?: { type: "grammar"; syntax: "regex"; definition: string };
+  /** `true` for a deferred tool: the model loads its definition through `tool_search`. */
+  defer_loading?: boolean;
+}
+
+/**
+ * One tool of a Responses API request as tooltype writes it: a function, a custom (free-form) tool, a namespace of
+ * functions, or the tool search.
+ */
+export type ResponsesTool =
+  | ResponsesFunctionTool
+  | ResponsesCustomTool
+  | ResponsesNamespaceTool
+  | ResponsesToolSearchTool;
 
 /** A `function_call` output item (the SDK's `ResponseFunctionToolCall`). */
 export interface ResponsesFunctionCall {
@@ -55,6 +78,19 @@ export interface ResponsesFunctionCall {
   arguments: string;
   id?: string;
 }
+
+/** A `custom_tool_call` output item (the SDK's `ResponseCustomToolCall`): a free-form tool's raw text input. */
+export interface ResponsesCustomCall {
+  type: "custom_tool_call";
+  call_id: string;
+  name: string;
+  /** The raw text, never JSON-parsed. */
+  input: string;
+  id?: string;
+}
+
+/** A call item of a Response that tooltype answers: a function call or a custom tool call. */
+export type ResponsesCall = ResponsesFunctionCall | ResponsesCustomCall;
 
 /** A piece of a `function_call_output` that holds images or files (the SDK's `ResponseFunctionCallOutputItem`). */
 export type ResponsesOutputContent =
@@ -70,6 +106,16 @@ export interface ResponsesFunctionCallOutput {
   /** The tool's text, or a list of text, image and file pieces when it returned images or files. */
   output: string | ResponsesOutputContent[];
 }
+
+/** The answer to one `custom_tool_call` item (the SDK's `ResponseCustomToolCallOutput`). */
+export interface ResponsesCustomCallOutput {
+  type: "custom_tool_call_output";
+  call_id: string;
+  output: string | ResponsesOutputContent[];
+}
+
+/** The answer to one call item: `function_call_output` for a function call, `custom_tool_call_output` for a custom one. */
+export type ResponsesCallOutput = ResponsesFunctionCallOutput | ResponsesCustomCallOutput;
 
 /** What dispatch reads: a Responses API `Response` (its `output` items), or a list of items. */
 export type ResponsesInput = { output: readonly object[] } | readonly object[];
@@ -108,6 +154,13 @@ export interface ResponsesToolsOptions {
    * search needs them.
    */
   toolSearch?: boolean;
+  /**
+   * Write free-form tools (JSDoc `@freeform`, `freeform: true`) as custom tools (`{ type: "custom", name,
+   * description, format? }`), whose input the model sends as raw text, held to the tool's pattern as a `regex`
+   * grammar. Default `false`: every tool is a function tool (a free-form one with its one string parameter).
+   * `runTools` always writes them as custom tools.
+   */
+  customTools?: boolean;
 }
 
 /** A Response as the loop reads it (the SDK's `Response`): its output items, and their text. */
@@ -124,6 +177,8 @@ export interface ResponsesStreamEvent {
   item?: unknown;
   delta?: unknown;
   arguments?: unknown;
+  /** A custom tool call's whole input (`response.custom_tool_call_input.done`). */
+  input?: unknown;
   response?: unknown;
 }
 
@@ -131,7 +186,9 @@ export interface ResponsesStreamEvent {
 export type ResponsesInputItem =
   | { role: "user" | "assistant" | "system" | "developer"; content: string; type?: "message" }
   | ResponsesFunctionCall
-  | ResponsesFunctionCallOutput;
+  | ResponsesFunctionCallOutput
+  | ResponsesCustomCall
+  | ResponsesCustomCallOutput;
 
 /** The request the loop sends (plus whatever other fields the caller put in `params`, passed through unchanged). */
 export interface ResponsesRequest {
@@ -169,11 +226,14 @@ export interface ResponsesLoopParams {
   input: string | readonly object[];
 }
 
-/** The Responses API: the Response, its `function_call` items, and input items (its output items, the answers). */
+/**
+ * The Responses API: the Response, its `function_call` and `custom_tool_call` items, and input items (its output
+ * items, the answers).
+ */
 export interface ResponsesLoopTypes extends LoopTypes {
   readonly reply: ResponsesReply;
-  readonly call: ResponsesFunctionCall;
-  readonly item: object | ResponsesFunctionCallOutput | ResponsesInputItem;
+  readonly call: ResponsesCall;
+  readonly item: object | ResponsesCallOutput | ResponsesInputItem;
 }
 
 /** The Responses API: the model and the `input` (a string or items); other fields (`instructions`, …) pass through. */
@@ -196,6 +256,10 @@ const fitsSearch: [ResponsesToolSearchTool] extends [ToolSearchTool] ? true : fa
 const fitsNamespace: [ResponsesNamespaceTool] extends [NamespaceTool] ? true : false = true;
 const fitsTools: [ResponsesTool] extends [SdkTool] ? true : false = true;
 const fitsOutput: [ResponsesFunctionCallOutput] extends [ResponseInputItem] ? true : false = true;
+const fitsCustomTool: [ResponsesCustomTool] extends [CustomTool] ? true : false = true;
+const fitsCustomCall: [ResponsesCustomCall] extends [ResponseCustomToolCall] ? true : false = true;
+const readsCustomCall: [ResponseCustomToolCall] extends [ResponsesCustomCall] ? true : false = true;
+const fitsCustomOutput: [ResponsesCustomCallOutput] extends [ResponseCustomToolCallOutput] ? true : false = true;
 const fitsContent: [ResponsesOutputContent] extends [ResponseFunctionCallOutputItem] ? true : false = true;
 const fitsChoice: [ResponsesToolChoice] extends [SdkToolChoiceOptions | ToolChoiceFunction | ToolChoiceAllowed]
   ? true
@@ -205,6 +269,10 @@ const fitsReply: [Response] extends [ResponsesReply] ? true : false = true;
 const fitsEvent: [ResponseStreamEvent] extends [ResponsesStreamEvent] ? true : false = true;
 void [
   sameTool,
+  fitsCustomTool,
+  fitsCustomCall,
+  readsCustomCall,
+  fitsCustomOutput,
   fitsNamespace,
   fitsSearch,
   fitsTools,

@@ -5,7 +5,7 @@
  * (CoreToolRegistry).
  */
 import type { OpenAIFunctionDefinition, OpenAIToolsOptions } from "../../providers/openai-chat/tools";
-import type { OpenAIFunctionTool } from "../../providers/openai-chat/wire";
+import type { OpenAIFunctionTool, OpenAITool } from "../../providers/openai-chat/wire";
 import { toOpenAIFunctions, toOpenAITools } from "../../providers/openai-chat/tools";
 import { CoreToolRegistry } from "./core";
 import type { AnyTools } from "../tool-types";
@@ -18,10 +18,19 @@ import type { AnyTools } from "../tool-types";
  */
 export class OpenAIToolRegistry<Tools extends object = AnyTools> extends CoreToolRegistry<Tools> {
   /**
+   * The `tools` of an OpenAI Chat Completions request, free-form tools as custom tools. `{ strict: true }` rewrites
+   * every function tool (that does not set its own `strict` option) into OpenAI's strict subset; OpenAI's limits are
+   * checked. Throws ToolExportError.
+   */
+  toOpenAITools(options: OpenAIToolsOptions & { customTools: true }): OpenAITool[];
+  /**
    * The `tools` of an OpenAI Chat Completions request. `{ strict: true }` rewrites every tool (that does not set its
    * own `strict` option) into OpenAI's strict subset; OpenAI's limits are checked. Throws ToolExportError.
    */
-  toOpenAITools(options?: OpenAIToolsOptions): OpenAIFunctionTool[] {
+  toOpenAITools(options?: OpenAIToolsOptions & { customTools?: false }): OpenAIFunctionTool[];
+  /** The `tools` of an OpenAI Chat Completions request, free-form tools as custom tools with `customTools: true`. */
+  toOpenAITools(options?: OpenAIToolsOptions): OpenAITool[];
+  toOpenAITools(options?: OpenAIToolsOptions): OpenAITool[] {
     return toOpenAITools(this.list(), options);
   }
 
