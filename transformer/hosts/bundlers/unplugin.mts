@@ -26,6 +26,8 @@ export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, fals
     let ready: Promise<void> | undefined;
     const include = options.include ?? TYPESCRIPT;
     const exclude = options.exclude ?? PACKAGES;
+    /** In Vite's dev server, whose end is its closeBundle. */
+    let serving = false;
     /** webpack's and Rspack's compiler, which says whether it watches. */
     let compiler: { watchMode?: boolean } | undefined;
     // A TypeScript 7 project's `tsc --api` process lives as long as the build, or the watch, that uses it.
@@ -55,7 +57,17 @@ export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, fals
         if (!watching) finish();
       },
       rollup: { closeWatcher: finish },
-      vite: { closeWatcher: finish },
+      vite: {
+        closeWatcher: finish,
+        // Vite's dev server ends its plugins with buildEnd (in watch mode, which keeps the session) and closeBundle:
+        // the latter ends the session there. In `vite build` closeBundle comes after buildEnd, which ended it already.
+        configureServer() {
+          serving = true;
+        },
+        closeBundle() {
+          if (serving) finish();
+        },
+      },
       rolldown: { closeWatcher: finish },
       webpack: onWebpackLike as never,
       rspack: onWebpackLike as never,
