@@ -118,6 +118,8 @@ for (const [typescript7, signal] of [
         if (!counts.includes(0) || !fs.existsSync(out)) return undefined;
         const js = fs.readFileSync(out, "utf8");
         return has.test(js) && !lacks?.test(js) ? true : undefined;
+      }).catch((error: Error) => {
+        throw new Error(`${error.message}; the watch printed:\n${output().slice(since)}`);
       });
     try {
       await built("the first build", 0, /City name/);
@@ -172,12 +174,13 @@ const CALL: ToolCallMessage = {
   tool_calls: [{ id: "1", name: "forecast", args: { query: { city: "Porto", days: 1, country: "PT" } } }],
 };
 
-test("typescript-7.1: Vite's dev server keeps one tsc --api process across edits two imports away, and closing the server ends it", () =>
+test("typescript-7.1: Vite's dev server keeps one tsc --api process across edits two imports away and a new augmenting module, and closing the server ends it", () =>
   keepingNodeEnv(async () => {
     const dir = projectOnlyOn("typescript-7.1", "ts7-resident-vite");
     const base = path.join(dir, "src", "base.ts");
     const vite = await import("vite");
     const tooltype = (await import("tooltype/vite")).default;
+    const augment = path.join(dir, "src", "augment.ts");
     let changed: (() => void) | undefined;
     const server = await vite.createServer({
       root: dir,
@@ -188,7 +191,7 @@ test("typescript-7.1: Vite's dev server keeps one tsc --api process across edits
       server: { middlewareMode: true, hmr: false },
       plugins: [
         tooltype({ tsconfig: path.join(dir, "tsconfig.json") }),
-        { name: "test-seen", watchChange: (id: string) => void (id === base && changed?.()) },
+        { name: "test-seen", watchChange: (id: string) => void ((id === base || id === augment) && changed?.()) },
       ],
     });
     const processes = countingApiProcesses(() => process.pid);
@@ -199,10 +202,10 @@ test("typescript-7.1: Vite's dev server keeps one tsc --api process across edits
         const [message] = await new ToolRegistry([tools.forecast]).runCalls(CALL);
         return `${message!.status}: ${message!.content}`;
       };
-      /** Edits base.ts and waits until the server has dropped the tools' module (the next load transforms it). */
-      const editBase = async (from: string, to: string): Promise<void> => {
+      /** Changes a file and waits until the server has dropped the tools' module (the next load transforms it). */
+      const change = async (write: () => void): Promise<void> => {
         const seen = new Promise<void>((resolve) => (changed = resolve));
-        fs.writeFileSync(base, fs.readFileSync(base, "utf8").replace(from, to));
+        write();
         await seen;
         const module =
           server.environments.ssr.moduleGraph.getModuleById(toolsId) ??
@@ -213,12 +216,17 @@ test("typescript-7.1: Vite's dev server keeps one tsc --api process across edits
       };
       const before = await dispatch();
       assert.match(before, /^error: [\s\S]*unexpected property "country"/, before);
+      const editBase = (from: string, to: string) =>
+        change(() => fs.writeFileSync(base, fs.readFileSync(base, "utf8").replace(from, to)));
       await editBase("city: string;", "city: string;\n  /** Country code */\n  country?: string;");
       const after = await dispatch();
       assert.match(after, /^success: Porto: sunny .*"country":"PT"/, after);
       await editBase("  /** Country code */\n  country?: string;", "");
       const again = await dispatch();
       assert.match(again, /^error: [\s\S]*unexpected property "country"/, again);
+      await change(() => fs.writeFileSync(augment, AUGMENTING));
+      const augmented = await dispatch();
+      assert.match(augmented, /^success: Porto: sunny .*"country":"PT"/, `a new module augmenting Place: ${augmented}`);
       processes.stop();
       assert.is(processes.seen.size, 1, `one tsc --api process across the edits: ${[...processes.seen]}`);
     } finally {

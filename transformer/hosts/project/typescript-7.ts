@@ -90,9 +90,13 @@ export class TypeScript7Project {
    * declaration merged into one), told to the process as made, so that the tsconfig's "include" can take them in.
    */
   private readonly made = new Set<string>();
+  /** How many files were made in this project's life: part of every fingerprint. */
+  private filesMade = 0;
   /** Texts the bundler handed us that differ from the disk's (7.1's file-system layer). */
   private readonly overlay: Record<string, string> = {};
   private stale = false;
+  /** Files were refreshed since the session last answered: a rebuild begins (`withSession`). */
+  private rebuilding = false;
 
   constructor(
     readonly tsconfig: string,
@@ -108,24 +112,33 @@ export class TypeScript7Project {
     else {
       const file = normalize(fileName);
       this.versions.delete(file);
-      if (!this.readVersions.has(file) && OWN_SOURCE.test(file) && !PACKAGES.test(file)) this.made.add(file);
+      if (!this.readVersions.has(file) && OWN_SOURCE.test(file) && !PACKAGES.test(file)) {
+        this.made.add(file);
+        this.filesMade++;
+      }
     }
     this.stale = true;
+    this.rebuilding = true;
   }
 
-  /** What is known of these files now (their versions): an equal fingerprint means equal texts. */
+  /**
+   * What is known of these files now (their versions): an equal fingerprint means equal texts. A file made since
+   * changes every fingerprint: it may augment what any module's tools read, and no module named it as a dependency.
+   */
   fingerprint(files: readonly string[]): string {
-    return files.map((f) => this.version(normalize(f))).join("|");
+    return `${this.filesMade}|${files.map((f) => this.version(normalize(f))).join("|")}`;
   }
 
   /** The module with its usages' metadata spliced in, as `transformModule` gives it. */
   transform(fileName: string, code: string): ModuleResult {
     const file = normalize(fileName);
-    let reader: TypeScript7Reader;
+    let reader!: TypeScript7Reader;
     let read: ReturnType<TypeScript7Reader["readFile"]>;
     try {
-      reader = this.readerFor(file, code);
-      read = reader.readFile(file);
+      read = this.withSession(() => {
+        reader = this.readerFor(file, code);
+        return reader.readFile(file);
+      });
     } catch (error) {
       this.dropSession();
       throw error;
@@ -143,7 +156,7 @@ export class TypeScript7Project {
 
   /** The project's own source files, as the session's current program has them. */
   sourceFiles(): string[] {
-    this.catchUp(this.openSession());
+    this.withSession(() => this.catchUp(this.openSession()));
     return [...this.readVersions.keys()];
   }
 
@@ -153,6 +166,10 @@ export class TypeScript7Project {
    * are read as written again. Undefined on 7.0, whose API has no emit.
    */
   emitWith(spliced: Readonly<Record<string, string>>): ReturnType<TypeScript7Session["emit"]> | undefined {
+    return this.withSession(() => this.emitOver(spliced));
+  }
+
+  private emitOver(spliced: Readonly<Record<string, string>>): ReturnType<TypeScript7Session["emit"]> | undefined {
     const session = this.openSession();
     if (!session.overlays) return undefined;
     const names = Object.keys(spliced);
@@ -171,7 +188,7 @@ export class TypeScript7Project {
    * API hands them: the build prints them with tooltype's.
    */
   typeDiagnostics(): unknown[] {
-    return this.openSession().typeDiagnostics();
+    return this.withSession(() => this.openSession().typeDiagnostics());
   }
 
   /**
@@ -192,6 +209,29 @@ export class TypeScript7Project {
     }
     this.session = session;
     return session;
+  }
+
+  /**
+   * Runs `use` on the session. At a rebuild's first question (files were refreshed since the last), a session whose
+   * process turns out to have exited meanwhile (killed or crashed while the watch waited; Node may not have reaped it
+   * yet, so `usable` could not tell) is replaced and `use` runs once more on a new one. A process that dies within a
+   * build, or a new session's own failure, is the error, as it says.
+   */
+  private withSession<T>(use: () => T): T {
+    const had = this.session;
+    const rebuilding = this.rebuilding;
+    const asked = had?.roundTrips ?? 0;
+    try {
+      const result = use();
+      // The session answered (or is new): this rebuild's first question is behind.
+      if (this.session !== had || (had?.roundTrips ?? 0) > asked) this.rebuilding = false;
+      return result;
+    } catch (error) {
+      if (!rebuilding || had === undefined || this.session !== had || !had.exited) throw error;
+      this.rebuilding = false;
+      this.dropSession();
+      return use();
+    }
   }
 
   /** Ends the process; the next module opens a new one. */

@@ -175,6 +175,8 @@ export class TypeScript7Session {
   readonly pid: number | undefined;
   private closed = false;
   private failure: Error | undefined;
+  /** True once the session failed because its process had exited (a crash, a kill), not because it hung. */
+  exited = false;
 
   constructor(
     readonly ts: TypeScript7,
@@ -387,6 +389,7 @@ export class TypeScript7Session {
       // the event loop turns, an exited child is not yet reaped.
       const exited = stopped || /Unexpected EOF|EPIPE|SyncRpcChannel is closed/.test(cause) || !this.isAlive();
       if (!exited) throw error;
+      this.exited = !stopped;
       this.failure = new Error(
         stopped
           ? `TypeScript ${this.ts.version}'s API process (tsc --api, pid ${this.pid}) did not answer within ${this.timeoutMs / 1000} s while tooltype was ${what}, so it was stopped. Run \`npx tsc -p ${this.configPath} --noEmit\` to see whether TypeScript 7 itself hangs on this project; TOOLTYPE_TS7_TIMEOUT_MS gives a slow project more time.`
