@@ -9,7 +9,9 @@ import * as path from "node:path";
  * (the plugin reads tsconfig.plain.json unless a tsconfig is given).
  * plugin / plain: bundle src/index.ts with esbuild, with or without tooltype's plugin, and check the output.
  * watch: a live esbuild context with the plugin; after one build, a tool's description in group-00.ts changes and
- * the context rebuilds; prints `{ rebuildMs, transformMs }` as JSON (transformMs: the changed module's transform).
+ * the context rebuilds; prints `{ rebuildMs, transformMs, apiProcesses }` as JSON (transformMs: the changed module's
+ * transform; apiProcesses: on TypeScript 7, the `tsc --api` processes seen after each build, one when the rebuild
+ * updated the first build's session). The file is put back afterwards, so every run edits the same text.
  */
 async function main(): Promise<void> {
   const [dir, mode, tsconfig = path.join(dir, "tsconfig.plain.json")] = process.argv.slice(2) as [
@@ -48,18 +50,46 @@ async function main(): Promise<void> {
     return;
   }
   const context = await esbuild.context(options);
+  const seen = new Set<number>();
   await context.rebuild();
+  for (const pid of apiProcesses()) seen.add(pid);
   const text = fs.readFileSync(changed, "utf8");
   const edited = text.replace(/\/\*\*\n \* /, "/**\n * Changed in watch mode. ");
   if (edited === text) throw new Error("bundler bench: found no JSDoc to change in group-00.ts");
-  fs.writeFileSync(changed, edited);
-  const start = process.hrtime.bigint();
-  await context.rebuild();
-  const rebuildMs = Number(process.hrtime.bigint() - start) / 1e6;
-  await context.dispose();
-  if (!fs.readFileSync(outfile, "utf8").includes("Changed in watch mode."))
-    throw new Error("bundler bench: the rebuild kept the old description");
-  process.stdout.write(JSON.stringify({ rebuildMs, transformMs }));
+  let rebuildMs: number;
+  try {
+    fs.writeFileSync(changed, edited);
+    const start = process.hrtime.bigint();
+    await context.rebuild();
+    rebuildMs = Number(process.hrtime.bigint() - start) / 1e6;
+    for (const pid of apiProcesses()) seen.add(pid);
+    await context.dispose();
+    if (!fs.readFileSync(outfile, "utf8").includes("Changed in watch mode."))
+      throw new Error("bundler bench: the rebuild kept the old description");
+  } finally {
+    fs.writeFileSync(changed, text);
+  }
+  process.stdout.write(JSON.stringify({ rebuildMs, transformMs, apiProcesses: seen.size }));
+}
+
+/** The `tsc --api` processes this process started and that still run (Linux's /proc; none elsewhere). */
+function apiProcesses(): number[] {
+  let entries: string[];
+  try {
+    entries = fs.readdirSync("/proc").filter((entry) => /^\d+$/.test(entry));
+  } catch {
+    return [];
+  }
+  return entries.flatMap((entry) => {
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      const args = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0");
+      return parent === process.pid && args.includes("--api") ? [Number(entry)] : [];
+    } catch {
+      return [];
+    }
+  });
 }
 
 /** Times the plugin's onLoad of one file (where unplugin runs the transform under esbuild). */

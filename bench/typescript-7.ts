@@ -37,6 +37,12 @@ export interface TypeScript7Result {
   runs: number;
   /** Per compiler, per command: wall milliseconds. */
   ms: Record<Compiler, Record<(typeof COMMANDS)[number], Stats> & { [API_ALONE]?: Stats }>;
+  /**
+   * Watch mode on each compiler (a live esbuild context with the plugin, one tool module edited, rebuilt), `runs`
+   * rounds alternating the compilers: the rebuild's and the edited module's transform's wall milliseconds, and the
+   * most `tsc --api` processes one watch had (one: the rebuild updated the session the first build opened).
+   */
+  watch?: Record<Compiler, { rebuildMs: Stats; transformMs: Stats; apiProcesses: number }>;
   /** The same project under a node with a compile cache, when the bench has one (`compileCacheNode`). */
   onCacheNode?: { node: string; ms: Record<Compiler, Record<(typeof CACHE_COMMANDS)[number], Stats>> };
 }
@@ -135,10 +141,40 @@ export function benchTypeScript7(
       }
       onCacheNode = { node: cacheNode.version, ms: cached };
     }
-    return { tools: toolCount, runs, ms: out, ...(onCacheNode ? { onCacheNode } : {}) };
+    return { tools: toolCount, runs, ms: out, watch: benchWatch(dirs, runs), ...(onCacheNode ? { onCacheNode } : {}) };
   } finally {
     for (const compiler of ["7.0", "7.1"] as const)
       fs.rmSync(path.dirname(dirs[compiler]), { recursive: true, force: true });
     if (cache) fs.rmSync(cache, { recursive: true, force: true });
   }
+}
+
+/** Watch mode on each compiler's project, the compilers alternated in each round (bundler-child.ts's `watch`). */
+function benchWatch(dirs: Record<Compiler, string>, runs: number): NonNullable<TypeScript7Result["watch"]> {
+  const compilers = Object.keys(COMPILERS) as Compiler[];
+  const measured = new Map<Compiler, { rebuildMs: number; transformMs: number; apiProcesses: number }[]>();
+  for (let round = 0; round < runs; round++) {
+    for (const compiler of compilers) {
+      const dir = dirs[compiler];
+      const child = runChild(process.execPath, [CHILD, dir, "watch", path.join(dir, "tsconfig.plain.json")], {
+        cwd: dir,
+        timeoutMs: 600_000,
+      });
+      const result = JSON.parse(child.stdout) as { rebuildMs: number; transformMs: number; apiProcesses: number };
+      measured.set(compiler, [...(measured.get(compiler) ?? []), result]);
+    }
+  }
+  return Object.fromEntries(
+    compilers.map((compiler) => {
+      const all = measured.get(compiler)!;
+      return [
+        compiler,
+        {
+          rebuildMs: stats(all.map((r) => r.rebuildMs)),
+          transformMs: stats(all.map((r) => r.transformMs)),
+          apiProcesses: Math.max(...all.map((r) => r.apiProcesses)),
+        },
+      ];
+    }),
+  ) as NonNullable<TypeScript7Result["watch"]>;
 }

@@ -17,6 +17,13 @@ import { moduleProjectFor, preloadModuleProject } from "../project/module-projec
 export type { TooltypeBundlerOptions } from "./plugin-shapes.mjs";
 
 const TYPESCRIPT = /\.[cm]?tsx?$/;
+
+/** The part of a Vite dev server's module graph that drops a module's transform. */
+interface ModuleGraph {
+  getModulesByFile(file: string): Set<ModuleNode> | undefined;
+  invalidateModule(module: ModuleNode): void;
+}
+type ModuleNode = { readonly id: string | null };
 const PACKAGES = /[\\/]node_modules[\\/]|\0/;
 
 export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, false> = createUnplugin(
@@ -26,6 +33,12 @@ export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, fals
     let ready: Promise<void> | undefined;
     const include = options.include ?? TYPESCRIPT;
     const exclude = options.exclude ?? PACKAGES;
+    /** In Vite's dev server, whose end is its closeBundle. */
+    let serving = false;
+    /** Vite's dev server's module graphs, one per environment (client, ssr). */
+    let graphs: (() => ModuleGraph[]) | undefined;
+    /** The modules whose tools (or diagnostics) the transform wrote: the ones a file made may change. */
+    const withTools = new Set<string>();
     /** webpack's and Rspack's compiler, which says whether it watches. */
     let compiler: { watchMode?: boolean } | undefined;
     // A TypeScript 7 project's `tsc --api` process lives as long as the build, or the watch, that uses it.
@@ -55,7 +68,18 @@ export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, fals
         if (!watching) finish();
       },
       rollup: { closeWatcher: finish },
-      vite: { closeWatcher: finish },
+      vite: {
+        closeWatcher: finish,
+        // Vite's dev server ends its plugins with buildEnd (in watch mode, which keeps the session) and closeBundle:
+        // the latter ends the session there. In `vite build` closeBundle comes after buildEnd, which ended it already.
+        configureServer(server: { environments: Record<string, { moduleGraph: ModuleGraph }> }) {
+          serving = true;
+          graphs = () => Object.values(server.environments).map((environment) => environment.moduleGraph);
+        },
+        closeBundle() {
+          if (serving) finish();
+        },
+      },
       rolldown: { closeWatcher: finish },
       webpack: onWebpackLike as never,
       rspack: onWebpackLike as never,
@@ -68,8 +92,15 @@ export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, fals
       buildStart() {
         project?.refresh();
       },
-      watchChange(id) {
+      watchChange(id, change) {
         project?.refresh(id);
+        // A module made (one augmenting an interface the tools use) is no file the tools' modules depend on yet, so
+        // Vite's dev server would not transform them again: their next load does.
+        if (change?.event === "create" && graphs && TYPESCRIPT.test(id) && !PACKAGES.test(id)) {
+          for (const graph of graphs())
+            for (const file of withTools)
+              for (const module of graph.getModulesByFile(file) ?? []) graph.invalidateModule(module);
+        }
       },
       transform: {
         filter: { id: { include, exclude }, code: /tooltype|\btool\b|structuredOutput/ },
@@ -83,6 +114,7 @@ export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, fals
           project ??= moduleProjectFor(options);
           const result = transformModule(project, file, code);
           for (const dependency of result.dependencies) this.addWatchFile(dependency);
+          if (result.dependencies.length > 0) withTools.add(file);
           const errors = result.diagnostics.filter((d) => d.category === "error");
           for (const warning of result.diagnostics.filter((d) => d.category === "warning"))
             this.warn(bundlerWarning(meta.framework, warning));

@@ -6,9 +6,11 @@
  * usage as text (`onCompiled`), which is spliced into the module's text where the JavaScript API's path prints the
  * transformer's new nodes.
  *
- * Owns: when the session's program is made again (a file changed on disk since, or the bundler's text differs from
- * the disk's: 7.1 reads it from a file-system layer, 7.0 cannot), the edits of each usage, and the files a module's
- * schemas may depend on (every project file: TypeScript 7's API gives no import graph cheaply).
+ * Owns: when the session's program is updated, and with what (the files changed, made or removed on disk since,
+ * which the process parses again while it keeps the others; the bundler's text where it differs from the disk's:
+ * 7.1 reads it from a file-system layer, 7.0 cannot), replacing a session whose process died between two builds,
+ * the edits of each usage, and the files a module's schemas may depend on (every project file: TypeScript 7's API
+ * gives no import graph cheaply).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -26,6 +28,12 @@ import { pluginEntryOf } from "./plugin-entry";
 export { tspcOnTypeScript7Note } from "./plugin-entry";
 
 const open = new Map<string, TypeScript7Project>();
+
+/** A file's version when it is not on disk. */
+const MISSING = "missing";
+/** Files that may join the program when made: TypeScript sources and declarations. */
+const OWN_SOURCE = /\.[cm]?tsx?$/;
+const PACKAGES = /[\\/]node_modules[\\/]/;
 
 /**
  * The TypeScript 7 project for `tsconfig` when the project's `typescript` is TypeScript 7 and no compiler with the
@@ -77,9 +85,18 @@ export class TypeScript7Project {
   private readVersions = new Map<string, string>();
   /** Versions looked up since the last refresh. */
   private readonly versions = new Map<string, string>();
+  /**
+   * Files named as changed that the session's program did not hold: made since (a module augmenting a type, a
+   * declaration merged into one), told to the process as made, so that the tsconfig's "include" can take them in.
+   */
+  private readonly made = new Set<string>();
+  /** How many files were made in this project's life: part of every fingerprint. */
+  private filesMade = 0;
   /** Texts the bundler handed us that differ from the disk's (7.1's file-system layer). */
   private readonly overlay: Record<string, string> = {};
   private stale = false;
+  /** Files were refreshed since the session last answered: a rebuild begins (`withSession`). */
+  private rebuilding = false;
 
   constructor(
     readonly tsconfig: string,
@@ -92,23 +109,36 @@ export class TypeScript7Project {
   /** Forget what is known of the disk: every file (or `fileName`) is looked at again before the next module. */
   refresh(fileName?: string): void {
     if (fileName === undefined) this.versions.clear();
-    else this.versions.delete(normalize(fileName));
+    else {
+      const file = normalize(fileName);
+      this.versions.delete(file);
+      if (!this.readVersions.has(file) && OWN_SOURCE.test(file) && !PACKAGES.test(file)) {
+        this.made.add(file);
+        this.filesMade++;
+      }
+    }
     this.stale = true;
+    this.rebuilding = true;
   }
 
-  /** What is known of these files now (their versions): an equal fingerprint means equal texts. */
+  /**
+   * What is known of these files now (their versions): an equal fingerprint means equal texts. A file made since
+   * changes every fingerprint: it may augment what any module's tools read, and no module named it as a dependency.
+   */
   fingerprint(files: readonly string[]): string {
-    return files.map((f) => this.version(normalize(f))).join("|");
+    return `${this.filesMade}|${files.map((f) => this.version(normalize(f))).join("|")}`;
   }
 
   /** The module with its usages' metadata spliced in, as `transformModule` gives it. */
   transform(fileName: string, code: string): ModuleResult {
     const file = normalize(fileName);
-    let reader: TypeScript7Reader;
+    let reader!: TypeScript7Reader;
     let read: ReturnType<TypeScript7Reader["readFile"]>;
     try {
-      reader = this.readerFor(file, code);
-      read = reader.readFile(file);
+      read = this.withSession(() => {
+        reader = this.readerFor(file, code);
+        return reader.readFile(file);
+      });
     } catch (error) {
       this.dropSession();
       throw error;
@@ -126,8 +156,7 @@ export class TypeScript7Project {
 
   /** The project's own source files, as the session's current program has them. */
   sourceFiles(): string[] {
-    const session = this.openSession();
-    if (this.readVersions.size === 0) this.recordVersions(session);
+    this.withSession(() => this.catchUp(this.openSession()));
     return [...this.readVersions.keys()];
   }
 
@@ -137,15 +166,19 @@ export class TypeScript7Project {
    * are read as written again. Undefined on 7.0, whose API has no emit.
    */
   emitWith(spliced: Readonly<Record<string, string>>): ReturnType<TypeScript7Session["emit"]> | undefined {
+    return this.withSession(() => this.emitOver(spliced));
+  }
+
+  private emitOver(spliced: Readonly<Record<string, string>>): ReturnType<TypeScript7Session["emit"]> | undefined {
     const session = this.openSession();
     if (!session.overlays) return undefined;
     const names = Object.keys(spliced);
-    session.update(names, spliced);
+    session.update({ changed: names }, spliced);
     try {
       return session.emit();
     } finally {
       const own = Object.fromEntries(names.map((name) => [name, this.overlay[name] ?? readText(name) ?? ""]));
-      session.update(names, own);
+      session.update({ changed: names }, own);
       this.reader = undefined;
     }
   }
@@ -155,12 +188,50 @@ export class TypeScript7Project {
    * API hands them: the build prints them with tooltype's.
    */
   typeDiagnostics(): unknown[] {
-    return this.openSession().typeDiagnostics();
+    return this.withSession(() => this.openSession().typeDiagnostics());
   }
 
-  /** The session, opened if it is not (the register hook transpiles through it). */
+  /**
+   * The session, opened if it is not (the register hook transpiles through it). One whose process has died since
+   * (killed, crashed: a watch outlives such things) is replaced by a new one, which reads the project afresh.
+   */
   openSession(): TypeScript7Session {
-    return (this.session ??= new TypeScript7Session(loadTypeScript7(this.packageDir), this.tsconfig));
+    if (this.session && !this.session.usable) this.dropSession();
+    if (this.session) return this.session;
+    const session = new TypeScript7Session(loadTypeScript7(this.packageDir), this.tsconfig);
+    try {
+      if (session.overlays && Object.keys(this.overlay).length > 0) session.update({}, this.overlay);
+      this.made.clear();
+      this.recordVersions(session);
+    } catch (error) {
+      session.close();
+      throw error;
+    }
+    this.session = session;
+    return session;
+  }
+
+  /**
+   * Runs `use` on the session. At a rebuild's first question (files were refreshed since the last), a session whose
+   * process turns out to have exited meanwhile (killed or crashed while the watch waited; Node may not have reaped it
+   * yet, so `usable` could not tell) is replaced and `use` runs once more on a new one. A process that dies within a
+   * build, or a new session's own failure, is the error, as it says.
+   */
+  private withSession<T>(use: () => T): T {
+    const had = this.session;
+    const rebuilding = this.rebuilding;
+    const asked = had?.roundTrips ?? 0;
+    try {
+      const result = use();
+      // The session answered (or is new): this rebuild's first question is behind.
+      if (this.session !== had || (had?.roundTrips ?? 0) > asked) this.rebuilding = false;
+      return result;
+    } catch (error) {
+      if (!rebuilding || had === undefined || this.session !== had || !had.exited) throw error;
+      this.rebuilding = false;
+      this.dropSession();
+      return use();
+    }
   }
 
   /** Ends the process; the next module opens a new one. */
@@ -177,7 +248,6 @@ export class TypeScript7Project {
 
   /** A reader of a program that holds `code` as the text of `file`. */
   private readerFor(file: string, code: string): TypeScript7Reader {
-    let session = this.session;
     const onDisk = readText(file);
     const differs = onDisk !== code;
     if (differs && this.overlay[file] !== code) {
@@ -187,21 +257,9 @@ export class TypeScript7Project {
       this.overlay[file] = code;
       this.stale = true;
     }
-    if (!session) {
-      session = this.session = new TypeScript7Session(loadTypeScript7(this.packageDir), this.tsconfig);
-      if (differs && !session.overlays) this.textDiffers(file, session);
-      if (Object.keys(this.overlay).length > 0) session.update([], this.overlay);
-      this.recordVersions(session);
-    } else if (this.stale) {
-      const changed = [...this.readVersions].filter(([f, v]) => this.version(f) !== v).map(([f]) => f);
-      if (differs && !session.overlays) this.textDiffers(file, session);
-      const overlaid = Object.keys(this.overlay);
-      if (changed.length > 0 || overlaid.length > 0) {
-        session.update([...new Set([...changed, ...overlaid])], session.overlays ? this.overlay : {});
-        this.recordVersions(session);
-      }
-    }
-    this.stale = false;
+    const session = this.openSession();
+    if (differs && !session.overlays) this.textDiffers(file, session);
+    this.catchUp(session);
     if (!this.reader || this.reader.generation !== session.generation) {
       this.reader = new TypeScript7Reader(session, {
         pluginConfig: this.plugin,
@@ -210,6 +268,30 @@ export class TypeScript7Project {
       });
     }
     return this.reader;
+  }
+
+  /** The session's program brought up to date with the files changed, made and removed since it was made. */
+  private catchUp(session: TypeScript7Session): void {
+    if (this.stale) {
+      // What changed since the program was made: the process parses those files again, and nothing else.
+      const changed: string[] = [];
+      const deleted: string[] = [];
+      for (const [f, v] of this.readVersions) {
+        const now = this.version(f);
+        if (now !== v) (now === MISSING ? deleted : changed).push(f);
+      }
+      const created = [...this.made].filter((f) => this.version(f) !== MISSING);
+      this.made.clear();
+      const overlaid = Object.keys(this.overlay);
+      if (changed.length + deleted.length + created.length + overlaid.length > 0) {
+        session.update(
+          { changed: [...new Set([...changed, ...overlaid])], created, deleted },
+          session.overlays ? this.overlay : {},
+        );
+        this.recordVersions(session);
+      }
+    }
+    this.stale = false;
   }
 
   private textDiffers(file: string, session: TypeScript7Session): never {
@@ -234,7 +316,7 @@ export class TypeScript7Project {
         const stat = fs.statSync(file);
         version = `disk:${stat.size}:${stat.mtimeMs}`;
       } catch {
-        version = "missing";
+        version = MISSING;
       }
       const overlaid = this.overlay[file];
       if (overlaid !== undefined) version += `:text:${overlaid.length}:${hash(overlaid)}`;

@@ -132,6 +132,15 @@ function readPackage(packageDir: string): { version?: string; exports?: unknown 
   };
 }
 
+/** Files changed on disk since the session's program was made, as TypeScript 7's file notifications name them. */
+export interface FileChanges {
+  changed?: readonly string[];
+  created?: readonly string[];
+  deleted?: readonly string[];
+  /** Anything may have changed: every file is looked at again. */
+  all?: boolean;
+}
+
 export interface SessionOptions {
   /** How long one request may take before the process is taken for hung and stopped (default 120 s, or `TOOLTYPE_TS7_TIMEOUT_MS`). */
   timeoutMs?: number;
@@ -152,8 +161,13 @@ export class TypeScript7Session {
   /** The file whose tools are being read, named by errors. */
   reading: string | undefined;
   private readonly api: any;
-  /** 7.1's snapshot, which `update` derives the next one from (7.0 keeps its snapshot in the process). */
+  /**
+   * The current snapshot: 7.1 derives the next one from it (`snapshot.update`), 7.0 asks the API for the next one
+   * (`updateSnapshot`); either way the previous one is disposed, so a long watch holds one program in the process.
+   */
   private snapshot: any;
+  /** 7.1: snapshots are derived from the previous one, with a file-system layer (`overlays`). */
+  private readonly derives: boolean;
   private readonly watchdog: Worker;
   /** [requests started, 1 while a request is out, 1 once the watchdog stopped the process, the timeout in ms]. */
   private readonly state: Int32Array;
@@ -161,6 +175,8 @@ export class TypeScript7Session {
   readonly pid: number | undefined;
   private closed = false;
   private failure: Error | undefined;
+  /** True once the session failed because its process had exited (a crash, a kill), not because it hung. */
+  exited = false;
 
   constructor(
     readonly ts: TypeScript7,
@@ -202,12 +218,12 @@ export class TypeScript7Session {
       };
     }
     this.trace?.mark("process start");
+    this.derives = typeof this.api.createSnapshot === "function";
     const project = this.ask(() => {
-      const snapshot =
-        typeof this.api.createSnapshot === "function"
-          ? (this.snapshot = this.api.createSnapshot({ openProjects: [configPath] }))
-          : this.api.updateSnapshot({ openProjects: [configPath] });
-      return projectOf(snapshot, configPath);
+      this.snapshot = this.derives
+        ? this.api.createSnapshot({ openProjects: [configPath] })
+        : this.api.updateSnapshot({ openProjects: [configPath] });
+      return projectOf(this.snapshot, configPath);
     }, `opening ${configPath}`);
     if (!project) {
       this.close();
@@ -290,45 +306,54 @@ export class TypeScript7Session {
 
   /** True when `update` can take a file's text from memory (7.1's file-system layer); 7.0 reads only the disk. */
   get overlays(): boolean {
-    return this.snapshot !== undefined;
+    return this.derives;
   }
 
   /**
-   * A new program after files changed: `changed` on disk (or every file, with `all`), `overlay` files whose text is
-   * the one given (7.1 only). The process and its parsed files stay; only what changed is read again.
+   * A new program after files changed on disk (`changes`: edited, made, removed; or `all`), and with `overlay` files
+   * whose text is the one given (7.1 only). The process and its parsed files stay: both 7.0 and 7.1 parse again only
+   * the files named, and a file made is matched against the tsconfig's "include" (a new module augmenting a type
+   * joins the program), a file removed leaves it.
    */
-  update(changed: readonly string[], overlay: Readonly<Record<string, string>> = {}, all = false): void {
+  update(changes: FileChanges, overlay: Readonly<Record<string, string>> = {}): void {
+    const inLayer = Object.keys(overlay);
+    if (inLayer.length > 0 && !this.derives)
+      throw new Error(
+        `TypeScript ${this.ts.version}'s API reads files from disk only; tooltype needs 7.1 or later to read a module's text as the bundler hands it.`,
+      );
+    const notifications = changes.all
+      ? { invalidateAll: true }
+      : Object.fromEntries(
+          (["changed", "created", "deleted"] as const)
+            .map((kind) => [kind, (changes[kind] ?? []).filter((file) => !(file in overlay))] as const)
+            .filter(([, files]) => files.length > 0),
+        );
     const project = this.ask(() => {
-      if (this.snapshot) {
-        const previous = this.snapshot;
-        const files = Object.keys(overlay);
-        const onDisk = changed.filter((file) => !(file in overlay));
+      const previous = this.snapshot;
+      if (this.derives) {
         this.snapshot = previous.update({
-          ...(all || onDisk.length > 0
-            ? { fileNotifications: all ? { invalidateAll: true } : { changed: onDisk } }
-            : {}),
-          ...(files.length > 0 ? { fileSystem: { kind: "layer", files: overlay } } : {}),
+          ...(Object.keys(notifications).length > 0 ? { fileNotifications: notifications } : {}),
+          ...(inLayer.length > 0 ? { fileSystem: { kind: "layer", files: overlay } } : {}),
           ensurePrograms: true,
         });
-        // Nothing changed: the process hands the same snapshot back.
-        if (this.snapshot !== previous) previous.dispose?.();
-        return projectOf(this.snapshot, this.configPath);
+      } else {
+        this.snapshot = this.api.updateSnapshot({ openProjects: [this.configPath], fileChanges: notifications });
       }
-      if (Object.keys(overlay).length > 0)
-        throw new Error(
-          `TypeScript ${this.ts.version}'s API reads files from disk only; tooltype needs 7.1 or later to read a module's text as the bundler hands it.`,
-        );
-      return projectOf(
-        this.api.updateSnapshot({
-          openProjects: [this.configPath],
-          fileChanges: all ? { invalidateAll: true } : { changed: [...changed] },
-        }),
-        this.configPath,
-      );
+      // Nothing changed: 7.1 hands the same snapshot back.
+      if (this.snapshot !== previous) previous?.dispose?.();
+      return projectOf(this.snapshot, this.configPath);
     }, `updating ${this.configPath}`);
     this.program = project.program;
     this.checker = project.checker;
     this.generation++;
+  }
+
+  /**
+   * True while the session can answer: not closed, not failed, and its process still running (a process killed or
+   * crashed between two builds of a watch is found here, so the next build starts a new one).
+   */
+  get usable(): boolean {
+    return !this.closed && this.failure === undefined && this.isAlive();
   }
 
   /** True when the API answers many questions in one request (7.1's `api.batch`). */
@@ -364,6 +389,7 @@ export class TypeScript7Session {
       // the event loop turns, an exited child is not yet reaped.
       const exited = stopped || /Unexpected EOF|EPIPE|SyncRpcChannel is closed/.test(cause) || !this.isAlive();
       if (!exited) throw error;
+      this.exited = !stopped;
       this.failure = new Error(
         stopped
           ? `TypeScript ${this.ts.version}'s API process (tsc --api, pid ${this.pid}) did not answer within ${this.timeoutMs / 1000} s while tooltype was ${what}, so it was stopped. Run \`npx tsc -p ${this.configPath} --noEmit\` to see whether TypeScript 7 itself hangs on this project; TOOLTYPE_TS7_TIMEOUT_MS gives a slow project more time.`

@@ -1,0 +1,239 @@
+/**
+ * Watch and dev modes on TypeScript 7 keep one `tsc --api` process and update its program with the files changed
+ * (issue 49): `tooltype build -w` and Vite's dev server see an edit to the tools' own module, to a type two imports
+ * away, a new module augmenting an interface the tools use and that module removed, all with the one process they
+ * started; a process killed between two builds is replaced by the next build, which says nothing of it; and no
+ * process outlives the watch (stopped by SIGINT or SIGTERM) or the dev server (closed).
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { type ToolCallMessage, ToolRegistry } from "tooltype";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { HANG_MS } from "../support/hang";
+import { keepingNodeEnv, prepareApp, REPO } from "./app";
+import { start, waitFor } from "./project";
+
+const CLI = path.join(REPO, "dist", "transformer", "hosts", "cli", "main.js");
+const SUMMARY = /^\[[^\]]+\] Found (\d+) errors?\. Watching for file changes\.$/gm;
+/** A module that augments the tools' `Place` (base.ts) with a property: new files join the program. */
+const AUGMENTING = `export {};\ndeclare module "./base" {\n  interface Place {\n    /** Country code */\n    country?: string;\n  }\n}\n`;
+
+const made: string[] = [];
+test.after(() => {
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** The sample app outside the repository, its `typescript` the given TypeScript 7 package and nothing else. */
+function projectOnlyOn(typescript7: "typescript-7" | "typescript-7.1", name: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `tooltype-${name}-`));
+  fs.cpSync(prepareApp(name), dir, { recursive: true, verbatimSymlinks: true });
+  fs.symlinkSync(path.join(REPO, "node_modules", typescript7), path.join(dir, "node_modules", "typescript"), "dir");
+  made.push(dir);
+  return dir;
+}
+
+/** The running `tsc --api` processes whose parent is `parent`. */
+function apiProcessesOf(parent: number): number[] {
+  return procEntries()
+    .filter((p) => p.parent === parent && p.args.includes("--api"))
+    .map((p) => p.pid);
+}
+
+/** `tsc --api` processes working in `dir`, whoever their parent is now (an orphan's is init). */
+function apiProcessesIn(dir: string): number[] {
+  const real = fs.realpathSync(dir);
+  return procEntries()
+    .filter((p) => p.args.includes("--api") && p.cwd === real)
+    .map((p) => p.pid);
+}
+
+function procEntries(): { pid: number; parent: number; args: string[]; cwd: string | undefined }[] {
+  const found: { pid: number; parent: number; args: string[]; cwd: string | undefined }[] = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const [state, parent] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (state === "Z") continue;
+      let cwd: string | undefined;
+      try {
+        cwd = fs.readlinkSync(`/proc/${entry}/cwd`);
+      } catch {
+        cwd = undefined;
+      }
+      const args = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0");
+      found.push({ pid: Number(entry), parent: Number(parent), args, cwd });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+/** Every `tsc --api` process `parent` starts while this runs, seen by polling (each lives as long as its session). */
+function countingApiProcesses(parent: () => number | undefined): { seen: Set<number>; stop(): void } {
+  const seen = new Set<number>();
+  const look = () => {
+    const pid = parent();
+    if (pid !== undefined) for (const api of apiProcessesOf(pid)) seen.add(api);
+  };
+  const timer = setInterval(look, 20);
+  return {
+    seen,
+    stop: () => {
+      look();
+      clearInterval(timer);
+    },
+  };
+}
+
+async function noneLeftIn(dir: string, label: string): Promise<void> {
+  const until = Date.now() + HANG_MS;
+  while (apiProcessesIn(dir).length > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+  assert.equal(apiProcessesIn(dir), [], `${label}: no tsc --api process left`);
+}
+
+// Each stopped by one of the signals the command handles.
+for (const [typescript7, signal] of [
+  ["typescript-7.1", "SIGINT"],
+  ["typescript-7", "SIGTERM"],
+] as const) {
+  test(`${typescript7}: \`tooltype build -w\` updates one tsc --api process through edits, a new augmenting module and its removal; a killed one is replaced; ${signal} leaves none`, async () => {
+    const dir = projectOnlyOn(typescript7, `ts7-resident-watch-${typescript7}`);
+    const tsconfig = path.join(dir, "tsconfig.json");
+    fs.writeFileSync(tsconfig, fs.readFileSync(tsconfig, "utf8").replace('"outDir":', '"rootDir": "src", "outDir":'));
+    const src = (file: string) => path.join(dir, "src", file);
+    const edit = (file: string, from: string, to: string) =>
+      fs.writeFileSync(src(file), fs.readFileSync(src(file), "utf8").replace(from, to));
+    const out = path.join(dir, "out-tspc", "tools.js");
+    const { child, output } = start(process.execPath, [CLI, "build", "-w"], dir);
+    const processes = countingApiProcesses(() => child.pid);
+    /** A build after `since` (an output length) without errors whose tools.js matches `has` and not `lacks`. */
+    const built = (label: string, since: number, has: RegExp, lacks?: RegExp) =>
+      waitFor(`${label}: a build whose output matches ${has}`, () => {
+        const counts = [...output().slice(since).matchAll(SUMMARY)].map((m) => Number(m[1]));
+        if (child.exitCode !== null) throw new Error(`the watch ended (status ${child.exitCode}):\n${output()}`);
+        if (!counts.includes(0) || !fs.existsSync(out)) return undefined;
+        const js = fs.readFileSync(out, "utf8");
+        return has.test(js) && !lacks?.test(js) ? true : undefined;
+      }).catch((error: Error) => {
+        throw new Error(`${error.message}; the watch printed:\n${output().slice(since)}`);
+      });
+    try {
+      await built("the first build", 0, /City name/);
+      let mark = output().length;
+      edit("tools.ts", "Forecast the weather for a place.", "Forecast the weather anywhere.");
+      await built("the tools' own module edited", mark, /Forecast the weather anywhere\./);
+
+      mark = output().length;
+      edit("base.ts", "City name", "Town name");
+      await built("a type two imports away edited", mark, /Town name/, /City name/);
+
+      mark = output().length;
+      fs.writeFileSync(src("augment.ts"), AUGMENTING);
+      await built("a new module augmenting Place", mark, /Country code/);
+
+      mark = output().length;
+      fs.rmSync(src("augment.ts"));
+      await built("the augmenting module removed", mark, /Town name/, /Country code/);
+
+      processes.stop();
+      assert.is(processes.seen.size, 1, `one tsc --api process across the edits: ${[...processes.seen]}`);
+      const [first] = processes.seen;
+
+      // Killed between two builds (as an out-of-memory killer would): the next build opens a new session.
+      process.kill(first!, "SIGKILL");
+      await waitFor("the killed process gone", () => (apiProcessesOf(child.pid!).includes(first!) ? undefined : true));
+      mark = output().length;
+      edit("base.ts", "Town name", "Village name");
+      await built("the build after the kill", mark, /Village name/, /Town name/);
+      const said = output()
+        .slice(mark)
+        .replace(/Found 0 errors\./g, "");
+      assert.not.match(said, /exited|error|TypeScript 7/i, `nothing said of the old process: ${said}`);
+      const now = apiProcessesOf(child.pid!);
+      assert.is(now.length, 1, "a new tsc --api process");
+      assert.is.not(now[0], first);
+
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill(signal);
+      await exited;
+    } finally {
+      processes.stop();
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    }
+    assert.not.match(output().replace(/Found 0 errors\./g, ""), /error/i, output());
+    await noneLeftIn(dir, `${typescript7}, tooltype build -w stopped by ${signal}`);
+  });
+}
+
+const CALL: ToolCallMessage = {
+  content: "",
+  tool_calls: [{ id: "1", name: "forecast", args: { query: { city: "Porto", days: 1, country: "PT" } } }],
+};
+
+test("typescript-7.1: Vite's dev server keeps one tsc --api process across edits two imports away and a new augmenting module, and closing the server ends it", () =>
+  keepingNodeEnv(async () => {
+    const dir = projectOnlyOn("typescript-7.1", "ts7-resident-vite");
+    const base = path.join(dir, "src", "base.ts");
+    const vite = await import("vite");
+    const tooltype = (await import("tooltype/vite")).default;
+    const augment = path.join(dir, "src", "augment.ts");
+    let changed: (() => void) | undefined;
+    const server = await vite.createServer({
+      root: dir,
+      configFile: false,
+      logLevel: "silent",
+      appType: "custom",
+      ssr: { external: ["tooltype"] },
+      server: { middlewareMode: true, hmr: false },
+      plugins: [
+        tooltype({ tsconfig: path.join(dir, "tsconfig.json") }),
+        { name: "test-seen", watchChange: (id: string) => void ((id === base || id === augment) && changed?.()) },
+      ],
+    });
+    const processes = countingApiProcesses(() => process.pid);
+    try {
+      const toolsId = path.join(fs.realpathSync(dir), "src", "tools.ts");
+      const dispatch = async (): Promise<string> => {
+        const tools = (await server.ssrLoadModule("/src/tools.ts")) as { forecast: (...args: never[]) => unknown };
+        const [message] = await new ToolRegistry([tools.forecast]).runCalls(CALL);
+        return `${message!.status}: ${message!.content}`;
+      };
+      /** Changes a file and waits until the server has dropped the tools' module (the next load transforms it). */
+      const change = async (write: () => void): Promise<void> => {
+        const seen = new Promise<void>((resolve) => (changed = resolve));
+        write();
+        await seen;
+        const module =
+          server.environments.ssr.moduleGraph.getModuleById(toolsId) ??
+          server.environments.ssr.moduleGraph.getModuleById(path.join(dir, "src", "tools.ts"));
+        assert.ok(module, "the server knows tools.ts");
+        for (const end = Date.now() + HANG_MS; module.transformResult && Date.now() < end; )
+          await new Promise((resolve) => setTimeout(resolve, 10));
+      };
+      const before = await dispatch();
+      assert.match(before, /^error: [\s\S]*unexpected property "country"/, before);
+      const editBase = (from: string, to: string) =>
+        change(() => fs.writeFileSync(base, fs.readFileSync(base, "utf8").replace(from, to)));
+      await editBase("city: string;", "city: string;\n  /** Country code */\n  country?: string;");
+      const after = await dispatch();
+      assert.match(after, /^success: Porto: sunny .*"country":"PT"/, after);
+      await editBase("  /** Country code */\n  country?: string;", "");
+      const again = await dispatch();
+      assert.match(again, /^error: [\s\S]*unexpected property "country"/, again);
+      await change(() => fs.writeFileSync(augment, AUGMENTING));
+      const augmented = await dispatch();
+      assert.match(augmented, /^success: Porto: sunny .*"country":"PT"/, `a new module augmenting Place: ${augmented}`);
+      processes.stop();
+      assert.is(processes.seen.size, 1, `one tsc --api process across the edits: ${[...processes.seen]}`);
+    } finally {
+      processes.stop();
+      await server.close();
+    }
+    await noneLeftIn(dir, "Vite's dev server closed");
+  }));
+
+test.run();
