@@ -16,7 +16,7 @@ import { formatHostDiagnostic, stopOnErrors } from "../diagnostic-format";
 import { moduleProjectFor } from "../project/module-project";
 import type { ModuleProject } from "../splice/transform-module";
 import { mightUseTooltype } from "../splice/transform-module";
-import { moduleCacheFor, transformCached } from "../../cache/cached-transform";
+import { moduleCacheFor, transformCached } from "../project/cache/cached-transform";
 
 /** The part of Bun's run-time plugin API used here. */
 interface BunRuntime {

@@ -14,7 +14,7 @@ import type { TooltypePluginConfig } from "../../plugin-config";
 import { diagnosticError, formatDiagnostic } from "../diagnostic-format";
 import { moduleProjectFor } from "../project/module-project";
 import { mightUseTooltype, transformModule } from "../splice/transform-module";
-import { moduleCacheFor } from "../../cache/cached-transform";
+import { moduleCacheFor } from "../project/cache/cached-transform";
 
 /** What `turbopack.rules` may pass to the loader (plain JSON, as Turbopack requires). */
 export interface TooltypeLoaderOptions {

@@ -12,8 +12,8 @@ import { createUnplugin, type UnpluginInstance } from "unplugin";
 import type { TooltypeBundlerOptions } from "./plugin-shapes.mjs";
 import { bundlerMessages, bundlerWarning } from "./bundler-message.mjs";
 import { type ModuleProject, mightUseTooltype } from "../splice/transform-module.js";
-import { moduleCacheFor, transformCached } from "../../cache/cached-transform.js";
-import type { ModuleCache } from "../../cache/module-cache.js";
+import { moduleCacheFor, transformCached } from "../project/cache/cached-transform.js";
+import type { ModuleCache } from "../project/cache/module-cache.js";
 import { TypeScript7Project } from "../project/typescript-7.js";
 import { moduleProjectFor, preloadModuleProject } from "../project/module-project.js";
 

@@ -3,7 +3,7 @@
  * declarations show them. Written without a compiler type: a project type-checks these declarations with whatever
  * TypeScript it has, and TypeScript 7 ships no compiler API types (its `ts.TypeChecker` is no type there).
  */
-import type { CacheOptions } from "../../cache/settings";
+import type { CacheOptions } from "./cache/settings";
 import type { TooltypePluginConfig } from "../../plugin-config";
 
 /**

@@ -7,10 +7,10 @@
  */
 import * as path from "node:path";
 import type * as ts from "typescript";
-import type { ProjectService } from "../hosts/project/language-service";
-import { readJsonc, resolveExtends } from "../hosts/project/tsconfig-extends";
-import { tooltypeVersion } from "../hosts/project/tooltype-version";
-import type { TypeScript7Project } from "../hosts/project/typescript-7";
+import type { ProjectService } from "../language-service";
+import { readJsonc, resolveExtends } from "../tsconfig-extends";
+import { tooltypeVersion } from "../tooltype-version";
+import type { TypeScript7Project } from "../typescript-7";
 import type { FolderKind } from "./file-state";
 import { sha256 } from "./sealed-file";
 

@@ -12,15 +12,15 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { cachePlaceOf, transformCached } from "../../transformer/cache/cached-transform";
-import { ModuleCache } from "../../transformer/cache/module-cache";
-import { ProjectService } from "../../transformer/hosts/project/language-service";
-import { typescriptFor } from "../../transformer/hosts/project/tsconfig";
-import { typeScript7ProjectFor } from "../../transformer/hosts/project/typescript-7";
-import { type ModuleProject, transformModule } from "../../transformer/hosts/splice/transform-module";
-import { run } from "../hosts/project";
+import { cachePlaceOf, transformCached } from "../../../../transformer/hosts/project/cache/cached-transform";
+import { ModuleCache } from "../../../../transformer/hosts/project/cache/module-cache";
+import { ProjectService } from "../../../../transformer/hosts/project/language-service";
+import { typescriptFor } from "../../../../transformer/hosts/project/tsconfig";
+import { typeScript7ProjectFor } from "../../../../transformer/hosts/project/typescript-7";
+import { type ModuleProject, transformModule } from "../../../../transformer/hosts/splice/transform-module";
+import { run } from "../../project";
 
-const REPO = path.resolve(__dirname, "../../..");
+const REPO = path.resolve(__dirname, "../../../../..");
 const made: string[] = [];
 test.after(() => {
   for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });

@@ -21,10 +21,10 @@
  */
 import * as path from "node:path";
 import { SourceMap } from "magic-string";
-import type { HostDiagnostic } from "../hosts/diagnostic-format";
-import { ProjectService } from "../hosts/project/language-service";
-import type { ModuleResult } from "../hosts/splice/splice";
-import type { ModuleProject } from "../hosts/splice/transform-module";
+import type { HostDiagnostic } from "../../diagnostic-format";
+import { ProjectService } from "../language-service";
+import type { ModuleResult } from "../../splice/splice";
+import type { ModuleProject } from "../../splice/transform-module";
 import { type FileState, fileState, folderState, type FolderKind } from "./file-state";
 import { factsOfProgram, factsOfTypeScript7, type ProgramFacts } from "./program-facts";
 import { isRecord, readSealed, sha256, writeSealed } from "./sealed-file";

@@ -4,10 +4,10 @@
  * cache cannot answer, so a build whose modules all come from the cache never loads or starts a compiler.
  */
 import * as path from "node:path";
-import { normalize } from "../hosts/project/files";
-import type { ProjectOptions } from "../hosts/project/options";
-import { tooltypeVersion } from "../hosts/project/tooltype-version";
-import { type ModuleProject, type ModuleResult, transformModule } from "../hosts/splice/transform-module";
+import { normalize } from "../files";
+import type { ProjectOptions } from "../options";
+import { tooltypeVersion } from "../tooltype-version";
+import { type ModuleProject, type ModuleResult, transformModule } from "../../splice/transform-module";
 import { ModuleCache } from "./module-cache";
 import { cacheDirFor } from "./settings";
 

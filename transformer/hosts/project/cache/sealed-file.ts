@@ -8,7 +8,7 @@
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { readJson } from "../../runtime/arguments/read/bounded-json";
+import { readJson } from "../../../../runtime/arguments/read/bounded-json";
 
 /** An entry holds one module's output (its text and source map) and the names of the files it depends on. */
 const BOUNDS = { maxBytes: 64 * 1024 * 1024, maxDepth: 64 };
