@@ -294,12 +294,13 @@ module.exports = {
     {
       name: "transformer-reads-only-the-seam",
       comment:
-        "The transformer shares only the metadata types, the validator settings and the pattern automaton (which patterns it holds whole) with the runtime (examples.ts has a rule of its own).",
+        "The transformer shares only the metadata types, the validator settings, the pattern automaton (which patterns it holds whole) and the bounded JSON reader (the schema cache reads its files through it) with the runtime (examples.ts has a rule of its own).",
       severity: "error",
       from: { path: "^transformer/", pathNot: "^transformer/examples\\.ts$" },
       to: {
         path: "^runtime/",
-        pathNot: "^runtime/(tool/meta|validation/ajv/options|validation/patterns/pattern-dfa)\\.ts$",
+        pathNot:
+          "^runtime/(tool/meta|validation/ajv/options|validation/patterns/pattern-dfa|arguments/read/bounded-json)\\.ts$",
       },
     },
     {
