@@ -6,7 +6,7 @@
  * the result back as TypeScript with a source map (the bundler's own TypeScript handling runs after), reporting
  * tooltype's diagnostics through the bundler (errors fail the build with file, line and column; warnings are
  * warnings), each position printed once in the bundler's own convention (bundler-message.mts), and watch mode: a module is re-transformed when any file its schemas may depend on changes.
- * A module the persistent cache (transformer/cache) holds is answered without making the project at all.
+ * A module the persistent cache (transformer/hosts/project/cache/) holds is answered without making the project at all.
  */
 import { createUnplugin, type UnpluginInstance } from "unplugin";
 import type { TooltypeBundlerOptions } from "./plugin-shapes.mjs";
