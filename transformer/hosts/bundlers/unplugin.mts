@@ -83,7 +83,12 @@ export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, fals
         async handler(code, id) {
           const file = id.replace(/[?#].*$/, "");
           if (!include.test(file) || exclude.test(file) || !mightUseTooltype(code)) return null;
-          cache ??= moduleCacheFor(options) ?? null;
+          if (cache === undefined) {
+            // One cache per project in the process, shared by this build's plugin and any earlier one's (a second
+            // `build()` in the same process): what an earlier build saw of the disk is looked at again.
+            cache = moduleCacheFor(options) ?? null;
+            cache?.refresh();
+          }
           const looked = cache?.lookup(file, code);
           let result = typeof looked === "object" ? looked : undefined;
           if (!result) {
