@@ -1,6 +1,7 @@
 /**
  * Benchmark 4, the bundler plugin's cost: the generated project bundled by esbuild with tooltype's plugin, against
- * `tsc --noEmit` on the same project, and its rebuilds in watch mode.
+ * `tsc --noEmit` on the same project, its builds with the persistent schema cache warm, and its rebuilds in watch
+ * mode.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -14,6 +15,12 @@ export const ESBUILD_ALONE = "esbuild alone (reference)";
 export const ESBUILD_PLUGIN_NO_VALIDATORS = "esbuild + plugin, validators: false (reference)";
 export const ESBUILD_PLUGIN_DOM = "esbuild + plugin, DOM and @types/node (reference)";
 export const TSC_NOEMIT_DOM = "tsc --noEmit, DOM and @types/node (reference)";
+/** The second build with nothing changed: every module from the persistent schema cache. */
+export const ESBUILD_PLUGIN_WARM = "esbuild + plugin, warm cache";
+/** The first build with the cache on: every module read and written to an empty cache. */
+export const ESBUILD_PLUGIN_FIRST = "esbuild + plugin, empty cache";
+/** A build after one tool module changed: that module read, every other one from the cache. */
+export const ESBUILD_PLUGIN_EDITED = "esbuild + plugin, one tool module edited, warm cache";
 const SIDES = [
   ESBUILD_PLUGIN,
   TSC_NOEMIT,
@@ -21,6 +28,9 @@ const SIDES = [
   ESBUILD_PLUGIN_NO_VALIDATORS,
   ESBUILD_PLUGIN_DOM,
   TSC_NOEMIT_DOM,
+  ESBUILD_PLUGIN_WARM,
+  ESBUILD_PLUGIN_EDITED,
+  ESBUILD_PLUGIN_FIRST,
 ] as const;
 
 export interface BundlerResult {
@@ -33,6 +43,12 @@ export interface BundlerResult {
   noValidatorsRatio: Stats;
   /** The same, both with the DOM library and @types/node in the tsconfig. */
   domRatio: Stats;
+  /** esbuild + plugin with a warm persistent cache / esbuild alone, per round. */
+  warmRatio: Stats;
+  /** The same after one tool module was edited. */
+  editedRatio: Stats;
+  /** esbuild + plugin writing an empty cache / esbuild + plugin without the cache, per round. */
+  firstRatio: Stats;
   /** Watch: the rebuild after one changed file, and that module's re-transform inside it. */
   watch: { rebuildMs: number; transformMs: number };
 }
@@ -73,19 +89,45 @@ export function benchBundler(toolCount: number, runs: number, warmup = true): Bu
       compilerOptions: { ...plain.compilerOptions, lib: ["ES2022", "DOM", "DOM.Iterable"], types: ["node"] },
     }),
   );
-  const command = (side: string): string[] => {
+  const commandOf = (side: string): string[] => {
     if (side === TSC_NOEMIT) return [tscPath(), "-p", project.tsconfigPlain, "--noEmit"];
     if (side === TSC_NOEMIT_DOM) return [tscPath(), "-p", dom, "--noEmit"];
     if (side === ESBUILD_PLUGIN_NO_VALIDATORS) return [CHILD, project.dir, "plugin", noValidators];
     if (side === ESBUILD_PLUGIN_DOM) return [CHILD, project.dir, "plugin", dom];
     return [CHILD, project.dir, side === ESBUILD_PLUGIN ? "plugin" : "plain"];
   };
-  const build = (side: string): number =>
-    runChild(process.execPath, command(side), { cwd: project.dir, timeoutMs: 600_000 }).wallMs;
-  if (warmup) for (const side of SIDES) build(side); // unmeasured
+  // The plugin's builds measured cold run without the persistent cache (TOOLTYPE_CACHE=0), as every build did before
+  // it; the warm ones share one cache folder, which the warm-up (or the first round) fills.
+  const cacheDir = path.join(project.dir, ".bench-schema-cache");
+  fs.rmSync(cacheDir, { recursive: true, force: true });
+  const cold: NodeJS.ProcessEnv = { ...process.env, TOOLTYPE_CACHE: "0" };
+  const warm: NodeJS.ProcessEnv = { ...process.env, TOOLTYPE_CACHE_DIR: cacheDir };
+  delete warm.TOOLTYPE_CACHE;
+  const edited = path.join(project.dir, "src", "group-00.ts");
+  const original = fs.readFileSync(edited, "utf8");
+  let edits = 0;
+  const build = (side: string): number => {
+    const usesCache = side === ESBUILD_PLUGIN_WARM || side === ESBUILD_PLUGIN_EDITED;
+    if (side === ESBUILD_PLUGIN_EDITED) {
+      // A tool's description changes each time: that module's key changes, no other module's does.
+      const text = original.replace(/\/\*\*\n \* /, `/**\n * Edit ${++edits}. `);
+      if (text === original) throw new Error("bundler bench: found no JSDoc to change in group-00.ts");
+      fs.writeFileSync(edited, text);
+    }
+    const empty = path.join(project.dir, ".bench-schema-cache-empty");
+    if (side === ESBUILD_PLUGIN_FIRST) fs.rmSync(empty, { recursive: true, force: true });
+    const env = side === ESBUILD_PLUGIN_FIRST ? { ...warm, TOOLTYPE_CACHE_DIR: empty } : usesCache ? warm : cold;
+    const command = usesCache || side === ESBUILD_PLUGIN_FIRST ? [CHILD, project.dir, "plugin"] : commandOf(side);
+    return runChild(process.execPath, command, { cwd: project.dir, timeoutMs: 600_000, env }).wallMs;
+  };
+  if (warmup)
+    for (const side of SIDES) build(side); // unmeasured
+  else build(ESBUILD_PLUGIN_WARM); // fills the cache
   const ms = alternate(SIDES, runs, (side) => build(side));
+  fs.writeFileSync(edited, original);
   const watch = JSON.parse(
-    runChild(process.execPath, [CHILD, project.dir, "watch"], { cwd: project.dir, timeoutMs: 600_000 }).stdout,
+    runChild(process.execPath, [CHILD, project.dir, "watch"], { cwd: project.dir, timeoutMs: 600_000, env: cold })
+      .stdout,
   ) as BundlerResult["watch"];
   return {
     tools: toolCount,
@@ -94,6 +136,9 @@ export function benchBundler(toolCount: number, runs: number, warmup = true): Bu
     ratio: stats(pairRatios(ms[ESBUILD_PLUGIN]!, ms[TSC_NOEMIT]!)),
     noValidatorsRatio: stats(pairRatios(ms[ESBUILD_PLUGIN_NO_VALIDATORS]!, ms[TSC_NOEMIT]!)),
     domRatio: stats(pairRatios(ms[ESBUILD_PLUGIN_DOM]!, ms[TSC_NOEMIT_DOM]!)),
+    warmRatio: stats(pairRatios(ms[ESBUILD_PLUGIN_WARM]!, ms[ESBUILD_ALONE]!)),
+    editedRatio: stats(pairRatios(ms[ESBUILD_PLUGIN_EDITED]!, ms[ESBUILD_ALONE]!)),
+    firstRatio: stats(pairRatios(ms[ESBUILD_PLUGIN_FIRST]!, ms[ESBUILD_PLUGIN]!)),
     watch,
   };
 }

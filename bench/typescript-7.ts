@@ -15,7 +15,13 @@ const CLI = path.join(REPO, "dist", "transformer", "hosts", "cli", "main.js");
 
 export const COMPILERS = { "5.9": "typescript", "7.0": "typescript-7", "7.1": "typescript-7.1" } as const;
 export type Compiler = keyof typeof COMPILERS;
-export const COMMANDS = ["esbuild + plugin", "tooltype check", "tsc --noEmit"] as const;
+export const COMMANDS = [
+  "esbuild + plugin",
+  "tooltype check",
+  "tsc --noEmit",
+  "esbuild + plugin, warm cache",
+  "esbuild alone",
+] as const;
 /**
  * TypeScript 7's API alone, for the TypeScript 7 projects (ts7-api-child.ts): the reader's questions answered, no
  * tool read. What `tooltype check` cannot go below on that compiler.
@@ -90,6 +96,8 @@ export function benchTypeScript7(
     const env = { ...process.env };
     delete env.NODE_COMPILE_CACHE;
     delete env.NODE_DISABLE_COMPILE_CACHE;
+    delete env.TOOLTYPE_CACHE;
+    delete env.TOOLTYPE_CACHE_DIR;
     return env;
   };
   const run = (side: string): number => {
@@ -102,14 +110,20 @@ export function benchTypeScript7(
     const tsconfig = path.join(dir, "tsconfig.plain.json");
     const checks = command === "tooltype check" || command.startsWith("tooltype check,");
     const args =
-      command === "esbuild + plugin"
+      command === "esbuild + plugin" || command === "esbuild + plugin, warm cache"
         ? [CHILD, dir, "plugin", tsconfig]
-        : checks
-          ? [CLI, "check", "-p", tsconfig]
-          : command === API_ALONE
-            ? [API_CHILD, tsconfig]
-            : [path.join(REPO, "node_modules", COMPILERS[compiler], "bin", "tsc"), "-p", tsconfig, "--noEmit"];
+        : command === "esbuild alone"
+          ? [CHILD, dir, "plain", tsconfig]
+          : checks
+            ? [CLI, "check", "-p", tsconfig]
+            : command === API_ALONE
+              ? [API_CHILD, tsconfig]
+              : [path.join(REPO, "node_modules", COMPILERS[compiler], "bin", "tsc"), "-p", tsconfig, "--noEmit"];
     const env = withoutCacheVariables();
+    // The persistent schema cache: off for the plugin's cold builds (as before it), one folder per compiler for the
+    // warm ones, which the warm-up (or the first round) fills.
+    if (command === "esbuild + plugin, warm cache") env.TOOLTYPE_CACHE_DIR = path.join(dir, ".bench-schema-cache");
+    else env.TOOLTYPE_CACHE = "0";
     if (command === "tooltype check, compile cache") env.NODE_COMPILE_CACHE = cache;
     if (command === "tooltype check, no compile cache") env.NODE_DISABLE_COMPILE_CACHE = "1";
     const child = runChild(onCacheNode ? cacheNode!.path : process.execPath, args, {
@@ -125,7 +139,9 @@ export function benchTypeScript7(
     const all = [...sides, ...cacheSides];
     if (warmup)
       for (const side of all) run(side); // unmeasured
-    else for (const side of cacheSides) if (side.includes("tooltype check, compile cache")) run(side); // fills the cache
+    else
+      for (const side of all)
+        if (side.includes("tooltype check, compile cache") || side.includes("warm cache")) run(side); // fills the caches
     const ms = alternate(all, runs, run);
     const out = {} as TypeScript7Result["ms"];
     for (const side of sides) {

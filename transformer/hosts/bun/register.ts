@@ -15,7 +15,8 @@ import * as fs from "node:fs";
 import { formatHostDiagnostic, stopOnErrors } from "../diagnostic-format";
 import { moduleProjectFor } from "../project/module-project";
 import type { ModuleProject } from "../splice/transform-module";
-import { mightUseTooltype, transformModule } from "../splice/transform-module";
+import { mightUseTooltype } from "../splice/transform-module";
+import { moduleCacheFor, transformCached } from "../project/cache/cached-transform";
 
 /** The part of Bun's run-time plugin API used here. */
 interface BunRuntime {
@@ -41,6 +42,8 @@ if (bun === undefined) {
 }
 
 let project: ModuleProject | undefined;
+/** The persistent schema cache: a module it holds is answered without making the project. */
+const cache = moduleCacheFor({});
 
 bun.plugin({
   name: "tooltype",
@@ -49,8 +52,7 @@ bun.plugin({
       const loader = path.endsWith("x") ? "tsx" : "ts";
       const text = fs.readFileSync(path, "utf8");
       if (PACKAGES.test(path) || !mightUseTooltype(text)) return { contents: text, loader };
-      project ??= moduleProjectFor({});
-      const result = transformModule(project, path, text);
+      const result = transformCached(cache, path, text, () => (project ??= moduleProjectFor({})));
       const texts = (category: "error" | "warning"): string[] =>
         result.diagnostics.filter((d) => d.category === category).map((d) => formatHostDiagnostic(d));
       stopOnErrors("tooltype/bun-register", path, texts("error"), texts("warning"));

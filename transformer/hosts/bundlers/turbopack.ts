@@ -14,6 +14,7 @@ import type { TooltypePluginConfig } from "../../plugin-config";
 import { diagnosticError, formatDiagnostic } from "../diagnostic-format";
 import { moduleProjectFor } from "../project/module-project";
 import { mightUseTooltype, transformModule } from "../splice/transform-module";
+import { moduleCacheFor } from "../project/cache/cached-transform";
 
 /** What `turbopack.rules` may pass to the loader (plain JSON, as Turbopack requires). */
 export interface TooltypeLoaderOptions {
@@ -23,6 +24,10 @@ export interface TooltypeLoaderOptions {
   typescript?: string;
   /** tooltype's options (`validators`, ...); default: the tooltype entry of the tsconfig's `plugins`. */
   plugin?: TooltypePluginConfig;
+  /** false: no persistent schema cache (docs/building.md). */
+  cache?: boolean;
+  /** The persistent cache's folder (default `node_modules/.cache/tooltype`). */
+  cacheDir?: string;
 }
 
 /** The part of the webpack loader API this loader uses; Turbopack implements it. */
@@ -58,18 +63,28 @@ function transform(
   done: (error: Error | null, code?: string, map?: object) => void,
 ): void {
   try {
-    const project = moduleProjectFor(optionsOf(context));
-    // Run again for this module: a file its schemas read may have changed since (why Turbopack runs it again), and
-    // Turbopack may run it in a worker process that transformed the module before, whose project remembers that file.
+    const options = optionsOf(context);
+    const cache = moduleCacheFor(options);
     const known = dependenciesOf.get(file);
-    for (const dependency of known ?? []) project.refresh(dependency);
-    let result = transformModule(project, file, source);
-    if (known === undefined) {
-      // First time in this process: its project may have read those files for another module, before an edit.
-      // Look at them again, and transform again if one changed (next dev served a stale schema otherwise).
-      const seen = project.fingerprint(result.dependencies);
-      for (const dependency of result.dependencies) project.refresh(dependency);
-      if (project.fingerprint(result.dependencies) !== seen) result = transformModule(project, file, source);
+    // Run again for this module in this process (`next dev`, after an edit): the disk is looked at again.
+    if (known !== undefined) cache?.refresh();
+    const looked = cache?.lookup(file, source, () => moduleProjectFor(options));
+    let result = typeof looked === "object" ? looked : undefined;
+    if (!result) {
+      const project = moduleProjectFor(options);
+      // Run again for this module: a file its schemas read may have changed since (why Turbopack runs it again), and
+      // Turbopack may run it in a worker process that transformed the module before, whose project remembers that
+      // file.
+      for (const dependency of known ?? []) project.refresh(dependency);
+      result = transformModule(project, file, source);
+      if (known === undefined) {
+        // First time in this process: its project may have read those files for another module, before an edit.
+        // Look at them again, and transform again if one changed (next dev served a stale schema otherwise).
+        const seen = project.fingerprint(result.dependencies);
+        for (const dependency of result.dependencies) project.refresh(dependency);
+        if (project.fingerprint(result.dependencies) !== seen) result = transformModule(project, file, source);
+      }
+      cache?.store(file, source, result, project);
     }
     dependenciesOf.set(file, result.dependencies);
     for (const dependency of result.dependencies) context.addDependency?.(dependency);
@@ -89,5 +104,11 @@ function transform(
 
 function optionsOf(context: LoaderContext): TooltypeLoaderOptions {
   const given = (context.getOptions?.() ?? {}) as TooltypeLoaderOptions;
-  return { tsconfig: given.tsconfig, typescript: given.typescript, plugin: given.plugin };
+  return {
+    tsconfig: given.tsconfig,
+    typescript: given.typescript,
+    plugin: given.plugin,
+    cache: given.cache,
+    cacheDir: given.cacheDir,
+  };
 }

@@ -6,11 +6,14 @@
  * the result back as TypeScript with a source map (the bundler's own TypeScript handling runs after), reporting
  * tooltype's diagnostics through the bundler (errors fail the build with file, line and column; warnings are
  * warnings), each position printed once in the bundler's own convention (bundler-message.mts), and watch mode: a module is re-transformed when any file its schemas may depend on changes.
+ * A module the persistent cache (transformer/hosts/project/cache/) holds is answered without making the project at all.
  */
 import { createUnplugin, type UnpluginInstance } from "unplugin";
 import type { TooltypeBundlerOptions } from "./plugin-shapes.mjs";
 import { bundlerMessages, bundlerWarning } from "./bundler-message.mjs";
-import { type ModuleProject, mightUseTooltype, transformModule } from "../splice/transform-module.js";
+import { type ModuleProject, mightUseTooltype } from "../splice/transform-module.js";
+import { moduleCacheFor, transformCached } from "../project/cache/cached-transform.js";
+import type { ModuleCache } from "../project/cache/module-cache.js";
 import { TypeScript7Project } from "../project/typescript-7.js";
 import { moduleProjectFor, preloadModuleProject } from "../project/module-project.js";
 
@@ -31,6 +34,8 @@ export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, fals
     const options = given ?? {};
     let project: ModuleProject | undefined;
     let ready: Promise<void> | undefined;
+    /** The persistent cache (null when off), found at the first module: the project is made only on a miss. */
+    let cache: ModuleCache | null | undefined;
     const include = options.include ?? TYPESCRIPT;
     const exclude = options.exclude ?? PACKAGES;
     /** In Vite's dev server, whose end is its closeBundle. */
@@ -91,9 +96,11 @@ export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, fals
       // A (re)build starts: files may have changed on disk since the last one.
       buildStart() {
         project?.refresh();
+        cache?.refresh();
       },
       watchChange(id, change) {
         project?.refresh(id);
+        cache?.refresh();
         // A module made (one augmenting an interface the tools use) is no file the tools' modules depend on yet, so
         // Vite's dev server would not transform them again: their next load does.
         if (change?.event === "create" && graphs && TYPESCRIPT.test(id) && !PACKAGES.test(id)) {
@@ -107,12 +114,27 @@ export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, fals
         async handler(code, id) {
           const file = id.replace(/[?#].*$/, "");
           if (!include.test(file) || exclude.test(file) || !mightUseTooltype(code)) return null;
-          // TypeScript 7's API is ES modules: imported before the first module's synchronous read, so that it loads
-          // on Nodes that cannot require them (before 20.19).
-          ready ??= preloadModuleProject(options);
-          await ready;
-          project ??= moduleProjectFor(options);
-          const result = transformModule(project, file, code);
+          if (cache === undefined) {
+            // One cache per project in the process, shared by this build's plugin and any earlier one's (a second
+            // `build()` in the same process): what an earlier build saw of the disk is looked at again.
+            cache = moduleCacheFor(options) ?? null;
+            cache?.refresh();
+          }
+          const looked = cache?.lookup(file, code);
+          let result = typeof looked === "object" ? looked : undefined;
+          if (!result) {
+            // TypeScript 7's API is ES modules: imported before the first module's synchronous read, so that it
+            // loads on Nodes that cannot require them (before 20.19).
+            ready ??= preloadModuleProject(options);
+            await ready;
+            result = transformCached(
+              cache ?? undefined,
+              file,
+              code,
+              () => (project ??= moduleProjectFor(options)),
+              typeof looked === "string" ? looked : undefined,
+            );
+          }
           for (const dependency of result.dependencies) this.addWatchFile(dependency);
           if (result.dependencies.length > 0) withTools.add(file);
           const errors = result.diagnostics.filter((d) => d.category === "error");

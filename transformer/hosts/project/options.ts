@@ -3,6 +3,7 @@
  * declarations show them. Written without a compiler type: a project type-checks these declarations with whatever
  * TypeScript it has, and TypeScript 7 ships no compiler API types (its `ts.TypeChecker` is no type there).
  */
+import type { CacheOptions } from "./cache/settings";
 import type { TooltypePluginConfig } from "../../plugin-config";
 
 /**
@@ -15,8 +16,8 @@ export interface TypeScriptModule {
   readonly version: string;
 }
 
-/** Options every bundler plugin takes. */
-export interface ProjectOptions {
+/** Options every bundler plugin takes; `cache` and `cacheDir` set the persistent schema cache (docs/building.md). */
+export interface ProjectOptions extends CacheOptions {
   /** The tsconfig to analyse with (default: `tsconfig.json` in the bundler's working directory). */
   tsconfig?: string;
   /**

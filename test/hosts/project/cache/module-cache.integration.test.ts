@@ -1,0 +1,345 @@
+/**
+ * The persistent schema cache is correct before it is fast: on one project (outside the repository, its compiler
+ * and packages its own), each build is a fresh view of the cache (a new process's), and after every change that can
+ * change a schema (a type two imports away, a type in node_modules, a compiler option, the compiler's version, a new
+ * file augmenting a visited interface) the cached build hands over exactly what a build without the cache does, and
+ * differs from before. A build with nothing changed makes no project at all (on 5.9 no program; on TypeScript 7 no
+ * `tsc --api` process); a deleted cache gives byte-identical output; a corrupt, truncated or foreign entry is
+ * ignored and written over; two esbuild builds at once on one cache both succeed with the same output.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { cachePlaceOf, transformCached } from "../../../../transformer/hosts/project/cache/cached-transform";
+import { ModuleCache } from "../../../../transformer/hosts/project/cache/module-cache";
+import { ProjectService } from "../../../../transformer/hosts/project/language-service";
+import { typescriptFor } from "../../../../transformer/hosts/project/tsconfig";
+import { typeScript7ProjectFor } from "../../../../transformer/hosts/project/typescript-7";
+import { type ModuleProject, transformModule } from "../../../../transformer/hosts/splice/transform-module";
+import { run } from "../../project";
+
+const REPO = path.resolve(__dirname, "../../../../..");
+const made: string[] = [];
+test.after(() => {
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const TSCONFIG = {
+  compilerOptions: {
+    target: "ES2022",
+    module: "ESNext",
+    moduleResolution: "bundler",
+    strict: true,
+    skipLibCheck: true,
+    types: [],
+  },
+  include: ["src"],
+};
+
+const FILES: Record<string, string> = {
+  "tsconfig.json": JSON.stringify(TSCONFIG, null, 2),
+  "src/tools.ts": `import { tool } from "tooltype";
+import type { Query } from "./query";
+import type { Remote } from "remote-types";
+
+/**
+ * Search the catalog.
+ * @param query What to look for
+ * @param remote Where to look
+ */
+export const search = tool(function search(query: Query, remote: Remote) {
+  return \`\${query.text} \${remote.host}\`;
+});
+`,
+  "src/other.ts": `import { tool } from "tooltype";
+
+/** Say hello. */
+export const hello = tool(function hello(name: string) {
+  return \`hello \${name}\`;
+});
+`,
+  "src/query.ts": `import type { Paging } from "./paging";
+export interface Query extends Paging {
+  text: string;
+  note: string | null;
+}
+`,
+  "src/paging.ts": `export interface Paging {
+  page: number;
+}
+`,
+  "node_modules/remote-types/package.json": JSON.stringify({
+    name: "remote-types",
+    version: "1.0.0",
+    types: "index.d.ts",
+  }),
+  "node_modules/remote-types/index.d.ts": "export interface Remote {\n  host: string;\n}\n",
+};
+
+const MODULES = ["src/tools.ts", "src/other.ts"];
+
+/** A project in the temporary folder (no compiler above it), with tooltype and the given compiler linked in. */
+function makeProject(name: string, compiler: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `tooltype-cache-${name}-`));
+  made.push(dir);
+  for (const [file, text] of Object.entries(FILES)) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+  }
+  fs.symlinkSync(REPO, path.join(dir, "node_modules", "tooltype"), "dir");
+  linkCompiler(dir, compiler);
+  return dir;
+}
+
+function linkCompiler(dir: string, compiler: string): void {
+  const link = path.join(dir, "node_modules", "typescript");
+  fs.rmSync(link, { force: true });
+  fs.symlinkSync(path.join(REPO, "node_modules", compiler), link, "dir");
+}
+
+/** Writes a file as an editor does: a later mtime, whatever the clock's resolution. */
+function edit(dir: string, file: string, text: string): void {
+  const full = path.join(dir, file);
+  fs.mkdirSync(path.dirname(full), { recursive: true });
+  fs.writeFileSync(full, text);
+  const later = new Date(Date.now() + 2000 + Math.random() * 1000);
+  fs.utimesSync(full, later, later);
+}
+
+interface Build {
+  /** Each module's output, as text: the code, its source map, the diagnostics and dependencies. */
+  outputs: string[];
+  /** How many projects the build made (each a program on 5.x, a `tsc --api` process on TypeScript 7). */
+  opened: number;
+  hits: number;
+  misses: number;
+}
+
+/** One build as a new process makes it: a new view of the cache, a project made only when the cache asks for one. */
+function build(dir: string, ts7 = false): Build {
+  const tsconfig = path.join(dir, "tsconfig.json");
+  const place = cachePlaceOf({ tsconfig });
+  assert.ok(place, "the cache is on by default");
+  const cache = new ModuleCache(place.dir, place.setup);
+  let project: ModuleProject | undefined;
+  let opened = 0;
+  const open = (): ModuleProject => {
+    if (!project) {
+      opened++;
+      project = makeModuleProject(dir, ts7);
+    }
+    return project;
+  };
+  try {
+    const outputs = MODULES.map((m) => {
+      const file = path.join(dir, m);
+      return text(transformCached(cache, file, fs.readFileSync(file, "utf8"), open));
+    });
+    return { outputs, opened, ...cache.counts };
+  } finally {
+    if (project && !(project instanceof ProjectService)) project.close();
+  }
+}
+
+function makeModuleProject(dir: string, ts7: boolean): ModuleProject {
+  const tsconfig = path.join(dir, "tsconfig.json");
+  if (ts7) {
+    const project = typeScript7ProjectFor(tsconfig, undefined);
+    assert.ok(project, "a TypeScript 7 project");
+    return project;
+  }
+  return new ProjectService(tsconfig, typescriptFor(dir), undefined);
+}
+
+/** The outputs without any cache, from a new project. */
+function uncached(dir: string, ts7 = false): string[] {
+  const project = makeModuleProject(dir, ts7);
+  try {
+    return MODULES.map((m) => {
+      const file = path.join(dir, m);
+      return text(transformModule(project, file, fs.readFileSync(file, "utf8")));
+    });
+  } finally {
+    if (!(project instanceof ProjectService)) project.close();
+  }
+}
+
+function text(result: ReturnType<typeof transformModule>): string {
+  return JSON.stringify({
+    code: result.code,
+    map: result.map?.toString(),
+    diagnostics: result.diagnostics,
+    dependencies: result.dependencies,
+  });
+}
+
+function cacheDir(dir: string): string {
+  return path.join(dir, "node_modules", ".cache", "tooltype");
+}
+
+/** After a change: the cached build equals a build without the cache, and the tools module's output changed. */
+function expectFresh(dir: string, before: Build, what: string, needle: string, ts7 = false): Build {
+  const after = build(dir, ts7);
+  assert.equal(after.outputs, uncached(dir, ts7), `${what}: the cached build is the uncached one`);
+  assert.is.not(after.outputs[0], before.outputs[0], `${what}: the schema changed`);
+  assert.ok(after.outputs[0]!.includes(needle), `${what}: the new schema has ${needle}`);
+  assert.ok(after.misses >= 1, `${what}: the tools module was read again`);
+  return after;
+}
+
+test("on 5.9: a warm build makes no program, and every change that can change a schema is seen", () => {
+  const dir = makeProject("js-api", "typescript");
+  const cold = build(dir);
+  assert.is(cold.opened, 1);
+  assert.is(cold.misses, 2);
+  assert.equal(cold.outputs, uncached(dir));
+  assert.ok(cold.outputs[0]!.includes("page"), "the schema reaches the type two imports away");
+
+  const warm = build(dir);
+  assert.is(warm.opened, 0, "a warm build makes no project (no program)");
+  assert.is(warm.hits, 2);
+  assert.equal(warm.outputs, cold.outputs);
+
+  // A type two imports away: tools.ts → query.ts → paging.ts.
+  edit(dir, "src/paging.ts", "export interface Paging {\n  page: number;\n  pageSize: number;\n}\n");
+  let last = expectFresh(dir, warm, "a type two imports away", "pageSize");
+  assert.is(last.hits, 1, "the module that does not reach paging.ts still comes from the cache");
+
+  // A type in node_modules.
+  edit(dir, "node_modules/remote-types/index.d.ts", "export interface Remote {\n  host: string;\n  port: number;\n}\n");
+  last = expectFresh(dir, last, "a type in node_modules", "port");
+
+  // A compiler option: without strictNullChecks, `string | null` is `string`.
+  edit(
+    dir,
+    "tsconfig.json",
+    JSON.stringify({ ...TSCONFIG, compilerOptions: { ...TSCONFIG.compilerOptions, strict: false } }, null, 2),
+  );
+  const lax = build(dir);
+  assert.equal(lax.outputs, uncached(dir), "a compiler option: the cached build is the uncached one");
+  assert.is.not(lax.outputs[0], last.outputs[0], "a compiler option: the schema changed");
+  assert.is(lax.hits, 0, "a changed option reads every module again");
+  edit(dir, "tsconfig.json", JSON.stringify(TSCONFIG, null, 2));
+  last = build(dir);
+  assert.equal(last.outputs, uncached(dir));
+
+  // A new file augmenting a visited interface.
+  edit(
+    dir,
+    "src/augment.ts",
+    'import "./paging";\ndeclare module "./paging" {\n  interface Paging {\n    cursor: string;\n  }\n}\n',
+  );
+  last = expectFresh(dir, last, "a new file augmenting a visited interface", "cursor");
+
+  // Nothing changed again: no program.
+  const again = build(dir);
+  assert.is(again.opened, 0);
+  assert.equal(again.outputs, last.outputs);
+
+  // The compiler's version: the project's typescript becomes 5.5.
+  linkCompiler(dir, "typescript-5.5");
+  const older = build(dir);
+  assert.is(older.opened, 1, "a new compiler: the program is made");
+  assert.is(older.hits, 0, "a new compiler reads every module again");
+  assert.equal(older.outputs, uncached(dir));
+
+  // Deleting the cache gives byte-identical output.
+  const before = build(dir).outputs;
+  fs.rmSync(cacheDir(dir), { recursive: true, force: true });
+  const rebuilt = build(dir);
+  assert.is(rebuilt.misses, 2);
+  assert.equal(rebuilt.outputs, before, "byte-identical output after the cache is deleted");
+});
+
+test("a corrupt, truncated or foreign entry is ignored, never thrown, and written over", () => {
+  const dir = makeProject("corrupt", "typescript");
+  const reference = build(dir).outputs;
+  const entries = () =>
+    fs
+      .readdirSync(cacheDir(dir))
+      .filter((f) => f.startsWith("module-"))
+      .map((f) => path.join(cacheDir(dir), f));
+  const [first, second] = entries();
+  assert.ok(first && second, "one entry per module");
+  const damage: [string, (file: string) => void][] = [
+    ["truncated", (f) => fs.writeFileSync(f, fs.readFileSync(f, "utf8").slice(0, 200))],
+    ["a byte changed", (f) => fs.writeFileSync(f, fs.readFileSync(f, "utf8").replace('"code"', '"cod\\u0065"'))],
+    ["not JSON", (f) => fs.writeFileSync(f, "\u0000\u0001garbage")],
+    ["empty", (f) => fs.writeFileSync(f, "")],
+    // Sealed, but another module's: its seal is right, its file is not this one.
+    ["foreign", (f) => fs.writeFileSync(f, swapped.get(f)!)],
+  ];
+  const swapped = new Map<string, string>();
+  for (const [what, spoil] of damage) {
+    swapped.set(first, fs.readFileSync(second, "utf8"));
+    swapped.set(second, fs.readFileSync(first, "utf8"));
+    for (const file of entries()) spoil(file);
+    const after = build(dir);
+    assert.equal(after.outputs, reference, `${what}: the output is the uncached one`);
+    assert.is(after.hits, 0, `${what}: not used`);
+    const warm = build(dir);
+    assert.is(warm.hits, 2, `${what}: written over, then used`);
+    assert.is(warm.opened, 0);
+  }
+  // The record too.
+  const record = fs.readdirSync(cacheDir(dir)).find((f) => f.startsWith("project-"))!;
+  fs.writeFileSync(path.join(cacheDir(dir), record), "{");
+  assert.equal(build(dir).outputs, reference);
+  assert.is(build(dir).hits, 2);
+});
+
+test("on TypeScript 7: a warm build starts no tsc --api process; a changed type is seen", () => {
+  const dir = makeProject("ts7", "typescript-7");
+  const cold = build(dir, true);
+  assert.is(cold.opened, 1);
+  const warm = build(dir, true);
+  assert.is(warm.opened, 0, "no TypeScript 7 project, so no tsc --api process");
+  assert.is(warm.hits, 2);
+  assert.equal(warm.outputs, cold.outputs);
+  edit(dir, "src/paging.ts", "export interface Paging {\n  page: number;\n  pageSize: number;\n}\n");
+  expectFresh(dir, warm, "TypeScript 7, a type two imports away", "pageSize", true);
+});
+
+test("two esbuild builds at once on one cache: both succeed with the same output, and the next one hits", async () => {
+  const dir = makeProject("concurrent", "typescript");
+  const script = path.join(dir, "build.mjs");
+  fs.writeFileSync(
+    script,
+    `import * as esbuild from ${JSON.stringify(require.resolve("esbuild"))};
+import tooltype from "tooltype/esbuild";
+const out = await esbuild.build({
+  entryPoints: ["src/tools.ts", "src/other.ts"],
+  bundle: false,
+  write: false,
+  outdir: "out",
+  format: "esm",
+  plugins: [tooltype({ tsconfig: "tsconfig.json" })],
+});
+process.stdout.write(JSON.stringify(out.outputFiles.map((f) => f.text)));
+`,
+  );
+  const runs = await Promise.all([1, 2, 3].map(() => run(process.execPath, [script], dir)));
+  for (const r of runs) assert.is(r.code, 0, r.stderr);
+  assert.is(runs[1]!.stdout, runs[0]!.stdout);
+  assert.is(runs[2]!.stdout, runs[0]!.stdout);
+  assert.ok(runs[0]!.stdout.includes("page"), "the metadata is in the bundle");
+  const warm = await run(process.execPath, [script], dir);
+  assert.is(warm.stdout, runs[0]!.stdout);
+  // Every file of the cache is whole: no temporary file left, every entry used by a fresh view.
+  assert.equal(
+    fs.readdirSync(cacheDir(dir)).filter((f) => f.endsWith(".tmp")),
+    [],
+  );
+  const view = build(dir);
+  assert.is(view.hits, 2);
+  assert.is(view.opened, 0);
+  // Off with TOOLTYPE_CACHE=0: nothing is read or written.
+  fs.rmSync(cacheDir(dir), { recursive: true, force: true });
+  const off = await run(process.execPath, [script], dir, undefined, { ...process.env, TOOLTYPE_CACHE: "0" });
+  assert.is(off.stdout, runs[0]!.stdout);
+  assert.not.ok(fs.existsSync(cacheDir(dir)));
+});
+
+test.run();

@@ -1,0 +1,295 @@
+/**
+ * The persistent cache of each module's tool metadata, as the module transform gives it (the module's text with the
+ * metadata spliced in, its source map, tooltype's diagnostics, the files it depends on): a build that finds a module
+ * whose text and dependencies did not change since an earlier build (of any process) takes its output from disk,
+ * without starting TypeScript.
+ *
+ * Two kinds of files, both sealed (sealed-file.ts). One record per project and setup: the program's facts (its id,
+ * the files and folders the key covers, each file's size, mtime and content hash). One entry per module: the
+ * program id it was made with, its text's hash, the files it depends on (indices into the record's files) and a hash
+ * of their contents, and its output. A build first compares the disk with the record (a stat per file, a file read
+ * only when its stat changed, a folder listing per folder); when nothing changed, a module's entry whose text hash
+ * matches is the answer. When something changed, the files the program holds may have changed too (a new import, a
+ * new file augmenting an interface, an option): the program is made (on the JavaScript API; on TypeScript 7 when
+ * this process has not opened one yet) and its id compared with the record's; an entry is used only when they are
+ * equal and the contents of the entry's dependencies hash as they did. Otherwise the module is read as without a
+ * cache, and its entry written.
+ *
+ * Size: one entry per module (named by a hash of the project's setup and the module's path) and one record per
+ * project, each written over in place; a module deleted from the project leaves its entry (a few kilobytes) until
+ * the folder is deleted. Nothing else grows, so the cache has no other bound.
+ */
+import * as path from "node:path";
+import { SourceMap } from "magic-string";
+import type { HostDiagnostic } from "../../diagnostic-format";
+import { ProjectService } from "../language-service";
+import type { ModuleResult } from "../../splice/splice";
+import type { ModuleProject } from "../../splice/transform-module";
+import { type FileState, fileState, folderState, type FolderKind } from "./file-state";
+import { factsOfProgram, factsOfTypeScript7, type ProgramFacts } from "./program-facts";
+import { isRecord, readSealed, sha256, writeSealed } from "./sealed-file";
+
+const FORMAT = "tooltype-cache 1";
+
+interface ProjectRecord {
+  program: string;
+  files: FileState[];
+  folders: [folder: string, kind: FolderKind, state: string][];
+  allowJs: boolean;
+}
+
+interface Entry {
+  program: string;
+  code: string;
+  /** Indices into the record's files, or "all" (TypeScript 7). */
+  deps: number[] | "all";
+  depsHash: string;
+  result: ModuleResult;
+}
+
+/** What this process found of the disk since the last refresh. */
+interface Look {
+  record: ProjectRecord | undefined;
+  /** Each recorded file's state now. */
+  now: FileState[];
+  /** Some file or folder differs from the record. */
+  changed: boolean;
+  /** Whether the record's program is still the program: known after a program was made, for a changed disk. */
+  same: boolean | undefined;
+}
+
+/** Counts a test or the bench reads: how many modules came from the cache, and how many were read. */
+export interface CacheCounts {
+  hits: number;
+  misses: number;
+}
+
+export class ModuleCache {
+  readonly counts: CacheCounts = { hits: 0, misses: 0 };
+  private look: Look | undefined;
+  /** The record this process wrote last, with its files' indices. */
+  private written: { facts: ProgramFacts; record: ProjectRecord; index: Map<string, number> } | undefined;
+  /** Entries written by this process: not written again while nothing changed (watch mode's rebuilds). */
+  private readonly stored = new Map<string, string>();
+  private openedProject = false;
+
+  /** `setup`: what the host was given (tsconfig, compiler and plugin options), which selects the record. */
+  constructor(
+    readonly dir: string,
+    readonly setup: string,
+  ) {}
+
+  /** Forget what is known of the disk: a rebuild starts, or a file changed. */
+  refresh(): void {
+    this.look = undefined;
+  }
+
+  /**
+   * The cached output of `file` with text `code`, or "miss". `open` gives the host's project, made on first call:
+   * called only when the disk changed since the record, to learn whether the program did; without it, such a lookup
+   * answers "undecided" (a host that must load something before it makes its project asks again with it).
+   */
+  lookup(file: string, code: string, open?: () => ModuleProject): ModuleResult | "miss" | "undecided" {
+    const look = (this.look ??= this.lookAtDisk());
+    const record = look.record;
+    const entry = record && this.readEntry(file);
+    if (!record || !entry || entry.program !== record.program || entry.code !== sha256(code)) return this.miss();
+    if (look.changed && look.same === undefined) {
+      if (!open) return "undecided";
+      look.same = this.programUnchanged(record, file, code, open);
+    }
+    if (look.changed && !look.same) return this.miss();
+    const deps = entry.deps === "all" ? record.files.map((_, i) => i) : entry.deps;
+    if (depsHash(look.now, deps) !== entry.depsHash) return this.miss();
+    this.counts.hits++;
+    return entry.result;
+  }
+
+  /** Records `result` as the output of `file` with text `code`, read in `project`. */
+  store(file: string, code: string, result: ModuleResult, project: ModuleProject): void {
+    const facts = this.factsOf(project, file, code);
+    if (!facts) return;
+    const written = this.recordFor(facts);
+    const index = written.index;
+    let deps: number[] | "all";
+    if (facts.dependsOnAll) deps = "all";
+    else {
+      const names = new Set([...result.dependencies, ...facts.shared]);
+      const found = [...names].map((n) => index.get(n.split(path.sep).join("/")));
+      // A dependency outside the program's files: not a key this cache can check, so not cached.
+      if (found.some((i) => i === undefined)) return;
+      deps = (found as number[]).sort((a, b) => a - b);
+    }
+    const files = written.record.files;
+    const hash = depsHash(files, deps === "all" ? files.map((_, i) => i) : deps);
+    const codeHash = sha256(code);
+    const name = this.entryFile(file);
+    const stamp = `${facts.id}\0${codeHash}\0${hash}`;
+    if (this.stored.get(name) === stamp) return;
+    this.stored.set(name, stamp);
+    writeSealed(name, {
+      format: FORMAT,
+      setup: this.setup,
+      file,
+      program: facts.id,
+      code: codeHash,
+      deps,
+      depsHash: hash,
+      result: {
+        code: result.code ?? null,
+        map: result.map ? JSON.parse(result.map.toString()) : null,
+        diagnostics: result.diagnostics,
+        dependencies: result.dependencies,
+      },
+    });
+  }
+
+  private miss(): "miss" {
+    this.counts.misses++;
+    return "miss";
+  }
+
+  private programUnchanged(record: ProjectRecord, file: string, code: string, open: () => ModuleProject): boolean {
+    const fresh = !this.openedProject;
+    this.openedProject = true;
+    const project = open();
+    // TypeScript 7's session reads the disk when it opens; one opened before this look may hold an older program.
+    if (!(project instanceof ProjectService) && !fresh) return false;
+    return this.factsOf(project, file, code)?.id === record.program;
+  }
+
+  private factsOf(project: ModuleProject, file: string, code: string): ProgramFacts | undefined {
+    this.openedProject = true;
+    if (project instanceof ProjectService) return factsOfProgram(project, project.program(file, code), project.plugin);
+    return factsOfTypeScript7(project);
+  }
+
+  private recordFor(facts: ProgramFacts): { record: ProjectRecord; index: Map<string, number> } {
+    if (this.written?.facts === facts) return this.written;
+    const known = new Map((this.look?.record?.files ?? []).map((f) => [f[0], f]));
+    const record: ProjectRecord = {
+      program: facts.id,
+      files: facts.tracked.map((name) => fileState(name, known.get(name), facts.virtual.has(name))),
+      folders: facts.folders.map(([dir, kind]) => [dir, kind, folderState(dir, kind, facts.allowJs)]),
+      allowJs: facts.allowJs,
+    };
+    writeSealed(this.recordFile(), { format: FORMAT, setup: this.setup, ...record });
+    this.written = { facts, record, index: new Map(facts.tracked.map((name, i) => [name, i])) };
+    return this.written;
+  }
+
+  private lookAtDisk(): Look {
+    const record = this.readRecord();
+    if (!record) return { record, now: [], changed: true, same: false };
+    const now = record.files.map((f) => fileState(f[0], f, f[3] === "not-on-disk"));
+    const changed =
+      now.some((f, i) => f !== record.files[i] && f[3] !== record.files[i]![3]) ||
+      record.folders.some(([dir, kind, state]) => folderState(dir, kind, record.allowJs) !== state);
+    return { record, now, changed, same: changed ? undefined : true };
+  }
+
+  private readRecord(): ProjectRecord | undefined {
+    const value = readSealed(this.recordFile());
+    if (!value || value.format !== FORMAT || value.setup !== this.setup || typeof value.program !== "string")
+      return undefined;
+    const { files, folders, allowJs } = value;
+    if (!Array.isArray(files) || !files.every(isFileState)) return undefined;
+    if (!Array.isArray(folders) || !folders.every(isFolderState) || typeof allowJs !== "boolean") return undefined;
+    return { program: value.program, files, folders, allowJs };
+  }
+
+  private readEntry(file: string): Entry | undefined {
+    const value = readSealed(this.entryFile(file));
+    if (!value || value.format !== FORMAT || value.setup !== this.setup || value.file !== file) return undefined;
+    const { program, code, deps, depsHash, result } = value;
+    if (typeof program !== "string" || typeof code !== "string" || typeof depsHash !== "string") return undefined;
+    if (deps !== "all" && !(Array.isArray(deps) && deps.every((i) => Number.isInteger(i) && i >= 0))) return undefined;
+    const read = moduleResultOf(result);
+    return read && { program, code, deps, depsHash, result: read };
+  }
+
+  private recordFile(): string {
+    return path.join(this.dir, `project-${sha256(this.setup).slice(0, 32)}.json`);
+  }
+
+  private entryFile(file: string): string {
+    return path.join(this.dir, `module-${sha256(`${this.setup}\0${file}`).slice(0, 32)}.json`);
+  }
+}
+
+function depsHash(states: readonly FileState[], deps: readonly number[]): string {
+  const parts: string[] = [];
+  for (const i of deps) {
+    const state = states[i];
+    if (!state) return "";
+    parts.push(state[3]);
+  }
+  return sha256(parts.join("\n"));
+}
+
+function isFileState(value: unknown): value is FileState {
+  return (
+    Array.isArray(value) &&
+    value.length === 4 &&
+    typeof value[0] === "string" &&
+    typeof value[1] === "number" &&
+    typeof value[2] === "number" &&
+    typeof value[3] === "string"
+  );
+}
+
+function isFolderState(value: unknown): value is [string, FolderKind, string] {
+  return (
+    Array.isArray(value) &&
+    value.length === 3 &&
+    typeof value[0] === "string" &&
+    (value[1] === "project" || value[1] === "packages") &&
+    typeof value[2] === "string"
+  );
+}
+
+/** A cached module's output, checked field by field: it becomes the bundler's module text. */
+function moduleResultOf(value: unknown): ModuleResult | undefined {
+  if (!isRecord(value)) return undefined;
+  const { code, map, diagnostics, dependencies } = value;
+  if (code !== null && typeof code !== "string") return undefined;
+  if (!Array.isArray(dependencies) || !dependencies.every((d) => typeof d === "string")) return undefined;
+  if (!Array.isArray(diagnostics) || !diagnostics.every(isHostDiagnostic)) return undefined;
+  let sourceMap: SourceMap | undefined;
+  if (map !== null) {
+    if (!isRecord(map) || typeof map.mappings !== "string" || !isStrings(map.sources) || !isStrings(map.names))
+      return undefined;
+    if (map.sourcesContent !== undefined && !isStringsOrNulls(map.sourcesContent)) return undefined;
+    if (typeof map.file !== "string" && map.file !== undefined) return undefined;
+    // The map as magic-string made it, mappings already encoded: its own methods (toString, toUrl) work on it as is.
+    sourceMap = Object.assign(Object.create(SourceMap.prototype) as SourceMap, {
+      version: 3,
+      file: map.file as string,
+      sources: map.sources,
+      sourcesContent: map.sourcesContent as string[] | undefined,
+      names: map.names,
+      mappings: map.mappings,
+    });
+  }
+  return { code: code ?? undefined, map: sourceMap, diagnostics, dependencies };
+}
+
+function isStrings(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((v) => typeof v === "string");
+}
+
+function isHostDiagnostic(value: unknown): value is HostDiagnostic {
+  return (
+    isRecord(value) &&
+    (value.category === "error" || value.category === "warning") &&
+    typeof value.code === "string" &&
+    typeof value.message === "string" &&
+    typeof value.file === "string" &&
+    typeof value.line === "number" &&
+    typeof value.column === "number"
+  );
+}
+
+function isStringsOrNulls(value: unknown): value is (string | null)[] {
+  return Array.isArray(value) && value.every((v) => typeof v === "string" || v === null);
+}
