@@ -102,11 +102,26 @@ export interface FreeFormToolType {
 }
 
 /**
- * `true` when a registry's type says it holds function tools alone: built from a record none of whose values is a
- * free-form tool, and not widened since (`register` widens). `false` where its type cannot say (any name).
+ * A tool that may be free-form: branded so, or a function of one data parameter that is a required string — what
+ * `@freeform` and `freeform: true` accept. The JSDoc tag is not in the type, so every such tool counts.
+ */
+type MayBeFreeForm<T> = T extends FreeFormToolType
+  ? true
+  : T extends AnyFunction
+    ? DataParameters<Parameters<T>> extends readonly [infer Only]
+      ? [Only] extends [string]
+        ? true
+        : false
+      : false
+    : false;
+
+/**
+ * `true` when a registry's type says it holds function tools alone: built from a record none of whose values may be
+ * a free-form tool (see `MayBeFreeForm`), and not widened since (`register` widens). `false` where its type cannot
+ * say (any name).
  */
 export type HoldsFunctionToolsOnly<R> = string extends keyof ToolsOf<R>
   ? false
-  : [Extract<ToolsOf<R>[keyof ToolsOf<R>], FreeFormToolType>] extends [never]
-    ? true
-    : false;
+  : true extends MayBeFreeForm<ToolsOf<R>[keyof ToolsOf<R>]>
+    ? false
+    : true;

@@ -141,7 +141,15 @@ function typesOnly(typed: ToolRegistry<typeof tools>): void {
 }
 
 /** Compiled, never run: a streamed run's calls by the registry's type. */
-function streamTypesOnly(client: OpenAI, typed: ToolRegistry<typeof tools>, untyped: ToolRegistry): void {
+/** The record above without its tool of one string parameter, which may be free-form (`@freeform`). */
+const { shout: _shout, ...functionTools } = tools;
+
+function streamTypesOnly(
+  client: OpenAI,
+  typed: ToolRegistry<typeof functionTools>,
+  untyped: ToolRegistry,
+  withText: ToolRegistry<typeof tools>,
+): void {
   const params = { model: "m", messages: [{ role: "user" as const, content: "hi" }] };
   const narrow = runTools(client, params, typed, { stream: true });
   void (async () => {
@@ -154,6 +162,11 @@ function streamTypesOnly(client: OpenAI, typed: ToolRegistry<typeof tools>, unty
   })();
   // A registry whose type cannot say what it holds: every call the API may send, as before.
   const wide = runTools(client, params, untyped, { stream: true });
+  // A tool of one string parameter may be free-form (the JSDoc tag is not in its type): its calls may be custom ones.
+  const text = runTools(client, params, withText, { stream: true });
+  void (async () => {
+    for await (const event of text) if (event.type === "tool_call") same<typeof event.call, ChatToolCall>(true);
+  })();
   const widened = runTools(client, params, typed.register(tool(now)), { stream: true });
   void (async () => {
     for await (const event of wide) if (event.type === "tool_call") same<typeof event.call, ChatToolCall>(true);
