@@ -66,8 +66,10 @@ function transform(
     const options = optionsOf(context);
     const cache = moduleCacheFor(options);
     const known = dependenciesOf.get(file);
-    // Run again for this module in this process (`next dev`, after an edit): the disk is looked at again.
-    if (known !== undefined) cache?.refresh();
+    // The disk is looked at again on every call: a loader has no build boundary to do it at, and a worker process
+    // that transformed other modules before an edit (`next dev`) would otherwise answer this one from what it saw
+    // then. A look stats the recorded files once, size and time first; a build's modules each pay it.
+    cache?.refresh();
     const looked = cache?.lookup(file, source, () => moduleProjectFor(options));
     let result = typeof looked === "object" ? looked : undefined;
     if (!result) {
