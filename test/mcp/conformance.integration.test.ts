@@ -89,12 +89,11 @@ const RELEASES: readonly Release[] = [
       "auth/offline-access-scope",
       "auth/offline-access-not-supported",
       "auth/authorization-server-migration",
+      // The authorization response's `iss` (RFC 9207): one accepted, one refused. The suite's four other variants
+      // (not advertised, missing, unexpected, normalized) exercise only the SDK's own check of it, each a run of its
+      // own: left out for the suite's time; they passed when this list was written.
       "auth/iss-supported",
-      "auth/iss-not-advertised",
-      "auth/iss-supported-missing",
       "auth/iss-wrong-issuer",
-      "auth/iss-unexpected",
-      "auth/iss-normalized",
     ],
   },
 ];
@@ -168,7 +167,7 @@ function verdict(output: string): string {
 type Host = "fetch" | "node";
 
 /** tooltype's server on `host`, on a loopback port, for the duration of `body`. */
-async function serving(host: Host, body: (url: string) => Promise<void>): Promise<void> {
+async function serving<T>(host: Host, body: (url: string) => Promise<T>): Promise<T> {
   const registry = createConformanceRegistry();
   let server: http.Server;
   let port: number;
@@ -187,7 +186,7 @@ async function serving(host: Host, body: (url: string) => Promise<void>): Promis
     port = (await listening).port;
   }
   try {
-    await body(`http://127.0.0.1:${port}/mcp`);
+    return await body(`http://127.0.0.1:${port}/mcp`);
   } finally {
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
@@ -208,12 +207,14 @@ for (const release of RELEASES) {
   test(`conformance ${release.name}: every server scenario passes against the fetch and the Node handler`, async () => {
     // One host at a time, each run once more if it fails: a few scenarios time the server (SSE retry and polling
     // intervals), and on a loaded machine one late answer is not a divergence. A real one fails both runs.
+    // Each run on a server of its own: scenarios change the server's tools (test_trigger_tool_change), and a second
+    // run against the changed server would see no change to report.
     for (const host of ["fetch", "node"] as const) {
-      await serving(host, async (url) => {
-        const run = await twice(() => conformance(release, ["server", "--url", url, "--suite", "all"]));
-        assert.is(run.code, 0, `${release.name}, ${host} host:\n${verdict(run.output)}`);
-        assert.match(run.output, /Total: \d+ passed/);
-      });
+      const run = await twice(() =>
+        serving(host, (url) => conformance(release, ["server", "--url", url, "--suite", "all"])),
+      );
+      assert.is(run.code, 0, `${release.name}, ${host} host:\n${verdict(run.output)}`);
+      assert.match(run.output, /Total: \d+ passed/);
     }
   });
 
