@@ -20,6 +20,7 @@ import type * as ts from "typescript";
 import type { TS } from "../../compat";
 import type { DependencyTracker } from "../../index";
 import { tooltypeVersion } from "./tooltype-version";
+import { sortedKeys } from "./sorted-keys";
 
 interface FileRecord {
   /** Hash of the file's own text: when it changes, tsc emits the file itself. */
@@ -197,7 +198,12 @@ class DependencyHasher {
     pluginConfig: object,
   ) {
     const { configFilePath: _config, watch: _watch, ...options } = program.getCompilerOptions();
-    this.#context = JSON.stringify([tooltypeVersion(), this.tsi.version, sorted(options), sorted(pluginConfig)]);
+    this.#context = JSON.stringify([
+      tooltypeVersion(),
+      this.tsi.version,
+      sortedKeys(options),
+      sortedKeys(pluginConfig),
+    ]);
   }
 
   own(file: ts.SourceFile): string {
@@ -280,14 +286,4 @@ function moduleSpecifiers(tsi: TS, file: ts.SourceFile): readonly ts.Expression[
   };
   visit(file);
   return out;
-}
-
-function sorted(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sorted);
-  if (value === null || typeof value !== "object") return value;
-  return Object.fromEntries(
-    Object.keys(value)
-      .sort()
-      .map((k) => [k, sorted((value as Record<string, unknown>)[k])]),
-  );
 }

@@ -13,6 +13,7 @@ import { tooltypeVersion } from "../tooltype-version";
 import type { TypeScript7Project } from "../typescript-7";
 import type { FolderKind } from "./file-state";
 import { sha256 } from "./sealed-file";
+import { sortedKeys } from "../sorted-keys";
 
 export interface ProgramFacts {
   /** What the program is: a module's cached output is used only with a program of the same id. */
@@ -138,8 +139,8 @@ function factsOf(
     JSON.stringify([
       tooltypeVersion(),
       compilerVersion,
-      sorted(options),
-      sorted(plugin ?? null),
+      sortedKeys(options),
+      sortedKeys(plugin ?? null),
       tracked,
       [...folders].sort(),
     ]),
@@ -193,14 +194,4 @@ function packageManifestOf(file: string, known: Map<string, string | undefined>)
     known.set(packageDir, manifest);
   }
   return manifest;
-}
-
-function sorted(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sorted);
-  if (value === null || typeof value !== "object") return value;
-  return Object.fromEntries(
-    Object.keys(value)
-      .sort()
-      .map((k) => [k, sorted((value as Record<string, unknown>)[k])]),
-  );
 }
