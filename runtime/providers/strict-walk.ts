@@ -22,7 +22,7 @@ export interface StrictDialect {
   readonly format: string;
   /** Keywords taken as they are. */
   readonly kept: ReadonlySet<string>;
-  /** Keywords that change what is valid in ways the subset cannot express or describe: refused, never dropped. */
+  /** Keywords refused besides `UNSUPPORTED_EVERYWHERE`. */
   readonly unsupported: ReadonlySet<string>;
   /** The `format` values the subset takes; others go into the description. */
   readonly formats: ReadonlySet<string>;
@@ -44,6 +44,26 @@ export interface StrictDialect {
   /** What an object node gets once its keywords are written (`additionalProperties: false`, …). */
   closeObject(out: JsonSchema): void;
 }
+
+/**
+ * Keywords that change what is valid in ways neither subset can express or describe: an error, never a silent
+ * drop. A dialect's `unsupported` adds its own (OpenAI's `allOf`).
+ */
+export const UNSUPPORTED_EVERYWHERE: ReadonlySet<string> = new Set([
+  "not",
+  "if",
+  "then",
+  "else",
+  "dependentRequired",
+  "dependentSchemas",
+  "patternProperties",
+  "propertyNames",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "contains",
+  "$dynamicRef",
+  "$recursiveRef",
+]);
 
 /** Bookkeeping keywords with no meaning for the model. */
 const DROPPED = new Set(["$schema", "$id", "$comment", "$anchor", "$dynamicAnchor", "additionalProperties"]);
@@ -73,7 +93,8 @@ export class StrictWalk {
     }
     if (!isRecord(value)) this.fail(path, `is not a schema ${term} can express`, "give it a concrete type");
     for (const keyword of Object.keys(value)) {
-      if (dialect.unsupported.has(keyword)) this.fail(path, `uses "${keyword}"`, `${term} does not support it`);
+      if (UNSUPPORTED_EVERYWHERE.has(keyword) || dialect.unsupported.has(keyword))
+        this.fail(path, `uses "${keyword}"`, `${term} does not support it`);
     }
     if ("prefixItems" in value || Array.isArray(value.items)) {
       this.fail(

@@ -40,23 +40,8 @@ const KEPT = new Set([
   "title",
 ]);
 
-/** Keywords that change what is valid in ways strict mode cannot express or describe: an error, never a silent drop. */
-const UNSUPPORTED = new Set([
-  "allOf",
-  "not",
-  "if",
-  "then",
-  "else",
-  "dependentRequired",
-  "dependentSchemas",
-  "patternProperties",
-  "propertyNames",
-  "unevaluatedProperties",
-  "unevaluatedItems",
-  "contains",
-  "$dynamicRef",
-  "$recursiveRef",
-]);
+/** Refused by OpenAI beyond what neither subset takes (strict-walk.ts). */
+const UNSUPPORTED = new Set(["allOf"]);
 
 const cache = new WeakMap<JsonSchema, JsonSchema>();
 

@@ -35,22 +35,8 @@ const FORMATS = new Set(["date-time", "time", "date", "duration", "email", "host
 /** Keywords kept as they are. */
 const KEPT = new Set(["type", "title", "default"]);
 
-/** Keywords that change what is valid in ways the grammar cannot express or describe: an error, never a silent drop. */
-const UNSUPPORTED = new Set([
-  "not",
-  "if",
-  "then",
-  "else",
-  "dependentRequired",
-  "dependentSchemas",
-  "patternProperties",
-  "propertyNames",
-  "unevaluatedProperties",
-  "unevaluatedItems",
-  "contains",
-  "$dynamicRef",
-  "$recursiveRef",
-]);
+/** Refused beyond what neither subset takes (strict-walk.ts): nothing more. */
+const UNSUPPORTED: ReadonlySet<string> = new Set();
 
 /** Regex features strict tool use does not compile: backreferences, lookaround, word boundaries. */
 const UNSUPPORTED_REGEX = /\\[1-9]|\\k<|\(\?<?[=!]|\\[bB]/;
