@@ -5,7 +5,7 @@
  * file). Each run dispatches a valid and an invalid call; the schema equals what `tooltype schema` and a `tspc`
  * build produce for the same sources. Also: tsx with the hook (the commands docs/building.md gives) and without it (the
  * error names the cause and the commands), stack traces through the inline source map, a TT error stopping the run, and
- * no deprecation warning from Node (test/hosts/node-lines/ runs this file under Node 22, 24 and 26).
+ * no deprecation warning from Node (test/hosts/node-lines/ runs this file under Node 22 and 26).
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
