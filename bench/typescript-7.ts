@@ -66,10 +66,11 @@ export function benchTypeScript7(
   runs: number,
   warmup = true,
   cacheNode?: { path: string; version: string },
+  compilers = Object.keys(COMPILERS) as Compiler[],
 ): TypeScript7Result {
   const base = writeTooltypeProject(`typescript-7-${toolCount}`, toolSpecs(toolCount));
   const dirs = {} as Record<Compiler, string>;
-  for (const compiler of Object.keys(COMPILERS) as Compiler[]) {
+  for (const compiler of compilers) {
     if (compiler === "5.9") {
       dirs[compiler] = base.dir;
       continue;
@@ -85,7 +86,6 @@ export function benchTypeScript7(
   }
   type Command = (typeof COMMANDS)[number] | typeof API_ALONE;
   const commandsOf = (compiler: Compiler): Command[] => (compiler === "5.9" ? [...COMMANDS] : [...COMMANDS, API_ALONE]);
-  const compilers = Object.keys(COMPILERS) as Compiler[];
   const sides = compilers.flatMap((compiler) => commandsOf(compiler).map((command) => `${compiler}\0${command}`));
   const cacheSides = cacheNode
     ? compilers.flatMap((compiler) => CACHE_COMMANDS.map((command) => `${compiler}\0${command}\0cache`))
@@ -159,15 +159,15 @@ export function benchTypeScript7(
     }
     return { tools: toolCount, runs, ms: out, watch: benchWatch(dirs, runs), ...(onCacheNode ? { onCacheNode } : {}) };
   } finally {
-    for (const compiler of ["7.0", "7.1"] as const)
-      fs.rmSync(path.dirname(dirs[compiler]), { recursive: true, force: true });
+    for (const compiler of compilers)
+      if (compiler !== "5.9") fs.rmSync(path.dirname(dirs[compiler]), { recursive: true, force: true });
     if (cache) fs.rmSync(cache, { recursive: true, force: true });
   }
 }
 
 /** Watch mode on each compiler's project, the compilers alternated in each round (bundler-child.ts's `watch`). */
 function benchWatch(dirs: Record<Compiler, string>, runs: number): NonNullable<TypeScript7Result["watch"]> {
-  const compilers = Object.keys(COMPILERS) as Compiler[];
+  const compilers = Object.keys(dirs) as Compiler[];
   const measured = new Map<Compiler, { rebuildMs: number; transformMs: number; apiProcesses: number }[]>();
   for (let round = 0; round < runs; round++) {
     for (const compiler of compilers) {
