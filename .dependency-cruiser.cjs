@@ -2,15 +2,16 @@
  * The layers of the runtime, checked by dependency-cruiser in `npm test`
  * (test/architecture/layers.integration.test.ts).
  *
- *   tool/  →  validation/  →  arguments/  →  results/  →  dispatch/  →  providers/  →  registry/  →  agent/, mcp/,
- * adapters/
+ *   tool/  →  validation/  →  strict/  →  arguments/  →  results/  →  dispatch/  →  providers/  →  registry/  →
+ *   agent/, mcp/, adapters/
  *
  * telemetry/ (OpenTelemetry's API as tooltype sees it, whether a tracer provider is registered, W3C trace context)
  * stands apart at the bottom: it imports nothing of the runtime but its loader, and dispatch/, agent/ and mcp/ use it.
  *
  * validation/ is the kit every validator calls (the generated ones' run-time half, formats, linear-time patterns, ajv,
- * Standard Schema's types); arguments/ reads, repairs and explains a call's arguments with it; results/ checks a
- * tool's result against its return type with both.
+ * Standard Schema's types); strict/ rewrites a schema into a model API's strict subset (schema knowledge, which the
+ * build runs for compiled tools and the providers read back); arguments/ reads, repairs and explains a call's
+ * arguments with the kit; results/ checks a tool's result against its return type with both.
  *
  * Arrows point down only: a layer imports the layers below it, never one above. Type-only imports count
  * (`tsPreCompilationDeps`), so a cycle made of `import type` fails as well. The entries (runtime/entries/: `index.ts`,
@@ -31,7 +32,7 @@
  */
 // mcp/format/ is not upper: see the header.
 const UPPER = "^runtime/(agent|mcp/(?!format/)|adapters)/";
-const LAYERS = ["tool", "validation", "arguments", "results", "dispatch", "providers", "registry"];
+const LAYERS = ["tool", "validation", "strict", "arguments", "results", "dispatch", "providers", "registry"];
 
 /** `from` may reach nothing above it, through the loaders of runtime/lazy/ either. */
 function reachesNothingAbove(layer) {
@@ -85,6 +86,12 @@ module.exports = {
       "validation/ (the validation kit) imports only tool/ (and its loader, #lazy/ajv).",
     ),
     onlyBelow(
+      "strict-above-validation",
+      "strict",
+      "tool|validation|strict|lazy",
+      "strict/ (the rewrites into the strict subsets of model APIs) imports only validation/ and tool/ (and its loader, #lazy/strict).",
+    ),
+    onlyBelow(
       "arguments-above-validation",
       "arguments",
       "tool|validation|arguments|lazy",
@@ -105,7 +112,7 @@ module.exports = {
     onlyBelow(
       "providers-below-the-registry",
       "providers",
-      "tool|validation|arguments|results|dispatch|providers|mcp/format|lazy",
+      "tool|validation|strict|arguments|results|dispatch|providers|mcp/format|lazy",
       "providers/ import dispatch and below (and MCP's tool format, whose types the catalogue gathers).",
     ),
     {
@@ -117,7 +124,7 @@ module.exports = {
       to: {
         path: "^runtime/",
         pathNot:
-          "^runtime/(tool/|validation/|arguments/|results/|dispatch/|lazy/|mcp/format/|providers/provider\\.ts$)",
+          "^runtime/(tool/|validation/|strict/|arguments/|results/|dispatch/|lazy/|mcp/format/|providers/provider\\.ts$)",
       },
     },
     ...LAYERS.map(reachesNothingAbove),
@@ -140,27 +147,25 @@ module.exports = {
     {
       name: "providers-never-import-each-other",
       comment:
-        "A provider's folder (providers/<api>/) imports only its own files and the shared parts (provider.ts, the interfaces; stream.ts, with #lazy/partial-json; strict.ts, reached through #lazy/strict; strict-walk.ts, the walk both strict rewrites share; schema-notes.ts, the description notes of strict rewrites; openai-limits.ts; openai-custom.ts, OpenAI's custom tools); only the catalogue (catalog.ts, and lazy/providers.*) names the folders.",
+        "A provider's folder (providers/<api>/) imports only its own files and the shared parts (provider.ts, the interfaces; stream.ts, with #lazy/partial-json; openai-custom.ts, OpenAI's custom tools); only the catalogue (catalog.ts, and lazy/providers.*) names the folders.",
       severity: "error",
       from: { path: "^runtime/providers/([a-z0-9-]+)/" },
       to: {
         path: "^runtime/providers/",
-        pathNot:
-          "^runtime/providers/($1/|(provider|stream|strict|strict-walk|schema-notes|openai-limits|openai-custom)\\.ts$)",
+        pathNot: "^runtime/providers/($1/|(provider|stream|openai-custom)\\.ts$)",
       },
     },
     {
       name: "shared-provider-parts-name-no-provider",
       comment:
-        "The shared parts of providers/ (the interfaces, the stream accumulator's base, the strict rewrite, its walk and its description notes, OpenAI's limits and custom tools) import no provider and no catalogue.",
+        "The shared parts of providers/ (the interfaces, the stream accumulator's base, OpenAI's custom tools) import no provider and no catalogue.",
       severity: "error",
       from: {
-        path: "^runtime/providers/(provider|stream|strict|strict-walk|schema-notes|openai-limits|openai-custom)\\.ts$",
+        path: "^runtime/providers/(provider|stream|openai-custom)\\.ts$",
       },
       to: {
         path: "^runtime/providers/",
-        pathNot:
-          "^runtime/providers/(provider|stream|strict|strict-walk|schema-notes|openai-limits|openai-custom)\\.ts$",
+        pathNot: "^runtime/providers/(provider|stream|openai-custom)\\.ts$",
       },
     },
     {
@@ -230,14 +235,14 @@ module.exports = {
     onlyBelow(
       "registry-below-the-loop",
       "registry",
-      "tool|validation|arguments|results|dispatch|providers|registry|lazy",
+      "tool|validation|strict|arguments|results|dispatch|providers|registry|lazy",
       "registry/ sits below agent/, mcp/ and adapters/.",
     ),
     {
       name: "nothing-imports-the-upper-layers",
       comment: "agent/, mcp/ and adapters/ sit on top: the layers below never import them.",
       severity: "error",
-      from: { path: "^runtime/(tool|validation|arguments|results|dispatch|providers|registry)/" },
+      from: { path: "^runtime/(tool|validation|strict|arguments|results|dispatch|providers|registry)/" },
       to: { path: UPPER },
     },
     {

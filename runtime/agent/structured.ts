@@ -76,7 +76,7 @@ export class StructuredOutput<T> implements ToolStandardSchema<T> {
 
   /**
    * The `response_format` of a Chat Completions request, strict by default (the schema rewritten into OpenAI's strict
-   * subset, providers/strict.ts). Throws ToolExportError if strict mode cannot express T.
+   * subset, strict/openai.ts). Throws ToolExportError if strict mode cannot express T.
    */
   get responseFormat(): JsonSchemaResponseFormat {
     this.#format ??= toResponseFormat(this);

@@ -91,7 +91,7 @@ test("a type-only cycle, a provider in dispatch, providers importing each other 
     prepend("runtime/providers/openai-chat/provider.ts", 'import OpenAI from "openai";');
     // Only the catalogue names a provider's folder; the shared parts name none.
     prepend("runtime/providers/at-hand.ts", 'import { provider } from "./gemini/provider";');
-    prepend("runtime/providers/strict.ts", 'import type { ChatTool } from "./openai-chat/wire";');
+    prepend("runtime/providers/openai-custom.ts", 'import type { ChatTool } from "./openai-chat/wire";');
     // The registry core loads no provider; a provider entry's preset names its own provider only.
     prepend("runtime/registry/core.ts", 'import { providerOf } from "../providers/at-hand";');
     prepend(
@@ -124,11 +124,11 @@ test("a type-only cycle, a provider in dispatch, providers importing each other 
         "dispatch-reaches-nothing-above: runtime/dispatch/dispatch.ts → runtime/providers/stream.ts",
         "no-circular: runtime/tool/call.ts → runtime/tool/options.ts",
         "only-the-catalogue-names-a-provider: runtime/providers/at-hand.ts → runtime/providers/gemini/provider.ts",
-        "only-the-catalogue-names-a-provider: runtime/providers/strict.ts → runtime/providers/openai-chat/wire.ts",
+        "only-the-catalogue-names-a-provider: runtime/providers/openai-custom.ts → runtime/providers/openai-chat/wire.ts",
         "optional-peers-stay-behind-their-entry: runtime/providers/openai-chat/provider.ts → node_modules/openai/index.js",
         "providers-never-import-each-other: runtime/providers/anthropic/read.ts → runtime/providers/gemini/wire.ts",
         "registry-reaches-providers-through-the-catalogue: runtime/registry/choice.ts → runtime/providers/anthropic/choice.ts",
-        "shared-provider-parts-name-no-provider: runtime/providers/strict.ts → runtime/providers/openai-chat/wire.ts",
+        "shared-provider-parts-name-no-provider: runtime/providers/openai-custom.ts → runtime/providers/openai-chat/wire.ts",
         "the-loop-is-provider-neutral: runtime/agent/run-tools.ts → runtime/providers/gemini/wire.ts",
         "the-main-registry-loads-nothing-on-need: runtime/entries/index.ts → runtime/lazy/providers.chunks.ts",
         "the-main-registry-loads-nothing-on-need: runtime/entries/index.ts → runtime/registry/presets/core.ts",

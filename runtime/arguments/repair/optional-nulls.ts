@@ -1,5 +1,5 @@
 /**
- * The undo of OpenAI's strict rewrite (runtime/providers/strict.ts), run by dispatch when validation fails: in strict
+ * The undo of OpenAI's strict rewrite (runtime/strict/openai.ts), run by dispatch when validation fails: in strict
  * mode every property is required and an optional one is sent as `null` to mean "left out". Kept with the arguments
  * because conforming a value (conform.ts) needs it whatever provider the call came from.
  */

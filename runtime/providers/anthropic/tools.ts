@@ -1,6 +1,6 @@
 /**
  * Anthropic tools: `{ name, description, input_schema }`, `input_examples` for a tool with example arguments,
- * `strict: true` with the schema in the strict subset (strict.ts), `eager_input_streaming` where asked for, and,
+ * `strict: true` with the schema in the strict subset (strict/anthropic.ts), `eager_input_streaming` where asked for, and,
  * with `toolSearch`, a tool search tool: deferred tools (docs/large-toolsets.md) then carry `defer_loading: true`,
  * and the model finds them through the search tool, which the API runs itself (its results are `tool_reference`
  * blocks that load the definitions). Without it they are written whole: a request without a search tool may not
@@ -17,7 +17,7 @@ import type { Tool } from "@anthropic-ai/sdk/resources/messages";
 import { examplesOf } from "../../tool/examples";
 import type { JsonSchema } from "../../tool/meta";
 import { type ToolFormatSource, isDeferred } from "../provider";
-import { checkAnthropicStrictLimits, toAnthropicStrictSchema } from "./strict";
+import { checkAnthropicStrictLimits, toAnthropicStrictSchema } from "../../strict/anthropic";
 import type {
   AnthropicRequestTool,
   AnthropicTool,

@@ -2,7 +2,7 @@
  * The public format types (and values) of OpenAI Chat Completions, exported by its entry (`tooltype/openai`) and by
  * the main `tooltype` entry alike: tooltype's own copies of the SDK's types, so no SDK is needed to import them.
  */
-export { OPENAI_LIMITS } from "../openai-limits";
+export { OPENAI_LIMITS } from "../../strict/openai-limits";
 export type { OpenAIFunctionChoiceParams, OpenAIFunctionMessage } from "./functions";
 export type { OpenAIFunctionDefinition, OpenAIToolsOptions } from "./tools";
 export type { OpenAIToolChoiceParams } from "./choice";

@@ -1,14 +1,14 @@
 /**
  * The tool lists of a Chat Completions request: `tools`, each registered tool as `{ type: "function", function }` (a
  * free-form tool as `{ type: "custom", custom }`, openai-custom.ts),
- * its schema rewritten into OpenAI's strict subset where strict mode is asked for (strict.ts, through `#lazy/strict`:
+ * its schema rewritten into OpenAI's strict subset where strict mode is asked for (strict/openai.ts, through `#lazy/strict`:
  * under Node loaded on the first strict export); the legacy `functions` list; and a structured answer's
  * `response_format`. Apart from the providers (provider.ts, functions.ts) so that a small entry's registry exports
  * tools without loading either.
  */
 import type { ChatCompletionCreateParams, ChatCompletionFunctionTool } from "openai/resources/chat/completions";
 import { toStrictSchema } from "#lazy/strict";
-import { checkToolCount } from "../openai-limits";
+import { checkToolCount } from "../../strict/openai-limits";
 import { customToolFormat, isCustomTool } from "../openai-custom";
 import type { OutputFormatSource, ToolFormatSource } from "../provider";
 import type { JsonSchemaResponseFormat, OpenAICustomTool, OpenAIFunctionTool, OpenAITool } from "./wire";

@@ -3,7 +3,7 @@
  * the main
  * `tooltype` entry alike: tooltype's own copies of the SDK's types, so no SDK is needed to import them.
  */
-export { OPENAI_LIMITS } from "../openai-limits";
+export { OPENAI_LIMITS } from "../../strict/openai-limits";
 export type {
   ResponsesCall,
   ResponsesCallOutput,

@@ -16,7 +16,7 @@
  */
 import type { FunctionTool } from "openai/resources/responses/responses";
 import { toStrictSchema } from "#lazy/strict";
-import { checkToolCount } from "../openai-limits";
+import { checkToolCount } from "../../strict/openai-limits";
 import { customToolFormat, isCustomTool } from "../openai-custom";
 import { type ToolFormatSource, isDeferred } from "../provider";
 import { describeWithExamples } from "../../tool/examples";

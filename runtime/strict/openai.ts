@@ -18,7 +18,7 @@ import { ToolExportError } from "../tool/errors";
 import type { JsonSchema, JsonValue } from "../tool/meta";
 import { acceptsNull, isObjectSchema, isRecord, json, pointerSegment, resolveRef } from "../validation/json-schema";
 import { OPENAI_LIMITS } from "./openai-limits";
-import { type StrictDialect, StrictWalk } from "./strict-walk";
+import { type StrictDialect, StrictWalk } from "./walk";
 
 /** The `format` values strict mode accepts; others go into the description. */
 const STRICT_FORMATS = new Set(["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"]);
@@ -40,7 +40,7 @@ const KEPT = new Set([
   "title",
 ]);
 
-/** Refused by OpenAI beyond what neither subset takes (strict-walk.ts). */
+/** Refused by OpenAI beyond what neither subset takes (walk.ts). */
 const UNSUPPORTED = new Set(["allOf"]);
 
 const cache = new WeakMap<JsonSchema, JsonSchema>();

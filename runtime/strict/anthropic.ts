@@ -13,11 +13,11 @@
  *   ToolExportError naming the tool and the path.
  * `checkAnthropicStrictLimits` checks the request-wide limits (strict tools, optional and union-typed parameters).
  */
-import { ToolExportError } from "../../tool/errors";
-import type { JsonSchema, JsonValue } from "../../tool/meta";
-import { isRecord, json, pointerSegment } from "../../validation/json-schema";
-import { note } from "../schema-notes";
-import { type StrictDialect, StrictWalk } from "../strict-walk";
+import { ToolExportError } from "../tool/errors";
+import type { JsonSchema, JsonValue } from "../tool/meta";
+import { isRecord, json, pointerSegment } from "../validation/json-schema";
+import { note } from "./notes";
+import { type StrictDialect, StrictWalk } from "./walk";
 
 /** Anthropic's limits of one request's strict tools (its structured outputs page, "Schema complexity limits"). */
 export const ANTHROPIC_STRICT_LIMITS = {
@@ -35,7 +35,7 @@ const FORMATS = new Set(["date-time", "time", "date", "duration", "email", "host
 /** Keywords kept as they are. */
 const KEPT = new Set(["type", "title", "default"]);
 
-/** Refused beyond what neither subset takes (strict-walk.ts): nothing more. */
+/** Refused beyond what neither subset takes (walk.ts): nothing more. */
 const UNSUPPORTED: ReadonlySet<string> = new Set();
 
 /** Regex features strict tool use does not compile: backreferences, lookaround, word boundaries. */

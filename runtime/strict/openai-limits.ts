@@ -1,7 +1,7 @@
 /**
  * OpenAI's documented limits for function tools and strict schemas, and the one every export checks: at most 128
- * tools in one request. Apart from strict.ts so that exporting tools without strict mode needs none of the strict
- * rewrite (under Node, strict.ts is then never loaded).
+ * tools in one request. Apart from openai.ts so that exporting tools without strict mode needs none of the strict
+ * rewrite (under Node, openai.ts is then never loaded).
  */
 import { ToolExportError } from "../tool/errors";
 

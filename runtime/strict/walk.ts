@@ -1,6 +1,6 @@
 /**
- * The walk both strict rewrites share (OpenAI strict mode, strict.ts; Anthropic strict tool use,
- * anthropic/strict.ts): a parameter schema taken node by node into a provider's grammar-constrained subset, what the
+ * The walk both strict rewrites share (OpenAI strict mode, openai.ts; Anthropic strict tool use, anthropic.ts): a
+ * parameter schema taken node by node into a provider's grammar-constrained subset, what the
  * subset cannot express refused with the path, and what it only cannot enforce (bounds, other formats) moved into
  * the description, which dispatch still enforces against the original schema. Each provider gives its rules as a
  * `StrictDialect`; the walk, the refusals every subset shares and the wording of a refusal are written here once.
@@ -8,7 +8,7 @@
 import { ToolExportError } from "../tool/errors";
 import type { JsonSchema, JsonValue } from "../tool/meta";
 import { isAnySchema, isObjectSchema, isRecord, pointerSegment, showPath } from "../validation/json-schema";
-import { note, withNotes } from "./schema-notes";
+import { note, withNotes } from "./notes";
 
 /** One provider's strict subset of JSON Schema. */
 export interface StrictDialect {
