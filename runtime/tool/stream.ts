@@ -36,18 +36,6 @@ export function isToolStream(value: unknown, streams?: true): value is AsyncGene
 }
 
 /**
- * Whether calling `fn` gives a stream, as far as can be told before calling it: the transformer marks a tool
- * written as `async function*` (`streams` in its metadata, which holds even where the build lowered the syntax),
- * and a native async generator function says so itself.
- */
-export function streamsResults(fn: unknown, meta: { streams?: true } | undefined): boolean {
-  return (
-    meta?.streams === true ||
-    (typeof fn === "function" && Object.prototype.toString.call(fn) === "[object AsyncGeneratorFunction]")
-  );
-}
-
-/**
  * The progress report of the `count`-th yielded value (1 for the first): a finite number is the progress itself; an
  * object with a finite `progress` gives its `progress`, `total` and `message`; anything else counts the yields, a
  * string as the message, an object's `message` string too.

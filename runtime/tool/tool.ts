@@ -4,7 +4,7 @@
  */
 import type { CompiledToolMeta, JsonSchema, JsonValue } from "./meta";
 import type { ToolContext, ToolOptions } from "./options";
-import { streamsResults } from "./stream";
+import { streamsResults } from "./stream-kind";
 
 // Tool functions and methods as the caller wrote them: any parameters, any result.
 // `any` here is the decorator contract TypeScript itself uses for method types.
