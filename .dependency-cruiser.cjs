@@ -303,13 +303,13 @@ module.exports = {
     {
       name: "transformer-reads-only-the-seam",
       comment:
-        "The transformer shares only the metadata types, the validator settings, the pattern automaton (which patterns it holds whole), what makes a free-form tool (its one string parameter, its pattern in Rust's regex syntax) and the bounded JSON reader (the schema cache reads its files through it) with the runtime (examples.ts has a rule of its own).",
+        "The transformer shares only the metadata types, the validator settings, the pattern automaton (which patterns it holds whole), what makes a free-form tool (its one string parameter, its pattern in Rust's regex syntax), the strict forms it writes into the metadata (runtime/strict/forms.ts, the rewrites an export would run) and the bounded JSON reader (the schema cache reads its files through it) with the runtime (examples.ts has a rule of its own).",
       severity: "error",
       from: { path: "^transformer/", pathNot: "^transformer/examples\\.ts$" },
       to: {
         path: "^runtime/",
         pathNot:
-          "^runtime/(tool/meta|tool/freeform|validation/ajv/options|validation/patterns/pattern-dfa|validation/patterns/rust-regex|arguments/read/bounded-json)\\.ts$",
+          "^runtime/(tool/meta|tool/freeform|validation/ajv/options|validation/patterns/pattern-dfa|validation/patterns/rust-regex|arguments/read/bounded-json|strict/forms)\\.ts$",
       },
     },
     {

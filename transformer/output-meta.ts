@@ -15,6 +15,7 @@ import { datePointers } from "./schema/dates";
 import { SchemaReader } from "./schema/read/reader";
 import type { Problem } from "./schema/model";
 import { parametersSchema } from "./schema/to-json";
+import { strictForms } from "../runtime/strict/forms";
 
 const OUTPUT_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
@@ -77,6 +78,8 @@ export function deriveOutputMeta(
   const meta: CompiledOutputMeta = { v: META_VERSION, name, schema: parametersSchema(resolved, finished.definitions) };
   const description = symbol ? symbolDescription(tsi, checker, symbol) : "";
   if (description) meta.description = description;
+  // A response format is sent in OpenAI's strict subset by default: written here, not rewritten when sent.
+  meta.strict = strictForms(meta.schema, name, ["openai-strict"]);
   const dates = datePointers(resolved, finished.definitions);
   for (const problem of dates.problems) {
     problems.push({

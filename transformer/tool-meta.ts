@@ -22,6 +22,7 @@ import { Code, tagSpan } from "./diagnostics";
 import { exampleProblems } from "./examples";
 import { freeformInput } from "../runtime/tool/freeform";
 import { toRustRegex } from "../runtime/validation/patterns/rust-regex";
+import { strictForms } from "../runtime/strict/forms";
 import type { ApiResolver } from "./find";
 import { type ParamDoc, paramDocsOf, toolDocOf } from "./jsdoc";
 import { datePointers } from "./schema/dates";
@@ -152,7 +153,18 @@ export function deriveToolMeta(
       problems,
     );
   }
+  if (site.freeform !== false) {
+    // Any tool of one required string may be made free-form by options the build cannot see: its grammar is written
+    // for every such tool, so that exporting it as a custom tool translates nothing at run time.
+    const input = freeformInput(meta.parameters);
+    if (typeof input !== "string" && input.pattern !== undefined) {
+      const rust = toRustRegex(input.pattern);
+      meta.grammar = rust.ok ? rust.definition : { refused: rust.reason };
+    }
+  }
   for (const { tag, message } of doc.invalid) problems.push({ code: Code.InvalidTagValue, node: tag, message });
+  // Written here so that exporting in strict mode rewrites nothing at run time (runtime/strict/schema-of.ts).
+  meta.strict = strictForms(meta.parameters, name);
   return { meta, problems };
 }
 

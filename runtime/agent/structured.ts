@@ -11,7 +11,7 @@ import type { ToolStandardProps, ToolStandardSchema } from "../validation/standa
 import type { JsonSchemaResponseFormat } from "../providers/catalog";
 import { toResponseFormat } from "../providers/openai-chat/tools";
 import { notCompiledHint, type SchemaError } from "../tool/errors";
-import { type CompiledOutputMeta, type JsonSchema, META_VERSION } from "../tool/meta";
+import { type CompiledOutputMeta, type JsonSchema, META_VERSION, type StrictForms } from "../tool/meta";
 
 export type { JsonSchemaResponseFormat } from "../providers/catalog";
 
@@ -59,6 +59,8 @@ export class StructuredOutput<T> implements ToolStandardSchema<T> {
   /** T's JSON Schema as the transformer wrote it (answers are validated against this one). */
   readonly schema: JsonSchema;
   readonly strict: boolean;
+  /** `schema` in OpenAI's strict subset, as the build wrote it (what `responseFormat` sends when strict). */
+  readonly strictForms: StrictForms | undefined;
   readonly #meta: CompiledOutputMeta;
   readonly #coerce: boolean;
   #validator: ArgumentsValidator | undefined;
@@ -71,12 +73,13 @@ export class StructuredOutput<T> implements ToolStandardSchema<T> {
     this.description = options.description ?? meta.description;
     this.schema = meta.schema;
     this.strict = options.strict ?? true;
+    this.strictForms = meta.strict;
     this.#coerce = options.coerce ?? true;
   }
 
   /**
-   * The `response_format` of a Chat Completions request, strict by default (the schema rewritten into OpenAI's strict
-   * subset, strict/openai.ts). Throws ToolExportError if strict mode cannot express T.
+   * The `response_format` of a Chat Completions request, strict by default (the schema in OpenAI's strict subset, as
+   * the build wrote it). Throws ToolExportError if strict mode cannot express T.
    */
   get responseFormat(): JsonSchemaResponseFormat {
     this.#format ??= toResponseFormat(this);

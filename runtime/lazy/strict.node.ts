@@ -1,9 +1,9 @@
 /**
- * `#lazy/strict` under Node: the rewrite into OpenAI's strict subset (strict/openai.ts), required on the first
- * export that asks for strict mode, so that an app that never does never loads it.
+ * `#lazy/strict` under Node: the strict rewrites (strict/rewrites.ts), required the first time a schema with no
+ * strict form from the build is exported in strict mode, so that an app that never does never loads them.
  */
-type Strict = typeof import("../strict/openai");
+import type { STRICT_REWRITES } from "../strict/rewrites";
 
-/** strict.ts's `toStrictSchema`, loaded on its first call. */
-export const toStrictSchema: Strict["toStrictSchema"] = (schema, toolName) =>
-  (require("../strict/openai") as Strict).toStrictSchema(schema, toolName);
+export function strictRewritesNow(): typeof STRICT_REWRITES | undefined {
+  return (require("../strict/rewrites") as typeof import("../strict/rewrites")).STRICT_REWRITES;
+}

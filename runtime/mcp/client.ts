@@ -9,6 +9,10 @@ import { installAjv } from "../validation/ajv/ajv";
 import { createAjv } from "../validation/ajv/engine";
 import { installPatternEngine } from "../validation/patterns/engine";
 import { linearMatcher } from "../validation/patterns/linear-pattern";
+import { toRustRegex } from "../validation/patterns/rust-regex";
+import { installRustRegex } from "../validation/patterns/rust-translator";
+import { STRICT_REWRITES } from "../strict/rewrites";
+import { installStrictRewrites } from "../strict/schema-of";
 import { ToolError } from "../tool/errors";
 import type { JsonSchema } from "../tool/meta";
 import type { ToolContext, ToolOptions } from "../tool/options";
@@ -38,8 +42,11 @@ export type {
   MCPVersionNegotiation,
 } from "./client-sdk";
 
-// Imported tools have schemas written at run time: ajv validates them, in a bundle too (as `tooltype/ajv` would).
+// Imported tools have schemas written at run time: ajv validates them, in a bundle too (as `tooltype/ajv` would),
+// and a strict export rewrites them then (a custom tool's pattern is translated then).
 installAjv(createAjv);
+installStrictRewrites(STRICT_REWRITES);
+installRustRegex(toRustRegex);
 
 /** `fromMCP` options. */
 export interface MCPImportOptions {

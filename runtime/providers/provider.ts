@@ -13,7 +13,9 @@
 import type { NormalizedCall } from "../dispatch/call";
 import type { ToolCallAccumulator } from "./stream";
 import type { ToolMessage } from "../dispatch/messages";
-import type { CompiledToolMeta, JsonSchema } from "../tool/meta";
+import type { CompiledToolMeta, JsonSchema, StrictForms } from "../tool/meta";
+import type { StrictSubset } from "../strict/rewrites";
+import { strictSchemaOf } from "../strict/schema-of";
 import { ToolExportError } from "../tool/errors";
 import type { ToolOptions } from "../tool/options";
 
@@ -107,6 +109,8 @@ export interface OutputFormatSource {
   readonly schema: JsonSchema;
   /** Ask for the schema to be followed exactly, where the API has such a switch (OpenAI strict). */
   readonly strict: boolean;
+  /** `schema` in OpenAI's strict subset as the build wrote it (`structuredOutput<T>()`'s); else rewritten when sent. */
+  readonly strictForms?: StrictForms | undefined;
 }
 
 /** Everything one request of the loop carries, provider-neutral; the provider writes it in its API's fields. */
@@ -222,6 +226,21 @@ export function argsCall(record: Record<string, unknown>, args: unknown): Normal
  */
 export function isDeferred(tool: ToolFormatSource): boolean {
   return tool.options.deferred ?? tool.meta?.deferred === true;
+}
+
+/**
+ * `tool.parameters` in a strict subset: the form the build wrote into its metadata (when `parameters` is the schema
+ * it was written from), else the rewrite run now (strict/schema-of.ts). Throws ToolExportError.
+ */
+export function strictParameters(tool: ToolFormatSource, subset: StrictSubset): JsonSchema {
+  const meta = tool.meta;
+  const forms = meta !== undefined && meta.parameters === tool.parameters ? meta.strict : undefined;
+  return strictSchemaOf({ name: tool.name, parameters: tool.parameters, forms }, subset);
+}
+
+/** A structured output's schema in OpenAI's strict subset: the build's form, else the rewrite run now. */
+export function strictOutputSchema(output: OutputFormatSource): JsonSchema {
+  return strictSchemaOf({ name: output.name, parameters: output.schema, forms: output.strictForms }, "openai-strict");
 }
 
 /** Whether `value` is a stream (an async iterable), as a streamed response is. */

@@ -34,6 +34,11 @@ export interface CompiledToolMeta {
   examples?: { [key: string]: JsonValue }[];
   /** `{ type: "object", properties, required, additionalProperties: false, $defs? }` */
   parameters: JsonSchema;
+  /**
+   * `parameters` in each model API's strict subset, rewritten at build time (runtime/strict/), so that exporting the
+   * tool in strict mode rewrites nothing at run time. Absent from metadata of an older build: the export rewrites then.
+   */
+  strict?: StrictForms;
   /** Parameter names in positional order: how an args object maps onto the call. */
   params: string[];
   /** The function takes one destructured object: pass the args object whole. */
@@ -66,6 +71,13 @@ export interface CompiledToolMeta {
    * pattern, if any, can be OpenAI's `regex` grammar.
    */
   freeform?: true;
+  /**
+   * The pattern of the tool's one required string parameter (the text of a free-form tool) in Rust's `regex` syntax,
+   * the `regex` grammar OpenAI holds a custom tool's input to, written at build time for any tool of that shape; or
+   * why the pattern cannot be written so. Absent when there is no such pattern (or from an older build: the export
+   * translates it then).
+   */
+  grammar?: string | { refused: string };
   /**
    * The `parameters` validator compiled to code at build time (tooltype's generator, transformer/validator/). It is
    * called once with a resolver that answers `"tooltype/validator@3"` with the run-time kit, and returns the validate
@@ -125,6 +137,24 @@ export interface ToolIcon {
   theme?: "light" | "dark";
 }
 
+/**
+ * A schema in the strict subsets of model APIs (OpenAI strict mode, Anthropic strict tool use; each named by the
+ * `ToolExportError.format` of its refusals), as the build wrote it: per subset the rewritten schema where it differs
+ * from the original (absent: the original as it is), or why the subset cannot express the original, which exporting
+ * in strict mode then throws as a ToolExportError.
+ */
+export interface StrictForms {
+  "openai-strict"?: JsonSchema;
+  "anthropic-strict"?: JsonSchema;
+  refused?: { "openai-strict"?: StrictRefusal; "anthropic-strict"?: StrictRefusal };
+}
+
+/** Why a strict subset cannot express a schema: the error's text after `Tool "<name>" `, and where, if one place is. */
+export interface StrictRefusal {
+  reason: string;
+  path?: string;
+}
+
 /** What the transformer emits for `validator`: `function (require) { var k = require("tooltype/validator@3"); ...; return k.v(v); }`. */
 export type CompiledValidatorFactory = (require: (id: string) => unknown) => unknown;
 
@@ -142,6 +172,8 @@ export interface CompiledOutputMeta {
   description?: string;
   /** JSON Schema of T: a closed object, with `$defs` for shared and recursive types. */
   schema: JsonSchema;
+  /** `schema` in OpenAI's strict subset, rewritten at build time; see {@link CompiledToolMeta.strict}. */
+  strict?: StrictForms;
   /** JSON pointers of `Date` values to revive after parsing. */
   dates?: string[];
   /** JSON pointers of `URL` values to revive after parsing. */

@@ -6,6 +6,8 @@
  *   registering a `tool.fromSchema` tool there fails at registration and says to import `tooltype/ajv`.
  * - The same app with `import "tooltype/ajv"` bundles ajv and validates the schema tool: a wrong argument gets
  *   ajv's error for the model.
+ * - Strict mode: the compiled tool is exported in OpenAI's strict subset from the form the build wrote, so the app
+ *   bundles no strict rewrite; `tooltype/ajv` brings the rewrite in for the schema tool.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -49,6 +51,10 @@ try {
   registry = new ToolRegistry(tools);
 } catch (error) {
   process.stdout.write(JSON.stringify({ error: String(error) }));
+  process.exit(0);
+}
+if (process.env.STRICT_EXPORT === "1") {
+  process.stdout.write(JSON.stringify(registry.toOpenAITools({ strict: true }).map((entry) => entry.function.parameters)));
   process.exit(0);
 }
 const answers = await registry.dispatch({ role: "assistant", content: null, tool_calls: calls });
@@ -96,6 +102,28 @@ test("esbuild bundles the ES module build, tree-shaken, without ajv unless the a
     assert.equal(fromBuild("node_modules/ajv/dist/compile/"), [], "ajv's compiler was bundled");
     // Compiled tools, no schema written at run time: no linear-time pattern engine either, in any chunk.
     assert.equal(fromBuild("node_modules/re2js/"), [], "re2js was bundled for compiled tools");
+    // Nor a strict rewrite or a pattern's translation into Rust's syntax: the build wrote the strict forms.
+    assert.equal(
+      plain.entryInputs.filter((file) =>
+        /dist\/esm\/runtime\/(strict\/(openai|anthropic|walk|notes|rewrites)|validation\/patterns\/rust-regex)\.js$/.test(
+          file,
+        ),
+      ),
+      [],
+      "an app of compiled tools bundled the strict rewrite or the Rust regex translation",
+    );
+    const repeatStrict = {
+      type: "object",
+      properties: {
+        word: { type: "string", description: "The word" },
+        times: { type: "number", description: "How often" },
+      },
+      required: ["word", "times"],
+      additionalProperties: false,
+    };
+    assert.equal(JSON.parse(await runNode(plain.main, dir, { WITH_SCHEMA_TOOL: "0", STRICT_EXPORT: "1" })), [
+      repeatStrict,
+    ]);
 
     const compiledOnly = JSON.parse(await runNode(plain.main, dir, { WITH_SCHEMA_TOOL: "0" })) as [
       string,
@@ -126,6 +154,11 @@ test("esbuild bundles the ES module build, tree-shaken, without ajv unless the a
     assert.equal(withSchema[2], ["c", "success", "4"]);
     assert.is(withSchema[3]![1], "error");
     assert.match(withSchema[3]![2], /\/n: must be a number/);
+    // The schema tool's strict form is rewritten at export, by the rewrite tooltype/ajv brought in.
+    assert.equal(JSON.parse(await runNode(withAjv.main, dir, { WITH_SCHEMA_TOOL: "1", STRICT_EXPORT: "1" })), [
+      repeatStrict,
+      { type: "object", properties: { n: { type: "number" } }, required: ["n"], additionalProperties: false },
+    ]);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -43,7 +43,7 @@ const chat = await registry.dispatch({
 const anthropic = await registry.dispatch({ role: "assistant", content: [{ type: "tool_use", id: "b", name: "repeat", input: args }] });
 const gemini = await registry.dispatch({ role: "model", parts: [{ functionCall: { id: "c", name: "repeat", args } }] });
 const responses = await registry.dispatch({ output: [{ type: "function_call", call_id: "d", name: "repeat", arguments: JSON.stringify(args) }] });
-process.stdout.write(JSON.stringify({ tools: registry.toOpenAITools(), chat: chat.map((m) => m.toJSON()), anthropic, gemini, responses }));
+process.stdout.write(JSON.stringify({ tools: registry.toOpenAITools(), strict: registry.toOpenAITools({ strict: true }), chat: chat.map((m) => m.toJSON()), anthropic, gemini, responses }));
 `;
 
 /** Modules no part of a Chat Completions app's start may hold (paths inside the ES module build or node_modules). */
@@ -59,6 +59,10 @@ const NOT_AT_START: readonly RegExp[] = [
   // The span wrapper of a traced dispatch: an app that never calls useOpenTelemetry carries none.
   /dist\/esm\/runtime\/dispatch\/tool-spans\.js$/,
   /dist\/esm\/runtime\/arguments\/(read-text|repair|parse|show|coerce)\.js$/,
+  // The strict rewrites and the translation of a pattern into Rust's regex syntax: a compiled tool's metadata
+  // carries its strict forms and its grammar from the build, so exporting it rewrites nothing.
+  /dist\/esm\/runtime\/strict\/(openai|anthropic|walk|notes|rewrites)\.js$/,
+  /dist\/esm\/runtime\/validation\/patterns\/rust-regex\.js$/,
   /node_modules\/partial-json\//,
   /node_modules\/json5\//,
   /node_modules\/ajv\/dist\/(2020|compile\/index|core)\.js$/,
@@ -110,7 +114,8 @@ test("a tooltype/openai app bundles no other provider, stream or agent code at s
     const alone = path.join(dir, "alone");
     fs.cpSync(bundle.outdir, alone, { recursive: true });
     const report = JSON.parse(await runNode([path.join(alone, path.basename(bundle.entry))], dir)) as {
-      tools: { function: { name: string } }[];
+      tools: { function: { name: string; parameters: unknown } }[];
+      strict: { function: { name: string; parameters: unknown; strict?: boolean } }[];
       chat: unknown[];
       anthropic: unknown;
       gemini: unknown;
@@ -120,6 +125,8 @@ test("a tooltype/openai app bundles no other provider, stream or agent code at s
       report.tools.map((entry) => entry.function.name),
       ["repeat"],
     );
+    // A strict export with no rewrite at start: the form the build wrote (both parameters required, so as it is).
+    assert.equal(report.strict, [{ type: "function", function: { ...report.tools[0]!.function, strict: true } }]);
     assert.equal(report.chat, [{ role: "tool", tool_call_id: "a", content: "abab" }]);
     assert.equal(report.anthropic, {
       role: "user",

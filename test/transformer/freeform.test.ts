@@ -6,7 +6,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import type { RegisteredTool } from "tooltype";
+import { type RegisteredTool, ToolExportError, ToolRegistry, tool } from "tooltype";
 import { compileFixture } from "../support/compile";
 
 const fixture = compileFixture(`import { tool, ToolRegistry, type Pattern } from "tooltype";
@@ -139,6 +139,33 @@ test("the metadata marks a @freeform tool; the option stays an option; export wr
     required: ["query"],
     additionalProperties: false,
   });
+});
+
+test("the build writes each grammar into the metadata, a refused one as its reason; an export reads it as it would translate", () => {
+  const loaded = fixture.load<Record<"schedule" | "ahead" | "back", object>>();
+  const exported = (registry: ToolRegistry): unknown => {
+    try {
+      return registry.toOpenAITools({ customTools: true })[0];
+    } catch (error) {
+      if (!(error instanceof ToolExportError)) throw error;
+      return { message: error.message, format: error.format, toolName: error.toolName, path: error.path };
+    }
+  };
+  const grammars: unknown[] = [];
+  for (const name of ["schedule", "ahead", "back"] as const) {
+    const [registered] = new ToolRegistry([loaded[name]]).list();
+    grammars.push(registered!.meta.grammar);
+    const runTime = new ToolRegistry([
+      tool.fromSchema(
+        { name, description: registered!.description, parameters: registered!.parameters, freeform: true },
+        (args) => args,
+      ),
+    ]);
+    assert.equal(exported(new ToolRegistry([loaded[name]])), exported(runTime), name);
+  }
+  assert.is(grammars[0], "^[0-9]{4}-[0-9]{2}-[0-9]{2}$");
+  assert.match((grammars[1] as { refused: string }).refused, /look-around/);
+  assert.match((grammars[2] as { refused: string }).refused, /backreference/);
 });
 
 test.run();

@@ -1,7 +1,8 @@
 /**
  * Anthropic tools: `{ name, description, input_schema }`, `input_examples` for a tool with example arguments,
- * `strict: true` with the schema in the strict subset (strict/anthropic.ts), `eager_input_streaming` where asked for, and,
- * with `toolSearch`, a tool search tool: deferred tools (docs/large-toolsets.md) then carry `defer_loading: true`,
+ * `strict: true` with the schema in the strict subset (the build's form; strict/anthropic.ts's rewrite for a schema
+ * made at run time; strict-limits.ts the request's limits), `eager_input_streaming` where asked for, and, with
+ * `toolSearch`, a tool search tool: deferred tools (docs/large-toolsets.md) then carry `defer_loading: true`,
  * and the model finds them through the search tool, which the API runs itself (its results are `tool_reference`
  * blocks that load the definitions). Without it they are written whole: a request without a search tool may not
  * defer tools.
@@ -16,8 +17,8 @@
 import type { Tool } from "@anthropic-ai/sdk/resources/messages";
 import { examplesOf } from "../../tool/examples";
 import type { JsonSchema } from "../../tool/meta";
-import { type ToolFormatSource, isDeferred } from "../provider";
-import { checkAnthropicStrictLimits, toAnthropicStrictSchema } from "../../strict/anthropic";
+import { type ToolFormatSource, isDeferred, strictParameters } from "../provider";
+import { checkAnthropicStrictLimits } from "./strict-limits";
 import type {
   AnthropicRequestTool,
   AnthropicTool,
@@ -37,7 +38,7 @@ export interface AnthropicToolOptions {
 export function toAnthropicTool(tool: ToolFormatSource, options: AnthropicToolOptions = {}): AnthropicTool {
   const strict = tool.options.strict ?? options.strict;
   const eager = tool.options.eagerInputStreaming ?? options.eagerInputStreaming;
-  const schema = strict === true ? toAnthropicStrictSchema(tool.parameters, tool.name) : tool.parameters;
+  const schema = strict === true ? strictParameters(tool, "anthropic-strict") : tool.parameters;
   const entry: Tool = { name: tool.name, input_schema: { ...schema, type: "object" } };
   if (tool.description !== "") entry.description = tool.description;
   if (options.deferred === true && isDeferred(tool)) entry.defer_loading = true;

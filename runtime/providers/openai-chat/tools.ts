@@ -1,16 +1,15 @@
 /**
  * The tool lists of a Chat Completions request: `tools`, each registered tool as `{ type: "function", function }` (a
  * free-form tool as `{ type: "custom", custom }`, openai-custom.ts),
- * its schema rewritten into OpenAI's strict subset where strict mode is asked for (strict/openai.ts, through `#lazy/strict`:
- * under Node loaded on the first strict export); the legacy `functions` list; and a structured answer's
+ * its schema in OpenAI's strict subset where strict mode is asked for (the form the build wrote; a schema made at run
+ * time rewritten then, strict/schema-of.ts); the legacy `functions` list; and a structured answer's
  * `response_format`. Apart from the providers (provider.ts, functions.ts) so that a small entry's registry exports
  * tools without loading either.
  */
 import type { ChatCompletionCreateParams, ChatCompletionFunctionTool } from "openai/resources/chat/completions";
-import { toStrictSchema } from "#lazy/strict";
 import { checkToolCount } from "../../strict/openai-limits";
 import { customToolFormat, isCustomTool } from "../openai-custom";
-import type { OutputFormatSource, ToolFormatSource } from "../provider";
+import { type OutputFormatSource, type ToolFormatSource, strictOutputSchema, strictParameters } from "../provider";
 import type { JsonSchemaResponseFormat, OpenAICustomTool, OpenAIFunctionTool, OpenAITool } from "./wire";
 import { describeWithExamples } from "../../tool/examples";
 
@@ -43,7 +42,7 @@ export function toOpenAITool(tool: ToolFormatSource, options: OpenAIToolsOptions
   // An empty description is left out rather than sent as "" (the model reads nothing either way).
   const description = describeWithExamples(tool);
   if (description !== "") fn.description = description;
-  fn.parameters = strict === true ? toStrictSchema(tool.parameters, tool.name) : tool.parameters;
+  fn.parameters = strict === true ? strictParameters(tool, "openai-strict") : tool.parameters;
   if (typeof strict === "boolean") fn.strict = strict;
   const entry: ChatCompletionFunctionTool = { type: "function", function: fn };
   return entry;
@@ -112,7 +111,7 @@ export function toOpenAIFunctions(tools: Iterable<ToolFormatSource>): OpenAIFunc
 
 /** OpenAI's `response_format` for a structured answer: the schema rewritten into the strict subset when `strict`. */
 export function toResponseFormat(output: OutputFormatSource): JsonSchemaResponseFormat {
-  const schema = output.strict ? toStrictSchema(output.schema, output.name) : output.schema;
+  const schema = output.strict ? strictOutputSchema(output) : output.schema;
   const json_schema: JsonSchemaResponseFormat["json_schema"] = { name: output.name, schema, strict: output.strict };
   if (output.description) json_schema.description = output.description;
   return { type: "json_schema", json_schema };

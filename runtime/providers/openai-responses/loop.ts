@@ -3,8 +3,13 @@
  * `text.format` for a structured answer), reading a `Response` (its output items go back into `input` as they came,
  * reasoning items included).
  */
-import { toStrictSchema } from "#lazy/strict";
-import { type LoopReply, type OutputFormatSource, type ProviderLoop, isAsyncIterable } from "../provider";
+import {
+  type LoopReply,
+  type OutputFormatSource,
+  type ProviderLoop,
+  isAsyncIterable,
+  strictOutputSchema,
+} from "../provider";
 import { toResponsesOutputs } from "./answer";
 import { responsesToolChoice } from "./choice";
 import { customCallIds, readResponsesCalls } from "./read";
@@ -121,7 +126,7 @@ function responsesTextFormat(output: OutputFormatSource): NonNullable<NonNullabl
   const format: NonNullable<NonNullable<ResponsesRequest["text"]>["format"]> = {
     type: "json_schema",
     name: output.name,
-    schema: output.strict ? toStrictSchema(output.schema, output.name) : output.schema,
+    schema: output.strict ? strictOutputSchema(output) : output.schema,
     strict: output.strict,
   };
   if (output.description) format.description = output.description;

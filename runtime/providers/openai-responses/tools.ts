@@ -15,10 +15,9 @@
  * came, and dispatch finds the tool by its name). Without it every tool is written whole and on its own.
  */
 import type { FunctionTool } from "openai/resources/responses/responses";
-import { toStrictSchema } from "#lazy/strict";
 import { checkToolCount } from "../../strict/openai-limits";
 import { customToolFormat, isCustomTool } from "../openai-custom";
-import { type ToolFormatSource, isDeferred } from "../provider";
+import { type ToolFormatSource, isDeferred, strictParameters } from "../provider";
 import { describeWithExamples } from "../../tool/examples";
 import { ToolExportError } from "../../tool/errors";
 import type {
@@ -35,7 +34,7 @@ export function toResponsesTool(tool: ToolFormatSource, options: ResponsesToolsO
   const entry: FunctionTool = {
     type: "function",
     name: tool.name,
-    parameters: strict ? toStrictSchema(tool.parameters, tool.name) : tool.parameters,
+    parameters: strict ? strictParameters(tool, "openai-strict") : tool.parameters,
     strict,
   };
   const description = describeWithExamples(tool);
