@@ -82,6 +82,8 @@ export type {
   CompiledValidatorFactory,
   JsonSchema,
   JsonValue,
+  StrictForms,
+  StrictRefusal,
   ToolAnnotations,
   ToolIcon,
 } from "../tool/meta";
