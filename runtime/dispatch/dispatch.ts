@@ -110,12 +110,26 @@ function plainRun(
   calls: readonly NormalizedCall[],
   options: DispatchOptions,
 ): BatchRun | undefined {
+  if (options !== NO_OPTIONS || (env.middleware !== undefined && env.middleware.length > 0))
+    return optionsRun(env, calls, options);
+  const count = calls.length;
+  const run = env.noOptionsRun ?? registryRun(env);
+  return count <= run.calls && count <= run.concurrency && (env.approvals === false || !mayNeedApproval(env, calls))
+    ? run
+    : undefined;
+}
+
+/**
+ * `plainRun` of a batch dispatched with options, or of a registry with middleware. Apart from it, as everything rare
+ * on the way to the pipeline is: V8 inlines `plainRun` into `answerCalls`, whose budget for inlining the stages share.
+ */
+function optionsRun(
+  env: DispatchEnvironment,
+  calls: readonly NormalizedCall[],
+  options: DispatchOptions,
+): BatchRun | undefined {
   if (env.middleware !== undefined && env.middleware.length > 0) return undefined;
   const count = calls.length;
-  if (options === NO_OPTIONS) {
-    const run = env.noOptionsRun ?? registryRun(env);
-    return count <= run.calls && count <= run.concurrency && !mayNeedApproval(env, calls) ? run : undefined;
-  }
   const registry = env.options;
   if (options.timeoutMs !== undefined || options.wrap !== undefined) return undefined;
   if (observed(registry) || observed(options) || options.signal?.aborted) return undefined;

@@ -8,11 +8,19 @@ import type { NormalizedCall } from "./call";
 import type { CallRun, DispatchEnvironment } from "./environment";
 import { type ToolSettings, settingsByName } from "./settings";
 
-/** The settings of the tool `call` names, or undefined when the find stage's continuation must answer it. */
+/**
+ * The settings of the tool `call` names, or undefined when the find stage's continuation must answer it. Its fast
+ * form is one lookup of settings already worked out; a tool's first call is `findFurther`'s.
+ */
 export function find(env: DispatchEnvironment, call: NormalizedCall, run: CallRun): ToolSettings | undefined {
+  const settings = env.tools.get(call.name);
+  return settings === undefined || run.aborted || call.id.length > run.idLimit ? findFurther(env, call, run) : settings;
+}
+
+/** A tool's first call (its settings worked out), and every call the find stage's continuation answers. */
+function findFurther(env: DispatchEnvironment, call: NormalizedCall, run: CallRun): ToolSettings | undefined {
   if (run.aborted) return undefined;
-  // The kept settings looked up here, in line; working them out (a tool's first call) is apart, out of the way.
-  const settings = env.tools.get(call.name) ?? settingsByName(env, call.name);
+  const settings = settingsByName(env, call.name);
   return settings === undefined || call.id.length > run.idLimit ? undefined : settings;
 }
 

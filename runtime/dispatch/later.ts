@@ -29,3 +29,6 @@ export class Later {
     readonly threw: boolean,
   ) {}
 }
+
+/** Every call the find stage cannot go on with: its continuation (unfound.ts) needs nothing more, so one serves all. */
+export const UNFOUND: Later = Object.freeze(new Later("find", undefined, undefined, undefined, false));

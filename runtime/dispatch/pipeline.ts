@@ -18,36 +18,30 @@
  */
 import type { NormalizedCall } from "./call";
 import type { CallRun, DispatchEnvironment } from "./environment";
-import { answer } from "./answer";
 import { find } from "./find";
-import { Later } from "./later";
+import { Later, UNFOUND } from "./later";
 import type { ToolMessage } from "./messages";
 import { read } from "./read";
-import { callTool, isThenable } from "./run";
+import { runTool } from "./run";
 import { validate } from "./validate";
 
 /**
  * The answer to `call` from the stages' fast forms, or the `Later` call for their continuations. Never throws: what
  * throws inside goes on as a failure to answer. (The approve stage has no fast form: a run with decisions is not
- * plain, so its calls reach `run` and go on from there.)
+ * plain, so its calls reach `run` and go on from there; the run stage hands what the tool returned to the answer
+ * stage.) What is rare stays out of the fast forms, in functions of their own: V8 inlines the fast forms into one
+ * compiled function whose budget for inlining (920 bytes of bytecode in TurboFan) they share, and a stage left out
+ * of it is called instead (docs/performance.md).
  */
 export function answerCall(env: DispatchEnvironment, call: NormalizedCall, run: CallRun): ToolMessage | Later {
   const probe = env.probe;
   if (probe !== undefined) probe.began++;
   const settings = find(env, call, run);
-  if (settings === undefined) return new Later("find", undefined, undefined, undefined, false);
+  if (settings === undefined) return UNFOUND;
   if (probe?.readAllInFull) return new Later("read", settings, undefined, undefined, false);
   const args = read(settings, call);
   if (args instanceof Later) return args;
   const refused = validate(settings, call, args);
   if (refused !== undefined) return refused;
-  if (!run.plain || settings.inject) return new Later("run", settings, args, undefined, false);
-  let result: unknown;
-  try {
-    result = callTool(settings, args);
-    if (isThenable(result)) return new Later("run", settings, args, result, false);
-  } catch (error) {
-    return new Later("answer", settings, args, error, true);
-  }
-  return answer(settings, call, args, result);
+  return runTool(settings, call, args, run);
 }

@@ -5,7 +5,7 @@
  * continuation (read-in-full.ts), the full reader: text to measure, trim, repair or copy, a call the provider
  * marked invalid.
  */
-import { NOT_READ, parseWithinBytes } from "../arguments/read/bounded-json";
+import { parseWithinBytes } from "../arguments/read/bounded-json";
 import { type ArgsObject, type ReadResult, readArguments } from "../arguments/read/read-arguments";
 import type { NormalizedCall } from "./call";
 import { Later } from "./later";
@@ -13,30 +13,25 @@ import type { ToolSettings } from "./settings";
 
 /** The arguments of `call`, or the stage that goes on with it (read in full; refused; a getter that threw). */
 export function read(settings: ToolSettings, call: NormalizedCall): ArgsObject | Later {
-  if (call.kind === "text") {
-    const text = call.text;
-    // Text the full reader would measure, trim, repair or copy goes there: "{" first, and short enough to decide by
-    // length.
-    if (text.charCodeAt(0) !== 0x7b || text.length * 3 > settings.maxBytes) return inFull(settings);
-    // Within its byte limit by length; deep text is left to the full reader before it is parsed.
-    const parsed = parseWithinBytes(text, settings.maxDepth);
-    if (parsed === NOT_READ) return inFull(settings);
-    const args = parsed as ArgsObject;
-    return settings.walk && !plainJson(args, 1, settings.maxDepth) ? inFull(settings) : args;
-  }
-  return call.kind === "args" ? readParsed(settings, call.args) : inFull(settings);
+  if (call.kind !== "text") return readOther(settings, call);
+  const text = call.text;
+  // Text the full reader would measure, trim, repair or copy goes there: "{" first, and short enough to decide by
+  // length (within its byte limit by length; deep text is left to the full reader before it is parsed).
+  if (text.charCodeAt(0) !== 0x7b || text.length * 3 > settings.maxBytes) return inFull(settings);
+  const args = parseWithinBytes(text, settings.maxDepth) as ArgsObject | undefined;
+  return args === undefined || (settings.walk && !plainJson(args, 1, settings.maxDepth)) ? inFull(settings) : args;
 }
 
 /**
- * Arguments that came parsed, copied by the reader. Apart from `read` so that what V8 inlines of the stages into
- * pipeline.ts `answerCall` stays small: its budget for inlining is shared by every stage of the composition.
+ * Arguments that came parsed, copied by the reader; a call of any other kind is the full reader's. Apart from `read`,
+ * as everything rare is (see pipeline.ts).
  */
-function readParsed(settings: ToolSettings, value: unknown): ArgsObject | Later {
-  // Text where the object belongs (some gateways pass arguments on unparsed) is the full reader's.
-  if (typeof value === "string") return inFull(settings);
+function readOther(settings: ToolSettings, call: NormalizedCall): ArgsObject | Later {
+  // Text where the object belongs (some gateways pass arguments on unparsed) is the full reader's too.
+  if (call.kind !== "args" || typeof call.args === "string") return inFull(settings);
   let read: ReadResult;
   try {
-    read = readArguments(value, settings);
+    read = readArguments(call.args, settings);
   } catch (error) {
     // A getter or proxy that throws while the value is copied: answered as a tool failure.
     return new Later("answer", settings, undefined, error, true);

@@ -6,7 +6,34 @@
  */
 import { type ArgsObject, toPositionalArgs } from "../arguments/read/read-arguments";
 import type { ToolContext } from "../tool/options";
-import type { ToolSettings } from "./settings";
+import { answer } from "./answer";
+import type { NormalizedCall } from "./call";
+import type { CallRun, ToolSettings } from "./environment";
+import { Later } from "./later";
+import type { ToolMessage } from "./messages";
+
+/**
+ * The run stage's fast form: the tool called (`callTool`) in a plain run, and what it returned handed to the answer
+ * stage. A run that is not plain, a tool that takes a ToolContext and a promise go to the run stage's continuation
+ * (run-guarded.ts); a throw to the answer stage's. Written as one function with the call's own try, so that the
+ * composition (pipeline.ts) stays small and looks at no tool's result: a Proxy whose traps throw fails its call.
+ */
+export function runTool(
+  settings: ToolSettings,
+  call: NormalizedCall,
+  args: ArgsObject,
+  run: CallRun,
+): ToolMessage | Later {
+  if (!run.plain || settings.inject) return new Later("run", settings, args, undefined, false);
+  let result: unknown;
+  try {
+    result = callTool(settings, args);
+    if (isThenable(result)) return new Later("run", settings, args, result, false);
+  } catch (error) {
+    return new Later("answer", settings, args, error, true);
+  }
+  return answer(settings, call, args, result);
+}
 
 /**
  * Calls a tool that takes no ToolContext with each parameter's argument by name, as arguments/read/read-arguments.ts
@@ -15,9 +42,9 @@ import type { ToolSettings } from "./settings";
  * as it has parameters, a missing one undefined). Each argument is an own property or undefined (see `own`),
  * tested in line: a call of `own` per argument cost about a tenth of a ten-call message (bench/dispatch.ts).
  * Each of the three is read once, whatever the count, and the rest (a flattened tool, more parameters) is apart in
- * `callWithArray`: this function is inlined into pipeline.ts `answerCall` with every other stage's fast form, and
- * V8's budget for that (920 bytes of bytecode in TurboFan, shared by them all) runs out before the last stages
- * when it is bigger (a bigger one cost a one-call dispatch about a tenth of its time, bench/dispatch.ts).
+ * `callWithArray`: this function is inlined, with `runTool`, into pipeline.ts `answerCall` with every other stage's
+ * fast form, and V8's budget for that (920 bytes of bytecode in TurboFan, shared by them all) runs out before the
+ * last stages when it is bigger (a bigger one cost a one-call dispatch about a tenth of its time, bench/dispatch.ts).
  */
 export function callTool(settings: ToolSettings, args: ArgsObject): unknown {
   const params = settings.params;

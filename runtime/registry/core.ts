@@ -361,9 +361,13 @@ export abstract class BaseToolRegistry<out Tools extends object = AnyTools> impl
   dispatch<M extends ToolCallMessage>(message: M, options?: DispatchOptions): Promise<DispatchResult<M>> {
     try {
       const format = formatOf(message);
-      // Chat answers are the ToolMessages themselves: no second step for the most common format.
-      if (format === CHAT_FORMAT)
-        return dispatchCalls(this.#env, chatReader.readCalls(message), options) as Promise<DispatchResult<M>>;
+      // Chat answers are the ToolMessages themselves: no second step for the most common format. `answerCalls` is
+      // called here, not through `dispatchCalls`, so that V8 compiles it as a function of its own, whose budget for
+      // inlining goes to the pipeline's stages (docs/performance.md).
+      if (format === CHAT_FORMAT) {
+        const answers = answerCalls(this.#env, chatReader.readCalls(message), options);
+        return (answers instanceof Promise ? answers : Promise.resolve(answers)) as Promise<DispatchResult<M>>;
+      }
       const provider = this.providerFor(format);
       // A format met for the first time by a small entry's registry: its provider loads, then dispatch goes on.
       if (provider instanceof Promise) return this.#dispatchLater(provider, message, options);

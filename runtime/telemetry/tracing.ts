@@ -32,10 +32,22 @@ export function giveOpenTelemetry(api: object | undefined): void {
 
 /** The tracer of this moment, or undefined when no tracer provider is registered (the common, untraced case). */
 export function activeTracing(): Tracing | undefined {
-  const globals = (globalThis as Record<symbol, { trace?: unknown; context?: unknown } | undefined>)[GLOBALS];
-  const provider = globals?.trace;
+  // Small enough for V8 to inline into every dispatch (under 27 bytes of bytecode) without spending the budget for
+  // inlining that the dispatch pipeline's stages share; the rest only once some OpenTelemetry global is registered.
+  const globals = (globalThis as Record<symbol, OTelGlobals | undefined>)[GLOBALS];
+  return globals === undefined ? undefined : tracingOf(globals);
+}
+
+/** What `@opentelemetry/api` keeps under its global symbol (of it, what tooltype reads). */
+interface OTelGlobals {
+  trace?: unknown;
+  context?: unknown;
+}
+
+function tracingOf(globals: OTelGlobals): Tracing | undefined {
+  const provider = globals.trace;
   if (provider === undefined) return undefined;
-  const manager = globals?.context;
+  const manager = globals.context;
   if (made !== undefined && made.provider === provider && made.manager === manager) return made.tracing;
   const api = given ?? loadedApi();
   made = {

@@ -40,18 +40,16 @@ export function readJson(text: string, bounds: JsonBounds): BoundedJson {
   }
 }
 
-/** What `parseWithinBytes` gives for text it does not read: too deep, or not JSON (the full reader says which). */
-export const NOT_READ: unique symbol = Symbol("tooltype.notRead");
-
 /**
- * The dispatch fast path's parse of text already known to be within its byte limit: its value, or `NOT_READ` when
- * it nests too deep to parse cheaply or is not JSON. No result object, so the hot path allocates nothing more.
+ * The dispatch fast path's parse of text already known to be within its byte limit: its value, or undefined (which
+ * no JSON text gives) when it nests too deep to parse cheaply or is not JSON: the full reader says which. No result
+ * object and no sentinel to load, so the hot path allocates and reads nothing more.
  */
 export function parseWithinBytes(text: string, maxDepth: number): unknown {
-  if (text.length > DEPTH_SCAN_FROM_CHARS && nestsDeeperThan(text, maxDepth)) return NOT_READ;
+  if (text.length > DEPTH_SCAN_FROM_CHARS && nestsDeeperThan(text, maxDepth)) return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    return NOT_READ;
+    return undefined;
   }
 }
