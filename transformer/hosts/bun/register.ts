@@ -15,7 +15,7 @@ import * as fs from "node:fs";
 import { formatHostDiagnostic, stopOnErrors } from "../diagnostic-format";
 import { moduleProjectFor } from "../project/module-project";
 import type { ModuleProject } from "../splice/transform-module";
-import { mightUseTooltype } from "../splice/transform-module";
+import { mightUseTooltype } from "../splice/might-use-tooltype";
 import { moduleCacheFor, transformCached } from "../project/cache/cached-transform";
 
 /** The part of Bun's run-time plugin API used here. */

@@ -13,7 +13,8 @@
 import type { TooltypePluginConfig } from "../../plugin-config";
 import { diagnosticError, formatDiagnostic } from "../diagnostic-format";
 import { moduleProjectFor } from "../project/module-project";
-import { mightUseTooltype, transformModule } from "../splice/transform-module";
+import { mightUseTooltype } from "../splice/might-use-tooltype";
+import { transformModule } from "../splice/transform-module";
 import { moduleCacheFor } from "../project/cache/cached-transform";
 
 /** What `turbopack.rules` may pass to the loader (plain JSON, as Turbopack requires). */

@@ -11,7 +11,8 @@
 import { createUnplugin, type UnpluginInstance } from "unplugin";
 import type { TooltypeBundlerOptions } from "./plugin-shapes.mjs";
 import { bundlerMessages, bundlerWarning } from "./bundler-message.mjs";
-import { type ModuleProject, mightUseTooltype } from "../splice/transform-module.js";
+import type { ModuleProject } from "../splice/transform-module.js";
+import { mightUseTooltype } from "../splice/might-use-tooltype.js";
 import { moduleCacheFor, transformCached } from "../project/cache/cached-transform.js";
 import type { ModuleCache } from "../project/cache/module-cache.js";
 import { TypeScript7Project } from "../project/typescript-7.js";

@@ -7,7 +7,7 @@
  * stays right. The one rewrite: a compiled `@tool` decorator becomes a static block after its method
  * (`methodRegistration`), since bundlers differ in what they do with decorators and Node parses none.
  *
- * Owns: the cheap pre-filter, the splice, the source map, and the files a module's schemas may depend on (for
+ * Owns: the splice, the source map, and the files a module's schemas may depend on (for
  * watch mode). Diagnostics become positions in the hosts' diagnostics format.
  */
 import type * as ts from "typescript";
@@ -24,13 +24,6 @@ export type { ModuleResult } from "./splice";
 
 /** The project a module is read in: a language service on the JavaScript API, or a TypeScript 7 session. */
 export type ModuleProject = ProjectService | TypeScript7Project;
-
-/** Modules that cannot use tooltype are not analysed at all (a module that does names one of these). */
-const MENTIONS_TOOLTYPE = /tooltype|\btool\b|structuredOutput/;
-
-export function mightUseTooltype(code: string): boolean {
-  return MENTIONS_TOOLTYPE.test(code);
-}
 
 /** The last result per module, with what it was made from: the module's text and its dependencies' versions. */
 const results = new WeakMap<ModuleProject, Map<string, { code: string; fingerprint: string; result: ModuleResult }>>();
