@@ -15,8 +15,6 @@ import type { ModuleProject } from "../splice/transform-module.js";
 import { mightUseTooltype } from "../splice/might-use-tooltype.js";
 import { moduleCacheFor, transformCached } from "../project/cache/cached-transform.js";
 import type { ModuleCache } from "../project/cache/module-cache.js";
-import { TypeScript7Project } from "../project/typescript-7.js";
-import { moduleProjectFor, preloadModuleProject } from "../project/module-project.js";
 
 export type { TooltypeBundlerOptions } from "./plugin-shapes.mjs";
 
@@ -34,7 +32,13 @@ export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, fals
   (given: TooltypeBundlerOptions | undefined, meta) => {
     const options = given ?? {};
     let project: ModuleProject | undefined;
-    let ready: Promise<void> | undefined;
+    /**
+     * What a module the cache does not hold needs (the project, the compiler, the transform), imported at the first
+     * such module: a build whose modules all come from the cache loads none of it.
+     */
+    let ready: Promise<typeof import("../project/module-project.js")> | undefined;
+    /** TypeScript 7's project class, once loaded (a project can only be one after it is). */
+    let typeScript7: typeof import("../project/typescript-7.js").TypeScript7Project | undefined;
     /** The persistent cache (null when off), found at the first module: the project is made only on a miss. */
     let cache: ModuleCache | null | undefined;
     const include = options.include ?? TYPESCRIPT;
@@ -49,7 +53,7 @@ export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, fals
     let compiler: { watchMode?: boolean } | undefined;
     // A TypeScript 7 project's `tsc --api` process lives as long as the build, or the watch, that uses it.
     const finish = (): void => {
-      if (project instanceof TypeScript7Project) {
+      if (typeScript7 && project instanceof typeScript7) {
         project.close();
         project = undefined;
       }
@@ -125,9 +129,17 @@ export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, fals
           let result = typeof looked === "object" ? looked : undefined;
           if (!result) {
             // TypeScript 7's API is ES modules: imported before the first module's synchronous read, so that it
-            // loads on Nodes that cannot require them (before 20.19).
-            ready ??= preloadModuleProject(options);
-            await ready;
+            // loads on Nodes that cannot require them (before 20.19). Neither is loaded while the cache answers.
+            ready ??= (async () => {
+              const [loaded, ts7] = await Promise.all([
+                import("../project/module-project.js"),
+                import("../project/typescript-7.js"),
+              ]);
+              typeScript7 = ts7.TypeScript7Project;
+              await loaded.preloadModuleProject(options);
+              return loaded;
+            })();
+            const { moduleProjectFor } = await ready;
             result = transformCached(
               cache ?? undefined,
               file,

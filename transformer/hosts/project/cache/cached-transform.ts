@@ -7,7 +7,8 @@ import * as path from "node:path";
 import { normalize } from "../files";
 import type { ProjectOptions } from "../options";
 import { tooltypeVersion } from "../tooltype-version";
-import { type ModuleProject, type ModuleResult, transformModule } from "../../splice/transform-module";
+import type * as transformModuleFile from "../../splice/transform-module";
+import type { ModuleProject, ModuleResult } from "../../splice/transform-module";
 import { ModuleCache } from "./module-cache";
 import { cacheDirFor } from "./settings";
 
@@ -47,11 +48,14 @@ export function transformCached(
   project: () => ModuleProject,
   looked?: "miss" | "undecided",
 ): ModuleResult {
-  if (!cache) return transformModule(project(), file, code);
-  const hit = looked === "miss" ? "miss" : cache.lookup(file, code, project);
-  if (typeof hit === "object") return hit;
+  if (cache) {
+    const hit = looked === "miss" ? "miss" : cache.lookup(file, code, project);
+    if (typeof hit === "object") return hit;
+  }
+  // Loaded here, on the first miss: a build the cache answers loads neither the transform nor the compiler.
+  const { transformModule } = require("../../splice/transform-module") as typeof transformModuleFile;
   const made = project();
   const result = transformModule(made, file, code);
-  cache.store(file, code, result, made);
+  cache?.store(file, code, result, made);
   return result;
 }

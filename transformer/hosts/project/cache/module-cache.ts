@@ -22,7 +22,7 @@
 import * as path from "node:path";
 import { SourceMap } from "magic-string";
 import type { HostDiagnostic } from "../../diagnostic-format";
-import { ProjectService } from "../language-service";
+import type * as languageServiceFile from "../language-service";
 import type { ModuleResult } from "../../splice/splice";
 import type { ModuleProject } from "../../splice/transform-module";
 import { type FileState, fileState, folderState, type FolderKind } from "./file-state";
@@ -154,13 +154,13 @@ export class ModuleCache {
     this.openedProject = true;
     const project = open();
     // TypeScript 7's session reads the disk when it opens; one opened before this look may hold an older program.
-    if (!(project instanceof ProjectService) && !fresh) return false;
+    if (!isLanguageService(project) && !fresh) return false;
     return this.factsOf(project, file, code)?.id === record.program;
   }
 
   private factsOf(project: ModuleProject, file: string, code: string): ProgramFacts | undefined {
     this.openedProject = true;
-    if (project instanceof ProjectService) return factsOfProgram(project, project.program(file, code), project.plugin);
+    if (isLanguageService(project)) return factsOfProgram(project, project.program(file, code), project.plugin);
     return factsOfTypeScript7(project);
   }
 
@@ -215,6 +215,15 @@ export class ModuleCache {
   private entryFile(file: string): string {
     return path.join(this.dir, `module-${sha256(`${this.setup}\0${file}`).slice(0, 32)}.json`);
   }
+}
+
+/**
+ * Whether the project is the JavaScript API's language service. Its module is loaded here, once a project exists:
+ * a lookup the cache answers loads neither it nor the compiler.
+ */
+function isLanguageService(project: ModuleProject): project is languageServiceFile.ProjectService {
+  const { ProjectService } = require("../language-service") as typeof languageServiceFile;
+  return project instanceof ProjectService;
 }
 
 function depsHash(states: readonly FileState[], deps: readonly number[]): string {
