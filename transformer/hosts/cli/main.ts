@@ -21,29 +21,15 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import type * as ts from "typescript";
-import tooltypeTransformer, { type TooltypeTransformerExtras } from "../../index";
 import { formatDiagnostics } from "../diagnostic-format";
-import {
-  createTsconfigProgram,
-  hasJavaScriptApiCompiler,
-  ProjectError,
-  projectSourceFiles,
-  readTsconfig,
-  typescriptFor,
-} from "../project/tsconfig";
-import { analyseTypeScript7 } from "../../readers/ts7/analyse";
-import {
-  isTypeScript7,
-  loadTypeScript7,
-  preloadTypeScript7,
-  TypeScript7NeedsNode,
-  TypeScript7Session,
-} from "../../readers/ts7/api";
-import { tspcOnTypeScript7Note } from "../project/plugin-entry";
+import { ProjectError, typescriptFor } from "../project/tsconfig";
+import { TypeScript7NeedsNode } from "../../readers/ts7/api";
 import { tooltypeVersion } from "../project/tooltype-version";
 import type * as ts7Project from "../project/typescript-7";
+import { type Analysis, analyse, preloadFor, type ToolMeta } from "./analyse";
 import type * as buildModule from "./build";
 import type * as buildOnJsApiModule from "./build-on-js-api";
+import { configPathOf, UsageError } from "./usage";
 import type * as watchModule from "./watch";
 
 const FORMATS = ["json", "openai", "anthropic", "gemini", "mcp"] as const;
@@ -75,10 +61,6 @@ Options:
   -h, --help            this text
 `;
 
-class UsageError extends Error {}
-
-type ToolMeta = Parameters<NonNullable<TooltypeTransformerExtras["onToolMeta"]>>[0];
-
 /** The part of the runtime's public API `schema` uses. */
 interface Runtime {
   tool(fn: () => void, options: object, meta: ToolMeta): unknown;
@@ -90,87 +72,6 @@ interface Runtime {
     toGeminiTools(): unknown;
     toMCPTools(): unknown;
   };
-}
-
-interface Analysis {
-  diagnostics: ts.Diagnostic[];
-  tools: ToolMeta[];
-  files: number;
-  configPath: string;
-  tsi: typeof ts;
-}
-
-/** The tsconfig `-p` names: the file, or tsconfig.json in the folder. */
-function configPathOf(project: string): string {
-  return path.resolve(project.endsWith(".json") ? project : path.join(project, "tsconfig.json"));
-}
-
-/**
- * Imports TypeScript 7's API when the project reads types through it, before the command's synchronous reads: its
- * modules are ES modules, which Node 20 before 20.19 cannot `require`.
- */
-async function preloadFor(project: string): Promise<void> {
-  const configDir = path.dirname(configPathOf(project));
-  const ts7 = typeScript7Of(configDir);
-  if (ts7 && !hasJavaScriptApiCompiler(configDir)) await preloadTypeScript7(ts7);
-}
-
-/** Runs the transformer over every project file in memory: its diagnostics and each tool's metadata. */
-function analyse(project: string): Analysis {
-  const given = configPathOf(project);
-  const configDir = path.dirname(given);
-  // The project's typescript is TypeScript 7 and it has no JavaScript-API compiler: read through TypeScript 7's API.
-  const ts7 = typeScript7Of(configDir);
-  if (ts7 && !hasJavaScriptApiCompiler(configDir)) return analyseOnTypeScript7(ts7, given);
-  const tsi = typescriptFor(configDir);
-  const { program, pluginConfig, configPath } = createTsconfigProgram(
-    tsi,
-    readTsconfig(tsi, project, { hint: "Pass the path of the project's tsconfig (or its folder) with -p." }),
-  );
-  const diagnostics: ts.Diagnostic[] = [];
-  const tools: ToolMeta[] = [];
-  const files = projectSourceFiles(program);
-  // Validators add no diagnostics and are not part of a schema: not compiled here. Nothing is emitted either, so the
-  // files are only walked (as the TypeScript 7 reader walks them), not rebuilt with the metadata's nodes.
-  const factory = tooltypeTransformer(
-    program,
-    { ...pluginConfig, validators: false },
-    {
-      ts: tsi,
-      analyseOnly: true,
-      addDiagnostic: (d) => diagnostics.push(d),
-      onToolMeta: (meta) => tools.push(meta),
-    },
-  );
-  tsi.transform(files, [factory], program.getCompilerOptions()).dispose();
-  return { diagnostics, tools, files: files.length, configPath, tsi };
-}
-
-/** The folder of the project's `typescript` package when it is TypeScript 7 (the native compiler). */
-function typeScript7Of(projectDir: string): string | undefined {
-  try {
-    const dir = path.dirname(require.resolve("typescript/package.json", { paths: [projectDir] }));
-    return isTypeScript7(dir) ? dir : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** `analyse` through TypeScript 7's API: one tsc --api process for the command, closed before it returns. */
-function analyseOnTypeScript7(packageDir: string, configPath: string): Analysis {
-  if (!fs.existsSync(configPath))
-    throw new UsageError(
-      `No tsconfig.json at ${configPath}. Pass the path of the project's tsconfig (or its folder) with -p.`,
-    );
-  const note = tspcOnTypeScript7Note(configPath);
-  if (note) process.stderr.write(`${note}\n\n`);
-  const session = new TypeScript7Session(loadTypeScript7(packageDir), configPath);
-  try {
-    const a = analyseTypeScript7(session);
-    return { diagnostics: a.diagnostics, tools: a.tools, files: a.files.length, configPath, tsi: a.tsi };
-  } finally {
-    session.close();
-  }
 }
 
 function noTools(a: Analysis): string {
