@@ -1,7 +1,8 @@
 /**
  * What `tooltype check` and `tooltype schema` read of a project: every project file run through the transformer in
  * memory (on the JavaScript API, or on TypeScript 7's API where the project's only compiler is TypeScript 7), each
- * TT diagnostic and each tool's metadata. Loaded by the command only when it reads a project.
+ * TT diagnostic and each tool's metadata, and what the program was made from (its facts, the persistent cache's key
+ * of `check`'s report). Loaded by the command only when it reads a project.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -15,8 +16,11 @@ import {
   typescriptFor,
 } from "../project/tsconfig";
 import { analyseTypeScript7 } from "../../readers/ts7/analyse";
-import { isTypeScript7, loadTypeScript7, preloadTypeScript7, TypeScript7Session } from "../../readers/ts7/api";
+import { isTypeScript7, preloadTypeScript7 } from "../../readers/ts7/api";
+import { factsOfProgram, factsOfTypeScript7, type ProgramFacts } from "../project/cache/program-facts";
+import type { ProjectService } from "../project/language-service";
 import { tspcOnTypeScript7Note } from "../project/plugin-entry";
+import { TypeScript7Project } from "../project/typescript-7";
 import { configPathOf, UsageError } from "./usage";
 
 export type ToolMeta = Parameters<NonNullable<TooltypeTransformerExtras["onToolMeta"]>>[0];
@@ -27,6 +31,10 @@ export interface Analysis {
   files: number;
   configPath: string;
   tsi: typeof ts;
+  /** A line for stderr before the output (tspc's plugin entry on TypeScript 7, which tspc cannot run). */
+  note: string | undefined;
+  /** What the program was made from, when asked for. */
+  facts: ProgramFacts | undefined;
 }
 
 /**
@@ -39,13 +47,16 @@ export async function preloadFor(project: string): Promise<void> {
   if (ts7 && !hasJavaScriptApiCompiler(configDir)) await preloadTypeScript7(ts7);
 }
 
-/** Runs the transformer over every project file in memory: its diagnostics and each tool's metadata. */
-export function analyse(project: string): Analysis {
+/**
+ * Runs the transformer over every project file in memory: its diagnostics and each tool's metadata; with `withFacts`,
+ * the program's facts too.
+ */
+export function analyse(project: string, withFacts = false): Analysis {
   const given = configPathOf(project);
   const configDir = path.dirname(given);
   // The project's typescript is TypeScript 7 and it has no JavaScript-API compiler: read through TypeScript 7's API.
   const ts7 = typeScript7Of(configDir);
-  if (ts7 && !hasJavaScriptApiCompiler(configDir)) return analyseOnTypeScript7(ts7, given);
+  if (ts7 && !hasJavaScriptApiCompiler(configDir)) return analyseOnTypeScript7(ts7, given, withFacts);
   const tsi = typescriptFor(configDir);
   const { program, pluginConfig, configPath } = createTsconfigProgram(
     tsi,
@@ -67,7 +78,11 @@ export function analyse(project: string): Analysis {
     },
   );
   tsi.transform(files, [factory], program.getCompilerOptions()).dispose();
-  return { diagnostics, tools, files: files.length, configPath, tsi };
+  // The program's facts need of the language service only its tsconfig and compiler: this program has the same.
+  const facts = withFacts
+    ? factsOfProgram({ tsconfig: configPath, ts: tsi } as unknown as ProjectService, program, pluginConfig)
+    : undefined;
+  return { diagnostics, tools, files: files.length, configPath, tsi, note: undefined, facts };
 }
 
 /** The folder of the project's `typescript` package when it is TypeScript 7 (the native compiler). */
@@ -81,18 +96,19 @@ function typeScript7Of(projectDir: string): string | undefined {
 }
 
 /** `analyse` through TypeScript 7's API: one tsc --api process for the command, closed before it returns. */
-function analyseOnTypeScript7(packageDir: string, configPath: string): Analysis {
+function analyseOnTypeScript7(packageDir: string, configPath: string, withFacts: boolean): Analysis {
   if (!fs.existsSync(configPath))
     throw new UsageError(
       `No tsconfig.json at ${configPath}. Pass the path of the project's tsconfig (or its folder) with -p.`,
     );
   const note = tspcOnTypeScript7Note(configPath);
-  if (note) process.stderr.write(`${note}\n\n`);
-  const session = new TypeScript7Session(loadTypeScript7(packageDir), configPath);
+  // The module transform's project: its session is the one `tsc --api` process, and it tells the program's facts.
+  const project = new TypeScript7Project(configPath, packageDir, undefined);
   try {
-    const a = analyseTypeScript7(session);
-    return { diagnostics: a.diagnostics, tools: a.tools, files: a.files.length, configPath, tsi: a.tsi };
+    const a = analyseTypeScript7(project.openSession());
+    const facts = withFacts ? factsOfTypeScript7(project) : undefined;
+    return { diagnostics: a.diagnostics, tools: a.tools, files: a.files.length, configPath, tsi: a.tsi, note, facts };
   } finally {
-    session.close();
+    project.close();
   }
 }

@@ -26,7 +26,9 @@ import { ProjectError, typescriptFor } from "../project/tsconfig";
 import { TypeScript7NeedsNode } from "../../readers/ts7/api";
 import { tooltypeVersion } from "../project/tooltype-version";
 import type * as ts7Project from "../project/typescript-7";
-import { type Analysis, analyse, preloadFor, type ToolMeta } from "./analyse";
+import type * as analyseModule from "./analyse";
+import type { Analysis, ToolMeta } from "./analyse";
+import type * as answersModule from "../project/cache/program-answers";
 import type * as buildModule from "./build";
 import type * as buildOnJsApiModule from "./build-on-js-api";
 import { configPathOf, UsageError } from "./usage";
@@ -78,26 +80,64 @@ function noTools(a: Analysis): string {
   return `No tools in ${a.configPath} (${a.files} source file(s) read). tooltype looks for \`tool(...)\` calls and \`@tool\` methods that import tool from "tooltype"; check that the tsconfig's "include" covers the files that declare them.`;
 }
 
-function check(project: string): number {
-  const a = analyse(project);
+/** What a command prints, in order: each text with the stream it goes to (1 stdout, 2 stderr). */
+type Printed = [stream: 1 | 2, text: string][];
+
+/**
+ * `tooltype check`: the report from the persistent cache when nothing the project's program covers changed since
+ * the check that made it (no compiler is loaded then), else from the analysis, recorded.
+ */
+async function check(project: string): Promise<number> {
+  const { programAnswersFor } = require("../project/cache/program-answers") as typeof answersModule;
+  const answers = programAnswersFor(configPathOf(project), "check");
+  // The report names files relative to the folder the command runs in.
+  const input = process.cwd();
+  let report = reportOf(answers?.lookup("check", input));
+  if (!report) {
+    const { analyse, preloadFor } = require("./analyse") as typeof analyseModule;
+    await preloadFor(project);
+    const a = analyse(project, answers !== undefined);
+    report = checkReport(a);
+    if (answers && a.facts) answers.store("check", input, report, a.facts);
+  }
+  for (const [stream, text] of report.printed) (stream === 1 ? process.stdout : process.stderr).write(text);
+  return report.status;
+}
+
+function checkReport(a: Analysis): { printed: Printed; status: number } {
+  const printed: Printed = [];
+  if (a.note) printed.push([2, `${a.note}\n\n`]);
   const errors = a.diagnostics.filter((d) => d.category === a.tsi.DiagnosticCategory.Error).length;
   const warnings = a.diagnostics.length - errors;
-  if (a.diagnostics.length > 0) process.stdout.write(`${formatDiagnostics(a.tsi, a.diagnostics)}\n\n`);
+  if (a.diagnostics.length > 0) printed.push([1, `${formatDiagnostics(a.tsi, a.diagnostics)}\n\n`]);
   if (a.tools.length === 0 && a.diagnostics.length === 0) {
-    process.stderr.write(`${noTools(a)}\n`);
-    return 0;
+    printed.push([2, `${noTools(a)}\n`]);
+    return { printed, status: 0 };
   }
   const files = new Set(a.diagnostics.map((d) => d.file?.fileName)).size;
-  process.stdout.write(
+  printed.push([
+    1,
     a.diagnostics.length === 0
       ? `${a.tools.length} tool(s) checked, no problems.\n`
       : `Found ${errors} error(s) and ${warnings} warning(s) in ${files} file(s); ${a.tools.length} tool(s) checked.\n`,
+  ]);
+  return { printed, status: errors > 0 ? 1 : 0 };
+}
+
+/** A cached report, checked field by field (it is printed as it is). */
+function reportOf(value: Record<string, unknown> | undefined): { printed: Printed; status: number } | undefined {
+  if (!value || (value.status !== 0 && value.status !== 1) || !Array.isArray(value.printed)) return undefined;
+  const printed = value.printed as unknown[];
+  const ok = printed.every(
+    (p) => Array.isArray(p) && p.length === 2 && (p[0] === 1 || p[0] === 2) && typeof p[1] === "string",
   );
-  return errors > 0 ? 1 : 0;
+  return ok ? { printed: printed as Printed, status: value.status } : undefined;
 }
 
 function schema(project: string, format: Format, strict: boolean): number {
+  const { analyse } = require("./analyse") as typeof analyseModule;
   const a = analyse(project);
+  if (a.note) process.stderr.write(`${a.note}\n\n`);
   const errors = a.diagnostics.filter((d) => d.category === a.tsi.DiagnosticCategory.Error);
   if (a.diagnostics.length > 0) process.stderr.write(`${formatDiagnostics(a.tsi, a.diagnostics)}\n`);
   if (errors.length > 0) {
@@ -201,8 +241,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === "check") {
     if (values.format !== undefined || values.strict)
       throw new UsageError("--format and --strict belong to `tooltype schema`.");
-    await preloadFor(project);
-    return check(project);
+    return await check(project);
   }
   if (command === "schema") {
     const format = (values.format ?? "json") as Format;
@@ -210,11 +249,11 @@ async function main(argv: string[]): Promise<number> {
       throw new UsageError(`Unknown --format ${values.format}; use one of ${FORMATS.join(", ")}.`);
     if (values.strict && format !== "openai")
       throw new UsageError("--strict rewrites schemas for OpenAI: use it with --format openai.");
-    await preloadFor(project);
+    await (require("./analyse") as typeof analyseModule).preloadFor(project);
     return schema(project, format, values.strict ?? false);
   }
   if (command === "build") {
-    await preloadFor(project);
+    await (require("./analyse") as typeof analyseModule).preloadFor(project);
     return build(project, values.watch ?? false);
   }
   throw new UsageError(

@@ -74,11 +74,9 @@ export class ProgramAnswers {
   /** Records `answer` as the answer named `name` for `input`, made with the program `facts` describe. */
   store(name: string, input: string, answer: Record<string, unknown>, facts: ProgramFacts): void {
     const files = facts.tracked.map((file) => this.stateOf(file, undefined, facts.virtual.has(file)));
-    const folders = facts.folders.map(([dir, kind]): FolderState => [
-      dir,
-      kind,
-      this.folderStateOf(dir, kind, facts.allowJs),
-    ]);
+    const folders = facts.folders.map(
+      ([dir, kind]): FolderState => [dir, kind, this.folderStateOf(dir, kind, facts.allowJs)],
+    );
     writeSealed(this.entryFile(name), {
       format: FORMAT,
       setup: this.setup,
@@ -101,8 +99,7 @@ export class ProgramAnswers {
     for (const recorded of files) {
       if (this.stateOf(recorded[0], recorded, recorded[3] === NOT_ON_DISK)[3] !== recorded[3]) return undefined;
     }
-    for (const [dir, kind, state] of folders)
-      if (this.folderStateOf(dir, kind, allowJs) !== state) return undefined;
+    for (const [dir, kind, state] of folders) if (this.folderStateOf(dir, kind, allowJs) !== state) return undefined;
     return value.answer;
   }
 
