@@ -5,7 +5,9 @@
  * transform); 7.1's program then emits over a file-system layer holding the spliced texts, and each source map of a
  * spliced module is composed with the splice's, so maps point at the source as written. 7.0's API cannot emit: there
  * the project's own tsc builds it, and the modules with tools are written again (build-on-tsc.ts). One `tsc --api`
- * process for the build, or for the whole watch.
+ * process for the build, or for the whole watch. Each module's spliced text comes from the persistent schema cache
+ * when it holds it (the bundler plugins' cache, shared with them): the process still starts, to emit and to report
+ * TypeScript's own errors, but asks it nothing about a module whose types did not change.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -18,6 +20,7 @@ import {
 } from "./build-diagnostics";
 import { buildWithTsc } from "./build-on-tsc";
 import { inlineMapOf, type Spliced, splicedMap, withInlineMap } from "../splice/spliced-map";
+import { moduleCacheFor, transformCached } from "../project/cache/cached-transform";
 import type { TypeScript7Project } from "../project/typescript-7";
 import type { Rebuilder } from "./watch";
 
@@ -35,9 +38,12 @@ export interface BuildOutcome {
 export function buildOnce(project: TypeScript7Project, out: NodeJS.WritableStream = process.stdout): BuildOutcome {
   const spliced = new Map<string, Spliced>();
   const found: BuildDiagnostic[] = [];
+  // The module cache of the bundler plugins' default setup: a build after a bundler's build of the project hits.
+  const cache = moduleCacheFor({ tsconfig: project.tsconfig });
+  cache?.refresh();
   for (const file of project.sourceFiles()) {
     const text = fs.readFileSync(file, "utf8");
-    const result = project.transform(file, text);
+    const result = transformCached(cache, file, text, () => project);
     found.push(...result.diagnostics.map(fromHost));
     if (result.code === undefined) continue;
     spliced.set(file, { code: result.code, map: result.map?.toString(), original: text });
