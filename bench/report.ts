@@ -458,6 +458,19 @@ export function markdown(results: Results): string {
       lines.push(`| TypeScript ${compiler} | ${ms(warmMs)} | ${ms(aloneMs)} | ${ratio(warmMs / aloneMs)} |`);
     }
     lines.push("");
+    lines.push(
+      "`tooltype check` a second time with nothing changed, its report from the persistent cache (no compiler loaded), against the same compiler's `tsc --noEmit`:",
+    );
+    lines.push("");
+    lines.push("| Compiler | tooltype check, warm cache | its tsc --noEmit | ratio |");
+    lines.push("|---|---|---|---|");
+    for (const compiler of Object.keys(t.ms) as Compiler[]) {
+      const m = t.ms[compiler];
+      const warmMs = m["tooltype check, warm cache"].median;
+      const own = m["tsc --noEmit"].median;
+      lines.push(`| TypeScript ${compiler} | ${ms(warmMs)} | ${ms(own)} | ${ratio(warmMs / own)} |`);
+    }
+    lines.push("");
     if (t.onCacheNode) {
       const c = t.onCacheNode;
       lines.push(

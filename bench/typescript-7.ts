@@ -21,6 +21,7 @@ export const COMMANDS = [
   "tsc --noEmit",
   "esbuild + plugin, warm cache",
   "esbuild alone",
+  "tooltype check, warm cache",
 ] as const;
 /**
  * TypeScript 7's API alone, for the TypeScript 7 projects (ts7-api-child.ts): the reader's questions answered, no
@@ -109,6 +110,7 @@ export function benchTypeScript7(
     const dir = dirs[compiler];
     const tsconfig = path.join(dir, "tsconfig.plain.json");
     const checks = command === "tooltype check" || command.startsWith("tooltype check,");
+    const warm = command === "esbuild + plugin, warm cache" || command === "tooltype check, warm cache";
     const args =
       command === "esbuild + plugin" || command === "esbuild + plugin, warm cache"
         ? [CHILD, dir, "plugin", tsconfig]
@@ -120,9 +122,9 @@ export function benchTypeScript7(
               ? [API_CHILD, tsconfig]
               : [path.join(REPO, "node_modules", COMPILERS[compiler], "bin", "tsc"), "-p", tsconfig, "--noEmit"];
     const env = withoutCacheVariables();
-    // The persistent schema cache: off for the plugin's cold builds (as before it), one folder per compiler for the
+    // The persistent schema cache: off for the cold builds and checks (as before it), one folder per compiler for the
     // warm ones, which the warm-up (or the first round) fills.
-    if (command === "esbuild + plugin, warm cache") env.TOOLTYPE_CACHE_DIR = path.join(dir, ".bench-schema-cache");
+    if (warm) env.TOOLTYPE_CACHE_DIR = path.join(dir, ".bench-schema-cache");
     else env.TOOLTYPE_CACHE = "0";
     if (command === "tooltype check, compile cache") env.NODE_COMPILE_CACHE = cache;
     if (command === "tooltype check, no compile cache") env.NODE_DISABLE_COMPILE_CACHE = "1";
