@@ -4,15 +4,20 @@
  *
  * Owns: one program per (tsconfig, output module kind), reused for every file of the process; the module kind Node
  * will load the file as; emitting the file with an inline source map; turning TT errors into an exception that
- * stops the run (a tool with an error has no correct schema) and printing TT warnings once.
+ * stops the run (a tool with an error has no correct schema) and printing TT warnings once; and the persistent
+ * cache in front of all that (program-answers.ts): a module whose program's files all are as they were when it was
+ * compiled gets the same JavaScript and warnings from disk, and no compiler, transformer or program is loaded.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as ts from "typescript";
 import type { TS } from "../../compat";
-import tooltypeTransformer from "../../index";
+import type * as coreModule from "../../index";
 import { formatByCategory, stopOnErrors } from "../diagnostic-format";
-import { compileOnTypeScript7, typeScript7ProjectOf } from "./register-ts7";
+import { factsOfProgram, type ProgramFacts } from "../project/cache/program-facts";
+import { type ProgramAnswers, programAnswersFor } from "../project/cache/program-answers";
+import type { ProjectService } from "../project/language-service";
+import type * as ts7Module from "./register-ts7";
 import {
   createTsconfigProgram,
   findTsconfig,
@@ -22,7 +27,7 @@ import {
   type TsconfigProgram,
 } from "../project/tsconfig";
 
-import { nodeFormatOf, type NodeFormat } from "../project/files";
+import { nearestTsconfig, nodeFormatOf, type NodeFormat } from "../project/files";
 
 export { nodeFormatOf, type NodeFormat };
 
@@ -122,6 +127,7 @@ function projectFor(fileName: string, format: NodeFormat): { project: Project; s
     });
     const made = createTsconfigProgram(tsi, config, overrides, roots);
     const diagnostics: ts.Diagnostic[] = [];
+    const { default: tooltypeTransformer } = require("../../index") as typeof coreModule;
     const transformer = tooltypeTransformer(made.program, made.pluginConfig, {
       ts: tsi,
       addDiagnostic: (d) => diagnostics.push(d),
@@ -146,17 +152,46 @@ function projectFor(fileName: string, format: NodeFormat): { project: Project; s
 }
 
 let compiles = 0;
+let made = 0;
 
-/** Tests only: how many files `compileForNode` has compiled in this process. */
+/** Tests only: how many files `compileForNode` has compiled in this process (from the cache or not). */
 export function compileCount(): number {
   return compiles;
+}
+
+/** Tests only: how many of those a compiler compiled (the others came from the persistent cache). */
+export function madeCount(): number {
+  return made;
 }
 
 /** The JavaScript Node runs for `fileName`, with tooltype's metadata in it. Throws on TT errors. */
 export function compileForNode(fileName: string, format: NodeFormat): string {
   compiles++;
+  const file = path.resolve(fileName);
+  const answers = answersFor(file);
+  // The answer is the file's JavaScript for this format, and its warnings as printed (paths relative to the folder).
+  const name = `${format}\0${file}`;
+  const input = answers ? `${process.cwd()}\0${fs.readFileSync(file, "utf8")}` : "";
+  const cached = compiledOf(answers?.lookup(name, input));
+  if (cached) {
+    stopOnErrors("tooltype/register", fileName, [], cached.warnings);
+    return cached.js;
+  }
+  made++;
+  const { js, warnings, facts } = compile(fileName, format, answers !== undefined);
+  if (answers && facts) answers.store(name, input, { js, warnings }, facts);
+  return js;
+}
+
+/** Compiles the file with the project's compiler; errors throw, warnings print (and come back for the cache). */
+function compile(
+  fileName: string,
+  format: NodeFormat,
+  withFacts: boolean,
+): { js: string; warnings: string[]; facts: ProgramFacts | undefined } {
+  const { compileOnTypeScript7, typeScript7ProjectOf } = require("./register-ts7") as typeof ts7Module;
   const typeScript7 = typeScript7ProjectOf(path.resolve(fileName));
-  if (typeScript7) return compileOnTypeScript7(typeScript7, path.resolve(fileName), format);
+  if (typeScript7) return compileOnTypeScript7(typeScript7, path.resolve(fileName), format, withFacts);
   const { project, sourceFile } = projectFor(path.resolve(fileName), format);
   const { program, tsi, transformer } = project;
   project.diagnostics.length = 0;
@@ -178,5 +213,35 @@ export function compileForNode(fileName: string, format: NodeFormat): string {
       `tooltype/register: TypeScript emitted no JavaScript for ${fileName}${result.emitSkipped ? " (emit skipped)" : ""}.`,
     );
   }
-  return js;
+  // The program's facts need of the language service only its tsconfig and compiler: this program has the same.
+  const facts = withFacts
+    ? factsOfProgram(
+        { tsconfig: project.configPath, ts: tsi } as unknown as ProjectService,
+        program,
+        project.pluginConfig,
+      )
+    : undefined;
+  return { js, warnings, facts };
+}
+
+/** Per folder of a loaded file: the cache of its project's answers (null when the cache is off or no tsconfig). */
+const answersOf = new Map<string, ProgramAnswers | null>();
+
+/** The cache of the answers for the project of `file`'s nearest tsconfig.json, found without loading a compiler. */
+function answersFor(file: string): ProgramAnswers | undefined {
+  const dir = path.dirname(file);
+  let answers = answersOf.get(dir);
+  if (answers === undefined) {
+    const config = nearestTsconfig(dir);
+    answers = (config && programAnswersFor(config, "register")) || null;
+    answersOf.set(dir, answers);
+  }
+  return answers ?? undefined;
+}
+
+/** A cached answer, checked field by field (its JavaScript is what Node runs). */
+function compiledOf(value: Record<string, unknown> | undefined): { js: string; warnings: string[] } | undefined {
+  if (!value || typeof value.js !== "string" || !Array.isArray(value.warnings)) return undefined;
+  const warnings = value.warnings as unknown[];
+  return warnings.every((w) => typeof w === "string") ? { js: value.js, warnings: warnings as string[] } : undefined;
 }

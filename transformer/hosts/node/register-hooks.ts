@@ -14,7 +14,7 @@
 import * as path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { compileForNode, type NodeFormat, nodeFormatOf, TS_EXTENSION, typescriptFileFor } from "./register-compile";
-import { preloadTypeScript7Of } from "./register-ts7";
+import type * as ts7Module from "./register-ts7";
 import { requireFollowsSyncLoad } from "./sync-hooks";
 
 interface ResolveContext {
@@ -126,7 +126,8 @@ export async function load(
   const ts = typescriptSource(url);
   if (ts === undefined) return next(url, context);
   if (ts.format === "commonjs") return { format: ts.format, shortCircuit: true };
-  // TypeScript 7's API is ES modules, which this thread cannot require before Node 20.19: imported first.
-  await preloadTypeScript7Of(ts.file);
+  // TypeScript 7's API is ES modules, which this thread cannot require before Node 20.19: imported first. (Loaded
+  // here: a module the persistent cache answers needs neither.)
+  await (require("./register-ts7") as typeof ts7Module).preloadTypeScript7Of(ts.file);
   return { format: ts.format, source: compileForNode(ts.file, ts.format), shortCircuit: true };
 }

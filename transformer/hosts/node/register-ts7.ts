@@ -9,7 +9,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { formatHostDiagnostic, stopOnErrors } from "../diagnostic-format";
-import { nodeFormatOf, type NodeFormat } from "../project/files";
+import { nearestTsconfig, nodeFormatOf, type NodeFormat } from "../project/files";
+import { factsOfTypeScript7, type ProgramFacts } from "../project/cache/program-facts";
 import type { ModuleResult } from "../splice/splice";
 import { splicedMap, withInlineMap } from "../splice/spliced-map";
 import { type CliTranspiled, transpileWithTsc } from "../splice/ts7-cli-transpile";
@@ -49,26 +50,27 @@ export function preloadTypeScript7Of(fileName: string): Promise<void> {
 /** Per folder: the import of its project's TypeScript 7 API, looked up once. */
 const preloads = new Map<string, Promise<void>>();
 
-function nearestTsconfig(dir: string): string | undefined {
-  for (let at = dir; ; at = path.dirname(at)) {
-    const candidate = path.join(at, "tsconfig.json");
-    if (fs.existsSync(candidate)) return candidate;
-    if (path.dirname(at) === at) return undefined;
-  }
-}
-
 /** ModuleKind.CommonJS and ModuleKind.ESNext: TypeScript 7's API takes options by their numbers. */
 const MODULE_KIND: Record<NodeFormat, number> = { commonjs: 1, module: 99 };
 
-/** The JavaScript Node runs for `fileName`, with tooltype's metadata in it. Throws on TT errors. */
-export function compileOnTypeScript7(project: TypeScript7Project, fileName: string, format: NodeFormat): string {
+/**
+ * The JavaScript Node runs for `fileName`, with tooltype's metadata in it, and the warnings printed for it; with
+ * `withFacts`, what the program was made from (the persistent cache's key). Throws on TT errors.
+ */
+export function compileOnTypeScript7(
+  project: TypeScript7Project,
+  fileName: string,
+  format: NodeFormat,
+  withFacts = false,
+): { js: string; warnings: string[]; facts: ProgramFacts | undefined } {
   const session = project.openSession();
   const text = fs.readFileSync(fileName, "utf8");
   let result: ModuleResult;
   let transpiled: CliTranspiled;
+  let warnings: string[];
   if (session.transpiles) {
     result = project.transform(fileName, text);
-    stopOnTtErrors(fileName, result);
+    warnings = stopOnTtErrors(fileName, result);
     const module = /\.[cm]ts$/.test(fileName) ? {} : { module: MODULE_KIND[format] };
     transpiled = session.transpile(result.code ?? text, fileName, {
       ...module,
@@ -80,19 +82,24 @@ export function compileOnTypeScript7(project: TypeScript7Project, fileName: stri
     });
   } else {
     ({ result, transpiled } = transpiledOn70(project, fileName, text, format));
-    stopOnTtErrors(fileName, result);
+    warnings = stopOnTtErrors(fileName, result);
   }
-  if (transpiled.map === undefined) return transpiled.js.replace(/\n?\/\/# sourceMappingURL=.*\s*$/, "");
+  const facts = withFacts ? factsOfTypeScript7(project) : undefined;
+  if (transpiled.map === undefined)
+    return { js: transpiled.js.replace(/\n?\/\/# sourceMappingURL=.*\s*$/, ""), warnings, facts };
   const composed = JSON.parse(
     splicedMap(transpiled.map, { code: result.code ?? text, map: result.map?.toString(), original: text }),
   ) as object;
-  return `${withInlineMap(transpiled.js.replace(/\n?\/\/# sourceMappingURL=.*\s*$/, ""), JSON.stringify({ ...composed, sources: [fileName], sourcesContent: [text] }))}\n`;
+  const js = `${withInlineMap(transpiled.js.replace(/\n?\/\/# sourceMappingURL=.*\s*$/, ""), JSON.stringify({ ...composed, sources: [fileName], sourcesContent: [text] }))}\n`;
+  return { js, warnings, facts };
 }
 
-function stopOnTtErrors(fileName: string, result: ModuleResult): void {
+/** Throws on the module's TT errors; prints its warnings (once per process) and returns them. */
+function stopOnTtErrors(fileName: string, result: ModuleResult): string[] {
   const errors = result.diagnostics.filter((d) => d.category === "error").map((d) => formatHostDiagnostic(d));
   const warnings = result.diagnostics.filter((d) => d.category === "warning").map((d) => formatHostDiagnostic(d));
   stopOnErrors("tooltype/register", fileName, errors, warnings);
+  return warnings;
 }
 
 interface Prepared {

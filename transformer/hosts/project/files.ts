@@ -1,8 +1,8 @@
 /**
  * What the hosts' projects (language-service.ts on the JavaScript API, typescript-7.ts on TypeScript 7's) share about
  * files:
- * one spelling of a path, a text read without throwing, a cheap fingerprint of a text for its version, and the
- * format Node loads a TypeScript file as.
+ * one spelling of a path, a text read without throwing, a cheap fingerprint of a text for its version, the
+ * format Node loads a TypeScript file as, and the tsconfig.json that governs a file's folder.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -50,5 +50,14 @@ export function nodeFormatOf(fileName: string): NodeFormat {
       }
     }
     if (path.dirname(dir) === dir) return "commonjs";
+  }
+}
+
+/** The tsconfig.json nearest to `dir` (itself or a parent), as TypeScript's `findConfigFile` finds it. */
+export function nearestTsconfig(dir: string): string | undefined {
+  for (let at = dir; ; at = path.dirname(at)) {
+    const candidate = path.join(at, "tsconfig.json");
+    if (fs.existsSync(candidate)) return candidate;
+    if (path.dirname(at) === at) return undefined;
   }
 }
