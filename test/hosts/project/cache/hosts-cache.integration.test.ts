@@ -1,0 +1,216 @@
+/**
+ * The persistent cache in the hosts that are not bundler plugins, on the module cache test's kind of project
+ * (outside the repository, its compiler and packages its own): `tooltype check` and `tooltype/register` run a second
+ * time with nothing changed load no compiler (so make no program) and print byte for byte what the first run did;
+ * a type two imports away edited is seen, as a run without the cache sees it. `tooltype build` on TypeScript 7 reads
+ * no module a second time and writes byte-identical output.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { buildOnce } from "../../../../transformer/hosts/cli/build";
+import { moduleCacheFor } from "../../../../transformer/hosts/project/cache/cached-transform";
+import { typeScript7ProjectFor } from "../../../../transformer/hosts/project/typescript-7";
+import { type Run, run } from "../../project";
+
+const REPO = path.resolve(__dirname, "../../../../..");
+const CLI = path.join(REPO, "dist", "transformer", "hosts", "cli", "main.js");
+const REGISTER_COMPILE = path.join(REPO, "dist", "transformer", "hosts", "node", "register-compile.js");
+const made: string[] = [];
+test.after(() => {
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const TSCONFIG = {
+  compilerOptions: {
+    target: "ES2022",
+    module: "nodenext",
+    strict: true,
+    skipLibCheck: true,
+    types: [],
+    outDir: "out",
+    rootDir: "src",
+    sourceMap: true,
+  },
+  include: ["src"],
+};
+
+const FILES: Record<string, string> = {
+  "package.json": "{}",
+  "tsconfig.json": JSON.stringify(TSCONFIG, null, 2),
+  "src/tools.ts": `import { tool } from "tooltype";
+import type { Query } from "./query";
+import type { Remote } from "remote-types";
+
+/**
+ * Search the catalog.
+ * @param query What to look for
+ * @param remote Where to look
+ */
+export const search = tool(function search(query: Query, remote: Remote) {
+  return \`\${query.text} \${remote.host}\`;
+});
+`,
+  "src/query.ts": `import type { Paging } from "./paging";
+export interface Query extends Paging {
+  text: string;
+}
+`,
+  "src/paging.ts": "export interface Paging {\n  page: number;\n}\n",
+  "src/main.ts": `import { ToolRegistry } from "tooltype";
+import { search } from "./tools";
+console.log(JSON.stringify(new ToolRegistry([search]).toOpenAITools()));
+`,
+  "node_modules/remote-types/package.json": JSON.stringify({
+    name: "remote-types",
+    version: "1.0.0",
+    types: "index.d.ts",
+  }),
+  "node_modules/remote-types/index.d.ts": "export interface Remote {\n  host: string;\n}\n",
+  // The process's own instance of register's module: how many files a compiler compiled, and whether a compiler
+  // module was loaded at all (TypeScript's JavaScript API, or TypeScript 7's API client).
+  "count.cjs": `process.on("exit", () => {
+  const loaded = Object.keys(require.cache);
+  const compile = loaded.find((f) => f.endsWith("register-compile.js")) && require(${JSON.stringify(REGISTER_COMPILE)});
+  const compiler = loaded.some((f) => /[\\\\/]node_modules[\\\\/](typescript[^\\\\/]*|@typescript[\\\\/][^\\\\/]+)[\\\\/]/.test(f));
+  process.stderr.write("COUNTS " + JSON.stringify({ made: compile ? compile.madeCount() : -1, compiler }) + "\\n");
+});
+`,
+};
+
+/** A project in the temporary folder (no compiler above it), with tooltype and the given compiler linked in. */
+function makeProject(name: string, compiler: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `tooltype-hosts-cache-${name}-`));
+  made.push(dir);
+  for (const [file, text] of Object.entries(FILES)) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+  }
+  fs.symlinkSync(REPO, path.join(dir, "node_modules", "tooltype"), "dir");
+  fs.symlinkSync(path.join(REPO, "node_modules", compiler), path.join(dir, "node_modules", "typescript"), "dir");
+  return dir;
+}
+
+/** Writes a file as an editor does: a later mtime, whatever the clock's resolution. */
+function edit(dir: string, file: string, text: string): void {
+  fs.writeFileSync(path.join(dir, file), text);
+  const later = new Date(Date.now() + 2000 + Math.random() * 1000);
+  fs.utimesSync(path.join(dir, file), later, later);
+}
+
+interface Counted extends Run {
+  /** Files a compiler compiled (tooltype/register; -1 where register did not load). */
+  made: number;
+  /** Whether a compiler module was loaded. */
+  compiler: boolean;
+}
+
+/** `node --require count.cjs ...args` in the project, with the cache on (or off with `TOOLTYPE_CACHE=0`). */
+async function counted(dir: string, args: string[], cache = true): Promise<Counted> {
+  const env = { ...process.env };
+  delete env.TOOLTYPE_CACHE;
+  delete env.TOOLTYPE_CACHE_DIR;
+  if (!cache) env.TOOLTYPE_CACHE = "0";
+  const result = await run(process.execPath, ["--require", "./count.cjs", ...args], dir, undefined, env);
+  const counts = /COUNTS (.*)\n/.exec(result.stderr);
+  assert.ok(counts, result.stderr);
+  return {
+    ...result,
+    stderr: result.stderr.replace(/COUNTS .*\n/, ""),
+    ...(JSON.parse(counts[1]!) as { made: number; compiler: boolean }),
+  };
+}
+
+function same(a: Run, b: Run, what: string): void {
+  assert.is(b.code, a.code, `${what}: the exit status`);
+  assert.is(b.stdout, a.stdout, `${what}: stdout, byte for byte`);
+  assert.is(b.stderr, a.stderr, `${what}: stderr, byte for byte`);
+}
+
+const WITH_UNKNOWN = "export interface Paging {\n  page: number;\n  extra: unknown;\n}\n";
+
+test("tooltype check on 5.9: a warm check loads no compiler and prints the same report; an edit is seen", async () => {
+  const dir = makeProject("check", "typescript");
+  const cold = await counted(dir, [CLI, "check"]);
+  assert.is(cold.code, 0, cold.stderr);
+  assert.ok(cold.compiler, "the first check reads the project");
+  const warm = await counted(dir, [CLI, "check"]);
+  same(cold, warm, "warm check");
+  assert.not.ok(warm.compiler, "a warm check loads no compiler, so makes no program");
+
+  // A type two imports away (tools.ts → query.ts → paging.ts) that draws a warning.
+  edit(dir, "src/paging.ts", WITH_UNKNOWN);
+  const edited = await counted(dir, [CLI, "check"]);
+  assert.ok(edited.compiler, "the edited project is read again");
+  assert.ok(edited.stdout.includes("paging.ts"), `the warning is reported: ${edited.stdout}`);
+  same(await counted(dir, [CLI, "check"], false), edited, "the cached check is the uncached one");
+  const again = await counted(dir, [CLI, "check"]);
+  same(edited, again, "warm again");
+  assert.not.ok(again.compiler);
+});
+
+test("tooltype/register on 5.9: a warm run compiles nothing and loads no compiler; an edit is seen", async () => {
+  const dir = makeProject("register", "typescript");
+  const args = ["--require", "tooltype/register", "src/main.ts"];
+  const cold = await counted(dir, args);
+  assert.is(cold.code, 0, cold.stderr);
+  assert.is(cold.made, 2, "main.ts and tools.ts compiled");
+  const warm = await counted(dir, args);
+  same(cold, warm, "warm run");
+  assert.is(warm.made, 0, "no file compiled: no program made");
+  assert.not.ok(warm.compiler, "no compiler loaded");
+
+  edit(dir, "src/paging.ts", WITH_UNKNOWN);
+  const edited = await counted(dir, args);
+  assert.ok(edited.stdout.includes('"extra"'), "the new property is in the schema");
+  assert.ok(edited.stderr.includes("paging.ts"), "its warning is printed");
+  same(await counted(dir, args, false), edited, "the cached run is the uncached one");
+  const again = await counted(dir, args);
+  same(edited, again, "warm again: the warning printed again too");
+  assert.is(again.made, 0);
+});
+
+test("on TypeScript 7.1: a warm register run compiles nothing; a warm tooltype build reads no module", async () => {
+  const dir = makeProject("ts7", "typescript-7.1");
+  const args = ["--require", "tooltype/register", "src/main.ts"];
+  const cold = await counted(dir, args);
+  assert.is(cold.code, 0, cold.stderr);
+  assert.ok(cold.made > 0);
+  const warm = await counted(dir, args);
+  same(cold, warm, "warm run");
+  assert.is(warm.made, 0, "no file compiled: no tsc --api process");
+  assert.not.ok(warm.compiler, "TypeScript 7's API not loaded");
+
+  const tsconfig = path.join(dir, "tsconfig.json");
+  const outputs = (): string[] =>
+    ["tools.js", "tools.js.map", "main.js"].map((f) => fs.readFileSync(path.join(dir, "out", f), "utf8"));
+  const buildNow = (): { status: number; hits: number; misses: number } => {
+    const cache = moduleCacheFor({ tsconfig }, dir);
+    assert.ok(cache, "the cache is on");
+    const before = { ...cache.counts };
+    const project = typeScript7ProjectFor(tsconfig, undefined);
+    assert.ok(project, "a TypeScript 7 project");
+    let printed = "";
+    const out = { write: (text: string) => void (printed += text) } as unknown as NodeJS.WritableStream;
+    try {
+      const { status } = buildOnce(project, out);
+      assert.is(status, 0, printed);
+    } finally {
+      project.close();
+    }
+    return { status: 0, hits: cache.counts.hits - before.hits, misses: cache.counts.misses - before.misses };
+  };
+  const first = buildNow();
+  assert.ok(first.misses > 0, "the first build reads the modules");
+  const built = outputs();
+  assert.ok(built[0]!.includes("What to look for"), "the metadata is in the output");
+  fs.rmSync(path.join(dir, "out"), { recursive: true });
+  const second = buildNow();
+  assert.is(second.misses, 0, "the second build reads no module");
+  assert.ok(second.hits > 0);
+  assert.equal(outputs(), built, "byte-identical output");
+});
+
+test.run();
