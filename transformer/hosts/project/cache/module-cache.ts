@@ -155,7 +155,12 @@ export class ModuleCache {
     const project = open();
     // TypeScript 7's session reads the disk when it opens; one opened before this look may hold an older program.
     if (!isLanguageService(project) && !fresh) return false;
-    return this.factsOf(project, file, code)?.id === record.program;
+    const facts = this.factsOf(project, file, code);
+    if (facts?.id !== record.program) return false;
+    // The disk changed and the program did not (a package installed that nothing imports, a file touched): recorded
+    // again, so that the next build does not make the program (on TypeScript 7, start a process) to learn it again.
+    this.recordFor(facts);
+    return true;
   }
 
   private factsOf(project: ModuleProject, file: string, code: string): ProgramFacts | undefined {
