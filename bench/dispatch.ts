@@ -242,8 +242,14 @@ async function tracedBatch(run: () => Promise<number>): Promise<number> {
   } finally {
     trace.disable();
     exporter.reset();
+    // `disable` leaves the API's global object in place, empty: the next batches would run in a process that once
+    // had OpenTelemetry registered, which an app without it never is. Without the object they run as such an app.
+    delete (globalThis as Record<symbol, unknown>)[OTEL_GLOBALS];
   }
 }
+
+/** Where `@opentelemetry/api` 1.x keeps what is registered (runtime/telemetry/tracing.ts reads it the same way). */
+const OTEL_GLOBALS = Symbol.for("opentelemetry.js.api.1");
 
 /** The variants for a message of `calls` calls, each running a batch of N messages (awaited when async). */
 export function dispatchVariants(calls: number): Variant[] {
