@@ -16,7 +16,7 @@ import type { TS } from "../../compat";
 import type { TooltypePluginConfig } from "../../index";
 import { formatByCategory, stopOnErrors } from "../diagnostic-format";
 import { transformerFor } from "../splice/program-transformer";
-import { tooltypeVersion } from "../project/tooltype-version";
+import { tooltypeBuild } from "../project/tooltype-version";
 
 /** The part of ts-jest's compiler object (`TsCompilerInstance`) this module reads. */
 interface TsJestCompiler {
@@ -29,7 +29,7 @@ interface TsJestCompiler {
 export const name = "tooltype";
 
 /** Part of ts-jest's cache key: a new tooltype's output is not taken from the cache of an older one. */
-export const version: string = tooltypeVersion();
+export const version: string = tooltypeBuild();
 
 export function factory(
   compiler: TsJestCompiler,

@@ -19,7 +19,7 @@ import * as path from "node:path";
 import type * as ts from "typescript";
 import type { TS } from "../../compat";
 import type { DependencyTracker } from "../../index";
-import { tooltypeVersion } from "./tooltype-version";
+import { tooltypeBuild } from "./tooltype-version";
 import { sortedKeys } from "./sorted-keys";
 
 interface FileRecord {
@@ -198,12 +198,7 @@ class DependencyHasher {
     pluginConfig: object,
   ) {
     const { configFilePath: _config, watch: _watch, ...options } = program.getCompilerOptions();
-    this.#context = JSON.stringify([
-      tooltypeVersion(),
-      this.tsi.version,
-      sortedKeys(options),
-      sortedKeys(pluginConfig),
-    ]);
+    this.#context = JSON.stringify([tooltypeBuild(), this.tsi.version, sortedKeys(options), sortedKeys(pluginConfig)]);
   }
 
   own(file: ts.SourceFile): string {

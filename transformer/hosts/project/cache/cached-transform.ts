@@ -6,7 +6,7 @@
 import * as path from "node:path";
 import { normalize } from "../files";
 import type { ProjectOptions } from "../options";
-import { tooltypeVersion } from "../tooltype-version";
+import { tooltypeBuild } from "../tooltype-version";
 import type * as transformModuleFile from "../../splice/transform-module";
 import type { ModuleProject, ModuleResult } from "../../splice/transform-module";
 import { ModuleCache } from "./module-cache";
@@ -34,7 +34,7 @@ export function cachePlaceOf(options: ProjectOptions, cwd = process.cwd()): { di
   if (dir === undefined) return undefined;
   const compiler =
     typeof options.typescript === "object" ? `module ${options.typescript.version}` : (options.typescript ?? "");
-  return { dir, setup: JSON.stringify([tooltypeVersion(), normalize(tsconfig), compiler, options.plugin ?? null]) };
+  return { dir, setup: JSON.stringify([tooltypeBuild(), normalize(tsconfig), compiler, options.plugin ?? null]) };
 }
 
 /**

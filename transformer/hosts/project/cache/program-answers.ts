@@ -13,7 +13,7 @@
  */
 import * as path from "node:path";
 import { normalize } from "../files";
-import { tooltypeVersion } from "../tooltype-version";
+import { tooltypeBuild } from "../tooltype-version";
 import { type FileState, folderState, type FolderKind, fileState, NOT_ON_DISK } from "./file-state";
 import type { ProgramFacts } from "./program-facts";
 import { isRecord, readSealed, sha256, writeSealed } from "./sealed-file";
@@ -38,7 +38,7 @@ export function programAnswersFor(tsconfig: string, host: string): ProgramAnswer
   const dir = cacheDirFor(configPath);
   return dir === undefined
     ? undefined
-    : new ProgramAnswers(dir, JSON.stringify([host, tooltypeVersion(), normalize(configPath)]));
+    : new ProgramAnswers(dir, JSON.stringify([host, tooltypeBuild(), normalize(configPath)]));
 }
 
 export class ProgramAnswers {
