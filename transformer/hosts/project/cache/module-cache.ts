@@ -12,8 +12,11 @@
  * matches is the answer. When something changed, the files the program holds may have changed too (a new import, a
  * new file augmenting an interface, an option): the program is made (on the JavaScript API; on TypeScript 7 when
  * this process has not opened one yet) and its id compared with the record's; an entry is used only when they are
- * equal and the contents of the entry's dependencies hash as they did. Otherwise the module is read as without a
- * cache, and its entry written.
+ * equal and the contents of the entry's dependencies hash as they did. A module's dependencies are the project files
+ * it may read types from (the files its imports reach, the files that declare globally, on TypeScript 7 also those
+ * of the declarations its reader visited) and every file outside the project; a changed file that now declares
+ * globally (a script, `declare global`, `declare module`) is no entry's dependency yet, so it misses every entry.
+ * Otherwise the module is read as without a cache, and its entry written.
  *
  * Size: one entry per module (named by a hash of the project's setup and the module's path) and one record per
  * project, each written over in place; a module deleted from the project leaves its entry (a few kilobytes) until
@@ -25,11 +28,15 @@ import type { HostDiagnostic } from "../../diagnostic-format";
 import type * as languageServiceFile from "../language-service";
 import type { ModuleResult } from "../../splice/splice";
 import type { ModuleProject } from "../../splice/transform-module";
-import { type FileState, fileState, folderState, type FolderKind } from "./file-state";
+import { declaresGlobally } from "../declares-globally";
+import { readText } from "../files";
+import { type FileState, fileState, folderState, type FolderKind, MISSING } from "./file-state";
 import { factsOfProgram, factsOfTypeScript7, type ProgramFacts } from "./program-facts";
 import { isRecord, readSealed, sha256, writeSealed } from "./sealed-file";
 
-const FORMAT = "tooltype-cache 1";
+const FORMAT = "tooltype-cache 2";
+/** Files whose text can declare types: TypeScript's and JavaScript's (with allowJs, a script's globals count). */
+const SOURCE = /\.[cm]?[jt]sx?$/;
 
 interface ProjectRecord {
   program: string;
@@ -41,8 +48,8 @@ interface ProjectRecord {
 interface Entry {
   program: string;
   code: string;
-  /** Indices into the record's files, or "all" (TypeScript 7). */
-  deps: number[] | "all";
+  /** Indices into the record's files. */
+  deps: number[];
   depsHash: string;
   result: ModuleResult;
 }
@@ -56,6 +63,11 @@ interface Look {
   changed: boolean;
   /** Whether the record's program is still the program: known after a program was made, for a changed disk. */
   same: boolean | undefined;
+  /**
+   * A changed file declares globally (declares-globally.ts): it may change what any module reads without being any
+   * module's dependency (it became a script or an augmentation since), so no entry is used.
+   */
+  global: boolean;
 }
 
 /** Counts a test or the bench reads: how many modules came from the cache, and how many were read. */
@@ -98,9 +110,8 @@ export class ModuleCache {
       if (!open) return "undecided";
       look.same = this.programUnchanged(record, file, code, open);
     }
-    if (look.changed && !look.same) return this.miss();
-    const deps = entry.deps === "all" ? record.files.map((_, i) => i) : entry.deps;
-    if (depsHash(look.now, deps) !== entry.depsHash) return this.miss();
+    if ((look.changed && !look.same) || look.global) return this.miss();
+    if (depsHash(look.now, entry.deps) !== entry.depsHash) return this.miss();
     this.counts.hits++;
     return entry.result;
   }
@@ -111,17 +122,12 @@ export class ModuleCache {
     if (!facts) return;
     const written = this.recordFor(facts);
     const index = written.index;
-    let deps: number[] | "all";
-    if (facts.dependsOnAll) deps = "all";
-    else {
-      const names = new Set([...result.dependencies, ...facts.shared]);
-      const found = [...names].map((n) => index.get(n.split(path.sep).join("/")));
-      // A dependency outside the program's files: not a key this cache can check, so not cached.
-      if (found.some((i) => i === undefined)) return;
-      deps = (found as number[]).sort((a, b) => a - b);
-    }
-    const files = written.record.files;
-    const hash = depsHash(files, deps === "all" ? files.map((_, i) => i) : deps);
+    const names = new Set([...result.dependencies, ...facts.shared]);
+    const found = [...names].map((n) => index.get(n.split(path.sep).join("/")));
+    // A dependency outside the program's files: not a key this cache can check, so not cached.
+    if (found.some((i) => i === undefined)) return;
+    const deps = (found as number[]).sort((a, b) => a - b);
+    const hash = depsHash(written.record.files, deps);
     const codeHash = sha256(code);
     const name = this.entryFile(file);
     const stamp = `${facts.id}\0${codeHash}\0${hash}`;
@@ -185,12 +191,19 @@ export class ModuleCache {
 
   private lookAtDisk(): Look {
     const record = this.readRecord();
-    if (!record) return { record, now: [], changed: true, same: false };
+    if (!record) return { record, now: [], changed: true, same: false, global: false };
     const now = record.files.map((f) => fileState(f[0], f, f[3] === "not-on-disk"));
+    const edited = now.filter((f, i) => f !== record.files[i] && f[3] !== record.files[i]![3]);
     const changed =
-      now.some((f, i) => f !== record.files[i] && f[3] !== record.files[i]![3]) ||
+      edited.length > 0 ||
       record.folders.some(([dir, kind, state]) => folderState(dir, kind, record.allowJs) !== state);
-    return { record, now, changed, same: changed ? undefined : true };
+    // Packages' files are every entry's dependencies already; a project file's text is read once more.
+    const global = edited.some(([name, , , hash]) => {
+      if (hash === MISSING || !SOURCE.test(name) || name.includes("/node_modules/")) return false;
+      const text = readText(name);
+      return text === undefined || declaresGlobally(text);
+    });
+    return { record, now, changed, same: changed ? undefined : true, global };
   }
 
   private readRecord(): ProjectRecord | undefined {
@@ -208,7 +221,7 @@ export class ModuleCache {
     if (!value || value.format !== FORMAT || value.setup !== this.setup || value.file !== file) return undefined;
     const { program, code, deps, depsHash, result } = value;
     if (typeof program !== "string" || typeof code !== "string" || typeof depsHash !== "string") return undefined;
-    if (deps !== "all" && !(Array.isArray(deps) && deps.every((i) => Number.isInteger(i) && i >= 0))) return undefined;
+    if (!(Array.isArray(deps) && deps.every((i) => Number.isInteger(i) && i >= 0))) return undefined;
     const read = moduleResultOf(result);
     return read && { program, code, deps, depsHash, result: read };
   }
