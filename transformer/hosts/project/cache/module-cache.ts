@@ -68,6 +68,11 @@ interface Look {
    * module's dependency (it became a script or an augmentation since), so no entry is used.
    */
   global: boolean;
+  /**
+   * A project was made in this process before this look: on TypeScript 7, its session may hold a program older than
+   * the disk looked at. One made during this look (for an earlier module of the same build) read the disk after it.
+   */
+  openedBefore: boolean;
 }
 
 /** Counts a test or the bench reads: how many modules came from the cache, and how many were read. */
@@ -156,7 +161,7 @@ export class ModuleCache {
   }
 
   private programUnchanged(record: ProjectRecord, file: string, code: string, open: () => ModuleProject): boolean {
-    const fresh = !this.openedProject;
+    const fresh = !this.look?.openedBefore;
     this.openedProject = true;
     const project = open();
     // TypeScript 7's session reads the disk when it opens; one opened before this look may hold an older program.
@@ -191,7 +196,8 @@ export class ModuleCache {
 
   private lookAtDisk(): Look {
     const record = this.readRecord();
-    if (!record) return { record, now: [], changed: true, same: false, global: false };
+    const openedBefore = this.openedProject;
+    if (!record) return { record, now: [], changed: true, same: false, global: false, openedBefore };
     const now = record.files.map((f) => fileState(f[0], f, f[3] === "not-on-disk"));
     const edited = now.filter((f, i) => f !== record.files[i] && f[3] !== record.files[i]![3]);
     const changed =
@@ -203,7 +209,7 @@ export class ModuleCache {
       const text = readText(name);
       return text === undefined || declaresGlobally(text);
     });
-    return { record, now, changed, same: changed ? undefined : true, global };
+    return { record, now, changed, same: changed ? undefined : true, global, openedBefore };
   }
 
   private readRecord(): ProjectRecord | undefined {
