@@ -36,6 +36,8 @@ const MISSING = "missing";
 /** Files that may join the program when made: TypeScript sources and declarations. */
 const OWN_SOURCE = /\.[cm]?tsx?$/;
 const PACKAGES = /[\\/]node_modules[\\/]/;
+const JSON_MODULE = /\.json$/;
+const NO_FACTS: TextFacts = { global: false, specifiers: [], references: [] };
 
 /**
  * The TypeScript 7 project for `tsconfig` when the project's `typescript` is TypeScript 7 and no compiler with the
@@ -220,7 +222,8 @@ export class TypeScript7Project {
     const known = this.texts.get(file);
     if (known?.version === version) return known.facts;
     const text = this.overlay[file] ?? readText(file);
-    const facts = text === undefined ? undefined : textFacts(text);
+    // A JSON module (resolveJsonModule) declares nothing and imports nothing.
+    const facts = text === undefined ? undefined : JSON_MODULE.test(file) ? NO_FACTS : textFacts(text);
     this.texts.set(file, { version, facts });
     return facts;
   }

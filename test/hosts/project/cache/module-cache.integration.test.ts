@@ -309,6 +309,14 @@ test("on TypeScript 7: a warm build starts no tsc --api process; a module is rea
   assert.ok(last.outputs[1]!.includes("politely"));
   assert.equal([last.hits, last.misses], [1, 1], "tools.ts comes from the cache; only other.ts is read");
 
+  // The first module of the build edited: read first (its project made before the others are looked up), and still
+  // the only one read.
+  edit(dir, "src/tools.ts", FILES["src/tools.ts"]!.replace("Search the catalog.", "Search the whole catalog."));
+  last = build(dir, true);
+  assert.equal(last.outputs, uncached(dir, true), "tools.ts edited: the cached build is the uncached one");
+  assert.ok(last.outputs[0]!.includes("whole catalog"));
+  assert.equal([last.hits, last.misses], [1, 1], "only tools.ts is read; other.ts comes from the cache");
+
   // A visited type two imports away: tools.ts is read again, other.ts (which does not reach it) is not.
   edit(dir, "src/paging.ts", "export interface Paging {\n  page: number;\n  pageSize: number;\n}\n");
   last = expectFresh(dir, last, "TypeScript 7, a type two imports away", "pageSize", true);
