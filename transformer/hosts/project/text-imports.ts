@@ -4,8 +4,8 @@
  * declare globally (declares-globally.ts). A type the reader walks can come from any file a visited declaration's
  * file imports, without the reader seeing that file's declarations (an alias flattened into a union of literals, a
  * `keyof`, a `typeof`), so a module's imports are followed as the JavaScript API's path (dependencies.ts) follows
- * them. Resolved as a superset of what TypeScript resolves ("./query" is every project file named query.* there, and
- * query/index.*); a specifier that may name a project file by a path this does not follow (`paths`, `baseUrl`,
+ * them. Resolved as a superset of what TypeScript resolves (a relative specifier is every project file of that name
+ * before its first dot, in that folder, and the index files of a folder of that name); a specifier that may name a project file by a path this does not follow (`paths`, `baseUrl`,
  * `rootDirs`, `#imports`, the project's own package name, a package linked in from elsewhere) makes the answer
  * "every project file", as before.
  */
