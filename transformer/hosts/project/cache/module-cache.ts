@@ -14,9 +14,11 @@
  * this process has not opened one yet) and its id compared with the record's; an entry is used only when they are
  * equal and the contents of the entry's dependencies hash as they did. A module's dependencies are the project files
  * it may read types from (the files its imports reach, the files that declare globally, on TypeScript 7 also those
- * of the declarations its reader visited) and every file outside the project; a changed file that now declares
- * globally (a script, `declare global`, `declare module`) is no entry's dependency yet, so it misses every entry.
- * Otherwise the module is read as without a cache, and its entry written.
+ * of the declarations its reader visited) and every file outside the project, and an entry is used only while it
+ * depends on every project file that declares globally by its text (a script, `declare global`, `declare module`;
+ * the record keeps which do, and a file is checked again when its text changed): one edited into such a file may
+ * change any module's types without being its dependency. Otherwise the module is read as without a cache, and its
+ * entry written.
  *
  * Size: one entry per module (named by a hash of the project's setup and the module's path) and one record per
  * project, each written over in place; a module deleted from the project leaves its entry (a few kilobytes) until
@@ -30,7 +32,7 @@ import type { ModuleResult } from "../../splice/splice";
 import type { ModuleProject } from "../../splice/transform-module";
 import { declaresGlobally } from "../declares-globally";
 import { readText } from "../files";
-import { type FileState, fileState, folderState, type FolderKind, MISSING } from "./file-state";
+import { type FileState, fileState, folderState, type FolderKind, MISSING, NOT_ON_DISK } from "./file-state";
 import { factsOfProgram, factsOfTypeScript7, type ProgramFacts } from "./program-facts";
 import { isRecord, readSealed, sha256, writeSealed } from "./sealed-file";
 
@@ -43,6 +45,8 @@ interface ProjectRecord {
   files: FileState[];
   folders: [folder: string, kind: FolderKind, state: string][];
   allowJs: boolean;
+  /** Indices of the project files that declared globally (declares-globally.ts) as their states were recorded. */
+  globals: number[];
 }
 
 interface Entry {
@@ -64,10 +68,11 @@ interface Look {
   /** Whether the record's program is still the program: known after a program was made, for a changed disk. */
   same: boolean | undefined;
   /**
-   * A changed file declares globally (declares-globally.ts): it may change what any module reads without being any
-   * module's dependency (it became a script or an augmentation since), so no entry is used.
+   * The files that declare globally now (declares-globally.ts): the record's, with the edited ones checked again.
+   * Every entry must depend on each (one that became a script or an augmentation since an entry was written may
+   * change what that module reads without being its dependency): else the entry is not used.
    */
-  global: boolean;
+  globals: number[];
   /**
    * A project was made in this process before this look: on TypeScript 7, its session may hold a program older than
    * the disk looked at. One made during this look (for an earlier module of the same build) read the disk after it.
@@ -115,8 +120,10 @@ export class ModuleCache {
       if (!open) return "undecided";
       look.same = this.programUnchanged(record, file, code, open);
     }
-    if ((look.changed && !look.same) || look.global) return this.miss();
+    if (look.changed && !look.same) return this.miss();
     if (depsHash(look.now, entry.deps) !== entry.depsHash) return this.miss();
+    const deps = new Set(entry.deps);
+    if (!look.globals.every((i) => deps.has(i))) return this.miss();
     this.counts.hits++;
     return entry.result;
   }
@@ -131,7 +138,8 @@ export class ModuleCache {
     const found = [...names].map((n) => index.get(n.split(path.sep).join("/")));
     // A dependency outside the program's files: not a key this cache can check, so not cached.
     if (found.some((i) => i === undefined)) return;
-    const deps = (found as number[]).sort((a, b) => a - b);
+    // The files that declare globally by their texts, whatever the host counted: a lookup asks for each.
+    const deps = [...new Set([...(found as number[]), ...written.record.globals])].sort((a, b) => a - b);
     const hash = depsHash(written.record.files, deps);
     const codeHash = sha256(code);
     const name = this.entryFile(file);
@@ -183,11 +191,17 @@ export class ModuleCache {
   private recordFor(facts: ProgramFacts): { record: ProjectRecord; index: Map<string, number> } {
     if (this.written?.facts === facts) return this.written;
     const known = new Map((this.look?.record?.files ?? []).map((f) => [f[0], f]));
+    const wasGlobal = new Set((this.look?.record?.globals ?? []).map((i) => this.look!.record!.files[i]?.[0]));
+    const files = facts.tracked.map((name) => fileState(name, known.get(name), facts.virtual.has(name)));
     const record: ProjectRecord = {
       program: facts.id,
-      files: facts.tracked.map((name) => fileState(name, known.get(name), facts.virtual.has(name))),
+      files,
       folders: facts.folders.map(([dir, kind]) => [dir, kind, folderState(dir, kind, facts.allowJs)]),
       allowJs: facts.allowJs,
+      // A file whose state is the recorded one keeps its answer; any other is read again.
+      globals: files.flatMap((state, i) =>
+        (state === known.get(state[0]) ? wasGlobal.has(state[0]) : declaresGloballyNow(state)) ? [i] : [],
+      ),
     };
     writeSealed(this.recordFile(), { format: FORMAT, setup: this.setup, ...record });
     this.written = { facts, record, index: new Map(facts.tracked.map((name, i) => [name, i])) };
@@ -197,29 +211,32 @@ export class ModuleCache {
   private lookAtDisk(): Look {
     const record = this.readRecord();
     const openedBefore = this.openedProject;
-    if (!record) return { record, now: [], changed: true, same: false, global: false, openedBefore };
+    if (!record) return { record, now: [], changed: true, same: false, globals: [], openedBefore };
     const now = record.files.map((f) => fileState(f[0], f, f[3] === "not-on-disk"));
     const edited = now.filter((f, i) => f !== record.files[i] && f[3] !== record.files[i]![3]);
     const changed =
       edited.length > 0 ||
       record.folders.some(([dir, kind, state]) => folderState(dir, kind, record.allowJs) !== state);
-    // Packages' files are every entry's dependencies already; a project file's text is read once more.
-    const global = edited.some(([name, , , hash]) => {
-      if (hash === MISSING || !SOURCE.test(name) || name.includes("/node_modules/")) return false;
-      const text = readText(name);
-      return text === undefined || declaresGlobally(text);
-    });
-    return { record, now, changed, same: changed ? undefined : true, global, openedBefore };
+    // A file edited since the record is checked again (its text read once more); the others keep their answer.
+    const recorded = new Set(record.globals);
+    const globals = now.flatMap((state, i) =>
+      (state === record.files[i] || state[3] === record.files[i]![3] ? recorded.has(i) : declaresGloballyNow(state))
+        ? [i]
+        : [],
+    );
+    return { record, now, changed, same: changed ? undefined : true, globals, openedBefore };
   }
 
   private readRecord(): ProjectRecord | undefined {
     const value = readSealed(this.recordFile());
     if (!value || value.format !== FORMAT || value.setup !== this.setup || typeof value.program !== "string")
       return undefined;
-    const { files, folders, allowJs } = value;
+    const { files, folders, allowJs, globals } = value;
     if (!Array.isArray(files) || !files.every(isFileState)) return undefined;
     if (!Array.isArray(folders) || !folders.every(isFolderState) || typeof allowJs !== "boolean") return undefined;
-    return { program: value.program, files, folders, allowJs };
+    if (!Array.isArray(globals) || !globals.every((i) => Number.isInteger(i) && i >= 0 && i < files.length))
+      return undefined;
+    return { program: value.program, files, folders, allowJs, globals };
   }
 
   private readEntry(file: string): Entry | undefined {
@@ -248,6 +265,13 @@ export class ModuleCache {
 function isLanguageService(project: ModuleProject): project is languageServiceFile.ProjectService {
   const { ProjectService } = require("../language-service") as typeof languageServiceFile;
   return project instanceof ProjectService;
+}
+
+/** A project source whose text, as it is now, declares globally; a packages' file or a missing one does not count. */
+function declaresGloballyNow([name, , , hash]: FileState): boolean {
+  if (hash === MISSING || hash === NOT_ON_DISK || !SOURCE.test(name) || name.includes("/node_modules/")) return false;
+  const text = readText(name);
+  return text === undefined || declaresGlobally(text);
 }
 
 function depsHash(states: readonly FileState[], deps: readonly number[]): string {
