@@ -3,7 +3,8 @@
  * (issue 49): `tooltype build -w` and Vite's dev server see an edit to the tools' own module, to a type two imports
  * away, a new module augmenting an interface the tools use and that module removed, all with the one process they
  * started; a process killed between two builds is replaced by the next build, which says nothing of it; and no
- * process outlives the watch (stopped by SIGINT or SIGTERM) or the dev server (closed).
+ * process outlives the watch (stopped by SIGINT or SIGTERM) or the dev server (closed). A rebuild reads again only the
+ * modules a changed file can reach (counted: modules read and requests to the process).
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -11,6 +12,7 @@ import * as path from "node:path";
 import { type ToolCallMessage, ToolRegistry } from "tooltype";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { typeScript7ProjectFor } from "../../transformer/hosts/project/typescript-7";
 import { HANG_MS } from "../support/hang";
 import { keepingNodeEnv, prepareApp, REPO } from "./app";
 import { start, waitFor } from "./project";
@@ -168,6 +170,62 @@ for (const [typescript7, signal] of [
     await noneLeftIn(dir, `${typescript7}, tooltype build -w stopped by ${signal}`);
   });
 }
+
+test("typescript-7.1: a rebuild reads again only the modules whose own text, imports reached or global files changed", () => {
+  const dir = projectOnlyOn("typescript-7.1", "ts7-resident-reads");
+  const src = (file: string) => path.join(dir, "src", file);
+  fs.writeFileSync(
+    src("more.ts"),
+    `import { tool } from "tooltype";\n\n/** Count the letters of a word. */\nexport const count = tool(function count(word: string) {\n  return word.length;\n});\n`,
+  );
+  const project = typeScript7ProjectFor(path.join(dir, "tsconfig.json"), undefined);
+  assert.ok(project, "a TypeScript 7 project");
+  const outputs = new Map<string, string | undefined>();
+  /** One rebuild as `tooltype build -w` makes it, after `changed` were refreshed: modules read, requests sent. */
+  const rebuild = (...changed: string[]): { reads: number; requests: number } => {
+    for (const file of changed) project.refresh(src(file));
+    const reads = project.modulesRead;
+    const files = project.sourceFiles();
+    const requests = project.openSession().roundTrips;
+    for (const file of files)
+      outputs.set(path.basename(file), project.transform(file, fs.readFileSync(file, "utf8")).code);
+    return { reads: project.modulesRead - reads, requests: project.openSession().roundTrips - requests };
+  };
+  const edit = (file: string, from: string, to: string) => {
+    const text = fs.readFileSync(src(file), "utf8");
+    assert.ok(text.includes(from), `${file} has ${from}`);
+    fs.writeFileSync(src(file), text.replace(from, to));
+  };
+  try {
+    const first = rebuild();
+    assert.is(first.reads, 6, "the first build reads every module");
+    assert.equal(rebuild(), { reads: 0, requests: 0 }, "nothing changed: nothing read, nothing asked");
+
+    edit("more.ts", "Count the letters", "Count the characters");
+    const one = rebuild("more.ts");
+    assert.is(one.reads, 1, "one tool module of two edited: only it is read");
+    assert.match(outputs.get("more.ts") ?? "", /Count the characters/);
+    assert.ok(
+      one.requests < first.requests,
+      `fewer requests than the first build: ${one.requests} of ${first.requests}`,
+    );
+
+    edit("base.ts", "City name", "Town name");
+    assert.is(rebuild("base.ts").reads, 2, "a type two imports away: base.ts itself and tools.ts, not more.ts");
+    assert.match(outputs.get("tools.ts") ?? "", /Town name/);
+
+    edit("more.ts", "word: string", "word: string, times: number");
+    assert.is(rebuild("more.ts").reads, 1);
+    assert.match(outputs.get("more.ts") ?? "", /times/);
+    assert.match(outputs.get("tools.ts") ?? "", /Town name/, "tools.ts keeps its last result");
+
+    fs.writeFileSync(src("augment.ts"), AUGMENTING);
+    assert.is(rebuild("augment.ts").reads, 7, "a new augmenting module: every module is read again");
+    assert.match(outputs.get("tools.ts") ?? "", /Country code/);
+  } finally {
+    project.close();
+  }
+});
 
 const CALL: ToolCallMessage = {
   content: "",

@@ -15,6 +15,8 @@ import type { ModuleProject } from "../splice/transform-module.js";
 import { mightUseTooltype } from "../splice/might-use-tooltype.js";
 import { moduleCacheFor, transformCached } from "../project/cache/cached-transform.js";
 import type { ModuleCache } from "../project/cache/module-cache.js";
+import { declaresGlobally } from "../project/declares-globally.js";
+import { readText } from "../project/files.js";
 
 export type { TooltypeBundlerOptions } from "./plugin-shapes.mjs";
 
@@ -106,10 +108,14 @@ export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, fals
       watchChange(id, change) {
         project?.refresh(id);
         cache?.refresh();
-        // A module made (one augmenting an interface the tools use) is no file the tools' modules depend on yet, so
-        // Vite's dev server would not transform them again: their next load does.
-        if (change?.event === "create" && graphs && TYPESCRIPT.test(id) && !PACKAGES.test(id)) {
-          for (const graph of graphs())
+        // A module made (one augmenting an interface the tools use), or one edited to declare globally, is no file the
+        // tools' modules depend on yet, so Vite's dev server would not transform them again: their next load does.
+        const source = graphs !== undefined && TYPESCRIPT.test(id) && !PACKAGES.test(id);
+        if (
+          source &&
+          (change?.event === "create" || (change?.event === "update" && declaresGlobally(readText(id) ?? "")))
+        ) {
+          for (const graph of graphs!())
             for (const file of withTools)
               for (const module of graph.getModulesByFile(file) ?? []) graph.invalidateModule(module);
         }

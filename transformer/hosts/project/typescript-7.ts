@@ -9,8 +9,9 @@
  * Owns: when the session's program is updated, and with what (the files changed, made or removed on disk since,
  * which the process parses again while it keeps the others; the bundler's text where it differs from the disk's:
  * 7.1 reads it from a file-system layer, 7.0 cannot), replacing a session whose process died between two builds,
- * the edits of each usage, and the files a module's schemas may depend on (every project file: TypeScript 7's API
- * gives no import graph cheaply).
+ * the edits of each usage, and the files a module's schemas may depend on: the project files its imports reach (read
+ * from their texts: TypeScript 7's API gives no import graph cheaply), those that declare globally, and those of the
+ * declarations the reader visited (text-imports.ts). A module none of whose files changed is not read again.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -21,6 +22,7 @@ import { isTypeScript7, loadTypeScript7, preloadTypeScript7, TypeScript7Session 
 import { ValidatorCompiler } from "../../validator";
 import { hostDiagnostic } from "../diagnostic-format";
 import { hash, normalize, readText } from "./files";
+import { type TextFacts, TextImportGraph, textFacts } from "./text-imports";
 import { type ModuleResult, spliceText, type TextEdit } from "../splice/splice";
 import { hasJavaScriptApiCompiler } from "./tsconfig";
 import { pluginEntryOf } from "./plugin-entry";
@@ -34,6 +36,8 @@ const MISSING = "missing";
 /** Files that may join the program when made: TypeScript sources and declarations. */
 const OWN_SOURCE = /\.[cm]?tsx?$/;
 const PACKAGES = /[\\/]node_modules[\\/]/;
+const JSON_MODULE = /\.json$/;
+const NO_FACTS: TextFacts = { global: false, specifiers: [], references: [] };
 
 /**
  * The TypeScript 7 project for `tsconfig` when the project's `typescript` is TypeScript 7 and no compiler with the
@@ -97,6 +101,17 @@ export class TypeScript7Project {
   private stale = false;
   /** Files were refreshed since the session last answered: a rebuild begins (`withSession`). */
   private rebuilding = false;
+  /** What each project file's text says (imports, whether it declares globally), by the file's version. */
+  private readonly texts = new Map<string, { version: string; facts: TextFacts | undefined }>();
+  /** The imports among the session's current files; made again when the program changes. */
+  private graph: TextImportGraph | undefined;
+  private options: { session: TypeScript7Session; options: Record<string, unknown> } | undefined;
+  /** The project files that declare globally, with their versions, since the last refresh (`fingerprint`). */
+  private globalsKey: string | undefined;
+  /** Each module's last result and what it was made from: its text, and its dependencies' fingerprint. */
+  private readonly results = new Map<string, { code: string; fingerprint: string; result: ModuleResult }>();
+  /** How many modules were read (not answered from `results`): the figure a test or the bench counts. */
+  modulesRead = 0;
 
   constructor(
     readonly tsconfig: string,
@@ -108,6 +123,7 @@ export class TypeScript7Project {
 
   /** Forget what is known of the disk: every file (or `fileName`) is looked at again before the next module. */
   refresh(fileName?: string): void {
+    this.globalsKey = undefined;
     if (fileName === undefined) this.versions.clear();
     else {
       const file = normalize(fileName);
@@ -122,16 +138,30 @@ export class TypeScript7Project {
   }
 
   /**
-   * What is known of these files now (their versions): an equal fingerprint means equal texts. A file made since
-   * changes every fingerprint: it may augment what any module's tools read, and no module named it as a dependency.
+   * What is known of these files now (their versions): an equal fingerprint means equal texts. A file made since,
+   * or a change to a file that declares globally (or now does), changes every fingerprint: it may augment what any
+   * module's tools read, and no module's imports reach it.
    */
   fingerprint(files: readonly string[]): string {
-    return `${this.filesMade}|${files.map((f) => this.version(normalize(f))).join("|")}`;
+    return `${this.filesMade}|${this.globalFiles()}|${files.map((f) => this.version(normalize(f))).join("|")}`;
   }
 
-  /** The module with its usages' metadata spliced in, as `transformModule` gives it. */
+  /**
+   * The module with its usages' metadata spliced in, as `transformModule` gives it: its last result when neither its
+   * text nor any file it depends on changed since (watch mode's rebuilds, `tooltype build -w`'s included).
+   */
   transform(fileName: string, code: string): ModuleResult {
     const file = normalize(fileName);
+    const last = this.results.get(file);
+    if (last && last.code === code && last.fingerprint === this.fingerprint(last.result.dependencies))
+      return last.result;
+    const result = this.read(file, fileName, code);
+    this.results.set(file, { code, fingerprint: this.fingerprint(result.dependencies), result });
+    return result;
+  }
+
+  private read(file: string, fileName: string, code: string): ModuleResult {
+    this.modulesRead++;
     let reader!: TypeScript7Reader;
     let read: ReturnType<TypeScript7Reader["readFile"]>;
     try {
@@ -148,10 +178,64 @@ export class TypeScript7Project {
         `tooltype: ${fileName} is not part of the TypeScript program of ${this.tsconfig}: TypeScript 7's API reads the files the tsconfig includes, so add it to "include" (or "files").`,
       );
     const diagnostics = read.diagnostics.map((d) => hostDiagnostic(reader.tsi, d));
-    const dependencies = read.usages.length > 0 || read.diagnostics.length > 0 ? [...this.readVersions.keys()] : [];
+    const dependencies =
+      read.usages.length > 0 || read.diagnostics.length > 0 ? this.dependenciesOf(file, read.visited) : [];
     const edits = read.usages.flatMap((usage) => usageEdits(reader.tsi, read.file, usage));
     if (edits.length === 0) return { code: undefined, map: undefined, diagnostics, dependencies };
     return { ...spliceText(code, fileName, edits), diagnostics, dependencies };
+  }
+
+  /**
+   * The project files a module's schemas may depend on (itself left out): those its imports reach, those that
+   * declare globally, and those of the declarations the reader visited; every project file when an import may reach
+   * one by a path the text does not show. Files outside the project (the standard library's, packages', declaration
+   * files) are not named: the persistent cache keys every module by those (program-facts.ts's `shared`).
+   */
+  private dependenciesOf(file: string, visited: readonly string[]): string[] {
+    const project = this.readVersions;
+    const graph = this.importGraph();
+    const reached = graph.reachedFrom(file);
+    const found = reached === "every" ? new Set(project.keys()) : reached;
+    if (reached !== "every") {
+      for (const global of graph.globals()) found.add(global);
+      for (const name of visited) {
+        const visitedFile = path.isAbsolute(name) ? normalize(name) : undefined;
+        if (visitedFile !== undefined && project.has(visitedFile)) found.add(visitedFile);
+      }
+    }
+    found.delete(file);
+    return [...found].sort();
+  }
+
+  private importGraph(): TextImportGraph {
+    if (this.graph) return this.graph;
+    const session = this.openSession();
+    if (this.options?.session !== session) this.options = { session, options: session.compilerOptions() };
+    const graph = new TextImportGraph([...this.readVersions.keys()], this.options.options, (f) => this.textFactsOf(f));
+    this.graph = graph;
+    return graph;
+  }
+
+  /** What a project file's text says now; undefined when it cannot be read (then it counts as declaring globally). */
+  private textFactsOf(file: string): TextFacts | undefined {
+    const version = this.version(file);
+    const known = this.texts.get(file);
+    if (known?.version === version) return known.facts;
+    const text = this.overlay[file] ?? readText(file);
+    // A JSON module (resolveJsonModule) declares nothing and imports nothing.
+    const facts = text === undefined ? undefined : JSON_MODULE.test(file) ? NO_FACTS : textFacts(text);
+    this.texts.set(file, { version, facts });
+    return facts;
+  }
+
+  /** The project files that declare globally now, with their versions (part of every fingerprint). */
+  private globalFiles(): string {
+    if (this.globalsKey !== undefined) return this.globalsKey;
+    const parts: string[] = [];
+    for (const file of this.readVersions.keys())
+      if (this.textFactsOf(file)?.global ?? true) parts.push(`${file}:${this.version(file)}`);
+    this.globalsKey = hash(parts.join("|"));
+    return this.globalsKey;
   }
 
   /** The project's own source files, as the session's current program has them. */
@@ -301,6 +385,8 @@ export class TypeScript7Project {
   }
 
   private recordVersions(session: TypeScript7Session): void {
+    this.graph = undefined;
+    this.globalsKey = undefined;
     const names = session.sourceFileNames();
     this.readVersions = new Map(
       names

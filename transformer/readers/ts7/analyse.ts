@@ -36,6 +36,11 @@ export interface FileReading {
   tools: ToolMeta[];
   /** Each compiled usage with its metadata as text (validators included unless the plugin options turn them off). */
   usages: CompiledUsage[];
+  /**
+   * The files of every declaration the core was handed while reading this file's tools (symbols', a type's symbol
+   * and alias symbol, signatures'), the standard library's and packages' included, as TypeScript 7 names them.
+   */
+  visited: string[];
 }
 
 export interface ReaderOptions {
@@ -55,7 +60,7 @@ export class TypeScript7Reader {
   readonly generation: number;
   private readonly facade: CheckerFacade;
   private readonly transform: (file: ts.SourceFile) => unknown;
-  private sink: Omit<FileReading, "file"> = { diagnostics: [], tools: [], usages: [] };
+  private sink: Omit<FileReading, "file" | "visited"> = { diagnostics: [], tools: [], usages: [] };
 
   constructor(
     readonly session: TypeScript7Session,
@@ -101,12 +106,14 @@ export class TypeScript7Reader {
       trace?.mark("getting source files");
       if (!file) return undefined;
       this.sink = { diagnostics: [], tools: [], usages: [] };
+      const visited = (this.facade.visited = new Set([file.fileName]));
       this.facade.prefetchFile(this.tsi, file);
       trace?.mark("asking ahead (the calls, the tools' types)");
       this.transform(file);
       trace?.mark("reading tools");
-      return { file, ...this.sink };
+      return { file, ...this.sink, visited: [...visited] };
     } finally {
+      this.facade.visited = undefined;
       session.reading = undefined;
     }
   }

@@ -219,6 +219,12 @@ export class CheckerFacade {
   private readonly exactOptional: boolean;
   /** The syntax kinds of SINGLETON_KEYWORDS in this TypeScript 7's AST. */
   private readonly singletonKinds: Set<number>;
+  /**
+   * While one module is read (`TypeScript7Reader.readFile`): the files of the declarations of every symbol the core
+   * is handed, a type's symbol and alias included, and of every signature's declaration. Answers are remembered
+   * across modules, so a symbol is noted each time it is handed out, not when it is first asked.
+   */
+  visited: Set<string> | undefined;
 
   constructor(
     readonly session: TypeScript7Session,
@@ -717,8 +723,16 @@ export class CheckerFacade {
     return t;
   }
 
+  /** Notes the files of a symbol's declarations (their handles name them: nothing is fetched). */
+  visit(raw: Raw): void {
+    const visited = this.visited;
+    if (!visited || !raw) return;
+    for (const d of raw.declarations ?? []) visitHandle(visited, d);
+  }
+
   symbol(raw: Raw): any {
     if (!raw) return undefined;
+    this.visit(raw);
     let s = this.symbols.get(raw.id);
     if (!s) this.symbols.set(raw.id, (s = new FacadeSymbol(this, raw)));
     return s;
@@ -746,6 +760,7 @@ export class CheckerFacade {
 
   signature(raw: Raw): any {
     if (!raw) return undefined;
+    if (this.visited && raw.declaration) visitHandle(this.visited, raw.declaration);
     const declaration = raw.declaration ? this.session.ask(() => raw.declaration.resolve()) : undefined;
     return {
       raw,
@@ -801,12 +816,15 @@ export class CheckerFacade {
       getBaseTypes: (t: any) => this.answer<Raw[]>(q.bases(T(t))).map((x: Raw) => this.type(x)),
       getIndexInfosOfType: (t: any) =>
         this.opened(T(t)) &&
-        this.answer<Raw[]>(q.index(T(t))).map((i: Raw) => ({
-          keyType: this.type(i.keyType),
-          type: this.type(i.valueType ?? i.type),
-          isReadonly: i.isReadonly,
-          declaration: i.declaration ? this.session.ask(() => i.declaration.resolve?.() ?? i.declaration) : undefined,
-        })),
+        this.answer<Raw[]>(q.index(T(t))).map((i: Raw) => {
+          if (this.visited && i.declaration) visitHandle(this.visited, i.declaration);
+          return {
+            keyType: this.type(i.keyType),
+            type: this.type(i.valueType ?? i.type),
+            isReadonly: i.isReadonly,
+            declaration: i.declaration ? this.session.ask(() => i.declaration.resolve?.() ?? i.declaration) : undefined,
+          };
+        }),
       getSignaturesOfType: (t: any, kind: number) =>
         this.answer<Raw[]>(q.sigs(T(t), kind)).map((g: Raw) => this.signature(g)),
       getSignatureFromDeclaration: (n: Raw) => {
@@ -849,6 +867,12 @@ export class CheckerFacade {
   get questions() {
     return this.q;
   }
+}
+
+/** Notes the file a declaration's handle names (`bundled:///libs/...` for the standard library's). */
+function visitHandle(visited: Set<string>, handle: Raw): void {
+  const file = handle?.path ?? handle?.fileName;
+  if (file) visited.add(String(file));
 }
 
 /** A TypeScript 7 type in `ts.Type`'s shape. */
@@ -907,8 +931,11 @@ class FacadeType {
   }
   get aliasSymbol(): FacadeSymbol | undefined {
     if (!this.raw.aliasSymbol) return undefined;
-    return (this.aliasOnce ??= { symbol: this.owner.symbol(this.owner.answer(this.owner.questions.aliasOf(this.raw))) })
-      .symbol;
+    const alias = (this.aliasOnce ??= {
+      symbol: this.owner.symbol(this.owner.answer(this.owner.questions.aliasOf(this.raw))),
+    }).symbol;
+    this.owner.visit(alias?.raw);
+    return alias;
   }
   get aliasTypeArguments(): FacadeType[] | undefined {
     if (!this.raw.aliasTypeArguments?.length) return undefined;
@@ -921,9 +948,11 @@ class FacadeType {
   }
   getSymbol(): FacadeSymbol | undefined {
     if (!this.raw.symbol) return undefined;
-    return (this.symbolOnce ??= {
+    const symbol = (this.symbolOnce ??= {
       symbol: this.owner.symbol(this.owner.answer(this.owner.questions.symbolOf(this.raw))),
     }).symbol;
+    this.owner.visit(symbol?.raw);
+    return symbol;
   }
   getFlags(): number {
     return this.flags;

@@ -3,9 +3,11 @@
  * and packages its own), each build is a fresh view of the cache (a new process's), and after every change that can
  * change a schema (a type two imports away, a type in node_modules, a compiler option, the compiler's version, a new
  * file augmenting a visited interface) the cached build hands over exactly what a build without the cache does, and
- * differs from before. A build with nothing changed makes no project at all (on 5.9 no program; on TypeScript 7 no
- * `tsc --api` process); a deleted cache gives byte-identical output; a corrupt, truncated or foreign entry is
- * ignored and written over; two esbuild builds at once on one cache both succeed with the same output.
+ * differs from before; on TypeScript 7, an edit to a file a module's tools never reach reads only the edited module
+ * again, and an edit that makes a file augment a visited type misses every entry. A build with nothing changed makes
+ * no project at all (on 5.9 no program; on TypeScript 7 no `tsc --api` process); a deleted cache gives byte-identical
+ * output; a corrupt, truncated or foreign entry is ignored and written over; two esbuild builds at once on one cache
+ * both succeed with the same output.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -290,7 +292,7 @@ test("a corrupt, truncated or foreign entry is ignored, never thrown, and writte
   assert.is(build(dir).hits, 2);
 });
 
-test("on TypeScript 7: a warm build starts no tsc --api process; a changed type is seen", () => {
+test("on TypeScript 7: a warm build starts no tsc --api process; a module is read again only when a file it reads changed", () => {
   const dir = makeProject("ts7", "typescript-7");
   const cold = build(dir, true);
   assert.is(cold.opened, 1);
@@ -298,8 +300,47 @@ test("on TypeScript 7: a warm build starts no tsc --api process; a changed type 
   assert.is(warm.opened, 0, "no TypeScript 7 project, so no tsc --api process");
   assert.is(warm.hits, 2);
   assert.equal(warm.outputs, cold.outputs);
+
+  // A file the tools of tools.ts never visited (another tool module): only that module is read again.
+  edit(dir, "src/other.ts", FILES["src/other.ts"]!.replace("Say hello.", "Say hello politely."));
+  let last = build(dir, true);
+  assert.equal(last.outputs, uncached(dir, true), "another module edited: the cached build is the uncached one");
+  assert.is(last.outputs[0], warm.outputs[0]);
+  assert.ok(last.outputs[1]!.includes("politely"));
+  assert.equal([last.hits, last.misses], [1, 1], "tools.ts comes from the cache; only other.ts is read");
+
+  // The first module of the build edited: read first (its project made before the others are looked up), and still
+  // the only one read.
+  edit(dir, "src/tools.ts", FILES["src/tools.ts"]!.replace("Search the catalog.", "Search the whole catalog."));
+  last = build(dir, true);
+  assert.equal(last.outputs, uncached(dir, true), "tools.ts edited: the cached build is the uncached one");
+  assert.ok(last.outputs[0]!.includes("whole catalog"));
+  assert.equal([last.hits, last.misses], [1, 1], "only tools.ts is read; other.ts comes from the cache");
+
+  // A visited type two imports away: tools.ts is read again, other.ts (which does not reach it) is not.
   edit(dir, "src/paging.ts", "export interface Paging {\n  page: number;\n  pageSize: number;\n}\n");
-  expectFresh(dir, warm, "TypeScript 7, a type two imports away", "pageSize", true);
+  last = expectFresh(dir, last, "TypeScript 7, a type two imports away", "pageSize", true);
+  assert.equal([last.hits, last.misses], [1, 1], "only tools.ts is read again");
+
+  // A file no module reads that comes to augment a visited interface: every entry misses.
+  edit(
+    dir,
+    "src/other.ts",
+    `${FILES["src/other.ts"]}\ndeclare module "./paging" {\n  interface Paging {\n    offset: number;\n  }\n}\n`,
+  );
+  last = expectFresh(dir, last, "TypeScript 7, an edit that makes a file augment Paging", "offset", true);
+  assert.is(last.hits, 0, "a changed file that augments misses every entry");
+
+  // A new file augmenting a visited interface.
+  edit(
+    dir,
+    "src/augment.ts",
+    'import "./paging";\ndeclare module "./paging" {\n  interface Paging {\n    cursor: string;\n  }\n}\n',
+  );
+  last = expectFresh(dir, last, "TypeScript 7, a new file augmenting a visited interface", "cursor", true);
+  assert.is(last.hits, 0);
+  const again = build(dir, true);
+  assert.equal([again.opened, again.hits], [0, 2], "nothing changed: no process, every module from the cache");
 });
 
 test("two esbuild builds at once on one cache: both succeed with the same output, and the next one hits", async () => {

@@ -12,8 +12,13 @@
  * matches is the answer. When something changed, the files the program holds may have changed too (a new import, a
  * new file augmenting an interface, an option): the program is made (on the JavaScript API; on TypeScript 7 when
  * this process has not opened one yet) and its id compared with the record's; an entry is used only when they are
- * equal and the contents of the entry's dependencies hash as they did. Otherwise the module is read as without a
- * cache, and its entry written.
+ * equal and the contents of the entry's dependencies hash as they did. A module's dependencies are the project files
+ * it may read types from (the files its imports reach, the files that declare globally, on TypeScript 7 also those
+ * of the declarations its reader visited) and every file outside the project, and an entry is used only while it
+ * depends on every project file that declares globally by its text (a script, `declare global`, `declare module`;
+ * the record keeps which do, and a file is checked again when its text changed): one edited into such a file may
+ * change any module's types without being its dependency. Otherwise the module is read as without a cache, and its
+ * entry written.
  *
  * Size: one entry per module (named by a hash of the project's setup and the module's path) and one record per
  * project, each written over in place; a module deleted from the project leaves its entry (a few kilobytes) until
@@ -25,24 +30,30 @@ import type { HostDiagnostic } from "../../diagnostic-format";
 import type * as languageServiceFile from "../language-service";
 import type { ModuleResult } from "../../splice/splice";
 import type { ModuleProject } from "../../splice/transform-module";
-import { type FileState, fileState, folderState, type FolderKind } from "./file-state";
+import { declaresGlobally } from "../declares-globally";
+import { readText } from "../files";
+import { type FileState, fileState, folderState, type FolderKind, MISSING, NOT_ON_DISK } from "./file-state";
 import { factsOfProgram, factsOfTypeScript7, type ProgramFacts } from "./program-facts";
 import { isRecord, readSealed, sha256, writeSealed } from "./sealed-file";
 
-const FORMAT = "tooltype-cache 1";
+const FORMAT = "tooltype-cache 2";
+/** Files whose text can declare types: TypeScript's and JavaScript's (with allowJs, a script's globals count). */
+const SOURCE = /\.[cm]?[jt]sx?$/;
 
 interface ProjectRecord {
   program: string;
   files: FileState[];
   folders: [folder: string, kind: FolderKind, state: string][];
   allowJs: boolean;
+  /** Indices of the project files that declared globally (declares-globally.ts) as their states were recorded. */
+  globals: number[];
 }
 
 interface Entry {
   program: string;
   code: string;
-  /** Indices into the record's files, or "all" (TypeScript 7). */
-  deps: number[] | "all";
+  /** Indices into the record's files. */
+  deps: number[];
   depsHash: string;
   result: ModuleResult;
 }
@@ -56,6 +67,17 @@ interface Look {
   changed: boolean;
   /** Whether the record's program is still the program: known after a program was made, for a changed disk. */
   same: boolean | undefined;
+  /**
+   * The files that declare globally now (declares-globally.ts): the record's, with the edited ones checked again.
+   * Every entry must depend on each (one that became a script or an augmentation since an entry was written may
+   * change what that module reads without being its dependency): else the entry is not used.
+   */
+  globals: number[];
+  /**
+   * A project was made in this process before this look: on TypeScript 7, its session may hold a program older than
+   * the disk looked at. One made during this look (for an earlier module of the same build) read the disk after it.
+   */
+  openedBefore: boolean;
 }
 
 /** Counts a test or the bench reads: how many modules came from the cache, and how many were read. */
@@ -99,8 +121,9 @@ export class ModuleCache {
       look.same = this.programUnchanged(record, file, code, open);
     }
     if (look.changed && !look.same) return this.miss();
-    const deps = entry.deps === "all" ? record.files.map((_, i) => i) : entry.deps;
-    if (depsHash(look.now, deps) !== entry.depsHash) return this.miss();
+    if (depsHash(look.now, entry.deps) !== entry.depsHash) return this.miss();
+    const deps = new Set(entry.deps);
+    if (!look.globals.every((i) => deps.has(i))) return this.miss();
     this.counts.hits++;
     return entry.result;
   }
@@ -111,17 +134,13 @@ export class ModuleCache {
     if (!facts) return;
     const written = this.recordFor(facts);
     const index = written.index;
-    let deps: number[] | "all";
-    if (facts.dependsOnAll) deps = "all";
-    else {
-      const names = new Set([...result.dependencies, ...facts.shared]);
-      const found = [...names].map((n) => index.get(n.split(path.sep).join("/")));
-      // A dependency outside the program's files: not a key this cache can check, so not cached.
-      if (found.some((i) => i === undefined)) return;
-      deps = (found as number[]).sort((a, b) => a - b);
-    }
-    const files = written.record.files;
-    const hash = depsHash(files, deps === "all" ? files.map((_, i) => i) : deps);
+    const names = new Set([...result.dependencies, ...facts.shared]);
+    const found = [...names].map((n) => index.get(n.split(path.sep).join("/")));
+    // A dependency outside the program's files: not a key this cache can check, so not cached.
+    if (found.some((i) => i === undefined)) return;
+    // The files that declare globally by their texts, whatever the host counted: a lookup asks for each.
+    const deps = [...new Set([...(found as number[]), ...written.record.globals])].sort((a, b) => a - b);
+    const hash = depsHash(written.record.files, deps);
     const codeHash = sha256(code);
     const name = this.entryFile(file);
     const stamp = `${facts.id}\0${codeHash}\0${hash}`;
@@ -150,7 +169,7 @@ export class ModuleCache {
   }
 
   private programUnchanged(record: ProjectRecord, file: string, code: string, open: () => ModuleProject): boolean {
-    const fresh = !this.openedProject;
+    const fresh = !this.look?.openedBefore;
     this.openedProject = true;
     const project = open();
     // TypeScript 7's session reads the disk when it opens; one opened before this look may hold an older program.
@@ -172,11 +191,17 @@ export class ModuleCache {
   private recordFor(facts: ProgramFacts): { record: ProjectRecord; index: Map<string, number> } {
     if (this.written?.facts === facts) return this.written;
     const known = new Map((this.look?.record?.files ?? []).map((f) => [f[0], f]));
+    const wasGlobal = new Set((this.look?.record?.globals ?? []).map((i) => this.look!.record!.files[i]?.[0]));
+    const files = facts.tracked.map((name) => fileState(name, known.get(name), facts.virtual.has(name)));
     const record: ProjectRecord = {
       program: facts.id,
-      files: facts.tracked.map((name) => fileState(name, known.get(name), facts.virtual.has(name))),
+      files,
       folders: facts.folders.map(([dir, kind]) => [dir, kind, folderState(dir, kind, facts.allowJs)]),
       allowJs: facts.allowJs,
+      // A file whose state is the recorded one keeps its answer; any other is read again.
+      globals: files.flatMap((state, i) =>
+        (state === known.get(state[0]) ? wasGlobal.has(state[0]) : declaresGloballyNow(state)) ? [i] : [],
+      ),
     };
     writeSealed(this.recordFile(), { format: FORMAT, setup: this.setup, ...record });
     this.written = { facts, record, index: new Map(facts.tracked.map((name, i) => [name, i])) };
@@ -185,22 +210,33 @@ export class ModuleCache {
 
   private lookAtDisk(): Look {
     const record = this.readRecord();
-    if (!record) return { record, now: [], changed: true, same: false };
+    const openedBefore = this.openedProject;
+    if (!record) return { record, now: [], changed: true, same: false, globals: [], openedBefore };
     const now = record.files.map((f) => fileState(f[0], f, f[3] === "not-on-disk"));
+    const edited = now.filter((f, i) => f !== record.files[i] && f[3] !== record.files[i]![3]);
     const changed =
-      now.some((f, i) => f !== record.files[i] && f[3] !== record.files[i]![3]) ||
+      edited.length > 0 ||
       record.folders.some(([dir, kind, state]) => folderState(dir, kind, record.allowJs) !== state);
-    return { record, now, changed, same: changed ? undefined : true };
+    // A file edited since the record is checked again (its text read once more); the others keep their answer.
+    const recorded = new Set(record.globals);
+    const globals = now.flatMap((state, i) =>
+      (state === record.files[i] || state[3] === record.files[i]![3] ? recorded.has(i) : declaresGloballyNow(state))
+        ? [i]
+        : [],
+    );
+    return { record, now, changed, same: changed ? undefined : true, globals, openedBefore };
   }
 
   private readRecord(): ProjectRecord | undefined {
     const value = readSealed(this.recordFile());
     if (!value || value.format !== FORMAT || value.setup !== this.setup || typeof value.program !== "string")
       return undefined;
-    const { files, folders, allowJs } = value;
+    const { files, folders, allowJs, globals } = value;
     if (!Array.isArray(files) || !files.every(isFileState)) return undefined;
     if (!Array.isArray(folders) || !folders.every(isFolderState) || typeof allowJs !== "boolean") return undefined;
-    return { program: value.program, files, folders, allowJs };
+    if (!Array.isArray(globals) || !globals.every((i) => Number.isInteger(i) && i >= 0 && i < files.length))
+      return undefined;
+    return { program: value.program, files, folders, allowJs, globals };
   }
 
   private readEntry(file: string): Entry | undefined {
@@ -208,7 +244,7 @@ export class ModuleCache {
     if (!value || value.format !== FORMAT || value.setup !== this.setup || value.file !== file) return undefined;
     const { program, code, deps, depsHash, result } = value;
     if (typeof program !== "string" || typeof code !== "string" || typeof depsHash !== "string") return undefined;
-    if (deps !== "all" && !(Array.isArray(deps) && deps.every((i) => Number.isInteger(i) && i >= 0))) return undefined;
+    if (!(Array.isArray(deps) && deps.every((i) => Number.isInteger(i) && i >= 0))) return undefined;
     const read = moduleResultOf(result);
     return read && { program, code, deps, depsHash, result: read };
   }
@@ -229,6 +265,13 @@ export class ModuleCache {
 function isLanguageService(project: ModuleProject): project is languageServiceFile.ProjectService {
   const { ProjectService } = require("../language-service") as typeof languageServiceFile;
   return project instanceof ProjectService;
+}
+
+/** A project source whose text, as it is now, declares globally; a packages' file or a missing one does not count. */
+function declaresGloballyNow([name, , , hash]: FileState): boolean {
+  if (hash === MISSING || hash === NOT_ON_DISK || !SOURCE.test(name) || name.includes("/node_modules/")) return false;
+  const text = readText(name);
+  return text === undefined || declaresGlobally(text);
 }
 
 function depsHash(states: readonly FileState[], deps: readonly number[]): string {

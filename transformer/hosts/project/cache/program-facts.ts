@@ -26,10 +26,11 @@ export interface ProgramFacts {
   folders: [folder: string, kind: FolderKind][];
   /** Whether JavaScript files may join the program (`allowJs`): then a new one in a project folder counts. */
   allowJs: boolean;
-  /** Files every module depends on: the program's files outside the project, and the files that decide them. */
+  /**
+   * Files every module depends on: the program's files outside the project (on TypeScript 7, its declaration files
+   * too), and the files that decide them.
+   */
   shared: string[];
-  /** True when a module's dependencies are every tracked file (TypeScript 7: its API gives no import graph cheaply). */
-  dependsOnAll: boolean;
 }
 
 /** The compilers a project may pick (hosts/project/tsconfig.ts's `typescriptFor`): installing one changes the pick. */
@@ -57,7 +58,6 @@ export function factsOfProgram(project: ProjectService, program: ts.Program, plu
     plugin,
     files.map((f) => f.fileName),
     external,
-    false,
     // The compiler's own package.json: a compiler found beside tooltype rather than in the project's node_modules.
     path.resolve(path.dirname(project.ts.sys.getExecutingFilePath()), "..", "package.json"),
   );
@@ -65,7 +65,7 @@ export function factsOfProgram(project: ProjectService, program: ts.Program, plu
   return facts;
 }
 
-/** The facts of a TypeScript 7 project's current program; every module depends on every file. */
+/** The facts of a TypeScript 7 project's current program. */
 export function factsOfTypeScript7(project: TypeScript7Project): ProgramFacts {
   // Through sourceFiles(): a session opened here records its files' versions, as the project's own reads do.
   project.sourceFiles();
@@ -80,7 +80,6 @@ export function factsOfTypeScript7(project: TypeScript7Project): ProgramFacts {
     project.plugin,
     files,
     files.filter((f) => /\.d\.[cm]?ts$/.test(f) || f.includes("/node_modules/") || !isOnDisk(f)),
-    true,
     path.join(project.packageDir, "package.json"),
   );
   ofPrograms.set(session, Object.assign(facts, { generation: session.generation }));
@@ -94,7 +93,6 @@ function factsOf(
   plugin: unknown,
   files: string[],
   external: string[],
-  dependsOnAll: boolean,
   compilerManifest: string,
 ): ProgramFacts {
   const configDir = path.dirname(tsconfig);
@@ -153,7 +151,6 @@ function factsOf(
     folders: [...folders].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)),
     allowJs,
     shared,
-    dependsOnAll,
   };
 }
 
