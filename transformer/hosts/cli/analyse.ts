@@ -18,7 +18,6 @@ import {
 import { analyseTypeScript7 } from "../../readers/ts7/analyse";
 import { isTypeScript7, preloadTypeScript7 } from "../../readers/ts7/api";
 import { factsOfProgram, factsOfTypeScript7, type ProgramFacts } from "../project/cache/program-facts";
-import type { ProjectService } from "../project/language-service";
 import { tspcOnTypeScript7Note } from "../project/plugin-entry";
 import { TypeScript7Project } from "../project/typescript-7";
 import { configPathOf, UsageError } from "./usage";
@@ -79,9 +78,7 @@ export function analyse(project: string, withFacts = false): Analysis {
   );
   tsi.transform(files, [factory], program.getCompilerOptions()).dispose();
   // The program's facts need of the language service only its tsconfig and compiler: this program has the same.
-  const facts = withFacts
-    ? factsOfProgram({ tsconfig: configPath, ts: tsi } as unknown as ProjectService, program, pluginConfig)
-    : undefined;
+  const facts = withFacts ? factsOfProgram({ tsconfig: configPath, ts: tsi }, program, pluginConfig) : undefined;
   return { diagnostics, tools, files: files.length, configPath, tsi, note: undefined, facts };
 }
 

@@ -16,7 +16,6 @@ import type * as coreModule from "../../index";
 import { formatByCategory, stopOnErrors } from "../diagnostic-format";
 import { factsOfProgram, type ProgramFacts } from "../project/cache/program-facts";
 import { type ProgramAnswers, programAnswersFor } from "../project/cache/program-answers";
-import type { ProjectService } from "../project/language-service";
 import type * as ts7Module from "./register-ts7";
 import {
   createTsconfigProgram,
@@ -215,11 +214,7 @@ function compile(
   }
   // The program's facts need of the language service only its tsconfig and compiler: this program has the same.
   const facts = withFacts
-    ? factsOfProgram(
-        { tsconfig: project.configPath, ts: tsi } as unknown as ProjectService,
-        program,
-        project.pluginConfig,
-      )
+    ? factsOfProgram({ tsconfig: project.configPath, ts: tsi }, program, project.pluginConfig)
     : undefined;
   return { js, warnings, facts };
 }

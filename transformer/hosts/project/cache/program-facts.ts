@@ -9,7 +9,7 @@ import * as path from "node:path";
 import type * as ts from "typescript";
 import type { ProjectService } from "../language-service";
 import { readJsonc, resolveExtends } from "../tsconfig-extends";
-import { tooltypeVersion } from "../tooltype-version";
+import { tooltypeBuild } from "../tooltype-version";
 import type { TypeScript7Project } from "../typescript-7";
 import type { FolderKind } from "./file-state";
 import { sha256 } from "./sealed-file";
@@ -39,7 +39,11 @@ const COMPILERS = ["typescript", "@typescript/typescript6", "typescript-6", "typ
 const ofPrograms = new WeakMap<object, ProgramFacts>();
 
 /** The facts of the program the language service holds now (JavaScript API: 5.x, 6.0). */
-export function factsOfProgram(project: ProjectService, program: ts.Program, plugin: unknown): ProgramFacts {
+export function factsOfProgram(
+  project: Pick<ProjectService, "tsconfig" | "ts">,
+  program: ts.Program,
+  plugin: unknown,
+): ProgramFacts {
   let facts = ofPrograms.get(program);
   if (facts) return facts;
   const files = program.getSourceFiles();
@@ -135,7 +139,7 @@ function factsOf(
   const shared = [...new Set([...external, ...decidingNames])];
   const id = sha256(
     JSON.stringify([
-      tooltypeVersion(),
+      tooltypeBuild(),
       compilerVersion,
       sortedKeys(options),
       sortedKeys(plugin ?? null),
