@@ -28,6 +28,7 @@
  */
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
+import { writeBuildId } from "./build-id.mjs";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { createRequire } from "node:module";
@@ -270,6 +271,8 @@ for (const script of ["cjs-imports.mjs", "node-entries.mjs"]) {
   if (linked !== 0) process.exit(linked);
 }
 writeTestBuildPackage();
+// The sources' id, as npm run build writes it into dist/: the schema cache's entries the two builds write are alike.
+writeBuildId(repo, path.join(out, "transformer"));
 step("sources compiled", (performance.now() - started) / 1000);
 started = performance.now();
 

@@ -1,10 +1,10 @@
 // npm run build: the CommonJS build (tsconfig.json, then cjs-imports.mjs and node-entries.mjs) and the ES module
 // build (tsconfig.esm.json), side by side.
 import { spawn } from "node:child_process";
-import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
+import { writeBuildId } from "./build-id.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
@@ -52,24 +52,5 @@ const results = await Promise.all([
   sequence("the ES module build", [[tsc, ["-p", "tsconfig.esm.json"]]]),
 ]);
 process.exitCode = results.every(Boolean) ? 0 : 1;
-if (process.exitCode === 0) writeBuildId();
-
-/**
- * dist/transformer/build-id: a hash of everything built, which the persistent schema cache's key takes beside the
- * version (transformer/hosts/project/tooltype-version.ts): a build of other sources under the same version (a
- * checkout, a local change) must not answer from entries an earlier build wrote.
- */
-function writeBuildId() {
-  const hash = createHash("sha256");
-  const files = (dir) =>
-    fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-      const full = path.join(dir, entry.name);
-      return entry.isDirectory() ? files(full) : [full];
-    });
-  for (const file of files(path.join(root, "dist")).sort()) {
-    hash.update(path.relative(root, file));
-    hash.update("\0");
-    hash.update(fs.readFileSync(file));
-  }
-  fs.writeFileSync(path.join(root, "dist", "transformer", "build-id"), `${hash.digest("hex").slice(0, 32)}\n`);
-}
+// The id the persistent schema cache keys on (scripts/build-id.mjs).
+if (process.exitCode === 0) writeBuildId(root, path.join(root, "dist", "transformer"));

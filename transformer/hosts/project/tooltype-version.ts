@@ -11,10 +11,10 @@ export function tooltypeVersion(): string {
 }
 
 /**
- * The version and the build's id (dist/transformer/build-id, written by scripts/build.mjs: a hash of what was built),
- * for the keys of caches whose entries the transformer wrote (the persistent schema cache, incremental builds, ts-jest):
- * a build of other sources under the same version must not answer from an earlier build's entries. Where there is no
- * id (the sources compiled for the unit tests), the version alone.
+ * The version and the build's id (build-id beside the compiled transformer, scripts/build-id.mjs: a hash of its
+ * sources), for the keys of caches whose entries the transformer wrote (the persistent schema cache, incremental
+ * builds, ts-jest): a build of other sources under the same version must not answer from an earlier build's entries.
+ * Where a build wrote no id, the version alone.
  */
 export function tooltypeBuild(): string {
   if (build === undefined) {
