@@ -85,3 +85,29 @@ function holdsSources(dir: string, allowJs: boolean, budget: { left: number }): 
   }
   return false;
 }
+
+/** A folder the key covers, its kind, and its listing's state, as a record keeps it. */
+export type FolderState = [folder: string, kind: FolderKind, state: string];
+
+/** Whether a value read from a cache file is a FileState (cache files are checked field by field before use). */
+export function isFileState(value: unknown): value is FileState {
+  return (
+    Array.isArray(value) &&
+    value.length === 4 &&
+    typeof value[0] === "string" &&
+    typeof value[1] === "number" &&
+    typeof value[2] === "number" &&
+    typeof value[3] === "string"
+  );
+}
+
+/** Whether a value read from a cache file is a FolderState. */
+export function isFolderState(value: unknown): value is FolderState {
+  return (
+    Array.isArray(value) &&
+    value.length === 3 &&
+    typeof value[0] === "string" &&
+    (value[1] === "project" || value[1] === "packages") &&
+    typeof value[2] === "string"
+  );
+}

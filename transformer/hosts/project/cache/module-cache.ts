@@ -32,7 +32,16 @@ import type { ModuleResult } from "../../splice/splice";
 import type { ModuleProject } from "../../splice/transform-module";
 import { declaresGlobally } from "../declares-globally";
 import { readText } from "../files";
-import { type FileState, fileState, folderState, type FolderKind, MISSING, NOT_ON_DISK } from "./file-state";
+import {
+  type FileState,
+  fileState,
+  folderState,
+  type FolderKind,
+  isFileState,
+  isFolderState,
+  MISSING,
+  NOT_ON_DISK,
+} from "./file-state";
 import { factsOfProgram, factsOfTypeScript7, type ProgramFacts } from "./program-facts";
 import { isRecord, readSealed, sha256, writeSealed } from "./sealed-file";
 
@@ -282,27 +291,6 @@ function depsHash(states: readonly FileState[], deps: readonly number[]): string
     parts.push(state[3]);
   }
   return sha256(parts.join("\n"));
-}
-
-function isFileState(value: unknown): value is FileState {
-  return (
-    Array.isArray(value) &&
-    value.length === 4 &&
-    typeof value[0] === "string" &&
-    typeof value[1] === "number" &&
-    typeof value[2] === "number" &&
-    typeof value[3] === "string"
-  );
-}
-
-function isFolderState(value: unknown): value is [string, FolderKind, string] {
-  return (
-    Array.isArray(value) &&
-    value.length === 3 &&
-    typeof value[0] === "string" &&
-    (value[1] === "project" || value[1] === "packages") &&
-    typeof value[2] === "string"
-  );
 }
 
 /** A cached module's output, checked field by field: it becomes the bundler's module text. */

@@ -14,14 +14,21 @@
 import * as path from "node:path";
 import { normalize } from "../files";
 import { tooltypeBuild } from "../tooltype-version";
-import { type FileState, folderState, type FolderKind, fileState, NOT_ON_DISK } from "./file-state";
+import {
+  type FileState,
+  type FolderKind,
+  type FolderState,
+  fileState,
+  folderState,
+  isFileState,
+  isFolderState,
+  NOT_ON_DISK,
+} from "./file-state";
 import type { ProgramFacts } from "./program-facts";
 import { isRecord, readSealed, sha256, writeSealed } from "./sealed-file";
 import { cacheDirFor } from "./settings";
 
 const FORMAT = "tooltype-answer 1";
-
-type FolderState = [folder: string, kind: FolderKind, state: string];
 
 /** Counts a test reads: how many answers came from the cache, and how many were made. */
 export interface AnswerCounts {
@@ -125,25 +132,4 @@ export class ProgramAnswers {
   private entryFile(name: string): string {
     return path.join(this.dir, `answer-${sha256(`${this.setup}\0${name}`).slice(0, 32)}.json`);
   }
-}
-
-function isFileState(value: unknown): value is FileState {
-  return (
-    Array.isArray(value) &&
-    value.length === 4 &&
-    typeof value[0] === "string" &&
-    typeof value[1] === "number" &&
-    typeof value[2] === "number" &&
-    typeof value[3] === "string"
-  );
-}
-
-function isFolderState(value: unknown): value is FolderState {
-  return (
-    Array.isArray(value) &&
-    value.length === 3 &&
-    typeof value[0] === "string" &&
-    (value[1] === "project" || value[1] === "packages") &&
-    typeof value[2] === "string"
-  );
 }
