@@ -3,6 +3,7 @@
  * crashes or hangs while a file is read is a clear error naming that file, and leaves no process behind. Both
  * 7.0's `typescript/unstable/sync` and 7.1's `typescript/sync`.
  */
+import type { ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -92,6 +93,43 @@ for (const pkg of ["typescript-7", "typescript-7.1"]) {
     assert.is(analysis.tools[0]!.description, "Says hello.");
     assert.equal(analysis.diagnostics, []);
     assert.not.ok(await running(session.pid), "no process is left after close");
+  });
+
+  test(`${pkg}: closing a session kills its process outright, so tsc --api never prints "context canceled"`, async () => {
+    // A SIGTERM that meets the end of its input makes tsc --api print "context canceled" on the stderr it shares with
+    // tooltype (a CI run of `tooltype check` printed it on a loaded machine); a process killed outright prints nothing.
+    // Whether the race is met depends on scheduling, so the test watches the order of the signals sent.
+    const session = new TypeScript7Session(ts7, path.join(project(), "tsconfig.json"));
+    const child = (session as unknown as { api: { client: { channel: { child: ChildProcess } } } }).api.client.channel
+      .child;
+    // What the operating system is asked to send, whichever way it is asked: the child's handle takes signal numbers.
+    const sent: string[] = [];
+    const handle = (child as unknown as { _handle: { kill(signal: number): number } })._handle;
+    const handleKill = handle.kill.bind(handle);
+    handle.kill = (signal: number) => {
+      sent.push(signal === os.constants.signals.SIGKILL ? "SIGKILL" : `signal ${signal}`);
+      return handleKill(signal);
+    };
+    const processKill = process.kill;
+    process.kill = (pid: number, signal?: string | number) => {
+      if (pid === child.pid && signal !== 0) sent.push(String(signal ?? "SIGTERM"));
+      return processKill.call(process, pid, signal);
+    };
+    const ended = new Promise<string | null>((resolve) => child.once("exit", (_code, signal) => resolve(signal)));
+    try {
+      analyseTypeScript7(session);
+      session.close();
+    } finally {
+      process.kill = processKill;
+    }
+    assert.is(sent[0], "SIGKILL", `the first signal sent: ${sent.join(", ")}`);
+    // The client unrefs its process, so a timer holds the event loop open until the exit is seen (or a hang is).
+    const hold = setTimeout(() => {}, HANG_MS);
+    try {
+      assert.is(await ended, "SIGKILL");
+    } finally {
+      clearTimeout(hold);
+    }
   });
 
   test(`${pkg}: a crash of the process is an error naming the file being read, and the session is closed`, async () => {

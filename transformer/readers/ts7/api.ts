@@ -195,6 +195,13 @@ export class TypeScript7Session {
     const client = this.api.client;
     const child = client?.channel?.child;
     this.pid = child?.pid;
+    if (child && typeof child.kill === "function") {
+      // The client ends its process with SIGTERM (on close, and at exit for one left open), and a SIGTERM that meets
+      // the end of the process's input makes tsc --api print "context canceled" on the stderr it shares with this
+      // process (a loaded CI machine, after `tooltype check`). It holds nothing that needs an orderly end.
+      const kill = child.kill.bind(child);
+      child.kill = () => kill("SIGKILL");
+    }
     this.state = new Int32Array(new SharedArrayBuffer(16));
     Atomics.store(this.state, 3, timeoutMs);
     this.watchdog = startWatchdog(this.state, this.pid);
@@ -421,8 +428,6 @@ export class TypeScript7Session {
     } catch {
       // The process is gone already (a crash, or the watchdog stopped it): nothing left to close.
     }
-    if (this.trace)
-      process.stderr.write(this.trace.report(`tooltype: TypeScript ${this.ts.version} session for ${this.configPath}`));
     if (this.pid !== undefined && this.isAlive()) {
       try {
         process.kill(this.pid, "SIGKILL");
@@ -430,6 +435,8 @@ export class TypeScript7Session {
         // It exited between the check and the kill.
       }
     }
+    if (this.trace)
+      process.stderr.write(this.trace.report(`tooltype: TypeScript ${this.ts.version} session for ${this.configPath}`));
   }
 }
 
