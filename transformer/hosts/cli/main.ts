@@ -134,21 +134,42 @@ function reportOf(value: Record<string, unknown> | undefined): { printed: Printe
   return ok ? { printed: printed as Printed, status: value.status } : undefined;
 }
 
+/**
+ * `tooltype schema`: what it prints from the persistent cache when nothing the project's program covers changed since
+ * the run that made it (as `check`; one entry per format), else from the analysis, recorded.
+ */
 function schema(project: string, format: Format, strict: boolean): number {
-  const { analyse } = require("./analyse") as typeof analyseModule;
-  const a = analyse(project);
-  if (a.note) process.stderr.write(`${a.note}\n\n`);
+  const { programAnswersFor } = require("../project/cache/program-answers") as typeof answersModule;
+  const answers = programAnswersFor(configPathOf(project), "schema");
+  const name = `schema ${format}${strict ? " strict" : ""}`;
+  // Diagnostics name files relative to the folder the command runs in.
+  const input = process.cwd();
+  let report = reportOf(answers?.lookup(name, input));
+  if (!report) {
+    const { analyse } = require("./analyse") as typeof analyseModule;
+    const a = analyse(project, answers !== undefined);
+    report = schemaReport(a, format, strict);
+    if (answers && a.facts) answers.store(name, input, report, a.facts);
+  }
+  for (const [stream, text] of report.printed) (stream === 1 ? process.stdout : process.stderr).write(text);
+  return report.status;
+}
+
+function schemaReport(a: Analysis, format: Format, strict: boolean): { printed: Printed; status: number } {
+  const printed: Printed = [];
+  if (a.note) printed.push([2, `${a.note}\n\n`]);
   const errors = a.diagnostics.filter((d) => d.category === a.tsi.DiagnosticCategory.Error);
-  if (a.diagnostics.length > 0) process.stderr.write(`${formatDiagnostics(a.tsi, a.diagnostics)}\n`);
+  if (a.diagnostics.length > 0) printed.push([2, `${formatDiagnostics(a.tsi, a.diagnostics)}\n`]);
   if (errors.length > 0) {
-    process.stderr.write(
+    printed.push([
+      2,
       `\n${errors.length} error(s): no schema printed (a tool with an error has no correct schema). Fix them, or see them with \`tooltype check\`.\n`,
-    );
-    return 1;
+    ]);
+    return { printed, status: 1 };
   }
   if (a.tools.length === 0) {
-    process.stderr.write(`${noTools(a)}\n`);
-    return 1;
+    printed.push([2, `${noTools(a)}\n`]);
+    return { printed, status: 1 };
   }
   // The runtime's own export path: one registry of every tool, as an application would build it. Loaded by the
   // package's name, as an application loads it: the transformer shares only the metadata seam with the runtime.
@@ -169,8 +190,8 @@ function schema(project: string, format: Format, strict: boolean): number {
                 parameters,
                 ...(returns ? { returns } : {}),
               }));
-  process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
-  return 0;
+  printed.push([1, `${JSON.stringify(out, null, 2)}\n`]);
+  return { printed, status: 0 };
 }
 
 function build(project: string, watching: boolean): number {

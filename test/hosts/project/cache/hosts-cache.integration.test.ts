@@ -151,6 +151,31 @@ test("tooltype check on 5.9: a warm check loads no compiler and prints the same 
   assert.not.ok(again.compiler);
 });
 
+test("tooltype schema on 5.9: a warm run loads no compiler and prints the same schemas, each format its own; an edit is seen", async () => {
+  const dir = makeProject("schema", "typescript");
+  const cold = await counted(dir, [CLI, "schema"]);
+  assert.is(cold.code, 0, cold.stderr);
+  assert.ok(cold.compiler, "the first run reads the project");
+  const coldOpenAI = await counted(dir, [CLI, "schema", "--format", "openai"]);
+  assert.ok(coldOpenAI.compiler, "another format is another answer");
+  assert.is.not(coldOpenAI.stdout, cold.stdout);
+  for (const [args, first] of [
+    [["schema"], cold],
+    [["schema", "--format", "openai"], coldOpenAI],
+  ] as const) {
+    const warm = await counted(dir, [CLI, ...args]);
+    same(first, warm, `warm ${args.join(" ")}`);
+    assert.not.ok(warm.compiler, `a warm ${args.join(" ")} loads no compiler`);
+  }
+
+  // A type two imports away (tools.ts → query.ts → paging.ts) gains a property: the schema has it.
+  edit(dir, "src/paging.ts", "export interface Paging {\n  page: number;\n  /** Page size */\n  size: number;\n}\n");
+  const edited = await counted(dir, [CLI, "schema"]);
+  assert.ok(edited.compiler, "the edited project is read again");
+  assert.ok(edited.stdout.includes('"size"'), `the new property is in the schema: ${edited.stdout}`);
+  same(await counted(dir, [CLI, "schema"], false), edited, "the cached schema is the uncached one");
+});
+
 test("tooltype/register on 5.9: a warm run compiles nothing and loads no compiler; an edit is seen", async () => {
   const dir = makeProject("register", "typescript");
   const args = ["--require", "tooltype/register", "src/main.ts"];
