@@ -71,8 +71,11 @@ const ALL = [
   "toolsearch",
 ] as const;
 
+const started = performance.now();
+
+/** A progress line, with the seconds since the run started (which part of a run takes the time). */
 function log(text: string): void {
-  process.stderr.write(`[bench] ${text}\n`);
+  process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(1)} s] ${text}\n`);
 }
 
 /**
