@@ -15,10 +15,10 @@
  *
  * Arrows point down only: a layer imports the layers below it, never one above. Type-only imports count
  * (`tsPreCompilationDeps`), so a cycle made of `import type` fails as well. The entries (runtime/entries/: `index.ts`,
- * the main entry; `core.ts`, `openai.ts`, `responses.ts`, `anthropic.ts`, `gemini.ts`, the small ones; `kit.ts`,
- * `ajv.ts`, `mcp.ts`) are the public API: nothing else inside the runtime imports them. The loaders of runtime/lazy/
- * belong to no layer: a layer reaches one through `#lazy/…` (resolved to its `.node.ts` side), and may reach
- * nothing above itself through it. MCP's tool format (runtime/mcp/format/: its wire types, tool descriptors and
+ * the main entry; `core.ts`, `openai.ts`, `responses.ts`, `anthropic.ts`, `gemini.ts`, the small ones; `agent.ts`,
+ * the agent loop; `kit.ts`, `ajv.ts`, `mcp.ts`) are the public API: nothing else inside the runtime imports them. The
+ * loaders of runtime/lazy/ belong to no layer: a layer reaches one through `#lazy/…` (resolved to its `.node.ts`
+ * side), and may reach nothing above itself through it. MCP's tool format (runtime/mcp/format/: its wire types, tool descriptors and
  * `tools/call` results) sits beside the providers, below the registry, whose `toMCPTools` exports it; the rest of
  * mcp/ (the server and the client) is on top.
  *

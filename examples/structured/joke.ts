@@ -2,7 +2,8 @@
  * The structured answer of the example: a type and its JSDoc, nothing else; `structuredOutput<Joke>()` gets its JSON
  * Schema from the transformer, the same way tools get theirs.
  */
-import { structuredOutput, type Int, type Max, type Min } from "tooltype";
+import type { Int, Max, Min } from "tooltype";
+import { structuredOutput } from "tooltype/agent";
 
 /** A joke to tell the user. */
 export interface Joke {

@@ -1,47 +1,12 @@
 /**
  * The public API of the `tooltype` runtime: everything a user imports, and nothing else.
- * Type tags are types only; the rest is the tool marker, structured output, the agent loop and streaming, the
- * registry, the messages and the errors.
+ * Type tags are types only; the rest is the tool marker, the registry, reading calls, the messages and the errors.
+ * The agent loop, structured output and stream accumulation are `tooltype/agent` (agent.ts): a CommonJS bundle takes
+ * a `require`d entry's whole namespace, and an app that only dispatches should not carry them.
  *
  * @module tooltype
  */
-export { structuredOutput, StructuredOutput, StructuredOutputError } from "../agent/structured";
-export type { JsonSchemaResponseFormat, SafeParseResult, StructuredOutputOptions } from "../agent/structured";
-
-// The agent loop, streaming, and reading calls without running them.
-export { runTools } from "../agent/run-tools";
-export type {
-  FreeFormCall,
-  LoopState,
-  LoopTypesFor,
-  MessageOf,
-  PrepareStepContext,
-  RunToolsApprovalState,
-  RunToolsEvent,
-  RunToolsOptions,
-  RunToolsResult,
-  StepSettings,
-  StopCondition,
-  ToolSearchOptions,
-} from "../agent/run-types";
-export type { RunToolsParams } from "../providers/catalog";
-export type { LoopTypes } from "../providers/provider";
-export { stepCountIs, toolCalled } from "../agent/stop";
-export { ToolRunStream } from "../agent/run-stream";
-export { AgentError, MaxStepsError, ModelRefusalError, ToolRetryError } from "../agent/errors";
-export type { AgentTranscript, AttemptFailure, RunStep, ToolAttempt } from "../agent/errors";
-export { PATCH_TOOL_NAME } from "../agent/json-patch";
-export { SEARCH_TOOL_NAME } from "../agent/tool-search";
-export type { JsonPatchOperation } from "../agent/json-patch";
-export type { AgentMessage } from "../providers/catalog";
-export { accumulateToolCalls } from "../providers/at-hand";
-export type {
-  AccumulatorUpdate,
-  PartialToolCall,
-  StreamedAssistantMessage,
-  ToolCallAccumulator,
-} from "../providers/catalog";
-export type { LoopProviderName } from "../providers/catalog";
+// Reading calls without running them.
 export { parseToolCalls } from "../registry/parse-tool-calls";
 // Not in base-exports, which Node loads with every entry: it brings the failure path's reading and coercion along.
 export { standardSchema } from "../arguments/standard-schema";

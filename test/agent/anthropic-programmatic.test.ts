@@ -9,7 +9,8 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import Anthropic from "@anthropic-ai/sdk";
-import { accumulateToolCalls, runTools, tool, ToolRegistry } from "tooltype";
+import { tool, ToolRegistry } from "tooltype";
+import { accumulateToolCalls, runTools } from "tooltype/agent";
 import { anthropicReply } from "../support/provider-replies";
 import { sse, startScriptedHttp } from "../support/scripted-http";
 

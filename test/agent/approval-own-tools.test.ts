@@ -15,17 +15,15 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
+import { type ApprovalDecision, ToolRegistry, tool } from "tooltype";
 import {
-  type ApprovalDecision,
   type LoopTypes,
   type RunToolsApprovalState,
   type RunToolsOptions,
   type RunToolsResult,
   SEARCH_TOOL_NAME,
-  ToolRegistry,
   runTools,
-  tool,
-} from "tooltype";
+} from "tooltype/agent";
 import { anthropicReply, geminiReply, responsesCall, responsesReply, responsesText } from "../support/provider-replies";
 import { startScriptedHttp } from "../support/scripted-http";
 import { ask, cancelBooking, getForecast } from "./deferred-tools";

@@ -6,7 +6,8 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import OpenAI from "openai";
-import { ToolRegistry, runTools, tool, type ToolErrorEvent } from "tooltype";
+import { ToolRegistry, tool, type ToolErrorEvent } from "tooltype";
+import { runTools } from "tooltype/agent";
 import { startScriptedServer, toolResults, type Script, type ToolResult } from "../scripted-openai/server";
 
 const runs: number[] = [];

@@ -9,18 +9,15 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
+import type { GeminiContent, ResponsesLoopTypes, ToolRegistry, Int } from "tooltype";
 import {
-  type GeminiContent,
   MaxStepsError,
   type PrepareStepContext,
-  type ResponsesLoopTypes,
-  type ToolRegistry,
   runTools,
   stepCountIs,
   structuredOutput,
   toolCalled,
-  type Int,
-} from "tooltype";
+} from "tooltype/agent";
 import { anthropicReply, geminiReply, responsesCall, responsesReply, responsesText } from "../support/provider-replies";
 import { createProviderRegistry } from "../support/provider-tools";
 import { type ScriptedHttpServer, type ScriptedResponse, sse, startScriptedHttp, wire } from "../support/scripted-http";

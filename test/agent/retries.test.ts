@@ -8,7 +8,8 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import OpenAI from "openai";
 import type { ChatCompletionCreateParams } from "openai/resources/chat/completions";
-import { PATCH_TOOL_NAME, ToolRegistry, ToolRetryError, runTools, type RunToolsResult } from "tooltype";
+import { ToolRegistry } from "tooltype";
+import { PATCH_TOOL_NAME, ToolRetryError, runTools, type RunToolsResult } from "tooltype/agent";
 import { startScriptedServer, toolResults, type Script, type ScriptedServer } from "../scripted-openai/server";
 import { add, mathRegistry, multiply, recordPeople, recorded } from "./tools";
 

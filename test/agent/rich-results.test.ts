@@ -4,7 +4,8 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { image, runTools, ToolRegistry, tool } from "tooltype";
+import { image, ToolRegistry, tool } from "tooltype";
+import { runTools } from "tooltype/agent";
 
 test("runTools sends the labels in the tool message, then the image in a user message", async () => {
   /**

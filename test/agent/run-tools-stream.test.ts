@@ -7,7 +7,8 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import OpenAI from "openai";
-import { PATCH_TOOL_NAME, ToolRegistry, runTools, structuredOutput, type RunToolsEvent } from "tooltype";
+import { ToolRegistry } from "tooltype";
+import { PATCH_TOOL_NAME, runTools, structuredOutput, type RunToolsEvent } from "tooltype/agent";
 import {
   startScriptedServer,
   toolResults,

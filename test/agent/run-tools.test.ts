@@ -7,19 +7,15 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import OpenAI from "openai";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
+import { type ChatCompletionsClient, ToolRegistry, type Int, type Max, type Min } from "tooltype";
 import {
-  type ChatCompletionsClient,
   type RunStep,
   MaxStepsError,
   ModelRefusalError,
-  ToolRegistry,
   ToolRetryError,
   runTools,
   structuredOutput,
-  type Int,
-  type Max,
-  type Min,
-} from "tooltype";
+} from "tooltype/agent";
 import {
   lastUserText,
   startScriptedServer,

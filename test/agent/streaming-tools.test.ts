@@ -7,7 +7,8 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import OpenAI from "openai";
-import { type RunToolsEvent, type ToolContext, ToolRegistry, runTools, tool } from "tooltype";
+import { type ToolContext, ToolRegistry, tool } from "tooltype";
+import { type RunToolsEvent, runTools } from "tooltype/agent";
 import { startScriptedServer, toolResults, type Script, type ToolResult } from "../scripted-openai/server";
 
 /**

@@ -4,7 +4,8 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { structuredOutput, StructuredOutputError, type Int, type Max, type Min } from "tooltype";
+import type { Int, Max, Min } from "tooltype";
+import { structuredOutput, StructuredOutputError } from "tooltype/agent";
 
 /** A joke to tell the user. */
 interface Joke {

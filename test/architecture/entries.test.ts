@@ -4,12 +4,23 @@
  *   runtime/entries/, except the framework adapters (runtime/adapters/, each one file with its adapter);
  * - a Node form (`<name>.node.js`, written by the build from the entry's own source, scripts/node-entries.mjs) has
  *   that source, and is typed and bundled from it: its "types" and "module" targets are the same entry's;
- * - `typesVersions` (what TypeScript's node10 resolution reads) says for each subpath what "exports" says.
+ * - `typesVersions` (what TypeScript's node10 resolution reads) says for each subpath what "exports" says;
+ * - the agent loop's values are `tooltype/agent`'s alone: no other runtime entry re-exports one, since a CommonJS
+ *   bundle takes a `require`d entry whole (a re-export on the main entry would put the loop back into it).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import * as agent from "tooltype/agent";
+import * as main from "tooltype";
+import * as anthropic from "tooltype/anthropic";
+import * as core from "tooltype/core";
+import * as gemini from "tooltype/gemini";
+import * as kit from "tooltype/kit";
+import * as mcp from "tooltype/mcp";
+import * as openai from "tooltype/openai";
+import * as responses from "tooltype/responses";
 
 const repo = path.resolve(__dirname, "../../..");
 
@@ -73,6 +84,19 @@ test("typesVersions says for each subpath what exports says", () => {
   const sorted = (record: Record<string, string[]>): [string, string[]][] =>
     Object.entries(record).sort(([a], [b]) => a.localeCompare(b));
   assert.equal(sorted(manifest.typesVersions["*"] ?? {}), sorted(derived));
+});
+
+test("the agent loop's values are exported by tooltype/agent and by no other runtime entry", () => {
+  const loop = Object.keys(agent);
+  for (const name of ["runTools", "structuredOutput", "accumulateToolCalls", "stepCountIs", "MaxStepsError"])
+    assert.ok(loop.includes(name), `tooltype/agent does not export ${name}`);
+  const entries = { tooltype: main, core, openai, responses, anthropic, gemini, mcp, kit };
+  for (const [entry, exported] of Object.entries(entries))
+    assert.equal(
+      loop.filter((name) => name in exported),
+      [],
+      `${entry} re-exports values of tooltype/agent`,
+    );
 });
 
 test.run();

@@ -71,7 +71,8 @@ function lockedVersion(name: string): string {
 }
 
 /** The user's code: a `@tool` method, a `tool()` function, both with JSDoc, and one dispatch of an OpenAI message. */
-const SOURCE = `import { accumulateToolCalls, parseToolCalls, runTools, tool, ToolRegistry, type ChatCompletionsClient, type Int } from "tooltype";
+const SOURCE = `import { parseToolCalls, tool, ToolRegistry, type ChatCompletionsClient, type Int } from "tooltype";
+import { accumulateToolCalls, runTools } from "tooltype/agent";
 
 class Greeter {
   /**

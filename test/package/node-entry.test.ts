@@ -1,12 +1,16 @@
 /**
  * The main entry as Node loads it (the form scripts/node-entries.mjs writes from runtime/entries/index.ts): the same
  * exports as index.ts, but
- * the agent loop, structured output and the other helpers an app that registers, exports and dispatches does not
- * touch are required on first access; exporting tools loads Chat Completions' tool lists without the chat provider,
- * and the strict rewrite only for a strict export.
+ * the helpers an app that registers, exports and dispatches does not touch are required on first access; exporting
+ * tools loads Chat Completions' tool lists without the chat provider, and the strict rewrite only for a strict export.
  * - `require("tooltype")` exports exactly what index.ts does, each deferred value the very object index.ts exports;
  * - an ES module importing "tooltype" sees every name (Node's CommonJS export detection reads the getters);
- * - at start no agent, structured-output, strict or provider module is loaded; each arrives on its first use.
+ * - at start no strict or provider module is loaded; each arrives on its first use; no agent module ever is.
+ * `tooltype/agent` (the agent loop, structured output, stream accumulation) as Node loads it, its form written from
+ * runtime/entries/agent.ts:
+ * - under `require` and `import` it exports exactly what agent.ts does, each value the very object agent.ts exports;
+ * - requiring it loads nothing but the entry, and `structuredOutput` does not load the loop;
+ * - the main entry has none of its values (a re-export there would put the loop back into every CommonJS bundle).
  * `tooltype/kit` as Node loads it (its form written from runtime/entries/kit.ts), which every CommonJS file of compiled
  * tools using a format,
  * a pattern or `uniqueItems` requires as it loads:
@@ -37,7 +41,7 @@ function runNode(args: string[]): Promise<string> {
   });
 }
 
-test("require('tooltype') defers the agent loop, structured output and strict mode to their first use", async () => {
+test("require('tooltype') defers the helpers and strict mode to their first use, and has no agent loop", async () => {
   const script = `
 const loaded = () => Object.keys(require.cache).map((file) => file.split(require("path").sep).join("/").replace(/^.*\\/dist\\/runtime\\//, ""));
 const main = require("tooltype");
@@ -51,21 +55,23 @@ const plain = registry.toOpenAITools();
 const afterExport = loaded();
 const strict = registry.toOpenAITools({ strict: true });
 const afterStrict = loaded();
-const runTools = main.runTools;
-const afterAgent = loaded();
+const parseToolCalls = main.parseToolCalls;
+const afterParse = loaded();
 const eager = require("${repo}/dist/runtime/entries/index.js");
 const names = (module) => Object.keys(module).sort();
 const differing = names(eager).filter((name) => eager[name] !== main[name]);
-process.stdout.write(JSON.stringify({ atStart, afterExport, afterStrict, afterAgent, plain, strict, runTools: typeof runTools,
-  names: names(main), eagerNames: names(eager), differing }));`;
+process.stdout.write(JSON.stringify({ atStart, afterExport, afterStrict, afterParse, plain, strict,
+  parseToolCalls: typeof parseToolCalls, runTools: "runTools" in main, names: names(main), eagerNames: names(eager),
+  differing }));`;
   const report = JSON.parse(await runNode(["-e", script])) as {
     atStart: string[];
     afterExport: string[];
     afterStrict: string[];
-    afterAgent: string[];
+    afterParse: string[];
     plain: { function: { parameters: unknown; strict?: boolean } }[];
     strict: { function: { parameters: unknown; strict?: boolean } }[];
-    runTools: string;
+    parseToolCalls: string;
+    runTools: boolean;
     names: string[];
     eagerNames: string[];
     differing: string[];
@@ -88,8 +94,14 @@ process.stdout.write(JSON.stringify({ atStart, afterExport, afterStrict, afterAg
   );
   assert.ok(report.afterStrict.includes("strict/openai.js"), "a strict export did not load the strict rewrite");
   assert.ok(
-    report.afterAgent.includes("agent/run-tools.js") && report.runTools === "function",
-    "runTools was not loaded on first access",
+    report.afterParse.includes("registry/parse-tool-calls.js") && report.parseToolCalls === "function",
+    "parseToolCalls was not loaded on first access",
+  );
+  assert.not.ok(report.runTools, "the main entry still exports runTools, which is tooltype/agent's");
+  assert.equal(
+    report.afterParse.filter((file) => file.startsWith("agent/")),
+    [],
+    "the main entry loaded a module of the agent loop",
   );
 
   const parameters = { type: "object", properties: { q: { type: "string" }, n: { type: "integer" } }, required: ["q"] };
@@ -121,22 +133,84 @@ const require = createRequire(import.meta.url);
 const eager = require("${repo}/dist/runtime/entries/index.js");
 const eagerKit = require("${repo}/dist/runtime/entries/kit.js");
 const own = (names) => names.filter((name) => !["default", "module.exports", "__esModule"].includes(name)).sort();
-process.stdout.write(JSON.stringify({ names: own(Object.keys(main)), expected: own(Object.keys(eager)), runTools: typeof main.runTools, same: main.StructuredOutput === eager.StructuredOutput,
+process.stdout.write(JSON.stringify({ names: own(Object.keys(main)), expected: own(Object.keys(eager)), parseToolCalls: typeof main.parseToolCalls, same: main.parseToolCalls === eager.parseToolCalls,
   kitNames: own(Object.keys(kit)), expectedKit: own(Object.keys(eagerKit)), sameKit: kit.email === eagerKit.email && kit.unique === eagerKit.unique }));`;
   const report = JSON.parse(await runNode(["--input-type=module", "-e", script])) as {
     names: string[];
     expected: string[];
-    runTools: string;
+    parseToolCalls: string;
     same: boolean;
     kitNames: string[];
     expectedKit: string[];
     sameKit: boolean;
   };
   assert.equal(report.names, report.expected);
-  assert.is(report.runTools, "function");
-  assert.ok(report.same, "the ES module's StructuredOutput is not the CommonJS build's");
+  assert.is(report.parseToolCalls, "function");
+  assert.ok(report.same, "the ES module's parseToolCalls is not the CommonJS build's");
   assert.equal(report.kitNames, report.expectedKit);
   assert.ok(report.sameKit, "the ES module's kit checks are not the CommonJS build's");
+});
+
+test("tooltype/agent under require: the agent loop's values, each required on its first read; none on the main entry", async () => {
+  const script = `
+const loaded = () => Object.keys(require.cache).map((file) => file.split(require("path").sep).join("/")).filter((file) => file.includes("/dist/runtime/")).map((file) => file.replace(/^.*\\/dist\\/runtime\\//, ""));
+const agent = require("tooltype/agent");
+const atStart = loaded();
+const structuredOutput = agent.structuredOutput;
+const afterStructured = loaded();
+const runTools = agent.runTools;
+const afterRun = loaded();
+const eager = require("${repo}/dist/runtime/entries/agent.js");
+const names = (module) => Object.keys(module).sort();
+const differing = names(eager).filter((name) => agent[name] !== eager[name]);
+const main = require("tooltype");
+process.stdout.write(JSON.stringify({ atStart, afterStructured, afterRun, structuredOutput: typeof structuredOutput,
+  runTools: typeof runTools, names: names(agent), eagerNames: names(eager), differing,
+  onMain: names(eager).filter((name) => name in main) }));`;
+  const report = JSON.parse(await runNode(["-e", script])) as {
+    atStart: string[];
+    afterStructured: string[];
+    afterRun: string[];
+    structuredOutput: string;
+    runTools: string;
+    names: string[];
+    eagerNames: string[];
+    differing: string[];
+    onMain: string[];
+  };
+  assert.equal(report.atStart, ["entries/agent.node.js"], "require('tooltype/agent') loaded more than its entry");
+  assert.is(report.structuredOutput, "function");
+  assert.ok(report.afterStructured.includes("agent/structured.js"), "structuredOutput was not loaded on first read");
+  assert.not.ok(report.afterStructured.includes("agent/run-tools.js"), "structuredOutput loaded the agent loop");
+  assert.ok(report.afterRun.includes("agent/run-tools.js") && report.runTools === "function");
+  for (const name of ["runTools", "structuredOutput", "accumulateToolCalls", "stepCountIs", "PATCH_TOOL_NAME"])
+    assert.ok(report.eagerNames.includes(name), `tooltype/agent does not export ${name}`);
+  assert.equal(report.names, report.eagerNames, "entries/agent.node.js and entries/agent.js export different names");
+  assert.equal(report.differing, [], "a value of entries/agent.node.js is not the object entries/agent.js exports");
+  assert.equal(report.onMain, [], "the main entry exports values of tooltype/agent");
+});
+
+test("tooltype/agent under import: every name, the CommonJS build's objects; the main entry has none of them", async () => {
+  const script = `import * as agent from "tooltype/agent";
+import { runTools, structuredOutput } from "tooltype/agent";
+import * as main from "tooltype";
+import { createRequire } from "node:module";
+const require = createRequire(import.meta.url);
+const eager = require("${repo}/dist/runtime/entries/agent.js");
+const own = (names) => names.filter((name) => !["default", "module.exports", "__esModule"].includes(name)).sort();
+process.stdout.write(JSON.stringify({ names: own(Object.keys(agent)), expected: own(Object.keys(eager)),
+  same: runTools === eager.runTools && structuredOutput === eager.structuredOutput,
+  onMain: own(Object.keys(eager)).filter((name) => name in main) }));`;
+  const report = JSON.parse(await runNode(["--input-type=module", "-e", script])) as {
+    names: string[];
+    expected: string[];
+    same: boolean;
+    onMain: string[];
+  };
+  assert.ok(report.expected.includes("runTools"), "tooltype/agent does not export runTools");
+  assert.equal(report.names, report.expected);
+  assert.ok(report.same, "the ES module's runTools or structuredOutput is not the CommonJS build's");
+  assert.equal(report.onMain, [], "the main entry exports values of tooltype/agent");
 });
 
 test("require('tooltype/kit') loads each check's module on its first read, and exports what kit.ts does", async () => {

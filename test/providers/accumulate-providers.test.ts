@@ -5,7 +5,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { accumulateToolCalls } from "tooltype";
+import { accumulateToolCalls } from "tooltype/agent";
 
 test("Responses: function_call items announced, arguments in deltas, completed by output_item.done", () => {
   const acc = accumulateToolCalls("responses");

@@ -7,7 +7,8 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import OpenAI from "openai";
 import type { ChatCompletionChunk } from "openai/resources/chat/completions";
-import { accumulateToolCalls, type ChatCompletionStreamChunk } from "tooltype";
+import type { ChatCompletionStreamChunk } from "tooltype";
+import { accumulateToolCalls } from "tooltype/agent";
 import { startScriptedServer } from "../scripted-openai/server";
 
 type Delta = ChatCompletionStreamChunk["choices"][number]["delta"];

@@ -11,7 +11,8 @@ import type { Tool as AnthropicSdkTool } from "@anthropic-ai/sdk/resources/messa
 import type { ChatCompletionFunctionTool } from "openai/resources/chat/completions";
 import type { FunctionTool } from "openai/resources/responses/responses";
 import Anthropic from "@anthropic-ai/sdk";
-import { ToolRegistry, runTools, tool } from "tooltype";
+import { ToolRegistry, tool } from "tooltype";
+import { runTools } from "tooltype/agent";
 import { toAISDKTools } from "tooltype/ai";
 import { anthropicReply } from "../support/provider-replies";
 import { startScriptedHttp } from "../support/scripted-http";

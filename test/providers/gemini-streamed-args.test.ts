@@ -7,7 +7,8 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { accumulateToolCalls, runTools, tool, ToolRegistry } from "tooltype";
+import { tool, ToolRegistry } from "tooltype";
+import { accumulateToolCalls, runTools } from "tooltype/agent";
 import { geminiReply } from "../support/provider-replies";
 import { sse, startScriptedHttp } from "../support/scripted-http";
 

@@ -14,7 +14,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
-import { accumulateToolCalls, runTools, tool, ToolRegistry } from "tooltype";
+import { tool, ToolRegistry } from "tooltype";
+import { accumulateToolCalls, runTools } from "tooltype/agent";
 import { sseText, startScriptedHttp } from "../support/scripted-http";
 
 const STREAMS = path.resolve(__dirname, "../../../test/fixtures/streams");

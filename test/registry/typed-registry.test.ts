@@ -10,14 +10,13 @@ import OpenAI from "openai";
 import {
   type BaseToolRegistry,
   type OpenAICustomToolCall,
-  type RunToolsEvent,
   type ToolContext,
   ToolRegistrationError,
   ToolRegistry,
   ToolValidationError,
-  runTools,
   tool,
 } from "tooltype";
+import { type RunToolsEvent, runTools } from "tooltype/agent";
 import { ToolRegistry as OpenAIToolRegistry } from "tooltype/openai";
 import { startScriptedServer, toolResults } from "../scripted-openai/server";
 

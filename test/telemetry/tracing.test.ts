@@ -17,7 +17,8 @@ import {
   type ReadableSpan,
   SimpleSpanProcessor,
 } from "@opentelemetry/sdk-trace-base";
-import { ToolError, ToolRegistry, runTools, tool } from "tooltype";
+import { ToolError, ToolRegistry, tool } from "tooltype";
+import { runTools } from "tooltype/agent";
 import { fromMCP } from "tooltype/mcp";
 import { readTraceparent, writeTraceparent } from "../../runtime/telemetry/trace-context";
 import { activeTracing } from "../../runtime/telemetry/tracing";

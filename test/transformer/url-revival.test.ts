@@ -4,13 +4,13 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import type { StructuredOutput } from "tooltype";
+import type { StructuredOutput } from "tooltype/agent";
 import { compileFixture } from "../support/compile";
 
 test("structuredOutput<T>() revives the URLs in T, next to its Dates", () => {
   const compiled = compileFixture(`
 /// <reference types="node" />
-import { structuredOutput } from "tooltype";
+import { structuredOutput } from "tooltype/agent";
 /** A link found on a page. */
 interface Found {
   page: URL;

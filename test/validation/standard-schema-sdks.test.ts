@@ -7,7 +7,8 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { standardSchema, structuredOutput, tool } from "tooltype";
+import { standardSchema, tool } from "tooltype";
+import { structuredOutput } from "tooltype/agent";
 
 /**
  * Weather forecast for a city.

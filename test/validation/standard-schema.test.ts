@@ -7,7 +7,8 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from "@standard-schema/spec";
-import { ToolRegistry, standardSchema, structuredOutput, tool, type Min } from "tooltype";
+import { ToolRegistry, standardSchema, tool, type Min } from "tooltype";
+import { structuredOutput } from "tooltype/agent";
 
 interface Stop {
   /** Where */
