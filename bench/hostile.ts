@@ -5,7 +5,7 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import OpenAI from "openai";
 import { type CompiledToolMeta, type JsonSchema, type Pattern, ToolRegistry, type UniqueItems, tool } from "tooltype";
-import { PATCH_TOOL_NAME, runTools } from "tooltype/agent";
+import { PATCH_TOOL_NAME, runTools } from "tooltype/loop";
 import { type MCPClient, fromMCP, mcpFetchHandler } from "tooltype/mcp";
 import { LocalToolSearch, SEARCH_TOOL_NAME } from "../runtime/agent/tool-search";
 import type { ToolFormatSource } from "../runtime/providers/provider";

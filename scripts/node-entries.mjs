@@ -69,7 +69,7 @@ function exportsOf(source) {
  * A value's module is required on the first read of that value, which is then kept, so later reads cost a property
  * lookup: a compiled tool's `require("tooltype/kit")` loads no check it does not read. Each export is written as
  * `Object.defineProperty(exports, "name", { enumerable: true, get: function () { return x.name; } })`, the form Node's
- * detection of CommonJS exports (cjs-module-lexer) reads, so that an ES module's `import { runTools } from "tooltype/agent"`
+ * detection of CommonJS exports (cjs-module-lexer) reads, so that an ES module's `import { runTools } from "tooltype/loop"`
  * sees every name.
  */
 function nodeForm(name, source) {

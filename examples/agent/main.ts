@@ -1,7 +1,7 @@
 /**
  * The agent example: `runTools` runs the whole loop. `npm run example:agent`, or `npm run example:agent -- --stream`.
  */
-import { runTools, type RunStep } from "tooltype/agent";
+import { runTools, type RunStep } from "tooltype/loop";
 import { connect } from "../shared/connect";
 import { QUESTION, agentScript } from "./scripted-model";
 import { createRegistry } from "./tools";

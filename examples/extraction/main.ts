@@ -2,7 +2,7 @@
  * The extraction example: nested data pulled out of a text with a tool call, recovered by validation retries.
  * `npm run example:extraction`, or `npm run example:extraction -- --jsonpatch`.
  */
-import { ToolRetryError, runTools, type RunStep } from "tooltype/agent";
+import { ToolRetryError, runTools, type RunStep } from "tooltype/loop";
 import { connect } from "../shared/connect";
 import { TEXT, extractionScript } from "./scripted-model";
 import { createRegistry, recorded } from "./tools";

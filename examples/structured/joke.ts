@@ -3,7 +3,7 @@
  * Schema from the transformer, the same way tools get theirs.
  */
 import type { Int, Max, Min } from "tooltype";
-import { structuredOutput } from "tooltype/agent";
+import { structuredOutput } from "tooltype/loop";
 
 /** A joke to tell the user. */
 export interface Joke {

@@ -4,7 +4,7 @@
  * type every registry is), the messages, the errors and the types. The provider entries (`tooltype/openai`,
  * `tooltype/responses`, `tooltype/anthropic`,
  * `tooltype/gemini`) re-export all of it with a `ToolRegistry` that adds their own export methods; the main
- * `tooltype` entry has every provider (and the agent loop is `tooltype/agent`).
+ * `tooltype` entry has every provider (and the agent loop is `tooltype/loop`).
  *
  * @module tooltype/core
  */

@@ -10,7 +10,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import OpenAI from "openai";
 import { ToolExportError, toolChoice } from "tooltype";
-import { runTools } from "tooltype/agent";
+import { runTools } from "tooltype/loop";
 import { geminiReply, responsesCall, responsesReply, responsesText } from "../support/provider-replies";
 import { createProviderRegistry } from "../support/provider-tools";
 import { type ScriptedHttpServer, type ScriptedResponse, startScriptedHttp } from "../support/scripted-http";

@@ -9,7 +9,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import Anthropic from "@anthropic-ai/sdk";
-import { accumulateToolCalls, runTools } from "tooltype/agent";
+import { accumulateToolCalls, runTools } from "tooltype/loop";
 import { createProviderRegistry } from "../support/provider-tools";
 import { type ScriptedHttpServer, type ScriptedResponse, sse, startScriptedHttp } from "../support/scripted-http";
 

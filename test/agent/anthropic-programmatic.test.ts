@@ -10,7 +10,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import Anthropic from "@anthropic-ai/sdk";
 import { tool, ToolRegistry } from "tooltype";
-import { accumulateToolCalls, runTools } from "tooltype/agent";
+import { accumulateToolCalls, runTools } from "tooltype/loop";
 import { anthropicReply } from "../support/provider-replies";
 import { sse, startScriptedHttp } from "../support/scripted-http";
 

@@ -23,7 +23,7 @@ import {
   type RunToolsResult,
   SEARCH_TOOL_NAME,
   runTools,
-} from "tooltype/agent";
+} from "tooltype/loop";
 import { anthropicReply, geminiReply, responsesCall, responsesReply, responsesText } from "../support/provider-replies";
 import { startScriptedHttp } from "../support/scripted-http";
 import { ask, cancelBooking, getForecast } from "./deferred-tools";

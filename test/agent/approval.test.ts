@@ -11,7 +11,7 @@ import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
 import type { ChatCompletion, ChatCompletionChunk } from "openai/resources/chat/completions";
 import type { ToolRegistry } from "tooltype";
-import { type LoopTypes, type RunToolsApprovalState, type RunToolsResult, runTools } from "tooltype/agent";
+import { type LoopTypes, type RunToolsApprovalState, type RunToolsResult, runTools } from "tooltype/loop";
 import { anthropicReply, geminiReply, responsesCall, responsesReply, responsesText } from "../support/provider-replies";
 import { startScriptedHttp } from "../support/scripted-http";
 import { fileTools } from "../support/approval-tools";

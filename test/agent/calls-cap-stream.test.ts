@@ -7,7 +7,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import OpenAI from "openai";
 import { ToolRegistry, tool, type ToolErrorEvent } from "tooltype";
-import { runTools } from "tooltype/agent";
+import { runTools } from "tooltype/loop";
 import { startScriptedServer, toolResults, type Script, type ToolResult } from "../scripted-openai/server";
 
 const runs: number[] = [];

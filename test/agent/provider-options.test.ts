@@ -17,7 +17,7 @@ import {
   stepCountIs,
   structuredOutput,
   toolCalled,
-} from "tooltype/agent";
+} from "tooltype/loop";
 import { anthropicReply, geminiReply, responsesCall, responsesReply, responsesText } from "../support/provider-replies";
 import { createProviderRegistry } from "../support/provider-tools";
 import { type ScriptedHttpServer, type ScriptedResponse, sse, startScriptedHttp, wire } from "../support/scripted-http";

@@ -8,7 +8,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
-import { type LoopTypes, type RunStep, type RunToolsEvent, type RunToolsResult, runTools } from "tooltype/agent";
+import { type LoopTypes, type RunStep, type RunToolsEvent, type RunToolsResult, runTools } from "tooltype/loop";
 import type { ToolRegistry } from "tooltype";
 import { startScriptedServer } from "../scripted-openai/server";
 import { anthropicReply, geminiReply, responsesCall, responsesReply, responsesText } from "../support/provider-replies";

@@ -9,7 +9,7 @@ import * as assert from "uvu/assert";
 import OpenAI from "openai";
 import type { ChatCompletionCreateParams } from "openai/resources/chat/completions";
 import { ToolRegistry } from "tooltype";
-import { PATCH_TOOL_NAME, ToolRetryError, runTools, type RunToolsResult } from "tooltype/agent";
+import { PATCH_TOOL_NAME, ToolRetryError, runTools, type RunToolsResult } from "tooltype/loop";
 import { startScriptedServer, toolResults, type Script, type ScriptedServer } from "../scripted-openai/server";
 import { add, mathRegistry, multiply, recordPeople, recorded } from "./tools";
 

@@ -5,7 +5,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { image, ToolRegistry, tool } from "tooltype";
-import { runTools } from "tooltype/agent";
+import { runTools } from "tooltype/loop";
 
 test("runTools sends the labels in the tool message, then the image in a user message", async () => {
   /**

@@ -8,7 +8,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import OpenAI from "openai";
 import { ToolRegistry } from "tooltype";
-import { PATCH_TOOL_NAME, runTools, structuredOutput, type RunToolsEvent } from "tooltype/agent";
+import { PATCH_TOOL_NAME, runTools, structuredOutput, type RunToolsEvent } from "tooltype/loop";
 import {
   startScriptedServer,
   toolResults,

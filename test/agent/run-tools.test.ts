@@ -15,7 +15,7 @@ import {
   ToolRetryError,
   runTools,
   structuredOutput,
-} from "tooltype/agent";
+} from "tooltype/loop";
 import {
   lastUserText,
   startScriptedServer,

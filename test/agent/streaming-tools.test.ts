@@ -8,7 +8,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import OpenAI from "openai";
 import { type ToolContext, ToolRegistry, tool } from "tooltype";
-import { type RunToolsEvent, runTools } from "tooltype/agent";
+import { type RunToolsEvent, runTools } from "tooltype/loop";
 import { startScriptedServer, toolResults, type Script, type ToolResult } from "../scripted-openai/server";
 
 /**

@@ -5,7 +5,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { Int, Max, Min } from "tooltype";
-import { structuredOutput, StructuredOutputError } from "tooltype/agent";
+import { structuredOutput, StructuredOutputError } from "tooltype/loop";
 
 /** A joke to tell the user. */
 interface Joke {

@@ -14,7 +14,7 @@ import type { Tool as AnthropicSdkTool, ToolUnion } from "@anthropic-ai/sdk/reso
 import OpenAI from "openai";
 import type { FunctionTool, Tool as ResponsesSdkTool } from "openai/resources/responses/responses";
 import { ToolRegistry, tool } from "tooltype";
-import { type RunToolsApprovalState, SEARCH_TOOL_NAME, runTools } from "tooltype/agent";
+import { type RunToolsApprovalState, SEARCH_TOOL_NAME, runTools } from "tooltype/loop";
 import * as fc from "fast-check";
 import { MAX_QUERY_WORDS, queryWords, searchTools, termsOf } from "../../runtime/agent/tool-index";
 import { LocalToolSearch } from "../../runtime/agent/tool-search";

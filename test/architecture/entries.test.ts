@@ -5,14 +5,14 @@
  * - a Node form (`<name>.node.js`, written by the build from the entry's own source, scripts/node-entries.mjs) has
  *   that source, and is typed and bundled from it: its "types" and "module" targets are the same entry's;
  * - `typesVersions` (what TypeScript's node10 resolution reads) says for each subpath what "exports" says;
- * - the agent loop's values are `tooltype/agent`'s alone: no other runtime entry re-exports one, since a CommonJS
+ * - the agent loop's values are `tooltype/loop`'s alone: no other runtime entry re-exports one, since a CommonJS
  *   bundle takes a `require`d entry whole (a re-export on the main entry would put the loop back into it).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import * as agent from "tooltype/agent";
+import * as agent from "tooltype/loop";
 import * as main from "tooltype";
 import * as anthropic from "tooltype/anthropic";
 import * as core from "tooltype/core";
@@ -86,16 +86,16 @@ test("typesVersions says for each subpath what exports says", () => {
   assert.equal(sorted(manifest.typesVersions["*"] ?? {}), sorted(derived));
 });
 
-test("the agent loop's values are exported by tooltype/agent and by no other runtime entry", () => {
+test("the agent loop's values are exported by tooltype/loop and by no other runtime entry", () => {
   const loop = Object.keys(agent);
   for (const name of ["runTools", "structuredOutput", "accumulateToolCalls", "stepCountIs", "MaxStepsError"])
-    assert.ok(loop.includes(name), `tooltype/agent does not export ${name}`);
+    assert.ok(loop.includes(name), `tooltype/loop does not export ${name}`);
   const entries = { tooltype: main, core, openai, responses, anthropic, gemini, mcp, kit };
   for (const [entry, exported] of Object.entries(entries))
     assert.equal(
       loop.filter((name) => name in exported),
       [],
-      `${entry} re-exports values of tooltype/agent`,
+      `${entry} re-exports values of tooltype/loop`,
     );
 });
 

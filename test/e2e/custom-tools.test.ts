@@ -8,7 +8,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import OpenAI from "openai";
-import { runTools } from "tooltype/agent";
+import { runTools } from "tooltype/loop";
 import { createFreeformRegistry } from "../support/freeform-tools";
 import { responsesReply, responsesText } from "../support/provider-replies";
 import { type RecordedRequest, sse, startScriptedHttp } from "../support/scripted-http";

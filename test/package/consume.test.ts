@@ -72,7 +72,7 @@ function lockedVersion(name: string): string {
 
 /** The user's code: a `@tool` method, a `tool()` function, both with JSDoc, and one dispatch of an OpenAI message. */
 const SOURCE = `import { parseToolCalls, tool, ToolRegistry, type ChatCompletionsClient, type Int } from "tooltype";
-import { accumulateToolCalls, runTools } from "tooltype/agent";
+import { accumulateToolCalls, runTools } from "tooltype/loop";
 
 class Greeter {
   /**

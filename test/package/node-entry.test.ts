@@ -6,9 +6,9 @@
  * - `require("tooltype")` exports exactly what index.ts does, each deferred value the very object index.ts exports;
  * - an ES module importing "tooltype" sees every name (Node's CommonJS export detection reads the getters);
  * - at start no strict or provider module is loaded; each arrives on its first use; no agent module ever is.
- * `tooltype/agent` (the agent loop, structured output, stream accumulation) as Node loads it, its form written from
- * runtime/entries/agent.ts:
- * - under `require` and `import` it exports exactly what agent.ts does, each value the very object agent.ts exports;
+ * `tooltype/loop` (the agent loop, structured output, stream accumulation) as Node loads it, its form written from
+ * runtime/entries/loop.ts:
+ * - under `require` and `import` it exports exactly what loop.ts does, each value the very object loop.ts exports;
  * - requiring it loads nothing but the entry, and `structuredOutput` does not load the loop;
  * - the main entry has none of its values (a re-export there would put the loop back into every CommonJS bundle).
  * `tooltype/kit` as Node loads it (its form written from runtime/entries/kit.ts), which every CommonJS file of compiled
@@ -97,7 +97,7 @@ process.stdout.write(JSON.stringify({ atStart, afterExport, afterStrict, afterPa
     report.afterParse.includes("registry/parse-tool-calls.js") && report.parseToolCalls === "function",
     "parseToolCalls was not loaded on first access",
   );
-  assert.not.ok(report.runTools, "the main entry still exports runTools, which is tooltype/agent's");
+  assert.not.ok(report.runTools, "the main entry still exports runTools, which is tooltype/loop's");
   assert.equal(
     report.afterParse.filter((file) => file.startsWith("agent/")),
     [],
@@ -151,16 +151,16 @@ process.stdout.write(JSON.stringify({ names: own(Object.keys(main)), expected: o
   assert.ok(report.sameKit, "the ES module's kit checks are not the CommonJS build's");
 });
 
-test("tooltype/agent under require: the agent loop's values, each required on its first read; none on the main entry", async () => {
+test("tooltype/loop under require: the agent loop's values, each required on its first read; none on the main entry", async () => {
   const script = `
 const loaded = () => Object.keys(require.cache).map((file) => file.split(require("path").sep).join("/")).filter((file) => file.includes("/dist/runtime/")).map((file) => file.replace(/^.*\\/dist\\/runtime\\//, ""));
-const agent = require("tooltype/agent");
+const agent = require("tooltype/loop");
 const atStart = loaded();
 const structuredOutput = agent.structuredOutput;
 const afterStructured = loaded();
 const runTools = agent.runTools;
 const afterRun = loaded();
-const eager = require("${repo}/dist/runtime/entries/agent.js");
+const eager = require("${repo}/dist/runtime/entries/loop.js");
 const names = (module) => Object.keys(module).sort();
 const differing = names(eager).filter((name) => agent[name] !== eager[name]);
 const main = require("tooltype");
@@ -178,25 +178,25 @@ process.stdout.write(JSON.stringify({ atStart, afterStructured, afterRun, struct
     differing: string[];
     onMain: string[];
   };
-  assert.equal(report.atStart, ["entries/agent.node.js"], "require('tooltype/agent') loaded more than its entry");
+  assert.equal(report.atStart, ["entries/loop.node.js"], "require('tooltype/loop') loaded more than its entry");
   assert.is(report.structuredOutput, "function");
   assert.ok(report.afterStructured.includes("agent/structured.js"), "structuredOutput was not loaded on first read");
   assert.not.ok(report.afterStructured.includes("agent/run-tools.js"), "structuredOutput loaded the agent loop");
   assert.ok(report.afterRun.includes("agent/run-tools.js") && report.runTools === "function");
   for (const name of ["runTools", "structuredOutput", "accumulateToolCalls", "stepCountIs", "PATCH_TOOL_NAME"])
-    assert.ok(report.eagerNames.includes(name), `tooltype/agent does not export ${name}`);
-  assert.equal(report.names, report.eagerNames, "entries/agent.node.js and entries/agent.js export different names");
-  assert.equal(report.differing, [], "a value of entries/agent.node.js is not the object entries/agent.js exports");
-  assert.equal(report.onMain, [], "the main entry exports values of tooltype/agent");
+    assert.ok(report.eagerNames.includes(name), `tooltype/loop does not export ${name}`);
+  assert.equal(report.names, report.eagerNames, "entries/loop.node.js and entries/loop.js export different names");
+  assert.equal(report.differing, [], "a value of entries/loop.node.js is not the object entries/loop.js exports");
+  assert.equal(report.onMain, [], "the main entry exports values of tooltype/loop");
 });
 
-test("tooltype/agent under import: every name, the CommonJS build's objects; the main entry has none of them", async () => {
-  const script = `import * as agent from "tooltype/agent";
-import { runTools, structuredOutput } from "tooltype/agent";
+test("tooltype/loop under import: every name, the CommonJS build's objects; the main entry has none of them", async () => {
+  const script = `import * as agent from "tooltype/loop";
+import { runTools, structuredOutput } from "tooltype/loop";
 import * as main from "tooltype";
 import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
-const eager = require("${repo}/dist/runtime/entries/agent.js");
+const eager = require("${repo}/dist/runtime/entries/loop.js");
 const own = (names) => names.filter((name) => !["default", "module.exports", "__esModule"].includes(name)).sort();
 process.stdout.write(JSON.stringify({ names: own(Object.keys(agent)), expected: own(Object.keys(eager)),
   same: runTools === eager.runTools && structuredOutput === eager.structuredOutput,
@@ -207,10 +207,10 @@ process.stdout.write(JSON.stringify({ names: own(Object.keys(agent)), expected: 
     same: boolean;
     onMain: string[];
   };
-  assert.ok(report.expected.includes("runTools"), "tooltype/agent does not export runTools");
+  assert.ok(report.expected.includes("runTools"), "tooltype/loop does not export runTools");
   assert.equal(report.names, report.expected);
   assert.ok(report.same, "the ES module's runTools or structuredOutput is not the CommonJS build's");
-  assert.equal(report.onMain, [], "the main entry exports values of tooltype/agent");
+  assert.equal(report.onMain, [], "the main entry exports values of tooltype/loop");
 });
 
 test("require('tooltype/kit') loads each check's module on its first read, and exports what kit.ts does", async () => {

@@ -5,7 +5,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { accumulateToolCalls } from "tooltype/agent";
+import { accumulateToolCalls } from "tooltype/loop";
 
 test("Responses: function_call items announced, arguments in deltas, completed by output_item.done", () => {
   const acc = accumulateToolCalls("responses");

@@ -8,7 +8,7 @@ import * as assert from "uvu/assert";
 import OpenAI from "openai";
 import type { ChatCompletionChunk } from "openai/resources/chat/completions";
 import type { ChatCompletionStreamChunk } from "tooltype";
-import { accumulateToolCalls } from "tooltype/agent";
+import { accumulateToolCalls } from "tooltype/loop";
 import { startScriptedServer } from "../scripted-openai/server";
 
 type Delta = ChatCompletionStreamChunk["choices"][number]["delta"];

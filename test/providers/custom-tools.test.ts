@@ -9,7 +9,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { ToolExportError, ToolRegistry, parseToolCalls, type Pattern, tool } from "tooltype";
-import { accumulateToolCalls } from "tooltype/agent";
+import { accumulateToolCalls } from "tooltype/loop";
 import { createFreeformRegistry } from "../support/freeform-tools";
 
 test("Responses: custom_tool_call items are answered with custom_tool_call_output, function calls as before", async () => {

@@ -12,7 +12,7 @@ import type { ChatCompletionFunctionTool } from "openai/resources/chat/completio
 import type { FunctionTool } from "openai/resources/responses/responses";
 import Anthropic from "@anthropic-ai/sdk";
 import { ToolRegistry, tool } from "tooltype";
-import { runTools } from "tooltype/agent";
+import { runTools } from "tooltype/loop";
 import { toAISDKTools } from "tooltype/ai";
 import { anthropicReply } from "../support/provider-replies";
 import { startScriptedHttp } from "../support/scripted-http";

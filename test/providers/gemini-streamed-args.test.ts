@@ -8,7 +8,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { tool, ToolRegistry } from "tooltype";
-import { accumulateToolCalls, runTools } from "tooltype/agent";
+import { accumulateToolCalls, runTools } from "tooltype/loop";
 import { geminiReply } from "../support/provider-replies";
 import { sse, startScriptedHttp } from "../support/scripted-http";
 

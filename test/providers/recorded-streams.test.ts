@@ -15,7 +15,7 @@ import * as path from "node:path";
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
 import { tool, ToolRegistry } from "tooltype";
-import { accumulateToolCalls, runTools } from "tooltype/agent";
+import { accumulateToolCalls, runTools } from "tooltype/loop";
 import { sseText, startScriptedHttp } from "../support/scripted-http";
 
 const STREAMS = path.resolve(__dirname, "../../../test/fixtures/streams");

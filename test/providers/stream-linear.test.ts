@@ -8,7 +8,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { accumulateToolCalls } from "tooltype/agent";
+import { accumulateToolCalls } from "tooltype/loop";
 import partialJson = require("partial-json");
 
 /** Runs `work` counting the characters of every text the partial JSON parser is given. */

@@ -16,7 +16,7 @@ import {
   ToolValidationError,
   tool,
 } from "tooltype";
-import { type RunToolsEvent, runTools } from "tooltype/agent";
+import { type RunToolsEvent, runTools } from "tooltype/loop";
 import { ToolRegistry as OpenAIToolRegistry } from "tooltype/openai";
 import { startScriptedServer, toolResults } from "../scripted-openai/server";
 

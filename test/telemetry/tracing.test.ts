@@ -18,7 +18,7 @@ import {
   SimpleSpanProcessor,
 } from "@opentelemetry/sdk-trace-base";
 import { ToolError, ToolRegistry, tool } from "tooltype";
-import { runTools } from "tooltype/agent";
+import { runTools } from "tooltype/loop";
 import { fromMCP } from "tooltype/mcp";
 import { readTraceparent, writeTraceparent } from "../../runtime/telemetry/trace-context";
 import { activeTracing } from "../../runtime/telemetry/tracing";

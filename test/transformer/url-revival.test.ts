@@ -4,13 +4,13 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import type { StructuredOutput } from "tooltype/agent";
+import type { StructuredOutput } from "tooltype/loop";
 import { compileFixture } from "../support/compile";
 
 test("structuredOutput<T>() revives the URLs in T, next to its Dates", () => {
   const compiled = compileFixture(`
 /// <reference types="node" />
-import { structuredOutput } from "tooltype/agent";
+import { structuredOutput } from "tooltype/loop";
 /** A link found on a page. */
 interface Found {
   page: URL;

@@ -8,7 +8,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { standardSchema, tool } from "tooltype";
-import { structuredOutput } from "tooltype/agent";
+import { structuredOutput } from "tooltype/loop";
 
 /**
  * Weather forecast for a city.

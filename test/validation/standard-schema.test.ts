@@ -8,7 +8,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from "@standard-schema/spec";
 import { ToolRegistry, standardSchema, tool, type Min } from "tooltype";
-import { structuredOutput } from "tooltype/agent";
+import { structuredOutput } from "tooltype/loop";
 
 interface Stop {
   /** Where */

@@ -1,12 +1,12 @@
 /**
- * `tooltype/agent`: the agent loop (`runTools`, its stop conditions, stream and errors), structured output, stream
+ * `tooltype/loop`: the agent loop (`runTools`, its stop conditions, stream and errors), structured output, stream
  * accumulation (`accumulateToolCalls`) and the loop's built-in tools (JSON Patch repair, tool search). An entry of its
  * own so that the main `tooltype` entry stays small for apps that only dispatch: a CommonJS bundle takes a `require`d
  * entry's whole namespace, and these bring every provider's loop and stream reader along. Use it with any entry's
  * `ToolRegistry`. Under Node (the form scripts/node-entries.mjs writes from this file) each value's module is required
  * on its first read, so `structuredOutput` alone does not load the loop.
  *
- * @module tooltype/agent
+ * @module tooltype/loop
  */
 export { runTools } from "../agent/run-tools";
 export type {
