@@ -1,7 +1,7 @@
 /**
  * The public API of the `tooltype` runtime: everything a user imports, and nothing else.
  * Type tags are types only; the rest is the tool marker, the registry, reading calls, the messages and the errors.
- * The agent loop, structured output and stream accumulation are `tooltype/loop` (agent.ts): a CommonJS bundle takes
+ * The agent loop, structured output and stream accumulation are `tooltype/loop` (loop.ts): a CommonJS bundle takes
  * a `require`d entry's whole namespace, and an app that only dispatches should not carry them.
  *
  * @module tooltype
