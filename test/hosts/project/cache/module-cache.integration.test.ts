@@ -391,6 +391,8 @@ test("esbuild's hit path: a warm bundle equals an uncached one (with and without
     path.join(dir, "src/index.ts"),
     'export * from "./tools";\nexport * from "./other";\nexport * from "./later";\n',
   );
+  // One process a step: its first bundle with the cache (what it counted and loaded then), and with COMPARE=1 the same
+  // with source maps, then both without the cache, for comparison.
   const script = path.join(dir, "bundle.mjs");
   const counts = path.join(REPO, "dist/transformer/hosts/project/cache/cached-transform.js");
   fs.writeFileSync(
@@ -399,50 +401,69 @@ test("esbuild's hit path: a warm bundle equals an uncached one (with and without
 import * as esbuild from ${JSON.stringify(require.resolve("esbuild"))};
 import tooltype from "tooltype/esbuild";
 const require = createRequire(import.meta.url);
-const out = await esbuild.build({
-  entryPoints: ["src/index.ts"],
-  bundle: true,
-  write: false,
-  outfile: "out/index.js",
-  format: "esm",
-  external: ["tooltype"],
-  sourcemap: process.env.MAP === "1",
-  plugins: [tooltype({ tsconfig: "tsconfig.json" })],
-});
+const bundle = async (options, sourcemap) =>
+  (
+    await esbuild.build({
+      entryPoints: ["src/index.ts"],
+      bundle: true,
+      write: false,
+      outfile: "out/index.js",
+      format: "esm",
+      external: ["tooltype"],
+      sourcemap,
+      plugins: [tooltype({ tsconfig: "tsconfig.json", ...options })],
+    })
+  ).outputFiles.map((f) => f.text);
+const counts = () => ({ ...require(${JSON.stringify(counts)}).moduleCacheFor({ tsconfig: "tsconfig.json" }).counts });
+const files = await bundle({}, false);
 const loaded = Object.keys(require.cache);
-process.stdout.write(JSON.stringify({
-  files: out.outputFiles.map((f) => f.text),
-  counts: require(${JSON.stringify(counts)}).moduleCacheFor({ tsconfig: "tsconfig.json" })?.counts ?? null,
+const result = {
+  files,
+  counts: counts(),
   compiler: loaded.some((m) => /[\\\\/]typescript[\\\\/]/.test(m)),
   magicString: loaded.some((m) => /[\\\\/]magic-string[\\\\/]/.test(m)),
-}));
+};
+if (process.env.COMPARE === "1") {
+  result.mapped = await bundle({}, true);
+  result.mappedCounts = counts();
+  result.uncached = await bundle({ cache: false }, false);
+  result.uncachedMapped = await bundle({ cache: false }, true);
+}
+process.stdout.write(JSON.stringify(result));
 `,
   );
+  interface Counts {
+    hits: number;
+    misses: number;
+  }
   interface Bundle {
     files: string[];
-    counts: { hits: number; misses: number } | null;
+    counts: Counts;
     compiler: boolean;
     magicString: boolean;
+    mapped: string[];
+    mappedCounts: Counts;
+    uncached: string[];
+    uncachedMapped: string[];
   }
-  const bundle = async (env: NodeJS.ProcessEnv = {}): Promise<Bundle> => {
-    const r = await run(process.execPath, [script], dir, undefined, { ...process.env, ...env });
+  const bundle = async (compare: boolean): Promise<Bundle> => {
+    const env: NodeJS.ProcessEnv = { ...process.env, COMPARE: compare ? "1" : "0" };
+    delete env.TOOLTYPE_CACHE;
+    const r = await run(process.execPath, [script], dir, undefined, env);
     assert.is(r.code, 0, r.stderr);
     return JSON.parse(r.stdout) as Bundle;
   };
-  const uncachedBundle = async (map = "0"): Promise<string[]> =>
-    (await bundle({ TOOLTYPE_CACHE: "0", MAP: map })).files;
 
-  const cold = await bundle();
+  const cold = await bundle(false);
   assert.equal(cold.counts, { hits: 0, misses: 2 });
-  const warm = await bundle();
+  const warm = await bundle(true);
   assert.equal(warm.counts, { hits: 2, misses: 0 }, "each tool module counted once, from the cache");
   assert.is(warm.compiler, false, "a warm bundle loads no compiler");
   assert.is(warm.magicString, false, "a hit without source maps parses no map");
-  assert.equal(warm.files, await uncachedBundle(), "the warm bundle is the uncached one");
+  assert.equal(warm.files, warm.uncached, "the warm bundle is the uncached one");
   assert.ok(warm.files[0]!.includes("Search the catalog."), "the metadata is in the bundle");
-  const mapped = await bundle({ MAP: "1" });
-  assert.equal(mapped.counts, { hits: 2, misses: 0 });
-  assert.equal(mapped.files, await uncachedBundle("1"), "with source maps: the same bundle and map as uncached");
+  assert.equal(warm.mappedCounts, { hits: 4, misses: 0 }, "with source maps: from the cache too");
+  assert.equal(warm.mapped, warm.uncachedMapped, "with source maps: the same bundle and map as uncached");
 
   // A module with no tool gains its first one: it is read, and its tool is in the bundle.
   edit(
@@ -450,10 +471,11 @@ process.stdout.write(JSON.stringify({
     "src/later.ts",
     'import { tool } from "tooltype";\n\n/** Run it later. */\nexport const later = tool(function later(when: string) {\n  return when;\n});\n',
   );
-  let next = await bundle();
+  let next = await bundle(true);
   assert.ok(next.files[0]!.includes("Run it later."), "the module's first tool is in the bundle");
-  assert.equal(next.files, await uncachedBundle(), "a module gained a tool: the bundle is the uncached one");
-  assert.equal((await bundle()).counts, { hits: 3, misses: 0 }, "then every tool module comes from the cache");
+  assert.equal(next.files, next.uncached, "a module gained a tool: the bundle is the uncached one");
+  assert.equal(next.mapped, next.uncachedMapped, "a module gained a tool: with source maps too");
+  assert.equal((await bundle(false)).counts, { hits: 3, misses: 0 }, "then every tool module comes from the cache");
 
   // A new module with a tool, imported from the entry.
   edit(
@@ -462,10 +484,10 @@ process.stdout.write(JSON.stringify({
     'import { tool } from "tooltype";\n\n/** A fresh tool. */\nexport const fresh = tool(function fresh(name: string) {\n  return name;\n});\n',
   );
   edit(dir, "src/index.ts", `${fs.readFileSync(path.join(dir, "src/index.ts"), "utf8")}export * from "./fresh";\n`);
-  next = await bundle();
+  next = await bundle(true);
   assert.ok(next.files[0]!.includes("A fresh tool."), "the new module's tool is in the bundle");
-  assert.equal(next.files, await uncachedBundle(), "a new module with a tool: the bundle is the uncached one");
-  assert.equal((await bundle()).counts, { hits: 4, misses: 0 });
+  assert.equal(next.files, next.uncached, "a new module with a tool: the bundle is the uncached one");
+  assert.equal((await bundle(false)).counts, { hits: 4, misses: 0 });
 });
 
 test.run();
