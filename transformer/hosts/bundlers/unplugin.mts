@@ -6,15 +6,17 @@
  * the result back as TypeScript with a source map (the bundler's own TypeScript handling runs after), reporting
  * tooltype's diagnostics through the bundler (errors fail the build with file, line and column; warnings are
  * warnings), each position printed once in the bundler's own convention (bundler-message.mts), and watch mode: a module is re-transformed when any file its schemas may depend on changes.
- * A module the persistent cache (transformer/hosts/project/cache/) holds is answered without making the project at all.
+ * A module the persistent cache (transformer/hosts/project/cache/) holds is answered without making the project at all;
+ * on esbuild, without unplugin's layer either (esbuild-cache-hit.mts), and only TypeScript makes the trip to JavaScript.
  */
 import { createUnplugin, type UnpluginInstance } from "unplugin";
 import type { TooltypeBundlerOptions } from "./plugin-shapes.mjs";
 import { bundlerMessages, bundlerWarning } from "./bundler-message.mjs";
-import type { ModuleProject } from "../splice/transform-module.js";
+import type { ModuleProject, ModuleResult } from "../splice/transform-module.js";
 import { mightUseTooltype } from "../splice/might-use-tooltype.js";
 import { moduleCacheFor, transformCached } from "../project/cache/cached-transform.js";
-import type { ModuleCache } from "../project/cache/module-cache.js";
+import type { CachedModuleResult, ModuleCache } from "../project/cache/module-cache.js";
+import { esbuildHit } from "./esbuild-cache-hit.mjs";
 import { declaresGlobally } from "../project/declares-globally.js";
 import { readText } from "../project/files.js";
 
@@ -51,6 +53,17 @@ export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, fals
     let graphs: (() => ModuleGraph[]) | undefined;
     /** The modules whose tools (or diagnostics) the transform wrote: the ones a file made may change. */
     const withTools = new Set<string>();
+    /** On esbuild, what the cache answered for a module its hit path handed on to unplugin's (with the text read). */
+    const looked = new Map<string, { code: string; answer: CachedModuleResult | "miss" | "undecided" | undefined }>();
+    const lookup = (file: string, code: string): CachedModuleResult | "miss" | "undecided" | undefined => {
+      if (cache === undefined) {
+        // One cache per project in the process, shared by this build's plugin and any earlier one's (a second
+        // `build()` in the same process): what an earlier build saw of the disk is looked at again.
+        cache = moduleCacheFor(options) ?? null;
+        cache?.refresh();
+      }
+      return cache?.lookup(file, code);
+    };
     /** webpack's and Rspack's compiler, which says whether it watches. */
     let compiler: { watchMode?: boolean } | undefined;
     // A TypeScript 7 project's `tsc --api` process lives as long as the build, or the watch, that uses it.
@@ -96,8 +109,27 @@ export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, fals
       webpack: onWebpackLike as never,
       rspack: onWebpackLike as never,
       esbuild: {
+        // unplugin's filter is every module by default, each one a round trip from esbuild to JavaScript: with the
+        // default include, only TypeScript makes it (a Go regular expression, so only the default's).
+        onLoadFilter: options.include === undefined ? TYPESCRIPT : undefined,
         setup(build) {
           build.onDispose(finish);
+          // Registered before unplugin's own onLoad: a hit is answered here; anything else goes on to it.
+          const withMap = Boolean(build.initialOptions.sourcemap);
+          build.onLoad({ filter: options.include === undefined ? TYPESCRIPT : /.*/ }, (args) => {
+            const file = args.path;
+            if (args.namespace !== "file" || args.suffix || !include.test(file) || exclude.test(file)) return undefined;
+            const code = readText(file);
+            if (code === undefined || !mightUseTooltype(code)) return undefined;
+            const answer = lookup(file, code);
+            const hit = typeof answer === "object" ? esbuildHit(file, answer, withMap) : undefined;
+            if (hit) {
+              if (hit.watchFiles.length > 0) withTools.add(file);
+              return hit;
+            }
+            looked.set(file, { code, answer });
+            return undefined;
+          });
         },
       },
       // A (re)build starts: files may have changed on disk since the last one.
@@ -125,14 +157,11 @@ export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, fals
         async handler(code, id) {
           const file = id.replace(/[?#].*$/, "");
           if (!include.test(file) || exclude.test(file) || !mightUseTooltype(code)) return null;
-          if (cache === undefined) {
-            // One cache per project in the process, shared by this build's plugin and any earlier one's (a second
-            // `build()` in the same process): what an earlier build saw of the disk is looked at again.
-            cache = moduleCacheFor(options) ?? null;
-            cache?.refresh();
-          }
-          const looked = cache?.lookup(file, code);
-          let result = typeof looked === "object" ? looked : undefined;
+          // esbuild's hit path looked this text up already: not asked twice (a hit counted twice, a miss read twice).
+          const early = looked.get(file);
+          looked.delete(file);
+          const answer = early?.code === code ? early.answer : lookup(file, code);
+          let result: ModuleResult | undefined = typeof answer === "object" ? answer : undefined;
           if (!result) {
             // TypeScript 7's API is ES modules: imported before the first module's synchronous read, so that it
             // loads on Nodes that cannot require them (before 20.19). Neither is loaded while the cache answers.
@@ -151,7 +180,7 @@ export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, fals
               file,
               code,
               () => (project ??= moduleProjectFor(options)),
-              typeof looked === "string" ? looked : undefined,
+              typeof answer === "string" ? answer : undefined,
             );
           }
           for (const dependency of result.dependencies) this.addWatchFile(dependency);

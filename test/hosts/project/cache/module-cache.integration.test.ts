@@ -7,7 +7,8 @@
  * again, and an edit that makes a file augment a visited type misses every entry. A build with nothing changed makes
  * no project at all (on 5.9 no program; on TypeScript 7 no `tsc --api` process); a deleted cache gives byte-identical
  * output; a corrupt, truncated or foreign entry is ignored and written over; two esbuild builds at once on one cache
- * both succeed with the same output.
+ * both succeed with the same output; esbuild's own hit path (which answers a hit before unplugin's layer) bundles
+ * what a build without the cache does, and sees a module gain its first tool and a new module with a tool.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -381,6 +382,112 @@ process.stdout.write(JSON.stringify(out.outputFiles.map((f) => f.text)));
   const off = await run(process.execPath, [script], dir, undefined, { ...process.env, TOOLTYPE_CACHE: "0" });
   assert.is(off.stdout, runs[0]!.stdout);
   assert.not.ok(fs.existsSync(cacheDir(dir)));
+});
+
+test("esbuild's hit path: a warm bundle equals an uncached one (with and without source maps), loads neither the compiler nor magic-string, and sees a module gain its first tool and a new module with tools", async () => {
+  const dir = makeProject("esbuild-hits", "typescript");
+  fs.writeFileSync(path.join(dir, "src/later.ts"), "export const later = 1;\n");
+  fs.writeFileSync(
+    path.join(dir, "src/index.ts"),
+    'export * from "./tools";\nexport * from "./other";\nexport * from "./later";\n',
+  );
+  // One process a step: its first bundle with the cache (what it counted and loaded then), and with COMPARE=1 the same
+  // with source maps, then both without the cache, for comparison.
+  const script = path.join(dir, "bundle.mjs");
+  const counts = path.join(REPO, "dist/transformer/hosts/project/cache/cached-transform.js");
+  fs.writeFileSync(
+    script,
+    `import { createRequire } from "node:module";
+import * as esbuild from ${JSON.stringify(require.resolve("esbuild"))};
+import tooltype from "tooltype/esbuild";
+const require = createRequire(import.meta.url);
+const bundle = async (options, sourcemap) =>
+  (
+    await esbuild.build({
+      entryPoints: ["src/index.ts"],
+      bundle: true,
+      write: false,
+      outfile: "out/index.js",
+      format: "esm",
+      external: ["tooltype"],
+      sourcemap,
+      plugins: [tooltype({ tsconfig: "tsconfig.json", ...options })],
+    })
+  ).outputFiles.map((f) => f.text);
+const counts = () => ({ ...require(${JSON.stringify(counts)}).moduleCacheFor({ tsconfig: "tsconfig.json" }).counts });
+const files = await bundle({}, false);
+const loaded = Object.keys(require.cache);
+const result = {
+  files,
+  counts: counts(),
+  compiler: loaded.some((m) => /[\\\\/]typescript[\\\\/]/.test(m)),
+  magicString: loaded.some((m) => /[\\\\/]magic-string[\\\\/]/.test(m)),
+};
+if (process.env.COMPARE === "1") {
+  result.mapped = await bundle({}, true);
+  result.mappedCounts = counts();
+  result.uncached = await bundle({ cache: false }, false);
+  result.uncachedMapped = await bundle({ cache: false }, true);
+}
+process.stdout.write(JSON.stringify(result));
+`,
+  );
+  interface Counts {
+    hits: number;
+    misses: number;
+  }
+  interface Bundle {
+    files: string[];
+    counts: Counts;
+    compiler: boolean;
+    magicString: boolean;
+    mapped: string[];
+    mappedCounts: Counts;
+    uncached: string[];
+    uncachedMapped: string[];
+  }
+  const bundle = async (compare: boolean): Promise<Bundle> => {
+    const env: NodeJS.ProcessEnv = { ...process.env, COMPARE: compare ? "1" : "0" };
+    delete env.TOOLTYPE_CACHE;
+    const r = await run(process.execPath, [script], dir, undefined, env);
+    assert.is(r.code, 0, r.stderr);
+    return JSON.parse(r.stdout) as Bundle;
+  };
+
+  const cold = await bundle(false);
+  assert.equal(cold.counts, { hits: 0, misses: 2 });
+  const warm = await bundle(true);
+  assert.equal(warm.counts, { hits: 2, misses: 0 }, "each tool module counted once, from the cache");
+  assert.is(warm.compiler, false, "a warm bundle loads no compiler");
+  assert.is(warm.magicString, false, "a hit without source maps parses no map");
+  assert.equal(warm.files, warm.uncached, "the warm bundle is the uncached one");
+  assert.ok(warm.files[0]!.includes("Search the catalog."), "the metadata is in the bundle");
+  assert.equal(warm.mappedCounts, { hits: 4, misses: 0 }, "with source maps: from the cache too");
+  assert.equal(warm.mapped, warm.uncachedMapped, "with source maps: the same bundle and map as uncached");
+
+  // A module with no tool gains its first one: it is read, and its tool is in the bundle.
+  edit(
+    dir,
+    "src/later.ts",
+    'import { tool } from "tooltype";\n\n/** Run it later. */\nexport const later = tool(function later(when: string) {\n  return when;\n});\n',
+  );
+  let next = await bundle(true);
+  assert.ok(next.files[0]!.includes("Run it later."), "the module's first tool is in the bundle");
+  assert.equal(next.files, next.uncached, "a module gained a tool: the bundle is the uncached one");
+  assert.equal(next.mapped, next.uncachedMapped, "a module gained a tool: with source maps too");
+  assert.equal((await bundle(false)).counts, { hits: 3, misses: 0 }, "then every tool module comes from the cache");
+
+  // A new module with a tool, imported from the entry.
+  edit(
+    dir,
+    "src/fresh.ts",
+    'import { tool } from "tooltype";\n\n/** A fresh tool. */\nexport const fresh = tool(function fresh(name: string) {\n  return name;\n});\n',
+  );
+  edit(dir, "src/index.ts", `${fs.readFileSync(path.join(dir, "src/index.ts"), "utf8")}export * from "./fresh";\n`);
+  next = await bundle(true);
+  assert.ok(next.files[0]!.includes("A fresh tool."), "the new module's tool is in the bundle");
+  assert.equal(next.files, next.uncached, "a new module with a tool: the bundle is the uncached one");
+  assert.equal((await bundle(false)).counts, { hits: 4, misses: 0 });
 });
 
 test.run();

@@ -4,20 +4,21 @@
  * whose text and dependencies did not change since an earlier build (of any process) takes its output from disk,
  * without starting TypeScript.
  *
- * Two kinds of files, both sealed (sealed-file.ts). One record per project and setup: the program's facts (its id,
- * the files and folders the key covers, each file's size, mtime and content hash). One entry per module: the
- * program id it was made with, its text's hash, the files it depends on (indices into the record's files) and a hash
- * of their contents, and its output. A build first compares the disk with the record (a stat per file, a file read
- * only when its stat changed, a folder listing per folder); when nothing changed, a module's entry whose text hash
- * matches is the answer. When something changed, the files the program holds may have changed too (a new import, a
- * new file augmenting an interface, an option): the program is made (on the JavaScript API; on TypeScript 7 when
- * this process has not opened one yet) and its id compared with the record's; an entry is used only when they are
- * equal and the contents of the entry's dependencies hash as they did. A module's dependencies are the project files
- * it may read types from (the files its imports reach, the files that declare globally, on TypeScript 7 also those
- * of the declarations its reader visited) and every file outside the project, and an entry is used only while it
- * depends on every project file that declares globally by its text (a script, `declare global`, `declare module`;
- * the record keeps which do, and a file is checked again when its text changed): one edited into such a file may
- * change any module's types without being its dependency. Otherwise the module is read as without a cache, and its
+ * Two kinds of files, both sealed (sealed-file.ts). One record per project and setup: the program's facts (its id, the
+ * files and folders the key covers, each file's size, mtime and content hash). One entry per module: the program id it
+ * was made with, its text's hash, the files it depends on (indices into the record's files) and a hash of their
+ * contents, and its output (a JSON header, then the output's text and its map's as they are: a hit reads no JSON but
+ * the header's, and parses the map only when a host asks for it). A build first compares the disk with the record (a
+ * stat per file, a file read only when its stat changed, a folder listing per folder); when nothing changed, a module's
+ * entry whose text hash matches is the answer. When something changed, the files the program holds may have changed too
+ * (a new import, a new file augmenting an interface, an option): the program is made (on the JavaScript API; on
+ * TypeScript 7 when this process has not opened one yet) and its id compared with the record's; an entry is used only
+ * when they are equal and the contents of the entry's dependencies hash as they did. A module's dependencies are the
+ * project files it may read types from (the files its imports reach, the files that declare globally, on TypeScript 7
+ * also those of the declarations its reader visited) and every file outside the project, and an entry is used only
+ * while it depends on every project file that declares globally by its text (a script, `declare global`, `declare
+ * module`; the record keeps which do, and a file is checked again when its text changed): one edited into such a file
+ * may change any module's types without being its dependency. Otherwise the module is read as without a cache, and its
  * entry written.
  *
  * Size: one entry per module (named by a hash of the project's setup and the module's path) and one record per
@@ -25,7 +26,8 @@
  * the folder is deleted. Nothing else grows, so the cache has no other bound.
  */
 import * as path from "node:path";
-import { SourceMap } from "magic-string";
+import type * as magicStringFile from "magic-string";
+import type { SourceMap } from "magic-string";
 import type { HostDiagnostic } from "../../diagnostic-format";
 import type * as languageServiceFile from "../language-service";
 import type { ModuleResult } from "../../splice/splice";
@@ -42,10 +44,19 @@ import {
   MISSING,
   NOT_ON_DISK,
 } from "./file-state";
-import { factsOfProgram, factsOfTypeScript7, type ProgramFacts } from "./program-facts";
-import { isRecord, readSealed, sha256, writeSealed } from "./sealed-file";
+import type * as programFactsFile from "./program-facts";
+import type { ProgramFacts } from "./program-facts";
+import {
+  isRecord,
+  jsonRecordOf,
+  readSealed,
+  readSealedText,
+  sha256,
+  writeSealed,
+  writeSealedText,
+} from "./sealed-file";
 
-const FORMAT = "tooltype-cache 2";
+const FORMAT = "tooltype-cache 3";
 /** Files whose text can declare types: TypeScript's and JavaScript's (with allowJs, a script's globals count). */
 const SOURCE = /\.[cm]?[jt]sx?$/;
 
@@ -64,7 +75,15 @@ interface Entry {
   /** Indices into the record's files. */
   deps: number[];
   depsHash: string;
-  result: ModuleResult;
+  result: CachedModuleResult;
+}
+
+/**
+ * A module's output as the cache holds it: its source map is parsed (and magic-string loaded) only when a host asks
+ * for `map`; `mapText` is the map's JSON as written, for a host that hands the bundler the text (esbuild's inline map).
+ */
+export interface CachedModuleResult extends ModuleResult {
+  readonly mapText?: string;
 }
 
 /** What this process found of the disk since the last refresh. */
@@ -120,7 +139,7 @@ export class ModuleCache {
    * called only when the disk changed since the record, to learn whether the program did; without it, such a lookup
    * answers "undecided" (a host that must load something before it makes its project asks again with it).
    */
-  lookup(file: string, code: string, open?: () => ModuleProject): ModuleResult | "miss" | "undecided" {
+  lookup(file: string, code: string, open?: () => ModuleProject): CachedModuleResult | "miss" | "undecided" {
     const look = (this.look ??= this.lookAtDisk());
     const record = look.record;
     const entry = record && this.readEntry(file);
@@ -155,7 +174,10 @@ export class ModuleCache {
     const stamp = `${facts.id}\0${codeHash}\0${hash}`;
     if (this.stored.get(name) === stamp) return;
     this.stored.set(name, stamp);
-    writeSealed(name, {
+    // The module's text and its map follow the header as they are, so that a hit reads them without parsing JSON.
+    const output = result.code ?? "";
+    const map = result.map?.toString() ?? "";
+    const header = JSON.stringify({
       format: FORMAT,
       setup: this.setup,
       file,
@@ -163,13 +185,12 @@ export class ModuleCache {
       code: codeHash,
       deps,
       depsHash: hash,
-      result: {
-        code: result.code ?? null,
-        map: result.map ? JSON.parse(result.map.toString()) : null,
-        diagnostics: result.diagnostics,
-        dependencies: result.dependencies,
-      },
+      diagnostics: result.diagnostics,
+      dependencies: result.dependencies,
+      codeLength: result.code === undefined ? -1 : output.length,
+      mapLength: result.map === undefined ? -1 : map.length,
     });
+    writeSealedText(name, `${header}\n${output}${map}`);
   }
 
   private miss(): "miss" {
@@ -193,6 +214,8 @@ export class ModuleCache {
 
   private factsOf(project: ModuleProject, file: string, code: string): ProgramFacts | undefined {
     this.openedProject = true;
+    // Loaded here, once a project exists: a build the cache answers does not load it.
+    const { factsOfProgram, factsOfTypeScript7 } = require("./program-facts") as typeof programFactsFile;
     if (isLanguageService(project)) return factsOfProgram(project, project.program(file, code), project.plugin);
     return factsOfTypeScript7(project);
   }
@@ -248,14 +271,30 @@ export class ModuleCache {
     return { program: value.program, files, folders, allowJs, globals };
   }
 
+  /**
+   * An entry is a sealed header (JSON) on its first line, then the module's output text and its map's JSON, each as
+   * long as the header says: the bounded JSON reader reads the header, never the output.
+   */
   private readEntry(file: string): Entry | undefined {
-    const value = readSealed(this.entryFile(file));
+    const body = readSealedText(this.entryFile(file));
+    const end = body?.indexOf("\n") ?? -1;
+    if (body === undefined || end < 0) return undefined;
+    const value = jsonRecordOf(body.slice(0, end));
     if (!value || value.format !== FORMAT || value.setup !== this.setup || value.file !== file) return undefined;
-    const { program, code, deps, depsHash, result } = value;
+    const { program, code, deps, depsHash, codeLength, mapLength } = value;
     if (typeof program !== "string" || typeof code !== "string" || typeof depsHash !== "string") return undefined;
     if (!(Array.isArray(deps) && deps.every((i) => Number.isInteger(i) && i >= 0))) return undefined;
-    const read = moduleResultOf(result);
-    return read && { program, code, deps, depsHash, result: read };
+    if (!isLength(codeLength) || !isLength(mapLength)) return undefined;
+    const start = end + 1;
+    const mapStart = start + Math.max(codeLength, 0);
+    if (body.length !== mapStart + Math.max(mapLength, 0)) return undefined;
+    const result = cachedResult(
+      codeLength < 0 ? undefined : body.slice(start, mapStart),
+      mapLength < 0 ? undefined : body.slice(mapStart),
+      value.diagnostics,
+      value.dependencies,
+    );
+    return result && { program, code, deps, depsHash, result };
   }
 
   private recordFile(): string {
@@ -293,30 +332,43 @@ function depsHash(states: readonly FileState[], deps: readonly number[]): string
   return sha256(parts.join("\n"));
 }
 
-/** A cached module's output, checked field by field: it becomes the bundler's module text. */
-function moduleResultOf(value: unknown): ModuleResult | undefined {
-  if (!isRecord(value)) return undefined;
-  const { code, map, diagnostics, dependencies } = value;
-  if (code !== null && typeof code !== "string") return undefined;
+function isLength(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) >= -1;
+}
+
+/** A cached module's output, checked field by field (it becomes the bundler's module text); its map when asked for. */
+function cachedResult(
+  code: string | undefined,
+  mapText: string | undefined,
+  diagnostics: unknown,
+  dependencies: unknown,
+): CachedModuleResult | undefined {
   if (!Array.isArray(dependencies) || !dependencies.every((d) => typeof d === "string")) return undefined;
   if (!Array.isArray(diagnostics) || !diagnostics.every(isHostDiagnostic)) return undefined;
-  let sourceMap: SourceMap | undefined;
-  if (map !== null) {
-    if (!isRecord(map) || typeof map.mappings !== "string" || !isStrings(map.sources) || !isStrings(map.names))
-      return undefined;
-    if (map.sourcesContent !== undefined && !isStringsOrNulls(map.sourcesContent)) return undefined;
-    if (typeof map.file !== "string" && map.file !== undefined) return undefined;
-    // The map as magic-string made it, mappings already encoded: its own methods (toString, toUrl) work on it as is.
-    sourceMap = Object.assign(Object.create(SourceMap.prototype) as SourceMap, {
-      version: 3,
-      file: map.file as string,
-      sources: map.sources,
-      sourcesContent: map.sourcesContent as string[] | undefined,
-      names: map.names,
-      mappings: map.mappings,
-    });
-  }
-  return { code: code ?? undefined, map: sourceMap, diagnostics, dependencies };
+  let map: SourceMap | undefined | null = null;
+  const result = { code, diagnostics, dependencies, mapText } as CachedModuleResult;
+  Object.defineProperty(result, "map", {
+    enumerable: true,
+    get: () => (map === null ? (map = mapText === undefined ? undefined : sourceMapOf(mapText)) : map),
+  });
+  return result;
+}
+
+/** The map as magic-string made it, mappings already encoded: its own methods (toString, toUrl) work on it as is. */
+function sourceMapOf(text: string): SourceMap | undefined {
+  const map = jsonRecordOf(text);
+  if (!map || typeof map.mappings !== "string" || !isStrings(map.sources) || !isStrings(map.names)) return undefined;
+  if (map.sourcesContent !== undefined && !isStringsOrNulls(map.sourcesContent)) return undefined;
+  if (typeof map.file !== "string" && map.file !== undefined) return undefined;
+  const { SourceMap } = require("magic-string") as typeof magicStringFile;
+  return Object.assign(Object.create(SourceMap.prototype) as SourceMap, {
+    version: 3,
+    file: map.file as string,
+    sources: map.sources,
+    sourcesContent: map.sourcesContent as string[] | undefined,
+    names: map.names,
+    mappings: map.mappings,
+  });
 }
 
 function isStrings(value: unknown): value is string[] {

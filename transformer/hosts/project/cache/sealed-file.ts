@@ -22,6 +22,12 @@ export function sha256(data: string | Buffer): string {
  * sealed file is the seal (the SHA-256 of the rest) on the first line, then the value as JSON.
  */
 export function readSealed(file: string): Record<string, unknown> | undefined {
+  const body = readSealedText(file);
+  return body === undefined ? undefined : jsonRecordOf(body);
+}
+
+/** The text sealed in `file` (what follows the seal), or undefined when it is missing, unreadable or not sealed. */
+export function readSealedText(file: string): string | undefined {
   let text: string;
   try {
     text = fs.readFileSync(file, "utf8");
@@ -31,14 +37,22 @@ export function readSealed(file: string): Record<string, unknown> | undefined {
   const end = text.indexOf("\n");
   if (end < 0) return undefined;
   const body = text.slice(end + 1);
-  if (sha256(body) !== text.slice(0, end)) return undefined;
-  const read = readJson(body, BOUNDS);
+  return sha256(body) === text.slice(0, end) ? body : undefined;
+}
+
+/** `text` read as a JSON object with the cache's bounds, or undefined. */
+export function jsonRecordOf(text: string): Record<string, unknown> | undefined {
+  const read = readJson(text, BOUNDS);
   return read.ok && isRecord(read.value) ? read.value : undefined;
 }
 
 /** Writes `value` sealed to `file`, atomically; a failure to write leaves the old file and is not an error. */
 export function writeSealed(file: string, value: Record<string, unknown>): void {
-  const body = JSON.stringify(value);
+  writeSealedText(file, JSON.stringify(value));
+}
+
+/** Writes `body` sealed to `file`, atomically, as writeSealed does. */
+export function writeSealedText(file: string, body: string): void {
   const temporary = `${file}.${process.pid}.${crypto.randomBytes(6).toString("hex")}.tmp`;
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
