@@ -115,7 +115,9 @@ for (const pkg of ["typescript-7", "typescript-7.1"]) {
       if (pid === child.pid && signal !== 0) sent.push(String(signal ?? "SIGTERM"));
       return processKill.call(process, pid, signal);
     };
-    const ended = new Promise<string | null>((resolve) => child.once("exit", (_code, signal) => resolve(signal)));
+    const ended = new Promise<string>((resolve) =>
+      child.once("exit", (code, signal) => resolve(signal ?? `exit ${code}`)),
+    );
     try {
       analyseTypeScript7(session);
       session.close();
@@ -126,7 +128,9 @@ for (const pkg of ["typescript-7", "typescript-7.1"]) {
     // The client unrefs its process, so a timer holds the event loop open until the exit is seen (or a hang is).
     const hold = setTimeout(() => {}, HANG_MS);
     try {
-      assert.is(await ended, "SIGKILL");
+      // Killed, or gone on its own at the end of its input (the client closes that first) before the kill arrived.
+      const how = await ended;
+      assert.ok(how === "SIGKILL" || how === "exit 0", `the process ended: ${how}`);
     } finally {
       clearTimeout(hold);
     }
