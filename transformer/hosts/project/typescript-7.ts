@@ -11,7 +11,8 @@
  * 7.1 reads it from a file-system layer, 7.0 cannot), replacing a session whose process died between two builds,
  * the edits of each usage, and the files a module's schemas may depend on: the project files its imports reach (read
  * from their texts: TypeScript 7's API gives no import graph cheaply), those that declare globally, and those of the
- * declarations the reader visited (text-imports.ts). A module none of whose files changed is not read again.
+ * declarations the reader visited (text-imports.ts). A module none of whose files changed is not read again. A watch
+ * whose first build the cache answered opens the session ahead (`openAhead`).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -236,6 +237,19 @@ export class TypeScript7Project {
       if (this.textFactsOf(file)?.global ?? true) parts.push(`${file}:${this.version(file)}`);
     this.globalsKey = hash(parts.join("|"));
     return this.globalsKey;
+  }
+
+  /**
+   * Opens the session and learns what every read needs first (the program's files, its options, the imports among
+   * its files, which of them declare globally), ahead of any module: a watch whose first build the cache answered
+   * does it when the host is idle, so that the first edit's rebuild pays for none of it.
+   */
+  openAhead(): void {
+    this.withSession(() => {
+      this.catchUp(this.openSession());
+      this.importGraph();
+      this.globalFiles();
+    });
   }
 
   /** The project's own source files, as the session's current program has them. */
