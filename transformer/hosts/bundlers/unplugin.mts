@@ -90,6 +90,8 @@ export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, fals
       ts7.openAhead();
       cache?.projectOpened();
     });
+    /** A watch's build ended with every module from the cache and no project made: its output written, open one. */
+    let builtFromCache = false;
     // A TypeScript 7 project's `tsc --api` process lives as long as the build, or the watch, that uses it.
     const finish = (): void => {
       ahead.cancel();
@@ -119,7 +121,12 @@ export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, fals
             ? compiler?.watchMode === true
             : (this as { meta?: { watchMode?: boolean } }).meta?.watchMode === true);
         if (!watching) finish();
-        else if (project === undefined && cache) ahead.idle();
+        // The output is still to be written: the session opens once it is (writeBundle), not in the middle of it.
+        else builtFromCache = project === undefined && cache != null;
+      },
+      writeBundle() {
+        if (builtFromCache) ahead.idle();
+        builtFromCache = false;
       },
       rollup: { closeWatcher: finish },
       vite: {
