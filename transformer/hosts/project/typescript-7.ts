@@ -8,11 +8,12 @@
  *
  * Owns: when the session's program is updated, and with what (the files changed, made or removed on disk since, the
  * project's own declaration files included, which the process parses again while it keeps the others; the bundler's
- * text where it differs from the disk's: 7.1 reads it from a file-system layer, 7.0 cannot), replacing a session whose process died between two builds,
- * the edits of each usage, and the files a module's schemas may depend on: the project files its imports reach (read
- * from their texts: TypeScript 7's API gives no import graph cheaply), those that declare globally, and those of the
- * declarations the reader visited (text-imports.ts), and the project's own declaration files. A module none of whose
- * files changed is not read again. A watch whose first build the cache answered opens the session ahead (`openAhead`).
+ * text where it differs from the disk's: 7.1 reads it from a file-system layer, 7.0 cannot), replacing a session
+ * whose process died between two builds, the edits of each usage, and the files a module's schemas may depend on:
+ * the project files its imports reach (read from their texts: TypeScript 7's API gives no import graph cheaply),
+ * those that declare globally, those of the declarations the reader visited (text-imports.ts), and the project's own
+ * declaration files. A module none of whose files changed is not read again. A watch whose first build the cache
+ * answered opens the session ahead (`openAhead`).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
