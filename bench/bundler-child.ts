@@ -9,9 +9,12 @@ import * as path from "node:path";
  * (the plugin reads tsconfig.plain.json unless a tsconfig is given).
  * plugin / plain: bundle src/index.ts with esbuild, with or without tooltype's plugin, and check the output.
  * watch: a live esbuild context with the plugin; after one build, a tool's description in group-00.ts changes and
- * the context rebuilds; prints `{ rebuildMs, transformMs, apiProcesses }` as JSON (transformMs: the changed module's
- * transform; apiProcesses: on TypeScript 7, the `tsc --api` processes seen after each build, one when the rebuild
- * updated the first build's session). The file is put back afterwards, so every run edits the same text.
+ * the context rebuilds; prints `{ rebuildMs, transformMs, apiProcesses, idleMs }` as JSON (transformMs: the changed
+ * module's transform; apiProcesses: on TypeScript 7, the `tsc --api` processes seen after each build, one when the
+ * rebuild updated the first build's session). Between the two builds the watch is idle as a user's is before an edit:
+ * until a `tsc --api` process runs (at once when the first build read types; the plugin opens one when idle after a
+ * first build the schema cache answered), at most IDLE_MAX_MS; idleMs is that wait. The file is put back afterwards,
+ * so every run edits the same text.
  */
 async function main(): Promise<void> {
   const [dir, mode, tsconfig = path.join(dir, "tsconfig.plain.json")] = process.argv.slice(2) as [
@@ -52,6 +55,10 @@ async function main(): Promise<void> {
   const context = await esbuild.context(options);
   const seen = new Set<number>();
   await context.rebuild();
+  const idleStart = Date.now();
+  while (onTypeScript7(dir) && apiProcesses().length === 0 && Date.now() - idleStart < IDLE_MAX_MS)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  const idleMs = Date.now() - idleStart;
   for (const pid of apiProcesses()) seen.add(pid);
   const text = fs.readFileSync(changed, "utf8");
   const edited = text.replace(/\/\*\*\n \* /, "/**\n * Changed in watch mode. ");
@@ -69,7 +76,16 @@ async function main(): Promise<void> {
   } finally {
     fs.writeFileSync(changed, text);
   }
-  process.stdout.write(JSON.stringify({ rebuildMs, transformMs, apiProcesses: seen.size }));
+  process.stdout.write(JSON.stringify({ rebuildMs, transformMs, apiProcesses: seen.size, idleMs }));
+}
+
+/** The longest a watch waits between its first build and the edit (a user's pause; 5.9 opens no process). */
+const IDLE_MAX_MS = 5000;
+
+/** Whether the project's `typescript` is TypeScript 7 (whose reader is a `tsc --api` process). */
+function onTypeScript7(dir: string): boolean {
+  const manifest = require.resolve("typescript/package.json", { paths: [dir] });
+  return (JSON.parse(fs.readFileSync(manifest, "utf8")) as { version: string }).version.startsWith("7.");
 }
 
 /** The `tsc --api` processes this process started and that still run (Linux's /proc; none elsewhere). */

@@ -230,6 +230,13 @@ export function targets(results: Results): Target[] {
           `TypeScript 5.9 ${ms(watch7["5.9"].rebuildMs.median)} (${ms(watch7["5.9"].transformMs.median)})`,
         met: w.rebuildMs.median < 300 && w.apiProcesses <= 1,
       });
+      const warm = results.typescript7?.watchWarm?.[compiler];
+      if (warm)
+        out.push({
+          name: `Watch mode on TypeScript ${compiler}, first build from the warm cache: the edit's rebuild within 300 ms`,
+          measured: `${ms(warm.rebuildMs.median)} the whole esbuild rebuild (the edited module's transform ${ms(warm.transformMs.median)})`,
+          met: warm.rebuildMs.median < 300 && warm.apiProcesses <= 1,
+        });
     }
   }
   if (results.coldStart) {
@@ -493,17 +500,21 @@ export function markdown(results: Results): string {
       }
       lines.push("");
     }
-    if (t.watch) {
+    for (const [watch, first] of [
+      [t.watch, "its first build reading every module (no schema cache)"],
+      [t.watchWarm, "its first build answered by the warm schema cache (the session opened while idle)"],
+    ] as const) {
+      if (!watch) continue;
       lines.push(
-        `Watch mode (a live esbuild context with the plugin; one tool module's JSDoc edited, then rebuilt), ${t.runs} ` +
-          "rounds alternating the compilers; on TypeScript 7 the rebuild updates the first build's `tsc --api` session " +
+        `Watch mode (a live esbuild context with the plugin, ${first}; one tool module's JSDoc edited, then rebuilt), ${t.runs} ` +
+          "rounds alternating the compilers; on TypeScript 7 the rebuild updates the watch's `tsc --api` session " +
           "with the changed file:",
       );
       lines.push("");
       lines.push("| Compiler | the rebuild | the edited module's transform | tsc --api processes per watch |");
       lines.push("|---|---|---|---|");
-      for (const compiler of Object.keys(t.watch) as Compiler[]) {
-        const w = t.watch[compiler];
+      for (const compiler of Object.keys(watch) as Compiler[]) {
+        const w = watch[compiler];
         lines.push(
           `| TypeScript ${compiler} | ${ms(w.rebuildMs.median)} (p25 – p75 ${spread(w.rebuildMs, ms)}) | ${ms(w.transformMs.median)} | ${compiler === "5.9" ? "—" : w.apiProcesses} |`,
         );

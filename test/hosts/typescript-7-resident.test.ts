@@ -4,7 +4,9 @@
  * away, a new module augmenting an interface the tools use and that module removed, all with the one process they
  * started; a process killed between two builds is replaced by the next build, which says nothing of it; and no
  * process outlives the watch (stopped by SIGINT or SIGTERM) or the dev server (closed). A rebuild reads again only the
- * modules a changed file can reach (counted: modules read and requests to the process).
+ * modules a changed file can reach (counted: modules read and requests to the process). An esbuild context whose
+ * first build the persistent cache answered opens its process when idle, so that the first edit finds it open, and a
+ * one-shot build() the cache answered opens none. An edit of the project's own declaration file reaches the session.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -222,6 +224,94 @@ test("typescript-7.1: a rebuild reads again only the modules whose own text, imp
     fs.writeFileSync(src("augment.ts"), AUGMENTING);
     assert.is(rebuild("augment.ts").reads, 7, "a new augmenting module: every module is read again");
     assert.match(outputs.get("tools.ts") ?? "", /Country code/);
+  } finally {
+    project.close();
+  }
+});
+
+test("typescript-7.1: an esbuild context whose first build the cache answered opens its tsc --api process when idle, and the first edit's rebuild uses it; a one-shot build() opens none", async () => {
+  const dir = projectOnlyOn("typescript-7.1", "ts7-ahead-esbuild");
+  const esbuild = await import("esbuild");
+  const tooltype = (await import("tooltype/esbuild")).default;
+  const tools = path.join(dir, "src", "tools.ts");
+  const options = (): import("esbuild").BuildOptions => ({
+    entryPoints: [tools],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    write: false,
+    logLevel: "silent",
+    external: ["tooltype"],
+    plugins: [
+      tooltype({ tsconfig: path.join(dir, "tsconfig.json"), cache: true, cacheDir: path.join(dir, ".tooltype-cache") }),
+    ],
+  });
+  const text = (result: import("esbuild").BuildResult): string => result.outputFiles![0]!.text;
+  // Fills the cache (the types read by one process, which the build's end ends).
+  const cold = await esbuild.build(options());
+  assert.match(text(cold), /Forecast the weather for a place\./);
+  await noneLeftIn(dir, "a one-shot build that read types");
+
+  const oneShot = countingApiProcesses(() => process.pid);
+  const warm = await esbuild.build(options());
+  assert.is(text(warm), text(cold), "the cache's answer");
+  // Well past the idle delay after which a watch opens its session: a one-shot build has ended by then.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  oneShot.stop();
+  assert.is(oneShot.seen.size, 0, `a one-shot build the cache answered starts no process: ${[...oneShot.seen]}`);
+
+  const context = await esbuild.context(options());
+  const watching = countingApiProcesses(() => process.pid);
+  try {
+    assert.is(text(await context.rebuild()), text(cold), "the context's first build: the cache's answer");
+    const [opened] = await waitFor("the session opened while the context is idle", () => {
+      const now = apiProcessesOf(process.pid);
+      return now.length > 0 ? now : undefined;
+    });
+    fs.writeFileSync(
+      tools,
+      fs.readFileSync(tools, "utf8").replace("Forecast the weather for a place.", "Forecast the weather anywhere."),
+    );
+    const edited = text(await context.rebuild());
+    assert.match(edited, /Forecast the weather anywhere\./);
+    assert.not.match(edited, /Forecast the weather for a place\./);
+    watching.stop();
+    assert.equal([...watching.seen], [opened], "one tsc --api process: the one opened ahead read the edit");
+  } finally {
+    watching.stop();
+    await context.dispose();
+  }
+  await noneLeftIn(dir, "the context disposed");
+});
+
+/** A declaration file of the project augmenting the tools' `Place` with a property described as `description`. */
+const declaring = (description: string) =>
+  `export {};\ndeclare module "./base" {\n  interface Place {\n    /** ${description} */\n    country?: string;\n  }\n}\n`;
+
+test("typescript-7.1: an edit of the project's own declaration file reaches the resident session and changes the next schema", () => {
+  const dir = projectOnlyOn("typescript-7.1", "ts7-resident-declaration");
+  const declaration = path.join(dir, "src", "country.d.ts");
+  fs.writeFileSync(declaration, declaring("Country code"));
+  const project = typeScript7ProjectFor(path.join(dir, "tsconfig.json"), undefined);
+  assert.ok(project, "a TypeScript 7 project");
+  const tools = path.join(dir, "src", "tools.ts");
+  const read = () => project.transform(tools, fs.readFileSync(tools, "utf8"));
+  try {
+    const before = read();
+    assert.match(before.code ?? "", /Country code/);
+    assert.ok(
+      before.dependencies.some((d) => path.basename(d) === "country.d.ts"),
+      `the declaration file is a dependency (a bundler's watch then sees it): ${before.dependencies}`,
+    );
+    fs.writeFileSync(declaration, declaring("Nation code, as ISO 3166 writes it"));
+    project.refresh(declaration);
+    const after = read().code ?? "";
+    assert.match(after, /Nation code, as ISO 3166 writes it/);
+    assert.not.match(after, /Country code/);
+    // What `tooltype build -w` watches: the project's declaration files, not those the build writes.
+    assert.not.ok(project.isOutput(declaration), "src/country.d.ts is a source");
+    assert.ok(project.isOutput(path.join(dir, "out-tspc", "tools.d.ts")), "the outDir's declarations are output");
+    assert.ok(project.isOutput(path.join(dir, "src", "tools.d.ts")), "a declaration beside its source is output");
   } finally {
     project.close();
   }

@@ -8,6 +8,7 @@
  * warnings), each position printed once in the bundler's own convention (bundler-message.mts), and watch mode: a module is re-transformed when any file its schemas may depend on changes.
  * A module the persistent cache (transformer/hosts/project/cache/) holds is answered without making the project at all;
  * on esbuild, without unplugin's layer either (esbuild-cache-hit.mts), and only TypeScript makes the trip to JavaScript.
+ * A watch or dev server whose builds the cache answered opens TypeScript 7's session when idle (session-ahead.mts).
  */
 import { createUnplugin, type UnpluginInstance } from "unplugin";
 import type { TooltypeBundlerOptions } from "./plugin-shapes.mjs";
@@ -19,6 +20,7 @@ import type { CachedModuleResult, ModuleCache } from "../project/cache/module-ca
 import { esbuildHit } from "./esbuild-cache-hit.mjs";
 import { declaresGlobally } from "../project/declares-globally.js";
 import { readText } from "../project/files.js";
+import { SessionAhead } from "./session-ahead.mjs";
 
 export type { TooltypeBundlerOptions } from "./plugin-shapes.mjs";
 
@@ -66,8 +68,33 @@ export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, fals
     };
     /** webpack's and Rspack's compiler, which says whether it watches. */
     let compiler: { watchMode?: boolean } | undefined;
+    const load = () =>
+      (ready ??= (async () => {
+        const [loaded, ts7] = await Promise.all([
+          import("../project/module-project.js"),
+          import("../project/typescript-7.js"),
+        ]);
+        typeScript7 = ts7.TypeScript7Project;
+        await loaded.preloadModuleProject(options);
+        return loaded;
+      })());
+    // In a watch whose builds the cache answered, TypeScript 7's session opens when the host is idle, so that the
+    // first edit finds it open (a project on the JavaScript API is not made ahead).
+    const ahead = new SessionAhead(async (wanted) => {
+      if (project !== undefined) return;
+      const loaded = await load();
+      if (project !== undefined || !wanted()) return;
+      const ts7 = loaded.typeScript7ModuleProjectFor(options);
+      if (ts7 === undefined) return;
+      project = ts7;
+      ts7.openAhead();
+      cache?.projectOpened();
+    });
+    /** A watch's build ended with every module from the cache and no project made: its output written, open one. */
+    let builtFromCache = false;
     // A TypeScript 7 project's `tsc --api` process lives as long as the build, or the watch, that uses it.
     const finish = (): void => {
+      ahead.cancel();
       if (typeScript7 && project instanceof typeScript7) {
         project.close();
         project = undefined;
@@ -84,13 +111,22 @@ export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, fals
       name: "tooltype",
       enforce: "pre",
       buildEnd() {
-        // esbuild's builds end in onDispose (a build() call, or a context's dispose()); Bun's with the process.
-        if (meta.framework === "esbuild" || meta.framework === "bun") return;
+        // Bun's builds end with the process.
+        if (meta.framework === "bun") return;
+        // esbuild's builds end in onDispose (a build() call, or a context's dispose()), which cancels the opening: a
+        // build() disposes as soon as its onEnd callbacks (this one among them) return, well within IDLE_MS.
         const watching =
-          meta.framework === "webpack" || meta.framework === "rspack"
+          meta.framework === "esbuild" ||
+          (meta.framework === "webpack" || meta.framework === "rspack"
             ? compiler?.watchMode === true
-            : (this as { meta?: { watchMode?: boolean } }).meta?.watchMode === true;
+            : (this as { meta?: { watchMode?: boolean } }).meta?.watchMode === true);
         if (!watching) finish();
+        // The output is still to be written: the session opens once it is (writeBundle), not in the middle of it.
+        else builtFromCache = project === undefined && cache != null;
+      },
+      writeBundle() {
+        if (builtFromCache) ahead.idle();
+        builtFromCache = false;
       },
       rollup: { closeWatcher: finish },
       vite: {
@@ -134,6 +170,7 @@ export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, fals
       },
       // A (re)build starts: files may have changed on disk since the last one.
       buildStart() {
+        ahead.cancel();
         project?.refresh();
         cache?.refresh();
       },
@@ -162,19 +199,12 @@ export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, fals
           looked.delete(file);
           const answer = early?.code === code ? early.answer : lookup(file, code);
           let result: ModuleResult | undefined = typeof answer === "object" ? answer : undefined;
+          // Vite's dev server transforms on request, and has no build end until it closes: idle after its last one.
+          if (result && serving && project === undefined) ahead.idle();
           if (!result) {
             // TypeScript 7's API is ES modules: imported before the first module's synchronous read, so that it
             // loads on Nodes that cannot require them (before 20.19). Neither is loaded while the cache answers.
-            ready ??= (async () => {
-              const [loaded, ts7] = await Promise.all([
-                import("../project/module-project.js"),
-                import("../project/typescript-7.js"),
-              ]);
-              typeScript7 = ts7.TypeScript7Project;
-              await loaded.preloadModuleProject(options);
-              return loaded;
-            })();
-            const { moduleProjectFor } = await ready;
+            const { moduleProjectFor } = await load();
             result = transformCached(
               cache ?? undefined,
               file,

@@ -86,5 +86,7 @@ export function typeScript7Rebuilder(project: TypeScript7Project): Rebuilder {
     build: () => buildOnce(project).errors,
     changed: (file) => project.refresh(file),
     close: () => project.close(),
+    // The program's own declaration files (a global augmentation, declared types): not the outDir's, which it writes.
+    isSourceDeclaration: (file) => !project.isOutput(file),
   };
 }

@@ -16,9 +16,14 @@ export interface Rebuilder {
   /** `fileName` changed on disk; undefined when the platform did not say which file (any may have). */
   changed(fileName: string | undefined): void;
   close(): void;
+  /**
+   * Whether a declaration file written under the project is one of its sources (an edited one changes the next
+   * build's types) and not the build's own output. Without it, declaration files are not watched.
+   */
+  isSourceDeclaration?(fileName: string): boolean;
 }
 
-/** The sources a change of which rebuilds: TypeScript files, not declaration files. */
+/** The sources a change of which rebuilds: TypeScript files; declaration files when the builder says they are its. */
 const SOURCE = /\.[cm]?tsx?$/;
 const DECLARATION = /\.d\.[cm]?ts$/;
 
@@ -53,16 +58,21 @@ export function watch(dir: string, builder: Rebuilder, out: NodeJS.WritableStrea
     }, 50);
   };
   // Watching before the first build: a change made while it runs, or as soon as it says it watches, is not missed.
-  watchFolders(dir, changed);
+  watchFolders(dir, changed, (file) => builder.isSourceDeclaration?.(file) ?? false);
   out.write(`[${timestamp()}] Starting compilation in watch mode...\n`);
   run();
 }
 
 /**
  * Watches `root` and every folder under it (but node_modules and hidden ones), folders made later included, and
- * calls `changed` with each source file written, made, removed or renamed (either name).
+ * calls `changed` with each source file written, made, removed or renamed (either name), a declaration file when it
+ * is one of the project's sources rather than the build's output.
  */
-function watchFolders(root: string, changed: (file: string | undefined) => void): void {
+function watchFolders(
+  root: string,
+  changed: (file: string | undefined) => void,
+  isSourceDeclaration: (file: string) => boolean,
+): void {
   const watchers = new Map<string, fs.FSWatcher>();
   /** Watches `folder` and those under it; whether they hold a source file. */
   const add = (folder: string): boolean => {
@@ -72,7 +82,7 @@ function watchFolders(root: string, changed: (file: string | undefined) => void)
       watcher = fs.watch(folder, (_event, name) => {
         if (name === null) return changed(undefined);
         const file = path.join(folder, name.toString());
-        if (SOURCE.test(file) && !DECLARATION.test(file)) changed(file);
+        if (SOURCE.test(file) && (!DECLARATION.test(file) || isSourceDeclaration(file))) changed(file);
         else if (watchers.has(file) && !isFolder(file)) {
           // A watched folder removed (or moved away): its watch ends; one made again at that name is watched anew.
           watchers.get(file)!.close();

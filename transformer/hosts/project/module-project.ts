@@ -7,14 +7,22 @@ import * as path from "node:path";
 import { projectFor } from "./language-service";
 import type { ProjectOptions } from "./options";
 import type { ModuleProject } from "../splice/transform-module";
-import { preloadTypeScript7For, typeScript7ProjectFor } from "./typescript-7";
+import { preloadTypeScript7For, type TypeScript7Project, typeScript7ProjectFor } from "./typescript-7";
 
 export function moduleProjectFor(options: ProjectOptions, cwd = process.cwd()): ModuleProject {
-  if (options.typescript === undefined || options.typescript === "typescript") {
-    const ts7 = typeScript7ProjectFor(path.resolve(cwd, options.tsconfig ?? "tsconfig.json"), options.plugin);
-    if (ts7) return ts7;
-  }
-  return projectFor(options, cwd);
+  return typeScript7ModuleProjectFor(options, cwd) ?? projectFor(options, cwd);
+}
+
+/**
+ * The TypeScript 7 project `moduleProjectFor` gives for these options, or undefined when it gives the language
+ * service, which is then not made: a watch opens TypeScript 7's session ahead (session-ahead.mts), nothing else.
+ */
+export function typeScript7ModuleProjectFor(
+  options: ProjectOptions,
+  cwd = process.cwd(),
+): TypeScript7Project | undefined {
+  if (options.typescript !== undefined && options.typescript !== "typescript") return undefined;
+  return typeScript7ProjectFor(path.resolve(cwd, options.tsconfig ?? "tsconfig.json"), options.plugin);
 }
 
 /**

@@ -6,12 +6,14 @@
  * usage as text (`onCompiled`), which is spliced into the module's text where the JavaScript API's path prints the
  * transformer's new nodes.
  *
- * Owns: when the session's program is updated, and with what (the files changed, made or removed on disk since,
- * which the process parses again while it keeps the others; the bundler's text where it differs from the disk's:
- * 7.1 reads it from a file-system layer, 7.0 cannot), replacing a session whose process died between two builds,
- * the edits of each usage, and the files a module's schemas may depend on: the project files its imports reach (read
- * from their texts: TypeScript 7's API gives no import graph cheaply), those that declare globally, and those of the
- * declarations the reader visited (text-imports.ts). A module none of whose files changed is not read again.
+ * Owns: when the session's program is updated, and with what (the files changed, made or removed on disk since, the
+ * project's own declaration files included, which the process parses again while it keeps the others; the bundler's
+ * text where it differs from the disk's: 7.1 reads it from a file-system layer, 7.0 cannot), replacing a session
+ * whose process died between two builds, the edits of each usage, and the files a module's schemas may depend on:
+ * the project files its imports reach (read from their texts: TypeScript 7's API gives no import graph cheaply),
+ * those that declare globally, those of the declarations the reader visited (text-imports.ts), and the project's own
+ * declaration files. A module none of whose files changed is not read again. A watch whose first build the cache
+ * answered opens the session ahead (`openAhead`).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -37,6 +39,7 @@ const MISSING = "missing";
 const OWN_SOURCE = /\.[cm]?tsx?$/;
 const PACKAGES = /[\\/]node_modules[\\/]/;
 const JSON_MODULE = /\.json$/;
+const DECLARATION = /\.d\.[cm]?ts$/;
 const NO_FACTS: TextFacts = { global: false, specifiers: [], references: [] };
 
 /**
@@ -87,6 +90,11 @@ export class TypeScript7Project {
   private reader: TypeScript7Reader | undefined;
   /** The project's files and their versions when the session's program was made. */
   private readVersions = new Map<string, string>();
+  /**
+   * The project's own declaration files (outside node_modules) and their versions then: told to the session when
+   * edited, and part of every fingerprint (a declaration file's types may reach any module, imported or global).
+   */
+  private declarations = new Map<string, string>();
   /** Versions looked up since the last refresh. */
   private readonly versions = new Map<string, string>();
   /**
@@ -128,7 +136,8 @@ export class TypeScript7Project {
     else {
       const file = normalize(fileName);
       this.versions.delete(file);
-      if (!this.readVersions.has(file) && OWN_SOURCE.test(file) && !PACKAGES.test(file)) {
+      const known = this.readVersions.has(file) || this.declarations.has(file);
+      if (!known && OWN_SOURCE.test(file) && !PACKAGES.test(file)) {
         this.made.add(file);
         this.filesMade++;
       }
@@ -144,6 +153,27 @@ export class TypeScript7Project {
    */
   fingerprint(files: readonly string[]): string {
     return `${this.filesMade}|${this.globalFiles()}|${files.map((f) => this.version(normalize(f))).join("|")}`;
+  }
+
+  /**
+   * Whether `file` is (or may be) the program's output, not a source: it lies where the program writes (outDir,
+   * declarationDir), or it is a declaration file beside the source it is emitted from (no outDir: a.d.ts of a.ts).
+   */
+  isOutput(file: string): boolean {
+    const emittedFrom = /\.d(\.[cm]?)ts$/.exec(file);
+    if (
+      emittedFrom &&
+      [`${emittedFrom[1]}ts`, `${emittedFrom[1]}tsx`].some((ext) =>
+        fs.existsSync(file.slice(0, emittedFrom.index) + ext),
+      )
+    )
+      return true;
+    const session = this.openSession();
+    if (this.options?.session !== session) this.options = { session, options: session.compilerOptions() };
+    const { outDir, declarationDir } = this.options.options;
+    const inside = (dir: unknown) =>
+      typeof dir === "string" && !path.relative(path.resolve(dir), path.resolve(file)).startsWith("..");
+    return inside(outDir) || inside(declarationDir);
   }
 
   /**
@@ -188,8 +218,9 @@ export class TypeScript7Project {
   /**
    * The project files a module's schemas may depend on (itself left out): those its imports reach, those that
    * declare globally, and those of the declarations the reader visited; every project file when an import may reach
-   * one by a path the text does not show. Files outside the project (the standard library's, packages', declaration
-   * files) are not named: the persistent cache keys every module by those (program-facts.ts's `shared`).
+   * one by a path the text does not show; and the project's own declaration files (few; a bundler's watch then sees
+   * their edits). Files outside the project (the standard library's, packages') are not named: the persistent cache
+   * keys every module by those (program-facts.ts's `shared`).
    */
   private dependenciesOf(file: string, visited: readonly string[]): string[] {
     const project = this.readVersions;
@@ -203,6 +234,8 @@ export class TypeScript7Project {
         if (visitedFile !== undefined && project.has(visitedFile)) found.add(visitedFile);
       }
     }
+    // The project's declaration files: a bundler's watch then runs the module again when one is edited.
+    for (const declaration of this.declarations.keys()) found.add(declaration);
     found.delete(file);
     return [...found].sort();
   }
@@ -234,8 +267,22 @@ export class TypeScript7Project {
     const parts: string[] = [];
     for (const file of this.readVersions.keys())
       if (this.textFactsOf(file)?.global ?? true) parts.push(`${file}:${this.version(file)}`);
+    for (const file of this.declarations.keys()) parts.push(`${file}:${this.version(file)}`);
     this.globalsKey = hash(parts.join("|"));
     return this.globalsKey;
+  }
+
+  /**
+   * Opens the session and learns what every read needs first (the program's files, its options, the imports among
+   * its files, which of them declare globally), ahead of any module: a watch whose first build the cache answered
+   * does it when the host is idle, so that the first edit's rebuild pays for none of it.
+   */
+  openAhead(): void {
+    this.withSession(() => {
+      this.catchUp(this.openSession());
+      this.importGraph();
+      this.globalFiles();
+    });
   }
 
   /** The project's own source files, as the session's current program has them. */
@@ -360,7 +407,7 @@ export class TypeScript7Project {
       // What changed since the program was made: the process parses those files again, and nothing else.
       const changed: string[] = [];
       const deleted: string[] = [];
-      for (const [f, v] of this.readVersions) {
+      for (const [f, v] of [...this.readVersions, ...this.declarations]) {
         const now = this.version(f);
         if (now !== v) (now === MISSING ? deleted : changed).push(f);
       }
@@ -387,12 +434,11 @@ export class TypeScript7Project {
   private recordVersions(session: TypeScript7Session): void {
     this.graph = undefined;
     this.globalsKey = undefined;
-    const names = session.sourceFileNames();
-    this.readVersions = new Map(
-      names
-        .filter((n) => !/\.d\.[cm]?ts$/.test(n) && !/[\\/]node_modules[\\/]/.test(n))
-        .map((n) => [normalize(n), this.version(normalize(n))]),
-    );
+    const names = session.sourceFileNames().filter((n) => !PACKAGES.test(n));
+    const versions = (files: string[]) => new Map(files.map((n) => [normalize(n), this.version(normalize(n))]));
+    this.readVersions = versions(names.filter((n) => !DECLARATION.test(n)));
+    // The standard library's files are not on disk (they live inside the compiler): only the project's own.
+    this.declarations = versions(names.filter((n) => DECLARATION.test(n) && path.isAbsolute(n) && fs.existsSync(n)));
   }
 
   private version(file: string): string {

@@ -59,6 +59,8 @@ import {
 const FORMAT = "tooltype-cache 3";
 /** Files whose text can declare types: TypeScript's and JavaScript's (with allowJs, a script's globals count). */
 const SOURCE = /\.[cm]?[jt]sx?$/;
+/** A project's own TypeScript source (not a declaration file): what a TypeScript 7 session is told of when edited. */
+const OWN_SOURCE = /(?<!\.d)\.[cm]?tsx?$/;
 
 interface ProjectRecord {
   program: string;
@@ -106,6 +108,11 @@ interface Look {
    * the disk looked at. One made during this look (for an earlier module of the same build) read the disk after it.
    */
   openedBefore: boolean;
+  /**
+   * Only project sources were edited (no file made or removed, no option, package or declaration file changed): a
+   * TypeScript 7 session opened before this look holds the program of the disk once told of every file again.
+   */
+  sourcesOnly: boolean;
 }
 
 /** Counts a test or the bench reads: how many modules came from the cache, and how many were read. */
@@ -128,6 +135,14 @@ export class ModuleCache {
     readonly dir: string,
     readonly setup: string,
   ) {}
+
+  /**
+   * The host opened its project outside a lookup (a watch's TypeScript 7 session opened ahead, when idle): it counts
+   * as opened before the next look, as one a lookup opened does.
+   */
+  projectOpened(): void {
+    this.openedProject = true;
+  }
 
   /** Forget what is known of the disk: a rebuild starts, or a file changed. */
   refresh(): void {
@@ -202,8 +217,12 @@ export class ModuleCache {
     const fresh = !this.look?.openedBefore;
     this.openedProject = true;
     const project = open();
-    // TypeScript 7's session reads the disk when it opens; one opened before this look may hold an older program.
-    if (!isLanguageService(project) && !fresh) return false;
+    // TypeScript 7's session reads the disk when it opens; one opened before this look may hold an older program,
+    // unless only sources were edited: then, told of every file's state again, it holds the disk's (a watch's).
+    if (!isLanguageService(project) && !fresh) {
+      if (!this.look?.sourcesOnly) return false;
+      project.refresh();
+    }
     const facts = this.factsOf(project, file, code);
     if (facts?.id !== record.program) return false;
     // The disk changed and the program did not (a package installed that nothing imports, a file touched): recorded
@@ -243,12 +262,15 @@ export class ModuleCache {
   private lookAtDisk(): Look {
     const record = this.readRecord();
     const openedBefore = this.openedProject;
-    if (!record) return { record, now: [], changed: true, same: false, globals: [], openedBefore };
+    if (!record) return { record, now: [], changed: true, same: false, globals: [], openedBefore, sourcesOnly: false };
     const now = record.files.map((f) => fileState(f[0], f, f[3] === "not-on-disk"));
     const edited = now.filter((f, i) => f !== record.files[i] && f[3] !== record.files[i]![3]);
-    const changed =
-      edited.length > 0 ||
-      record.folders.some(([dir, kind, state]) => folderState(dir, kind, record.allowJs) !== state);
+    const foldersChanged = record.folders.some(
+      ([dir, kind, state]) => folderState(dir, kind, record.allowJs) !== state,
+    );
+    const changed = edited.length > 0 || foldersChanged;
+    const sourcesOnly =
+      !foldersChanged && edited.every(([name]) => OWN_SOURCE.test(name) && !name.includes("/node_modules/"));
     // A file edited since the record is checked again (its text read once more); the others keep their answer.
     const recorded = new Set(record.globals);
     const globals = now.flatMap((state, i) =>
@@ -256,7 +278,7 @@ export class ModuleCache {
         ? [i]
         : [],
     );
-    return { record, now, changed, same: changed ? undefined : true, globals, openedBefore };
+    return { record, now, changed, same: changed ? undefined : true, globals, openedBefore, sourcesOnly };
   }
 
   private readRecord(): ProjectRecord | undefined {
