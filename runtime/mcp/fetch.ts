@@ -177,7 +177,10 @@ export function mcpFetchHandler(
       if ((body as JsonRpcRequest).method === "subscriptions/listen") {
         // A subscription holds a slot of its own, never a request's: an idle one must not keep a call waiting.
         release();
-        const slot = listenSlots.take(caller, policy.maxListensPerCaller, policy.maxListens);
+        // Without authenticate every client is the one caller "anonymous": a limit per caller would be a limit on the
+        // whole server, and a client that reopens a stream before its old one's close arrives would be refused.
+        const perCaller = policy.authenticate ? policy.maxListensPerCaller : policy.maxListens;
+        const slot = listenSlots.take(caller, perCaller, policy.maxListens);
         if (slot === undefined) {
           const why =
             listenSlots.total >= policy.maxListens

@@ -82,7 +82,10 @@ export interface MCPHttpOptions extends MCPServerOptions {
    * keeps a call from being served. Default 32.
    */
   maxListens?: number;
-  /** `subscriptions/listen` streams one caller may hold open at once (503 beyond). Default 2. */
+  /**
+   * `subscriptions/listen` streams one caller may hold open at once (503 beyond). Default 2. Callers are told apart
+   * as for `maxRequestsPerCaller`: without `authenticate` every caller is the same, and only `maxListens` applies.
+   */
   maxListensPerCaller?: number;
   /** A `subscriptions/listen` stream with nothing sent for this many milliseconds is closed (the client listens again). Default 5 minutes. */
   listenIdleMs?: number;

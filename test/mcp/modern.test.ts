@@ -380,6 +380,46 @@ test("subscriptions/listen holds no request slot: a caller's idle listens are ca
   }
 });
 
+test("subscriptions/listen without authenticate: clients cannot be told apart, so only the server's cap applies (no cap per caller)", async () => {
+  const handler = mcpFetchHandler(new ToolRegistry([add]), { maxListens: 4, listenIdleMs: 60_000 });
+  const listen = (i: number) =>
+    handler(
+      new Request("http://127.0.0.1/mcp", {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          ...headersFor("subscriptions/listen"),
+        },
+        body: JSON.stringify(modern("subscriptions/listen", { notifications: { toolsListChanged: true } }, i)),
+      }),
+    );
+  const streams: Response[] = [];
+  try {
+    // Beyond the default of two per caller: every anonymous client is the same caller, and would share two.
+    for (let i = 0; i < 5; i++) streams.push(await listen(i));
+    assert.equal(
+      streams.map((r) => r.status),
+      [200, 200, 200, 200, 503],
+    );
+    assert.match(
+      ((await streams[4]!.json()) as { error: { message: string } }).error.message,
+      /keeps at most 4 subscriptions open \(maxListens\)/,
+    );
+    // A closed stream gives its slot back.
+    await streams[0]!.body?.cancel();
+    streams.push(await listen(9));
+    assert.is(streams[5]!.status, 200);
+  } finally {
+    await Promise.all(
+      streams
+        .slice(1)
+        .filter((r) => r.status === 200)
+        .map((r) => r.body?.cancel()),
+    );
+  }
+});
+
 test("subscriptions/listen ends by itself when idle or too old; the client listens again", async () => {
   for (const options of [{ listenIdleMs: 30 }, { listenLifetimeMs: 30, listenIdleMs: 60_000 }]) {
     const handler = mcpFetchHandler(new ToolRegistry([add]), options);
