@@ -6,7 +6,7 @@
  * process outlives the watch (stopped by SIGINT or SIGTERM) or the dev server (closed). A rebuild reads again only the
  * modules a changed file can reach (counted: modules read and requests to the process). An esbuild context whose
  * first build the persistent cache answered opens its process when idle, so that the first edit finds it open, and a
- * one-shot build() the cache answered opens none. An edit of the project's own declaration file reaches the session.
+ * one-shot build() the cache answered opens none; so does Vite's dev server whose first transform the cache answered. An edit of the project's own declaration file reaches the session.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -382,6 +382,72 @@ test("typescript-7.1: Vite's dev server keeps one tsc --api process across edits
       await server.close();
     }
     await noneLeftIn(dir, "Vite's dev server closed");
+  }));
+
+test("typescript-7.1: a Vite dev server whose first transform the cache answered opens its tsc --api process when idle, and the first edit's transform uses it", () =>
+  keepingNodeEnv(async () => {
+    const dir = projectOnlyOn("typescript-7.1", "ts7-ahead-vite");
+    const tools = path.join(dir, "src", "tools.ts");
+    const vite = await import("vite");
+    const tooltype = (await import("tooltype/vite")).default;
+    let changed: (() => void) | undefined;
+    const devServer = () =>
+      vite.createServer({
+        root: dir,
+        configFile: false,
+        logLevel: "silent",
+        appType: "custom",
+        ssr: { external: ["tooltype"] },
+        server: { middlewareMode: true, hmr: false },
+        plugins: [
+          tooltype({
+            tsconfig: path.join(dir, "tsconfig.json"),
+            cache: true,
+            cacheDir: path.join(dir, ".tooltype-cache"),
+          }),
+          { name: "test-seen", watchChange: (id: string) => void (id === tools && changed?.()) },
+        ],
+      });
+    const description = async (server: Awaited<ReturnType<typeof devServer>>): Promise<string> => {
+      const loaded = (await server.ssrLoadModule("/src/tools.ts")) as { forecast: never };
+      return new ToolRegistry([loaded.forecast]).toOpenAITools()[0]!.function.description ?? "";
+    };
+    // Fills the cache: the first server reads the types, and closing it ends its process.
+    const first = await devServer();
+    try {
+      assert.match(await description(first), /Forecast the weather for a place\./);
+    } finally {
+      await first.close();
+    }
+    await noneLeftIn(dir, "the first dev server closed");
+
+    const server = await devServer();
+    const processes = countingApiProcesses(() => process.pid);
+    try {
+      assert.match(await description(server), /Forecast the weather for a place\./, "the cache's answer");
+      const [opened] = await waitFor("the session opened while the server is idle", () => {
+        const now = apiProcessesOf(process.pid);
+        return now.length > 0 ? now : undefined;
+      });
+      const seen = new Promise<void>((resolve) => (changed = resolve));
+      fs.writeFileSync(
+        tools,
+        fs.readFileSync(tools, "utf8").replace("Forecast the weather for a place.", "Forecast the weather anywhere."),
+      );
+      await seen;
+      const module = server.environments.ssr.moduleGraph.getModuleById(
+        path.join(fs.realpathSync(dir), "src", "tools.ts"),
+      );
+      for (const end = Date.now() + HANG_MS; module?.transformResult && Date.now() < end; )
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      assert.match(await description(server), /Forecast the weather anywhere\./);
+      processes.stop();
+      assert.equal([...processes.seen], [opened], "one tsc --api process: the one opened ahead read the edit");
+    } finally {
+      processes.stop();
+      await server.close();
+    }
+    await noneLeftIn(dir, "the dev server closed");
   }));
 
 test.run();
