@@ -1,11 +1,20 @@
 /**
- * `tooltype/esbuild`: tooltype's bundler plugin for esbuild (the one unplugin plugin, made for each bundler).
+ * `tooltype/esbuild`: tooltype's bundler plugin for esbuild. It registers esbuild's hooks itself rather than through
+ * unplugin (as the other bundlers' entries do): a build whose modules the persistent cache answers then loads
+ * nothing but the cache's modules (unplugin and its picomatch were about 50 ms of such a process's start), and a
+ * module reaches tooltype in one trip (one read of it). What unplugin gave esbuild, it still gets: TT errors and
+ * warnings as esbuild's, with the source line and UTF-8 columns, the files each module depends on to watch, the
+ * source map inline, the `include` and `exclude` options, TypeScript 7's session opened ahead in a watch and ended by
+ * `dispose()`.
  *
  * @module tooltype/esbuild
  */
 import { readFileSync } from "node:fs";
 import type { TooltypePluginFactory, TooltypeSetupPlugin } from "./plugin-shapes.mjs";
-import { tooltype } from "./unplugin.mjs";
+import { bundlerMessages, bundlerWarning, type BundlerMessage } from "./bundler-message.mjs";
+import { type EsbuildLoad, type EsbuildMessage, esbuildLoad } from "./esbuild-cache-hit.mjs";
+import { PluginTransform, TYPESCRIPT } from "./plugin-transform.mjs";
+import { readText } from "../project/files.js";
 
 export type {
   TooltypeBundlerOptions,
@@ -14,46 +23,82 @@ export type {
   TypeScriptModule,
 } from "./plugin-shapes.mjs";
 
-type EsbuildPlugin = ReturnType<typeof tooltype.esbuild>;
-type PluginBuild = Parameters<EsbuildPlugin["setup"]>[0];
-type OnLoad = PluginBuild["onLoad"];
-type OnLoadResult = Awaited<ReturnType<Parameters<OnLoad>[1]>>;
+/** The part of esbuild's PluginBuild the plugin uses (a structural copy: esbuild's types are not loaded). */
+interface EsbuildBuild {
+  initialOptions: { sourcemap?: unknown };
+  onStart(callback: () => void): void;
+  onEnd(callback: () => void): void;
+  onDispose(callback: () => void): void;
+  onLoad(
+    options: { filter: RegExp },
+    callback: (args: { path: string; namespace: string; suffix: string }) => Promise<EsbuildLoad | undefined>,
+  ): void;
+}
 
 /** The plugin for esbuild: `tooltype(options?)` in the `plugins` of its configuration. */
-const esbuild: TooltypePluginFactory<TooltypeSetupPlugin> = (options) => quotingLines(tooltype.esbuild(options));
+const esbuild: TooltypePluginFactory<TooltypeSetupPlugin> = (options = {}) => ({
+  name: "tooltype",
+  setup(given) {
+    const build = given as EsbuildBuild;
+    const modules = new PluginTransform(options);
+    const withMap = Boolean(build.initialOptions.sourcemap);
+    // A (re)build starts: files may have changed on disk since the last one.
+    build.onStart(() => modules.buildStart());
+    // Every build ends here, a one-shot `build()`'s too; its dispose follows at once and cancels the opening (well
+    // within IDLE_MS), so the session opens only in a context (a watch) whose build the cache answered.
+    build.onEnd(() => {
+      if (!modules.hasProject && modules.caches) modules.idle();
+    });
+    // A TypeScript 7 project's `tsc --api` process lives as long as the build, or the context, that uses it.
+    build.onDispose(() => modules.finish());
+    // Each module esbuild loads is a round trip from esbuild to JavaScript: with the default include, only
+    // TypeScript makes it (a Go regular expression, so only the default's).
+    build.onLoad({ filter: options.include === undefined ? TYPESCRIPT : /.*/ }, async (args) => {
+      // A module of another plugin's namespace, or with a query, is named as unplugin named it: by its id.
+      const plain = args.namespace === "file" && !args.suffix;
+      const id = plain ? args.path : args.path + args.suffix;
+      const file = plain ? id : id.replace(/[?#].*$/, "");
+      if (!plain && (!modules.include.test(id) || modules.exclude.test(id))) return undefined;
+      const code = readText(args.path);
+      if (code === undefined || !modules.takes(file, code)) return undefined;
+      const result = await modules.transform(file, code);
+      const load = esbuildLoad(args.path, result, withMap);
+      // Nothing spliced in: esbuild loads the file itself (and, as through unplugin, hears of no diagnostic).
+      if (load === undefined) return undefined;
+      if (result.diagnostics.length === 0) return load;
+      const errors = result.diagnostics.filter((d) => d.category === "error");
+      const warnings = result.diagnostics.filter((d) => d.category === "warning");
+      const lines = new Map<string, readonly string[] | undefined>();
+      return {
+        ...load,
+        // One failure carrying every error: the first one's position, the others' in its text.
+        errors: errors.length > 0 ? [esbuildMessage(bundlerMessages("esbuild", errors), lines)] : [],
+        warnings: warnings.map((d) => esbuildMessage(bundlerWarning("esbuild", d), lines)),
+      };
+    });
+  },
+});
 export default esbuild;
 
 /**
- * unplugin gives esbuild a message's file, line and column but not the text of that line, so esbuild printed an
- * empty line under `tools.ts:12:30:` where the code belongs. The line is read here from the file the message names,
- * only for a load that reports something, and the column is then given in esbuild's unit.
+ * A message as esbuild prints it: under `tools.ts:12:30:`, the text of that line, which esbuild does not read
+ * itself. The line is read from the file the message names, and the column given in esbuild's unit.
  */
-function quotingLines(plugin: EsbuildPlugin): EsbuildPlugin {
+function esbuildMessage(message: BundlerMessage, lines: Map<string, readonly string[] | undefined>): EsbuildMessage {
+  const { file, line, column } = message.loc;
+  if (!lines.has(file)) lines.set(file, linesOf(file));
+  const text = lines.get(file)?.[line - 1];
   return {
-    ...plugin,
-    setup(build) {
-      const onLoad: OnLoad = (options, callback) =>
-        build.onLoad(options, async (args) => withLineText(await callback(args)));
-      return plugin.setup({ ...build, onLoad });
-    },
+    id: message.id,
+    pluginName: message.plugin,
+    text: message.message,
+    location:
+      text === undefined
+        ? { file, line, column }
+        : // tooltype counts columns in UTF-16 units, as TypeScript does; esbuild counts them in UTF-8 bytes.
+          { file, line, column: Buffer.byteLength(text.slice(0, column)), lineText: text },
+    notes: [],
   };
-}
-
-function withLineText(result: OnLoadResult): OnLoadResult {
-  if (result == null) return result;
-  const lines = new Map<string, readonly string[] | undefined>();
-  for (const message of [...(result.errors ?? []), ...(result.warnings ?? [])]) {
-    const location = message.location;
-    if (location == null || location.lineText != null || location.file == null || location.line == null) continue;
-    const file = location.file;
-    if (!lines.has(file)) lines.set(file, linesOf(file));
-    const text = lines.get(file)?.[location.line - 1];
-    if (text === undefined) continue;
-    location.lineText = text;
-    // tooltype counts columns in UTF-16 units, as TypeScript does; esbuild counts them in UTF-8 bytes.
-    if (location.column != null) location.column = Buffer.byteLength(text.slice(0, location.column));
-  }
-  return result;
 }
 
 function linesOf(file: string): readonly string[] | undefined {

@@ -8,7 +8,8 @@
  * no project at all (on 5.9 no program; on TypeScript 7 no `tsc --api` process); a deleted cache gives byte-identical
  * output; a corrupt, truncated or foreign entry is ignored and written over; two esbuild builds at once on one cache
  * both succeed with the same output; esbuild's own hit path (which answers a hit before unplugin's layer) bundles
- * what a build without the cache does, and sees a module gain its first tool and a new module with a tool.
+ * what a build without the cache does, and sees a module gain its first tool and a new module with a tool; and
+ * `tooltype/esbuild` loads no unplugin module, cold or warm.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -382,6 +383,58 @@ process.stdout.write(JSON.stringify(out.outputFiles.map((f) => f.text)));
   const off = await run(process.execPath, [script], dir, undefined, { ...process.env, TOOLTYPE_CACHE: "0" });
   assert.is(off.stdout, runs[0]!.stdout);
   assert.not.ok(fs.existsSync(cacheDir(dir)));
+});
+
+test("tooltype/esbuild loads no unplugin module, on a cold build or a warm one", async () => {
+  const dir = makeProject("no-unplugin", "typescript");
+  // Every module the process loads, as ES module loader hooks see them (unplugin is one), and CommonJS's cache at the
+  // end (picomatch, which unplugin requires, is one).
+  const loaded = path.join(dir, "loaded.txt");
+  fs.writeFileSync(
+    path.join(dir, "hooks.mjs"),
+    `import { appendFileSync } from "node:fs";
+export async function load(url, context, next) {
+  appendFileSync(${JSON.stringify(loaded)}, url + "\\n");
+  return next(url, context);
+}
+`,
+  );
+  const script = path.join(dir, "build.mjs");
+  fs.writeFileSync(
+    script,
+    `import { appendFileSync } from "node:fs";
+import { createRequire, register } from "node:module";
+register("./hooks.mjs", import.meta.url);
+const esbuild = await import(${JSON.stringify(require.resolve("esbuild"))});
+const tooltype = (await import("tooltype/esbuild")).default;
+const out = await esbuild.build({
+  entryPoints: ["src/tools.ts"],
+  bundle: false,
+  write: false,
+  outdir: "out",
+  format: "esm",
+  plugins: [tooltype({ tsconfig: "tsconfig.json" })],
+});
+appendFileSync(${JSON.stringify(loaded)}, Object.keys(createRequire(import.meta.url).cache).join("\\n") + "\\n");
+process.stdout.write(out.outputFiles[0].text);
+`,
+  );
+  for (const build of ["cold", "warm"]) {
+    fs.rmSync(loaded, { force: true });
+    const r = await run(process.execPath, [script], dir);
+    assert.is(r.code, 0, r.stderr);
+    assert.ok(r.stdout.includes("page"), `${build}: the metadata is in the output`);
+    const modules = fs.readFileSync(loaded, "utf8").split("\n");
+    assert.ok(
+      modules.some((m) => m.includes("bundlers/esbuild.mjs")),
+      `${build}: the hooks saw the plugin load`,
+    );
+    assert.equal(
+      modules.filter((m) => /[\\/]node_modules[\\/](unplugin|picomatch)[\\/]/.test(m)),
+      [],
+      `${build}: no unplugin module loaded`,
+    );
+  }
 });
 
 test("esbuild's hit path: a warm bundle equals an uncached one (with and without source maps), loads neither the compiler nor magic-string, and sees a module gain its first tool and a new module with tools", async () => {
