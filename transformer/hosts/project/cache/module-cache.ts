@@ -50,13 +50,14 @@ import {
   isRecord,
   jsonRecordOf,
   readSealed,
-  readSealedText,
+  readSealedBytes,
   sha256,
   writeSealed,
   writeSealedText,
 } from "./sealed-file";
 
-const FORMAT = "tooltype-cache 3";
+const FORMAT = "tooltype-cache 4";
+const NEWLINE = 0x0a;
 /** Files whose text can declare types: TypeScript's and JavaScript's (with allowJs, a script's globals count). */
 const SOURCE = /\.[cm]?[jt]sx?$/;
 /** A project's own TypeScript source (not a declaration file): what a TypeScript 7 session is told of when edited. */
@@ -81,11 +82,13 @@ interface Entry {
 }
 
 /**
- * A module's output as the cache holds it: its source map is parsed (and magic-string loaded) only when a host asks
- * for `map`; `mapText` is the map's JSON as written, for a host that hands the bundler the text (esbuild's inline map).
+ * A module's output as the cache holds it: its text is decoded only when a host asks for `code`, and its source map
+ * parsed (and magic-string loaded) only when a host asks for `map`; `codeBytes` and `mapBytes` are the text and the
+ * map's JSON as written (UTF-8), for a host that hands the bundler bytes (esbuild).
  */
 export interface CachedModuleResult extends ModuleResult {
-  readonly mapText?: string;
+  readonly codeBytes?: Uint8Array;
+  readonly mapBytes?: Uint8Array;
 }
 
 /** What this process found of the disk since the last refresh. */
@@ -202,8 +205,9 @@ export class ModuleCache {
       depsHash: hash,
       diagnostics: result.diagnostics,
       dependencies: result.dependencies,
-      codeLength: result.code === undefined ? -1 : output.length,
-      mapLength: result.map === undefined ? -1 : map.length,
+      // Lengths in UTF-8 bytes, as the entry is read.
+      codeLength: result.code === undefined ? -1 : Buffer.byteLength(output),
+      mapLength: result.map === undefined ? -1 : Buffer.byteLength(map),
     });
     writeSealedText(name, `${header}\n${output}${map}`);
   }
@@ -295,13 +299,14 @@ export class ModuleCache {
 
   /**
    * An entry is a sealed header (JSON) on its first line, then the module's output text and its map's JSON, each as
-   * long as the header says: the bounded JSON reader reads the header, never the output.
+   * many bytes long as the header says: the bounded JSON reader reads the header, never the output, and the output is
+   * decoded only when a host asks for it as text.
    */
   private readEntry(file: string): Entry | undefined {
-    const body = readSealedText(this.entryFile(file));
-    const end = body?.indexOf("\n") ?? -1;
+    const body = readSealedBytes(this.entryFile(file));
+    const end = body?.indexOf(NEWLINE) ?? -1;
     if (body === undefined || end < 0) return undefined;
-    const value = jsonRecordOf(body.slice(0, end));
+    const value = jsonRecordOf(body.toString("utf8", 0, end));
     if (!value || value.format !== FORMAT || value.setup !== this.setup || value.file !== file) return undefined;
     const { program, code, deps, depsHash, codeLength, mapLength } = value;
     if (typeof program !== "string" || typeof code !== "string" || typeof depsHash !== "string") return undefined;
@@ -311,8 +316,8 @@ export class ModuleCache {
     const mapStart = start + Math.max(codeLength, 0);
     if (body.length !== mapStart + Math.max(mapLength, 0)) return undefined;
     const result = cachedResult(
-      codeLength < 0 ? undefined : body.slice(start, mapStart),
-      mapLength < 0 ? undefined : body.slice(mapStart),
+      codeLength < 0 ? undefined : body.subarray(start, mapStart),
+      mapLength < 0 ? undefined : body.subarray(mapStart),
       value.diagnostics,
       value.dependencies,
     );
@@ -358,22 +363,32 @@ function isLength(value: unknown): value is number {
   return Number.isInteger(value) && (value as number) >= -1;
 }
 
-/** A cached module's output, checked field by field (it becomes the bundler's module text); its map when asked for. */
+/**
+ * A cached module's output, checked field by field (it becomes the bundler's module text); its text decoded, and its
+ * map parsed, when asked for.
+ */
 function cachedResult(
-  code: string | undefined,
-  mapText: string | undefined,
+  codeBytes: Buffer | undefined,
+  mapBytes: Buffer | undefined,
   diagnostics: unknown,
   dependencies: unknown,
 ): CachedModuleResult | undefined {
   if (!Array.isArray(dependencies) || !dependencies.every((d) => typeof d === "string")) return undefined;
   if (!Array.isArray(diagnostics) || !diagnostics.every(isHostDiagnostic)) return undefined;
+  let code: string | undefined | null = null;
   let map: SourceMap | undefined | null = null;
-  const result = { code, diagnostics, dependencies, mapText } as CachedModuleResult;
-  Object.defineProperty(result, "map", {
-    enumerable: true,
-    get: () => (map === null ? (map = mapText === undefined ? undefined : sourceMapOf(mapText)) : map),
-  });
-  return result;
+  const result = { diagnostics, dependencies, codeBytes, mapBytes } as Omit<CachedModuleResult, "code" | "map">;
+  return Object.defineProperties(result, {
+    code: {
+      enumerable: true,
+      get: () => (code === null ? (code = codeBytes?.toString("utf8")) : code),
+    },
+    map: {
+      enumerable: true,
+      get: () =>
+        map === null ? (map = mapBytes === undefined ? undefined : sourceMapOf(mapBytes.toString("utf8"))) : map,
+    },
+  }) as CachedModuleResult;
 }
 
 /** The map as magic-string made it, mappings already encoded: its own methods (toString, toUrl) work on it as is. */

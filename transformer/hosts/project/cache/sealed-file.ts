@@ -28,17 +28,27 @@ export function readSealed(file: string): Record<string, unknown> | undefined {
 
 /** The text sealed in `file` (what follows the seal), or undefined when it is missing, unreadable or not sealed. */
 export function readSealedText(file: string): string | undefined {
-  let text: string;
+  return readSealedBytes(file)?.toString("utf8");
+}
+
+/**
+ * The bytes sealed in `file`, as readSealedText, undecoded: a module's entry is handed to esbuild as the bytes it
+ * holds, without decoding them into a string that esbuild's protocol would encode again.
+ */
+export function readSealedBytes(file: string): Buffer | undefined {
+  let bytes: Buffer;
   try {
-    text = fs.readFileSync(file, "utf8");
+    bytes = fs.readFileSync(file);
   } catch {
     return undefined;
   }
-  const end = text.indexOf("\n");
+  const end = bytes.indexOf(NEWLINE);
   if (end < 0) return undefined;
-  const body = text.slice(end + 1);
-  return sha256(body) === text.slice(0, end) ? body : undefined;
+  const body = bytes.subarray(end + 1);
+  return sha256(body) === bytes.toString("latin1", 0, end) ? body : undefined;
 }
+
+const NEWLINE = 0x0a;
 
 /** `text` read as a JSON object with the cache's bounds, or undefined. */
 export function jsonRecordOf(text: string): Record<string, unknown> | undefined {
