@@ -12,7 +12,7 @@
 import { readFileSync } from "node:fs";
 import type { TooltypePluginFactory, TooltypeSetupPlugin } from "./plugin-shapes.mjs";
 import { bundlerMessages, bundlerWarning, type BundlerMessage } from "./bundler-message.mjs";
-import { type EsbuildLoad, type EsbuildMessage, esbuildLoad } from "./esbuild-cache-hit.mjs";
+import { type EsbuildLoad, type EsbuildMessage, esbuildLoad } from "./esbuild-load.mjs";
 import { PluginTransform, TYPESCRIPT } from "./plugin-transform.mjs";
 import { readText } from "../project/files.js";
 
