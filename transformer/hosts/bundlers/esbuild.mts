@@ -11,7 +11,7 @@
  */
 import { readFileSync } from "node:fs";
 import type { TooltypePluginFactory, TooltypeSetupPlugin } from "./plugin-shapes.mjs";
-import { bundlerMessages, bundlerWarning, type BundlerMessage } from "./bundler-message.mjs";
+import type { BundlerMessage } from "./bundler-message.mjs";
 import { type EsbuildLoad, type EsbuildMessage, esbuildLoad } from "./esbuild-load.mjs";
 import { PluginTransform, TYPESCRIPT } from "./plugin-transform.mjs";
 import { readText } from "../project/files.js";
@@ -66,6 +66,8 @@ const esbuild: TooltypePluginFactory<TooltypeSetupPlugin> = (options = {}) => ({
       // Nothing spliced in: esbuild loads the file itself (and, as through unplugin, hears of no diagnostic).
       if (load === undefined) return undefined;
       if (result.diagnostics.length === 0) return load;
+      // Loaded with the first diagnostic: a build without any (a warm one) does not load the formatting.
+      const { bundlerMessages, bundlerWarning } = await import("./bundler-message.mjs");
       const errors = result.diagnostics.filter((d) => d.category === "error");
       const warnings = result.diagnostics.filter((d) => d.category === "warning");
       const lines = new Map<string, readonly string[] | undefined>();
