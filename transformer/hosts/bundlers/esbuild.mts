@@ -62,8 +62,13 @@ const esbuild: TooltypePluginFactory<TooltypeSetupPlugin> = (options = {}) => ({
       const code = readText(args.path);
       if (code === undefined || !modules.takes(file, code)) return undefined;
       const result = await modules.transform(file, code);
-      const load = esbuildLoad(args.path, result, withMap);
-      // Nothing spliced in: esbuild loads the file itself (and, as through unplugin, hears of no diagnostic).
+      // Nothing spliced in: esbuild loads the file itself, unless there is something to report (a tool whose only
+      // edit an error stopped), which needs a load result to carry it: the module's own text then.
+      const load =
+        esbuildLoad(args.path, result, withMap) ??
+        (result.diagnostics.length > 0
+          ? esbuildLoad(args.path, { ...result, code, codeBytes: undefined, map: undefined }, false)
+          : undefined);
       if (load === undefined) return undefined;
       if (result.diagnostics.length === 0) return load;
       // Loaded with the first diagnostic: a build without any (a warm one) does not load the formatting.
