@@ -116,6 +116,28 @@ export async function keepingNodeEnv<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * Vite's dev server on the app in `dir`, in middleware mode (no HTTP server, no hot updates), with tooltype's plugin
+ * (`options`) and a plugin that tells `seen` of each changed file (its hook runs before the server drops modules).
+ */
+export async function viteDevServer(
+  dir: string,
+  options: { tsconfig: string; cache?: boolean; cacheDir?: string },
+  seen: (id: string) => void,
+) {
+  const vite = await import("vite");
+  const tooltype = (await import("tooltype/vite")).default;
+  return vite.createServer({
+    root: dir,
+    configFile: false,
+    logLevel: "silent",
+    appType: "custom",
+    ssr: { external: ["tooltype"] },
+    server: { middlewareMode: true, hmr: false },
+    plugins: [tooltype(options), { name: "test-seen", watchChange: (id: string) => void seen(id) }],
+  });
+}
+
+/**
  * Bun's binary. It comes in an npm platform package (@oven/bun-<platform>-<arch>); where npm ran `bun`'s install
  * script, that script moved it to node_modules/bun/bin/bun.exe. The first candidate that runs is the one.
  */

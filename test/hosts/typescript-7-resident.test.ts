@@ -16,7 +16,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { typeScript7ProjectFor } from "../../transformer/hosts/project/typescript-7";
 import { HANG_MS } from "../support/hang";
-import { keepingNodeEnv, prepareApp, REPO } from "./app";
+import { keepingNodeEnv, prepareApp, REPO, viteDevServer } from "./app";
 import { start, waitFor } from "./project";
 
 const CLI = path.join(REPO, "dist", "transformer", "hosts", "cli", "main.js");
@@ -326,21 +326,10 @@ test("typescript-7.1: Vite's dev server keeps one tsc --api process across edits
   keepingNodeEnv(async () => {
     const dir = projectOnlyOn("typescript-7.1", "ts7-resident-vite");
     const base = path.join(dir, "src", "base.ts");
-    const vite = await import("vite");
-    const tooltype = (await import("tooltype/vite")).default;
     const augment = path.join(dir, "src", "augment.ts");
     let changed: (() => void) | undefined;
-    const server = await vite.createServer({
-      root: dir,
-      configFile: false,
-      logLevel: "silent",
-      appType: "custom",
-      ssr: { external: ["tooltype"] },
-      server: { middlewareMode: true, hmr: false },
-      plugins: [
-        tooltype({ tsconfig: path.join(dir, "tsconfig.json") }),
-        { name: "test-seen", watchChange: (id: string) => void ((id === base || id === augment) && changed?.()) },
-      ],
+    const server = await viteDevServer(dir, { tsconfig: path.join(dir, "tsconfig.json") }, (id) => {
+      if (id === base || id === augment) changed?.();
     });
     const processes = countingApiProcesses(() => process.pid);
     try {
@@ -388,26 +377,15 @@ test("typescript-7.1: a Vite dev server whose first transform the cache answered
   keepingNodeEnv(async () => {
     const dir = projectOnlyOn("typescript-7.1", "ts7-ahead-vite");
     const tools = path.join(dir, "src", "tools.ts");
-    const vite = await import("vite");
-    const tooltype = (await import("tooltype/vite")).default;
     let changed: (() => void) | undefined;
     const devServer = () =>
-      vite.createServer({
-        root: dir,
-        configFile: false,
-        logLevel: "silent",
-        appType: "custom",
-        ssr: { external: ["tooltype"] },
-        server: { middlewareMode: true, hmr: false },
-        plugins: [
-          tooltype({
-            tsconfig: path.join(dir, "tsconfig.json"),
-            cache: true,
-            cacheDir: path.join(dir, ".tooltype-cache"),
-          }),
-          { name: "test-seen", watchChange: (id: string) => void (id === tools && changed?.()) },
-        ],
-      });
+      viteDevServer(
+        dir,
+        { tsconfig: path.join(dir, "tsconfig.json"), cache: true, cacheDir: path.join(dir, ".tooltype-cache") },
+        (id) => {
+          if (id === tools) changed?.();
+        },
+      );
     const description = async (server: Awaited<ReturnType<typeof devServer>>): Promise<string> => {
       const loaded = (await server.ssrLoadModule("/src/tools.ts")) as { forecast: never };
       return new ToolRegistry([loaded.forecast]).toOpenAITools()[0]!.function.description ?? "";

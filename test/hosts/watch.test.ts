@@ -9,7 +9,7 @@ import { type ToolCallMessage, ToolRegistry } from "tooltype";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { HANG_MS } from "../support/hang";
-import { keepingNodeEnv, prepareApp } from "./app";
+import { keepingNodeEnv, prepareApp, viteDevServer } from "./app";
 
 const CALL: ToolCallMessage = {
   content: "",
@@ -20,21 +20,10 @@ test("Vite dev server: a property added two imports away is accepted by the next
   keepingNodeEnv(async () => {
     const dir = prepareApp("watch");
     const base = path.join(dir, "src", "base.ts");
-    const vite = await import("vite");
-    const tooltype = (await import("tooltype/vite")).default;
     let changed: (() => void) | undefined;
-    const server = await vite.createServer({
-      root: dir,
-      configFile: false,
-      logLevel: "silent",
-      appType: "custom",
-      ssr: { external: ["tooltype"] },
-      server: { middlewareMode: true, hmr: false },
-      plugins: [
-        tooltype({ tsconfig: path.join(dir, "tsconfig.json") }),
-        // Tells the test when the server has seen the edit (the hook runs before the server invalidates modules).
-        { name: "test-seen", watchChange: (id: string) => void (id === base && changed?.()) },
-      ],
+    // Tells the test when the server has seen the edit (the hook runs before the server invalidates modules).
+    const server = await viteDevServer(dir, { tsconfig: path.join(dir, "tsconfig.json") }, (id) => {
+      if (id === base) changed?.();
     });
     try {
       const dispatch = async (): Promise<string> => {

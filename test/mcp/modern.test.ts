@@ -55,6 +55,20 @@ function headersFor(method: string, name?: string): Record<string, string> {
   };
 }
 
+/** A POST of `body` (a 2026-07-28 request) to a handler, with the headers the revision asks for; `who` as a bearer token. */
+function modernRequest(body: Record<string, unknown>, name?: string, who?: string): Request {
+  return new Request("http://127.0.0.1/mcp", {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      ...(who === undefined ? {} : { authorization: `Bearer ${who}` }),
+      ...headersFor(body.method as string, name),
+    },
+    body: JSON.stringify(body),
+  });
+}
+
 test("the SDK v2 client negotiates 2026-07-28 by server/discover and gets the same tools and answers", async () => {
   await withNodeHandler(createMcpRegistry(), { name: "modern-tools", version: "2.0.0" }, async (url) => {
     const client = await connectModern(url);
@@ -330,19 +344,7 @@ test("subscriptions/listen holds no request slot: a caller's idle listens are ca
     maxConcurrentRequests: 8,
     listenIdleMs: 60_000,
   });
-  const post = (who: string, body: Record<string, unknown>, name?: string) =>
-    handler(
-      new Request("http://127.0.0.1/mcp", {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-          authorization: `Bearer ${who}`,
-          ...headersFor(body.method as string, name),
-        },
-        body: JSON.stringify(body),
-      }),
-    );
+  const post = (who: string, body: Record<string, unknown>, name?: string) => handler(modernRequest(body, name, who));
   const streams: Response[] = [];
   try {
     // 64 idle listens from one caller: two are open, the rest are refused; none holds a request slot.
@@ -383,17 +385,7 @@ test("subscriptions/listen holds no request slot: a caller's idle listens are ca
 test("subscriptions/listen without authenticate: clients cannot be told apart, so only the server's cap applies (no cap per caller)", async () => {
   const handler = mcpFetchHandler(new ToolRegistry([add]), { maxListens: 4, listenIdleMs: 60_000 });
   const listen = (i: number) =>
-    handler(
-      new Request("http://127.0.0.1/mcp", {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-          ...headersFor("subscriptions/listen"),
-        },
-        body: JSON.stringify(modern("subscriptions/listen", { notifications: { toolsListChanged: true } }, i)),
-      }),
-    );
+    handler(modernRequest(modern("subscriptions/listen", { notifications: { toolsListChanged: true } }, i)));
   const streams: Response[] = [];
   try {
     // Beyond the default of two per caller: every anonymous client is the same caller, and would share two.
@@ -424,15 +416,7 @@ test("subscriptions/listen ends by itself when idle or too old; the client liste
   for (const options of [{ listenIdleMs: 30 }, { listenLifetimeMs: 30, listenIdleMs: 60_000 }]) {
     const handler = mcpFetchHandler(new ToolRegistry([add]), options);
     const answer = await handler(
-      new Request("http://127.0.0.1/mcp", {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-          ...headersFor("subscriptions/listen"),
-        },
-        body: JSON.stringify(modern("subscriptions/listen", { notifications: { toolsListChanged: true } })),
-      }),
+      modernRequest(modern("subscriptions/listen", { notifications: { toolsListChanged: true } })),
     );
     assert.is(answer.status, 200);
     // Read to its end: the stream closes (a hang here is what the timeouts prevent). The handler's timers do not
