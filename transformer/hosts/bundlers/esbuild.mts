@@ -67,7 +67,11 @@ const esbuild: TooltypePluginFactory<TooltypeSetupPlugin> = (options = {}) => ({
       const load =
         esbuildLoad(args.path, result, withMap) ??
         (result.diagnostics.length > 0
-          ? esbuildLoad(args.path, { ...result, code, codeBytes: undefined, map: undefined }, false)
+          ? esbuildLoad(
+              args.path,
+              { code, map: undefined, diagnostics: result.diagnostics, dependencies: result.dependencies },
+              false,
+            )
           : undefined);
       if (load === undefined) return undefined;
       if (result.diagnostics.length === 0) return load;

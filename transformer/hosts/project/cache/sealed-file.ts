@@ -22,18 +22,14 @@ export function sha256(data: string | Buffer): string {
  * sealed file is the seal (the SHA-256 of the rest) on the first line, then the value as JSON.
  */
 export function readSealed(file: string): Record<string, unknown> | undefined {
-  const body = readSealedText(file);
-  return body === undefined ? undefined : jsonRecordOf(body);
-}
-
-/** The text sealed in `file` (what follows the seal), or undefined when it is missing, unreadable or not sealed. */
-export function readSealedText(file: string): string | undefined {
-  return readSealedBytes(file)?.toString("utf8");
+  const body = readSealedBytes(file);
+  return body === undefined ? undefined : jsonRecordOf(body.toString("utf8"));
 }
 
 /**
- * The bytes sealed in `file`, as readSealedText, undecoded: a module's entry is handed to esbuild as the bytes it
- * holds, without decoding them into a string that esbuild's protocol would encode again.
+ * The bytes sealed in `file` (what follows the seal), or undefined when it is missing, unreadable or not sealed;
+ * undecoded: a module's entry is handed to esbuild as the bytes it holds, without decoding them into a string that
+ * esbuild's protocol would encode again.
  */
 export function readSealedBytes(file: string): Buffer | undefined {
   let bytes: Buffer;
