@@ -15,13 +15,17 @@ import * as path from "node:path";
  * until a `tsc --api` process runs (at once when the first build read types; the plugin opens one when idle after a
  * first build the schema cache answered), at most IDLE_MAX_MS; idleMs is that wait. The file is put back afterwards,
  * so every run edits the same text.
+ * dump: the plugin's build (with the warm schema cache the caller names), each TypeScript module's text as the plugin
+ * hands it to esbuild written to `<project>/.bench-spliced/<name>`. spliced: esbuild with a bare plugin whose onLoad
+ * returns those texts as they are, read from there (the floor of any plugin in JavaScript that hands esbuild them).
  */
 async function main(): Promise<void> {
   const [dir, mode, tsconfig = path.join(dir, "tsconfig.plain.json")] = process.argv.slice(2) as [
     string,
-    "plugin" | "plain" | "watch",
+    "plugin" | "plain" | "watch" | "dump" | "spliced",
     string?,
   ];
+  const splicedDir = path.join(dir, ".bench-spliced");
   const esbuild = await import("esbuild");
   const tooltype = (
     (await import("tooltype/esbuild")) as { default: (options: { tsconfig: string }) => import("esbuild").Plugin }
@@ -42,14 +46,22 @@ async function main(): Promise<void> {
     format: "cjs",
     outfile,
     logLevel: "silent",
-    plugins: mode === "plain" ? [] : [timing, timed(tooltype({ tsconfig }), changed, (ms) => (transformMs = ms))],
+    plugins:
+      mode === "plain"
+        ? []
+        : mode === "spliced"
+          ? [splicedTexts(splicedDir)]
+          : mode === "dump"
+            ? [dumped(tooltype({ tsconfig }), splicedDir)]
+            : [timing, timed(tooltype({ tsconfig }), changed, (ms) => (transformMs = ms))],
   };
   // Tool descriptions come from JSDoc, which esbuild drops from code: only compiled metadata carries them.
   const metas = (): number => (fs.readFileSync(outfile, "utf8").match(/\(generated tool \d+\)/g) ?? []).length;
   if (mode !== "watch") {
     await esbuild.build(options);
-    if (metas() > 0 !== (mode === "plugin"))
-      throw new Error(`bundler bench: the ${mode} bundle ${mode === "plugin" ? "lacks" : "carries"} compiled metadata`);
+    const carries = mode !== "plain";
+    if (metas() > 0 !== carries)
+      throw new Error(`bundler bench: the ${mode} bundle ${carries ? "lacks" : "carries"} compiled metadata`);
     return;
   }
   const context = await esbuild.context(options);
@@ -127,6 +139,46 @@ function timed(plugin: import("esbuild").Plugin, file: string, record: (ms: numb
         },
       });
       return plugin.setup(wrapped);
+    },
+  };
+}
+
+/** The plugin, each module's text it hands esbuild written to `into` (TypeScript modules it changed only). */
+function dumped(plugin: import("esbuild").Plugin, into: string): import("esbuild").Plugin {
+  fs.rmSync(into, { recursive: true, force: true });
+  fs.mkdirSync(into, { recursive: true });
+  return {
+    name: plugin.name,
+    setup(build) {
+      const onLoad = build.onLoad.bind(build);
+      const wrapped = new Proxy(build, {
+        get(target, key) {
+          if (key !== "onLoad") return Reflect.get(target, key) as unknown;
+          return (options: import("esbuild").OnLoadOptions, callback: Parameters<typeof onLoad>[1]) =>
+            onLoad(options, async (args) => {
+              const result = await callback(args);
+              if (result?.contents !== undefined && /\.tsx?$/.test(args.path))
+                fs.writeFileSync(path.join(into, path.basename(args.path)), result.contents);
+              return result;
+            });
+        },
+      });
+      return plugin.setup(wrapped);
+    },
+  };
+}
+
+/** A bare plugin: each TypeScript module whose text `dumped` wrote is handed to esbuild as that text, read per load. */
+function splicedTexts(from: string): import("esbuild").Plugin {
+  const names = new Set(fs.readdirSync(from));
+  if (names.size === 0) throw new Error(`bundler bench: no spliced texts in ${from} (run the dump first)`);
+  return {
+    name: "bench-spliced-texts",
+    setup(build) {
+      build.onLoad({ filter: /\.tsx?$/ }, (args) => {
+        const name = path.basename(args.path);
+        return names.has(name) ? { contents: fs.readFileSync(path.join(from, name)), loader: "ts" } : undefined;
+      });
     },
   };
 }

@@ -21,6 +21,11 @@ export const ESBUILD_PLUGIN_WARM = "esbuild + plugin, warm cache";
 export const ESBUILD_PLUGIN_FIRST = "esbuild + plugin, empty cache";
 /** A build after one tool module changed: that module read, every other one from the cache. */
 export const ESBUILD_PLUGIN_EDITED = "esbuild + plugin, one tool module edited, warm cache";
+/**
+ * esbuild with a bare plugin handing it the same texts a warm build hands it, read from files (bundler-child.ts
+ * `spliced`): what any plugin in JavaScript that hands esbuild these texts pays, the floor of a warm build.
+ */
+export const ESBUILD_SPLICED = "esbuild, the spliced texts from a bare plugin (reference)";
 const SIDES = [
   ESBUILD_PLUGIN,
   TSC_NOEMIT,
@@ -31,6 +36,7 @@ const SIDES = [
   ESBUILD_PLUGIN_WARM,
   ESBUILD_PLUGIN_EDITED,
   ESBUILD_PLUGIN_FIRST,
+  ESBUILD_SPLICED,
 ] as const;
 
 export interface BundlerResult {
@@ -47,6 +53,8 @@ export interface BundlerResult {
   warmRatio: Stats;
   /** The same after one tool module was edited. */
   editedRatio: Stats;
+  /** esbuild handed the spliced texts by a bare plugin / esbuild alone, per round: the warm build's floor. */
+  splicedRatio: Stats;
   /** esbuild + plugin writing an empty cache / esbuild + plugin without the cache, per round. */
   firstRatio: Stats;
   /** Watch: the rebuild after one changed file, and that module's re-transform inside it. */
@@ -94,6 +102,7 @@ export function benchBundler(toolCount: number, runs: number, warmup = true): Bu
     if (side === TSC_NOEMIT_DOM) return [tscPath(), "-p", dom, "--noEmit"];
     if (side === ESBUILD_PLUGIN_NO_VALIDATORS) return [CHILD, project.dir, "plugin", noValidators];
     if (side === ESBUILD_PLUGIN_DOM) return [CHILD, project.dir, "plugin", dom];
+    if (side === ESBUILD_SPLICED) return [CHILD, project.dir, "spliced"];
     return [CHILD, project.dir, side === ESBUILD_PLUGIN ? "plugin" : "plain"];
   };
   // The plugin's builds measured cold run without the persistent cache (TOOLTYPE_CACHE=0), as every build did before
@@ -120,9 +129,10 @@ export function benchBundler(toolCount: number, runs: number, warmup = true): Bu
     const command = usesCache || side === ESBUILD_PLUGIN_FIRST ? [CHILD, project.dir, "plugin"] : commandOf(side);
     return runChild(process.execPath, command, { cwd: project.dir, timeoutMs: 600_000, env }).wallMs;
   };
-  if (warmup)
-    for (const side of SIDES) build(side); // unmeasured
-  else build(ESBUILD_PLUGIN_WARM); // fills the cache
+  build(ESBUILD_PLUGIN_WARM); // fills the cache
+  // The texts the warm build hands esbuild, for the bare plugin's side.
+  runChild(process.execPath, [CHILD, project.dir, "dump"], { cwd: project.dir, timeoutMs: 600_000, env: warm });
+  if (warmup) for (const side of SIDES) build(side); // unmeasured
   const ms = alternate(SIDES, runs, (side) => build(side));
   fs.writeFileSync(edited, original);
   const watch = JSON.parse(
@@ -138,6 +148,7 @@ export function benchBundler(toolCount: number, runs: number, warmup = true): Bu
     domRatio: stats(pairRatios(ms[ESBUILD_PLUGIN_DOM]!, ms[TSC_NOEMIT_DOM]!)),
     warmRatio: stats(pairRatios(ms[ESBUILD_PLUGIN_WARM]!, ms[ESBUILD_ALONE]!)),
     editedRatio: stats(pairRatios(ms[ESBUILD_PLUGIN_EDITED]!, ms[ESBUILD_ALONE]!)),
+    splicedRatio: stats(pairRatios(ms[ESBUILD_SPLICED]!, ms[ESBUILD_ALONE]!)),
     firstRatio: stats(pairRatios(ms[ESBUILD_PLUGIN_FIRST]!, ms[ESBUILD_PLUGIN]!)),
     watch,
   };

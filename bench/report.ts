@@ -13,6 +13,7 @@ import {
   ESBUILD_PLUGIN,
   ESBUILD_PLUGIN_DOM,
   ESBUILD_PLUGIN_EDITED,
+  ESBUILD_SPLICED,
   ESBUILD_PLUGIN_FIRST,
   ESBUILD_PLUGIN_NO_VALIDATORS,
   ESBUILD_PLUGIN_WARM,
@@ -198,7 +199,10 @@ export function targets(results: Results): Target[] {
     });
     out.push({
       name: `Second build with nothing changed: esbuild + plugin within 1.3x of esbuild alone (persistent cache, ${b.tools} tools)`,
-      measured: `${ratio(b.warmRatio.median)} (${ms(b.ms[ESBUILD_PLUGIN_WARM]!.median)} vs ${ms(b.ms[ESBUILD_ALONE]!.median)})`,
+      measured:
+        `${ratio(b.warmRatio.median)} (${ms(b.ms[ESBUILD_PLUGIN_WARM]!.median)} vs ${ms(b.ms[ESBUILD_ALONE]!.median)}); ` +
+        `the floor of any plugin that hands esbuild these texts (a bare one, the same texts read from files): ` +
+        `${ratio(b.splicedRatio.median)}, ${ms(b.ms[ESBUILD_SPLICED]!.median)}`,
       met: b.warmRatio.median <= 1.3,
     });
     out.push({
