@@ -8,11 +8,14 @@
  * derive their metadata from types and JSDoc (`deriveToolMeta`, `deriveOutputMeta`), compile their validators to
  * code (`ValidatorCompiler`), append it all to the usage (`withMetaArgument`, `decoratorWithMeta`), and report what
  * cannot be represented as TypeScript diagnostics (`makeDiagnostic`); under the tsc CLI warnings are printed rather
- * than added, so they do not change its exit status.
+ * than added, so they do not change its exit status. A host that keeps what it wrote into each file between builds
+ * (compiled-file.ts: the schema cache of tspc and `tooltype build`) gets a file it answers written from there, its
+ * diagnostics reported again, without a type read.
  */
 import type * as ts from "typescript";
 import type { TypeReader } from "./readers/reader";
 import type { JsonValue } from "../runtime/tool/meta";
+import type { CompiledFile, CompiledFileCache, CompiledSite } from "./compiled-file";
 import { resolveTypeScript, type TS } from "./compat";
 import { Code, makeDiagnostic, printWarning } from "./diagnostics";
 import {
@@ -108,12 +111,14 @@ function validatorModule(): typeof validator {
  * @param config The plugin entry's options from tsconfig.
  * @param extras The TypeScript module that built the program and the diagnostics sink, as ts-patch passes them.
  * @param tracker Told of every emitted file, in incremental and watch builds by tspc.
+ * @param cache Files' compiled usages kept between builds (the schema cache of tspc and `tooltype build`).
  */
 export default function tooltypeTransformer(
   program: ts.Program,
   config: TooltypePluginConfig = {},
   extras: TooltypeTransformerExtras = {},
   tracker?: DependencyTracker,
+  cache?: CompiledFileCache,
 ): ts.TransformerFactory<ts.SourceFile> {
   return transformerOn(
     compilerApiReader(resolveTypeScript(extras.ts), program.getTypeChecker()),
@@ -121,6 +126,7 @@ export default function tooltypeTransformer(
     config,
     extras,
     tracker,
+    cache,
   );
 }
 
@@ -134,6 +140,7 @@ export function transformerOn(
   config: TooltypePluginConfig = {},
   extras: TooltypeTransformerExtras = {},
   tracker?: DependencyTracker,
+  fileCache?: CompiledFileCache,
 ): ts.TransformerFactory<ts.SourceFile> {
   const tsi = resolveTypeScript(extras.ts);
   const api = new ApiResolver(tsi, checker);
@@ -145,19 +152,33 @@ export function transformerOn(
     config.validators === false || !emits
       ? undefined
       : (extras.validatorCompiler ?? new (validatorModule().ValidatorCompiler)());
-  const report = (problem: Problem): void => {
+  // A cached file stands for what an emit writes: an analysis, and a host that reads each tool's metadata, read.
+  const cache = emits && !analyseOnly && extras.onToolMeta === undefined ? fileCache : undefined;
+  const diagnosticOf = (problem: Problem): ts.Diagnostic => {
     const category = problem.warning ? tsi.DiagnosticCategory.Warning : tsi.DiagnosticCategory.Error;
-    const diagnostic = makeDiagnostic(tsi, problem.node, problem.code, problem.message, category, problem.related);
-    if (problem.warning && extras.library === "tsc") printWarning(tsi, diagnostic, program.getCompilerOptions());
+    return makeDiagnostic(tsi, problem.node, problem.code, problem.message, category, problem.related);
+  };
+  /** A diagnostic to the host: a warning printed under tsc, else added; an error thrown when there is no sink. */
+  const deliver = (diagnostic: ts.Diagnostic): void => {
+    const warning = diagnostic.category === tsi.DiagnosticCategory.Warning;
+    if (warning && extras.library === "tsc") printWarning(tsi, diagnostic, program.getCompilerOptions());
     else if (extras.addDiagnostic) extras.addDiagnostic(diagnostic);
-    else if (!problem.warning) throw new Error(tsi.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
+    else if (!warning) throw new Error(tsi.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
+  };
+  /** What the file being read compiled, recorded for the cache (when there is one). */
+  let recording: CompiledFile | undefined;
+  const report = (problem: Problem): void => {
+    const diagnostic = diagnosticOf(problem);
+    recording?.diagnostics.push(diagnostic);
+    deliver(diagnostic);
   };
 
   const options = program.getCompilerOptions();
   // TypeScript lowers standard decorators for every target but ESNext, and legacy ones always.
   const keepsDecorators =
     !extras.rewritesDecorators && !options.experimentalDecorators && options.target === tsi.ScriptTarget.ESNext;
-  let nullWarningDue = !(options.strictNullChecks ?? options.strict ?? false);
+  const nullsErased = !(options.strictNullChecks ?? options.strict ?? false);
+  let nullWarningDue = nullsErased;
 
   /** TT1024 at the tool (or output type): the schema path says where the pattern sits. */
   const slowPattern =
@@ -168,6 +189,8 @@ export function transformerOn(
   return (context) => {
     const f = context.factory;
     let compiledInFile = 0;
+    /** Whether the file's first tool was met: the strictNullChecks warning's place, when the file is recorded. */
+    let firstToolMet = false;
     /** The file's `tooltype/kit` import: its name, and whether a validator of the file reads it. */
     let kit = { name: "", used: false };
     /** A validator's code, reading the file's `tooltype/kit` import (which it then gets). */
@@ -178,15 +201,19 @@ export function transformerOn(
     };
 
     const compile = (site: ToolSite & { checkResults?: boolean }): ts.Expression => {
-      if (nullWarningDue) {
-        nullWarningDue = false; // once per program, at its first tool
-        report({
+      if (nullsErased && !firstToolMet && (nullWarningDue || recording)) {
+        // Once per program, at its first tool; a recorded file keeps it for a build in which it comes first.
+        const warning = diagnosticOf({
           code: Code.StrictNullChecksOff,
           node: site.nameNode,
           warning: true,
           message: `strictNullChecks is off in this program, so TypeScript erases null and undefined from every type: "x: string | null" reaches the model as a plain string, and nothing it sends can be null. Turn on "strict": true (or "strictNullChecks": true) in tsconfig.json.`,
         });
+        if (recording) recording.nullWarning = warning;
+        if (nullWarningDue) deliver(warning);
+        nullWarningDue = false;
       }
+      firstToolMet = true;
       const { meta, problems } = deriveToolMeta(tsi, checker, api, site);
       problems.forEach(report);
       extras.onToolMeta?.(meta, site.fn);
@@ -241,6 +268,13 @@ export function transformerOn(
         ...literalOptions(tsi, options),
       });
       if (spliced) spliced({ kind: "decorator", decorator, meta: metaText(tsi, meta) });
+      recording?.sites.push({
+        kind: "decorator",
+        pos: decorator.pos,
+        end: decorator.end,
+        leading: 1,
+        meta: metaText(tsi, meta),
+      });
       return analyseOnly ? decorator : decoratorWithMeta(f, tsi, decorator, meta);
     };
 
@@ -343,15 +377,64 @@ export function transformerOn(
       const visited = descend(node);
       if (spliced && meta !== undefined)
         spliced({ kind: "call", call: node, leading: compiled?.index ?? 2, meta: metaText(tsi, meta) });
+      if (recording && meta !== undefined)
+        recording.sites.push({
+          kind: "call",
+          pos: node.pos,
+          end: node.end,
+          leading: compiled?.index ?? 2,
+          meta: metaText(tsi, meta),
+        });
       return meta === undefined || analyseOnly
         ? visited
         : withMetaArgument(f, visited, visited.arguments, compiled?.index ?? 2, meta);
     };
 
+    /**
+     * A file the cache answered, written as its read would have: each recorded usage gets its metadata text, found
+     * by its position (only the nodes that hold a usage are entered), and the diagnostics are reported again.
+     */
+    const replay = (file: ts.SourceFile, known: CompiledFile): ts.SourceFile => {
+      if (known.nullWarning && nullWarningDue) deliver(known.nullWarning);
+      if (known.nullWarning) nullWarningDue = false;
+      known.diagnostics.forEach(deliver);
+      const sites = known.sites;
+      const holdsSite = (node: ts.Node): boolean => sites.some((s) => s.pos >= node.pos && s.end <= node.end);
+      const siteAt = (node: ts.Node): CompiledSite | undefined =>
+        sites.find(
+          (s) =>
+            s.pos === node.pos &&
+            s.end === node.end &&
+            (s.kind === "call" ? tsi.isCallExpression(node) : tsi.isDecorator(node)),
+        );
+      const metaOf = (site: CompiledSite): ts.Expression =>
+        site.meta === "null" ? f.createNull() : f.createIdentifier(site.meta);
+      const write = (node: ts.Node): ts.Node => {
+        if (!holdsSite(node)) return node;
+        const site = siteAt(node);
+        if (site?.kind === "decorator") return decoratorWithMeta(f, tsi, node as ts.Decorator, metaOf(site));
+        const visited = tsi.visitEachChild(node, write, context);
+        if (!site) return visited;
+        const call = visited as ts.CallExpression;
+        return withMetaArgument(f, call, call.arguments, site.leading, metaOf(site));
+      };
+      const visited = sites.length === 0 ? file : tsi.visitEachChild(file, write, context);
+      tracker?.visited(file, known.tools > 0);
+      return known.kit === undefined ? visited : withKitImport(f, tsi, visited, known.kit);
+    };
+
     return (file) => {
+      const known = cache?.lookup(file);
+      if (known) return replay(file, known);
       compiledInFile = 0;
+      firstToolMet = false;
       kit = { name: kitImportName(file), used: false };
+      recording = cache && { sites: [], kit: undefined, tools: 0, diagnostics: [], nullWarning: undefined };
       const visited = descend(file);
+      if (cache && recording) {
+        cache.store(file, { ...recording, tools: compiledInFile, kit: kit.used ? kit.name : undefined });
+        recording = undefined;
+      }
       tracker?.visited(file, compiledInFile > 0);
       if (spliced && kit.used) spliced({ kind: "kit-import", name: kit.name });
       return kit.used && !analyseOnly ? withKitImport(f, tsi, visited, kit.name) : visited;

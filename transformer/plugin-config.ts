@@ -18,5 +18,12 @@ export interface TooltypePluginConfig {
    * and Jest set it), where results are checked by default; elsewhere the metadata stays as small as without it.
    */
   resultValidators?: boolean;
+  /**
+   * tspc and `tooltype build` on 5.x/6.0: `false` turns the persistent schema cache off for the project (the bundler
+   * plugins take `cache` among their own options). Default on, unless `TOOLTYPE_CACHE=0`.
+   */
+  cache?: boolean;
+  /** tspc and `tooltype build` on 5.x/6.0: the schema cache's folder, relative to the tsconfig's. */
+  cacheDir?: string;
   [option: string]: unknown;
 }

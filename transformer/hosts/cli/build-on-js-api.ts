@@ -2,7 +2,8 @@
  * `tooltype build` on a compiler with the JavaScript API (TypeScript 5.5 to 6.0): the tsconfig's program emitted
  * with tooltype's transformer, as `tspc` runs it, without a patched compiler. TypeScript's own errors are printed
  * with tooltype's (build-diagnostics.ts) and set the exit status as tsc's do; a TT error writes nothing, as on
- * TypeScript 7 (a tool with an error has no correct schema).
+ * TypeScript 7 (a tool with an error has no correct schema). A file whose text and dependencies did not change since an
+ * earlier build gets its metadata from the persistent schema cache (emit-cache.ts), its types not read.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -10,6 +11,7 @@ import type * as ts from "typescript";
 import type { TS } from "../../compat";
 import tooltypeTransformer from "../../index";
 import { fromJavaScriptApi, printBuildDiagnostics } from "./build-diagnostics";
+import { emitCacheFor } from "../project/cache/emit-cache";
 import { createTsconfigProgram, readTsconfig } from "../project/tsconfig";
 
 /**
@@ -30,7 +32,13 @@ export function buildOnJavaScriptApi(
     oldProgram,
   );
   const own = new Set<ts.Diagnostic>();
-  const transformer = tooltypeTransformer(program, pluginConfig, { ts: tsi, addDiagnostic: (d) => own.add(d) });
+  const transformer = tooltypeTransformer(
+    program,
+    pluginConfig,
+    { ts: tsi, addDiagnostic: (d) => own.add(d) },
+    undefined,
+    emitCacheFor(tsi, program, pluginConfig),
+  );
   const written: [string, string][] = [];
   const checked = [...tsi.getPreEmitDiagnostics(program)];
   const emitted = program.emit(undefined, (name, text) => written.push([name, text]), undefined, false, {

@@ -3,7 +3,10 @@
  * (outside the repository, its compiler and packages its own): `tooltype check` and `tooltype/register` run a second
  * time with nothing changed load no compiler (so make no program) and print byte for byte what the first run did;
  * a type two imports away edited is seen, as a run without the cache sees it. `tooltype build` on TypeScript 7 reads
- * no module a second time and writes byte-identical output.
+ * no module a second time and writes byte-identical output. Where the transformer runs in the compiler's emit (tspc,
+ * `tooltype build` on 5.9 and 6.0), a second build reads no type (a probe counts the core's reads), writes what a
+ * build without the cache writes (JavaScript, declarations, maps), sees a type edited two imports away, prints a
+ * cached module's warnings again, and fails again at a cached module's TT error.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -18,6 +21,8 @@ import { type Run, run } from "../../project";
 const REPO = path.resolve(__dirname, "../../../../..");
 const CLI = path.join(REPO, "dist", "transformer", "hosts", "cli", "main.js");
 const REGISTER_COMPILE = path.join(REPO, "dist", "transformer", "hosts", "node", "register-compile.js");
+const TSPC = path.join(REPO, "node_modules", "ts-patch", "bin", "tspc.js");
+const DIST = (...names: string[]): string => path.join(REPO, "dist", "transformer", ...names);
 const made: string[] = [];
 test.after(() => {
   for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
@@ -76,6 +81,39 @@ console.log(JSON.stringify(new ToolRegistry([search]).toOpenAITools()));
   const compile = loaded.find((f) => f.endsWith("register-compile.js")) && require(${JSON.stringify(REGISTER_COMPILE)});
   const compiler = loaded.some((f) => /[\\\\/]node_modules[\\\\/](typescript[^\\\\/]*|@typescript[\\\\/][^\\\\/]+)[\\\\/]/.test(f));
   process.stderr.write("COUNTS " + JSON.stringify({ made: compile ? compile.madeCount() : -1, compiler }) + "\\n");
+});
+`,
+  // The tsconfig of the builds in the compiler's emit: declarations and maps too, and tspc's plugin entry.
+  "tsconfig.build.json": JSON.stringify(
+    {
+      ...TSCONFIG,
+      compilerOptions: {
+        ...TSCONFIG.compilerOptions,
+        declaration: true,
+        plugins: [{ transform: "tooltype/transformer" }],
+      },
+    },
+    null,
+    2,
+  ),
+  // How often the process's transformer core read a type: a tool's or an output's metadata derived, a call's callee
+  // asked about (the same modules tspc's plugin and the CLI load); and what the emit cache answered.
+  "reads.cjs": `const reads = { tools: 0, callees: 0 };
+const count = (holder, name, key) => {
+  const real = holder[name];
+  holder[name] = function (...args) {
+    reads[key]++;
+    return real.apply(this, args);
+  };
+};
+count(require(${JSON.stringify(DIST("tool-meta.js"))}), "deriveToolMeta", "tools");
+count(require(${JSON.stringify(DIST("output-meta.js"))}), "deriveOutputMeta", "tools");
+const { ApiResolver } = require(${JSON.stringify(DIST("find.js"))});
+count(ApiResolver.prototype, "isTool", "callees");
+count(ApiResolver.prototype, "factoryMetaIndex", "callees");
+process.on("exit", () => {
+  const cache = require(${JSON.stringify(DIST("hosts", "project", "cache", "emit-cache.js"))}).emitCacheCounts();
+  process.stderr.write("READS " + JSON.stringify({ ...reads, ...cache }) + "\\n");
 });
 `,
 };
@@ -237,5 +275,108 @@ test("on TypeScript 7.1: a warm register run compiles nothing; a warm tooltype b
   assert.ok(second.hits > 0);
   assert.equal(outputs(), built, "byte-identical output");
 });
+
+/** A build in the compiler's emit: its run, what it read, and every file it wrote (by path under out/). */
+interface Emitted extends Run {
+  tools: number;
+  callees: number;
+  hits: number;
+  misses: number;
+  out: Record<string, string>;
+}
+
+/** `tooltype build` or `tspc` of tsconfig.build.json into a fresh out/, with the cache on (or off). */
+async function emitted(dir: string, host: "build" | "tspc", cache = true): Promise<Emitted> {
+  fs.rmSync(path.join(dir, "out"), { recursive: true, force: true });
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1" };
+  delete env.TOOLTYPE_CACHE;
+  delete env.TOOLTYPE_CACHE_DIR;
+  if (!cache) env.TOOLTYPE_CACHE = "0";
+  const command = host === "build" ? [CLI, "build", "-p", "tsconfig.build.json"] : [TSPC, "-p", "tsconfig.build.json"];
+  const result = await run(process.execPath, ["--require", "./reads.cjs", ...command], dir, undefined, env);
+  const reads = /READS (.*)\n/.exec(result.stderr);
+  assert.ok(reads, result.stderr);
+  const out: Record<string, string> = {};
+  const outDir = path.join(dir, "out");
+  if (fs.existsSync(outDir)) {
+    for (const name of fs.readdirSync(outDir, { recursive: true }) as string[]) {
+      const file = path.join(outDir, name);
+      if (fs.statSync(file).isFile()) out[name.split(path.sep).join("/")] = fs.readFileSync(file, "utf8");
+    }
+  }
+  return {
+    ...result,
+    stderr: result.stderr.replace(/READS .*\n/, ""),
+    ...(JSON.parse(reads[1]!) as { tools: number; callees: number; hits: number; misses: number }),
+    out,
+  };
+}
+
+/** A tool whose parameter is a function: TT1001, an error, at the parameter. */
+const BROKEN = `import { tool } from "tooltype";
+
+/**
+ * Run a callback later.
+ * @param cb What to run
+ */
+export const later = tool(function later(cb: () => void) {
+  cb();
+});
+`;
+
+/** The cache where tooltype runs in the compiler's emit, on the project's compiler (`compiler` in node_modules). */
+async function emitCacheHolds(host: "build" | "tspc", compiler: string): Promise<void> {
+  const dir = makeProject(`emit-${host}-${compiler}`, compiler);
+  const cold = await emitted(dir, host);
+  assert.is(cold.code, 0, cold.stdout + cold.stderr);
+  assert.ok(cold.tools > 0 && cold.misses > 0, "the first build reads the tools' types");
+  assert.ok(cold.out["tools.js"]?.includes("What to look for"), "the metadata is in the output");
+  assert.ok(cold.out["tools.d.ts"] && cold.out["tools.js.map"], "declarations and maps are written");
+
+  const warm = await emitted(dir, host);
+  same(cold, warm, "warm build");
+  assert.is(warm.tools, 0, "a warm build derives no tool's metadata");
+  assert.is(warm.callees, 0, "a warm build asks the checker of no call");
+  assert.is(warm.misses, 0, "every file from the cache");
+  assert.ok(warm.hits > 0);
+  const uncached = await emitted(dir, host, false);
+  assert.is(uncached.hits + uncached.misses, 0, "TOOLTYPE_CACHE=0: the cache is not asked");
+  assert.equal(warm.out, uncached.out, "byte-identical to a build without the cache: JavaScript, declarations, maps");
+  assert.equal(warm.out, cold.out);
+
+  // A type two imports away (tools.ts → query.ts → paging.ts) gains a property, which draws a warning.
+  edit(dir, "src/paging.ts", WITH_UNKNOWN);
+  const edited = await emitted(dir, host);
+  assert.ok(edited.tools > 0, "the edited project is read again");
+  assert.ok(edited.out["tools.js"]?.includes("extra"), "the new property is in the schema");
+  assert.ok(`${edited.stdout}${edited.stderr}`.includes("paging.ts"), "its warning is printed");
+  const editedUncached = await emitted(dir, host, false);
+  same(editedUncached, edited, "the cached build reports what the uncached one does");
+  assert.equal(edited.out, editedUncached.out, "and writes the same");
+  const again = await emitted(dir, host);
+  same(edited, again, "warm again: the warning printed again");
+  assert.is(again.tools, 0);
+  assert.equal(again.out, edited.out);
+
+  // A TT error in a module: the first build reads it and fails; the second takes it from the cache and fails alike.
+  edit(dir, "src/broken.ts", BROKEN);
+  const failed = await emitted(dir, host);
+  assert.is.not(failed.code, 0, "a TT error fails the build");
+  const place = host === "build" ? "src/broken.ts:7:42 - error TT1001" : "src/broken.ts(7,42): error TS";
+  assert.ok(failed.stdout.includes(place), `at its line and column: ${failed.stdout}`);
+  const failedAgain = await emitted(dir, host);
+  same(failed, failedAgain, "the cached module's error fails the build again, at the same place");
+  assert.is(failedAgain.tools, 0, "from the cache");
+  assert.equal(failedAgain.out, failed.out);
+}
+
+test("tooltype build on 5.9: a warm build reads no type and writes what an uncached one writes; edits and errors hold", () =>
+  emitCacheHolds("build", "typescript"));
+
+test("tspc on 5.9: a warm build reads no type and writes what an uncached one writes; edits and errors hold", () =>
+  emitCacheHolds("tspc", "typescript"));
+
+test("tooltype build on 6.0: a warm build reads no type and writes what an uncached one writes; edits and errors hold", () =>
+  emitCacheHolds("build", "typescript-6"));
 
 test.run();

@@ -21,6 +21,10 @@
  * may change any module's types without being its dependency. Otherwise the module is read as without a cache, and its
  * entry written.
  *
+ * The same store holds, in entries of their own (`emit-*.json`, emit-cache.ts), what the transformer wrote into each
+ * file where it runs in the compiler's emit (tspc, `tooltype build` on 5.x/6.0): that host holds the program already,
+ * so it hands the program's facts in (`lookupInProgram`, `storeInProgram`) instead of a project to make.
+ *
  * Size: one entry per module (named by a hash of the project's setup and the module's path) and one record per
  * project, each written over in place; a module deleted from the project leaves its entry (a few kilobytes) until
  * the folder is deleted. Nothing else grows, so the cache has no other bound.
@@ -133,10 +137,15 @@ export class ModuleCache {
   private readonly stored = new Map<string, string>();
   private openedProject = false;
 
-  /** `setup`: what the host was given (tsconfig, compiler and plugin options), which selects the record. */
+  /**
+   * `setup`: what the host was given (tsconfig, compiler and plugin options), which selects the record. `kind`: what
+   * the entries hold, which names their files: a module's spliced text (`module`), or what the compiler's emit
+   * writes into a file (`emit`: emit-cache.ts).
+   */
   constructor(
     readonly dir: string,
     readonly setup: string,
+    readonly kind: "module" | "emit" = "module",
   ) {}
 
   /**
@@ -158,15 +167,37 @@ export class ModuleCache {
    * answers "undecided" (a host that must load something before it makes its project asks again with it).
    */
   lookup(file: string, code: string, open?: () => ModuleProject): CachedModuleResult | "miss" | "undecided" {
+    return this.find(file, code, open && ((record) => this.programUnchanged(record, file, code, open)));
+  }
+
+  /**
+   * As `lookup`, for a host that holds the program already (the compiler's emit: tspc, `tooltype build` on 5.x/6.0):
+   * `facts` gives the program's facts, asked for only when the disk changed since the record.
+   */
+  lookupInProgram(file: string, code: string, facts: () => ProgramFacts): CachedModuleResult | "miss" {
+    if (this.look === undefined) {
+      const look = (this.look = this.lookAtDisk());
+      // The program decides, not the disk alone: the compiler's command line may set options that no file holds.
+      if (look.record && !look.changed) look.same = facts().id === look.record.program;
+    }
+    const found = this.find(file, code, (record) => this.factsUnchanged(record, facts()));
+    return found === "undecided" ? this.miss() : found;
+  }
+
+  private find(
+    file: string,
+    code: string,
+    same: ((record: ProjectRecord) => boolean) | undefined,
+  ): CachedModuleResult | "miss" | "undecided" {
     const look = (this.look ??= this.lookAtDisk());
     const record = look.record;
     const entry = record && this.readEntry(file);
     if (!record || !entry || entry.program !== record.program || entry.code !== sha256(code)) return this.miss();
     if (look.changed && look.same === undefined) {
-      if (!open) return "undecided";
-      look.same = this.programUnchanged(record, file, code, open);
+      if (!same) return "undecided";
+      look.same = same(record);
     }
-    if (look.changed && !look.same) return this.miss();
+    if (!look.same) return this.miss();
     if (depsHash(look.now, entry.deps) !== entry.depsHash) return this.miss();
     const deps = new Set(entry.deps);
     if (!look.globals.every((i) => deps.has(i))) return this.miss();
@@ -177,13 +208,31 @@ export class ModuleCache {
   /** Records `result` as the output of `file` with text `code`, read in `project`. */
   store(file: string, code: string, result: ModuleResult, project: ModuleProject): void {
     const facts = this.factsOf(project, file, code);
-    if (!facts) return;
+    if (facts) this.storeInProgram(file, code, result, facts);
+  }
+
+  /**
+   * As `store`, for a host that holds the program already: `facts` are its facts, and `readHash` the content hash of
+   * the text the program read of a file. The program was made before the record looks at the disk: a project file
+   * edited in between (an editor's save during a watch's build) is on disk, and in the record, as the program did not
+   * read it, so an entry that depends on it is not written.
+   */
+  storeInProgram(
+    file: string,
+    code: string,
+    result: ModuleResult,
+    facts: ProgramFacts,
+    readHash?: (file: string) => string | undefined,
+  ): void {
     const written = this.recordFor(facts);
     const index = written.index;
     const names = new Set([...result.dependencies, ...facts.shared]);
     const found = [...names].map((n) => index.get(n.split(path.sep).join("/")));
     // A dependency outside the program's files: not a key this cache can check, so not cached.
     if (found.some((i) => i === undefined)) return;
+    const recordedHash = (n: string): string | undefined => written.record.files[index.get(n) ?? -1]?.[3];
+    if (readHash && !result.dependencies.every((n) => readHash(n) === recordedHash(n.split(path.sep).join("/"))))
+      return;
     // The files that declare globally by their texts, whatever the host counted: a lookup asks for each.
     const deps = [...new Set([...(found as number[]), ...written.record.globals])].sort((a, b) => a - b);
     const hash = depsHash(written.record.files, deps);
@@ -228,7 +277,11 @@ export class ModuleCache {
       project.refresh();
     }
     const facts = this.factsOf(project, file, code);
-    if (facts?.id !== record.program) return false;
+    return facts !== undefined && this.factsUnchanged(record, facts);
+  }
+
+  private factsUnchanged(record: ProjectRecord, facts: ProgramFacts): boolean {
+    if (facts.id !== record.program) return false;
     // The disk changed and the program did not (a package installed that nothing imports, a file touched): recorded
     // again, so that the next build does not make the program (on TypeScript 7, start a process) to learn it again.
     this.recordFor(facts);
@@ -329,7 +382,7 @@ export class ModuleCache {
   }
 
   private entryFile(file: string): string {
-    return path.join(this.dir, `module-${sha256(`${this.setup}\0${file}`).slice(0, 32)}.json`);
+    return path.join(this.dir, `${this.kind}-${sha256(`${this.setup}\0${file}`).slice(0, 32)}.json`);
   }
 }
 
