@@ -91,7 +91,7 @@ function made(tsi: TS, program: ts.Program, config: TooltypePluginConfig): Compi
         file.fileName,
         file.text,
         {
-          code: JSON.stringify(storedFileOf(compiled)),
+          code: storedFileOf(compiled),
           map: undefined,
           diagnostics: [],
           dependencies: dependenciesOf(tsi, program, file),
@@ -114,14 +114,20 @@ interface StoredDiagnostic {
   related: { file: string; start: number; length: number; message: string }[];
 }
 
-function storedFileOf(compiled: CompiledFile): Record<string, unknown> {
-  return {
-    sites: compiled.sites,
+/**
+ * A compiled file as an entry's text: a JSON header on the first line (each site without its metadata, the length of
+ * its metadata text instead), then the sites' metadata texts as they are, one after the other. A hit reads no JSON
+ * but the header's: the metadata texts (the schemas and validators) are most of the entry.
+ */
+function storedFileOf(compiled: CompiledFile): string {
+  const header = JSON.stringify({
+    sites: compiled.sites.map(({ meta, ...site }) => ({ ...site, length: meta.length })),
     kit: compiled.kit ?? null,
     tools: compiled.tools,
     diagnostics: compiled.diagnostics.map(storedDiagnosticOf),
     nullWarning: compiled.nullWarning ? storedDiagnosticOf(compiled.nullWarning) : null,
-  };
+  });
+  return `${header}\n${compiled.sites.map((site) => site.meta).join("")}`;
 }
 
 function storedDiagnosticOf(d: ts.Diagnostic): StoredDiagnostic {
@@ -143,15 +149,22 @@ function storedDiagnosticOf(d: ts.Diagnostic): StoredDiagnostic {
 
 /** An entry's compiled file, checked field by field (its metadata texts land in the output); undefined if unsound. */
 function compiledFileOf(tsi: TS, program: ts.Program, text: string): CompiledFile | undefined {
-  const value = jsonRecordOf(text);
-  if (!value || !Array.isArray(value.sites) || !value.sites.every(isSite)) return undefined;
+  const end = text.indexOf("\n");
+  const value = end < 0 ? undefined : jsonRecordOf(text.slice(0, end));
+  if (!value || !Array.isArray(value.sites) || !value.sites.every(isStoredSite)) return undefined;
   if (!(value.kit === null || typeof value.kit === "string") || !Number.isInteger(value.tools)) return undefined;
   if (!Array.isArray(value.diagnostics)) return undefined;
   const diagnostics = value.diagnostics.map((d) => diagnosticOf(tsi, program, d));
   const nullWarning = value.nullWarning === null ? undefined : diagnosticOf(tsi, program, value.nullWarning);
-  if (diagnostics.some((d) => d === undefined) || nullWarning === null) return undefined;
+  if (diagnostics.some((d) => d === null) || nullWarning === null) return undefined;
+  let at = end + 1;
+  const sites: CompiledSite[] = value.sites.map(({ length, ...site }) => ({
+    ...site,
+    meta: text.slice(at, (at += length)),
+  }));
+  if (at !== text.length) return undefined;
   return {
-    sites: value.sites,
+    sites,
     kit: value.kit ?? undefined,
     tools: value.tools as number,
     diagnostics: diagnostics as ts.Diagnostic[],
@@ -159,14 +172,18 @@ function compiledFileOf(tsi: TS, program: ts.Program, text: string): CompiledFil
   };
 }
 
-function isSite(value: unknown): value is CompiledSite {
+/** A site as the header holds it: its metadata text's length in place of the text. */
+type StoredSite = Omit<CompiledSite, "meta"> & { length: number };
+
+function isStoredSite(value: unknown): value is StoredSite {
   return (
     isRecord(value) &&
     (value.kind === "call" || value.kind === "decorator") &&
     Number.isInteger(value.pos) &&
     Number.isInteger(value.end) &&
     Number.isInteger(value.leading) &&
-    typeof value.meta === "string"
+    Number.isInteger(value.length) &&
+    (value.length as number) >= 0
   );
 }
 
