@@ -152,8 +152,10 @@ export function transformerOn(
     config.validators === false || !emits
       ? undefined
       : (extras.validatorCompiler ?? new (validatorModule().ValidatorCompiler)());
-  // A cached file stands for what an emit writes: an analysis, and a host that reads each tool's metadata, read.
-  const cache = emits && !analyseOnly && extras.onToolMeta === undefined ? fileCache : undefined;
+  // A cached file stands for what an emit writes: an analysis, a host that reads each tool's metadata, and one that
+  // writes decorators itself (whose TT1025 the cache's key does not cover), read.
+  const cache =
+    emits && !analyseOnly && extras.onToolMeta === undefined && !extras.rewritesDecorators ? fileCache : undefined;
   const diagnosticOf = (problem: Problem): ts.Diagnostic => {
     const category = problem.warning ? tsi.DiagnosticCategory.Warning : tsi.DiagnosticCategory.Error;
     return makeDiagnostic(tsi, problem.node, problem.code, problem.message, category, problem.related);
