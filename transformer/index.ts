@@ -395,12 +395,12 @@ export function transformerOn(
     /**
      * A file the cache answered, written as its read would have: each recorded usage gets its metadata text, found
      * by its position (only the nodes that hold a usage are entered), and the diagnostics are reported again.
+     * Undefined, with nothing reported, when a recorded usage is not where the entry says (then the file is read).
      */
-    const replay = (file: ts.SourceFile, known: CompiledFile): ts.SourceFile => {
-      if (known.nullWarning && nullWarningDue) deliver(known.nullWarning);
-      if (known.nullWarning) nullWarningDue = false;
-      known.diagnostics.forEach(deliver);
+    const replay = (file: ts.SourceFile, known: CompiledFile): ts.SourceFile | undefined => {
+      if (known.kit !== undefined && known.kit !== kitImportName(file)) return undefined;
       const sites = known.sites;
+      let found = 0;
       const holdsSite = (node: ts.Node): boolean => sites.some((s) => s.pos >= node.pos && s.end <= node.end);
       const siteAt = (node: ts.Node): CompiledSite | undefined =>
         sites.find(
@@ -414,6 +414,7 @@ export function transformerOn(
       const write = (node: ts.Node): ts.Node => {
         if (!holdsSite(node)) return node;
         const site = siteAt(node);
+        if (site) found++;
         if (site?.kind === "decorator") return decoratorWithMeta(f, tsi, node as ts.Decorator, metaOf(site));
         const visited = tsi.visitEachChild(node, write, context);
         if (!site) return visited;
@@ -421,13 +422,18 @@ export function transformerOn(
         return withMetaArgument(f, call, call.arguments, site.leading, metaOf(site));
       };
       const visited = sites.length === 0 ? file : tsi.visitEachChild(file, write, context);
+      if (found !== sites.length) return undefined;
+      if (known.nullWarning && nullWarningDue) deliver(known.nullWarning);
+      if (known.nullWarning) nullWarningDue = false;
+      known.diagnostics.forEach(deliver);
       tracker?.visited(file, known.tools > 0);
       return known.kit === undefined ? visited : withKitImport(f, tsi, visited, known.kit);
     };
 
     return (file) => {
       const known = cache?.lookup(file);
-      if (known) return replay(file, known);
+      const replayed = known && replay(file, known);
+      if (replayed) return replayed;
       compiledInFile = 0;
       firstToolMet = false;
       kit = { name: kitImportName(file), used: false };
