@@ -4,19 +4,21 @@
  * tooltype's reading of the tools' types and compiling of their validators. Its entries hold what the transformer
  * writes into a file (each usage's metadata text by position, the kit import, the TT diagnostics: compiled-file.ts),
  * in the module cache's store (module-cache.ts: the same record, keys, sealing and atomic writes), in files of their
- * own (`emit-*.json`), since a bundler's entry holds a module's spliced text instead.
+ * own (`emit-*.json`, their text emit-entry.ts's), since a bundler's entry holds a module's spliced text instead.
  */
 import type * as ts from "typescript";
 import type { TS } from "../../../compat";
-import type { CompiledFile, CompiledFileCache, CompiledSite } from "../../../compiled-file";
+import type { CompiledFileCache } from "../../../compiled-file";
 import type { TooltypePluginConfig } from "../../../plugin-config";
-import { dependenciesOf } from "../dependencies";
+import type * as dependenciesFile from "../dependencies";
 import { normalize } from "../files";
 import { sortedKeys } from "../sorted-keys";
 import { tooltypeBuild } from "../tooltype-version";
-import { type CacheCounts, ModuleCache } from "./module-cache";
-import { factsOfProgram } from "./program-facts";
-import { isRecord, jsonRecordOf, sha256 } from "./sealed-file";
+import type * as emitEntryFile from "./emit-entry";
+import type * as moduleCacheFile from "./module-cache";
+import type { CacheCounts, ModuleCache } from "./module-cache";
+import type * as programFactsFile from "./program-facts";
+import type * as sealedFile from "./sealed-file";
 import { cacheDirFor } from "./settings";
 
 const caches = new Map<string, ModuleCache>();
@@ -58,6 +60,12 @@ function made(tsi: TS, program: ts.Program, config: TooltypePluginConfig): Compi
     cacheDir: typeof config.cacheDir === "string" ? config.cacheDir : undefined,
   });
   if (dir === undefined) return undefined;
+  // Loaded once the cache is on: a build with it off loads none of it.
+  const { ModuleCache } = require("./module-cache") as typeof moduleCacheFile;
+  const { factsOfProgram } = require("./program-facts") as typeof programFactsFile;
+  const { dependenciesOf } = require("../dependencies") as typeof dependenciesFile;
+  const { sha256 } = require("./sealed-file") as typeof sealedFile;
+  const { compiledFileOf, entryTextOf } = require("./emit-entry") as typeof emitEntryFile;
   // What the transformer's output depends on besides the program: its options, and NODE_ENV=test (result validators).
   const setup = JSON.stringify([
     "emit",
@@ -91,7 +99,7 @@ function made(tsi: TS, program: ts.Program, config: TooltypePluginConfig): Compi
         file.fileName,
         file.text,
         {
-          code: storedFileOf(compiled),
+          code: entryTextOf(compiled),
           map: undefined,
           diagnostics: [],
           dependencies: dependenciesOf(tsi, program, file),
@@ -101,145 +109,4 @@ function made(tsi: TS, program: ts.Program, config: TooltypePluginConfig): Compi
       );
     },
   };
-}
-
-/** A diagnostic of tooltype's as an entry holds it: its file by name (makeDiagnostic's shape, diagnostics.ts). */
-interface StoredDiagnostic {
-  file: string;
-  start: number;
-  length: number;
-  category: number;
-  code: number;
-  message: string;
-  related: { file: string; start: number; length: number; message: string }[];
-}
-
-/**
- * A compiled file as an entry's text: a JSON header on the first line (each site without its metadata, the length of
- * its metadata text instead), then the sites' metadata texts as they are, one after the other. A hit reads no JSON
- * but the header's: the metadata texts (the schemas and validators) are most of the entry.
- */
-function storedFileOf(compiled: CompiledFile): string {
-  const header = JSON.stringify({
-    sites: compiled.sites.map(({ meta, ...site }) => ({ ...site, length: meta.length })),
-    kit: compiled.kit ?? null,
-    tools: compiled.tools,
-    diagnostics: compiled.diagnostics.map(storedDiagnosticOf),
-    nullWarning: compiled.nullWarning ? storedDiagnosticOf(compiled.nullWarning) : null,
-  });
-  return `${header}\n${compiled.sites.map((site) => site.meta).join("")}`;
-}
-
-function storedDiagnosticOf(d: ts.Diagnostic): StoredDiagnostic {
-  return {
-    file: d.file?.fileName ?? "",
-    start: d.start ?? 0,
-    length: d.length ?? 0,
-    category: d.category,
-    code: d.code,
-    message: typeof d.messageText === "string" ? d.messageText : d.messageText.messageText,
-    related: (d.relatedInformation ?? []).map((r) => ({
-      file: r.file?.fileName ?? "",
-      start: r.start ?? 0,
-      length: r.length ?? 0,
-      message: typeof r.messageText === "string" ? r.messageText : r.messageText.messageText,
-    })),
-  };
-}
-
-/** An entry's compiled file, checked field by field (its metadata texts land in the output); undefined if unsound. */
-function compiledFileOf(tsi: TS, program: ts.Program, text: string): CompiledFile | undefined {
-  const end = text.indexOf("\n");
-  const value = end < 0 ? undefined : jsonRecordOf(text.slice(0, end));
-  if (!value || !Array.isArray(value.sites) || !value.sites.every(isStoredSite)) return undefined;
-  if (!(value.kit === null || typeof value.kit === "string") || !Number.isInteger(value.tools)) return undefined;
-  if (!Array.isArray(value.diagnostics)) return undefined;
-  const diagnostics = value.diagnostics.map((d) => diagnosticOf(tsi, program, d));
-  const nullWarning = value.nullWarning === null ? undefined : diagnosticOf(tsi, program, value.nullWarning);
-  if (diagnostics.some((d) => d === null) || nullWarning === null) return undefined;
-  let at = end + 1;
-  const sites: CompiledSite[] = value.sites.map(({ length, ...site }) => ({
-    ...site,
-    meta: text.slice(at, (at += length)),
-  }));
-  if (at !== text.length) return undefined;
-  return {
-    sites,
-    kit: value.kit ?? undefined,
-    tools: value.tools as number,
-    diagnostics: diagnostics as ts.Diagnostic[],
-    nullWarning,
-  };
-}
-
-/** A site as the header holds it: its metadata text's length in place of the text. */
-type StoredSite = Omit<CompiledSite, "meta"> & { length: number };
-
-function isStoredSite(value: unknown): value is StoredSite {
-  return (
-    isRecord(value) &&
-    (value.kind === "call" || value.kind === "decorator") &&
-    Number.isInteger(value.pos) &&
-    Number.isInteger(value.end) &&
-    Number.isInteger(value.leading) &&
-    Number.isInteger(value.length) &&
-    (value.length as number) >= 0
-  );
-}
-
-/** The diagnostic as makeDiagnostic made it, its files the program's; null when the value is not one. */
-function diagnosticOf(tsi: TS, program: ts.Program, value: unknown): ts.Diagnostic | null {
-  if (!isStoredDiagnostic(value)) return null;
-  const file = sourceFileOf(program, value.file);
-  if (file === null) return null;
-  const related: ts.DiagnosticRelatedInformation[] = [];
-  for (const r of value.related) {
-    const relatedFile = sourceFileOf(program, r.file);
-    if (relatedFile === null) return null;
-    related.push({
-      file: relatedFile,
-      start: r.start,
-      length: r.length,
-      category: tsi.DiagnosticCategory.Message,
-      code: value.code,
-      messageText: r.message,
-    });
-  }
-  return {
-    file,
-    start: value.start,
-    length: value.length,
-    category: value.category,
-    code: value.code,
-    source: "tooltype",
-    messageText: value.message,
-    relatedInformation: related,
-  };
-}
-
-/** The program's file of that name (undefined for none recorded), or null when the program has no such file. */
-function sourceFileOf(program: ts.Program, name: string): ts.SourceFile | undefined | null {
-  if (name === "") return undefined;
-  return program.getSourceFile(name) ?? null;
-}
-
-function isStoredDiagnostic(value: unknown): value is StoredDiagnostic {
-  return (
-    isRecord(value) &&
-    typeof value.file === "string" &&
-    Number.isInteger(value.start) &&
-    Number.isInteger(value.length) &&
-    Number.isInteger(value.category) &&
-    Number.isInteger(value.code) &&
-    typeof value.message === "string" &&
-    Array.isArray(value.related) &&
-    value.related.every(
-      (r) =>
-        isRecord(r) &&
-        typeof r.file === "string" &&
-        Number.isInteger(r.start) &&
-        Number.isInteger(r.length) &&
-        typeof r.message === "string",
-    )
-  );
 }
