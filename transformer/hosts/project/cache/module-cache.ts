@@ -172,7 +172,8 @@ export class ModuleCache {
 
   /**
    * As `lookup`, for a host that holds the program already (the compiler's emit: tspc, `tooltype build` on 5.x/6.0):
-   * `facts` gives the program's facts, asked for only when the disk changed since the record.
+   * `facts` gives the program's facts, whose id is compared with the record's at the first lookup of each look at the
+   * disk, changed or not.
    */
   lookupInProgram(file: string, code: string, facts: () => ProgramFacts): CachedModuleResult | "miss" {
     if (this.look === undefined) {
