@@ -3,7 +3,7 @@
  * plugin runs it: a second emit of an unchanged project takes every file from the cache and reports the same
  * diagnostics, in the same order, and writes the same output; the strictNullChecks warning, once per program at its
  * first tool, stays once when the first tool moves to a file read again while a later one comes from the cache; the
- * plugin entry's `cacheDir` places the cache and its `cache: false` turns it off.
+ * plugin entry's `cacheDir` places the cache (else `TOOLTYPE_CACHE_DIR`) and its `cache: false` turns it off.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -46,8 +46,15 @@ function write(file: string, text: string): void {
   fs.writeFileSync(path.join(dir, file), text);
 }
 
-function tsconfig(cache: boolean): string {
-  const entry = { transform: "tooltype/transformer", cacheDir: "cache", ...(cache ? {} : { cache: false }) };
+/** The plugin entry's cache settings: its `cacheDir` (the default), none (the environment's), or `cache: false`. */
+type Setting = "cacheDir" | "environment" | "off";
+
+function tsconfig(setting: Setting): string {
+  const entry = {
+    transform: "tooltype/transformer",
+    ...(setting === "cacheDir" ? { cacheDir: "cache" } : {}),
+    ...(setting === "off" ? { cache: false } : {}),
+  };
   return JSON.stringify({
     compilerOptions: {
       target: "ES2022",
@@ -72,8 +79,13 @@ const formatHost: ts.FormatDiagnosticsHost = {
 };
 
 /** One emit of the project through tspc's plugin: what it wrote, its TT diagnostics as tsc prints them, the counts. */
-function build(cache = true): { out: Record<string, string>; diagnostics: string; hits: number; misses: number } {
-  write("tsconfig.json", tsconfig(cache));
+function build(setting: Setting = "cacheDir"): {
+  out: Record<string, string>;
+  diagnostics: string;
+  hits: number;
+  misses: number;
+} {
+  write("tsconfig.json", tsconfig(setting));
   const parsed = ts.getParsedCommandLineOfConfigFile(
     path.join(dir, "tsconfig.json"),
     {},
@@ -124,10 +136,23 @@ test("a warm emit takes every file from the cache and reports and writes what th
   assert.is(warm.diagnostics, cold.diagnostics, "the same diagnostics, in the same order");
   assert.equal(warm.out, cold.out, "the same output");
 
-  const uncached = build(false);
+  const uncached = build("off");
   assert.is(uncached.hits + uncached.misses, 0, "cache: false in the plugin entry: the cache is not asked");
   assert.is(uncached.diagnostics, cold.diagnostics);
   assert.equal(uncached.out, cold.out);
+
+  // Without cacheDir in the entry, TOOLTYPE_CACHE_DIR places it (relative to the tsconfig's folder).
+  const before = process.env.TOOLTYPE_CACHE_DIR;
+  process.env.TOOLTYPE_CACHE_DIR = "elsewhere";
+  try {
+    const placed = build("environment");
+    assert.is(placed.misses, 2, "another setup, another place: read again");
+    assert.ok(fs.readdirSync(path.join(dir, "elsewhere")).some((f) => f.startsWith("emit-")));
+    assert.equal(placed.out, cold.out);
+  } finally {
+    if (before === undefined) delete process.env.TOOLTYPE_CACHE_DIR;
+    else process.env.TOOLTYPE_CACHE_DIR = before;
+  }
 });
 
 test("the strictNullChecks warning stays once per program when its first tool moves to a file read again", () => {
@@ -135,7 +160,7 @@ test("the strictNullChecks warning stays once per program when its first tool mo
   const edited = build();
   assert.is(edited.misses, 1, "a.ts read again");
   assert.is(edited.hits, 1, "b.ts from the cache, its own first-tool warning not reported");
-  const uncached = build(false);
+  const uncached = build("off");
   assert.is(edited.diagnostics, uncached.diagnostics, "as a build without the cache reports them");
   assert.is(edited.diagnostics.match(/strictNullChecks is off/g)?.length, 1, edited.diagnostics);
   assert.match(edited.diagnostics, /src\/a\.ts\(\d+,\d+\): warning TS\d+: TT\d+: strictNullChecks is off/);
