@@ -15,7 +15,7 @@
 import type * as ts from "typescript";
 import type { TypeReader } from "./readers/reader";
 import type { JsonValue } from "../runtime/tool/meta";
-import type { CompiledFile, CompiledFileCache, CompiledSite } from "./compiled-file";
+import { type CompiledFile, type CompiledFileCache, writeCompiledFile } from "./compiled-file";
 import { resolveTypeScript, type TS } from "./compat";
 import { Code, makeDiagnostic, printWarning } from "./diagnostics";
 import {
@@ -392,42 +392,15 @@ export function transformerOn(
         : withMetaArgument(f, visited, visited.arguments, compiled?.index ?? 2, meta);
     };
 
-    /**
-     * A file the cache answered, written as its read would have: each recorded usage gets its metadata text, found
-     * by its position (only the nodes that hold a usage are entered), and the diagnostics are reported again.
-     * Undefined, with nothing reported, when a recorded usage is not where the entry says (then the file is read).
-     */
+    /** A file the cache answered, written as its read wrote it, its diagnostics reported again; else undefined. */
     const replay = (file: ts.SourceFile, known: CompiledFile): ts.SourceFile | undefined => {
-      if (known.kit !== undefined && known.kit !== kitImportName(file)) return undefined;
-      const sites = known.sites;
-      let found = 0;
-      const holdsSite = (node: ts.Node): boolean => sites.some((s) => s.pos >= node.pos && s.end <= node.end);
-      const siteAt = (node: ts.Node): CompiledSite | undefined =>
-        sites.find(
-          (s) =>
-            s.pos === node.pos &&
-            s.end === node.end &&
-            (s.kind === "call" ? tsi.isCallExpression(node) : tsi.isDecorator(node)),
-        );
-      const metaOf = (site: CompiledSite): ts.Expression =>
-        site.meta === "null" ? f.createNull() : f.createIdentifier(site.meta);
-      const write = (node: ts.Node): ts.Node => {
-        if (!holdsSite(node)) return node;
-        const site = siteAt(node);
-        if (site) found++;
-        if (site?.kind === "decorator") return decoratorWithMeta(f, tsi, node as ts.Decorator, metaOf(site));
-        const visited = tsi.visitEachChild(node, write, context);
-        if (!site) return visited;
-        const call = visited as ts.CallExpression;
-        return withMetaArgument(f, call, call.arguments, site.leading, metaOf(site));
-      };
-      const visited = sites.length === 0 ? file : tsi.visitEachChild(file, write, context);
-      if (found !== sites.length) return undefined;
+      const written = writeCompiledFile(tsi, context, file, known);
+      if (!written) return undefined;
       if (known.nullWarning && nullWarningDue) deliver(known.nullWarning);
       if (known.nullWarning) nullWarningDue = false;
       known.diagnostics.forEach(deliver);
       tracker?.visited(file, known.tools > 0);
-      return known.kit === undefined ? visited : withKitImport(f, tsi, visited, known.kit);
+      return written;
     };
 
     return (file) => {
