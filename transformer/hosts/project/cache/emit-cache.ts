@@ -13,7 +13,6 @@ import type { TooltypePluginConfig } from "../../../plugin-config";
 import type * as dependenciesFile from "../dependencies";
 import { normalize } from "../files";
 import { sortedKeys } from "../sorted-keys";
-import { tooltypeBuild } from "../tooltype-version";
 import type * as emitEntryFile from "./emit-entry";
 import type * as moduleCacheFile from "./module-cache";
 import type { CacheCounts, ModuleCache } from "./module-cache";
@@ -67,14 +66,9 @@ function made(tsi: TS, program: ts.Program, config: TooltypePluginConfig): Compi
   const { sha256 } = require("./sealed-file") as typeof sealedFile;
   const { compiledFileOf, entryTextOf } = require("./emit-entry") as typeof emitEntryFile;
   // What the transformer's output depends on besides the program: its options, and NODE_ENV=test (result validators).
-  const setup = JSON.stringify([
-    "emit",
-    tooltypeBuild(),
-    normalize(tsconfig),
-    tsi.version,
-    sortedKeys(config),
-    process.env.NODE_ENV === "test",
-  ]);
+  // tooltype's build and the compiler's version are in the program's facts (their id), not here: an entry is then
+  // written over in place by the next tooltype build or compiler, instead of a new set of entries for each.
+  const setup = JSON.stringify(["emit", normalize(tsconfig), sortedKeys(config), process.env.NODE_ENV === "test"]);
   const key = `${dir}\0${setup}`;
   let cache = caches.get(key);
   if (!cache) caches.set(key, (cache = new ModuleCache(dir, setup, "emit")));
