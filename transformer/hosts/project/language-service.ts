@@ -3,8 +3,9 @@
  * the modules of a build and across rebuilds in watch mode.
  *
  * Owns: the script versions that tell the language service which files changed (a file's text as the bundler handed
- * it, else its size and mtime on disk, looked at again after `refresh()`). Reading the tsconfig and choosing the
- * TypeScript module are the tsconfig reader's business, what a module turns into is the module transform's.
+ * it, else its size and mtime on disk, looked at again after `refresh()`), and the tsconfig's file list, read again
+ * when a file named as changed was made or removed. Reading the tsconfig and choosing the TypeScript module are the
+ * tsconfig reader's business, what a module turns into is the module transform's.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -13,10 +14,13 @@ import type { TS } from "../../compat";
 import type { TooltypePluginConfig } from "../../plugin-config";
 import type { ProjectOptions } from "./options";
 import { ValidatorCompiler } from "../../validator";
+import { declaresGlobally } from "./declares-globally";
 import { hash, normalize, readText } from "./files";
 import { readTsconfig, typescriptFor } from "./tsconfig";
 
 const projects = new Map<string, ProjectService>();
+/** Files whose text can declare types for the program: TypeScript's and JavaScript's. */
+const SOURCE = /\.[cm]?[jt]sx?$/;
 
 /** The shared service for `options.tsconfig`: one per tsconfig path in the process. */
 export function projectFor(options: ProjectOptions, cwd = process.cwd()): ProjectService {
@@ -42,6 +46,15 @@ export class ProjectService {
   /** Versions looked up since the last refresh: each file is looked at once per refresh. */
   private readonly versions = new Map<string, string>();
   private generation = 0;
+  /** A file named as changed was made or removed: the tsconfig's file list is read again before the next program. */
+  private listStale = false;
+  /**
+   * Bumped when the file list changed or a file that declares globally (or did) was edited: part of every
+   * fingerprint, since such a file may change any module's types without being among its dependencies.
+   */
+  private everyModule = 0;
+  /** The last program made: what a file's text was before an edit (whether it declared globally). */
+  private last: ts.Program | undefined;
   readonly tsconfig: string;
 
   constructor(tsconfig: string, tsi: TS, plugin: TooltypePluginConfig | undefined) {
@@ -93,14 +106,33 @@ export class ProjectService {
     if (fileName === undefined) {
       this.versions.clear();
     } else {
-      this.versions.delete(normalize(fileName));
+      const file = normalize(fileName);
+      this.versions.delete(file);
+      if (SOURCE.test(file) && !file.includes("/node_modules/")) {
+        const now = readText(file);
+        if (now === undefined || !this.roots.has(file)) this.listStale = true;
+        else {
+          const before = this.last?.getSourceFile(file)?.text;
+          if (declaresGlobally(now) || (before !== undefined && declaresGlobally(before))) this.everyModule++;
+        }
+      }
     }
     this.generation++;
   }
 
-  /** What the service knows of these files now (their versions): an equal fingerprint means equal texts. */
+  /**
+   * What the service knows of these files now (their versions): an equal fingerprint means equal texts. A file made
+   * or removed, or an edit of a file that declares globally (or did), changes every fingerprint.
+   */
   fingerprint(files: readonly string[]): string {
-    return files.map((f) => this.version(normalize(f))).join("|");
+    this.readListAgain();
+    return `${this.everyModule}|${files.map((f) => this.version(normalize(f))).join("|")}`;
+  }
+
+  /** The project's files as the tsconfig lists them (and the modules the bundler handed over besides). */
+  sourceFiles(): string[] {
+    this.readListAgain();
+    return [...this.roots];
   }
 
   /** The current program, with `fileName` holding `text` (the module as the bundler sees it). */
@@ -127,9 +159,28 @@ export class ProjectService {
   }
 
   private current(): ts.Program {
+    this.readListAgain();
     const program = this.service.getProgram();
     if (!program) throw new Error(`tooltype: TypeScript made no program for ${this.tsconfig}.`);
+    this.last = program;
     return program;
+  }
+
+  /**
+   * A file was made or removed since the file list was read: read it again (a new file the tsconfig's "include" takes
+   * in joins the program, a removed one leaves it). The modules the bundler handed over stay while on disk.
+   */
+  private readListAgain(): void {
+    if (!this.listStale) return;
+    this.listStale = false;
+    const { parsed } = readTsconfig(this.ts, this.tsconfig, { hint: "", rootsGiven: true });
+    const roots = new Set(parsed.fileNames.map(normalize));
+    for (const file of this.roots) if (!roots.has(file) && fs.existsSync(file)) roots.add(file);
+    if (roots.size === this.roots.size && [...roots].every((f) => this.roots.has(f))) return;
+    this.roots.clear();
+    for (const file of roots) this.roots.add(file);
+    this.everyModule++;
+    this.generation++;
   }
 
   private version(file: string): string {
