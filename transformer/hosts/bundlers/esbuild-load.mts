@@ -23,6 +23,8 @@ export interface EsbuildLoad {
   loader: string;
   resolveDir: string;
   watchFiles: string[];
+  /** Folders whose names esbuild's watch looks at (a file made or removed there starts a rebuild). */
+  watchDirs?: string[];
   errors?: EsbuildMessage[];
   warnings?: EsbuildMessage[];
 }

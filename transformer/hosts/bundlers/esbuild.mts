@@ -5,7 +5,9 @@
  * module reaches tooltype in one trip (one read of it). What unplugin gave esbuild, it still gets: TT errors and
  * warnings as esbuild's, with the source line and UTF-8 columns, the files each module depends on to watch, the
  * source map inline, the `include` and `exclude` options, TypeScript 7's session opened ahead in a watch and ended by
- * `dispose()`.
+ * `dispose()`. A watch also watches every project source and its folders (source-watch.mts): esbuild runs every
+ * module's onLoad on each rebuild, so a file made or edited into a global declaration reaches the tools' modules
+ * through the cache's own checks.
  *
  * @module tooltype/esbuild
  */
@@ -14,6 +16,7 @@ import type { TooltypePluginFactory, TooltypeSetupPlugin } from "./plugin-shapes
 import type { BundlerMessage } from "./bundler-message.mjs";
 import { type EsbuildLoad, type EsbuildMessage, esbuildLoad } from "./esbuild-load.mjs";
 import { PluginTransform, TYPESCRIPT } from "./plugin-transform.mjs";
+import { SourceWatch } from "./source-watch.mjs";
 import { readText } from "../project/files.js";
 
 export type {
@@ -42,8 +45,29 @@ const esbuild: TooltypePluginFactory<TooltypeSetupPlugin> = (options = {}) => ({
     const build = given as EsbuildBuild;
     const modules = new PluginTransform(options);
     const withMap = Boolean(build.initialOptions.sourcemap);
-    // A (re)build starts: files may have changed on disk since the last one.
-    build.onStart(() => modules.buildStart());
+    const watch = new SourceWatch(modules.tsconfig);
+    /** The project's sources were handed to esbuild's watch in this build (with its first load result). */
+    let watchListed = false;
+    // A (re)build starts: files may have changed on disk since the last one. esbuild does not say which: the files
+    // made, removed or edited among the project's sources are found here and told to the project.
+    build.onStart(() => {
+      modules.buildStart();
+      for (const file of watch.scan()) modules.changed(file);
+      // esbuild runs every module's onLoad on each build: nothing more to ask for.
+      watch.takeRerun();
+      watchListed = false;
+    });
+    /**
+     * The first load result of a build carries every project source and the folders holding them (a watch rebuilds
+     * when one changes, or when a file is made or removed there; a one-shot build ignores them).
+     */
+    const listed = (load: EsbuildLoad): EsbuildLoad => {
+      const sources = watchListed ? undefined : modules.sources();
+      if (sources === undefined) return load;
+      watchListed = true;
+      const { files, folders } = watch.update(sources, true);
+      return { ...load, watchFiles: [...load.watchFiles, ...files], watchDirs: folders };
+    };
     // Every build ends here, a one-shot `build()`'s too; its dispose follows at once and cancels the opening (well
     // within IDLE_MS), so the session opens only in a context (a watch) whose build the cache answered.
     build.onEnd(() => {
@@ -74,14 +98,14 @@ const esbuild: TooltypePluginFactory<TooltypeSetupPlugin> = (options = {}) => ({
             )
           : undefined);
       if (load === undefined) return undefined;
-      if (result.diagnostics.length === 0) return load;
+      if (result.diagnostics.length === 0) return listed(load);
       // Loaded with the first diagnostic: a build without any (a warm one) does not load the formatting.
       const { bundlerMessages, bundlerWarning } = await import("./bundler-message.mjs");
       const errors = result.diagnostics.filter((d) => d.category === "error");
       const warnings = result.diagnostics.filter((d) => d.category === "warning");
       const lines = new Map<string, readonly string[] | undefined>();
       return {
-        ...load,
+        ...listed(load),
         // One failure carrying every error: the first one's position, the others' in its text.
         errors: errors.length > 0 ? [esbuildMessage(bundlerMessages("esbuild", errors), lines)] : [],
         warnings: warnings.map((d) => esbuildMessage(bundlerWarning("esbuild", d), lines)),

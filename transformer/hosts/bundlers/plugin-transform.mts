@@ -4,12 +4,15 @@
  * builds the cache answered is idle, and closed when the host ends. unplugin.mts gives it to every bundler through
  * unplugin; esbuild.mts calls it from esbuild's own hooks, so that a build the cache answers loads no unplugin.
  */
+import * as fs from "node:fs";
+import * as path from "node:path";
 import type { TooltypeBundlerOptions } from "./plugin-shapes.mjs";
 import type { ModuleProject, ModuleResult } from "../splice/transform-module.js";
 import { mightUseTooltype } from "../splice/might-use-tooltype.js";
 import { moduleCacheFor, transformCached } from "../project/cache/cached-transform.js";
 import type { CachedModuleResult, ModuleCache } from "../project/cache/module-cache.js";
 import { SessionAhead } from "./session-ahead.mjs";
+import type { ProjectSources } from "./source-watch.mjs";
 
 /** The plugins' default `include`: TypeScript's extensions. */
 export const TYPESCRIPT = /\.[cm]?tsx?$/;
@@ -22,6 +25,8 @@ export type CacheAnswer = CachedModuleResult | "miss" | "undecided" | undefined;
 export class PluginTransform {
   readonly include: RegExp;
   readonly exclude: RegExp;
+  /** The tsconfig the options name, resolved as the project resolves it (a folder names its tsconfig.json). */
+  readonly tsconfig: string;
   private project: ModuleProject | undefined;
   /**
    * What a module the cache does not hold needs (the project, the compiler, the transform), imported at the first
@@ -50,6 +55,8 @@ export class PluginTransform {
   constructor(private readonly options: TooltypeBundlerOptions) {
     this.include = options.include ?? TYPESCRIPT;
     this.exclude = options.exclude ?? PACKAGES;
+    const tsconfig = path.resolve(options.tsconfig ?? "tsconfig.json");
+    this.tsconfig = isFolder(tsconfig) ? path.join(tsconfig, "tsconfig.json") : tsconfig;
   }
 
   /** Whether tooltype looks at the module `file` (its path without a query) whose text is `code`. */
@@ -65,6 +72,16 @@ export class PluginTransform {
   /** Whether the persistent cache is on (known after the first module). */
   get caches(): boolean {
     return this.cache != null;
+  }
+
+  /**
+   * The project's source files as the latest build knew them, for a watch (source-watch.mts): the cache's record,
+   * else the project's own list; undefined when neither was made (no module with tools was looked at).
+   */
+  sources(): ProjectSources | undefined {
+    const cached = this.cache?.projectSources();
+    if (cached) return cached;
+    return this.project && { files: this.project.sourceFiles() };
   }
 
   /** The cache's answer for the module, without making a project. */
@@ -130,5 +147,13 @@ export class PluginTransform {
       await loaded.preloadModuleProject(this.options);
       return loaded;
     })());
+  }
+}
+
+function isFolder(file: string): boolean {
+  try {
+    return fs.statSync(file).isDirectory();
+  } catch {
+    return false;
   }
 }

@@ -6,10 +6,11 @@
  * Owns: handing the module's result back as TypeScript with a source map (the bundler's own TypeScript handling runs
  * after), reporting tooltype's diagnostics through the bundler (errors fail the build with file, line and column;
  * warnings are warnings), each position printed once in the bundler's own convention (bundler-message.mts), and watch
- * mode: a module is re-transformed when any file its schemas may depend on changes, and each bundler's signals of a
- * build's end, a watch's idleness and the host's end. Which modules go through the transformer, the persistent
- * cache (transformer/hosts/project/cache/), the project made on a miss and TypeScript 7's session opened ahead are
- * plugin-transform.mts's.
+ * mode: a module is re-transformed when any file its schemas may depend on changes, every module with tools when a
+ * source is made or removed or a global declaration edited (source-watch.mts says which, and what to watch), and each
+ * bundler's signals of a build's end, a watch's idleness and the host's end. Which modules go through the
+ * transformer, the persistent cache (transformer/hosts/project/cache/), the project made on a miss and TypeScript 7's
+ * session opened ahead are plugin-transform.mts's.
  */
 import { createUnplugin, type UnpluginInstance } from "unplugin";
 import type { TooltypeBundlerOptions } from "./plugin-shapes.mjs";
@@ -17,6 +18,7 @@ import { bundlerMessages, bundlerWarning } from "./bundler-message.mjs";
 import { declaresGlobally } from "../project/declares-globally.js";
 import { readText } from "../project/files.js";
 import { PACKAGES, PluginTransform, TYPESCRIPT } from "./plugin-transform.mjs";
+import { SourceWatch } from "./source-watch.mjs";
 
 export type { TooltypeBundlerOptions } from "./plugin-shapes.mjs";
 
@@ -27,10 +29,38 @@ interface ModuleGraph {
 }
 type ModuleNode = { readonly id: string | null };
 
+/** The part of webpack's and Rspack's compiler the plugin taps (a structural copy: their types are not loaded). */
+interface WebpackLikeCompiler {
+  watchMode?: boolean;
+  modifiedFiles?: ReadonlySet<string>;
+  removedFiles?: ReadonlySet<string>;
+  webpack?: { NormalModule?: { getCompilationHooks?(compilation: unknown): { needBuild?: Tappable<NeedBuild> } } };
+  hooks: {
+    watchClose: Tappable<() => void>;
+    watchRun: Tappable<(compiler: WebpackLikeCompiler) => void>;
+    thisCompilation: Tappable<(compilation: unknown) => void>;
+    afterCompile: Tappable<(compilation: WebpackLikeCompilation) => void>;
+  };
+}
+interface Tappable<F> {
+  tap(name: string, fn: F): void;
+}
+type NeedBuild = (module: { resource?: string }) => true | undefined;
+interface WebpackLikeCompilation {
+  fileDependencies: { add(file: string): void };
+  contextDependencies: { add(dir: string): void };
+}
+
+/** A module's file, without the query a bundler may add to its id. */
+const fileOf = (id: string): string => id.replace(/[?#].*$/, "");
+
 export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, false> = createUnplugin(
   (given: TooltypeBundlerOptions | undefined, meta) => {
     const options = given ?? {};
     const modules = new PluginTransform(options);
+    const watch = new SourceWatch(modules.tsconfig);
+    /** This (re)build runs every module with tools again: a source was made or removed, or a global one edited. */
+    let rerun = false;
     /** In Vite's dev server, whose end is its closeBundle. */
     let serving = false;
     /** Vite's dev server's module graphs, one per environment (client, ssr). */
@@ -43,13 +73,41 @@ export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, fals
     let builtFromCache = false;
     // A TypeScript 7 project's `tsc --api` process lives as long as the build, or the watch, that uses it.
     const finish = (): void => modules.finish();
-    const onWebpackLike = (c: {
-      watchMode?: boolean;
-      hooks: { watchClose: { tap(name: string, fn: () => void): void } };
-    }): void => {
+    const onWebpackLike = (c: WebpackLikeCompiler): void => {
       compiler = c;
       c.hooks.watchClose.tap("tooltype", finish);
+      // Before a rebuild: its changed files (made ones among them) say whether every module with tools runs again.
+      c.hooks.watchRun.tap("tooltype", (running) => {
+        for (const file of running.modifiedFiles ?? [])
+          for (const source of watch.changed(file, undefined)) modules.changed(source);
+        for (const file of running.removedFiles ?? [])
+          for (const source of watch.changed(file, "delete")) modules.changed(source);
+        rerun = watch.takeRerun();
+        // Rspack builds again the modules whose files are named modified (it has no hook that asks per module).
+        if (rerun && meta.framework === "rspack")
+          running.modifiedFiles = new Set([...(running.modifiedFiles ?? []), ...withTools]);
+      });
+      // webpack asks its needBuild hook about each module whose files did not change.
+      c.hooks.thisCompilation.tap("tooltype", (compilation) => {
+        c.webpack?.NormalModule?.getCompilationHooks?.(compilation).needBuild?.tap("tooltype", (module) =>
+          rerun && module.resource !== undefined && withTools.has(fileOf(module.resource)) ? true : undefined,
+        );
+      });
+      // In a watch, the project's sources and their folders are watched too (not as any module's dependencies).
+      c.hooks.afterCompile.tap("tooltype", (compilation) => {
+        const sources = c.watchMode ? modules.sources() : undefined;
+        if (sources === undefined) return;
+        const { files, trees } = watch.update(sources);
+        for (const file of files) compilation.fileDependencies.add(file);
+        for (const dir of trees) compilation.contextDependencies.add(dir);
+      });
     };
+    /**
+     * Rollup and `vite build --watch` on Rollup: every module with tools runs again when `rerun` says so. (Rolldown's
+     * watch has no such hook: it runs every module's transform on each rebuild, and the cache answers.)
+     */
+    const shouldTransformCachedModule = ({ id }: { id: string }): true | null =>
+      rerun && withTools.has(fileOf(id)) ? true : null;
     return {
       name: "tooltype",
       enforce: "pre",
@@ -63,14 +121,22 @@ export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, fals
         if (!watching) finish();
         // The output is still to be written: the session opens once it is (writeBundle), not in the middle of it.
         else builtFromCache = !modules.hasProject && modules.caches;
+        // Rollup's and Rolldown's watch: the project's sources and their folders, watched for the whole build (a file
+        // registered here is no module's dependency). webpack's and Rspack's are registered after their compile.
+        const sources = watching && !serving && !compiler ? modules.sources() : undefined;
+        if (sources !== undefined) {
+          const { files, trees } = watch.update(sources);
+          for (const file of [...files, ...trees]) this.addWatchFile(file);
+        }
       },
       writeBundle() {
         if (builtFromCache) modules.idle();
         builtFromCache = false;
       },
-      rollup: { closeWatcher: finish },
+      rollup: { closeWatcher: finish, shouldTransformCachedModule },
       vite: {
         closeWatcher: finish,
+        shouldTransformCachedModule,
         // Vite's dev server ends its plugins with buildEnd (in watch mode, which keeps the session) and closeBundle:
         // the latter ends the session there. In `vite build` closeBundle comes after buildEnd, which ended it already.
         configureServer(server: { environments: Record<string, { moduleGraph: ModuleGraph }> }) {
@@ -87,9 +153,13 @@ export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, fals
       // A (re)build starts: files may have changed on disk since the last one.
       buildStart() {
         modules.buildStart();
+        if (!compiler) rerun = watch.takeRerun();
       },
       watchChange(id, change) {
         modules.changed(id);
+        // webpack's and Rspack's changes are looked at in their watchRun, before the build (this runs within it).
+        if (!compiler)
+          for (const source of watch.changed(id, change?.event)) if (source !== id) modules.changed(source);
         // A module made (one augmenting an interface the tools use), or one edited to declare globally, is no file the
         // tools' modules depend on yet, so Vite's dev server would not transform them again: their next load does.
         const source = graphs !== undefined && TYPESCRIPT.test(id) && !PACKAGES.test(id);
@@ -108,14 +178,15 @@ export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, fals
           code: /tooltype|\btool\b|structuredOutput/,
         },
         async handler(code, id) {
-          const file = id.replace(/[?#].*$/, "");
+          const file = fileOf(id);
           if (!modules.takes(file, code)) return null;
           const answer = modules.lookup(file, code);
           // Vite's dev server transforms on request, and has no build end until it closes: idle after its last one.
           if (typeof answer === "object" && serving && !modules.hasProject) modules.idle();
           const result = await modules.transform(file, code, answer);
           for (const dependency of result.dependencies) this.addWatchFile(dependency);
-          if (result.dependencies.length > 0) withTools.add(file);
+          if (result.dependencies.length > 0 || result.code !== undefined || result.diagnostics.length > 0)
+            withTools.add(file);
           const errors = result.diagnostics.filter((d) => d.category === "error");
           for (const warning of result.diagnostics.filter((d) => d.category === "warning"))
             this.warn(bundlerWarning(meta.framework, warning));

@@ -136,6 +136,8 @@ export class ModuleCache {
   /** Entries written by this process: not written again while nothing changed (watch mode's rebuilds). */
   private readonly stored = new Map<string, string>();
   private openedProject = false;
+  /** The record as this process last read or wrote it. */
+  private latest: ProjectRecord | undefined;
 
   /**
    * `setup`: what the host was given (tsconfig, compiler and plugin options), which selects the record. `kind`: what
@@ -204,6 +206,22 @@ export class ModuleCache {
     if (!look.globals.every((i) => deps.has(i))) return this.miss();
     this.counts.hits++;
     return entry.result;
+  }
+
+  /**
+   * The project's own source files as the latest record lists them (the program's, outside node_modules, on disk),
+   * and those of them that declared globally then: what a bundler's watch is told to watch
+   * (hosts/bundlers/source-watch.mts). Undefined before a record was read or written.
+   */
+  projectSources(): { files: string[]; globals: Set<string> } | undefined {
+    const record = this.latest;
+    if (!record) return undefined;
+    const own = ([name, , , hash]: FileState): boolean =>
+      SOURCE.test(name) && !name.includes("/node_modules/") && hash !== NOT_ON_DISK && hash !== MISSING;
+    return {
+      files: record.files.filter(own).map(([name]) => name),
+      globals: new Set(record.globals.map((i) => record.files[i]![0])),
+    };
   }
 
   /** Records `result` as the output of `file` with text `code`, read in `project`. */
@@ -313,12 +331,14 @@ export class ModuleCache {
       ),
     };
     writeSealed(this.recordFile(), { format: FORMAT, setup: this.setup, ...record });
+    this.latest = record;
     this.written = { facts, record, index: new Map(facts.tracked.map((name, i) => [name, i])) };
     return this.written;
   }
 
   private lookAtDisk(): Look {
     const record = this.readRecord();
+    if (record) this.latest = record;
     const openedBefore = this.openedProject;
     if (!record) return { record, now: [], changed: true, same: false, globals: [], openedBefore, sourcesOnly: false };
     const now = record.files.map((f) => fileState(f[0], f, f[3] === "not-on-disk"));
