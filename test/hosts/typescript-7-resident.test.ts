@@ -7,6 +7,8 @@
  * modules a changed file can reach (counted: modules read and requests to the process). An esbuild context whose
  * first build the persistent cache answered opens its process when idle, so that the first edit finds it open, and a
  * one-shot build() the cache answered opens none; so does Vite's dev server whose first transform the cache answered. An edit of the project's own declaration file reaches the session.
+ * esbuild's watch on 7.1 sees a file the tools' modules do not import edited into (and out of) a global declaration,
+ * and a new augmenting module, in the next output's schema.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -18,6 +20,7 @@ import { typeScript7ProjectFor } from "../../transformer/hosts/project/typescrip
 import { HANG_MS } from "../support/hang";
 import { keepingNodeEnv, prepareApp, REPO, viteDevServer } from "./app";
 import { start, waitFor } from "./project";
+import { watchSeesGlobalDeclarations } from "./watches";
 
 const CLI = path.join(REPO, "dist", "transformer", "hosts", "cli", "main.js");
 const SUMMARY = /^\[[^\]]+\] Found (\d+) errors?\. Watching for file changes\.$/gm;
@@ -427,5 +430,8 @@ test("typescript-7.1: a Vite dev server whose first transform the cache answered
     }
     await noneLeftIn(dir, "the dev server closed");
   }));
+
+test("typescript-7.1: esbuild's watch sees a file edited into and out of a global declaration, and a new augmenting module, in the next output's schema; an unrelated edit reads no module again", () =>
+  watchSeesGlobalDeclarations("esbuild", projectOnlyOn("typescript-7.1", "ts7-watch-globals")));
 
 test.run();

@@ -2,6 +2,11 @@
  * Watch mode: in a Vite dev server, a property added to an interface two imports away from a tool (tools.ts →
  * models.ts, a barrel → query.ts, `extends` → base.ts) is accepted by the very next dispatch: the plugin marked
  * every file the tool's schema depends on, so the server re-transforms the tool's module when one changes.
+ *
+ * In the Rollup, esbuild and webpack watch modes (and Rolldown's and Rspack's), the next output's schema changes,
+ * with no other edit, when a file the tools' modules do not import is edited into a global declaration augmenting an
+ * interface the tools use, when it is edited out of one again, and when a new file augmenting that interface is made;
+ * an edit of that file that declares nothing globally starts a rebuild that transforms no module with tools again.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -10,6 +15,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { HANG_MS } from "../support/hang";
 import { keepingNodeEnv, prepareApp, viteDevServer } from "./app";
+import { WATCHED_BUNDLERS, watchSeesGlobalDeclarations } from "./watches";
 
 const CALL: ToolCallMessage = {
   content: "",
@@ -54,5 +60,9 @@ test("Vite dev server: a property added two imports away is accepted by the next
       await server.close();
     }
   }));
+
+for (const bundler of WATCHED_BUNDLERS)
+  test(`${bundler} watch: a file edited into (and out of) a global declaration, and a new augmenting file, change the next output's schema; an unrelated edit transforms no tool module again`, () =>
+    watchSeesGlobalDeclarations(bundler, prepareApp(`watch-${bundler}`)));
 
 test.run();
