@@ -107,17 +107,31 @@ export class ProjectService {
       this.versions.clear();
     } else {
       const file = normalize(fileName);
+      const known = this.versions.get(file);
       this.versions.delete(file);
-      if (SOURCE.test(file) && !file.includes("/node_modules/")) {
-        const now = readText(file);
-        if (now === undefined || !this.roots.has(file)) this.listStale = true;
-        else {
-          const before = this.last?.getSourceFile(file)?.text;
-          if (declaresGlobally(now) || (before !== undefined && declaresGlobally(before))) this.everyModule++;
-        }
-      }
+      if (SOURCE.test(file) && !file.includes("/node_modules/")) this.sourceRefreshed(file, known);
     }
     this.generation++;
+  }
+
+  /**
+   * A project source named as changed: one made (in no program yet) or removed has the file list read again; one
+   * whose text changed and declares globally now or did in the last program changes every fingerprint. A file whose
+   * size and mtime are as they were (a host that names every dependency, changed or not) costs a stat.
+   */
+  private sourceRefreshed(file: string, known: string | undefined): void {
+    const before = this.last?.getSourceFile(file)?.text;
+    if (!fs.existsSync(file)) {
+      if (this.roots.has(file) || before !== undefined) this.listStale = true;
+      return;
+    }
+    if (before === undefined) {
+      if (!this.roots.has(file)) this.listStale = true;
+      return;
+    }
+    if (known !== undefined && this.version(file) === known) return;
+    const now = readText(file);
+    if (now !== undefined && now !== before && (declaresGlobally(now) || declaresGlobally(before))) this.everyModule++;
   }
 
   /**
@@ -172,8 +186,9 @@ export class ProjectService {
    */
   private readListAgain(): void {
     if (!this.listStale) return;
-    this.listStale = false;
+    // A tsconfig that cannot be read now is this build's error; the list is read again at the next.
     const { parsed } = readTsconfig(this.ts, this.tsconfig, { hint: "", rootsGiven: true });
+    this.listStale = false;
     const roots = new Set(parsed.fileNames.map(normalize));
     for (const file of this.roots) if (!roots.has(file) && fs.existsSync(file)) roots.add(file);
     if (roots.size === this.roots.size && [...roots].every((f) => this.roots.has(f))) return;
