@@ -54,39 +54,39 @@ test("named changes: an edit into or out of a global declaration and a file made
   assert.is(watch.takeRerun(), false);
 
   fs.writeFileSync(file("src/a.ts"), "export const a = 2;\n");
-  assert.equal(watch.changed(file("src/a.ts"), "update"), [file("src/a.ts")]);
+  assert.equal(watch.changed(file("src/a.ts")), [file("src/a.ts")]);
   assert.is(watch.takeRerun(), false, "an edit that declares nothing globally");
 
   fs.writeFileSync(
     file("src/a.ts"),
     "export const a = 3;\ndeclare global {\n  interface Extra {\n    x: string;\n  }\n}\n",
   );
-  watch.changed(file("src/a.ts"), "update");
+  watch.changed(file("src/a.ts"));
   assert.is(watch.takeRerun(), true, "edited into a global declaration");
 
   fs.writeFileSync(file("src/a.ts"), "export const a = 4;\n");
-  watch.changed(file("src/a.ts"), undefined);
+  watch.changed(file("src/a.ts"));
   assert.is(watch.takeRerun(), true, "edited out of one (it declared globally at the last build)");
 
   fs.writeFileSync(
     file("src/global.ts"),
     "export {};\ndeclare global {\n  interface Extra {\n    y: string;\n  }\n}\n",
   );
-  watch.changed(file("src/global.ts"), "update");
+  watch.changed(file("src/global.ts"));
   assert.is(watch.takeRerun(), true, "a file that declares globally edited");
 
   fs.writeFileSync(file("src/made.ts"), "export const made = 1;\n");
-  assert.equal(watch.changed(file("src/made.ts"), "create"), [file("src/made.ts")]);
+  assert.equal(watch.changed(file("src/made.ts")), [file("src/made.ts")]);
   assert.is(watch.takeRerun(), true, "a file made");
 
   fs.rmSync(file("src/made.ts"));
-  watch.changed(file("src/made.ts"), "delete");
+  watch.changed(file("src/made.ts"));
   assert.is(watch.takeRerun(), true, "a file removed");
 
   fs.writeFileSync(file("node_modules/pkg/index.d.ts"), "declare global {}\n");
-  assert.equal(watch.changed(file("node_modules/pkg/index.d.ts"), "update"), []);
+  assert.equal(watch.changed(file("node_modules/pkg/index.d.ts")), []);
   fs.writeFileSync(file("src/notes.md"), "x\n");
-  assert.equal(watch.changed(file("src/notes.md"), "create"), []);
+  assert.equal(watch.changed(file("src/notes.md")), []);
   assert.is(watch.takeRerun(), false, "a package's file, or a file that is no source");
 });
 
@@ -95,12 +95,12 @@ test("a folder named as changed (webpack) gives the files made or removed in it"
   const { dir, file } = project();
   const watch = new SourceWatch(path.join(dir, "tsconfig.json"));
   watch.update({ files: [file("src/a.ts")] });
-  assert.equal(watch.changed(file("src"), undefined), [], "nothing made yet");
+  assert.equal(watch.changed(file("src")), [], "nothing made yet");
   fs.writeFileSync(file("src/augment.ts"), 'export {};\ndeclare module "./a" {}\n');
-  assert.equal(watch.changed(file("src"), undefined), [file("src/augment.ts")]);
+  assert.equal(watch.changed(file("src")), [file("src/augment.ts")]);
   assert.is(watch.takeRerun(), true);
   fs.rmSync(file("src/augment.ts"));
-  assert.equal(watch.changed(file("src"), undefined), [file("src/augment.ts")]);
+  assert.equal(watch.changed(file("src")), [file("src/augment.ts")]);
   assert.is(watch.takeRerun(), true);
 });
 

@@ -31,9 +31,6 @@ export interface Watched {
   trees: string[];
 }
 
-/** A change as a watcher reports it; undefined when it does not say (webpack: made and edited files are "modified"). */
-export type ChangeEvent = "create" | "update" | "delete" | undefined;
-
 /** Files whose text can declare types for the program (as the cache counts them). */
 const SOURCE = /\.[cm]?[jt]sx?$/;
 const PACKAGES = /\/node_modules\//;
@@ -74,23 +71,24 @@ export class SourceWatch {
   }
 
   /**
-   * The watcher saw `file` change. A source made or removed in the project, or an edit of one that declares globally
-   * now or did before, runs the modules with tools again at the next build. Returns the project's sources that
-   * changed (the file, or what was made or removed in a folder), which the project is to be told of.
+   * The watcher saw `file` change (made, edited or removed: the disk says which, whatever the watcher called it, so
+   * that an editor's save by renaming a new file over the old one is an edit). A source made or removed in the
+   * project, or an edit of one that declares globally now or did before, runs the modules with tools again at the
+   * next build. Returns the project's sources that changed (the file, or what was made or removed in a folder), which
+   * the project is to be told of.
    */
-  changed(file: string, event: ChangeEvent): string[] {
+  changed(file: string): string[] {
     const name = normalize(file);
     // A folder named as changed (webpack's and Rspack's watchers name a folder whose names changed): what was made
     // or removed in it.
     if (this.folders.has(name)) return this.listingChanged(name);
-    return this.sourceChanged(name, event) ? [name] : [];
+    return this.sourceChanged(name) ? [name] : [];
   }
 
-  private sourceChanged(name: string, event: ChangeEvent): boolean {
+  private sourceChanged(name: string): boolean {
     if (!SOURCE.test(name) || PACKAGES.test(name)) return false;
     const known = this.files.has(name);
-    const exists = event === "delete" ? false : event === "create" || event === "update" || fs.existsSync(name);
-    if (!exists) {
+    if (!fs.existsSync(name)) {
       if (!known && !this.folders.has(path.posix.dirname(name))) return false;
       this.files.delete(name);
       this.globals.delete(name);
@@ -122,7 +120,7 @@ export class SourceWatch {
       const stamp = stampOf(file);
       if (this.stamps.get(file) === stamp) continue;
       this.stamps.set(file, stamp);
-      if (this.sourceChanged(file, stamp === GONE ? "delete" : "update")) told.push(file);
+      if (this.sourceChanged(file)) told.push(file);
     }
     for (const dir of [...this.folders]) told.push(...this.listingChanged(dir));
     return told;
@@ -140,7 +138,7 @@ export class SourceWatch {
     for (const name of listing.split("\n")) {
       if (was.has(name) || name === "") continue;
       for (const file of name.endsWith("/") ? sourcesBelow(`${dir}/${name.slice(0, -1)}`) : [`${dir}/${name}`]) {
-        if (this.files.has(file) || !this.sourceChanged(file, "create")) continue;
+        if (this.files.has(file) || !this.sourceChanged(file)) continue;
         this.stamps.set(file, stampOf(file));
         told.push(file);
       }
@@ -150,7 +148,7 @@ export class SourceWatch {
     for (const name of was) {
       const file = `${dir}/${name}`;
       if (name === "" || now.has(name) || !this.files.has(file)) continue;
-      if (this.sourceChanged(file, "delete")) told.push(file);
+      if (this.sourceChanged(file)) told.push(file);
     }
     return told;
   }

@@ -78,10 +78,8 @@ export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, fals
       c.hooks.watchClose.tap("tooltype", finish);
       // Before a rebuild: its changed files (made ones among them) say whether every module with tools runs again.
       c.hooks.watchRun.tap("tooltype", (running) => {
-        for (const file of running.modifiedFiles ?? [])
-          for (const source of watch.changed(file, undefined)) modules.changed(source);
-        for (const file of running.removedFiles ?? [])
-          for (const source of watch.changed(file, "delete")) modules.changed(source);
+        for (const file of [...(running.modifiedFiles ?? []), ...(running.removedFiles ?? [])])
+          for (const source of watch.changed(file)) modules.changed(source);
         rerun = watch.takeRerun();
         // Rspack builds again the modules whose files are named modified (it has no hook that asks per module).
         if (rerun && meta.framework === "rspack")
@@ -158,8 +156,7 @@ export const tooltype: UnpluginInstance<TooltypeBundlerOptions | undefined, fals
       watchChange(id, change) {
         modules.changed(id);
         // webpack's and Rspack's changes are looked at in their watchRun, before the build (this runs within it).
-        if (!compiler)
-          for (const source of watch.changed(id, change?.event)) if (source !== id) modules.changed(source);
+        if (!compiler) for (const source of watch.changed(id)) if (source !== id) modules.changed(source);
         // A module made (one augmenting an interface the tools use), or one edited to declare globally, is no file the
         // tools' modules depend on yet, so Vite's dev server would not transform them again: their next load does.
         const source = graphs !== undefined && TYPESCRIPT.test(id) && !PACKAGES.test(id);
