@@ -36,6 +36,8 @@ export async function watchSeesGlobalDeclarations(bundler: WatchingBundler, dir:
   const watching = await watchApp(bundler, dir);
   /** Writes `text` to `file` and waits for the rebuild it starts. */
   const edit = async (file: string, text: string) => {
+    // A build under way may read the edit, and then no other would follow: the watch is idle first.
+    await watching.builtAfter(watching.started() - 1);
     const started = watching.started();
     fs.writeFileSync(file, text);
     await watching.builtAfter(started);

@@ -36,13 +36,17 @@ function project(): { dir: string; file: (name: string) => string } {
   return { dir, file: (name) => path.join(dir, name).split(path.sep).join("/") };
 }
 
-test("the project's sources, every folder up to the tsconfig's, and the trees a whole-folder watcher may take", async () => {
+test("the project's sources, the folders below the tsconfig's that hold them, and the trees a whole-folder watcher may take", async () => {
   const { SourceWatch } = await load();
   const { dir, file } = project();
   const watch = new SourceWatch(path.join(dir, "tsconfig.json"));
   const watched = watch.update({ files: [file("src/a.ts"), file("src/deep/b.ts"), file("src/global.ts")] });
   assert.equal(watched.files.sort(), [file("src/a.ts"), file("src/deep/b.ts"), file("src/global.ts")]);
-  assert.equal(watched.folders, [file(""), file("src"), file("src/deep")]);
+  assert.equal(
+    watched.folders,
+    [file("src"), file("src/deep")],
+    "not the tsconfig's folder (the output, the packages)",
+  );
   assert.equal(watched.trees, [file("src")], "not the tsconfig's folder (it holds node_modules), nor one inside src");
 });
 

@@ -21,7 +21,7 @@ export interface ProjectSources {
 /** What the watcher is told: the files, every folder (for esbuild's listing watch), and the folders safe to watch whole. */
 export interface Watched {
   files: string[];
-  /** Every folder that holds a source file, and the folders above it up to the tsconfig's. */
+  /** Every folder below the tsconfig's that holds a source file, or a folder that does (for a listing watch). */
   folders: string[];
   /**
    * The folders a watcher that watches a folder and everything below it (Rollup's, webpack's) may take: those below
@@ -64,8 +64,10 @@ export class SourceWatch {
         if (dir === this.configDir || !this.inside(dir) || path.posix.dirname(dir) === dir) break;
       }
     }
-    const folders = [...this.folders].sort();
-    const safe = folders.filter((dir) => dir !== this.configDir && this.inside(dir) && !hasPackages(dir));
+    // Not the tsconfig's folder nor those above it: they hold the build's output and the packages, whose changes
+    // would start rebuilds (a file made directly beside the tsconfig is read at the next rebuild another edit starts).
+    const folders = [...this.folders].filter((dir) => this.inside(dir)).sort();
+    const safe = folders.filter((dir) => !hasPackages(dir));
     const trees = safe.filter((dir) => !safe.some((other) => other !== dir && dir.startsWith(`${other}/`)));
     return { files: [...this.files], folders, trees };
   }
