@@ -120,8 +120,13 @@ function apiProcesses(): number[] {
   });
 }
 
-/** Times the plugin's onLoad of one file (where unplugin runs the transform under esbuild). */
-function timed(plugin: import("esbuild").Plugin, file: string, record: (ms: number) => void): import("esbuild").Plugin {
+type OnLoadCallback = Parameters<import("esbuild").PluginBuild["onLoad"]>[1];
+
+/** The plugin with each of its onLoad callbacks run through `around` (the callback, its arguments). */
+function aroundOnLoad(
+  plugin: import("esbuild").Plugin,
+  around: (callback: OnLoadCallback, args: import("esbuild").OnLoadArgs) => ReturnType<OnLoadCallback>,
+): import("esbuild").Plugin {
   return {
     name: plugin.name,
     setup(build) {
@@ -129,13 +134,8 @@ function timed(plugin: import("esbuild").Plugin, file: string, record: (ms: numb
       const wrapped = new Proxy(build, {
         get(target, key) {
           if (key !== "onLoad") return Reflect.get(target, key) as unknown;
-          return (options: import("esbuild").OnLoadOptions, callback: Parameters<typeof onLoad>[1]) =>
-            onLoad(options, async (args) => {
-              const start = process.hrtime.bigint();
-              const result = await callback(args);
-              if (args.path === file) record(Number(process.hrtime.bigint() - start) / 1e6);
-              return result;
-            });
+          return (options: import("esbuild").OnLoadOptions, callback: OnLoadCallback) =>
+            onLoad(options, (args) => around(callback, args));
         },
       });
       return plugin.setup(wrapped);
@@ -143,29 +143,26 @@ function timed(plugin: import("esbuild").Plugin, file: string, record: (ms: numb
   };
 }
 
+/** Times the plugin's onLoad of one file (where unplugin runs the transform under esbuild). */
+function timed(plugin: import("esbuild").Plugin, file: string, record: (ms: number) => void): import("esbuild").Plugin {
+  return aroundOnLoad(plugin, async (callback, args) => {
+    const start = process.hrtime.bigint();
+    const result = await callback(args);
+    if (args.path === file) record(Number(process.hrtime.bigint() - start) / 1e6);
+    return result;
+  });
+}
+
 /** The plugin, each module's text it hands esbuild written to `into` (TypeScript modules it changed only). */
 function dumped(plugin: import("esbuild").Plugin, into: string): import("esbuild").Plugin {
   fs.rmSync(into, { recursive: true, force: true });
   fs.mkdirSync(into, { recursive: true });
-  return {
-    name: plugin.name,
-    setup(build) {
-      const onLoad = build.onLoad.bind(build);
-      const wrapped = new Proxy(build, {
-        get(target, key) {
-          if (key !== "onLoad") return Reflect.get(target, key) as unknown;
-          return (options: import("esbuild").OnLoadOptions, callback: Parameters<typeof onLoad>[1]) =>
-            onLoad(options, async (args) => {
-              const result = await callback(args);
-              if (result?.contents !== undefined && /\.tsx?$/.test(args.path))
-                fs.writeFileSync(path.join(into, path.basename(args.path)), result.contents);
-              return result;
-            });
-        },
-      });
-      return plugin.setup(wrapped);
-    },
-  };
+  return aroundOnLoad(plugin, async (callback, args) => {
+    const result = await callback(args);
+    if (result?.contents !== undefined && /\.tsx?$/.test(args.path))
+      fs.writeFileSync(path.join(into, path.basename(args.path)), result.contents);
+    return result;
+  });
 }
 
 /** A bare plugin: each TypeScript module whose text `dumped` wrote is handed to esbuild as that text, read per load. */
