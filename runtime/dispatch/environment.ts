@@ -124,6 +124,11 @@ export interface ToolSettings {
   /** `tool.invoker`, read once. */
   readonly fn: (...args: unknown[]) => unknown;
   /**
+   * The parameters schema's top-level property names when a flat object of them can be read without `JSON.parse`
+   * (arguments/read/flat-json.ts `flatObjectKeys`), else undefined.
+   */
+  readonly keys: readonly string[] | undefined;
+  /**
    * Whether parsed arguments need the read stage's walk (read.ts `plainJson`): not when the tool's own compiled
    * validator refuses everything the walk would (closed-schema.ts).
    */

@@ -8,6 +8,7 @@
  */
 import { MAX_ARGUMENTS_BYTES, MAX_ARGUMENTS_DEPTH } from "../arguments/read/read-arguments";
 import { closedDepth } from "../arguments/read/closed-schema";
+import { flatObjectKeys } from "../arguments/read/flat-json";
 import type { ArgumentsValidator } from "../validation/validate";
 import type { Redact } from "../tool/options";
 import type { DispatchEnvironment, DispatchTool, ToolSettings } from "./environment";
@@ -97,6 +98,7 @@ function resolve(
     handsResult: own.responseFormat === "content_and_artifact" || checkResults,
     params: meta.flatten ? undefined : meta.params,
     fn: tool.invoker,
+    keys: flatObjectKeys(meta.parameters),
     walk: walkAlways || depth === undefined || depth > maxDepth,
     check: undefined,
   };

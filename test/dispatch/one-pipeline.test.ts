@@ -136,11 +136,18 @@ test("arguments are parsed once and checked once by the pipeline, valid or not",
   });
   // A fresh registry per case: the validator is wrapped before the pipeline first asks for it.
   const plain = new ToolRegistry([tool(get_forecast)]);
-  assert.equal(await reads(plain, () => plain.dispatch(message(TEXT))), { parsed: 1, checked: 1 }, "valid arguments");
+  // A flat object of the tool's keys is read without JSON.parse (arguments/read/flat-json.ts); other text once by it.
+  assert.equal(await reads(plain, () => plain.dispatch(message(TEXT))), { parsed: 0, checked: 1 }, "valid, flat");
+  const spaced = new ToolRegistry([tool(get_forecast)]);
+  assert.equal(
+    await reads(spaced, () => spaced.dispatch(message('{"city":"Oslo","days":2.0}'))),
+    { parsed: 1, checked: 1 },
+    "valid arguments JSON.parse reads",
+  );
   const invalid = new ToolRegistry([tool(get_forecast)]);
   const answers: unknown[] = [];
   const counts = await reads(invalid, async () =>
-    answers.push(...(await invalid.dispatch(message('{"city":"Oslo","days":40}')))),
+    answers.push(...(await invalid.dispatch(message('{"city":"Oslo","days":40.0}')))),
   );
   // Parsed once; checked once by the pipeline, which hands what it read to the failure path; that path's coercion
   // step (arguments/repair/conform.ts) asks the validator once more where it begins, then describes the errors.
@@ -148,7 +155,7 @@ test("arguments are parsed once and checked once by the pipeline, valid or not",
   assert.is((answers[0] as { status: string }).status, "error");
   const hooked = new ToolRegistry([tool(get_forecast)], { onToolEnd: () => {} });
   assert.equal(
-    await reads(hooked, () => hooked.dispatch(message(TEXT))),
+    await reads(hooked, () => hooked.dispatch(message('{"city":"Oslo","days":2.0}'))),
     { parsed: 1, checked: 1 },
     "valid arguments in a run with hooks",
   );

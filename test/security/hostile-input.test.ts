@@ -36,6 +36,7 @@ import { patchDocument } from "../../runtime/agent/json-patch-apply";
 import { type JsonPatchOperation, applyJsonPatch, readPatchCall } from "../../runtime/agent/json-patch";
 import type { ToolFormatSource } from "../../runtime/providers/provider";
 import { readTraceparent } from "../../runtime/telemetry/trace-context";
+import { readFlatObject } from "../../runtime/arguments/read/flat-json";
 import { allowedAuthorizationUrl, redirectAnswer } from "../../runtime/mcp/client-authorization";
 
 const SCALE = Number(process.env.FUZZ_SCALE ?? "1") || 1;
@@ -1304,6 +1305,98 @@ test("patch_tool_arguments: readPatchCall reads any text; patches apply within t
 });
 
 // ── standardSchema ────────────────────────────────────────────────────────────────────────────────────────────────
+
+// ── Arguments text read without JSON.parse ─────────────────────────────────────────────────────────────────────────
+
+const FLAT_KEYS = ["city", "days", "unit", "c", "ci", "", "é", "two words"];
+const jsonSpace = fc.stringMatching(/^[ \t\r\n]{0,3}$/);
+const lone = fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code));
+/** A value's text: JSON's own, or number texts at the edges of what JSON and the reader accept. */
+const flatValueText = fc.oneof(
+  fc
+    .oneof(fc.string(), fc.string({ unit: "binary" }), fc.string({ unit: lone }), fc.constantFrom("\\", '"', "\u0000"))
+    .map((text) => JSON.stringify(text)),
+  fc.oneof(fc.string(), fc.string({ unit: "binary" })).map((text) => `"${text}"`), // raw: quotes, controls unescaped
+  fc.integer().map(String),
+  fc.maxSafeInteger().map(String),
+  fc.double().map((n) => JSON.stringify(n)),
+  fc.constantFrom("0", "-0", "01", "-01", "1.0", "1e3", "1E3", "-", "--1", "123456789012345", "1234567890123456"),
+  fc.constantFrom("9007199254740993", "-9007199254740993", "12345678901234567890", "98765432109876543210987"),
+  fc.bigInt().map(String),
+  fc.constantFrom("true", "false", "null", "tru", "nulll", "True", "[]", "{}", '{"city":1}', "[1,2]"),
+);
+const flatKeyText = fc.oneof(
+  fc.constantFrom(...FLAT_KEYS).map((key) => JSON.stringify(key)),
+  fc.constantFrom("__proto__", "cit", "cityy", "ci\\u0074y", "unit ").map((key) => JSON.stringify(key)),
+  fc.string().map((key) => JSON.stringify(key)),
+);
+/** Values of the kind the reader takes, so that mutations of them land near its edges. */
+const plainValueText = fc.oneof(
+  fc.string().map((text) => JSON.stringify(text)),
+  fc.integer().map(String),
+  fc.constantFrom("true", "false", "null", "0"),
+);
+const flatText = fc
+  .record({
+    members: fc.oneof(
+      fc.array(fc.tuple(jsonSpace, flatKeyText, jsonSpace, jsonSpace, flatValueText, jsonSpace), { maxLength: 6 }),
+      fc
+        .uniqueArray(fc.constantFrom(...FLAT_KEYS), { maxLength: 5 })
+        .chain((keys) =>
+          fc.tuple(
+            ...keys.map((key) =>
+              fc.tuple(jsonSpace, fc.constant(JSON.stringify(key)), jsonSpace, jsonSpace, plainValueText, jsonSpace),
+            ),
+          ),
+        ),
+    ),
+    tail: jsonSpace,
+    mutations: fc.array(
+      fc.tuple(fc.nat(), fc.constantFrom("delete", "insert", "replace"), fc.string({ maxLength: 1 })),
+      {
+        maxLength: 2,
+      },
+    ),
+  })
+  .map(({ members, tail, mutations }) => {
+    let text = `{${members.map(([a, key, b, c, value, d]) => `${a}${key}${b}:${c}${value}${d}`).join(",")}}${tail}`;
+    for (const [at, kind, char] of mutations) {
+      const i = 1 + (at % Math.max(1, text.length - 1)); // the leading "{" stays: the reader's caller checked it
+      text =
+        kind === "delete"
+          ? text.slice(0, i) + text.slice(i + 1)
+          : kind === "insert"
+            ? text.slice(0, i) + char + text.slice(i)
+            : text.slice(0, i) + char + text.slice(i + 1);
+    }
+    return text;
+  });
+
+test("arguments text read without JSON.parse: JSON.parse's own value (keys in order) or left to it", () => {
+  let read = 0;
+  let runs = 0;
+  fc.assert(
+    fc.property(flatText, (text) => {
+      runs++;
+      const value = readFlatObject(text, FLAT_KEYS);
+      if (value === undefined) return;
+      read++;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch (error) {
+        assert.unreachable(`read ${JSON.stringify(text)}, which JSON.parse refuses: ${describe(error)}`);
+      }
+      assert.is(Object.getPrototypeOf(value), Object.prototype);
+      assert.equal(Object.keys(value), Object.keys(parsed as object), `key order of ${JSON.stringify(text)}`);
+      assert.equal(value, parsed, JSON.stringify(text));
+      for (const key of Object.keys(value)) assert.ok(FLAT_KEYS.includes(key), `only the tool's keys: ${key}`);
+    }),
+    params(3000),
+  );
+  // Not vacuous: a good share of the generated text is of the kind the reader takes.
+  assert.ok(read > runs / 10, `read ${read} of ${runs} texts without JSON.parse`);
+});
 
 test("standardSchema's validate returns issues or a value for every hostile input", async () => {
   const schemas = [standardSchema(search), standardSchema(order), standardSchema(transfer)];

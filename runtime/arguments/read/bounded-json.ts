@@ -1,5 +1,6 @@
 /**
- * The one place untrusted JSON text is parsed: its size (UTF-8 bytes) and its nesting are checked on the text
+ * The one place untrusted JSON text is parsed by `JSON.parse` (flat-json.ts reads the flat objects most calls carry
+ * without it, to the same value): its size (UTF-8 bytes) and its nesting are checked on the text
  * first (the depth of text long enough to cost), since `JSON.parse` takes time in proportion to the depth (a million
  * levels took seconds) and memory in proportion to the size. test/architecture/bounded-json.test.ts keeps every other
  * `JSON.parse` of the runtime
