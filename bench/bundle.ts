@@ -201,7 +201,12 @@ async function bundleCompiled(dir: string, name: string): Promise<EsmAppBundle> 
     logLevel: "silent",
   });
   const outputs = result.metafile.outputs;
-  const entry = Object.keys(outputs).find((file) => outputs[file]!.entryPoint !== undefined)!;
+  // The app's own entry: a chunk behind `import()` is an entry point of esbuild's too, and may come first.
+  const entryFile = path.join(dir, "out", `${name}.js`);
+  const entry = Object.keys(outputs).find((file) => {
+    const point = outputs[file]!.entryPoint;
+    return point !== undefined && path.resolve(point) === entryFile;
+  })!;
   return { outputs, entry, outdir };
 }
 

@@ -125,7 +125,7 @@ export interface ToolSettings {
   readonly fn: (...args: unknown[]) => unknown;
   /**
    * The parameters schema's top-level property names when a flat object of them can be read without `JSON.parse`
-   * (arguments/read/flat-json.ts `flatObjectKeys`), else undefined.
+   * (arguments/read/flat-keys.ts), else undefined.
    */
   readonly keys: readonly string[] | undefined;
   /**

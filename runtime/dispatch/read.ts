@@ -1,12 +1,13 @@
 /**
  * The read stage's fast form: the arguments of a call as the tool takes them, when they are strict JSON text of an
  * object that needs no copy (no `__proto__` key, no number too large, within the size and depth limits; a flat object
- * of the tool's own keys is read without `JSON.parse`, arguments/read/flat-json.ts) or an object already parsed
- * (Anthropic, Gemini, LangChain) that the reader's copy accepts. Anything else goes to its continuation
- * (read-in-full.ts), the full reader: text to measure, trim, repair or copy, a call the provider marked invalid.
+ * of the tool's own keys is read without `JSON.parse`, arguments/read/flat-json.ts through `#lazy/flat-json`) or an
+ * object already parsed (Anthropic, Gemini, LangChain) that the reader's copy accepts. Anything else goes to its
+ * continuation (read-in-full.ts), the full reader: text to measure, trim, repair or copy, a call the provider marked
+ * invalid.
  */
 import { parseWithinBytes } from "../arguments/read/bounded-json";
-import { readFlatObject } from "../arguments/read/flat-json";
+import { readFlat } from "#lazy/flat-json";
 import { type ArgsObject, type ReadResult, readArguments } from "../arguments/read/read-arguments";
 import type { NormalizedCall } from "./call";
 import { Later } from "./later";
@@ -21,7 +22,7 @@ export function read(settings: ToolSettings, call: NormalizedCall): ArgsObject |
   if (text.charCodeAt(0) !== 0x7b || text.length * 3 > settings.maxBytes) return inFull(settings);
   // A flat object of the tool's own keys is read without JSON.parse; it is plain JSON as the walk would find it.
   const keys = settings.keys;
-  const flat = keys === undefined ? undefined : readFlatObject(text, keys);
+  const flat = keys === undefined ? undefined : readFlat(text, keys);
   if (flat !== undefined) return flat;
   const args = parseWithinBytes(text, settings.maxDepth) as ArgsObject | undefined;
   return args === undefined || (settings.walk && !plainJson(args, 1, settings.maxDepth)) ? inFull(settings) : args;

@@ -8,7 +8,7 @@
  */
 import { MAX_ARGUMENTS_BYTES, MAX_ARGUMENTS_DEPTH } from "../arguments/read/read-arguments";
 import { closedDepth } from "../arguments/read/closed-schema";
-import { flatObjectKeys } from "../arguments/read/flat-json";
+import { flatObjectKeys } from "../arguments/read/flat-keys";
 import type { ArgumentsValidator } from "../validation/validate";
 import type { Redact } from "../tool/options";
 import type { DispatchEnvironment, DispatchTool, ToolSettings } from "./environment";
@@ -98,7 +98,8 @@ function resolve(
     handsResult: own.responseFormat === "content_and_artifact" || checkResults,
     params: meta.flatten ? undefined : meta.params,
     fn: tool.invoker,
-    keys: flatObjectKeys(meta.parameters),
+    // An object is one level deep: under a depth limit below that, every object is the full reader's to refuse.
+    keys: maxDepth >= 1 ? flatObjectKeys(meta.parameters) : undefined,
     walk: walkAlways || depth === undefined || depth > maxDepth,
     check: undefined,
   };

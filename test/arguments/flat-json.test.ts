@@ -5,7 +5,8 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { flatObjectKeys, readFlatObject } from "../../runtime/arguments/read/flat-json";
+import { readFlatObject } from "../../runtime/arguments/read/flat-json";
+import { flatObjectKeys } from "../../runtime/arguments/read/flat-keys";
 import { ToolRegistry, tool } from "../../runtime/entries/index";
 import { probeDispatch } from "../../runtime/dispatch/testing";
 
@@ -73,13 +74,26 @@ test("anything else is left to JSON.parse", () => {
   }
 });
 
-test("only keys JSON writes as they are, at most 16 and never __proto__, are read here", () => {
+test("a value polluting Object.prototype under a key's name: the text's own value, or none, as JSON.parse gives", () => {
+  (Object.prototype as Record<string, unknown>).city = "polluted";
+  try {
+    const read1 = read('{"city":"Paris","days":3}');
+    assert.ok(read1 && Object.hasOwn(read1, "city") && read1.city === "Paris", "the own property shadows it");
+    const read2 = read('{"days":3}');
+    assert.ok(read2 && !Object.hasOwn(read2, "city"), "a key the text does not have is not made own");
+  } finally {
+    delete (Object.prototype as Record<string, unknown>).city;
+  }
+});
+
+test("only keys JSON writes as they are, at most 16 and none a name Object.prototype has, are read here", () => {
   const object = (...names: string[]) => ({
     type: "object",
     properties: Object.fromEntries(names.map((n) => [n, {}])),
   });
   assert.equal(flatObjectKeys(object("city", "days")), ["city", "days"]);
-  assert.is(flatObjectKeys(object("__proto__", "city")), undefined);
+  for (const name of ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf"])
+    assert.is(flatObjectKeys(object(name, "city")), undefined, `${name}: a name Object.prototype has`);
   assert.is(flatObjectKeys(object('a"b')), undefined);
   assert.is(flatObjectKeys(object("a\\b")), undefined);
   assert.is(flatObjectKeys(object("line\nbreak")), undefined);
@@ -110,8 +124,8 @@ test("dispatch answers the same whether the arguments were read here, by JSON.pa
     '{"city":"Paris","city":"Lyon","days":1}',
     '{"days":"3","city":"Paris"}',
   ];
-  const answers = async (readAllInFull: boolean): Promise<unknown[]> => {
-    const registry = new ToolRegistry([tool(forecast)]);
+  const answers = async (readAllInFull: boolean, maxArgumentsDepth?: number): Promise<unknown[]> => {
+    const registry = new ToolRegistry([tool(forecast)], maxArgumentsDepth === undefined ? {} : { maxArgumentsDepth });
     probeDispatch(registry, { readAllInFull });
     const out: unknown[] = [];
     for (const [i, text] of texts.entries()) {
@@ -120,11 +134,19 @@ test("dispatch answers the same whether the arguments were read here, by JSON.pa
         content: null,
         tool_calls: [{ id: `call_${i}`, type: "function", function: { name: "forecast", arguments: text } }],
       };
-      out.push(await registry.dispatch(message));
+      out.push((await registry.dispatch(message)).map(({ status, content }) => ({ status, content })));
     }
     return out;
   };
-  assert.equal(JSON.parse(JSON.stringify(await answers(false))), JSON.parse(JSON.stringify(await answers(true))));
+  const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
+  assert.equal(plain(await answers(false)), plain(await answers(true)));
+  // Under a depth limit of 0 every object is refused, however it would have been read.
+  const refused = plain(await answers(false, 0)) as { status: string }[][];
+  assert.equal(refused, plain(await answers(true, 0)));
+  assert.ok(
+    refused.every(([answer]) => answer!.status === "error"),
+    JSON.stringify(refused),
+  );
 });
 
 test.run();

@@ -5,9 +5,8 @@
  * `undefined` and the caller parses it with `JSON.parse`, as before. An object it returns is what `JSON.parse`
  * returns for the same text: the same own keys in the same order, the same values (test/security/hostile-input.test.ts
  * holds it to that on generated and mutated text). `JSON.parse` spent most of a one-call dispatch (docs/performance.md).
+ * Which keys: flat-keys.ts. Dispatch reaches it through `#lazy/flat-json` (a chunk of its own in a bundle).
  */
-import type { JsonSchema } from "../../tool/meta";
-
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const COLON = 0x3a;
@@ -20,23 +19,6 @@ const DOT = 0x2e;
 
 /** Past 15 digits an integer may not be a double exactly: `JSON.parse` rounds it, so it is left to `JSON.parse`. */
 const MAX_DIGITS = 15;
-/** Keys are told apart by a bit each in a 31-bit mask (a key twice is left to `JSON.parse`, which keeps the last). */
-const MAX_KEYS = 16;
-
-/**
- * The top-level property names an object schema declares, when a text of them can be read here: at most 16, each
- * written in JSON as it is (no character JSON escapes), none `__proto__` (which `JSON.parse` keeps as an own key and
- * an assignment would not). Otherwise undefined: the tool's arguments are always parsed by `JSON.parse`.
- */
-export function flatObjectKeys(schema: JsonSchema | undefined): readonly string[] | undefined {
-  const properties = (schema as { properties?: unknown } | undefined)?.properties;
-  if (typeof properties !== "object" || properties === null) return undefined;
-  const keys = Object.keys(properties);
-  if (keys.length === 0 || keys.length > MAX_KEYS) return undefined;
-  for (const key of keys) if (key === "__proto__" || JSON.stringify(key) !== `"${key}"`) return undefined;
-  // Not frozen: a frozen array's elements are slower to read, and this one is dispatch's own (never handed out).
-  return keys;
-}
 
 /**
  * `JSON.parse(text)` for text that starts with `{` (the caller checked) and is a flat object of `keys` (see above),
@@ -82,6 +64,9 @@ export function readFlatObject(text: string, keys: readonly string[]): Record<st
       value = integerValue(text, i, after);
       i = after;
     }
+    // An own data property, as JSON.parse defines: no key is a name Object.prototype has (flat-keys.ts), and a
+    // property polluting it later is a writable one, which an assignment shadows. (Code in the process that defines
+    // an accessor or a read-only property there could as well replace JSON.parse.)
     out[key] = value;
     let next = text.charCodeAt(i);
     if (next <= 0x20) {
