@@ -125,9 +125,9 @@ export interface ToolSettings {
   readonly fn: (...args: unknown[]) => unknown;
   /**
    * The parameters schema's top-level property names when a flat object of them can be read without `JSON.parse`
-   * (arguments/read/flat-keys.ts), else undefined.
+   * (arguments/read/flat-keys.ts), null when none can; worked out by dispatch/read-flat.ts on the first text.
    */
-  readonly keys: readonly string[] | undefined;
+  flatKeys: readonly string[] | null | undefined;
   /**
    * Whether parsed arguments need the read stage's walk (read.ts `plainJson`): not when the tool's own compiled
    * validator refuses everything the walk would (closed-schema.ts).

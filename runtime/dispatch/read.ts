@@ -1,7 +1,7 @@
 /**
  * The read stage's fast form: the arguments of a call as the tool takes them, when they are strict JSON text of an
  * object that needs no copy (no `__proto__` key, no number too large, within the size and depth limits; a flat object
- * of the tool's own keys is read without `JSON.parse`, arguments/read/flat-json.ts through `#lazy/flat-json`) or an
+ * of the tool's own keys is read without `JSON.parse`, dispatch/read-flat.ts through `#lazy/flat-json`) or an
  * object already parsed (Anthropic, Gemini, LangChain) that the reader's copy accepts. Anything else goes to its
  * continuation (read-in-full.ts), the full reader: text to measure, trim, repair or copy, a call the provider marked
  * invalid.
@@ -21,8 +21,7 @@ export function read(settings: ToolSettings, call: NormalizedCall): ArgsObject |
   // length (within its byte limit by length; deep text is left to the full reader before it is parsed).
   if (text.charCodeAt(0) !== 0x7b || text.length * 3 > settings.maxBytes) return inFull(settings);
   // A flat object of the tool's own keys is read without JSON.parse; it is plain JSON as the walk would find it.
-  const keys = settings.keys;
-  const flat = keys === undefined ? undefined : readFlat(text, keys);
+  const flat = readFlat(text, settings);
   if (flat !== undefined) return flat;
   const args = parseWithinBytes(text, settings.maxDepth) as ArgsObject | undefined;
   return args === undefined || (settings.walk && !plainJson(args, 1, settings.maxDepth)) ? inFull(settings) : args;

@@ -8,7 +8,6 @@
  */
 import { MAX_ARGUMENTS_BYTES, MAX_ARGUMENTS_DEPTH } from "../arguments/read/read-arguments";
 import { closedDepth } from "../arguments/read/closed-schema";
-import { flatObjectKeys } from "../arguments/read/flat-keys";
 import type { ArgumentsValidator } from "../validation/validate";
 import type { Redact } from "../tool/options";
 import type { DispatchEnvironment, DispatchTool, ToolSettings } from "./environment";
@@ -98,8 +97,7 @@ function resolve(
     handsResult: own.responseFormat === "content_and_artifact" || checkResults,
     params: meta.flatten ? undefined : meta.params,
     fn: tool.invoker,
-    // An object is one level deep: under a depth limit below that, every object is the full reader's to refuse.
-    keys: maxDepth >= 1 ? flatObjectKeys(meta.parameters) : undefined,
+    flatKeys: undefined,
     walk: walkAlways || depth === undefined || depth > maxDepth,
     check: undefined,
   };

@@ -2,8 +2,9 @@
  * `tooltype/kit`, what generated validators import by name (format checks, guarded patterns, `uniqueItems`), in the
  * build outputs a user gets:
  * - an app whose tools use no format, pattern or `uniqueItems`, compiled with tspc and bundled by esbuild (code
- *   splitting on): its start (the entry and its static chunks, from esbuild's metafile) holds no format check and
- *   no pattern guard, and its compiled module does not import `tooltype/kit` at all;
+ *   splitting on): its start (the entry and its static chunks, from esbuild's metafile) holds no format check,
+ *   no pattern guard and no reader of flat arguments (a chunk of its own), and its compiled module does not import
+ *   `tooltype/kit` at all;
  * - the same with a tool taking `Format<"email">`: its start holds the email check and no other format, and the
  *   bundle, run alone, accepts a good address and refuses a bad one with the usual message;
  * - CommonJS output (tsc's `require`) and ES module output under `verbatimModuleSyntax` and `isolatedModules` carry
@@ -45,7 +46,14 @@ export const note = tool(function note(title: string, body: string, tag: string)
 const registry = new ToolRegistry([note]);
 const GOOD = { title: "a", body: "b", tag: "c" };
 const BAD = { title: "a", body: 1, tag: "c" };
-${DISPATCH}`;
+const call = (id: string, args: unknown) => ({ id, type: "function" as const, function: { name: "note", arguments: JSON.stringify(args) } });
+const message = { role: "assistant" as const, content: null, tool_calls: [call("a", GOOD), call("b", BAD)] };
+// The first call asks for the reader of flat arguments (a chunk); later calls may read with it, to the same answers.
+const first = await registry.dispatch(message);
+await new Promise((resolve) => setTimeout(resolve, 20));
+const second = await registry.dispatch(message);
+process.stdout.write(JSON.stringify([...first, ...second].map((m) => [m.status, m.content])));
+`;
 
 const EMAIL_APP = `import { tool, ToolRegistry, type Format } from "tooltype/openai";
 
@@ -119,10 +127,20 @@ test("an app whose tools use no format bundles no format check, pattern guard or
     ]) {
       assert.not.ok(modules.has(module), `the start holds ${module} (${modules.get(module)} bytes)`);
     }
+    // The reader of flat arguments is a chunk of its own, loaded on the first call it could read.
+    for (const module of ["arguments/read/flat-json.js", "arguments/read/flat-keys.js", "dispatch/read-flat.js"])
+      assert.not.ok(modules.has(module), `the start holds ${module}`);
+    assert.ok(
+      Object.values(bundle.outputs).some((output) =>
+        Object.keys(output.inputs).some((i) => i.endsWith("read-flat.js")),
+      ),
+      "a chunk holds the reader",
+    );
     const answers = await runAlone(bundle, dir);
     assert.equal(answers[0], ["success", "a:b:c"]);
     assert.is(answers[1]![0], "error");
     assert.match(answers[1]![1], /\/body: must be a string; got 1/);
+    assert.equal(answers.slice(2), answers.slice(0, 2), "the same answers once the reader may have loaded");
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

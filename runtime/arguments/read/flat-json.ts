@@ -5,7 +5,7 @@
  * `undefined` and the caller parses it with `JSON.parse`, as before. An object it returns is what `JSON.parse`
  * returns for the same text: the same own keys in the same order, the same values (test/security/hostile-input.test.ts
  * holds it to that on generated and mutated text). `JSON.parse` spent most of a one-call dispatch (docs/performance.md).
- * Which keys: flat-keys.ts. Dispatch reaches it through `#lazy/flat-json` (a chunk of its own in a bundle).
+ * Which keys: flat-keys.ts. Dispatch reaches it through `#lazy/flat-json` (dispatch/read-flat.ts; in a bundle a chunk).
  */
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;

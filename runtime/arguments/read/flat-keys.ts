@@ -1,7 +1,7 @@
 /**
  * Which of a tool's arguments texts flat-json.ts may read: the names of its parameters schema's top-level
- * properties, when each is written in JSON as it is. Apart from the reader so that knowing the keys (worked out
- * once per tool, in every app's start) does not bring the reader into a bundle's start (`#lazy/flat-json`).
+ * properties, when each is written in JSON as it is. Worked out once per tool, on its first text
+ * (dispatch/read-flat.ts).
  */
 import type { JsonSchema } from "../../tool/meta";
 
