@@ -626,7 +626,8 @@ export function performanceSummary(results: Results): string {
         .map(([name, v]) => `${name} ${v}`)
         .join(", ")}). ` +
       "Medians; each ratio measured per round with both sides side by side. Every figure, with its spread: " +
-      "[bench/RESULTS.md](../bench/RESULTS.md).",
+      // In code, not a link: bench/ is not in the package, where these docs are read too (test/docs/links.test.ts).
+      "`bench/RESULTS.md` in the repository.",
   );
   lines.push("");
   lines.push("| Benchmark | tooltype | Compared with | Ratio |");
